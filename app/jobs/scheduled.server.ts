@@ -1,0 +1,1 @@
+export async function runScheduledTasks(_c: ScheduledController, _env: unknown) {}

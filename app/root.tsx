@@ -1,0 +1,94 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { ErrorScreen, NotFoundScreen } from "~/components/error-screens";
+import { isChunkLoadError } from "~/utils/chunk-load-error";
+import { useNonce } from "~/utils/nonce";
+import { getUserId } from "~/utils/session.server";
+import appCss from "~/styles/app.css?inline";
+
+export type RouteHandle = {
+  /** Load the client runtime on this page. Pages without it ship no JavaScript at all. */
+  hydrate?: boolean;
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const userId = await getUserId(request, context.env);
+  return {
+    origin: new URL(request.url).origin,
+    blogUrl: context.env.BLOG_URL,
+    user: userId ? { id: userId } : null,
+  };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const location = useLocation();
+  const matches = useMatches();
+  const nonce = useNonce();
+  const hydrate = matches.some((match) => (match.handle as RouteHandle | undefined)?.hydrate);
+
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        {data ? <link rel="canonical" href={data.origin + location.pathname} /> : null}
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <style dangerouslySetInnerHTML={{ __html: appCss }} />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <SiteHeader user={data?.user ?? null} />
+        <main id="main">{children}</main>
+        <SiteFooter blogUrl={data?.blogUrl ?? "/path/"} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  if (isChunkLoadError(error)) {
+    return (
+      <ErrorScreen title="This page didn't finish loading">
+        Part of the page could not be downloaded, which usually means the connection dropped or the site was
+        just updated. Reload the page to try again; nothing you saved is lost.
+      </ErrorScreen>
+    );
+  }
+  return (
+    <ErrorScreen title="Something went wrong on our side">
+      We couldn't show this page just now. Please try again in a moment. If it keeps happening, your data is
+      safe: nothing was changed by this error.
+    </ErrorScreen>
+  );
+}

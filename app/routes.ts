@@ -1,0 +1,26 @@
+import { index, route, type RouteConfig } from "@remix-run/route-config";
+
+// Spec section 2: every path is an exact match; anything else is the not-found screen.
+export default [
+  index("routes/home.tsx"),
+  route("dashboard", "routes/dashboard.tsx"),
+  route("requests/add", "routes/requests.add.tsx"),
+  route("recipients", "routes/recipients.tsx"),
+  route("recipients/add", "routes/recipients.add.tsx"),
+  route("recipients/edit/:id", "routes/recipients.edit.$id.tsx"),
+  route("learn", "routes/learn.tsx"),
+  route("start/step1", "routes/start.step1.tsx"),
+  route("start/step2", "routes/start.step2.tsx"),
+  route("subscription", "routes/subscription.tsx"),
+  route("signin", "routes/signin.tsx"),
+  route("password/forgot", "routes/password.forgot.tsx"),
+  route("password/reset", "routes/password.reset.tsx"),
+  route("terms", "routes/terms.tsx"),
+  route("privacy", "routes/privacy.tsx"),
+  route("sitemap", "routes/sitemap.tsx"),
+  route("admin", "routes/admin.tsx"),
+
+  route("robots.txt", "routes/robots[.]txt.ts"),
+  route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

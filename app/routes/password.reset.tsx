@@ -1,0 +1,12 @@
+import { ComingSoon } from "~/components/coming-soon";
+import { pageMeta } from "~/utils/meta";
+
+export default function Screen() {
+  return (
+    <ComingSoon title="Choose a new password">
+      Password reset by email opens with accounts.
+    </ComingSoon>
+  );
+}
+
+export const meta = () => pageMeta("Choose a new password");

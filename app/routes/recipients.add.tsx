@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { ComingSoon } from "~/components/coming-soon";
+import { pageMeta } from "~/utils/meta";
+import { requireUserId } from "~/utils/session.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUserId(request, context.env);
+  return null;
+}
+
+export default function Screen() {
+  return (
+    <ComingSoon title="Add a recipient">
+      Add someone at your address, such as a family member or a former resident.
+    </ComingSoon>
+  );
+}
+
+export const meta = () => pageMeta("Add a recipient");

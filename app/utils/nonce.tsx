@@ -1,0 +1,9 @@
+import { createContext, useContext } from "react";
+
+const NonceContext = createContext<string | undefined>(undefined);
+
+export const NonceProvider = NonceContext.Provider;
+
+export function useNonce() {
+  return useContext(NonceContext);
+}

@@ -1,0 +1,42 @@
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+// The server build exists once `npm run build` has run; wrangler bundles it from there.
+import * as build from "../build/server/index.js";
+import { consumeDeadLetters, consumeJobs } from "~/jobs/consumer.server";
+import { runScheduledTasks } from "~/jobs/scheduled.server";
+import "~/load-context";
+import { EnvError, parseEnv } from "~/utils/env.server";
+import { renderConfigurationErrorPage } from "~/utils/error-page.server";
+
+const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+
+const DEAD_LETTER_QUEUE_SUFFIX = "-dead";
+
+export default {
+  async fetch(request, rawEnv, ctx) {
+    let env;
+    try {
+      env = parseEnv(rawEnv);
+    } catch (error) {
+      if (error instanceof EnvError) {
+        console.error(error.message);
+        return renderConfigurationErrorPage(error.problems);
+      }
+      throw error;
+    }
+    return handleRemixRequest(request, { env, ctx });
+  },
+
+  async queue(batch, rawEnv) {
+    const env = parseEnv(rawEnv);
+    if (batch.queue.endsWith(DEAD_LETTER_QUEUE_SUFFIX)) {
+      await consumeDeadLetters(batch, env);
+    } else {
+      await consumeJobs(batch, env);
+    }
+  },
+
+  async scheduled(controller, rawEnv, ctx) {
+    const env = parseEnv(rawEnv);
+    ctx.waitUntil(runScheduledTasks(controller, env));
+  },
+} satisfies ExportedHandler<Record<string, unknown>>;

@@ -1,0 +1,151 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+// Timestamps are stored as epoch milliseconds and read as Date.
+const createdAt = () => integer("createdAt", { mode: "timestamp_ms" }).notNull().default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+const updatedAt = () => integer("updatedAt", { mode: "timestamp_ms" }).notNull().default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+const randomId = () => text("id").primaryKey().$defaultFn(() => crypto.randomUUID());
+
+export const REQUEST_STATUSES = ["inQueue", "confirmedByUser", "cancelled", "deleted"] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+export const PLANS = ["basic", "premium"] as const;
+export type PlanName = (typeof PLANS)[number];
+
+export const users = sqliteTable("users", {
+  id: randomId(),
+  // Lowercased and trimmed before it is written (spec section 3).
+  email: text("email").notNull().unique(),
+  fullName: text("fullName").notNull(),
+  street1: text("street1").notNull(),
+  street2: text("street2"),
+  city: text("city").notNull(),
+  state: text("state").notNull(),
+  zipCode: text("zipCode").notNull(),
+  newsletter: integer("newsletter", { mode: "boolean" }).notNull().default(true),
+  // Nullable on purpose: a missing value counts as the default of 3 (spec section 4).
+  numOfFreeRequest: integer("numOfFreeRequest").default(3),
+  stripeCustomerId: text("stripeCustomerId").unique(),
+  stripeSubscriptionId: text("stripeSubscriptionId"),
+  plan: text("plan", { enum: PLANS }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** One opt-out channel of a sender, best first. `value` is a URL, an email, a postal address or a phone number. */
+export type SenderChannel = { kind: "web" | "email" | "mail" | "phone"; value: string; note?: string };
+
+export const requestTemplates = sqliteTable("request_templates", {
+  // Stable slug from the sender catalog; presets are copied into users' requests under this id.
+  id: text("id").primaryKey(),
+  title: text("title").notNull(),
+  category: text("category").notNull(),
+  covers: text("covers").notNull().default(""),
+  channels: text("channels", { mode: "json" }).$type<SenderChannel[]>().notNull().default(sql`'[]'`),
+  acceptsAgent: text("acceptsAgent", { enum: ["yes", "no", "unknown"] }).notNull().default("unknown"),
+  needs: text("needs", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+  // Senders that insist on an SSN or a date of birth are filed by the consumer with our instructions;
+  // the service never collects either.
+  consumerFiles: integer("consumerFiles", { mode: "boolean" }).notNull().default(false),
+  lasts: text("lasts"),
+  takes: text("takes"),
+  confidence: text("confidence").notNull(),
+  sourceYear: integer("sourceYear"),
+  notes: text("notes"),
+  requiredDays: integer("requiredDays").notNull().default(30),
+  isActive: integer("isActive", { mode: "boolean" }).notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const requests = sqliteTable(
+  "requests",
+  {
+    userId: text("userId").notNull().references(() => users.id, { onDelete: "cascade" }),
+    // A template's id for presets, a random id for custom requests: unique per user.
+    id: text("id").notNull().$defaultFn(() => crypto.randomUUID()),
+    templateId: text("templateId").references(() => requestTemplates.id, { onDelete: "set null" }),
+    senderName: text("senderName").notNull(),
+    title: text("title").notNull(),
+    fullName: text("fullName").notNull(),
+    type: text("type", { enum: ["preset", "custom"] }).notNull(),
+    // Null for a preset that was never sent.
+    status: text("status", { enum: REQUEST_STATUSES }),
+    requiredDays: integer("requiredDays").notNull().default(30),
+    customerNumber: text("customerNumber"),
+    street1: text("street1").notNull(),
+    street2: text("street2"),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    zipCode: text("zipCode").notNull(),
+    // When staff sent it to the sender: the 8-week clock of spec section 1 starts here.
+    processedAt: integer("processedAt", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.id] }),
+    index("requests_status_idx").on(table.status, table.updatedAt),
+  ],
+);
+
+export const requestLogs = sqliteTable(
+  "request_logs",
+  {
+    id: randomId(),
+    userId: text("userId").notNull().references(() => users.id, { onDelete: "cascade" }),
+    requestId: text("requestId").notNull(),
+    creator: text("creator", { enum: ["user", "staff", "sender", "system"] }).notNull(),
+    // The action name for user actions (spec section 4).
+    status: text("status").notNull(),
+    // Who on the staff, or what a sender wrote back.
+    detail: text("detail"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("request_logs_request_idx").on(table.userId, table.requestId, table.createdAt)],
+);
+
+export const recipients = sqliteTable(
+  "recipients",
+  {
+    id: randomId(),
+    userId: text("userId").notNull().references(() => users.id, { onDelete: "cascade" }),
+    fullName: text("fullName").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("recipients_user_idx").on(table.userId)],
+);
+
+/** Product analytics: event names of spec section 7, never an email, a name or an address. */
+export const analyticsEvents = sqliteTable(
+  "analytics_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    userId: text("userId"),
+    properties: text("properties", { mode: "json" }).$type<Record<string, string | number | boolean>>(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("analytics_events_name_idx").on(table.name, table.createdAt)],
+);
+
+export const JOB_STATES = ["queued", "running", "succeeded", "retrying", "dead"] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+/** Every queued job, so that staff can see what happened to it and nothing is lost silently. */
+export const jobs = sqliteTable(
+  "jobs",
+  {
+    id: text("id").primaryKey(),
+    type: text("type").notNull(),
+    payload: text("payload", { mode: "json" }).notNull(),
+    userId: text("userId"),
+    state: text("state", { enum: JOB_STATES }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("lastError"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("jobs_state_idx").on(table.state, table.updatedAt)],
+);
