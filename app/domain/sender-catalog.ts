@@ -1,0 +1,61 @@
+import type { SenderChannel } from "../../drizzle/schema";
+
+/** One sender as gathered in drizzle/senders.json. */
+export type CatalogSender = {
+  id: string;
+  name: string;
+  category: string;
+  covers?: string;
+  channels: SenderChannel[];
+  agent: string;
+  needs: string[];
+  lasts?: string;
+  takes?: string;
+  confidence: string;
+  source_year: number | null;
+};
+
+export type TemplateSeed = {
+  id: string;
+  title: string;
+  category: string;
+  covers: string;
+  channels: SenderChannel[];
+  acceptsAgent: "yes" | "no" | "unknown";
+  needs: string[];
+  consumerFiles: boolean;
+  lasts: string | null;
+  takes: string | null;
+  confidence: string;
+  sourceYear: number | null;
+  notes: string | null;
+  isActive: boolean;
+};
+
+const IDENTITY_NUMBERS = /\b(SSN|social security|date of birth)\b/i;
+
+/**
+ * Maps a gathered sender to a request template. The service never collects an SSN or a date of
+ * birth, and cannot act where the sender refuses agents: those are filed by the consumer with
+ * our instructions. A sender with no known channel stays inactive until staff find one.
+ */
+export function templateFromSender(sender: CatalogSender): TemplateSeed {
+  const [level = "unknown", ...rest] = sender.confidence.split(":");
+  const acceptsAgent = sender.agent === "yes" || sender.agent === "no" ? sender.agent : "unknown";
+  return {
+    id: sender.id,
+    title: sender.name,
+    category: sender.category,
+    covers: sender.covers ?? "",
+    channels: sender.channels,
+    acceptsAgent,
+    needs: sender.needs,
+    consumerFiles: acceptsAgent === "no" || sender.needs.some((need) => IDENTITY_NUMBERS.test(need)),
+    lasts: sender.lasts ?? null,
+    takes: sender.takes ?? null,
+    confidence: level.trim(),
+    sourceYear: sender.source_year ?? null,
+    notes: rest.join(":").trim() || null,
+    isActive: sender.channels.length > 0,
+  };
+}

@@ -1,0 +1,195 @@
+// Local stand-ins for the outside services (Stripe, Mailchimp, Lob address verification, email).
+// One HTTP server on 127.0.0.1 answers each vendor's documented API under that vendor's base URL,
+// records every request so tests can assert on it, and can be told to fail on purpose.
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type StandInRequest = {
+  vendor: string;
+  method: string;
+  /** Path below the vendor's prefix, e.g. "/v1/customers". */
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  rawBody: string;
+  /** Parsed from JSON or form encoding when the content type says so. */
+  body: unknown;
+  params: Record<string, string>;
+  receivedAt: string;
+};
+
+export type StandInResponse = { status: number; body?: unknown; headers?: Record<string, string> };
+
+export type VendorRoute = {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** Express-style pattern below the prefix: "/v1/customers/:id". */
+  path: string;
+  handle: (request: StandInRequest, state: Map<string, unknown>) => StandInResponse | Promise<StandInResponse>;
+};
+
+export type Vendor = {
+  name: string;
+  /** Where the vendor's API root is mounted, e.g. "/mailchimp/3.0"; "" mounts it at the root. */
+  prefix: string;
+  routes: VendorRoute[];
+};
+
+type Fault = { vendor: string; path?: string; status: number; body?: unknown; remaining: number };
+
+export type StandInServer = {
+  url: string;
+  port: number;
+  recorded: (vendor?: string) => StandInRequest[];
+  reset: () => void;
+  close: () => Promise<void>;
+};
+
+const CONTROL_PREFIX = "/__stand-ins";
+
+export async function startStandIns({ port = 0, vendors }: { port?: number; vendors: Vendor[] }): Promise<StandInServer> {
+  const log: StandInRequest[] = [];
+  const faults: Fault[] = [];
+  const states = new Map(vendors.map((vendor) => [vendor.name, new Map<string, unknown>()]));
+  // Longest prefix first so "/mailchimp/3.0" wins over a vendor mounted at "".
+  const mounted = [...vendors].sort((a, b) => b.prefix.length - a.prefix.length);
+
+  const server: Server = createServer(async (incoming, outgoing) => {
+    const send = ({ status, body, headers = {} }: StandInResponse) => {
+      const text = body === undefined ? "" : typeof body === "string" ? body : JSON.stringify(body);
+      outgoing.writeHead(status, { "Content-Type": typeof body === "string" ? "text/plain" : "application/json", ...headers });
+      outgoing.end(text);
+    };
+    try {
+      const url = new URL(incoming.url ?? "/", "http://stand-ins.local");
+      const rawBody = await readBody(incoming);
+
+      if (url.pathname.startsWith(CONTROL_PREFIX)) {
+        return send(handleControl(incoming.method ?? "GET", url, rawBody, { log, faults, vendors, states }));
+      }
+
+      const vendor = mounted.find((candidate) => url.pathname === candidate.prefix || url.pathname.startsWith(`${candidate.prefix}/`));
+      const path = vendor ? url.pathname.slice(vendor.prefix.length) || "/" : url.pathname;
+      const request: StandInRequest = {
+        vendor: vendor?.name ?? "unknown",
+        method: incoming.method ?? "GET",
+        path,
+        query: Object.fromEntries(url.searchParams),
+        headers: flattenHeaders(incoming),
+        rawBody,
+        body: parseBody(rawBody, incoming.headers["content-type"]),
+        params: {},
+        receivedAt: new Date().toISOString(),
+      };
+      log.push(request);
+
+      const fault = faults.find((f) => f.vendor === request.vendor && f.remaining > 0 && (!f.path || path.startsWith(f.path)));
+      if (fault) {
+        fault.remaining -= 1;
+        return send({ status: fault.status, body: fault.body ?? { error: `stand-in fault ${fault.status}` } });
+      }
+
+      for (const route of vendor?.routes ?? []) {
+        if (route.method !== request.method) continue;
+        const params = matchPath(route.path, path);
+        if (!params) continue;
+        request.params = params;
+        return send(await route.handle(request, states.get(vendor!.name)!));
+      }
+      send({ status: 404, body: { error: `no stand-in route for ${request.method} ${url.pathname}` } });
+    } catch (error) {
+      send({ status: 500, body: { error: error instanceof Error ? error.message : String(error) } });
+    }
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  const actualPort = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${actualPort}`,
+    port: actualPort,
+    recorded: (vendor) => (vendor ? log.filter((entry) => entry.vendor === vendor) : [...log]),
+    reset: () => {
+      log.length = 0;
+      faults.length = 0;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * Control API for tests that run in another process (workerd, the browser harness):
+ *   GET    /__stand-ins/health            which vendors are mounted
+ *   GET    /__stand-ins/requests?vendor=  what was received
+ *   DELETE /__stand-ins/requests          forget it, and any faults
+ *   POST   /__stand-ins/faults            {vendor, path?, status, times?, body?}: the next matching calls fail
+ */
+function handleControl(
+  method: string,
+  url: URL,
+  rawBody: string,
+  { log, faults, vendors, states }: { log: StandInRequest[]; faults: Fault[]; vendors: Vendor[]; states: Map<string, Map<string, unknown>> },
+): StandInResponse {
+  const route = url.pathname.slice(CONTROL_PREFIX.length);
+  if (method === "GET" && route === "/health") {
+    return { status: 200, body: { ok: true, vendors: vendors.map((vendor) => ({ name: vendor.name, prefix: vendor.prefix })) } };
+  }
+  if (method === "GET" && route === "/requests") {
+    const vendor = url.searchParams.get("vendor");
+    return { status: 200, body: vendor ? log.filter((entry) => entry.vendor === vendor) : log };
+  }
+  if (method === "DELETE" && route === "/requests") {
+    log.length = 0;
+    faults.length = 0;
+    for (const state of states.values()) state.clear();
+    return { status: 204 };
+  }
+  if (method === "POST" && route === "/faults") {
+    const { vendor, path, status, times = 1, body } = JSON.parse(rawBody || "{}") as Partial<Fault> & { times?: number };
+    if (!vendor || !status) return { status: 400, body: { error: "vendor and status are required" } };
+    faults.push({ vendor, path, status, body, remaining: times });
+    return { status: 201, body: { vendor, path, status, times } };
+  }
+  return { status: 404, body: { error: `unknown control route ${method} ${route}` } };
+}
+
+function matchPath(pattern: string, path: string): Record<string, string> | null {
+  const patternParts = pattern.split("/").filter(Boolean);
+  const pathParts = path.split("/").filter(Boolean);
+  if (patternParts.length !== pathParts.length) return null;
+  const params: Record<string, string> = {};
+  for (const [index, part] of patternParts.entries()) {
+    const actual = pathParts[index]!;
+    if (part.startsWith(":")) params[part.slice(1)] = decodeURIComponent(actual);
+    else if (part !== actual) return null;
+  }
+  return params;
+}
+
+function readBody(incoming: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+    incoming.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    incoming.on("error", reject);
+  });
+}
+
+function parseBody(rawBody: string, contentType = ""): unknown {
+  if (!rawBody) return null;
+  if (contentType.includes("application/x-www-form-urlencoded")) return Object.fromEntries(new URLSearchParams(rawBody));
+  try {
+    return JSON.parse(rawBody);
+  } catch {
+    return rawBody;
+  }
+}
+
+function flattenHeaders(incoming: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(incoming.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  return headers;
+}
