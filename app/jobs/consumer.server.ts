@@ -1,2 +1,72 @@
-export async function consumeJobs(_batch: MessageBatch, _env: unknown) {}
-export async function consumeDeadLetters(_batch: MessageBatch, _env: unknown) {}
+import { JobEnvelopeSchema, PermanentJobError, retryDelaySeconds } from "~/jobs/envelope";
+import { getJobDefinition } from "~/jobs/definitions.server";
+import { getJob, getJobState, markJobRunning, recordDeadJob, setJobState } from "~/models/job.server";
+import type { AppEnv } from "~/utils/env.server";
+import { getDb, type Db } from "~/utils/db.server";
+import { errorMessage } from "~/utils/errors";
+
+/**
+ * Runs a batch of jobs. Each message is acked or retried on its own, so one failing job never
+ * holds back or repeats the others. Messages run concurrently: the batch size in wrangler.toml
+ * is what bounds calls in flight to a vendor.
+ */
+export async function consumeJobs(batch: MessageBatch, env: AppEnv) {
+  const db = getDb(env.DB);
+  await Promise.all(batch.messages.map((message) => runMessage(message, env, db)));
+}
+
+async function runMessage(message: Message, env: AppEnv, db: Db) {
+  const parsed = JobEnvelopeSchema.safeParse(message.body);
+  if (!parsed.success) {
+    await recordDeadJob(db, { id: message.id, type: "malformed", payload: message.body }, "the message is not a job envelope");
+    message.ack();
+    return;
+  }
+  const envelope = parsed.data;
+  const definition = getJobDefinition(envelope.type);
+  if (!definition) {
+    await recordDeadJob(db, envelope, `unknown job type "${envelope.type}"`);
+    message.ack();
+    return;
+  }
+  // Queues deliver at least once: a job that already succeeded is not run again.
+  if ((await getJobState(db, envelope.id)) === "succeeded") {
+    message.ack();
+    return;
+  }
+
+  const payload = definition.payload.safeParse(envelope.payload);
+  if (!payload.success) {
+    await recordDeadJob(db, envelope, `invalid payload: ${payload.error.issues.map((issue) => issue.message).join("; ")}`);
+    message.ack();
+    return;
+  }
+
+  await markJobRunning(db, envelope, message.attempts);
+  try {
+    await definition.handle(payload.data, { env, jobId: envelope.id, attempt: message.attempts });
+    await setJobState(db, envelope.id, "succeeded", { error: null });
+    message.ack();
+  } catch (error) {
+    if (error instanceof PermanentJobError) {
+      await setJobState(db, envelope.id, "dead", { error: error.message });
+      message.ack();
+      return;
+    }
+    console.error(`job ${envelope.type} ${envelope.id} failed on attempt ${message.attempts}:`, errorMessage(error));
+    await setJobState(db, envelope.id, "retrying", { error: errorMessage(error) });
+    message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+  }
+}
+
+/** Jobs that ran out of retries arrive here; they are kept, marked dead, for staff to retry. */
+export async function consumeDeadLetters(batch: MessageBatch, env: AppEnv) {
+  const db = getDb(env.DB);
+  for (const message of batch.messages) {
+    const parsed = JobEnvelopeSchema.safeParse(message.body);
+    const job = parsed.success ? parsed.data : { id: message.id, type: "malformed", payload: message.body };
+    const lastError = parsed.success ? (await getJob(db, job.id))?.lastError : null;
+    await recordDeadJob(db, job, `ran out of retries${lastError ? `; last error: ${lastError}` : ""}`);
+    message.ack();
+  }
+}

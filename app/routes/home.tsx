@@ -1,3 +1,274 @@
-export default function Home() {
-  return <h1>Stop junk mail. Start fresh.</h1>;
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link } from "@remix-run/react";
+import { PrimaryAction } from "~/components/marketing/primary-action";
+import { trackVisit } from "~/utils/analytics.server";
+import { pageMeta } from "~/utils/meta";
+
+// The home page must stay cheap: no database read, and the visit is recorded after the response.
+export function loader({ request, context }: LoaderFunctionArgs) {
+  trackVisit(request, context, "Visited Homepage");
+  return null;
 }
+
+const BENEFITS = [
+  ["A calmer mailbox", "Fewer catalogs, credit card offers and flyers to sort through, so the letters that matter stand out."],
+  ["Less paper wasted", "Most junk mail goes from the mailbox straight to the bin. Every list you leave means less of it is printed."],
+  ["Fewer copies of your details", "Each removal is one less company renting out your name and address, and fewer pre-approved offers left in your mailbox."],
+  ["Progress you can see", "Every request has a status and a history, so you know what was sent, when, and what is still pending."],
+] as const;
+
+const STEPS = [
+  ["Enter the sender's name", "Type the company whose mail you want to stop, or pick one of the big list owners we already know."],
+  ["Confirm your information", "Check your full name and mailing address, exactly as they appear on the labels."],
+  ["We send the request", "We send the opt-out request to the sender on your behalf."],
+  ["Track progress", "Follow each request from your dashboard until the mail stops."],
+] as const;
+
+// Spec sections 1 and 9: these figures are the product's own and are shown exactly as given.
+const FIGURES = [
+  ["17 trees", " per ton of paper"],
+  ["1,058 oz", " of CO2 saved per year"],
+  ["1 hour", " saved per week"],
+  ["86%", " less junk in 4 weeks"],
+  ["20,166+", " trees saved"],
+  ["A tree", " planted for every customer"],
+] as const;
+
+// Placeholder quotes for the layout: replace them with real customers' words, used with their consent,
+// before launch. Invented testimonials must not be published as real ones.
+const TESTIMONIALS = [
+  ["The catalogs slowed down after about two months, just as I was told they would. The recycling bin is half as full.", "Maria, Sacramento, CA"],
+  ["I like seeing each request and where it stands, instead of wondering whether anything happened.", "Daniel, Columbus, OH"],
+  ["They said up front that the “Current Resident” flyers wouldn't stop, and they were right. The credit card offers did.", "Priya, Austin, TX"],
+  ["Setting it up took about ten minutes, including adding my husband's name.", "Linda, Raleigh, NC"],
+  ["Not every piece of junk mail is gone, but most of the catalogs are. Worth it for me.", "Tom, Madison, WI"],
+  ["After our move I sent the requests again for the new address, as the FAQ suggested. Quiet so far.", "Angela, Denver, CO"],
+] as const;
+
+export default function Home() {
+  return (
+    <>
+      <section className="page hero" aria-labelledby="hero-title">
+        <p className="eyebrow">Junk mail opt-out for U.S. households</p>
+        <h1 id="hero-title">Stop junk mail. Start fresh.</h1>
+        <p className="lead">Less paper. More peace.</p>
+        <p>
+          Quiet Mailbox asks the companies that fill your mailbox to take your name and address off their lists,
+          on your behalf, and shows you where every request stands.
+        </p>
+        <p className="actions">
+          <PrimaryAction visitorLabel="Get started" />
+          <span className="muted">Your first 3 requests are free.</span>
+        </p>
+      </section>
+
+      <section className="band band-white" aria-labelledby="benefits-title">
+        <div className="page">
+          <h2 id="benefits-title">Why people use Quiet Mailbox</h2>
+          <ul className="grid quad plain">
+            {BENEFITS.map(([title, text]) => (
+              <li className="card" key={title}>
+                <h3>{title}</h3>
+                <p>{text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="page" aria-labelledby="how-title">
+        <h2 id="how-title">How it works</h2>
+        <ol className="steps grid quad">
+          {STEPS.map(([title, text]) => (
+            <li className="card" key={title}>
+              <h3>{title}</h3>
+              <p>{text}</p>
+            </li>
+          ))}
+        </ol>
+        <h3>The letter we send for you</h3>
+        <p>Every request carries a short, ready-made letter that you can also copy and send yourself:</p>
+        <div className="card letter">
+          <p>To the list manager:</p>
+          <p>
+            Please remove my full name and address, shown below, from your direct mailing list, and add them to
+            your Do Not Mail list.
+          </p>
+          <p>
+            <i>Your full name</i>
+            <br />
+            <i>Your mailing address</i>
+          </p>
+        </div>
+      </section>
+
+      <section className="band band-brand" aria-labelledby="impact-title">
+        <div className="page">
+          <h2 id="impact-title">The difference it makes</h2>
+          <ul className="grid plain figures">
+            {FIGURES.map(([figure, text]) => (
+              <li key={figure}>
+                <strong className="figure">{figure}</strong>
+                {text}
+              </li>
+            ))}
+          </ul>
+          <p>These are averages and estimates. What you see depends on how much list-based mail reaches you.</p>
+        </div>
+      </section>
+
+      <section className="page" aria-labelledby="honest-title">
+        <h2 id="honest-title">What to expect, honestly</h2>
+        <div className="grid">
+          <div className="card">
+            <h3>It takes about 8 weeks</h3>
+            <p>
+              Stopping takes about 8 weeks after processing, because mailers pre-print 1 to 3 extra mailings. Pieces
+              that are already printed and addressed keep arriving for a while; then they stop.
+            </p>
+          </div>
+          <div className="card">
+            <h3>What it can stop</h3>
+            <p>
+              Quiet Mailbox works on list-based mail (magazines, catalogs, credit card offers, yellow pages): mail
+              sent to you because your name and address are on a list.
+            </p>
+          </div>
+          <div className="card">
+            <h3>What it cannot stop</h3>
+            <p>
+              It does not work on saturation mail sent across zip codes, addressed to “Current Resident” or “Postal
+              Customer”: there is no list to take you off. Nor does it stop statements, legal notices, election
+              mail or mail from companies you buy from.
+            </p>
+          </div>
+        </div>
+        <p>
+          <Link to="/learn">Learn what can and cannot be stopped, and why</Link>
+        </p>
+      </section>
+
+      <section className="band band-white" aria-labelledby="quotes-title">
+        <div className="page">
+          <h2 id="quotes-title">What customers say</h2>
+          <div className="grid">
+            {TESTIMONIALS.map(([quote, who]) => (
+              <figure className="card" key={who}>
+                <blockquote>
+                  <p>{quote}</p>
+                </blockquote>
+                <figcaption>{who}</figcaption>
+              </figure>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section className="page measure" aria-labelledby="mission-title">
+        <h2 id="mission-title">Our mission</h2>
+        <p>
+          Billions of pieces of unwanted mail are printed, delivered and thrown away every year. We want every
+          mailbox to hold only what its owner wants to read, and we want the paper saved to count: that is why
+          there is a tree planted for every customer.
+        </p>
+      </section>
+
+      <section className="page measure" aria-labelledby="faq-title">
+        <h2 id="faq-title">Questions and answers</h2>
+        <details>
+          <summary>How long does it take?</summary>
+          <div>
+            <p>
+              About 8 weeks after we process your request. Mailers print and address their next 1 to 3 mailings in
+              advance, so those may still arrive.
+            </p>
+          </div>
+        </details>
+        <details>
+          <summary>What can you stop, and what can't you?</summary>
+          <div>
+            <p>
+              We can stop list-based mail: magazines, catalogs, credit card offers and yellow pages. We can't stop
+              saturation mail sent to every address across zip codes (“Current Resident”), newspaper inserts,
+              election mail, legal notices, account statements, or mail from companies you recently bought from
+              or gave to. Ask those companies directly.
+            </p>
+          </div>
+        </details>
+        <details>
+          <summary>What information do you keep, and why?</summary>
+          <div>
+            <p>
+              Your full name and mailing address are used only to unsubscribe you from mailing lists, are stored
+              securely and are not shared with third parties: they go only to the senders you ask us to contact,
+              and to the service providers that help us run the service. Your email is used only for important
+              progress communication, and for our newsletter if you choose to get it.{" "}
+              <Link to="/privacy">Read the privacy policy</Link>.
+            </p>
+          </div>
+        </details>
+        <details>
+          <summary>How much does it cost?</summary>
+          <div>
+            <p>
+              Your first 3 requests are free. After that you can choose a paid plan, Basic or Premium, billed to
+              your card through our payment provider. You can cancel any time.
+            </p>
+          </div>
+        </details>
+        <details>
+          <summary>Do you need my Social Security number?</summary>
+          <div>
+            <p>
+              No, never, and we never ask for your date of birth either. The credit bureaus' opt-out for
+              pre-approved offers asks for them, so that one you file yourself, and we show you how.
+            </p>
+          </div>
+        </details>
+        <details>
+          <summary>What if I move?</summary>
+          <div>
+            <p>
+              Mailers that have your old address can get the new one from the Postal Service's change-of-address
+              service, so after a move the requests need to be sent again for the new address.
+            </p>
+          </div>
+        </details>
+        <details>
+          <summary>Can I include other people at my address?</summary>
+          <div>
+            <p>
+              Yes. Add the names of the people who live with you, or who used to, and we ask senders to remove
+              every name at your address.
+            </p>
+          </div>
+        </details>
+        <details>
+          <summary>Will I stop getting mail I want?</summary>
+          <div>
+            <p>
+              No. You choose every sender. Bills, statements and mail from people are not touched, and you can
+              cancel a request that you no longer want.
+            </p>
+          </div>
+        </details>
+      </section>
+
+      <section className="band band-brand" aria-labelledby="closing-title">
+        <div className="page center">
+          <h2 id="closing-title">Ready for a quieter mailbox?</h2>
+          <p>Send your first 3 requests free and watch the pile shrink.</p>
+          <p>
+            <PrimaryAction visitorLabel="Sign Up Now" light />
+          </p>
+        </div>
+      </section>
+    </>
+  );
+}
+
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Quiet Mailbox",
+    "Stop junk mail. Start fresh. We send opt-out requests to junk mail senders for you and track each one. Your first 3 requests are free.",
+  );

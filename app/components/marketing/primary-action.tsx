@@ -1,0 +1,20 @@
+import { Link, useRouteLoaderData } from "@remix-run/react";
+import type { loader as rootLoader } from "~/root";
+
+/**
+ * The page's main call to action (spec section 2): visitors go to signup step 1 with the
+ * label they are given; signed-in users get "Go to Dashboard" instead.
+ */
+export function PrimaryAction({ visitorLabel, light = false }: { visitorLabel: string; light?: boolean }) {
+  const user = useRouteLoaderData<typeof rootLoader>("root")?.user;
+  const className = light ? "button button-light" : "button";
+  return user ? (
+    <Link className={className} to="/dashboard">
+      Go to Dashboard
+    </Link>
+  ) : (
+    <Link className={className} to="/start/step1">
+      {visitorLabel}
+    </Link>
+  );
+}

@@ -1,0 +1,22 @@
+import type { z } from "zod";
+import type { AppEnv } from "~/utils/env.server";
+import { pingJob } from "~/jobs/ping.server";
+
+export type JobContext = { env: AppEnv; jobId: string; attempt: number };
+
+export type JobDefinition<Schema extends z.ZodType> = {
+  payload: Schema;
+  handle: (payload: z.infer<Schema>, context: JobContext) => Promise<void>;
+};
+
+/** Every job type the consumer knows. Later capabilities add theirs here. */
+export const JOBS = {
+  ping: pingJob,
+};
+
+export type JobType = keyof typeof JOBS;
+export type JobPayload<Type extends JobType> = z.input<(typeof JOBS)[Type]["payload"]>;
+
+export function getJobDefinition(type: string): JobDefinition<z.ZodType> | undefined {
+  return Object.hasOwn(JOBS, type) ? (JOBS[type as JobType] as JobDefinition<z.ZodType>) : undefined;
+}

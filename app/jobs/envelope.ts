@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+/** What travels on the queue. The id makes handling idempotent across redeliveries. */
+export const JobEnvelopeSchema = z.object({
+  id: z.string().uuid(),
+  type: z.string().min(1),
+  payload: z.unknown(),
+  enqueuedAt: z.string().datetime(),
+});
+
+export type JobEnvelope = z.infer<typeof JobEnvelopeSchema>;
+
+/** A failure that another attempt cannot fix (a malformed payload, a vendor's 400): not retried. */
+export class PermanentJobError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "PermanentJobError";
+  }
+}
+
+const FIRST_RETRY_DELAY_SECONDS = 30;
+const MAX_RETRY_DELAY_SECONDS = 60 * 60;
+
+/** Exponential backoff for the queue's retry: 30 s, 1 min, 2 min, ... capped at an hour. */
+export function retryDelaySeconds(attempt: number): number {
+  const exponent = Math.max(0, attempt - 1);
+  return Math.min(FIRST_RETRY_DELAY_SECONDS * 2 ** exponent, MAX_RETRY_DELAY_SECONDS);
+}

@@ -1,0 +1,51 @@
+// `npm start`: the built app on http://127.0.0.1:8787 with a local D1, KV and queue under
+// .wrangler/state (wrangler's default, so `wrangler d1 execute DB --local` sees the same data),
+// and every outside service answered by the stand-ins on 127.0.0.1:8790. Offline, no account.
+import { startLocalStack, type LocalStack } from "../support/local-stack";
+
+const APP_PORT = 8787;
+const STAND_INS_PORT = 8790;
+
+let stack: LocalStack;
+try {
+  stack = await startLocalStack({
+    appPort: APP_PORT,
+    standInsPort: STAND_INS_PORT,
+    persistDir: ".wrangler/state",
+    log: (line) => console.log(`  ${line}`),
+  });
+} catch (error) {
+  console.error(`\nCould not start the local environment:\n${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+
+console.log(`
+Quiet Mailbox is running locally.
+
+  App:        ${stack.appUrl}
+  Stand-ins:  ${stack.standIns.url}  (Stripe, Mailchimp, address verification, email)
+  Vendor traffic the app sent:  GET ${stack.standIns.url}/__stand-ins/requests
+  Local data: .wrangler/state  (e.g. npx wrangler d1 execute DB --local --command "select count(*) from request_templates")
+
+Press Ctrl-C to stop.
+`);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping wrangler and the stand-ins...`);
+  await stack.stop();
+  console.log("Stopped.");
+  process.exit(0);
+}
+void stack.appExited.then(async () => {
+  if (stopping) return;
+  stopping = true;
+  console.error("\nwrangler dev exited on its own (see its output above); stopping the stand-ins.");
+  await stack.stop();
+  process.exit(1);
+});
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGHUP", () => void shutdown("SIGHUP"));

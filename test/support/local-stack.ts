@@ -1,0 +1,279 @@
+// The whole product on one machine, offline: the vendor stand-ins in this process, a local D1 with
+// the schema and the sender catalog, and the built Worker served by `wrangler dev` (workerd).
+// Used by `npm start`, the browser tests and the benchmark.
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startStandIns, type StandInServer } from "../stand-ins/server";
+import { VENDORS } from "../stand-ins/vendors";
+import { freePort, isPortFree } from "./ports";
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+
+export type LocalStackOptions = {
+  appPort: number;
+  standInsPort: number;
+  /** Same meaning as `wrangler dev --persist-to`: wrangler keeps its data under <persistDir>/v3. */
+  persistDir: string;
+  /** Receives every line the child commands print, and the launcher's own progress. Silent when left out. */
+  log?: (line: string) => void;
+  /** Extra `--var KEY:value` pairs for the Worker; they win over the stand-in URLs of vendorVars(). */
+  vars?: Record<string, string>;
+  /** Serve static assets from this directory instead of wrangler.toml's ./build/client (`--assets`). */
+  assetsDir?: string;
+  /** How long to wait for the first answer to GET /. */
+  readyTimeoutMs?: number;
+};
+
+export type LocalStack = {
+  appUrl: string;
+  standIns: StandInServer;
+  /** Settles when wrangler exits, whether stop() asked it to or it crashed. */
+  appExited: Promise<void>;
+  /** Stops wrangler with everything it started (workerd, esbuild) and closes the stand-ins. */
+  stop: () => Promise<void>;
+};
+
+/**
+ * The Worker vars that point each vendor's base URL at the stand-ins. Nothing needs one yet;
+ * when a capability adds its client, add its var here (e.g. STRIPE_API_HOST/STRIPE_API_PORT
+ * for the Stripe SDK, MAILCHIMP_API_URL: `${standIns.url}/mailchimp/3.0`).
+ */
+export function vendorVars(_standIns: StandInServer): Record<string, string> {
+  return {};
+}
+
+const CHILD_ENV = { WRANGLER_SEND_METRICS: "false", FORCE_COLOR: "0" };
+
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const { appPort, standInsPort, log = () => {}, readyTimeoutMs = 90_000 } = options;
+  const persistDir = resolve(options.persistDir);
+  assertBuildExists();
+
+  for (const [what, port] of [["app", appPort], ["stand-ins", standInsPort]] as const) {
+    if (!(await isPortFree(port))) {
+      throw new Error(`Port ${port} (for the ${what}) is already in use on 127.0.0.1. Is another \`npm start\` running?`);
+    }
+  }
+
+  const standIns = await startStandIns({ port: standInsPort, vendors: VENDORS });
+  log(`stand-ins listening on ${standIns.url}`);
+  let wrangler: WranglerProcess | undefined;
+  try {
+    log(`applying D1 migrations to ${persistDir}`);
+    await runCommand(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir], {
+      env: { CI: "true" },
+      log,
+    });
+    log("seeding the sender catalog");
+    await runCommand(bin("tsx"), ["drizzle/seed-catalog.ts", "--persist-to", persistDir], { env: { CI: "true" }, log });
+
+    const vars = { ...vendorVars(standIns), ...options.vars };
+    const inspectorPort = await freePort();
+    const args = [
+      "dev",
+      "--ip", "127.0.0.1",
+      "--port", String(appPort),
+      // The default inspector port (9229) would clash between two stacks running side by side.
+      "--inspector-port", String(inspectorPort),
+      "--persist-to", persistDir,
+      "--show-interactive-dev-session=false",
+      ...(options.assetsDir ? ["--assets", resolve(options.assetsDir)] : []),
+      ...Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
+    ];
+    log(`starting wrangler dev on 127.0.0.1:${appPort}`);
+    wrangler = spawnWrangler(args, log);
+    const appUrl = `http://127.0.0.1:${appPort}`;
+    await waitUntilAnswering(`${appUrl}/`, wrangler, readyTimeoutMs);
+    log(`app answering on ${appUrl}`);
+
+    const running = wrangler;
+    let stopping: Promise<void> | undefined;
+    return {
+      appUrl,
+      standIns,
+      appExited: running.exited,
+      stop: () =>
+        (stopping ??= (async () => {
+          await running.stop();
+          await standIns.close();
+        })()),
+    };
+  } catch (error) {
+    await wrangler?.stop();
+    await standIns.close();
+    throw error;
+  }
+}
+
+function assertBuildExists() {
+  const missing = ["build/server/index.js", "build/client"].filter((path) => !existsSync(join(REPO_ROOT, path)));
+  if (missing.length > 0) {
+    throw new Error(`No build to serve (missing ${missing.join(", ")}). Run \`npm run build\` first.`);
+  }
+}
+
+/** The project's own copy of a CLI, as `npx <name>` would find it, without npm in between. */
+function bin(name: string): string {
+  const path = join(REPO_ROOT, "node_modules", ".bin", name);
+  if (!existsSync(path)) throw new Error(`${path} is missing: run \`npm ci\`.`);
+  return path;
+}
+
+function forwardLines(stream: NodeJS.ReadableStream | null, sink: (line: string) => void) {
+  if (!stream) return;
+  let pending = "";
+  stream.setEncoding("utf8");
+  stream.on("data", (chunk: string) => {
+    pending += chunk;
+    const lines = pending.split(/\r?\n/);
+    pending = lines.pop() ?? "";
+    for (const line of lines) sink(line);
+  });
+  stream.on("end", () => {
+    if (pending) sink(pending);
+    pending = "";
+  });
+}
+
+/** Keeps the last lines a child printed so a failure can say why. */
+function tail(limit = 60) {
+  const lines: string[] = [];
+  return {
+    push: (line: string) => {
+      lines.push(line);
+      if (lines.length > limit) lines.shift();
+    },
+    text: () => lines.join("\n"),
+  };
+}
+
+function runCommand(command: string, args: string[], { env, log }: { env: Record<string, string>; log: (line: string) => void }) {
+  return new Promise<void>((resolvePromise, reject) => {
+    const output = tail();
+    const sink = (line: string) => {
+      output.push(line);
+      log(line);
+    };
+    const child = spawn(command, args, { cwd: REPO_ROOT, env: { ...process.env, ...CHILD_ENV, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    forwardLines(child.stdout, sink);
+    forwardLines(child.stderr, sink);
+    child.once("error", reject);
+    child.once("close", (code, signal) => {
+      if (code === 0) resolvePromise();
+      else reject(new Error(`\`${[command, ...args].join(" ")}\` failed (${signal ?? `exit ${code}`}):\n${output.text()}`));
+    });
+  });
+}
+
+type WranglerProcess = {
+  child: ChildProcess;
+  exited: Promise<void>;
+  output: () => string;
+  stop: () => Promise<void>;
+};
+
+/**
+ * wrangler runs in a process group of its own (detached), so that stopping it reaches the workerd
+ * and esbuild processes it starts, and so that a Ctrl-C in the terminal reaches only the launcher,
+ * which then stops everything in order.
+ */
+function spawnWrangler(args: string[], log: (line: string) => void): WranglerProcess {
+  const output = tail();
+  const sink = (line: string) => {
+    output.push(line);
+    log(line);
+  };
+  const child = spawn(bin("wrangler"), args, {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...CHILD_ENV },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  forwardLines(child.stdout, sink);
+  forwardLines(child.stderr, sink);
+  const exited = new Promise<void>((resolvePromise) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolvePromise();
+    else child.once("exit", () => resolvePromise());
+    child.once("error", () => resolvePromise());
+  });
+  const pgid = child.pid;
+
+  // Last resort if the host process exits without calling stop(): never leave a workerd behind.
+  const killOnExit = () => signalGroup(pgid, "SIGKILL");
+  process.once("exit", killOnExit);
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      signalGroup(pgid, "SIGTERM");
+      if (!(await groupGone(pgid, exited, 8_000))) {
+        log(`wrangler (process group ${pgid}) did not stop on SIGTERM; sending SIGKILL`);
+        signalGroup(pgid, "SIGKILL");
+        await groupGone(pgid, exited, 3_000);
+      }
+      process.removeListener("exit", killOnExit);
+    })());
+
+  return { child, exited, output: output.text, stop };
+}
+
+function signalGroup(pgid: number | undefined, signal: NodeJS.Signals) {
+  if (!pgid) return;
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+    // ESRCH: the group is already gone.
+  }
+}
+
+function groupAlive(pgid: number | undefined): boolean {
+  if (!pgid) return false;
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function groupGone(pgid: number | undefined, exited: Promise<void>, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  let timer: NodeJS.Timeout | undefined;
+  const leaderExited = await Promise.race([
+    exited.then(() => true),
+    new Promise<boolean>((resolvePromise) => (timer = setTimeout(() => resolvePromise(false), timeoutMs))),
+  ]);
+  clearTimeout(timer);
+  if (!leaderExited) return false;
+  while (groupAlive(pgid)) {
+    if (Date.now() > deadline) return false;
+    await sleep(100);
+  }
+  return true;
+}
+
+async function waitUntilAnswering(url: string, wrangler: WranglerProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  void wrangler.exited.then(() => (exited = true));
+  for (;;) {
+    if (exited) throw new Error(`wrangler dev exited before ${url} answered:\n${wrangler.output()}`);
+    try {
+      const response = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(10_000) });
+      await response.arrayBuffer();
+      return;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`${url} did not answer within ${Math.round(timeoutMs / 1000)} s. wrangler said:\n${wrangler.output()}`);
+    }
+    await sleep(250);
+  }
+}
+
+function sleep(ms: number) {
+  return new Promise<void>((resolvePromise) => setTimeout(resolvePromise, ms));
+}

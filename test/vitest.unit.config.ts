@@ -1,0 +1,14 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+// Pure rules (app/domain, app/utils without I/O): fast, in Node.
+export default defineConfig({
+  root,
+  resolve: { alias: { "~": path.join(root, "app") } },
+  test: {
+    include: ["app/**/*.test.ts", "test/unit/**/*.test.ts"],
+    environment: "node",
+  },
+});

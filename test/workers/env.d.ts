@@ -1,0 +1,18 @@
+import type { D1Migration } from "cloudflare:test";
+
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      DB: D1Database;
+      SESSIONS: KVNamespace;
+      JOBS: Queue;
+      ASSETS: Fetcher;
+      APP_ENV: string;
+      SESSION_SECRET: string;
+      BLOG_URL: string;
+      TEST_MIGRATIONS: D1Migration[];
+    }
+  }
+}
+
+export {};

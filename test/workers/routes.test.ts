@@ -1,0 +1,68 @@
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+
+const PUBLIC_PAGES = ["/", "/learn", "/terms", "/privacy", "/sitemap", "/signin", "/password/forgot", "/password/reset", "/start/step1", "/start/step2"];
+const SIGNED_IN_PAGES = ["/dashboard", "/requests/add", "/recipients", "/recipients/add", "/recipients/edit/some-id", "/subscription", "/admin"];
+
+describe("the route table of spec section 2", () => {
+  it.each(PUBLIC_PAGES)("%s answers 200 with the layout and a canonical link", async (path) => {
+    const response = await SELF.fetch(`https://example.test${path}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(`<link rel="canonical" href="https://example.test${path}"/>`);
+    expect(html).toMatch(/<a[^>]*href="\/"[^>]*>.*Quiet Mailbox/s);
+    expect(html).toContain("© 2025");
+    for (const link of ['href="/sitemap"', 'href="/terms"', 'href="/privacy"', 'href="/path/"']) expect(html).toContain(link);
+  });
+
+  it.each(SIGNED_IN_PAGES)("%s sends a visitor to /signin and back afterwards", async (path) => {
+    const response = await SELF.fetch(`https://example.test${path}`, { redirect: "manual" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/signin?redirectTo=${encodeURIComponent(path)}`);
+  });
+
+  it.each(["/nope", "/start/step3", "/dashboard/extra", "/admin/anything", "/recipients/edit"])(
+    "%s is not in the table and answers 404 with the not-found screen",
+    async (path) => {
+      const response = await SELF.fetch(`https://example.test${path}`);
+      expect(response.status).toBe(404);
+      const html = await response.text();
+      expect(html).toContain("find that page");
+      expect(html).toContain('href="/"');
+    },
+  );
+
+  it("public pages ship no JavaScript and send the security headers", async () => {
+    for (const path of ["/", "/learn", "/terms", "/privacy", "/sitemap"]) {
+      const response = await SELF.fetch(`https://example.test${path}`);
+      const html = await response.text();
+      expect(html, path).not.toMatch(/<script\b/);
+      expect(html, path).not.toContain("modulepreload");
+      expect(response.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
+      expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    }
+  });
+
+  it("a visitor sees the Sign in link in the header", async () => {
+    const html = await (await SELF.fetch("https://example.test/")).text();
+    expect(html).toMatch(/<a[^>]*href="\/signin"[^>]*>Sign in<\/a>/);
+  });
+});
+
+describe("standard web files", () => {
+  it("robots.txt keeps private areas out and points at the sitemap", async () => {
+    const response = await SELF.fetch("https://example.test/robots.txt");
+    expect(response.headers.get("Content-Type")).toContain("text/plain");
+    const text = await response.text();
+    expect(text).toContain("Disallow: /dashboard");
+    expect(text).toContain("Disallow: /admin");
+    expect(text).toContain("Sitemap: https://example.test/sitemap.xml");
+  });
+
+  it("sitemap.xml lists the public pages with absolute URLs", async () => {
+    const xml = await (await SELF.fetch("https://example.test/sitemap.xml")).text();
+    expect(xml).toContain("<loc>https://example.test/</loc>");
+    expect(xml).toContain("<loc>https://example.test/learn</loc>");
+    expect(xml).not.toContain("/dashboard");
+  });
+});
