@@ -48,7 +48,7 @@ const TESTIMONIALS = [
 export default function Home() {
   return (
     <>
-      <section className="page hero" aria-labelledby="hero-title">
+      <section className="page hero measure" aria-labelledby="hero-title">
         <p className="eyebrow">Junk mail opt-out for U.S. households</p>
         <h1 id="hero-title">Stop junk mail. Start fresh.</h1>
         <p className="lead">Less paper. More peace.</p>

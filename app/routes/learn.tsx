@@ -51,6 +51,13 @@ const AGENT_LABELS = {
 
 type Channel = { kind: keyof typeof CHANNEL_LABELS; value: string; note?: string };
 
+/** The catalog's notes are fragments: show them as sentences. */
+function sentence(text: string | undefined) {
+  if (!text) return undefined;
+  const capitalized = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(capitalized) ? capitalized : `${capitalized}.`;
+}
+
 // Loaded on the server only: the catalog stays out of any client bundle and the page's HTML carries
 // just the fields shown.
 export function loader() {
@@ -63,11 +70,11 @@ export function loader() {
       covers: sender.covers,
       channels: (sender.channels as Channel[]).map(({ kind, value, note }) => ({ kind, value, note })),
       agent: sender.agent as keyof typeof AGENT_LABELS,
-      needs: sender.needs,
+      needs: sentence(sender.needs.join("; ")),
       // A sender that asks for an SSN or a date of birth is filed by the person themselves.
       selfFiled: sender.needs.some((need) => /\bSSN\b|social security|date of birth/i.test(need)),
-      lasts: sender.lasts,
-      takes: sender.takes,
+      lasts: sentence(sender.lasts),
+      takes: sentence(sender.takes),
       source: `${sender.source_year ? `As of ${sender.source_year}` : "Source year unknown"}, ${level} confidence${reason ? `: ${reason}` : ""}.`,
     };
   });
@@ -186,7 +193,7 @@ export default function Learn() {
                       <dd>{AGENT_LABELS[sender.agent]}</dd>
                       <dt>What the sender asks for</dt>
                       <dd>
-                        {sender.needs.join("; ")}.
+                        {sender.needs}
                         {sender.selfFiled ? (
                           <>
                             {" "}
