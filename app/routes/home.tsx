@@ -202,7 +202,7 @@ export default function Home() {
               Your full name and mailing address are used only to unsubscribe you from mailing lists, are stored
               securely and are not shared with third parties: they go only to the senders you ask us to contact,
               and to the service providers that help us run the service. Your email is used only for important
-              progress communication, and for our newsletter if you choose to get it.{" "}
+              progress communication and our newsletter, which you can leave with one click.{" "}
               <Link to="/privacy">Read the privacy policy</Link>.
             </p>
           </div>

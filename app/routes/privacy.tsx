@@ -40,16 +40,16 @@ export default function Privacy() {
 
       <h3>Payments</h3>
       <p>
-        If you subscribe to a paid plan, your card is handled by our card payment provider. We keep only the
-        customer and subscription ids it gives us, and your plan. We never see or store card numbers. The payment
-        provider receives your name and email to set up your billing.
+        When you create an account, we give your name and email to our card payment provider so that a billing
+        record is ready if you subscribe later. If you subscribe, your card is handled by that provider. We keep
+        only the customer and subscription ids it gives us, and your plan. We never see or store card numbers.
       </p>
 
       <h3>Newsletter</h3>
       <p>
-        If you opt in to our newsletter, we send your email, your name and a few tags (for example, your plan,
-        or that you have used your free requests) to our newsletter tool, which sends it for us. Every newsletter
-        has an unsubscribe link.
+        When you create an account, we add your email and name to our newsletter list, with a few tags (for
+        example, your plan, or that you have used your free requests), in our newsletter tool, which sends it for
+        us. Every newsletter has an unsubscribe link; once you use it, you get no more newsletters.
       </p>
 
       <h3>Product analytics</h3>
@@ -81,8 +81,8 @@ export default function Privacy() {
         <li>the senders you ask us to contact, which receive the names and address in your request so they can remove them;</li>
         <li>our hosting and database provider, which runs the service and stores its data;</li>
         <li>our address verification service, which checks your mailing address;</li>
-        <li>our card payment provider, if you subscribe;</li>
-        <li>our newsletter tool, if you opt in;</li>
+        <li>our card payment provider, which keeps your billing record;</li>
+        <li>our newsletter tool, until you unsubscribe;</li>
         <li>our email delivery provider, which sends messages about your requests.</li>
       </ul>
       <p>
