@@ -1,15 +1,7 @@
 import { createExecutionContext, env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import worker from "../../app/worker";
-import { parseEnv } from "~/utils/env.server";
-import { getSessionStorage } from "~/utils/session.server";
-
-async function signedInCookie() {
-  const storage = getSessionStorage(parseEnv(env));
-  const session = await storage.getSession();
-  session.set("userId", "user-with-a-broken-database");
-  return (await storage.commitSession(session)).split(";")[0]!;
-}
+import { sessionCookieFor } from "./support";
 
 const brokenDatabase = new Proxy(
   {},
@@ -26,7 +18,7 @@ describe("server errors", () => {
   it("show the friendly error page with status 500 and never the error or its stack", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const request = new Request("https://example.test/recipients/edit/abc", {
-      headers: { Cookie: await signedInCookie() },
+      headers: { Cookie: await sessionCookieFor("user-with-a-broken-database") },
     }) as Request<unknown, IncomingRequestCfProperties>;
     const response = await worker.fetch(request, { ...env, DB: brokenDatabase }, createExecutionContext());
     expect(response.status).toBe(500);
