@@ -4,7 +4,6 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server/index.js";
 import { consumeDeadLetters, consumeJobs } from "~/jobs/consumer.server";
 import { runScheduledTasks } from "~/jobs/scheduled.server";
-import "~/load-context";
 import { EnvError, parseEnv } from "~/utils/env.server";
 import { renderConfigurationErrorPage } from "~/utils/error-page.server";
 

@@ -22,6 +22,8 @@ export type LocalStackOptions = {
   vars?: Record<string, string>;
   /** Serve static assets from this directory instead of wrangler.toml's ./build/client (`--assets`). */
   assetsDir?: string;
+  /** More `wrangler dev` flags, e.g. ["--log-level", "warn"]. */
+  wranglerArgs?: string[];
   /** How long to wait for the first answer to GET /. */
   readyTimeoutMs?: number;
 };
@@ -81,6 +83,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       "--show-interactive-dev-session=false",
       ...(options.assetsDir ? ["--assets", resolve(options.assetsDir)] : []),
       ...Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
+      ...(options.wranglerArgs ?? []),
     ];
     log(`starting wrangler dev on 127.0.0.1:${appPort}`);
     wrangler = spawnWrangler(args, log);

@@ -1,0 +1,93 @@
+// Journey (b): what the home page promises, and its way into signup, with JavaScript on and off.
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { assertNoErrors, JS_MODES, launchBrowser, openPage, screenshot } from "./browser";
+
+const appUrl = inject("appUrl");
+
+// Spec sections 1 and 9: the impact figures, shown exactly as given.
+const IMPACT_FIGURES = ["17 trees per ton", "1,058 oz", "1 hour", "86%", "20,166+"];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The page's visible text with runs of white space made single spaces. */
+async function visibleText(page: import("playwright-core").Page) {
+  return (await page.locator("body").innerText()).replace(/\s+/g, " ");
+}
+
+describe.each(JS_MODES)("home page (JavaScript $label)", ({ js }) => {
+  test("tells the visitor what the service does and what it achieves", async () => {
+    const visit = await openPage(browser, { js });
+    const { page } = visit;
+    try {
+      expect((await page.goto(`${appUrl}/`))?.status()).toBe(200);
+      const text = await visibleText(page);
+      expect.soft(text).toContain("Stop junk mail. Start fresh.");
+      expect.soft(text).toContain("Less paper. More peace.");
+      for (const figure of IMPACT_FIGURES) expect.soft(text, `impact figure "${figure}"`).toContain(figure);
+      assertNoErrors(visit);
+    } finally {
+      await visit.close();
+    }
+  });
+
+  test("shows six testimonials as quotations", async () => {
+    const visit = await openPage(browser, { js });
+    const { page } = visit;
+    try {
+      await page.goto(`${appUrl}/`);
+      // The innermost section holding the quotes: figure > blockquote, one figure per customer.
+      const sections = page.locator("section:has(figure > blockquote)");
+      expect(await sections.count(), "a section of testimonials").toBeGreaterThan(0);
+      const testimonials = sections.last().locator("figure > blockquote");
+      expect(await testimonials.count()).toBe(6);
+      expect(await page.locator("figure > blockquote").count(), "every testimonial in that one section").toBe(6);
+      assertNoErrors(visit);
+    } finally {
+      await visit.close();
+    }
+  });
+
+  test("opens each FAQ answer by clicking its question", async () => {
+    const visit = await openPage(browser, { js });
+    const { page } = visit;
+    try {
+      await page.goto(`${appUrl}/`);
+      const faqs = page.locator("details");
+      const count = await faqs.count();
+      expect(count, "FAQs as <details>").toBeGreaterThan(0);
+      for (let index = 0; index < count; index++) {
+        const faq = faqs.nth(index);
+        expect(await faq.getAttribute("open"), `FAQ ${index + 1} starts closed`).toBeNull();
+        await faq.locator("summary").first().click();
+        expect(await faq.getAttribute("open"), `FAQ ${index + 1} opens`).not.toBeNull();
+        expect(await faq.innerText(), `FAQ ${index + 1} answer`).not.toBe(await faq.locator("summary").first().innerText());
+      }
+      await screenshot(visit, "home-faqs-open");
+      assertNoErrors(visit);
+    } finally {
+      await visit.close();
+    }
+  });
+
+  test('"Get started" leads to signup step 1', async () => {
+    const visit = await openPage(browser, { js });
+    const { page } = visit;
+    try {
+      await page.goto(`${appUrl}/`);
+      const getStarted = page.getByRole("link", { name: "Get started", exact: true }).first();
+      await Promise.all([page.waitForURL(`${appUrl}/start/step1`), getStarted.click()]);
+      expect(new URL(page.url()).pathname).toBe("/start/step1");
+      await expect.poll(() => page.locator("h1").innerText()).toBe("Basic Information");
+      assertNoErrors(visit);
+    } finally {
+      await visit.close();
+    }
+  });
+});
