@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   Links,
@@ -16,6 +16,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ErrorScreen, NotFoundScreen } from "~/components/error-screens";
 import { isChunkLoadError } from "~/utils/chunk-load-error";
+import { pageMeta } from "~/utils/meta";
 import { useNonce } from "~/utils/nonce";
 import { getUserId } from "~/utils/session.server";
 import appCss from "~/styles/app.css?inline";
@@ -73,6 +74,13 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   return <Outlet />;
 }
+
+// Only used when the root error boundary renders; each page otherwise sets its own title.
+export const meta: MetaFunction = ({ error }) => {
+  if (!error) return [];
+  if (isRouteErrorResponse(error) && error.status === 404) return pageMeta("Page not found");
+  return pageMeta(isChunkLoadError(error) ? "Page didn't finish loading" : "Something went wrong");
+};
 
 export function ErrorBoundary() {
   const error = useRouteError();

@@ -1,6 +1,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { getTableColumns } from "drizzle-orm";
 import { analyticsEvents } from "../../drizzle/schema";
+import { chunkForD1 } from "~/utils/d1";
 import { getDb } from "~/utils/db.server";
+import { errorMessage } from "~/utils/errors";
 
 /** Event names of spec section 7. */
 export type AnalyticsEventName =
@@ -17,6 +20,13 @@ export type AnalyticsEventName =
 /** Properties must never carry an email, a name or an address. */
 export type AnalyticsProperties = Record<string, string | number | boolean>;
 
+type PendingVisit = { name: AnalyticsEventName; createdAt: Date };
+
+/** Visits arriving within this window are written together, in one D1 batch. */
+const VISIT_FLUSH_DELAY_MS = 1_000;
+const pendingVisits: PendingVisit[] = [];
+let flushScheduled = false;
+
 /** A visitor who sends Do Not Track or Global Privacy Control is not tracked. */
 export function isTrackingAllowed(request: Request): boolean {
   return request.headers.get("DNT") !== "1" && request.headers.get("Sec-GPC") !== "1";
@@ -30,10 +40,32 @@ export async function recordEvent(
   await getDb(context.env.DB).insert(analyticsEvents).values({ name, userId, properties });
 }
 
-/** Site-visit events fire only when tracking is allowed, after the response is on its way. */
+/**
+ * Site-visit events fire only when tracking is allowed, and never slow a page: they are kept in
+ * this isolate for a moment and written together after the responses are on their way. A busy
+ * page then costs one D1 batch a second instead of one write per view; an isolate that is
+ * evicted before the flush loses at most that second of visit counts.
+ */
 export function trackVisit(request: Request, context: AppLoadContext, name: AnalyticsEventName) {
   if (!isTrackingAllowed(request)) return;
+  pendingVisits.push({ name, createdAt: new Date() });
+  if (flushScheduled) return;
+  flushScheduled = true;
   context.ctx.waitUntil(
-    recordEvent(context, name).catch((error: unknown) => console.error(`analytics write failed for "${name}":`, String(error))),
+    new Promise((resolve) => setTimeout(resolve, VISIT_FLUSH_DELAY_MS)).then(() => flushVisits(context.env.DB)),
   );
+}
+
+async function flushVisits(d1: D1Database) {
+  const visits = pendingVisits.splice(0);
+  flushScheduled = false;
+  if (visits.length === 0) return;
+  const db = getDb(d1);
+  const parametersPerRow = Object.keys(getTableColumns(analyticsEvents)).length;
+  const [first, ...rest] = chunkForD1(visits, parametersPerRow).map((chunk) => db.insert(analyticsEvents).values(chunk));
+  try {
+    await db.batch([first!, ...rest]);
+  } catch (error) {
+    console.error(`analytics: ${visits.length} visit events not written:`, errorMessage(error));
+  }
 }
