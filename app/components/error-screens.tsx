@@ -6,10 +6,10 @@ export function ErrorScreen({ title, children }: { title: string; children: Reac
     <section className="page narrow" aria-labelledby="error-title">
       <h1 id="error-title">{title}</h1>
       <p>{children}</p>
-      <p>
+      <p className="actions">
         <a className="button" href="">
           Reload the page
-        </a>{" "}
+        </a>
         <Link to="/">Go to the home page</Link>
       </p>
     </section>
@@ -21,10 +21,10 @@ export function NotFoundScreen() {
     <section className="page narrow" aria-labelledby="not-found-title">
       <h1 id="not-found-title">We can't find that page</h1>
       <p>The address may be mistyped, or the page may have moved.</p>
-      <p>
+      <p className="actions">
         <Link className="button" to="/">
           Go to the home page
-        </Link>{" "}
+        </Link>
         <Link to="/sitemap">See every page</Link>
       </p>
     </section>

@@ -5,18 +5,21 @@ import { chunkForD1 } from "~/utils/d1";
 import type { Db } from "~/utils/db.server";
 
 /**
- * Adds the gathered senders to the catalog. Existing templates are left as they are, so staff
- * corrections survive a second run.
+ * The INSERT statements that add the gathered senders to the catalog, sized to D1's parameter
+ * limit. Existing templates are left as they are, so staff corrections survive a second run.
  */
-export async function seedSenderCatalog(db: Db, senders: CatalogSender[]): Promise<number> {
-  const rows = senders.map(templateFromSender);
-  if (rows.length === 0) return 0;
+export function senderCatalogInserts(db: Db, senders: CatalogSender[]) {
   // drizzle binds a value for every column it does not fill with SQL, so count the table's columns.
   const parametersPerRow = Object.keys(getTableColumns(requestTemplates)).length;
-  const inserts = chunkForD1(rows, parametersPerRow).map((chunk) =>
+  return chunkForD1(senders.map(templateFromSender), parametersPerRow).map((chunk) =>
     db.insert(requestTemplates).values(chunk).onConflictDoNothing({ target: requestTemplates.id }),
   );
-  const [first, ...rest] = inserts;
-  const results = await db.batch([first!, ...rest]);
+}
+
+/** Seeds the catalog; answers how many templates were added. */
+export async function seedSenderCatalog(db: Db, senders: CatalogSender[]): Promise<number> {
+  const [first, ...rest] = senderCatalogInserts(db, senders);
+  if (!first) return 0;
+  const results = await db.batch([first, ...rest]);
   return results.reduce((sum, result) => sum + (result.meta.changes ?? 0), 0);
 }
