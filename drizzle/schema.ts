@@ -139,7 +139,7 @@ export const jobs = sqliteTable(
   {
     id: text("id").primaryKey(),
     type: text("type").notNull(),
-    payload: text("payload", { mode: "json" }).notNull(),
+    payload: text("payload", { mode: "json" }),
     userId: text("userId"),
     state: text("state", { enum: JOB_STATES }).notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),

@@ -10,7 +10,7 @@ CREATE INDEX `analytics_events_name_idx` ON `analytics_events` (`name`,`createdA
 CREATE TABLE `jobs` (
 	`id` text PRIMARY KEY NOT NULL,
 	`type` text NOT NULL,
-	`payload` text NOT NULL,
+	`payload` text,
 	`userId` text,
 	`state` text DEFAULT 'queued' NOT NULL,
 	`attempts` integer DEFAULT 0 NOT NULL,
