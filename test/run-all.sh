@@ -8,11 +8,28 @@ step() {
   "$@"
 }
 
+# Each vitest layer also writes a JSON report, summed into one closing line at the end.
+rm -rf test-results/reports
+report() {
+  printf -- "--reporter=default --reporter=json --outputFile.json=test-results/reports/%s.json" "$1"
+}
+
 step npm run typecheck
 step npm run build
-step npm run test:unit
-step npm run test:workers
+# shellcheck disable=SC2046
+step npm run test:unit -- $(report unit)
+# shellcheck disable=SC2046
+step npm run test:workers -- $(report workers)
 step bash test/ensure-chromium.sh
-step npm run test:e2e
+# shellcheck disable=SC2046
+step npm run test:e2e -- $(report e2e)
 
-printf '\nAll checks passed.\n'
+node -e '
+const { readdirSync, readFileSync } = require("node:fs");
+let passed = 0, failed = 0, skipped = 0;
+for (const file of readdirSync("test-results/reports")) {
+  const report = JSON.parse(readFileSync(`test-results/reports/${file}`, "utf8"));
+  passed += report.numPassedTests; failed += report.numFailedTests; skipped += report.numPendingTests + report.numTodoTests;
+}
+console.log(`\nAll checks passed.\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+'
