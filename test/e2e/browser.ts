@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { REPO_ROOT } from "../support/local-stack";
 
 export const CHROMIUM_PATH = "/usr/bin/chromium";
@@ -33,6 +34,31 @@ export async function launchBrowser(): Promise<Browser> {
     throw new Error(`${CHROMIUM_PATH} is missing: run \`bash test/ensure-chromium.sh\` (apt-get install -y chromium).`);
   }
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/**
+ * One Chromium for the test file (launched before its tests, closed after them), and a fresh
+ * visitor context per `visit`, closed whatever the test does.
+ */
+export function useBrowser() {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    async visit<T>(options: { js: boolean }, run: (visit: Visit) => Promise<T>): Promise<T> {
+      if (!browser) throw new Error("useBrowser(): the browser is not running yet");
+      const visit = await openPage(browser, options);
+      try {
+        return await run(visit);
+      } finally {
+        await visit.close();
+      }
+    },
+  };
 }
 
 export type Visit = {

@@ -1,20 +1,13 @@
 // Journey (b): what the home page promises, and its way into signup, with JavaScript on and off.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { assertNoErrors, JS_MODES, launchBrowser, openPage, screenshot } from "./browser";
+import { describe, expect, inject, test } from "vitest";
+import { assertNoErrors, JS_MODES, useBrowser, screenshot } from "./browser";
 
 const appUrl = inject("appUrl");
 
 // Spec sections 1 and 9: the impact figures, shown exactly as given.
 const IMPACT_FIGURES = ["17 trees per ton", "1,058 oz", "1 hour", "86%", "20,166+"];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** The page's visible text with runs of white space made single spaces. */
 async function visibleText(page: import("playwright-core").Page) {
@@ -23,24 +16,20 @@ async function visibleText(page: import("playwright-core").Page) {
 
 describe.each(JS_MODES)("home page (JavaScript $label)", ({ js }) => {
   test("tells the visitor what the service does and what it achieves", async () => {
-    const visit = await openPage(browser, { js });
-    const { page } = visit;
-    try {
+    await browser.visit({ js }, async (visit) => {
+      const { page } = visit;
       expect((await page.goto(`${appUrl}/`))?.status()).toBe(200);
       const text = await visibleText(page);
       expect.soft(text).toContain("Stop junk mail. Start fresh.");
       expect.soft(text).toContain("Less paper. More peace.");
       for (const figure of IMPACT_FIGURES) expect.soft(text, `impact figure "${figure}"`).toContain(figure);
       assertNoErrors(visit);
-    } finally {
-      await visit.close();
-    }
+    });
   });
 
   test("shows six testimonials as quotations", async () => {
-    const visit = await openPage(browser, { js });
-    const { page } = visit;
-    try {
+    await browser.visit({ js }, async (visit) => {
+      const { page } = visit;
       await page.goto(`${appUrl}/`);
       // The innermost section holding the quotes: figure > blockquote, one figure per customer.
       const sections = page.locator("section:has(figure > blockquote)");
@@ -49,15 +38,12 @@ describe.each(JS_MODES)("home page (JavaScript $label)", ({ js }) => {
       expect(await testimonials.count()).toBe(6);
       expect(await page.locator("figure > blockquote").count(), "every testimonial in that one section").toBe(6);
       assertNoErrors(visit);
-    } finally {
-      await visit.close();
-    }
+    });
   });
 
   test("opens each FAQ answer by clicking its question", async () => {
-    const visit = await openPage(browser, { js });
-    const { page } = visit;
-    try {
+    await browser.visit({ js }, async (visit) => {
+      const { page } = visit;
       await page.goto(`${appUrl}/`);
       const faqs = page.locator("details");
       const count = await faqs.count();
@@ -71,23 +57,18 @@ describe.each(JS_MODES)("home page (JavaScript $label)", ({ js }) => {
       }
       await screenshot(visit, "home-faqs-open");
       assertNoErrors(visit);
-    } finally {
-      await visit.close();
-    }
+    });
   });
 
   test('"Get started" leads to signup step 1', async () => {
-    const visit = await openPage(browser, { js });
-    const { page } = visit;
-    try {
+    await browser.visit({ js }, async (visit) => {
+      const { page } = visit;
       await page.goto(`${appUrl}/`);
       const getStarted = page.getByRole("link", { name: "Get started", exact: true }).first();
       await Promise.all([page.waitForURL(`${appUrl}/start/step1`), getStarted.click()]);
       expect(new URL(page.url()).pathname).toBe("/start/step1");
       await expect.poll(() => page.locator("h1").innerText()).toBe("Basic Information");
       assertNoErrors(visit);
-    } finally {
-      await visit.close();
-    }
+    });
   });
 });

@@ -1,23 +1,15 @@
 // Journey (c): an address outside the route table answers 404 with a screen that leads home.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { assertAccessible, assertNoErrors, JS_MODES, launchBrowser, openPage, screenshot } from "./browser";
+import { describe, expect, inject, test } from "vitest";
+import { assertAccessible, assertNoErrors, JS_MODES, useBrowser, screenshot } from "./browser";
 
 const appUrl = inject("appUrl");
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe.each(JS_MODES)("unknown address (JavaScript $label)", ({ js }) => {
   test("/no-such-page answers 404 with a way home", async () => {
-    const visit = await openPage(browser, { js });
-    const { page } = visit;
-    try {
+    await browser.visit({ js }, async (visit) => {
+      const { page } = visit;
       const response = await page.goto(`${appUrl}/no-such-page`);
       await screenshot(visit, "not-found");
       expect(response?.status()).toBe(404);
@@ -30,8 +22,6 @@ describe.each(JS_MODES)("unknown address (JavaScript $label)", ({ js }) => {
       const documentUrl = `${appUrl}/no-such-page`.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
       assertNoErrors(visit, { allow: [new RegExp(`status of 404 \\(Not Found\\) \\(${documentUrl}\\)$`)] });
       await assertAccessible(visit);
-    } finally {
-      await visit.close();
-    }
+    });
   });
 });

@@ -1,7 +1,6 @@
 // Journey (a): the public pages every visitor and crawler sees, with JavaScript on and off.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { assertAccessible, assertNoErrors, JS_MODES, launchBrowser, openPage, screenshot } from "./browser";
+import { describe, expect, inject, test } from "vitest";
+import { assertAccessible, assertNoErrors, JS_MODES, useBrowser, screenshot } from "./browser";
 
 const appUrl = inject("appUrl");
 
@@ -13,19 +12,12 @@ const PUBLIC_PAGES = [
   { path: "/sitemap", name: "sitemap" },
 ];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe.each(JS_MODES)("public pages (JavaScript $label)", ({ js }) => {
   test.each(PUBLIC_PAGES)("$path", async ({ path, name }) => {
-    const visit = await openPage(browser, { js });
-    const { page } = visit;
-    try {
+    await browser.visit({ js }, async (visit) => {
+      const { page } = visit;
       const response = await page.goto(appUrl + path);
       await screenshot(visit, name);
       expect(response?.status(), "status").toBe(200);
@@ -67,8 +59,6 @@ describe.each(JS_MODES)("public pages (JavaScript $label)", ({ js }) => {
 
       await assertAccessible(visit);
       assertNoErrors(visit);
-    } finally {
-      await visit.close();
-    }
+    });
   });
 });

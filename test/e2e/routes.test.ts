@@ -1,7 +1,7 @@
 // Journey (e): every path of the spec's route table answers (not 404, no server error).
-import type { Browser, Response } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { assertNoErrors, JS_MODES, launchBrowser, openPage } from "./browser";
+import type { Response } from "playwright-core";
+import { describe, expect, inject, test } from "vitest";
+import { assertNoErrors, JS_MODES, useBrowser } from "./browser";
 
 const appUrl = inject("appUrl");
 
@@ -25,13 +25,7 @@ const SPEC_ROUTES = [
   "/admin",
 ];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Every response on the way, redirects included: "GET /dashboard 302", then "GET /signin 200". */
 async function responseChain(final: Response | null): Promise<string[]> {
@@ -47,9 +41,8 @@ async function responseChain(final: Response | null): Promise<string[]> {
 
 describe.each(JS_MODES)("route table (JavaScript $label)", ({ js }) => {
   test.each(SPEC_ROUTES)("%s answers", async (path) => {
-    const visit = await openPage(browser, { js });
-    const { page } = visit;
-    try {
+    await browser.visit({ js }, async (visit) => {
+      const { page } = visit;
       const response = await page.goto(appUrl + path);
       const chain = await responseChain(response);
       expect(chain.length, "responses").toBeGreaterThan(0);
@@ -58,8 +51,6 @@ describe.each(JS_MODES)("route table (JavaScript $label)", ({ js }) => {
         expect(status === 404 || status >= 500 || Number.isNaN(status), step).toBe(false);
       }
       assertNoErrors(visit);
-    } finally {
-      await visit.close();
-    }
+    });
   });
 });
