@@ -7,8 +7,8 @@
 //
 // Requests look like a browser's (Chrome's Accept, Accept-Encoding and User-Agent), with no Do Not
 // Track or Global Privacy Control header: the home loader then records the visit after the
-// response (ctx.waitUntil + a D1 insert), exactly the work a real visitor causes. A header that
-// skipped the analytics write would make the page look cheaper than it is.
+// response (ctx.waitUntil; visits are written to D1 in batches about a second apart), exactly the
+// work a real visitor causes. A header that skipped the analytics would make the page look cheaper.
 import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
