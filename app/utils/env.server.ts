@@ -10,6 +10,22 @@ const secret = (name: string) =>
     .string({ message: `The secret ${name} is not set: run \`wrangler secret put ${name}\`.` })
     .min(16, `The secret ${name} is too short: use at least 16 random characters.`);
 
+/** A vendor credential: optional here, and the code that needs it says which one is missing. */
+const optionalSecret = z
+  .string()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const userIdList = z
+  .string()
+  .default("")
+  .transform((value) =>
+    value
+      .split(",")
+      .map((id) => id.trim())
+      .filter(Boolean),
+  );
+
 export const EnvSchema = z.object({
   APP_ENV: z.enum(["development", "test", "production"]).default("production"),
   DB: binding<D1Database>("DB"),
@@ -18,6 +34,31 @@ export const EnvSchema = z.object({
   ASSETS: binding<Fetcher>("ASSETS").optional(),
   SESSION_SECRET: secret("SESSION_SECRET"),
   BLOG_URL: z.string().min(1).default("/path/"),
+
+  // Spec section 6: staff are identified by user ids from configuration, per environment.
+  ADMIN_USER_IDS: userIdList,
+  MODERATOR_USER_IDS: userIdList,
+
+  // Address verification (Lob US verifications). Without a key the offline verifier is used.
+  LOB_API_KEY: optionalSecret,
+  LOB_API_URL: z.string().url().default("https://api.lob.com/v1"),
+
+  // Newsletter (Mailchimp Marketing API). The URL defaults to https://<server prefix>.api.mailchimp.com/3.0.
+  MAILCHIMP_API_KEY: optionalSecret,
+  MAILCHIMP_SERVER_PREFIX: z.string().optional(),
+  MAILCHIMP_LIST_ID: z.string().optional(),
+  MAILCHIMP_API_URL: z.string().url().optional(),
+
+  // Payments (Stripe SDK). The URL's host, port and protocol go to the SDK.
+  STRIPE_SECRET_KEY: optionalSecret,
+  STRIPE_API_URL: z.string().url().default("https://api.stripe.com"),
+
+  // Transactional email (Postmark).
+  EMAIL_API_KEY: optionalSecret,
+  EMAIL_API_URL: z.string().url().default("https://api.postmarkapp.com"),
+  EMAIL_FROM: z.string().default("Quiet Mailbox <hello@quietmailbox.com>"),
+  /** Where staff notifications (new users) go. */
+  STAFF_EMAIL: z.string().email().default("staff@quietmailbox.com"),
 });
 
 export type AppEnv = z.infer<typeof EnvSchema>;
@@ -34,4 +75,13 @@ export function parseEnv(raw: unknown): AppEnv {
   const result = EnvSchema.safeParse(raw);
   if (result.success) return result.data;
   throw new EnvError(result.error.issues.map((issue) => issue.message));
+}
+
+/** For code that needs a vendor credential: names the missing setting instead of failing vaguely. */
+export function requireSetting<Key extends keyof AppEnv>(env: AppEnv, key: Key): NonNullable<AppEnv[Key]> {
+  const value = env[key];
+  if (value === undefined || value === null || value === "") {
+    throw new EnvError([`The setting ${String(key)} is not set: run \`wrangler secret put ${String(key)}\`.`]);
+  }
+  return value as NonNullable<AppEnv[Key]>;
 }
