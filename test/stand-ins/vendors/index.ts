@@ -1,8 +1,12 @@
 import type { Vendor } from "../server";
+import { emailVendor } from "./email";
+import { lobVendor } from "./lob";
+import { mailchimpVendor } from "./mailchimp";
+import { stripeVendor } from "./stripe";
 
 /**
- * The vendors the stand-in server answers for. Each capability adds its vendor's module here:
- * Stripe mounted at "" (the SDK only lets the host and port change, and calls /v1/...),
- * Mailchimp at "/mailchimp/3.0", Lob at "/lob/v1", the email provider at "/email".
+ * The vendors the stand-in server answers for, each at the base URL the app is given for it:
+ * Stripe at the root (the SDK only lets the host and port change, and calls /v1/...),
+ * Mailchimp at /mailchimp/3.0, Lob at /lob/v1, the email provider (Postmark) at /email.
  */
-export const VENDORS: Vendor[] = [];
+export const VENDORS: Vendor[] = [stripeVendor, mailchimpVendor, lobVendor, emailVendor];

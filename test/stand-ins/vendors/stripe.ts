@@ -1,0 +1,3 @@
+import type { Vendor } from "../server";
+
+export const stripeVendor: Vendor = { name: "stripe", prefix: "", routes: [] };
