@@ -12,13 +12,15 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { ConsentBanner } from "~/components/consent-banner";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ErrorScreen, NotFoundScreen } from "~/components/error-screens";
 import { isChunkLoadError } from "~/utils/chunk-load-error";
 import { pageMeta } from "~/utils/meta";
 import { useNonce } from "~/utils/nonce";
-import { getUserId } from "~/utils/session.server";
+import { consentChoice, hasOptOutSignal } from "~/utils/analytics.server";
+import { getCurrentUser } from "~/utils/auth.server";
 import appCss from "~/styles/app.css?inline";
 
 export type RouteHandle = {
@@ -27,11 +29,13 @@ export type RouteHandle = {
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const userId = await getUserId(request, context.env);
+  const user = await getCurrentUser(request, context);
   return {
     origin: new URL(request.url).origin,
     blogUrl: context.env.BLOG_URL,
-    user: userId ? { id: userId } : null,
+    // Only what the header needs; spec section 4: hasSubscribed follows stripeSubscriptionId.
+    user: user ? { id: user.id, hasSubscribed: Boolean(user.stripeSubscriptionId), isStaff: user.role !== "none" } : null,
+    askConsent: !hasOptOutSignal(request) && consentChoice(request) === null,
   };
 }
 
@@ -59,6 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <SiteHeader user={data?.user ?? null} />
         <main id="main">{children}</main>
+        {data?.askConsent ? <ConsentBanner /> : null}
         <SiteFooter blogUrl={data?.blogUrl ?? "/path/"} />
         {hydrate ? (
           <>

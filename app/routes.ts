@@ -20,6 +20,15 @@ export default [
   route("sitemap", "routes/sitemap.tsx"),
   route("admin", "routes/admin.tsx"),
 
+  // Endpoints of spec section 7, and form targets that have no page of their own.
+  route("api/address/verify", "routes/api.address.verify.ts"),
+  route("api/mailchimp/subscribers/add", "routes/api.mailchimp.subscribers.add.ts"),
+  route("api/mailchimp/tags/add", "routes/api.mailchimp.tags.add.ts"),
+  route("api/mailchimp/notifications/new_user", "routes/api.mailchimp.notifications.new_user.ts"),
+  route("api/customers/create", "routes/api.customers.create.ts"),
+  route("api/signout", "routes/api.signout.ts"),
+  route("api/consent", "routes/api.consent.ts"),
+
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("*", "routes/not-found.tsx"),

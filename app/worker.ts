@@ -4,6 +4,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server/index.js";
 import { consumeDeadLetters, consumeJobs } from "~/jobs/consumer.server";
 import { runScheduledTasks } from "~/jobs/scheduled.server";
+import { isCrossSiteRequest } from "~/utils/csrf.server";
 import { EnvError, parseEnv } from "~/utils/env.server";
 import { renderConfigurationErrorPage } from "~/utils/error-page.server";
 
@@ -22,6 +23,9 @@ export default {
         return renderConfigurationErrorPage(error.problems);
       }
       throw error;
+    }
+    if (isCrossSiteRequest(request)) {
+      return new Response("Cross-site requests are not accepted.", { status: 403, headers: { "Content-Type": "text/plain" } });
     }
     return handleRemixRequest(request, { env, ctx });
   },

@@ -16,6 +16,9 @@ export const users = sqliteTable("users", {
   id: randomId(),
   // Lowercased and trimmed before it is written (spec section 3).
   email: text("email").notNull().unique(),
+  passwordHash: text("passwordHash").notNull(),
+  // Sessions signed in before this moment are no longer valid ("sign out everywhere", password reset).
+  sessionsValidAfter: integer("sessionsValidAfter", { mode: "timestamp_ms" }),
   fullName: text("fullName").notNull(),
   street1: text("street1").notNull(),
   street2: text("street2"),
@@ -149,3 +152,27 @@ export const jobs = sqliteTable(
   },
   (table) => [index("jobs_state_idx").on(table.state, table.updatedAt)],
 );
+
+/** Single-use password reset links: only the SHA-256 of the token is kept. */
+export const passwordResetTokens = sqliteTable(
+  "password_reset_tokens",
+  {
+    tokenHash: text("tokenHash").primaryKey(),
+    userId: text("userId").notNull().references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expiresAt", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("usedAt", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("password_reset_tokens_user_idx").on(table.userId)],
+);
+
+/**
+ * Failed attempts per key (a hashed email, or a client address) for sign-in and reset requests.
+ * The authority for throttling: one row per key, updated with a single UPSERT.
+ */
+export const authThrottle = sqliteTable("auth_throttle", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  windowStartedAt: integer("windowStartedAt", { mode: "timestamp_ms" }).notNull(),
+  blockedUntil: integer("blockedUntil", { mode: "timestamp_ms" }),
+});

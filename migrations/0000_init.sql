@@ -7,6 +7,13 @@ CREATE TABLE `analytics_events` (
 );
 --> statement-breakpoint
 CREATE INDEX `analytics_events_name_idx` ON `analytics_events` (`name`,`createdAt`);--> statement-breakpoint
+CREATE TABLE `auth_throttle` (
+	`key` text PRIMARY KEY NOT NULL,
+	`failures` integer DEFAULT 0 NOT NULL,
+	`windowStartedAt` integer NOT NULL,
+	`blockedUntil` integer
+);
+--> statement-breakpoint
 CREATE TABLE `jobs` (
 	`id` text PRIMARY KEY NOT NULL,
 	`type` text NOT NULL,
@@ -20,6 +27,16 @@ CREATE TABLE `jobs` (
 );
 --> statement-breakpoint
 CREATE INDEX `jobs_state_idx` ON `jobs` (`state`,`updatedAt`);--> statement-breakpoint
+CREATE TABLE `password_reset_tokens` (
+	`tokenHash` text PRIMARY KEY NOT NULL,
+	`userId` text NOT NULL,
+	`expiresAt` integer NOT NULL,
+	`usedAt` integer,
+	`createdAt` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
+	FOREIGN KEY (`userId`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `password_reset_tokens_user_idx` ON `password_reset_tokens` (`userId`);--> statement-breakpoint
 CREATE TABLE `recipients` (
 	`id` text PRIMARY KEY NOT NULL,
 	`userId` text NOT NULL,
@@ -90,6 +107,8 @@ CREATE INDEX `requests_status_idx` ON `requests` (`status`,`updatedAt`);--> stat
 CREATE TABLE `users` (
 	`id` text PRIMARY KEY NOT NULL,
 	`email` text NOT NULL,
+	`passwordHash` text NOT NULL,
+	`sessionsValidAfter` integer,
 	`fullName` text NOT NULL,
 	`street1` text NOT NULL,
 	`street2` text,

@@ -1,25 +1,29 @@
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+import { vendorVars } from "./support/local-stack";
 
 const root = path.resolve(import.meta.dirname, "..");
 
 // Tests inside workerd against the built Worker (run `npm run build` first: npm test does).
+// Outside services are the stand-ins, started by the global setup on a free port: the Worker's
+// vendor URLs point at them (vendorVars, as for `npm start`), and tests read what they received.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(root, "migrations"));
   return {
     root,
     resolve: { alias: { "~": path.join(root, "app") } },
     plugins: [
-      cloudflareTest({
+      cloudflareTest(({ inject }) => ({
         wrangler: { configPath: path.join(root, "wrangler.toml") },
         miniflare: {
-          bindings: { APP_ENV: "test", TEST_MIGRATIONS: migrations },
+          bindings: { APP_ENV: "test", TEST_MIGRATIONS: migrations, ...vendorVars({ url: inject("standInsUrl") }) },
         },
-      }),
+      })),
     ],
     test: {
       include: ["test/workers/**/*.test.ts"],
+      globalSetup: ["test/workers/stand-ins-setup.ts"],
       setupFiles: ["test/workers/apply-migrations.ts"],
       deps: {
         optimizer: {

@@ -1,6 +1,6 @@
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 
-export type HeaderUser = { id: string };
+export type HeaderUser = { id: string; hasSubscribed: boolean; isStaff: boolean };
 
 export function SiteHeader({ user }: { user: HeaderUser | null }) {
   return (
@@ -13,9 +13,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
           <span>Quiet Mailbox</span>
         </Link>
         <nav aria-label="Account">
-          {user ? (
-            <Link to="/dashboard">Dashboard</Link>
-          ) : (
+          {user ? <SettingMenu user={user} /> : (
             <Link to="/signin" className="nav-signin">
               Sign in
             </Link>
@@ -23,5 +21,21 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
         </nav>
       </div>
     </header>
+  );
+}
+
+/** Spec section 2's Setting menu: a <details> so it opens without JavaScript; Sign Out is a POST. */
+function SettingMenu({ user }: { user: HeaderUser }) {
+  return (
+    <details className="menu">
+      <summary>Settings</summary>
+      <div className="menu-items">
+        <Link to="/dashboard">Dashboard</Link>
+        {user.isStaff ? <Link to="/admin">Staff area</Link> : null}
+        <Form method="post" action="/api/signout" reloadDocument onSubmit={() => window.localStorage.clear()}>
+          <button type="submit">Sign Out</button>
+        </Form>
+      </div>
+    </details>
   );
 }

@@ -1,5 +1,8 @@
 import type { z } from "zod";
 import type { AppEnv } from "~/utils/env.server";
+import { billingCreateCustomerJob } from "~/jobs/billing.server";
+import { emailSendJob } from "~/jobs/email.server";
+import { newsletterNotifyNewUserJob, newsletterSubscribeJob, newsletterTagJob } from "~/jobs/newsletter.server";
 import { pingJob } from "~/jobs/ping.server";
 
 export type JobContext = { env: AppEnv; jobId: string; attempt: number };
@@ -12,6 +15,11 @@ export type JobDefinition<Schema extends z.ZodType> = {
 /** Every job type the consumer knows. Later capabilities add theirs here. */
 export const JOBS = {
   ping: pingJob,
+  "newsletter.subscribe": newsletterSubscribeJob,
+  "newsletter.tag": newsletterTagJob,
+  "newsletter.notifyNewUser": newsletterNotifyNewUserJob,
+  "billing.createCustomer": billingCreateCustomerJob,
+  "email.send": emailSendJob,
 };
 
 export type JobType = keyof typeof JOBS;

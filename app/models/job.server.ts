@@ -53,3 +53,8 @@ export async function deleteSucceededJobsBefore(db: Db, cutoff: Date) {
   const result = await db.delete(jobs).where(and(inArray(jobs.state, ["succeeded"]), lt(jobs.updatedAt, cutoff)));
   return result.meta.changes ?? 0;
 }
+
+export async function hasJobForUser(db: Db, userId: string, type: string) {
+  const [row] = await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.userId, userId), eq(jobs.type, type))).limit(1);
+  return Boolean(row);
+}

@@ -1,11 +1,110 @@
-import { ComingSoon } from "~/components/coming-soon";
+import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { EmailSchema } from "~/domain/signup";
+import { enqueueJob } from "~/jobs/producer.server";
+import { clientAddress, readThrottle, recordFailure, RESET_PER_EMAIL, SIGN_IN_PER_CLIENT, throttleKey } from "~/models/auth-throttle.server";
+import { createPasswordResetToken } from "~/models/password-reset.server";
+import { getUserIdByEmail } from "~/models/user.server";
+import { getDb } from "~/utils/db.server";
+import { errorMessage } from "~/utils/errors";
 import { pageMeta } from "~/utils/meta";
 
-export default function Screen() {
+const ForgotSchema = z.object({ email: EmailSchema });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { sent: new URL(request.url).searchParams.get("sent") === "1" };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const parsed = ForgotSchema.safeParse(form);
+  if (!parsed.success) {
+    return data({ email: String(form.email ?? ""), error: parsed.error.issues[0]!.message }, { status: 400 });
+  }
+  try {
+    await sendResetLink(request, context, parsed.data.email);
+  } catch (error) {
+    // The answer must not depend on whether the account exists, nor on a failure behind it.
+    console.error("password reset request failed:", errorMessage(error));
+  }
+  return redirect("/password/forgot?sent=1", { status: 303 });
+}
+
+/** At most 3 links an hour per email, and the client's sign-in budget for unknown emails. */
+async function sendResetLink(request: Request, context: AppLoadContext, email: string) {
+  const db = getDb(context.env.DB);
+  const emailKey = await throttleKey("email-reset", email);
+  const clientKey = await throttleKey("client", clientAddress(request));
+  if ((await readThrottle(db, [emailKey, clientKey])).blockedUntil) return;
+  await recordFailure(db, emailKey, RESET_PER_EMAIL);
+
+  const userId = await getUserIdByEmail(db, email);
+  if (!userId) {
+    await recordFailure(db, clientKey, SIGN_IN_PER_CLIENT);
+    return;
+  }
+  const token = await createPasswordResetToken(db, userId);
+  const link = `${new URL(request.url).origin}/password/reset?${new URLSearchParams({ token })}`;
+  await enqueueJob(
+    context.env,
+    "email.send",
+    {
+      to: email,
+      subject: "Reset your Quiet Mailbox password",
+      text: [
+        "Someone asked to reset the password of your Quiet Mailbox account.",
+        "",
+        `To choose a new password, open this link within one hour: ${link}`,
+        "",
+        "The link works once. If you did not ask for it, ignore this email: your password stays as it is.",
+      ].join("\n"),
+      tag: "password-reset",
+    },
+    { userId },
+  );
+}
+
+export default function ForgotPassword() {
+  const { sent } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
   return (
-    <ComingSoon title="Forgot your password?">
-      Password reset by email opens with accounts.
-    </ComingSoon>
+    <section className="page narrow" aria-labelledby="page-title">
+      <h1 id="page-title">Forgot your password?</h1>
+      {sent ? (
+        <p className="notice" role="status">
+          If an account uses that email, we have sent it a link to choose a new password. The link works once, for
+          one hour. Check your spam folder if it has not arrived in a few minutes.
+        </p>
+      ) : (
+        <p className="lead">Enter the email you signed up with and we will send you a link to choose a new password.</p>
+      )}
+      <Form method="post" className="form" noValidate>
+        <div className="field">
+          <label htmlFor="email">Email</label>
+          <input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            defaultValue={result?.email ?? ""}
+            aria-invalid={result?.error ? true : undefined}
+            aria-describedby={result?.error ? "email-error" : undefined}
+          />
+          {result?.error ? (
+            <p className="field-error" id="email-error">
+              {result.error}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className="button">
+          Send the link
+        </button>
+      </Form>
+      <p>
+        <Link to="/signin">Back to sign in</Link>
+      </p>
+    </section>
   );
 }
 

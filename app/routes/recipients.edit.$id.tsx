@@ -4,11 +4,11 @@ import { ComingSoon } from "~/components/coming-soon";
 import { getUserRecipient } from "~/models/recipient.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
-import { requireUserId } from "~/utils/session.server";
+import { requireUser } from "~/utils/auth.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const userId = await requireUserId(request, context.env);
-  const recipient = await getUserRecipient(getDb(context.env.DB), userId, params.id ?? "");
+  const user = await requireUser(request, context);
+  const recipient = await getUserRecipient(getDb(context.env.DB), user.id, params.id ?? "");
   if (!recipient) throw new Response("Not Found", { status: 404 });
   return { recipient };
 }

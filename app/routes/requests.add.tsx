@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { ComingSoon } from "~/components/coming-soon";
 import { pageMeta } from "~/utils/meta";
-import { requireUserId } from "~/utils/session.server";
+import { requireUser } from "~/utils/auth.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUserId(request, context.env);
+  await requireUser(request, context);
   return null;
 }
 

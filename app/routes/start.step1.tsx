@@ -1,12 +1,83 @@
-import { ComingSoon } from "~/components/coming-soon";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { TextField } from "~/components/ui/form";
+import { addressChanges, Step1Schema } from "~/domain/signup";
+import { addressFromResult, verifyAddress } from "~/integrations/address-verification.server";
+import type { RouteHandle } from "~/root";
+import { trackVisit } from "~/utils/analytics.server";
+import { redirectSignedInUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
+import { commitSession, getSession, type SignupDraft } from "~/utils/session.server";
 
-export default function Screen() {
+export const handle: RouteHandle = { hydrate: true };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await redirectSignedInUser(request, context);
+  trackVisit(request, context, "Visited Step 1");
+  const draft = (await getSession(request, context.env)).get("signup");
+  return { entered: draft?.entered ?? null };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await redirectSignedInUser(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: Step1Schema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+
+  const { fullName, street1, street2 = "", city, state, zipCode } = submission.value;
+  const entered = { street1, street2, city, state, zipCode };
+  // Spec section 7: a failed verification is silent; the address is used as entered.
+  const verification = await verifyAddress(context.env, entered).catch(() => null);
+  const result = verification?.status === 200 ? verification.result : null;
+  const address = result ? addressFromResult(result) : entered;
+
+  const draft: SignupDraft = {
+    entered: { fullName, ...entered },
+    address,
+    changes: addressChanges(entered, address),
+    verified: Boolean(result),
+  };
+  const session = await getSession(request, context.env);
+  session.set("signup", draft);
+  session.set("signupState", "step2");
+  return redirect("/start/step2", { status: 303, headers: { "Set-Cookie": await commitSession(session, context.env) } });
+}
+
+export default function SignupStep1() {
+  const { entered } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: entered ?? undefined,
+    constraint: getZodConstraint(Step1Schema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: Step1Schema }),
+  });
+
   return (
-    <ComingSoon title="Basic Information" eyebrow="Step 1 of 2">
-      Your name and the address where the junk mail arrives.
-    </ComingSoon>
+    <section className="page narrow" aria-labelledby="page-title">
+      <p className="eyebrow">Step 1 of 2</p>
+      <h1 id="page-title">Basic Information</h1>
+      <p className="lead">
+        The name and address printed on the junk mail you get. We use them only to ask senders to take you off their
+        lists.
+      </p>
+      <Form method="post" className="form" {...getFormProps(form)} noValidate>
+        <TextField field={fields.fullName} label="Full name" autoComplete="name" hint="First and last name, as on your mail." />
+        <TextField field={fields.street1} label="Street address" autoComplete="address-line1" />
+        <TextField field={fields.street2} label="Apartment, suite, unit (optional)" autoComplete="address-line2" />
+        <TextField field={fields.city} label="City" autoComplete="address-level2" />
+        <TextField field={fields.state} label="State" autoComplete="address-level1" />
+        <TextField field={fields.zipCode} label="ZIP code" autoComplete="postal-code" inputMode="numeric" />
+        <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+          {navigation.state === "submitting" ? "Checking your address…" : "Continue"}
+        </button>
+      </Form>
+    </section>
   );
 }
 
-export const meta = () => pageMeta("Basic Information");
+export const meta = () => pageMeta("Basic Information", "Step 1 of 2: your name and mailing address.");

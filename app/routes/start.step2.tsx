@@ -1,12 +1,151 @@
-import { ComingSoon } from "~/components/coming-soon";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormError, TextField } from "~/components/ui/form";
+import { STEP2_MESSAGES, Step2Schema } from "~/domain/signup";
+import { enqueueJob } from "~/jobs/producer.server";
+import { createUserWithPresets, EmailTakenError } from "~/models/user.server";
+import type { RouteHandle } from "~/root";
+import { recordEvent, trackVisit } from "~/utils/analytics.server";
+import { redirectSignedInUser, signIn } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { errorMessage } from "~/utils/errors";
 import { pageMeta } from "~/utils/meta";
+import { hashPassword } from "~/utils/password.server";
+import { getSession, type SignupDraft } from "~/utils/session.server";
 
-export default function Screen() {
+export const handle: RouteHandle = { hydrate: true };
+
+const FIELD_LABELS: Record<string, string> = { street1: "Street", street2: "Apartment, suite, unit", city: "City", state: "State", zipCode: "ZIP code" };
+
+async function requireDraft(request: Request, context: AppLoadContext): Promise<SignupDraft> {
+  await redirectSignedInUser(request, context);
+  const draft = (await getSession(request, context.env)).get("signup");
+  if (!draft) throw redirect("/start/step1");
+  return draft;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const draft = await requireDraft(request, context);
+  trackVisit(request, context, "Visited Step 2");
+  return { fullName: draft.entered.fullName, address: draft.address, changes: draft.changes };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const draft = await requireDraft(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: Step2Schema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+
+  const { email, password } = submission.value;
+  let userId: string;
+  try {
+    ({ id: userId } = await createUserWithPresets(getDb(context.env.DB), {
+      email,
+      passwordHash: await hashPassword(password),
+      fullName: draft.entered.fullName,
+      ...draft.address,
+      street2: draft.address.street2 || null,
+      newsletter: true,
+    }));
+  } catch (error) {
+    if (error instanceof EmailTakenError) {
+      return data(submission.reply({ fieldErrors: { email: [STEP2_MESSAGES.emailTaken] }, hideFields: ["password"] }), { status: 400 });
+    }
+    console.error("signup failed:", errorMessage(error));
+    return data(
+      submission.reply({
+        formErrors: ["We couldn't create your account just now. Nothing was saved; please try again in a moment."],
+        hideFields: ["password"],
+      }),
+      { status: 500 },
+    );
+  }
+
+  await afterSignup(context, { userId, email, fullName: draft.entered.fullName });
+  return signIn(request, context, userId, "/dashboard");
+}
+
+/**
+ * The vendor calls go through the queue (newsletter, staff notification, payment customer), so a
+ * slow or failing vendor never holds up or breaks the signup; a job that fails is retried or kept
+ * for staff. Spec section 7's conversion events follow.
+ */
+async function afterSignup(context: AppLoadContext, { userId, email, fullName }: { userId: string; email: string; fullName: string }) {
+  const jobs = [
+    () => enqueueJob(context.env, "newsletter.subscribe", { email, fullName }, { userId }),
+    () => enqueueJob(context.env, "newsletter.notifyNewUser", { fullName }, { userId }),
+    () => enqueueJob(context.env, "billing.createCustomer", { userId }, { userId }),
+  ];
+  const events = [
+    () => recordEvent(context, "Signed up", { userId }),
+    () => recordEvent(context, "sign_up", { userId, properties: { method: "email" } }),
+    () => recordEvent(context, "Lead", { userId, properties: { value: 2, currency: "USD" } }),
+  ];
+  const results = await Promise.allSettled([...jobs, ...events].map((run) => run()));
+  for (const result of results) {
+    if (result.status === "rejected") console.error("after signup:", errorMessage(result.reason));
+  }
+}
+
+export default function SignupStep2() {
+  const { fullName, address, changes } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(Step2Schema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: Step2Schema }),
+  });
+
   return (
-    <ComingSoon title="Create Account" eyebrow="Step 2 of 2">
-      Your email and a password, so you can follow your requests.
-    </ComingSoon>
+    <section className="page narrow" aria-labelledby="page-title">
+      <p className="eyebrow">Step 2 of 2</p>
+      <h1 id="page-title">Create Account</h1>
+
+      <div className="notice">
+        <p>
+          <strong>We will ask senders to remove:</strong>
+        </p>
+        <address>
+          {fullName}
+          <br />
+          {address.street2 ? `${address.street1}, ${address.street2}` : address.street1}
+          <br />
+          {`${address.city}, ${address.state} ${address.zipCode}`}
+        </address>
+        {changes.length > 0 ? (
+          <>
+            <p>We wrote your address the way the Postal Service does, so senders match it to their lists:</p>
+            <ul>
+              {changes.map((change) => (
+                <li key={change.field}>
+                  {`${FIELD_LABELS[change.field] ?? change.field}: “${change.from || "(empty)"}” became “${change.to || "(empty)"}”`}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        <p>
+          <Link to="/start/step1">Change name or address</Link>
+        </p>
+      </div>
+
+      <Form method="post" className="form" {...getFormProps(form)} noValidate>
+        <FormError id={form.errorId} errors={form.errors} />
+        <TextField field={fields.email} label="Email" type="email" autoComplete="email" hint="Only for news about your requests." />
+        <TextField field={fields.password} label="Password" type="password" autoComplete="new-password" hint="At least 6 characters." />
+        <p className="muted">
+          By signing up you agree to the <Link to="/terms">Terms of Service</Link> and <Link to="/privacy">Privacy Policy</Link>.
+        </p>
+        <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+          {navigation.state === "submitting" ? "Creating your account…" : "Create account"}
+        </button>
+      </Form>
+    </section>
   );
 }
 
-export const meta = () => pageMeta("Create Account");
+export const meta = () => pageMeta("Create Account", "Step 2 of 2: your email and a password.");

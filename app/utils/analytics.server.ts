@@ -27,9 +27,27 @@ const VISIT_FLUSH_DELAY_MS = 1_000;
 const pendingVisits: PendingVisit[] = [];
 let flushScheduled = false;
 
-/** A visitor who sends Do Not Track or Global Privacy Control is not tracked. */
+const CONSENT_COOKIE = "tracking_consent";
+const CONSENT_MAX_AGE_SECONDS = 60 * 60 * 24 * 365;
+
+/** Global Privacy Control or Do Not Track count as "no", and the visitor is not even asked. */
+export function hasOptOutSignal(request: Request): boolean {
+  return request.headers.get("Sec-GPC") === "1" || request.headers.get("DNT") === "1";
+}
+
+/** The answer the visitor gave to the consent question, if any. */
+export function consentChoice(request: Request): "yes" | "no" | null {
+  const match = request.headers.get("Cookie")?.match(new RegExp(`(?:^|;\\s*)${CONSENT_COOKIE}=(yes|no)(?:;|$)`));
+  return (match?.[1] as "yes" | "no" | undefined) ?? null;
+}
+
+/** Site visits are counted only after a "yes", and never with an opt-out signal. */
 export function isTrackingAllowed(request: Request): boolean {
-  return request.headers.get("DNT") !== "1" && request.headers.get("Sec-GPC") !== "1";
+  return !hasOptOutSignal(request) && consentChoice(request) === "yes";
+}
+
+export function consentCookieHeader(choice: "yes" | "no") {
+  return `${CONSENT_COOKIE}=${choice}; Path=/; Max-Age=${CONSENT_MAX_AGE_SECONDS}; SameSite=Lax; HttpOnly`;
 }
 
 export async function recordEvent(

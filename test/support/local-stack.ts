@@ -7,6 +7,9 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startStandIns, type StandInServer } from "../stand-ins/server";
 import { VENDORS } from "../stand-ins/vendors";
+import { EMAIL_STAND_IN_TOKEN } from "../stand-ins/vendors/email";
+import { MAILCHIMP_STAND_IN_KEY } from "../stand-ins/vendors/mailchimp";
+import { STRIPE_STAND_IN_KEY } from "../stand-ins/vendors/stripe";
 import { freePort, isPortFree } from "./ports";
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -38,12 +41,20 @@ export type LocalStack = {
 };
 
 /**
- * The Worker vars that point each vendor's base URL at the stand-ins. Nothing needs one yet;
- * when a capability adds its client, add its var here (e.g. STRIPE_API_HOST/STRIPE_API_PORT
- * for the Stripe SDK, MAILCHIMP_API_URL: `${standIns.url}/mailchimp/3.0`).
+ * The Worker vars that point each vendor's base URL at the stand-ins, with the credentials the
+ * stand-ins accept. Used by `npm start`, the browser tests and the workers tests alike. Stripe's SDK
+ * takes a host, port and protocol, so STRIPE_API_URL is the bare server URL.
  */
-export function vendorVars(_standIns: StandInServer): Record<string, string> {
-  return {};
+export function vendorVars(standIns: Pick<StandInServer, "url">): Record<string, string> {
+  return {
+    MAILCHIMP_API_URL: `${standIns.url}/mailchimp/3.0`,
+    MAILCHIMP_API_KEY: MAILCHIMP_STAND_IN_KEY,
+    STRIPE_API_URL: standIns.url,
+    STRIPE_SECRET_KEY: STRIPE_STAND_IN_KEY,
+    EMAIL_API_URL: `${standIns.url}/email`,
+    EMAIL_API_KEY: EMAIL_STAND_IN_TOKEN,
+    LOB_API_URL: `${standIns.url}/lob/v1`,
+  };
 }
 
 const CHILD_ENV = { WRANGLER_SEND_METRICS: "false", FORCE_COLOR: "0" };

@@ -14,7 +14,7 @@ const senders = catalog.senders as CatalogSender[];
 async function insertUser(email: string) {
   const [user] = await db
     .insert(users)
-    .values({ email, fullName: "Ada Lovelace", street1: "12 Main St", city: "Springfield", state: "IL", zipCode: "62701" })
+    .values({ email, passwordHash: "not-a-real-hash", fullName: "Ada Lovelace", street1: "12 Main St", city: "Springfield", state: "IL", zipCode: "62701" })
     .returning();
   return user!;
 }

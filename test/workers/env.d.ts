@@ -10,6 +10,8 @@ declare global {
       APP_ENV: string;
       SESSION_SECRET: string;
       BLOG_URL: string;
+      ADMIN_USER_IDS: string;
+      MODERATOR_USER_IDS: string;
       TEST_MIGRATIONS: D1Migration[];
     }
   }

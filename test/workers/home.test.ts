@@ -1,6 +1,7 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { sessionCookieFor } from "./support";
+import { Browser, signUp } from "./http";
+import { uniqueEmail } from "./stand-ins";
 
 const FIGURES = ["17 trees", "1,058 oz", "1 hour", "86%", "20,166+", "8 weeks", "1 to 3 extra mailings"];
 
@@ -22,10 +23,13 @@ describe("the home page", () => {
   });
 
   it("sends signed-in users to the dashboard instead", async () => {
-    const response = await SELF.fetch("https://example.test/", { headers: { Cookie: await sessionCookieFor("user-1") } });
+    const browser = new Browser();
+    await signUp(browser, uniqueEmail("home-signed-in"));
+    const response = await browser.get("/");
     const html = await response.text();
     expect(html.match(/href="\/dashboard"[^>]*>Go to Dashboard</g)).toHaveLength(2);
     expect(html).not.toContain("Get started");
     expect(html).not.toMatch(/>Sign in</);
+    expect(html).toContain(">Sign Out</button>");
   });
 });

@@ -1,7 +1,7 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 
-const PUBLIC_PAGES = ["/", "/learn", "/terms", "/privacy", "/sitemap", "/signin", "/password/forgot", "/password/reset", "/start/step1", "/start/step2"];
+const PUBLIC_PAGES = ["/", "/learn", "/terms", "/privacy", "/sitemap", "/signin", "/password/forgot", "/password/reset", "/start/step1"];
 const SIGNED_IN_PAGES = ["/dashboard", "/requests/add", "/recipients", "/recipients/add", "/recipients/edit/some-id", "/subscription", "/admin"];
 
 describe("the route table of spec section 2", () => {
@@ -19,6 +19,12 @@ describe("the route table of spec section 2", () => {
     const response = await SELF.fetch(`https://example.test${path}`, { redirect: "manual" });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/signin?redirectTo=${encodeURIComponent(path)}`);
+  });
+
+  it("/start/step2 sends a visitor without a step 1 back to step 1", async () => {
+    const response = await SELF.fetch("https://example.test/start/step2", { redirect: "manual" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/start/step1");
   });
 
   it.each(["/nope", "/start/step3", "/dashboard/extra", "/admin/anything", "/recipients/edit"])(

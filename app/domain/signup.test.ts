@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { addressChanges, isFullName, SignInSchema, Step1Schema, Step2Schema } from "~/domain/signup";
+
+const messages = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
+  Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));
+
+describe("step 1", () => {
+  it("gives the spec's message for each missing field", () => {
+    expect(messages(Step1Schema.safeParse({}))).toEqual({
+      fullName: "Please enter your full name.",
+      street1: "Please enter the street address.",
+      city: "Please enter the city name.",
+      state: "Please enter the state.",
+      zipCode: "Please enter the zip code.",
+    });
+  });
+
+  it("wants at least two words in the full name", () => {
+    expect(isFullName("Ada")).toBe(false);
+    expect(isFullName("  Ada   Lovelace ")).toBe(true);
+    expect(messages(Step1Schema.safeParse({ fullName: "Ada", street1: "1 A St", city: "X", state: "IL", zipCode: "62701" }))).toEqual({
+      fullName: "Please enter your full name.",
+    });
+  });
+
+  it("treats blank as missing and street2 as optional", () => {
+    const result = Step1Schema.safeParse({ fullName: "Ada Lovelace", street1: "   ", city: "X", state: "IL", zipCode: "62701" });
+    expect(messages(result)).toEqual({ street1: "Please enter the street address." });
+  });
+});
+
+describe("step 2 and sign in", () => {
+  it("gives the spec's messages", () => {
+    expect(messages(Step2Schema.safeParse({}))).toEqual({ email: "Please enter your email address.", password: "Please enter the password." });
+    expect(messages(Step2Schema.safeParse({ email: "not-an-email", password: "abc" }))).toEqual({
+      email: "Invalid email address",
+      password: "Password should be at least 6 characters.",
+    });
+  });
+
+  it("accepts an email in any case", () => {
+    expect(Step2Schema.safeParse({ email: "Ada@Example.COM", password: "secret1" }).success).toBe(true);
+    expect(SignInSchema.safeParse({ email: "ada@example.com", password: "x" }).success).toBe(true);
+  });
+});
+
+describe("addressChanges", () => {
+  it("lists the fields verification changed", () => {
+    const entered = { street1: "12 north main street", street2: "apartment 4b", city: "Springfield", state: "illinois", zipCode: "62701" };
+    const verified = { street1: "12 N MAIN ST", street2: "APT 4B", city: "SPRINGFIELD", state: "IL", zipCode: "62701" };
+    expect(addressChanges(entered, verified).map((change) => change.field)).toEqual(["street1", "street2", "city", "state"]);
+  });
+});

@@ -1,0 +1,65 @@
+import { z } from "zod";
+
+// Spec section 5, word for word. Shared by the server and the browser.
+export const STEP1_MESSAGES = {
+  fullName: "Please enter your full name.",
+  street1: "Please enter the street address.",
+  city: "Please enter the city name.",
+  state: "Please enter the state.",
+  zipCode: "Please enter the zip code.",
+} as const;
+
+export const STEP2_MESSAGES = {
+  emailRequired: "Please enter your email address.",
+  emailInvalid: "Invalid email address",
+  passwordRequired: "Please enter the password.",
+  // The identity provider's own rule and message (spec section 8: weak password).
+  passwordTooShort: "Password should be at least 6 characters.",
+  emailTaken: "Email has already been used.",
+} as const;
+
+export const MIN_PASSWORD_LENGTH = 6;
+const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+/** At least two space-separated words. */
+export function isFullName(value: string) {
+  return value.trim().split(/\s+/).filter(Boolean).length >= 2;
+}
+
+export const Step1Schema = z.object({
+  fullName: required(STEP1_MESSAGES.fullName).refine(isFullName, STEP1_MESSAGES.fullName),
+  street1: required(STEP1_MESSAGES.street1),
+  street2: z.string().trim().optional(),
+  city: required(STEP1_MESSAGES.city),
+  state: required(STEP1_MESSAGES.state),
+  zipCode: required(STEP1_MESSAGES.zipCode),
+});
+
+export const EmailSchema = required(STEP2_MESSAGES.emailRequired).pipe(
+  z.string().regex(EMAIL_PATTERN, STEP2_MESSAGES.emailInvalid),
+);
+
+export const Step2Schema = z.object({
+  email: EmailSchema,
+  password: z
+    .string({ error: STEP2_MESSAGES.passwordRequired })
+    .min(1, STEP2_MESSAGES.passwordRequired)
+    .min(MIN_PASSWORD_LENGTH, STEP2_MESSAGES.passwordTooShort),
+});
+
+export const SignInSchema = z.object({
+  email: EmailSchema,
+  password: z.string({ error: STEP2_MESSAGES.passwordRequired }).min(1, STEP2_MESSAGES.passwordRequired),
+  redirectTo: z.string().optional(),
+});
+
+export type AddressFields = { street1: string; street2: string; city: string; state: string; zipCode: string };
+
+/** What verification changed, field by field, for step 2 to show. */
+export function addressChanges(entered: AddressFields, verified: AddressFields) {
+  return (Object.keys(entered) as Array<keyof AddressFields>)
+    .filter((field) => entered[field].trim() !== verified[field].trim())
+    .map((field) => ({ field, from: entered[field], to: verified[field] }));
+}

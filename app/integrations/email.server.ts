@@ -1,0 +1,106 @@
+// Transactional email through Postmark's HTTP API (docs/decisions/0011-email-provider.md).
+// API: https://postmarkapp.com/developer/user-guide/send-email-with-api and
+// https://postmarkapp.com/developer/api/overview (response codes, error codes).
+import { requireSetting, type AppEnv } from "~/utils/env.server";
+
+const TIMEOUT_MS = 10_000;
+
+export type EmailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  headers?: Record<string, string>;
+  /** Postmark's tag, for grouping messages in its activity and statistics. */
+  tag?: string;
+  /** A one-click unsubscribe URL: sent as List-Unsubscribe with List-Unsubscribe-Post (RFC 8058). */
+  listUnsubscribe?: string;
+};
+
+export type SentEmail = { messageId: string; submittedAt: string };
+
+/** Postmark's API error codes this app decides on; the rest keep their number. */
+const POSTMARK_ERROR_NAMES: Record<number, string> = {
+  10: "bad or missing server token",
+  300: "invalid email request",
+  406: "inactive recipient",
+  429: "rate limit exceeded",
+};
+
+/**
+ * A send Postmark refused, or that never got an answer (status 0). The message holds the HTTP status
+ * and Postmark's ErrorCode only, so it can be logged: Postmark's Message may quote the address.
+ */
+export class EmailError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errorCode: number | null,
+    /** Postmark's own explanation; may quote an email address: never log it. */
+    readonly providerMessage: string | null,
+  ) {
+    const code = errorCode === null ? "" : `, error code ${errorCode}${POSTMARK_ERROR_NAMES[errorCode] ? ` (${POSTMARK_ERROR_NAMES[errorCode]})` : ""}`;
+    super(`Postmark answered ${status === 0 ? "nothing" : status}${code}`);
+    this.name = "EmailError";
+  }
+
+  /**
+   * 422 (invalid request, inactive recipient) and 401 (wrong token) fail the same way every time;
+   * 429, Postmark's 5xx and no answer at all are worth another attempt.
+   */
+  get retryable() {
+    return this.status === 0 || this.status === 429 || this.status >= 500;
+  }
+}
+
+/** Sends one message on Postmark's transactional stream ("outbound"). */
+export async function sendEmail(env: AppEnv, message: EmailMessage): Promise<SentEmail> {
+  const token = requireSetting(env, "EMAIL_API_KEY");
+  const headers = { ...message.headers };
+  if (message.listUnsubscribe) {
+    headers["List-Unsubscribe"] = `<${message.listUnsubscribe}>`;
+    headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
+  }
+  const body = {
+    From: env.EMAIL_FROM,
+    To: message.to,
+    Subject: message.subject,
+    TextBody: message.text,
+    ...(message.html ? { HtmlBody: message.html } : {}),
+    ...(message.replyTo ? { ReplyTo: message.replyTo } : {}),
+    ...(message.tag ? { Tag: message.tag } : {}),
+    Headers: Object.entries(headers).map(([Name, Value]) => ({ Name, Value })),
+    MessageStream: "outbound",
+  };
+
+  let response: Response;
+  try {
+    response = await fetch(`${env.EMAIL_API_URL.replace(/\/+$/, "")}/email`, {
+      method: "POST",
+      headers: { Accept: "application/json", "Content-Type": "application/json", "X-Postmark-Server-Token": token },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (error) {
+    const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+    throw new EmailError(0, null, timedOut ? `no answer within ${TIMEOUT_MS / 1000} s` : "network error");
+  }
+
+  const answer = await readJson(response);
+  const errorCode = typeof answer?.ErrorCode === "number" ? answer.ErrorCode : null;
+  const providerMessage = typeof answer?.Message === "string" ? answer.Message : null;
+  // Postmark answers 200 with ErrorCode 0 on success; anything else is a refusal.
+  if (!response.ok || (errorCode !== null && errorCode !== 0)) {
+    throw new EmailError(response.status, errorCode, providerMessage);
+  }
+  return { messageId: String(answer?.MessageID ?? ""), submittedAt: String(answer?.SubmittedAt ?? "") };
+}
+
+async function readJson(response: Response): Promise<Record<string, unknown> | null> {
+  try {
+    const parsed = (await response.json()) as unknown;
+    return parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,176 @@
+// Lob US address verification: POST {LOB_API_URL}/us_verifications.
+// Follows https://docs.lob.com/#tag/US-Verifications (the OpenAPI spec in lob/lob-openapi):
+// HTTP Basic auth with the API key as the user name and an empty password; a JSON body of
+// address components; a `us_verification` object back, or `{ error: { message, status_code,
+// code } }` on failure. Built per request from the validated env, never at module load.
+import { z } from "zod";
+import { EnvError, type AppEnv } from "~/utils/env.server";
+
+export const LOB_TIMEOUT_MS = 5_000;
+
+export type LobDeliverability =
+  | "deliverable"
+  | "deliverable_unnecessary_unit"
+  | "deliverable_incorrect_unit"
+  | "deliverable_missing_unit"
+  | "undeliverable";
+
+/** What we send: the components form (Lob also takes a single-line `address`; we never use it). */
+export type LobUsVerificationRequest = {
+  primary_line: string;
+  secondary_line?: string;
+  urbanization?: string;
+  city?: string;
+  state?: string;
+  zip_code?: string;
+  recipient?: string;
+};
+
+export type LobUsComponents = {
+  primary_number: string;
+  street_predirection: "" | "N" | "S" | "E" | "W" | "NE" | "NW" | "SE" | "SW";
+  street_name: string;
+  street_suffix: string;
+  street_postdirection: "" | "N" | "S" | "E" | "W" | "NE" | "NW" | "SE" | "SW";
+  secondary_designator: string;
+  secondary_number: string;
+  pmb_designator: string;
+  pmb_number: string;
+  extra_secondary_designator: string;
+  extra_secondary_number: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  zip_code_plus_4: string;
+  zip_code_type: string;
+  delivery_point_barcode: string;
+  address_type: "residential" | "commercial" | "";
+  record_type: "street" | "highrise" | "firm" | "po_box" | "rural_route" | "general_delivery" | "";
+  default_building_address: boolean;
+  county: string;
+  county_fips: string;
+  carrier_route: string;
+  carrier_route_type: string;
+  /** Absent or null for undeliverable and military addresses. */
+  latitude?: number | null;
+  longitude?: number | null;
+};
+
+export type LobDeliverabilityAnalysis = {
+  dpv_confirmation: "Y" | "S" | "D" | "N" | "";
+  dpv_cmra: "Y" | "N" | "";
+  dpv_vacant: "Y" | "N" | "";
+  dpv_active: "Y" | "N" | "";
+  dpv_footnotes: string[];
+  ews_match: boolean;
+  lacs_indicator: "Y" | "N" | "";
+  lacs_return_code: string;
+  suite_return_code: "A" | "00" | "";
+};
+
+export type LobUsVerification = {
+  id: string;
+  recipient: string | null;
+  primary_line: string;
+  secondary_line: string;
+  urbanization: string;
+  last_line: string;
+  deliverability: LobDeliverability;
+  components: LobUsComponents;
+  deliverability_analysis: LobDeliverabilityAnalysis;
+  lob_confidence_score: { score: number | null; level: "high" | "medium" | "low" | "" };
+  object: "us_verification";
+};
+
+export type LobError = { message: string; status_code: number; code: string };
+
+export type LobVerifyResult =
+  | { ok: true; status: number; verification: LobUsVerification }
+  | { ok: false; status: number; error: LobError | null };
+
+/** Lob could not be reached, or did not answer in time: nothing came back to read. */
+export class LobUnavailableError extends Error {
+  constructor(
+    readonly reason: "timeout" | "network",
+    options?: { cause?: unknown },
+  ) {
+    super(reason === "timeout" ? `Lob did not answer within the time limit.` : `Lob could not be reached.`, options);
+    this.name = "LobUnavailableError";
+  }
+}
+
+// Only what the app reads is checked; the rest of Lob's answer passes through untouched.
+const VerificationSchema = z.looseObject({
+  primary_line: z.string(),
+  secondary_line: z.string(),
+  deliverability: z.enum(["deliverable", "deliverable_unnecessary_unit", "deliverable_incorrect_unit", "deliverable_missing_unit", "undeliverable"]),
+  components: z.looseObject({ city: z.string(), state: z.string(), zip_code: z.string() }),
+});
+
+const ErrorSchema = z.object({
+  error: z.looseObject({ message: z.string(), status_code: z.number(), code: z.string() }),
+});
+
+export type LobClientOptions = {
+  apiKey: string;
+  /** e.g. https://api.lob.com/v1, or the stand-in's http://127.0.0.1:8790/lob/v1 */
+  baseUrl: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+};
+
+export function createLobClient({ apiKey, baseUrl, timeoutMs = LOB_TIMEOUT_MS, fetch: fetchImpl = fetch }: LobClientOptions) {
+  const endpoint = `${baseUrl.replace(/\/+$/, "")}/us_verifications`;
+  const authorization = `Basic ${btoa(`${apiKey}:`)}`;
+
+  return {
+    /**
+     * Verifies one U.S. address. Resolves with Lob's status and its verification or error;
+     * rejects with LobUnavailableError when there is no answer (network failure or timeout).
+     */
+    async verifyUsAddress(address: LobUsVerificationRequest): Promise<LobVerifyResult> {
+      let response: Response;
+      try {
+        response = await fetchImpl(endpoint, {
+          method: "POST",
+          headers: { Authorization: authorization, "Content-Type": "application/json", Accept: "application/json" },
+          body: JSON.stringify(address),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (error) {
+        throw new LobUnavailableError(isTimeout(error) ? "timeout" : "network", { cause: error });
+      }
+
+      let body: unknown = null;
+      try {
+        body = await response.json();
+      } catch (error) {
+        if (isTimeout(error)) throw new LobUnavailableError("timeout", { cause: error });
+        body = null;
+      }
+
+      if (response.ok) {
+        const parsed = VerificationSchema.safeParse(body);
+        if (parsed.success) return { ok: true, status: response.status, verification: parsed.data as unknown as LobUsVerification };
+        // A 2xx we cannot read is as good as no answer: report it as a bad gateway.
+        return { ok: false, status: 502, error: null };
+      }
+      const parsedError = ErrorSchema.safeParse(body);
+      return { ok: false, status: response.status, error: parsedError.success ? parsedError.data.error : null };
+    },
+  };
+}
+
+export type LobClient = ReturnType<typeof createLobClient>;
+
+/** The client for this request's env; names the missing setting when there is no key. */
+export function lobClientFromEnv(env: LobEnv, options: Pick<LobClientOptions, "timeoutMs" | "fetch"> = {}) {
+  if (!env.LOB_API_KEY) throw new EnvError(["The setting LOB_API_KEY is not set: run `wrangler secret put LOB_API_KEY`."]);
+  return createLobClient({ apiKey: env.LOB_API_KEY, baseUrl: env.LOB_API_URL, ...options });
+}
+
+/** The part of the env address verification reads. */
+export type LobEnv = Pick<AppEnv, "LOB_API_KEY" | "LOB_API_URL">;
+
+// AbortSignal.timeout aborts with a DOMException named "TimeoutError", in workerd and in Node.
+const isTimeout = (error: unknown) => error instanceof Error && error.name === "TimeoutError";

@@ -1,0 +1,54 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { passwordResetTokens } from "../../drizzle/schema";
+import type { Db } from "~/utils/db.server";
+
+const TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+
+async function sha256(text: string) {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+function randomToken() {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** A new single-use token for the link; only its hash is stored. */
+export async function createPasswordResetToken(db: Db, userId: string, now = new Date()) {
+  const token = randomToken();
+  await db.insert(passwordResetTokens).values({
+    tokenHash: await sha256(token),
+    userId,
+    expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS),
+    createdAt: now,
+  });
+  return token;
+}
+
+/** Whether the link still works, without using it (for showing the form). */
+export async function findUsableResetToken(db: Db, token: string, now = new Date()) {
+  const [row] = await db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(
+      and(eq(passwordResetTokens.tokenHash, await sha256(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)),
+    )
+    .limit(1);
+  return row?.userId ?? null;
+}
+
+/**
+ * Uses the token: one conditional UPDATE, so two tabs submitting the same link cannot both
+ * succeed. Answers the user id, or null when the link was used, expired or never existed.
+ */
+export async function consumeResetToken(db: Db, token: string, now = new Date()) {
+  const [row] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(
+      and(eq(passwordResetTokens.tokenHash, await sha256(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)),
+    )
+    .returning({ userId: passwordResetTokens.userId });
+  return row?.userId ?? null;
+}

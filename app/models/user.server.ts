@@ -1,0 +1,163 @@
+import { and, eq, getTableColumns, isNull } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { requests, requestTemplates, users } from "../../drizzle/schema";
+import { chunkForD1 } from "~/utils/d1";
+import type { Db } from "~/utils/db.server";
+
+export type SignupAddress = { street1: string; street2: string | null; city: string; state: string; zipCode: string };
+
+export type NewUser = SignupAddress & {
+  email: string;
+  fullName: string;
+  passwordHash: string;
+  newsletter: boolean;
+};
+
+export class EmailTakenError extends Error {
+  constructor() {
+    super("Email has already been used.");
+    this.name = "EmailTakenError";
+  }
+}
+
+/** Spec section 3: emails are stored lowercased and trimmed. */
+export function normalizeEmail(email: string) {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * Creates the user and, in the same D1 batch, a preset request for every active template, under
+ * the template's id (spec section 3). Either all of it is written or none.
+ */
+export async function createUserWithPresets(db: Db, input: NewUser): Promise<{ id: string }> {
+  const id = crypto.randomUUID();
+  const now = new Date();
+  const templates = await db
+    .select({ id: requestTemplates.id, title: requestTemplates.title, requiredDays: requestTemplates.requiredDays })
+    .from(requestTemplates)
+    .where(eq(requestTemplates.isActive, true));
+
+  const address = { street1: input.street1, street2: input.street2, city: input.city, state: input.state, zipCode: input.zipCode };
+  const presets = templates.map((template) => ({
+    userId: id,
+    id: template.id,
+    templateId: template.id,
+    senderName: template.title,
+    title: template.title,
+    fullName: input.fullName,
+    type: "preset" as const,
+    requiredDays: template.requiredDays,
+    ...address,
+    createdAt: now,
+    updatedAt: now,
+  }));
+
+  const statements: BatchItem<"sqlite">[] = [
+    db.insert(users).values({
+      id,
+      email: normalizeEmail(input.email),
+      passwordHash: input.passwordHash,
+      fullName: input.fullName,
+      ...address,
+      newsletter: input.newsletter,
+      numOfFreeRequest: 3,
+      createdAt: now,
+      updatedAt: now,
+    }),
+    ...chunkForD1(presets, Object.keys(getTableColumns(requests)).length).map((chunk) => db.insert(requests).values(chunk)),
+  ];
+  try {
+    await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  } catch (error) {
+    if (String(error).includes("UNIQUE constraint failed: users.email")) throw new EmailTakenError();
+    throw error;
+  }
+  return { id };
+}
+
+/** For sign-in only: the one query that reads a password hash. */
+export async function getUserCredentials(db: Db, email: string) {
+  const [row] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** What every signed-in page may need about the user; never the password hash. */
+export async function getSessionUser(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      plan: users.plan,
+      stripeSubscriptionId: users.stripeSubscriptionId,
+      sessionsValidAfter: users.sessionsValidAfter,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+export type SessionUser = NonNullable<Awaited<ReturnType<typeof getSessionUser>>>;
+
+export async function getUserIdByEmail(db: Db, email: string) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, normalizeEmail(email))).limit(1);
+  return row?.id ?? null;
+}
+
+/** Sets a new password and ends every session that began before now. */
+export async function setUserPassword(db: Db, userId: string, passwordHash: string, now = new Date()) {
+  return db.update(users).set({ passwordHash, sessionsValidAfter: now, updatedAt: now }).where(eq(users.id, userId));
+}
+
+export type Actor = { userId: string; role: "admin" | "moderator" | "none" };
+
+export type UserDocumentChanges = Partial<
+  Pick<typeof users.$inferInsert, "fullName" | "street1" | "street2" | "city" | "state" | "zipCode" | "newsletter" | "numOfFreeRequest" | "plan">
+>;
+
+export class ForbiddenUpdateError extends Error {
+  constructor() {
+    super("Only the admin may update another user's document.");
+    this.name = "ForbiddenUpdateError";
+  }
+}
+
+/**
+ * Spec section 5: a user may update their own document; only the admin may update another
+ * user's by id. Enforced here, where the write happens, not only in the pages that call it.
+ */
+export async function updateUserDocument(db: Db, actor: Actor, targetUserId: string, changes: UserDocumentChanges) {
+  if (actor.userId !== targetUserId && actor.role !== "admin") throw new ForbiddenUpdateError();
+  const result = await db.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, targetUserId));
+  return (result.meta.changes ?? 0) > 0;
+}
+
+/** Stores the payment customer id once; a second writer keeps the first id. */
+export async function setStripeCustomerIdOnce(db: Db, userId: string, customerId: string) {
+  const result = await db
+    .update(users)
+    .set({ stripeCustomerId: customerId, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.stripeCustomerId)));
+  return (result.meta.changes ?? 0) > 0;
+}
+
+/** The facts that decide which newsletter tags apply. */
+export async function getUserTagFacts(db: Db, userId: string) {
+  const [row] = await db.select({ numOfFreeRequest: users.numOfFreeRequest, plan: users.plan }).from(users).where(eq(users.id, userId)).limit(1);
+  return row ?? null;
+}
+
+/** What the payment integration needs to create the user's customer. */
+export async function getUserBillingOwner(db: Db, userId: string) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, fullName: users.fullName, stripeCustomerId: users.stripeCustomerId })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}

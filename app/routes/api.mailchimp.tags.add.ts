@@ -1,0 +1,28 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { enqueueJob } from "~/jobs/producer.server";
+import { getUserTagFacts } from "~/models/user.server";
+import { jsonResponse, notFound, readJsonBody, requireApiUser, requireOwnEmail } from "~/utils/api.server";
+import { getDb } from "~/utils/db.server";
+
+const Body = z.object({ email: z.string().trim().email(), tagName: z.string().trim().min(1).max(100) });
+
+/** The tags of spec sections 3 and 4, each added only when it is true of the user. */
+const TAG_RULES: Record<string, (facts: { numOfFreeRequest: number | null; plan: string | null }) => boolean> = {
+  "free-requests-used": (facts) => (facts.numOfFreeRequest ?? 3) <= 0,
+  "basic-plan": (facts) => facts.plan === "basic",
+  "premium-user": (facts) => facts.plan === "premium",
+};
+
+export const loader = notFound;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireApiUser(request, context);
+  const { email, tagName } = await readJsonBody(request, Body);
+  requireOwnEmail(user, email);
+  const rule = TAG_RULES[tagName];
+  const facts = await getUserTagFacts(getDb(context.env.DB), user.id);
+  if (!rule || !facts || !rule(facts)) return jsonResponse({ error: "This tag does not apply to your account." }, 422);
+  await enqueueJob(context.env, "newsletter.tag", { email: user.email, tag: tagName }, { userId: user.id });
+  return jsonResponse({ ok: true }, 202);
+}

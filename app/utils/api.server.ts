@@ -1,0 +1,41 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { z } from "zod";
+import { getCurrentUser, type CurrentUser } from "~/utils/auth.server";
+
+/** A JSON answer from an API endpoint; errors are thrown as these and returned as they are. */
+export function jsonResponse(body: unknown, status = 200) {
+  return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+/**
+ * Spec section 7's calls send JSON with a text/plain content type (a "simple" request that needs
+ * no preflight), so the body is parsed as JSON whatever the content type says.
+ */
+export async function readJsonBody<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.infer<Schema>> {
+  let body: unknown;
+  try {
+    body = JSON.parse(await request.text());
+  } catch {
+    throw jsonResponse({ error: "The body must be JSON." }, 400);
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw jsonResponse({ error: "The body is not valid.", issues: parsed.error.issues.map((issue) => issue.message) }, 400);
+  return parsed.data;
+}
+
+/** API endpoints act only for the signed-in user: a visitor gets 401, never a redirect page. */
+export async function requireApiUser(request: Request, context: AppLoadContext): Promise<CurrentUser> {
+  const user = await getCurrentUser(request, context);
+  if (!user) throw jsonResponse({ error: "Sign in first." }, 401);
+  return user;
+}
+
+/** Never act on an address someone else typed: the email must be the signed-in user's own. */
+export function requireOwnEmail(user: CurrentUser, email: string) {
+  if (email.trim().toLowerCase() !== user.email) throw jsonResponse({ error: "This can only be done for your own email." }, 403);
+}
+
+/** For paths that only take POST: anything else is the not-found answer, like any unknown path. */
+export function notFound(): never {
+  throw new Response("Not Found", { status: 404 });
+}

@@ -1,0 +1,166 @@
+import { env, SELF } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { jobs, users } from "../../drizzle/schema";
+import { getDb } from "~/utils/db.server";
+import { hashPassword } from "~/utils/password.server";
+import { ADDRESS, Browser, ORIGIN, signUp } from "./http";
+import { received, uniqueEmail } from "./stand-ins";
+
+const db = getDb(env.DB);
+
+async function signedUpUser(label: string, password = "secret-123") {
+  const browser = new Browser();
+  const email = uniqueEmail(label);
+  await signUp(browser, email, password);
+  return { browser, email, password };
+}
+
+describe("sign in", () => {
+  it("gives one message for a wrong password and for an unknown email, keeping the email typed", async () => {
+    const { email } = await signedUpUser("wrong-password");
+    const wrongPassword = await new Browser().post("/signin", { email, password: "not-it" }, { "CF-Connecting-IP": "203.0.113.1" });
+    const unknownEmail = await new Browser().post("/signin", { email: uniqueEmail("nobody"), password: "not-it" }, { "CF-Connecting-IP": "203.0.113.1" });
+    expect(wrongPassword.status).toBe(401);
+    expect(unknownEmail.status).toBe(401);
+    const [first, second] = [await wrongPassword.text(), await unknownEmail.text()];
+    expect(first).toContain("Wrong email or password.");
+    expect(second).toContain("Wrong email or password.");
+    expect(first).toContain(`value="${email}"`);
+    expect(first).not.toContain("not-it");
+  });
+
+  it("signs in under a fresh session id and goes back where the visitor was going", async () => {
+    const { email, password } = await signedUpUser("comes-back");
+    const browser = new Browser();
+    const visit = await browser.get("/recipients");
+    expect(visit.headers.get("Location")).toBe("/signin?redirectTo=%2Frecipients");
+    const before = browser.cookieHeader();
+    const response = await browser.post("/signin?redirectTo=%2Frecipients", { email: email.toUpperCase(), password });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/recipients");
+    expect(browser.cookieHeader()).not.toBe(before);
+    expect((await browser.get("/recipients")).status).toBe(200);
+  });
+
+  it("never redirects to another site", async () => {
+    const { email, password } = await signedUpUser("no-open-redirect");
+    const response = await new Browser().post("/signin?redirectTo=%2F%2Fevil.test", { email, password });
+    expect(response.headers.get("Location")).toBe("/dashboard");
+  });
+
+  it("slows and then refuses repeated failures for one email, even with the right password", async () => {
+    const { email, password } = await signedUpUser("throttled");
+    const client = { "CF-Connecting-IP": "198.51.100.7" };
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 5; attempt++) statuses.push((await new Browser().post("/signin", { email, password: "wrong" }, client)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401]);
+    const blocked = await new Browser().post("/signin", { email, password }, client);
+    expect(blocked.status).toBe(429);
+    expect(await blocked.text()).toContain("Too many sign-in attempts.");
+  }, 30_000);
+});
+
+describe("sign out", () => {
+  it("is a POST that destroys the session; a GET changes nothing", async () => {
+    const { browser } = await signedUpUser("signs-out");
+    const cookie = browser.cookieHeader();
+    expect((await browser.get("/api/signout")).status).toBe(404);
+    expect((await browser.get("/dashboard")).status).toBe(200);
+    const response = await browser.post("/api/signout", {});
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/");
+    const replay = await SELF.fetch(`${ORIGIN}/dashboard`, { redirect: "manual", headers: { Cookie: cookie } });
+    expect(replay.status).toBe(302);
+  });
+});
+
+describe("password reset", () => {
+  async function resetLinkFor(email: string) {
+    for (let attempt = 0; attempt < 80; attempt++) {
+      const [message] = await received("email", (request) => (request.body as { To?: string } | null)?.To === email);
+      const link = (message?.body as { TextBody?: string } | undefined)?.TextBody?.match(/https?:\/\/\S+\/password\/reset\?token=[\w-]+/)?.[0];
+      if (link) return new URL(link);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error("no reset email reached the email stand-in");
+  }
+
+  it("answers the same way for an unknown email and queues nothing", async () => {
+    const email = uniqueEmail("unknown-reset");
+    const response = await new Browser().post("/password/forgot", { email });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/password/forgot?sent=1");
+    expect(await db.$count(jobs, eq(jobs.type, "email.send"))).toBeGreaterThanOrEqual(0);
+  });
+
+  it("emails a single-use link that sets a new password and signs the user out everywhere else", async () => {
+    const { browser: otherDevice, email } = await signedUpUser("resets");
+    const forgot = await new Browser().post("/password/forgot", { email });
+    expect(forgot.headers.get("Location")).toBe("/password/forgot?sent=1");
+
+    const link = await resetLinkFor(email);
+    const browser = new Browser();
+    const form = await browser.get(link.pathname + link.search);
+    expect(await form.text()).toContain("Choose a new password");
+
+    const token = link.searchParams.get("token")!;
+    // The form posts back to its own address, token included, as a browser does.
+    const resetPath = link.pathname + link.search;
+    const tooShort = await browser.post(resetPath, { token, password: "abc" });
+    expect(tooShort.status).toBe(400);
+    expect(await tooShort.text()).toContain("Password should be at least 6 characters.");
+
+    const reset = await browser.post(resetPath, { token, password: "brand-new-secret" });
+    expect(reset.status).toBe(303);
+    expect(reset.headers.get("Location")).toBe("/dashboard");
+    expect((await browser.get("/dashboard")).status).toBe(200);
+    expect((await otherDevice.get("/dashboard")).status).toBe(302);
+
+    const reused = await new Browser().post(resetPath, { token, password: "another-secret" });
+    expect(await reused.text()).toContain("expired or was already used");
+    expect((await new Browser().post("/signin", { email, password: "brand-new-secret" })).status).toBe(303);
+  }, 30_000);
+});
+
+describe("cross-site posts", () => {
+  it.each([
+    [{ Origin: "https://evil.test" }],
+    [{ "Sec-Fetch-Site": "cross-site", Origin: "https://evil.test" }],
+    [{ "Sec-Fetch-Site": "same-site", Origin: ORIGIN }],
+  ])("are refused with 403 and change nothing (%o)", async (headers) => {
+    const response = await new Browser().post("/start/step1", ADDRESS, headers);
+    expect(response.status).toBe(403);
+    expect(response.headers.get("Set-Cookie")).toBeNull();
+  });
+
+  it("refuses a cross-site sign out", async () => {
+    const { browser } = await signedUpUser("csrf-signout");
+    expect((await browser.post("/api/signout", {}, { Origin: "https://evil.test", "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
+    expect((await browser.get("/dashboard")).status).toBe(200);
+  });
+});
+
+describe("staff roles (spec section 6)", () => {
+  async function userWithId(id: string) {
+    const email = uniqueEmail(id);
+    await db
+      .insert(users)
+      .values({ id, email, passwordHash: await hashPassword("staff-secret"), fullName: "Staff Member", street1: "1 A St", city: "X", state: "IL", zipCode: "62701" })
+      .onConflictDoUpdate({ target: users.id, set: { email, passwordHash: await hashPassword("staff-secret") } });
+    const browser = new Browser();
+    expect((await browser.post("/signin", { email, password: "staff-secret" })).status).toBe(303);
+    return browser;
+  }
+
+  it("answers 404 on /admin to a signed-in user who is not staff", async () => {
+    const { browser } = await signedUpUser("not-staff");
+    expect((await browser.get("/admin")).status).toBe(404);
+  });
+
+  it("lets the admin and the moderator in (ids from configuration)", async () => {
+    expect(env.ADMIN_USER_IDS).toBe("local-admin");
+    expect((await (await userWithId("local-admin")).get("/admin")).status).toBe(200);
+    expect((await (await userWithId("local-moderator")).get("/admin")).status).toBe(200);
+  }, 20_000);
+});

@@ -1,0 +1,68 @@
+import { SELF } from "cloudflare:test";
+
+export const ORIGIN = "https://example.test";
+// Remix compares Origin with Host on actions, as a browser's request always carries both.
+const HOST = { Host: "example.test" };
+
+/** A browser's cookie jar, enough for one session cookie and the consent cookie. */
+export class Browser {
+  private cookies = new Map<string, string>();
+
+  cookieHeader() {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  private keep(response: Response) {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair = "", ...attributes] = header.split(";");
+      const [name = "", value = ""] = pair.split("=");
+      const expired = attributes.some((attribute) => /max-age=0|expires=thu, 01 jan 1970/i.test(attribute.trim()));
+      if (expired || value === "") this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value);
+    }
+    return response;
+  }
+
+  async get(path: string, headers: Record<string, string> = {}) {
+    const response = await SELF.fetch(ORIGIN + path, { redirect: "manual", headers: { ...HOST, Cookie: this.cookieHeader(), ...headers } });
+    return this.keep(response);
+  }
+
+  /** A form post as a browser on this site sends it (Origin and Sec-Fetch-Site included). */
+  async post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+    const response = await SELF.fetch(ORIGIN + path, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        ...HOST,
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: ORIGIN,
+        "Sec-Fetch-Site": "same-origin",
+        Cookie: this.cookieHeader(),
+        ...headers,
+      },
+      body: new URLSearchParams(fields),
+    });
+    return this.keep(response);
+  }
+
+  /** Spec section 7's calls: JSON in a text/plain body. */
+  async postJson(path: string, body: unknown, headers: Record<string, string> = {}) {
+    const response = await SELF.fetch(ORIGIN + path, {
+      method: "POST",
+      redirect: "manual",
+      headers: { ...HOST, "Content-Type": "text/plain;charset=UTF-8", Origin: ORIGIN, Cookie: this.cookieHeader(), ...headers },
+      body: JSON.stringify(body),
+    });
+    return this.keep(response);
+  }
+}
+
+export const ADDRESS = { fullName: "Ada Lovelace", street1: "12 Main St", street2: "", city: "Springfield", state: "IL", zipCode: "62701" };
+
+/** Signs a new user up through the two steps, as a browser would. */
+export async function signUp(browser: Browser, email: string, password = "secret-123", address = ADDRESS) {
+  const step1 = await browser.post("/start/step1", address);
+  if (step1.status !== 303) throw new Error(`step 1 answered ${step1.status}`);
+  return browser.post("/start/step2", { email, password });
+}

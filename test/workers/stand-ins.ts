@@ -1,0 +1,31 @@
+// Talking to the stand-ins from inside workerd: what they received, and faults on purpose.
+// Test files may run side by side against the one stand-in server, so tests pick their requests
+// out by something of their own (an address, a user id) and never reset the server.
+import { inject } from "vitest";
+import type { StandInRequest } from "../stand-ins/server";
+
+export function standInsUrl() {
+  return inject("standInsUrl");
+}
+
+/** Everything the vendor received so far, oldest first; `where` picks a test's own requests. */
+export async function received(vendor: string, where: (request: StandInRequest) => boolean = () => true) {
+  const response = await fetch(`${standInsUrl()}/__stand-ins/requests?vendor=${encodeURIComponent(vendor)}`);
+  if (!response.ok) throw new Error(`the stand-ins answered ${response.status} for their request log`);
+  return ((await response.json()) as StandInRequest[]).filter(where);
+}
+
+/** The next `times` calls to the vendor (below `path`, when given) answer `status`. */
+export async function fault({ vendor, path, status, times = 1, body }: { vendor: string; path?: string; status: number; times?: number; body?: unknown }) {
+  const response = await fetch(`${standInsUrl()}/__stand-ins/faults`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ vendor, path, status, times, body }),
+  });
+  if (response.status !== 201) throw new Error(`the stand-ins refused the fault: ${response.status}`);
+}
+
+/** An address no other test uses, so its requests can be told apart. */
+export function uniqueEmail(label: string, domain = "quietmailbox.test") {
+  return `${label}.${crypto.randomUUID().slice(0, 8)}@${domain}`;
+}

@@ -1,0 +1,263 @@
+import { createHash } from "node:crypto";
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { describe, expect, it } from "vitest";
+import { users } from "../../drizzle/schema";
+import { received, fault, uniqueEmail } from "./stand-ins";
+import { EmailError, sendEmail } from "~/integrations/email.server";
+import { getMailchimp, MailchimpError, mailchimpBaseUrl, splitFullName, subscriberHash } from "~/integrations/mailchimp.server";
+import { createCustomerForUser, getStripe } from "~/integrations/stripe.server";
+import { parseEnv, type AppEnv } from "~/utils/env.server";
+import { getDb } from "~/utils/db.server";
+
+const appEnv = parseEnv(env);
+const db = getDb(env.DB);
+const md5 = (text: string) => createHash("md5").update(text).digest("hex");
+
+describe("the Mailchimp client", () => {
+  it("names a member by the MD5 of the lowercased address", async () => {
+    // A published example: md5("test@example.com").
+    expect(await subscriberHash(" Test@Example.com ")).toBe("55502f40dc8b7c769880b10874abc9d0");
+  });
+
+  it.each([
+    ["Jane Doe", { FNAME: "Jane", LNAME: "Doe" }],
+    ["  Mary Ann   van der Berg ", { FNAME: "Mary", LNAME: "Ann van der Berg" }],
+    ["Cher", { FNAME: "Cher", LNAME: "" }],
+  ])("splits %j into merge fields", (fullName, fields) => {
+    expect(splitFullName(fullName)).toEqual(fields);
+  });
+
+  it("uses the account's data center when no URL is configured", () => {
+    const production = { ...appEnv, MAILCHIMP_API_URL: undefined };
+    expect(mailchimpBaseUrl({ ...production, MAILCHIMP_SERVER_PREFIX: "us6" })).toBe("https://us6.api.mailchimp.com/3.0");
+    expect(mailchimpBaseUrl({ ...production, MAILCHIMP_SERVER_PREFIX: "", MAILCHIMP_API_KEY: "0123abcd-us19" })).toBe(
+      "https://us19.api.mailchimp.com/3.0",
+    );
+  });
+
+  it("adds a member with PUT on the hashed address, Basic auth and the name as merge fields", async () => {
+    const email = uniqueEmail("Jane.Doe");
+    const member = await getMailchimp(appEnv).upsertMember(email, "Jane Q. Doe");
+    const hash = md5(email.toLowerCase());
+    expect(member).toMatchObject({ id: hash, email_address: email, status: "subscribed", merge_fields: { FNAME: "Jane", LNAME: "Q. Doe" } });
+
+    const [request] = await received("mailchimp", (r) => r.path === `/lists/local-list/members/${hash}`);
+    expect(request).toMatchObject({
+      method: "PUT",
+      body: { email_address: email, status_if_new: "subscribed", merge_fields: { FNAME: "Jane", LNAME: "Q. Doe" } },
+    });
+    expect(request!.headers.authorization).toBe(`Basic ${btoa(`anystring:${appEnv.MAILCHIMP_API_KEY}`)}`);
+    expect(request!.headers["content-type"]).toBe("application/json");
+  });
+
+  it("updates the name of an existing member without resubscribing them", async () => {
+    const email = uniqueEmail("rename");
+    const mailchimp = getMailchimp(appEnv);
+    await mailchimp.upsertMember(email, "Old Name");
+    const member = await mailchimp.upsertMember(email, "New Name");
+    expect(member.merge_fields).toMatchObject({ FNAME: "New", LNAME: "Name" });
+  });
+
+  it("tags a member (204, no body) and the tag shows on the member", async () => {
+    const email = uniqueEmail("tagged");
+    const mailchimp = getMailchimp(appEnv);
+    await mailchimp.upsertMember(email, "Tag Me");
+    await expect(mailchimp.addTag(email, "free-requests-used")).resolves.toBeUndefined();
+
+    const hash = md5(email);
+    const [request] = await received("mailchimp", (r) => r.path === `/lists/local-list/members/${hash}/tags`);
+    expect(request).toMatchObject({ method: "POST", body: { tags: [{ name: "free-requests-used", status: "active" }] } });
+    expect((await mailchimp.getMember(email)).tags).toEqual([expect.objectContaining({ name: "free-requests-used" })]);
+  });
+
+  it("answers 404, worth retrying, when tagging someone who is not a member yet", async () => {
+    const error = await getMailchimp(appEnv).addTag(uniqueEmail("stranger"), "basic-plan").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MailchimpError);
+    expect(error).toMatchObject({ status: 404, problem: { title: "Resource Not Found" } });
+  });
+
+  it("refuses an address that looks fake with a permanent 400 whose message does not quote it", async () => {
+    const email = uniqueEmail("fake", "example.invalid");
+    const error = (await getMailchimp(appEnv).upsertMember(email, "Fake Person").catch((e: unknown) => e)) as MailchimpError;
+    expect(error).toBeInstanceOf(MailchimpError);
+    expect(error).toMatchObject({ status: 400, retryable: false, problem: { title: "Invalid Resource", status: 400 } });
+    expect(error.problem.detail).toContain("looks fake or invalid");
+    expect(error.problem.instance).toEqual(expect.any(String));
+    expect(error.message).toBe("Mailchimp answered 400 Invalid Resource");
+  });
+
+  it("refuses a wrong API key with 401, not retried", async () => {
+    const error = await getMailchimp({ ...appEnv, MAILCHIMP_API_KEY: "wrong-key-us1" })
+      .upsertMember(uniqueEmail("auth"), "No Key")
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 401, retryable: false, problem: { title: "API Key Invalid" } });
+  });
+
+  it.each([429, 500, 503])("treats %i as worth retrying", async (status) => {
+    const email = uniqueEmail(`fault${status}`);
+    await fault({ vendor: "mailchimp", path: `/lists/local-list/members/${md5(email)}`, status, body: { title: "Stand-in fault", status } });
+    const error = await getMailchimp(appEnv).upsertMember(email, "Unlucky Person").catch((e: unknown) => e);
+    expect(error).toMatchObject({ status, retryable: true });
+  });
+
+  it("names the missing setting when the list id is not configured", () => {
+    expect(() => getMailchimp({ ...appEnv, MAILCHIMP_LIST_ID: undefined })).toThrow(/MAILCHIMP_LIST_ID is not set/);
+  });
+});
+
+describe("the Stripe client", () => {
+  async function insertUser(overrides: Partial<typeof users.$inferInsert> = {}) {
+    const id = crypto.randomUUID();
+    const email = uniqueEmail("payer");
+    await db.insert(users).values({
+      id,
+      email,
+      passwordHash: "not-a-real-hash",
+      fullName: "Pat Payer",
+      street1: "1 Main St",
+      city: "Springfield",
+      state: "IL",
+      zipCode: "62701",
+      ...overrides,
+    } as typeof users.$inferInsert);
+    return { id, email, fullName: "Pat Payer", stripeCustomerId: (overrides.stripeCustomerId as string | null) ?? null };
+  }
+
+  const customerRequests = (userId: string) =>
+    received("stripe", (r) => r.method === "POST" && r.path === "/v1/customers" && r.headers["idempotency-key"] === `customer-${userId}`);
+
+  it("creates a customer through the SDK, form-encoded, with Bearer auth and an idempotency key", async () => {
+    const user = await insertUser();
+    const customerId = await createCustomerForUser(appEnv, db, user);
+    expect(customerId).toMatch(/^cus_\w{14}$/);
+
+    const [request] = await customerRequests(user.id);
+    expect(request!.headers.authorization).toBe(`Bearer ${appEnv.STRIPE_SECRET_KEY}`);
+    expect(request!.headers["content-type"]).toContain("application/x-www-form-urlencoded");
+    expect(request!.body).toEqual({ name: "Pat Payer", email: user.email, "metadata[userId]": user.id });
+
+    const customer = await getStripe(appEnv).customers.retrieve(customerId);
+    expect(customer).toMatchObject({ id: customerId, object: "customer", email: user.email, name: "Pat Payer", metadata: { userId: user.id }, livemode: false });
+  });
+
+  it("creates one customer for a user however often it is asked, and stores its id once", async () => {
+    const user = await insertUser();
+    const first = await createCustomerForUser(appEnv, db, user);
+    const [stored] = await db.select({ stripeCustomerId: users.stripeCustomerId }).from(users).where(eq(users.id, user.id));
+    expect(stored!.stripeCustomerId).toBe(first);
+
+    // Asked again with the user as now stored: nothing is sent to Stripe.
+    expect(await createCustomerForUser(appEnv, db, { ...user, stripeCustomerId: first })).toBe(first);
+    // Asked again with a stale copy of the user: Stripe replays the same customer for the same key.
+    expect(await createCustomerForUser(appEnv, db, user)).toBe(first);
+    const requests = await customerRequests(user.id);
+    expect(requests).toHaveLength(2);
+  });
+
+  it("keeps the id another attempt stored first", async () => {
+    const user = await insertUser();
+    await db.update(users).set({ stripeCustomerId: "cus_storedFirst000" }).where(eq(users.id, user.id));
+    // This attempt read the user before the other one stored its id.
+    expect(await createCustomerForUser(appEnv, db, user)).toBe("cus_storedFirst000");
+    const [stored] = await db.select({ stripeCustomerId: users.stripeCustomerId }).from(users).where(eq(users.id, user.id));
+    expect(stored!.stripeCustomerId).toBe("cus_storedFirst000");
+  });
+
+  it("answers the same customer for the same idempotency key, and refuses the key with other parameters", async () => {
+    const stripe = getStripe(appEnv);
+    const key = `test-${crypto.randomUUID()}`;
+    const email = uniqueEmail("idempotent");
+    const first = await stripe.customers.create({ email }, { idempotencyKey: key });
+    const again = await stripe.customers.create({ email }, { idempotencyKey: key });
+    expect(again.id).toBe(first.id);
+    await expect(stripe.customers.create({ email: uniqueEmail("other") }, { idempotencyKey: key })).rejects.toBeInstanceOf(
+      Stripe.errors.StripeIdempotencyError,
+    );
+  });
+
+  it("refuses a wrong secret key with Stripe's 401", async () => {
+    const error = await getStripe({ ...appEnv, STRIPE_SECRET_KEY: "sk_test_wrong_key_1234" } as AppEnv)
+      .customers.create({ email: uniqueEmail("wrong-key") })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+    expect(error).toMatchObject({ statusCode: 401, rawType: "invalid_request_error", message: expect.stringMatching(/^Invalid API Key provided: sk_test_\*+1234$/) });
+  });
+
+  it("answers resource_missing for an unknown customer", async () => {
+    await expect(getStripe(appEnv).customers.retrieve("cus_doesNotExist00")).rejects.toMatchObject({ statusCode: 404, code: "resource_missing" });
+  });
+});
+
+describe("the email client (Postmark)", () => {
+  const sentTo = (to: string) => received("email", (r) => (r.body as { To?: string } | null)?.To === to);
+
+  it("sends on the transactional stream with the server token, JSON headers and one-click unsubscribe", async () => {
+    const to = uniqueEmail("reader");
+    const sent = await sendEmail(appEnv, {
+      to,
+      subject: "Your opt-out letters went out",
+      text: "Plain text",
+      html: "<p>HTML</p>",
+      replyTo: "help@quietmailbox.local",
+      tag: "letters-sent",
+      headers: { "X-Entity-Ref-ID": "abc" },
+      listUnsubscribe: "https://quietmailbox.local/unsubscribe?token=t1",
+    });
+    expect(sent.messageId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Number.isNaN(Date.parse(sent.submittedAt))).toBe(false);
+
+    const [request] = await sentTo(to);
+    expect(request).toMatchObject({ method: "POST", path: "/email" });
+    expect(request!.headers).toMatchObject({
+      "x-postmark-server-token": appEnv.EMAIL_API_KEY,
+      accept: "application/json",
+      "content-type": "application/json",
+    });
+    expect(request!.body).toEqual({
+      From: appEnv.EMAIL_FROM,
+      To: to,
+      Subject: "Your opt-out letters went out",
+      TextBody: "Plain text",
+      HtmlBody: "<p>HTML</p>",
+      ReplyTo: "help@quietmailbox.local",
+      Tag: "letters-sent",
+      Headers: [
+        { Name: "X-Entity-Ref-ID", Value: "abc" },
+        { Name: "List-Unsubscribe", Value: "<https://quietmailbox.local/unsubscribe?token=t1>" },
+        { Name: "List-Unsubscribe-Post", Value: "List-Unsubscribe=One-Click" },
+      ],
+      MessageStream: "outbound",
+    });
+  });
+
+  it("leaves optional fields out of a plain message", async () => {
+    const to = uniqueEmail("plain");
+    await sendEmail(appEnv, { to, subject: "Hello", text: "Hi" });
+    const [request] = await sentTo(to);
+    expect(request!.body).toEqual({ From: appEnv.EMAIL_FROM, To: to, Subject: "Hello", TextBody: "Hi", Headers: [], MessageStream: "outbound" });
+  });
+
+  it("reports an inactive recipient (422, ErrorCode 406) as permanent, without the address in the message", async () => {
+    const to = uniqueEmail("bounced", "example.invalid");
+    const error = (await sendEmail(appEnv, { to, subject: "Hello", text: "Hi" }).catch((e: unknown) => e)) as EmailError;
+    expect(error).toBeInstanceOf(EmailError);
+    expect(error).toMatchObject({ status: 422, errorCode: 406, retryable: false });
+    expect(error.providerMessage).toContain(to);
+    expect(error.message).toBe("Postmark answered 422, error code 406 (inactive recipient)");
+  });
+
+  it("reports a wrong server token (401, ErrorCode 10) as permanent", async () => {
+    const error = await sendEmail({ ...appEnv, EMAIL_API_KEY: "wrong-token" }, { to: uniqueEmail("token"), subject: "Hello", text: "Hi" }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ status: 401, errorCode: 10, retryable: false });
+  });
+
+  it.each([429, 500])("treats %i as worth retrying", async (status) => {
+    await fault({ vendor: "email", path: "/email", status, ...(status === 429 ? { body: { ErrorCode: 429, Message: "Rate limit exceeded." } } : {}) });
+    const error = await sendEmail(appEnv, { to: uniqueEmail(`fault${status}`), subject: "Hello", text: "Hi" }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status, retryable: true });
+  });
+});
