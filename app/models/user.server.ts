@@ -29,8 +29,8 @@ export function normalizeEmail(email: string) {
  * Creates the user and, in the same D1 batch, a preset request for every active template, under
  * the template's id (spec section 3). Either all of it is written or none.
  */
-export async function createUserWithPresets(db: Db, input: NewUser): Promise<{ id: string }> {
-  const id = crypto.randomUUID();
+export async function createUserWithPresets(db: Db, input: NewUser & { id?: string }): Promise<{ id: string }> {
+  const id = input.id ?? crypto.randomUUID();
   const now = new Date();
   const templates = await db
     .select({ id: requestTemplates.id, title: requestTemplates.title, requiredDays: requestTemplates.requiredDays })

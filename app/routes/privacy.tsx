@@ -56,14 +56,15 @@ export default function Privacy() {
       <p>
         We record a few events, such as a visit to the home page or a request being created, to learn which parts
         of the service are used. These events never contain your name, email or address; at most they are linked
-        to your account's internal id. If your browser sends Do Not Track or Global Privacy Control, visits are
-        not recorded at all.
+        to your account's internal id. Page visits are counted only if you answer "yes" when we ask; if your
+        browser sends Do Not Track or Global Privacy Control, we do not ask and do not count them.
       </p>
 
       <h3>Cookies</h3>
       <p>
-        We use a single session cookie to keep you signed in, for up to 30 days. We use no advertising or
-        tracking cookies, and no third-party ads.
+        We use a session cookie to keep you signed in (or to remember the signup step you are on), for up to 30
+        days, and a cookie that remembers your answer to the visit-counting question, for a year. We use no
+        advertising or tracking cookies, and no third-party ads.
       </p>
 
       <h3>What we never collect</h3>

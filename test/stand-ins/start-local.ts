@@ -2,6 +2,7 @@
 // .wrangler/state (wrangler's default, so `wrangler d1 execute DB --local` sees the same data),
 // and every outside service answered by the stand-ins on 127.0.0.1:8790. Offline, no account.
 import { startLocalStack, type LocalStack } from "../support/local-stack";
+import { LOCAL_STAFF } from "../../drizzle/local-staff";
 import { VENDORS } from "./vendors";
 
 const APP_PORT = 8787;
@@ -26,6 +27,8 @@ Quiet Mailbox is running locally.
   App:        ${stack.appUrl}
   Stand-ins:  ${stack.standIns.url}  (vendors: ${VENDORS.map((vendor) => vendor.name).join(", ") || "none mounted yet"})
   Vendor traffic the app sent:  GET ${stack.standIns.url}/__stand-ins/requests
+  Email the app sent (password resets...):  GET ${stack.standIns.url}/__stand-ins/requests?vendor=email
+  Sign in as staff: ${LOCAL_STAFF.map((staff) => `${staff.email} / ${staff.password}`).join("   ")}
   Local data: .wrangler/state  (e.g. npx wrangler d1 execute DB --local --command "select count(*) from request_templates")
 
 Press Ctrl-C to stop.

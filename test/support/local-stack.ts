@@ -80,7 +80,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       log,
     });
     log("seeding the sender catalog");
-    await runCommand(bin("tsx"), ["drizzle/seed-catalog.ts", "--persist-to", persistDir], { env: { CI: "true" }, log });
+    await runCommand(bin("tsx"), ["drizzle/seed.ts", "--persist-to", persistDir, "--local-staff"], { env: { CI: "true" }, log });
 
     const vars = { ...vendorVars(standIns), ...options.vars };
     const inspectorPort = await freePort();

@@ -1,17 +1,40 @@
-// Seeds the sender catalog from drizzle/senders.json.
-//   tsx drizzle/seed-catalog.ts [--persist-to DIR]   into the local D1 (npm start, browser tests)
-//   tsx drizzle/seed-catalog.ts --sql FILE           writes the statements for
+// Seeds the sender catalog from drizzle/senders.json, and local staff accounts.
+//   tsx drizzle/seed.ts [--persist-to DIR] [--local-staff]   into the local D1 (npm start, browser tests)
+//   tsx drizzle/seed.ts --sql FILE                   writes the catalog statements for
 //                                                   `wrangler d1 execute DB --remote --file FILE`
-// Either way a template that already exists is left alone.
+// Either way a template or an account that already exists is left alone.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { getPlatformProxy } from "wrangler";
 import { senderCatalogInserts, seedSenderCatalog } from "../app/models/request-template.server";
+import { createUserWithPresets, getSessionUser } from "../app/models/user.server";
+import { hashPassword } from "../app/utils/password.server";
+import { LOCAL_STAFF } from "./local-staff";
 import type { CatalogSender } from "../app/domain/sender-catalog";
 import { getDb } from "../app/utils/db.server";
 import catalog from "./senders.json" with { type: "json" };
 
 const senders = catalog.senders as CatalogSender[];
+
+
+async function seedLocalStaff(db: ReturnType<typeof getDb>) {
+  for (const staff of LOCAL_STAFF) {
+    if (await getSessionUser(db, staff.id)) continue;
+    await createUserWithPresets(db, {
+      id: staff.id,
+      email: staff.email,
+      passwordHash: await hashPassword(staff.password),
+      fullName: staff.fullName,
+      street1: "1 MAIN ST",
+      street2: null,
+      city: "SPRINGFIELD",
+      state: "IL",
+      zipCode: "62701",
+      newsletter: false,
+    });
+    console.log(`local ${staff.id.replace("local-", "")}: ${staff.email} / ${staff.password}`);
+  }
+}
 
 function option(name: string) {
   const index = process.argv.indexOf(name);
@@ -46,8 +69,10 @@ if (sqlFile) {
     persist: persistPath ? { path: join(persistPath, "v3") } : true,
   });
   try {
-    const added = await seedSenderCatalog(getDb(proxy.env.DB), senders);
+    const db = getDb(proxy.env.DB);
+    const added = await seedSenderCatalog(db, senders);
     console.log(`sender catalog: ${added} added, ${senders.length - added} already present`);
+    if (process.argv.includes("--local-staff")) await seedLocalStaff(db);
   } finally {
     await proxy.dispose();
   }
