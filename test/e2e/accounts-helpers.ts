@@ -1,0 +1,157 @@
+// Shared steps of the account journeys (accounts.test.ts): filling the signup forms, signing in,
+// reading what the page says about a field, and the reset link the email stand-in received.
+import type { Locator, Page } from "playwright-core";
+import { expect } from "vitest";
+import type { Visit } from "./browser";
+
+export type Account = { email: string; password: string };
+
+/** Step 1 as the spec's example types it: loosely, in lower case, with words spelled out. */
+export const LOOSE_ADDRESS = {
+  fullName: "Ada Lovelace",
+  street1: "12 north main street",
+  street2: "apartment 4b",
+  city: "springfield",
+  state: "illinois",
+  zipCode: "62701",
+} as const;
+
+export type Step1Values = Record<keyof typeof LOOSE_ADDRESS, string>;
+
+export function escapeRegExp(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * The console error Chromium logs for a response the app sends with an error status on purpose
+ * (a form answered 400, a wrong password 401, a page 404): the document itself with JavaScript
+ * off, the route's `.data` request (single fetch) with JavaScript on. Nothing else is allowed.
+ */
+export function expectedStatus(appUrl: string, status: 400 | 401 | 404, path: string): RegExp {
+  return new RegExp(`status of ${status} \\([^)]*\\) \\(${escapeRegExp(appUrl + path)}(\\.data)?(\\?[^)]*)?\\)$`);
+}
+
+/** The page's visible text with runs of white space made single spaces. */
+export async function visibleText(page: Page) {
+  return (await page.locator("body").innerText()).replace(/\s+/g, " ");
+}
+
+/**
+ * With JavaScript on, waits until React has hydrated the page's main form, so that a click is
+ * handled by the app (client validation, fetch submission) and not by the browser's default.
+ */
+export async function waitForHydration(visit: Visit) {
+  if (!visit.js) return;
+  await visit.page.waitForFunction(
+    () => {
+      const form = document.querySelector("main form");
+      return Boolean(form) && Object.keys(form as object).some((key) => key.startsWith("__reactFiber$"));
+    },
+    undefined,
+    { timeout: 15_000 },
+  );
+}
+
+export function input(page: Page, name: string): Locator {
+  return page.locator(`main form [name="${name}"]`);
+}
+
+export async function fillStep1(page: Page, values: Partial<Step1Values>) {
+  for (const [name, value] of Object.entries(values)) await input(page, name).fill(value);
+}
+
+/** The error messages shown in the main form, in page order. */
+export async function fieldErrors(page: Page): Promise<string[]> {
+  return (await page.locator("main form .field-error").allInnerTexts()).map((text) => text.trim());
+}
+
+/**
+ * The field shows `message` the accessible way: its input is aria-invalid="true", its
+ * aria-describedby names an element holding exactly that message, and that element sits in the
+ * same field as the input (next to it, not in a summary elsewhere).
+ */
+export async function expectFieldError(page: Page, name: string, message: string) {
+  const field = input(page, name);
+  expect(await field.count(), `one input named ${name}`).toBe(1);
+  expect.soft(await field.getAttribute("aria-invalid"), `${name}: aria-invalid`).toBe("true");
+  const ids = ((await field.getAttribute("aria-describedby")) ?? "").split(/\s+/).filter(Boolean);
+  const described = await Promise.all(ids.map(async (id) => ((await page.locator(`[id="${id}"]`).first().textContent()) ?? "").trim()));
+  expect.soft(described, `${name}: what aria-describedby points at`).toContain(message);
+  const besideInput = await field.evaluate(
+    (element, text) =>
+      Array.from((element.closest(".field") ?? element.parentElement)?.querySelectorAll("[id]") ?? []).some(
+        (node) => node !== element && (node.textContent ?? "").trim() === text,
+      ),
+    message,
+  );
+  expect.soft(besideInput, `${name}: "${message}" next to the input`).toBe(true);
+}
+
+/** Opens step 1, sends `values` and waits for step 2. */
+export async function reachStep2(visit: Visit, appUrl: string, values: Step1Values = LOOSE_ADDRESS) {
+  const { page } = visit;
+  expect((await page.goto(`${appUrl}/start/step1`))?.status()).toBe(200);
+  await waitForHydration(visit);
+  await fillStep1(page, values);
+  await Promise.all([page.waitForURL(`${appUrl}/start/step2`), page.getByRole("button", { name: "Continue" }).click()]);
+  await page.locator("main h1", { hasText: "Create Account" }).waitFor();
+  await waitForHydration(visit);
+}
+
+/** Fills and sends the step 2 form; the caller waits for the outcome it expects. */
+export async function submitStep2(page: Page, { email, password }: Account) {
+  await input(page, "email").fill(email);
+  await input(page, "password").fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+}
+
+/** Fills and sends the sign-in form of the page as it is; the caller waits for the outcome. */
+export async function submitSignIn(visit: Visit, { email, password }: Account) {
+  const { page } = visit;
+  await waitForHydration(visit);
+  await input(page, "email").fill(email);
+  await input(page, "password").fill(password);
+  await page.locator("main form").getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+/** Signs in through /signin and waits for the dashboard. */
+export async function signInThroughForm(visit: Visit, appUrl: string, account: Account) {
+  const { page } = visit;
+  expect((await page.goto(`${appUrl}/signin`))?.status()).toBe(200);
+  await Promise.all([page.waitForURL(`${appUrl}/dashboard`), submitSignIn(visit, account)]);
+}
+
+/** What the header offers: the Settings menu of a signed-in user, or the visitor's "Sign in" link. */
+export async function headerState(page: Page) {
+  const header = page.locator("header").first();
+  return {
+    settings: await header.locator("details > summary", { hasText: "Settings" }).count(),
+    signInLinks: await header.getByRole("link", { name: "Sign in", exact: true }).count(),
+  };
+}
+
+type RecordedEmail = { body?: { To?: string; TextBody?: string; Subject?: string } | null; receivedAt: string };
+
+/**
+ * The reset link of the newest email the email stand-in received for `email`, other than the
+ * ones in `skip`. The email goes through the queue (batches every 2 s), so this polls for up to
+ * `timeoutMs`.
+ */
+export async function resetLinkFor(standInsUrl: string, email: string, { timeoutMs = 10_000, skip = [] as string[] } = {}): Promise<URL> {
+  const deadline = Date.now() + timeoutMs;
+  let seen = 0;
+  for (;;) {
+    const response = await fetch(`${standInsUrl}/__stand-ins/requests?vendor=email`);
+    const recorded = (await response.json()) as RecordedEmail[];
+    seen = recorded.length;
+    const links = recorded
+      .filter((entry) => (entry.body?.To ?? "").toLowerCase().includes(email.toLowerCase()))
+      .map((entry) => entry.body?.TextBody?.match(/https?:\/\/\S+\/password\/reset\?token=[\w-]+/)?.[0])
+      .filter((link): link is string => Boolean(link) && !skip.includes(link!));
+    if (links.length > 0) return new URL(links[links.length - 1]!);
+    if (Date.now() > deadline) {
+      throw new Error(`No reset email for ${email} reached the email stand-in within ${timeoutMs / 1000} s (${seen} email(s) recorded).`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
