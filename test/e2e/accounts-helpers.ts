@@ -155,3 +155,19 @@ export async function resetLinkFor(standInsUrl: string, email: string, { timeout
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+/**
+ * Bodies of the app's answers to form posts to `path` (the document without JavaScript, the
+ * `.data` request with it), to check that a password typed in never comes back from the server.
+ */
+export function watchPostAnswers(page: Page, appUrl: string, path: string) {
+  const bodies: Array<Promise<string>> = [];
+  page.on("response", (response) => {
+    const request = response.request();
+    const url = new URL(response.url());
+    if (request.method() !== "POST" || url.origin !== appUrl) return;
+    if (url.pathname !== path && url.pathname !== `${path}.data`) return;
+    bodies.push(response.text().catch(() => "")); // a redirect has no body to read
+  });
+  return { all: () => Promise.all(bodies) };
+}
