@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { InputField } from "~/components/ui/form";
 import { EmailSchema } from "~/domain/signup";
 import { enqueueJob } from "~/jobs/producer.server";
 import { clientAddress, readThrottle, recordFailure, RESET_PER_EMAIL, SIGN_IN_PER_CLIENT, throttleKey } from "~/models/auth-throttle.server";
@@ -80,23 +81,7 @@ export default function ForgotPassword() {
         <p className="lead">Enter the email you signed up with and we will send you a link to choose a new password.</p>
       )}
       <Form method="post" className="form" noValidate>
-        <div className="field">
-          <label htmlFor="email">Email</label>
-          <input
-            id="email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            defaultValue={result?.email ?? ""}
-            aria-invalid={result?.error ? true : undefined}
-            aria-describedby={result?.error ? "email-error" : undefined}
-          />
-          {result?.error ? (
-            <p className="field-error" id="email-error">
-              {result.error}
-            </p>
-          ) : null}
-        </div>
+        <InputField id="email" name="email" label="Email" type="email" autoComplete="email" defaultValue={result?.email} error={result?.error} />
         <button type="submit" className="button">
           Send the link
         </button>

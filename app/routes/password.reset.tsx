@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { InputField } from "~/components/ui/form";
 import { MIN_PASSWORD_LENGTH, STEP2_MESSAGES } from "~/domain/signup";
 import { consumeResetToken, findUsableResetToken } from "~/models/password-reset.server";
 import { setUserPassword } from "~/models/user.server";
@@ -60,25 +61,15 @@ export default function ResetPassword() {
       <p className="lead">Your new password signs you out on every other device.</p>
       <Form method="post" className="form" noValidate>
         <input type="hidden" name="token" value={token} />
-        <div className="field">
-          <label htmlFor="password">New password</label>
-          <p className="hint" id="password-hint">
-            At least 6 characters.
-          </p>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            aria-invalid={result?.error ? true : undefined}
-            aria-describedby={result?.error ? "password-error password-hint" : "password-hint"}
-          />
-          {result?.error ? (
-            <p className="field-error" id="password-error">
-              {result.error}
-            </p>
-          ) : null}
-        </div>
+        <InputField
+          id="password"
+          name="password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 6 characters."
+          error={result?.error}
+        />
         <button type="submit" className="button">
           Save the new password
         </button>

@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormError, InputField } from "~/components/ui/form";
 import type { RouteHandle } from "~/root";
 import { redirectSignedInUser, signIn } from "~/utils/auth.server";
 import { getAuthenticator, SignInError } from "~/utils/authenticate.server";
@@ -46,44 +47,18 @@ export default function SignIn() {
       <h1 id="page-title">Sign in</h1>
       {reset ? <p className="notice">Your password was changed. Please sign in again on your other devices.</p> : null}
       <Form method="post" action={action} className="form" noValidate>
-        {formError ? (
-          <div className="form-error" id="signin-error" role="alert">
-            <p>{formError}</p>
-          </div>
-        ) : null}
-        <div className="field">
-          <label htmlFor="email">Email</label>
-          <input
-            id="email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            defaultValue={result?.email ?? ""}
-            aria-invalid={emailError || formError ? true : undefined}
-            aria-describedby={emailError ? "email-error" : formError ? "signin-error" : undefined}
-          />
-          {emailError ? (
-            <p className="field-error" id="email-error">
-              {emailError}
-            </p>
-          ) : null}
-        </div>
-        <div className="field">
-          <label htmlFor="password">Password</label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            aria-invalid={passwordError ? true : undefined}
-            aria-describedby={passwordError ? "password-error" : undefined}
-          />
-          {passwordError ? (
-            <p className="field-error" id="password-error">
-              {passwordError}
-            </p>
-          ) : null}
-        </div>
+        <FormError id="signin-error" errors={formError ? [formError] : undefined} />
+        <InputField
+          id="email"
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          defaultValue={result?.email}
+          error={emailError}
+          formErrorId={formError ? "signin-error" : undefined}
+        />
+        <InputField id="password" name="password" label="Password" type="password" autoComplete="current-password" error={passwordError} />
         <p className="actions">
           <button type="submit" className="button" disabled={navigation.state === "submitting"}>
             {navigation.state === "submitting" ? "Signing in…" : "Sign in"}

@@ -1,47 +1,64 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import type { FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 
-type TextFieldProps = {
-  field: FieldMetadata<string | undefined>;
+type InputFieldProps = {
+  id: string;
+  name: string;
   label: string;
   type?: "text" | "email" | "password";
   autoComplete?: string;
   hint?: ReactNode;
-  /** Never put a password back into the page. */
-  keepValue?: boolean;
+  /** What the user typed, shown again after an error. Never pass a password here. */
+  defaultValue?: string;
+  error?: string;
+  /** The id of an error shown elsewhere (the form's) that is about this input too. */
+  formErrorId?: string;
   inputMode?: "text" | "numeric" | "email";
-  list?: string;
 };
 
 /** A labelled input whose error sits next to it and is announced with it (aria-describedby). */
-export function TextField({ field, label, type = "text", autoComplete, hint, keepValue = true, inputMode, list }: TextFieldProps) {
-  const errorId = field.errorId;
-  const hintId = hint ? `${field.id}-hint` : undefined;
-  const { key, ...inputProps } = getInputProps(field, { type, value: keepValue && type !== "password" });
-  const describedBy = [field.errors ? errorId : null, hintId].filter(Boolean).join(" ") || undefined;
+export function InputField({ id, name, label, type = "text", autoComplete, hint, defaultValue, error, formErrorId, inputMode }: InputFieldProps) {
+  const errorId = `${id}-error`;
+  const hintId = hint ? `${id}-hint` : undefined;
+  const describedBy = [error ? errorId : formErrorId, hintId].filter(Boolean).join(" ") || undefined;
   return (
     <div className="field">
-      <label htmlFor={field.id}>{label}</label>
+      <label htmlFor={id}>{label}</label>
       {hint ? (
         <p className="hint" id={hintId}>
           {hint}
         </p>
       ) : null}
       <input
-        key={key}
-        {...inputProps}
-        aria-describedby={describedBy}
+        id={id}
+        name={name}
+        type={type}
         autoComplete={autoComplete}
         inputMode={inputMode}
-        list={list}
-        required={false}
+        defaultValue={type === "password" ? undefined : defaultValue}
+        aria-invalid={error || formErrorId ? true : undefined}
+        aria-describedby={describedBy}
       />
-      {field.errors ? (
+      {error ? (
         <p className="field-error" id={errorId} role="alert">
-          {field.errors[0]}
+          {error}
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** InputField for a Conform field: the name, the typed value and the first error come from it. */
+export function TextField({ field, ...props }: { field: FieldMetadata<string | undefined> } & Omit<InputFieldProps, "id" | "name" | "defaultValue" | "error" | "formErrorId">) {
+  return (
+    <InputField
+      key={field.key}
+      id={field.id}
+      name={field.name}
+      defaultValue={field.initialValue}
+      error={field.errors?.[0]}
+      {...props}
+    />
   );
 }
 
