@@ -19,6 +19,7 @@ import { ErrorScreen, NotFoundScreen } from "~/components/error-screens";
 import { isChunkLoadError } from "~/utils/chunk-load-error";
 import { pageMeta } from "~/utils/meta";
 import { useNonce } from "~/utils/nonce";
+import { isStaff } from "~/utils/roles";
 import { consentChoice, hasOptOutSignal } from "~/utils/analytics.server";
 import { getCurrentUser } from "~/utils/auth.server";
 import appCss from "~/styles/app.css?inline";
@@ -34,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     origin: new URL(request.url).origin,
     blogUrl: context.env.BLOG_URL,
     // Only what the header needs; spec section 4: hasSubscribed follows stripeSubscriptionId.
-    user: user ? { id: user.id, hasSubscribed: Boolean(user.stripeSubscriptionId), isStaff: user.role !== "none" } : null,
+    user: user ? { id: user.id, hasSubscribed: Boolean(user.stripeSubscriptionId), isStaff: isStaff(user.role) } : null,
     askConsent: !hasOptOutSignal(request) && consentChoice(request) === null,
   };
 }

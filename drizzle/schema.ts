@@ -167,7 +167,7 @@ export const passwordResetTokens = sqliteTable(
 );
 
 /**
- * Failed attempts per key (a hashed email, or a client address) for sign-in and reset requests.
+ * Attempts per key (a hashed email, or a client address): failed sign-ins, reset links, address checks.
  * The authority for throttling: one row per key, updated with a single UPSERT.
  */
 export const authThrottle = sqliteTable("auth_throttle", {

@@ -2,6 +2,7 @@
 // API: https://postmarkapp.com/developer/user-guide/send-email-with-api and
 // https://postmarkapp.com/developer/api/overview (response codes, error codes).
 import { requireSetting, type AppEnv } from "~/utils/env.server";
+import { isTimeoutError } from "~/utils/errors";
 
 const TIMEOUT_MS = 10_000;
 
@@ -82,8 +83,7 @@ export async function sendEmail(env: AppEnv, message: EmailMessage): Promise<Sen
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (error) {
-    const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-    throw new EmailError(0, null, timedOut ? `no answer within ${TIMEOUT_MS / 1000} s` : "network error");
+    throw new EmailError(0, null, isTimeoutError(error) ? `no answer within ${TIMEOUT_MS / 1000} s` : "network error");
   }
 
   const answer = await readJson(response);

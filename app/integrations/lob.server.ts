@@ -4,7 +4,8 @@
 // address components; a `us_verification` object back, or `{ error: { message, status_code,
 // code } }` on failure. Built per request from the validated env, never at module load.
 import { z } from "zod";
-import { EnvError, type AppEnv } from "~/utils/env.server";
+import { requireSetting, type AppEnv } from "~/utils/env.server";
+import { isTimeoutError } from "~/utils/errors";
 
 export const LOB_TIMEOUT_MS = 5_000;
 
@@ -138,14 +139,14 @@ export function createLobClient({ apiKey, baseUrl, timeoutMs = LOB_TIMEOUT_MS, f
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (error) {
-        throw new LobUnavailableError(isTimeout(error) ? "timeout" : "network", { cause: error });
+        throw new LobUnavailableError(isTimeoutError(error) ? "timeout" : "network", { cause: error });
       }
 
       let body: unknown = null;
       try {
         body = await response.json();
       } catch (error) {
-        if (isTimeout(error)) throw new LobUnavailableError("timeout", { cause: error });
+        if (isTimeoutError(error)) throw new LobUnavailableError("timeout", { cause: error });
         body = null;
       }
 
@@ -165,12 +166,9 @@ export type LobClient = ReturnType<typeof createLobClient>;
 
 /** The client for this request's env; names the missing setting when there is no key. */
 export function lobClientFromEnv(env: LobEnv, options: Pick<LobClientOptions, "timeoutMs" | "fetch"> = {}) {
-  if (!env.LOB_API_KEY) throw new EnvError(["The setting LOB_API_KEY is not set: run `wrangler secret put LOB_API_KEY`."]);
-  return createLobClient({ apiKey: env.LOB_API_KEY, baseUrl: env.LOB_API_URL, ...options });
+  return createLobClient({ apiKey: requireSetting(env, "LOB_API_KEY"), baseUrl: env.LOB_API_URL, ...options });
 }
 
 /** The part of the env address verification reads. */
 export type LobEnv = Pick<AppEnv, "LOB_API_KEY" | "LOB_API_URL">;
 
-// AbortSignal.timeout aborts with a DOMException named "TimeoutError", in workerd and in Node.
-const isTimeout = (error: unknown) => error instanceof Error && error.name === "TimeoutError";

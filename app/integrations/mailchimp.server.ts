@@ -1,7 +1,9 @@
 // Mailchimp Marketing API 3.0 over fetch. The official SDK does not run in workerd (it picks
 // superagent's browser build, which needs XHR): see docs/decisions/0010-mailchimp-client.md.
 // API: https://mailchimp.com/developer/marketing/api/list-members/ and .../list-member-tags/
+import { hexDigest } from "~/utils/digest";
 import { requireSetting, type AppEnv } from "~/utils/env.server";
+import { isTimeoutError } from "~/utils/errors";
 
 const TIMEOUT_MS = 10_000;
 
@@ -59,9 +61,8 @@ export function mailchimpBaseUrl(env: AppEnv): string {
 }
 
 /** Mailchimp names a member by the MD5 of the lowercased address (workerd's SubtleCrypto has MD5). */
-export async function subscriberHash(email: string): Promise<string> {
-  const digest = await crypto.subtle.digest("MD5", new TextEncoder().encode(email.trim().toLowerCase()));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+export function subscriberHash(email: string): Promise<string> {
+  return hexDigest("MD5", email.trim().toLowerCase());
 }
 
 /**
@@ -94,8 +95,7 @@ export function getMailchimp(env: AppEnv) {
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch (error) {
-      const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-      throw new MailchimpError(0, { title: timedOut ? `no answer within ${TIMEOUT_MS / 1000} s` : "network error" });
+      throw new MailchimpError(0, { title: isTimeoutError(error) ? `no answer within ${TIMEOUT_MS / 1000} s` : "network error" });
     }
     if (!response.ok) throw new MailchimpError(response.status, await readProblem(response));
     return response;

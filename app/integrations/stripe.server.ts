@@ -1,9 +1,7 @@
 // Stripe through its official SDK, which runs in workerd with the fetch HTTP client.
 // API: https://docs.stripe.com/api/customers/create and https://docs.stripe.com/api/idempotent_requests
 import Stripe from "stripe";
-import { eq } from "drizzle-orm";
-import { users } from "../../drizzle/schema";
-import { setStripeCustomerIdOnce } from "~/models/user.server";
+import { getUserBillingOwner, setStripeCustomerIdOnce } from "~/models/user.server";
 import type { Db } from "~/utils/db.server";
 import { requireSetting, type AppEnv } from "~/utils/env.server";
 
@@ -59,6 +57,5 @@ export async function createCustomerForUser(env: AppEnv, db: Db, user: CustomerO
     { idempotencyKey: `customer-${user.id}` },
   );
   if (await setStripeCustomerIdOnce(db, user.id, customer.id)) return customer.id;
-  const [row] = await db.select({ stripeCustomerId: users.stripeCustomerId }).from(users).where(eq(users.id, user.id)).limit(1);
-  return row?.stripeCustomerId ?? customer.id;
+  return (await getUserBillingOwner(db, user.id))?.stripeCustomerId ?? customer.id;
 }

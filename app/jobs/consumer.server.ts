@@ -3,7 +3,7 @@ import { getJobDefinition } from "~/jobs/definitions.server";
 import { getJob, getJobState, markJobRunning, recordDeadJob, setJobState } from "~/models/job.server";
 import type { AppEnv } from "~/utils/env.server";
 import { getDb, type Db } from "~/utils/db.server";
-import { errorMessage } from "~/utils/errors";
+import { errorMessage, isPermanentVendorError } from "~/utils/errors";
 
 /**
  * Runs a batch of jobs. Each message is acked or retried on its own, so one failing job never
@@ -48,8 +48,8 @@ async function runMessage(message: Message, env: AppEnv, db: Db) {
     await setJobState(db, envelope.id, "succeeded", { error: null });
     message.ack();
   } catch (error) {
-    if (error instanceof PermanentJobError) {
-      await setJobState(db, envelope.id, "dead", { error: error.message });
+    if (error instanceof PermanentJobError || isPermanentVendorError(error)) {
+      await setJobState(db, envelope.id, "dead", { error: errorMessage(error) });
       message.ack();
       return;
     }

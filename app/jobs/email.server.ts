@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { PermanentJobError } from "~/jobs/envelope";
 import type { JobDefinition } from "~/jobs/definitions.server";
-import { EmailError, sendEmail } from "~/integrations/email.server";
+import { sendEmail } from "~/integrations/email.server";
 
 const SendEmailPayload = z.object({
   to: z.string().email(),
@@ -13,15 +12,10 @@ const SendEmailPayload = z.object({
   listUnsubscribe: z.string().url().optional(),
 });
 
-/** Sends one transactional email; a 422 (bad or inactive address) or 401 is not retried. */
+/** Sends one transactional email; a 422 (bad or inactive address) or 401 is not retried (EmailError.retryable). */
 export const emailSendJob = {
   payload: SendEmailPayload,
   async handle(message, { env }) {
-    try {
-      await sendEmail(env, message);
-    } catch (error) {
-      if (error instanceof EmailError && !error.retryable) throw new PermanentJobError(error.message);
-      throw error;
-    }
+    await sendEmail(env, message);
   },
 } satisfies JobDefinition<typeof SendEmailPayload>;

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { PermanentJobError } from "~/jobs/envelope";
 import type { JobDefinition } from "~/jobs/definitions.server";
-import { EmailError, sendEmail } from "~/integrations/email.server";
+import { sendEmail } from "~/integrations/email.server";
 import { getMailchimp, MailchimpError } from "~/integrations/mailchimp.server";
 
 // Spec section 7: the newsletter calls. Their failures never reach the user (section 8): they
-// are retried by the queue, or kept as dead jobs for staff.
+// are retried by the queue, or kept as dead jobs for staff when the vendor's error says another
+// attempt cannot help (MailchimpError.retryable, EmailError.retryable).
 
 const SubscribePayload = z.object({ email: z.string().email(), fullName: z.string().trim().min(1) });
 const TagPayload = z.object({ email: z.string().email(), tag: z.string().trim().min(1).max(100) });
@@ -15,7 +15,7 @@ const NotifyNewUserPayload = z.object({ fullName: z.string().trim().min(1) });
 export const newsletterSubscribeJob = {
   payload: SubscribePayload,
   async handle({ email, fullName }, { env }) {
-    await newsletterCall(() => getMailchimp(env).upsertMember(email, fullName));
+    await getMailchimp(env).upsertMember(email, fullName);
   },
 } satisfies JobDefinition<typeof SubscribePayload>;
 
@@ -26,7 +26,12 @@ export const newsletterSubscribeJob = {
 export const newsletterTagJob = {
   payload: TagPayload,
   async handle({ email, tag }, { env }) {
-    await newsletterCall(() => getMailchimp(env).addTag(email, tag), { retry404: true });
+    try {
+      await getMailchimp(env).addTag(email, tag);
+    } catch (error) {
+      if (error instanceof MailchimpError && error.status === 404) throw new Error(error.message);
+      throw error;
+    }
   },
 } satisfies JobDefinition<typeof TagPayload>;
 
@@ -37,28 +42,11 @@ export const newsletterTagJob = {
 export const newsletterNotifyNewUserJob = {
   payload: NotifyNewUserPayload,
   async handle({ fullName }, { env }) {
-    try {
-      await sendEmail(env, {
-        to: env.STAFF_EMAIL,
-        subject: `New user: ${fullName}`,
-        text: `${fullName} just created a Quiet Mailbox account.\n\nThe staff area lists every account and its requests.`,
-        tag: "new-user",
-      });
-    } catch (error) {
-      if (error instanceof EmailError && !error.retryable) throw new PermanentJobError(error.message);
-      throw error;
-    }
+    await sendEmail(env, {
+      to: env.STAFF_EMAIL,
+      subject: `New user: ${fullName}`,
+      text: `${fullName} just created a Quiet Mailbox account.\n\nThe staff area lists every account and its requests.`,
+      tag: "new-user",
+    });
   },
 } satisfies JobDefinition<typeof NotifyNewUserPayload>;
-
-/** Permanent refusals become PermanentJobError; the rest is rethrown for the queue to retry. */
-async function newsletterCall(call: () => Promise<unknown>, { retry404 = false } = {}) {
-  try {
-    await call();
-  } catch (error) {
-    if (error instanceof MailchimpError && !error.retryable && !(retry404 && error.status === 404)) {
-      throw new PermanentJobError(error.message);
-    }
-    throw error;
-  }
-}

@@ -1,6 +1,7 @@
 import { inArray, sql } from "drizzle-orm";
 import { authThrottle } from "../../drizzle/schema";
 import type { Db } from "~/utils/db.server";
+import { hexDigest } from "~/utils/digest";
 
 export type ThrottlePolicy = {
   /** Failures counted within this window. */
@@ -34,10 +35,11 @@ export async function readThrottle(db: Db, keys: string[], now = new Date()): Pr
 }
 
 /**
- * Counts one failure in a single UPSERT: a new window starts when the old one has passed, and
- * the key is blocked once it reaches the policy's limit. Safe with concurrent attempts.
+ * Counts one attempt (a failed sign-in, a reset link asked for, an address checked) in a single
+ * UPSERT: a new window starts when the old one has passed, and the key is blocked once it
+ * reaches the policy's limit. Safe with concurrent attempts.
  */
-export async function recordFailure(db: Db, key: string, policy: ThrottlePolicy, now = new Date()) {
+export async function countAttempt(db: Db, key: string, policy: ThrottlePolicy, now = new Date()) {
   const nowMs = now.getTime();
   const windowStart = nowMs - policy.windowMs;
   const blockUntil = nowMs + policy.blockMs;
@@ -54,7 +56,7 @@ export async function recordFailure(db: Db, key: string, policy: ThrottlePolicy,
     });
 }
 
-export async function clearFailures(db: Db, key: string) {
+export async function clearAttempts(db: Db, key: string) {
   await db.delete(authThrottle).where(inArray(authThrottle.key, [key]));
 }
 
@@ -64,9 +66,7 @@ export function slowdownMs(failures: number, policy: ThrottlePolicy) {
 }
 
 export async function throttleKey(kind: "email" | "email-reset" | "client", value: string) {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value.trim().toLowerCase()));
-  const hex = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-  return `${kind}:${hex}`;
+  return `${kind}:${await hexDigest("SHA-256", value.trim().toLowerCase())}`;
 }
 
 /** The client's address as Cloudflare reports it; local development has none. */

@@ -1,13 +1,11 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { passwordResetTokens } from "../../drizzle/schema";
 import type { Db } from "~/utils/db.server";
+import { hexDigest } from "~/utils/digest";
 
 const TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
-async function sha256(text: string) {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
+const sha256 = (text: string) => hexDigest("SHA-256", text);
 
 function randomToken() {
   const bytes = crypto.getRandomValues(new Uint8Array(32));

@@ -1,18 +1,14 @@
-import { getTableColumns } from "drizzle-orm";
 import { requestTemplates } from "../../drizzle/schema";
 import { templateFromSender, type CatalogSender } from "~/domain/sender-catalog";
-import { chunkForD1 } from "~/utils/d1";
-import type { Db } from "~/utils/db.server";
+import { chunkedInserts, type Db } from "~/utils/db.server";
 
 /**
  * The INSERT statements that add the gathered senders to the catalog, sized to D1's parameter
  * limit. Existing templates are left as they are, so staff corrections survive a second run.
  */
 export function senderCatalogInserts(db: Db, senders: CatalogSender[]) {
-  // drizzle binds a value for every column it does not fill with SQL, so count the table's columns.
-  const parametersPerRow = Object.keys(getTableColumns(requestTemplates)).length;
-  return chunkForD1(senders.map(templateFromSender), parametersPerRow).map((chunk) =>
-    db.insert(requestTemplates).values(chunk).onConflictDoNothing({ target: requestTemplates.id }),
+  return chunkedInserts(db, requestTemplates, senders.map(templateFromSender)).map((insert) =>
+    insert.onConflictDoNothing({ target: requestTemplates.id }),
   );
 }
 

@@ -1,8 +1,7 @@
-import { and, eq, getTableColumns, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { requests, requestTemplates, users } from "../../drizzle/schema";
-import { chunkForD1 } from "~/utils/d1";
-import type { Db } from "~/utils/db.server";
+import { chunkedInserts, type Db } from "~/utils/db.server";
 
 export type SignupAddress = { street1: string; street2: string | null; city: string; state: string; zipCode: string };
 
@@ -64,7 +63,7 @@ export async function createUserWithPresets(db: Db, input: NewUser & { id?: stri
       createdAt: now,
       updatedAt: now,
     }),
-    ...chunkForD1(presets, Object.keys(getTableColumns(requests)).length).map((chunk) => db.insert(requests).values(chunk)),
+    ...chunkedInserts(db, requests, presets),
   ];
   try {
     await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { verifyAddress } from "~/integrations/address-verification.server";
-import { clientAddress, readThrottle, recordFailure, throttleKey, type ThrottlePolicy } from "~/models/auth-throttle.server";
+import { clientAddress, readThrottle, countAttempt, throttleKey, type ThrottlePolicy } from "~/models/auth-throttle.server";
 import { jsonResponse, notFound, readJsonBody } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
 
@@ -35,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const db = getDb(context.env.DB);
   const key = await throttleKey("client", `verify:${clientAddress(request)}`);
   if ((await readThrottle(db, [key])).blockedUntil) return jsonResponse({ status: 429, result: null }, 429);
-  await recordFailure(db, key, VERIFY_PER_CLIENT);
+  await countAttempt(db, key, VERIFY_PER_CLIENT);
 
   const verification = await verifyAddress(context.env, { ...address, street2: address.street2 ?? "" });
   return jsonResponse(verification);

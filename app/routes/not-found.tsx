@@ -1,7 +1,7 @@
 import { NotFoundScreen } from "~/components/error-screens";
-import { pageMeta } from "~/utils/meta";
 
-// Any path outside the route table answers 404; the root boundary renders the screen.
+// Any path outside the route table answers 404; the root boundary renders the screen and its
+// title, so the component below only exists to make this a page route rather than a resource.
 export async function loader() {
   throw new Response("Not Found", { status: 404 });
 }
@@ -9,5 +9,3 @@ export async function loader() {
 export default function NotFound() {
   return <NotFoundScreen />;
 }
-
-export const meta = () => pageMeta("Page not found");

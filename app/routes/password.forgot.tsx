@@ -4,7 +4,7 @@ import { z } from "zod";
 import { InputField } from "~/components/ui/form";
 import { EmailSchema } from "~/domain/signup";
 import { enqueueJob } from "~/jobs/producer.server";
-import { clientAddress, readThrottle, recordFailure, RESET_PER_EMAIL, SIGN_IN_PER_CLIENT, throttleKey } from "~/models/auth-throttle.server";
+import { clientAddress, readThrottle, countAttempt, RESET_PER_EMAIL, SIGN_IN_PER_CLIENT, throttleKey } from "~/models/auth-throttle.server";
 import { createPasswordResetToken } from "~/models/password-reset.server";
 import { getUserIdByEmail } from "~/models/user.server";
 import { getDb } from "~/utils/db.server";
@@ -38,11 +38,11 @@ async function sendResetLink(request: Request, context: AppLoadContext, email: s
   const emailKey = await throttleKey("email-reset", email);
   const clientKey = await throttleKey("client", clientAddress(request));
   if ((await readThrottle(db, [emailKey, clientKey])).blockedUntil) return;
-  await recordFailure(db, emailKey, RESET_PER_EMAIL);
+  await countAttempt(db, emailKey, RESET_PER_EMAIL);
 
   const userId = await getUserIdByEmail(db, email);
   if (!userId) {
-    await recordFailure(db, clientKey, SIGN_IN_PER_CLIENT);
+    await countAttempt(db, clientKey, SIGN_IN_PER_CLIENT);
     return;
   }
   const token = await createPasswordResetToken(db, userId);

@@ -16,7 +16,7 @@ export const handle: RouteHandle = { hydrate: true };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectSignedInUser(request, context);
   trackVisit(request, context, "Visited Step 1");
-  const draft = (await getSession(request, context.env)).get("signup");
+  const draft = (await getSession(request, context)).get("signup");
   return { entered: draft?.entered ?? null };
 }
 
@@ -36,11 +36,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     entered: { fullName, ...entered },
     address,
     changes: addressChanges(entered, address),
-    verified: Boolean(result),
   };
-  const session = await getSession(request, context.env);
+  const session = await getSession(request, context);
   session.set("signup", draft);
-  session.set("signupState", "step2");
   return redirect("/start/step2", { status: 303, headers: { "Set-Cookie": await commitSession(session, context.env) } });
 }
 

@@ -7,7 +7,7 @@ import { STEP2_MESSAGES, Step2Schema } from "~/domain/signup";
 import { enqueueJob } from "~/jobs/producer.server";
 import { createUserWithPresets, EmailTakenError } from "~/models/user.server";
 import type { RouteHandle } from "~/root";
-import { recordEvent, trackVisit } from "~/utils/analytics.server";
+import { recordEvents, trackVisit } from "~/utils/analytics.server";
 import { redirectSignedInUser, signIn } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
@@ -21,7 +21,7 @@ const FIELD_LABELS: Record<string, string> = { street1: "Street", street2: "Apar
 
 async function requireDraft(request: Request, context: AppLoadContext): Promise<SignupDraft> {
   await redirectSignedInUser(request, context);
-  const draft = (await getSession(request, context.env)).get("signup");
+  const draft = (await getSession(request, context)).get("signup");
   if (!draft) throw redirect("/start/step1");
   return draft;
 }
@@ -77,12 +77,13 @@ async function afterSignup(context: AppLoadContext, { userId, email, fullName }:
     () => enqueueJob(context.env, "newsletter.notifyNewUser", { fullName }, { userId }),
     () => enqueueJob(context.env, "billing.createCustomer", { userId }, { userId }),
   ];
-  const events = [
-    () => recordEvent(context, "Signed up", { userId }),
-    () => recordEvent(context, "sign_up", { userId, properties: { method: "email" } }),
-    () => recordEvent(context, "Lead", { userId, properties: { value: 2, currency: "USD" } }),
-  ];
-  const results = await Promise.allSettled([...jobs, ...events].map((run) => run()));
+  const events = () =>
+    recordEvents(context, [
+      { name: "Signed up", userId },
+      { name: "sign_up", userId, properties: { method: "email" } },
+      { name: "Lead", userId, properties: { value: 2, currency: "USD" } },
+    ]);
+  const results = await Promise.allSettled([...jobs, events].map((run) => run()));
   for (const result of results) {
     if (result.status === "rejected") console.error("after signup:", errorMessage(result.reason));
   }

@@ -1,8 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { getTableColumns } from "drizzle-orm";
 import { analyticsEvents } from "../../drizzle/schema";
-import { chunkForD1 } from "~/utils/d1";
-import { getDb } from "~/utils/db.server";
+import { chunkedInserts, getDb } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
 
 /** Event names of spec section 7. */
@@ -50,12 +48,14 @@ export function consentCookieHeader(choice: "yes" | "no") {
   return `${CONSENT_COOKIE}=${choice}; Path=/; Max-Age=${CONSENT_MAX_AGE_SECONDS}; SameSite=Lax; HttpOnly`;
 }
 
-export async function recordEvent(
-  context: AppLoadContext,
-  name: AnalyticsEventName,
-  { userId = null, properties }: { userId?: string | null; properties?: AnalyticsProperties } = {},
-) {
-  await getDb(context.env.DB).insert(analyticsEvents).values({ name, userId, properties });
+export type AnalyticsEvent = { name: AnalyticsEventName; userId?: string | null; properties?: AnalyticsProperties };
+
+/** Records product events (not site visits) in one write. */
+export async function recordEvents(context: AppLoadContext, events: AnalyticsEvent[]) {
+  if (events.length === 0) return;
+  await getDb(context.env.DB)
+    .insert(analyticsEvents)
+    .values(events.map(({ name, userId = null, properties }) => ({ name, userId, properties })));
 }
 
 /**
@@ -79,8 +79,7 @@ async function flushVisits(d1: D1Database) {
   flushScheduled = false;
   if (visits.length === 0) return;
   const db = getDb(d1);
-  const parametersPerRow = Object.keys(getTableColumns(analyticsEvents)).length;
-  const [first, ...rest] = chunkForD1(visits, parametersPerRow).map((chunk) => db.insert(analyticsEvents).values(chunk));
+  const [first, ...rest] = chunkedInserts(db, analyticsEvents, visits);
   try {
     await db.batch([first!, ...rest]);
   } catch (error) {

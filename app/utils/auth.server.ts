@@ -24,9 +24,10 @@ export function getCurrentUser(request: Request, context: AppLoadContext): Promi
   return pending;
 }
 
-async function loadCurrentUser(request: Request, { env }: AppLoadContext): Promise<CurrentUser | null> {
+async function loadCurrentUser(request: Request, context: AppLoadContext): Promise<CurrentUser | null> {
   if (!hasSessionCookie(request)) return null;
-  const session = await getSession(request, env);
+  const { env } = context;
+  const session = await getSession(request, context);
   const userId = session.get("userId");
   if (!userId) return null;
   const user = await getSessionUser(getDb(env.DB), userId);
@@ -66,17 +67,17 @@ export async function redirectSignedInUser(request: Request, context: AppLoadCon
  * Starts a session for the user under a fresh session id (the old one, and whatever a visitor's
  * session held, is destroyed), then redirects.
  */
-export async function signIn(request: Request, { env }: AppLoadContext, userId: string, redirectTo: string | null) {
+export async function signIn(request: Request, context: AppLoadContext, userId: string, redirectTo: string | null) {
+  const { env } = context;
   // Only the KV entry goes; the new cookie below replaces the old one in the browser.
-  if (hasSessionCookie(request)) await destroySession(await getSession(request, env), env);
+  if (hasSessionCookie(request)) await destroySession(await getSession(request, context), env);
   const session = await getSessionStorage(env).getSession();
   session.set("userId", userId);
   session.set("signedInAt", Date.now());
-  session.set("signupState", "done");
   return redirect(safeRedirect(redirectTo), { status: 303, headers: { "Set-Cookie": await commitSession(session, env) } });
 }
 
-export async function signOut(request: Request, { env }: AppLoadContext) {
-  const session = await getSession(request, env);
-  return redirect("/", { status: 303, headers: { "Set-Cookie": await destroySession(session, env) } });
+export async function signOut(request: Request, context: AppLoadContext) {
+  const session = await getSession(request, context);
+  return redirect("/", { status: 303, headers: { "Set-Cookie": await destroySession(session, context.env) } });
 }

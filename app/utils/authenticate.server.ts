@@ -3,10 +3,10 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { SignInSchema } from "~/domain/signup";
 import {
-  clearFailures,
+  clearAttempts,
   clientAddress,
   readThrottle,
-  recordFailure,
+  countAttempt,
   SIGN_IN_PER_CLIENT,
   SIGN_IN_PER_EMAIL,
   slowdownMs,
@@ -63,10 +63,10 @@ async function verifyCredentials(form: FormData, request: Request, context: AppL
   const credentials = await getUserCredentials(db, email);
   const valid = await verifyPassword(password, credentials?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!credentials || !valid) {
-    await Promise.all([recordFailure(db, keys.email, SIGN_IN_PER_EMAIL), recordFailure(db, keys.client, SIGN_IN_PER_CLIENT)]);
+    await Promise.all([countAttempt(db, keys.email, SIGN_IN_PER_EMAIL), countAttempt(db, keys.client, SIGN_IN_PER_CLIENT)]);
     throw new SignInError(SIGN_IN_MESSAGES.wrongCredentials, 401, {}, email);
   }
-  await clearFailures(db, keys.email);
+  await clearAttempts(db, keys.email);
   return credentials.id;
 }
 

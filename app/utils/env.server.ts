@@ -78,10 +78,10 @@ export function parseEnv(raw: unknown): AppEnv {
 }
 
 /** For code that needs a vendor credential: names the missing setting instead of failing vaguely. */
-export function requireSetting<Key extends keyof AppEnv>(env: AppEnv, key: Key): NonNullable<AppEnv[Key]> {
+export function requireSetting<Env extends Partial<AppEnv>, Key extends keyof Env>(env: Env, key: Key): NonNullable<Env[Key]> {
   const value = env[key];
   if (value === undefined || value === null || value === "") {
     throw new EnvError([`The setting ${String(key)} is not set: run \`wrangler secret put ${String(key)}\`.`]);
   }
-  return value as NonNullable<AppEnv[Key]>;
+  return value as NonNullable<Env[Key]>;
 }

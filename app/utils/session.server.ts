@@ -1,4 +1,4 @@
-import { createWorkersKVSessionStorage, type Session } from "@remix-run/cloudflare";
+import { createWorkersKVSessionStorage, type AppLoadContext, type Session } from "@remix-run/cloudflare";
 import type { AppEnv } from "~/utils/env.server";
 
 const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
@@ -10,16 +10,17 @@ export type SignupDraft = {
   /** The address after verification (spec section 7); equal to what was entered when it failed. */
   address: { street1: string; street2: string; city: string; state: string; zipCode: string };
   changes: Array<{ field: string; from: string; to: string }>;
-  verified: boolean;
 };
 
 export type SessionData = {
   userId: string;
   /** Epoch ms; a session older than the user's sessionsValidAfter is void. */
   signedInAt: number;
+  /**
+   * Spec section 4's signup state is derived rather than stored: a draft means step 2 is next,
+   * a signed-in user means signup is done.
+   */
   signup: SignupDraft;
-  /** Spec section 4: step2 after step 1, done after account creation. */
-  signupState: "step2" | "done";
 };
 
 export type AppSession = Session<SessionData>;
@@ -43,10 +44,17 @@ export function hasSessionCookie(request: Request) {
   return request.headers.get("Cookie")?.includes(`${COOKIE_NAME}=`) ?? false;
 }
 
-/** Reads KV only when the request carries a session cookie. */
-export async function getSession(request: Request, env: AppEnv): Promise<AppSession> {
-  const storage = getSessionStorage(env);
-  return storage.getSession(hasSessionCookie(request) ? request.headers.get("Cookie") : null);
+// The loaders and the action of one request share one session: one KV read per request at most.
+const sessions = new WeakMap<AppLoadContext, Promise<AppSession>>();
+
+/** Reads KV only when the request carries a session cookie, and only once per request. */
+export function getSession(request: Request, context: AppLoadContext): Promise<AppSession> {
+  let session = sessions.get(context);
+  if (!session) {
+    session = getSessionStorage(context.env).getSession(hasSessionCookie(request) ? request.headers.get("Cookie") : null);
+    sessions.set(context, session);
+  }
+  return session;
 }
 
 /** Call only after changing the session: an unchanged session is never written back. */

@@ -2,19 +2,12 @@
 // reading what the page says about a field, and the reset link the email stand-in received.
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
+import { LOOSE_ADDRESS } from "../support/fixtures";
 import type { Visit } from "./browser";
 
 export type Account = { email: string; password: string };
 
-/** Step 1 as the spec's example types it: loosely, in lower case, with words spelled out. */
-export const LOOSE_ADDRESS = {
-  fullName: "Ada Lovelace",
-  street1: "12 north main street",
-  street2: "apartment 4b",
-  city: "springfield",
-  state: "illinois",
-  zipCode: "62701",
-} as const;
+export { LOOSE_ADDRESS };
 
 export type Step1Values = Record<keyof typeof LOOSE_ADDRESS, string>;
 

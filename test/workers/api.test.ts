@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { jobs, users } from "../../drizzle/schema";
 import { getDb } from "~/utils/db.server";
-import { Browser, ORIGIN, signUp } from "./http";
+import { Browser, LOOSE_ADDRESS, ORIGIN, signUp } from "./http";
 import { uniqueEmail } from "./stand-ins";
 
 const db = getDb(env.DB);
@@ -68,7 +68,7 @@ describe("spec section 7 endpoints", () => {
 
   it("verify an address for the signup form, and only for pages of this site", async () => {
     const browser = new Browser();
-    const address = { street1: "12 north main street", street2: "apartment 4b", city: "springfield", state: "illinois", zipCode: "62701" };
+    const { fullName: _name, ...address } = LOOSE_ADDRESS;
     const fromElsewhere = await SELF.fetch(`${ORIGIN}/api/address/verify`, { method: "POST", body: JSON.stringify({ address }) });
     expect(fromElsewhere.status).toBe(403);
     const response = await browser.postJson("/api/address/verify", { address }, { "Sec-Fetch-Site": "same-origin" });

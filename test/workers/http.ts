@@ -1,4 +1,5 @@
 import { SELF } from "cloudflare:test";
+import { ADDRESS, LOOSE_ADDRESS } from "../support/fixtures";
 
 export const ORIGIN = "https://example.test";
 // Remix compares Origin with Host on actions, as a browser's request always carries both.
@@ -58,7 +59,7 @@ export class Browser {
   }
 }
 
-export const ADDRESS = { fullName: "Ada Lovelace", street1: "12 Main St", street2: "", city: "Springfield", state: "IL", zipCode: "62701" };
+export { ADDRESS, LOOSE_ADDRESS };
 
 /** Signs a new user up through the two steps, as a browser would. */
 export async function signUp(browser: Browser, email: string, password = "secret-123", address = ADDRESS) {

@@ -7,7 +7,7 @@ import type { CatalogSender } from "~/domain/sender-catalog";
 import { subscriberHash } from "~/integrations/mailchimp.server";
 import { seedSenderCatalog } from "~/models/request-template.server";
 import { getDb } from "~/utils/db.server";
-import { ADDRESS, Browser, signUp } from "./http";
+import { ADDRESS, Browser, LOOSE_ADDRESS, signUp } from "./http";
 import { fault, uniqueEmail } from "./stand-ins";
 
 const db = getDb(env.DB);
@@ -42,14 +42,7 @@ describe("signup step 1", () => {
 
   it("standardizes a loosely typed address and shows step 2 what changed", async () => {
     const browser = new Browser();
-    const step1 = await browser.post("/start/step1", {
-      fullName: "Ada Lovelace",
-      street1: "12 north main street",
-      street2: "apartment 4b",
-      city: "springfield",
-      state: "illinois",
-      zipCode: "62701",
-    });
+    const step1 = await browser.post("/start/step1", LOOSE_ADDRESS);
     expect(step1.status).toBe(303);
     expect(step1.headers.get("Location")).toBe("/start/step2");
     const html = await (await browser.get("/start/step2")).text();
