@@ -76,6 +76,8 @@ export const requests = sqliteTable(
     status: text("status", { enum: REQUEST_STATUSES }),
     requiredDays: integer("requiredDays").notNull().default(30),
     customerNumber: text("customerNumber"),
+    // Recipient ids the letter names besides the account holder; null means everyone on the list.
+    recipientIds: text("recipientIds", { mode: "json" }).$type<string[]>(),
     street1: text("street1").notNull(),
     street2: text("street2"),
     city: text("city").notNull(),
@@ -114,6 +116,12 @@ export const recipients = sqliteTable(
     id: randomId(),
     userId: text("userId").notNull().references(() => users.id, { onDelete: "cascade" }),
     fullName: text("fullName").notNull(),
+    // Defaults to the account's address; a different one is an earlier address after a move.
+    street1: text("street1").notNull().default(""),
+    street2: text("street2"),
+    city: text("city").notNull().default(""),
+    state: text("state").notNull().default(""),
+    zipCode: text("zipCode").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
