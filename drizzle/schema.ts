@@ -83,6 +83,8 @@ export const requests = sqliteTable(
     city: text("city").notNull(),
     state: text("state").notNull(),
     zipCode: text("zipCode").notNull(),
+    // When it first went into the queue: the free allowance is charged once per request, then.
+    queuedAt: integer("queuedAt", { mode: "timestamp_ms" }),
     // When staff sent it to the sender: the 8-week clock of spec section 1 starts here.
     processedAt: integer("processedAt", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
