@@ -1,13 +1,81 @@
-import { and, eq } from "drizzle-orm";
-import { recipients } from "../../drizzle/schema";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { recipients, users } from "../../drizzle/schema";
 import type { Db } from "~/utils/db.server";
 
+export type Recipient = {
+  id: string;
+  fullName: string;
+  street1: string;
+  street2: string | null;
+  city: string;
+  state: string;
+  zipCode: string;
+};
+
+/** What the recipient form writes. An empty second line is stored as null, as for users. */
+export type RecipientValues = Omit<Recipient, "id" | "street2"> & { street2?: string | null };
+
+const recipientColumns = {
+  id: recipients.id,
+  fullName: recipients.fullName,
+  street1: recipients.street1,
+  street2: recipients.street2,
+  city: recipients.city,
+  state: recipients.state,
+  zipCode: recipients.zipCode,
+};
+
+const ownedBy = (userId: string, recipientId: string) => and(eq(recipients.id, recipientId), eq(recipients.userId, userId));
+
+const stored = ({ street2, ...values }: RecipientValues) => ({ ...values, street2: street2 || null });
+
+export async function listUserRecipients(db: Db, userId: string): Promise<Recipient[]> {
+  return (
+    db
+      .select(recipientColumns)
+      .from(recipients)
+      .where(eq(recipients.userId, userId))
+      // Two added within one millisecond keep the order they were added in.
+      .orderBy(asc(recipients.createdAt), sql`rowid`)
+  );
+}
+
 /** A recipient of this user's, or null: another user's id is indistinguishable from a made-up one. */
-export async function getUserRecipient(db: Db, userId: string, recipientId: string) {
+export async function getUserRecipient(db: Db, userId: string, recipientId: string): Promise<Recipient | null> {
+  const [row] = await db.select(recipientColumns).from(recipients).where(ownedBy(userId, recipientId)).limit(1);
+  return row ?? null;
+}
+
+export async function addRecipient(db: Db, userId: string, values: RecipientValues): Promise<{ id: string }> {
+  const now = new Date();
   const [row] = await db
-    .select({ id: recipients.id, fullName: recipients.fullName })
-    .from(recipients)
-    .where(and(eq(recipients.id, recipientId), eq(recipients.userId, userId)))
+    .insert(recipients)
+    .values({ ...stored(values), userId, createdAt: now, updatedAt: now })
+    .returning({ id: recipients.id });
+  return row!;
+}
+
+/** Whether a recipient of this user's changed. */
+export async function updateRecipient(db: Db, userId: string, recipientId: string, values: RecipientValues): Promise<boolean> {
+  const result = await db
+    .update(recipients)
+    .set({ ...stored(values), updatedAt: new Date() })
+    .where(ownedBy(userId, recipientId));
+  return (result.meta.changes ?? 0) > 0;
+}
+
+/** Whether a recipient of this user's was removed. */
+export async function removeRecipient(db: Db, userId: string, recipientId: string): Promise<boolean> {
+  const result = await db.delete(recipients).where(ownedBy(userId, recipientId));
+  return (result.meta.changes ?? 0) > 0;
+}
+
+/** The account's own address: where a new recipient lives unless the form says otherwise. */
+export async function getUserAddress(db: Db, userId: string) {
+  const [row] = await db
+    .select({ street1: users.street1, street2: users.street2, city: users.city, state: users.state, zipCode: users.zipCode })
+    .from(users)
+    .where(eq(users.id, userId))
     .limit(1);
   return row ?? null;
 }

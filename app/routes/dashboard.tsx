@@ -1,18 +1,207 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { ComingSoon } from "~/components/coming-soon";
-import { pageMeta } from "~/utils/meta";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { PrintableLetter, RequestCard } from "~/components/requests/request-card";
+import { formatDate, formatDateTime, timeZoneForState } from "~/domain/dates";
+import { writeOptOutLetter, type LetterPerson } from "~/domain/opt-out-letter";
+import {
+  actionUsesAllowance,
+  ALLOWANCE_REFUSED_MESSAGE,
+  availableActions,
+  FREE_REQUEST_ALLOWANCE,
+  freeRequestsLeft,
+  HISTORY_LABELS,
+  isRequestAction,
+  waitStanding,
+} from "~/domain/requests";
+import { applyRequestAction, getDashboard, getUserRequest } from "~/models/request.server";
+import type { RouteHandle } from "~/root";
+import { giveBackFreeRequest, takeFreeRequest } from "~/utils/allowance.server";
+import { recordEvents, trackVisit } from "~/utils/analytics.server";
 import { requireUser } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { errorMessage } from "~/utils/errors";
+import { pageMeta } from "~/utils/meta";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context);
-  return null;
+export const handle: RouteHandle = { hydrate: true };
+
+type DashboardData = NonNullable<Awaited<ReturnType<typeof getDashboard>>>;
+type RequestRow = DashboardData["requests"][number];
+
+function waitText(row: RequestRow, timeZone: string, now: Date) {
+  const standing = waitStanding(row, now);
+  switch (standing?.kind) {
+    case "notSent":
+      return row.consumerFiles ? "Only you can file this one: see how below." : "Not sent yet.";
+    case "waitingToSend":
+      return `Waiting to go to the sender. Mail should stop about ${row.requiredDays} days after it does.`;
+    case "waiting":
+      return `Mail should stop by ${formatDate(standing.stopsBy, timeZone)}: ${standing.daysLeft} ${standing.daysLeft === 1 ? "day" : "days"} to go. Mailers pre-print 1 to 3 extra mailings, so a few may still arrive.`;
+    case "waitOver":
+      return `The wait ended on ${formatDate(standing.stopsBy, timeZone)}. Has the mail stopped?`;
+    default:
+      return null;
+  }
 }
 
-export default function Screen() {
+/** The people a request's letter names besides the holder: everyone on the list unless it chose some. */
+function householdOf(row: RequestRow, recipients: DashboardData["recipients"]): LetterPerson[] {
+  const chosen = row.recipientIds ? recipients.filter((person) => row.recipientIds!.includes(person.id)) : recipients;
+  return chosen.map(({ fullName, street1, street2, city, state, zipCode }) => ({ fullName, address: { street1, street2, city, state, zipCode } }));
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const url = new URL(request.url);
+  const openId = url.searchParams.get("request");
+  const dashboard = await getDashboard(getDb(context.env.DB), user.id, openId);
+  if (!dashboard) throw new Response("Not Found", { status: 404 });
+  const openRow = openId ? dashboard.requests.find((row) => row.id === openId) : undefined;
+  if (openId && !openRow) throw new Response("Not Found", { status: 404 });
+  trackVisit(request, context, "visited dashboard");
+
+  const timeZone = timeZoneForState(dashboard.account.state);
+  const now = new Date();
+  const cards = dashboard.requests.map((row) => {
+    const standing = waitStanding(row, now);
+    return {
+      id: row.id,
+      senderName: row.senderName,
+      type: row.type,
+      status: row.status,
+      updatedAt: formatDateTime(row.updatedAt, timeZone),
+      wait: waitText(row, timeZone, now),
+      actions: availableActions(row, { waitOver: standing?.kind === "waitOver" }),
+      customerNumber: row.customerNumber,
+      guide: row.consumerFiles && row.status === null ? { channels: row.channels ?? [], needs: row.needs ?? [], takes: row.takes } : null,
+    };
+  });
+  const open = openRow
+    ? {
+        id: openRow.id,
+        senderName: openRow.senderName,
+        letter: writeOptOutLetter({
+          senderName: openRow.senderName,
+          holder: { fullName: openRow.fullName, address: openRow },
+          household: householdOf(openRow, dashboard.recipients),
+          customerNumber: openRow.customerNumber,
+          date: openRow.queuedAt ?? now,
+          timeZone,
+        }),
+        history: dashboard.history.map((entry) => ({
+          id: entry.id,
+          text:
+            entry.creator === "user"
+              ? (openRow.consumerFiles && entry.status === "unsubscribe" ? "You filed it yourself" : HISTORY_LABELS[entry.status] ?? entry.status)
+              : entry.detail ?? entry.status,
+          creator: entry.creator,
+          at: formatDateTime(entry.createdAt, timeZone),
+        })),
+      }
+    : null;
+
+  return {
+    allowance: user.stripeSubscriptionId
+      ? ({ unlimited: true } as const)
+      : ({ unlimited: false, left: freeRequestsLeft(dashboard.account.numOfFreeRequest), of: FREE_REQUEST_ALLOWANCE } as const),
+    sent: cards.filter((card) => card.status !== null),
+    notSent: cards.filter((card) => card.status === null),
+    recipientCount: dashboard.recipients.length,
+    open,
+    print: open !== null && url.searchParams.get("view") === "print",
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const requestId = form.get("requestId");
+  if (!isRequestAction(intent) || typeof requestId !== "string") throw new Response("Unknown request action.", { status: 400 });
+
+  const { env } = context;
+  const db = getDb(env.DB);
+  const target = await getUserRequest(db, user.id, requestId);
+  if (!target) throw new Response("Not Found", { status: 404 });
+
+  const use = actionUsesAllowance(intent, target) ? await takeFreeRequest(env, user) : null;
+  if (use?.kind === "refused") return data({ requestId, error: ALLOWANCE_REFUSED_MESSAGE }, { status: 403 });
+  const { firstQueuing } = await applyRequestAction(db, { userId: user.id, requestId, action: intent });
+  // Another tab queued it a moment earlier: it was paid for once, there.
+  if (use && !firstQueuing) await giveBackFreeRequest(env, use, user.id);
+  await recordEvents(context, [{ name: "clicked request action button", userId: user.id, properties: { action: intent } }]).catch((error) =>
+    console.error("analytics:", errorMessage(error)),
+  );
+
+  // Fetchers (JavaScript on) stay on the page; a plain form post gets a redirect back to the request.
+  if (form.get("reply") === "data") return { requestId, error: null };
+  return redirect(intent === "delete" ? "/dashboard" : `/dashboard#request-${requestId}`, 303);
+}
+
+export default function Dashboard() {
+  const { allowance, sent, notSent, recipientCount, open, print } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+
+  if (open && print) return <PrintableLetter senderName={open.senderName} letter={open.letter} requestId={open.id} />;
+
+  const usedUp = !allowance.unlimited && allowance.left === 0;
   return (
-    <ComingSoon title="Your requests">
-      Your opt-out requests and their progress will be listed here.
-    </ComingSoon>
+    <section className="page" aria-labelledby="page-title">
+      <div className="dashboard-head">
+        <div>
+          <h1 id="page-title">Your requests</h1>
+          <p className="muted">
+            {allowance.unlimited
+              ? "Your plan includes unlimited requests."
+              : `${allowance.left} of ${allowance.of} free requests left.`}{" "}
+            <Link to="/learn#statuses">What the statuses mean</Link>
+          </p>
+        </div>
+        <p className="dashboard-links">
+          <Link to="/requests/add" className="button">
+            Add a request
+          </Link>
+          <Link to="/recipients">{recipientCount > 0 ? `People on your letters (${recipientCount + 1})` : "Add people to your letters"}</Link>
+        </p>
+      </div>
+
+      {usedUp ? (
+        <div className="notice" role={actionData?.error ? "alert" : undefined}>
+          <p>
+            <strong>You have used your {FREE_REQUEST_ALLOWANCE} free requests.</strong> Subscribe to send as many as you need;
+            requests already sent keep going.
+          </p>
+          <p>
+            <Link to="/subscription" className="button">
+              See plans
+            </Link>
+          </p>
+        </div>
+      ) : null}
+
+      <p className="note">
+        Flyers addressed to “Current Resident” are saturation mail, sent to every address in a zip code; no list
+        removal stops them. <Link to="/learn#saturation-mail">What can help with those</Link>
+      </p>
+
+      <h2>Sent</h2>
+      {sent.length === 0 ? (
+        <p>Nothing sent yet. Pick a sender below, or add one that mails you.</p>
+      ) : (
+        <ul className="request-list">
+          {sent.map((card) => (
+            <RequestCard key={card.id} card={card} open={open?.id === card.id ? open : null} serverError={actionData?.requestId === card.id ? actionData.error : null} />
+          ))}
+        </ul>
+      )}
+
+      <h2>Senders you can stop</h2>
+      <p className="muted">The biggest senders of unasked-for mail. Unsubscribe sends your request; each uses one free request.</p>
+      <ul className="request-list">
+        {notSent.map((card) => (
+          <RequestCard key={card.id} card={card} open={open?.id === card.id ? open : null} serverError={actionData?.requestId === card.id ? actionData.error : null} />
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -41,6 +41,36 @@ const CATEGORIES = [
   },
 ] as const;
 
+// Sections other pages link to (/learn#statuses and so on): the ids are part of the page's address.
+const CONTENTS = [
+  ["list-title", "What list-based mail is"],
+  ["cannot-title", "What cannot be stopped"],
+  ["saturation-mail", "Saturation mail"],
+  ["wait-title", "Why it takes about 8 weeks"],
+  ["after-the-wait", "If mail keeps coming after the wait"],
+  ["mailing-label", "How to read a mailing label"],
+  ["statuses", "What a request's status means"],
+  ["letter-title", "What goes into an opt-out request"],
+  ["services-title", "How the major opt-out services work"],
+] as const;
+
+// Spec section 4: the statuses, plus a preset (a template copied at signup) that was never sent.
+const STATUSES = [
+  ["Not sent yet", "A ready-made request for a common sender, added to your account when you signed up. Nothing has gone to that sender until you choose Unsubscribe."],
+  ["In queue", "We have your request, or it has gone to the sender and we are waiting for the mail to stop. That takes about 8 weeks after processing."],
+  ["Mail stopped", "You told us the mail from this sender has stopped."],
+  ["Cancelled", "You cancelled the request. If it had already reached the sender, the sender may still remove you: cancelling does not ask it to put you back on its list."],
+  ["Deleted", "You deleted the request, so it no longer shows on your dashboard."],
+] as const;
+
+const ACTIONS = [
+  ["Unsubscribe", "Sends us the request to take to the sender. The status becomes In queue."],
+  ["Report", "Tells us the mail has not stopped after the wait. The request goes back in the queue (In queue)."],
+  ["Confirm", "Tells us the mail has stopped. The status becomes Mail stopped."],
+  ["Cancel", "Stops the request. The status becomes Cancelled."],
+  ["Delete", "Hides the request from your dashboard. The status becomes Deleted."],
+] as const;
+
 const CHANNEL_LABELS = { web: "Website", email: "Email", mail: "Mail", phone: "Phone" } as const;
 
 const AGENT_LABELS = {
@@ -90,8 +120,19 @@ export default function Learn() {
         <p className="eyebrow">Learn</p>
         <h1 id="page-title">Learn about junk mail</h1>
         <p className="lead">
-          What can be stopped, what cannot, why it takes about 8 weeks, and how the main opt-out services work.
+          What can be stopped, what cannot, why it takes about 8 weeks, how to read your requests, and how the main
+          opt-out services work.
         </p>
+        <nav aria-labelledby="contents-title">
+          <h2 id="contents-title">On this page</h2>
+          <ul>
+            {CONTENTS.map(([id, title]) => (
+              <li key={id}>
+                <a href={`#${id}`}>{title}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
       </section>
 
       <section aria-labelledby="list-title">
@@ -118,6 +159,28 @@ export default function Learn() {
         </ul>
       </section>
 
+      <section id="saturation-mail" aria-labelledby="saturation-title">
+        <h2 id="saturation-title">Saturation mail</h2>
+        <p>
+          Some mail is not sent from a list of names at all. Saturation mail goes to every address on a mail
+          carrier&apos;s route, often across whole zip codes: coupon packs, grocery and store flyers, takeout menus and
+          local postcards. It is usually addressed to &quot;Resident&quot;, &quot;Current Resident&quot; or
+          &quot;Postal Customer&quot; instead of a name. The Postal Service&apos;s Every Door Direct Mail works this
+          way.
+        </p>
+        <p>
+          Because no list has your name on it, there is nothing to be removed from, and opt-out requests do not stop
+          it. Our requests work on list-based mail (magazines, catalogs, credit card offers, yellow pages) but not on
+          saturation mail sent across zip codes.
+        </p>
+        <p>
+          What can help: some local publishers and coupon mailers keep their own list of addresses not to deliver to
+          and will skip yours if you ask. Look on the piece for a notice about removing your address, a phone number
+          or a website, and ask the publisher directly. A few are listed under{" "}
+          <a href="#cat-coupons">coupon mailers</a>. Not every publisher offers this.
+        </p>
+      </section>
+
       <section aria-labelledby="wait-title">
         <h2 id="wait-title">Why it takes about 8 weeks</h2>
         <p>
@@ -130,6 +193,99 @@ export default function Learn() {
           days to reach its members, and OptOutPrescreen says it processes a request in 5 business days but
           offers may keep coming for up to 60 days.
         </p>
+      </section>
+
+      <section id="after-the-wait" aria-labelledby="after-title">
+        <h2 id="after-title">If mail keeps coming after the wait</h2>
+        <p>
+          Stopping takes about 8 weeks after processing, because mailers pre-print 1 to 3 extra mailings. Mail that
+          arrives before then is expected. If a sender is still mailing you after about 8 weeks, look at the label
+          of the latest piece:
+        </p>
+        <ul>
+          <li>
+            <strong>Is it addressed to a name?</strong> If it says &quot;Resident&quot; or &quot;Current
+            Resident&quot;, it is <a href="#saturation-mail">saturation mail</a>, which opt-out requests cannot
+            stop.
+          </li>
+          <li>
+            <strong>Is the name spelled the way your request has it?</strong> Mailers keep every variant as a
+            separate record: &quot;Jane Q. Doe&quot;, &quot;J Doe&quot;, a maiden name, a misspelling, or someone who
+            used to live with you. Add the name exactly as printed as a recipient on your{" "}
+            <strong>Recipients</strong> page (/recipients) so that your requests cover it.
+          </li>
+          <li>
+            <strong>Is there a customer number or source code?</strong> It tells the sender which record is still
+            being mailed. See <a href="#mailing-label">how to read a mailing label</a>.
+          </li>
+        </ul>
+        <p>
+          Then use <strong>Report</strong> on that sender&apos;s request. It puts the request back in the queue, and
+          its status returns to In queue.
+        </p>
+        <p>
+          If you bought from the company or gave to the charity recently, you are its customer, and it may keep
+          mailing you as one. Ask it directly to stop.
+        </p>
+      </section>
+
+      <section id="mailing-label" aria-labelledby="label-title">
+        <h2 id="label-title">How to read a mailing label</h2>
+        <p>
+          Many catalogs and mailers print a code on the address label: a customer number, or a source code (also
+          called a key code) that says which list your name came from. It lets the sender find the exact record it
+          mails, even one with a misspelled name.
+        </p>
+        <figure>
+          <pre className="card">{`#4417-2209   KEY: F25QX
+JANE Q DOE
+12 N MAIN ST APT 4B
+SPRINGFIELD IL 62701-1234`}</pre>
+          <figcaption>
+            {/* A paragraph for its bottom margin: a figure has none. */}
+            <p>
+              An example label: the customer number (4417-2209) and the key code (F25QX) are on the line above the
+              name.
+            </p>
+          </figcaption>
+        </figure>
+        <ul>
+          <li>It is usually on the line above your name, sometimes at the right end of that line.</li>
+          <li>
+            It often follows a &quot;#&quot; or a word such as &quot;Key:&quot;, &quot;Source:&quot;,
+            &quot;Customer No.&quot; or &quot;Code&quot;.
+          </li>
+          <li>
+            On catalogs, look at the address panel on the back cover. The order form inside often repeats the
+            customer number near the address panel as well.
+          </li>
+          <li>Copy it exactly, letters, digits and dashes included.</li>
+        </ul>
+        <p>
+          If the label has no code, that is fine: leave it out. The sender can still find you by your name and
+          address. Only copy codes from the mail you want stopped; never give a bank, credit card or utility
+          account number.
+        </p>
+      </section>
+
+      <section id="statuses" aria-labelledby="statuses-title">
+        <h2 id="statuses-title">What a request&apos;s status means</h2>
+        <p>Each request on your dashboard shows where it stands:</p>
+        <ul>
+          {STATUSES.map(([status, meaning]) => (
+            <li key={status}>
+              <strong>{status}</strong>: {meaning}
+            </li>
+          ))}
+        </ul>
+        <p>What each action on a request does:</p>
+        <ul>
+          {ACTIONS.map(([action, effect]) => (
+            <li key={action}>
+              <strong>{action}</strong>: {effect}
+            </li>
+          ))}
+        </ul>
       </section>
 
       <section aria-labelledby="letter-title">

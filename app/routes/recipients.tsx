@@ -1,19 +1,96 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { ComingSoon } from "~/components/coming-soon";
-import { pageMeta } from "~/utils/meta";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Fragment } from "react";
+import { z } from "zod";
+import { envelopeLines, isSameAddress } from "~/domain/recipient";
+import { getUserAddress, listUserRecipients, removeRecipient } from "~/models/recipient.server";
 import { requireUser } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { pageMeta } from "~/utils/meta";
+
+const RemoveSchema = z.object({ intent: z.literal("remove"), id: z.string().min(1) });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context);
-  return null;
+  const user = await requireUser(request, context);
+  const db = getDb(context.env.DB);
+  const [address, recipients] = await Promise.all([getUserAddress(db, user.id), listUserRecipients(db, user.id)]);
+  return {
+    fullName: user.fullName,
+    recipients: recipients.map((recipient) => ({
+      id: recipient.id,
+      fullName: recipient.fullName,
+      lines: envelopeLines(recipient.fullName, recipient),
+      atYourAddress: address !== null && isSameAddress(recipient, address),
+    })),
+  };
 }
 
-export default function Screen() {
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const form = RemoveSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!form.success) throw new Response("Bad Request", { status: 400 });
+  // Another user's id changes nothing and looks like a made-up one.
+  if (!(await removeRecipient(getDb(context.env.DB), user.id, form.data.id))) throw new Response("Not Found", { status: 404 });
+  return redirect("/recipients", 303);
+}
+
+export default function Recipients() {
+  const { fullName, recipients } = useLoaderData<typeof loader>();
   return (
-    <ComingSoon title="Recipients">
-      Other people at your address whose mail you want stopped will be listed here.
-    </ComingSoon>
+    <section className="page narrow" aria-labelledby="page-title">
+      <p className="eyebrow">Your account</p>
+      <h1 id="page-title">Recipients</h1>
+      <p className="lead">
+        The other names your junk mail comes addressed to: people in your household, other spellings of your own name,
+        and people who lived at your address before you.
+      </p>
+      <p className="notice">{`You, ${fullName}, are always covered: your name goes on every letter, so you are not listed here.`}</p>
+
+      {recipients.length === 0 ? (
+        <>
+          <h2>No one added yet</h2>
+          <p>
+            Add a person for each other name on the junk mail you get. Their names go into your opt-out letters, so
+            senders remove every variant and every person at the address, not only you.
+          </p>
+        </>
+      ) : (
+        <ul className="plain grid">
+          {recipients.map((recipient) => (
+            <li key={recipient.id} className="card">
+              <address>
+                {recipient.lines.map((line, index) => (
+                  <Fragment key={index}>
+                    {index === 0 ? <strong>{line}</strong> : line}
+                    {index < recipient.lines.length - 1 ? <br /> : null}
+                  </Fragment>
+                ))}
+              </address>
+              <p className="muted">{recipient.atYourAddress ? "At your address" : "At an earlier address"}</p>
+              <div className="actions">
+                <Link to={`/recipients/edit/${recipient.id}`} aria-label={`Edit ${recipient.fullName}`}>
+                  Edit
+                </Link>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="remove" />
+                  <input type="hidden" name="id" value={recipient.id} />
+                  <button type="submit" className="button button-quiet" aria-label={`Remove ${recipient.fullName}`}>
+                    Remove
+                  </button>
+                </Form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <p>
+        <Link to="/recipients/add" className="button">
+          Add a person
+        </Link>
+      </p>
+    </section>
   );
 }
 
-export const meta = () => pageMeta("Recipients");
+export const meta = () => pageMeta("Recipients", "The people whose junk mail we ask senders to stop.");

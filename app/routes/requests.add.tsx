@@ -1,18 +1,182 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { ComingSoon } from "~/components/coming-soon";
-import { pageMeta } from "~/utils/meta";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormError, TextField } from "~/components/ui/form";
+import { AddRequestSchema } from "~/domain/add-request";
+import { actionUsesAllowance, ALLOWANCE_REFUSED_MESSAGE, FREE_REQUEST_ALLOWANCE, freeRequestsLeft, STATUS_LABELS } from "~/domain/requests";
+import { applyRequestAction, createCustomRequest, findPresetBySenderName, getAddRequestOptions } from "~/models/request.server";
+import { giveBackFreeRequest, takeFreeRequest } from "~/utils/allowance.server";
+import { recordEvents } from "~/utils/analytics.server";
 import { requireUser } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { errorMessage } from "~/utils/errors";
+import { pageMeta } from "~/utils/meta";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context);
-  return null;
+async function loadOptions(request: Request, context: AppLoadContext) {
+  const user = await requireUser(request, context);
+  const options = await getAddRequestOptions(getDb(context.env.DB), user.id);
+  if (!options) throw new Response("Not Found", { status: 404 });
+  return { user, options };
 }
 
-export default function Screen() {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user, options } = await loadOptions(request, context);
+  return {
+    senders: options.senders.map((sender) => sender.title),
+    people: options.people,
+    holderName: options.account.fullName,
+    usedUp: !user.stripeSubscriptionId && freeRequestsLeft(options.account.numOfFreeRequest) === 0,
+  };
+}
+
+function openLetter(requestId: string) {
+  return redirect(`/dashboard?request=${encodeURIComponent(requestId)}#request-${requestId}`, 303);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user, options } = await loadOptions(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: AddRequestSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+
+  const { senderName, customerNumber } = submission.value;
+  // Only the user's own recipients; a custom request names exactly the people ticked.
+  const recipientIds = submission.value.recipientIds.filter((id) => options.people.some((person) => person.id === id));
+  const template = options.senders.find((sender) => sender.title.toLowerCase() === senderName.toLowerCase());
+  const db = getDb(context.env.DB);
+
+  // A catalog sender the user already has as a preset is sent from that preset, never twice.
+  const preset = template ? await findPresetBySenderName(db, user.id, template.title) : null;
+  if (preset && (preset.status === "inQueue" || preset.status === "confirmedByUser" || preset.consumerFiles)) {
+    const why = preset.consumerFiles
+      ? `${preset.senderName} takes this request only from you: your dashboard shows how to file it.`
+      : `${preset.senderName} is already on your dashboard (${STATUS_LABELS[preset.status!]}).`;
+    return data(submission.reply({ fieldErrors: { senderName: [why] } }), { status: 400 });
+  }
+
+  const charged = preset ? actionUsesAllowance("unsubscribe", preset) : true;
+  const use = charged ? await takeFreeRequest(context.env, user) : null;
+  if (use?.kind === "refused") return data(submission.reply({ formErrors: [ALLOWANCE_REFUSED_MESSAGE] }), { status: 403 });
+
+  let requestId: string;
+  try {
+    if (preset) {
+      await applyRequestAction(db, { userId: user.id, requestId: preset.id, action: "unsubscribe", changes: { customerNumber: customerNumber || null, recipientIds } });
+      requestId = preset.id;
+    } else {
+      requestId = await createCustomRequest(db, {
+        userId: user.id,
+        senderName,
+        templateId: template?.id ?? null,
+        fullName: options.account.fullName,
+        address: options.account,
+        customerNumber: customerNumber || null,
+        recipientIds,
+      });
+    }
+  } catch (error) {
+    if (use) await giveBackFreeRequest(context.env, use, user.id);
+    console.error("request not created:", errorMessage(error));
+    return data(submission.reply({ formErrors: ["We couldn't save your request just now. Nothing was saved; please try again."] }), { status: 500 });
+  }
+
+  await recordEvents(context, [{ name: "created request", userId: user.id, properties: { type: preset ? "preset" : "custom" } }]).catch((error) =>
+    console.error("analytics:", errorMessage(error)),
+  );
+  return openLetter(requestId);
+}
+
+export default function AddRequest() {
+  const { senders, people, holderName, usedUp } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddRequestSchema }),
+  });
+  const ticked = new Set(lastResult ? (fields.recipientIds.initialValue as string[] | undefined) ?? [] : people.map((person) => person.id));
+  const refused = form.errors?.includes(ALLOWANCE_REFUSED_MESSAGE);
+
   return (
-    <ComingSoon title="Add a request">
-      Name a sender and we will ask them to take you off their mailing list.
-    </ComingSoon>
+    <section className="page narrow" aria-labelledby="page-title">
+      <p className="eyebrow">
+        <Link to="/dashboard">Your requests</Link>
+      </p>
+      <h1 id="page-title">Add a request</h1>
+      <p className="lead">Name a company that sends you mail you never asked for. We write the letter and get it to them.</p>
+
+      {usedUp && !refused ? (
+        <div className="notice">
+          <p>
+            <strong>You have used your {FREE_REQUEST_ALLOWANCE} free requests.</strong> Subscribe to send this one and as many
+            more as you need.
+          </p>
+          <p>
+            <Link to="/subscription" className="button">
+              See plans
+            </Link>
+          </p>
+        </div>
+      ) : null}
+
+      <Form method="post" className="form" {...getFormProps(form)} noValidate>
+        <FormError id={form.errorId} errors={form.errors} />
+        {refused ? (
+          <p>
+            <Link to="/subscription" className="button">
+              See plans
+            </Link>
+          </p>
+        ) : null}
+        <TextField
+          field={fields.senderName}
+          label="Sender"
+          list="sender-suggestions"
+          maxLength={120}
+          hint="The company name on the envelope or catalog. Start typing for the big senders we know."
+        />
+        <datalist id="sender-suggestions">
+          {senders.map((title) => (
+            <option key={title} value={title} />
+          ))}
+        </datalist>
+
+        <fieldset className="field people">
+          <legend>Who the letter is for</legend>
+          <p className="hint">Everyone it names is removed, with every spelling you list.</p>
+          <p>
+            {holderName} (you, always included)
+          </p>
+          {people.map((person) => (
+            <label key={person.id} className="check">
+              <input type="checkbox" name={fields.recipientIds.name} value={person.id} defaultChecked={ticked.has(person.id)} /> {person.fullName}
+            </label>
+          ))}
+          <p className="hint">
+            <Link to="/recipients/add">Add a household member, a former resident or another spelling of your name</Link>
+          </p>
+        </fieldset>
+
+        <TextField
+          field={fields.customerNumber}
+          label="Customer number or source code (optional)"
+          maxLength={60}
+          hint={
+            <>
+              Printed on the mailing label, often above your name. It helps the sender find you. <Link to="/learn#mailing-label">How to find it</Link>
+            </>
+          }
+        />
+        <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+          {navigation.state === "submitting" ? "Sending…" : "Send request"}
+        </button>
+      </Form>
+      <p className="note">
+        Mail addressed to “Current Resident” is saturation mail and no list removal stops it.{" "}
+        <Link to="/learn#saturation-mail">What can help with those</Link>
+      </p>
+    </section>
   );
 }
 

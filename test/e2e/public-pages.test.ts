@@ -62,3 +62,48 @@ describe.each(JS_MODES)("public pages (JavaScript $label)", ({ js }) => {
     });
   });
 });
+
+// Other pages link to these sections of /learn (/learn#statuses and so on): the ids are addresses.
+describe("/learn sections", () => {
+  const SECTIONS = [
+    { id: "mailing-label", heading: "How to read a mailing label", says: /line above your name/ },
+    { id: "statuses", heading: "What a request's status means", says: /waiting for the mail to stop/ },
+    { id: "after-the-wait", heading: "If mail keeps coming after the wait", says: /about 8 weeks after processing, because mailers pre-print 1 to 3 extra mailings/ },
+    { id: "saturation-mail", heading: "Saturation mail", says: /not on saturation mail sent across zip codes/ },
+  ];
+
+  test.each(SECTIONS)("#$id", async ({ id, heading, says }) => {
+    await browser.visit({ js: false }, async (visit) => {
+      const { page } = visit;
+      await page.goto(`${appUrl}/learn#${id}`);
+      const section = page.locator(`[id="${id}"]`);
+      expect(await section.count(), `elements with id ${id}`).toBe(1);
+      expect.soft(await section.getByRole("heading", { level: 2 }).first().innerText()).toBe(heading);
+      expect.soft(await section.innerText()).toMatch(says);
+      expect.soft(await section.isVisible()).toBe(true);
+      // The table of contents at the top links to it.
+      expect.soft(await page.locator(`nav a[href="#${id}"]`).count(), `contents link to #${id}`).toBe(1);
+      assertNoErrors(visit);
+    });
+  });
+
+  test("statuses and actions are all explained, and nothing promises to stop saturation mail", async () => {
+    await browser.visit({ js: false }, async (visit) => {
+      const { page } = visit;
+      await page.goto(`${appUrl}/learn`);
+      const statuses = await page.locator("#statuses").innerText();
+      for (const word of ["Not sent yet", "In queue", "Mail stopped", "Cancelled", "Deleted", "Unsubscribe", "Report", "Confirm", "Cancel", "Delete"]) {
+        expect.soft(statuses, word).toContain(`${word}:`);
+      }
+      const saturation = await page.locator("#saturation-mail").innerText();
+      expect.soft(saturation).toMatch(/Current Resident/);
+      expect.soft(saturation).toMatch(/do not stop it/);
+      // Every link within the page lands on something.
+      const targets = await page.locator('a[href^="#"]').evaluateAll((links) =>
+        links.map((link) => link.getAttribute("href")!.slice(1)).filter((id) => !document.getElementById(id)),
+      );
+      expect.soft(targets, "in-page links without a target").toEqual([]);
+      assertNoErrors(visit);
+    });
+  });
+});

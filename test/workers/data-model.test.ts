@@ -113,7 +113,7 @@ describe("the data model", () => {
     const other = await insertUser("other@example.com");
     const { recipients } = await import("../../drizzle/schema");
     const [recipient] = await db.insert(recipients).values({ userId: owner.id, fullName: "Charles Babbage" }).returning();
-    expect(await getUserRecipient(db, owner.id, recipient!.id)).toEqual({ id: recipient!.id, fullName: "Charles Babbage" });
+    expect(await getUserRecipient(db, owner.id, recipient!.id)).toMatchObject({ id: recipient!.id, fullName: "Charles Babbage" });
     expect(await getUserRecipient(db, other.id, recipient!.id)).toBeNull();
   });
 

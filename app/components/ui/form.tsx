@@ -14,10 +14,13 @@ type InputFieldProps = {
   /** The id of an error shown elsewhere (the form's) that is about this input too. */
   formErrorId?: string;
   inputMode?: "text" | "numeric" | "email";
+  /** The id of a <datalist> of suggestions, which browsers offer without JavaScript. */
+  list?: string;
+  maxLength?: number;
 };
 
 /** A labelled input whose error sits next to it and is announced with it (aria-describedby). */
-export function InputField({ id, name, label, type = "text", autoComplete, hint, defaultValue, error, formErrorId, inputMode }: InputFieldProps) {
+export function InputField({ id, name, label, type = "text", autoComplete, hint, defaultValue, error, formErrorId, inputMode, list, maxLength }: InputFieldProps) {
   const errorId = `${id}-error`;
   const hintId = hint ? `${id}-hint` : undefined;
   const describedBy = [error ? errorId : formErrorId, hintId].filter(Boolean).join(" ") || undefined;
@@ -35,6 +38,8 @@ export function InputField({ id, name, label, type = "text", autoComplete, hint,
         type={type}
         autoComplete={autoComplete}
         inputMode={inputMode}
+        list={list}
+        maxLength={maxLength}
         defaultValue={type === "password" ? undefined : defaultValue}
         aria-invalid={error || formErrorId ? true : undefined}
         aria-describedby={describedBy}

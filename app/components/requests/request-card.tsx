@@ -1,0 +1,199 @@
+import { Link, useFetcher } from "@remix-run/react";
+import { useRef, useState } from "react";
+import type { RequestStatus, SenderChannel } from "../../../drizzle/schema";
+import { ACTION_LABELS, isRequestAction, STATUS_LABELS, STATUS_OF_ACTION, type RequestAction } from "~/domain/requests";
+import { useHydrated } from "~/utils/use-hydrated";
+
+export type RequestCardData = {
+  id: string;
+  senderName: string;
+  status: RequestStatus | null;
+  updatedAt: string;
+  wait: string | null;
+  actions: RequestAction[];
+  customerNumber: string | null;
+  /** Set for a sender that takes the request only from the person: how to file it. */
+  guide: { channels: SenderChannel[]; needs: string[]; takes: string | null } | null;
+};
+
+export type OpenRequest = {
+  id: string;
+  senderName: string;
+  letter: string;
+  history: Array<{ id: string; text: string; creator: string; at: string }>;
+};
+
+type ActionReply = { requestId: string; error: string | null };
+
+export function RequestCard({ card, open, serverError }: { card: RequestCardData; open: OpenRequest | null; serverError: string | null }) {
+  const fetcher = useFetcher<ActionReply>();
+  const hydrated = useHydrated();
+  const pendingIntent = fetcher.formData?.get("intent");
+  // Optimistic: the status the pending action will give, until the page data catches up.
+  const status = isRequestAction(pendingIntent) ? STATUS_OF_ACTION[pendingIntent] : card.status;
+  if (status === "deleted") return null;
+  const error = fetcher.data?.error ?? serverError;
+  const pending = fetcher.state !== "idle";
+
+  return (
+    <li id={`request-${card.id}`} className="request-card">
+      <div className="request-summary">
+        <h3>{card.senderName}</h3>
+        {status ? (
+          <p>
+            <span className={`status status-${status}`}>{STATUS_LABELS[status]}</span>
+            <span className="muted"> · Updated {card.updatedAt}</span>
+          </p>
+        ) : null}
+        {card.wait && !pending ? <p>{card.wait}</p> : null}
+        {card.customerNumber ? <p className="muted">Customer number: {card.customerNumber}</p> : null}
+      </div>
+      {card.guide ? <FilingGuide senderName={card.senderName} guide={card.guide} /> : null}
+      {error ? (
+        <p className="field-error" role="alert">
+          {error} <Link to="/subscription">See plans</Link>
+        </p>
+      ) : null}
+      <fetcher.Form method="post" action="/dashboard" className="request-actions" aria-label={`Actions for ${card.senderName}`}>
+        <input type="hidden" name="requestId" value={card.id} />
+        {hydrated ? <input type="hidden" name="reply" value="data" /> : null}
+        {card.actions.map((action) => (
+          <button
+            key={action}
+            type="submit"
+            name="intent"
+            value={action}
+            disabled={pending}
+            className={action === "unsubscribe" || action === "confirm" ? "button" : "button button-quiet"}
+          >
+            {card.guide && action === "unsubscribe" ? "I filed it" : ACTION_LABELS[action]}
+          </button>
+        ))}
+      </fetcher.Form>
+      {open ? (
+        <LetterPanel open={open} />
+      ) : (
+        <p className="request-open">
+          <Link to={`/dashboard?request=${encodeURIComponent(card.id)}#request-${card.id}`}>Letter and history</Link>
+        </p>
+      )}
+    </li>
+  );
+}
+
+const CHANNEL_LABELS: Record<SenderChannel["kind"], string> = { web: "Online", phone: "By phone", mail: "By mail", email: "By email" };
+const IDENTITY_NUMBERS = /\b(SSN|social security|date of birth)\b/i;
+
+function ChannelValue({ channel }: { channel: SenderChannel }) {
+  switch (channel.kind) {
+    case "web":
+      return <a href={channel.value} rel="noopener noreferrer">{channel.value.replace(/^https?:\/\//, "")}</a>;
+    case "phone":
+      return <a href={`tel:${channel.value.replace(/[^\d+]/g, "")}`}>{channel.value}</a>;
+    case "email":
+      return <a href={`mailto:${channel.value}`}>{channel.value}</a>;
+    default:
+      return <>{channel.value}</>;
+  }
+}
+
+/** The steps for a request only the person can file (spec: guided requests). */
+function FilingGuide({ senderName, guide }: { senderName: string; guide: NonNullable<RequestCardData["guide"]> }) {
+  const atHand = guide.needs.filter((need) => !IDENTITY_NUMBERS.test(need));
+  return (
+    <div className="guide">
+      <p>
+        <strong>{senderName} takes this request only from you.</strong> File it yourself, then tell us so we can track it:
+      </p>
+      <ul>
+        {guide.channels.map((channel) => (
+          <li key={`${channel.kind}-${channel.value}`}>
+            {CHANNEL_LABELS[channel.kind]}: <ChannelValue channel={channel} />
+            {channel.note ? ` (${channel.note})` : null}
+          </li>
+        ))}
+      </ul>
+      {atHand.length > 0 ? <p>Have at hand: {atHand.join("; ")}.</p> : null}
+      {guide.takes ? <p>It takes effect in {guide.takes}.</p> : null}
+      <p className="muted">We never ask for your Social Security number or date of birth. If the sender asks for them, that is between you and the sender.</p>
+    </div>
+  );
+}
+
+function LetterPanel({ open }: { open: OpenRequest }) {
+  const letterId = `letter-${open.id}`;
+  return (
+    <div className="letter-panel">
+      <h4 id={`${letterId}-title`}>Your opt-out letter</h4>
+      <pre className="letter" id={letterId} tabIndex={0} aria-labelledby={`${letterId}-title`}>
+        {open.letter}
+      </pre>
+      <p className="letter-tools">
+        <CopyButton text={open.letter} targetId={letterId} />
+        <Link to={`/dashboard?request=${encodeURIComponent(open.id)}&view=print`}>Print-friendly view</Link>
+        <Link to={`/dashboard#request-${open.id}`}>Close</Link>
+      </p>
+      <h4>History</h4>
+      {open.history.length === 0 ? (
+        <p className="muted">Nothing has happened yet.</p>
+      ) : (
+        <ol className="history">
+          {open.history.map((entry) => (
+            <li key={entry.id}>
+              <span className="muted">{entry.at}</span> {entry.text}
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+/** "Copy to clipboard" once JavaScript runs; without it the letter is a block of selectable text. */
+function CopyButton({ text, targetId }: { text: string; targetId: string }) {
+  const hydrated = useHydrated();
+  const [message, setMessage] = useState("");
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  if (!hydrated) return null;
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      setMessage("Copied.");
+    } catch {
+      const range = document.createRange();
+      range.selectNodeContents(document.getElementById(targetId)!);
+      window.getSelection()?.removeAllRanges();
+      window.getSelection()?.addRange(range);
+      setMessage("Selected: press Ctrl+C (or ⌘C) to copy.");
+    }
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setMessage(""), 4000);
+  }
+
+  return (
+    <>
+      <button type="button" className="button" onClick={copy}>
+        Copy to clipboard
+      </button>
+      <span role="status" className="muted">
+        {message}
+      </span>
+    </>
+  );
+}
+
+export function PrintableLetter({ senderName, letter, requestId }: { senderName: string; letter: string; requestId: string }) {
+  return (
+    <section className="page narrow print-view" aria-labelledby="page-title">
+      <p className="no-print">
+        <Link to={`/dashboard?request=${encodeURIComponent(requestId)}#request-${requestId}`}>Back to your requests</Link>. Use your
+        browser’s Print command; only the letter is printed.
+      </p>
+      <h1 id="page-title" className="no-print">
+        Letter to {senderName}
+      </h1>
+      <pre className="letter">{letter}</pre>
+    </section>
+  );
+}

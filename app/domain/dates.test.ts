@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import { daysBetween, DEFAULT_TIME_ZONE, formatDate, formatDateTime, timeZoneForState } from "~/domain/dates";
+import { US_STATES } from "~/domain/us-states";
+
+describe("timeZoneForState", () => {
+  it.each([
+    ["CA", "America/Los_Angeles"],
+    ["NY", "America/New_York"],
+    ["TX", "America/Chicago"],
+    ["CO", "America/Denver"],
+    ["AZ", "America/Phoenix"],
+    ["HI", "Pacific/Honolulu"],
+    ["AK", "America/Anchorage"],
+    ["IN", "America/Indiana/Indianapolis"],
+    ["PR", "America/Puerto_Rico"],
+    ["GU", "Pacific/Guam"],
+    ["VI", "America/St_Thomas"],
+    ["AS", "Pacific/Pago_Pago"],
+    ["MP", "Pacific/Saipan"],
+    ["AE", "Europe/Berlin"],
+    ["AP", "Asia/Tokyo"],
+  ])("%s is %s", (state, zone) => {
+    expect(timeZoneForState(state)).toBe(zone);
+  });
+
+  it("reads a code in any case, with spaces, or a state's name", () => {
+    expect(timeZoneForState(" ca ")).toBe("America/Los_Angeles");
+    expect(timeZoneForState("Arizona")).toBe("America/Phoenix");
+    expect(timeZoneForState("Calif.")).toBe("America/Los_Angeles");
+  });
+
+  it("falls back to New York for anything unknown", () => {
+    expect(DEFAULT_TIME_ZONE).toBe("America/New_York");
+    expect(timeZoneForState("")).toBe("America/New_York");
+    expect(timeZoneForState("ZZ")).toBe("America/New_York");
+    expect(timeZoneForState("Ontario")).toBe("America/New_York");
+  });
+
+  it("gives every USPS code a zone this runtime knows", () => {
+    for (const code of Object.keys(US_STATES)) {
+      const zone = timeZoneForState(code);
+      // An unknown zone makes Intl throw a RangeError.
+      expect(() => formatDate(new Date(0), zone), `${code}: ${zone}`).not.toThrow();
+    }
+  });
+
+  it("puts the Pacific and Mountain states outside New York's zone", () => {
+    for (const code of ["WA", "OR", "NV", "UT", "ID", "MT", "WY", "NM"]) {
+      expect(timeZoneForState(code), code).not.toBe("America/New_York");
+    }
+  });
+});
+
+describe("formatDate", () => {
+  it("writes month/day/year, zero-padded", () => {
+    expect(formatDate(new Date("2026-11-23T17:00:00Z"), "America/New_York")).toBe("11/23/2026");
+    expect(formatDate(new Date("2026-03-05T17:00:00Z"), "America/New_York")).toBe("03/05/2026");
+  });
+
+  it("uses the calendar date in the given zone: just after midnight UTC is still yesterday in Los Angeles", () => {
+    const instant = new Date("2026-11-24T03:30:00Z"); // 19:30 on 11/23 in Los Angeles (PST, UTC-8)
+    expect(formatDate(instant, "America/Los_Angeles")).toBe("11/23/2026");
+    expect(formatDate(instant, "America/New_York")).toBe("11/23/2026"); // 22:30 in New York
+    expect(formatDate(instant, "Europe/Berlin")).toBe("11/24/2026");
+  });
+
+  it("rolls the year back too", () => {
+    expect(formatDate(new Date("2027-01-01T05:00:00Z"), "America/Los_Angeles")).toBe("12/31/2026");
+    expect(formatDate(new Date("2027-01-01T05:00:00Z"), "UTC")).toBe("01/01/2027");
+  });
+
+  it("throws on an unknown zone or an invalid date rather than printing nonsense", () => {
+    expect(() => formatDate(new Date(0), "Mars/Olympus_Mons")).toThrow(RangeError);
+    expect(() => formatDate(new Date("not a date"), "America/New_York")).toThrow(RangeError);
+  });
+});
+
+describe("formatDateTime", () => {
+  it("writes 24-hour hour:minute, then the date", () => {
+    expect(formatDateTime(new Date("2026-11-23T19:05:00Z"), "America/New_York")).toBe("14:05 11/23/2026");
+  });
+
+  it("writes midnight as 00, never 24", () => {
+    expect(formatDateTime(new Date("2026-11-23T05:00:00Z"), "America/New_York")).toBe("00:00 11/23/2026");
+    expect(formatDateTime(new Date("2026-11-23T05:09:00Z"), "America/New_York")).toBe("00:09 11/23/2026");
+  });
+
+  it("uses the zone's clock and date near midnight UTC", () => {
+    const instant = new Date("2026-11-24T00:15:00Z");
+    expect(formatDateTime(instant, "America/Los_Angeles")).toBe("16:15 11/23/2026");
+    expect(formatDateTime(instant, "UTC")).toBe("00:15 11/24/2026");
+  });
+
+  it("follows daylight saving time, and Arizona's lack of it", () => {
+    const summer = new Date("2026-07-04T18:30:00Z");
+    expect(formatDateTime(summer, "America/Denver")).toBe("12:30 07/04/2026");
+    expect(formatDateTime(summer, timeZoneForState("AZ"))).toBe("11:30 07/04/2026");
+    const winter = new Date("2026-01-04T18:30:00Z");
+    expect(formatDateTime(winter, "America/Denver")).toBe("11:30 01/04/2026");
+    expect(formatDateTime(winter, timeZoneForState("AZ"))).toBe("11:30 01/04/2026");
+  });
+});
+
+describe("daysBetween", () => {
+  const at = (iso: string) => new Date(iso);
+
+  it("counts whole days elapsed", () => {
+    expect(daysBetween(at("2026-11-01T12:00:00Z"), at("2026-11-01T12:00:00Z"))).toBe(0);
+    expect(daysBetween(at("2026-11-01T12:00:00Z"), at("2026-11-02T12:00:00Z"))).toBe(1);
+    expect(daysBetween(at("2026-11-01T12:00:00Z"), at("2026-12-01T12:00:00Z"))).toBe(30);
+  });
+
+  it("rounds down", () => {
+    expect(daysBetween(at("2026-11-01T12:00:00Z"), at("2026-11-03T11:59:59Z"))).toBe(1);
+    expect(daysBetween(at("2026-11-01T23:59:00Z"), at("2026-11-02T00:01:00Z"))).toBe(0);
+  });
+
+  it("is negative when the second date comes first, still rounding down", () => {
+    expect(daysBetween(at("2026-11-02T12:00:00Z"), at("2026-11-01T12:00:00Z"))).toBe(-1);
+    expect(daysBetween(at("2026-11-02T12:00:00Z"), at("2026-11-02T11:00:00Z"))).toBe(-1);
+  });
+
+  it("is not thrown off by a daylight saving change", () => {
+    // 8 March 2026: clocks in the U.S. go forward, so that day has 23 hours in New York.
+    expect(daysBetween(at("2026-03-07T17:00:00Z"), at("2026-03-09T17:00:00Z"))).toBe(2);
+  });
+});

@@ -1,0 +1,146 @@
+// How dates and times read on every screen (spec section 3: "Dates display as month/day/year;
+// the date-time form is hour:minute followed by month/day/year").
+// Pages are rendered on the server and most ship no JavaScript, so the browser's time zone is
+// never known: a date is shown in the time zone of the user's state instead. Pure: no I/O, and
+// never the current time (callers pass it in), so every rule has a unit test (dates.test.ts).
+import { stateCode, type StateCode } from "./us-states";
+
+export const DEFAULT_TIME_ZONE = "America/New_York";
+
+// The zone where most of each state's people live. States split between zones take the larger
+// part: Eastern for Florida, Indiana, Kentucky and Michigan; Central for Tennessee, Texas, Kansas,
+// Nebraska and the Dakotas; Mountain for Idaho (Boise) and Pacific for Oregon. Arizona keeps no
+// daylight saving time (America/Phoenix). Armed Forces addresses take the zone where most of their
+// post offices are: AA (the Americas) is routed through Miami, AE is mostly Germany, AP mostly
+// Japan and Korea. Typed as a Record over every code so a new code cannot be left out.
+const TIME_ZONES: Record<StateCode, string> = {
+  AL: "America/Chicago",
+  AK: "America/Anchorage",
+  AZ: "America/Phoenix",
+  AR: "America/Chicago",
+  CA: "America/Los_Angeles",
+  CO: "America/Denver",
+  CT: "America/New_York",
+  DE: "America/New_York",
+  DC: "America/New_York",
+  FL: "America/New_York",
+  GA: "America/New_York",
+  HI: "Pacific/Honolulu",
+  ID: "America/Boise",
+  IL: "America/Chicago",
+  IN: "America/Indiana/Indianapolis",
+  IA: "America/Chicago",
+  KS: "America/Chicago",
+  KY: "America/New_York",
+  LA: "America/Chicago",
+  ME: "America/New_York",
+  MD: "America/New_York",
+  MA: "America/New_York",
+  MI: "America/Detroit",
+  MN: "America/Chicago",
+  MS: "America/Chicago",
+  MO: "America/Chicago",
+  MT: "America/Denver",
+  NE: "America/Chicago",
+  NV: "America/Los_Angeles",
+  NH: "America/New_York",
+  NJ: "America/New_York",
+  NM: "America/Denver",
+  NY: "America/New_York",
+  NC: "America/New_York",
+  ND: "America/Chicago",
+  OH: "America/New_York",
+  OK: "America/Chicago",
+  OR: "America/Los_Angeles",
+  PA: "America/New_York",
+  RI: "America/New_York",
+  SC: "America/New_York",
+  SD: "America/Chicago",
+  TN: "America/Chicago",
+  TX: "America/Chicago",
+  UT: "America/Denver",
+  VT: "America/New_York",
+  VA: "America/New_York",
+  WA: "America/Los_Angeles",
+  WV: "America/New_York",
+  WI: "America/Chicago",
+  WY: "America/Denver",
+  AS: "Pacific/Pago_Pago",
+  GU: "Pacific/Guam",
+  MP: "Pacific/Saipan",
+  PR: "America/Puerto_Rico",
+  VI: "America/St_Thomas",
+  // Chuuk and Yap (UTC+10) hold more people than Pohnpei and Kosrae (UTC+11).
+  FM: "Pacific/Chuuk",
+  MH: "Pacific/Majuro",
+  PW: "Pacific/Palau",
+  AA: "America/New_York",
+  AE: "Europe/Berlin",
+  AP: "Asia/Tokyo",
+};
+
+/**
+ * The IANA time zone for a state: a USPS code (any case) or a name ("Arizona", "Calif.").
+ * Anything unknown, blank included, gets America/New_York.
+ */
+export function timeZoneForState(state: string): string {
+  const code = stateCode(state);
+  return code ? TIME_ZONES[code] : DEFAULT_TIME_ZONE;
+}
+
+// Building a DateTimeFormat is the slow part; one per zone and form is kept for the isolate's life.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(form: "date" | "dateTime", timeZone: string): Intl.DateTimeFormat {
+  const key = `${form} ${timeZone}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      // h23, not hour12: false, which some ICU versions render as "24:05" just after midnight.
+      ...(form === "dateTime" ? { hour: "2-digit", minute: "2-digit", hourCycle: "h23" } : {}),
+    });
+    formatters.set(key, found);
+  }
+  return found;
+}
+
+// Read from formatToParts rather than the formatted string, whose separators and order depend on
+// the ICU data of the runtime (Node and workerd may differ).
+function parts(form: "date" | "dateTime", date: Date, timeZone: string) {
+  const found: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of formatter(form, timeZone).formatToParts(date)) found[part.type] = part.value;
+  return found;
+}
+
+/**
+ * The calendar date in the zone as MM/DD/YYYY, zero-padded: "11/23/2026".
+ * Throws a RangeError for an invalid date or an unknown time zone.
+ */
+export function formatDate(date: Date, timeZone: string): string {
+  const { month, day, year } = parts("date", date, timeZone);
+  return `${month}/${day}/${year}`;
+}
+
+/**
+ * Hour and minute on the 24-hour clock, then the date: "14:05 11/23/2026".
+ * Throws a RangeError for an invalid date or an unknown time zone.
+ */
+export function formatDateTime(date: Date, timeZone: string): string {
+  const { hour, minute, month, day, year } = parts("dateTime", date, timeZone);
+  return `${hour}:${minute} ${month}/${day}/${year}`;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whole days elapsed from one instant to the other, rounded down: 47 hours is 1 day, and minus
+ * 1 hour is -1 day. Elapsed time, not calendar dates, so no time zone or daylight saving change
+ * enters into it.
+ */
+export function daysBetween(from: Date, to: Date): number {
+  return Math.floor((to.getTime() - from.getTime()) / DAY_MS);
+}

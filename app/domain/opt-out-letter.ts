@@ -1,0 +1,112 @@
+// The ready-made opt-out text (spec section 1): it asks a sender to remove the person's full name
+// and address from its direct mailing list and add them to its Do Not Mail list. What it contains
+// follows `letter_elements` of the sender catalog (drizzle/senders.json): every name variant and
+// person covered, the standardized address and earlier ones, the label's customer number, the
+// suppression request, no selling or sharing, where the name came from, a confirmation, the date.
+// Pure: the date is passed in, never read from the clock.
+import { DEFAULT_TIME_ZONE, formatDate } from "./dates";
+
+export type PostalAddress = { street1: string; street2: string | null; city: string; state: string; zipCode: string };
+export type LetterPerson = { fullName: string; address: PostalAddress };
+export type OptOutLetterInput = {
+  senderName: string;
+  /** The account holder: name and address as standardized. */
+  holder: LetterPerson;
+  /** Other people and name variants covered (the recipients); may be empty. */
+  household: LetterPerson[];
+  /** The customer number or source code from the mailing label, when the user has one. */
+  customerNumber?: string | null;
+  /** The letter's date. */
+  date: Date;
+  /** IANA zone the date is read in; America/New_York by default. */
+  timeZone?: string;
+};
+
+const clean = (text: string | null | undefined) => (text ?? "").trim().replace(/\s+/g, " ");
+const sameText = (a: string | null | undefined, b: string | null | undefined) => clean(a).toLowerCase() === clean(b).toLowerCase();
+
+/** Envelope lines, as stored: "street1[, street2]" then "CITY, ST ZIP". */
+export function formatPostalAddress(address: PostalAddress): string[] {
+  const street = [clean(address.street1), clean(address.street2)].filter(Boolean).join(", ");
+  const cityLine = `${clean(address.city)}, ${clean(address.state)} ${clean(address.zipCode)}`;
+  return [street, cityLine];
+}
+
+function sameAddress(a: PostalAddress, b: PostalAddress): boolean {
+  return (
+    sameText(a.street1, b.street1) &&
+    sameText(a.street2, b.street2) &&
+    sameText(a.city, b.city) &&
+    sameText(a.state, b.state) &&
+    sameText(a.zipCode, b.zipCode)
+  );
+}
+
+/**
+ * The letter as plain text, one paragraph after another, written by the account holder in the
+ * first person. It never asks for or mentions a Social Security number or a date of birth.
+ */
+export function writeOptOutLetter(input: OptOutLetterInput): string {
+  const holderName = clean(input.holder.fullName);
+  if (!holderName) throw new Error("writeOptOutLetter: the account holder's name is empty");
+  const senderName = clean(input.senderName);
+
+  // Every name once, the holder's first; a variant that differs only in case is the same name.
+  const names = [holderName];
+  const seen = new Set([holderName.toLowerCase()]);
+  // A covered person whose address is not the holder's is on the sender's records at an address
+  // from before a move: listed with it so the sender can find that record too.
+  const earlier: string[] = [];
+  const seenEarlier = new Set<string>();
+  for (const person of input.household) {
+    const name = clean(person.fullName);
+    if (!name) continue;
+    if (!seen.has(name.toLowerCase())) {
+      seen.add(name.toLowerCase());
+      names.push(name);
+    }
+    if (!sameAddress(person.address, input.holder.address)) {
+      const line = `${name}, at ${formatPostalAddress(person.address).join(", ")}`;
+      if (!seenEarlier.has(line.toLowerCase())) {
+        seenEarlier.add(line.toLowerCase());
+        earlier.push(line);
+      }
+    }
+  }
+  const several = names.length > 1;
+  const customerNumber = clean(input.customerNumber);
+  const indent = (lines: string[]) => lines.map((line) => `  ${line}`);
+
+  const paragraphs: string[][] = [
+    [formatDate(input.date, input.timeZone ?? DEFAULT_TIME_ZONE)],
+    [senderName ? `To ${senderName}:` : "To whom it may concern:"],
+    [
+      `Please remove my full name and address from your direct mailing list and add them to your Do Not Mail list.` +
+        (several ? " This request covers every name below, including other spellings of my name and other people who get mail at my address." : ""),
+    ],
+    [several ? "Names:" : "Name:", ...indent(names)],
+    ["Address:", ...indent(formatPostalAddress(input.holder.address))],
+  ];
+  if (earlier.length > 0) {
+    paragraphs.push(["Earlier addresses, from before a move, where your records may still have these names:", ...indent(earlier)]);
+  }
+  if (customerNumber) {
+    paragraphs.push([`Customer number or source code from your mailing label: ${customerNumber}`]);
+  }
+  paragraphs.push(
+    [
+      `Please remove ${several ? "every one of these names" : "my name"} from every list you keep for this address` +
+        `${earlier.length > 0 ? " and the earlier addresses above" : ""}, ` +
+        `including lists you rent or buy from others, and add ${several ? "each of them" : "it"} to your internal ` +
+        "do-not-mail (suppression) file so that no further mail is sent.",
+    ],
+    [
+      `Please do not sell, rent, exchange or share my name, my address or any other information about me` +
+        `${several ? " or anyone named in this letter" : ""} with any other company, your affiliates included.`,
+    ],
+    ["Please also tell me where you obtained my name and address, and confirm to me once the removal is complete."],
+    ["Thank you for your help."],
+    ["Sincerely,", holderName],
+  );
+  return paragraphs.map((lines) => lines.join("\n")).join("\n\n");
+}

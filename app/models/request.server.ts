@@ -1,0 +1,227 @@
+import { and, asc, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { recipients, requestLogs, requests, requestTemplates, users } from "../../drizzle/schema";
+import { CUSTOM_REQUIRED_DAYS, FREE_REQUEST_ALLOWANCE, STATUS_OF_ACTION, type RequestAction } from "~/domain/requests";
+import type { Db } from "~/utils/db.server";
+
+const requestColumns = {
+  id: requests.id,
+  templateId: requests.templateId,
+  senderName: requests.senderName,
+  fullName: requests.fullName,
+  type: requests.type,
+  status: requests.status,
+  requiredDays: requests.requiredDays,
+  customerNumber: requests.customerNumber,
+  recipientIds: requests.recipientIds,
+  street1: requests.street1,
+  street2: requests.street2,
+  city: requests.city,
+  state: requests.state,
+  zipCode: requests.zipCode,
+  queuedAt: requests.queuedAt,
+  processedAt: requests.processedAt,
+  createdAt: requests.createdAt,
+  updatedAt: requests.updatedAt,
+  // What the catalog says about the sender; null for a custom request to a sender it lacks.
+  consumerFiles: sql<boolean>`coalesce(${requestTemplates.consumerFiles}, 0)`.mapWith(Boolean),
+  channels: requestTemplates.channels,
+  needs: requestTemplates.needs,
+  covers: requestTemplates.covers,
+  takes: requestTemplates.takes,
+};
+
+const notDeleted = or(isNull(requests.status), ne(requests.status, "deleted"));
+
+/**
+ * Everything the dashboard shows, in one D1 batch whatever the number of requests: the user's
+ * allowance and address, their requests with the catalog's facts, their recipients, and the
+ * history of the request that is open (newest first).
+ */
+export async function getDashboard(db: Db, userId: string, openRequestId: string | null) {
+  const account = db
+    .select({
+      fullName: users.fullName,
+      street1: users.street1,
+      street2: users.street2,
+      city: users.city,
+      state: users.state,
+      zipCode: users.zipCode,
+      numOfFreeRequest: users.numOfFreeRequest,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  const userRequests = db
+    .select(requestColumns)
+    .from(requests)
+    .leftJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
+    .where(and(eq(requests.userId, userId), notDeleted))
+    .orderBy(desc(requests.updatedAt));
+  const userRecipients = db
+    .select({
+      id: recipients.id,
+      fullName: recipients.fullName,
+      street1: recipients.street1,
+      street2: recipients.street2,
+      city: recipients.city,
+      state: recipients.state,
+      zipCode: recipients.zipCode,
+    })
+    .from(recipients)
+    .where(eq(recipients.userId, userId))
+    .orderBy(asc(recipients.createdAt));
+  const history = db
+    .select({ id: requestLogs.id, creator: requestLogs.creator, status: requestLogs.status, detail: requestLogs.detail, createdAt: requestLogs.createdAt })
+    .from(requestLogs)
+    .where(and(eq(requestLogs.userId, userId), eq(requestLogs.requestId, openRequestId ?? "")))
+    .orderBy(desc(requestLogs.createdAt));
+
+  const [[accountRow], requestRows, recipientRows, logRows] = openRequestId
+    ? await db.batch([account, userRequests, userRecipients, history])
+    : [...(await db.batch([account, userRequests, userRecipients])), []];
+  if (!accountRow) return null;
+  return { account: accountRow, requests: requestRows, recipients: recipientRows, history: logRows };
+}
+
+
+/** One of this user's requests, or null: another user's id is indistinguishable from a made-up one. */
+export async function getUserRequest(db: Db, userId: string, requestId: string) {
+  const [row] = await db
+    .select(requestColumns)
+    .from(requests)
+    .leftJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
+    .where(and(eq(requests.userId, userId), eq(requests.id, requestId)))
+    .limit(1);
+  return row ?? null;
+}
+
+const freeRequestsLeft = sql`coalesce(${users.numOfFreeRequest}, ${FREE_REQUEST_ALLOWANCE})`;
+
+/**
+ * Uses one free request in a single conditional UPDATE, so two tabs submitting at once can never
+ * take the counter below zero. Answers what is left, or null when nothing was left to use.
+ */
+export async function spendFreeRequest(db: Db, userId: string): Promise<number | null> {
+  const [row] = await db
+    .update(users)
+    .set({ numOfFreeRequest: sql`${freeRequestsLeft} - 1`, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), sql`${freeRequestsLeft} > 0`))
+    .returning({ left: users.numOfFreeRequest });
+  return row ? (row.left ?? 0) : null;
+}
+
+/** Gives back a free request that was taken for a write that did not happen. */
+export async function refundFreeRequest(db: Db, userId: string) {
+  await db
+    .update(users)
+    .set({ numOfFreeRequest: sql`${freeRequestsLeft} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+function logEntry(db: Db, userId: string, requestId: string, status: string, createdAt: Date) {
+  return db.insert(requestLogs).values({ userId, requestId, creator: "user", status, createdAt });
+}
+
+/**
+ * A user's action on their own request, in one D1 batch: the status and updatedAt, the time it
+ * first went into the queue, and a log entry named after the action. `firstQueuing` answers whether
+ * this write was the one that first queued it (a second tab's identical click finds it queued).
+ */
+export async function applyRequestAction(
+  db: Db,
+  { userId, requestId, action, now = new Date(), changes = {} }: {
+    userId: string;
+    requestId: string;
+    action: RequestAction;
+    now?: Date;
+    changes?: Pick<typeof requests.$inferInsert, "customerNumber" | "recipientIds">;
+  },
+) {
+  const status = STATUS_OF_ACTION[action];
+  const ownRequest = and(eq(requests.userId, userId), eq(requests.id, requestId));
+  const statements: BatchItem<"sqlite">[] = [];
+  if (status === "inQueue") {
+    statements.push(db.update(requests).set({ queuedAt: now }).where(and(ownRequest, isNull(requests.queuedAt))));
+  }
+  statements.push(db.update(requests).set({ ...changes, status, updatedAt: now }).where(ownRequest));
+  statements.push(logEntry(db, userId, requestId, action, now));
+  const results = await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  const firstQueuing = status === "inQueue" && (results[0] as D1Result).meta.changes > 0;
+  return { firstQueuing };
+}
+
+export type NewCustomRequest = {
+  userId: string;
+  senderName: string;
+  templateId: string | null;
+  fullName: string;
+  address: { street1: string; street2: string | null; city: string; state: string; zipCode: string };
+  customerNumber: string | null;
+  recipientIds: string[] | null;
+};
+
+/** A custom request goes straight into the queue (spec section 4), logged as created. */
+export async function createCustomRequest(db: Db, input: NewCustomRequest, now = new Date()) {
+  const id = crypto.randomUUID();
+  await db.batch([
+    db.insert(requests).values({
+      userId: input.userId,
+      id,
+      templateId: input.templateId,
+      senderName: input.senderName,
+      title: input.senderName,
+      fullName: input.fullName,
+      type: "custom",
+      status: "inQueue",
+      requiredDays: CUSTOM_REQUIRED_DAYS,
+      customerNumber: input.customerNumber,
+      recipientIds: input.recipientIds,
+      street1: input.address.street1,
+      street2: input.address.street2,
+      city: input.address.city,
+      state: input.address.state,
+      zipCode: input.address.zipCode,
+      queuedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    }),
+    logEntry(db, input.userId, id, "created", now),
+  ]);
+  return id;
+}
+
+/** What the add form offers, in one batch: catalog names, the user's recipients, the allowance. */
+export async function getAddRequestOptions(db: Db, userId: string) {
+  const [senders, people, [account]] = await db.batch([
+    db
+      .select({ id: requestTemplates.id, title: requestTemplates.title })
+      .from(requestTemplates)
+      .where(eq(requestTemplates.isActive, true))
+      .orderBy(asc(requestTemplates.title)),
+    db.select({ id: recipients.id, fullName: recipients.fullName }).from(recipients).where(eq(recipients.userId, userId)).orderBy(asc(recipients.createdAt)),
+    db
+      .select({
+        fullName: users.fullName,
+        street1: users.street1,
+        street2: users.street2,
+        city: users.city,
+        state: users.state,
+        zipCode: users.zipCode,
+        numOfFreeRequest: users.numOfFreeRequest,
+      })
+      .from(users)
+      .where(eq(users.id, userId)),
+  ]);
+  return account ? { senders, people, account } : null;
+}
+
+/** The user's preset for a catalog sender, matched by name as typed on the add form. */
+export async function findPresetBySenderName(db: Db, userId: string, senderName: string) {
+  const [row] = await db
+    .select(requestColumns)
+    .from(requests)
+    .leftJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
+    .where(and(eq(requests.userId, userId), eq(requests.type, "preset"), sql`lower(${requests.senderName}) = lower(${senderName})`))
+    .limit(1);
+  return row ?? null;
+}
