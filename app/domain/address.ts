@@ -26,6 +26,20 @@ export type Address = {
 
 export type AddressField = keyof Address;
 
+const comparable = (value: string | null | undefined) => (value ?? "").trim().replace(/\s+/g, " ").toUpperCase();
+
+/** Whether two addresses are the same one, whatever the case and spacing they were typed in. */
+export function isSameAddress(a: AddressInput, b: AddressInput) {
+  return (["street1", "street2", "city", "state", "zipCode"] as const).every((field) => comparable(a[field]) === comparable(b[field]));
+}
+
+/** An address as envelope lines: the street with its unit, then "CITY, ST ZIP". */
+export function envelopeLines(address: AddressInput): [string, string] {
+  const tidy = (value: string | null | undefined) => (value ?? "").trim().replace(/\s+/g, " ");
+  const street = [tidy(address.street1), tidy(address.street2)].filter(Boolean).join(", ");
+  return [street, `${tidy(address.city)}, ${tidy(address.state)} ${tidy(address.zipCode)}`];
+}
+
 export type AddressChange = { field: AddressField; from: string; to: string };
 
 export type StandardizedAddress = Address & {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatPostalAddress, writeOptOutLetter, type OptOutLetterInput, type PostalAddress } from "~/domain/opt-out-letter";
+import { envelopeLines } from "~/domain/address";
+import { writeOptOutLetter, type OptOutLetterInput, type PostalAddress } from "~/domain/opt-out-letter";
 
 const home: PostalAddress = { street1: "12 N MAIN ST", street2: "APT 4B", city: "SPRINGFIELD", state: "IL", zipCode: "62701" };
 const oldHome: PostalAddress = { street1: "5 ELM ST", street2: null, city: "PEORIA", state: "IL", zipCode: "61602" };
@@ -15,18 +16,18 @@ const letter = (overrides: Partial<OptOutLetterInput> = {}) => writeOptOutLetter
 const lines = (text: string) => text.split("\n");
 const count = (text: string, needle: string) => text.toLowerCase().split(needle.toLowerCase()).length - 1;
 
-describe("formatPostalAddress", () => {
+describe("envelopeLines", () => {
   it("writes the street line with street2 after a comma, then CITY, ST ZIP", () => {
-    expect(formatPostalAddress(home)).toEqual(["12 N MAIN ST, APT 4B", "SPRINGFIELD, IL 62701"]);
+    expect(envelopeLines(home)).toEqual(["12 N MAIN ST, APT 4B", "SPRINGFIELD, IL 62701"]);
   });
 
   it("leaves out a missing or blank street2", () => {
-    expect(formatPostalAddress(oldHome)).toEqual(["5 ELM ST", "PEORIA, IL 61602"]);
-    expect(formatPostalAddress({ ...oldHome, street2: "  " })).toEqual(["5 ELM ST", "PEORIA, IL 61602"]);
+    expect(envelopeLines(oldHome)).toEqual(["5 ELM ST", "PEORIA, IL 61602"]);
+    expect(envelopeLines({ ...oldHome, street2: "  " })).toEqual(["5 ELM ST", "PEORIA, IL 61602"]);
   });
 
   it("keeps the address as stored, only trimming spaces", () => {
-    expect(formatPostalAddress({ street1: " 1 Oak Ave ", street2: null, city: "Boise", state: "ID", zipCode: "83702-1234" })).toEqual([
+    expect(envelopeLines({ street1: " 1 Oak Ave ", street2: null, city: "Boise", state: "ID", zipCode: "83702-1234" })).toEqual([
       "1 Oak Ave",
       "Boise, ID 83702-1234",
     ]);

@@ -4,6 +4,7 @@
 // person covered, the standardized address and earlier ones, the label's customer number, the
 // suppression request, no selling or sharing, where the name came from, a confirmation, the date.
 // Pure: the date is passed in, never read from the clock.
+import { envelopeLines, isSameAddress } from "./address";
 import { DEFAULT_TIME_ZONE, formatDate } from "./dates";
 
 export type PostalAddress = { street1: string; street2: string | null; city: string; state: string; zipCode: string };
@@ -23,24 +24,6 @@ export type OptOutLetterInput = {
 };
 
 const clean = (text: string | null | undefined) => (text ?? "").trim().replace(/\s+/g, " ");
-const sameText = (a: string | null | undefined, b: string | null | undefined) => clean(a).toLowerCase() === clean(b).toLowerCase();
-
-/** Envelope lines, as stored: "street1[, street2]" then "CITY, ST ZIP". */
-export function formatPostalAddress(address: PostalAddress): string[] {
-  const street = [clean(address.street1), clean(address.street2)].filter(Boolean).join(", ");
-  const cityLine = `${clean(address.city)}, ${clean(address.state)} ${clean(address.zipCode)}`;
-  return [street, cityLine];
-}
-
-function sameAddress(a: PostalAddress, b: PostalAddress): boolean {
-  return (
-    sameText(a.street1, b.street1) &&
-    sameText(a.street2, b.street2) &&
-    sameText(a.city, b.city) &&
-    sameText(a.state, b.state) &&
-    sameText(a.zipCode, b.zipCode)
-  );
-}
 
 /**
  * The letter as plain text, one paragraph after another, written by the account holder in the
@@ -65,8 +48,8 @@ export function writeOptOutLetter(input: OptOutLetterInput): string {
       seen.add(name.toLowerCase());
       names.push(name);
     }
-    if (!sameAddress(person.address, input.holder.address)) {
-      const line = `${name}, at ${formatPostalAddress(person.address).join(", ")}`;
+    if (!isSameAddress(person.address, input.holder.address)) {
+      const line = `${name}, at ${envelopeLines(person.address).join(", ")}`;
       if (!seenEarlier.has(line.toLowerCase())) {
         seenEarlier.add(line.toLowerCase());
         earlier.push(line);
@@ -85,7 +68,7 @@ export function writeOptOutLetter(input: OptOutLetterInput): string {
         (several ? " This request covers every name below, including other spellings of my name and other people who get mail at my address." : ""),
     ],
     [several ? "Names:" : "Name:", ...indent(names)],
-    ["Address:", ...indent(formatPostalAddress(input.holder.address))],
+    ["Address:", ...indent(envelopeLines(input.holder.address))],
   ];
   if (earlier.length > 0) {
     paragraphs.push(["Earlier addresses, from before a move, where your records may still have these names:", ...indent(earlier)]);

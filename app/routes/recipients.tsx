@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
 import { z } from "zod";
-import { envelopeLines, isSameAddress } from "~/domain/recipient";
+import { envelopeLines, isSameAddress } from "~/domain/address";
 import { getUserAddress, listUserRecipients, removeRecipient } from "~/models/recipient.server";
 import { requireUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -19,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     recipients: recipients.map((recipient) => ({
       id: recipient.id,
       fullName: recipient.fullName,
-      lines: envelopeLines(recipient.fullName, recipient),
+      lines: [recipient.fullName, ...envelopeLines(recipient)],
       atYourAddress: address !== null && isSameAddress(recipient, address),
     })),
   };

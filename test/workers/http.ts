@@ -1,4 +1,8 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { users } from "../../drizzle/schema";
+import { getDb } from "~/utils/db.server";
+import { uniqueEmail } from "./stand-ins";
 import { ADDRESS, LOOSE_ADDRESS } from "../support/fixtures";
 
 export const ORIGIN = "https://example.test";
@@ -30,7 +34,7 @@ export class Browser {
   }
 
   /** A form post as a browser on this site sends it (Origin and Sec-Fetch-Site included). */
-  async post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  async post(path: string, fields: Record<string, string> | URLSearchParams, headers: Record<string, string> = {}) {
     const response = await SELF.fetch(ORIGIN + path, {
       method: "POST",
       redirect: "manual",
@@ -66,4 +70,13 @@ export async function signUp(browser: Browser, email: string, password = "secret
   const step1 = await browser.post("/start/step1", address);
   if (step1.status !== 303) throw new Error(`step 1 answered ${step1.status}`);
   return browser.post("/start/step2", { email, password });
+}
+
+/** A new user, signed in through the two steps, with their id. */
+export async function signedUpUser(label: string) {
+  const browser = new Browser();
+  const email = uniqueEmail(label);
+  await signUp(browser, email);
+  const [user] = await getDb(env.DB).select({ id: users.id }).from(users).where(eq(users.email, email));
+  return { browser, email, userId: user!.id };
 }

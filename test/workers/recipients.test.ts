@@ -1,23 +1,14 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { recipients, users } from "../../drizzle/schema";
+import { recipients } from "../../drizzle/schema";
 import { getDb } from "~/utils/db.server";
-import { Browser, signUp } from "./http";
-import { uniqueEmail } from "./stand-ins";
+import { Browser, signedUpUser } from "./http";
 
 const db = getDb(env.DB);
 
 // The signup fixture's address as signup stores it.
 const ACCOUNT_ADDRESS = { street1: "12 MAIN ST", street2: null, city: "SPRINGFIELD", state: "IL", zipCode: "62701" };
-
-async function signedUpUser(label: string) {
-  const browser = new Browser();
-  const email = uniqueEmail(label);
-  await signUp(browser, email);
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return { browser, userId: user!.id };
-}
 
 const recipientsOf = (userId: string) =>
   db

@@ -1,0 +1,118 @@
+// The D1 contents of the dashboard latency bench (bench/dashboard.ts), as one small SQL file for
+// `wrangler d1 execute DB --local --file`. SQLite generates the rows itself (recursive CTEs and
+// INSERT ... SELECT), so 10,000 users and 200,000 requests take seconds and no bound parameter at
+// all, instead of a 60 MB file of literal rows.
+//
+// Every user looks like a real one: the presets signup copies from the active catalog templates
+// (under the template's id), custom requests up to REQUESTS_PER_USER, about 40% of the requests
+// sent in some status, 1 or 2 request_logs rows per sent request, a recipient for every third user.
+// The bench user (n = 0) has fixed ids and statuses that depend only on its position, so it owns
+// exactly the same rows whatever the number of other users: only the neighbours change.
+//
+// Needs the schema (migrations) and the sender catalog (drizzle/seed.ts) in place first.
+
+export const REQUESTS_PER_USER = 20;
+
+export type SeedOptions = {
+  /** Users besides the bench user. */
+  otherUsers: number;
+  /** Active catalog templates: each user gets one preset request per template. */
+  presetsPerUser: number;
+  bench: { id: string; email: string; fullName: string };
+  /** A real scrypt hash (hashPassword), so that the bench user signs in through /signin. */
+  passwordHash: string;
+  /** Epoch ms that the generated timestamps count back from. */
+  now: number;
+};
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const SCRATCH = "bench_seed_users";
+
+/** A random v4-looking UUID, like crypto.randomUUID() gives the app's ids. */
+const RANDOM_UUID =
+  "lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(2)) || '-' || hex(randomblob(6)))";
+
+function literal(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
+/** Rows 1..count of a one-column CTE named `name(n)`. */
+function numbers(name: string, count: number): string {
+  return `${name}(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM ${name} WHERE n < ${count})`;
+}
+
+/**
+ * Status, queue time and staff processing time of a request from a small integer `s` (0..9):
+ * 0-5 never sent (null), 6 waiting in the queue, 7 sent by staff, 8 confirmed by the user,
+ * 9 cancelled. `t` is the request's creation time as an SQL expression.
+ */
+function statusColumns(s: string, t: string) {
+  return {
+    status: `CASE WHEN ${s} < 6 THEN NULL WHEN ${s} IN (6, 7) THEN 'inQueue' WHEN ${s} = 8 THEN 'confirmedByUser' ELSE 'cancelled' END`,
+    queuedAt: `CASE WHEN ${s} < 6 THEN NULL ELSE ${t} + ${HOUR_MS} END`,
+    processedAt: `CASE WHEN ${s} IN (7, 8, 9) THEN ${t} + ${2 * DAY_MS} ELSE NULL END`,
+    updatedAt: `CASE WHEN ${s} < 6 THEN ${t} WHEN ${s} = 6 THEN ${t} + ${HOUR_MS} ELSE ${t} + ${3 * DAY_MS} END`,
+  };
+}
+
+const REQUEST_COLUMNS =
+  "userId, id, templateId, senderName, title, fullName, type, status, requiredDays, customerNumber, recipientIds, street1, street2, city, state, zipCode, queuedAt, processedAt, createdAt, updatedAt";
+
+export function seedSql({ otherUsers, presetsPerUser, bench, passwordHash, now }: SeedOptions): string {
+  const customsPerUser = REQUESTS_PER_USER - presetsPerUser;
+  if (customsPerUser < 0) throw new Error(`${presetsPerUser} presets per user is more than ${REQUESTS_PER_USER} requests per user`);
+  // Each user signed up on one of the last 365 days; its requests were made over the next hours.
+  const signedUpAt = `(${now} - ${DAY_MS} * (1 + u.n % 365))`;
+  const address = "'1 MAIN ST', NULL, 'SPRINGFIELD', 'IL', '62701'";
+
+  const presetTime = `(${signedUpAt} + t.k * 60000)`;
+  const preset = statusColumns("((u.n * 7 + t.k) % 10)", presetTime);
+  const customTime = `(${signedUpAt} + ${HOUR_MS} * c.n)`;
+  // Customs start in the queue (spec section 4): s is 6..9 only; n % 4 = 0 is a deleted one.
+  const customS = "(6 + (u.n + c.n) % 4)";
+  const custom = statusColumns(customS, customTime);
+  const customStatus = `CASE WHEN u.n > 0 AND (u.n + c.n) % 5 = 0 THEN 'deleted' ELSE ${custom.status} END`;
+
+  const statements = [
+    `DROP TABLE IF EXISTS ${SCRATCH}`,
+    `CREATE TABLE ${SCRATCH} (n INTEGER PRIMARY KEY, id TEXT NOT NULL, email TEXT NOT NULL, fullName TEXT NOT NULL)`,
+    `INSERT INTO ${SCRATCH} (n, id, email, fullName) VALUES (0, ${literal(bench.id)}, ${literal(bench.email)}, ${literal(bench.fullName)})`,
+    ...(otherUsers > 0
+      ? [
+          `INSERT INTO ${SCRATCH} (n, id, email, fullName) WITH RECURSIVE ${numbers("k", otherUsers)} ` +
+            `SELECT n, ${RANDOM_UUID}, 'user' || n || '@bench.quietmailbox.local', 'Bench Neighbour ' || n FROM k`,
+        ]
+      : []),
+    `INSERT INTO users (id, email, passwordHash, fullName, street1, street2, city, state, zipCode, newsletter, numOfFreeRequest, createdAt, updatedAt) ` +
+      `SELECT u.id, u.email, ${literal(passwordHash)}, u.fullName, ${address}, 0, 3, ${signedUpAt}, ${signedUpAt} FROM ${SCRATCH} u`,
+    // The presets signup copies from the catalog, under the template's id.
+    `INSERT INTO requests (${REQUEST_COLUMNS}) ` +
+      `WITH t AS (SELECT id, title, requiredDays, row_number() OVER (ORDER BY id) AS k FROM request_templates WHERE isActive = 1) ` +
+      `SELECT u.id, t.id, t.id, t.title, t.title, u.fullName, 'preset', ${preset.status}, t.requiredDays, NULL, NULL, ${address}, ` +
+      `${preset.queuedAt}, ${preset.processedAt}, ${presetTime}, ${preset.updatedAt} FROM ${SCRATCH} u CROSS JOIN t`,
+    ...(customsPerUser > 0
+      ? [
+          `INSERT INTO requests (${REQUEST_COLUMNS}) WITH RECURSIVE ${numbers("c", customsPerUser)} ` +
+            `SELECT u.id, CASE WHEN u.n = 0 THEN 'bench-custom-' || c.n ELSE ${RANDOM_UUID} END, NULL, 'Local Sender ' || c.n, 'Local Sender ' || c.n, ` +
+            `u.fullName, 'custom', ${customStatus}, 56, 'C-' || u.n || '-' || c.n, NULL, ${address}, ` +
+            `${custom.queuedAt}, ${custom.processedAt}, ${customTime}, ${custom.updatedAt} FROM ${SCRATCH} u CROSS JOIN c`,
+        ]
+      : []),
+    // One log entry when a request went into the queue, a second one when staff sent it.
+    `INSERT INTO request_logs (id, userId, requestId, creator, status, detail, createdAt) ` +
+      `SELECT ${RANDOM_UUID}, userId, id, 'user', CASE type WHEN 'custom' THEN 'created' ELSE 'unsubscribe' END, NULL, queuedAt ` +
+      `FROM requests WHERE queuedAt IS NOT NULL`,
+    `INSERT INTO request_logs (id, userId, requestId, creator, status, detail, createdAt) ` +
+      `SELECT ${RANDOM_UUID}, userId, id, 'staff', 'sent', 'sent by post', processedAt FROM requests WHERE processedAt IS NOT NULL`,
+    `INSERT INTO recipients (id, userId, fullName, street1, street2, city, state, zipCode, createdAt, updatedAt) ` +
+      `SELECT ${RANDOM_UUID}, u.id, 'Housemate of ' || u.fullName, ${address}, ${signedUpAt}, ${signedUpAt} FROM ${SCRATCH} u WHERE u.n % 3 = 0`,
+    `DROP TABLE ${SCRATCH}`,
+  ];
+  return `${statements.join(";\n")};\n`;
+}
+
+/** What a seeded database holds, for the report. */
+export const COUNT_SQL =
+  "SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM requests) AS requests, " +
+  "(SELECT count(*) FROM request_logs) AS requestLogs, (SELECT count(*) FROM recipients) AS recipients";

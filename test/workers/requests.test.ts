@@ -1,0 +1,281 @@
+import { env } from "cloudflare:test";
+import { and, desc, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import catalog from "../../drizzle/senders.json";
+import { analyticsEvents, jobs, requestLogs, requests, requestTemplates, users } from "../../drizzle/schema";
+import { ALLOWANCE_REFUSED_MESSAGE, STATUS_OF_ACTION, type RequestAction } from "~/domain/requests";
+import type { CatalogSender } from "~/domain/sender-catalog";
+import { seedSenderCatalog } from "~/models/request-template.server";
+import { getDb } from "~/utils/db.server";
+import { Browser, signedUpUser } from "./http";
+
+const db = getDb(env.DB);
+
+// New users get a preset per active template, as after `npm start`'s seed.
+beforeAll(() => seedSenderCatalog(db, catalog.senders as CatalogSender[]));
+
+const requestOf = async (userId: string, id: string) =>
+  (await db.select().from(requests).where(and(eq(requests.userId, userId), eq(requests.id, id))))[0];
+const logsOf = (userId: string, id: string) =>
+  db
+    .select({ creator: requestLogs.creator, status: requestLogs.status })
+    .from(requestLogs)
+    .where(and(eq(requestLogs.userId, userId), eq(requestLogs.requestId, id)))
+    .orderBy(desc(requestLogs.createdAt));
+const allowanceOf = async (userId: string) =>
+  (await db.select({ left: users.numOfFreeRequest }).from(users).where(eq(users.id, userId)))[0]!.left;
+const customRequestsOf = (userId: string) =>
+  db.select({ id: requests.id, senderName: requests.senderName }).from(requests).where(and(eq(requests.userId, userId), eq(requests.type, "custom")));
+const act = (browser: Browser, requestId: string, intent: string) => browser.post("/dashboard", { requestId, intent });
+
+async function firstPresetId() {
+  const [template] = await db
+    .select({ id: requestTemplates.id })
+    .from(requestTemplates)
+    .where(and(eq(requestTemplates.isActive, true), eq(requestTemplates.consumerFiles, false)))
+    .orderBy(requestTemplates.id)
+    .limit(1);
+  return template!.id;
+}
+
+describe("the dashboard", () => {
+  it("sends a visitor to /signin", async () => {
+    const response = await new Browser().get("/dashboard");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/signin?redirectTo=%2Fdashboard");
+  });
+
+  it("lists every preset of a new user, unsent, with Unsubscribe and the allowance", async () => {
+    const { browser } = await signedUpUser("dashboard-presets");
+    const html = await (await browser.get("/dashboard")).text();
+    const active = await db.select({ title: requestTemplates.title }).from(requestTemplates).where(eq(requestTemplates.isActive, true));
+    expect(active.length).toBeGreaterThan(10);
+    for (const { title } of active) expect(html).toContain(title.replaceAll("&", "&amp;").replaceAll("'", "&#x27;"));
+    expect(html).toContain("3 of 3 free requests left.");
+    expect(html).toContain('value="unsubscribe"');
+    expect(html).toContain('href="/learn#saturation-mail"');
+  });
+
+  it("shows an open request's letter and history, and 404s for an id that is not the user's", async () => {
+    const owner = await signedUpUser("dashboard-open");
+    const other = await signedUpUser("dashboard-open-other");
+    const presetId = await firstPresetId();
+    expect((await act(owner.browser, presetId, "unsubscribe")).status).toBe(303);
+
+    const html = await (await owner.browser.get(`/dashboard?request=${presetId}`)).text();
+    expect(html).toContain("Do Not Mail list");
+    expect(html).toContain("12 MAIN ST");
+    expect(html).toContain("You asked for your name to be removed");
+
+    // Presets share their template's id across users; a custom request's id is the owner's alone.
+    await owner.browser.post("/requests/add", { senderName: "Owner's Catalog" });
+    const [custom] = await customRequestsOf(owner.userId);
+    expect((await owner.browser.get(`/dashboard?request=${custom!.id}`)).status).toBe(200);
+    expect((await other.browser.get(`/dashboard?request=${custom!.id}`)).status).toBe(404);
+    expect((await other.browser.post("/dashboard", { requestId: custom!.id, intent: "delete" })).status).toBe(404);
+    expect((await requestOf(owner.userId, custom!.id))!.status).toBe("inQueue");
+    expect((await other.browser.get("/dashboard?request=made-up")).status).toBe(404);
+  });
+});
+
+describe("request actions", () => {
+  it.each<[RequestAction]>([["unsubscribe"], ["report"], ["confirm"], ["cancel"], ["delete"]])(
+    "%s sets its status and updatedAt, appends a log entry and records the click",
+    async (action) => {
+      const { browser, userId } = await signedUpUser(`action-${action}`);
+      const presetId = await firstPresetId();
+      const before = await requestOf(userId, presetId);
+
+      const response = await act(browser, presetId, action);
+      expect(response.status).toBe(303);
+      expect(response.headers.get("Location")).toBe(action === "delete" ? "/dashboard" : `/dashboard#request-${presetId}`);
+
+      const after = await requestOf(userId, presetId);
+      expect(after!.status).toBe(STATUS_OF_ACTION[action]);
+      expect(after!.updatedAt.getTime()).toBeGreaterThanOrEqual(before!.updatedAt.getTime());
+      expect(await logsOf(userId, presetId)).toEqual([{ creator: "user", status: action }]);
+      const events = await db
+        .select({ properties: analyticsEvents.properties })
+        .from(analyticsEvents)
+        .where(and(eq(analyticsEvents.userId, userId), eq(analyticsEvents.name, "clicked request action button")));
+      expect(events).toEqual([{ properties: { action } }]);
+    },
+  );
+
+  it("answers data instead of a redirect to a fetcher, and keeps the history newest first", async () => {
+    const { browser, userId } = await signedUpUser("action-fetcher");
+    const presetId = await firstPresetId();
+    for (const intent of ["unsubscribe", "confirm", "report"]) {
+      const response = await browser.post("/dashboard", { requestId: presetId, intent, reply: "data" });
+      expect(response.status).toBe(200);
+    }
+    expect((await logsOf(userId, presetId)).map((log) => log.status)).toEqual(["report", "confirm", "unsubscribe"]);
+  });
+
+  it("hides a deleted request from the dashboard", async () => {
+    const { browser } = await signedUpUser("action-delete");
+    const presetId = await firstPresetId();
+    expect(await (await browser.get("/dashboard")).text()).toContain(`id="request-${presetId}"`);
+    await act(browser, presetId, "delete");
+    expect(await (await browser.get("/dashboard")).text()).not.toContain(`id="request-${presetId}"`);
+  });
+
+  it("refuses an unknown action with 400 and another user's or a made-up id with 404, changing nothing", async () => {
+    const owner = await signedUpUser("action-owner");
+    const other = await signedUpUser("action-intruder");
+    const presetId = await firstPresetId();
+
+    expect((await act(owner.browser, presetId, "launch")).status).toBe(400);
+    expect((await other.browser.post("/dashboard", { requestId: "made-up", intent: "confirm" })).status).toBe(404);
+    // The other user has a preset under the same template id; the owner's must not move.
+    expect((await act(other.browser, presetId, "delete")).status).toBe(303);
+    expect((await requestOf(owner.userId, presetId))!.status).toBeNull();
+    expect(await logsOf(owner.userId, presetId)).toEqual([]);
+    expect(await allowanceOf(owner.userId)).toBe(3);
+  });
+});
+
+describe("the free allowance", () => {
+  it("Unsubscribe uses one free request once per request; Report, Confirm and Cancel use none", async () => {
+    const { browser, userId } = await signedUpUser("allowance-once");
+    const presetId = await firstPresetId();
+    await act(browser, presetId, "unsubscribe");
+    expect(await allowanceOf(userId)).toBe(2);
+    for (const intent of ["report", "confirm", "cancel", "unsubscribe"]) await act(browser, presetId, intent);
+    expect(await allowanceOf(userId)).toBe(2);
+  });
+
+  it("counts a missing value as 3", async () => {
+    const { browser, userId } = await signedUpUser("allowance-missing");
+    await db.update(users).set({ numOfFreeRequest: null }).where(eq(users.id, userId));
+    await act(browser, await firstPresetId(), "unsubscribe");
+    expect(await allowanceOf(userId)).toBe(2);
+  });
+
+  it("never goes below zero with many tabs creating requests at once: three are created, the rest refused", async () => {
+    const { browser, userId } = await signedUpUser("allowance-race");
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => browser.post("/requests/add", { senderName: `Racing Catalog ${index}`, customerNumber: "" })),
+    );
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses).toEqual([303, 303, 303, 403, 403, 403, 403, 403]);
+    expect(await customRequestsOf(userId)).toHaveLength(3);
+    expect(await allowanceOf(userId)).toBe(0);
+
+    const tagJobs = await db.select({ payload: jobs.payload }).from(jobs).where(and(eq(jobs.userId, userId), eq(jobs.type, "newsletter.tag")));
+    expect(tagJobs).toHaveLength(1);
+    expect(tagJobs[0]!.payload).toMatchObject({ tag: "free-requests-used" });
+  });
+
+  it("charges once when two tabs send the same preset at the same moment", async () => {
+    const { browser, userId } = await signedUpUser("allowance-same-preset");
+    const presetId = await firstPresetId();
+    const responses = await Promise.all([act(browser, presetId, "unsubscribe"), act(browser, presetId, "unsubscribe")]);
+    expect(responses.map((response) => response.status)).toEqual([303, 303]);
+    expect(await allowanceOf(userId)).toBe(2);
+  });
+
+  it("refuses a user with none left, with the way to upgrade, and creates nothing", async () => {
+    const { browser, userId } = await signedUpUser("allowance-refused");
+    await db.update(users).set({ numOfFreeRequest: 0 }).where(eq(users.id, userId));
+
+    const added = await browser.post("/requests/add", { senderName: "One Catalog Too Many", customerNumber: "X1" });
+    expect(added.status).toBe(403);
+    const html = await added.text();
+    expect(html).toContain(ALLOWANCE_REFUSED_MESSAGE);
+    expect(html).toContain('href="/subscription"');
+    expect(html).toContain('value="One Catalog Too Many"');
+    expect(await customRequestsOf(userId)).toEqual([]);
+
+    const presetId = await firstPresetId();
+    const unsubscribed = await act(browser, presetId, "unsubscribe");
+    expect(unsubscribed.status).toBe(403);
+    expect(await unsubscribed.text()).toContain(ALLOWANCE_REFUSED_MESSAGE);
+    expect((await requestOf(userId, presetId))!.status).toBeNull();
+    expect(await logsOf(userId, presetId)).toEqual([]);
+    expect(await allowanceOf(userId)).toBe(0);
+  });
+
+  it("does not limit a subscriber", async () => {
+    const { browser, userId } = await signedUpUser("allowance-subscriber");
+    await db.update(users).set({ numOfFreeRequest: 0, stripeSubscriptionId: "sub_test_unlimited", plan: "basic" }).where(eq(users.id, userId));
+    expect((await browser.post("/requests/add", { senderName: "Subscriber Catalog" })).status).toBe(303);
+    expect(await customRequestsOf(userId)).toHaveLength(1);
+    expect(await allowanceOf(userId)).toBe(0);
+    expect(await (await browser.get("/dashboard")).text()).toContain("Your plan includes unlimited requests.");
+  });
+});
+
+describe("adding a request", () => {
+  it("creates a custom request in queue for 30 days with the user's name and address, logged, and opens its letter", async () => {
+    const { browser, userId } = await signedUpUser("add-custom");
+    const response = await browser.post("/requests/add", { senderName: "  Lands' End ", customerNumber: " K-12345 " });
+    expect(response.status).toBe(303);
+    const [created] = await customRequestsOf(userId);
+    expect(response.headers.get("Location")).toBe(`/dashboard?request=${created!.id}#request-${created!.id}`);
+
+    const row = await requestOf(userId, created!.id);
+    expect(row).toMatchObject({ senderName: "Lands' End", type: "custom", status: "inQueue", requiredDays: 30, fullName: "Ada Lovelace", street1: "12 MAIN ST", city: "SPRINGFIELD", state: "IL", zipCode: "62701", customerNumber: "K-12345" });
+    expect(await logsOf(userId, created!.id)).toEqual([{ creator: "user", status: "created" }]);
+    const [event] = await db.select({ name: analyticsEvents.name }).from(analyticsEvents).where(and(eq(analyticsEvents.userId, userId), eq(analyticsEvents.name, "created request")));
+    expect(event).toBeDefined();
+
+    const letter = await (await browser.get(`/dashboard?request=${created!.id}`)).text();
+    expect(letter).toContain("K-12345");
+  });
+
+  it("keeps what was typed and writes nothing when the sender is missing", async () => {
+    const { browser, userId } = await signedUpUser("add-invalid");
+    const response = await browser.post("/requests/add", { senderName: "  ", customerNumber: "K-1" });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Please enter the sender&#x27;s name.");
+    expect(html).toContain('value="K-1"');
+    expect(await customRequestsOf(userId)).toEqual([]);
+    expect(await allowanceOf(userId)).toBe(3);
+  });
+
+  it("sends the user's preset for a catalog sender instead of a duplicate, then says it is already there", async () => {
+    const { browser, userId } = await signedUpUser("add-preset");
+    const presetId = await firstPresetId();
+    const [template] = await db.select({ title: requestTemplates.title }).from(requestTemplates).where(eq(requestTemplates.id, presetId));
+
+    const first = await browser.post("/requests/add", { senderName: template!.title.toUpperCase(), customerNumber: "ABC" });
+    expect(first.status).toBe(303);
+    expect(await requestOf(userId, presetId)).toMatchObject({ status: "inQueue", customerNumber: "ABC" });
+    expect(await customRequestsOf(userId)).toEqual([]);
+
+    const again = await browser.post("/requests/add", { senderName: template!.title });
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain("is already on your dashboard (In queue).");
+    expect(await allowanceOf(userId)).toBe(2);
+  });
+
+  it("names the ticked recipients in the letter, and only the user's own", async () => {
+    const { browser, userId } = await signedUpUser("add-recipients");
+    const intruder = await signedUpUser("add-recipients-intruder");
+    for (const fullName of ["Ada King", "Augusta Byron"]) {
+      await browser.post("/recipients/add", { fullName, street1: "12 Main St", street2: "", city: "Springfield", state: "IL", zipCode: "62701" });
+    }
+    await intruder.browser.post("/recipients/add", { fullName: "Not Household", street1: "1 Elm St", street2: "", city: "Peoria", state: "IL", zipCode: "61602" });
+    const page = await (await browser.get("/requests/add")).text();
+    const ids = [...page.matchAll(/name="recipientIds"[^>]* value="([^"]+)"/g)].map((match) => match[1]!);
+    expect(ids).toHaveLength(2);
+    const intruderPage = await (await intruder.browser.get("/requests/add")).text();
+    const intruderId = /name="recipientIds"[^>]* value="([^"]+)"/.exec(intruderPage)![1]!;
+
+    const body = new URLSearchParams({ senderName: "Household Catalog" });
+    body.append("recipientIds", ids[0]!);
+    body.append("recipientIds", intruderId);
+    const created = await browser.post("/requests/add", body);
+    expect(created.status).toBe(303);
+    const [row] = (await customRequestsOf(userId)).filter((request) => request.senderName === "Household Catalog");
+    expect((await requestOf(userId, row!.id))!.recipientIds).toEqual([ids[0]]);
+
+    const letter = await (await browser.get(`/dashboard?request=${row!.id}`)).text();
+    expect(letter).toContain("Ada King");
+    expect(letter).not.toContain("Augusta Byron");
+    expect(letter).not.toContain("Not Household");
+  });
+});
+
