@@ -1,0 +1,195 @@
+// Run by bench/dashboard.ts through bench/vitest.dashboard.config.ts (not part of `npm test`):
+// counts the KV and D1 round trips of GET /dashboard inside workerd, for real.
+//
+// The built Worker (app/worker.ts, the module wrangler deploys) gets the test's own bindings
+// wrapped in counting proxies: every D1 call that reaches the database (`batch`, `exec`, and
+// `first`/`all`/`run`/`raw` of a prepared statement) and every KV call (`get`, `put`, ...) is one
+// round trip. Calls made while the response is produced are told apart from work the Worker
+// leaves to ctx.waitUntil after it (the batched visit analytics). Figures go back to the bench in
+// the test's task meta (the JSON reporter keeps it); nothing here asserts a budget.
+import { applyD1Migrations, createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import type { BatchItem } from "drizzle-orm/batch";
+import { beforeAll, expect, it } from "vitest";
+import worker from "../app/worker";
+import catalog from "../drizzle/senders.json";
+import { recipients, requests } from "../drizzle/schema";
+import type { CatalogSender } from "~/domain/sender-catalog";
+import { seedSenderCatalog } from "~/models/request-template.server";
+import { createUserWithPresets } from "~/models/user.server";
+import { parseEnv } from "~/utils/env.server";
+import { chunkedInserts, getDb } from "~/utils/db.server";
+import { getSessionStorage } from "~/utils/session.server";
+
+export type RoundTrip = { binding: "D1" | "KV"; call: string; afterResponse: boolean };
+export type DashboardRoundTrips = {
+  label: string;
+  path: string;
+  requests: number;
+  status: number;
+  cards: number;
+  roundTrips: RoundTrip[];
+};
+
+declare module "vitest" {
+  interface TaskMeta {
+    dashboardRoundTrips?: DashboardRoundTrips;
+  }
+}
+
+const BROWSER_HEADERS = {
+  "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+  Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8",
+  "Accept-Language": "en-US,en;q=0.9",
+};
+
+const db = getDb(env.DB);
+
+class Recorder {
+  roundTrips: RoundTrip[] = [];
+  afterResponse = false;
+  record(binding: RoundTrip["binding"], call: string) {
+    this.roundTrips.push({ binding, call, afterResponse: this.afterResponse });
+  }
+}
+
+/** D1 with every round trip recorded. Statements keep their real counterpart for `batch`. */
+function countingD1(real: D1Database, recorder: Recorder): D1Database {
+  const realStatements = new WeakMap<object, D1PreparedStatement>();
+  const wrap = (statement: D1PreparedStatement, sql: string): D1PreparedStatement => {
+    const reach = <T>(method: string, call: () => T) => {
+      recorder.record("D1", `${method}: ${sql.slice(0, 60)}`);
+      return call();
+    };
+    const wrapped = {
+      bind: (...values: unknown[]) => wrap(statement.bind(...values), sql),
+      first: (column?: string) => reach("first", () => (column === undefined ? statement.first() : statement.first(column))),
+      all: () => reach("all", () => statement.all()),
+      run: () => reach("run", () => statement.run()),
+      raw: (options?: { columnNames?: boolean }) => reach("raw", () => statement.raw(options as { columnNames: true })),
+    };
+    realStatements.set(wrapped, statement);
+    return wrapped as unknown as D1PreparedStatement;
+  };
+  return new Proxy(real, {
+    get(target, property) {
+      if (property === "prepare") return (sql: string) => wrap(target.prepare(sql), sql);
+      if (property === "batch") {
+        return (statements: D1PreparedStatement[]) => {
+          recorder.record("D1", `batch of ${statements.length} statements`);
+          return target.batch(statements.map((statement) => realStatements.get(statement) ?? statement));
+        };
+      }
+      const value = Reflect.get(target, property);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        recorder.record("D1", String(property));
+        return value.apply(target, args);
+      };
+    },
+  });
+}
+
+/** KV with every call recorded (a call is a round trip: the binding keeps no cache of its own). */
+function countingKV(real: KVNamespace, recorder: Recorder): KVNamespace {
+  return new Proxy(real, {
+    get(target, property) {
+      const value = Reflect.get(target, property);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        recorder.record("KV", String(property));
+        return value.apply(target, args);
+      };
+    },
+  });
+}
+
+/** A user as signup makes them (presets for every active template), plus custom requests up to `total`. */
+async function userWithRequests(label: string, total: number) {
+  const { id } = await createUserWithPresets(db, {
+    email: `${label}@bench.quietmailbox.local`,
+    passwordHash: "not-used-the-session-is-made-directly",
+    fullName: "Bench User",
+    street1: "1 MAIN ST",
+    street2: null,
+    city: "SPRINGFIELD",
+    state: "IL",
+    zipCode: "62701",
+    newsletter: false,
+  });
+  const now = Date.now();
+  const customs = Array.from({ length: total - (await presetCount(id)) }, (_, index) => ({
+    userId: id,
+    id: `custom-${index}`,
+    senderName: `Local Sender ${index}`,
+    title: `Local Sender ${index}`,
+    fullName: "Bench User",
+    type: "custom" as const,
+    status: "inQueue" as const,
+    requiredDays: 56,
+    street1: "1 MAIN ST",
+    city: "SPRINGFIELD",
+    state: "IL",
+    zipCode: "62701",
+    queuedAt: new Date(now - index * 60_000),
+    createdAt: new Date(now - index * 60_000),
+    updatedAt: new Date(now - index * 60_000),
+  }));
+  const statements: BatchItem<"sqlite">[] = [
+    ...chunkedInserts(db, requests, customs),
+    db.insert(recipients).values({ userId: id, fullName: "Housemate", street1: "1 MAIN ST", city: "SPRINGFIELD", state: "IL", zipCode: "62701" }),
+  ];
+  await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  return id;
+}
+
+async function presetCount(userId: string) {
+  const rows = await env.DB.prepare("SELECT count(*) AS n FROM requests WHERE userId = ?").bind(userId).first<{ n: number }>();
+  return rows?.n ?? 0;
+}
+
+async function sessionCookieFor(userId: string) {
+  const storage = getSessionStorage(parseEnv(env));
+  const session = await storage.getSession();
+  session.set("userId", userId);
+  session.set("signedInAt", Date.now());
+  return (await storage.commitSession(session)).split(";")[0]!;
+}
+
+/** GET `path` as a signed-in browser that accepted analytics, on counting bindings. */
+async function measure(label: string, userId: string, total: number, path: string): Promise<DashboardRoundTrips> {
+  const cookie = `${await sessionCookieFor(userId)}; tracking_consent=yes`;
+  const recorder = new Recorder();
+  const countingEnv = { ...env, DB: countingD1(env.DB, recorder), SESSIONS: countingKV(env.SESSIONS, recorder) };
+  const ctx = createExecutionContext();
+  const request = new Request(`https://example.test${path}`, { headers: { ...BROWSER_HEADERS, Cookie: cookie } });
+  const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, countingEnv, ctx);
+  const html = await response.text();
+  recorder.afterResponse = true;
+  await waitOnExecutionContext(ctx);
+  const cards = (html.match(/<li id="request-/g) ?? []).length;
+  return { label, path, requests: total, status: response.status, cards, roundTrips: recorder.roundTrips };
+}
+
+const users = new Map<number, string>();
+
+beforeAll(async () => {
+  await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+  await seedSenderCatalog(db, catalog.senders as CatalogSender[]);
+  for (const total of [20, 200]) users.set(total, await userWithRequests(`bench-${total}`, total));
+  // The first request of an isolate pays for module setup; keep it out of the figures.
+  await measure("warm-up", users.get(20)!, 20, "/dashboard");
+});
+
+for (const [total, open] of [
+  [20, false],
+  [200, false],
+  [200, true],
+] as const) {
+  const path = open ? "/dashboard?request=custom-0" : "/dashboard";
+  it(`GET ${path} with ${total} requests`, async ({ task }) => {
+    const result = await measure(`${total} requests${open ? ", one open" : ""}`, users.get(total)!, total, path);
+    task.meta.dashboardRoundTrips = result;
+    // Not a budget: a page that did not render would make the counts meaningless.
+    expect(result.status).toBe(200);
+  });
+}

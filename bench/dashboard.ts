@@ -1,0 +1,493 @@
+// npm run bench (after the home bench): the dashboard budgets of the requests feature, in one run.
+// Prints figures; never fails the run, but says "OVER budget" when one is missed.
+//
+// Budgets:
+// 1. Round trips: GET /dashboard costs one KV read (the session) and at most two D1 round trips
+//    (the signed-in user, then one db.batch for everything the page shows), whatever the number
+//    of requests. Counted for real inside workerd (bench/dashboard-round-trips.workerd.ts, run by
+//    vitest-pool-workers): the built Worker gets bindings wrapped in counting proxies, and serves
+//    a user with 20 requests, one with 200, and the 200 again with a request open (its history
+//    joins the batch). Work left to ctx.waitUntil after the response (the visit analytics,
+//    written for the whole isolate in one D1 batch a second) is shown apart.
+// 2. Latency at scale: median and p95 of GET /dashboard, signed in, as a browser asks for the
+//    document, with 10,000 users and 200,000 requests in D1 (plus request_logs and recipients)
+//    at most 1.5x those with one user. The signed-in user owns the same 20 requests in both
+//    databases (bench/dashboard-seed.ts). Both stacks run side by side and are loaded in
+//    alternating rounds, so drift (CPU heat, other processes) hits both alike.
+// 3. JavaScript: the page loads the framework's runtime plus at most 20 KB gzipped of the app's
+//    own code. Files from Remix's manifest, split between framework and app with source maps
+//    (bench/dashboard-js.ts explains how), checked against what GET /dashboard preloads.
+//
+// Requests look like a browser's (Chrome's Accept, Accept-Encoding, User-Agent) and carry the
+// analytics consent cookie: the dashboard then records the visit, as it does for most users.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { REPO_ROOT, startLocalStack, type LocalStack } from "../test/support/local-stack";
+import { freePort } from "../test/support/ports";
+import { LOCAL_STAFF } from "../drizzle/local-staff";
+import catalog from "../drizzle/senders.json" with { type: "json" };
+import { templateFromSender, type CatalogSender } from "../app/domain/sender-catalog";
+import { hashPassword } from "../app/utils/password.server";
+import type { DashboardRoundTrips } from "./dashboard-round-trips.workerd";
+import { buildClientWithSourceMaps, CATEGORIES, gzipSize, pageModules, readRemixManifest, weighChunk, type ChunkWeight } from "./dashboard-js";
+import { COUNT_SQL, REQUESTS_PER_USER, seedSql } from "./dashboard-seed";
+
+const BUDGET_KV_READS = 1;
+const BUDGET_D1_ROUND_TRIPS = 2;
+const BUDGET_LATENCY_RATIO = 1.5;
+const BUDGET_APP_JS_GZIP = 20 * 1024;
+
+const BIG_USERS = 10_000;
+const CONCURRENCY = 4;
+const ROUNDS = 4;
+const ROUND_MS = 2_500;
+const WARMUP_MS = 1_000;
+const REQUEST_TIMEOUT_MS = 15_000;
+
+const BENCH_USER = { id: "bench-dashboard-user", email: "bench-dashboard@quietmailbox.local", fullName: "Bench User" };
+const BENCH_PASSWORD = "bench-dashboard-password";
+/** A custom request of the bench user with two history entries (bench/dashboard-seed.ts). */
+const OPEN_REQUEST_ID = "bench-custom-1";
+
+const BROWSER_HEADERS = {
+  "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+  Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8",
+  "Accept-Encoding": "gzip, deflate, br",
+  "Accept-Language": "en-US,en;q=0.9",
+};
+
+const CHILD_ENV = { WRANGLER_SEND_METRICS: "false", FORCE_COLOR: "0", CI: "true" };
+
+const cleanups: Array<() => Promise<unknown>> = [];
+const stacks = new Set<LocalStack>();
+const children = new Set<ChildProcess>();
+
+async function main() {
+  const started = performance.now();
+  await section("1. Dashboard loader round trips (counted in workerd)", measureRoundTrips);
+  const html = await section("2. Dashboard latency at scale", measureLatency);
+  await section("3. JavaScript on the dashboard", () => measureJavaScript(html ?? null));
+  console.log(`\nDashboard bench finished in ${seconds(performance.now() - started)}.`);
+}
+
+/** Runs one part; a part that cannot finish says why and lets the others run. */
+async function section<T>(title: string, part: () => Promise<T>): Promise<T | undefined> {
+  console.log(`\n== ${title} ==`);
+  try {
+    return await part();
+  } catch (error) {
+    console.log(`could not measure: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. Round trips
+
+async function measureRoundTrips() {
+  const dir = await temporaryDir("quiet-mailbox-bench-round-trips-");
+  const reportFile = join(dir, "report.json");
+  console.log("Running bench/dashboard-round-trips.workerd.ts in workerd (vitest-pool-workers)...");
+  const { code, output } = await run(bin("vitest"), ["run", "--config", "bench/vitest.dashboard.config.ts", "--reporter=json", `--outputFile=${reportFile}`]);
+  const report = JSON.parse(await readFile(reportFile, "utf8").catch(() => "null")) as {
+    testResults: Array<{ message?: string; assertionResults: Array<{ title: string; status: string; failureMessages: string[]; meta?: { dashboardRoundTrips?: DashboardRoundTrips } }> }>;
+  } | null;
+  if (!report) throw new Error(`vitest wrote no report (exit ${code}):\n${output}`);
+  const results = report.testResults.flatMap((file) => file.assertionResults);
+  const fileErrors = report.testResults.map((file) => file.message).filter(Boolean);
+  if (fileErrors.length > 0) console.log(`vitest: ${fileErrors.join("\n")}`);
+
+  const rows: string[][] = [];
+  const verdicts: string[] = [];
+  for (const result of results) {
+    const measured = result.meta?.dashboardRoundTrips;
+    if (!measured) {
+      console.log(`${result.title}: ${result.status}, nothing measured. ${result.failureMessages.join("\n").split("\n")[0] ?? ""}`);
+      continue;
+    }
+    const during = measured.roundTrips.filter((trip) => !trip.afterResponse);
+    const after = measured.roundTrips.filter((trip) => trip.afterResponse);
+    const kv = during.filter((trip) => trip.binding === "KV");
+    const kvReads = kv.filter((trip) => trip.call === "get" || trip.call === "getWithMetadata").length;
+    const d1 = during.filter((trip) => trip.binding === "D1");
+    rows.push([
+      `GET ${measured.path}, ${measured.label}`,
+      `${measured.status}, ${measured.cards} cards`,
+      String(kvReads) + (kv.length > kvReads ? ` (+${kv.length - kvReads} other)` : ""),
+      String(d1.length),
+      d1.map((trip) => describeD1(trip.call)).join(" + "),
+      after.length ? after.map((trip) => `${trip.binding} ${describeD1(trip.call)}`).join(" + ") : "none",
+    ]);
+    const ok = measured.status === 200 && kvReads <= BUDGET_KV_READS && kv.length === kvReads && d1.length <= BUDGET_D1_ROUND_TRIPS;
+    verdicts.push(`${measured.label}: ${ok ? "within budget" : "OVER budget"}`);
+  }
+  printTable(["case", "answer", "KV reads", "D1 round trips", "D1 calls", "after the response (waitUntil)"], rows);
+  console.log(
+    `Budget, ${BUDGET_KV_READS} KV read + <= ${BUDGET_D1_ROUND_TRIPS} D1 round trips (a db.batch is one) before the response: ${verdicts.join("; ") || "nothing measured"}`,
+  );
+  if (code !== 0 && rows.length === 0) console.log(output);
+}
+
+/** "raw: select "id", ..." → "select (raw)"; batches stay as they are. */
+function describeD1(call: string): string {
+  const match = call.match(/^(first|all|run|raw): (\w+)/);
+  return match ? `1 ${match[2]!.toLowerCase()} (${match[1]})` : call;
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. Latency at scale
+
+type Database = { label: string; otherUsers: number; persistDir: string; seedMs: number; dataMs: number; counts: Record<string, number> };
+type Target = { label: string; url: string; cookie: string; latencies: number[]; requests: number; errors: number; elapsedMs: number };
+
+async function measureLatency(): Promise<string> {
+  const activeTemplates = (catalog.senders as CatalogSender[]).map(templateFromSender).filter((template) => template.isActive).length;
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  const now = Date.now();
+
+  const databases: Database[] = [];
+  for (const [label, otherUsers] of [
+    ["1 user", 0],
+    [`${BIG_USERS.toLocaleString("en-US")} users`, BIG_USERS - 1],
+  ] as const) {
+    const persistDir = await temporaryDir("quiet-mailbox-bench-dashboard-d1-");
+    const seedStarted = performance.now();
+    await mustRun(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir]);
+    await mustRun(bin("tsx"), ["drizzle/seed.ts", "--persist-to", persistDir]);
+    const sqlFile = join(persistDir, "bench-seed.sql");
+    await writeFile(sqlFile, seedSql({ otherUsers, presetsPerUser: activeTemplates, bench: BENCH_USER, passwordHash, now }));
+    const dataStarted = performance.now();
+    await mustRun(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--file", sqlFile]);
+    const dataMs = performance.now() - dataStarted;
+    const seedMs = performance.now() - seedStarted;
+    const counts = await countRows(persistDir);
+    databases.push({ label, otherUsers, persistDir, seedMs, dataMs, counts });
+  }
+  printTable(
+    ["database", "users", "requests", "request_logs", "recipients", "seeding (of which data)"],
+    databases.map((database) => [
+      database.label,
+      number(database.counts.users),
+      number(database.counts.requests),
+      number(database.counts.requestLogs),
+      number(database.counts.recipients),
+      `${seconds(database.seedMs)} (${seconds(database.dataMs)})`,
+    ]),
+  );
+  console.log(
+    `The signed-in user owns ${REQUESTS_PER_USER} requests in both (${activeTemplates} presets + ${REQUESTS_PER_USER - activeTemplates} custom); ` +
+      `the local stack then adds its ${LOCAL_STAFF.length} staff accounts to each.`,
+  );
+
+  console.log("Starting both local stacks (wrangler dev, one per database)...");
+  const running: Array<{ database: Database; stack: LocalStack }> = [];
+  try {
+    const { targets, smallHtml } = await loadBoth(databases, running);
+    printLatency(targets);
+    return smallHtml;
+  } finally {
+    for (const { stack } of running) {
+      await stack.stop().catch(() => {});
+      stacks.delete(stack);
+    }
+    for (const database of databases) await rm(database.persistDir, { recursive: true, force: true });
+  }
+}
+
+/** Starts a stack per database, signs in on each, checks the pages, then loads them in turn. */
+async function loadBoth(databases: Database[], running: Array<{ database: Database; stack: LocalStack }>) {
+  for (const database of databases) {
+    const stack = await startLocalStack({
+      appPort: await freePort(),
+      standInsPort: await freePort(),
+      persistDir: database.persistDir,
+      wranglerArgs: ["--log-level", "warn"],
+    });
+    stacks.add(stack);
+    running.push({ database, stack });
+  }
+
+  const targets: Target[] = [];
+  let smallHtml = "";
+  for (const { database, stack } of running) {
+    const cookie = `${await signIn(stack.appUrl)}; tracking_consent=yes`;
+    for (const path of ["/dashboard", `/dashboard?request=${OPEN_REQUEST_ID}`]) {
+      const url = `${stack.appUrl}${path}`;
+      const page = await fetchPage(url, cookie);
+      const cards = (page.text.match(/<li id="request-/g) ?? []).length;
+      if (page.status !== 200) throw new Error(`GET ${path} on the ${database.label} database answered ${page.status}`);
+      if (cards !== REQUESTS_PER_USER) throw new Error(`GET ${path} on the ${database.label} database shows ${cards} requests, not ${REQUESTS_PER_USER}`);
+      if (path === "/dashboard" && database.otherUsers === 0) smallHtml = page.text;
+      targets.push({ label: `GET ${path}, ${database.label}`, url, cookie, latencies: [], requests: 0, errors: 0, elapsedMs: 0 });
+    }
+  }
+
+  for (const target of targets) await load({ ...target, latencies: [], requests: 0, errors: 0, elapsedMs: 0 }, WARMUP_MS);
+  console.log(`Load: ${ROUNDS} rounds x ${ROUND_MS / 1000} s per target, alternating, concurrency ${CONCURRENCY}, 127.0.0.1 only`);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const target of round % 2 === 0 ? targets : [...targets].reverse()) await load(target, ROUND_MS);
+  }
+  return { targets, smallHtml };
+}
+
+function printLatency(targets: Target[]) {
+  const stats = targets.map((target) => {
+    const sorted = [...target.latencies].sort((a, b) => a - b);
+    return { target, rps: (target.requests / target.elapsedMs) * 1000, p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95) };
+  });
+  printTable(
+    ["target", "requests", "errors", "req/s", "median ms", "p95 ms"],
+    stats.map(({ target, rps, p50, p95 }) => [target.label, String(target.requests), String(target.errors), rps.toFixed(0), p50.toFixed(1), p95.toFixed(1)]),
+  );
+  const [small, , big] = stats;
+  const [, smallOpen, , bigOpen] = stats;
+  for (const [label, one, many, budgeted] of [
+    ["GET /dashboard", small, big, true],
+    [`GET /dashboard?request=… (history open)`, smallOpen, bigOpen, false],
+  ] as const) {
+    if (!one || !many) continue;
+    const ratios = [`median ${ratio(many.p50, one.p50)}`, `p95 ${ratio(many.p95, one.p95)}`];
+    const within = many.p50 <= one.p50 * BUDGET_LATENCY_RATIO && many.p95 <= one.p95 * BUDGET_LATENCY_RATIO;
+    console.log(
+      `${label}, ${BIG_USERS.toLocaleString("en-US")} users vs 1: ${ratios.join(", ")} ` +
+        `(budget <= ${BUDGET_LATENCY_RATIO}x${budgeted ? "" : ", same budget for reference"}: ${within ? "within budget" : "OVER budget"})`,
+    );
+  }
+}
+
+async function countRows(persistDir: string): Promise<Record<string, number>> {
+  const { output } = await mustRun(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--json", "--command", COUNT_SQL]);
+  const json = output.slice(output.indexOf("["), output.lastIndexOf("]") + 1);
+  const [first] = JSON.parse(json) as Array<{ results: Array<Record<string, number>> }>;
+  const counts = first?.results[0];
+  if (!counts) throw new Error(`no row counts in:\n${output}`);
+  return counts;
+}
+
+/** Signs the bench user in through /signin as a browser's form post; answers the session cookie. */
+async function signIn(appUrl: string): Promise<string> {
+  const response = await fetch(`${appUrl}/signin`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { ...BROWSER_HEADERS, "Content-Type": "application/x-www-form-urlencoded", Origin: appUrl, "Sec-Fetch-Site": "same-origin" },
+    body: new URLSearchParams({ email: BENCH_USER.email, password: BENCH_PASSWORD }),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+  await response.arrayBuffer();
+  const session = response.headers.getSetCookie().find((header) => header.startsWith("__session="));
+  if (response.status !== 303 || !session) throw new Error(`signing in at ${appUrl} answered ${response.status} without a session`);
+  return session.split(";")[0]!;
+}
+
+async function fetchPage(url: string, cookie: string) {
+  const response = await fetch(url, { headers: { ...BROWSER_HEADERS, Cookie: cookie }, redirect: "manual", signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  return { status: response.status, text: await response.text() };
+}
+
+/** CONCURRENCY loops of request-then-read-the-whole-body, for `durationMs`. */
+async function load(target: Target, durationMs: number) {
+  const started = performance.now();
+  const deadline = started + durationMs;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < deadline) {
+        const sent = performance.now();
+        try {
+          const response = await fetch(target.url, { headers: { ...BROWSER_HEADERS, Cookie: target.cookie }, redirect: "manual", signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+          await response.arrayBuffer();
+          if (response.status !== 200) throw new Error(String(response.status));
+          target.latencies.push(performance.now() - sent);
+          target.requests += 1;
+        } catch {
+          target.errors += 1;
+        }
+      }
+    }),
+  );
+  target.elapsedMs += performance.now() - started;
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. JavaScript
+
+async function measureJavaScript(dashboardHtml: string | null) {
+  console.log("Building the client once more with hidden source maps, in a temporary copy...");
+  const mappedClient = await buildClientWithSourceMaps(REPO_ROOT, cleanups);
+  const modules = pageModules(await readRemixManifest(mappedClient), ["root", "routes/dashboard"]);
+  const chunks: ChunkWeight[] = [];
+  for (const url of modules) chunks.push(await weighChunk(mappedClient, url));
+
+  const kb = (value: number) => (value / 1024).toFixed(1);
+  const totals = Object.fromEntries(CATEGORIES.map((category) => [category, chunks.reduce((sum, chunk) => sum + chunk.gzipBy[category], 0)]));
+  printTable(
+    ["file", "raw", "gzip -9", "framework", "app/", "other pkgs", "sources besides the framework"],
+    [
+      ...chunks.map((chunk) => [
+        chunk.file,
+        kb(chunk.raw),
+        kb(chunk.gzip),
+        kb(chunk.gzipBy.framework),
+        kb(chunk.gzipBy.app),
+        kb(chunk.gzipBy.other),
+        [...chunk.sources.app, ...chunk.sources.other].map((source) => source.replace(/^app\//, "")).join(", ") || "-",
+      ]),
+      [
+        "total (KB)",
+        kb(chunks.reduce((sum, chunk) => sum + chunk.raw, 0)),
+        kb(chunks.reduce((sum, chunk) => sum + chunk.gzip, 0)),
+        kb(totals.framework!),
+        kb(totals.app!),
+        kb(totals.other!),
+        "",
+      ],
+    ],
+  );
+  const appCode = totals.app! + totals.other!;
+  console.log(`Framework runtime (react, react-dom, @remix-run/*, react-router, turbo-stream, Vite helpers): ${bytes(totals.framework!)} gzipped`);
+  console.log(
+    `Budget, app's own code <= ${bytes(BUDGET_APP_JS_GZIP)} gzipped (app/ ${bytes(totals.app!)} + other packages ${bytes(totals.other!)}): ` +
+      `${appCode <= BUDGET_APP_JS_GZIP ? "within budget" : "OVER budget"} (${bytes(appCode)})`,
+  );
+  await compareWithPage(modules, mappedClient, dashboardHtml);
+}
+
+/** The manifest's list against what the page really preloads, and the source-mapped build against build/client. */
+async function compareWithPage(modules: string[], mappedClient: string, html: string | null) {
+  const names = (urls: Iterable<string>) => new Set([...urls].map((url) => url.replace(/^.*\/assets\//, "")));
+  const identical: string[] = [];
+  const differing: string[] = [];
+  for (const url of modules) {
+    const [served, mapped] = await Promise.all([readFile(join(REPO_ROOT, "build", "client", url)).catch(() => null), readFile(join(mappedClient, url))]);
+    (served?.equals(mapped) ? identical : differing).push(url.replace(/^\/assets\//, ""));
+  }
+  console.log(
+    differing.length === 0
+      ? `The source-mapped build is byte-identical to build/client for these ${identical.length} files.`
+      : `build/client differs from the source-mapped build for ${differing.join(", ")} (sources changed between the builds?): figures are for the current sources.`,
+  );
+  if (!html) {
+    console.log("No GET /dashboard page to compare with (part 2 did not run).");
+    return;
+  }
+  const preloaded = names([...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g)].map((match) => match[1]!));
+  const expected = names(modules);
+  const missing = [...expected].filter((name) => !preloaded.has(name));
+  const extra = [...preloaded].filter((name) => !expected.has(name));
+  console.log(
+    missing.length === 0 && extra.length === 0
+      ? `GET /dashboard (served from build/client) preloads exactly these ${preloaded.size} files.`
+      : `GET /dashboard preloads differ from the manifest: missing ${missing.join(", ") || "none"}, extra ${extra.join(", ") || "none"}.`,
+  );
+  const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? "").join("");
+  console.log(
+    `Not counted above: the HTML's inline scripts (partial route manifest, loader data for ${REQUESTS_PER_USER} requests), ` +
+      `${bytes(gzipSize(inline))} gzipped of the ${bytes(gzipSize(html))} document.`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+async function temporaryDir(prefix: string) {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+function bin(name: string): string {
+  return join(REPO_ROOT, "node_modules", ".bin", name);
+}
+
+/** A child in its own process group (so that stopping it stops what it started), output kept. */
+function run(command: string, args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolvePromise, reject) => {
+    let output = "";
+    const child = spawn(command, args, { cwd: REPO_ROOT, env: { ...process.env, ...CHILD_ENV }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    children.add(child);
+    const keep = (chunk: Buffer) => (output = (output + chunk.toString("utf8")).slice(-200_000));
+    child.stdout.on("data", keep);
+    child.stderr.on("data", keep);
+    child.once("error", (error) => {
+      children.delete(child);
+      reject(error);
+    });
+    child.once("close", (code) => {
+      children.delete(child);
+      resolvePromise({ code, output });
+    });
+  });
+}
+
+async function mustRun(command: string, args: string[]) {
+  const result = await run(command, args);
+  if (result.code !== 0) throw new Error(`\`${[command.replace(`${REPO_ROOT}/`, ""), ...args].join(" ")}\` failed (exit ${result.code}):\n${result.output.slice(-3000)}`);
+  return result;
+}
+
+function stopChildren() {
+  for (const child of children) {
+    try {
+      if (child.pid) process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
+}
+
+function ratio(value: number, base: number): string {
+  return `${(value / base).toFixed(2)}x`;
+}
+
+function number(value: number | undefined): string {
+  return value === undefined ? "?" : value.toLocaleString("en-US");
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+function bytes(count: number): string {
+  const rounded = Math.round(count);
+  return rounded >= 1024 ? `${(rounded / 1024).toFixed(1)} KB (${rounded} B)` : `${rounded} B`;
+}
+
+function printTable(header: string[], rows: string[][]) {
+  const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => (row[column] ?? "").length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => (column === 0 || column === header.length - 1 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join("  ")
+      .trimEnd();
+  console.log(line(header));
+  console.log(widths.map((width) => "-".repeat(width)).join("  "));
+  for (const row of rows) console.log(line(row));
+}
+
+async function cleanUp() {
+  stopChildren();
+  for (const stack of stacks) await stack.stop().catch(() => {});
+  stacks.clear();
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
+}
+
+// Ctrl-C reaches only this process (wrangler and vitest run in process groups of their own).
+process.once("SIGINT", () => {
+  console.log("\nInterrupted: stopping wrangler, vitest and the stand-ins.");
+  void cleanUp().finally(() => process.exit(0));
+});
+
+try {
+  await main();
+} catch (error) {
+  console.log(`\ndashboard bench could not finish: ${error instanceof Error ? error.message : String(error)}`);
+} finally {
+  await cleanUp();
+}
+process.exit(0);

@@ -1,0 +1,132 @@
+// Journey: a new user's requests with JavaScript on and off. The presets on the dashboard, sending
+// one, adding a person and a custom request whose letter names them, copying or printing the
+// letter, confirming, cancelling and deleting with the history of each, then the request that the
+// free allowance no longer covers, refused with the way to upgrade.
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, inject, test } from "vitest";
+import { assertAccessible, assertNoErrors, JS_MODES, screenshot, useBrowser, type Visit } from "./browser";
+import { input, reachStep2, submitStep2, visibleText } from "./accounts-helpers";
+
+const appUrl = inject("appUrl");
+const browser = useBrowser();
+
+const card = (page: Page, requestId: string) => page.locator(`#request-${requestId}`);
+const cardByName = (page: Page, senderName: string) => page.locator("li.request-card", { has: page.locator("h3", { hasText: senderName }) });
+
+/** Clicks an action of a request and waits until the page shows its outcome. */
+async function act(visit: Visit, target: Locator, button: string, until: () => Promise<unknown>) {
+  await target.getByRole("button", { name: button, exact: true }).click();
+  await until();
+  if (!visit.js) expect(new URL(visit.page.url()).pathname).toBe("/dashboard");
+}
+
+async function statusOf(target: Locator) {
+  return (await target.locator(".status").innerText()).trim();
+}
+
+/** The request's history, opening it first unless it is open already. */
+async function historyOf(target: Locator) {
+  if ((await target.locator("ol.history").count()) === 0) await target.getByRole("link", { name: "Letter and history" }).click();
+  await target.locator("ol.history").waitFor();
+  return target.locator("ol.history li").allInnerTexts();
+}
+
+describe.each(JS_MODES)("requests (JavaScript $label)", ({ js, label }) => {
+  test("a new user sends, adds, reads, confirms, cancels and deletes requests, and the fourth is refused", async () => {
+    await browser.visit({ js }, async (visit) => {
+      const { page } = visit;
+      if (js) await visit.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: appUrl });
+      await reachStep2(visit, appUrl);
+      await Promise.all([
+        page.waitForURL(`${appUrl}/dashboard`, { timeout: 15_000 }),
+        submitStep2(page, { email: `requests.${Date.now()}.js-${label}@quietmailbox.test`, password: "first-secret-1" }),
+      ]);
+      // With JavaScript on, the URL changes before the dashboard is drawn.
+      await page.locator("main h1", { hasText: "Your requests" }).waitFor();
+
+      // The presets, none sent yet.
+      const start = await visibleText(page);
+      expect(start).toContain("3 of 3 free requests left.");
+      expect(start).toContain("Nothing sent yet.");
+      for (const sender of ["Acxiom", "Epsilon", "DMAchoice"]) expect(start).toContain(sender);
+      expect(await card(page, "dmachoice").innerText()).toContain("takes this request only from you");
+      expect(await card(page, "dmachoice").innerText()).not.toMatch(/Social Security number:|date of birth:/i);
+      await screenshot(visit, "dashboard-new");
+      await assertAccessible(visit);
+
+      // Send one preset.
+      await act(visit, card(page, "acxiom"), "Unsubscribe", () => expect.poll(() => statusOf(card(page, "acxiom"))).toBe("In queue"));
+      await expect.poll(() => visibleText(page)).toContain("2 of 3 free requests left.");
+
+      // A person for the letters, then a custom request naming them.
+      await page.goto(`${appUrl}/recipients/add`);
+      await input(page, "fullName").fill("Ada King");
+      await Promise.all([page.waitForURL(`${appUrl}/recipients`), page.getByRole("button", { name: "Add person" }).click()]);
+      await page.goto(`${appUrl}/requests/add`);
+      expect(await page.locator('datalist#sender-suggestions option[value="Acxiom"]').count()).toBe(1);
+      await assertAccessible(visit);
+      await input(page, "senderName").fill("Garden Goods Catalog");
+      await input(page, "customerNumber").fill("GG-40417");
+      await screenshot(visit, "requests-add");
+      await Promise.all([page.waitForURL(/\/dashboard\?request=/), page.getByRole("button", { name: "Send request" }).click()]);
+      const letter = page.locator("pre.letter");
+      await letter.waitFor();
+      const text = await letter.innerText();
+      for (const expected of ["Garden Goods Catalog", "Ada Lovelace", "Ada King", "GG-40417", "Do Not Mail list", "12 N MAIN ST"]) expect(text).toContain(expected);
+      expect(await visibleText(page)).toContain("1 of 3 free requests left.");
+      await screenshot(visit, "requests-letter");
+      await assertAccessible(visit);
+
+      if (js) {
+        await page.getByRole("button", { name: "Copy to clipboard" }).click();
+        await expect.poll(() => page.getByRole("status").innerText()).toBe("Copied.");
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
+      } else {
+        expect(await page.getByRole("button", { name: "Copy to clipboard" }).count(), "no dead button without JavaScript").toBe(0);
+      }
+      await Promise.all([page.waitForURL(/view=print/), page.getByRole("link", { name: "Print-friendly view" }).click()]);
+      expect(await page.locator("pre.letter").innerText()).toBe(text);
+      await page.emulateMedia({ media: "print" });
+      expect(await page.locator(".site-header").isVisible(), "the header is not printed").toBe(false);
+      await page.emulateMedia({ media: "screen" });
+      await Promise.all([page.waitForURL(/\/dashboard\?request=/), page.getByRole("link", { name: "Back to your requests" }).click()]);
+      const custom = cardByName(page, "Garden Goods Catalog");
+
+      // Confirm the custom one, send and cancel a second preset, delete the first.
+      await act(visit, custom, "Mail stopped", () => expect.poll(() => statusOf(cardByName(page, "Garden Goods Catalog"))).toBe("Mail stopped"));
+      await act(visit, card(page, "epsilon"), "Unsubscribe", () => expect.poll(() => statusOf(card(page, "epsilon"))).toBe("In queue"));
+      await act(visit, card(page, "epsilon"), "Cancel", () => expect.poll(() => statusOf(card(page, "epsilon"))).toBe("Cancelled"));
+      await act(visit, card(page, "acxiom"), "Delete", () => expect.poll(() => card(page, "acxiom").count()).toBe(0));
+      await screenshot(visit, "dashboard-after-actions");
+
+      const confirmed = await historyOf(cardByName(page, "Garden Goods Catalog"));
+      expect(confirmed.map((line) => line.replace(/^\d\d:\d\d \d\d\/\d\d\/\d{4}\s+/, ""))).toEqual(["You confirmed that the mail stopped", "You created this request"]);
+      expect(confirmed[0]).toMatch(/^\d\d:\d\d \d\d\/\d\d\/\d{4} /);
+      const cancelled = await historyOf(card(page, "epsilon"));
+      expect(cancelled.map((line) => line.replace(/^\S+ \S+\s+/, ""))).toEqual(["You cancelled the request", "You asked for your name to be removed"]);
+      expect(await visibleText(page)).toContain("0 of 3 free requests left.");
+
+      // The fourth request: refused, nothing created, with the way to upgrade.
+      const before = await page.locator("li.request-card").count();
+      await act(visit, card(page, "experian-marketing"), "Unsubscribe", () =>
+        expect.poll(() => card(page, "experian-marketing").getByRole("alert").innerText()).toContain("You have used your free requests."),
+      );
+      expect(await card(page, "experian-marketing").getByRole("link", { name: "See plans" }).getAttribute("href")).toBe("/subscription");
+      await page.goto(`${appUrl}/dashboard`);
+      expect(await card(page, "experian-marketing").locator(".status").count(), "still not sent").toBe(0);
+      expect(await page.locator("li.request-card").count()).toBe(before);
+      expect(await visibleText(page)).toContain("You have used your 3 free requests.");
+      await screenshot(visit, "dashboard-used-up");
+      await assertAccessible(visit);
+
+      await page.goto(`${appUrl}/requests/add`);
+      await input(page, "senderName").fill("One Catalog Too Many");
+      await page.getByRole("button", { name: "Send request" }).click();
+      await expect.poll(() => visibleText(page)).toContain("You have used your free requests.");
+      expect(await input(page, "senderName").inputValue(), "what was typed is kept").toBe("One Catalog Too Many");
+      expect(await page.locator('main a[href="/subscription"]').count()).toBeGreaterThan(0);
+      await screenshot(visit, "requests-add-refused");
+      assertNoErrors(visit, { allow: [/status of 403/] });
+    });
+  });
+});
