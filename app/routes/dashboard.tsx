@@ -31,7 +31,7 @@ function waitText(row: RequestRow, timeZone: string, now: Date) {
   const standing = waitStanding(row, now);
   switch (standing?.kind) {
     case "notSent":
-      return row.consumerFiles ? "Only you can file this one: see how below." : "Not sent yet.";
+      return row.consumerFiles ? "Only you can file this one; it takes a few minutes." : "Not sent yet.";
     case "waitingToSend":
       return `Waiting to go to the sender. Mail should stop about ${row.requiredDays} days after it does.`;
     case "waiting":
@@ -196,7 +196,7 @@ export default function Dashboard() {
 
       <h2>Senders you can stop</h2>
       <p className="muted">The biggest senders of unasked-for mail. Unsubscribe sends your request; each uses one free request.</p>
-      <ul className="request-list">
+      <ul className="request-list request-grid">
         {notSent.map((card) => (
           <RequestCard key={card.id} card={card} open={open?.id === card.id ? open : null} serverError={actionData?.requestId === card.id ? actionData.error : null} />
         ))}

@@ -95,7 +95,9 @@ export default function AddRequest() {
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AddRequestSchema }),
   });
-  const ticked = new Set(lastResult ? (fields.recipientIds.initialValue as string[] | undefined) ?? [] : people.map((person) => person.id));
+  // After an error, the boxes as they were sent (one ticked box comes back as a string); at first, everyone.
+  const sent = fields.recipientIds.initialValue as string | string[] | undefined;
+  const ticked = new Set(lastResult ? [sent ?? []].flat() : people.map((person) => person.id));
   const refused = form.errors?.includes(ALLOWANCE_REFUSED_MESSAGE);
 
   return (
@@ -172,7 +174,7 @@ export default function AddRequest() {
           {navigation.state === "submitting" ? "Sending…" : "Send request"}
         </button>
       </Form>
-      <p className="note">
+      <p className="note spaced">
         Mail addressed to “Current Resident” is saturation mail and no list removal stops it.{" "}
         <Link to="/learn#saturation-mail">What can help with those</Link>
       </p>

@@ -49,7 +49,9 @@ describe.each(JS_MODES)("requests (JavaScript $label)", ({ js, label }) => {
       expect(start).toContain("3 of 3 free requests left.");
       expect(start).toContain("Nothing sent yet.");
       for (const sender of ["Acxiom", "Epsilon", "DMAchoice"]) expect(start).toContain(sender);
-      expect(await card(page, "dmachoice").innerText()).toContain("takes this request only from you");
+      expect(await card(page, "dmachoice").innerText()).toContain("Only you can file this one");
+      await card(page, "dmachoice").getByText("How to file it yourself").click();
+      expect(await card(page, "dmachoice").innerText()).toContain("takes this request only from the person it is about");
       expect(await card(page, "dmachoice").innerText()).not.toMatch(/Social Security number:|date of birth:/i);
       await screenshot(visit, "dashboard-new");
       await assertAccessible(visit);
@@ -124,6 +126,7 @@ describe.each(JS_MODES)("requests (JavaScript $label)", ({ js, label }) => {
       await page.getByRole("button", { name: "Send request" }).click();
       await expect.poll(() => visibleText(page)).toContain("You have used your free requests.");
       expect(await input(page, "senderName").inputValue(), "what was typed is kept").toBe("One Catalog Too Many");
+      expect(await page.getByLabel("Ada King").isChecked(), "the ticked person is kept").toBe(true);
       expect(await page.locator('main a[href="/subscription"]').count()).toBeGreaterThan(0);
       await screenshot(visit, "requests-add-refused");
       assertNoErrors(visit, { allow: [/status of 403/] });

@@ -101,22 +101,23 @@ function ChannelValue({ channel }: { channel: SenderChannel }) {
 function FilingGuide({ senderName, guide }: { senderName: string; guide: NonNullable<RequestCardData["guide"]> }) {
   const atHand = guide.needs.filter((need) => !IDENTITY_NUMBERS.test(need));
   return (
-    <div className="guide">
-      <p>
-        <strong>{senderName} takes this request only from you.</strong> File it yourself, then tell us so we can track it:
-      </p>
-      <ul>
-        {guide.channels.map((channel) => (
-          <li key={`${channel.kind}-${channel.value}`}>
-            {CHANNEL_LABELS[channel.kind]}: <ChannelValue channel={channel} />
-            {channel.note ? ` (${channel.note})` : null}
-          </li>
-        ))}
-      </ul>
-      {atHand.length > 0 ? <p>Have at hand: {atHand.join("; ")}.</p> : null}
-      {guide.takes ? <p>It takes effect in {guide.takes}.</p> : null}
-      <p className="muted">We never ask for your Social Security number or date of birth. If the sender asks for them, that is between you and the sender.</p>
-    </div>
+    <details className="guide">
+      <summary>How to file it yourself</summary>
+      <div>
+        <p>{senderName} takes this request only from the person it is about. File it, then tell us with “I filed it” so we can track it:</p>
+        <ul>
+          {guide.channels.map((channel) => (
+            <li key={`${channel.kind}-${channel.value}`}>
+              {CHANNEL_LABELS[channel.kind]}: <ChannelValue channel={channel} />
+              {channel.note ? ` (${channel.note})` : null}
+            </li>
+          ))}
+        </ul>
+        {atHand.length > 0 ? <p>Have at hand: {atHand.join("; ")}.</p> : null}
+        {guide.takes ? <p>It takes effect in {guide.takes}.</p> : null}
+        <p className="muted">We never ask for your Social Security number or date of birth. If the sender asks for them, that is between you and the sender.</p>
+      </div>
+    </details>
   );
 }
 
