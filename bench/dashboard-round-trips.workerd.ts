@@ -75,7 +75,7 @@ function countingD1(real: D1Database, recorder: Recorder): D1Database {
       if (property === "prepare") return (sql: string) => wrap(target.prepare(sql), sql);
       if (property === "batch") {
         return (statements: D1PreparedStatement[]) => {
-          recorder.record("D1", `batch of ${statements.length} statements`);
+          recorder.record("D1", `batch of ${statements.length} statement${statements.length === 1 ? "" : "s"}`);
           return target.batch(statements.map((statement) => realStatements.get(statement) ?? statement));
         };
       }

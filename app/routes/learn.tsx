@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PrimaryAction } from "~/components/marketing/primary-action";
+import { ACTION_LABELS } from "~/domain/requests";
 import { pageMeta } from "~/utils/meta";
 import catalog from "../../drizzle/senders.json";
 
@@ -63,12 +64,13 @@ const STATUSES = [
   ["Deleted", "You deleted the request, so it no longer shows on your dashboard."],
 ] as const;
 
+// Named as the dashboard's buttons name them.
 const ACTIONS = [
-  ["Unsubscribe", "Sends us the request to take to the sender. The status becomes In queue."],
-  ["Report", "Tells us the mail has not stopped after the wait. The request goes back in the queue (In queue)."],
-  ["Confirm", "Tells us the mail has stopped. The status becomes Mail stopped."],
-  ["Cancel", "Stops the request. The status becomes Cancelled."],
-  ["Delete", "Hides the request from your dashboard. The status becomes Deleted."],
+  [ACTION_LABELS.unsubscribe, "Sends us the request to take to the sender. The status becomes In queue. Without a plan, it uses one of your 3 free requests, once per sender; for a sender that takes the request only from you, the button reads “I filed it” and uses none."],
+  [ACTION_LABELS.report, "Tells us the mail has not stopped after the wait. The request goes back in the queue (In queue), at no charge."],
+  [ACTION_LABELS.confirm, "Tells us the mail has stopped. The status becomes Mail stopped."],
+  [ACTION_LABELS.cancel, "Stops the request. The status becomes Cancelled."],
+  [ACTION_LABELS.delete, "Hides the request from your dashboard. The status becomes Deleted."],
 ] as const;
 
 const CHANNEL_LABELS = { web: "Website", email: "Email", mail: "Mail", phone: "Phone" } as const;
@@ -220,7 +222,7 @@ export default function Learn() {
           </li>
         </ul>
         <p>
-          Then use <strong>Report</strong> on that sender&apos;s request. It puts the request back in the queue, and
+          Then use <strong>{ACTION_LABELS.report}</strong> on that sender&apos;s request. It puts the request back in the queue, and
           its status returns to In queue.
         </p>
         <p>

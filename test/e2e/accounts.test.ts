@@ -279,7 +279,7 @@ describe.each(JS_MODES)("accounts (JavaScript $label)", ({ js, label }) => {
         expect((await otherPage.goto(`${appUrl}/signin`))?.status()).toBe(200);
         await submitSignIn(other, { email: current.email, password: oldPassword });
         await otherPage.locator("main form [role=alert]", { hasText: WRONG_CREDENTIALS }).waitFor({ timeout: 15_000 });
-        await Promise.all([otherPage.waitForURL(`${appUrl}/dashboard`, { timeout: 15_000 }), submitSignIn(other, current)]);
+        await Promise.all([otherPage.waitForURL(`${appUrl}/dashboard`, { timeout: 30_000 }), submitSignIn(other, current)]);
 
         expect((await otherPage.goto(link.href))?.status()).toBe(200);
         expect(await visibleText(otherPage)).toContain("This link has expired or was already used.");

@@ -92,7 +92,7 @@ describe("/learn sections", () => {
       const { page } = visit;
       await page.goto(`${appUrl}/learn`);
       const statuses = await page.locator("#statuses").innerText();
-      for (const word of ["Not sent yet", "In queue", "Mail stopped", "Cancelled", "Deleted", "Unsubscribe", "Report", "Confirm", "Cancel", "Delete"]) {
+      for (const word of ["Not sent yet", "In queue", "Mail stopped", "Cancelled", "Deleted", "Unsubscribe", "Report mail still coming", "Cancel", "Delete"]) {
         expect.soft(statuses, word).toContain(`${word}:`);
       }
       const saturation = await page.locator("#saturation-mail").innerText();
