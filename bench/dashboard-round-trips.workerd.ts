@@ -19,6 +19,7 @@ import { createUserWithPresets } from "~/models/user.server";
 import { parseEnv } from "~/utils/env.server";
 import { chunkedInserts, getDb } from "~/utils/db.server";
 import { getSessionStorage } from "~/utils/session.server";
+import { BROWSER_HEADERS } from "./load";
 
 export type RoundTrip = { binding: "D1" | "KV"; call: string; afterResponse: boolean };
 export type DashboardRoundTrips = {
@@ -36,11 +37,6 @@ declare module "vitest" {
   }
 }
 
-const BROWSER_HEADERS = {
-  "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
-  Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8",
-  "Accept-Language": "en-US,en;q=0.9",
-};
 
 const db = getDb(env.DB);
 

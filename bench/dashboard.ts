@@ -34,6 +34,7 @@ import { hashPassword } from "../app/utils/password.server";
 import type { DashboardRoundTrips } from "./dashboard-round-trips.workerd";
 import { buildClientWithSourceMaps, CATEGORIES, gzipSize, pageModules, readRemixManifest, weighChunk, type ChunkWeight } from "./dashboard-js";
 import { COUNT_SQL, REQUESTS_PER_USER, seedSql } from "./dashboard-seed";
+import { BROWSER_HEADERS, load, percentile } from "./load";
 
 const BUDGET_KV_READS = 1;
 const BUDGET_D1_ROUND_TRIPS = 2;
@@ -55,12 +56,6 @@ const BENCH_PASSWORD = "bench-dashboard-password";
 /** A custom request of the bench user with two history entries (bench/dashboard-seed.ts). */
 const OPEN_REQUEST_ID = "bench-custom-1";
 
-const BROWSER_HEADERS = {
-  "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
-  Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8",
-  "Accept-Encoding": "gzip, deflate, br",
-  "Accept-Language": "en-US,en;q=0.9",
-};
 
 const CHILD_ENV = { WRANGLER_SEND_METRICS: "false", FORCE_COLOR: "0", CI: "true" };
 
@@ -238,11 +233,11 @@ async function loadBoth(databases: Database[], running: Array<{ database: Databa
     }
   }
 
-  for (const target of targets) await load({ ...target, latencies: [], requests: 0, errors: 0, elapsedMs: 0 }, WARMUP_MS);
+  for (const target of targets) await load({ ...target, latencies: [], requests: 0, errors: 0, elapsedMs: 0 }, { durationMs: WARMUP_MS, concurrency: CONCURRENCY, timeoutMs: REQUEST_TIMEOUT_MS });
   console.log(`Load: ${ROUNDS} rounds x ${ROUND_MS / 1000} s per target, alternating, concurrency ${CONCURRENCY}, 127.0.0.1 only`);
   const loadBefore = loadavg()[0]!;
   for (let round = 0; round < ROUNDS; round++) {
-    for (const target of round % 2 === 0 ? targets : [...targets].reverse()) await load(target, ROUND_MS);
+    for (const target of round % 2 === 0 ? targets : [...targets].reverse()) await load(target, { durationMs: ROUND_MS, concurrency: CONCURRENCY, timeoutMs: REQUEST_TIMEOUT_MS });
   }
   console.log(`Machine load average (1 min) before / after the load: ${loadBefore.toFixed(1)} / ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`);
   return { targets, smallHtml };
@@ -301,28 +296,6 @@ async function fetchPage(url: string, cookie: string) {
   return { status: response.status, text: await response.text() };
 }
 
-/** CONCURRENCY loops of request-then-read-the-whole-body, for `durationMs`. */
-async function load(target: Target, durationMs: number) {
-  const started = performance.now();
-  const deadline = started + durationMs;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < deadline) {
-        const sent = performance.now();
-        try {
-          const response = await fetch(target.url, { headers: { ...BROWSER_HEADERS, Cookie: target.cookie }, redirect: "manual", signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-          await response.arrayBuffer();
-          if (response.status !== 200) throw new Error(String(response.status));
-          target.latencies.push(performance.now() - sent);
-          target.requests += 1;
-        } catch {
-          target.errors += 1;
-        }
-      }
-    }),
-  );
-  target.elapsedMs += performance.now() - started;
-}
 
 // ---------------------------------------------------------------------------------------------
 // 3. JavaScript
@@ -462,10 +435,6 @@ function stopChildren() {
   for (const child of children) signalGroup(child, "SIGTERM");
 }
 
-function percentile(sorted: number[], fraction: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
-}
 
 function ratio(value: number, base: number): string {
   return `${(value / base).toFixed(2)}x`;

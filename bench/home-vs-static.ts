@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { REPO_ROOT, startLocalStack, type LocalStack } from "../test/support/local-stack";
 import { freePort } from "../test/support/ports";
+import { BROWSER_HEADERS, load, percentile } from "./load";
 
 const CONCURRENCY = 16;
 const ROUNDS = 5;
@@ -25,12 +26,6 @@ const BUDGET_GZIP_BYTES = 14 * 1024;
 const BUDGET_THROUGHPUT_RATIO = 0.5;
 const STATIC_FILE = "bench-home-static.html";
 
-const BROWSER_HEADERS = {
-  "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
-  Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8",
-  "Accept-Encoding": "gzip, deflate, br",
-  "Accept-Language": "en-US,en;q=0.9",
-};
 
 type Target = { label: string; url: string; latencies: number[]; requests: number; errors: number; elapsedMs: number };
 
@@ -96,11 +91,11 @@ async function main() {
     { label: "GET / (Remix SSR)", url: homeUrl, latencies: [], requests: 0, errors: 0, elapsedMs: 0 },
     { label: `GET /${new URL(staticUrl).pathname.slice(1)} (static)`, url: staticUrl, latencies: [], requests: 0, errors: 0, elapsedMs: 0 },
   ];
-  for (const target of targets) await load({ ...target, latencies: [], requests: 0, errors: 0, elapsedMs: 0 }, WARMUP_MS);
+  for (const target of targets) await load({ ...target, latencies: [], requests: 0, errors: 0, elapsedMs: 0 }, { durationMs: WARMUP_MS, concurrency: CONCURRENCY, timeoutMs: REQUEST_TIMEOUT_MS });
   console.log(`\nLoad: ${ROUNDS} rounds x ${ROUND_MS / 1000} s per target, alternating, concurrency ${CONCURRENCY}, 127.0.0.1 only`);
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 === 0 ? targets : [...targets].reverse();
-    for (const target of order) await load(target, ROUND_MS);
+    for (const target of order) await load(target, { durationMs: ROUND_MS, concurrency: CONCURRENCY, timeoutMs: REQUEST_TIMEOUT_MS });
   }
 
   const rows = targets.map((target) => {
@@ -142,33 +137,7 @@ async function resolveStaticUrl(url: string): Promise<string> {
   return response.status >= 300 && response.status < 400 && location ? new URL(location, url).toString() : url;
 }
 
-/** CONCURRENCY loops of request-then-read-the-whole-body, for `durationMs`. */
-async function load(target: Target, durationMs: number) {
-  const started = performance.now();
-  const deadline = started + durationMs;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < deadline) {
-        const sent = performance.now();
-        try {
-          const response = await fetch(target.url, { headers: BROWSER_HEADERS, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-          await response.arrayBuffer();
-          if (response.status !== 200) throw new Error(String(response.status));
-          target.latencies.push(performance.now() - sent);
-          target.requests += 1;
-        } catch {
-          target.errors += 1;
-        }
-      }
-    }),
-  );
-  target.elapsedMs += performance.now() - started;
-}
 
-function percentile(sorted: number[], fraction: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
-}
 
 function bytes(count: number): string {
   return count >= 1024 ? `${(count / 1024).toFixed(1)} KB (${count} B)` : `${count} B`;

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+import { WORKERD_SSR_DEPS } from "../test/support/workerd-deps";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -29,17 +30,7 @@ export default defineConfig(async () => {
         optimizer: {
           ssr: {
             enabled: true,
-            include: [
-              "@remix-run/cloudflare",
-              "@remix-run/server-runtime",
-              "@remix-run/router",
-              "@remix-run/react",
-              "cookie",
-              "set-cookie-parser",
-              "react",
-              "react-dom",
-              "react-dom/server",
-            ],
+            include: WORKERD_SSR_DEPS,
           },
         },
       },

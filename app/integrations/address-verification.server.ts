@@ -103,3 +103,12 @@ export function addressFromResult(result: VerificationResult): Address {
     zipCode: result.components.zip_code,
   };
 }
+
+/**
+ * The address as verification writes it, or as typed when verification fails or cannot answer:
+ * spec section 7 keeps the flow going either way, silently.
+ */
+export async function verifiedOrAsTyped(env: LobEnv, entered: Address): Promise<Address> {
+  const verification = await verifyAddress(env, entered).catch(() => null);
+  return verification?.status === 200 && verification.result ? addressFromResult(verification.result) : entered;
+}

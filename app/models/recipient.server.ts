@@ -29,7 +29,8 @@ const ownedBy = (userId: string, recipientId: string) => and(eq(recipients.id, r
 
 const stored = ({ street2, ...values }: RecipientValues) => ({ ...values, street2: street2 || null });
 
-export async function listUserRecipients(db: Db, userId: string): Promise<Recipient[]> {
+/** The user's recipients in the order they were added; a query, so it can join a `db.batch`. */
+export function listUserRecipients(db: Db, userId: string) {
   return (
     db
       .select(recipientColumns)

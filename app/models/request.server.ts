@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { recipients, requestLogs, requests, requestTemplates, users } from "../../drizzle/schema";
+import { requestLogs, requests, requestTemplates, users } from "../../drizzle/schema";
 import { CUSTOM_REQUIRED_DAYS, FREE_REQUEST_ALLOWANCE, STATUS_OF_ACTION, type RequestAction } from "~/domain/requests";
+import { listUserRecipients } from "~/models/recipient.server";
 import type { Db } from "~/utils/db.server";
 
 const requestColumns = {
@@ -31,15 +32,9 @@ const requestColumns = {
   takes: requestTemplates.takes,
 };
 
-const notDeleted = or(isNull(requests.status), ne(requests.status, "deleted"));
-
-/**
- * Everything the dashboard shows, in one D1 batch whatever the number of requests: the user's
- * allowance and address, their requests with the catalog's facts, their recipients, and the
- * history of the request that is open (newest first).
- */
-export async function getDashboard(db: Db, userId: string, openRequestId: string | null) {
-  const account = db
+/** The account's name, address and allowance: what letters and the allowance need. */
+function accountQuery(db: Db, userId: string) {
+  return db
     .select({
       fullName: users.fullName,
       street1: users.street1,
@@ -51,25 +46,24 @@ export async function getDashboard(db: Db, userId: string, openRequestId: string
     })
     .from(users)
     .where(eq(users.id, userId));
+}
+
+const notDeleted = or(isNull(requests.status), ne(requests.status, "deleted"));
+
+/**
+ * Everything the dashboard shows, in one D1 batch whatever the number of requests: the user's
+ * allowance and address, their requests with the catalog's facts, their recipients, and the
+ * history of the request that is open (newest first).
+ */
+export async function getDashboard(db: Db, userId: string, openRequestId: string | null) {
+  const account = accountQuery(db, userId);
   const userRequests = db
     .select(requestColumns)
     .from(requests)
     .leftJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
     .where(and(eq(requests.userId, userId), notDeleted))
     .orderBy(desc(requests.updatedAt));
-  const userRecipients = db
-    .select({
-      id: recipients.id,
-      fullName: recipients.fullName,
-      street1: recipients.street1,
-      street2: recipients.street2,
-      city: recipients.city,
-      state: recipients.state,
-      zipCode: recipients.zipCode,
-    })
-    .from(recipients)
-    .where(eq(recipients.userId, userId))
-    .orderBy(asc(recipients.createdAt));
+  const userRecipients = listUserRecipients(db, userId);
   const history = db
     .select({ id: requestLogs.id, creator: requestLogs.creator, status: requestLogs.status, detail: requestLogs.detail, createdAt: requestLogs.createdAt })
     .from(requestLogs)
@@ -198,19 +192,8 @@ export async function getAddRequestOptions(db: Db, userId: string) {
       .from(requestTemplates)
       .where(eq(requestTemplates.isActive, true))
       .orderBy(asc(requestTemplates.title)),
-    db.select({ id: recipients.id, fullName: recipients.fullName }).from(recipients).where(eq(recipients.userId, userId)).orderBy(asc(recipients.createdAt)),
-    db
-      .select({
-        fullName: users.fullName,
-        street1: users.street1,
-        street2: users.street2,
-        city: users.city,
-        state: users.state,
-        zipCode: users.zipCode,
-        numOfFreeRequest: users.numOfFreeRequest,
-      })
-      .from(users)
-      .where(eq(users.id, userId)),
+    listUserRecipients(db, userId),
+    accountQuery(db, userId),
   ]);
   return account ? { senders, people, account } : null;
 }

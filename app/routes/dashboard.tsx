@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AllowanceUsedUp } from "~/components/requests/allowance-used-up";
 import { PrintableLetter, RequestCard } from "~/components/requests/request-card";
 import { formatDate, formatDateTime, timeZoneForState } from "~/domain/dates";
 import { writeOptOutLetter, type LetterPerson } from "~/domain/opt-out-letter";
@@ -164,19 +165,7 @@ export default function Dashboard() {
         </p>
       </div>
 
-      {usedUp ? (
-        <div className="notice" role={actionData?.error ? "alert" : undefined}>
-          <p>
-            <strong>You have used your {FREE_REQUEST_ALLOWANCE} free requests.</strong> Subscribe to send as many as you need;
-            requests already sent keep going.
-          </p>
-          <p>
-            <Link to="/subscription" className="button">
-              See plans
-            </Link>
-          </p>
-        </div>
-      ) : null}
+      {usedUp ? <AllowanceUsedUp alert={Boolean(actionData?.error)} /> : null}
 
       <p className="note">
         Flyers addressed to “Current Resident” are saturation mail, sent to every address in a zip code; no list

@@ -2,9 +2,10 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AllowanceUsedUp } from "~/components/requests/allowance-used-up";
 import { FormError, TextField } from "~/components/ui/form";
 import { AddRequestSchema } from "~/domain/add-request";
-import { actionUsesAllowance, ALLOWANCE_REFUSED_MESSAGE, FREE_REQUEST_ALLOWANCE, freeRequestsLeft, STATUS_LABELS } from "~/domain/requests";
+import { actionUsesAllowance, ALLOWANCE_REFUSED_MESSAGE, freeRequestsLeft, STATUS_LABELS } from "~/domain/requests";
 import { applyRequestAction, createCustomRequest, findPresetBySenderName, getAddRequestOptions } from "~/models/request.server";
 import { giveBackFreeRequest, takeFreeRequest } from "~/utils/allowance.server";
 import { recordEvents } from "~/utils/analytics.server";
@@ -108,19 +109,7 @@ export default function AddRequest() {
       <h1 id="page-title">Add a request</h1>
       <p className="lead">Name a company that sends you mail you never asked for. We write the letter and get it to them.</p>
 
-      {usedUp && !refused ? (
-        <div className="notice">
-          <p>
-            <strong>You have used your {FREE_REQUEST_ALLOWANCE} free requests.</strong> Subscribe to send this one and as many
-            more as you need.
-          </p>
-          <p>
-            <Link to="/subscription" className="button">
-              See plans
-            </Link>
-          </p>
-        </div>
-      ) : null}
+      {usedUp && !refused ? <AllowanceUsedUp /> : null}
 
       <Form method="post" className="form" {...getFormProps(form)} noValidate>
         <FormError id={form.errorId} errors={form.errors} />

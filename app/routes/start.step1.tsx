@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { TextField } from "~/components/ui/form";
 import { addressChanges, Step1Schema } from "~/domain/signup";
-import { addressFromResult, verifyAddress } from "~/integrations/address-verification.server";
+import { verifiedOrAsTyped } from "~/integrations/address-verification.server";
 import type { RouteHandle } from "~/root";
 import { trackVisit } from "~/utils/analytics.server";
 import { redirectSignedInUser } from "~/utils/auth.server";
@@ -27,10 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const { fullName, street1, street2 = "", city, state, zipCode } = submission.value;
   const entered = { street1, street2, city, state, zipCode };
-  // Spec section 7: a failed verification is silent; the address is used as entered.
-  const verification = await verifyAddress(context.env, entered).catch(() => null);
-  const result = verification?.status === 200 ? verification.result : null;
-  const address = result ? addressFromResult(result) : entered;
+  const address = await verifiedOrAsTyped(context.env, entered);
 
   const draft: SignupDraft = {
     entered: { fullName, ...entered },

@@ -1,0 +1,19 @@
+import { Link } from "@remix-run/react";
+import { FREE_REQUEST_ALLOWANCE } from "~/domain/requests";
+
+/** The free requests are gone and there is no plan: the way to upgrade (spec section 4). */
+export function AllowanceUsedUp({ alert = false }: { alert?: boolean }) {
+  return (
+    <div className="notice" role={alert ? "alert" : undefined}>
+      <p>
+        <strong>You have used your {FREE_REQUEST_ALLOWANCE} free requests.</strong> Subscribe to send as many as you need;
+        requests already sent keep going.
+      </p>
+      <p>
+        <Link to="/subscription" className="button">
+          See plans
+        </Link>
+      </p>
+    </div>
+  );
+}
