@@ -26,7 +26,9 @@ export type Address = {
 
 export type AddressField = keyof Address;
 
-const comparable = (value: string | null | undefined) => (value ?? "").trim().replace(/\s+/g, " ").toUpperCase();
+/** Text with its ends trimmed and every run of white space made one space; null reads as "". */
+export const collapseSpaces = (value: string | null | undefined) => (value ?? "").trim().replace(/\s+/g, " ");
+const comparable = (value: string | null | undefined) => collapseSpaces(value).toUpperCase();
 
 /** Whether two addresses are the same one, whatever the case and spacing they were typed in. */
 export function isSameAddress(a: AddressInput, b: AddressInput) {
@@ -35,9 +37,8 @@ export function isSameAddress(a: AddressInput, b: AddressInput) {
 
 /** An address as envelope lines: the street with its unit, then "CITY, ST ZIP". */
 export function envelopeLines(address: AddressInput): [string, string] {
-  const tidy = (value: string | null | undefined) => (value ?? "").trim().replace(/\s+/g, " ");
-  const street = [tidy(address.street1), tidy(address.street2)].filter(Boolean).join(", ");
-  return [street, `${tidy(address.city)}, ${tidy(address.state)} ${tidy(address.zipCode)}`];
+  const street = [collapseSpaces(address.street1), collapseSpaces(address.street2)].filter(Boolean).join(", ");
+  return [street, `${collapseSpaces(address.city)}, ${collapseSpaces(address.state)} ${collapseSpaces(address.zipCode)}`];
 }
 
 export type AddressChange = { field: AddressField; from: string; to: string };

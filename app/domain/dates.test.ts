@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { daysBetween, DEFAULT_TIME_ZONE, formatDate, formatDateTime, timeZoneForState } from "~/domain/dates";
+import { DEFAULT_TIME_ZONE, formatDate, formatDateTime, timeZoneForState } from "~/domain/dates";
 import { US_STATES } from "~/domain/us-states";
 
 describe("timeZoneForState", () => {
@@ -98,30 +98,5 @@ describe("formatDateTime", () => {
     const winter = new Date("2026-01-04T18:30:00Z");
     expect(formatDateTime(winter, "America/Denver")).toBe("11:30 01/04/2026");
     expect(formatDateTime(winter, timeZoneForState("AZ"))).toBe("11:30 01/04/2026");
-  });
-});
-
-describe("daysBetween", () => {
-  const at = (iso: string) => new Date(iso);
-
-  it("counts whole days elapsed", () => {
-    expect(daysBetween(at("2026-11-01T12:00:00Z"), at("2026-11-01T12:00:00Z"))).toBe(0);
-    expect(daysBetween(at("2026-11-01T12:00:00Z"), at("2026-11-02T12:00:00Z"))).toBe(1);
-    expect(daysBetween(at("2026-11-01T12:00:00Z"), at("2026-12-01T12:00:00Z"))).toBe(30);
-  });
-
-  it("rounds down", () => {
-    expect(daysBetween(at("2026-11-01T12:00:00Z"), at("2026-11-03T11:59:59Z"))).toBe(1);
-    expect(daysBetween(at("2026-11-01T23:59:00Z"), at("2026-11-02T00:01:00Z"))).toBe(0);
-  });
-
-  it("is negative when the second date comes first, still rounding down", () => {
-    expect(daysBetween(at("2026-11-02T12:00:00Z"), at("2026-11-01T12:00:00Z"))).toBe(-1);
-    expect(daysBetween(at("2026-11-02T12:00:00Z"), at("2026-11-02T11:00:00Z"))).toBe(-1);
-  });
-
-  it("is not thrown off by a daylight saving change", () => {
-    // 8 March 2026: clocks in the U.S. go forward, so that day has 23 hours in New York.
-    expect(daysBetween(at("2026-03-07T17:00:00Z"), at("2026-03-09T17:00:00Z"))).toBe(2);
   });
 });

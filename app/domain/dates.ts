@@ -133,14 +133,3 @@ export function formatDateTime(date: Date, timeZone: string): string {
   const { hour, minute, month, day, year } = parts("dateTime", date, timeZone);
   return `${hour}:${minute} ${month}/${day}/${year}`;
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * Whole days elapsed from one instant to the other, rounded down: 47 hours is 1 day, and minus
- * 1 hour is -1 day. Elapsed time, not calendar dates, so no time zone or daylight saving change
- * enters into it.
- */
-export function daysBetween(from: Date, to: Date): number {
-  return Math.floor((to.getTime() - from.getTime()) / DAY_MS);
-}

@@ -4,7 +4,7 @@
 // person covered, the standardized address and earlier ones, the label's customer number, the
 // suppression request, no selling or sharing, where the name came from, a confirmation, the date.
 // Pure: the date is passed in, never read from the clock.
-import { envelopeLines, isSameAddress } from "./address";
+import { collapseSpaces, envelopeLines, isSameAddress } from "./address";
 import { DEFAULT_TIME_ZONE, formatDate } from "./dates";
 
 export type PostalAddress = { street1: string; street2: string | null; city: string; state: string; zipCode: string };
@@ -23,16 +23,15 @@ export type OptOutLetterInput = {
   timeZone?: string;
 };
 
-const clean = (text: string | null | undefined) => (text ?? "").trim().replace(/\s+/g, " ");
 
 /**
  * The letter as plain text, one paragraph after another, written by the account holder in the
  * first person. It never asks for or mentions a Social Security number or a date of birth.
  */
 export function writeOptOutLetter(input: OptOutLetterInput): string {
-  const holderName = clean(input.holder.fullName);
+  const holderName = collapseSpaces(input.holder.fullName);
   if (!holderName) throw new Error("writeOptOutLetter: the account holder's name is empty");
-  const senderName = clean(input.senderName);
+  const senderName = collapseSpaces(input.senderName);
 
   // Every name once, the holder's first; a variant that differs only in case is the same name.
   const names = [holderName];
@@ -42,7 +41,7 @@ export function writeOptOutLetter(input: OptOutLetterInput): string {
   const earlier: string[] = [];
   const seenEarlier = new Set<string>();
   for (const person of input.household) {
-    const name = clean(person.fullName);
+    const name = collapseSpaces(person.fullName);
     if (!name) continue;
     if (!seen.has(name.toLowerCase())) {
       seen.add(name.toLowerCase());
@@ -57,7 +56,7 @@ export function writeOptOutLetter(input: OptOutLetterInput): string {
     }
   }
   const several = names.length > 1;
-  const customerNumber = clean(input.customerNumber);
+  const customerNumber = collapseSpaces(input.customerNumber);
   const indent = (lines: string[]) => lines.map((line) => `  ${line}`);
 
   const paragraphs: string[][] = [

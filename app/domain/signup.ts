@@ -57,6 +57,11 @@ export const SignInSchema = z.object({
 
 export type AddressFields = { street1: string; street2: string; city: string; state: string; zipCode: string };
 
+/** The address fields of a step-1-shaped form, with the optional second line filled in. */
+export function enteredAddress({ street1, street2 = "", city, state, zipCode }: z.infer<typeof Step1Schema>): AddressFields {
+  return { street1, street2, city, state, zipCode };
+}
+
 /** What verification changed, field by field, for step 2 to show. */
 export function addressChanges(entered: AddressFields, verified: AddressFields) {
   return (Object.keys(entered) as Array<keyof AddressFields>)

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { recipients, users } from "../../drizzle/schema";
+import { recipients } from "../../drizzle/schema";
 import type { Db } from "~/utils/db.server";
 
 export type Recipient = {
@@ -69,14 +69,4 @@ export async function updateRecipient(db: Db, userId: string, recipientId: strin
 export async function removeRecipient(db: Db, userId: string, recipientId: string): Promise<boolean> {
   const result = await db.delete(recipients).where(ownedBy(userId, recipientId));
   return (result.meta.changes ?? 0) > 0;
-}
-
-/** The account's own address: where a new recipient lives unless the form says otherwise. */
-export async function getUserAddress(db: Db, userId: string) {
-  const [row] = await db
-    .select({ street1: users.street1, street2: users.street2, city: users.city, state: users.state, zipCode: users.zipCode })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row ?? null;
 }

@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { requestLogs, requests, requestTemplates, users } from "../../drizzle/schema";
 import { CUSTOM_REQUIRED_DAYS, FREE_REQUEST_ALLOWANCE, STATUS_OF_ACTION, type RequestAction } from "~/domain/requests";
 import { listUserRecipients } from "~/models/recipient.server";
+import { accountOf } from "~/models/user.server";
 import type { Db } from "~/utils/db.server";
 
 const requestColumns = {
@@ -28,27 +29,18 @@ const requestColumns = {
   consumerFiles: sql<boolean>`coalesce(${requestTemplates.consumerFiles}, 0)`.mapWith(Boolean),
   channels: requestTemplates.channels,
   needs: requestTemplates.needs,
-  covers: requestTemplates.covers,
   takes: requestTemplates.takes,
 };
 
-/** The account's name, address and allowance: what letters and the allowance need. */
-function accountQuery(db: Db, userId: string) {
-  return db
-    .select({
-      fullName: users.fullName,
-      street1: users.street1,
-      street2: users.street2,
-      city: users.city,
-      state: users.state,
-      zipCode: users.zipCode,
-      numOfFreeRequest: users.numOfFreeRequest,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-}
-
 const notDeleted = or(isNull(requests.status), ne(requests.status, "deleted"));
+
+function historyOf(db: Db, userId: string, requestId: string) {
+  return db
+    .select({ id: requestLogs.id, creator: requestLogs.creator, status: requestLogs.status, detail: requestLogs.detail, createdAt: requestLogs.createdAt })
+    .from(requestLogs)
+    .where(and(eq(requestLogs.userId, userId), eq(requestLogs.requestId, requestId)))
+    .orderBy(desc(requestLogs.createdAt));
+}
 
 /**
  * Everything the dashboard shows, in one D1 batch whatever the number of requests: the user's
@@ -56,7 +48,7 @@ const notDeleted = or(isNull(requests.status), ne(requests.status, "deleted"));
  * history of the request that is open (newest first).
  */
 export async function getDashboard(db: Db, userId: string, openRequestId: string | null) {
-  const account = accountQuery(db, userId);
+  const account = accountOf(db, userId);
   const userRequests = db
     .select(requestColumns)
     .from(requests)
@@ -64,14 +56,9 @@ export async function getDashboard(db: Db, userId: string, openRequestId: string
     .where(and(eq(requests.userId, userId), notDeleted))
     .orderBy(desc(requests.updatedAt));
   const userRecipients = listUserRecipients(db, userId);
-  const history = db
-    .select({ id: requestLogs.id, creator: requestLogs.creator, status: requestLogs.status, detail: requestLogs.detail, createdAt: requestLogs.createdAt })
-    .from(requestLogs)
-    .where(and(eq(requestLogs.userId, userId), eq(requestLogs.requestId, openRequestId ?? "")))
-    .orderBy(desc(requestLogs.createdAt));
 
   const [[accountRow], requestRows, recipientRows, logRows] = openRequestId
-    ? await db.batch([account, userRequests, userRecipients, history])
+    ? await db.batch([account, userRequests, userRecipients, historyOf(db, userId, openRequestId)])
     : [...(await db.batch([account, userRequests, userRecipients])), []];
   if (!accountRow) return null;
   return { account: accountRow, requests: requestRows, recipients: recipientRows, history: logRows };
@@ -193,18 +180,7 @@ export async function getAddRequestOptions(db: Db, userId: string) {
       .where(eq(requestTemplates.isActive, true))
       .orderBy(asc(requestTemplates.title)),
     listUserRecipients(db, userId),
-    accountQuery(db, userId),
+    accountOf(db, userId),
   ]);
   return account ? { senders, people, account } : null;
-}
-
-/** The user's preset for a catalog sender, matched by name as typed on the add form. */
-export async function findPresetBySenderName(db: Db, userId: string, senderName: string) {
-  const [row] = await db
-    .select(requestColumns)
-    .from(requests)
-    .leftJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
-    .where(and(eq(requests.userId, userId), eq(requests.type, "preset"), sql`lower(${requests.senderName}) = lower(${senderName})`))
-    .limit(1);
-  return row ?? null;
 }

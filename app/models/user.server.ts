@@ -160,3 +160,19 @@ export async function getUserBillingOwner(db: Db, userId: string) {
     .limit(1);
   return row ?? null;
 }
+
+/** The account's name, address and allowance, as a query that can join a `db.batch`. */
+export function accountOf(db: Db, userId: string) {
+  return db
+    .select({
+      fullName: users.fullName,
+      street1: users.street1,
+      street2: users.street2,
+      city: users.city,
+      state: users.state,
+      zipCode: users.zipCode,
+      numOfFreeRequest: users.numOfFreeRequest,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+}

@@ -67,7 +67,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return {
       id: row.id,
       senderName: row.senderName,
-      type: row.type,
       status: row.status,
       updatedAt: formatDateTime(row.updatedAt, timeZone),
       wait: waitText(row, timeZone, now),

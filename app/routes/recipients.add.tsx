@@ -1,24 +1,27 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { RecipientForm } from "~/components/recipient-form";
-import { enteredAddress, RecipientSchema } from "~/domain/recipient";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { NameAndAddressForm } from "~/components/name-and-address-form";
+import { enteredAddress, Step1Schema } from "~/domain/signup";
 import { verifiedOrAsTyped } from "~/integrations/address-verification.server";
-import { addRecipient, getUserAddress } from "~/models/recipient.server";
+import { addRecipient } from "~/models/recipient.server";
+import { accountOf } from "~/models/user.server";
 import { requireUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const address = await getUserAddress(getDb(context.env.DB), user.id);
+  const [account] = await accountOf(getDb(context.env.DB), user.id);
+  if (!account) throw new Response("Not Found", { status: 404 });
   // A new recipient lives at the account's address unless the form says otherwise.
-  return { defaultValue: { fullName: "", ...address, street2: address?.street2 ?? "" } };
+  const { street1, street2, city, state, zipCode } = account;
+  return { defaultValue: { fullName: "", street1, street2: street2 ?? "", city, state, zipCode } };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: RecipientSchema });
+  const submission = parseWithZod(await request.formData(), { schema: Step1Schema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
   const entered = enteredAddress(submission.value);
@@ -38,7 +41,14 @@ export default function AddRecipient() {
         Someone whose mail comes to your address, or another way your own name is written on it. We filled in your
         address; change it only for mail that was sent to an earlier one.
       </p>
-      <RecipientForm defaultValue={defaultValue} lastResult={lastResult} submitLabel="Add person" />
+      <NameAndAddressForm defaultValue={defaultValue} lastResult={lastResult} own={false} nameHint="First and last name, as on the mail.">
+        <p className="actions">
+          <button type="submit" className="button">
+            Add person
+          </button>
+          <Link to="/recipients">Cancel</Link>
+        </p>
+      </NameAndAddressForm>
     </section>
   );
 }

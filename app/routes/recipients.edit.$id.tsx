@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { RecipientForm } from "~/components/recipient-form";
-import { enteredAddress, RecipientSchema } from "~/domain/recipient";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { NameAndAddressForm } from "~/components/name-and-address-form";
+import { enteredAddress, Step1Schema } from "~/domain/signup";
 import { verifiedOrAsTyped } from "~/integrations/address-verification.server";
 import { getUserRecipient, updateRecipient } from "~/models/recipient.server";
 import { requireUser } from "~/utils/auth.server";
@@ -24,7 +24,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const db = getDb(context.env.DB);
   const recipientId = params.id ?? "";
   if (!(await getUserRecipient(db, user.id, recipientId))) throw notFound();
-  const submission = parseWithZod(await request.formData(), { schema: RecipientSchema });
+  const submission = parseWithZod(await request.formData(), { schema: Step1Schema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
   const entered = enteredAddress(submission.value);
@@ -42,7 +42,14 @@ export default function EditRecipient() {
       <p className="eyebrow">Recipients</p>
       <h1 id="page-title">Edit {defaultValue.fullName}</h1>
       <p className="lead">Change the name as it is written on the mail, or the address it is sent to.</p>
-      <RecipientForm defaultValue={defaultValue} lastResult={lastResult} submitLabel="Save changes" />
+      <NameAndAddressForm defaultValue={defaultValue} lastResult={lastResult} own={false} nameHint="First and last name, as on the mail.">
+        <p className="actions">
+          <button type="submit" className="button">
+            Save changes
+          </button>
+          <Link to="/recipients">Cancel</Link>
+        </p>
+      </NameAndAddressForm>
     </section>
   );
 }

@@ -3,7 +3,8 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
 import { z } from "zod";
 import { envelopeLines, isSameAddress } from "~/domain/address";
-import { getUserAddress, listUserRecipients, removeRecipient } from "~/models/recipient.server";
+import { listUserRecipients, removeRecipient } from "~/models/recipient.server";
+import { accountOf } from "~/models/user.server";
 import { requireUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
@@ -13,14 +14,14 @@ const RemoveSchema = z.object({ intent: z.literal("remove"), id: z.string().min(
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const db = getDb(context.env.DB);
-  const [address, recipients] = await Promise.all([getUserAddress(db, user.id), listUserRecipients(db, user.id)]);
+  const [[address], recipients] = await db.batch([accountOf(db, user.id), listUserRecipients(db, user.id)]);
   return {
     fullName: user.fullName,
     recipients: recipients.map((recipient) => ({
       id: recipient.id,
       fullName: recipient.fullName,
       lines: [recipient.fullName, ...envelopeLines(recipient)],
-      atYourAddress: address !== null && isSameAddress(recipient, address),
+      atYourAddress: address !== undefined && isSameAddress(recipient, address),
     })),
   };
 }

@@ -6,7 +6,7 @@ import { AllowanceUsedUp } from "~/components/requests/allowance-used-up";
 import { FormError, TextField } from "~/components/ui/form";
 import { AddRequestSchema } from "~/domain/add-request";
 import { actionUsesAllowance, ALLOWANCE_REFUSED_MESSAGE, freeRequestsLeft, STATUS_LABELS } from "~/domain/requests";
-import { applyRequestAction, createCustomRequest, findPresetBySenderName, getAddRequestOptions } from "~/models/request.server";
+import { applyRequestAction, createCustomRequest, getAddRequestOptions, getUserRequest } from "~/models/request.server";
 import { giveBackFreeRequest, takeFreeRequest } from "~/utils/allowance.server";
 import { recordEvents } from "~/utils/analytics.server";
 import { requireUser } from "~/utils/auth.server";
@@ -47,7 +47,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const db = getDb(context.env.DB);
 
   // A catalog sender the user already has as a preset is sent from that preset, never twice.
-  const preset = template ? await findPresetBySenderName(db, user.id, template.title) : null;
+  // Presets are stored under their template's id.
+  const existing = template ? await getUserRequest(db, user.id, template.id) : null;
+  const preset = existing?.type === "preset" ? existing : null;
   if (preset && (preset.status === "inQueue" || preset.status === "confirmedByUser" || preset.consumerFiles)) {
     const why = preset.consumerFiles
       ? `${preset.senderName} takes this request only from you: your dashboard shows how to file it.`

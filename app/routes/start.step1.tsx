@@ -1,9 +1,8 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { TextField } from "~/components/ui/form";
-import { addressChanges, Step1Schema } from "~/domain/signup";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { NameAndAddressForm } from "~/components/name-and-address-form";
+import { addressChanges, enteredAddress, Step1Schema } from "~/domain/signup";
 import { verifiedOrAsTyped } from "~/integrations/address-verification.server";
 import type { RouteHandle } from "~/root";
 import { trackVisit } from "~/utils/analytics.server";
@@ -25,8 +24,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: Step1Schema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
-  const { fullName, street1, street2 = "", city, state, zipCode } = submission.value;
-  const entered = { street1, street2, city, state, zipCode };
+  const { fullName } = submission.value;
+  const entered = enteredAddress(submission.value);
   const address = await verifiedOrAsTyped(context.env, entered);
 
   const draft: SignupDraft = {
@@ -43,15 +42,6 @@ export default function SignupStep1() {
   const { entered } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult,
-    defaultValue: entered ?? undefined,
-    constraint: getZodConstraint(Step1Schema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: Step1Schema }),
-  });
-
   return (
     <section className="page narrow" aria-labelledby="page-title">
       <p className="eyebrow">Step 1 of 2</p>
@@ -60,17 +50,11 @@ export default function SignupStep1() {
         The name and address printed on the junk mail you get. We use them only to ask senders to take you off their
         lists.
       </p>
-      <Form method="post" className="form" {...getFormProps(form)} noValidate>
-        <TextField field={fields.fullName} label="Full name" autoComplete="name" hint="First and last name, as on your mail." />
-        <TextField field={fields.street1} label="Street address" autoComplete="address-line1" />
-        <TextField field={fields.street2} label="Apartment, suite, unit (optional)" autoComplete="address-line2" />
-        <TextField field={fields.city} label="City" autoComplete="address-level2" />
-        <TextField field={fields.state} label="State" autoComplete="address-level1" />
-        <TextField field={fields.zipCode} label="ZIP code" autoComplete="postal-code" inputMode="numeric" />
+      <NameAndAddressForm defaultValue={entered ?? undefined} lastResult={lastResult} own nameHint="First and last name, as on your mail.">
         <button type="submit" className="button" disabled={navigation.state === "submitting"}>
           {navigation.state === "submitting" ? "Checking your address…" : "Continue"}
         </button>
-      </Form>
+      </NameAndAddressForm>
     </section>
   );
 }

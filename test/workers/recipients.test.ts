@@ -1,7 +1,6 @@
 import { env } from "cloudflare:test";
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { recipients } from "../../drizzle/schema";
+import { listUserRecipients } from "~/models/recipient.server";
 import { getDb } from "~/utils/db.server";
 import { Browser, signedUpUser } from "./http";
 
@@ -10,19 +9,7 @@ const db = getDb(env.DB);
 // The signup fixture's address as signup stores it.
 const ACCOUNT_ADDRESS = { street1: "12 MAIN ST", street2: null, city: "SPRINGFIELD", state: "IL", zipCode: "62701" };
 
-const recipientsOf = (userId: string) =>
-  db
-    .select({
-      id: recipients.id,
-      fullName: recipients.fullName,
-      street1: recipients.street1,
-      street2: recipients.street2,
-      city: recipients.city,
-      state: recipients.state,
-      zipCode: recipients.zipCode,
-    })
-    .from(recipients)
-    .where(eq(recipients.userId, userId));
+const recipientsOf = (userId: string) => listUserRecipients(db, userId);
 
 async function addedRecipient(browser: Browser, userId: string, fullName: string) {
   const response = await browser.post("/recipients/add", { fullName, street1: "12 Main St", street2: "", city: "Springfield", state: "IL", zipCode: "62701" });
