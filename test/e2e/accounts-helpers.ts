@@ -115,6 +115,14 @@ export async function signInThroughForm(visit: Visit, appUrl: string, account: A
 }
 
 /** What the header offers: the Settings menu of a signed-in user, or the visitor's "Sign in" link. */
+/**
+ * With JavaScript on the URL changes before the new page is drawn, and the page being left has
+ * an h1 of its own: wait for the dashboard's heading itself.
+ */
+export async function waitForDashboard(page: Page) {
+  await page.locator("main h1", { hasText: "Your requests" }).waitFor();
+}
+
 export async function headerState(page: Page) {
   const header = page.locator("header").first();
   return {

@@ -20,6 +20,7 @@ import {
   submitSignIn,
   submitStep2,
   visibleText,
+  waitForDashboard,
   waitForHydration,
   watchPostAnswers,
 } from "./accounts-helpers";
@@ -140,7 +141,7 @@ describe.each(JS_MODES)("accounts (JavaScript $label)", ({ js, label }) => {
       await reachStep2(visit, appUrl);
       await Promise.all([page.waitForURL(`${appUrl}/dashboard`, { timeout: 15_000 }), submitStep2(page, account)]);
       signedUp = true;
-      await page.locator("main h1").waitFor();
+      await waitForDashboard(page);
       expect(await headerState(page)).toEqual({ settings: 1, signInLinks: 0 });
       await screenshot(visit, "accounts-dashboard");
       await assertAccessible(visit);
@@ -222,7 +223,7 @@ describe.each(JS_MODES)("accounts (JavaScript $label)", ({ js, label }) => {
       await assertAccessible(visit);
 
       await Promise.all([page.waitForURL(`${appUrl}/dashboard`, { timeout: 15_000 }), submitSignIn(visit, current)]);
-      await page.locator("main h1").waitFor();
+      await waitForDashboard(page);
       expect(await headerState(page)).toEqual({ settings: 1, signInLinks: 0 });
       assertNoErrors(visit, { allow: [expectedStatus(appUrl, 401, "/signin")] });
     });
@@ -237,7 +238,7 @@ describe.each(JS_MODES)("accounts (JavaScript $label)", ({ js, label }) => {
       expect(response?.status()).toBe(200);
       await assertAccessible(visit);
       await Promise.all([page.waitForURL(`${appUrl}/dashboard`, { timeout: 15_000 }), submitSignIn(visit, current)]);
-      await page.locator("main h1").waitFor();
+      await waitForDashboard(page);
       expect(await headerState(page)).toEqual({ settings: 1, signInLinks: 0 });
       assertNoErrors(visit);
     });

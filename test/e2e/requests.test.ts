@@ -5,7 +5,7 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import { assertAccessible, assertNoErrors, JS_MODES, screenshot, useBrowser, type Visit } from "./browser";
-import { input, reachStep2, submitStep2, visibleText } from "./accounts-helpers";
+import { input, reachStep2, submitStep2, visibleText, waitForDashboard } from "./accounts-helpers";
 
 const appUrl = inject("appUrl");
 const browser = useBrowser();
@@ -41,8 +41,7 @@ describe.each(JS_MODES)("requests (JavaScript $label)", ({ js, label }) => {
         page.waitForURL(`${appUrl}/dashboard`, { timeout: 15_000 }),
         submitStep2(page, { email: `requests.${Date.now()}.js-${label}@quietmailbox.test`, password: "first-secret-1" }),
       ]);
-      // With JavaScript on, the URL changes before the dashboard is drawn.
-      await page.locator("main h1", { hasText: "Your requests" }).waitFor();
+      await waitForDashboard(page);
 
       // The presets, none sent yet.
       const start = await visibleText(page);
