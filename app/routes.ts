@@ -26,6 +26,8 @@ export default [
   route("api/mailchimp/tags/add", "routes/api.mailchimp.tags.add.ts"),
   route("api/mailchimp/notifications/new_user", "routes/api.mailchimp.notifications.new_user.ts"),
   route("api/customers/create", "routes/api.customers.create.ts"),
+  route("api/subscriptions/create", "routes/api.subscriptions.create.ts"),
+  route("api/webhooks/stripe", "routes/api.webhooks.stripe.ts"),
   route("api/signout", "routes/api.signout.ts"),
   route("api/consent", "routes/api.consent.ts"),
 

@@ -12,6 +12,10 @@ export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 export const PLANS = ["basic", "premium"] as const;
 export type PlanName = (typeof PLANS)[number];
 
+/** Stripe's subscription statuses, as last read from Stripe. */
+export const SUBSCRIPTION_STATUSES = ["active", "trialing", "past_due", "unpaid", "paused", "incomplete", "incomplete_expired", "canceled"] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
 export const users = sqliteTable("users", {
   id: randomId(),
   // Lowercased and trimmed before it is written (spec section 3).
@@ -31,6 +35,13 @@ export const users = sqliteTable("users", {
   stripeCustomerId: text("stripeCustomerId").unique(),
   stripeSubscriptionId: text("stripeSubscriptionId"),
   plan: text("plan", { enum: PLANS }),
+  // The subscription as last read from Stripe, for the subscription page: kept after it ends
+  // (status canceled) so the user can see what happened.
+  subscriptionStatus: text("subscriptionStatus", { enum: SUBSCRIPTION_STATUSES }),
+  /** When a subscription set to cancel will end; null when it renews. */
+  subscriptionCancelAt: integer("subscriptionCancelAt", { mode: "timestamp_ms" }),
+  /** The end of the paid period: the renewal date, or when the subscription ended. */
+  subscriptionPeriodEnd: integer("subscriptionPeriodEnd", { mode: "timestamp_ms" }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -162,6 +173,16 @@ export const jobs = sqliteTable(
   },
   (table) => [index("jobs_state_idx").on(table.state, table.updatedAt)],
 );
+
+/**
+ * Stripe webhook events already claimed, so that a redelivered event is handled once. The claim is
+ * released when handling fails, so Stripe's retry gets another go.
+ */
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  createdAt: createdAt(),
+});
 
 /** Single-use password reset links: only the SHA-256 of the token is kept. */
 export const passwordResetTokens = sqliteTable(

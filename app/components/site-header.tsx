@@ -13,6 +13,12 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
           <span>Quiet Mailbox</span>
         </Link>
         <nav aria-label="Account">
+          {/* Spec section 4: known on the server, so it never flashes for a subscriber. */}
+          {user && !user.hasSubscribed ? (
+            <Link to="/subscription" className="button button-upgrade">
+              Upgrade
+            </Link>
+          ) : null}
           {user ? <SettingMenu user={user} /> : (
             <Link to="/signin" className="nav-signin">
               Sign in
@@ -31,6 +37,7 @@ function SettingMenu({ user }: { user: HeaderUser }) {
       <summary>Settings</summary>
       <div className="menu-items">
         <Link to="/dashboard">Dashboard</Link>
+        <Link to="/subscription">Subscription</Link>
         {user.isStaff ? <Link to="/admin">Staff area</Link> : null}
         <Form method="post" action="/api/signout" reloadDocument onSubmit={() => window.localStorage.clear()}>
           <button type="submit">Sign Out</button>

@@ -1,6 +1,8 @@
 // Stripe through its official SDK, which runs in workerd with the fetch HTTP client.
 // API: https://docs.stripe.com/api/customers/create and https://docs.stripe.com/api/idempotent_requests
 import Stripe from "stripe";
+import type { SubscriptionStatus } from "../../drizzle/schema";
+import { PLAN_IDS, planOfPrice, type PlanName, type PlanPrices } from "~/domain/plans";
 import { getUserBillingOwner, setStripeCustomerIdOnce } from "~/models/user.server";
 import type { Db } from "~/utils/db.server";
 import { requireSetting, type AppEnv } from "~/utils/env.server";
@@ -58,4 +60,147 @@ export async function createCustomerForUser(env: AppEnv, db: Db, user: CustomerO
   );
   if (await setStripeCustomerIdOnce(db, user.id, customer.id)) return customer.id;
   return (await getUserBillingOwner(db, user.id))?.stripeCustomerId ?? customer.id;
+}
+
+const PRICE_SETTINGS = { basic: "STRIPE_PRICE_BASIC", premium: "STRIPE_PRICE_PREMIUM" } as const satisfies Record<PlanName, keyof AppEnv>;
+
+/** The plans' price ids in this environment. */
+export function planPrices(env: AppEnv): PlanPrices {
+  return { basic: env.STRIPE_PRICE_BASIC || undefined, premium: env.STRIPE_PRICE_PREMIUM || undefined };
+}
+
+export type SubscriptionSnapshot = {
+  subscriptionId: string;
+  customerId: string;
+  plan: PlanName | null;
+  status: SubscriptionStatus;
+  cancelAt: Date | null;
+  /** The end of the paid period, or when the subscription ended. */
+  periodEnd: Date | null;
+};
+
+const fromUnix = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
+
+/**
+ * What the app keeps of a subscription. Since API version 2025-03-31 the period lives on each
+ * item; a subscription set to cancel has cancel_at (and, from the portal, cancel_at_period_end).
+ */
+export function readSubscription(subscription: Stripe.Subscription, prices: PlanPrices): SubscriptionSnapshot {
+  const item = subscription.items.data[0];
+  const status = subscription.status as SubscriptionStatus;
+  const cancelAt = subscription.cancel_at ?? (subscription.cancel_at_period_end ? item?.current_period_end : null);
+  return {
+    subscriptionId: subscription.id,
+    customerId: typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id,
+    plan: planOfPrice(prices, item?.price.id),
+    status,
+    cancelAt: subscription.ended_at ? null : fromUnix(cancelAt),
+    periodEnd: fromUnix(subscription.ended_at ?? item?.current_period_end),
+  };
+}
+
+/** Where the app sends people back to after Checkout. */
+export type CheckoutReturn = { successUrl: string; cancelUrl: string };
+
+/**
+ * A Checkout Session for `plan`. The idempotency key covers one user, plan and ten-minute window,
+ * so a double click or a second tab opens the same checkout rather than a second one.
+ */
+export async function createCheckoutSession(env: AppEnv, input: { userId: string; customerId: string; plan: PlanName } & CheckoutReturn) {
+  const price = requireSetting(env, PRICE_SETTINGS[input.plan]);
+  const window = Math.floor(Date.now() / (10 * 60_000));
+  const session = await getStripe(env).checkout.sessions.create(
+    {
+      mode: "subscription",
+      customer: input.customerId,
+      client_reference_id: input.userId,
+      line_items: [{ price, quantity: 1 }],
+      subscription_data: { metadata: { userId: input.userId } },
+      success_url: input.successUrl,
+      cancel_url: input.cancelUrl,
+    },
+    { idempotencyKey: `checkout-${input.userId}-${input.plan}-${window}` },
+  );
+  if (!session.url) throw new Error("Stripe answered a Checkout Session without a URL");
+  return session.url;
+}
+
+export async function retrieveCheckoutSession(env: AppEnv, sessionId: string) {
+  return getStripe(env).checkout.sessions.retrieve(sessionId);
+}
+
+export async function retrieveSubscription(env: AppEnv, subscriptionId: string) {
+  return getStripe(env).subscriptions.retrieve(subscriptionId);
+}
+
+/** A customer-portal session: switching plans, cancelling, cards and invoices are Stripe's pages. */
+export async function createPortalSession(env: AppEnv, input: { customerId: string; returnUrl: string }) {
+  const session = await getStripe(env).billingPortal.sessions.create(
+    { customer: input.customerId, return_url: input.returnUrl },
+    { idempotencyKey: `portal-${crypto.randomUUID()}` },
+  );
+  return session.url;
+}
+
+export type PlanPrice = { amount: number; currency: string; interval: string | null };
+
+const PRICE_CACHE_MS = 60 * 60_000;
+const priceCache = new Map<string, { price: PlanPrice; until: number }>();
+
+/**
+ * What each plan costs, read from Stripe so that the page always says what Checkout will charge.
+ * Kept in the isolate for an hour; a plan whose price cannot be read is null (the page then says
+ * the price is shown at checkout).
+ */
+export async function getPlanPriceList(env: AppEnv): Promise<Record<PlanName, PlanPrice | null>> {
+  const prices = planPrices(env);
+  const entries = await Promise.all(
+    PLAN_IDS.map(async (plan) => {
+      const id = prices[plan];
+      if (!id) return [plan, null] as const;
+      const cached = priceCache.get(id);
+      if (cached && cached.until > Date.now()) return [plan, cached.price] as const;
+      try {
+        const price = await getStripe(env).prices.retrieve(id);
+        if (price.unit_amount === null) return [plan, null] as const;
+        const value: PlanPrice = { amount: price.unit_amount / 100, currency: price.currency, interval: price.recurring?.interval ?? null };
+        priceCache.set(id, { price: value, until: Date.now() + PRICE_CACHE_MS });
+        return [plan, value] as const;
+      } catch (error) {
+        console.error("plan price not read:", describeStripeError(error));
+        return [plan, null] as const;
+      }
+    }),
+  );
+  return Object.fromEntries(entries) as Record<PlanName, PlanPrice | null>;
+}
+
+/** Checks the Stripe-Signature header against the endpoint secret; throws when it does not match. */
+export async function verifyStripeEvent(env: AppEnv, payload: string, signature: string | null): Promise<Stripe.Event> {
+  if (!signature) throw new Stripe.errors.StripeSignatureVerificationError(signature ?? "", payload, { message: "No signature" });
+  return getStripe(env).webhooks.constructEventAsync(
+    payload,
+    signature,
+    requireSetting(env, "STRIPE_WEBHOOK_SECRET"),
+    undefined,
+    Stripe.createSubtleCryptoProvider(),
+  );
+}
+
+/** The subscription an event is about, if any. The app reads its current state from Stripe. */
+export function subscriptionIdOfEvent(event: Stripe.Event): string | null {
+  const idOf = (value: string | { id: string } | null | undefined) => (value ? (typeof value === "string" ? value : value.id) : null);
+  switch (event.type) {
+    case "checkout.session.completed":
+      return event.data.object.mode === "subscription" ? idOf(event.data.object.subscription) : null;
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted":
+      return event.data.object.id;
+    case "invoice.paid":
+    case "invoice.payment_failed":
+      return idOf(event.data.object.parent?.subscription_details?.subscription);
+    default:
+      return null;
+  }
 }

@@ -47,13 +47,22 @@ export async function getUserRecipient(db: Db, userId: string, recipientId: stri
   return row ?? null;
 }
 
-export async function addRecipient(db: Db, userId: string, values: RecipientValues): Promise<{ id: string }> {
+/**
+ * Adds a recipient, unless the user already has `limit` of them (null: no limit). The count and
+ * the insert are one statement, so two tabs adding at once cannot pass the limit together.
+ */
+export async function addRecipient(db: Db, userId: string, values: RecipientValues, { limit }: { limit: number | null }): Promise<{ id: string } | null> {
   const now = new Date();
-  const [row] = await db
-    .insert(recipients)
-    .values({ ...stored(values), userId, createdAt: now, updatedAt: now })
-    .returning({ id: recipients.id });
-  return row!;
+  const row = { ...stored(values), id: crypto.randomUUID(), userId, createdAt: now, updatedAt: now };
+  if (limit === null) {
+    await db.insert(recipients).values(row);
+    return { id: row.id };
+  }
+  const result = await db.run(sql`
+    insert into ${recipients} (id, userId, fullName, street1, street2, city, state, zipCode, createdAt, updatedAt)
+    select ${row.id}, ${userId}, ${row.fullName}, ${row.street1}, ${row.street2}, ${row.city}, ${row.state}, ${row.zipCode}, ${now.getTime()}, ${now.getTime()}
+    where (select count(*) from ${recipients} where userId = ${userId}) < ${limit}`);
+  return (result.meta.changes ?? 0) > 0 ? { id: row.id } : null;
 }
 
 /** Whether a recipient of this user's changed. */

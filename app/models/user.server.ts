@@ -154,7 +154,13 @@ export async function getUserTagFacts(db: Db, userId: string) {
 /** What the payment integration needs to create the user's customer. */
 export async function getUserBillingOwner(db: Db, userId: string) {
   const [row] = await db
-    .select({ id: users.id, email: users.email, fullName: users.fullName, stripeCustomerId: users.stripeCustomerId })
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      stripeCustomerId: users.stripeCustomerId,
+      stripeSubscriptionId: users.stripeSubscriptionId,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);

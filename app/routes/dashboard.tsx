@@ -3,6 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AllowanceUsedUp } from "~/components/requests/allowance-used-up";
 import { PrintableLetter, RequestCard } from "~/components/requests/request-card";
 import { formatDate, formatDateTime, timeZoneForState } from "~/domain/dates";
+import { PLAN_DETAILS } from "~/domain/plans";
 import { writeOptOutLetter, type LetterPerson } from "~/domain/opt-out-letter";
 import {
   actionUsesAllowance,
@@ -100,6 +101,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     : null;
 
   return {
+    // Checkout returns here through /subscription once the plan is the user's.
+    welcome: user.stripeSubscriptionId && user.plan && url.searchParams.get("subscribed") === user.plan ? PLAN_DETAILS[user.plan].name : null,
     allowance: user.stripeSubscriptionId
       ? ({ unlimited: true } as const)
       : ({ unlimited: false, left: freeRequestsLeft(dashboard.account.numOfFreeRequest), of: FREE_REQUEST_ALLOWANCE } as const),
@@ -138,7 +141,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Dashboard() {
-  const { allowance, sent, notSent, recipientCount, open, print } = useLoaderData<typeof loader>();
+  const { welcome, allowance, sent, notSent, recipientCount, open, print } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
 
   if (open && print) return <PrintableLetter senderName={open.senderName} letter={open.letter} requestId={open.id} />;
@@ -164,6 +167,11 @@ export default function Dashboard() {
         </p>
       </div>
 
+      {welcome ? (
+        <p className="notice" role="status">
+          <strong>Welcome to {welcome}.</strong> Your requests are now unlimited: send one to every sender that mails you.
+        </p>
+      ) : null}
       {usedUp ? <AllowanceUsedUp alert={Boolean(actionData?.error)} /> : null}
 
       <p className="note">

@@ -4,19 +4,31 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { NameAndAddressForm } from "~/components/name-and-address-form";
 import { enteredAddress, Step1Schema } from "~/domain/signup";
 import { verifiedOrAsTyped } from "~/integrations/address-verification.server";
-import { addRecipient } from "~/models/recipient.server";
+import { PLAN_DETAILS, recipientLimitOf } from "~/domain/plans";
+import { addRecipient, listUserRecipients } from "~/models/recipient.server";
 import { accountOf } from "~/models/user.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser, type CurrentUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 
+/** How many people the user's plan covers besides them (null: no limit). */
+const limitFor = (user: CurrentUser) => recipientLimitOf(user.stripeSubscriptionId ? user.plan : null);
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const [account] = await accountOf(getDb(context.env.DB), user.id);
+  const db = getDb(context.env.DB);
+  const [[account], recipients] = await db.batch([accountOf(db, user.id), listUserRecipients(db, user.id)]);
   if (!account) throw new Response("Not Found", { status: 404 });
+  const limit = limitFor(user);
   // A new recipient lives at the account's address unless the form says otherwise.
   const { street1, street2, city, state, zipCode } = account;
-  return { defaultValue: { fullName: "", street1, street2: street2 ?? "", city, state, zipCode } };
+  return {
+    defaultValue: { fullName: "", street1, street2: street2 ?? "", city, state, zipCode },
+    limit:
+      limit !== null && recipients.length >= limit
+        ? { limit, plan: user.stripeSubscriptionId && user.plan ? PLAN_DETAILS[user.plan].name : null }
+        : null,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -26,29 +38,48 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const entered = enteredAddress(submission.value);
   const address = await verifiedOrAsTyped(context.env, entered);
-  await addRecipient(getDb(context.env.DB), user.id, { fullName: submission.value.fullName, ...address });
-  return redirect("/recipients", 303);
+  const added = await addRecipient(getDb(context.env.DB), user.id, { fullName: submission.value.fullName, ...address }, { limit: limitFor(user) });
+  // Full since the form was opened (another tab): the page now says so instead of showing the form.
+  return redirect(added ? "/recipients" : "/recipients/add", 303);
 }
 
 export default function AddRecipient() {
-  const { defaultValue } = useLoaderData<typeof loader>();
+  const { defaultValue, limit } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <section className="page narrow" aria-labelledby="page-title">
       <p className="eyebrow">Recipients</p>
       <h1 id="page-title">Add a person</h1>
       <p className="lead">
-        Someone whose mail comes to your address, or another way your own name is written on it. We filled in your
-        address; change it only for mail that was sent to an earlier one.
+        Someone whose mail comes to your address, or another way your own name is written on it. We filled in your address; change it only
+        for mail that was sent to an earlier one.
       </p>
-      <NameAndAddressForm defaultValue={defaultValue} lastResult={lastResult} own={false} nameHint="First and last name, as on the mail.">
-        <p className="actions">
-          <button type="submit" className="button">
-            Add person
-          </button>
-          <Link to="/recipients">Cancel</Link>
-        </p>
-      </NameAndAddressForm>
+      {limit ? (
+        <div className="notice" role="status">
+          <p>
+            <strong>
+              {limit.plan ? `The ${limit.plan} plan` : "A free account"} covers you and {limit.limit} other people, and you have added{" "}
+              {limit.limit}.
+            </strong>{" "}
+            Premium covers as many people as you like; or remove someone you no longer need.
+          </p>
+          <p className="actions">
+            <Link to="/subscription" className="button">
+              See plans
+            </Link>
+            <Link to="/recipients">Back to recipients</Link>
+          </p>
+        </div>
+      ) : (
+        <NameAndAddressForm defaultValue={defaultValue} lastResult={lastResult} own={false} nameHint="First and last name, as on the mail.">
+          <p className="actions">
+            <button type="submit" className="button">
+              Add person
+            </button>
+            <Link to="/recipients">Cancel</Link>
+          </p>
+        </NameAndAddressForm>
+      )}
     </section>
   );
 }

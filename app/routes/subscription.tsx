@@ -1,19 +1,175 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { ComingSoon } from "~/components/coming-soon";
-import { pageMeta } from "~/utils/meta";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { formatDate, timeZoneForState } from "~/domain/dates";
+import { PLAN_DETAILS, PLAN_IDS, subscriptionStateOf, SUBSCRIPTION_STATE_LABELS, type PlanName, type SubscriptionState } from "~/domain/plans";
+import { FREE_REQUEST_ALLOWANCE, freeRequestsLeft } from "~/domain/requests";
+import { getPlanPriceList, type PlanPrice } from "~/integrations/stripe.server";
+import { getSubscriptionFacts } from "~/models/billing.server";
 import { requireUser } from "~/utils/auth.server";
+import { BillingError, openBillingPortal, startCheckout, syncReturnFromCheckout } from "~/utils/billing.server";
+import { getDb } from "~/utils/db.server";
+import { errorMessage } from "~/utils/errors";
+import { pageMeta } from "~/utils/meta";
+
+const ActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("subscribe"), plan: z.enum(PLAN_IDS) }),
+  z.object({ intent: z.literal("portal") }),
+]);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context);
-  return null;
+  const user = await requireUser(request, context);
+  const { env } = context;
+  const db = getDb(env.DB);
+  const url = new URL(request.url);
+
+  // Back from Checkout: the subscription is read from Stripe now rather than waiting for the webhook.
+  const checkoutSession = url.searchParams.get("session_id");
+  if (checkoutSession) {
+    const change = await syncReturnFromCheckout(env, db, user.id, checkoutSession).catch((error) => {
+      console.error("return from checkout not synced:", errorMessage(error));
+      return null;
+    });
+    if (change?.plan) throw redirect(`/dashboard?subscribed=${change.plan}`);
+  }
+
+  const [facts, prices] = await Promise.all([getSubscriptionFacts(db, user.id), getPlanPriceList(env)]);
+  if (!facts) throw redirect("/signin");
+  const timeZone = timeZoneForState(facts.state);
+  return {
+    plan: facts.stripeSubscriptionId ? facts.plan : null,
+    state: subscriptionStateOf(facts),
+    periodEnd: facts.subscriptionPeriodEnd ? formatDate(facts.subscriptionPeriodEnd, timeZone) : null,
+    cancelAt: facts.subscriptionCancelAt ? formatDate(facts.subscriptionCancelAt, timeZone) : null,
+    freeLeft: freeRequestsLeft(facts.numOfFreeRequest),
+    canManageBilling: facts.stripeCustomerId !== null && (facts.stripeSubscriptionId !== null || facts.subscriptionStatus !== null),
+    prices,
+    notice: checkoutSession ? "confirming" : url.searchParams.get("checkout") === "cancelled" ? "cancelled" : null,
+  };
 }
 
-export default function Screen() {
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const form = ActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!form.success) return data({ error: "Choose the basic or the premium plan." }, { status: 400 });
+  const { env } = context;
+  const db = getDb(env.DB);
+  const origin = new URL(request.url).origin;
+  try {
+    if (form.data.intent === "subscribe") return redirect(await startCheckout(env, db, { userId: user.id, plan: form.data.plan, origin }), 303);
+    const facts = await getSubscriptionFacts(db, user.id);
+    return redirect(await openBillingPortal(env, { customerId: facts?.stripeCustomerId ?? null, origin }), 303);
+  } catch (error) {
+    if (error instanceof BillingError) return data({ error: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+export default function Subscription() {
+  const { plan, state, periodEnd, cancelAt, freeLeft, canManageBilling, prices, notice } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   return (
-    <ComingSoon title="Subscription">
-      Plans and billing will be managed here.
-    </ComingSoon>
+    <section className="page" aria-labelledby="page-title">
+      <p className="eyebrow">Your account</p>
+      <h1 id="page-title">Subscription</h1>
+      <p className="lead">
+        Every account sends {FREE_REQUEST_ALLOWANCE} requests free. A plan sends as many as you need, for as long as junk
+        mail keeps coming.
+      </p>
+
+      {notice === "cancelled" ? <p className="notice" role="status">Checkout was cancelled. Nothing was charged.</p> : null}
+      {notice === "confirming" && !plan ? (
+        <p className="notice" role="status">
+          We are confirming your payment with Stripe. Reload this page in a moment to see your plan.
+        </p>
+      ) : null}
+      {actionData?.error ? (
+        <p className="form-error" role="alert">
+          {actionData.error}
+        </p>
+      ) : null}
+
+      <div className="card current-plan">
+        <h2>{plan ? `Your plan: ${PLAN_DETAILS[plan].name}` : "Your plan: Free"}</h2>
+        <p>
+          <span className="status">{SUBSCRIPTION_STATE_LABELS[state]}</span>{" "}
+          {currentPlanText({ state, periodEnd, cancelAt, freeLeft })}
+        </p>
+        {canManageBilling ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="portal" />
+            <button type="submit" className="button button-quiet">
+              Manage billing
+            </button>{" "}
+            <span className="muted">Switch plans, cancel, change your card or get invoices, on Stripe.</span>
+          </Form>
+        ) : null}
+      </div>
+
+      <h2>Plans</h2>
+      <div className="grid plans">
+        {PLAN_IDS.map((id) => (
+          <PlanCard key={id} id={id} price={prices[id]} current={plan} />
+        ))}
+      </div>
+      <p className="muted">
+        Payments are handled by Stripe: your card number never reaches us. Cancel at any time in Manage billing; you keep
+        your plan until the end of the year you paid for.
+      </p>
+    </section>
   );
+}
+
+function currentPlanText({ state, periodEnd, cancelAt, freeLeft }: { state: SubscriptionState; periodEnd: string | null; cancelAt: string | null; freeLeft: number }) {
+  const free = `${freeLeft} of ${FREE_REQUEST_ALLOWANCE} free requests left.`;
+  switch (state) {
+    case "active":
+      return periodEnd ? `Renews on ${periodEnd}. Your requests are unlimited.` : "Your requests are unlimited.";
+    case "pastDue":
+      return "Your last payment did not go through. Stripe will try your card again; update it in Manage billing to keep your plan.";
+    case "cancelling":
+      return `Your plan ends on ${cancelAt ?? periodEnd}; you keep it until then. Changed your mind? Renew it in Manage billing.`;
+    case "cancelled":
+      return `Your subscription ended${periodEnd ? ` on ${periodEnd}` : ""}. ${free}`;
+    default:
+      return free;
+  }
+}
+
+function PlanCard({ id, price, current }: { id: PlanName; price: PlanPrice | null; current: PlanName | null }) {
+  const details = PLAN_DETAILS[id];
+  const titleId = `plan-${id}`;
+  return (
+    <article className="card plan" aria-labelledby={titleId}>
+      <h3 id={titleId}>{details.name}</h3>
+      <p className="plan-price">{price ? formatPrice(price) : "Price shown at checkout"}</p>
+      <ul>
+        {details.includes.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      {current === id ? (
+        <p>
+          <strong>Your plan</strong>
+        </p>
+      ) : current ? (
+        <p className="muted">To switch to {details.name}, use Manage billing.</p>
+      ) : (
+        <Form method="post">
+          <input type="hidden" name="intent" value="subscribe" />
+          <input type="hidden" name="plan" value={id} />
+          <button type="submit" className="button">
+            Subscribe to {details.name}
+          </button>
+        </Form>
+      )}
+    </article>
+  );
+}
+
+function formatPrice({ amount, currency, interval }: PlanPrice) {
+  const money = new Intl.NumberFormat("en-US", { style: "currency", currency }).format(amount);
+  return interval ? `${money} a ${interval}` : money;
 }
 
 export const meta = () => pageMeta("Subscription");

@@ -13,7 +13,10 @@ export type AnalyticsEventName =
   | "Lead"
   | "created request"
   | "visited dashboard"
-  | "clicked request action button";
+  | "clicked request action button"
+  // A new paid subscription, with the plan's conversion value (spec section 9); written by
+  // app/models/billing.server.ts in the batch that links the subscription.
+  | "Subscribe";
 
 /** Properties must never carry an email, a name or an address. */
 export type AnalyticsProperties = Record<string, string | number | boolean>;

@@ -52,6 +52,13 @@ export const EnvSchema = z.object({
   // Payments (Stripe SDK). The URL's host, port and protocol go to the SDK.
   STRIPE_SECRET_KEY: optionalSecret,
   STRIPE_API_URL: z.string().url().default("https://api.stripe.com"),
+  /** Signs the events Stripe posts to /api/webhooks/stripe (the endpoint's "whsec_" secret). */
+  STRIPE_WEBHOOK_SECRET: optionalSecret,
+  // Price ids of the plans (docs/decisions/0015): test and live mode have different ones.
+  STRIPE_PRICE_BASIC: z.string().optional(),
+  STRIPE_PRICE_PREMIUM: z.string().optional(),
+  /** Where Checkout and the customer portal live: the pages' form posts may be redirected there (CSP form-action). */
+  STRIPE_HOSTED_ORIGINS: z.string().default("https://checkout.stripe.com https://billing.stripe.com"),
 
   // Transactional email (Postmark).
   EMAIL_API_KEY: optionalSecret,

@@ -1,5 +1,9 @@
-/** Headers for every HTML document. Scripts run only with the per-response nonce. */
-export function securityHeaders(nonce: string): Record<string, string> {
+/**
+ * Headers for every HTML document. Scripts run only with the per-response nonce. Forms post to
+ * this site only, whose answer may redirect to the payment pages (`paymentOrigins`: Stripe
+ * Checkout and the customer portal), which form-action must allow as well.
+ */
+export function securityHeaders(nonce: string, { paymentOrigins }: { paymentOrigins: string }): Record<string, string> {
   const policy = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -11,7 +15,7 @@ export function securityHeaders(nonce: string): Record<string, string> {
     "object-src 'none'",
     "base-uri 'self'",
     "frame-ancestors 'none'",
-    "form-action 'self'",
+    `form-action 'self' ${paymentOrigins}`.trim(),
   ].join("; ");
   return {
     "Content-Security-Policy": policy,

@@ -9,7 +9,7 @@ import { startStandIns, type StandInServer } from "../stand-ins/server";
 import { VENDORS } from "../stand-ins/vendors";
 import { EMAIL_STAND_IN_TOKEN } from "../stand-ins/vendors/email";
 import { MAILCHIMP_STAND_IN_KEY } from "../stand-ins/vendors/mailchimp";
-import { STRIPE_STAND_IN_KEY } from "../stand-ins/vendors/stripe";
+import { STRIPE_STAND_IN_KEY, STRIPE_STAND_IN_PRICES, STRIPE_STAND_IN_WEBHOOK_SECRET } from "../stand-ins/vendors/stripe";
 import { freePort, isPortFree } from "./ports";
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -51,6 +51,11 @@ export function vendorVars(standIns: Pick<StandInServer, "url">): Record<string,
     MAILCHIMP_API_KEY: MAILCHIMP_STAND_IN_KEY,
     STRIPE_API_URL: standIns.url,
     STRIPE_SECRET_KEY: STRIPE_STAND_IN_KEY,
+    STRIPE_WEBHOOK_SECRET: STRIPE_STAND_IN_WEBHOOK_SECRET,
+    STRIPE_PRICE_BASIC: STRIPE_STAND_IN_PRICES.basic,
+    STRIPE_PRICE_PREMIUM: STRIPE_STAND_IN_PRICES.premium,
+    // Checkout and the customer portal are pages of the stand-in.
+    STRIPE_HOSTED_ORIGINS: standIns.url,
     EMAIL_API_URL: `${standIns.url}/email`,
     EMAIL_API_KEY: EMAIL_STAND_IN_TOKEN,
     LOB_API_URL: `${standIns.url}/lob/v1`,
@@ -101,6 +106,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const appUrl = `http://127.0.0.1:${appPort}`;
     await waitUntilAnswering(`${appUrl}/`, wrangler, readyTimeoutMs);
     log(`app answering on ${appUrl}`);
+    await forwardStripeEvents(standIns, `${appUrl}${STRIPE_WEBHOOK_PATH}`);
+    log(`Stripe events go to ${appUrl}${STRIPE_WEBHOOK_PATH}`);
 
     const running = wrangler;
     let stopping: Promise<void> | undefined;
@@ -119,6 +126,19 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await standIns.close();
     throw error;
   }
+}
+
+/** Where the app takes Stripe's events (app/routes/api.webhooks.stripe.ts). */
+const STRIPE_WEBHOOK_PATH = "/api/webhooks/stripe";
+
+/** Like `stripe listen --forward-to`: the Stripe stand-in posts every event it emits, signed, to the app. */
+async function forwardStripeEvents(standIns: StandInServer, url: string) {
+  const response = await fetch(`${standIns.url}/__stand-ins/stripe/webhook-endpoint`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ url }),
+  });
+  if (!response.ok) throw new Error(`the Stripe stand-in refused the webhook endpoint: ${response.status}`);
 }
 
 function assertBuildExists() {

@@ -1,0 +1,94 @@
+import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { stripeEvents, users } from "../../drizzle/schema";
+import { isEntitling, PLAN_DETAILS, type PlanName } from "~/domain/plans";
+import type { SubscriptionSnapshot } from "~/integrations/stripe.server";
+import type { Db } from "~/utils/db.server";
+
+/** What the subscription page shows. */
+export async function getSubscriptionFacts(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      plan: users.plan,
+      numOfFreeRequest: users.numOfFreeRequest,
+      stripeCustomerId: users.stripeCustomerId,
+      stripeSubscriptionId: users.stripeSubscriptionId,
+      subscriptionStatus: users.subscriptionStatus,
+      subscriptionCancelAt: users.subscriptionCancelAt,
+      subscriptionPeriodEnd: users.subscriptionPeriodEnd,
+      state: users.state,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function getUserIdByStripeCustomer(db: Db, customerId: string) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.stripeCustomerId, customerId)).limit(1);
+  return row?.id ?? null;
+}
+
+/** Who to tag in the newsletter tool when a subscription starts or changes plan. */
+type Member = { email: string; newsletter: boolean };
+
+export type SubscriptionChange = { userId: string; started: Member | null; planChanged: Member | null; plan: PlanName | null };
+
+/**
+ * Writes a subscription's state as just read from Stripe, in one batch. Stripe's events can arrive
+ * twice, late or out of order, so every write is conditional on what the user holds now:
+ * - a subscription that entitles the user becomes theirs; the statement that links it returns a
+ *   row only the first time, and the conversion (spec section 9's plan value) is written in the
+ *   same batch under the same condition, so it is recorded once;
+ * - a subscription that ended (or stopped being paid) is removed only if it is the user's current
+ *   one, so a late "deleted" for an old subscription cannot take away a newer one.
+ */
+export async function applySubscription(db: Db, userId: string, snapshot: SubscriptionSnapshot): Promise<SubscriptionChange> {
+  const { subscriptionId, status, cancelAt, periodEnd } = snapshot;
+  const holds = and(eq(users.id, userId), eq(users.stripeSubscriptionId, subscriptionId));
+  const now = new Date();
+
+  if (!isEntitling(status)) {
+    await db
+      .update(users)
+      .set({ stripeSubscriptionId: null, plan: null, subscriptionStatus: status, subscriptionCancelAt: null, subscriptionPeriodEnd: periodEnd, updatedAt: now })
+      .where(and(eq(users.id, userId), or(eq(users.stripeSubscriptionId, subscriptionId), isNull(users.stripeSubscriptionId))));
+    return { userId, started: null, planChanged: null, plan: null };
+  }
+
+  // A price this environment does not know is a configuration mistake; the customer has paid, so
+  // they get the plan every price includes while it is fixed.
+  const plan = snapshot.plan ?? "basic";
+  if (!snapshot.plan) console.error(`subscription ${subscriptionId} has a price that is not a plan; treated as basic`);
+  const { conversionValue } = PLAN_DETAILS[plan];
+  const lacksIt = sql`${users.id} = ${userId} and ${users.stripeSubscriptionId} is not ${subscriptionId}`;
+  const member = { email: users.email, newsletter: users.newsletter };
+
+  const [planChanged, , started] = await db.batch([
+    db
+      .update(users)
+      .set({ plan, updatedAt: now })
+      .where(and(holds, sql`${users.plan} is not ${plan}`))
+      .returning(member),
+    db.run(sql`
+      insert into analytics_events (name, userId, properties)
+      select 'Subscribe', ${userId}, json_object('plan', ${plan}, 'value', ${conversionValue}, 'currency', 'USD')
+      where exists (select 1 from users where ${lacksIt})`),
+    db.update(users).set({ stripeSubscriptionId: subscriptionId, updatedAt: now }).where(lacksIt).returning(member),
+    db
+      .update(users)
+      .set({ plan, subscriptionStatus: status, subscriptionCancelAt: cancelAt, subscriptionPeriodEnd: periodEnd, updatedAt: now })
+      .where(holds),
+  ]);
+  return { userId, started: started[0] ?? null, planChanged: planChanged[0] ?? null, plan };
+}
+
+/** Claims a webhook event for handling; false when it was already claimed (a redelivery). */
+export async function claimStripeEvent(db: Db, event: { id: string; type: string }) {
+  const claimed = await db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: stripeEvents.id });
+  return claimed.length > 0;
+}
+
+/** Lets Stripe's next delivery of the event try again, after handling it failed. */
+export async function releaseStripeEvent(db: Db, eventId: string) {
+  await db.delete(stripeEvents).where(eq(stripeEvents.id, eventId));
+}
