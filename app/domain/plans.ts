@@ -47,9 +47,6 @@ export const PLAN_DETAILS: Record<PlanName, Plan> = {
 
 export const PLAN_IDS = ["basic", "premium"] as const satisfies readonly PlanName[];
 
-export function isPlanName(value: unknown): value is PlanName {
-  return typeof value === "string" && Object.hasOwn(PLAN_DETAILS, value);
-}
 
 /** The recipient limit of a user on `plan` (null when they have no subscription). */
 export function recipientLimitOf(plan: PlanName | null): number | null {

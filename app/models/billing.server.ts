@@ -1,5 +1,5 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
-import { stripeEvents, users } from "../../drizzle/schema";
+import { analyticsEvents, stripeEvents, users } from "../../drizzle/schema";
 import { isEntitling, PLAN_DETAILS, type PlanName } from "~/domain/plans";
 import type { SubscriptionSnapshot } from "~/integrations/stripe.server";
 import type { Db } from "~/utils/db.server";
@@ -69,10 +69,19 @@ export async function applySubscription(db: Db, userId: string, snapshot: Subscr
       .set({ plan, updatedAt: now })
       .where(and(holds, sql`${users.plan} is not ${plan}`))
       .returning(member),
-    db.run(sql`
-      insert into analytics_events (name, userId, properties)
-      select 'Subscribe', ${userId}, json_object('plan', ${plan}, 'value', ${conversionValue}, 'currency', 'USD')
-      where exists (select 1 from users where ${lacksIt})`),
+    db.insert(analyticsEvents).select(
+      db
+        // drizzle wants every column of the table, in its order.
+        .select({
+          id: sql<number>`null`.as("id"),
+          name: sql<string>`'Subscribe'`.as("name"),
+          userId: users.id,
+          properties: sql<string>`json_object('plan', ${plan}, 'value', ${conversionValue}, 'currency', 'USD')`.as("properties"),
+          createdAt: sql<number>`${now.getTime()}`.as("createdAt"),
+        })
+        .from(users)
+        .where(lacksIt),
+    ),
     db.update(users).set({ stripeSubscriptionId: subscriptionId, updatedAt: now }).where(lacksIt).returning(member),
     db
       .update(users)

@@ -32,6 +32,13 @@ export type Vendor = {
   /** Where the vendor's API root is mounted, e.g. "/mailchimp/3.0"; "" mounts it at the root. */
   prefix: string;
   routes: VendorRoute[];
+  /**
+   * Routes for tests to steer the vendor, mounted at /__stand-ins/<name>/... and given the same state
+   * as `routes`. They are neither recorded nor subject to faults.
+   */
+  controlRoutes?: VendorRoute[];
+  /** What DELETE /__stand-ins/requests does to this vendor's state; by default the state is emptied. */
+  resetState?: (state: Map<string, unknown>) => void;
 };
 
 type Fault = { vendor: string; path?: string; status: number; body?: unknown; remaining: number };
@@ -63,23 +70,13 @@ export async function startStandIns({ port = 0, vendors }: { port?: number; vend
       const url = new URL(incoming.url ?? "/", "http://stand-ins.local");
       const rawBody = await readBody(incoming);
 
-      if (url.pathname.startsWith(CONTROL_PREFIX)) {
-        return send(handleControl(incoming.method ?? "GET", url, rawBody, { log, faults, vendors, states }));
+      if (url.pathname === CONTROL_PREFIX || url.pathname.startsWith(`${CONTROL_PREFIX}/`)) {
+        return send(await handleControl(incoming, url, rawBody, { log, faults, vendors, states }));
       }
 
       const vendor = mounted.find((candidate) => url.pathname === candidate.prefix || url.pathname.startsWith(`${candidate.prefix}/`));
       const path = vendor ? url.pathname.slice(vendor.prefix.length) || "/" : url.pathname;
-      const request: StandInRequest = {
-        vendor: vendor?.name ?? "unknown",
-        method: incoming.method ?? "GET",
-        path,
-        query: Object.fromEntries(url.searchParams),
-        headers: flattenHeaders(incoming),
-        rawBody,
-        body: parseBody(rawBody, incoming.headers["content-type"]),
-        params: {},
-        receivedAt: new Date().toISOString(),
-      };
+      const request = describeRequest(incoming, url, vendor?.name ?? "unknown", path, rawBody);
       log.push(request);
 
       const fault = faults.find((f) => f.vendor === request.vendor && f.remaining > 0 && (!f.path || path.startsWith(f.path)));
@@ -88,14 +85,8 @@ export async function startStandIns({ port = 0, vendors }: { port?: number; vend
         return send({ status: fault.status, body: fault.body ?? { error: `stand-in fault ${fault.status}` } });
       }
 
-      for (const route of vendor?.routes ?? []) {
-        if (route.method !== request.method) continue;
-        const params = matchPath(route.path, path);
-        if (!params) continue;
-        request.params = params;
-        return send(await route.handle(request, states.get(vendor!.name)!));
-      }
-      send({ status: 404, body: { error: `no stand-in route for ${request.method} ${url.pathname}` } });
+      const answer = vendor && (await dispatch(vendor.routes, request, states.get(vendor.name)!));
+      send(answer ?? { status: 404, body: { error: `no stand-in route for ${request.method} ${url.pathname}` } });
     } catch (error) {
       send({ status: 500, body: { error: error instanceof Error ? error.message : String(error) } });
     }
@@ -118,19 +109,47 @@ export async function startStandIns({ port = 0, vendors }: { port?: number; vend
   };
 }
 
+/** Runs the first route that matches the request's method and path, or answers null when none does. */
+async function dispatch(routes: VendorRoute[], request: StandInRequest, state: Map<string, unknown>): Promise<StandInResponse | null> {
+  for (const route of routes) {
+    if (route.method !== request.method) continue;
+    const params = matchPath(route.path, request.path);
+    if (!params) continue;
+    request.params = params;
+    return route.handle(request, state);
+  }
+  return null;
+}
+
+function describeRequest(incoming: IncomingMessage, url: URL, vendor: string, path: string, rawBody: string): StandInRequest {
+  return {
+    vendor,
+    method: incoming.method ?? "GET",
+    path,
+    query: Object.fromEntries(url.searchParams),
+    headers: flattenHeaders(incoming),
+    rawBody,
+    body: parseBody(rawBody, incoming.headers["content-type"]),
+    params: {},
+    receivedAt: new Date().toISOString(),
+  };
+}
+
 /**
  * Control API for tests that run in another process (workerd, the browser harness):
  *   GET    /__stand-ins/health            which vendors are mounted
  *   GET    /__stand-ins/requests?vendor=  what was received
- *   DELETE /__stand-ins/requests          forget it, and any faults
+ *   DELETE /__stand-ins/requests          forget it, any faults and the vendors' state
  *   POST   /__stand-ins/faults            {vendor, path?, status, times?, body?}: the next matching calls fail
+ *   *      /__stand-ins/<vendor>/...      the vendor's own controlRoutes
  */
-function handleControl(
-  method: string,
+async function handleControl(
+  incoming: IncomingMessage,
   url: URL,
   rawBody: string,
   { log, faults, vendors, states }: { log: StandInRequest[]; faults: Fault[]; vendors: Vendor[]; states: Map<string, Map<string, unknown>> },
-): StandInResponse {
+): Promise<StandInResponse> {
+  const method = incoming.method ?? "GET";
   const route = url.pathname.slice(CONTROL_PREFIX.length);
   if (method === "GET" && route === "/health") {
     return { status: 200, body: { ok: true, vendors: vendors.map((vendor) => ({ name: vendor.name, prefix: vendor.prefix })) } };
@@ -142,7 +161,11 @@ function handleControl(
   if (method === "DELETE" && route === "/requests") {
     log.length = 0;
     faults.length = 0;
-    for (const state of states.values()) state.clear();
+    for (const vendor of vendors) {
+      const state = states.get(vendor.name)!;
+      if (vendor.resetState) vendor.resetState(state);
+      else state.clear();
+    }
     return { status: 204 };
   }
   if (method === "POST" && route === "/faults") {
@@ -150,6 +173,13 @@ function handleControl(
     if (!vendor || !status) return { status: 400, body: { error: "vendor and status are required" } };
     faults.push({ vendor, path, status, body, remaining: times });
     return { status: 201, body: { vendor, path, status, times } };
+  }
+  const [, vendorName = "", ...rest] = route.split("/");
+  const vendor = vendors.find((candidate) => candidate.name === vendorName);
+  if (vendor?.controlRoutes) {
+    const request = describeRequest(incoming, url, vendor.name, `/${rest.join("/")}`, rawBody);
+    const answer = await dispatch(vendor.controlRoutes, request, states.get(vendor.name)!);
+    if (answer) return answer;
   }
   return { status: 404, body: { error: `unknown control route ${method} ${route}` } };
 }

@@ -1,0 +1,85 @@
+// Driving the Stripe stand-in from inside workerd: its hosted Checkout and portal pages (as the
+// user's browser would), its test clock, and its webhook events. The stand-in cannot reach the
+// app inside the test runtime, so a test takes each event freshly signed and posts it to the app
+// itself: in order, out of order, or twice.
+import { SELF } from "cloudflare:test";
+import { ORIGIN } from "./http";
+import { standInsUrl } from "./stand-ins";
+
+export type StripeEventSummary = { id: string; type: string; objectId: string; customer: string | null };
+
+async function control<Answer>(path: string, init: RequestInit = {}): Promise<Answer> {
+  const response = await fetch(`${standInsUrl()}/__stand-ins/stripe${path}`, {
+    ...init,
+    headers: { "Content-Type": "application/json", ...init.headers },
+  });
+  if (!response.ok) throw new Error(`the Stripe stand-in answered ${response.status} for ${path}: ${await response.text()}`);
+  return (await response.json()) as Answer;
+}
+
+/** Presses "Pay" or "Decline" on the stand-in's hosted Checkout page. */
+export function submitCheckout(checkoutUrl: string, outcome: "pay" | "decline") {
+  return fetch(checkoutUrl, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ outcome }),
+  });
+}
+
+/** Presses a button in the stand-in's customer portal. */
+export async function usePortal(portalUrl: string, fields: { action: "switch" | "cancel" | "renew"; subscription: string; price?: string }) {
+  const response = await fetch(portalUrl, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
+  if (response.status !== 303) throw new Error(`the portal answered ${response.status}: ${await response.text()}`);
+}
+
+/** Moves a subscription to the end of its period, like a Stripe test clock. */
+export function advanceSubscription(subscriptionId: string, outcome: "paid" | "failed" = "paid") {
+  return control<{ status: string }>(`/subscriptions/${subscriptionId}/advance`, { method: "POST", body: JSON.stringify({ outcome }) });
+}
+
+/** The events the stand-in emitted about a customer's billing, oldest first (customer.created left out). */
+export async function stripeEvents(customerId: string) {
+  const events = await control<StripeEventSummary[]>(`/events?customer=${encodeURIComponent(customerId)}`);
+  return events.filter((event) => event.type !== "customer.created");
+}
+
+export function signedEvent(eventId: string) {
+  return control<{ payload: string; signature: string }>(`/events/${eventId}/signed`, { method: "POST" });
+}
+
+/** Posts a payload to the app's webhook endpoint as Stripe does: no cookie, no Origin. */
+export function postWebhook(payload: string, signature: string | null) {
+  return SELF.fetch(`${ORIGIN}/api/webhooks/stripe`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "User-Agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
+      ...(signature === null ? {} : { "Stripe-Signature": signature }),
+    },
+    body: payload,
+  });
+}
+
+/** Delivers one event, signed by the stand-in; answers the app's status and body. */
+export async function deliverEvent(eventId: string) {
+  const { payload, signature } = await signedEvent(eventId);
+  const response = await postWebhook(payload, signature);
+  return { status: response.status, body: (await response.json()) as { received?: boolean; duplicate?: boolean; error?: string } };
+}
+
+/** Delivers events in the order given, expecting each to be accepted. */
+export async function deliverEvents(events: StripeEventSummary[]) {
+  const answers = [];
+  for (const event of events) {
+    const answer = await deliverEvent(event.id);
+    if (answer.status !== 200) throw new Error(`${event.type} ${event.id} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    answers.push(answer);
+  }
+  return answers;
+}
