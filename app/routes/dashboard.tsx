@@ -191,7 +191,11 @@ export default function Dashboard() {
       )}
 
       <h2>Senders you can stop</h2>
-      <p className="muted">The biggest senders of unasked-for mail. Unsubscribe sends your request; each uses one free request.</p>
+      <p className="muted">
+        {allowance.unlimited
+          ? "The biggest senders of unasked-for mail. Unsubscribe sends your request."
+          : "The biggest senders of unasked-for mail. Unsubscribe sends your request; each uses one free request."}
+      </p>
       <ul className="request-list request-grid">
         {notSent.map((card) => (
           <RequestCard key={card.id} card={card} open={open?.id === card.id ? open : null} serverError={actionData?.requestId === card.id ? actionData.error : null} />

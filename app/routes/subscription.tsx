@@ -101,7 +101,9 @@ export default function Subscription() {
             <button type="submit" className="button button-quiet">
               Manage billing
             </button>{" "}
-            <span className="muted">Switch plans, cancel, change your card or get invoices, on Stripe.</span>
+            <span className="muted">
+              {plan ? "Switch plans, cancel, change your card or get invoices, on Stripe." : "Your invoices and card details, on Stripe."}
+            </span>
           </Form>
         ) : null}
       </div>

@@ -67,7 +67,11 @@ describe.each(JS_MODES)("billing (JavaScript $label)", ({ js, label }) => {
 
       // Four requests: one more than the free allowance.
       for (const requestId of ["acxiom", "epsilon", "experian-marketing", "transunion-marketing"]) {
-        await page.locator(`#request-${requestId}`).getByRole("button", { name: "Unsubscribe", exact: true }).click();
+        // With JavaScript on the status changes before the server answers: wait for the answer too.
+        await Promise.all([
+          page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/dashboard")),
+          page.locator(`#request-${requestId}`).getByRole("button", { name: "Unsubscribe", exact: true }).click(),
+        ]);
         await expect.poll(() => statusOf(page, requestId).innerText()).toBe("In queue");
       }
       await page.goto(`${appUrl}/dashboard`);

@@ -40,6 +40,7 @@ function page(status: number, title: string, body: string): StandInResponse {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(title)}</title>
 <style>${STYLE}</style>
 </head>
