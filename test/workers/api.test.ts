@@ -21,7 +21,13 @@ const jobCount = (userId: string, type: string) => db.$count(jobs, and(eq(jobs.u
 describe("spec section 7 endpoints", () => {
   it("refuse visitors with 401 and GET with 404", async () => {
     const visitor = new Browser();
-    for (const path of ["/api/mailchimp/subscribers/add", "/api/mailchimp/tags/add", "/api/mailchimp/notifications/new_user", "/api/customers/create"]) {
+    for (const path of [
+      "/api/mailchimp/subscribers/add",
+      "/api/mailchimp/tags/add",
+      "/api/mailchimp/notifications/new_user",
+      "/api/customers/create",
+      "/api/subscriptions/create",
+    ]) {
       expect((await visitor.postJson(path, {})).status, path).toBe(401);
       expect((await visitor.get(path)).status, path).toBe(404);
     }

@@ -93,6 +93,14 @@ describe("starting a subscription", () => {
     expect(new Set(bodies.map((body) => body.get("customer"))).size).toBe(1);
   });
 
+  it("refuses a post from another site, whoever is signed in", async () => {
+    const { browser, userId } = await signedUpUser("billing-cross-site");
+    const forged = await browser.post("/subscription", { intent: "subscribe", plan: "basic" }, { Origin: "https://evil.test", "Sec-Fetch-Site": "cross-site" });
+    expect(forged.status).toBe(403);
+    expect(await received("stripe", (request) => request.path === "/v1/checkout/sessions" && request.rawBody.includes(userId))).toEqual([]);
+    expect((await new Browser().get("/api/webhooks/stripe")).status).toBe(404);
+  });
+
   it("refuses a visitor, a plan that does not exist, and a second subscription", async () => {
     expect((await new Browser().postJson("/api/subscriptions/create", { plan: "basic" })).status).toBe(401);
     const { browser } = await signedUpUser("billing-refusals");
