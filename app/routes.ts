@@ -18,7 +18,19 @@ export default [
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("sitemap", "routes/sitemap.tsx"),
-  route("admin", "routes/admin.tsx"),
+  // The staff area (not in the spec's table; issue "Staff area"): one layout, a page per task.
+  route("admin", "routes/admin.tsx", [
+    index("routes/admin._index.tsx"),
+    route("queue", "routes/admin.queue.tsx"),
+    route("queue/print", "routes/admin.queue.print.tsx"),
+    route("users", "routes/admin.users.tsx"),
+    route("users/:id", "routes/admin.users.$id.tsx"),
+    route("senders", "routes/admin.senders.tsx"),
+    route("senders/new", "routes/admin.senders.new.tsx"),
+    route("senders/:id", "routes/admin.senders.$id.tsx"),
+    route("jobs", "routes/admin.jobs.tsx"),
+    route("audit", "routes/admin.audit.tsx"),
+  ]),
 
   // Endpoints of spec section 7, and form targets that have no page of their own.
   route("api/address/verify", "routes/api.address.verify.ts"),

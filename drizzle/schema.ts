@@ -104,6 +104,8 @@ export const requests = sqliteTable(
   (table) => [
     primaryKey({ columns: [table.userId, table.id] }),
     index("requests_status_idx").on(table.status, table.updatedAt),
+    // The staff work queue: requests in queue that no one has sent yet.
+    index("requests_work_queue_idx").on(table.status, table.processedAt, table.queuedAt),
   ],
 );
 
@@ -172,6 +174,35 @@ export const jobs = sqliteTable(
     updatedAt: updatedAt(),
   },
   (table) => [index("jobs_state_idx").on(table.state, table.updatedAt)],
+);
+
+export const AUDIT_TARGETS = ["user", "request", "template", "job"] as const;
+export type AuditTarget = (typeof AUDIT_TARGETS)[number];
+
+/**
+ * Every staff action: who, what, on what, when and why. Append-only: the migration adds triggers
+ * that refuse UPDATE and DELETE on this table.
+ */
+export const staffAudit = sqliteTable(
+  "staff_audit",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    actorId: text("actorId").notNull(),
+    actorRole: text("actorRole", { enum: ["admin", "moderator"] }).notNull(),
+    /** What was done, e.g. "request.mailed", "user.updated", "template.offered", "job.retried". */
+    action: text("action").notNull(),
+    targetType: text("targetType", { enum: AUDIT_TARGETS }).notNull(),
+    targetId: text("targetId").notNull(),
+    reason: text("reason"),
+    /** What changed (field names and values before and after), never a password or a session. */
+    details: text("details", { mode: "json" }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("staff_audit_created_idx").on(table.createdAt),
+    index("staff_audit_target_idx").on(table.targetType, table.targetId),
+    index("staff_audit_actor_idx").on(table.actorId, table.createdAt),
+  ],
 );
 
 /**

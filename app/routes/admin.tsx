@@ -1,19 +1,40 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { ComingSoon } from "~/components/coming-soon";
-import { pageMeta } from "~/utils/meta";
+import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/utils/auth.server";
 
+/**
+ * The staff area's frame. Loaders of nested routes run alongside this one, so each of them checks
+ * staff itself; this guard only protects what the frame shows.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireStaff(request, context);
-  return null;
+  const staff = await requireStaff(request, context);
+  return { role: staff.role, email: staff.email };
 }
 
-export default function Screen() {
+const SECTIONS = [
+  { to: "/admin", label: "Overview", end: true },
+  { to: "/admin/queue", label: "Work queue" },
+  { to: "/admin/users", label: "Users" },
+  { to: "/admin/senders", label: "Senders" },
+  { to: "/admin/jobs", label: "Jobs" },
+  { to: "/admin/audit", label: "Audit trail" },
+];
+
+export default function StaffArea() {
+  const { role, email } = useLoaderData<typeof loader>();
   return (
-    <ComingSoon title="Staff area">
-      The staff work queue will be here.
-    </ComingSoon>
+    <div className="page admin">
+      <nav aria-label="Staff area" className="admin-nav no-print">
+        {SECTIONS.map((section) => (
+          <NavLink key={section.to} to={section.to} end={section.end}>
+            {section.label}
+          </NavLink>
+        ))}
+        <span className="muted">
+          {email} ({role})
+        </span>
+      </nav>
+      <Outlet />
+    </div>
   );
 }
-
-export const meta = () => pageMeta("Staff area");

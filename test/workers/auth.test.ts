@@ -3,8 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { jobs, users } from "../../drizzle/schema";
 import { getDb } from "~/utils/db.server";
-import { hashPassword } from "~/utils/password.server";
-import { ADDRESS, Browser, ORIGIN, signUp } from "./http";
+import { ADDRESS, Browser, ORIGIN, signedInStaff, signUp } from "./http";
 import { received, uniqueEmail } from "./stand-ins";
 
 const db = getDb(env.DB);
@@ -149,17 +148,6 @@ describe("cross-site posts", () => {
 });
 
 describe("staff roles (spec section 6)", () => {
-  async function userWithId(id: string) {
-    const email = uniqueEmail(id);
-    await db
-      .insert(users)
-      .values({ id, email, passwordHash: await hashPassword("staff-secret"), fullName: "Staff Member", street1: "1 A St", city: "X", state: "IL", zipCode: "62701" })
-      .onConflictDoUpdate({ target: users.id, set: { email, passwordHash: await hashPassword("staff-secret") } });
-    const browser = new Browser();
-    expect((await browser.post("/signin", { email, password: "staff-secret" })).status).toBe(303);
-    return browser;
-  }
-
   it("answers 404 on /admin to a signed-in user who is not staff", async () => {
     const { browser } = await signedUpUser("not-staff");
     expect((await browser.get("/admin")).status).toBe(404);
@@ -167,7 +155,7 @@ describe("staff roles (spec section 6)", () => {
 
   it("lets the admin and the moderator in (ids from configuration)", async () => {
     expect(env.ADMIN_USER_IDS).toBe("local-admin");
-    expect((await (await userWithId("local-admin")).get("/admin")).status).toBe(200);
-    expect((await (await userWithId("local-moderator")).get("/admin")).status).toBe(200);
+    expect((await (await signedInStaff("admin")).browser.get("/admin")).status).toBe(200);
+    expect((await (await signedInStaff("moderator")).browser.get("/admin")).status).toBe(200);
   }, 20_000);
 });

@@ -2,6 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { users } from "../../drizzle/schema";
 import { getDb } from "~/utils/db.server";
+import { hashPassword } from "~/utils/password.server";
 import { uniqueEmail } from "./stand-ins";
 import { ADDRESS, LOOSE_ADDRESS } from "../support/fixtures";
 
@@ -79,4 +80,22 @@ export async function signedUpUser(label: string) {
   await signUp(browser, email);
   const [user] = await getDb(env.DB).select({ id: users.id }).from(users).where(eq(users.email, email));
   return { browser, email, userId: user!.id };
+}
+
+/**
+ * The admin or the moderator of wrangler.toml's local configuration (ids local-admin and
+ * local-moderator), created if need be, signed in.
+ */
+export async function signedInStaff(role: "admin" | "moderator") {
+  const userId = role === "admin" ? "local-admin" : "local-moderator";
+  const email = uniqueEmail(userId);
+  const passwordHash = await hashPassword("staff-secret");
+  await getDb(env.DB)
+    .insert(users)
+    .values({ id: userId, email, passwordHash, fullName: `Local ${role}`, street1: "1 A St", city: "Springfield", state: "IL", zipCode: "62701" })
+    .onConflictDoUpdate({ target: users.id, set: { email, passwordHash } });
+  const browser = new Browser();
+  const signedIn = await browser.post("/signin", { email, password: "staff-secret" });
+  if (signedIn.status !== 303) throw new Error(`staff sign-in answered ${signedIn.status}`);
+  return { browser, userId };
 }

@@ -1,0 +1,52 @@
+import { and, desc, eq, lt, type SQL } from "drizzle-orm";
+import { staffAudit, type AuditTarget } from "../../drizzle/schema";
+import type { Db } from "~/utils/db.server";
+import type { CurrentUser } from "~/utils/auth.server";
+
+/** A signed-in member of staff, as the audit trail names them. */
+export type StaffActor = Pick<CurrentUser, "id" | "role">;
+
+export type AuditEntry = {
+  action: string;
+  targetType: AuditTarget;
+  targetId: string;
+  reason?: string | null;
+  details?: Record<string, unknown> | null;
+};
+
+/**
+ * The audit row for a staff action, as a query to put in the same `db.batch` as the change it
+ * records, so that neither is written without the other.
+ */
+export function auditEntry(db: Db, actor: StaffActor, entry: AuditEntry) {
+  if (actor.role === "none") throw new Error("only staff actions are audited");
+  return db.insert(staffAudit).values({
+    actorId: actor.id,
+    actorRole: actor.role,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    reason: entry.reason ?? null,
+    details: entry.details ?? null,
+  });
+}
+
+export type AuditFilter = { actorId?: string; action?: string; targetType?: AuditTarget; targetId?: string; before?: number };
+
+export const AUDIT_PAGE_SIZE = 50;
+
+/** The newest entries first, a page at a time (`before` is the last id of the previous page). */
+export function listAudit(db: Db, filter: AuditFilter = {}) {
+  const conditions: SQL[] = [];
+  if (filter.actorId) conditions.push(eq(staffAudit.actorId, filter.actorId));
+  if (filter.action) conditions.push(eq(staffAudit.action, filter.action));
+  if (filter.targetType) conditions.push(eq(staffAudit.targetType, filter.targetType));
+  if (filter.targetId) conditions.push(eq(staffAudit.targetId, filter.targetId));
+  if (filter.before) conditions.push(lt(staffAudit.id, filter.before));
+  return db
+    .select()
+    .from(staffAudit)
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(desc(staffAudit.id))
+    .limit(AUDIT_PAGE_SIZE);
+}
