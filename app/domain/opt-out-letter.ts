@@ -9,6 +9,15 @@ import { DEFAULT_TIME_ZONE, formatDate } from "./dates";
 
 export type PostalAddress = { street1: string; street2: string | null; city: string; state: string; zipCode: string };
 export type LetterPerson = { fullName: string; address: PostalAddress };
+/**
+ * The people a request's letter names besides the holder: the recipients it was sent for, or
+ * everyone on the list when it names no one in particular (recipientIds null).
+ */
+export function householdOf(recipientIds: string[] | null, recipients: (PostalAddress & { id: string; fullName: string })[]): LetterPerson[] {
+  const chosen = recipientIds ? recipients.filter((person) => recipientIds.includes(person.id)) : recipients;
+  return chosen.map(({ fullName, street1, street2, city, state, zipCode }) => ({ fullName, address: { street1, street2, city, state, zipCode } }));
+}
+
 export type OptOutLetterInput = {
   senderName: string;
   /** The account holder: name and address as standardized. */

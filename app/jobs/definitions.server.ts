@@ -3,6 +3,7 @@ import type { AppEnv } from "~/utils/env.server";
 import { billingCreateCustomerJob } from "~/jobs/billing.server";
 import { emailSendJob } from "~/jobs/email.server";
 import { newsletterNotifyNewUserJob, newsletterSubscribeJob, newsletterTagJob } from "~/jobs/newsletter.server";
+import { optOutEmailJob } from "~/jobs/opt-out.server";
 import { pingJob } from "~/jobs/ping.server";
 
 export type JobContext = { env: AppEnv; jobId: string; attempt: number };
@@ -20,6 +21,7 @@ export const JOBS = {
   "newsletter.notifyNewUser": newsletterNotifyNewUserJob,
   "billing.createCustomer": billingCreateCustomerJob,
   "email.send": emailSendJob,
+  "optOut.email": optOutEmailJob,
 };
 
 export type JobType = keyof typeof JOBS;

@@ -124,7 +124,9 @@ export async function applyRequestAction(
   if (status === "inQueue") {
     statements.push(db.update(requests).set({ queuedAt: now }).where(and(ownRequest, isNull(requests.queuedAt))));
   }
-  statements.push(db.update(requests).set({ ...changes, status, updatedAt: now }).where(ownRequest));
+  // "Mail still coming" puts the request back in the staff work queue, to be sent again.
+  const resend = action === "report" ? { processedAt: null } : {};
+  statements.push(db.update(requests).set({ ...changes, ...resend, status, updatedAt: now }).where(ownRequest));
   statements.push(logEntry(db, userId, requestId, action, now));
   const results = await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   const firstQueuing = status === "inQueue" && (results[0] as D1Result).meta.changes > 0;

@@ -120,18 +120,28 @@ export type UserDocumentChanges = Partial<
 >;
 
 export class ForbiddenUpdateError extends Error {
-  constructor() {
-    super("Only the admin may update another user's document.");
+  constructor(message = "Only the admin may update another user's document.") {
+    super(message);
     this.name = "ForbiddenUpdateError";
   }
 }
 
+/** Fields that decide what a user is given, not what they tell us: the admin's to set, never the user's. */
+const ADMIN_ONLY_FIELDS = ["numOfFreeRequest", "plan"] as const satisfies readonly (keyof UserDocumentChanges)[];
+
 /**
  * Spec section 5: a user may update their own document; only the admin may update another
- * user's by id. Enforced here, where the write happens, not only in the pages that call it.
+ * user's by id. The allowance and the plan are the admin's alone, even on one's own document, so
+ * no one raises their own free requests. Enforced here, where the write happens, not only in the
+ * pages that call it.
  */
 export async function updateUserDocument(db: Db, actor: Actor, targetUserId: string, changes: UserDocumentChanges) {
-  if (actor.userId !== targetUserId && actor.role !== "admin") throw new ForbiddenUpdateError();
+  if (actor.role !== "admin") {
+    if (actor.userId !== targetUserId) throw new ForbiddenUpdateError();
+    if (ADMIN_ONLY_FIELDS.some((field) => changes[field] !== undefined)) {
+      throw new ForbiddenUpdateError("Only the admin may change the free requests or the plan.");
+    }
+  }
   const result = await db.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, targetUserId));
   return (result.meta.changes ?? 0) > 0;
 }

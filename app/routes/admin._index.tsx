@@ -1,14 +1,113 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { PLAN_DETAILS } from "~/domain/plans";
+import { STATUS_LABELS } from "~/domain/requests";
+import { staffChannel } from "~/domain/work-queue";
+import { getStaffOverview } from "~/models/staff-overview.server";
 import { requireStaff } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function median(values: number[]) {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);
-  return null;
+  const overview = await getStaffOverview(getDb(context.env.DB));
+
+  const byChannel = new Map<string, number>();
+  for (const row of overview.queueByTemplate) {
+    const channel = row.consumerFiles ? "the person files it" : staffChannel(row.channels, row.acceptsAgent).kind;
+    byChannel.set(channel, (byChannel.get(channel) ?? 0) + row.count);
+  }
+  const confirmed = overview.confirmations.filter((row) => row.status === "confirmedByUser");
+  const days = confirmed.flatMap((row) => (row.confirmedAt && row.processedAt ? [(row.confirmedAt - row.processedAt.getTime()) / DAY_MS] : []));
+  const medianDays = median(days);
+  return {
+    byStatus: overview.byStatus.map((row) => ({ label: row.status ? STATUS_LABELS[row.status] : "Not sent yet", count: row.count })),
+    byChannel: [...byChannel].map(([channel, count]) => ({ channel, count })),
+    waitingLong: overview.waitingLong,
+    confirmedRate: overview.confirmations.length > 0 ? Math.round((confirmed.length / overview.confirmations.length) * 100) : null,
+    medianDays: medianDays === null ? null : Math.round(medianDays * 10) / 10,
+    users: overview.users,
+    subscribers: overview.subscribers.map((row) => ({ plan: row.plan ? PLAN_DETAILS[row.plan].name : "Unknown plan", count: row.count })),
+    usedUp: overview.usedUp,
+    deadJobs: overview.jobStates.find((row) => row.state === "dead")?.count ?? 0,
+    retryingJobs: overview.jobStates.find((row) => row.state === "retrying")?.count ?? 0,
+  };
 }
 
-export default function Placeholder() {
-  return <h1 id="page-title">Staff area</h1>;
+const CHANNEL_LABELS: Record<string, string> = { email: "Email", mail: "Postal mail", web: "Web form", phone: "Phone", unknown: "Not in the catalog" };
+
+export default function StaffOverview() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="page-title">
+      <h1 id="page-title">Overview</h1>
+      <div className="stats">
+        <Figure label="Waiting more than two days" value={data.waitingLong} link={{ to: "/admin/queue", text: "Work queue" }} />
+        <Figure label="Confirmed stopped, of those sent" value={data.confirmedRate === null ? "–" : `${data.confirmedRate}%`} />
+        <Figure label="Median days from sending to confirmation" value={data.medianDays ?? "–"} />
+        <Figure label="Users" value={data.users} link={{ to: "/admin/users", text: "Users" }} />
+        <Figure label="Free allowance used up" value={data.usedUp} />
+        <Figure label="Failed jobs" value={data.deadJobs} link={{ to: "/admin/jobs", text: `Jobs (${data.retryingJobs} retrying)` }} />
+      </div>
+      <div className="grid">
+        <CountTable caption="Requests by status" rows={data.byStatus.map((row) => [row.label, row.count])} />
+        <CountTable caption="In queue, by channel" rows={data.byChannel.map((row) => [CHANNEL_LABELS[row.channel] ?? row.channel, row.count])} />
+        <CountTable caption="Subscribers by plan" rows={data.subscribers.map((row) => [row.plan, row.count])} />
+      </div>
+    </section>
+  );
 }
 
-export const meta = () => pageMeta("Staff area");
+function Figure({ label, value, link }: { label: string; value: number | string; link?: { to: string; text: string } }) {
+  return (
+    <div className="card">
+      <span className="figure">{value}</span>
+      {label}
+      {link ? (
+        <>
+          {" "}
+          <Link to={link.to}>{link.text}</Link>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function CountTable({ caption, rows }: { caption: string; rows: [string, number][] }) {
+  return (
+    <table>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">What</th>
+          <th scope="col">Count</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.length === 0 ? (
+          <tr>
+            <td colSpan={2}>None yet</td>
+          </tr>
+        ) : (
+          rows.map(([label, value]) => (
+            <tr key={label}>
+              <td>{label}</td>
+              <td>{value}</td>
+            </tr>
+          ))
+        )}
+      </tbody>
+    </table>
+  );
+}
+
+export const meta = () => pageMeta("Staff overview");

@@ -1,14 +1,63 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ProcessForm } from "~/components/admin/process-form";
+import { allowedKinds, postalLines, requestKey } from "~/domain/work-queue";
+import { currentQueue, lettersFor } from "~/models/work-queue.server";
 import { requireStaff } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 
+/**
+ * A print-ready batch for one sender: one letter per page, the sender's postal address where a
+ * #10 window envelope shows it, then "Mark mailed" for exactly the letters printed.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);
-  return null;
+  const db = getDb(context.env.DB);
+  const key = new URL(request.url).searchParams.get("group");
+  const group = (await currentQueue(db)).find((candidate) => candidate.key === key);
+  if (!group || !allowedKinds(group.channel.kind).includes("mailed")) throw new Response("Not Found", { status: 404 });
+  const letters = await lettersFor(
+    db,
+    group.requests.map((row) => ({ userId: row.userId, requestId: row.id })),
+    { unsentOnly: true },
+  );
+  return {
+    key: group.key,
+    senderName: group.senderName,
+    address: group.channel.kind === "mail" && group.channel.value ? postalLines(group.channel.value) : null,
+    letters: letters.map((letter) => ({ key: requestKey(letter), text: letter.letter })),
+  };
 }
 
-export default function Placeholder() {
-  return <h1 id="page-title">Staff area</h1>;
+export default function PrintBatch() {
+  const { key, senderName, address, letters } = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="page-title">
+      <div className="no-print">
+        <h1 id="page-title">Letters to {senderName}</h1>
+        <p>
+          {letters.length} {letters.length === 1 ? "letter" : "letters"}, one per page. Print with your browser (File, Print), fold
+          each in three for a #10 window envelope, post them, then mark them mailed.
+          {address ? null : " This sender is not in the catalog: write its address in the space at the top of each letter."}
+        </p>
+        <p className="actions">
+          <ProcessForm group={key} keys={letters.map((letter) => letter.key)} intent="mailed" label={`Mark ${letters.length} mailed`} />
+          <Link to="/admin/queue">Back to the work queue</Link>
+        </p>
+      </div>
+      {letters.map((letter) => (
+        <article key={letter.key} className="print-letter" aria-label={`Letter ${letter.key}`}>
+          <address className="window-address">
+            {(address ?? [senderName]).map((line) => (
+              <span key={line}>{line}</span>
+            ))}
+          </address>
+          <pre className="letter">{letter.text}</pre>
+        </article>
+      ))}
+    </section>
+  );
 }
 
-export const meta = () => pageMeta("Staff area");
+export const meta = () => pageMeta("Print letters");

@@ -1,14 +1,147 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { formatDate, DEFAULT_TIME_ZONE } from "~/domain/dates";
+import { ProcessForm } from "~/components/admin/process-form";
+import { allowedKinds, requestKey, type ProcessingKind } from "~/domain/work-queue";
+import { enqueueJob } from "~/jobs/producer.server";
+import { currentQueue, lettersFor, markProcessed, type QueueKey } from "~/models/work-queue.server";
 import { requireStaff } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
+
+const ProcessSchema = z.object({
+  intent: z.enum(["send", "mailed", "filed"]),
+  group: z.string().min(1),
+  request: z.array(z.string()).min(1, "Nothing to process."),
+});
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);
-  return null;
+  const db = getDb(context.env.DB);
+  const groups = await currentQueue(db);
+  const wantsPeople = new Set(groups.filter((group) => group.channel.kind === "web" || group.channel.kind === "phone").map((group) => group.key));
+  // What to type into a web form or say on the phone: each person's letter carries it all.
+  const letters = await lettersFor(db, groups.filter((group) => wantsPeople.has(group.key)).flatMap((group) => group.requests.map((row) => ({ userId: row.userId, requestId: row.id }))), {
+    unsentOnly: true,
+  });
+  const notice = new URL(request.url).searchParams.get("done");
+  return {
+    notice,
+    groups: groups.map((group) => ({
+      key: group.key,
+      senderName: group.senderName,
+      channel: group.channel,
+      premiumCount: group.premiumCount,
+      oldest: group.oldestQueuedAt ? formatDate(group.oldestQueuedAt, DEFAULT_TIME_ZONE) : null,
+      keys: group.requests.map(requestKey),
+      waiting: group.requests.map((row) => ({ key: requestKey(row), userId: row.userId, premium: row.premium, queued: row.queuedAt ? formatDate(row.queuedAt, DEFAULT_TIME_ZONE) : null })),
+      people: wantsPeople.has(group.key)
+        ? group.requests.map((row) => ({ key: requestKey(row), premium: row.premium, letter: letters.find((letter) => letter.userId === row.userId && letter.id === row.id)?.letter ?? "" }))
+        : [],
+    })),
+  };
 }
 
-export default function Placeholder() {
-  return <h1 id="page-title">Staff area</h1>;
+/**
+ * "Send", "Mark mailed" and "Mark filed" for one sender at a time. Only requests that are still in
+ * that sender's group now are processed, whatever else the form carries.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, context);
+  const form = await request.formData();
+  const parsed = ProcessSchema.safeParse({ intent: form.get("intent"), group: form.get("group"), request: form.getAll("request") });
+  if (!parsed.success) return data({ error: "Choose a sender and at least one request." }, { status: 400 });
+  const { env } = context;
+  const db = getDb(env.DB);
+  const group = (await currentQueue(db)).find((candidate) => candidate.key === parsed.data.group);
+  if (!group) return data({ error: "That sender has nothing waiting any more." }, { status: 404 });
+
+  const kind: ProcessingKind = parsed.data.intent === "send" ? "emailed" : parsed.data.intent;
+  if (!allowedKinds(group.channel.kind).includes(kind)) return data({ error: `${group.senderName} is not reached that way.` }, { status: 400 });
+  const posted = new Set(parsed.data.request);
+  const keys: QueueKey[] = group.requests.filter((row) => posted.has(requestKey(row))).map((row) => ({ userId: row.userId, requestId: row.id }));
+  if (keys.length === 0) return data({ error: "Those requests were processed already." }, { status: 409 });
+
+  await markProcessed(db, staff, { keys, kind, senderName: group.senderName, channel: group.channel.kind, groupKey: group.key });
+  if (kind === "emailed") {
+    for (const key of keys) await enqueueJob(env, "optOut.email", { ...key, to: group.channel.value! }, { userId: key.userId });
+  }
+  const done = new URLSearchParams({ done: `${keys.length} ${keys.length === 1 ? "request" : "requests"} to ${group.senderName}: ${kind}.` });
+  return redirect(`/admin/queue?${done}`, 303);
 }
 
-export const meta = () => pageMeta("Staff area");
+const HOW: Record<string, string> = { email: "Email", mail: "Postal mail", web: "Web form", phone: "Phone", unknown: "Not in the catalog: look up the address" };
+
+export default function WorkQueue() {
+  const { groups, notice } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const total = groups.reduce((sum, group) => sum + group.keys.length, 0);
+  return (
+    <section aria-labelledby="page-title">
+      <h1 id="page-title">Work queue</h1>
+      <p className="lead">
+        {total === 0 ? "Nothing is waiting: every request in queue has been sent." : `${total} requests waiting, by sender: premium users first, then oldest first.`}
+      </p>
+      {notice ? (
+        <p className="notice" role="status">
+          Done: {notice}
+        </p>
+      ) : null}
+      {actionData?.error ? (
+        <p className="form-error" role="alert">
+          {actionData.error}
+        </p>
+      ) : null}
+      {groups.map((group) => (
+        <article key={group.key} className="card queue-group" aria-labelledby={`group-${group.key}`}>
+          <h2 id={`group-${group.key}`}>{group.senderName}</h2>
+          <p>
+            <strong>{group.keys.length}</strong> waiting{group.premiumCount > 0 ? `, ${group.premiumCount} premium` : ""}
+            {group.oldest ? `; oldest queued ${group.oldest}` : ""}. {HOW[group.channel.kind]}
+            {group.channel.value ? `: ${group.channel.value}` : ""}
+          </p>
+          <details>
+            <summary>Who is waiting</summary>
+            <ul className="plain">
+              {group.waiting.map((request) => (
+                <li key={request.key}>
+                  <Link to={`/admin/users/${request.userId}`}>{request.key}</Link>
+                  {request.premium ? " (premium)" : ""}
+                  {request.queued ? `, queued ${request.queued}` : ""}
+                </li>
+              ))}
+            </ul>
+          </details>
+          {group.channel.kind === "email" ? (
+            <ProcessForm group={group.key} keys={group.keys} intent="send" label={`Send ${group.keys.length} by email`} />
+          ) : group.channel.kind === "web" || group.channel.kind === "phone" ? (
+            <>
+              <details>
+                <summary>What to enter for each person</summary>
+                <ol className="queue-people">
+                  {group.people.map((person) => (
+                    <li key={person.key}>
+                      {person.premium ? <span className="status">Premium</span> : null}
+                      <pre className="letter">{person.letter}</pre>
+                    </li>
+                  ))}
+                </ol>
+              </details>
+              <ProcessForm group={group.key} keys={group.keys} intent="filed" label={`Mark ${group.keys.length} filed`} />
+            </>
+          ) : (
+            <p className="actions">
+              <Link className="button" to={`/admin/queue/print?${new URLSearchParams({ group: group.key })}`}>
+                Print letters
+              </Link>
+              <span className="muted">Mark them mailed on the print page, once they are in the post.</span>
+            </p>
+          )}
+        </article>
+      ))}
+    </section>
+  );
+}
+
+export const meta = () => pageMeta("Work queue");

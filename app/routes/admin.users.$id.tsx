@@ -1,14 +1,449 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireStaff } from "~/utils/auth.server";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { z } from "zod";
+import { FormError, TextField } from "~/components/ui/form";
+import { DEFAULT_TIME_ZONE, formatDate, formatDateTime } from "~/domain/dates";
+import { PLAN_DETAILS, PLAN_IDS, SUBSCRIPTION_STATE_LABELS, subscriptionStateOf } from "~/domain/plans";
+import { FREE_REQUEST_ALLOWANCE, freeRequestsLeft, STATUS_LABELS } from "~/domain/requests";
+import { isFullName, STEP1_MESSAGES } from "~/domain/signup";
+import { adminUpdateUser, getStaffUserPage, type StaffUserChanges } from "~/models/staff-users.server";
+import { ForbiddenUpdateError } from "~/models/user.server";
+import { requireAdmin, requireStaff } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireStaff(request, context);
-  return null;
+const REASON_MESSAGE = "Say why you are making this change.";
+const ALLOWANCE_MESSAGE = "Enter a whole number from 0 to 1000.";
+const PLAN_MESSAGE = "Choose Basic, Premium or no plan.";
+const NOTHING_CHANGED = "Nothing changed.";
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+const EditUserSchema = z.object({
+  fullName: required(STEP1_MESSAGES.fullName).refine(isFullName, STEP1_MESSAGES.fullName),
+  street1: required(STEP1_MESSAGES.street1),
+  street2: z.string().trim().optional(),
+  city: required(STEP1_MESSAGES.city),
+  state: required(STEP1_MESSAGES.state),
+  zipCode: required(STEP1_MESSAGES.zipCode),
+  numOfFreeRequest: z.number({ error: ALLOWANCE_MESSAGE }).int(ALLOWANCE_MESSAGE).min(0, ALLOWANCE_MESSAGE).max(1000, ALLOWANCE_MESSAGE),
+  // An empty choice arrives as undefined: the user has no plan.
+  plan: z.enum(PLAN_IDS, { error: PLAN_MESSAGE }).optional(),
+  reason: z.string({ error: REASON_MESSAGE }).trim().min(3, REASON_MESSAGE).max(500, REASON_MESSAGE),
+});
+
+const FIELD_LABELS: Record<string, string> = {
+  fullName: "Full name",
+  street1: "Street address",
+  street2: "Apartment, suite, unit",
+  city: "City",
+  state: "State",
+  zipCode: "ZIP code",
+  numOfFreeRequest: "Free requests left",
+  plan: "Plan",
+};
+
+const notFound = () => new Response("Not Found", { status: 404 });
+const at = (date: Date | null) => (date ? formatDateTime(date, DEFAULT_TIME_ZONE) : null);
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, context);
+  const page = await getStaffUserPage(getDb(context.env.DB), params.id ?? "");
+  if (!page) throw notFound();
+  const { account } = page;
+  const subscriptionState = subscriptionStateOf(account);
+
+  return {
+    canEdit: staff.role === "admin",
+    saved: new URL(request.url).searchParams.get("saved") === "1",
+    account: {
+      id: account.id,
+      email: account.email,
+      fullName: account.fullName,
+      addressLines: [account.street1, account.street2, `${account.city}, ${account.state} ${account.zipCode}`].filter(Boolean) as string[],
+      signedUp: formatDateTime(account.createdAt, DEFAULT_TIME_ZONE),
+      newsletter: account.newsletter,
+    },
+    plan: {
+      name: account.plan ? PLAN_DETAILS[account.plan].name : "None",
+      state: SUBSCRIPTION_STATE_LABELS[subscriptionState],
+      subscribed: Boolean(account.stripeSubscriptionId),
+      stripeSubscriptionId: account.stripeSubscriptionId,
+      stripeCustomerId: account.stripeCustomerId,
+      status: account.subscriptionStatus,
+      cancelAt: account.subscriptionCancelAt ? formatDate(account.subscriptionCancelAt, DEFAULT_TIME_ZONE) : null,
+      periodEnd: account.subscriptionPeriodEnd ? formatDate(account.subscriptionPeriodEnd, DEFAULT_TIME_ZONE) : null,
+    },
+    freeLeft: freeRequestsLeft(account.numOfFreeRequest),
+    allowanceMissing: account.numOfFreeRequest === null,
+    requests: page.requests.map((row) => ({
+      id: row.id,
+      senderName: row.senderName,
+      type: row.type,
+      status: row.status,
+      statusLabel: STATUS_LABELS[row.status ?? "notSent"],
+      queuedAt: at(row.queuedAt),
+      processedAt: at(row.processedAt),
+      updatedAt: at(row.updatedAt)!,
+      history: row.history.map((entry) => ({
+        id: entry.id,
+        creator: entry.creator,
+        status: entry.status,
+        detail: entry.detail,
+        at: at(entry.createdAt)!,
+      })),
+    })),
+    jobs: page.jobs.map((job) => ({ ...job, createdAt: at(job.createdAt)!, updatedAt: at(job.updatedAt)! })),
+    audit: page.audit.map((entry) => ({
+      id: entry.id,
+      at: at(entry.createdAt)!,
+      actor: `${entry.actorId} (${entry.actorRole})`,
+      action: entry.action,
+      reason: entry.reason,
+      changes: describeChanges(entry.details),
+    })),
+    defaultValue: {
+      fullName: account.fullName,
+      street1: account.street1,
+      street2: account.street2 ?? "",
+      city: account.city,
+      state: account.state,
+      zipCode: account.zipCode,
+      numOfFreeRequest: String(freeRequestsLeft(account.numOfFreeRequest)),
+      plan: account.plan ?? "",
+      reason: "",
+    },
+  };
 }
 
-export default function Placeholder() {
-  return <h1 id="page-title">Staff area</h1>;
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, context);
+  const userId = params.id ?? "";
+  const submission = parseWithZod(await request.formData(), { schema: EditUserSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+
+  const { reason, street2, plan, ...rest } = submission.value;
+  const changes: StaffUserChanges = { ...rest, street2: street2 || null, plan: plan ?? null };
+  let result;
+  try {
+    result = await adminUpdateUser(getDb(context.env.DB), admin, userId, changes, reason);
+  } catch (error) {
+    if (error instanceof ForbiddenUpdateError) throw new Response(error.message, { status: 403 });
+    throw error;
+  }
+  if (result.kind === "notFound") throw notFound();
+  if (result.kind === "unchanged") return data(submission.reply({ formErrors: [NOTHING_CHANGED] }), { status: 400 });
+  return redirect(`/admin/users/${encodeURIComponent(userId)}?saved=1`, 303);
 }
 
-export const meta = () => pageMeta("Staff area");
+export default function StaffUser() {
+  const { canEdit, saved, account, plan, freeLeft, allowanceMissing, requests, jobs, audit } = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="page-title">
+      <p className="muted">
+        <Link to="/admin/users">Users</Link>
+      </p>
+      <h1 id="page-title">{account.fullName}</h1>
+      {saved ? (
+        <p className="notice" role="status">
+          The changes were saved and recorded in the audit trail.
+        </p>
+      ) : null}
+
+      <div className="stats">
+        <div className="card">
+          <p className="muted">Plan</p>
+          <p className="figure">{plan.subscribed ? plan.name : "Free"}</p>
+        </div>
+        <div className="card">
+          <p className="muted">Free requests left</p>
+          <p className="figure">{freeLeft}</p>
+        </div>
+        <div className="card">
+          <p className="muted">Requests sent</p>
+          <p className="figure">{requests.filter((row) => row.status !== null && row.status !== "deleted").length}</p>
+        </div>
+      </div>
+
+      <div className="grid">
+        <section className="card" aria-labelledby="profile-title">
+          <h2 id="profile-title">Profile</h2>
+          <dl>
+            <dt>Name</dt>
+            <dd>{account.fullName}</dd>
+            <dt>Email</dt>
+            <dd>{account.email}</dd>
+            <dt>Address</dt>
+            <dd>
+              {account.addressLines.map((line) => (
+                <span key={line}>
+                  {line}
+                  <br />
+                </span>
+              ))}
+            </dd>
+            <dt>Signed up</dt>
+            <dd>{account.signedUp}</dd>
+            <dt>Newsletter</dt>
+            <dd>{account.newsletter ? "Subscribed" : "Not subscribed"}</dd>
+            <dt>User id</dt>
+            <dd>
+              <code>{account.id}</code>
+            </dd>
+          </dl>
+        </section>
+
+        <section className="card" aria-labelledby="plan-title">
+          <h2 id="plan-title">Plan and allowance</h2>
+          <dl>
+            <dt>Plan</dt>
+            <dd>{plan.name}</dd>
+            <dt>Subscription</dt>
+            <dd>
+              {plan.state}
+              {plan.status ? <span className="muted"> (payment provider: {plan.status})</span> : null}
+            </dd>
+            {plan.cancelAt ? (
+              <>
+                <dt>Ends on</dt>
+                <dd>{plan.cancelAt}</dd>
+              </>
+            ) : null}
+            {plan.periodEnd ? (
+              <>
+                <dt>{plan.subscribed && !plan.cancelAt ? "Renews on" : "Period end"}</dt>
+                <dd>{plan.periodEnd}</dd>
+              </>
+            ) : null}
+            <dt>Subscription id</dt>
+            <dd>{plan.stripeSubscriptionId ? <code>{plan.stripeSubscriptionId}</code> : "None"}</dd>
+            <dt>Customer id</dt>
+            <dd>{plan.stripeCustomerId ? <code>{plan.stripeCustomerId}</code> : "None"}</dd>
+            <dt>Free requests left</dt>
+            <dd>
+              {freeLeft}
+              {allowanceMissing ? <span className="muted"> (never set: the default of {FREE_REQUEST_ALLOWANCE})</span> : null}
+              {plan.subscribed ? <span className="muted"> (not used while subscribed)</span> : null}
+            </dd>
+          </dl>
+        </section>
+      </div>
+
+      <h2 id="requests-title">Requests</h2>
+      {requests.length === 0 ? (
+        <p className="muted">No requests.</p>
+      ) : (
+        <div className="table-scroll">
+          <table aria-labelledby="requests-title">
+            <thead>
+              <tr>
+                <th scope="col">Sender</th>
+                <th scope="col">Type</th>
+                <th scope="col">Status</th>
+                <th scope="col">Queued</th>
+                <th scope="col">Sent to sender</th>
+                <th scope="col">Updated</th>
+                <th scope="col">History, newest first</th>
+              </tr>
+            </thead>
+            <tbody>
+              {requests.map((row) => (
+                <tr key={row.id} id={`request-${row.id}`} className={row.status === "deleted" ? "muted" : undefined}>
+                  <td>
+                    {row.status === "deleted" ? <del>{row.senderName}</del> : row.senderName}
+                    <br />
+                    <code className="muted">{row.id}</code>
+                  </td>
+                  <td>{row.type === "preset" ? "Preset" : "Custom"}</td>
+                  <td>
+                    <span className={`status status-${row.status ?? "notSent"}`}>{row.statusLabel}</span>
+                  </td>
+                  <td>{row.queuedAt ?? "—"}</td>
+                  <td>{row.processedAt ?? "—"}</td>
+                  <td>{row.updatedAt}</td>
+                  <td>
+                    {row.history.length === 0 ? (
+                      "—"
+                    ) : (
+                      <ul>
+                        {row.history.map((entry) => (
+                          <li key={entry.id}>{`${entry.at}: ${entry.creator}, ${entry.status}${entry.detail ? ` (${entry.detail})` : ""}`}</li>
+                        ))}
+                      </ul>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <h2 id="jobs-title">Jobs about this user</h2>
+      {jobs.length === 0 ? (
+        <p className="muted">No jobs.</p>
+      ) : (
+        <div className="table-scroll">
+          <table aria-labelledby="jobs-title">
+            <thead>
+              <tr>
+                <th scope="col">Job</th>
+                <th scope="col">State</th>
+                <th scope="col">Attempts</th>
+                <th scope="col">Last error</th>
+                <th scope="col">Created</th>
+                <th scope="col">Updated</th>
+              </tr>
+            </thead>
+            <tbody>
+              {jobs.map((job) => (
+                <tr key={job.id}>
+                  <td>
+                    {job.type}
+                    <br />
+                    <code className="muted">{job.id}</code>
+                  </td>
+                  <td>{job.state}</td>
+                  <td>{job.attempts}</td>
+                  <td>{job.lastError ?? "—"}</td>
+                  <td>{job.createdAt}</td>
+                  <td>{job.updatedAt}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <h2 id="audit-title">Staff changes</h2>
+      {audit.length === 0 ? (
+        <p className="muted">No staff action has been recorded about this user.</p>
+      ) : (
+        <div className="table-scroll">
+          <table aria-labelledby="audit-title">
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
+                <th scope="col">Action</th>
+                <th scope="col">Reason</th>
+                <th scope="col">What changed</th>
+              </tr>
+            </thead>
+            <tbody>
+              {audit.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{entry.at}</td>
+                  <td>{entry.actor}</td>
+                  <td>{entry.action}</td>
+                  <td>{entry.reason ?? "—"}</td>
+                  <td>
+                    {entry.changes.length === 0 ? (
+                      "—"
+                    ) : (
+                      <ul>
+                        {entry.changes.map((change) => (
+                          <li key={change}>{change}</li>
+                        ))}
+                      </ul>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {canEdit ? <EditUserForm /> : null}
+    </section>
+  );
+}
+
+function EditUserForm() {
+  const { defaultValue } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: EditUserSchema }),
+  });
+  const planError = fields.plan.errors?.[0];
+  const selectedPlan = (fields.plan.initialValue as string | undefined) ?? "";
+  return (
+    <section aria-labelledby="edit-title">
+      <h2 id="edit-title">Change this user</h2>
+      <p className="muted">Only the fields you change are written. The change and your reason go into the audit trail.</p>
+      <Form method="post" className="form" {...getFormProps(form)} noValidate>
+        <FormError id={form.errorId} errors={form.errors} />
+        <TextField field={fields.fullName} label="Full name" autoComplete="off" />
+        <TextField field={fields.street1} label="Street address" autoComplete="off" />
+        <TextField field={fields.street2} label="Apartment, suite, unit (optional)" autoComplete="off" />
+        <TextField field={fields.city} label="City" autoComplete="off" />
+        <TextField field={fields.state} label="State" autoComplete="off" />
+        <TextField field={fields.zipCode} label="ZIP code" autoComplete="off" inputMode="numeric" />
+        <TextField field={fields.numOfFreeRequest} label="Free requests left" autoComplete="off" inputMode="numeric" hint="A whole number from 0 to 1000." />
+        <div className="field">
+          <label htmlFor={fields.plan.id}>Plan</label>
+          <select
+            id={fields.plan.id}
+            name={fields.plan.name}
+            defaultValue={selectedPlan}
+            aria-invalid={planError ? true : undefined}
+            aria-describedby={planError ? `${fields.plan.id}-error` : undefined}
+          >
+            <option value="">No plan</option>
+            {PLAN_IDS.map((id) => (
+              <option key={id} value={id}>
+                {PLAN_DETAILS[id].name}
+              </option>
+            ))}
+          </select>
+          {planError ? (
+            <p className="field-error" id={`${fields.plan.id}-error`} role="alert">
+              {planError}
+            </p>
+          ) : null}
+        </div>
+        <TextField field={fields.reason} label="Reason for the change" maxLength={500} hint="Required: what prompted it, such as a support ticket." />
+        <button type="submit" className="button">
+          Save changes
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/** An audit entry's before and after, one line per field. */
+function describeChanges(details: Record<string, unknown> | null): string[] {
+  if (!details) return [];
+  const before = (details.before ?? {}) as Record<string, unknown>;
+  const after = (details.after ?? {}) as Record<string, unknown>;
+  const show = (value: unknown) => (value === null || value === undefined || value === "" ? "none" : String(value));
+  return Object.keys(after).map((field) => `${FIELD_LABELS[field] ?? field}: ${show(before[field])} → ${show(after[field])}`);
+}
+
+export const meta = () => pageMeta("User");
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message =
+    status === 404
+      ? "There is no user with this id."
+      : status === 403
+        ? "Only the admin may change a user."
+        : "This page could not be shown just now. Please try again in a moment.";
+  return (
+    <section aria-labelledby="page-title">
+      <h1 id="page-title">{status === 404 ? "User not found" : status === 403 ? "Not allowed" : "Something went wrong"}</h1>
+      <p>{message}</p>
+      <p>
+        <Link to="/admin/users">Back to the users</Link>
+      </p>
+    </section>
+  );
+}

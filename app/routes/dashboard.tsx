@@ -4,7 +4,7 @@ import { AllowanceUsedUp } from "~/components/requests/allowance-used-up";
 import { PrintableLetter, RequestCard } from "~/components/requests/request-card";
 import { formatDate, formatDateTime, timeZoneForState } from "~/domain/dates";
 import { PLAN_DETAILS } from "~/domain/plans";
-import { writeOptOutLetter, type LetterPerson } from "~/domain/opt-out-letter";
+import { householdOf, writeOptOutLetter } from "~/domain/opt-out-letter";
 import {
   actionUsesAllowance,
   ALLOWANCE_REFUSED_MESSAGE,
@@ -46,11 +46,6 @@ function waitText(row: RequestRow, timeZone: string, now: Date) {
 }
 
 /** The people a request's letter names besides the holder: everyone on the list unless it chose some. */
-function householdOf(row: RequestRow, recipients: DashboardData["recipients"]): LetterPerson[] {
-  const chosen = row.recipientIds ? recipients.filter((person) => row.recipientIds!.includes(person.id)) : recipients;
-  return chosen.map(({ fullName, street1, street2, city, state, zipCode }) => ({ fullName, address: { street1, street2, city, state, zipCode } }));
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const url = new URL(request.url);
@@ -83,7 +78,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         letter: writeOptOutLetter({
           senderName: openRow.senderName,
           holder: { fullName: openRow.fullName, address: openRow },
-          household: householdOf(openRow, dashboard.recipients),
+          household: householdOf(openRow.recipientIds, dashboard.recipients),
           customerNumber: openRow.customerNumber,
           date: openRow.queuedAt ?? now,
           timeZone,

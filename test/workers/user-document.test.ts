@@ -24,7 +24,7 @@ async function newUser(label: string) {
 
 const cityOf = async (id: string) => (await db.select({ city: users.city }).from(users).where(eq(users.id, id)))[0]!.city;
 
-describe("updateUserDocument (spec section 5: only the admin updates another user's document)", () => {
+describe("updateUserDocument (spec section 5: only the admin updates another user's document, or anyone's allowance and plan)", () => {
   it("lets a user update their own document", async () => {
     const { id } = await newUser("self-update");
     expect(await updateUserDocument(db, { userId: id, role: "none" }, id, { city: "CHICAGO" })).toBe(true);
@@ -39,9 +39,33 @@ describe("updateUserDocument (spec section 5: only the admin updates another use
     expect(await cityOf(target)).toBe("SPRINGFIELD");
   });
 
+  it("refuses a user writing their own allowance or plan, and changes nothing", async () => {
+    const { id } = await newUser("self-allowance");
+    const self = { userId: id, role: "none" } as const;
+    await expect(updateUserDocument(db, self, id, { numOfFreeRequest: 100 })).rejects.toThrow(ForbiddenUpdateError);
+    await expect(updateUserDocument(db, self, id, { plan: "premium" })).rejects.toThrow(ForbiddenUpdateError);
+    await expect(updateUserDocument(db, self, id, { plan: null })).rejects.toThrow(ForbiddenUpdateError);
+    // Smuggled in with a field the user may change: nothing at all is written.
+    await expect(updateUserDocument(db, self, id, { city: "CHICAGO", numOfFreeRequest: 100 })).rejects.toThrow(ForbiddenUpdateError);
+    // A moderator's own document is no different.
+    const { id: moderatorId } = await newUser("moderator-self");
+    await expect(updateUserDocument(db, { userId: moderatorId, role: "moderator" }, moderatorId, { numOfFreeRequest: 100 })).rejects.toThrow(
+      ForbiddenUpdateError,
+    );
+    const [row] = await db.select({ city: users.city, n: users.numOfFreeRequest, plan: users.plan }).from(users).where(eq(users.id, id));
+    expect(row).toEqual({ city: "SPRINGFIELD", n: 3, plan: null });
+  });
+
   it("lets the admin update another user's document", async () => {
     const { id: target } = await newUser("admin-target");
     expect(await updateUserDocument(db, { userId: "local-admin", role: "admin" }, target, { numOfFreeRequest: 10 })).toBe(true);
     expect((await db.select({ n: users.numOfFreeRequest }).from(users).where(eq(users.id, target)))[0]!.n).toBe(10);
+  });
+
+  it("lets the admin set their own allowance", async () => {
+    const { id } = await newUser("admin-self");
+    expect(await updateUserDocument(db, { userId: id, role: "admin" }, id, { numOfFreeRequest: 7, plan: "basic" })).toBe(true);
+    const [row] = await db.select({ n: users.numOfFreeRequest, plan: users.plan }).from(users).where(eq(users.id, id));
+    expect(row).toEqual({ n: 7, plan: "basic" });
   });
 });

@@ -1,0 +1,36 @@
+import { and, count, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { jobs, requestLogs, requests, requestTemplates, users } from "../../drizzle/schema";
+import type { Db } from "~/utils/db.server";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The figures of the staff overview, read in one batch. */
+export async function getStaffOverview(db: Db, now = new Date()) {
+  const [byStatus, queueByTemplate, waitingLong, confirmations, userCount, subscribers, usedUp, jobStates] = await db.batch([
+    db.select({ status: requests.status, count: count() }).from(requests).groupBy(requests.status),
+    db
+      .select({ channels: requestTemplates.channels, acceptsAgent: requestTemplates.acceptsAgent, consumerFiles: requestTemplates.consumerFiles, count: count() })
+      .from(requests)
+      .leftJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
+      .where(eq(requests.status, "inQueue"))
+      .groupBy(requests.templateId),
+    db
+      .select({ count: count() })
+      .from(requests)
+      .where(and(eq(requests.status, "inQueue"), isNull(requests.processedAt), lt(requests.queuedAt, new Date(now.getTime() - 2 * DAY_MS)))),
+    // Processed requests, and for the confirmed ones the moment the user said the mail stopped.
+    db
+      .select({
+        status: requests.status,
+        processedAt: requests.processedAt,
+        confirmedAt: sql<number | null>`(select max(${requestLogs.createdAt}) from ${requestLogs} where ${requestLogs.userId} = ${requests.userId} and ${requestLogs.requestId} = ${requests.id} and ${requestLogs.status} = 'confirm')`,
+      })
+      .from(requests)
+      .where(isNotNull(requests.processedAt)),
+    db.select({ count: count() }).from(users),
+    db.select({ plan: users.plan, count: count() }).from(users).where(isNotNull(users.stripeSubscriptionId)).groupBy(users.plan),
+    db.select({ count: count() }).from(users).where(and(eq(users.numOfFreeRequest, 0), isNull(users.stripeSubscriptionId))),
+    db.select({ state: jobs.state, count: count() }).from(jobs).groupBy(jobs.state),
+  ]);
+  return { byStatus, queueByTemplate, waitingLong: waitingLong[0]?.count ?? 0, confirmations, users: userCount[0]?.count ?? 0, subscribers, usedUp: usedUp[0]?.count ?? 0, jobStates };
+}

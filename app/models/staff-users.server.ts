@@ -1,0 +1,209 @@
+import { desc, eq, or, sql } from "drizzle-orm";
+import { jobs, requestLogs, requests, users, type PlanName } from "../../drizzle/schema";
+import { freeRequestsLeft } from "~/domain/requests";
+import { auditEntry, listAudit, type StaffActor } from "~/models/audit.server";
+import { ForbiddenUpdateError } from "~/models/user.server";
+import type { Db } from "~/utils/db.server";
+
+// What the staff area reads and changes about users. Never the password hash, never
+// sessionsValidAfter: every query here names its columns.
+
+export const USER_SEARCH_LIMIT = 50;
+export const USER_JOBS_LIMIT = 20;
+
+/**
+ * An exact id, or an email containing `query` (emails are stored lowercased, so lowercasing the
+ * query makes the match case-insensitive); without a query, the newest users.
+ */
+export function searchUsers(db: Db, query: string) {
+  const term = query.trim();
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      state: users.state,
+      plan: users.plan,
+      stripeSubscriptionId: users.stripeSubscriptionId,
+      numOfFreeRequest: users.numOfFreeRequest,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    // instr, not LIKE: a "%" or "_" in the query is a character to find, not a wildcard.
+    .where(term ? or(eq(users.id, term), sql`instr(${users.email}, ${term.toLowerCase()}) > 0`) : undefined)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(USER_SEARCH_LIMIT);
+}
+
+/**
+ * Everything the staff page of one user shows, in one D1 round trip: the account, all its
+ * requests and their history, the latest jobs about it and the audit entries about it.
+ * Null when there is no such user.
+ */
+export async function getStaffUserPage(db: Db, userId: string) {
+  const [[account], userRequests, logs, userJobs, audit] = await db.batch([
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        fullName: users.fullName,
+        street1: users.street1,
+        street2: users.street2,
+        city: users.city,
+        state: users.state,
+        zipCode: users.zipCode,
+        newsletter: users.newsletter,
+        numOfFreeRequest: users.numOfFreeRequest,
+        plan: users.plan,
+        stripeCustomerId: users.stripeCustomerId,
+        stripeSubscriptionId: users.stripeSubscriptionId,
+        subscriptionStatus: users.subscriptionStatus,
+        subscriptionCancelAt: users.subscriptionCancelAt,
+        subscriptionPeriodEnd: users.subscriptionPeriodEnd,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1),
+    db
+      .select({
+        id: requests.id,
+        senderName: requests.senderName,
+        type: requests.type,
+        status: requests.status,
+        queuedAt: requests.queuedAt,
+        processedAt: requests.processedAt,
+        updatedAt: requests.updatedAt,
+      })
+      .from(requests)
+      .where(eq(requests.userId, userId))
+      // Requests that were sent first, then presets never sent, then deleted ones.
+      .orderBy(
+        sql`case when ${requests.status} is null then 1 when ${requests.status} = 'deleted' then 2 else 0 end`,
+        desc(requests.updatedAt),
+        requests.senderName,
+      ),
+    db
+      .select({
+        id: requestLogs.id,
+        requestId: requestLogs.requestId,
+        creator: requestLogs.creator,
+        status: requestLogs.status,
+        detail: requestLogs.detail,
+        createdAt: requestLogs.createdAt,
+      })
+      .from(requestLogs)
+      .where(eq(requestLogs.userId, userId))
+      .orderBy(desc(requestLogs.createdAt), desc(requestLogs.id)),
+    db
+      .select({
+        id: jobs.id,
+        type: jobs.type,
+        state: jobs.state,
+        attempts: jobs.attempts,
+        lastError: jobs.lastError,
+        createdAt: jobs.createdAt,
+        updatedAt: jobs.updatedAt,
+      })
+      .from(jobs)
+      .where(eq(jobs.userId, userId))
+      .orderBy(desc(jobs.createdAt), desc(jobs.id))
+      .limit(USER_JOBS_LIMIT),
+    listAudit(db, { targetType: "user", targetId: userId }),
+  ]);
+  if (!account) return null;
+
+  const historyOf = new Map<string, typeof logs>();
+  for (const log of logs) {
+    const history = historyOf.get(log.requestId);
+    if (history) history.push(log);
+    else historyOf.set(log.requestId, [log]);
+  }
+  return {
+    account,
+    requests: userRequests.map((request) => ({ ...request, history: historyOf.get(request.id) ?? [] })),
+    jobs: userJobs,
+    audit,
+  };
+}
+
+export type StaffUserPage = NonNullable<Awaited<ReturnType<typeof getStaffUserPage>>>;
+
+/** The fields of a user document the admin may change from the staff area. */
+export type StaffUserChanges = {
+  fullName?: string;
+  street1?: string;
+  street2?: string | null;
+  city?: string;
+  state?: string;
+  zipCode?: string;
+  numOfFreeRequest?: number;
+  plan?: PlanName | null;
+};
+
+type EditableField = keyof StaffUserChanges;
+
+const EDITABLE_FIELDS = ["fullName", "street1", "street2", "city", "state", "zipCode", "numOfFreeRequest", "plan"] as const satisfies readonly EditableField[];
+
+export type AdminUpdateResult =
+  | { kind: "notFound" }
+  | { kind: "unchanged" }
+  | { kind: "updated"; changed: EditableField[] };
+
+/**
+ * The admin's change to a user's document, with the reason, written together with its audit
+ * entry. Refused here for anyone but the admin (spec section 6: only the admin updates another
+ * user's document), whatever page calls it. Only the fields whose value differs are written.
+ */
+export async function adminUpdateUser(
+  db: Db,
+  actor: StaffActor,
+  userId: string,
+  changes: StaffUserChanges,
+  reason: string,
+): Promise<AdminUpdateResult> {
+  if (actor.role !== "admin") throw new ForbiddenUpdateError();
+
+  const [current] = await db
+    .select({
+      fullName: users.fullName,
+      street1: users.street1,
+      street2: users.street2,
+      city: users.city,
+      state: users.state,
+      zipCode: users.zipCode,
+      numOfFreeRequest: users.numOfFreeRequest,
+      plan: users.plan,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!current) return { kind: "notFound" };
+
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  for (const field of EDITABLE_FIELDS) {
+    const next = changes[field];
+    if (next === undefined || sameValue(field, current[field], next)) continue;
+    before[field] = current[field];
+    after[field] = next;
+  }
+  const changed = Object.keys(after) as EditableField[];
+  if (changed.length === 0) return { kind: "unchanged" };
+
+  await db.batch([
+    db
+      .update(users)
+      .set({ ...(after as StaffUserChanges), updatedAt: new Date() })
+      .where(eq(users.id, userId)),
+    auditEntry(db, actor, { action: "user.updated", targetType: "user", targetId: userId, reason, details: { before, after } }),
+  ]);
+  return { kind: "updated", changed };
+}
+
+function sameValue(field: EditableField, current: unknown, next: unknown) {
+  // A missing allowance counts as the default (spec section 4): setting that same number is no change.
+  if (field === "numOfFreeRequest") return freeRequestsLeft(current as number | null) === next;
+  if (field === "street2") return (current || null) === (next || null);
+  return current === next;
+}

@@ -1,0 +1,136 @@
+// The staff work queue: what is waiting, by sender and channel, premium first; sending by email,
+// print batches marked mailed, web forms marked filed; what the user then sees.
+import { env } from "cloudflare:test";
+import { and, desc, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import catalog from "../../drizzle/senders.json";
+import { requestLogs, requests, staffAudit, users } from "../../drizzle/schema";
+import type { CatalogSender } from "~/domain/sender-catalog";
+import { seedSenderCatalog } from "~/models/request-template.server";
+import { getDb } from "~/utils/db.server";
+import { Browser, signedInStaff, signedUpUser } from "./http";
+import { received } from "./stand-ins";
+
+const db = getDb(env.DB);
+beforeAll(() => seedSenderCatalog(db, catalog.senders as CatalogSender[]));
+
+const htmlOf = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
+const requestRow = async (userId: string, id: string) => (await db.select().from(requests).where(and(eq(requests.userId, userId), eq(requests.id, id))))[0]!;
+const staffLogs = (userId: string, id: string) =>
+  db
+    .select({ creator: requestLogs.creator, status: requestLogs.status, detail: requestLogs.detail })
+    .from(requestLogs)
+    .where(and(eq(requestLogs.userId, userId), eq(requestLogs.requestId, id), eq(requestLogs.creator, "staff")));
+
+/** A new user who has sent the given presets (and a custom request, when named). */
+async function userWithRequests(label: string, presets: string[], custom?: string) {
+  const user = await signedUpUser(label);
+  await db.update(users).set({ numOfFreeRequest: 10 }).where(eq(users.id, user.userId));
+  for (const id of presets) expect((await user.browser.post("/dashboard", { intent: "unsubscribe", requestId: id })).status).toBe(303);
+  if (custom) expect((await user.browser.post("/requests/add", { senderName: custom })).status).toBe(303);
+  return user;
+}
+
+const process = (browser: Browser, intent: string, group: string, keys: string[]) =>
+  browser.post("/admin/queue", new URLSearchParams([["intent", intent], ["group", group], ...keys.map((key) => ["request", key])]));
+
+describe("the work queue", () => {
+  it("lists waiting requests by sender and channel, premium users first; the person's own filings are not listed", async () => {
+    const early = await userWithRequests("queue-early", ["experian-marketing", "dmachoice"]);
+    const premium = await userWithRequests("queue-premium", ["transunion-marketing"]);
+    await db.update(users).set({ plan: "premium", stripeSubscriptionId: "sub_queue_premium" }).where(eq(users.id, premium.userId));
+    const { browser } = await signedInStaff("moderator");
+    const html = await htmlOf(await browser.get("/admin/queue"));
+    const transunion = html.indexOf("TransUnion");
+    const experian = html.indexOf("Experian Marketing Services");
+    expect(transunion).toBeGreaterThan(0);
+    expect(experian).toBeGreaterThan(0);
+    expect(transunion, "the premium user's sender comes first").toBeLessThan(experian);
+    expect(html).toContain("1 premium");
+    expect(html).toContain("Postal mail: Experian, P.O. Box 703, Allen, TX 75013");
+    expect(html).toContain(`${early.userId}:experian-marketing`);
+    expect(html, "DMAchoice is filed by the person").not.toContain(`${early.userId}:dmachoice`);
+  });
+
+  it("sends an email group in one click: processed, logged for the user, audited, and the letter emailed to the sender", async () => {
+    const user = await userWithRequests("queue-email", ["acxiom"]);
+    const { browser, userId: staffId } = await signedInStaff("moderator");
+    const queue = await htmlOf(await browser.get("/admin/queue"));
+    expect(queue).toContain("Email: consumeradvo@acxiom.com");
+
+    const sent = await process(browser, "send", "acxiom", [`${user.userId}:acxiom`]);
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get("Location")).toContain("/admin/queue?done=");
+    expect((await requestRow(user.userId, "acxiom")).processedAt).toBeInstanceOf(Date);
+    expect(await staffLogs(user.userId, "acxiom")).toEqual([{ creator: "staff", status: "emailed", detail: "We emailed your request to Acxiom." }]);
+    const [audit] = await db.select().from(staffAudit).where(and(eq(staffAudit.actorId, staffId), eq(staffAudit.action, "requests.emailed"))).orderBy(desc(staffAudit.id)).limit(1);
+    expect(audit?.details).toMatchObject({ requests: [`${user.userId}:acxiom`] });
+
+    // Processing again changes nothing: the request has left the queue.
+    expect([404, 409]).toContain((await process(browser, "send", "acxiom", [`${user.userId}:acxiom`])).status);
+    expect(await staffLogs(user.userId, "acxiom")).toHaveLength(1);
+
+    type Sent = { To?: string; Subject?: string; TextBody?: string };
+    await expect
+      .poll(async () => (await received("email", (request) => (request.body as Sent | null)?.To === "consumeradvo@acxiom.com")).length, { timeout: 10_000, interval: 250 })
+      .toBeGreaterThan(0);
+    const [email] = await received("email", (request) => (request.body as Sent | null)?.To === "consumeradvo@acxiom.com");
+    const body = email!.body as Sent;
+    expect(body.Subject).toBe("Please remove Ada Lovelace from your mailing lists");
+    expect(body.TextBody).toContain("Do Not Mail");
+
+    const dashboard = await htmlOf(await user.browser.get("/dashboard?request=acxiom"));
+    expect(dashboard).toContain("We emailed your request to Acxiom.");
+    expect(dashboard).toContain("Mail should stop by");
+  });
+
+  it("prints a mail batch with the sender's address and marks exactly those letters mailed", async () => {
+    const user = await userWithRequests("queue-mail", ["experian-marketing"]);
+    const { browser } = await signedInStaff("moderator");
+    const print = await browser.get("/admin/queue/print?group=experian-marketing");
+    expect(print.status).toBe(200);
+    const html = await htmlOf(print);
+    expect(html).toContain("<span>Experian</span><span>P.O. Box 703</span><span>Allen, TX 75013</span>");
+    expect(html).toContain("Ada Lovelace");
+    expect(html).toContain("Do Not Mail");
+    expect(html).toContain(`value="${user.userId}:experian-marketing"`);
+
+    const mailed = await process(browser, "mailed", "experian-marketing", [`${user.userId}:experian-marketing`]);
+    expect(mailed.status).toBe(303);
+    expect(await staffLogs(user.userId, "experian-marketing")).toEqual([{ creator: "staff", status: "mailed", detail: "We mailed your letter to Experian Marketing Services." }]);
+    expect(await htmlOf(await user.browser.get("/dashboard?request=experian-marketing"))).toContain("We mailed your letter to Experian Marketing Services.");
+  });
+
+  it("refuses the wrong way to process a sender, and ignores requests that are not in that sender's group", async () => {
+    const user = await userWithRequests("queue-refusals", ["experian-marketing", "directmail-com"]);
+    const { browser } = await signedInStaff("moderator");
+    expect((await process(browser, "send", "experian-marketing", [`${user.userId}:experian-marketing`])).status).toBe(400);
+    expect((await process(browser, "filed", "experian-marketing", [`${user.userId}:experian-marketing`])).status).toBe(400);
+    expect((await process(browser, "mailed", "experian-marketing", [`${user.userId}:directmail-com`])).status).toBe(409);
+    expect((await process(browser, "mailed", "no-such-sender", [`${user.userId}:experian-marketing`])).status).toBe(404);
+    expect((await requestRow(user.userId, "experian-marketing")).processedAt).toBeNull();
+    expect((await requestRow(user.userId, "directmail-com")).processedAt).toBeNull();
+
+    // The web form group shows what to enter, and is marked filed.
+    const queue = await htmlOf(await browser.get("/admin/queue"));
+    expect(queue).toContain("What to enter for each person");
+    expect((await process(browser, "filed", "directmail-com", [`${user.userId}:directmail-com`])).status).toBe(303);
+    expect(await staffLogs(user.userId, "directmail-com")).toEqual([{ creator: "staff", status: "filed", detail: "We filed your request on DirectMail.com Mail Preference Service's opt-out form." }]);
+  });
+
+  it("prints a custom sender's letters with room for its address, and a report puts a processed request back in the queue", async () => {
+    const user = await userWithRequests("queue-custom", [], "Garden Goods Catalog");
+    const [custom] = await db.select({ id: requests.id }).from(requests).where(and(eq(requests.userId, user.userId), eq(requests.type, "custom")));
+    const { browser } = await signedInStaff("admin");
+    const html = await htmlOf(await browser.get("/admin/queue/print?group=custom%3Agarden%20goods%20catalog"));
+    expect(html).toContain("write its address in the space at the top");
+    expect(html).toContain("Garden Goods Catalog");
+    expect((await process(browser, "mailed", "custom:garden goods catalog", [`${user.userId}:${custom!.id}`])).status).toBe(303);
+    expect((await requestRow(user.userId, custom!.id)).processedAt).toBeInstanceOf(Date);
+
+    await db.update(requests).set({ processedAt: new Date(Date.now() - 40 * 24 * 60 * 60 * 1000) }).where(and(eq(requests.userId, user.userId), eq(requests.id, custom!.id)));
+    expect((await user.browser.post("/dashboard", { intent: "report", requestId: custom!.id })).status).toBe(303);
+    expect((await requestRow(user.userId, custom!.id)).processedAt).toBeNull();
+    expect(await htmlOf(await browser.get("/admin/queue"))).toContain(`${user.userId}:${custom!.id}`);
+  });
+});
