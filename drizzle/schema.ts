@@ -16,35 +16,40 @@ export type PlanName = (typeof PLANS)[number];
 export const SUBSCRIPTION_STATUSES = ["active", "trialing", "past_due", "unpaid", "paused", "incomplete", "incomplete_expired", "canceled"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-export const users = sqliteTable("users", {
-  id: randomId(),
-  // Lowercased and trimmed before it is written (spec section 3).
-  email: text("email").notNull().unique(),
-  passwordHash: text("passwordHash").notNull(),
-  // Sessions signed in before this moment are no longer valid ("sign out everywhere", password reset).
-  sessionsValidAfter: integer("sessionsValidAfter", { mode: "timestamp_ms" }),
-  fullName: text("fullName").notNull(),
-  street1: text("street1").notNull(),
-  street2: text("street2"),
-  city: text("city").notNull(),
-  state: text("state").notNull(),
-  zipCode: text("zipCode").notNull(),
-  newsletter: integer("newsletter", { mode: "boolean" }).notNull().default(true),
-  // Nullable on purpose: a missing value counts as the default of 3 (spec section 4).
-  numOfFreeRequest: integer("numOfFreeRequest").default(3),
-  stripeCustomerId: text("stripeCustomerId").unique(),
-  stripeSubscriptionId: text("stripeSubscriptionId"),
-  plan: text("plan", { enum: PLANS }),
-  // The subscription as last read from Stripe, for the subscription page: kept after it ends
-  // (status canceled) so the user can see what happened.
-  subscriptionStatus: text("subscriptionStatus", { enum: SUBSCRIPTION_STATUSES }),
-  /** When a subscription set to cancel will end; null when it renews. */
-  subscriptionCancelAt: integer("subscriptionCancelAt", { mode: "timestamp_ms" }),
-  /** The end of the paid period: the renewal date, or when the subscription ended. */
-  subscriptionPeriodEnd: integer("subscriptionPeriodEnd", { mode: "timestamp_ms" }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const users = sqliteTable(
+  "users",
+  {
+    id: randomId(),
+    // Lowercased and trimmed before it is written (spec section 3).
+    email: text("email").notNull().unique(),
+    passwordHash: text("passwordHash").notNull(),
+    // Sessions signed in before this moment are no longer valid ("sign out everywhere", password reset).
+    sessionsValidAfter: integer("sessionsValidAfter", { mode: "timestamp_ms" }),
+    fullName: text("fullName").notNull(),
+    street1: text("street1").notNull(),
+    street2: text("street2"),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    zipCode: text("zipCode").notNull(),
+    newsletter: integer("newsletter", { mode: "boolean" }).notNull().default(true),
+    // Nullable on purpose: a missing value counts as the default of 3 (spec section 4).
+    numOfFreeRequest: integer("numOfFreeRequest").default(3),
+    stripeCustomerId: text("stripeCustomerId").unique(),
+    stripeSubscriptionId: text("stripeSubscriptionId"),
+    plan: text("plan", { enum: PLANS }),
+    // The subscription as last read from Stripe, for the subscription page: kept after it ends
+    // (status canceled) so the user can see what happened.
+    subscriptionStatus: text("subscriptionStatus", { enum: SUBSCRIPTION_STATUSES }),
+    /** When a subscription set to cancel will end; null when it renews. */
+    subscriptionCancelAt: integer("subscriptionCancelAt", { mode: "timestamp_ms" }),
+    /** The end of the paid period: the renewal date, or when the subscription ended. */
+    subscriptionPeriodEnd: integer("subscriptionPeriodEnd", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // The staff user list, newest first.
+  (table) => [index("users_created_idx").on(table.createdAt)],
+);
 
 /** One opt-out channel of a sender, best first. `value` is a URL, an email, a postal address or a phone number. */
 export type SenderChannel = { kind: "web" | "email" | "mail" | "phone"; value: string; note?: string };
@@ -173,7 +178,11 @@ export const jobs = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index("jobs_state_idx").on(table.state, table.updatedAt)],
+  (table) => [
+    index("jobs_state_idx").on(table.state, table.updatedAt),
+    // A user's jobs, on their staff page.
+    index("jobs_user_idx").on(table.userId, table.createdAt),
+  ],
 );
 
 export const AUDIT_TARGETS = ["user", "request", "template", "job"] as const;

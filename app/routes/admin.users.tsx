@@ -69,7 +69,7 @@ export default function StaffUsers() {
                 <th scope="col">Plan</th>
                 <th scope="col">Free requests left</th>
                 <th scope="col">Signed up</th>
-                <th scope="col">Details</th>
+                <th scope="col"><span className="visually-hidden">Open</span></th>
               </tr>
             </thead>
             <tbody>
