@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
 import { staffAudit, type AuditTarget } from "../../drizzle/schema";
-import type { Db } from "~/utils/db.server";
+import { chunkedInserts, type Db } from "~/utils/db.server";
 import type { CurrentUser } from "~/utils/auth.server";
 
 /** A signed-in member of staff, as the audit trail names them. */
@@ -19,8 +19,20 @@ export type AuditEntry = {
  * records, so that neither is written without the other.
  */
 export function auditEntry(db: Db, actor: StaffActor, entry: AuditEntry) {
+  return db.insert(staffAudit).values(auditRow(actor, entry));
+}
+
+/**
+ * The audit rows for one action on many targets (retrying every dead job), as multi-row INSERTs
+ * within D1's bound-parameter limit, for the same `db.batch` as the change.
+ */
+export function auditEntries(db: Db, actor: StaffActor, entries: AuditEntry[]) {
+  return chunkedInserts(db, staffAudit, entries.map((entry) => auditRow(actor, entry)));
+}
+
+function auditRow(actor: StaffActor, entry: AuditEntry) {
   if (actor.role === "none") throw new Error("only staff actions are audited");
-  return db.insert(staffAudit).values({
+  return {
     actorId: actor.id,
     actorRole: actor.role,
     action: entry.action,
@@ -28,15 +40,18 @@ export function auditEntry(db: Db, actor: StaffActor, entry: AuditEntry) {
     targetId: entry.targetId,
     reason: entry.reason ?? null,
     details: entry.details ?? null,
-  });
+  };
 }
 
 export type AuditFilter = { actorId?: string; action?: string; targetType?: AuditTarget; targetId?: string; before?: number };
 
 export const AUDIT_PAGE_SIZE = 50;
 
-/** The newest entries first, a page at a time (`before` is the last id of the previous page). */
-export function listAudit(db: Db, filter: AuditFilter = {}) {
+/**
+ * The newest entries first, a page at a time (`before` is the last id of the previous page). A
+ * page may ask for one more than it shows (`limit`) to learn whether older entries exist.
+ */
+export function listAudit(db: Db, filter: AuditFilter = {}, { limit = AUDIT_PAGE_SIZE }: { limit?: number } = {}) {
   const conditions: SQL[] = [];
   if (filter.actorId) conditions.push(eq(staffAudit.actorId, filter.actorId));
   if (filter.action) conditions.push(eq(staffAudit.action, filter.action));
@@ -48,5 +63,5 @@ export function listAudit(db: Db, filter: AuditFilter = {}) {
     .from(staffAudit)
     .where(conditions.length > 0 ? and(...conditions) : undefined)
     .orderBy(desc(staffAudit.id))
-    .limit(AUDIT_PAGE_SIZE);
+    .limit(limit);
 }

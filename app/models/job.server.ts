@@ -1,7 +1,10 @@
-import { and, eq, inArray, lt } from "drizzle-orm";
-import { jobs, type JobState } from "../../drizzle/schema";
-import type { JobEnvelope } from "~/jobs/envelope";
+import { and, count, desc, eq, inArray, lt, type SQL } from "drizzle-orm";
+import { JOB_STATES, jobs, type JobState } from "../../drizzle/schema";
+import { getJobDefinition } from "~/jobs/definitions.server";
+import { JobEnvelopeSchema, type JobEnvelope } from "~/jobs/envelope";
+import { auditEntries, auditEntry, type StaffActor } from "~/models/audit.server";
 import type { Db } from "~/utils/db.server";
+import { errorMessage } from "~/utils/errors";
 
 export async function insertJob(db: Db, envelope: JobEnvelope, userId: string | null) {
   await db.insert(jobs).values({ id: envelope.id, type: envelope.type, payload: envelope.payload ?? null, userId });
@@ -57,4 +60,166 @@ export async function deleteSucceededJobsBefore(db: Db, cutoff: Date) {
 export async function hasJobForUser(db: Db, userId: string, type: string) {
   const [row] = await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.userId, userId), eq(jobs.type, type))).limit(1);
   return Boolean(row);
+}
+
+/** How many jobs are in each state, every state present (zero when none). */
+export async function countJobsByState(db: Db): Promise<Record<JobState, number>> {
+  const rows = await db.select({ state: jobs.state, total: count() }).from(jobs).groupBy(jobs.state);
+  const counts = Object.fromEntries(JOB_STATES.map((state) => [state, 0])) as Record<JobState, number>;
+  for (const row of rows) counts[row.state] = row.total;
+  return counts;
+}
+
+/** What staff see of a job: never its payload, which may hold an email or a name. */
+const jobSummaryColumns = {
+  id: jobs.id,
+  type: jobs.type,
+  userId: jobs.userId,
+  state: jobs.state,
+  attempts: jobs.attempts,
+  lastError: jobs.lastError,
+  createdAt: jobs.createdAt,
+  updatedAt: jobs.updatedAt,
+};
+
+export const DEAD_JOBS_SHOWN = 100;
+export const RECENT_JOBS_SHOWN = 50;
+
+export function listDeadJobs(db: Db, limit = DEAD_JOBS_SHOWN) {
+  return db.select(jobSummaryColumns).from(jobs).where(eq(jobs.state, "dead")).orderBy(desc(jobs.updatedAt)).limit(limit);
+}
+
+export type RecentJobsFilter = { state?: JobState; type?: string };
+
+/** The jobs that changed last, of any state unless the filter says otherwise. */
+export function listRecentJobs(db: Db, filter: RecentJobsFilter = {}, limit = RECENT_JOBS_SHOWN) {
+  const conditions: SQL[] = [];
+  if (filter.state) conditions.push(eq(jobs.state, filter.state));
+  if (filter.type) conditions.push(eq(jobs.type, filter.type));
+  return db
+    .select(jobSummaryColumns)
+    .from(jobs)
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(desc(jobs.updatedAt))
+    .limit(limit);
+}
+
+/** Every job type that has a row, for the filter. */
+export async function listJobTypes(db: Db) {
+  const rows = await db.selectDistinct({ type: jobs.type }).from(jobs).orderBy(jobs.type);
+  return rows.map((row) => row.type);
+}
+
+/** The envelope a job was sent in, rebuilt from its row: same id, so the consumer runs it once. */
+function envelopeOf(job: { id: string; type: string; payload: unknown; createdAt: Date }): JobEnvelope {
+  return { id: job.id, type: job.type, payload: job.payload, enqueuedAt: job.createdAt.toISOString() };
+}
+
+/**
+ * Whether sending the job again can help: the consumer must be able to read the envelope and know
+ * its type. A malformed message (kept under the queue's message id) or an unknown type would only
+ * come back dead.
+ */
+export function isRetryableJob(job: { id: string; type: string }) {
+  if (job.type === "malformed" || !getJobDefinition(job.type)) return false;
+  return JobEnvelopeSchema.shape.id.safeParse(job.id).success;
+}
+
+export type RetryOutcome =
+  | { ok: true }
+  | { ok: false; reason: "notFound" | "notDead" | "notRetryable" | "queueRefused"; message: string };
+
+/** The model refuses non-staff itself, whatever guard the page has. */
+function assertStaff(actor: StaffActor) {
+  if (actor.role !== "admin" && actor.role !== "moderator") throw new Error("only staff may retry jobs");
+}
+
+/**
+ * The queued state a resent job goes back to. Only a row still dead changes: if the consumer has
+ * already picked the job up, what it wrote is the truth. The last error stays until the job runs.
+ */
+function requeueDeadJobs(db: Db, ids: string[]) {
+  return db
+    .update(jobs)
+    .set({ state: "queued", attempts: 0, updatedAt: new Date() })
+    .where(and(inArray(jobs.id, ids), eq(jobs.state, "dead")));
+}
+
+/**
+ * Sends one dead job to the queue again, then marks it queued and audits it in one batch. The
+ * send comes first so that a refused send leaves the job dead, as it was.
+ */
+export async function retryDeadJob(db: Db, queue: Queue, actor: StaffActor, jobId: string): Promise<RetryOutcome> {
+  assertStaff(actor);
+  const job = await getJob(db, jobId);
+  if (!job) return { ok: false, reason: "notFound", message: "There is no job with this id." };
+  if (job.state !== "dead") return { ok: false, reason: "notDead", message: `Only dead jobs can be retried; this one is ${job.state}.` };
+  if (!isRetryableJob(job)) return { ok: false, reason: "notRetryable", message: notRetryableMessage(job.type) };
+  try {
+    await queue.send(envelopeOf(job), { contentType: "json" });
+  } catch (error) {
+    return { ok: false, reason: "queueRefused", message: `The queue did not take the job, so it is still dead: ${errorMessage(error)}` };
+  }
+  await db.batch([
+    requeueDeadJobs(db, [job.id]),
+    auditEntry(db, actor, {
+      action: "job.retried",
+      targetType: "job",
+      targetId: job.id,
+      details: { before: { state: "dead", attempts: job.attempts }, after: { state: "queued", attempts: 0 } },
+    }),
+  ]);
+  return { ok: true };
+}
+
+export function notRetryableMessage(type: string) {
+  if (type === "malformed") return "This message never was a job (its body could not be read), so it cannot be run again.";
+  if (!getJobDefinition(type)) return `No handler knows the job type "${type}", so sending it again would fail the same way.`;
+  return "This job's id is not one the queue's consumer accepts, so it cannot be sent again.";
+}
+
+// Queue.sendBatch takes at most 100 messages; with one id bound per job, 50 keeps the UPDATE
+// well within D1's 100 bound parameters.
+const RETRY_CHUNK_SIZE = 50;
+
+export type RetryAllOutcome = { retried: number; refused: number; error: string | null };
+
+/**
+ * Sends every retryable dead job to the queue again, a chunk at a time. A chunk the queue refuses
+ * stays dead; the others are marked queued and audited, each in the batch of its chunk.
+ */
+export async function retryAllDeadJobs(db: Db, queue: Queue, actor: StaffActor): Promise<RetryAllOutcome> {
+  assertStaff(actor);
+  const dead = await db
+    .select({ id: jobs.id, type: jobs.type, payload: jobs.payload, attempts: jobs.attempts, createdAt: jobs.createdAt })
+    .from(jobs)
+    .where(eq(jobs.state, "dead"))
+    .orderBy(jobs.updatedAt);
+  const retryable = dead.filter(isRetryableJob);
+  const outcome: RetryAllOutcome = { retried: 0, refused: 0, error: null };
+  for (let start = 0; start < retryable.length; start += RETRY_CHUNK_SIZE) {
+    const chunk = retryable.slice(start, start + RETRY_CHUNK_SIZE);
+    try {
+      await queue.sendBatch(chunk.map((job) => ({ body: envelopeOf(job), contentType: "json" as const })));
+    } catch (error) {
+      outcome.refused += chunk.length;
+      outcome.error = errorMessage(error);
+      continue;
+    }
+    await db.batch([
+      requeueDeadJobs(db, chunk.map((job) => job.id)),
+      ...auditEntries(
+        db,
+        actor,
+        chunk.map((job) => ({
+          action: "job.retried",
+          targetType: "job" as const,
+          targetId: job.id,
+          details: { before: { state: "dead", attempts: job.attempts }, after: { state: "queued", attempts: 0 }, retriedAll: true },
+        })),
+      ),
+    ]);
+    outcome.retried += chunk.length;
+  }
+  return outcome;
 }

@@ -114,7 +114,6 @@ export async function signInThroughForm(visit: Visit, appUrl: string, account: A
   await Promise.all([page.waitForURL(`${appUrl}/dashboard`), submitSignIn(visit, account)]);
 }
 
-/** What the header offers: the Settings menu of a signed-in user, or the visitor's "Sign in" link. */
 /**
  * With JavaScript on the URL changes before the new page is drawn, and the page being left has
  * an h1 of its own: wait for the dashboard's heading itself.
@@ -123,6 +122,7 @@ export async function waitForDashboard(page: Page) {
   await page.locator("main h1", { hasText: "Your requests" }).waitFor();
 }
 
+/** What the header offers: the Settings menu of a signed-in user, or the visitor's "Sign in" link. */
 export async function headerState(page: Page) {
   const header = page.locator("header").first();
   return {
