@@ -1,5 +1,9 @@
-import { requestTemplates } from "../../drizzle/schema";
+import { and, asc, eq, exists, gt, isNull, lte, ne, notExists, or, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { requests, requestTemplates, users } from "../../drizzle/schema";
 import { templateFromSender, type CatalogSender } from "~/domain/sender-catalog";
+import { changedFields, templateFieldsFromForm, type NewSenderFormValues, type SenderFormValues } from "~/domain/sender-form";
+import { auditEntry, type StaffActor } from "~/models/audit.server";
 import { chunkedInserts, type Db } from "~/utils/db.server";
 
 /**
@@ -18,4 +22,270 @@ export async function seedSenderCatalog(db: Db, senders: CatalogSender[]): Promi
   if (!first) return 0;
   const results = await db.batch([first, ...rest]);
   return results.reduce((sum, result) => sum + (result.meta.changes ?? 0), 0);
+}
+
+export class AdminOnlyError extends Error {
+  constructor() {
+    super("Only the admin may change the sender catalog.");
+    this.name = "AdminOnlyError";
+  }
+}
+
+export class TemplateIdTakenError extends Error {
+  constructor(id: string) {
+    super(`A sender with the id ${id} exists.`);
+    this.name = "TemplateIdTakenError";
+  }
+}
+
+/** Moderators may read the catalog; only the admin may change it, whichever page asks. */
+function assertAdmin(actor: StaffActor) {
+  if (actor.role !== "admin") throw new AdminOnlyError();
+}
+
+/** How many users have a request for each sender that they have not deleted (presets and custom requests alike). */
+function holdersByTemplate(db: Db) {
+  return db
+    .select({ templateId: requests.templateId, holders: sql<number>`count(distinct ${requests.userId})`.as("holders") })
+    .from(requests)
+    .where(or(isNull(requests.status), ne(requests.status, "deleted")))
+    .groupBy(requests.templateId)
+    .as("holders_by_template");
+}
+
+/** The catalog as the staff table shows it, by name. */
+export function listTemplatesForStaff(db: Db) {
+  const holders = holdersByTemplate(db);
+  return db
+    .select({
+      id: requestTemplates.id,
+      title: requestTemplates.title,
+      category: requestTemplates.category,
+      channels: requestTemplates.channels,
+      acceptsAgent: requestTemplates.acceptsAgent,
+      consumerFiles: requestTemplates.consumerFiles,
+      confidence: requestTemplates.confidence,
+      isActive: requestTemplates.isActive,
+      holders: sql<number>`coalesce(${holders.holders}, 0)`.mapWith(Number),
+    })
+    .from(requestTemplates)
+    .leftJoin(holders, eq(holders.templateId, requestTemplates.id))
+    .orderBy(asc(sql`lower(${requestTemplates.title})`), asc(requestTemplates.id));
+}
+
+const templateColumns = {
+  id: requestTemplates.id,
+  title: requestTemplates.title,
+  category: requestTemplates.category,
+  covers: requestTemplates.covers,
+  channels: requestTemplates.channels,
+  acceptsAgent: requestTemplates.acceptsAgent,
+  needs: requestTemplates.needs,
+  consumerFiles: requestTemplates.consumerFiles,
+  lasts: requestTemplates.lasts,
+  takes: requestTemplates.takes,
+  confidence: requestTemplates.confidence,
+  sourceYear: requestTemplates.sourceYear,
+  requiredDays: requestTemplates.requiredDays,
+  notes: requestTemplates.notes,
+  isActive: requestTemplates.isActive,
+  createdAt: requestTemplates.createdAt,
+  updatedAt: requestTemplates.updatedAt,
+};
+
+export async function getTemplate(db: Db, id: string) {
+  const [row] = await db.select(templateColumns).from(requestTemplates).where(eq(requestTemplates.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** One template with how many users hold it, for its staff page. */
+export async function getTemplateForStaff(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      ...templateColumns,
+      holders: sql<number>`(select count(distinct ${requests.userId}) from ${requests} where ${requests.templateId} = ${requestTemplates.id} and (${requests.status} is null or ${requests.status} != 'deleted'))`.mapWith(
+        Number,
+      ),
+    })
+    .from(requestTemplates)
+    .where(eq(requestTemplates.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The categories in use, for the form's suggestions. */
+export async function listTemplateCategories(db: Db) {
+  const rows = await db.selectDistinct({ category: requestTemplates.category }).from(requestTemplates).orderBy(asc(requestTemplates.category));
+  return rows.map((row) => row.category);
+}
+
+function isUniqueIdViolation(error: unknown) {
+  const text = `${String(error)} ${error instanceof Error ? String(error.cause ?? "") : ""}`;
+  return text.includes("UNIQUE constraint failed: request_templates.id");
+}
+
+/**
+ * Adds a sender to the catalog with its audit entry, in one batch. It starts active when it has a
+ * channel (the catalog's rule), and is then copied to users who sign up from now on.
+ */
+export async function createTemplate(db: Db, actor: StaffActor, values: NewSenderFormValues) {
+  assertAdmin(actor);
+  const { activeWhenAdded, ...fields } = templateFieldsFromForm(values);
+  const now = new Date();
+  const template = { id: values.id, ...fields, isActive: activeWhenAdded };
+  try {
+    await db.batch([
+      db.insert(requestTemplates).values({ ...template, createdAt: now, updatedAt: now }),
+      auditEntry(db, actor, { action: "template.created", targetType: "template", targetId: template.id, details: { after: template } }),
+    ]);
+  } catch (error) {
+    if (isUniqueIdViolation(error)) throw new TemplateIdTakenError(values.id);
+    throw error;
+  }
+  return template;
+}
+
+/**
+ * Saves the admin's corrections with an audit entry of the fields that changed, before and after.
+ * Answers null for an unknown id; saving without a change writes nothing. Users' existing
+ * requests keep the name they were created with.
+ */
+export async function updateTemplate(db: Db, actor: StaffActor, id: string, values: SenderFormValues) {
+  assertAdmin(actor);
+  const before = await getTemplate(db, id);
+  if (!before) return null;
+  const { activeWhenAdded: _, ...fields } = templateFieldsFromForm(values);
+  const changes = changedFields(before, fields);
+  const changedNames = Object.keys(changes.after);
+  if (changedNames.length === 0) return { changed: [] };
+  await db.batch([
+    db
+      .update(requestTemplates)
+      .set({ ...changes.after, updatedAt: new Date() })
+      .where(eq(requestTemplates.id, id)),
+    auditEntry(db, actor, { action: "template.updated", targetType: "template", targetId: id, details: changes }),
+  ]);
+  return { changed: changedNames };
+}
+
+export type ActivationResult = "notFound" | "unchanged" | "noChannel" | "done";
+
+/**
+ * Activates or deactivates a template. Only new users are concerned: an active template is
+ * copied to them at signup. Users who already have the preset keep it either way. A template
+ * without a channel cannot be activated: no request could be sent.
+ */
+export async function setTemplateActive(db: Db, actor: StaffActor, id: string, active: boolean): Promise<ActivationResult> {
+  assertAdmin(actor);
+  const template = await getTemplate(db, id);
+  if (!template) return "notFound";
+  if (template.isActive === active) return "unchanged";
+  if (active && template.channels.length === 0) return "noChannel";
+  await db.batch([
+    db
+      .update(requestTemplates)
+      .set({ isActive: active, updatedAt: new Date() })
+      .where(eq(requestTemplates.id, id)),
+    auditEntry(db, actor, {
+      action: active ? "template.activated" : "template.deactivated",
+      targetType: "template",
+      targetId: id,
+      details: { before: { isActive: !active }, after: { isActive: active } },
+    }),
+  ]);
+  return "done";
+}
+
+/** Users per INSERT ... SELECT of an offer: each statement binds a handful of parameters, whatever the count. */
+export const USERS_PER_OFFER_STATEMENT = 500;
+
+const usersRowid = sql<number>`${users}.rowid`;
+
+export type OfferResult = { kind: "notFound" } | { kind: "inactive" } | { kind: "offered"; added: number };
+
+/**
+ * "Offer to existing users": gives the preset, with the columns signup gives it
+ * (createUserWithPresets), to every user who has no request under the template's id yet.
+ *
+ * One INSERT ... SELECT per range of users' rowids, so that no statement comes near D1's limit of
+ * 100 bound parameters or works through every user at once. The template's values are read inside
+ * each statement, which adds nothing if the template is inactive by then. ON CONFLICT DO NOTHING
+ * on the requests key (userId, id) makes a second run add nothing. A user who deleted the preset
+ * still has its row (status deleted), so they are not given it again.
+ *
+ * The audit entry goes first in the same batch and counts, in the same transaction, the users
+ * the inserts are about to reach, so it records exactly what was added.
+ */
+export async function offerTemplateToExistingUsers(db: Db, actor: StaffActor, id: string): Promise<OfferResult> {
+  assertAdmin(actor);
+  const template = await getTemplate(db, id);
+  if (!template) return { kind: "notFound" };
+  if (!template.isActive) return { kind: "inactive" };
+
+  const [last] = await db.select({ rowid: sql<number | null>`max(${usersRowid})` }).from(users);
+  const lastRowid = Number(last?.rowid ?? 0);
+  const now = new Date();
+
+  const activeTemplate = db
+    .select({ one: sql`1` })
+    .from(requestTemplates)
+    .where(and(eq(requestTemplates.id, id), eq(requestTemplates.isActive, true)));
+  const hasRequest = db
+    .select({ one: sql`1` })
+    .from(requests)
+    .where(and(eq(requests.userId, users.id), eq(requests.id, id)));
+  const lacking = db
+    .select({ count: sql`count(*)` })
+    .from(users)
+    .where(and(lte(usersRowid, lastRowid), notExists(hasRequest), exists(activeTemplate)));
+
+  const statements: BatchItem<"sqlite">[] = [
+    auditEntry(db, actor, {
+      action: "template.offered",
+      targetType: "template",
+      targetId: id,
+      // drizzle writes an SQL expression as the column's value: the count is taken inside the batch.
+      details: sql`json_object('added', (${lacking}))` as unknown as Record<string, unknown>,
+    }),
+  ];
+  for (let from = 0; from < lastRowid; from += USERS_PER_OFFER_STATEMENT) {
+    const to = Math.min(from + USERS_PER_OFFER_STATEMENT, lastRowid);
+    statements.push(
+      db
+        .insert(requests)
+        .select(
+          db
+            .select({
+              userId: users.id,
+              id: requestTemplates.id,
+              templateId: requestTemplates.id,
+              senderName: requestTemplates.title,
+              title: requestTemplates.title,
+              fullName: users.fullName,
+              type: sql`'preset'`.as("type"),
+              status: sql`null`.as("status"),
+              requiredDays: requestTemplates.requiredDays,
+              customerNumber: sql`null`.as("customerNumber"),
+              recipientIds: sql`null`.as("recipientIds"),
+              street1: users.street1,
+              street2: users.street2,
+              city: users.city,
+              state: users.state,
+              zipCode: users.zipCode,
+              queuedAt: sql`null`.as("queuedAt"),
+              processedAt: sql`null`.as("processedAt"),
+              createdAt: sql`${now.getTime()}`.as("createdAt"),
+              updatedAt: sql`${now.getTime()}`.as("updatedAt"),
+            })
+            .from(users)
+            .innerJoin(requestTemplates, and(eq(requestTemplates.id, id), eq(requestTemplates.isActive, true)))
+            .where(and(gt(usersRowid, from), lte(usersRowid, to))),
+        )
+        .onConflictDoNothing({ target: [requests.userId, requests.id] }),
+    );
+  }
+
+  const [, ...inserted] = await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  const added = inserted.reduce((sum, result) => sum + ((result as D1Result).meta.changes ?? 0), 0);
+  return { kind: "offered", added };
 }

@@ -1,14 +1,310 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireStaff } from "~/utils/auth.server";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { SenderForm } from "~/components/admin/sender-fields";
+import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
+import { formDefaultsFromTemplate, SenderSchema } from "~/domain/sender-form";
+import { listAudit, type StaffActor } from "~/models/audit.server";
+import {
+  getTemplate,
+  getTemplateForStaff,
+  listTemplateCategories,
+  offerTemplateToExistingUsers,
+  setTemplateActive,
+  updateTemplate,
+} from "~/models/request-template.server";
+import { requireAdmin, requireStaff } from "~/utils/auth.server";
+import { getDb, type Db } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireStaff(request, context);
-  return null;
+const notFound = () => new Response("Not Found", { status: 404 });
+
+const SENDER_PAGE_MESSAGES = {
+  noChannel: "Add a channel before activating this sender: no request could be sent without one.",
+  inactive: "Activate this sender before offering it: inactive senders are never given to users.",
+  unknownIntent: "That button is not one this page knows. Reload the page and try again.",
+} as const;
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, context);
+  const db = getDb(context.env.DB);
+  const id = params.id ?? "";
+  const [template, categories, history] = await Promise.all([
+    getTemplateForStaff(db, id),
+    listTemplateCategories(db),
+    listAudit(db, { targetType: "template", targetId: id }),
+  ]);
+  if (!template) throw notFound();
+  const url = new URL(request.url);
+  const offered = url.searchParams.get("offered");
+  const saved = url.searchParams.get("saved");
+  const { createdAt, updatedAt, ...facts } = template;
+  return {
+    isAdmin: staff.role === "admin",
+    template: { ...facts, createdAt: formatDateTime(createdAt, DEFAULT_TIME_ZONE), updatedAt: formatDateTime(updatedAt, DEFAULT_TIME_ZONE) },
+    defaultValue: formDefaultsFromTemplate(template),
+    categories,
+    history: history.map((entry) => ({
+      id: entry.id,
+      action: entry.action,
+      actorId: entry.actorId,
+      actorRole: entry.actorRole,
+      at: formatDateTime(entry.createdAt, DEFAULT_TIME_ZONE),
+      summary: summarize(entry.details),
+    })),
+    notice:
+      offered !== null && /^\d+$/.test(offered)
+        ? `Offered to ${plural(Number(offered), "user")}.`
+        : saved !== null
+          ? saved === "0"
+            ? "Nothing had changed."
+            : "Changes saved."
+          : null,
+  };
 }
 
-export default function Placeholder() {
-  return <h1 id="page-title">Staff area</h1>;
+/** What an audit entry's details say, in a line. */
+function summarize(details: Record<string, unknown> | null) {
+  if (!details) return "";
+  if (typeof details.added === "number") return `${plural(details.added, "preset")} added`;
+  const after = details.after as Record<string, unknown> | undefined;
+  return after ? Object.keys(after).join(", ") : "";
 }
 
-export const meta = () => pageMeta("Staff area");
+async function updateIntent(db: Db, staff: StaffActor, id: string, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: SenderSchema });
+  if (submission.status !== "success") return data({ intent: "update" as const, result: submission.reply() }, { status: 400 });
+  const updated = await updateTemplate(db, staff, id, submission.value);
+  if (!updated) throw notFound();
+  return redirect(`/admin/senders/${encodeURIComponent(id)}?saved=${updated.changed.length}`, 303);
+}
+
+async function activationIntent(db: Db, staff: StaffActor, id: string, active: boolean) {
+  const outcome = await setTemplateActive(db, staff, id, active);
+  if (outcome === "notFound") throw notFound();
+  if (outcome === "noChannel") return data({ intent: "activation" as const, message: SENDER_PAGE_MESSAGES.noChannel }, { status: 400 });
+  return redirect(`/admin/senders/${encodeURIComponent(id)}`, 303);
+}
+
+async function offerIntent(db: Db, staff: StaffActor, id: string) {
+  const outcome = await offerTemplateToExistingUsers(db, staff, id);
+  if (outcome.kind === "notFound") throw notFound();
+  if (outcome.kind === "inactive") return data({ intent: "offer" as const, message: SENDER_PAGE_MESSAGES.inactive }, { status: 400 });
+  return redirect(`/admin/senders/${encodeURIComponent(id)}?offered=${outcome.added}`, 303);
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const staff = await requireAdmin(request, context);
+  const db = getDb(context.env.DB);
+  const id = params.id ?? "";
+  if (!(await getTemplate(db, id))) throw notFound();
+  const formData = await request.formData();
+  switch (formData.get("intent")) {
+    case "update":
+      return updateIntent(db, staff, id, formData);
+    case "activate":
+      return activationIntent(db, staff, id, true);
+    case "deactivate":
+      return activationIntent(db, staff, id, false);
+    case "offer":
+      return offerIntent(db, staff, id);
+    default:
+      return data({ intent: "unknown" as const, message: SENDER_PAGE_MESSAGES.unknownIntent }, { status: 400 });
+  }
+}
+
+export default function Sender() {
+  const { isAdmin, template, defaultValue, categories, history, notice } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const buttonMessage = actionData && "message" in actionData ? actionData.message : null;
+  // Posts go to the bare URL, so that a notice in the query ("Offered to …") is not shown again.
+  const self = `/admin/senders/${encodeURIComponent(template.id)}`;
+  return (
+    <section aria-labelledby="page-title">
+      <p className="eyebrow">
+        <Link to="/admin/senders">Senders</Link>
+      </p>
+      <h1 id="page-title">{template.title}</h1>
+      {notice ? (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {buttonMessage ? (
+        <div className="form-error" role="alert">
+          <p>{buttonMessage}</p>
+        </div>
+      ) : null}
+
+      <div className="table-scroll">
+        <table>
+          <caption className="muted">What the catalog holds</caption>
+          <tbody>
+            <tr>
+              <th scope="row">Id</th>
+              <td>{template.id}</td>
+            </tr>
+            <tr>
+              <th scope="row">Status</th>
+              <td>
+                <span className="status">{template.isActive ? "active" : "inactive"}</span>{" "}
+                {template.isActive ? "Given to every new user at signup." : "Not given to new users."}
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">Users with it</th>
+              <td>{template.holders}</td>
+            </tr>
+            <tr>
+              <th scope="row">Category</th>
+              <td>{template.category}</td>
+            </tr>
+            <tr>
+              <th scope="row">Covers</th>
+              <td>{template.covers || <span className="muted">not recorded</span>}</td>
+            </tr>
+            <tr>
+              <th scope="row">Channels</th>
+              <td>
+                {template.channels.length > 0 ? (
+                  <ul>
+                    {template.channels.map((channel) => (
+                      <li key={`${channel.kind}:${channel.value}`}>
+                        {channel.kind}: {channel.value}
+                        {channel.note ? <span className="muted"> ({channel.note})</span> : null}
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <span className="muted">none known</span>
+                )}
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">Accepts agents</th>
+              <td>{template.acceptsAgent}</td>
+            </tr>
+            <tr>
+              <th scope="row">Asks for</th>
+              <td>{template.needs.length > 0 ? template.needs.join("; ") : <span className="muted">nothing recorded</span>}</td>
+            </tr>
+            <tr>
+              <th scope="row">Consumer files</th>
+              <td>{template.consumerFiles ? "yes: users get our instructions and file it themselves" : "no: we file it for them"}</td>
+            </tr>
+            <tr>
+              <th scope="row">Lasts</th>
+              <td>{template.lasts ?? <span className="muted">not recorded</span>}</td>
+            </tr>
+            <tr>
+              <th scope="row">Takes</th>
+              <td>{template.takes ?? <span className="muted">not recorded</span>}</td>
+            </tr>
+            <tr>
+              <th scope="row">Days until mail stops</th>
+              <td>{template.requiredDays}</td>
+            </tr>
+            <tr>
+              <th scope="row">Confidence</th>
+              <td>
+                {template.confidence}
+                {template.sourceYear ? `, from a source of ${template.sourceYear}` : ", source year unknown"}
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">Notes</th>
+              <td>{template.notes ?? <span className="muted">none</span>}</td>
+            </tr>
+            <tr>
+              <th scope="row">Added, last changed</th>
+              <td>
+                {template.createdAt}, {template.updatedAt}
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+
+      {isAdmin ? (
+        <>
+          <h2>Who gets it</h2>
+          <div className="actions">
+            <Form method="post" action={self}>
+              <input type="hidden" name="intent" value={template.isActive ? "deactivate" : "activate"} />
+              <button type="submit" className="button button-quiet">
+                {template.isActive ? "Deactivate" : "Activate"}
+              </button>
+            </Form>
+            {template.isActive ? (
+              <Form method="post" action={self}>
+                <input type="hidden" name="intent" value="offer" />
+                <button type="submit" className="button">
+                  Offer to existing users
+                </button>
+              </Form>
+            ) : null}
+          </div>
+          <p className="muted">
+            {template.isActive
+              ? "Deactivating stops giving it to new users; users who have it keep it. "
+              : "Activating gives it to every user who signs up from then on. "}
+            Offering adds it, unsent, to the dashboard of every user who does not have it yet. Users who deleted it are left alone, and running
+            it again adds it only to users still without it.
+          </p>
+
+          <h2>Edit</h2>
+          <SenderForm
+            lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+            defaultValue={defaultValue}
+            categories={categories}
+            withId={false}
+            action={self}
+          >
+            <input type="hidden" name="intent" value="update" />
+            <p className="actions">
+              <button type="submit" className="button">
+                Save changes
+              </button>
+            </p>
+          </SenderForm>
+        </>
+      ) : (
+        <p className="note">Only the admin may change, activate or offer senders.</p>
+      )}
+
+      <h2>History</h2>
+      {history.length > 0 ? (
+        <div className="table-scroll">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">What</th>
+                <th scope="col">Who</th>
+                <th scope="col">Details</th>
+              </tr>
+            </thead>
+            <tbody>
+              {history.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{entry.at}</td>
+                  <td>{entry.action}</td>
+                  <td>
+                    {entry.actorId} ({entry.actorRole})
+                  </td>
+                  <td>{entry.summary}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="muted">No staff changes yet: the sender is as the gathered catalog had it.</p>
+      )}
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data ? `Sender: ${data.template.title}` : "Sender");

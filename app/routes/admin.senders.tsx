@@ -1,14 +1,75 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { listTemplatesForStaff } from "~/models/request-template.server";
 import { requireStaff } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireStaff(request, context);
-  return null;
+  const staff = await requireStaff(request, context);
+  const templates = await listTemplatesForStaff(getDb(context.env.DB));
+  return {
+    isAdmin: staff.role === "admin",
+    senders: templates.map(({ channels, ...template }) => ({ ...template, channelKinds: [...new Set(channels.map((channel) => channel.kind))] })),
+  };
 }
 
-export default function Placeholder() {
-  return <h1 id="page-title">Staff area</h1>;
+export default function Senders() {
+  const { isAdmin, senders } = useLoaderData<typeof loader>();
+  const active = senders.filter((sender) => sender.isActive).length;
+  return (
+    <section aria-labelledby="page-title">
+      <h1 id="page-title">Senders</h1>
+      <p>
+        The request-template catalog: {senders.length} senders, {active} active. Every active sender is added to a new user's dashboard at
+        signup.
+      </p>
+      {isAdmin ? (
+        <p className="actions">
+          <Link to="/admin/senders/new" className="button">
+            Add a sender
+          </Link>
+        </p>
+      ) : (
+        <p className="muted">Only the admin may add or change senders.</p>
+      )}
+      <div className="table-scroll">
+        <table>
+          <caption className="muted">Senders by name</caption>
+          <thead>
+            <tr>
+              <th scope="col">Sender</th>
+              <th scope="col">Category</th>
+              <th scope="col">Channels</th>
+              <th scope="col">Accepts agents</th>
+              <th scope="col">Consumer files</th>
+              <th scope="col">Confidence</th>
+              <th scope="col">Active</th>
+              <th scope="col">Users with it</th>
+            </tr>
+          </thead>
+          <tbody>
+            {senders.map((sender) => (
+              <tr key={sender.id}>
+                <td>
+                  <Link to={`/admin/senders/${encodeURIComponent(sender.id)}`}>{sender.title}</Link>
+                  <br />
+                  <span className="muted">{sender.id}</span>
+                </td>
+                <td>{sender.category}</td>
+                <td>{sender.channelKinds.length > 0 ? sender.channelKinds.join(", ") : <span className="muted">none</span>}</td>
+                <td>{sender.acceptsAgent}</td>
+                <td>{sender.consumerFiles ? "yes" : "no"}</td>
+                <td>{sender.confidence}</td>
+                <td>{sender.isActive ? "active" : "inactive"}</td>
+                <td>{sender.holders}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
 }
 
-export const meta = () => pageMeta("Staff area");
+export const meta = () => pageMeta("Senders");

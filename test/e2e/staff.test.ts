@@ -1,0 +1,116 @@
+// Journey: the staff area with a user on the other side. A new user sends a request; the moderator
+// finds it in the work queue, prints the letter batch and marks it mailed; the user sees it sent,
+// with the staff entry in its history. The user uses up the free requests, the admin grants two
+// more with a reason, and the user sends two more. A plain user gets 404 on every staff page.
+// The user's pages run with JavaScript on and off; the staff pages ship none either way.
+import type { Page } from "playwright-core";
+import { describe, expect, inject, test } from "vitest";
+import { LOCAL_STAFF } from "../../drizzle/local-staff";
+import { assertAccessible, assertNoErrors, JS_MODES, screenshot, useBrowser, type Visit } from "./browser";
+import { reachStep2, signInThroughForm, submitStep2, visibleText, waitForDashboard } from "./accounts-helpers";
+
+const appUrl = inject("appUrl");
+const browser = useBrowser();
+const [admin, moderator] = [LOCAL_STAFF.find((staff) => staff.id === "local-admin")!, LOCAL_STAFF.find((staff) => staff.id === "local-moderator")!];
+
+const STAFF_PAGES = ["/admin", "/admin/queue", "/admin/users", "/admin/senders", "/admin/senders/new", "/admin/senders/acxiom", "/admin/jobs", "/admin/audit"];
+
+/** Unsubscribe on a preset, waiting for the server's answer (with JavaScript the status changes first). */
+async function unsubscribe(page: Page, requestId: string) {
+  await Promise.all([
+    page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/dashboard"),
+    page.locator(`#request-${requestId}`).getByRole("button", { name: "Unsubscribe", exact: true }).click(),
+  ]);
+  await expect.poll(() => page.locator(`#request-${requestId} .status`).innerText()).toBe("In queue");
+}
+
+/** A staff page, looked at: a screenshot and axe. */
+async function lookAt(visit: Visit, path: string, name: string) {
+  const response = await visit.page.goto(appUrl + path);
+  expect(response?.status(), path).toBe(200);
+  await screenshot(visit, name);
+  await assertAccessible(visit);
+}
+
+describe.each(JS_MODES)("staff area (JavaScript $label)", ({ js, label }) => {
+  test("the moderator mails a new user's letter, the admin grants two more requests, and a plain user finds no staff page", async () => {
+    const email = `staff.${Date.now()}.js-${label}@quietmailbox.test`;
+    await browser.visit({ js }, async (user) => {
+      const { page } = user;
+      await reachStep2(user, appUrl);
+      await Promise.all([page.waitForURL(`${appUrl}/dashboard`, { timeout: 15_000 }), submitStep2(page, { email, password: "first-secret-1" })]);
+      await waitForDashboard(page);
+      await unsubscribe(page, "experian-marketing");
+
+      // A plain user: every staff page is "not found".
+      for (const path of STAFF_PAGES) expect((await page.goto(appUrl + path))?.status(), path).toBe(404);
+      await page.goto(`${appUrl}/dashboard`);
+
+      // The moderator works the queue.
+      await browser.visit({ js }, async (staff) => {
+        await signInThroughForm(staff, appUrl, moderator);
+        await lookAt(staff, "/admin", `admin-overview`);
+        await lookAt(staff, "/admin/queue", "admin-queue");
+        const group = staff.page.locator("article.queue-group", { has: staff.page.getByRole("heading", { name: "Experian Marketing Services" }) });
+        await group.getByText("Who is waiting").click();
+        expect(await group.innerText()).toContain("Postal mail: Experian, P.O. Box 703, Allen, TX 75013");
+        await Promise.all([staff.page.waitForURL(/\/admin\/queue\/print\?/), group.getByRole("link", { name: "Print letters" }).click()]);
+        const letters = staff.page.locator("article.print-letter");
+        expect(await letters.count()).toBeGreaterThan(0);
+        expect(await letters.first().locator("address").innerText()).toBe("Experian\nP.O. Box 703\nAllen, TX 75013");
+        await screenshot(staff, "admin-print");
+        await assertAccessible(staff);
+        await staff.page.emulateMedia({ media: "print" });
+        expect(await staff.page.locator(".admin-nav").isVisible(), "the staff nav is not printed").toBe(false);
+        await staff.page.emulateMedia({ media: "screen" });
+        await Promise.all([staff.page.waitForURL(/\/admin\/queue\?done=/), staff.page.getByRole("button", { name: /^Mark \d+ mailed$/ }).click()]);
+        expect(await visibleText(staff.page)).toContain("to Experian Marketing Services: mailed.");
+        assertNoErrors(staff);
+      });
+
+      // The user sees it sent, with the staff entry in its history.
+      await page.goto(`${appUrl}/dashboard?request=experian-marketing`);
+      const card = page.locator("#request-experian-marketing");
+      await card.locator("ol.history").waitFor();
+      expect(await card.locator("ol.history li").first().innerText()).toContain("We mailed your letter to Experian Marketing Services.");
+      expect(await card.innerText()).toContain("Mail should stop by");
+      await screenshot(user, "dashboard-after-staff");
+
+      // The free requests run out.
+      await page.goto(`${appUrl}/dashboard`);
+      await unsubscribe(page, "acxiom");
+      await unsubscribe(page, "epsilon");
+      expect(await visibleText(page)).toContain("0 of 3 free requests left.");
+
+      // The admin grants two more, with a reason.
+      await browser.visit({ js }, async (staff) => {
+        await signInThroughForm(staff, appUrl, admin);
+        await staff.page.goto(`${appUrl}/admin/users?${new URLSearchParams({ q: email })}`);
+        await screenshot(staff, "admin-users");
+        await assertAccessible(staff);
+        await Promise.all([staff.page.waitForURL(/\/admin\/users\/[^/?]+$/), staff.page.getByRole("link", { name: /Open/ }).first().click()]);
+        expect(await visibleText(staff.page)).toContain(email);
+        await staff.page.getByLabel(/free requests/i).fill("2");
+        await staff.page.getByLabel(/reason/i).fill("Goodwill after a late letter");
+        await Promise.all([staff.page.waitForURL(/saved=1/), staff.page.getByRole("button", { name: /save/i }).click()]);
+        await screenshot(staff, "admin-user");
+        await assertAccessible(staff);
+        for (const [path, name] of [["/admin/senders", "admin-senders"], ["/admin/senders/acxiom", "admin-sender"], ["/admin/senders/new", "admin-sender-new"], ["/admin/jobs", "admin-jobs"], ["/admin/audit", "admin-audit"]] as const) {
+          await lookAt(staff, path, name);
+        }
+        expect(await visibleText(staff.page)).toContain("Goodwill after a late letter");
+        assertNoErrors(staff);
+      });
+
+      // The user sends two more.
+      await page.goto(`${appUrl}/dashboard`);
+      expect(await visibleText(page)).toContain("2 of 3 free requests left.");
+      await unsubscribe(page, "transunion-marketing");
+      await unsubscribe(page, "wiland");
+      await page.goto(`${appUrl}/dashboard`);
+      expect(await visibleText(page)).toContain("0 of 3 free requests left.");
+      expect(await page.locator("#request-wiland .status").innerText()).toBe("In queue");
+      assertNoErrors(user, { allow: [/status of 404/] });
+    });
+  });
+});
