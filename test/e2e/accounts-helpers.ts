@@ -122,6 +122,18 @@ export async function waitForDashboard(page: Page) {
   await page.locator("main h1", { hasText: "Your requests" }).waitFor();
 }
 
+/**
+ * Unsubscribe on a dashboard preset, waiting for the server's answer: with JavaScript on, the
+ * status changes before the server has answered (the fetcher posts to /dashboard.data).
+ */
+export async function unsubscribeFromDashboard(page: Page, requestId: string) {
+  await Promise.all([
+    page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/dashboard")),
+    page.locator(`#request-${requestId}`).getByRole("button", { name: "Unsubscribe", exact: true }).click(),
+  ]);
+  await expect.poll(() => page.locator(`#request-${requestId} .status`).innerText()).toBe("In queue");
+}
+
 /** What the header offers: the Settings menu of a signed-in user, or the visitor's "Sign in" link. */
 export async function headerState(page: Page) {
   const header = page.locator("header").first();

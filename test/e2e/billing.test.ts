@@ -5,7 +5,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import { assertAccessible, assertNoErrors, JS_MODES, screenshot, useBrowser } from "./browser";
-import { reachStep2, submitStep2, visibleText, waitForDashboard } from "./accounts-helpers";
+import { reachStep2, submitStep2, unsubscribeFromDashboard, visibleText, waitForDashboard } from "./accounts-helpers";
 
 const appUrl = inject("appUrl");
 const standInsUrl = inject("standInsUrl");
@@ -67,12 +67,7 @@ describe.each(JS_MODES)("billing (JavaScript $label)", ({ js, label }) => {
 
       // Four requests: one more than the free allowance.
       for (const requestId of ["acxiom", "epsilon", "experian-marketing", "transunion-marketing"]) {
-        // With JavaScript on the status changes before the server answers: wait for the answer too.
-        await Promise.all([
-          page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/dashboard")),
-          page.locator(`#request-${requestId}`).getByRole("button", { name: "Unsubscribe", exact: true }).click(),
-        ]);
-        await expect.poll(() => statusOf(page, requestId).innerText()).toBe("In queue");
+        await unsubscribeFromDashboard(page, requestId);
       }
       await page.goto(`${appUrl}/dashboard`);
       expect(await page.getByRole("alert").count(), "nothing refused").toBe(0);

@@ -3,26 +3,16 @@
 // with the staff entry in its history. The user uses up the free requests, the admin grants two
 // more with a reason, and the user sends two more. A plain user gets 404 on every staff page.
 // The user's pages run with JavaScript on and off; the staff pages ship none either way.
-import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import { LOCAL_STAFF } from "../../drizzle/local-staff";
 import { assertAccessible, assertNoErrors, JS_MODES, screenshot, useBrowser, type Visit } from "./browser";
-import { reachStep2, signInThroughForm, submitStep2, visibleText, waitForDashboard } from "./accounts-helpers";
+import { reachStep2, signInThroughForm, submitStep2, unsubscribeFromDashboard, visibleText, waitForDashboard } from "./accounts-helpers";
 
 const appUrl = inject("appUrl");
 const browser = useBrowser();
 const [admin, moderator] = [LOCAL_STAFF.find((staff) => staff.id === "local-admin")!, LOCAL_STAFF.find((staff) => staff.id === "local-moderator")!];
 
 const STAFF_PAGES = ["/admin", "/admin/queue", "/admin/users", "/admin/senders", "/admin/senders/new", "/admin/senders/acxiom", "/admin/jobs", "/admin/audit"];
-
-/** Unsubscribe on a preset, waiting for the server's answer (with JavaScript the status changes first). */
-async function unsubscribe(page: Page, requestId: string) {
-  await Promise.all([
-    page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/dashboard"),
-    page.locator(`#request-${requestId}`).getByRole("button", { name: "Unsubscribe", exact: true }).click(),
-  ]);
-  await expect.poll(() => page.locator(`#request-${requestId} .status`).innerText()).toBe("In queue");
-}
 
 /** A staff page, looked at: a screenshot and axe. */
 async function lookAt(visit: Visit, path: string, name: string) {
@@ -40,7 +30,7 @@ describe.each(JS_MODES)("staff area (JavaScript $label)", ({ js, label }) => {
       await reachStep2(user, appUrl);
       await Promise.all([page.waitForURL(`${appUrl}/dashboard`, { timeout: 15_000 }), submitStep2(page, { email, password: "first-secret-1" })]);
       await waitForDashboard(page);
-      await unsubscribe(page, "experian-marketing");
+      await unsubscribeFromDashboard(page, "experian-marketing");
 
       // A plain user: every staff page is "not found".
       for (const path of STAFF_PAGES) expect((await page.goto(appUrl + path))?.status(), path).toBe(404);
@@ -78,8 +68,8 @@ describe.each(JS_MODES)("staff area (JavaScript $label)", ({ js, label }) => {
 
       // The free requests run out.
       await page.goto(`${appUrl}/dashboard`);
-      await unsubscribe(page, "acxiom");
-      await unsubscribe(page, "epsilon");
+      await unsubscribeFromDashboard(page, "acxiom");
+      await unsubscribeFromDashboard(page, "epsilon");
       expect(await visibleText(page)).toContain("0 of 3 free requests left.");
 
       // The admin grants two more, with a reason.
@@ -105,8 +95,8 @@ describe.each(JS_MODES)("staff area (JavaScript $label)", ({ js, label }) => {
       // The user sends two more.
       await page.goto(`${appUrl}/dashboard`);
       expect(await visibleText(page)).toContain("2 of 3 free requests left.");
-      await unsubscribe(page, "transunion-marketing");
-      await unsubscribe(page, "wiland");
+      await unsubscribeFromDashboard(page, "transunion-marketing");
+      await unsubscribeFromDashboard(page, "wiland");
       await page.goto(`${appUrl}/dashboard`);
       expect(await visibleText(page)).toContain("0 of 3 free requests left.");
       expect(await page.locator("#request-wiland .status").innerText()).toBe("In queue");
