@@ -39,6 +39,16 @@ const IDENTITY_NUMBERS = /\b(SSN|social security|date of birth)\b/i;
  * birth, and cannot act where the sender refuses agents: those are filed by the consumer with
  * our instructions. A sender with no known channel stays inactive until staff find one.
  */
+/** Senders that refuse agents or ask for an SSN or a date of birth are filed by the person. */
+export function consumerFilesFor(acceptsAgent: "yes" | "no" | "unknown", needs: string[]): boolean {
+  return acceptsAgent === "no" || needs.some((need) => IDENTITY_NUMBERS.test(need));
+}
+
+/** A sender is offered only once there is a way to reach it. */
+export function startsActive(channels: unknown[]): boolean {
+  return channels.length > 0;
+}
+
 export function templateFromSender(sender: CatalogSender): TemplateSeed {
   const [level = "unknown", ...rest] = sender.confidence.split(":");
   const acceptsAgent = sender.agent === "yes" || sender.agent === "no" ? sender.agent : "unknown";
@@ -50,12 +60,12 @@ export function templateFromSender(sender: CatalogSender): TemplateSeed {
     channels: sender.channels,
     acceptsAgent,
     needs: sender.needs,
-    consumerFiles: acceptsAgent === "no" || sender.needs.some((need) => IDENTITY_NUMBERS.test(need)),
+    consumerFiles: consumerFilesFor(acceptsAgent, sender.needs),
     lasts: sender.lasts ?? null,
     takes: sender.takes ?? null,
     confidence: level.trim(),
     sourceYear: sender.source_year ?? null,
     notes: rest.join(":").trim() || null,
-    isActive: sender.channels.length > 0,
+    isActive: startsActive(sender.channels),
   };
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { SenderChannel } from "../../drizzle/schema";
-import { templateFromSender } from "./sender-catalog";
+import { consumerFilesFor, startsActive } from "./sender-catalog";
 
 export const CHANNEL_KINDS = ["web", "email", "mail", "phone"] as const;
 export const ACCEPTS_AGENT = ["yes", "no", "unknown"] as const;
@@ -192,16 +192,6 @@ export type TemplateFields = SenderFormValues & { consumerFiles: boolean };
  * is treated exactly like one from the gathered catalog.
  */
 export function templateFieldsFromForm(values: SenderFormValues): TemplateFields & { activeWhenAdded: boolean } {
-  const catalogView = templateFromSender({
-    id: "",
-    name: values.title,
-    category: values.category,
-    channels: values.channels,
-    agent: values.acceptsAgent,
-    needs: values.needs,
-    confidence: values.confidence,
-    source_year: values.sourceYear,
-  });
   const { title, category, covers, channels, acceptsAgent, needs, lasts, takes, confidence, sourceYear, requiredDays, notes } = values;
   return {
     title,
@@ -210,14 +200,14 @@ export function templateFieldsFromForm(values: SenderFormValues): TemplateFields
     channels,
     acceptsAgent,
     needs,
-    consumerFiles: catalogView.consumerFiles,
+    consumerFiles: consumerFilesFor(acceptsAgent, needs),
     lasts,
     takes,
     confidence,
     sourceYear,
     requiredDays,
     notes,
-    activeWhenAdded: catalogView.isActive,
+    activeWhenAdded: startsActive(channels),
   };
 }
 
