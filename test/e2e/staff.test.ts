@@ -70,7 +70,8 @@ describe.each(JS_MODES)("staff area (JavaScript $label)", ({ js, label }) => {
       await page.goto(`${appUrl}/dashboard`);
       await unsubscribeFromDashboard(page, "acxiom");
       await unsubscribeFromDashboard(page, "epsilon");
-      expect(await visibleText(page)).toContain("0 of 3 free requests left.");
+      // With JavaScript on the count follows once the page has reloaded its data.
+      await expect.poll(() => visibleText(page)).toContain("0 of 3 free requests left.");
 
       // The admin grants two more, with a reason.
       await browser.visit({ js }, async (staff) => {
