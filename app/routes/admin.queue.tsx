@@ -81,7 +81,7 @@ export default function WorkQueue() {
     <section aria-labelledby="page-title">
       <h1 id="page-title">Work queue</h1>
       <p className="lead">
-        {total === 0 ? "Nothing is waiting: every request in queue has been sent." : `${total} requests waiting, by sender: premium users first, then oldest first.`}
+        {total === 0 ? "Nothing is waiting: every request in queue has been sent." : `${total} ${total === 1 ? "request" : "requests"} waiting, by sender: premium users first, then oldest first.`}
       </p>
       {notice ? (
         <p className="notice" role="status">

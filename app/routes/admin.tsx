@@ -1,6 +1,9 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/utils/auth.server";
+import adminCss from "~/styles/admin.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
 
 /**
  * The staff area's frame. Loaders of nested routes run alongside this one, so each of them checks
