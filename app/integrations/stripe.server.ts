@@ -66,7 +66,7 @@ const PRICE_SETTINGS = { basic: "STRIPE_PRICE_BASIC", premium: "STRIPE_PRICE_PRE
 
 /** The plans' price ids in this environment. */
 export function planPrices(env: AppEnv): PlanPrices {
-  return { basic: env.STRIPE_PRICE_BASIC || undefined, premium: env.STRIPE_PRICE_PREMIUM || undefined };
+  return { basic: env[PRICE_SETTINGS.basic] || undefined, premium: env[PRICE_SETTINGS.premium] || undefined };
 }
 
 export type SubscriptionSnapshot = {

@@ -1,8 +1,8 @@
 import type { JobEnvelope } from "~/jobs/envelope";
 import type { JobPayload, JobType } from "~/jobs/definitions.server";
-import { insertJob, setJobState } from "~/models/job.server";
+import { insertJob, insertJobs, setJobState } from "~/models/job.server";
 import type { AppEnv } from "~/utils/env.server";
-import { getDb } from "~/utils/db.server";
+import { getDb, type Db } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
 
 /**
@@ -21,7 +21,38 @@ export async function enqueueJob<Type extends JobType>(
   try {
     await env.JOBS.send(envelope, { contentType: "json" });
   } catch (error) {
-    await setJobState(db, envelope.id, "dead", { error: `could not be queued: ${errorMessage(error)}` });
+    await markRefused(db, [envelope], error);
   }
   return envelope;
+}
+
+/** Jobs the queue would not take stay in D1, dead with the reason, for staff to retry. */
+function markRefused(db: Db, envelopes: JobEnvelope[], error: unknown) {
+  const reason = `could not be queued: ${errorMessage(error)}`;
+  return Promise.all(envelopes.map((envelope) => setJobState(db, envelope.id, "dead", { error: reason })));
+}
+
+// Queue.sendBatch takes at most 100 messages.
+const SEND_BATCH_SIZE = 100;
+
+/**
+ * Many jobs of one type at once (staff sending a sender's whole group): their rows in one D1
+ * batch, then one queue call per hundred. A chunk the queue refuses is marked dead with the reason,
+ * where staff can retry it, like a refused single job.
+ */
+export async function enqueueJobs<Type extends JobType>(env: AppEnv, type: Type, jobs: { payload: JobPayload<Type>; userId?: string | null }[]) {
+  if (jobs.length === 0) return [];
+  const enqueuedAt = new Date().toISOString();
+  const envelopes = jobs.map(({ payload, userId = null }) => ({ envelope: { id: crypto.randomUUID(), type, payload, enqueuedAt } as JobEnvelope, userId }));
+  const db = getDb(env.DB);
+  await insertJobs(db, envelopes);
+  for (let start = 0; start < envelopes.length; start += SEND_BATCH_SIZE) {
+    const chunk = envelopes.slice(start, start + SEND_BATCH_SIZE);
+    try {
+      await env.JOBS.sendBatch(chunk.map(({ envelope }) => ({ body: envelope, contentType: "json" as const })));
+    } catch (error) {
+      await markRefused(db, chunk.map(({ envelope }) => envelope), error);
+    }
+  }
+  return envelopes.map(({ envelope }) => envelope);
 }

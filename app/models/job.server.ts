@@ -3,11 +3,18 @@ import { JOB_STATES, jobs, type JobState } from "../../drizzle/schema";
 import { getJobDefinition } from "~/jobs/definitions.server";
 import { JobEnvelopeSchema, type JobEnvelope } from "~/jobs/envelope";
 import { auditEntries, auditEntry, type StaffActor } from "~/models/audit.server";
-import type { Db } from "~/utils/db.server";
+import { chunkedInserts, type Db } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
 
 export async function insertJob(db: Db, envelope: JobEnvelope, userId: string | null) {
   await db.insert(jobs).values({ id: envelope.id, type: envelope.type, payload: envelope.payload ?? null, userId });
+}
+
+/** Rows for many new jobs, in one D1 batch. */
+export async function insertJobs(db: Db, jobRows: { envelope: JobEnvelope; userId: string | null }[]) {
+  const rows = jobRows.map(({ envelope, userId }) => ({ id: envelope.id, type: envelope.type, payload: envelope.payload ?? null, userId }));
+  const [first, ...rest] = chunkedInserts(db, jobs, rows);
+  if (first) await db.batch([first, ...rest]);
 }
 
 export async function getJobState(db: Db, id: string) {

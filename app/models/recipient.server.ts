@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { recipients } from "../../drizzle/schema";
 import type { Db } from "~/utils/db.server";
 
@@ -39,6 +39,15 @@ export function listUserRecipients(db: Db, userId: string) {
       // Two added within one millisecond keep the order they were added in.
       .orderBy(asc(recipients.createdAt), sql`rowid`)
   );
+}
+
+/** The recipients of several users at once, each user's in the order they were added (staff letter batches). */
+export function listRecipientsOfUsers(db: Db, userIds: string[]) {
+  return db
+    .select({ ...recipientColumns, userId: recipients.userId })
+    .from(recipients)
+    .where(inArray(recipients.userId, userIds))
+    .orderBy(asc(recipients.createdAt), sql`rowid`);
 }
 
 /** A recipient of this user's, or null: another user's id is indistinguishable from a made-up one. */

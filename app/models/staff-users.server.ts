@@ -2,7 +2,7 @@ import { desc, eq, or, sql } from "drizzle-orm";
 import { jobs, requestLogs, requests, users, type PlanName } from "../../drizzle/schema";
 import { freeRequestsLeft } from "~/domain/requests";
 import { auditEntry, listAudit, type StaffActor } from "~/models/audit.server";
-import { ForbiddenUpdateError } from "~/models/user.server";
+import { accountOf, ForbiddenUpdateError } from "~/models/user.server";
 import type { Db } from "~/utils/db.server";
 
 // What the staff area reads and changes about users. Never the password hash, never
@@ -164,20 +164,7 @@ export async function adminUpdateUser(
 ): Promise<AdminUpdateResult> {
   if (actor.role !== "admin") throw new ForbiddenUpdateError();
 
-  const [current] = await db
-    .select({
-      fullName: users.fullName,
-      street1: users.street1,
-      street2: users.street2,
-      city: users.city,
-      state: users.state,
-      zipCode: users.zipCode,
-      numOfFreeRequest: users.numOfFreeRequest,
-      plan: users.plan,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const [current] = await accountOf(db, userId);
   if (!current) return { kind: "notFound" };
 
   const before: Record<string, unknown> = {};

@@ -177,7 +177,7 @@ export async function getUserBillingOwner(db: Db, userId: string) {
   return row ?? null;
 }
 
-/** The account's name, address and allowance, as a query that can join a `db.batch`. */
+/** The account's name, address, allowance and plan, as a query that can join a `db.batch`. */
 export function accountOf(db: Db, userId: string) {
   return db
     .select({
@@ -188,6 +188,7 @@ export function accountOf(db: Db, userId: string) {
       state: users.state,
       zipCode: users.zipCode,
       numOfFreeRequest: users.numOfFreeRequest,
+      plan: users.plan,
     })
     .from(users)
     .where(eq(users.id, userId));

@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import { recipients, requestLogs, requests, requestTemplates, users } from "../../drizzle/schema";
+import { requestLogs, requests, requestTemplates, users } from "../../drizzle/schema";
 import { householdOf, writeOptOutLetter } from "~/domain/opt-out-letter";
 import { timeZoneForState } from "~/domain/dates";
 import { groupWorkQueue, processedDetail, type ProcessingKind, type StaffChannel } from "~/domain/work-queue";
 import { auditEntry, type StaffActor } from "~/models/audit.server";
+import { listRecipientsOfUsers } from "~/models/recipient.server";
 import type { Db } from "~/utils/db.server";
 
 /** At most this many requests are listed, and processed by one click. */
@@ -84,20 +85,7 @@ export async function lettersFor(db: Db, keys: QueueKey[], { unsentOnly, now = n
           unsentOnly ? isNull(requests.processedAt) : undefined,
         ),
       ),
-    db
-      .select({
-        id: recipients.id,
-        userId: recipients.userId,
-        fullName: recipients.fullName,
-        street1: recipients.street1,
-        street2: recipients.street2,
-        city: recipients.city,
-        state: recipients.state,
-        zipCode: recipients.zipCode,
-      })
-      .from(recipients)
-      .where(inArray(recipients.userId, userIds))
-      .orderBy(asc(recipients.createdAt), sql`rowid`),
+    listRecipientsOfUsers(db, userIds),
   ]);
   return rows
     .filter((row) => wanted.has(`${row.userId}:${row.id}`))

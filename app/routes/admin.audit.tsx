@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { AUDIT_TARGETS, type AuditTarget } from "../../drizzle/schema";
+import { describeChanges, shorten } from "~/domain/audit-details";
 import { InputField } from "~/components/ui/form";
 import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
 import { AUDIT_PAGE_SIZE, listAudit } from "~/models/audit.server";
@@ -48,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       action: entry.action,
       target: targetOf(entry.targetType, entry.targetId),
       reason: entry.reason,
-      details: describeDetails(entry.details),
+      details: shorten(describeChanges(entry.details).join("; "), MAX_DETAILS_LENGTH),
     })),
     olderHref: rows.length > AUDIT_PAGE_SIZE && lastId !== undefined ? `/admin/audit?${searchOf({ ...narrowing, before: lastId })}` : null,
     newestHref: filter.before ? `/admin/audit?${searchOf(narrowing)}` : null,
@@ -69,36 +70,7 @@ function searchOf(values: Record<string, string | number | undefined>) {
   return params;
 }
 
-const MAX_VALUE_LENGTH = 80;
 const MAX_DETAILS_LENGTH = 300;
-
-function shorten(text: string, max: number) {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
-
-function showValue(value: unknown) {
-  if (value === undefined) return "(none)";
-  if (value === null || value === "") return "(empty)";
-  return shorten(typeof value === "string" ? value : JSON.stringify(value), MAX_VALUE_LENGTH);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/**
- * What an entry's details say, in one line: "field: before → after" for each changed field when
- * the details hold before and after, otherwise short JSON.
- */
-function describeDetails(details: Record<string, unknown> | null) {
-  if (!details || Object.keys(details).length === 0) return "";
-  const { before, after, ...rest } = details;
-  if (!isRecord(before) || !isRecord(after)) return shorten(JSON.stringify(details), MAX_DETAILS_LENGTH);
-  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  const changes = fields.map((field) => `${field}: ${showValue(before[field])} → ${showValue(after[field])}`);
-  const others = Object.entries(rest).map(([field, value]) => `${field}: ${showValue(value)}`);
-  return shorten([...changes, ...others].join("; "), MAX_DETAILS_LENGTH);
-}
 
 export default function AdminAudit() {
   const { targets, pageSize, filter, entries, olderHref, newestHref, filtered } = useLoaderData<typeof loader>();

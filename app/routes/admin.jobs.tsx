@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { JOB_STATES, type JobState } from "../../drizzle/schema";
+import { PostOutcome } from "~/components/ui/form";
 import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
 import {
   countJobsByState,
@@ -128,16 +129,7 @@ export default function AdminJobs() {
         until someone sends it again.
       </p>
 
-      {notice ? (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
-      {actionData?.error ? (
-        <p className="form-error" role="alert">
-          {actionData.error}
-        </p>
-      ) : null}
+      <PostOutcome notice={notice} error={actionData?.error} />
 
       <h2>Jobs by state</h2>
       <ul className="stats plain">

@@ -1,10 +1,11 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { PostOutcome } from "~/components/ui/form";
 import { formatDate, DEFAULT_TIME_ZONE } from "~/domain/dates";
 import { ProcessForm } from "~/components/admin/process-form";
 import { allowedKinds, requestKey, type ProcessingKind } from "~/domain/work-queue";
-import { enqueueJob } from "~/jobs/producer.server";
+import { enqueueJobs } from "~/jobs/producer.server";
 import { currentQueue, lettersFor, markProcessed, type QueueKey } from "~/models/work-queue.server";
 import { requireStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -65,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   await markProcessed(db, staff, { keys, kind, senderName: group.senderName, channel: group.channel.kind, groupKey: group.key });
   if (kind === "emailed") {
-    for (const key of keys) await enqueueJob(env, "optOut.email", { ...key, to: group.channel.value! }, { userId: key.userId });
+    await enqueueJobs(env, "optOut.email", keys.map((key) => ({ payload: { ...key, to: group.channel.value! }, userId: key.userId })));
   }
   const done = new URLSearchParams({ done: `${keys.length} ${keys.length === 1 ? "request" : "requests"} to ${group.senderName}: ${kind}.` });
   return redirect(`/admin/queue?${done}`, 303);
@@ -83,16 +84,7 @@ export default function WorkQueue() {
       <p className="lead">
         {total === 0 ? "Nothing is waiting: every request in queue has been sent." : `${total} ${total === 1 ? "request" : "requests"} waiting, by sender: premium users first, then oldest first.`}
       </p>
-      {notice ? (
-        <p className="notice" role="status">
-          Done: {notice}
-        </p>
-      ) : null}
-      {actionData?.error ? (
-        <p className="form-error" role="alert">
-          {actionData.error}
-        </p>
-      ) : null}
+      <PostOutcome notice={notice ? `Done: ${notice}` : null} error={actionData?.error} />
       {groups.map((group) => (
         <article key={group.key} className="card queue-group" aria-labelledby={`group-${group.key}`}>
           <h2 id={`group-${group.key}`}>{group.senderName}</h2>

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { PostOutcome } from "~/components/ui/form";
 import { SenderForm } from "~/components/admin/sender-fields";
 import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
 import { formDefaultsFromTemplate, SenderSchema } from "~/domain/sender-form";
@@ -127,16 +128,7 @@ export default function Sender() {
         <Link to="/admin/senders">Senders</Link>
       </p>
       <h1 id="page-title">{template.title}</h1>
-      {notice ? (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
-      {buttonMessage ? (
-        <div className="form-error" role="alert">
-          <p>{buttonMessage}</p>
-        </div>
-      ) : null}
+      <PostOutcome notice={notice} error={buttonMessage} />
 
       <div className="table-scroll">
         <table>

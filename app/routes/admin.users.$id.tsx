@@ -3,11 +3,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { z } from "zod";
+import { describeChanges } from "~/domain/audit-details";
 import { FormError, TextField } from "~/components/ui/form";
 import { DEFAULT_TIME_ZONE, formatDate, formatDateTime } from "~/domain/dates";
 import { PLAN_DETAILS, PLAN_IDS, SUBSCRIPTION_STATE_LABELS, subscriptionStateOf } from "~/domain/plans";
 import { FREE_REQUEST_ALLOWANCE, freeRequestsLeft, STATUS_LABELS } from "~/domain/requests";
-import { isFullName, STEP1_MESSAGES } from "~/domain/signup";
+import { Step1Schema } from "~/domain/signup";
 import { adminUpdateUser, getStaffUserPage, type StaffUserChanges } from "~/models/staff-users.server";
 import { ForbiddenUpdateError } from "~/models/user.server";
 import { requireAdmin, requireStaff } from "~/utils/auth.server";
@@ -19,15 +20,8 @@ const ALLOWANCE_MESSAGE = "Enter a whole number from 0 to 1000.";
 const PLAN_MESSAGE = "Choose Basic, Premium or no plan.";
 const NOTHING_CHANGED = "Nothing changed.";
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, message);
-
-const EditUserSchema = z.object({
-  fullName: required(STEP1_MESSAGES.fullName).refine(isFullName, STEP1_MESSAGES.fullName),
-  street1: required(STEP1_MESSAGES.street1),
-  street2: z.string().trim().optional(),
-  city: required(STEP1_MESSAGES.city),
-  state: required(STEP1_MESSAGES.state),
-  zipCode: required(STEP1_MESSAGES.zipCode),
+// The name and address as signup checks them, plus what only the admin may set.
+const EditUserSchema = Step1Schema.extend({
   numOfFreeRequest: z.number({ error: ALLOWANCE_MESSAGE }).int(ALLOWANCE_MESSAGE).min(0, ALLOWANCE_MESSAGE).max(1000, ALLOWANCE_MESSAGE),
   // An empty choice arrives as undefined: the user has no plan.
   plan: z.enum(PLAN_IDS, { error: PLAN_MESSAGE }).optional(),
@@ -102,7 +96,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       actor: `${entry.actorId} (${entry.actorRole})`,
       action: entry.action,
       reason: entry.reason,
-      changes: describeChanges(entry.details),
+      changes: describeChanges(entry.details, FIELD_LABELS),
     })),
     defaultValue: {
       fullName: account.fullName,
@@ -415,15 +409,6 @@ function EditUserForm() {
       </Form>
     </section>
   );
-}
-
-/** An audit entry's before and after, one line per field. */
-function describeChanges(details: Record<string, unknown> | null): string[] {
-  if (!details) return [];
-  const before = (details.before ?? {}) as Record<string, unknown>;
-  const after = (details.after ?? {}) as Record<string, unknown>;
-  const show = (value: unknown) => (value === null || value === undefined || value === "" ? "none" : String(value));
-  return Object.keys(after).map((field) => `${FIELD_LABELS[field] ?? field}: ${show(before[field])} → ${show(after[field])}`);
 }
 
 export const meta = () => pageMeta("User");

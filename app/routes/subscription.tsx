@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { PostOutcome } from "~/components/ui/form";
 import { formatDate, timeZoneForState } from "~/domain/dates";
 import { PLAN_DETAILS, PLAN_IDS, subscriptionStateOf, SUBSCRIPTION_STATE_LABELS, type PlanName, type SubscriptionState } from "~/domain/plans";
 import { FREE_REQUEST_ALLOWANCE, freeRequestsLeft } from "~/domain/requests";
@@ -77,17 +78,16 @@ export default function Subscription() {
         mail keeps coming.
       </p>
 
-      {notice === "cancelled" ? <p className="notice" role="status">Checkout was cancelled. Nothing was charged.</p> : null}
-      {notice === "confirming" && !plan ? (
-        <p className="notice" role="status">
-          We are confirming your payment with Stripe. Reload this page in a moment to see your plan.
-        </p>
-      ) : null}
-      {actionData?.error ? (
-        <p className="form-error" role="alert">
-          {actionData.error}
-        </p>
-      ) : null}
+      <PostOutcome
+        notice={
+          notice === "cancelled"
+            ? "Checkout was cancelled. Nothing was charged."
+            : notice === "confirming" && !plan
+              ? "We are confirming your payment with Stripe. Reload this page in a moment to see your plan."
+              : null
+        }
+        error={actionData?.error}
+      />
 
       <div className="card current-plan">
         <h2>{plan ? `Your plan: ${PLAN_DETAILS[plan].name}` : "Your plan: Free"}</h2>

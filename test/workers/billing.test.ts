@@ -273,6 +273,8 @@ describe("the webhook", () => {
   it("answers 200 to an event about a customer of no user here, and to events it does not act on", async () => {
     const user = await paidUser("billing-unknown");
     const [created] = ofType(await stripeEvents(user.customerId), "customer.subscription.created");
+    const [customerCreated] = await stripeEvents(user.customerId, { type: "customer.created" });
+    expect(await deliverEvent(customerCreated!.id)).toEqual({ status: 200, body: { received: true } });
     await db.update(users).set({ stripeCustomerId: null }).where(eq(users.id, user.userId));
     expect((await deliverEvent(created!.id)).status).toBe(200);
     expect((await billingOf(user.userId)).stripeSubscriptionId).toBeNull();

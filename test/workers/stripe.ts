@@ -43,10 +43,14 @@ export function advanceSubscription(subscriptionId: string, outcome: "paid" | "f
   return control<{ status: string }>(`/subscriptions/${subscriptionId}/advance`, { method: "POST", body: JSON.stringify({ outcome }) });
 }
 
-/** The events the stand-in emitted about a customer's billing, oldest first (customer.created left out). */
-export async function stripeEvents(customerId: string) {
-  const events = await control<StripeEventSummary[]>(`/events?customer=${encodeURIComponent(customerId)}`);
-  return events.filter((event) => event.type !== "customer.created");
+/**
+ * The events the stand-in emitted about a customer, oldest first: those of one `type`, or all
+ * about their billing (customer.created, which the app does not act on, left out).
+ */
+export async function stripeEvents(customerId: string, { type }: { type?: string } = {}) {
+  const query = new URLSearchParams({ customer: customerId, ...(type ? { type } : {}) });
+  const events = await control<StripeEventSummary[]>(`/events?${query}`);
+  return type ? events : events.filter((event) => event.type !== "customer.created");
 }
 
 export function signedEvent(eventId: string) {

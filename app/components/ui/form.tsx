@@ -78,3 +78,21 @@ export function FormError({ id, errors }: { id: string; errors: string[] | undef
     </div>
   );
 }
+
+/** What the last post did: a notice, read out politely, and an error, read out at once. */
+export function PostOutcome({ notice, error }: { notice?: ReactNode; error?: string | null }) {
+  return (
+    <>
+      {notice ? (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -114,23 +114,6 @@ function createCustomer(request: StandInRequest, store: StripeStore): StandInRes
   return answerExpanded(store, call, customer, params.expand);
 }
 
-function retrieveCustomer(request: StandInRequest, store: StripeStore): StandInResponse {
-  const call = apiCall(request);
-  const id = request.params.id ?? "";
-  const customer = store.customers.get(id);
-  if (!customer) return resourceMissing("customer", id, "id", call);
-  return answerExpanded(store, call, customer, queryParams(request).expand);
-}
-
-function retrievePrice(request: StandInRequest, store: StripeStore): StandInResponse {
-  const call = apiCall(request);
-  const params = queryParams(request);
-  const id = request.params.id ?? "";
-  const price = store.prices.get(id);
-  if (!price) return resourceMissing("price", id, "id", call);
-  return rejectUnknown(params, RETRIEVE_PARAMS, call) ?? answerExpanded(store, call, price, params.expand);
-}
-
 function createCheckout(request: StandInRequest, store: StripeStore): StandInResponse {
   const call = apiCall(request);
   const params = parseStripeForm(request.rawBody);
@@ -230,31 +213,12 @@ function createCheckout(request: StandInRequest, store: StripeStore): StandInRes
   return answerExpanded(store, call, record.session, params.expand);
 }
 
-function retrieveCheckout(request: StandInRequest, store: StripeStore): StandInResponse {
-  const call = apiCall(request);
-  const params = queryParams(request);
-  const id = request.params.id ?? "";
-  const record = store.checkoutSessions.get(id);
-  if (!record) return resourceMissing("checkout.session", id, "session", call);
-  expireIfDue(store, record);
-  return rejectUnknown(params, RETRIEVE_PARAMS, call) ?? answerExpanded(store, call, record.session, params.expand);
-}
-
 function listCheckoutLineItems(request: StandInRequest, store: StripeStore): StandInResponse {
   const call = apiCall(request);
   const id = request.params.id ?? "";
   const record = store.checkoutSessions.get(id);
   if (!record) return resourceMissing("checkout.session", id, "session", call);
   return ok(call, checkoutLineItems(store, record));
-}
-
-function retrieveSubscription(request: StandInRequest, store: StripeStore): StandInResponse {
-  const call = apiCall(request);
-  const params = queryParams(request);
-  const id = request.params.id ?? "";
-  const subscription = store.subscriptions.get(id);
-  if (!subscription) return resourceMissing("subscription", id, "id", call);
-  return rejectUnknown(params, RETRIEVE_PARAMS, call) ?? answerExpanded(store, call, subscription, params.expand);
 }
 
 function listSubscriptions(request: StandInRequest, store: StripeStore): StandInResponse {
@@ -359,15 +323,6 @@ function cancelSubscription(request: StandInRequest, store: StripeStore): StandI
   return answerExpanded(store, call, subscription, params.expand);
 }
 
-function retrieveInvoice(request: StandInRequest, store: StripeStore): StandInResponse {
-  const call = apiCall(request);
-  const params = queryParams(request);
-  const id = request.params.id ?? "";
-  const invoice = store.invoices.get(id);
-  if (!invoice) return resourceMissing("invoice", id, "invoice", call);
-  return rejectUnknown(params, RETRIEVE_PARAMS, call) ?? answerExpanded(store, call, invoice, params.expand);
-}
-
 function createPortalSession(request: StandInRequest, store: StripeStore): StandInResponse {
   const call = apiCall(request);
   const params = parseStripeForm(request.rawBody);
@@ -411,6 +366,25 @@ function retrieveEvent(request: StandInRequest, store: StripeStore): StandInResp
 
 type Handler = (request: StandInRequest, store: StripeStore) => StandInResponse;
 
+/** GET /v1/<objects>/:id: the object, expanded as asked, or Stripe's resource_missing naming `param`. */
+function retrieve(kind: string, find: (store: StripeStore, id: string) => object | undefined, param = "id"): Handler {
+  return (request, store) => {
+    const call = apiCall(request);
+    const params = queryParams(request);
+    const id = request.params.id ?? "";
+    const found = find(store, id);
+    if (!found) return resourceMissing(kind, id, param, call);
+    return rejectUnknown(params, RETRIEVE_PARAMS, call) ?? answerExpanded(store, call, found, params.expand);
+  };
+}
+
+/** A Checkout Session past its expiry reads as expired, as Stripe shows it. */
+function findCheckoutSession(store: StripeStore, id: string) {
+  const record = store.checkoutSessions.get(id);
+  if (record) expireIfDue(store, record);
+  return record?.session;
+}
+
 /** Secret-key auth first; a POST also goes through idempotent replay. */
 function api(method: VendorRoute["method"], path: string, handle: Handler): VendorRoute {
   return {
@@ -427,16 +401,16 @@ function api(method: VendorRoute["method"], path: string, handle: Handler): Vend
 
 export const apiRoutes: VendorRoute[] = [
   api("POST", "/v1/customers", createCustomer),
-  api("GET", "/v1/customers/:id", retrieveCustomer),
-  api("GET", "/v1/prices/:id", retrievePrice),
+  api("GET", "/v1/customers/:id", retrieve("customer", (store, id) => store.customers.get(id))),
+  api("GET", "/v1/prices/:id", retrieve("price", (store, id) => store.prices.get(id))),
   api("POST", "/v1/checkout/sessions", createCheckout),
-  api("GET", "/v1/checkout/sessions/:id", retrieveCheckout),
+  api("GET", "/v1/checkout/sessions/:id", retrieve("checkout.session", findCheckoutSession, "session")),
   api("GET", "/v1/checkout/sessions/:id/line_items", listCheckoutLineItems),
   api("GET", "/v1/subscriptions", listSubscriptions),
-  api("GET", "/v1/subscriptions/:id", retrieveSubscription),
+  api("GET", "/v1/subscriptions/:id", retrieve("subscription", (store, id) => store.subscriptions.get(id))),
   api("POST", "/v1/subscriptions/:id", updateSubscription),
   api("DELETE", "/v1/subscriptions/:id", cancelSubscription),
-  api("GET", "/v1/invoices/:id", retrieveInvoice),
+  api("GET", "/v1/invoices/:id", retrieve("invoice", (store, id) => store.invoices.get(id), "invoice")),
   api("POST", "/v1/billing_portal/sessions", createPortalSession),
   api("GET", "/v1/events/:id", retrieveEvent),
 ];
