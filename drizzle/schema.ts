@@ -32,6 +32,8 @@ export const users = sqliteTable(
     state: text("state").notNull(),
     zipCode: text("zipCode").notNull(),
     newsletter: integer("newsletter", { mode: "boolean" }).notNull().default(true),
+    // "Has the mail stopped?" reminders; the link in each reminder turns them off.
+    reminderEmails: integer("reminderEmails", { mode: "boolean" }).notNull().default(true),
     // Nullable on purpose: a missing value counts as the default of 3 (spec section 4).
     numOfFreeRequest: integer("numOfFreeRequest").default(3),
     stripeCustomerId: text("stripeCustomerId").unique(),
@@ -103,6 +105,9 @@ export const requests = sqliteTable(
     queuedAt: integer("queuedAt", { mode: "timestamp_ms" }),
     // When staff sent it to the sender: the 8-week clock of spec section 1 starts here.
     processedAt: integer("processedAt", { mode: "timestamp_ms" }),
+    // The random local part of the request's reply address (reply+<token>@REPLY_DOMAIN), given
+    // when the request is first emailed to its sender: a sender's answer lands in its history.
+    replyToken: text("replyToken").unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -182,6 +187,43 @@ export const jobs = sqliteTable(
     index("jobs_state_idx").on(table.state, table.updatedAt),
     // A user's jobs, on their staff page.
     index("jobs_user_idx").on(table.userId, table.createdAt),
+  ],
+);
+
+/**
+ * Emails a job has sent, by job id: recorded before the send ("sending") and confirmed after it
+ * ("sent", with the provider's message id), so a redelivered job never emails twice.
+ */
+export const sentEmails = sqliteTable(
+  "sent_emails",
+  {
+    jobId: text("jobId").primaryKey(),
+    state: text("state", { enum: ["sending", "sent"] }).notNull(),
+    messageId: text("messageId"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("sent_emails_updated_idx").on(table.updatedAt)],
+);
+
+/**
+ * "Has the mail stopped?" reminders, one row per request, processing (its processedAt) and round
+ * (1 after requiredDays, 2 at about eight weeks). The key makes the daily cron idempotent; jobId
+ * is set once the reminder's email job exists.
+ */
+export const requestReminders = sqliteTable(
+  "request_reminders",
+  {
+    userId: text("userId").notNull().references(() => users.id, { onDelete: "cascade" }),
+    requestId: text("requestId").notNull(),
+    processedAt: integer("processedAt", { mode: "timestamp_ms" }).notNull(),
+    round: integer("round").notNull(),
+    jobId: text("jobId"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.requestId, table.processedAt, table.round] }),
+    index("request_reminders_job_idx").on(table.jobId),
   ],
 );
 

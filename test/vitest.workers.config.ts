@@ -18,7 +18,8 @@ export default defineConfig(async () => {
       cloudflareTest(({ inject }) => ({
         wrangler: { configPath: path.join(root, "wrangler.toml") },
         miniflare: {
-          bindings: { APP_ENV: "test", TEST_MIGRATIONS: migrations, ...vendorVars({ url: inject("standInsUrl") }) },
+          // Retries without waiting, so a job can run through all of them within a test.
+          bindings: { APP_ENV: "test", JOB_RETRY_BASE_SECONDS: "0", TEST_MIGRATIONS: migrations, ...vendorVars({ url: inject("standInsUrl") }) },
         },
       })),
     ],

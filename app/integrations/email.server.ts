@@ -17,6 +17,8 @@ export type EmailMessage = {
   tag?: string;
   /** A one-click unsubscribe URL: sent as List-Unsubscribe with List-Unsubscribe-Post (RFC 8058). */
   listUnsubscribe?: string;
+  /** Postmark's custom metadata: not shown to the recipient, searchable with findSentEmail. */
+  metadata?: Record<string, string>;
 };
 
 export type SentEmail = { messageId: string; submittedAt: string };
@@ -70,30 +72,51 @@ export async function sendEmail(env: AppEnv, message: EmailMessage): Promise<Sen
     ...(message.html ? { HtmlBody: message.html } : {}),
     ...(message.replyTo ? { ReplyTo: message.replyTo } : {}),
     ...(message.tag ? { Tag: message.tag } : {}),
+    ...(message.metadata ? { Metadata: message.metadata } : {}),
     Headers: Object.entries(headers).map(([Name, Value]) => ({ Name, Value })),
     MessageStream: "outbound",
   };
 
+  const answer = await callPostmark(env, token, "POST", "/email", body);
+  return { messageId: String(answer?.MessageID ?? ""), submittedAt: String(answer?.SubmittedAt ?? "") };
+}
+
+/**
+ * The message sent with this metadata value, if Postmark has one (its Messages API searches one
+ * metadata field at a time). Used when an earlier attempt may have sent before it could say so.
+ */
+export async function findSentEmail(env: AppEnv, [key, value]: [string, string]): Promise<{ messageId: string } | null> {
+  const token = requireSetting(env, "EMAIL_API_KEY");
+  const query = new URLSearchParams({ count: "1", offset: "0", [`metadata_${key}`]: value });
+  const answer = await callPostmark(env, token, "GET", `/messages/outbound?${query}`);
+  const [message] = Array.isArray(answer?.Messages) ? (answer.Messages as { MessageID?: unknown }[]) : [];
+  return message?.MessageID ? { messageId: String(message.MessageID) } : null;
+}
+
+async function callPostmark(env: AppEnv, token: string, method: "GET" | "POST", path: string, body?: unknown) {
   let response: Response;
   try {
-    response = await fetch(`${env.EMAIL_API_URL.replace(/\/+$/, "")}/email`, {
-      method: "POST",
-      headers: { Accept: "application/json", "Content-Type": "application/json", "X-Postmark-Server-Token": token },
-      body: JSON.stringify(body),
+    response = await fetch(`${env.EMAIL_API_URL.replace(/\/+$/, "")}${path}`, {
+      method,
+      headers: {
+        Accept: "application/json",
+        "X-Postmark-Server-Token": token,
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (error) {
     throw new EmailError(0, null, isTimeoutError(error) ? `no answer within ${TIMEOUT_MS / 1000} s` : "network error");
   }
-
   const answer = await readJson(response);
   const errorCode = typeof answer?.ErrorCode === "number" ? answer.ErrorCode : null;
   const providerMessage = typeof answer?.Message === "string" ? answer.Message : null;
-  // Postmark answers 200 with ErrorCode 0 on success; anything else is a refusal.
+  // Postmark answers 200 with ErrorCode 0 on success (the Messages API leaves ErrorCode out).
   if (!response.ok || (errorCode !== null && errorCode !== 0)) {
     throw new EmailError(response.status, errorCode, providerMessage);
   }
-  return { messageId: String(answer?.MessageID ?? ""), submittedAt: String(answer?.SubmittedAt ?? "") };
+  return answer;
 }
 
 async function readJson(response: Response): Promise<Record<string, unknown> | null> {

@@ -55,7 +55,7 @@ async function runMessage(message: Message, env: AppEnv, db: Db) {
     }
     console.error(`job ${envelope.type} ${envelope.id} failed on attempt ${message.attempts}:`, errorMessage(error));
     await setJobState(db, envelope.id, "retrying", { error: errorMessage(error) });
-    message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+    message.retry({ delaySeconds: retryDelaySeconds(message.attempts, env.JOB_RETRY_BASE_SECONDS) });
   }
 }
 

@@ -1,6 +1,36 @@
 import { z } from "zod";
+import type { AppEnv } from "~/utils/env.server";
 import type { JobDefinition } from "~/jobs/definitions.server";
-import { sendEmail } from "~/integrations/email.server";
+import { EmailError, findSentEmail, sendEmail, type EmailMessage } from "~/integrations/email.server";
+import { claimEmailSend, recordEmailSent, releaseEmailClaim } from "~/models/sent-email.server";
+import { getDb } from "~/utils/db.server";
+
+/**
+ * Sends a job's email at most once however often the queue delivers the job. The job id is
+ * recorded before the send and travels with the message as Postmark metadata; an attempt that
+ * finds the record still "sending" (the last one stopped before Postmark's answer came back)
+ * asks Postmark whether the message went, instead of sending a second copy.
+ */
+export async function sendEmailOnce(env: AppEnv, jobId: string, message: EmailMessage): Promise<void> {
+  const db = getDb(env.DB);
+  const claim = await claimEmailSend(db, jobId);
+  if (claim === "sent") return;
+  if (claim === "sending") {
+    const earlier = await findSentEmail(env, ["job", jobId]);
+    if (earlier) {
+      await recordEmailSent(db, jobId, earlier.messageId);
+      return;
+    }
+  }
+  try {
+    const sent = await sendEmail(env, { ...message, metadata: { ...message.metadata, job: jobId } });
+    await recordEmailSent(db, jobId, sent.messageId);
+  } catch (error) {
+    // Postmark answered, so it did not take the message; with no answer at all it may have.
+    if (error instanceof EmailError && error.status !== 0) await releaseEmailClaim(db, jobId);
+    throw error;
+  }
+}
 
 const SendEmailPayload = z.object({
   to: z.string().email(),
@@ -15,7 +45,7 @@ const SendEmailPayload = z.object({
 /** Sends one transactional email; a 422 (bad or inactive address) or 401 is not retried (EmailError.retryable). */
 export const emailSendJob = {
   payload: SendEmailPayload,
-  async handle(message, { env }) {
-    await sendEmail(env, message);
+  async handle(message, { env, jobId }) {
+    await sendEmailOnce(env, jobId, message);
   },
 } satisfies JobDefinition<typeof SendEmailPayload>;

@@ -18,11 +18,13 @@ export class PermanentJobError extends Error {
   }
 }
 
-const FIRST_RETRY_DELAY_SECONDS = 30;
 const MAX_RETRY_DELAY_SECONDS = 60 * 60;
 
-/** Exponential backoff for the queue's retry: 30 s, 1 min, 2 min, ... capped at an hour. */
-export function retryDelaySeconds(attempt: number): number {
+/**
+ * Exponential backoff for the queue's retry: the first delay (JOB_RETRY_BASE_SECONDS, 30 s in
+ * production), then double each time, capped at an hour: 30 s, 1 min, 2 min, ...
+ */
+export function retryDelaySeconds(attempt: number, firstDelaySeconds: number): number {
   const exponent = Math.max(0, attempt - 1);
-  return Math.min(FIRST_RETRY_DELAY_SECONDS * 2 ** exponent, MAX_RETRY_DELAY_SECONDS);
+  return Math.min(firstDelaySeconds * 2 ** exponent, MAX_RETRY_DELAY_SECONDS);
 }

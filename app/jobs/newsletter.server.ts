@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { JobDefinition } from "~/jobs/definitions.server";
-import { sendEmail } from "~/integrations/email.server";
+import { sendEmailOnce } from "~/jobs/email.server";
 import { getMailchimp, MailchimpError } from "~/integrations/mailchimp.server";
 
 // Spec section 7: the newsletter calls. Their failures never reach the user (section 8): they
@@ -41,8 +41,8 @@ export const newsletterTagJob = {
  */
 export const newsletterNotifyNewUserJob = {
   payload: NotifyNewUserPayload,
-  async handle({ fullName }, { env }) {
-    await sendEmail(env, {
+  async handle({ fullName }, { env, jobId }) {
+    await sendEmailOnce(env, jobId, {
       to: env.STAFF_EMAIL,
       subject: `New user: ${fullName}`,
       text: `${fullName} just created a Quiet Mailbox account.\n\nThe staff area lists every account and its requests.`,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PermanentJobError } from "~/jobs/envelope";
 import type { JobDefinition } from "~/jobs/definitions.server";
-import { sendEmail } from "~/integrations/email.server";
+import { sendEmailOnce } from "~/jobs/email.server";
 import { lettersFor } from "~/models/work-queue.server";
 import { getDb } from "~/utils/db.server";
 
@@ -14,10 +14,10 @@ const OptOutEmailPayload = z.object({ userId: z.string().min(1), requestId: z.st
  */
 export const optOutEmailJob = {
   payload: OptOutEmailPayload,
-  async handle({ userId, requestId, to }, { env }) {
+  async handle({ userId, requestId, to }, { env, jobId }) {
     const [request] = await lettersFor(getDb(env.DB), [{ userId, requestId }], { unsentOnly: false });
     if (!request) throw new PermanentJobError(`request ${requestId} is no longer in queue`);
-    await sendEmail(env, {
+    await sendEmailOnce(env, jobId, {
       to,
       subject: `Please remove ${request.fullName} from your mailing lists`,
       text: request.letter,

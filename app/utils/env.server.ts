@@ -34,6 +34,13 @@ export const EnvSchema = z.object({
   ASSETS: binding<Fetcher>("ASSETS").optional(),
   SESSION_SECRET: secret("SESSION_SECRET"),
   BLOG_URL: z.string().min(1).default("/path/"),
+  /** Where the site is reached: links in emails sent from the queue and the cron, which have no request. */
+  APP_ORIGIN: z.string().url().default("https://quietmailbox.com"),
+  /**
+   * The first queue retry waits this long, doubling each time up to an hour (docs/decisions/0003).
+   * Tests set 0 so that a run through every retry takes seconds.
+   */
+  JOB_RETRY_BASE_SECONDS: z.coerce.number().int().min(0).default(30),
 
   // Spec section 6: staff are identified by user ids from configuration, per environment.
   ADMIN_USER_IDS: userIdList,
@@ -66,6 +73,11 @@ export const EnvSchema = z.object({
   EMAIL_FROM: z.string().default("Quiet Mailbox <hello@quietmailbox.com>"),
   /** Where staff notifications (new users) go. */
   STAFF_EMAIL: z.string().email().default("staff@quietmailbox.com"),
+  /**
+   * The domain whose mail Cloudflare Email Routing hands to the Worker's email handler: each
+   * request emailed to a sender replies to reply+<token>@ this domain.
+   */
+  REPLY_DOMAIN: z.string().min(3).default("replies.quietmailbox.com"),
 });
 
 export type AppEnv = z.infer<typeof EnvSchema>;

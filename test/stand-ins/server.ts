@@ -16,6 +16,8 @@ export type StandInRequest = {
   body: unknown;
   params: Record<string, string>;
   receivedAt: string;
+  /** The status the stand-in answered (a fault's, or the vendor's); null while it is being answered. */
+  answeredStatus: number | null;
 };
 
 export type StandInResponse = { status: number; body?: unknown; headers?: Record<string, string> };
@@ -41,7 +43,11 @@ export type Vendor = {
   resetState?: (state: Map<string, unknown>) => void;
 };
 
-type Fault = { vendor: string; path?: string; status: number; body?: unknown; remaining: number };
+/**
+ * Matching calls answer `status` until `remaining` of them have. With `every` N, only every Nth
+ * matching call fails (the 3rd, 6th, ... for 3) and the others are answered as usual.
+ */
+type Fault = { vendor: string; path?: string; status: number; body?: unknown; remaining: number; every: number; seen: number };
 
 export type StandInServer = {
   url: string;
@@ -81,12 +87,20 @@ export async function startStandIns({ port = 0, vendors }: { port?: number; vend
 
       const fault = faults.find((f) => f.vendor === request.vendor && f.remaining > 0 && (!f.path || path.startsWith(f.path)));
       if (fault) {
-        fault.remaining -= 1;
-        return send({ status: fault.status, body: fault.body ?? { error: `stand-in fault ${fault.status}` } });
+        fault.seen += 1;
+        if (fault.seen % fault.every === 0) {
+          fault.remaining -= 1;
+          request.answeredStatus = fault.status;
+          return send({ status: fault.status, body: fault.body ?? { error: `stand-in fault ${fault.status}` } });
+        }
       }
 
-      const answer = vendor && (await dispatch(vendor.routes, request, states.get(vendor.name)!));
-      send(answer ?? { status: 404, body: { error: `no stand-in route for ${request.method} ${url.pathname}` } });
+      const answer = (vendor && (await dispatch(vendor.routes, request, states.get(vendor.name)!))) ?? {
+        status: 404,
+        body: { error: `no stand-in route for ${request.method} ${url.pathname}` },
+      };
+      request.answeredStatus = answer.status;
+      send(answer);
     } catch (error) {
       send({ status: 500, body: { error: error instanceof Error ? error.message : String(error) } });
     }
@@ -132,6 +146,7 @@ function describeRequest(incoming: IncomingMessage, url: URL, vendor: string, pa
     body: parseBody(rawBody, incoming.headers["content-type"]),
     params: {},
     receivedAt: new Date().toISOString(),
+    answeredStatus: null,
   };
 }
 
@@ -140,7 +155,9 @@ function describeRequest(incoming: IncomingMessage, url: URL, vendor: string, pa
  *   GET    /__stand-ins/health            which vendors are mounted
  *   GET    /__stand-ins/requests?vendor=  what was received
  *   DELETE /__stand-ins/requests          forget it, any faults and the vendors' state
- *   POST   /__stand-ins/faults            {vendor, path?, status, times?, body?}: the next matching calls fail
+ *   POST   /__stand-ins/faults            {vendor, path?, status, times?, every?, body?}: the next matching
+ *                                         calls fail (with every N, one in N of them), `times` failures in all
+ *   DELETE /__stand-ins/faults            forget every fault
  *   *      /__stand-ins/<vendor>/...      the vendor's own controlRoutes
  */
 async function handleControl(
@@ -169,10 +186,15 @@ async function handleControl(
     return { status: 204 };
   }
   if (method === "POST" && route === "/faults") {
-    const { vendor, path, status, times = 1, body } = JSON.parse(rawBody || "{}") as Partial<Fault> & { times?: number };
+    const { vendor, path, status, times = 1, every = 1, body } = JSON.parse(rawBody || "{}") as Partial<Fault> & { times?: number };
     if (!vendor || !status) return { status: 400, body: { error: "vendor and status are required" } };
-    faults.push({ vendor, path, status, body, remaining: times });
-    return { status: 201, body: { vendor, path, status, times } };
+    if (!Number.isInteger(every) || every < 1) return { status: 400, body: { error: "every must be a whole number from 1" } };
+    faults.push({ vendor, path, status, body, remaining: times, every, seen: 0 });
+    return { status: 201, body: { vendor, path, status, times, every } };
+  }
+  if (method === "DELETE" && route === "/faults") {
+    faults.length = 0;
+    return { status: 204 };
   }
   const [, vendorName = "", ...rest] = route.split("/");
   const vendor = vendors.find((candidate) => candidate.name === vendorName);

@@ -33,7 +33,7 @@ Quiet Mailbox is running locally.
   App:        ${stack.appUrl}
   Stand-ins:  ${stack.standIns.url}  (vendors: ${VENDORS.map((vendor) => vendor.name).join(", ") || "none mounted yet"})
   Vendor traffic the app sent:  GET ${stack.standIns.url}/__stand-ins/requests
-  Email the app sent (password resets...):  GET ${stack.standIns.url}/__stand-ins/requests?vendor=email
+  Email the app sent (resets, reminders, letters to senders):  ${stack.standIns.url}/__stand-ins/email/outbox
   Sign in as staff: ${LOCAL_STAFF.map((staff) => `${staff.email} / ${staff.password}`).join("   ")}
   Local data: .wrangler/state  (e.g. npx wrangler d1 execute DB --local --command "select count(*) from request_templates")
 

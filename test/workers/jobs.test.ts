@@ -28,7 +28,8 @@ async function runJob(type: string, payload: unknown, { attempts = 1, id = crypt
   const batch = createMessageBatch(QUEUE, [{ id: `message-${crypto.randomUUID()}`, timestamp: new Date(), attempts, body }]);
   const retry = vi.spyOn(batch.messages[0]!, "retry");
   const ctx = createExecutionContext();
-  await worker.queue(batch, env);
+  // Production's backoff (the tests' own setting retries at once).
+  await worker.queue(batch, { ...env, JOB_RETRY_BASE_SECONDS: "30" });
   const result = await getQueueResult(batch, ctx);
   const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
   return { acked: result.explicitAcks.length === 1, retried: result.retryMessages.length === 1, retryOptions: retry.mock.calls[0]?.[0], row: row! };

@@ -15,14 +15,14 @@ function envelope(type: string, payload: unknown) {
   return { id: crypto.randomUUID(), type, payload, enqueuedAt: new Date().toISOString() };
 }
 
-async function deliver(queue: string, bodies: unknown[], attempts = 1) {
+async function deliver(queue: string, bodies: unknown[], attempts = 1, workerEnv: object = env) {
   const batch = createMessageBatch(
     queue,
     bodies.map((body, index) => ({ id: `message-${index}-${crypto.randomUUID()}`, timestamp: new Date(), attempts, body })),
   );
   const retries = batch.messages.map((message) => vi.spyOn(message, "retry"));
   const ctx = createExecutionContext();
-  await worker.queue(batch, env);
+  await worker.queue(batch, workerEnv);
   return { ...(await getQueueResult(batch, ctx)), retryOptions: retries.map((spy) => spy.mock.calls[0]?.[0]) };
 }
 
@@ -63,7 +63,8 @@ describe("the job consumer", () => {
   it("retries a failing job with backoff and keeps its error, acking the others in the batch on their own", async () => {
     const failing = envelope("ping", { failAttempts: 3 });
     const passing = envelope("ping", { failAttempts: 0 });
-    const result = await deliver(QUEUE, [failing, passing], 2);
+    // The tests' own setting retries at once; production's first delay is 30 s.
+    const result = await deliver(QUEUE, [failing, passing], 2, { ...env, JOB_RETRY_BASE_SECONDS: "30" });
     expect(result.retryMessages).toEqual([{ msgId: expect.stringContaining("message-0") }]);
     expect(result.retryOptions).toEqual([{ delaySeconds: 60 }, undefined]);
     expect(result.explicitAcks).toEqual([expect.stringContaining("message-1")]);

@@ -15,14 +15,23 @@ export async function received(vendor: string, where: (request: StandInRequest) 
   return ((await response.json()) as StandInRequest[]).filter(where);
 }
 
-/** The next `times` calls to the vendor (below `path`, when given) answer `status`. */
-export async function fault({ vendor, path, status, times = 1, body }: { vendor: string; path?: string; status: number; times?: number; body?: unknown }) {
+/**
+ * The next `times` calls to the vendor (below `path`, when given) answer `status`; with `every` N,
+ * one call in N fails until `times` have.
+ */
+export async function fault({ vendor, path, status, times = 1, every = 1, body }: { vendor: string; path?: string; status: number; times?: number; every?: number; body?: unknown }) {
   const response = await fetch(`${standInsUrl()}/__stand-ins/faults`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ vendor, path, status, times, body }),
+    body: JSON.stringify({ vendor, path, status, times, every, body }),
   });
   if (response.status !== 201) throw new Error(`the stand-ins refused the fault: ${response.status}`);
+}
+
+/** Forgets every fault still waiting, so none outlives the test that set it. */
+export async function clearFaults() {
+  const response = await fetch(`${standInsUrl()}/__stand-ins/faults`, { method: "DELETE" });
+  if (response.status !== 204) throw new Error(`the stand-ins did not clear the faults: ${response.status}`);
 }
 
 /** An address no other test uses, so its requests can be told apart. */

@@ -1,8 +1,11 @@
 // Postmark's email API, mounted at /email (so the app's EMAIL_API_URL is <stand-ins>/email):
-//   POST /email   send a single email
-// https://postmarkapp.com/developer/user-guide/send-email-with-api and
+//   POST /email               send a single email
+//   GET  /messages/outbound   search sent messages (count, offset, recipient, tag, metadata_<key>)
+// https://postmarkapp.com/developer/user-guide/send-email-with-api,
+// https://postmarkapp.com/developer/api/messages-api and
 // https://postmarkapp.com/developer/api/overview (401 for a bad token; 422 with {ErrorCode, Message}).
-// Tests read what was sent from the recorded requests (/__stand-ins/requests?vendor=email).
+// Tests read what was sent from the recorded requests (/__stand-ins/requests?vendor=email); people
+// running `npm start` read it at /__stand-ins/email/outbox.
 import { randomUUID } from "node:crypto";
 import type { StandInRequest, StandInResponse, Vendor } from "../server";
 
@@ -32,11 +35,45 @@ function addresses(value: unknown): string[] | null {
   return list.every((address) => MAILBOX.test(address)) ? list : null;
 }
 
-function sendEmail(request: StandInRequest): StandInResponse {
-  const token = request.headers["x-postmark-server-token"];
-  if (token !== EMAIL_STAND_IN_TOKEN) {
-    return postmarkError(401, 10, "The Server Token you provided in the X-Postmark-Server-Token request header was invalid. Please verify that you are using a valid token.");
-  }
+type SentMessage = {
+  MessageID: string;
+  To: string;
+  Recipients: string[];
+  From: string;
+  ReplyTo: string | null;
+  Subject: string;
+  TextBody: string;
+  Tag: string;
+  Metadata: Record<string, string>;
+  Headers: { Name: string; Value: string }[];
+  ReceivedAt: string;
+  Status: "Sent";
+};
+
+const SENT = "sent";
+
+function sentMessages(state: Map<string, unknown>): SentMessage[] {
+  if (!state.has(SENT)) state.set(SENT, []);
+  return state.get(SENT) as SentMessage[];
+}
+
+function checkToken(request: StandInRequest): StandInResponse | null {
+  if (request.headers["x-postmark-server-token"] === EMAIL_STAND_IN_TOKEN) return null;
+  return postmarkError(401, 10, "The Server Token you provided in the X-Postmark-Server-Token request header was invalid. Please verify that you are using a valid token.");
+}
+
+/** Postmark's metadata: at most 10 string values, keys of at most 20 characters. */
+function metadataOf(value: unknown): Record<string, string> | null {
+  if (value === undefined) return {};
+  if (!value || typeof value !== "object" || Array.isArray(value)) return null;
+  const entries = Object.entries(value);
+  if (entries.length > 10 || entries.some(([key, item]) => key.length > 20 || typeof item !== "string" || item.length > 80)) return null;
+  return Object.fromEntries(entries) as Record<string, string>;
+}
+
+function sendEmail(request: StandInRequest, state: Map<string, unknown>): StandInResponse {
+  const refused = checkToken(request);
+  if (refused) return refused;
   if (!(request.headers["content-type"] ?? "").includes("application/json") || !request.body || typeof request.body !== "object") {
     return postmarkError(422, 402, "Received invalid JSON input.");
   }
@@ -61,6 +98,8 @@ function sendEmail(request: StandInRequest): StandInResponse {
   if (typeof stream !== "string" || !MESSAGE_STREAMS.has(stream)) {
     return postmarkError(422, 1235, `The message stream for the provided 'ID' was not found.`);
   }
+  const metadata = metadataOf(body.Metadata);
+  if (!metadata) return postmarkError(422, 300, "Metadata must be at most 10 fields of text.");
   const inactive = to.filter((address) => address.toLowerCase().endsWith(`@${INACTIVE_EMAIL_DOMAIN}`));
   if (inactive.length > 0) {
     return postmarkError(
@@ -69,14 +108,67 @@ function sendEmail(request: StandInRequest): StandInResponse {
       `You tried to send to recipient(s) that have been marked as inactive. Found inactive addresses: ${inactive.join(", ")}. Inactive recipients are ones that have generated a hard bounce, a spam complaint, or a manual suppression.`,
     );
   }
-  return {
-    status: 200,
-    body: { To: body.To, SubmittedAt: new Date().toISOString(), MessageID: randomUUID(), ErrorCode: 0, Message: "OK" },
+  const message: SentMessage = {
+    MessageID: randomUUID(),
+    To: String(body.To),
+    Recipients: to,
+    From: String(body.From),
+    ReplyTo: typeof body.ReplyTo === "string" ? body.ReplyTo : null,
+    Subject: body.Subject,
+    TextBody: typeof body.TextBody === "string" ? body.TextBody : "",
+    Tag: typeof body.Tag === "string" ? body.Tag : "",
+    Metadata: metadata,
+    Headers: headers as SentMessage["Headers"],
+    ReceivedAt: new Date().toISOString(),
+    Status: "Sent",
   };
+  sentMessages(state).push(message);
+  return { status: 200, body: { To: body.To, SubmittedAt: message.ReceivedAt, MessageID: message.MessageID, ErrorCode: 0, Message: "OK" } };
+}
+
+/** The Messages API's outbound search, newest first; one metadata_<key> filter at a time, as Postmark allows. */
+function searchOutbound(request: StandInRequest, state: Map<string, unknown>): StandInResponse {
+  const refused = checkToken(request);
+  if (refused) return refused;
+  const count = Number(request.query.count);
+  const offset = Number(request.query.offset);
+  if (!Number.isInteger(count) || !Number.isInteger(offset) || count < 1 || count > 500 || offset < 0 || count + offset > 10_000) {
+    return postmarkError(422, 300, "The 'count' and 'offset' parameters are required: count from 1 to 500, count + offset at most 10,000.");
+  }
+  const metadataFilters = Object.entries(request.query).filter(([name]) => name.startsWith("metadata_"));
+  if (metadataFilters.length > 1) return postmarkError(422, 300, "Only one metadata field can be searched at a time.");
+  const { recipient, tag } = request.query;
+  const matches = [...sentMessages(state)]
+    .reverse()
+    .filter((message) => !recipient || message.Recipients.some((address) => address.toLowerCase() === recipient.toLowerCase()))
+    .filter((message) => !tag || message.Tag === tag)
+    .filter((message) => metadataFilters.every(([name, value]) => message.Metadata[name.slice("metadata_".length)] === value));
+  const Messages = matches.slice(offset, offset + count).map(({ TextBody: _text, Headers: _headers, ReplyTo: _replyTo, ...summary }) => summary);
+  return { status: 200, body: { TotalCount: matches.length, Messages } };
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[char]!);
+
+/** For people running `npm start`: every message the app sent, newest first, as the recipient would read it. */
+function outboxPage(_request: StandInRequest, state: Map<string, unknown>): StandInResponse {
+  const messages = [...sentMessages(state)].reverse();
+  const items = messages.map((message) => {
+    const headers = message.Headers.map((header) => `${header.Name}: ${header.Value}`);
+    const meta = [`To: ${message.To}`, `From: ${message.From}`, message.ReplyTo ? `Reply-To: ${message.ReplyTo}` : null, `Sent: ${message.ReceivedAt}`, message.Tag ? `Tag: ${message.Tag}` : null, ...headers];
+    return `<article><h2>${escapeHtml(message.Subject)}</h2><p class="meta">${meta.filter(Boolean).map((line) => escapeHtml(line!)).join("<br>")}</p><pre>${escapeHtml(message.TextBody)}</pre></article>`;
+  });
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Outbox (email stand-in)</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}article{border-top:1px solid #ccc;padding:1rem 0}.meta{color:#444;font-size:.9rem}pre{white-space:pre-wrap;font:inherit}</style></head>
+<body><h1>Outbox</h1><p>${messages.length} ${messages.length === 1 ? "message" : "messages"} the app sent through the email stand-in since it started, newest first.</p>${items.join("")}</body></html>`;
+  return { status: 200, body: html, headers: { "Content-Type": "text/html; charset=utf-8" } };
 }
 
 export const emailVendor: Vendor = {
   name: "email",
   prefix: "/email",
-  routes: [{ method: "POST", path: "/email", handle: sendEmail }],
+  routes: [
+    { method: "POST", path: "/email", handle: sendEmail },
+    { method: "GET", path: "/messages/outbound", handle: searchOutbound },
+  ],
+  controlRoutes: [{ method: "GET", path: "/outbox", handle: outboxPage }],
 };

@@ -1,0 +1,29 @@
+import { and, eq, lt } from "drizzle-orm";
+import { sentEmails } from "../../drizzle/schema";
+import type { Db } from "~/utils/db.server";
+
+export type EmailClaim = "claimed" | "sending" | "sent";
+
+/**
+ * Records that a job is about to send its email. Answers "claimed" when this call wrote the record,
+ * otherwise what an earlier attempt left: "sent", or "sending" when it stopped before knowing.
+ */
+export async function claimEmailSend(db: Db, jobId: string): Promise<EmailClaim> {
+  const inserted = await db.insert(sentEmails).values({ jobId, state: "sending" }).onConflictDoNothing().returning({ jobId: sentEmails.jobId });
+  if (inserted.length > 0) return "claimed";
+  const [row] = await db.select({ state: sentEmails.state }).from(sentEmails).where(eq(sentEmails.jobId, jobId)).limit(1);
+  return row?.state ?? "sending";
+}
+
+export async function recordEmailSent(db: Db, jobId: string, messageId: string) {
+  await db.update(sentEmails).set({ state: "sent", messageId, updatedAt: new Date() }).where(eq(sentEmails.jobId, jobId));
+}
+
+/** The provider refused the message, so nothing went out: the next attempt may send it. */
+export async function releaseEmailClaim(db: Db, jobId: string) {
+  await db.delete(sentEmails).where(and(eq(sentEmails.jobId, jobId), eq(sentEmails.state, "sending")));
+}
+
+export async function deleteSentEmailsBefore(db: Db, cutoff: Date) {
+  await db.delete(sentEmails).where(and(eq(sentEmails.state, "sent"), lt(sentEmails.updatedAt, cutoff)));
+}
