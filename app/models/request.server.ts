@@ -82,13 +82,13 @@ const freeRequestsLeft = sql`coalesce(${users.numOfFreeRequest}, ${FREE_REQUEST_
  * Uses one free request in a single conditional UPDATE, so two tabs submitting at once can never
  * take the counter below zero. Answers what is left, or null when nothing was left to use.
  */
-export async function spendFreeRequest(db: Db, userId: string): Promise<number | null> {
+export async function spendFreeRequest(db: Db, userId: string): Promise<{ left: number; newsletter: boolean } | null> {
   const [row] = await db
     .update(users)
     .set({ numOfFreeRequest: sql`${freeRequestsLeft} - 1`, updatedAt: new Date() })
     .where(and(eq(users.id, userId), sql`${freeRequestsLeft} > 0`))
-    .returning({ left: users.numOfFreeRequest });
-  return row ? (row.left ?? 0) : null;
+    .returning({ left: users.numOfFreeRequest, newsletter: users.newsletter });
+  return row ? { left: row.left ?? 0, newsletter: row.newsletter } : null;
 }
 
 /** Gives back a free request that was taken for a write that did not happen. */

@@ -157,7 +157,7 @@ export async function setStripeCustomerIdOnce(db: Db, userId: string, customerId
 
 /** The facts that decide which newsletter tags apply. */
 export async function getUserTagFacts(db: Db, userId: string) {
-  const [row] = await db.select({ numOfFreeRequest: users.numOfFreeRequest, plan: users.plan }).from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await db.select({ numOfFreeRequest: users.numOfFreeRequest, plan: users.plan, newsletter: users.newsletter }).from(users).where(eq(users.id, userId)).limit(1);
   return row ?? null;
 }
 

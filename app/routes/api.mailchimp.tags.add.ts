@@ -23,6 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const rule = TAG_RULES[tagName];
   const facts = await getUserTagFacts(getDb(context.env.DB), user.id);
   if (!rule || !facts || !rule(facts)) return jsonResponse({ error: "This tag does not apply to your account." }, 422);
+  if (!facts.newsletter) return jsonResponse({ error: "You are not on the newsletter." }, 422);
   await enqueueJob(context.env, "newsletter.tag", { email: user.email, tag: tagName }, { userId: user.id });
   return jsonResponse({ ok: true }, 202);
 }

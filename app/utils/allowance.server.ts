@@ -11,13 +11,17 @@ export type AllowanceUse = { kind: "unlimited" } | { kind: "used"; left: number 
 /**
  * Takes one free request for sending a request into the queue (spec section 4). Subscribers are
  * not limited. The user whose request takes the counter to 0 gets the free-requests-used tag in
- * the newsletter tool, through the queue; a failure there never stops the request.
+ * the newsletter tool (if they are on the newsletter), through the queue; a failure there never
+ * stops the request.
  */
 export async function takeFreeRequest(env: AppEnv, user: CurrentUser): Promise<AllowanceUse> {
   if (user.stripeSubscriptionId) return { kind: "unlimited" };
-  const left = await spendFreeRequest(getDb(env.DB), user.id);
-  if (left === null) return { kind: "refused" };
-  if (left === 0) {
+  const spent = await spendFreeRequest(getDb(env.DB), user.id);
+  if (spent === null) return { kind: "refused" };
+  const { left } = spent;
+  // The newsletter tool only knows people who asked for the newsletter: a tag for anyone else
+  // would fail until it ran out of retries.
+  if (left === 0 && spent.newsletter) {
     await enqueueJob(env, "newsletter.tag", { email: user.email, tag: FREE_REQUESTS_USED_TAG }, { userId: user.id }).catch((error) =>
       console.error("free-requests-used tag not queued:", errorMessage(error)),
     );

@@ -50,6 +50,10 @@ describe("spec section 7 endpoints", () => {
     await db.update(users).set({ numOfFreeRequest: 0 }).where(eq(users.id, userId));
     expect((await browser.postJson("/api/mailchimp/tags/add", { email, tagName: "free-requests-used" })).status).toBe(202);
     expect(await jobCount(userId, "newsletter.tag")).toBe(1);
+    // Someone who left the newsletter is not a member to tag.
+    await db.update(users).set({ newsletter: false }).where(eq(users.id, userId));
+    expect((await browser.postJson("/api/mailchimp/tags/add", { email, tagName: "free-requests-used" })).status).toBe(422);
+    expect(await jobCount(userId, "newsletter.tag")).toBe(1);
   });
 
   it("notify staff of a new user once, whatever the client sends", async () => {

@@ -2,9 +2,10 @@ import { createHash } from "node:crypto";
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
-import { jobs, users } from "../../drizzle/schema";
+import { jobs, sentEmails, users } from "../../drizzle/schema";
 import worker from "../../app/worker";
 import { fault, received, uniqueEmail } from "./stand-ins";
+import { sendEmail } from "~/integrations/email.server";
 import { getMailchimp } from "~/integrations/mailchimp.server";
 import { parseEnv } from "~/utils/env.server";
 import { getDb } from "~/utils/db.server";
@@ -149,6 +150,7 @@ describe("billing.createCustomer", () => {
 });
 
 describe("email.send", () => {
+  const sentEmailRow = async (jobId: string) => (await db.select().from(sentEmails).where(eq(sentEmails.jobId, jobId)))[0];
   const sentTo = (to: string) => received("email", (r) => (r.body as { To?: string } | null)?.To === to);
 
   it("sends the message", async () => {
@@ -176,6 +178,53 @@ describe("email.send", () => {
       row: { state: "dead", lastError: "Postmark answered 422, error code 406 (inactive recipient)" },
     });
     expectNothingLoggedAbout(to);
+  });
+
+  it("sends once however often the same job is delivered, with its id as Postmark metadata", async () => {
+    const to = uniqueEmail("once");
+    const id = crypto.randomUUID();
+    await runJob("email.send", { to, subject: "Once", text: "Hi" }, { id });
+    // A redelivery the consumer does not recognise as done (its row was reset) still finds the send record.
+    await db.update(jobs).set({ state: "queued" }).where(eq(jobs.id, id));
+    const again = await runJob("email.send", { to, subject: "Once", text: "Hi" }, { id, attempts: 2 });
+    expect(again).toMatchObject({ acked: true, row: { state: "succeeded" } });
+    const sent = await sentTo(to);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toMatchObject({ Metadata: { job: id } });
+    expect(await sentEmailRow(id)).toMatchObject({ state: "sent", messageId: expect.any(String) });
+  });
+
+  it("asks Postmark, not sends again, when an earlier attempt stopped between sending and recording it", async () => {
+    const to = uniqueEmail("cut-off");
+    const id = crypto.randomUUID();
+    // The earlier attempt: its record says "sending", and Postmark did take the message.
+    await db.insert(sentEmails).values({ jobId: id, state: "sending" });
+    const earlier = await sendEmail(appEnv, { to, subject: "Cut off", text: "Hi", metadata: { job: id } });
+    const job = await runJob("email.send", { to, subject: "Cut off", text: "Hi" }, { id, attempts: 2 });
+    expect(job).toMatchObject({ acked: true, row: { state: "succeeded" } });
+    expect(await sentTo(to)).toHaveLength(1);
+    expect(await sentEmailRow(id)).toMatchObject({ state: "sent", messageId: earlier.messageId });
+    const searches = await received("email", (r) => r.path === "/messages/outbound" && r.query[`metadata_job`] === id);
+    expect(searches).toHaveLength(1);
+  });
+
+  it("sends when the cut-off attempt never reached Postmark", async () => {
+    const to = uniqueEmail("never-reached");
+    const id = crypto.randomUUID();
+    await db.insert(sentEmails).values({ jobId: id, state: "sending" });
+    expect(await runJob("email.send", { to, subject: "Late", text: "Hi" }, { id, attempts: 2 })).toMatchObject({ row: { state: "succeeded" } });
+    expect(await sentTo(to)).toHaveLength(1);
+  });
+
+  it("forgets its send record when Postmark refuses, so the retry sends", async () => {
+    const to = uniqueEmail("refused-then-sent");
+    const id = crypto.randomUUID();
+    await fault({ vendor: "email", path: "/email", status: 503 });
+    expect(await runJob("email.send", { to, subject: "Retry", text: "Hi" }, { id })).toMatchObject({ retried: true });
+    expect(await sentEmailRow(id)).toBeUndefined();
+    expect(await runJob("email.send", { to, subject: "Retry", text: "Hi" }, { id, attempts: 2 })).toMatchObject({ row: { state: "succeeded" } });
+    expect((await sentTo(to)).filter((r) => r.answeredStatus === 200)).toHaveLength(1);
+    expect(await received("email", (r) => r.path === "/messages/outbound" && r.query.metadata_job === id)).toHaveLength(0);
   });
 
   it("is dead when the payload is not a message", async () => {
