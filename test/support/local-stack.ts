@@ -97,6 +97,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       "--inspector-port", String(inspectorPort),
       "--persist-to", persistDir,
       "--show-interactive-dev-session=false",
+      // Lets the daily cron be run by hand: GET /__scheduled (README).
+      "--test-scheduled",
       ...(options.assetsDir ? ["--assets", resolve(options.assetsDir)] : []),
       ...Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
       ...(options.wranglerArgs ?? []),
