@@ -4,6 +4,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server/index.js";
 import { consumeDeadLetters, consumeJobs } from "~/jobs/consumer.server";
 import { runScheduledTasks } from "~/jobs/scheduled.server";
+import { receiveSenderReply } from "~/jobs/sender-replies.server";
 import { isCrossSiteRequest } from "~/utils/csrf.server";
 import { EnvError, parseEnv } from "~/utils/env.server";
 import { renderConfigurationErrorPage } from "~/utils/error-page.server";
@@ -42,5 +43,10 @@ export default {
   async scheduled(controller, rawEnv, ctx) {
     const env = parseEnv(rawEnv);
     ctx.waitUntil(runScheduledTasks(controller, env));
+  },
+
+  // Mail to the reply domain (Cloudflare Email Routing): senders' answers to requests.
+  async email(message, rawEnv) {
+    await receiveSenderReply(message, parseEnv(rawEnv));
   },
 } satisfies ExportedHandler;

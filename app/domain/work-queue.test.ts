@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupWorkQueue, parseRequestKey, postalLines, processedDetail, processingKindOf, requestKey, staffChannel, type QueueRow } from "~/domain/work-queue";
+import { automaticEmailAddress, groupWorkQueue, parseRequestKey, postalLines, processedDetail, processingKindOf, requestKey, staffChannel, type QueueRow } from "~/domain/work-queue";
 
 const acxiomChannels = [
   { kind: "web" as const, value: "https://www.acxiom.com/optout" },
@@ -72,5 +72,16 @@ describe("grouping", () => {
     expect(parseRequestKey("u-1:acxiom")).toEqual({ userId: "u-1", requestId: "acxiom" });
     expect(parseRequestKey("nothing")).toBeNull();
     expect(parseRequestKey(":x")).toBeNull();
+  });
+});
+
+describe("automatic sending", () => {
+  it("emails only senders that take requests from agents and list an email address", () => {
+    expect(automaticEmailAddress({ channels: acxiomChannels, acceptsAgent: "yes", consumerFiles: false })).toBe("consumeradvo@acxiom.com");
+    expect(automaticEmailAddress({ channels: acxiomChannels, acceptsAgent: "unknown", consumerFiles: false })).toBeNull();
+    expect(automaticEmailAddress({ channels: acxiomChannels, acceptsAgent: "no", consumerFiles: false })).toBeNull();
+    expect(automaticEmailAddress({ channels: acxiomChannels, acceptsAgent: "yes", consumerFiles: true })).toBeNull();
+    expect(automaticEmailAddress({ channels: acxiomChannels.filter((channel) => channel.kind !== "email"), acceptsAgent: "yes", consumerFiles: false })).toBeNull();
+    expect(automaticEmailAddress({ channels: null, acceptsAgent: null, consumerFiles: null })).toBeNull();
   });
 });

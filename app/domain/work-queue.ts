@@ -21,6 +21,16 @@ export function staffChannel(channels: SenderChannel[] | null, acceptsAgent: "ye
   return { kind: "unknown", value: null };
 }
 
+/**
+ * The address a request is emailed to with no one on the staff involved, or null: only senders
+ * the catalog says take requests from agents ("yes", not "unknown") and that list an email address,
+ * and never one the person must file themselves (decision 0018).
+ */
+export function automaticEmailAddress(sender: { channels: SenderChannel[] | null; acceptsAgent: "yes" | "no" | "unknown" | null; consumerFiles: boolean | null }): string | null {
+  if (sender.acceptsAgent !== "yes" || sender.consumerFiles) return null;
+  return sender.channels?.find((channel) => channel.kind === "email")?.value ?? null;
+}
+
 /** What staff record for a group, by channel: emailing is the Send button's job. */
 export function processingKindOf(channel: StaffChannel["kind"]): ProcessingKind {
   if (channel === "email") return "emailed";

@@ -18,6 +18,8 @@ export async function consumeJobs(batch: MessageBatch, env: AppEnv) {
 async function runMessage(message: Message, env: AppEnv, db: Db) {
   const parsed = JobEnvelopeSchema.safeParse(message.body);
   if (!parsed.success) {
+    // Logged by the queue's message id only: the body may hold anything, an address included.
+    console.error(`queue message ${message.id} is not a job envelope; kept as a dead job`);
     await recordDeadJob(db, { id: message.id, type: "malformed", payload: message.body }, "the message is not a job envelope");
     message.ack();
     return;

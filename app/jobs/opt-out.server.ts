@@ -1,28 +1,50 @@
 import { z } from "zod";
+import { replyAddress } from "~/domain/reply-address";
 import { PermanentJobError } from "~/jobs/envelope";
 import type { JobDefinition } from "~/jobs/definitions.server";
 import { sendEmailOnce } from "~/jobs/email.server";
-import { lettersFor } from "~/models/work-queue.server";
+import { replyTokenOfRequest } from "~/models/sender-reply.server";
+import { lettersFor, markProcessed } from "~/models/work-queue.server";
 import { getDb } from "~/utils/db.server";
 
-const OptOutEmailPayload = z.object({ userId: z.string().min(1), requestId: z.string().min(1), to: z.string().email() });
+const OptOutEmailPayload = z.object({
+  userId: z.string().min(1),
+  requestId: z.string().min(1),
+  to: z.string().email(),
+  /** Sent without staff, as the request went into the queue: the job itself marks it processed. */
+  automatic: z.boolean().optional(),
+});
 
 /**
- * Emails a request's opt-out letter to the sender (staff "Send" in the work queue). The letter is
- * written when the job runs, from the request as it is then; a request the user cancelled or
- * deleted in the meantime is not sent.
+ * Emails a request's opt-out letter to the sender, from the service's address, with the
+ * request's own reply address as Reply-To so that the sender's answer lands in its history. Staff
+ * "Send" marks the request processed before queuing this job; an automatic send is marked
+ * processed by the job, once the email has gone (decision 0018). The letter is written when the
+ * job runs, from the request as it is then; a request the user cancelled or deleted in the
+ * meantime is not sent.
  */
 export const optOutEmailJob = {
   payload: OptOutEmailPayload,
-  async handle({ userId, requestId, to }, { env, jobId }) {
-    const [request] = await lettersFor(getDb(env.DB), [{ userId, requestId }], { unsentOnly: false });
-    if (!request) throw new PermanentJobError(`request ${requestId} is no longer in queue`);
+  async handle({ userId, requestId, to, automatic = false }, { env, jobId }) {
+    const db = getDb(env.DB);
+    const key = { userId, requestId };
+    // An automatic send only goes to a request no one has sent yet: staff may have been quicker.
+    const [request] = await lettersFor(db, [key], { unsentOnly: automatic });
+    if (!request) {
+      if (automatic) return;
+      throw new PermanentJobError(`request ${requestId} is no longer in queue`);
+    }
+    const token = await replyTokenOfRequest(db, key);
+    if (!token) throw new PermanentJobError(`request ${requestId} no longer exists`);
     await sendEmailOnce(env, jobId, {
       to,
       subject: `Please remove ${request.fullName} from your mailing lists`,
       text: request.letter,
-      replyTo: env.STAFF_EMAIL,
+      replyTo: replyAddress(token, env.REPLY_DOMAIN),
       tag: "opt-out",
     });
+    if (automatic) {
+      await markProcessed(db, "system", { keys: [key], kind: "emailed", senderName: request.senderName, channel: "email", groupKey: request.groupKey });
+    }
   },
 } satisfies JobDefinition<typeof OptOutEmailPayload>;

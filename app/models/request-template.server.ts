@@ -274,6 +274,7 @@ export async function offerTemplateToExistingUsers(db: Db, actor: StaffActor, id
               zipCode: users.zipCode,
               queuedAt: sql`null`.as("queuedAt"),
               processedAt: sql`null`.as("processedAt"),
+              replyToken: sql`null`.as("replyToken"),
               createdAt: sql`${now.getTime()}`.as("createdAt"),
               updatedAt: sql`${now.getTime()}`.as("updatedAt"),
             })

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import { requestLogs, requests, requestTemplates, users } from "../../drizzle/schema";
+import { and, asc, desc, eq, inArray, isNull, not, or, sql } from "drizzle-orm";
+import { jobs, requestLogs, requests, requestTemplates, users } from "../../drizzle/schema";
 import { householdOf, writeOptOutLetter } from "~/domain/opt-out-letter";
 import { timeZoneForState } from "~/domain/dates";
-import { groupWorkQueue, processedDetail, type ProcessingKind, type StaffChannel } from "~/domain/work-queue";
+import { groupKeyOf, groupWorkQueue, processedDetail, type ProcessingKind, type StaffChannel } from "~/domain/work-queue";
 import { auditEntry, type StaffActor } from "~/models/audit.server";
 import { listRecipientsOfUsers } from "~/models/recipient.server";
 import type { Db } from "~/utils/db.server";
@@ -12,9 +12,16 @@ export const WORK_QUEUE_LIMIT = 200;
 
 const isPremium = sql<number>`(${users.plan} = 'premium' and ${users.stripeSubscriptionId} is not null)`;
 
+// An opt-out email job for the request that has not finished: the letter is on its way (an
+// automatic send, or staff's earlier Send before a report put it back). Listing it would invite a
+// second copy; if the job dies, the request is listed again (decision 0018).
+const emailOnItsWay = sql`exists (select 1 from ${jobs} where ${jobs.userId} = ${requests.userId} and ${jobs.type} = 'optOut.email'
+  and ${jobs.state} in ('queued', 'running', 'retrying') and json_extract(${jobs.payload}, '$.requestId') = ${requests.id})`;
+
 /**
  * Requests in queue that staff have not sent yet, premium users first, then oldest first. Senders
- * the person files themselves (consumerFiles) are theirs to send, so they are not listed.
+ * the person files themselves (consumerFiles) are theirs to send, so they are not listed, nor are
+ * requests whose letter an email job is sending.
  */
 export async function listWorkQueue(db: Db, { limit = WORK_QUEUE_LIMIT }: { limit?: number } = {}) {
   const rows = await db
@@ -36,6 +43,7 @@ export async function listWorkQueue(db: Db, { limit = WORK_QUEUE_LIMIT }: { limi
         eq(requests.status, "inQueue"),
         isNull(requests.processedAt),
         or(isNull(requestTemplates.consumerFiles), eq(requestTemplates.consumerFiles, false)),
+        not(emailOnItsWay),
       ),
     )
     .orderBy(desc(isPremium), asc(requests.queuedAt))
@@ -51,9 +59,24 @@ export async function currentQueue(db: Db) {
 export type QueueKey = { userId: string; requestId: string };
 
 /**
+ * What the catalog says about the sender of a request in queue that no one has sent yet, to decide
+ * whether it is emailed at once; null for a custom sender or a request no longer waiting.
+ */
+export async function senderFactsOfWaitingRequest(db: Db, { userId, requestId }: QueueKey) {
+  const [row] = await db
+    .select({ channels: requestTemplates.channels, acceptsAgent: requestTemplates.acceptsAgent, consumerFiles: requestTemplates.consumerFiles })
+    .from(requests)
+    .innerJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
+    .where(and(eq(requests.userId, userId), eq(requests.id, requestId), eq(requests.status, "inQueue"), isNull(requests.processedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
  * The letters of some requests in queue, as staff print or email them: each request's own name and
  * address, the people it covers and the label's customer number. `unsentOnly` leaves out the
- * ones staff already processed (a print batch); the email job reads its own after processing.
+ * ones already processed (a print batch, an automatic email); staff's Send processes its requests
+ * before their email jobs read them.
  */
 export async function lettersFor(db: Db, keys: QueueKey[], { unsentOnly, now = new Date() }: { unsentOnly: boolean; now?: Date }) {
   if (keys.length === 0) return [];
@@ -93,6 +116,7 @@ export async function lettersFor(db: Db, keys: QueueKey[], { unsentOnly, now = n
       userId: row.userId,
       id: row.id,
       senderName: row.senderName,
+      groupKey: groupKeyOf(row),
       fullName: row.fullName,
       letter: writeOptOutLetter({
         senderName: row.senderName,
@@ -108,20 +132,24 @@ export async function lettersFor(db: Db, keys: QueueKey[], { unsentOnly, now = n
     }));
 }
 
+/** Who processed requests: a member of staff, or the system for an automatic send (decision 0018). */
+export type ProcessingActor = StaffActor | "system";
+
 /**
- * Records that staff sent these requests to the sender: the processing time (the wait of spec
- * section 1 starts here), a history entry the user sees (creator staff), and one audit entry, in
- * one batch. A request someone else processed in the meantime keeps its time and gets no second
- * entry: its log row is only written where this batch's update took effect.
+ * Records that these requests went to the sender: the processing time (the wait of spec section 1
+ * starts here) and a history entry the user sees (creator staff, or system), in one batch with one
+ * audit entry when staff did it. A request someone else processed in the meantime keeps its time
+ * and gets no second entry: its log row is only written where this batch's update took effect.
  */
 export async function markProcessed(
   db: Db,
-  actor: StaffActor,
+  actor: ProcessingActor,
   input: { keys: QueueKey[]; kind: ProcessingKind; senderName: string; channel: StaffChannel["kind"]; groupKey: string },
   now = new Date(),
 ) {
   if (input.keys.length === 0) return;
   const detail = processedDetail(input.kind, input.senderName, input.channel);
+  const creator = actor === "system" ? "system" : "staff";
   const statements = input.keys.flatMap(({ userId, requestId }) => {
     const thisRequest = and(eq(requests.userId, userId), eq(requests.id, requestId));
     return [
@@ -135,7 +163,7 @@ export async function markProcessed(
             id: sql<string>`${crypto.randomUUID()}`.as("id"),
             userId: requests.userId,
             requestId: requests.id,
-            creator: sql<"staff">`'staff'`.as("creator"),
+            creator: sql<typeof creator>`${creator}`.as("creator"),
             status: sql<string>`${input.kind}`.as("status"),
             detail: sql<string>`${detail}`.as("detail"),
             createdAt: sql<number>`${now.getTime()}`.as("createdAt"),
@@ -145,14 +173,16 @@ export async function markProcessed(
       ),
     ];
   });
-  await db.batch([
-    ...statements,
-    auditEntry(db, actor, {
-      action: `requests.${input.kind}`,
-      targetType: "template",
-      targetId: input.groupKey,
-      details: { sender: input.senderName, channel: input.channel, requests: input.keys.map((key) => `${key.userId}:${key.requestId}`) },
-    }),
-  ] as unknown as Parameters<Db["batch"]>[0]);
+  const audit =
+    actor === "system"
+      ? []
+      : [
+          auditEntry(db, actor, {
+            action: `requests.${input.kind}`,
+            targetType: "template",
+            targetId: input.groupKey,
+            details: { sender: input.senderName, channel: input.channel, requests: input.keys.map((key) => `${key.userId}:${key.requestId}`) },
+          }),
+        ];
+  await db.batch([...statements, ...audit] as unknown as Parameters<Db["batch"]>[0]);
 }
-

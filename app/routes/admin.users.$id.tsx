@@ -263,7 +263,16 @@ export default function StaffUser() {
                     ) : (
                       <ul>
                         {row.history.map((entry) => (
-                          <li key={entry.id}>{`${entry.at}: ${entry.creator}, ${entry.status}${entry.detail ? ` (${entry.detail})` : ""}`}</li>
+                          <li key={entry.id}>
+                            {entry.creator === "sender" ? (
+                              <>
+                                {`${entry.at}: sender, ${entry.status}`}
+                                <blockquote className="reply-text">{entry.detail}</blockquote>
+                              </>
+                            ) : (
+                              `${entry.at}: ${entry.creator}, ${entry.status}${entry.detail ? ` (${entry.detail})` : ""}`
+                            )}
+                          </li>
                         ))}
                       </ul>
                     )}

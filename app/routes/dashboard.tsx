@@ -15,6 +15,7 @@ import {
   isRequestAction,
   waitStanding,
 } from "~/domain/requests";
+import { emailAtOnceWhenSenderAllows } from "~/jobs/automatic-send.server";
 import { applyRequestAction, getDashboard, getUserRequest } from "~/models/request.server";
 import type { RouteHandle } from "~/root";
 import { giveBackFreeRequest, takeFreeRequest } from "~/utils/allowance.server";
@@ -126,6 +127,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { firstQueuing } = await applyRequestAction(db, { userId: user.id, requestId, action: intent });
   // Another tab queued it a moment earlier: it was paid for once, there.
   if (use && !firstQueuing) await giveBackFreeRequest(env, use, user.id);
+  if (firstQueuing) await emailAtOnceWhenSenderAllows(env, { userId: user.id, requestId });
   await recordEvents(context, [{ name: "clicked request action button", userId: user.id, properties: { action: intent } }]).catch((error) =>
     console.error("analytics:", errorMessage(error)),
   );

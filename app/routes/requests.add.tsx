@@ -6,6 +6,7 @@ import { AllowanceUsedUp } from "~/components/requests/allowance-used-up";
 import { FormError, TextField } from "~/components/ui/form";
 import { AddRequestSchema } from "~/domain/add-request";
 import { actionUsesAllowance, ALLOWANCE_REFUSED_MESSAGE, freeRequestsLeft, STATUS_LABELS } from "~/domain/requests";
+import { emailAtOnceWhenSenderAllows } from "~/jobs/automatic-send.server";
 import { applyRequestAction, createCustomRequest, getAddRequestOptions, getUserRequest } from "~/models/request.server";
 import { giveBackFreeRequest, takeFreeRequest } from "~/utils/allowance.server";
 import { recordEvents } from "~/utils/analytics.server";
@@ -62,9 +63,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (use?.kind === "refused") return data(submission.reply({ formErrors: [ALLOWANCE_REFUSED_MESSAGE] }), { status: 403 });
 
   let requestId: string;
+  let firstQueuing = true;
   try {
     if (preset) {
-      await applyRequestAction(db, { userId: user.id, requestId: preset.id, action: "unsubscribe", changes: { customerNumber: customerNumber || null, recipientIds } });
+      ({ firstQueuing } = await applyRequestAction(db, { userId: user.id, requestId: preset.id, action: "unsubscribe", changes: { customerNumber: customerNumber || null, recipientIds } }));
       requestId = preset.id;
     } else {
       requestId = await createCustomRequest(db, {
@@ -83,6 +85,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(submission.reply({ formErrors: ["We couldn't save your request just now. Nothing was saved; please try again."] }), { status: 500 });
   }
 
+  if (template && firstQueuing) await emailAtOnceWhenSenderAllows(context.env, { userId: user.id, requestId });
   await recordEvents(context, [{ name: "created request", userId: user.id, properties: { type: preset ? "preset" : "custom" } }]).catch((error) =>
     console.error("analytics:", errorMessage(error)),
   );

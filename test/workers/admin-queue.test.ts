@@ -52,35 +52,40 @@ describe("the work queue", () => {
     expect(html, "DMAchoice is filed by the person").not.toContain(`${early.userId}:dmachoice`);
   });
 
-  it("sends an email group in one click: processed, logged for the user, audited, and the letter emailed to the sender", async () => {
-    const user = await userWithRequests("queue-email", ["acxiom"]);
+  it("sends an email group in one click: processed, logged for the user, audited, and the letter emailed to the sender with the request's reply address", async () => {
+    // Epsilon has not said it takes requests from agents, so staff send it (decision 0018).
+    const user = await userWithRequests("queue-email", ["epsilon"]);
     const { browser, userId: staffId } = await signedInStaff("moderator");
     const queue = await htmlOf(await browser.get("/admin/queue"));
-    expect(queue).toContain("Email: consumeradvo@acxiom.com");
+    expect(queue).toContain("Email: optout@epsilon.com");
 
-    const sent = await process(browser, "send", "acxiom", [`${user.userId}:acxiom`]);
+    const sent = await process(browser, "send", "epsilon", [`${user.userId}:epsilon`]);
     expect(sent.status).toBe(303);
     expect(sent.headers.get("Location")).toContain("/admin/queue?done=");
-    expect((await requestRow(user.userId, "acxiom")).processedAt).toBeInstanceOf(Date);
-    expect(await staffLogs(user.userId, "acxiom")).toEqual([{ creator: "staff", status: "emailed", detail: "We emailed your request to Acxiom." }]);
+    expect((await requestRow(user.userId, "epsilon")).processedAt).toBeInstanceOf(Date);
+    expect(await staffLogs(user.userId, "epsilon")).toEqual([{ creator: "staff", status: "emailed", detail: "We emailed your request to Epsilon (Abacus catalog cooperative)." }]);
     const [audit] = await db.select().from(staffAudit).where(and(eq(staffAudit.actorId, staffId), eq(staffAudit.action, "requests.emailed"))).orderBy(desc(staffAudit.id)).limit(1);
-    expect(audit?.details).toMatchObject({ requests: [`${user.userId}:acxiom`] });
+    expect(audit?.details).toMatchObject({ requests: [`${user.userId}:epsilon`] });
 
     // Processing again changes nothing: the request has left the queue.
-    expect([404, 409]).toContain((await process(browser, "send", "acxiom", [`${user.userId}:acxiom`])).status);
-    expect(await staffLogs(user.userId, "acxiom")).toHaveLength(1);
+    expect([404, 409]).toContain((await process(browser, "send", "epsilon", [`${user.userId}:epsilon`])).status);
+    expect(await staffLogs(user.userId, "epsilon")).toHaveLength(1);
 
-    type Sent = { To?: string; Subject?: string; TextBody?: string };
+    // The job gives the request its reply address as it sends the letter.
+    await expect.poll(async () => (await requestRow(user.userId, "epsilon")).replyToken, { timeout: 10_000, interval: 250 }).toMatch(/^[a-z2-7]{26}$/);
+    const replyTo = `reply+${(await requestRow(user.userId, "epsilon")).replyToken}@replies.quietmailbox.local`;
+    type Sent = { To?: string; Subject?: string; TextBody?: string; ReplyTo?: string };
     await expect
-      .poll(async () => (await received("email", (request) => (request.body as Sent | null)?.To === "consumeradvo@acxiom.com")).length, { timeout: 10_000, interval: 250 })
+      .poll(async () => (await received("email", (request) => (request.body as Sent | null)?.ReplyTo === replyTo)).length, { timeout: 10_000, interval: 250 })
       .toBeGreaterThan(0);
-    const [email] = await received("email", (request) => (request.body as Sent | null)?.To === "consumeradvo@acxiom.com");
+    const [email] = await received("email", (request) => (request.body as Sent | null)?.ReplyTo === replyTo);
     const body = email!.body as Sent;
+    expect(body.To).toBe("optout@epsilon.com");
     expect(body.Subject).toBe("Please remove Ada Lovelace from your mailing lists");
     expect(body.TextBody).toContain("Do Not Mail");
 
-    const dashboard = await htmlOf(await user.browser.get("/dashboard?request=acxiom"));
-    expect(dashboard).toContain("We emailed your request to Acxiom.");
+    const dashboard = await htmlOf(await user.browser.get("/dashboard?request=epsilon"));
+    expect(dashboard).toContain("We emailed your request to Epsilon (Abacus catalog cooperative).");
     expect(dashboard).toContain("Mail should stop by");
   });
 

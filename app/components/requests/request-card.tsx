@@ -141,7 +141,16 @@ function LetterPanel({ open }: { open: OpenRequest }) {
         <ol className="history">
           {open.history.map((entry) => (
             <li key={entry.id}>
-              <span className="muted">{entry.at}</span> {entry.text}
+              <span className="muted">{entry.at}</span>{" "}
+              {entry.creator === "sender" ? (
+                <>
+                  {open.senderName} replied:
+                  {/* The sender's own words, as plain text: React escapes them, CSS keeps their line breaks. */}
+                  <blockquote className="reply-text">{entry.text}</blockquote>
+                </>
+              ) : (
+                entry.text
+              )}
             </li>
           ))}
         </ol>

@@ -1,0 +1,95 @@
+// The Worker's email handler: Cloudflare Email Routing hands it the mail sent to the reply domain,
+// and a sender's answer to a request's reply address joins that request's history (decision 0018).
+import PostalMime, { type Email } from "postal-mime";
+import { replyTokenFrom } from "~/domain/reply-address";
+import { replyText } from "~/domain/reply-text";
+import { findRequestByReplyToken, recordSenderReply } from "~/models/sender-reply.server";
+import type { AppEnv } from "~/utils/env.server";
+import { getDb } from "~/utils/db.server";
+
+/** An answer to a letter is a few kilobytes; beyond this it is refused rather than read. */
+export const MAX_REPLY_BYTES = 5 * 1024 * 1024;
+
+export const REJECT_UNKNOWN_ADDRESS = "Unknown address";
+export const REJECT_TOO_LARGE = "Message too large";
+export const REJECT_UNREADABLE = "Message could not be read";
+
+/**
+ * Records one email sent to a reply address. Mail to any other address, or too large, or that
+ * cannot be parsed is rejected (the sending server bounces it) and nothing is written. Errors
+ * from D1 are thrown, which Email Routing answers with a temporary failure: the sending server
+ * tries again later, and the entry's id makes that second delivery a no-op if the first one
+ * was written after all. Nothing of the message or the person is logged.
+ */
+export async function receiveSenderReply(message: ForwardableEmailMessage, env: AppEnv): Promise<void> {
+  const token = replyTokenFrom(message.to, env.REPLY_DOMAIN);
+  if (!token) return reject(message, REJECT_UNKNOWN_ADDRESS);
+  if (message.rawSize > MAX_REPLY_BYTES) return reject(message, REJECT_TOO_LARGE);
+
+  const db = getDb(env.DB);
+  const request = await findRequestByReplyToken(db, token);
+  if (!request) return reject(message, REJECT_UNKNOWN_ADDRESS);
+
+  const raw = await readAtMost(message.raw, MAX_REPLY_BYTES);
+  if (!raw) return reject(message, REJECT_TOO_LARGE);
+  let email: Email;
+  try {
+    email = await PostalMime.parse(raw);
+  } catch {
+    return reject(message, REJECT_UNREADABLE);
+  }
+
+  const text = replyText({
+    text: email.text,
+    html: email.html,
+    // Images the HTML shows inline (logos in a signature) are part of the layout, not attachments.
+    attachmentNames: email.attachments.filter((attachment) => !attachment.related).map((attachment) => attachment.filename ?? attachment.mimeType),
+  });
+  const entryId = await replyEntryId(token, email.messageId, raw);
+  const recorded = await recordSenderReply(db, { userId: request.userId, requestId: request.id, entryId, text });
+  console.log(`sender reply ${recorded ? "recorded" : "already recorded"} for request ${request.userId}:${request.id}`);
+}
+
+function reject(message: ForwardableEmailMessage, reason: string) {
+  console.log(`email refused: ${reason}`);
+  message.setReject(reason);
+}
+
+/** The whole message, or null once it grows past `limit` bytes (rawSize is the sender's claim). */
+async function readAtMost(stream: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return joinBytes(chunks);
+}
+
+/**
+ * The history entry's id: the same email delivered again gets the same id. From its Message-ID
+ * (or, without one, its bytes) and the reply address, since one email sent to two requests' reply
+ * addresses belongs in both histories.
+ */
+async function replyEntryId(token: string, messageId: string | undefined, raw: Uint8Array): Promise<string> {
+  const source = messageId ? new TextEncoder().encode(`${token}\n${messageId}`) : joinBytes([new TextEncoder().encode(`${token}\n`), raw]);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", source));
+  return `reply-${Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("")}`;
+}
+
+function joinBytes(chunks: Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const joined = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.byteLength, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    joined.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return joined;
+}
