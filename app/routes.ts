@@ -18,6 +18,10 @@ export default [
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("sitemap", "routes/sitemap.tsx"),
+  // "Has the mail stopped?" reminders (not in the spec's table; decision 0017): the page each
+  // reminder links to, and turning reminders off from the link in every reminder.
+  route("reminders/unsubscribe", "routes/reminders.unsubscribe.tsx"),
+  route("reminders/:requestId", "routes/reminders.$requestId.tsx"),
   // The staff area (not in the spec's table; issue "Staff area"): one layout, a page per task.
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),

@@ -5,6 +5,7 @@ import { emailSendJob } from "~/jobs/email.server";
 import { newsletterNotifyNewUserJob, newsletterSubscribeJob, newsletterTagJob } from "~/jobs/newsletter.server";
 import { optOutEmailJob } from "~/jobs/opt-out.server";
 import { pingJob } from "~/jobs/ping.server";
+import { reminderSendJob } from "~/jobs/reminders.server";
 
 export type JobContext = { env: AppEnv; jobId: string; attempt: number };
 
@@ -22,6 +23,7 @@ export const JOBS = {
   "billing.createCustomer": billingCreateCustomerJob,
   "email.send": emailSendJob,
   "optOut.email": optOutEmailJob,
+  "reminder.send": reminderSendJob,
 };
 
 export type JobType = keyof typeof JOBS;

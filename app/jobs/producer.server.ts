@@ -44,15 +44,22 @@ export async function enqueueJobs<Type extends JobType>(env: AppEnv, type: Type,
   if (jobs.length === 0) return [];
   const enqueuedAt = new Date().toISOString();
   const envelopes = jobs.map(({ payload, userId = null }) => ({ envelope: { id: crypto.randomUUID(), type, payload, enqueuedAt } as JobEnvelope, userId }));
-  const db = getDb(env.DB);
-  await insertJobs(db, envelopes);
+  await insertJobs(getDb(env.DB), envelopes);
+  await sendJobEnvelopes(env, envelopes.map(({ envelope }) => envelope));
+  return envelopes.map(({ envelope }) => envelope);
+}
+
+/**
+ * Puts jobs whose rows are already in D1 on the queue, a hundred per call. A chunk the queue
+ * refuses is marked dead with the reason, where staff can retry it.
+ */
+export async function sendJobEnvelopes(env: AppEnv, envelopes: JobEnvelope[]) {
   for (let start = 0; start < envelopes.length; start += SEND_BATCH_SIZE) {
     const chunk = envelopes.slice(start, start + SEND_BATCH_SIZE);
     try {
-      await env.JOBS.sendBatch(chunk.map(({ envelope }) => ({ body: envelope, contentType: "json" as const })));
+      await env.JOBS.sendBatch(chunk.map((envelope) => ({ body: envelope, contentType: "json" as const })));
     } catch (error) {
-      await markRefused(db, chunk.map(({ envelope }) => envelope), error);
+      await markRefused(getDb(env.DB), chunk, error);
     }
   }
-  return envelopes.map(({ envelope }) => envelope);
 }

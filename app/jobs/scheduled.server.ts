@@ -1,4 +1,7 @@
+import type { JobEnvelope } from "~/jobs/envelope";
+import { sendJobEnvelopes } from "~/jobs/producer.server";
 import { deleteSucceededJobsBefore } from "~/models/job.server";
+import { claimDueReminders, createReminderJobs, listRemindersWithoutJob } from "~/models/reminder.server";
 import { deleteSentEmailsBefore } from "~/models/sent-email.server";
 import type { AppEnv } from "~/utils/env.server";
 import { getDb } from "~/utils/db.server";
@@ -13,4 +16,33 @@ export async function runScheduledTasks(controller: Pick<ScheduledController, "s
   await deleteSucceededJobsBefore(db, cutoff);
   // A job older than this is never delivered again, so its send record has done its work.
   await deleteSentEmailsBefore(db, cutoff);
+  await queueDueReminders(env, new Date(controller.scheduledTime));
+}
+
+// Claimed reminders are given their jobs a page at a time, a few pages per run (decision 0017).
+const REMINDER_PAGE_SIZE = 500;
+const REMINDER_PAGES_PER_RUN = 4;
+// One bound parameter per reminder in the INSERT that writes their jobs, within D1's 100.
+const REMINDER_JOBS_PER_BATCH = 90;
+
+/**
+ * "Has the mail stopped?" reminders: claims every reminder that is due, then gives the claimed
+ * ones without a job their `reminder.send` job and queues it. A claim left without a job (a run
+ * that stopped between the two steps, or a backlog beyond this run's pages) is picked up by the
+ * next run; running twice, even at once, queues each reminder once. It lives here rather than in
+ * jobs/reminders.server.ts because the job table imports that module and the producer needed here
+ * imports the job table.
+ */
+export async function queueDueReminders(env: AppEnv, now: Date) {
+  const db = getDb(env.DB);
+  await claimDueReminders(db, now);
+  for (let page = 0; page < REMINDER_PAGES_PER_RUN; page++) {
+    const waiting = await listRemindersWithoutJob(db, REMINDER_PAGE_SIZE);
+    for (let start = 0; start < waiting.length; start += REMINDER_JOBS_PER_BATCH) {
+      const created = await createReminderJobs(db, waiting.slice(start, start + REMINDER_JOBS_PER_BATCH));
+      const envelopes: JobEnvelope[] = created.map((job) => ({ id: job.id, type: job.type, payload: job.payload, enqueuedAt: job.createdAt.toISOString() }));
+      await sendJobEnvelopes(env, envelopes);
+    }
+    if (waiting.length < REMINDER_PAGE_SIZE) break;
+  }
 }

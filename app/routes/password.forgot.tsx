@@ -4,6 +4,7 @@ import { z } from "zod";
 import { InputField } from "~/components/ui/form";
 import { EmailSchema } from "~/domain/signup";
 import { enqueueJob } from "~/jobs/producer.server";
+import { reminderUnsubscribeUrl } from "~/jobs/reminders.server";
 import { clientAddress, readThrottle, countAttempt, RESET_PER_EMAIL, SIGN_IN_PER_CLIENT, throttleKey } from "~/models/auth-throttle.server";
 import { createPasswordResetToken } from "~/models/password-reset.server";
 import { getUserIdByEmail } from "~/models/user.server";
@@ -47,6 +48,8 @@ async function sendResetLink(request: Request, context: AppLoadContext, email: s
   }
   const token = await createPasswordResetToken(db, userId);
   const link = `${new URL(request.url).origin}/password/reset?${new URLSearchParams({ token })}`;
+  // Every email to a user can turn reminders off, in its text and as a one-click header.
+  const stopReminders = await reminderUnsubscribeUrl(context.env, userId);
   await enqueueJob(
     context.env,
     "email.send",
@@ -59,8 +62,11 @@ async function sendResetLink(request: Request, context: AppLoadContext, email: s
         `To choose a new password, open this link within one hour: ${link}`,
         "",
         "The link works once. If you did not ask for it, ignore this email: your password stays as it is.",
+        "",
+        `To stop our "has the mail stopped?" reminders: ${stopReminders}`,
       ].join("\n"),
       tag: "password-reset",
+      listUnsubscribe: stopReminders,
     },
     { userId },
   );

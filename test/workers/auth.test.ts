@@ -106,6 +106,17 @@ describe("password reset", () => {
     expect(forgot.headers.get("Location")).toBe("/password/forgot?sent=1");
 
     const link = await resetLinkFor(email);
+    // Like every email to a user, it can turn reminders off: in its text and as a one-click header.
+    const [message] = await received("email", (request) => (request.body as { To?: string } | null)?.To === email);
+    const sent = message!.body as { TextBody: string; Headers: { Name: string; Value: string }[] };
+    const stopReminders = sent.TextBody.match(/http:\/\/127\.0\.0\.1:8787\/reminders\/unsubscribe\?token=\S+/)?.[0];
+    expect(stopReminders).toBeDefined();
+    expect(sent.Headers).toEqual(
+      expect.arrayContaining([
+        { Name: "List-Unsubscribe", Value: `<${stopReminders}>` },
+        { Name: "List-Unsubscribe-Post", Value: "List-Unsubscribe=One-Click" },
+      ]),
+    );
     const browser = new Browser();
     const form = await browser.get(link.pathname + link.search);
     expect(await form.text()).toContain("Choose a new password");

@@ -2,7 +2,7 @@ import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 
 const PUBLIC_PAGES = ["/", "/learn", "/terms", "/privacy", "/sitemap", "/signin", "/password/forgot", "/password/reset", "/start/step1"];
-const SIGNED_IN_PAGES = ["/dashboard", "/requests/add", "/recipients", "/recipients/add", "/recipients/edit/some-id", "/subscription", "/admin"];
+const SIGNED_IN_PAGES = ["/dashboard", "/requests/add", "/recipients", "/recipients/add", "/recipients/edit/some-id", "/subscription", "/admin", "/reminders/some-id"];
 
 describe("the route table of spec section 2", () => {
   it.each(PUBLIC_PAGES)("%s answers 200 with the layout and a canonical link", async (path) => {
@@ -27,7 +27,7 @@ describe("the route table of spec section 2", () => {
     expect(response.headers.get("Location")).toBe("/start/step1");
   });
 
-  it.each(["/nope", "/start/step3", "/dashboard/extra", "/admin/anything", "/recipients/edit"])(
+  it.each(["/nope", "/start/step3", "/dashboard/extra", "/admin/anything", "/recipients/edit", "/reminders", "/reminders/some-id/extra"])(
     "%s is not in the table and answers 404 with the not-found screen",
     async (path) => {
       const response = await SELF.fetch(`https://example.test${path}`);
@@ -62,6 +62,7 @@ describe("standard web files", () => {
     const text = await response.text();
     expect(text).toContain("Disallow: /dashboard");
     expect(text).toContain("Disallow: /admin");
+    expect(text).toContain("Disallow: /reminders");
     expect(text).toContain("Sitemap: https://example.test/sitemap.xml");
   });
 

@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import {
+  DAY_MS,
+  dueReminderRound,
+  reminderAnswersFor,
+  reminderPath,
+  reminderStillWanted,
+  reminderUnsubscribePath,
+  timeAgo,
+  type ReminderCandidate,
+} from "./reminders";
+
+const sentAt = new Date("2026-03-02T15:00:00Z");
+const daysAfterSending = (days: number) => new Date(sentAt.getTime() + days * DAY_MS);
+
+const waiting: ReminderCandidate = {
+  status: "inQueue",
+  processedAt: sentAt,
+  requiredDays: 30,
+  reminderEmails: true,
+  firstReminderAt: null,
+  secondReminderClaimed: false,
+};
+
+describe("dueReminderRound: the first reminder", () => {
+  it("is not due the day before the required days are over, and is due on the day they are", () => {
+    expect(dueReminderRound(waiting, daysAfterSending(29))).toBeNull();
+    expect(dueReminderRound(waiting, new Date(daysAfterSending(30).getTime() - 1))).toBeNull();
+    expect(dueReminderRound(waiting, daysAfterSending(30))).toBe(1);
+    expect(dueReminderRound(waiting, daysAfterSending(45))).toBe(1);
+  });
+
+  it("follows the request's own required days", () => {
+    const slow = { ...waiting, requiredDays: 60 };
+    expect(dueReminderRound(slow, daysAfterSending(59))).toBeNull();
+    expect(dueReminderRound(slow, daysAfterSending(60))).toBe(1);
+  });
+
+  it("is never due for a request that is not waiting on an answer, or when reminders are off", () => {
+    const late = daysAfterSending(90);
+    for (const status of ["confirmedByUser", "cancelled", "deleted", null] as const) {
+      expect(dueReminderRound({ ...waiting, status }, late), String(status)).toBeNull();
+    }
+    expect(dueReminderRound({ ...waiting, processedAt: null }, late), "not sent yet, or reported").toBeNull();
+    expect(dueReminderRound({ ...waiting, reminderEmails: false }, late)).toBeNull();
+  });
+});
+
+describe("dueReminderRound: the second reminder", () => {
+  const reminded = { ...waiting, firstReminderAt: daysAfterSending(30) };
+
+  it("is due at eight weeks (56 days) after sending, not a moment before", () => {
+    expect(dueReminderRound(reminded, new Date(daysAfterSending(56).getTime() - 1))).toBeNull();
+    expect(dueReminderRound(reminded, daysAfterSending(56))).toBe(2);
+  });
+
+  it("waits until the first reminder is at least 14 days old", () => {
+    const remindedLate = { ...waiting, firstReminderAt: daysAfterSending(50) };
+    expect(dueReminderRound(remindedLate, daysAfterSending(56))).toBeNull();
+    expect(dueReminderRound(remindedLate, daysAfterSending(63))).toBeNull();
+    expect(dueReminderRound(remindedLate, daysAfterSending(64))).toBe(2);
+  });
+
+  it("is sent once, and never when the user answered or turned reminders off", () => {
+    const late = daysAfterSending(70);
+    expect(dueReminderRound({ ...reminded, secondReminderClaimed: true }, late)).toBeNull();
+    expect(dueReminderRound({ ...reminded, status: "confirmedByUser" }, late)).toBeNull();
+    expect(dueReminderRound({ ...reminded, processedAt: null }, late)).toBeNull();
+    expect(dueReminderRound({ ...reminded, reminderEmails: false }, late)).toBeNull();
+  });
+});
+
+describe("reminderStillWanted", () => {
+  const user = { reminderEmails: true };
+  const claimedFor = { processedAt: sentAt.getTime() };
+
+  it("holds while the request waits on an answer for the same sending", () => {
+    expect(reminderStillWanted({ status: "inQueue", processedAt: sentAt }, user, claimedFor)).toBe(true);
+  });
+
+  it("fails once the user answered, the request was sent again, or reminders were turned off", () => {
+    expect(reminderStillWanted({ status: "confirmedByUser", processedAt: sentAt }, user, claimedFor)).toBe(false);
+    expect(reminderStillWanted({ status: "inQueue", processedAt: null }, user, claimedFor)).toBe(false);
+    expect(reminderStillWanted({ status: "inQueue", processedAt: daysAfterSending(40) }, user, claimedFor)).toBe(false);
+    expect(reminderStillWanted({ status: "inQueue", processedAt: sentAt }, { reminderEmails: false }, claimedFor)).toBe(false);
+  });
+});
+
+describe("reminderAnswersFor", () => {
+  it("offers both answers while waiting, Report after a confirm, and nothing otherwise", () => {
+    expect(reminderAnswersFor({ status: "inQueue", processedAt: sentAt })).toEqual(["confirm", "report"]);
+    expect(reminderAnswersFor({ status: "confirmedByUser", processedAt: sentAt })).toEqual(["report"]);
+    expect(reminderAnswersFor({ status: "inQueue", processedAt: null })).toEqual([]);
+    expect(reminderAnswersFor({ status: "cancelled", processedAt: sentAt })).toEqual([]);
+  });
+});
+
+describe("timeAgo", () => {
+  it("counts days for the first two weeks, then whole weeks", () => {
+    expect(timeAgo(sentAt, new Date(sentAt.getTime() + 5 * 60 * 1000))).toBe("today");
+    expect(timeAgo(sentAt, daysAfterSending(1))).toBe("1 day ago");
+    expect(timeAgo(sentAt, daysAfterSending(13.5))).toBe("13 days ago");
+    expect(timeAgo(sentAt, daysAfterSending(14))).toBe("2 weeks ago");
+    expect(timeAgo(sentAt, daysAfterSending(30))).toBe("4 weeks ago");
+    expect(timeAgo(sentAt, daysAfterSending(56))).toBe("8 weeks ago");
+  });
+});
+
+describe("reminder paths", () => {
+  it("escape what they carry", () => {
+    expect(reminderPath("acxiom")).toBe("/reminders/acxiom");
+    expect(reminderPath("a/b")).toBe("/reminders/a%2Fb");
+    expect(reminderUnsubscribePath("user-1.abc_-")).toBe("/reminders/unsubscribe?token=user-1.abc_-");
+    expect(reminderUnsubscribePath("a+b")).toBe("/reminders/unsubscribe?token=a%2Bb");
+  });
+});

@@ -1,0 +1,93 @@
+import type { RequestStatus } from "../../drizzle/schema";
+
+// "Has the mail stopped?" reminders (docs/decisions/0017-reminders.md). Spec section 1: stopping
+// takes about 8 weeks after processing, because mailers pre-print 1 to 3 extra mailings.
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The second and last reminder goes out about eight weeks after the request reached the sender. */
+export const SECOND_REMINDER_AFTER_DAYS = 56;
+
+/** However late the first reminder went, the second waits at least this long after it. */
+export const DAYS_BETWEEN_REMINDERS = 14;
+
+export type ReminderRound = 1 | 2;
+
+/** The two answers a reminder asks for: the user actions of spec section 4 they stand for. */
+export const REMINDER_ANSWERS = ["confirm", "report"] as const;
+export type ReminderAnswer = (typeof REMINDER_ANSWERS)[number];
+
+export const REMINDER_ANSWER_LABELS: Record<ReminderAnswer, string> = {
+  confirm: "Mail has stopped",
+  report: "Mail is still coming",
+};
+
+export type ReminderCandidate = {
+  status: RequestStatus | null;
+  /** When staff sent the request: the wait clock. Null until sent, and again after a report. */
+  processedAt: Date | null;
+  requiredDays: number;
+  /** The user's choice; the link in every reminder turns it off. */
+  reminderEmails: boolean;
+  /** When this processing's first reminder was claimed, if it was. */
+  firstReminderAt: Date | null;
+  /** Whether this processing's second reminder was claimed. */
+  secondReminderClaimed: boolean;
+};
+
+/**
+ * Which reminder a request is due for now, if any. Only a request still waiting on an answer
+ * counts: in queue and sent. Confirm changes the status and Report clears processedAt, so either
+ * answer ends the reminders; a later re-send starts a new cycle under its new processedAt.
+ * Round 1 once the sender's required days have passed; round 2 once eight weeks have passed and
+ * round 1 went out at least two weeks before. The cron's SQL (app/models/reminder.server.ts)
+ * applies the same rule to every request at once.
+ */
+export function dueReminderRound(candidate: ReminderCandidate, now: Date): ReminderRound | null {
+  if (candidate.status !== "inQueue" || !candidate.processedAt || !candidate.reminderEmails) return null;
+  const sentAt = candidate.processedAt.getTime();
+  if (!candidate.firstReminderAt) {
+    return sentAt + candidate.requiredDays * DAY_MS <= now.getTime() ? 1 : null;
+  }
+  if (candidate.secondReminderClaimed) return null;
+  const eightWeeksPassed = sentAt + SECOND_REMINDER_AFTER_DAYS * DAY_MS <= now.getTime();
+  const firstLongEnoughAgo = candidate.firstReminderAt.getTime() + DAYS_BETWEEN_REMINDERS * DAY_MS <= now.getTime();
+  return eightWeeksPassed && firstLongEnoughAgo ? 2 : null;
+}
+
+/**
+ * Whether a reminder claimed for this processing should still be sent when its job runs: the user
+ * may have answered, or turned reminders off, in the meantime.
+ */
+export function reminderStillWanted(
+  request: { status: RequestStatus | null; processedAt: Date | null },
+  user: { reminderEmails: boolean },
+  claimedFor: { processedAt: number },
+): boolean {
+  return request.status === "inQueue" && request.processedAt?.getTime() === claimedFor.processedAt && user.reminderEmails;
+}
+
+/** The answers the reminder page offers for a request in its state. */
+export function reminderAnswersFor(request: { status: RequestStatus | null; processedAt: Date | null }): ReminderAnswer[] {
+  if (request.status === "inQueue" && request.processedAt) return ["confirm", "report"];
+  if (request.status === "confirmedByUser") return ["report"];
+  return [];
+}
+
+/** "today", "1 day ago", "12 days ago", then whole weeks from two weeks on: "8 weeks ago". */
+export function timeAgo(then: Date, now: Date): string {
+  const days = Math.max(0, Math.floor((now.getTime() - then.getTime()) / DAY_MS));
+  if (days === 0) return "today";
+  if (days < 14) return days === 1 ? "1 day ago" : `${days} days ago`;
+  return `${Math.floor(days / 7)} weeks ago`;
+}
+
+export const REMINDER_UNSUBSCRIBE_PATH = "/reminders/unsubscribe";
+
+export function reminderPath(requestId: string) {
+  return `/reminders/${encodeURIComponent(requestId)}`;
+}
+
+export function reminderUnsubscribePath(token: string) {
+  return `${REMINDER_UNSUBSCRIBE_PATH}?${new URLSearchParams({ token })}`;
+}

@@ -1,0 +1,78 @@
+import { z } from "zod";
+import type { JobDefinition } from "~/jobs/definitions.server";
+import { sendEmailOnce } from "~/jobs/email.server";
+import { formatDate, timeZoneForState } from "~/domain/dates";
+import { reminderPath, reminderStillWanted, reminderUnsubscribePath, timeAgo, type ReminderRound } from "~/domain/reminders";
+import { getUserReminderRequest } from "~/models/reminder.server";
+import type { AppEnv } from "~/utils/env.server";
+import { getDb } from "~/utils/db.server";
+import { readToken, signToken } from "~/utils/signed-token.server";
+
+/** The path that turns this user's reminders off. Its signed token is the proof: no sign-in needed. */
+export async function reminderUnsubscribePathFor(env: Pick<AppEnv, "SESSION_SECRET">, userId: string) {
+  return reminderUnsubscribePath(await signToken(env.SESSION_SECRET, "reminders-unsubscribe", userId));
+}
+
+/** The user id a reminder unsubscribe token was signed for, or null when it is not one of ours. */
+export function readReminderUnsubscribeToken(env: Pick<AppEnv, "SESSION_SECRET">, token: string) {
+  return readToken(env.SESSION_SECRET, "reminders-unsubscribe", token);
+}
+
+/** The link in every reminder that turns reminders off, also the one-click List-Unsubscribe URL. */
+export async function reminderUnsubscribeUrl(env: AppEnv, userId: string) {
+  return new URL(await reminderUnsubscribePathFor(env, userId), env.APP_ORIGIN).href;
+}
+
+type ReminderEmailFacts = { senderName: string; sentOn: string; sentAgo: string; requiredDays: number; round: ReminderRound; answerUrl: string; unsubscribeUrl: string };
+
+/** Plain text, so that it reads the same in every mail client and carries no tracking. */
+export function reminderEmail({ senderName, sentOn, sentAgo, requiredDays, round, answerUrl, unsubscribeUrl }: ReminderEmailFacts) {
+  const opening =
+    round === 1
+      ? `We sent your opt-out request to ${senderName} on ${sentOn} (${sentAgo}). Most senders stop within ${requiredDays} days, though mailers pre-print 1 to 3 extra mailings, so a last piece or two can still arrive.`
+      : `We sent your opt-out request to ${senderName} on ${sentOn} (${sentAgo}). By now their mail should have stopped. This is our last reminder about it.`;
+  return {
+    subject: `Has mail from ${senderName} stopped?`,
+    text: [
+      "Hello,",
+      opening,
+      `Has their mail stopped? Tell us here:\n${answerUrl}`,
+      `If it is still coming, we will send your request to ${senderName} again.`,
+      "Quiet Mailbox",
+      `You get this email because you asked us to stop mail from ${senderName}. To stop these reminders:\n${unsubscribeUrl}`,
+    ].join("\n\n"),
+  };
+}
+
+const ReminderSendPayload = z.object({
+  userId: z.string().min(1),
+  requestId: z.string().min(1),
+  round: z.union([z.literal(1), z.literal(2)]),
+  /** Which sending of the request the reminder was claimed for (epoch milliseconds). */
+  processedAt: z.number().int(),
+});
+
+/**
+ * Emails one "Has the mail stopped?" reminder. The request and the user are read again when the
+ * job runs: if the user answered, the request was sent again, or reminders were turned off since
+ * the claim, the job succeeds without sending.
+ */
+export const reminderSendJob = {
+  payload: ReminderSendPayload,
+  async handle({ userId, requestId, round, processedAt }, { env, jobId }) {
+    const recipient = await getUserReminderRequest(getDb(env.DB), userId, requestId);
+    if (!recipient || !reminderStillWanted(recipient, recipient, { processedAt })) return;
+    const sentAt = new Date(processedAt);
+    const unsubscribeUrl = await reminderUnsubscribeUrl(env, userId);
+    const { subject, text } = reminderEmail({
+      senderName: recipient.senderName,
+      sentOn: formatDate(sentAt, timeZoneForState(recipient.state)),
+      sentAgo: timeAgo(sentAt, new Date()),
+      requiredDays: recipient.requiredDays,
+      round,
+      answerUrl: new URL(reminderPath(requestId), env.APP_ORIGIN).href,
+      unsubscribeUrl,
+    });
+    await sendEmailOnce(env, jobId, { to: recipient.email, subject, text, tag: "reminder", listUnsubscribe: unsubscribeUrl });
+  },
+} satisfies JobDefinition<typeof ReminderSendPayload>;

@@ -1,0 +1,170 @@
+import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { jobs, requestReminders, requests, users } from "../../drizzle/schema";
+import type { JobType } from "~/jobs/definitions.server";
+import { DAY_MS, DAYS_BETWEEN_REMINDERS, SECOND_REMINDER_AFTER_DAYS, type ReminderRound } from "~/domain/reminders";
+import type { Db } from "~/utils/db.server";
+
+export const REMINDER_JOB_TYPE = "reminder.send" satisfies JobType;
+
+/** A reminder's key: one request, one sending of it (its processedAt), one round. */
+export type ReminderKey = { userId: string; requestId: string; processedAt: Date; round: ReminderRound };
+
+/**
+ * Claims every reminder that is due, in two set-based statements (one D1 round trip): the rule of
+ * dueReminderRound, applied to all requests at once. The primary key makes a claim happen once,
+ * however often or concurrently the cron runs. A claim is stamped with the cron's time, which the
+ * second round's two-week gap is measured from.
+ */
+export async function claimDueReminders(db: Db, now: Date) {
+  const nowMs = now.getTime();
+  const firstRound = db
+    .insert(requestReminders)
+    .select(
+      db
+        .select({
+          userId: requests.userId,
+          requestId: requests.id,
+          processedAt: sql<Date>`${requests.processedAt}`.as("processedAt"),
+          round: sql<number>`1`.as("round"),
+          jobId: sql<string | null>`null`.as("jobId"),
+          createdAt: sql<Date>`${nowMs}`.as("createdAt"),
+        })
+        .from(requests)
+        .innerJoin(users, eq(users.id, requests.userId))
+        .where(
+          and(
+            eq(requests.status, "inQueue"),
+            isNotNull(requests.processedAt),
+            sql`${requests.processedAt} + ${requests.requiredDays} * ${DAY_MS} <= ${nowMs}`,
+            eq(users.reminderEmails, true),
+          ),
+        ),
+    )
+    .onConflictDoNothing();
+
+  const secondRound = db
+    .insert(requestReminders)
+    .select(
+      db
+        .select({
+          userId: requestReminders.userId,
+          requestId: requestReminders.requestId,
+          processedAt: requestReminders.processedAt,
+          round: sql<number>`2`.as("round"),
+          jobId: sql<string | null>`null`.as("jobId"),
+          createdAt: sql<Date>`${nowMs}`.as("createdAt"),
+        })
+        .from(requestReminders)
+        // Still the same sending, still waiting on an answer.
+        .innerJoin(
+          requests,
+          and(eq(requests.userId, requestReminders.userId), eq(requests.id, requestReminders.requestId), eq(requests.processedAt, requestReminders.processedAt)),
+        )
+        .innerJoin(users, eq(users.id, requestReminders.userId))
+        .where(
+          and(
+            eq(requestReminders.round, 1),
+            lte(requestReminders.createdAt, new Date(nowMs - DAYS_BETWEEN_REMINDERS * DAY_MS)),
+            lte(requestReminders.processedAt, new Date(nowMs - SECOND_REMINDER_AFTER_DAYS * DAY_MS)),
+            eq(requests.status, "inQueue"),
+            eq(users.reminderEmails, true),
+          ),
+        ),
+    )
+    .onConflictDoNothing();
+
+  await db.batch([firstRound, secondRound]);
+}
+
+/** Claimed reminders whose email job does not exist yet, oldest first: a bounded page. */
+export function listRemindersWithoutJob(db: Db, limit: number): Promise<ReminderKey[]> {
+  return db
+    .select({ userId: requestReminders.userId, requestId: requestReminders.requestId, processedAt: requestReminders.processedAt, round: sql<ReminderRound>`${requestReminders.round}` })
+    .from(requestReminders)
+    .where(isNull(requestReminders.jobId))
+    .orderBy(asc(requestReminders.createdAt))
+    .limit(limit);
+}
+
+/**
+ * Gives each reminder a job, in one D1 batch (a transaction): an UPDATE per reminder sets its new
+ * job id only if it still has none, then one INSERT writes a job row for the reminders that carry
+ * this call's ids, which are exactly those whose UPDATE applied. Two cron runs on the same
+ * reminder can therefore never both create its job. Answers the jobs this call created.
+ * `reminders.length` must leave room for one bound parameter per reminder in the INSERT.
+ */
+export async function createReminderJobs(db: Db, reminders: ReminderKey[]) {
+  if (reminders.length === 0) return [];
+  const ids = reminders.map(() => crypto.randomUUID());
+  const assignments = reminders.map((reminder, index) =>
+    db
+      .update(requestReminders)
+      .set({ jobId: ids[index]! })
+      .where(
+        and(
+          eq(requestReminders.userId, reminder.userId),
+          eq(requestReminders.requestId, reminder.requestId),
+          eq(requestReminders.processedAt, reminder.processedAt),
+          eq(requestReminders.round, reminder.round),
+          isNull(requestReminders.jobId),
+        ),
+      ),
+  );
+  const jobRows = db
+    .insert(jobs)
+    .select(
+      db
+        .select({
+          id: sql<string>`${requestReminders.jobId}`.as("id"),
+          type: sql<string>`${REMINDER_JOB_TYPE}`.as("type"),
+          payload: sql<unknown>`json_object('userId', ${requestReminders.userId}, 'requestId', ${requestReminders.requestId}, 'round', ${requestReminders.round}, 'processedAt', ${requestReminders.processedAt})`.as("payload"),
+          userId: requestReminders.userId,
+          state: sql<"queued">`'queued'`.as("state"),
+          attempts: sql<number>`0`.as("attempts"),
+          lastError: sql<string | null>`null`.as("lastError"),
+          createdAt: sql<Date>`cast(unixepoch('subsec') * 1000 as integer)`.as("createdAt"),
+          updatedAt: sql<Date>`cast(unixepoch('subsec') * 1000 as integer)`.as("updatedAt"),
+        })
+        .from(requestReminders)
+        .where(inArray(requestReminders.jobId, ids)),
+    )
+    .returning({ id: jobs.id, type: jobs.type, payload: jobs.payload, createdAt: jobs.createdAt });
+  const [first, ...rest] = assignments;
+  const results = await db.batch([first!, ...rest, jobRows]);
+  return results.at(-1) as Awaited<typeof jobRows>;
+}
+
+/**
+ * One of the user's own requests with what a reminder needs of the user: for the email when its
+ * job runs, and for the reminder page. Null when either is gone, or the request is someone else's.
+ */
+export async function getUserReminderRequest(db: Db, userId: string, requestId: string) {
+  const [row] = await db
+    .select({
+      id: requests.id,
+      senderName: requests.senderName,
+      status: requests.status,
+      processedAt: requests.processedAt,
+      requiredDays: requests.requiredDays,
+      email: users.email,
+      state: users.state,
+      reminderEmails: users.reminderEmails,
+    })
+    .from(requests)
+    .innerJoin(users, eq(users.id, requests.userId))
+    .where(and(eq(requests.userId, userId), eq(requests.id, requestId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Whether the user gets reminders; null when there is no such user. */
+export async function getReminderSetting(db: Db, userId: string) {
+  const [row] = await db.select({ reminderEmails: users.reminderEmails }).from(users).where(eq(users.id, userId)).limit(1);
+  return row ? row.reminderEmails : null;
+}
+
+/** Turns the user's reminders on or off; false when there is no such user. */
+export async function setReminderEmails(db: Db, userId: string, on: boolean) {
+  const changed = await db.update(users).set({ reminderEmails: on, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ id: users.id });
+  return changed.length > 0;
+}

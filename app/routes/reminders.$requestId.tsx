@@ -1,0 +1,140 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import type { RequestStatus } from "../../drizzle/schema";
+import { PostOutcome } from "~/components/ui/form";
+import { formatDate, timeZoneForState } from "~/domain/dates";
+import { REMINDER_ANSWER_LABELS, REMINDER_ANSWERS, reminderAnswersFor, reminderPath, timeAgo, type ReminderAnswer } from "~/domain/reminders";
+import { STATUS_LABELS } from "~/domain/requests";
+import { reminderUnsubscribePathFor } from "~/jobs/reminders.server";
+import { getUserReminderRequest } from "~/models/reminder.server";
+import { applyRequestAction } from "~/models/request.server";
+import { recordEvents } from "~/utils/analytics.server";
+import { requireUser } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { errorMessage } from "~/utils/errors";
+import { pageMeta } from "~/utils/meta";
+
+// The page a "Has the mail stopped?" reminder links to (docs/decisions/0017-reminders.md). It ships
+// no JavaScript: two plain form posts, answered with a redirect back here.
+
+const AnswerSchema = z.object({ intent: z.enum(REMINDER_ANSWERS) });
+
+const notFound = () => new Response("Not Found", { status: 404 });
+
+/** The thank-you shows only while the request still says what the user answered. */
+function answeredNow(answered: string | null, request: { status: RequestStatus | null; processedAt: Date | null }): ReminderAnswer | null {
+  if (answered === "confirm" && request.status === "confirmedByUser") return "confirm";
+  // A report puts the request back in the queue, to be sent again.
+  if (answered === "report" && request.status === "inQueue" && !request.processedAt) return "report";
+  return null;
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const row = await getUserReminderRequest(getDb(context.env.DB), user.id, params.requestId ?? "");
+  if (!row || row.status === "deleted") throw notFound();
+
+  const timeZone = timeZoneForState(row.state);
+  const now = new Date();
+  return {
+    requestId: row.id,
+    senderName: row.senderName,
+    status: row.status,
+    sent: row.processedAt ? { on: formatDate(row.processedAt, timeZone), ago: timeAgo(row.processedAt, now) } : null,
+    answers: reminderAnswersFor(row),
+    answered: answeredNow(new URL(request.url).searchParams.get("answered"), row),
+    unsubscribePath: row.reminderEmails ? await reminderUnsubscribePathFor(context.env, user.id) : null,
+  };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const answer = AnswerSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!answer.success) throw new Response("Answer with Mail has stopped or Mail is still coming.", { status: 400 });
+  const db = getDb(context.env.DB);
+  const requestId = params.requestId ?? "";
+  const row = await getUserReminderRequest(db, user.id, requestId);
+  if (!row || row.status === "deleted") throw notFound();
+
+  const { intent } = answer.data;
+  await applyRequestAction(db, { userId: user.id, requestId, action: intent });
+  await recordEvents(context, [{ name: "clicked request action button", userId: user.id, properties: { action: intent, from: "reminder" } }]).catch((error) =>
+    console.error("analytics:", errorMessage(error)),
+  );
+  return redirect(`${reminderPath(requestId)}?answered=${intent}`, 303);
+}
+
+export default function Reminder() {
+  const { requestId, senderName, status, sent, answers, answered, unsubscribePath } = useLoaderData<typeof loader>();
+  const dashboardLink = `/dashboard?request=${encodeURIComponent(requestId)}#request-${requestId}`;
+
+  return (
+    <section className="page narrow" aria-labelledby="page-title">
+      <p className="eyebrow">Reminder</p>
+      <h1 id="page-title">Has mail from {senderName} stopped?</h1>
+      {answered === "confirm" ? (
+        <PostOutcome
+          notice={
+            <>
+              <strong>Thank you.</strong> We marked your request to {senderName} “{STATUS_LABELS.confirmedByUser}”. If their mail starts again, tell us
+              from your dashboard and we will send it again.
+            </>
+          }
+        />
+      ) : answered === "report" ? (
+        <PostOutcome
+          notice={
+            <>
+              <strong>Thank you for telling us.</strong> We will send your request to {senderName} again. The wait starts over once it goes out.
+            </>
+          }
+        />
+      ) : (
+        <RequestStanding senderName={senderName} status={status} sent={sent} />
+      )}
+
+      {answers.length > 0 && !answered ? (
+        <Form method="post" className="actions reminder-answers" aria-label={`Your answer about ${senderName}`}>
+          {answers.map((answer) => (
+            <button key={answer} type="submit" name="intent" value={answer} className={answer === "confirm" ? "button" : "button button-quiet"}>
+              {REMINDER_ANSWER_LABELS[answer]}
+            </button>
+          ))}
+        </Form>
+      ) : null}
+
+      <p>
+        <Link to={dashboardLink}>See this request on your dashboard</Link>
+      </p>
+      {unsubscribePath ? (
+        <p className="muted">
+          Rather not get these reminders? <Link to={unsubscribePath}>Stop reminder emails</Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+type Standing = { senderName: string; status: RequestStatus | null; sent: { on: string; ago: string } | null };
+
+function RequestStanding({ senderName, status, sent }: Standing) {
+  if (status === "inQueue" && sent) {
+    return (
+      <>
+        <p className="lead">
+          We sent your opt-out request to {senderName} on {sent.on}, {sent.ago}.
+        </p>
+        <p>
+          Mailers pre-print 1 to 3 extra mailings, so a piece or two can still arrive for a few weeks. If their mail still comes, we will send your request
+          again.
+        </p>
+      </>
+    );
+  }
+  if (status === "inQueue") return <p className="lead">Your request to {senderName} is waiting to go out. We will ask you once it has had time to work.</p>;
+  if (status === "confirmedByUser") return <p className="lead">You told us mail from {senderName} stopped. If it started again, let us know.</p>;
+  return <p className="lead">This request is not active: it shows as “{STATUS_LABELS[status ?? "notSent"]}” on your dashboard.</p>;
+}
+
+export const meta = () => pageMeta("Has the mail stopped?");
