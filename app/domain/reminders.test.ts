@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { DAY_MS } from "~/domain/dates";
 import {
-  DAY_MS,
   dueReminderRound,
   reminderAnswersFor,
   reminderPath,

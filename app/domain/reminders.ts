@@ -1,9 +1,8 @@
 import type { RequestStatus } from "../../drizzle/schema";
+import { DAY_MS } from "~/domain/dates";
 
 // "Has the mail stopped?" reminders (docs/decisions/0017-reminders.md). Spec section 1: stopping
 // takes about 8 weeks after processing, because mailers pre-print 1 to 3 extra mailings.
-
-export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The second and last reminder goes out about eight weeks after the request reached the sender. */
 export const SECOND_REMINDER_AFTER_DAYS = 56;

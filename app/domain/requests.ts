@@ -1,4 +1,5 @@
 import type { RequestStatus } from "../../drizzle/schema";
+import { DAY_MS } from "~/domain/dates";
 
 // Spec sections 4 and 9: request actions, their statuses, the allowance and the wait.
 
@@ -83,7 +84,6 @@ export function actionUsesAllowance(action: RequestAction, request: ActionableRe
   return action === "unsubscribe" && request.queuedAt === null && !request.consumerFiles;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type WaitStanding =
   | { kind: "notSent" }

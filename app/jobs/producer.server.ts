@@ -1,6 +1,6 @@
 import type { JobEnvelope } from "~/jobs/envelope";
 import type { JobPayload, JobType } from "~/jobs/definitions.server";
-import { insertJob, insertJobs, setJobState } from "~/models/job.server";
+import { insertJob, insertJobs, markJobsDead } from "~/models/job.server";
 import type { AppEnv } from "~/utils/env.server";
 import { getDb, type Db } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
@@ -28,8 +28,7 @@ export async function enqueueJob<Type extends JobType>(
 
 /** Jobs the queue would not take stay in D1, dead with the reason, for staff to retry. */
 function markRefused(db: Db, envelopes: JobEnvelope[], error: unknown) {
-  const reason = `could not be queued: ${errorMessage(error)}`;
-  return Promise.all(envelopes.map((envelope) => setJobState(db, envelope.id, "dead", { error: reason })));
+  return markJobsDead(db, envelopes.map((envelope) => envelope.id), `could not be queued: ${errorMessage(error)}`);
 }
 
 // Queue.sendBatch takes at most 100 messages.

@@ -5,9 +5,9 @@ import { claimDueReminders, createReminderJobs, listRemindersWithoutJob } from "
 import { deleteSentEmailsBefore } from "~/models/sent-email.server";
 import type { AppEnv } from "~/utils/env.server";
 import { getDb } from "~/utils/db.server";
+import { DAY_MS } from "~/domain/dates";
 
 const KEEP_SUCCEEDED_JOBS_DAYS = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The daily cron. */
 export async function runScheduledTasks(controller: Pick<ScheduledController, "scheduledTime">, env: AppEnv) {

@@ -39,6 +39,17 @@ export async function setJobState(
     .where(eq(jobs.id, id));
 }
 
+// One bound parameter per id, with room for the others, within D1's 100 per statement.
+const DEAD_CHUNK_SIZE = 90;
+
+/** Marks many jobs dead with one reason: one UPDATE per 90 ids. */
+export async function markJobsDead(db: Db, ids: string[], error: string) {
+  for (let start = 0; start < ids.length; start += DEAD_CHUNK_SIZE) {
+    const chunk = ids.slice(start, start + DEAD_CHUNK_SIZE);
+    await db.update(jobs).set({ state: "dead", lastError: error, updatedAt: new Date() }).where(inArray(jobs.id, chunk));
+  }
+}
+
 /** Marks a job as running, creating its row if it was sent without one (a retry from elsewhere). */
 export async function markJobRunning(db: Db, envelope: JobEnvelope, attempts: number) {
   await db

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { jobs, requestReminders, requests, users } from "../../drizzle/schema";
 import type { JobType } from "~/jobs/definitions.server";
-import { DAY_MS, DAYS_BETWEEN_REMINDERS, SECOND_REMINDER_AFTER_DAYS, type ReminderRound } from "~/domain/reminders";
+import { DAY_MS } from "~/domain/dates";
+import { DAYS_BETWEEN_REMINDERS, SECOND_REMINDER_AFTER_DAYS, type ReminderRound } from "~/domain/reminders";
 import type { Db } from "~/utils/db.server";
 
 export const REMINDER_JOB_TYPE = "reminder.send" satisfies JobType;

@@ -1,8 +1,8 @@
 import { and, count, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { jobs, requestLogs, requests, requestTemplates, users } from "../../drizzle/schema";
 import type { Db } from "~/utils/db.server";
+import { DAY_MS } from "~/domain/dates";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The figures of the staff overview, read in one batch. */
 export async function getStaffOverview(db: Db, now = new Date()) {

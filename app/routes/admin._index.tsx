@@ -7,8 +7,8 @@ import { getStaffOverview } from "~/models/staff-overview.server";
 import { requireStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
+import { DAY_MS } from "~/domain/dates";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 function median(values: number[]) {
   if (values.length === 0) return null;

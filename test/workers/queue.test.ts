@@ -3,7 +3,7 @@ import { eq, like } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { jobs } from "../../drizzle/schema";
 import worker from "../../app/worker";
-import { enqueueJob } from "~/jobs/producer.server";
+import { enqueueJob, enqueueJobs } from "~/jobs/producer.server";
 import { parseEnv } from "~/utils/env.server";
 import { getDb } from "~/utils/db.server";
 
@@ -47,6 +47,19 @@ describe("the job producer", () => {
     vi.spyOn(env.JOBS, "send").mockRejectedValueOnce(new Error("queue unavailable"));
     const sent = await enqueueJob(parseEnv(env), "ping", {});
     expect(await jobRow(sent.id)).toMatchObject({ state: "dead", lastError: "could not be queued: queue unavailable" });
+  });
+
+  it("sends many jobs a hundred at a time, and keeps every job of a refused hundred dead", async () => {
+    const sendBatch = vi.spyOn(env.JOBS, "sendBatch").mockResolvedValueOnce(undefined as never).mockRejectedValueOnce(new Error("queue unavailable"));
+    const sent = await enqueueJobs(parseEnv(env), "ping", Array.from({ length: 200 }, () => ({ payload: { failAttempts: 0 } })));
+    expect(sendBatch.mock.calls.map(([messages]) => [...messages].length)).toEqual([100, 100]);
+    // Read back by type: 200 ids are more than one statement may bind.
+    const rows = await db.select({ id: jobs.id, state: jobs.state, lastError: jobs.lastError }).from(jobs).where(eq(jobs.type, "ping"));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(sent.slice(0, 100).every((job) => byId.get(job.id)?.state === "queued")).toBe(true);
+    expect(sent.slice(100).map((job) => byId.get(job.id))).toEqual(
+      sent.slice(100).map((job) => ({ id: job.id, state: "dead", lastError: "could not be queued: queue unavailable" })),
+    );
   });
 });
 

@@ -9,7 +9,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { analyticsEvents, jobs, requestLogs, requestReminders, requests, users, type RequestStatus } from "../../drizzle/schema";
 import worker from "../../app/worker";
-import { DAY_MS } from "~/domain/reminders";
+import { DAY_MS } from "~/domain/dates";
 import { claimDueReminders, createReminderJobs, listRemindersWithoutJob } from "~/models/reminder.server";
 import { chunkedInserts, getDb } from "~/utils/db.server";
 import { Browser, ORIGIN, signedUpUser } from "./http";
