@@ -1,6 +1,5 @@
-import type { JobEnvelope } from "~/jobs/envelope";
 import { sendJobEnvelopes } from "~/jobs/producer.server";
-import { deleteSucceededJobsBefore } from "~/models/job.server";
+import { deleteSucceededJobsBefore, envelopeOf } from "~/models/job.server";
 import { claimDueReminders, createReminderJobs, listRemindersWithoutJob } from "~/models/reminder.server";
 import { deleteSentEmailsBefore } from "~/models/sent-email.server";
 import type { AppEnv } from "~/utils/env.server";
@@ -40,8 +39,7 @@ export async function queueDueReminders(env: AppEnv, now: Date) {
     const waiting = await listRemindersWithoutJob(db, REMINDER_PAGE_SIZE);
     for (let start = 0; start < waiting.length; start += REMINDER_JOBS_PER_BATCH) {
       const created = await createReminderJobs(db, waiting.slice(start, start + REMINDER_JOBS_PER_BATCH));
-      const envelopes: JobEnvelope[] = created.map((job) => ({ id: job.id, type: job.type, payload: job.payload, enqueuedAt: job.createdAt.toISOString() }));
-      await sendJobEnvelopes(env, envelopes);
+      await sendJobEnvelopes(env, created.map(envelopeOf));
     }
     if (waiting.length < REMINDER_PAGE_SIZE) break;
   }

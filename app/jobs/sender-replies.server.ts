@@ -6,6 +6,7 @@ import { replyText } from "~/domain/reply-text";
 import { findRequestByReplyToken, recordSenderReply } from "~/models/sender-reply.server";
 import type { AppEnv } from "~/utils/env.server";
 import { getDb } from "~/utils/db.server";
+import { hexDigest } from "~/utils/digest";
 
 /** An answer to a letter is a few kilobytes; beyond this it is refused rather than read. */
 export const MAX_REPLY_BYTES = 5 * 1024 * 1024;
@@ -79,9 +80,8 @@ async function readAtMost(stream: ReadableStream<Uint8Array>, limit: number): Pr
  * addresses belongs in both histories.
  */
 async function replyEntryId(token: string, messageId: string | undefined, raw: Uint8Array): Promise<string> {
-  const source = messageId ? new TextEncoder().encode(`${token}\n${messageId}`) : joinBytes([new TextEncoder().encode(`${token}\n`), raw]);
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", source));
-  return `reply-${Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("")}`;
+  const source = messageId ? `${token}\n${messageId}` : joinBytes([new TextEncoder().encode(`${token}\n`), raw]);
+  return `reply-${await hexDigest("SHA-256", source)}`;
 }
 
 function joinBytes(chunks: Uint8Array[]): Uint8Array<ArrayBuffer> {

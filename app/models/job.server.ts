@@ -129,7 +129,7 @@ export async function listJobTypes(db: Db) {
 }
 
 /** The envelope a job was sent in, rebuilt from its row: same id, so the consumer runs it once. */
-function envelopeOf(job: { id: string; type: string; payload: unknown; createdAt: Date }): JobEnvelope {
+export function envelopeOf(job: { id: string; type: string; payload: unknown; createdAt: Date }): JobEnvelope {
   return { id: job.id, type: job.type, payload: job.payload, enqueuedAt: job.createdAt.toISOString() };
 }
 

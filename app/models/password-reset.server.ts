@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { passwordResetTokens } from "../../drizzle/schema";
 import type { Db } from "~/utils/db.server";
-import { hexDigest } from "~/utils/digest";
+import { base64url, hexDigest } from "~/utils/digest";
 
 const TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
@@ -9,7 +9,7 @@ const sha256 = (text: string) => hexDigest("SHA-256", text);
 
 function randomToken() {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return base64url(bytes);
 }
 
 /** A new single-use token for the link; only its hash is stored. */

@@ -9,6 +9,7 @@ import { AUDIT_PAGE_SIZE, listAudit } from "~/models/audit.server";
 import { requireStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
+import { StaffTable, StaffUserLink } from "~/components/admin/staff-table";
 
 // A value that is not one of the choices (an edited URL) counts as no filter.
 const optionalText = z.string().trim().min(1).max(200).optional().catch(undefined);
@@ -106,40 +107,25 @@ export default function AdminAudit() {
       {entries.length === 0 ? (
         <p>{filtered || filter.before ? "No entry matches this filter." : "No staff action has been recorded yet."}</p>
       ) : (
-        <div className="table-scroll">
-          <table>
-            <caption className="muted">Newest first, {pageSize} to a page. Times are Eastern.</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Action</th>
-                <th scope="col">Target</th>
-                <th scope="col">Reason</th>
-                <th scope="col">Details</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{entry.when}</td>
-                  <td>
-                    <Link to={`/admin/users/${encodeURIComponent(entry.actorId)}`}>{entry.actorId}</Link> <span className="muted">{`(${entry.actorRole})`}</span>
-                  </td>
-                  <td>
-                    <code>{entry.action}</code>
-                  </td>
-                  <td>
-                    <span className="muted">{entry.target.label}</span>{" "}
-                    {entry.target.href ? <Link to={entry.target.href}>{entry.target.id}</Link> : <code>{entry.target.id}</code>}
-                  </td>
-                  <td>{entry.reason ?? ""}</td>
-                  <td>{entry.details}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable columns={["When", "Who", "Action", "Target", "Reason", "Details"]} caption={<>Newest first, {pageSize} to a page. Times are Eastern.</>}>
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td>{entry.when}</td>
+              <td>
+                <StaffUserLink userId={entry.actorId} /> <span className="muted">{`(${entry.actorRole})`}</span>
+              </td>
+              <td>
+                <code>{entry.action}</code>
+              </td>
+              <td>
+                <span className="muted">{entry.target.label}</span>{" "}
+                {entry.target.href ? <Link to={entry.target.href}>{entry.target.id}</Link> : <code>{entry.target.id}</code>}
+              </td>
+              <td>{entry.reason ?? ""}</td>
+              <td>{entry.details}</td>
+            </tr>
+          ))}
+        </StaffTable>
       )}
 
       {olderHref || newestHref ? (

@@ -19,6 +19,7 @@ import {
 import { requireStaff, type CurrentUser } from "~/utils/auth.server";
 import { getDb, type Db } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
+import { StaffTable, StaffUserLink } from "~/components/admin/staff-table";
 
 // A filter value that is not one of the choices (an edited URL) counts as no filter.
 const FilterSchema = z.object({
@@ -156,48 +157,33 @@ export default function AdminJobs() {
               Retry all dead jobs
             </button>
           </Form>
-          <div className="table-scroll">
-            <table aria-labelledby="dead-jobs">
-              <thead>
-                <tr>
-                  <th scope="col">Type</th>
-                  <th scope="col">Job id</th>
-                  <th scope="col">User</th>
-                  <th scope="col">Attempts</th>
-                  <th scope="col">Last error</th>
-                  <th scope="col">Dead since</th>
-                  <th scope="col">Action</th>
-                </tr>
-              </thead>
-              <tbody>
-                {dead.map((job) => (
-                  <tr key={job.id}>
-                    <td>{job.type}</td>
-                    <td>
-                      <code>{job.id}</code>
-                    </td>
-                    <td>{job.userId ? <Link to={`/admin/users/${encodeURIComponent(job.userId)}`}>{job.userId}</Link> : <span className="muted">None</span>}</td>
-                    <td>{job.attempts}</td>
-                    <td>{job.lastError ?? <span className="muted">None recorded</span>}</td>
-                    <td>{job.updatedAt}</td>
-                    <td>
-                      {job.notRetryable ? (
-                        <span className="muted">{job.notRetryable}</span>
-                      ) : (
-                        <Form method="post" action="/admin/jobs">
-                          <input type="hidden" name="intent" value="retry" />
-                          <input type="hidden" name="jobId" value={job.id} />
-                          <button type="submit" className="button button-small" aria-label={`Retry ${job.type} job ${job.id}`}>
-                            Retry
-                          </button>
-                        </Form>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StaffTable columns={["Type", "Job id", "User", "Attempts", "Last error", "Dead since", "Action"]} labelledBy="dead-jobs">
+            {dead.map((job) => (
+              <tr key={job.id}>
+                <td>{job.type}</td>
+                <td>
+                  <code>{job.id}</code>
+                </td>
+                <td>{job.userId ? <StaffUserLink userId={job.userId} /> : <span className="muted">None</span>}</td>
+                <td>{job.attempts}</td>
+                <td>{job.lastError ?? <span className="muted">None recorded</span>}</td>
+                <td>{job.updatedAt}</td>
+                <td>
+                  {job.notRetryable ? (
+                    <span className="muted">{job.notRetryable}</span>
+                  ) : (
+                    <Form method="post" action="/admin/jobs">
+                      <input type="hidden" name="intent" value="retry" />
+                      <input type="hidden" name="jobId" value={job.id} />
+                      <button type="submit" className="button button-small" aria-label={`Retry ${job.type} job ${job.id}`}>
+                        Retry
+                      </button>
+                    </Form>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </StaffTable>
         </>
       )}
 
@@ -233,41 +219,24 @@ export default function AdminJobs() {
       {recent.length === 0 ? (
         <p>No job matches this filter.</p>
       ) : (
-        <div className="table-scroll">
-          <table aria-labelledby="recent-jobs">
-            <caption className="muted">Up to {recentShownAtMost} jobs, the most recently changed first.</caption>
-            <thead>
-              <tr>
-                <th scope="col">Type</th>
-                <th scope="col">Job id</th>
-                <th scope="col">State</th>
-                <th scope="col">User</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">Last error</th>
-                <th scope="col">Queued</th>
-                <th scope="col">Last change</th>
-              </tr>
-            </thead>
-            <tbody>
-              {recent.map((job) => (
-                <tr key={job.id}>
-                  <td>{job.type}</td>
-                  <td>
-                    <code>{job.id}</code>
-                  </td>
-                  <td>
-                    <span className="status">{job.state}</span>
-                  </td>
-                  <td>{job.userId ? <Link to={`/admin/users/${encodeURIComponent(job.userId)}`}>{job.userId}</Link> : <span className="muted">None</span>}</td>
-                  <td>{job.attempts}</td>
-                  <td>{job.lastError ?? ""}</td>
-                  <td>{job.createdAt}</td>
-                  <td>{job.updatedAt}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable columns={["Type", "Job id", "State", "User", "Attempts", "Last error", "Queued", "Last change"]} labelledBy="recent-jobs" caption={<>Up to {recentShownAtMost} jobs, the most recently changed first.</>}>
+          {recent.map((job) => (
+            <tr key={job.id}>
+              <td>{job.type}</td>
+              <td>
+                <code>{job.id}</code>
+              </td>
+              <td>
+                <span className="status">{job.state}</span>
+              </td>
+              <td>{job.userId ? <StaffUserLink userId={job.userId} /> : <span className="muted">None</span>}</td>
+              <td>{job.attempts}</td>
+              <td>{job.lastError ?? ""}</td>
+              <td>{job.createdAt}</td>
+              <td>{job.updatedAt}</td>
+            </tr>
+          ))}
+        </StaffTable>
       )}
     </section>
   );

@@ -17,6 +17,7 @@ import {
 import { requireAdmin, requireStaff } from "~/utils/auth.server";
 import { getDb, type Db } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
+import { StaffTable } from "~/components/admin/staff-table";
 
 const notFound = () => new Response("Not Found", { status: 404 });
 
@@ -268,30 +269,18 @@ export default function Sender() {
 
       <h2>History</h2>
       {history.length > 0 ? (
-        <div className="table-scroll">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">What</th>
-                <th scope="col">Who</th>
-                <th scope="col">Details</th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{entry.at}</td>
-                  <td>{entry.action}</td>
-                  <td>
-                    {entry.actorId} ({entry.actorRole})
-                  </td>
-                  <td>{entry.summary}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable columns={["When", "What", "Who", "Details"]}>
+          {history.map((entry) => (
+            <tr key={entry.id}>
+              <td>{entry.at}</td>
+              <td>{entry.action}</td>
+              <td>
+                {entry.actorId} ({entry.actorRole})
+              </td>
+              <td>{entry.summary}</td>
+            </tr>
+          ))}
+        </StaffTable>
       ) : (
         <p className="muted">No staff changes yet: the sender is as the gathered catalog had it.</p>
       )}

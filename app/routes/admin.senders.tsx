@@ -4,6 +4,7 @@ import { listTemplatesForStaff } from "~/models/request-template.server";
 import { requireStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
+import { StaffTable } from "~/components/admin/staff-table";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
@@ -33,41 +34,24 @@ export default function Senders() {
       ) : (
         <p className="muted">Only the admin may add or change senders.</p>
       )}
-      <div className="table-scroll">
-        <table>
-          <caption className="muted">Senders by name</caption>
-          <thead>
-            <tr>
-              <th scope="col">Sender</th>
-              <th scope="col">Category</th>
-              <th scope="col">Channels</th>
-              <th scope="col">Accepts agents</th>
-              <th scope="col">Consumer files</th>
-              <th scope="col">Confidence</th>
-              <th scope="col">Active</th>
-              <th scope="col">Users with it</th>
-            </tr>
-          </thead>
-          <tbody>
-            {senders.map((sender) => (
-              <tr key={sender.id}>
-                <td>
-                  <Link to={`/admin/senders/${encodeURIComponent(sender.id)}`}>{sender.title}</Link>
-                  <br />
-                  <span className="muted">{sender.id}</span>
-                </td>
-                <td>{sender.category}</td>
-                <td>{sender.channelKinds.length > 0 ? sender.channelKinds.join(", ") : <span className="muted">none</span>}</td>
-                <td>{sender.acceptsAgent}</td>
-                <td>{sender.consumerFiles ? "yes" : "no"}</td>
-                <td>{sender.confidence}</td>
-                <td>{sender.isActive ? "active" : "inactive"}</td>
-                <td>{sender.holders}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StaffTable columns={["Sender", "Category", "Channels", "Accepts agents", "Consumer files", "Confidence", "Active", "Users with it"]} caption="Senders by name">
+        {senders.map((sender) => (
+          <tr key={sender.id}>
+            <td>
+              <Link to={`/admin/senders/${encodeURIComponent(sender.id)}`}>{sender.title}</Link>
+              <br />
+              <span className="muted">{sender.id}</span>
+            </td>
+            <td>{sender.category}</td>
+            <td>{sender.channelKinds.length > 0 ? sender.channelKinds.join(", ") : <span className="muted">none</span>}</td>
+            <td>{sender.acceptsAgent}</td>
+            <td>{sender.consumerFiles ? "yes" : "no"}</td>
+            <td>{sender.confidence}</td>
+            <td>{sender.isActive ? "active" : "inactive"}</td>
+            <td>{sender.holders}</td>
+          </tr>
+        ))}
+      </StaffTable>
     </section>
   );
 }

@@ -14,6 +14,7 @@ import { ForbiddenUpdateError } from "~/models/user.server";
 import { requireAdmin, requireStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
+import { StaffTable } from "~/components/admin/staff-table";
 
 const REASON_MESSAGE = "Say why you are making this change.";
 const ALLOWANCE_MESSAGE = "Enter a whole number from 0 to 1000.";
@@ -229,135 +230,93 @@ export default function StaffUser() {
       {requests.length === 0 ? (
         <p className="muted">No requests.</p>
       ) : (
-        <div className="table-scroll">
-          <table aria-labelledby="requests-title">
-            <thead>
-              <tr>
-                <th scope="col">Sender</th>
-                <th scope="col">Type</th>
-                <th scope="col">Status</th>
-                <th scope="col">Queued</th>
-                <th scope="col">Sent to sender</th>
-                <th scope="col">Updated</th>
-                <th scope="col">History, newest first</th>
-              </tr>
-            </thead>
-            <tbody>
-              {requests.map((row) => (
-                <tr key={row.id} id={`request-${row.id}`} className={row.status === "deleted" ? "muted" : undefined}>
-                  <td>
-                    {row.status === "deleted" ? <del>{row.senderName}</del> : row.senderName}
-                    <br />
-                    <code className="muted">{row.id}</code>
-                  </td>
-                  <td>{row.type === "preset" ? "Preset" : "Custom"}</td>
-                  <td>
-                    <span className={`status status-${row.status ?? "notSent"}`}>{row.statusLabel}</span>
-                  </td>
-                  <td>{row.queuedAt ?? "—"}</td>
-                  <td>{row.processedAt ?? "—"}</td>
-                  <td>{row.updatedAt}</td>
-                  <td>
-                    {row.history.length === 0 ? (
-                      "—"
-                    ) : (
-                      <ul>
-                        {row.history.map((entry) => (
-                          <li key={entry.id}>
-                            {entry.creator === "sender" ? (
-                              <>
-                                {`${entry.at}: sender, ${entry.status}`}
-                                <blockquote className="reply-text">{entry.detail}</blockquote>
-                              </>
-                            ) : (
-                              `${entry.at}: ${entry.creator}, ${entry.status}${entry.detail ? ` (${entry.detail})` : ""}`
-                            )}
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable columns={["Sender", "Type", "Status", "Queued", "Sent to sender", "Updated", "History, newest first"]} labelledBy="requests-title">
+          {requests.map((row) => (
+            <tr key={row.id} id={`request-${row.id}`} className={row.status === "deleted" ? "muted" : undefined}>
+              <td>
+                {row.status === "deleted" ? <del>{row.senderName}</del> : row.senderName}
+                <br />
+                <code className="muted">{row.id}</code>
+              </td>
+              <td>{row.type === "preset" ? "Preset" : "Custom"}</td>
+              <td>
+                <span className={`status status-${row.status ?? "notSent"}`}>{row.statusLabel}</span>
+              </td>
+              <td>{row.queuedAt ?? "—"}</td>
+              <td>{row.processedAt ?? "—"}</td>
+              <td>{row.updatedAt}</td>
+              <td>
+                {row.history.length === 0 ? (
+                  "—"
+                ) : (
+                  <ul>
+                    {row.history.map((entry) => (
+                      <li key={entry.id}>
+                        {entry.creator === "sender" ? (
+                          <>
+                            {`${entry.at}: sender, ${entry.status}`}
+                            <blockquote className="reply-text">{entry.detail}</blockquote>
+                          </>
+                        ) : (
+                          `${entry.at}: ${entry.creator}, ${entry.status}${entry.detail ? ` (${entry.detail})` : ""}`
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </td>
+            </tr>
+          ))}
+        </StaffTable>
       )}
 
       <h2 id="jobs-title">Jobs about this user</h2>
       {jobs.length === 0 ? (
         <p className="muted">No jobs.</p>
       ) : (
-        <div className="table-scroll">
-          <table aria-labelledby="jobs-title">
-            <thead>
-              <tr>
-                <th scope="col">Job</th>
-                <th scope="col">State</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">Last error</th>
-                <th scope="col">Created</th>
-                <th scope="col">Updated</th>
-              </tr>
-            </thead>
-            <tbody>
-              {jobs.map((job) => (
-                <tr key={job.id}>
-                  <td>
-                    {job.type}
-                    <br />
-                    <code className="muted">{job.id}</code>
-                  </td>
-                  <td>{job.state}</td>
-                  <td>{job.attempts}</td>
-                  <td>{job.lastError ?? "—"}</td>
-                  <td>{job.createdAt}</td>
-                  <td>{job.updatedAt}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable columns={["Job", "State", "Attempts", "Last error", "Created", "Updated"]} labelledBy="jobs-title">
+          {jobs.map((job) => (
+            <tr key={job.id}>
+              <td>
+                {job.type}
+                <br />
+                <code className="muted">{job.id}</code>
+              </td>
+              <td>{job.state}</td>
+              <td>{job.attempts}</td>
+              <td>{job.lastError ?? "—"}</td>
+              <td>{job.createdAt}</td>
+              <td>{job.updatedAt}</td>
+            </tr>
+          ))}
+        </StaffTable>
       )}
 
       <h2 id="audit-title">Staff changes</h2>
       {audit.length === 0 ? (
         <p className="muted">No staff action has been recorded about this user.</p>
       ) : (
-        <div className="table-scroll">
-          <table aria-labelledby="audit-title">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Action</th>
-                <th scope="col">Reason</th>
-                <th scope="col">What changed</th>
-              </tr>
-            </thead>
-            <tbody>
-              {audit.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{entry.at}</td>
-                  <td>{entry.actor}</td>
-                  <td>{entry.action}</td>
-                  <td>{entry.reason ?? "—"}</td>
-                  <td>
-                    {entry.changes.length === 0 ? (
-                      "—"
-                    ) : (
-                      <ul>
-                        {entry.changes.map((change) => (
-                          <li key={change}>{change}</li>
-                        ))}
-                      </ul>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable columns={["When", "Who", "Action", "Reason", "What changed"]} labelledBy="audit-title">
+          {audit.map((entry) => (
+            <tr key={entry.id}>
+              <td>{entry.at}</td>
+              <td>{entry.actor}</td>
+              <td>{entry.action}</td>
+              <td>{entry.reason ?? "—"}</td>
+              <td>
+                {entry.changes.length === 0 ? (
+                  "—"
+                ) : (
+                  <ul>
+                    {entry.changes.map((change) => (
+                      <li key={change}>{change}</li>
+                    ))}
+                  </ul>
+                )}
+              </td>
+            </tr>
+          ))}
+        </StaffTable>
       )}
 
       {canEdit ? <EditUserForm /> : null}

@@ -7,6 +7,7 @@ import { searchUsers, USER_SEARCH_LIMIT } from "~/models/staff-users.server";
 import { requireStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
+import { StaffTable } from "~/components/admin/staff-table";
 
 const MAX_QUERY_LENGTH = 320;
 
@@ -59,38 +60,23 @@ export default function StaffUsers() {
       </p>
 
       {users.length > 0 ? (
-        <div className="table-scroll">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Name</th>
-                <th scope="col">State</th>
-                <th scope="col">Plan</th>
-                <th scope="col">Free requests left</th>
-                <th scope="col">Signed up</th>
-                <th scope="col"><span className="visually-hidden">Open</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((user) => (
-                <tr key={user.id}>
-                  <td>{user.email}</td>
-                  <td>{user.fullName}</td>
-                  <td>{user.state}</td>
-                  <td>{user.plan}</td>
-                  <td>{user.freeLeft}</td>
-                  <td>{user.signedUp}</td>
-                  <td>
-                    <Link to={`/admin/users/${encodeURIComponent(user.id)}`} aria-label={`Open ${user.email}`}>
-                      Open
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable columns={["Email", "Name", "State", "Plan", "Free requests left", "Signed up", <span className="visually-hidden">Open</span>]}>
+          {users.map((user) => (
+            <tr key={user.id}>
+              <td>{user.email}</td>
+              <td>{user.fullName}</td>
+              <td>{user.state}</td>
+              <td>{user.plan}</td>
+              <td>{user.freeLeft}</td>
+              <td>{user.signedUp}</td>
+              <td>
+                <Link to={`/admin/users/${encodeURIComponent(user.id)}`} aria-label={`Open ${user.email}`}>
+                  Open
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </StaffTable>
       ) : null}
     </section>
   );

@@ -3,14 +3,12 @@
 // turning reminders off) never passes for another. They do not expire: see
 // docs/decisions/0017-reminders.md for why that suits a link in an email.
 
+import { base64url } from "~/utils/digest";
+
 /** What a token may be used for. Each purpose gets its own key. */
 export type TokenPurpose = "reminders-unsubscribe";
 
 const encoder = new TextEncoder();
-
-function base64url(bytes: Uint8Array) {
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
 
 function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
   if (!/^[\w-]+$/.test(text)) return null;

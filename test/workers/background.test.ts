@@ -97,7 +97,7 @@ describe("signing up", () => {
     expect(customers.map((request) => request.answeredStatus)).toEqual([200]);
   }, 60_000);
 
-  it("queues no subscribe and no newsletter tag for someone who did not want the newsletter", async () => {
+  it("queues no newsletter tag when someone not on the newsletter uses up their free requests", async () => {
     const { browser, userId } = await signedUpUser("background-no-newsletter");
     await db.update(users).set({ newsletter: false, numOfFreeRequest: 1 }).where(eq(users.id, userId));
     expect((await browser.post("/requests/add", { senderName: "Last Free Catalog", customerNumber: "" })).status).toBe(303);
