@@ -18,7 +18,7 @@ import {
 import { emailAtOnceWhenSenderAllows } from "~/jobs/automatic-send.server";
 import { applyRequestAction, getDashboard, getUserRequest } from "~/models/request.server";
 import type { RouteHandle } from "~/root";
-import { giveBackFreeRequest, takeFreeRequest } from "~/utils/allowance.server";
+import { queueWithAllowance } from "~/utils/allowance.server";
 import { recordEvents, trackVisit } from "~/utils/analytics.server";
 import { requireUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -122,12 +122,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const target = await getUserRequest(db, user.id, requestId);
   if (!target) throw new Response("Not Found", { status: 404 });
 
-  const use = actionUsesAllowance(intent, target) ? await takeFreeRequest(env, user) : null;
-  if (use?.kind === "refused") return data({ requestId, error: ALLOWANCE_REFUSED_MESSAGE }, { status: 403 });
-  const { firstQueuing } = await applyRequestAction(db, { userId: user.id, requestId, action: intent });
-  // Another tab queued it a moment earlier: it was paid for once, there.
-  if (use && !firstQueuing) await giveBackFreeRequest(env, use, user.id);
-  if (firstQueuing) await emailAtOnceWhenSenderAllows(env, { userId: user.id, requestId });
+  const queued = await queueWithAllowance(env, user, actionUsesAllowance(intent, target), () =>
+    applyRequestAction(db, { userId: user.id, requestId, action: intent }),
+  );
+  if (!queued) return data({ requestId, error: ALLOWANCE_REFUSED_MESSAGE }, { status: 403 });
+  if (queued.firstQueuing) await emailAtOnceWhenSenderAllows(env, { userId: user.id, requestId });
   await recordEvents(context, [{ name: "clicked request action button", userId: user.id, properties: { action: intent } }]).catch((error) =>
     console.error("analytics:", errorMessage(error)),
   );

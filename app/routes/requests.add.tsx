@@ -8,7 +8,7 @@ import { AddRequestSchema } from "~/domain/add-request";
 import { actionUsesAllowance, ALLOWANCE_REFUSED_MESSAGE, freeRequestsLeft, STATUS_LABELS } from "~/domain/requests";
 import { emailAtOnceWhenSenderAllows } from "~/jobs/automatic-send.server";
 import { applyRequestAction, createCustomRequest, getAddRequestOptions, getUserRequest } from "~/models/request.server";
-import { giveBackFreeRequest, takeFreeRequest } from "~/utils/allowance.server";
+import { queueWithAllowance } from "~/utils/allowance.server";
 import { recordEvents } from "~/utils/analytics.server";
 import { requireUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -59,17 +59,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const charged = preset ? actionUsesAllowance("unsubscribe", preset) : true;
-  const use = charged ? await takeFreeRequest(context.env, user) : null;
-  if (use?.kind === "refused") return data(submission.reply({ formErrors: [ALLOWANCE_REFUSED_MESSAGE] }), { status: 403 });
-
-  let requestId: string;
-  let firstQueuing = true;
+  let queued;
   try {
-    if (preset) {
-      ({ firstQueuing } = await applyRequestAction(db, { userId: user.id, requestId: preset.id, action: "unsubscribe", changes: { customerNumber: customerNumber || null, recipientIds } }));
-      requestId = preset.id;
-    } else {
-      requestId = await createCustomRequest(db, {
+    queued = await queueWithAllowance(context.env, user, charged, async () => {
+      if (preset) {
+        const changes = { customerNumber: customerNumber || null, recipientIds };
+        const { firstQueuing } = await applyRequestAction(db, { userId: user.id, requestId: preset.id, action: "unsubscribe", changes });
+        return { requestId: preset.id, firstQueuing };
+      }
+      const requestId = await createCustomRequest(db, {
         userId: user.id,
         senderName,
         templateId: template?.id ?? null,
@@ -78,14 +76,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
         customerNumber: customerNumber || null,
         recipientIds,
       });
-    }
+      return { requestId, firstQueuing: true };
+    });
   } catch (error) {
-    if (use) await giveBackFreeRequest(context.env, use, user.id);
     console.error("request not created:", errorMessage(error));
     return data(submission.reply({ formErrors: ["We couldn't save your request just now. Nothing was saved; please try again."] }), { status: 500 });
   }
+  if (!queued) return data(submission.reply({ formErrors: [ALLOWANCE_REFUSED_MESSAGE] }), { status: 403 });
 
-  if (template && firstQueuing) await emailAtOnceWhenSenderAllows(context.env, { userId: user.id, requestId });
+  const { requestId } = queued;
+  if (template && queued.firstQueuing) await emailAtOnceWhenSenderAllows(context.env, { userId: user.id, requestId });
   await recordEvents(context, [{ name: "created request", userId: user.id, properties: { type: preset ? "preset" : "custom" } }]).catch((error) =>
     console.error("analytics:", errorMessage(error)),
   );

@@ -14,7 +14,7 @@ export type AllowanceUse = { kind: "unlimited" } | { kind: "used"; left: number 
  * the newsletter tool (if they are on the newsletter), through the queue; a failure there never
  * stops the request.
  */
-export async function takeFreeRequest(env: AppEnv, user: CurrentUser): Promise<AllowanceUse> {
+async function takeFreeRequest(env: AppEnv, user: CurrentUser): Promise<AllowanceUse> {
   if (user.stripeSubscriptionId) return { kind: "unlimited" };
   const spent = await spendFreeRequest(getDb(env.DB), user.id);
   if (spent === null) return { kind: "refused" };
@@ -30,6 +30,31 @@ export async function takeFreeRequest(env: AppEnv, user: CurrentUser): Promise<A
 }
 
 /** Gives the free request back when the write it paid for did not happen. */
-export async function giveBackFreeRequest(env: AppEnv, use: AllowanceUse, userId: string) {
+async function giveBackFreeRequest(env: AppEnv, use: AllowanceUse, userId: string) {
   if (use.kind === "used") await refundFreeRequest(getDb(env.DB), userId);
+}
+
+/**
+ * A write that puts a request in the queue, paid with a free request when `charged`. Answers null
+ * when none is left (nothing is written). The free request is given back when the write fails, or
+ * when it was not this write that first queued the request (another tab's identical click did,
+ * and paid there).
+ */
+export async function queueWithAllowance<Result extends { firstQueuing: boolean }>(
+  env: AppEnv,
+  user: CurrentUser,
+  charged: boolean,
+  write: () => Promise<Result>,
+): Promise<Result | null> {
+  const use = charged ? await takeFreeRequest(env, user) : null;
+  if (use?.kind === "refused") return null;
+  let result: Result;
+  try {
+    result = await write();
+  } catch (error) {
+    if (use) await giveBackFreeRequest(env, use, user.id);
+    throw error;
+  }
+  if (use && !result.firstQueuing) await giveBackFreeRequest(env, use, user.id);
+  return result;
 }

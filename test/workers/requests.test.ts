@@ -6,10 +6,15 @@ import { analyticsEvents, jobs, requestLogs, requests, requestTemplates, users }
 import { ALLOWANCE_REFUSED_MESSAGE, STATUS_OF_ACTION, type RequestAction } from "~/domain/requests";
 import type { CatalogSender } from "~/domain/sender-catalog";
 import { seedSenderCatalog } from "~/models/request-template.server";
+import { getSessionUser } from "~/models/user.server";
+import type { CurrentUser } from "~/utils/auth.server";
+import { queueWithAllowance } from "~/utils/allowance.server";
 import { getDb } from "~/utils/db.server";
+import { parseEnv } from "~/utils/env.server";
 import { Browser, signedUpUser } from "./http";
 
 const db = getDb(env.DB);
+const appEnv = parseEnv(env);
 
 // New users get a preset per active template, as after `npm start`'s seed.
 beforeAll(() => seedSenderCatalog(db, catalog.senders as CatalogSender[]));
@@ -174,6 +179,35 @@ describe("the free allowance", () => {
     const responses = await Promise.all([act(browser, presetId, "unsubscribe"), act(browser, presetId, "unsubscribe")]);
     expect(responses.map((response) => response.status)).toEqual([303, 303]);
     expect(await allowanceOf(userId)).toBe(2);
+  });
+
+  describe("queueWithAllowance, shared by the dashboard and the add form", () => {
+    const payer = async (label: string): Promise<CurrentUser> => {
+      const { userId } = await signedUpUser(label);
+      return { ...(await getSessionUser(db, userId))!, role: "none" };
+    };
+
+    it("gives the free request back when another tab's write queued the request first", async () => {
+      const user = await payer("allowance-lost-race");
+      expect(await queueWithAllowance(appEnv, user, true, async () => ({ firstQueuing: false }))).toEqual({ firstQueuing: false });
+      expect(await allowanceOf(user.id)).toBe(3);
+      await queueWithAllowance(appEnv, user, true, async () => ({ firstQueuing: true }));
+      expect(await allowanceOf(user.id)).toBe(2);
+    });
+
+    it("gives the free request back when the write fails, and passes the failure on", async () => {
+      const user = await payer("allowance-failed-write");
+      await expect(queueWithAllowance(appEnv, user, true, () => Promise.reject(new Error("D1 unavailable")))).rejects.toThrow("D1 unavailable");
+      expect(await allowanceOf(user.id)).toBe(3);
+    });
+
+    it("writes nothing when none is left", async () => {
+      const user = await payer("allowance-none-left");
+      await db.update(users).set({ numOfFreeRequest: 0 }).where(eq(users.id, user.id));
+      let wrote = false;
+      expect(await queueWithAllowance(appEnv, user, true, async () => ((wrote = true), { firstQueuing: true }))).toBeNull();
+      expect(wrote).toBe(false);
+    });
   });
 
   it("refuses a user with none left, with the way to upgrade, and creates nothing", async () => {
