@@ -109,9 +109,3 @@ export function groupWorkQueue<Row extends QueueRow>(rows: Row[]): QueueGroup<Ro
 export function requestKey(row: { userId: string; id: string }) {
   return `${row.userId}:${row.id}`;
 }
-
-export function parseRequestKey(key: string): { userId: string; requestId: string } | null {
-  const separator = key.indexOf(":");
-  if (separator <= 0 || separator === key.length - 1) return null;
-  return { userId: key.slice(0, separator), requestId: key.slice(separator + 1) };
-}

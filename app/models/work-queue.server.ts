@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, not, or, sql } from "drizzle-orm";
 import { jobs, requestLogs, requests, requestTemplates, users } from "../../drizzle/schema";
 import { householdOf, writeOptOutLetter } from "~/domain/opt-out-letter";
 import { timeZoneForState } from "~/domain/dates";
-import { groupKeyOf, groupWorkQueue, processedDetail, type ProcessingKind, type StaffChannel } from "~/domain/work-queue";
+import { groupKeyOf, groupWorkQueue, processedDetail, requestKey, type ProcessingKind, type StaffChannel } from "~/domain/work-queue";
 import { auditEntry, type StaffActor } from "~/models/audit.server";
 import { listRecipientsOfUsers } from "~/models/recipient.server";
 import type { Db } from "~/utils/db.server";
@@ -78,10 +78,21 @@ export async function senderFactsOfWaitingRequest(db: Db, { userId, requestId }:
  * ones already processed (a print batch, an automatic email); staff's Send processes its requests
  * before their email jobs read them.
  */
-export async function lettersFor(db: Db, keys: QueueKey[], { unsentOnly, now = new Date() }: { unsentOnly: boolean; now?: Date }) {
+export async function lettersFor(db: Db, keys: QueueKey[], options: { unsentOnly: boolean; now?: Date }) {
+  const letters = [];
+  for (let start = 0; start < keys.length; start += LETTER_KEYS_PER_QUERY) {
+    letters.push(...(await lettersOfChunk(db, keys.slice(start, start + LETTER_KEYS_PER_QUERY), options)));
+  }
+  return letters;
+}
+
+// Each key binds at most a user id and a request id: 45 keys stay within D1's 100 bound parameters.
+const LETTER_KEYS_PER_QUERY = 45;
+
+async function lettersOfChunk(db: Db, keys: QueueKey[], { unsentOnly, now = new Date() }: { unsentOnly: boolean; now?: Date }) {
   if (keys.length === 0) return [];
   const userIds = [...new Set(keys.map((key) => key.userId))];
-  const wanted = new Set(keys.map((key) => `${key.userId}:${key.requestId}`));
+  const wanted = new Set(keys.map((key) => requestKey({ userId: key.userId, id: key.requestId })));
   const [rows, people] = await db.batch([
     db
       .select({
@@ -111,7 +122,7 @@ export async function lettersFor(db: Db, keys: QueueKey[], { unsentOnly, now = n
     listRecipientsOfUsers(db, userIds),
   ]);
   return rows
-    .filter((row) => wanted.has(`${row.userId}:${row.id}`))
+    .filter((row) => wanted.has(requestKey(row)))
     .map((row) => ({
       userId: row.userId,
       id: row.id,
@@ -181,7 +192,7 @@ export async function markProcessed(
             action: `requests.${input.kind}`,
             targetType: "template",
             targetId: input.groupKey,
-            details: { sender: input.senderName, channel: input.channel, requests: input.keys.map((key) => `${key.userId}:${key.requestId}`) },
+            details: { sender: input.senderName, channel: input.channel, requests: input.keys.map((key) => requestKey({ userId: key.userId, id: key.requestId })) },
           }),
         ];
   await db.batch([...statements, ...audit] as unknown as Parameters<Db["batch"]>[0]);

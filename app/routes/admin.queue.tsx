@@ -26,6 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const letters = await lettersFor(db, groups.filter((group) => wantsPeople.has(group.key)).flatMap((group) => group.requests.map((row) => ({ userId: row.userId, requestId: row.id }))), {
     unsentOnly: true,
   });
+  const letterOf = new Map(letters.map((letter) => [requestKey(letter), letter.letter]));
   const notice = new URL(request.url).searchParams.get("done");
   return {
     notice,
@@ -38,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       keys: group.requests.map(requestKey),
       waiting: group.requests.map((row) => ({ key: requestKey(row), userId: row.userId, premium: row.premium, queued: row.queuedAt ? formatDate(row.queuedAt, DEFAULT_TIME_ZONE) : null })),
       people: wantsPeople.has(group.key)
-        ? group.requests.map((row) => ({ key: requestKey(row), premium: row.premium, letter: letters.find((letter) => letter.userId === row.userId && letter.id === row.id)?.letter ?? "" }))
+        ? group.requests.map((row) => ({ key: requestKey(row), premium: row.premium, letter: letterOf.get(requestKey(row)) ?? "" }))
         : [],
     })),
   };

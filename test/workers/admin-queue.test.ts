@@ -7,6 +7,7 @@ import catalog from "../../drizzle/senders.json";
 import { requestLogs, requests, staffAudit, users } from "../../drizzle/schema";
 import type { CatalogSender } from "~/domain/sender-catalog";
 import { seedSenderCatalog } from "~/models/request-template.server";
+import { lettersFor } from "~/models/work-queue.server";
 import { getDb } from "~/utils/db.server";
 import { Browser, signedInStaff, signedUpUser } from "./http";
 import { received } from "./stand-ins";
@@ -137,5 +138,32 @@ describe("the work queue", () => {
     expect((await user.browser.post("/dashboard", { intent: "report", requestId: custom!.id })).status).toBe(303);
     expect((await requestRow(user.userId, custom!.id)).processedAt).toBeNull();
     expect(await htmlOf(await browser.get("/admin/queue"))).toContain(`${user.userId}:${custom!.id}`);
+  });
+});
+
+describe("letters for a large group", () => {
+  it("writes every letter of sixty people's requests to one custom sender, more ids than one D1 statement may bind", async () => {
+    const tag = crypto.randomUUID().slice(0, 8);
+    const people = Array.from({ length: 60 }, (_, index) => ({ userId: `bulk-${tag}-${index}`, requestId: crypto.randomUUID() }));
+    for (const person of people) {
+      await db.insert(users).values({ id: person.userId, email: `${person.userId}@quietmailbox.test`, passwordHash: "x", fullName: "Bulk Person", street1: "1 A St", city: "Springfield", state: "IL", zipCode: "62701" });
+      await db.insert(requests).values({
+        userId: person.userId,
+        id: person.requestId,
+        senderName: "Bulk Mailer",
+        title: "Bulk Mailer",
+        fullName: "Bulk Person",
+        type: "custom",
+        status: "inQueue",
+        street1: "1 A St",
+        city: "Springfield",
+        state: "IL",
+        zipCode: "62701",
+        queuedAt: new Date(),
+      });
+    }
+    const letters = await lettersFor(db, people, { unsentOnly: true });
+    expect(letters.map((letter) => `${letter.userId}:${letter.id}`).sort()).toEqual(people.map((person) => `${person.userId}:${person.requestId}`).sort());
+    expect(letters.every((letter) => letter.letter.includes("Bulk Person"))).toBe(true);
   });
 });
