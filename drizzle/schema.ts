@@ -256,10 +256,7 @@ export const staffAudit = sqliteTable(
   ],
 );
 
-/**
- * Stripe webhook events already claimed, so that a redelivered event is handled once. The claim is
- * released when handling fails, so Stripe's retry gets another go.
- */
+/** Stripe webhook events already handled, so that a redelivered event costs nothing. */
 export const stripeEvents = sqliteTable("stripe_events", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),

@@ -91,13 +91,13 @@ export async function applySubscription(db: Db, userId: string, snapshot: Subscr
   return { userId, started: started[0] ?? null, planChanged: planChanged[0] ?? null, plan };
 }
 
-/** Claims a webhook event for handling; false when it was already claimed (a redelivery). */
-export async function claimStripeEvent(db: Db, event: { id: string; type: string }) {
-  const claimed = await db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: stripeEvents.id });
-  return claimed.length > 0;
+/** Whether a webhook event was already handled (a redelivery needs nothing more). */
+export async function isStripeEventHandled(db: Db, eventId: string) {
+  const [row] = await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, eventId)).limit(1);
+  return Boolean(row);
 }
 
-/** Lets Stripe's next delivery of the event try again, after handling it failed. */
-export async function releaseStripeEvent(db: Db, eventId: string) {
-  await db.delete(stripeEvents).where(eq(stripeEvents.id, eventId));
+/** Records a webhook event once it has been handled. */
+export async function recordStripeEventHandled(db: Db, event: { id: string; type: string }) {
+  await db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { describeStripeError, isRetryableStripeError, verifyStripeEvent } from "~/integrations/stripe.server";
-import { claimStripeEvent, releaseStripeEvent } from "~/models/billing.server";
+import { isStripeEventHandled, recordStripeEventHandled } from "~/models/billing.server";
 import { jsonResponse, notFound } from "~/utils/api.server";
 import { handleStripeEvent } from "~/utils/billing.server";
 import { getDb } from "~/utils/db.server";
@@ -9,8 +9,10 @@ export const loader = notFound;
 
 /**
  * Stripe's events. The signature over the raw body is the guard (there is no session or Origin on
- * a server-to-server call). Each event id is handled once: a redelivery answers 200 and does
- * nothing. A failure answers 500 and releases the claim, so that Stripe's retry tries again.
+ * a server-to-server call). An event is recorded once handled, and a redelivery of it then
+ * answers 200 and does nothing. Handling is safe to repeat (it converges on Stripe's current
+ * state), so two deliveries at once, or a Worker stopped before recording, cost only a second
+ * read. A failure answers 5xx, so that Stripe's retry tries again.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") notFound();
@@ -24,13 +26,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const db = getDb(env.DB);
-  if (!(await claimStripeEvent(db, event))) return jsonResponse({ received: true, duplicate: true });
+  if (await isStripeEventHandled(db, event.id)) return jsonResponse({ received: true, duplicate: true });
   try {
     await handleStripeEvent(env, db, event);
   } catch (error) {
-    await releaseStripeEvent(db, event.id);
     console.error(`stripe event ${event.type} ${event.id} failed:`, describeStripeError(error));
     return jsonResponse({ error: "Not handled; please retry." }, isRetryableStripeError(error) ? 503 : 500);
   }
+  await recordStripeEventHandled(db, event);
   return jsonResponse({ received: true });
 }

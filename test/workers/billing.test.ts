@@ -93,6 +93,14 @@ describe("starting a subscription", () => {
     expect(new Set(bodies.map((body) => body.get("customer"))).size).toBe(1);
   });
 
+  it("opens one Checkout session when Subscribe is pressed twice", async () => {
+    const { browser } = await signedUpUser("billing-double-click");
+    const [first, second] = await Promise.all([0, 1].map(() => browser.post("/subscription", { intent: "subscribe", plan: "basic" })));
+    expect([first!.status, second!.status]).toEqual([303, 303]);
+    expect(first!.headers.get("Location")).toMatch(/\/checkout\/c\/pay\/cs_test_\w+$/);
+    expect(second!.headers.get("Location")).toBe(first!.headers.get("Location"));
+  });
+
   it("refuses a post from another site, whoever is signed in", async () => {
     const { browser, userId } = await signedUpUser("billing-cross-site");
     const forged = await browser.post("/subscription", { intent: "subscribe", plan: "basic" }, { Origin: "https://evil.test", "Sec-Fetch-Site": "cross-site" });
