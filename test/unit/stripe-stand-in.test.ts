@@ -338,6 +338,13 @@ describe("Checkout", () => {
     expect(fresh.id).not.toBe(first.id);
   });
 
+  it("saves nothing under the key for parameters that fail validation, as Stripe does", async () => {
+    const customer = await stripe.customers.create({ email: "corrected@example.com" });
+    await expect(newCheckout(customer.id, "price_nope", { idempotencyKey: "checkout-corrected" })).rejects.toMatchObject({ statusCode: 400 });
+    const corrected = await newCheckout(customer.id, STRIPE_STAND_IN_PRICES.basic, { idempotencyKey: "checkout-corrected" });
+    expect(corrected.id).toMatch(/^cs_test_/);
+  });
+
   it("answers Stripe's errors for what it cannot accept", async () => {
     const customer = await stripe.customers.create({ email: "errors@example.com" });
     const base = { mode: "subscription" as const, customer: customer.id, success_url: SUCCESS_URL, cancel_url: CANCEL_URL };
