@@ -535,7 +535,6 @@ export function parseZip(value: string): { zip5: string; plus4: string } | null 
 // ---------------------------------------------------------------------------------------------
 // The whole address
 // ---------------------------------------------------------------------------------------------
-const asTyped = (value: string | null | undefined) => (value ?? "").trim().replace(/\s+/g, " ");
 
 /** Standardizes an address the way USPS Publication 28 writes it, offline. */
 export function standardizeAddress(input: AddressInput): StandardizedAddress {
@@ -562,13 +561,13 @@ export function standardizeAddress(input: AddressInput): StandardizedAddress {
   const city = cleanText(input.city);
   if (!city) problems.push("Please enter the city name.");
 
-  const typedState = asTyped(input.state);
+  const typedState = collapseSpaces(input.state);
   const code = stateCode(typedState);
   const state = code ?? cleanText(typedState);
   if (!typedState) problems.push("Please enter the state.");
   else if (!code) problems.push(`The state ${typedState} is not a U.S. state or territory.`);
 
-  const typedZip = asTyped(input.zipCode);
+  const typedZip = collapseSpaces(input.zipCode);
   const zip = parseZip(typedZip);
   const zipCode = zip ? (zip.plus4 ? `${zip.zip5}-${zip.plus4}` : zip.zip5) : typedZip;
   if (!typedZip) problems.push("Please enter the zip code.");
@@ -577,7 +576,7 @@ export function standardizeAddress(input: AddressInput): StandardizedAddress {
 
   const standard: Address = { street1, street2, city, state, zipCode };
   const changes = (Object.keys(standard) as AddressField[])
-    .map((field) => ({ field, from: asTyped(input[field]), to: standard[field] }))
+    .map((field) => ({ field, from: collapseSpaces(input[field]), to: standard[field] }))
     .filter(({ from, to }) => from !== to);
 
   return { ...standard, changes, problems };

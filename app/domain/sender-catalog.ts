@@ -34,14 +34,14 @@ export type TemplateSeed = {
 
 const IDENTITY_NUMBERS = /\b(SSN|social security|date of birth)\b/i;
 
-/**
- * Maps a gathered sender to a request template. The service never collects an SSN or a date of
- * birth, and cannot act where the sender refuses agents: those are filed by the consumer with
- * our instructions. A sender with no known channel stays inactive until staff find one.
- */
+/** What the service never collects: a sender that asks for it is filed by the person. */
+export function asksForIdentityNumber(need: string): boolean {
+  return IDENTITY_NUMBERS.test(need);
+}
+
 /** Senders that refuse agents or ask for an SSN or a date of birth are filed by the person. */
 export function consumerFilesFor(acceptsAgent: "yes" | "no" | "unknown", needs: string[]): boolean {
-  return acceptsAgent === "no" || needs.some((need) => IDENTITY_NUMBERS.test(need));
+  return acceptsAgent === "no" || needs.some(asksForIdentityNumber);
 }
 
 /** A sender is offered only once there is a way to reach it. */
@@ -49,6 +49,11 @@ export function startsActive(channels: unknown[]): boolean {
   return channels.length > 0;
 }
 
+/**
+ * Maps a gathered sender to a request template. The service never collects an SSN or a date of
+ * birth, and cannot act where the sender refuses agents: those are filed by the consumer with
+ * our instructions. A sender with no known channel stays inactive until staff find one.
+ */
 export function templateFromSender(sender: CatalogSender): TemplateSeed {
   const [level = "unknown", ...rest] = sender.confidence.split(":");
   const acceptsAgent = sender.agent === "yes" || sender.agent === "no" ? sender.agent : "unknown";

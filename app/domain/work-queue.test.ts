@@ -51,7 +51,7 @@ describe("postal lines", () => {
 });
 
 describe("grouping", () => {
-  it("puts the group of a premium request first, then the oldest, and groups custom senders by name", () => {
+  it("keeps the order the query gives (a group comes where its first request does), groups custom senders by name, and counts premium and oldest", () => {
     const rows = [
       row({ userId: "p", premium: true, id: "epsilon", templateId: "epsilon", senderName: "Epsilon", queuedAt: new Date("2026-11-20T00:00:00Z") }),
       row({ userId: "a", queuedAt: new Date("2026-11-02T00:00:00Z") }),

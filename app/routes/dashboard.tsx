@@ -46,7 +46,6 @@ function waitText(row: RequestRow, timeZone: string, now: Date) {
   }
 }
 
-/** The people a request's letter names besides the holder: everyone on the list unless it chose some. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const url = new URL(request.url);

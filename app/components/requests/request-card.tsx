@@ -2,6 +2,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useRef, useState } from "react";
 import type { RequestStatus, SenderChannel } from "../../../drizzle/schema";
 import { ACTION_LABELS, isRequestAction, STATUS_LABELS, STATUS_OF_ACTION, type RequestAction } from "~/domain/requests";
+import { asksForIdentityNumber } from "~/domain/sender-catalog";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export type RequestCardData = {
@@ -82,7 +83,6 @@ export function RequestCard({ card, open, serverError }: { card: RequestCardData
 }
 
 const CHANNEL_LABELS: Record<SenderChannel["kind"], string> = { web: "Online", phone: "By phone", mail: "By mail", email: "By email" };
-const IDENTITY_NUMBERS = /\b(SSN|social security|date of birth)\b/i;
 
 function ChannelValue({ channel }: { channel: SenderChannel }) {
   switch (channel.kind) {
@@ -99,7 +99,7 @@ function ChannelValue({ channel }: { channel: SenderChannel }) {
 
 /** The steps for a request only the person can file (spec: guided requests). */
 function FilingGuide({ senderName, guide }: { senderName: string; guide: NonNullable<RequestCardData["guide"]> }) {
-  const atHand = guide.needs.filter((need) => !IDENTITY_NUMBERS.test(need));
+  const atHand = guide.needs.filter((need) => !asksForIdentityNumber(need));
   return (
     <details className="guide">
       <summary>How to file it yourself</summary>
