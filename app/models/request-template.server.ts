@@ -43,12 +43,15 @@ function assertAdmin(actor: StaffActor) {
   if (actor.role !== "admin") throw new AdminOnlyError();
 }
 
-/** How many users have a request for each sender that they have not deleted (presets and custom requests alike). */
-function holdersByTemplate(db: Db) {
+/**
+ * How many users have a request for each sender (or the one asked for) that they have not deleted,
+ * presets and custom requests alike.
+ */
+function holdersByTemplate(db: Db, templateId?: string) {
   return db
     .select({ templateId: requests.templateId, holders: sql<number>`count(distinct ${requests.userId})`.as("holders") })
     .from(requests)
-    .where(or(isNull(requests.status), ne(requests.status, "deleted")))
+    .where(and(or(isNull(requests.status), ne(requests.status, "deleted")), templateId === undefined ? undefined : eq(requests.templateId, templateId)))
     .groupBy(requests.templateId)
     .as("holders_by_template");
 }
@@ -100,14 +103,11 @@ export async function getTemplate(db: Db, id: string) {
 
 /** One template with how many users hold it, for its staff page. */
 export async function getTemplateForStaff(db: Db, id: string) {
+  const holders = holdersByTemplate(db, id);
   const [row] = await db
-    .select({
-      ...templateColumns,
-      holders: sql<number>`(select count(distinct ${requests.userId}) from ${requests} where ${requests.templateId} = ${requestTemplates.id} and (${requests.status} is null or ${requests.status} != 'deleted'))`.mapWith(
-        Number,
-      ),
-    })
+    .select({ ...templateColumns, holders: sql<number>`coalesce(${holders.holders}, 0)`.mapWith(Number) })
     .from(requestTemplates)
+    .leftJoin(holders, eq(holders.templateId, requestTemplates.id))
     .where(eq(requestTemplates.id, id))
     .limit(1);
   return row ?? null;

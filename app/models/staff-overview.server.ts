@@ -3,10 +3,9 @@ import { jobs, requestLogs, requests, requestTemplates, users } from "../../driz
 import type { Db } from "~/utils/db.server";
 import { DAY_MS } from "~/domain/dates";
 
-
 /** The figures of the staff overview, read in one batch. */
 export async function getStaffOverview(db: Db, now = new Date()) {
-  const [byStatus, queueByTemplate, waitingLong, confirmations, userCount, subscribers, usedUp, jobStates] = await db.batch([
+  const [byStatus, queueByTemplate, waitingLong, processed, confirmations, userCount, subscribers, usedUp, jobStates] = await db.batch([
     db.select({ status: requests.status, count: count() }).from(requests).groupBy(requests.status),
     db
       .select({ channels: requestTemplates.channels, acceptsAgent: requestTemplates.acceptsAgent, consumerFiles: requestTemplates.consumerFiles, count: count() })
@@ -18,19 +17,21 @@ export async function getStaffOverview(db: Db, now = new Date()) {
       .select({ count: count() })
       .from(requests)
       .where(and(eq(requests.status, "inQueue"), isNull(requests.processedAt), lt(requests.queuedAt, new Date(now.getTime() - 2 * DAY_MS)))),
-    // Processed requests, and for the confirmed ones the moment the user said the mail stopped.
+    db.select({ count: count() }).from(requests).where(isNotNull(requests.processedAt)),
+    // Confirmed requests: when they reached the sender, and when the user said the mail stopped.
     db
       .select({
-        status: requests.status,
         processedAt: requests.processedAt,
-        confirmedAt: sql<number | null>`(select max(${requestLogs.createdAt}) from ${requestLogs} where ${requestLogs.userId} = ${requests.userId} and ${requestLogs.requestId} = ${requests.id} and ${requestLogs.status} = 'confirm')`,
+        // Written out in full: drizzle leaves columns in a select's fields unqualified, and inside
+        // the subquery "id" would then be the log's own id.
+        confirmedAt: sql<number | null>`(select max("request_logs"."createdAt") from "request_logs" where "request_logs"."userId" = "requests"."userId" and "request_logs"."requestId" = "requests"."id" and "request_logs"."status" = 'confirm')`,
       })
       .from(requests)
-      .where(isNotNull(requests.processedAt)),
+      .where(and(isNotNull(requests.processedAt), eq(requests.status, "confirmedByUser"))),
     db.select({ count: count() }).from(users),
     db.select({ plan: users.plan, count: count() }).from(users).where(isNotNull(users.stripeSubscriptionId)).groupBy(users.plan),
     db.select({ count: count() }).from(users).where(and(eq(users.numOfFreeRequest, 0), isNull(users.stripeSubscriptionId))),
     db.select({ state: jobs.state, count: count() }).from(jobs).groupBy(jobs.state),
   ]);
-  return { byStatus, queueByTemplate, waitingLong: waitingLong[0]?.count ?? 0, confirmations, users: userCount[0]?.count ?? 0, subscribers, usedUp: usedUp[0]?.count ?? 0, jobStates };
+  return { byStatus, queueByTemplate, waitingLong: waitingLong[0]?.count ?? 0, processed: processed[0]?.count ?? 0, confirmations, users: userCount[0]?.count ?? 0, subscribers, usedUp: usedUp[0]?.count ?? 0, jobStates };
 }

@@ -26,14 +26,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const channel = row.consumerFiles ? "the person files it" : staffChannel(row.channels, row.acceptsAgent).kind;
     byChannel.set(channel, (byChannel.get(channel) ?? 0) + row.count);
   }
-  const confirmed = overview.confirmations.filter((row) => row.status === "confirmedByUser");
-  const days = confirmed.flatMap((row) => (row.confirmedAt && row.processedAt ? [(row.confirmedAt - row.processedAt.getTime()) / DAY_MS] : []));
+  const days = overview.confirmations.flatMap((row) => (row.confirmedAt && row.processedAt ? [(row.confirmedAt - row.processedAt.getTime()) / DAY_MS] : []));
   const medianDays = median(days);
   return {
     byStatus: overview.byStatus.map((row) => ({ label: row.status ? STATUS_LABELS[row.status] : "Not sent yet", count: row.count })),
     byChannel: [...byChannel].map(([channel, count]) => ({ channel, count })),
     waitingLong: overview.waitingLong,
-    confirmedRate: overview.confirmations.length > 0 ? Math.round((confirmed.length / overview.confirmations.length) * 100) : null,
+    confirmedRate: overview.processed > 0 ? Math.round((overview.confirmations.length / overview.processed) * 100) : null,
     medianDays: medianDays === null ? null : Math.round(medianDays * 10) / 10,
     users: overview.users,
     subscribers: overview.subscribers.map((row) => ({ plan: row.plan ? PLAN_DETAILS[row.plan].name : "Unknown plan", count: row.count })),

@@ -7,6 +7,7 @@ import catalog from "../../drizzle/senders.json";
 import { requestLogs, requests, staffAudit, users } from "../../drizzle/schema";
 import type { CatalogSender } from "~/domain/sender-catalog";
 import { seedSenderCatalog } from "~/models/request-template.server";
+import { getStaffOverview } from "~/models/staff-overview.server";
 import { lettersFor } from "~/models/work-queue.server";
 import { getDb } from "~/utils/db.server";
 import { Browser, signedInStaff, signedUpUser } from "./http";
@@ -165,5 +166,26 @@ describe("letters for a large group", () => {
     const letters = await lettersFor(db, people, { unsentOnly: true });
     expect(letters.map((letter) => `${letter.userId}:${letter.id}`).sort()).toEqual(people.map((person) => `${person.userId}:${person.requestId}`).sort());
     expect(letters.every((letter) => letter.letter.includes("Bulk Person"))).toBe(true);
+  });
+});
+
+describe("the overview's figures", () => {
+  it("counts the requests sent and, of those, the ones confirmed, with the days each took", async () => {
+    const before = await getStaffOverview(db);
+    const userId = `overview-${crypto.randomUUID().slice(0, 8)}`;
+    await db.insert(users).values({ id: userId, email: `${userId}@quietmailbox.test`, passwordHash: "x", fullName: "Overview Person", street1: "1 A St", city: "Springfield", state: "IL", zipCode: "62701" });
+    const processedAt = new Date("2026-10-01T12:00:00Z");
+    const address = { fullName: "Overview Person", street1: "1 A St", city: "Springfield", state: "IL", zipCode: "62701", type: "custom" as const, processedAt };
+    await db.insert(requests).values([
+      { userId, id: "sent-confirmed", senderName: "Stopped Co", title: "Stopped Co", status: "confirmedByUser", ...address },
+      { userId, id: "sent-waiting", senderName: "Waiting Co", title: "Waiting Co", status: "inQueue", ...address },
+    ]);
+    await db.insert(requestLogs).values({ userId, requestId: "sent-confirmed", creator: "user", status: "confirm", createdAt: new Date("2026-10-11T12:00:00Z") });
+
+    const after = await getStaffOverview(db);
+    expect(after.processed - before.processed).toBe(2);
+    expect(after.confirmations.length - before.confirmations.length).toBe(1);
+    const mine = after.confirmations.filter((row) => row.processedAt?.getTime() === processedAt.getTime() && row.confirmedAt === new Date("2026-10-11T12:00:00Z").getTime());
+    expect(mine).toHaveLength(1);
   });
 });

@@ -5,7 +5,7 @@ import catalog from "../../drizzle/senders.json";
 import { requests, requestTemplates, staffAudit, users } from "../../drizzle/schema";
 import type { CatalogSender } from "~/domain/sender-catalog";
 import { SENDER_FORM_MESSAGES, SenderSchema } from "~/domain/sender-form";
-import { AdminOnlyError, offerTemplateToExistingUsers, seedSenderCatalog, updateTemplate } from "~/models/request-template.server";
+import { AdminOnlyError, getTemplateForStaff, listTemplatesForStaff, offerTemplateToExistingUsers, seedSenderCatalog, updateTemplate } from "~/models/request-template.server";
 import { chunkedInserts, getDb } from "~/utils/db.server";
 import { Browser, signedInStaff, signedUpUser } from "./http";
 
@@ -367,5 +367,20 @@ describe("an unknown sender", () => {
     expect(await templateRow("no-such-sender")).toBeUndefined();
     expect(await auditOf("no-such-sender")).toEqual([]);
     expect(await db.select({ id: requests.id }).from(requests).where(eq(requests.id, "no-such-sender"))).toEqual([]);
+  });
+});
+
+describe("how many users hold a sender", () => {
+  it("counts, on the sender's page as in the list, the users who have not deleted that sender's request", async () => {
+    const holdersOf = async (id: string) => ({
+      page: (await getTemplateForStaff(db, id))!.holders,
+      list: (await listTemplatesForStaff(db)).find((template) => template.id === id)!.holders,
+    });
+    const before = await holdersOf("epsilon");
+    const { browser } = await signedUpUser("holder-count");
+    expect(await holdersOf("epsilon")).toEqual({ page: before.page + 1, list: before.list + 1 });
+    // Deleting this one sender's preset leaves the user holding the others, but not this one.
+    expect((await browser.post("/dashboard", { intent: "delete", requestId: "epsilon" })).status).toBe(303);
+    expect(await holdersOf("epsilon")).toEqual(before);
   });
 });
