@@ -1,5 +1,5 @@
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/cloudflare";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
@@ -43,9 +43,14 @@ export default async function handleRequest(
 
 // Logs the path and the message only: query strings and bodies may carry a user's address.
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted) return;
+  if (request.signal.aborted || isClientError(error)) return;
   console.error(`error on ${request.method} ${new URL(request.url).pathname}:`, describeError(error));
 };
+
+/** A request the app refused (405 for a page without a form, say): nothing for the operator to fix. */
+function isClientError(error: unknown) {
+  return (error instanceof Response || isRouteErrorResponse(error)) && error.status < 500;
+}
 
 function describeError(error: unknown): string {
   if (error instanceof Error) return `${error.name}: ${error.message}\n${error.stack ?? ""}`;

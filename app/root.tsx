@@ -85,12 +85,28 @@ export default function App() {
 export const meta: MetaFunction = ({ error }) => {
   if (!error) return [];
   if (isRouteErrorResponse(error) && error.status === 404) return pageMeta("Page not found");
+  const refused = clientError(error);
+  if (refused) return pageMeta(refused.title);
   return pageMeta(isChunkLoadError(error) ? "Page didn't finish loading" : "Something went wrong");
 };
+
+/** What a refused request says: the visitor did something this page does not take; nothing broke. */
+const CLIENT_ERRORS: Record<number, { title: string; text: string }> = {
+  400: { title: "We couldn't read that request", text: "Something in it was missing or not what this page expects. Go back, reload the page and try again." },
+  403: { title: "You can't do that here", text: "Your account does not allow this. Nothing was changed." },
+  405: { title: "This page can't take that request", text: "This page only shows information; nothing was sent or changed." },
+  413: { title: "That was more than we can take", text: "What you sent is far longer than any of our forms allows. Go back, shorten it and try again." },
+};
+
+function clientError(error: unknown) {
+  return isRouteErrorResponse(error) ? CLIENT_ERRORS[error.status] : undefined;
+}
 
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  const refused = clientError(error);
+  if (refused) return <ErrorScreen title={refused.title}>{refused.text}</ErrorScreen>;
   if (isChunkLoadError(error)) {
     return (
       <ErrorScreen title="This page didn't finish loading">

@@ -5,9 +5,10 @@ import * as build from "../build/server/index.js";
 import { consumeDeadLetters, consumeJobs } from "~/jobs/consumer.server";
 import { runScheduledTasks } from "~/jobs/scheduled.server";
 import { receiveSenderReply } from "~/jobs/sender-replies.server";
-import { isCrossSiteRequest } from "~/utils/csrf.server";
 import { EnvError, parseEnv } from "~/utils/env.server";
 import { renderConfigurationErrorPage } from "~/utils/error-page.server";
+import { guardRequest } from "~/utils/request-guards.server";
+import { withSessionHeaders } from "~/utils/response-headers.server";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
@@ -25,10 +26,10 @@ export default {
       }
       throw error;
     }
-    if (isCrossSiteRequest(request)) {
-      return new Response("Cross-site requests are not accepted.", { status: 403, headers: { "Content-Type": "text/plain" } });
-    }
-    return handleRemixRequest(request, { env, ctx });
+    const guarded = await guardRequest(request, env);
+    if (guarded instanceof Response) return guarded;
+    const response = await handleRemixRequest(guarded.request, { env, ctx });
+    return withSessionHeaders(guarded.request, response, { env, clearSessionCookie: guarded.clearSessionCookie });
   },
 
   async queue(batch, rawEnv) {

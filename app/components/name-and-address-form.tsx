@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { TextField } from "~/components/ui/form";
+import { FormError, TextField } from "~/components/ui/form";
 import { Step1Schema } from "~/domain/signup";
 
 type NameAndAddress = Partial<Record<"fullName" | "street1" | "street2" | "city" | "state" | "zipCode", string>>;
@@ -37,6 +37,7 @@ export function NameAndAddressForm({
   const autoComplete = (token: string) => (own ? token : "off");
   return (
     <Form method="post" className="form" {...getFormProps(form)} noValidate>
+      <FormError id={form.errorId} errors={form.errors} />
       <TextField field={fields.fullName} label="Full name" autoComplete={autoComplete("name")} hint={nameHint} />
       <TextField field={fields.street1} label="Street address" autoComplete={autoComplete("address-line1")} />
       <TextField field={fields.street2} label="Apartment, suite, unit (optional)" autoComplete={autoComplete("address-line2")} />

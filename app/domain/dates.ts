@@ -7,7 +7,8 @@ import { stateCode, type StateCode } from "./us-states";
 
 export const DEFAULT_TIME_ZONE = "America/New_York";
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
+export const MINUTE_MS = 60 * 1000;
+export const DAY_MS = 24 * 60 * MINUTE_MS;
 
 // The zone where most of each state's people live. States split between zones take the larger
 // part: Eastern for Florida, Indiana, Kentucky and Michigan; Central for Tennessee, Texas, Kansas,

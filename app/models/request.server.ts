@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { requestLogs, requests, requestTemplates, users } from "../../drizzle/schema";
 import { CUSTOM_REQUIRED_DAYS, FREE_REQUEST_ALLOWANCE, STATUS_OF_ACTION, type RequestAction } from "~/domain/requests";
@@ -103,34 +103,89 @@ function logEntry(db: Db, userId: string, requestId: string, status: string, cre
   return db.insert(requestLogs).values({ userId, requestId, creator: "user", status, createdAt });
 }
 
+export type ActionOutcome =
+  /** Applied; `firstQueuing` when this write was the one that first queued the request. */
+  | { applied: true; firstQueuing: boolean; spent: { left: number; newsletter: boolean } | null }
+  /** Nothing written: it needed a free request and none was left. */
+  | { applied: false };
+
 /**
- * A user's action on their own request, in one D1 batch: the status and updatedAt, the time it
- * first went into the queue, and a log entry named after the action. `firstQueuing` answers whether
- * this write was the one that first queued it (a second tab's identical click finds it queued).
+ * A user's action on their own request, in one D1 batch: the time it first went into the queue,
+ * the status and updatedAt, and a log entry named after the action. With `chargeFreeRequest`, the
+ * first queuing also takes one free request in the same batch, and happens only while one is left:
+ * identical clicks from several tabs at once queue the request once, pay once, and all succeed.
  */
 export async function applyRequestAction(
   db: Db,
-  { userId, requestId, action, now = new Date(), changes = {} }: {
+  {
+    userId,
+    requestId,
+    action,
+    now = new Date(),
+    changes = {},
+    chargeFreeRequest = false,
+  }: {
     userId: string;
     requestId: string;
     action: RequestAction;
     now?: Date;
     changes?: Pick<typeof requests.$inferInsert, "customerNumber" | "recipientIds">;
+    chargeFreeRequest?: boolean;
   },
-) {
+): Promise<ActionOutcome> {
   const status = STATUS_OF_ACTION[action];
   const ownRequest = and(eq(requests.userId, userId), eq(requests.id, requestId));
+  const queues = status === "inQueue";
+  const charges = queues && chargeFreeRequest;
+  // A charged action applies once the request is queued, by this batch or by an earlier one.
+  const applies = charges ? and(ownRequest, isNotNull(requests.queuedAt)) : ownRequest;
+  const hasFreeRequest = sql`(select ${freeRequestsLeft} from ${users} where ${users.id} = ${userId}) > 0`;
+
   const statements: BatchItem<"sqlite">[] = [];
-  if (status === "inQueue") {
-    statements.push(db.update(requests).set({ queuedAt: now }).where(and(ownRequest, isNull(requests.queuedAt))));
+  if (queues) {
+    statements.push(
+      db
+        .update(requests)
+        .set({ queuedAt: now })
+        .where(and(ownRequest, isNull(requests.queuedAt), charges ? hasFreeRequest : undefined)),
+    );
+  }
+  if (charges) {
+    // SQLite's changes() is the row count of the statement just before, in this batch's transaction:
+    // the free request is taken exactly when that statement queued the request.
+    statements.push(
+      db
+        .update(users)
+        .set({ numOfFreeRequest: sql`${freeRequestsLeft} - 1`, updatedAt: now })
+        .where(and(eq(users.id, userId), sql`changes() = 1`))
+        .returning({ left: users.numOfFreeRequest, newsletter: users.newsletter }),
+    );
   }
   // "Mail still coming" puts the request back in the staff work queue, to be sent again.
   const resend = action === "report" ? { processedAt: null } : {};
-  statements.push(db.update(requests).set({ ...changes, ...resend, status, updatedAt: now }).where(ownRequest));
-  statements.push(logEntry(db, userId, requestId, action, now));
+  statements.push(db.update(requests).set({ ...changes, ...resend, status, updatedAt: now }).where(applies));
+  statements.push(
+    db.insert(requestLogs).select(
+      db
+        .select({
+          id: sql`${crypto.randomUUID()}`.as("id"),
+          userId: requests.userId,
+          requestId: requests.id,
+          creator: sql`'user'`.as("creator"),
+          status: sql`${action}`.as("status"),
+          detail: sql`null`.as("detail"),
+          createdAt: sql`${now.getTime()}`.as("createdAt"),
+        })
+        .from(requests)
+        .where(applies),
+    ),
+  );
   const results = await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  const firstQueuing = status === "inQueue" && (results[0] as D1Result).meta.changes > 0;
-  return { firstQueuing };
+  const firstQueuing = queues && (results[0] as D1Result).meta.changes > 0;
+  const [spentRow] = charges ? (results[1] as Array<{ left: number | null; newsletter: boolean }>) : [];
+  const applied = (results[charges ? 2 : queues ? 1 : 0] as D1Result).meta.changes > 0;
+  if (!applied) return { applied: false };
+  return { applied: true, firstQueuing, spent: spentRow ? { left: spentRow.left ?? 0, newsletter: spentRow.newsletter } : null };
 }
 
 export type NewCustomRequest = {

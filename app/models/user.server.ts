@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { requests, requestTemplates, users } from "../../drizzle/schema";
+import { passwordResetTokens, requests, requestTemplates, users } from "../../drizzle/schema";
 import { chunkedInserts, type Db } from "~/utils/db.server";
 
 export type SignupAddress = { street1: string; street2: string | null; city: string; state: string; zipCode: string };
@@ -109,8 +109,18 @@ export async function getUserIdByEmail(db: Db, email: string) {
 }
 
 /** Sets a new password and ends every session that began before now. */
+/**
+ * A new password ends every session signed in before it (sessionsValidAfter) and voids every reset
+ * link still outstanding, in one batch: a link asked for earlier can no longer change it again.
+ */
 export async function setUserPassword(db: Db, userId: string, passwordHash: string, now = new Date()) {
-  return db.update(users).set({ passwordHash, sessionsValidAfter: now, updatedAt: now }).where(eq(users.id, userId));
+  await db.batch([
+    db.update(users).set({ passwordHash, sessionsValidAfter: now, updatedAt: now }).where(eq(users.id, userId)),
+    db
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt))),
+  ]);
 }
 
 export type Actor = { userId: string; role: "admin" | "moderator" | "none" };

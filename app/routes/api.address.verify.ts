@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { verifyAddress } from "~/integrations/address-verification.server";
-import { clientAddress, readThrottle, countAttempt, throttleKey, type ThrottlePolicy } from "~/models/auth-throttle.server";
+import { addressCheckCounters, takeAttempt, tooManyAttemptsMessage } from "~/models/rate-limit.server";
 import { jsonResponse, notFound, readJsonBody } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
 
@@ -15,14 +15,11 @@ const VerifyBody = z.object({
   }),
 });
 
-// Enough for a person fixing typos; too few to use the service as someone's free verification API.
-const VERIFY_PER_CLIENT: ThrottlePolicy = { windowMs: 60 * 60_000, slowAfter: 30, blockAfter: 30, blockMs: 60 * 60_000 };
-
 export const loader = notFound;
 
 /**
  * Spec section 7: `{address}` in, `{status, result}` out. Only for pages of this site (a browser
- * on the signup form sends Sec-Fetch-Site or Origin), and counted per client.
+ * on the signup form sends Sec-Fetch-Site or Origin), and counted per client and in total.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const fetchSite = request.headers.get("Sec-Fetch-Site");
@@ -32,10 +29,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const { address } = await readJsonBody(request, VerifyBody);
 
-  const db = getDb(context.env.DB);
-  const key = await throttleKey("client", `verify:${clientAddress(request)}`);
-  if ((await readThrottle(db, [key])).blockedUntil) return jsonResponse({ status: 429, result: null }, 429);
-  await countAttempt(db, key, VERIFY_PER_CLIENT);
+  // Shared with step 1 of signup: a client refused here is refused there too (decision 0019).
+  const waitMs = await takeAttempt(getDb(context.env.DB), await addressCheckCounters(request, context.env.APP_ENV));
+  if (waitMs > 0) return jsonResponse({ status: 429, result: null, error: tooManyAttemptsMessage(waitMs) }, 429);
 
   const verification = await verifyAddress(context.env, { ...address, street2: address.street2 ?? "" });
   return jsonResponse(verification);

@@ -12,7 +12,8 @@ export const loader = notFound;
  * a server-to-server call). An event is recorded once handled, and a redelivery of it then
  * answers 200 and does nothing. Handling is safe to repeat (it converges on Stripe's current
  * state), so two deliveries at once, or a Worker stopped before recording, cost only a second
- * read. A failure answers 5xx, so that Stripe's retry tries again.
+ * read. A failure that may pass answers 503, so that Stripe's retry tries again; one that cannot
+ * (Stripe does not know the subscription) is acknowledged with 200 and logged, as Stripe asks.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") notFound();
@@ -30,8 +31,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await handleStripeEvent(env, db, event);
   } catch (error) {
-    console.error(`stripe event ${event.type} ${event.id} failed:`, describeStripeError(error));
-    return jsonResponse({ error: "Not handled; please retry." }, isRetryableStripeError(error) ? 503 : 500);
+    if (isRetryableStripeError(error)) {
+      console.error(`stripe event ${event.type} ${event.id} failed:`, describeStripeError(error));
+      return jsonResponse({ error: "Not handled; please retry." }, 503);
+    }
+    // Stripe's answer will not change (a subscription it does not know, say one of another
+    // account): a retry could only fail again, so the event is acknowledged and logged.
+    console.warn(`stripe event ${event.type} ${event.id} cannot be acted on:`, describeStripeError(error));
+    await recordStripeEventHandled(db, event);
+    return jsonResponse({ received: true, actedOn: false });
   }
   await recordStripeEventHandled(db, event);
   return jsonResponse({ received: true });

@@ -16,9 +16,9 @@ import {
   waitStanding,
 } from "~/domain/requests";
 import { emailAtOnceWhenSenderAllows } from "~/jobs/automatic-send.server";
-import { applyRequestAction, getDashboard, getUserRequest } from "~/models/request.server";
+import { getDashboard, getUserRequest } from "~/models/request.server";
 import type { RouteHandle } from "~/root";
-import { queueWithAllowance } from "~/utils/allowance.server";
+import { actOnRequest } from "~/utils/allowance.server";
 import { recordEvents, trackVisit } from "~/utils/analytics.server";
 import { requireUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -121,9 +121,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const target = await getUserRequest(db, user.id, requestId);
   if (!target) throw new Response("Not Found", { status: 404 });
 
-  const queued = await queueWithAllowance(env, user, actionUsesAllowance(intent, target), () =>
-    applyRequestAction(db, { userId: user.id, requestId, action: intent }),
-  );
+  const queued = await actOnRequest(env, user, { requestId, action: intent, charged: actionUsesAllowance(intent, target) });
   if (!queued) return data({ requestId, error: ALLOWANCE_REFUSED_MESSAGE }, { status: 403 });
   if (queued.firstQueuing) await emailAtOnceWhenSenderAllows(env, { userId: user.id, requestId });
   await recordEvents(context, [{ name: "clicked request action button", userId: user.id, properties: { action: intent } }]).catch((error) =>

@@ -6,6 +6,9 @@ export async function loader() {
   throw new Response("Not Found", { status: 404 });
 }
 
+// A post to a path that does not exist is as missing as a visit to it.
+export const action = loader;
+
 export default function NotFound() {
   return <NotFoundScreen />;
 }

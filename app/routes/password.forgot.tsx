@@ -5,7 +5,7 @@ import { InputField } from "~/components/ui/form";
 import { EmailSchema } from "~/domain/signup";
 import { enqueueJob } from "~/jobs/producer.server";
 import { reminderUnsubscribeUrl } from "~/jobs/reminders.server";
-import { clientAddress, readThrottle, countAttempt, RESET_PER_EMAIL, SIGN_IN_PER_CLIENT, throttleKey } from "~/models/auth-throttle.server";
+import { resetCounters, takeAttempt, tryAgainIn } from "~/models/rate-limit.server";
 import { createPasswordResetToken } from "~/models/password-reset.server";
 import { getUserIdByEmail } from "~/models/user.server";
 import { getDb } from "~/utils/db.server";
@@ -21,37 +21,35 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = Object.fromEntries(await request.formData());
   const parsed = ForgotSchema.safeParse(form);
-  if (!parsed.success) {
-    return data({ email: String(form.email ?? ""), error: parsed.error.issues[0]!.message }, { status: 400 });
+  const typed = typeof form.email === "string" ? form.email : "";
+  if (!parsed.success) return data({ email: typed, error: parsed.error.issues[0]!.message }, { status: 400 });
+
+  const { email } = parsed.data;
+  const db = getDb(context.env.DB);
+  // Counted for the email typed, whether or not an account uses it, so that the answer never tells.
+  const waitMs = await takeAttempt(db, await resetCounters(request, context.env.APP_ENV, email));
+  if (waitMs > 0) {
+    return data({ email, error: `We have sent as many links as we can for now. Please try again in ${tryAgainIn(waitMs)}.` }, { status: 429 });
   }
-  try {
-    await sendResetLink(request, context, parsed.data.email);
-  } catch (error) {
-    // The answer must not depend on whether the account exists, nor on a failure behind it.
-    console.error("password reset request failed:", errorMessage(error));
-  }
+  // The answer goes out before the account is looked up: it takes the same time for every email.
+  context.ctx.waitUntil(
+    sendResetLink(context, email).catch((error) => console.error("password reset request failed:", errorMessage(error))),
+  );
   return redirect("/password/forgot?sent=1", { status: 303 });
 }
 
-/** At most 3 links an hour per email, and the client's sign-in budget for unknown emails. */
-async function sendResetLink(request: Request, context: AppLoadContext, email: string) {
-  const db = getDb(context.env.DB);
-  const emailKey = await throttleKey("email-reset", email);
-  const clientKey = await throttleKey("client", clientAddress(request));
-  if ((await readThrottle(db, [emailKey, clientKey])).blockedUntil) return;
-  await countAttempt(db, emailKey, RESET_PER_EMAIL);
-
+/** A single-use link, built from APP_ORIGIN (never from the request's Host), for an email that has an account. */
+async function sendResetLink(context: AppLoadContext, email: string) {
+  const { env } = context;
+  const db = getDb(env.DB);
   const userId = await getUserIdByEmail(db, email);
-  if (!userId) {
-    await countAttempt(db, clientKey, SIGN_IN_PER_CLIENT);
-    return;
-  }
+  if (!userId) return;
   const token = await createPasswordResetToken(db, userId);
-  const link = `${new URL(request.url).origin}/password/reset?${new URLSearchParams({ token })}`;
+  const link = new URL(`/password/reset?${new URLSearchParams({ token })}`, env.APP_ORIGIN).href;
   // Every email to a user can turn reminders off, in its text and as a one-click header.
-  const stopReminders = await reminderUnsubscribeUrl(context.env, userId);
+  const stopReminders = await reminderUnsubscribeUrl(env, userId);
   await enqueueJob(
-    context.env,
+    env,
     "email.send",
     {
       to: email,

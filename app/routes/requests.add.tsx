@@ -7,8 +7,8 @@ import { FormError, TextField } from "~/components/ui/form";
 import { AddRequestSchema } from "~/domain/add-request";
 import { actionUsesAllowance, ALLOWANCE_REFUSED_MESSAGE, freeRequestsLeft, STATUS_LABELS } from "~/domain/requests";
 import { emailAtOnceWhenSenderAllows } from "~/jobs/automatic-send.server";
-import { applyRequestAction, createCustomRequest, getAddRequestOptions, getUserRequest } from "~/models/request.server";
-import { queueWithAllowance } from "~/utils/allowance.server";
+import { createCustomRequest, getAddRequestOptions, getUserRequest } from "~/models/request.server";
+import { actOnRequest, createWithAllowance } from "~/utils/allowance.server";
 import { recordEvents } from "~/utils/analytics.server";
 import { requireUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -58,26 +58,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(submission.reply({ fieldErrors: { senderName: [why] } }), { status: 400 });
   }
 
-  const charged = preset ? actionUsesAllowance("unsubscribe", preset) : true;
-  let queued;
+  let queued: { requestId: string; firstQueuing: boolean } | null;
   try {
-    queued = await queueWithAllowance(context.env, user, charged, async () => {
-      if (preset) {
-        const changes = { customerNumber: customerNumber || null, recipientIds };
-        const { firstQueuing } = await applyRequestAction(db, { userId: user.id, requestId: preset.id, action: "unsubscribe", changes });
-        return { requestId: preset.id, firstQueuing };
-      }
-      const requestId = await createCustomRequest(db, {
-        userId: user.id,
-        senderName,
-        templateId: template?.id ?? null,
-        fullName: options.account.fullName,
-        address: options.account,
-        customerNumber: customerNumber || null,
-        recipientIds,
-      });
-      return { requestId, firstQueuing: true };
-    });
+    queued = preset
+      ? await actOnRequest(context.env, user, {
+          requestId: preset.id,
+          action: "unsubscribe",
+          charged: actionUsesAllowance("unsubscribe", preset),
+          changes: { customerNumber: customerNumber || null, recipientIds },
+        }).then((outcome) => outcome && { requestId: preset.id, firstQueuing: outcome.firstQueuing })
+      : await createWithAllowance(context.env, user, async () => {
+          const requestId = await createCustomRequest(db, {
+            userId: user.id,
+            senderName,
+            templateId: template?.id ?? null,
+            fullName: options.account.fullName,
+            address: options.account,
+            customerNumber: customerNumber || null,
+            recipientIds,
+          });
+          return { requestId, firstQueuing: true };
+        });
   } catch (error) {
     console.error("request not created:", errorMessage(error));
     return data(submission.reply({ formErrors: ["We couldn't save your request just now. Nothing was saved; please try again."] }), { status: 500 });

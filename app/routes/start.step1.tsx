@@ -4,9 +4,11 @@ import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { NameAndAddressForm } from "~/components/name-and-address-form";
 import { addressChanges, enteredAddress, Step1Schema } from "~/domain/signup";
 import { verifiedOrAsTyped } from "~/integrations/address-verification.server";
+import { addressCheckCounters, takeAttempt, tooManyAttemptsMessage } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/root";
 import { trackVisit } from "~/utils/analytics.server";
 import { redirectSignedInUser } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 import { commitSession, getSession, type SignupDraft } from "~/utils/session.server";
 
@@ -23,6 +25,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await redirectSignedInUser(request, context);
   const submission = parseWithZod(await request.formData(), { schema: Step1Schema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+
+  // Each check may be a paid call: one budget with /api/address/verify (decision 0019).
+  const waitMs = await takeAttempt(getDb(context.env.DB), await addressCheckCounters(request, context.env.APP_ENV));
+  if (waitMs > 0) return data(submission.reply({ formErrors: [tooManyAttemptsMessage(waitMs)] }), { status: 429 });
 
   const { fullName } = submission.value;
   const entered = enteredAddress(submission.value);

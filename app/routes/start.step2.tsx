@@ -6,6 +6,7 @@ import { FormError, TextField } from "~/components/ui/form";
 import { STEP2_MESSAGES, Step2Schema } from "~/domain/signup";
 import { enqueueJob } from "~/jobs/producer.server";
 import { createUserWithPresets, EmailTakenError } from "~/models/user.server";
+import { signupCounters, takeAttempt, tooManyAttemptsMessage } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/root";
 import { recordEvents, trackVisit } from "~/utils/analytics.server";
 import { redirectSignedInUser, signIn } from "~/utils/auth.server";
@@ -38,9 +39,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
 
   const { email, password } = submission.value;
+  const db = getDb(context.env.DB);
+  // Every account made and every "Email has already been used." counts (decision 0019).
+  const waitMs = await takeAttempt(db, await signupCounters(request, context.env.APP_ENV));
+  if (waitMs > 0) {
+    return data(submission.reply({ formErrors: [tooManyAttemptsMessage(waitMs)], hideFields: ["password"] }), { status: 429 });
+  }
   let userId: string;
   try {
-    ({ id: userId } = await createUserWithPresets(getDb(context.env.DB), {
+    ({ id: userId } = await createUserWithPresets(db, {
       email,
       passwordHash: await hashPassword(password),
       fullName: draft.entered.fullName,

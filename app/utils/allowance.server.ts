@@ -1,60 +1,65 @@
-import { FREE_REQUESTS_USED_TAG } from "~/domain/requests";
+import { FREE_REQUESTS_USED_TAG, type RequestAction } from "~/domain/requests";
 import { enqueueJob } from "~/jobs/producer.server";
-import { refundFreeRequest, spendFreeRequest } from "~/models/request.server";
+import { applyRequestAction, refundFreeRequest, spendFreeRequest } from "~/models/request.server";
 import type { CurrentUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import type { AppEnv } from "~/utils/env.server";
 import { errorMessage } from "~/utils/errors";
 
-export type AllowanceUse = { kind: "unlimited" } | { kind: "used"; left: number } | { kind: "refused" };
+type Spent = { left: number; newsletter: boolean };
 
 /**
- * Takes one free request for sending a request into the queue (spec section 4). Subscribers are
- * not limited. The user whose request takes the counter to 0 gets the free-requests-used tag in
- * the newsletter tool (if they are on the newsletter), through the queue; a failure there never
- * stops the request.
+ * The user whose request takes the counter to 0 gets the free-requests-used tag in the newsletter
+ * tool (if they are on the newsletter), through the queue; a failure there never stops the request.
+ * The newsletter tool only knows people who asked for the newsletter: a tag for anyone else would
+ * fail until it ran out of retries.
  */
-async function takeFreeRequest(env: AppEnv, user: CurrentUser): Promise<AllowanceUse> {
-  if (user.stripeSubscriptionId) return { kind: "unlimited" };
-  const spent = await spendFreeRequest(getDb(env.DB), user.id);
-  if (spent === null) return { kind: "refused" };
-  const { left } = spent;
-  // The newsletter tool only knows people who asked for the newsletter: a tag for anyone else
-  // would fail until it ran out of retries.
-  if (left === 0 && spent.newsletter) {
-    await enqueueJob(env, "newsletter.tag", { email: user.email, tag: FREE_REQUESTS_USED_TAG }, { userId: user.id }).catch((error) =>
-      console.error("free-requests-used tag not queued:", errorMessage(error)),
-    );
-  }
-  return { kind: "used", left };
-}
-
-/** Gives the free request back when the write it paid for did not happen. */
-async function giveBackFreeRequest(env: AppEnv, use: AllowanceUse, userId: string) {
-  if (use.kind === "used") await refundFreeRequest(getDb(env.DB), userId);
+async function tagWhenUsedUp(env: AppEnv, user: CurrentUser, spent: Spent | null) {
+  if (spent?.left !== 0 || !spent.newsletter) return;
+  await enqueueJob(env, "newsletter.tag", { email: user.email, tag: FREE_REQUESTS_USED_TAG }, { userId: user.id }).catch((error) =>
+    console.error("free-requests-used tag not queued:", errorMessage(error)),
+  );
 }
 
 /**
- * A write that puts a request in the queue, paid with a free request when `charged`. Answers null
- * when none is left (nothing is written). The free request is given back when the write fails, or
- * when it was not this write that first queued the request (another tab's identical click did,
- * and paid there).
+ * A user's action on an existing request (spec section 4). When it sends the request into the
+ * queue for the first time, a free request pays for it unless the user subscribes; the charge and
+ * the queuing are one D1 batch, so concurrent identical clicks all see the one success. Answers
+ * null when none was left (nothing is written).
  */
-export async function queueWithAllowance<Result extends { firstQueuing: boolean }>(
+export async function actOnRequest(
   env: AppEnv,
   user: CurrentUser,
-  charged: boolean,
-  write: () => Promise<Result>,
-): Promise<Result | null> {
-  const use = charged ? await takeFreeRequest(env, user) : null;
-  if (use?.kind === "refused") return null;
+  input: { requestId: string; action: RequestAction; charged: boolean; changes?: Parameters<typeof applyRequestAction>[1]["changes"] },
+) {
+  const outcome = await applyRequestAction(getDb(env.DB), {
+    userId: user.id,
+    requestId: input.requestId,
+    action: input.action,
+    changes: input.changes,
+    chargeFreeRequest: input.charged && !user.stripeSubscriptionId,
+  });
+  if (!outcome.applied) return null;
+  await tagWhenUsedUp(env, user, outcome.spent);
+  return { firstQueuing: outcome.firstQueuing };
+}
+
+/**
+ * A new request written straight into the queue (a custom request), paid with a free request
+ * unless the user subscribes. Answers null when none is left (nothing is written); the free
+ * request is given back when the write fails.
+ */
+export async function createWithAllowance<Result>(env: AppEnv, user: CurrentUser, write: () => Promise<Result>): Promise<Result | null> {
+  const db = getDb(env.DB);
+  const spent = user.stripeSubscriptionId ? null : await spendFreeRequest(db, user.id);
+  if (!user.stripeSubscriptionId && !spent) return null;
   let result: Result;
   try {
     result = await write();
   } catch (error) {
-    if (use) await giveBackFreeRequest(env, use, user.id);
+    if (spent) await refundFreeRequest(db, user.id);
     throw error;
   }
-  if (use && !result.firstQueuing) await giveBackFreeRequest(env, use, user.id);
+  await tagWhenUsedUp(env, user, spent);
   return result;
 }

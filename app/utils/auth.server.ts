@@ -1,6 +1,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { getSessionUser, type SessionUser } from "~/models/user.server";
 import { getDb } from "~/utils/db.server";
+import { rememberDevice } from "~/utils/known-devices.server";
 import { safeRedirect } from "~/utils/redirect";
 import { isStaff, roleOf, type Role } from "~/utils/roles";
 import { commitSession, destroySession, getSession, getSessionStorage, hasSessionCookie } from "~/utils/session.server";
@@ -65,7 +66,7 @@ export async function redirectSignedInUser(request: Request, context: AppLoadCon
 
 /**
  * Starts a session for the user under a fresh session id (the old one, and whatever a visitor's
- * session held, is destroyed), then redirects.
+ * session held, is destroyed), remembers this browser as one the user signs in on, then redirects.
  */
 export async function signIn(request: Request, context: AppLoadContext, userId: string, redirectTo: string | null) {
   const { env } = context;
@@ -74,7 +75,11 @@ export async function signIn(request: Request, context: AppLoadContext, userId: 
   const session = await getSessionStorage(env).getSession();
   session.set("userId", userId);
   session.set("signedInAt", Date.now());
-  return redirect(safeRedirect(redirectTo), { status: 303, headers: { "Set-Cookie": await commitSession(session, env) } });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await commitSession(session, env));
+  // This browser now counts as the owner's for sign-in limits (decision 0019).
+  headers.append("Set-Cookie", await rememberDevice(request, env, userId));
+  return redirect(safeRedirect(redirectTo), { status: 303, headers });
 }
 
 export async function signOut(request: Request, context: AppLoadContext) {

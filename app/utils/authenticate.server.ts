@@ -3,22 +3,24 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { SignInSchema } from "~/domain/signup";
 import {
-  clearAttempts,
-  clientAddress,
-  readThrottle,
+  ACCOUNT_UNDER_ATTACK,
+  blockedForMs,
+  clearCounts,
   countAttempt,
-  SIGN_IN_PER_CLIENT,
-  SIGN_IN_PER_EMAIL,
+  readCounts,
+  signInCounters,
   slowdownMs,
-  throttleKey,
-} from "~/models/auth-throttle.server";
+  tryAgainIn,
+  type KeyState,
+} from "~/models/rate-limit.server";
 import { getUserCredentials } from "~/models/user.server";
 import { getDb } from "~/utils/db.server";
+import { readKnownDevice } from "~/utils/known-devices.server";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "~/utils/password.server";
 
 export const SIGN_IN_MESSAGES = {
   wrongCredentials: "Wrong email or password.",
-  tooManyAttempts: "Too many sign-in attempts. Please wait 15 minutes and try again, or reset your password.",
+  tooManyAttempts: (waitMs: number) => `Too many sign-in attempts. Please try again in ${tryAgainIn(waitMs)}, or reset your password.`,
 } as const;
 
 /** Why a sign-in failed, with what the form should show. */
@@ -35,38 +37,51 @@ export class SignInError extends Error {
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** How long this attempt must wait: a blocked counter, or an account under attack that this client already failed on. */
+function refusalMs(counters: Awaited<ReturnType<typeof signInCounters>>, states: Map<string, KeyState>, now: Date) {
+  const own = states.get(counters.own.key);
+  const blocked = blockedForMs([own, ...counters.others.map(({ key }) => states.get(key))], now);
+  if (blocked > 0) return blocked;
+  const account = counters.account && states.get(counters.account.key);
+  if (account?.windowEndsAt && account.count >= ACCOUNT_UNDER_ATTACK && (own?.count ?? 0) > 0) {
+    return account.windowEndsAt.getTime() - now.getTime();
+  }
+  return 0;
+}
 
 /**
- * Checks an email and password. One message for a wrong email and a wrong password; repeated
- * failures for one email or one client are slowed, then refused for 15 minutes (D1 is the
- * authority). An unknown email costs the same time as a known one.
+ * Checks an email and password. One message for a wrong email and a wrong password, and the same
+ * work for both: an unknown email costs the time of a known one. Repeated failures are slowed,
+ * then refused for a while, in a way no one else's failures can turn against the owner.
  */
 async function verifyCredentials(form: FormData, request: Request, context: AppLoadContext): Promise<string> {
   const parsed = SignInSchema.safeParse(Object.fromEntries(form));
-  const typedEmail = String(form.get("email") ?? "");
+  const typed = form.get("email");
+  const typedEmail = typeof typed === "string" ? typed : "";
   if (!parsed.success) {
     const fieldErrors: Record<string, string[]> = {};
     for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= [issue.message];
     throw new SignInError("Please check the form.", 400, fieldErrors, typedEmail);
   }
   const { email, password } = parsed.data;
-  const db = getDb(context.env.DB);
-  const keys = {
-    email: await throttleKey("email", email),
-    client: await throttleKey("client", clientAddress(request)),
-  };
+  const { env } = context;
+  const db = getDb(env.DB);
+  const now = new Date();
 
-  const throttle = await readThrottle(db, [keys.email, keys.client]);
-  if (throttle.blockedUntil) throw new SignInError(SIGN_IN_MESSAGES.tooManyAttempts, 429, {}, email);
-  await wait(slowdownMs(throttle.failures, SIGN_IN_PER_EMAIL));
+  const [credentials, device] = await Promise.all([getUserCredentials(db, email), readKnownDevice(request, env)]);
+  const knownHere = credentials && device?.users.includes(credentials.id) ? { deviceId: device.id, userId: credentials.id } : null;
+  const counters = await signInCounters(request, env.APP_ENV, email, knownHere);
+  const states = await readCounts(db, [counters.own, ...counters.others], now);
+  const waitMs = refusalMs(counters, states, now);
+  if (waitMs > 0) throw new SignInError(SIGN_IN_MESSAGES.tooManyAttempts(waitMs), 429, {}, email);
+  await wait(slowdownMs(states.get(counters.own.key)?.count ?? 0));
 
-  const credentials = await getUserCredentials(db, email);
   const valid = await verifyPassword(password, credentials?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!credentials || !valid) {
-    await Promise.all([countAttempt(db, keys.email, SIGN_IN_PER_EMAIL), countAttempt(db, keys.client, SIGN_IN_PER_CLIENT)]);
+    await Promise.all([counters.own, ...counters.others].map(({ key, limit }) => countAttempt(db, key, limit)));
     throw new SignInError(SIGN_IN_MESSAGES.wrongCredentials, 401, {}, email);
   }
-  await clearAttempts(db, keys.email);
+  await clearCounts(db, [counters.own.key]);
   return credentials.id;
 }
 

@@ -1,14 +1,39 @@
 /**
- * The one response the Worker builds outside Remix: when the configuration is broken the app
- * cannot render, so the operator gets the names of what is missing (never a value) and the
- * visitor a plain, calm page.
+ * The responses the Worker builds outside Remix: a refused request, and a broken configuration
+ * (the app cannot render then, so the operator gets the names of what is missing, never a value,
+ * and the visitor a plain, calm page).
  */
-export function renderConfigurationErrorPage(problems: string[]): Response {
-  const items = problems.map((problem) => `<li>${escapeHtml(problem)}</li>`).join("");
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Temporarily unavailable</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem"><h1>We'll be right back</h1><p>The service is not configured correctly, so it cannot answer right now. Please try again in a few minutes.</p><ul>${items}</ul></body></html>`;
+export function renderPlainPage({
+  status,
+  title,
+  message,
+  items = [],
+  headers = {},
+}: {
+  status: number;
+  title: string;
+  message: string;
+  items?: string[];
+  headers?: Record<string, string>;
+}): Response {
+  const list = items.length ? `<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>` : "";
+  const html =
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem">` +
+    `<main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${list}<p><a href="/">Go to the home page</a></p></main></body></html>`;
   return new Response(html, {
+    status,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", ...headers },
+  });
+}
+
+export function renderConfigurationErrorPage(problems: string[]): Response {
+  return renderPlainPage({
     status: 503,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Retry-After": "120" },
+    title: "We'll be right back",
+    message: "The service is not configured correctly, so it cannot answer right now. Please try again in a few minutes.",
+    items: problems,
+    headers: { "Retry-After": "120" },
   });
 }
 

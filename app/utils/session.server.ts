@@ -1,8 +1,8 @@
-import { createWorkersKVSessionStorage, type AppLoadContext, type Session } from "@remix-run/cloudflare";
+import { createCookie, createWorkersKVSessionStorage, type AppLoadContext, type Session } from "@remix-run/cloudflare";
 import type { AppEnv } from "~/utils/env.server";
 
 const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
-const COOKIE_NAME = "__session";
+export const SESSION_COOKIE_NAME = "__session";
 
 /** The signup draft of step 1, kept server-side so that the flow works without JavaScript. */
 export type SignupDraft = {
@@ -25,23 +25,28 @@ export type SessionData = {
 
 export type AppSession = Session<SessionData>;
 
-export function getSessionStorage(env: AppEnv) {
-  return createWorkersKVSessionStorage<SessionData>({
-    kv: env.SESSIONS,
-    cookie: {
-      name: COOKIE_NAME,
-      httpOnly: true,
-      path: "/",
-      sameSite: "lax",
-      secure: env.APP_ENV === "production",
-      secrets: [env.SESSION_SECRET],
-      maxAge: SESSION_MAX_AGE_SECONDS,
-    },
+function sessionCookie(env: AppEnv) {
+  return createCookie(SESSION_COOKIE_NAME, {
+    httpOnly: true,
+    path: "/",
+    sameSite: "lax",
+    secure: env.APP_ENV === "production",
+    secrets: [env.SESSION_SECRET],
+    maxAge: SESSION_MAX_AGE_SECONDS,
   });
 }
 
+export function getSessionStorage(env: AppEnv) {
+  return createWorkersKVSessionStorage<SessionData>({ kv: env.SESSIONS, cookie: sessionCookie(env) });
+}
+
 export function hasSessionCookie(request: Request) {
-  return request.headers.get("Cookie")?.includes(`${COOKIE_NAME}=`) ?? false;
+  return request.headers.get("Cookie")?.includes(`${SESSION_COOKIE_NAME}=`) ?? false;
+}
+
+/** A Set-Cookie value that makes the browser forget the session cookie. */
+export function clearedSessionCookie(env: AppEnv) {
+  return sessionCookie(env).serialize("", { maxAge: undefined, expires: new Date(0) });
 }
 
 // The loaders and the action of one request share one session: one KV read per request at most.
@@ -57,11 +62,36 @@ export function getSession(request: Request, context: AppLoadContext): Promise<A
   return session;
 }
 
+/**
+ * Whether the request carries a session cookie that cannot be read: tampered, truncated (`a.b.c`
+ * makes the cookie parser throw) or signed with another secret. The Worker drops it before the
+ * app sees it, so that it counts as no session, and clears it in the answer.
+ */
+export async function hasUnreadableSessionCookie(request: Request, env: AppEnv) {
+  if (!hasSessionCookie(request)) return false;
+  try {
+    // null: there is a value, but its signature does not match (tampered, or an old secret).
+    return (await sessionCookie(env).parse(request.headers.get("Cookie"))) === null;
+  } catch {
+    return true;
+  }
+}
+
+/** The Cookie header without the session cookie. */
+export function withoutSessionCookie(cookieHeader: string) {
+  return cookieHeader
+    .split(";")
+    .filter((pair) => pair.split("=")[0]!.trim() !== SESSION_COOKIE_NAME)
+    .join(";");
+}
+
 /** Call only after changing the session: an unchanged session is never written back. */
 export async function commitSession(session: AppSession, env: AppEnv) {
   return getSessionStorage(env).commitSession(session);
 }
 
+/** Ends the session in KV; a session that was never stored (a second tab signing out) has nothing to end. */
 export async function destroySession(session: AppSession, env: AppEnv) {
+  if (!session.id) return clearedSessionCookie(env);
   return getSessionStorage(env).destroySession(session);
 }

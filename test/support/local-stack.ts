@@ -87,7 +87,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     log("seeding the sender catalog");
     await runCommand(bin("tsx"), ["drizzle/seed.ts", "--persist-to", persistDir, "--local-staff"], { env: { CI: "true" }, log });
 
-    const vars = { ...vendorVars(standIns), ...options.vars };
+    // Links in emails are built from APP_ORIGIN, never from the request: here, this stack's own URL.
+    const vars = { ...vendorVars(standIns), APP_ORIGIN: `http://127.0.0.1:${appPort}`, ...options.vars };
     const inspectorPort = await freePort();
     const args = [
       "dev",

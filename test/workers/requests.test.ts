@@ -8,7 +8,7 @@ import type { CatalogSender } from "~/domain/sender-catalog";
 import { seedSenderCatalog } from "~/models/request-template.server";
 import { getSessionUser } from "~/models/user.server";
 import type { CurrentUser } from "~/utils/auth.server";
-import { queueWithAllowance } from "~/utils/allowance.server";
+import { createWithAllowance } from "~/utils/allowance.server";
 import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
 import { Browser, signedUpUser } from "./http";
@@ -33,15 +33,19 @@ const customRequestsOf = (userId: string) =>
   db.select({ id: requests.id, senderName: requests.senderName }).from(requests).where(and(eq(requests.userId, userId), eq(requests.type, "custom")));
 const act = (browser: Browser, requestId: string, intent: string) => browser.post("/dashboard", { requestId, intent });
 
-async function firstPresetId() {
-  const [template] = await db
+/** Presets a new user has, in id order; not ones emailed automatically, whose system history entry would arrive mid-test. */
+async function presetIds(count: number) {
+  const templates = await db
     .select({ id: requestTemplates.id })
     .from(requestTemplates)
-    // Not one that is emailed automatically: its system history entry would arrive mid-test.
     .where(and(eq(requestTemplates.isActive, true), eq(requestTemplates.consumerFiles, false), ne(requestTemplates.acceptsAgent, "yes")))
     .orderBy(requestTemplates.id)
-    .limit(1);
-  return template!.id;
+    .limit(count);
+  return templates.map((template) => template.id);
+}
+
+async function firstPresetId() {
+  return (await presetIds(1))[0]!;
 }
 
 describe("the dashboard", () => {
@@ -181,23 +185,37 @@ describe("the free allowance", () => {
     expect(await allowanceOf(userId)).toBe(2);
   });
 
-  describe("queueWithAllowance, shared by the dashboard and the add form", () => {
+  it("answers ten identical clicks at once with the one success, and charges once", async () => {
+    const { browser, userId } = await signedUpUser("allowance-ten-clicks");
+    const presetId = await firstPresetId();
+    const responses = await Promise.all(Array.from({ length: 10 }, () => act(browser, presetId, "unsubscribe")));
+    expect(responses.map((response) => response.status)).toEqual(Array(10).fill(303));
+    expect(await allowanceOf(userId)).toBe(2);
+    expect((await requestOf(userId, presetId))!.status).toBe("inQueue");
+  });
+
+  it("queues the last free request's preset once however many tabs click, and refuses the next", async () => {
+    const { browser, userId } = await signedUpUser("allowance-last-one");
+    await db.update(users).set({ numOfFreeRequest: 1 }).where(eq(users.id, userId));
+    const [presetId, otherId] = await presetIds(2);
+    const responses = await Promise.all(Array.from({ length: 6 }, () => act(browser, presetId!, "unsubscribe")));
+    expect(responses.map((response) => response.status)).toEqual(Array(6).fill(303));
+    expect(await allowanceOf(userId)).toBe(0);
+    const refused = await act(browser, otherId!, "unsubscribe");
+    expect(refused.status).toBe(403);
+    expect((await requestOf(userId, otherId!))!.status).toBeNull();
+    expect(await logsOf(userId, otherId!)).toEqual([]);
+  });
+
+  describe("createWithAllowance, for custom requests", () => {
     const payer = async (label: string): Promise<CurrentUser> => {
       const { userId } = await signedUpUser(label);
       return { ...(await getSessionUser(db, userId))!, role: "none" };
     };
 
-    it("gives the free request back when another tab's write queued the request first", async () => {
-      const user = await payer("allowance-lost-race");
-      expect(await queueWithAllowance(appEnv, user, true, async () => ({ firstQueuing: false }))).toEqual({ firstQueuing: false });
-      expect(await allowanceOf(user.id)).toBe(3);
-      await queueWithAllowance(appEnv, user, true, async () => ({ firstQueuing: true }));
-      expect(await allowanceOf(user.id)).toBe(2);
-    });
-
     it("gives the free request back when the write fails, and passes the failure on", async () => {
       const user = await payer("allowance-failed-write");
-      await expect(queueWithAllowance(appEnv, user, true, () => Promise.reject(new Error("D1 unavailable")))).rejects.toThrow("D1 unavailable");
+      await expect(createWithAllowance(appEnv, user, () => Promise.reject(new Error("D1 unavailable")))).rejects.toThrow("D1 unavailable");
       expect(await allowanceOf(user.id)).toBe(3);
     });
 
@@ -205,7 +223,7 @@ describe("the free allowance", () => {
       const user = await payer("allowance-none-left");
       await db.update(users).set({ numOfFreeRequest: 0 }).where(eq(users.id, user.id));
       let wrote = false;
-      expect(await queueWithAllowance(appEnv, user, true, async () => ((wrote = true), { firstQueuing: true }))).toBeNull();
+      expect(await createWithAllowance(appEnv, user, async () => (wrote = true))).toBeNull();
       expect(wrote).toBe(false);
     });
   });

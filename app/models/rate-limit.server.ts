@@ -1,0 +1,188 @@
+import { inArray, sql } from "drizzle-orm";
+import { authThrottle } from "../../drizzle/schema";
+import { MINUTE_MS } from "~/domain/dates";
+import type { Db } from "~/utils/db.server";
+import { hexDigest } from "~/utils/digest";
+
+/**
+ * How often one key (a client, an account, the whole site) may do something. Decision 0019 gives
+ * the reasons for each number.
+ */
+export type RateLimit = {
+  /** Attempts counted within this window; a new window starts when it has passed. */
+  windowMs: number;
+  /** The attempt that reaches this count blocks the key. */
+  blockAt: number;
+  /** How long the key stays blocked. */
+  blockMs: number;
+};
+
+export type Counter = { key: string; limit: RateLimit };
+
+/** Counts without ever blocking: for keys that only tell how much is going on (an account under attack). */
+const NEVER = Number.MAX_SAFE_INTEGER;
+
+export const LIMITS = {
+  /** Failed sign-ins for one account from one client (an address, or a device that signed in to it before). */
+  signInPerAccountAndClient: { windowMs: 15 * MINUTE_MS, blockAt: 5, blockMs: 15 * MINUTE_MS },
+  /** Failed sign-ins from one address, whatever the account, by clients that never signed in to it. */
+  signInPerClient: { windowMs: 15 * MINUTE_MS, blockAt: 30, blockMs: 15 * MINUTE_MS },
+  /** Failed sign-ins to one account from all new clients: past ACCOUNT_UNDER_ATTACK, a client that failed once waits. */
+  signInPerAccount: { windowMs: 15 * MINUTE_MS, blockAt: NEVER, blockMs: 0 },
+  /** Reset links asked for one email (known or not: the answer must not tell). */
+  resetPerEmail: { windowMs: 60 * MINUTE_MS, blockAt: 4, blockMs: 60 * MINUTE_MS },
+  resetPerClient: { windowMs: 60 * MINUTE_MS, blockAt: 11, blockMs: 60 * MINUTE_MS },
+  /** Address checks (step 1 of signup and /api/address/verify): each may be a paid call. */
+  verifyPerClient: { windowMs: 60 * MINUTE_MS, blockAt: 31, blockMs: 60 * MINUTE_MS },
+  verifyInTotal: { windowMs: 60 * MINUTE_MS, blockAt: 2_001, blockMs: 60 * MINUTE_MS },
+  /** Step 2 of signup: every account created or "Email has already been used." */
+  signupPerClient: { windowMs: 60 * MINUTE_MS, blockAt: 11, blockMs: 60 * MINUTE_MS },
+  signupInTotal: { windowMs: 60 * MINUTE_MS, blockAt: 501, blockMs: 60 * MINUTE_MS },
+} satisfies Record<string, RateLimit>;
+
+/** Failed sign-ins to one account within the window from which it counts as under attack. */
+export const ACCOUNT_UNDER_ATTACK = 10;
+
+export type KeyState = { count: number; blockedUntil: Date | null; windowEndsAt?: Date };
+
+/** The state of each key, its count taken within its limit's window; keys never counted are absent. */
+export async function readCounts(db: Db, counters: Counter[], now = new Date()): Promise<Map<string, KeyState>> {
+  if (!counters.length) return new Map();
+  const rows = await db.select().from(authThrottle).where(inArray(authThrottle.key, counters.map(({ key }) => key)));
+  const states = new Map<string, KeyState>();
+  for (const row of rows) {
+    const { limit } = counters.find(({ key }) => key === row.key)!;
+    const current = row.windowStartedAt.getTime() >= now.getTime() - limit.windowMs;
+    const windowEndsAt = new Date(row.windowStartedAt.getTime() + limit.windowMs);
+    states.set(row.key, { count: current ? row.failures : 0, blockedUntil: row.blockedUntil, windowEndsAt });
+  }
+  return states;
+}
+
+/** How long until every one of these keys is free again: 0 when none is blocked. */
+export function blockedForMs(states: Iterable<KeyState | undefined>, now = new Date()) {
+  let longest = 0;
+  for (const state of states) {
+    if (state?.blockedUntil && state.blockedUntil > now) longest = Math.max(longest, state.blockedUntil.getTime() - now.getTime());
+  }
+  return longest;
+}
+
+/**
+ * Counts one attempt in a single UPSERT, safe with concurrent attempts: a new window starts when
+ * the old one has passed, and the attempt that reaches `blockAt` blocks the key. Answers the
+ * key's state after this attempt.
+ */
+export async function countAttempt(db: Db, key: string, limit: RateLimit, now = new Date()): Promise<KeyState> {
+  const nowMs = now.getTime();
+  const windowStart = nowMs - limit.windowMs;
+  const blockUntil = nowMs + limit.blockMs;
+  const freshWindow = sql`${authThrottle.windowStartedAt} < ${windowStart}`;
+  const countAfter = sql`case when ${freshWindow} then 1 else ${authThrottle.failures} + 1 end`;
+  const [row] = await db
+    .insert(authThrottle)
+    .values({ key, failures: 1, windowStartedAt: now, blockedUntil: limit.blockAt <= 1 ? new Date(blockUntil) : null })
+    .onConflictDoUpdate({
+      target: authThrottle.key,
+      set: {
+        failures: countAfter,
+        windowStartedAt: sql`case when ${freshWindow} then ${nowMs} else ${authThrottle.windowStartedAt} end`,
+        blockedUntil: sql`case when ${countAfter} = ${limit.blockAt} then ${blockUntil} else ${authThrottle.blockedUntil} end`,
+      },
+    })
+    .returning({ count: authThrottle.failures, blockedUntil: authThrottle.blockedUntil });
+  return { count: row!.count, blockedUntil: row!.blockedUntil };
+}
+
+/**
+ * Counts one attempt against each limit in turn and stops at the first that is blocked, so that a
+ * client refused on its own limit never uses up the site's total. Answers how long the caller must
+ * wait, 0 when the attempt may go ahead.
+ */
+export async function takeAttempt(db: Db, counters: Counter[], now = new Date()) {
+  for (const { key, limit } of counters) {
+    const waitMs = blockedForMs([await countAttempt(db, key, limit, now)], now);
+    if (waitMs > 0) return waitMs;
+  }
+  return 0;
+}
+
+export async function clearCounts(db: Db, keys: string[]) {
+  if (keys.length) await db.delete(authThrottle).where(inArray(authThrottle.key, keys));
+}
+
+/** How long to hold an answer once a key has failed often: 1 s more per failure from the third, 5 s at most. */
+export function slowdownMs(failures: number) {
+  return failures < 3 ? 0 : Math.min(5_000, (failures - 2) * 1_000);
+}
+
+/** A counter's key: its kind and a hash of what it counts (never an email or an address in the clear). */
+export async function rateKey(kind: string, ...parts: string[]) {
+  return `${kind}:${await hexDigest("SHA-256", parts.map((part) => part.trim().toLowerCase()).join("\n"))}`;
+}
+
+const LOOPBACK = new Set(["127.0.0.1", "::1"]);
+
+/**
+ * The client's address as Cloudflare reports it, for per-client limits. Outside production a
+ * request from this machine (no address, or a loopback one: `npm start`, the tests) is nobody's in
+ * particular and has no per-client limit, or every local test user would share one budget; tests
+ * of the limits send an address. In production Cloudflare always sends one; should it not, the
+ * requests without one share a single budget.
+ */
+export function clientAddress(request: Request, appEnv: string): string | null {
+  const address = request.headers.get("CF-Connecting-IP");
+  if (appEnv !== "production" && (!address || LOOPBACK.has(address))) return null;
+  return address ?? "unknown";
+}
+
+/** A per-client counter, or none for a local request (see clientAddress). */
+async function perClient(kind: string, request: Request, appEnv: string, limit: RateLimit, ...parts: string[]): Promise<Counter[]> {
+  const client = clientAddress(request, appEnv);
+  return client === null ? [] : [{ key: await rateKey(kind, client, ...parts), limit }];
+}
+
+/** The one message of every limit: what happened and when to try again. */
+export function tryAgainIn(waitMs: number) {
+  const minutes = Math.max(1, Math.ceil(waitMs / MINUTE_MS));
+  return `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
+}
+
+export function tooManyAttemptsMessage(waitMs: number) {
+  return `Too many attempts. Please try again in ${tryAgainIn(waitMs)}.`;
+}
+
+/** An address check, from step 1 of signup or /api/address/verify: one budget for both. */
+export async function addressCheckCounters(request: Request, appEnv: string): Promise<Counter[]> {
+  return [...(await perClient("verify-client", request, appEnv, LIMITS.verifyPerClient)), { key: "verify-total", limit: LIMITS.verifyInTotal }];
+}
+
+/** Step 2 of signup: an account created, or an email found taken. */
+export async function signupCounters(request: Request, appEnv: string): Promise<Counter[]> {
+  return [...(await perClient("signup-client", request, appEnv, LIMITS.signupPerClient)), { key: "signup-total", limit: LIMITS.signupInTotal }];
+}
+
+/** A reset link asked for: per client, and per email typed (known or not: the answer must not tell). */
+export async function resetCounters(request: Request, appEnv: string, email: string): Promise<Counter[]> {
+  return [
+    ...(await perClient("reset-client", request, appEnv, LIMITS.resetPerClient)),
+    { key: await rateKey("reset-email", email), limit: LIMITS.resetPerEmail },
+  ];
+}
+
+/**
+ * The counters one sign-in attempt answers to (decision 0019). A browser that signed in to this
+ * account before answers only to its own count for it. Any other client answers to its count for
+ * this account and its address's count over all accounts; the account's count over all new
+ * clients tells when it is under attack.
+ */
+export async function signInCounters(request: Request, appEnv: string, email: string, knownDevice: { deviceId: string; userId: string } | null) {
+  if (knownDevice) {
+    const own = { key: await rateKey("signin-device", knownDevice.deviceId, knownDevice.userId), limit: LIMITS.signInPerAccountAndClient };
+    return { own, others: [] as Counter[], account: null };
+  }
+  const client = clientAddress(request, appEnv) ?? "local";
+  const own = { key: await rateKey("signin-pair", email, client), limit: LIMITS.signInPerAccountAndClient };
+  const account = { key: await rateKey("signin-account", email), limit: LIMITS.signInPerAccount };
+  return { own, others: [...(await perClient("signin-client", request, appEnv, LIMITS.signInPerClient)), account], account };
+}

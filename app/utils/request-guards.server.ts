@@ -1,0 +1,124 @@
+import { isCrossSiteRequest } from "~/utils/csrf.server";
+import type { AppEnv } from "~/utils/env.server";
+import { renderPlainPage } from "~/utils/error-page.server";
+import { hasUnreadableSessionCookie, withoutSessionCookie } from "~/utils/session.server";
+
+/** Every page and endpoint answers these; nothing on this site uses another method (nor CORS). */
+const ALLOWED_METHODS = ["GET", "HEAD", "POST"];
+
+/**
+ * The largest body the site reads. Forms send a few kilobytes at most (the longest field is a
+ * 4,000-character note); Stripe's webhook events stay well under it.
+ */
+export const MAX_BODY_BYTES = 256 * 1024;
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/** Paths that read JSON or signed payloads rather than forms; each parses its own body. */
+const NON_FORM_PREFIXES = ["/api/"];
+
+type Refusal = { status: number; title: string; message: string };
+
+export type GuardedRequest = { request: Request; clearSessionCookie: boolean };
+
+/**
+ * Checks a request before the app sees it, so that no input, however malformed, reaches a loader
+ * or an action in a shape that could make it fail: the answer is a clear 4xx page instead, and
+ * nothing changes. Answers the request the app should handle (its body read into memory, within
+ * the limit), or the refusal to send back.
+ */
+export async function guardRequest(request: Request, env: AppEnv): Promise<GuardedRequest | Response> {
+  const url = new URL(request.url);
+  const refuse = (refusal: Refusal, headers: Record<string, string> = {}) => refusalResponse(url, refusal, headers);
+
+  if (!ALLOWED_METHODS.includes(request.method)) {
+    return refuse(
+      { status: 405, title: "This page can't take that request", message: "This site only reads pages and takes form posts." },
+      { Allow: ALLOWED_METHODS.join(", ") },
+    );
+  }
+  if (isCrossSiteRequest(request)) {
+    return refuse({ status: 403, title: "Request refused", message: "Cross-site requests are not accepted." });
+  }
+
+  const headers = new Headers(request.headers);
+  // Remix checks an action's Origin against X-Forwarded-Host, else Host, and fails the whole
+  // request when they differ or are missing. The check above already compared Origin with this
+  // very URL, and nothing in front of this Worker sets X-Forwarded-Host: it could only be forged.
+  headers.delete("X-Forwarded-Host");
+  headers.set("Host", url.host);
+  const clearSessionCookie = await hasUnreadableSessionCookie(request, env);
+  if (clearSessionCookie) headers.set("Cookie", withoutSessionCookie(headers.get("Cookie") ?? ""));
+  // The app fetches data as /page.data; a legacy ?_data= request would be misread as one.
+  url.searchParams.delete("_data");
+
+  if (request.method !== "POST") return { request: new Request(url, { method: request.method, headers }), clearSessionCookie };
+
+  const body = await readLimited(request, MAX_BODY_BYTES);
+  if (body === null) {
+    return refuse({
+      status: 413,
+      title: "That was more than we can take",
+      message: "What you sent is far longer than any of our forms allows. Go back, shorten it and try again.",
+    });
+  }
+  const guarded = new Request(url, { method: "POST", headers, body });
+  if (NON_FORM_PREFIXES.some((prefix) => url.pathname.startsWith(prefix))) return { request: guarded, clearSessionCookie };
+
+  const contentType = (headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (!FORM_TYPES.includes(contentType)) {
+    return refuse({
+      status: 415,
+      title: "We couldn't read that form",
+      message: "The form arrived in a shape we don't read. Go back, reload the page and send it again.",
+    });
+  }
+  try {
+    await guarded.clone().formData();
+  } catch {
+    return refuse({
+      status: 400,
+      title: "We couldn't read that form",
+      message: "The form arrived damaged or incomplete. Go back, reload the page and send it again.",
+    });
+  }
+  return { request: guarded, clearSessionCookie };
+}
+
+/** The body in memory, or null when it is longer than `limit` (whatever Content-Length claims). */
+async function readLimited(request: Request, limit: number): Promise<ArrayBuffer | null> {
+  const declared = Number(request.headers.get("Content-Length"));
+  if (Number.isFinite(declared) && declared > limit) {
+    await request.body?.cancel();
+    return null;
+  }
+  if (!request.body) return new ArrayBuffer(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body.buffer;
+}
+
+/** Endpoints answer JSON, as they do for every other error; pages answer a short page. */
+function refusalResponse(url: URL, { status, title, message }: Refusal, headers: Record<string, string>) {
+  if (url.pathname.startsWith("/api/")) {
+    return Response.json({ error: message }, { status, headers: { "Cache-Control": "no-store", ...headers } });
+  }
+  return renderPlainPage({ status, title, message, headers });
+}
