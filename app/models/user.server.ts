@@ -84,15 +84,25 @@ export async function getUserCredentials(db: Db, email: string) {
   return row ?? null;
 }
 
-/** What every signed-in page may need about the user; never the password hash. */
+/**
+ * What every signed-in page may need about the user, never the password hash: read once per
+ * request, so that the header and the page always describe the same moment (a subscription that
+ * ends between two reads would otherwise show "ended" under a header without Upgrade).
+ */
 export async function getSessionUser(db: Db, userId: string) {
   const [row] = await db
     .select({
       id: users.id,
       email: users.email,
       fullName: users.fullName,
+      state: users.state,
       plan: users.plan,
+      numOfFreeRequest: users.numOfFreeRequest,
+      stripeCustomerId: users.stripeCustomerId,
       stripeSubscriptionId: users.stripeSubscriptionId,
+      subscriptionStatus: users.subscriptionStatus,
+      subscriptionCancelAt: users.subscriptionCancelAt,
+      subscriptionPeriodEnd: users.subscriptionPeriodEnd,
       sessionsValidAfter: users.sessionsValidAfter,
     })
     .from(users)
@@ -108,7 +118,6 @@ export async function getUserIdByEmail(db: Db, email: string) {
   return row?.id ?? null;
 }
 
-/** Sets a new password and ends every session that began before now. */
 /**
  * A new password ends every session signed in before it (sessionsValidAfter) and voids every reset
  * link still outstanding, in one batch: a link asked for earlier can no longer change it again.
