@@ -26,6 +26,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return jsonResponse({ error: "The signature does not match." }, 400);
   }
 
+  // Signed by the endpoint's secret yet not shaped like an event: nothing to act on or record.
+  if (typeof event.id !== "string" || typeof event.type !== "string") return jsonResponse({ error: "Not a Stripe event." }, 400);
+
   const db = getDb(env.DB);
   if (await isStripeEventHandled(db, event.id)) return jsonResponse({ received: true, duplicate: true });
   try {

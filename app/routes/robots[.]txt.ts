@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { onlyRead } from "~/utils/api.server";
 import { PRIVATE_PATH_PREFIXES } from "~/domain/public-pages";
 
 export function loader({ request }: LoaderFunctionArgs) {
@@ -8,3 +9,5 @@ export function loader({ request }: LoaderFunctionArgs) {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }
+
+export const action = onlyRead;

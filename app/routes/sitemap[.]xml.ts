@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { onlyRead } from "~/utils/api.server";
 import { PUBLIC_PAGES } from "~/domain/public-pages";
 
 export function loader({ request }: LoaderFunctionArgs) {
@@ -9,3 +10,5 @@ export function loader({ request }: LoaderFunctionArgs) {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }
+
+export const action = onlyRead;

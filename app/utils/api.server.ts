@@ -35,6 +35,11 @@ export function requireOwnEmail(user: CurrentUser, email: string) {
   if (email.trim().toLowerCase() !== user.email) throw jsonResponse({ error: "This can only be done for your own email." }, 403);
 }
 
+/** For files that are only read (robots.txt, sitemap.xml): a post gets 405 and what it may do instead. */
+export function onlyRead(): never {
+  throw new Response("This address is only read, never posted to.", { status: 405, headers: { Allow: "GET, HEAD", "Content-Type": "text/plain; charset=utf-8" } });
+}
+
 /** For paths that only take POST: anything else is the not-found answer, like any unknown path. */
 export function notFound(): never {
   throw new Response("Not Found", { status: 404 });

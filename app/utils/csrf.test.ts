@@ -17,7 +17,8 @@ describe("isCrossSiteRequest", () => {
     expect(isCrossSiteRequest(post("/signin", { "Sec-Fetch-Site": "same-site", Origin: "https://app.test" }))).toBe(true);
   });
 
-  it("leaves signed webhooks to their signature check", () => {
+  it("leaves signed webhooks, which carry no Origin, to their signature check, and refuses one from a browser on another site", () => {
     expect(isCrossSiteRequest(post("/api/webhooks/stripe", {}))).toBe(false);
+    expect(isCrossSiteRequest(post("/api/webhooks/stripe", { Origin: "https://evil.test" }))).toBe(true);
   });
 });

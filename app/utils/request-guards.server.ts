@@ -14,8 +14,20 @@ export const MAX_BODY_BYTES = 256 * 1024;
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
-/** Paths that read JSON or signed payloads rather than forms; each parses its own body. */
-const NON_FORM_PREFIXES = ["/api/"];
+/**
+ * Endpoints that read JSON or a signed payload rather than a form (spec section 7's calls send
+ * JSON as text/plain); each parses its own body and answers a JSON error. Every other path takes
+ * forms only. /api/subscriptions/create takes both.
+ */
+const JSON_ENDPOINTS = [
+  "/api/address/verify",
+  "/api/mailchimp/subscribers/add",
+  "/api/mailchimp/tags/add",
+  "/api/mailchimp/notifications/new_user",
+  "/api/customers/create",
+  "/api/subscriptions/create",
+  "/api/webhooks/stripe",
+];
 
 type Refusal = { status: number; title: string; message: string };
 
@@ -63,10 +75,10 @@ export async function guardRequest(request: Request, env: AppEnv): Promise<Guard
     });
   }
   const guarded = new Request(url, { method: "POST", headers, body });
-  if (NON_FORM_PREFIXES.some((prefix) => url.pathname.startsWith(prefix))) return { request: guarded, clearSessionCookie };
-
   const contentType = (headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (!FORM_TYPES.includes(contentType)) {
+  const isForm = FORM_TYPES.includes(contentType);
+  if (!isForm && JSON_ENDPOINTS.includes(url.pathname.toLowerCase().replace(/\/+$/, ""))) return { request: guarded, clearSessionCookie };
+  if (!isForm) {
     return refuse({
       status: 415,
       title: "We couldn't read that form",
