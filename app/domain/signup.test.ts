@@ -23,6 +23,19 @@ describe("step 1", () => {
     });
   });
 
+  it("asks to shorten a field longer than any real name or address line, and keeps the spec's message for a missing one", () => {
+    const long = { fullName: `Ada ${"L".repeat(100)}`, street1: "1".repeat(101), street2: "2".repeat(101), city: "C".repeat(61), state: "S".repeat(41), zipCode: "6".repeat(13) };
+    expect(messages(Step1Schema.safeParse(long))).toEqual({
+      fullName: "Please shorten the full name to 100 characters.",
+      street1: "Please shorten the street address to 100 characters.",
+      street2: "Please shorten the apartment, suite or unit to 100 characters.",
+      city: "Please shorten the city to 60 characters.",
+      state: "Please shorten the state to 40 characters.",
+      zipCode: "Please shorten the ZIP code to 12 characters.",
+    });
+    expect(Step1Schema.safeParse({ ...long, fullName: "Ada Lovelace", street1: "12 Main St", street2: "", city: "Springfield", state: "IL", zipCode: "62701-1234" }).success).toBe(true);
+  });
+
   it("treats blank as missing and street2 as optional", () => {
     const result = Step1Schema.safeParse({ fullName: "Ada Lovelace", street1: "   ", city: "X", state: "IL", zipCode: "62701" });
     expect(messages(result)).toEqual({ street1: "Please enter the street address." });

@@ -23,22 +23,31 @@ const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
+/** Longer than any real name or address line: past these, input is a mistake or an attack. */
+export const NAME_AND_ADDRESS_MAX = { fullName: 100, street1: 100, street2: 100, city: 60, state: 40, zipCode: 12 } as const;
+const FIELD_NAMES = { fullName: "full name", street1: "street address", street2: "apartment, suite or unit", city: "city", state: "state", zipCode: "ZIP code" };
+
+function shortEnough(field: keyof typeof NAME_AND_ADDRESS_MAX) {
+  const max = NAME_AND_ADDRESS_MAX[field];
+  return z.string().max(max, `Please shorten the ${FIELD_NAMES[field]} to ${max} characters.`);
+}
+
 /** At least two space-separated words. */
 export function isFullName(value: string) {
   return value.trim().split(/\s+/).filter(Boolean).length >= 2;
 }
 
 export const Step1Schema = z.object({
-  fullName: required(STEP1_MESSAGES.fullName).refine(isFullName, STEP1_MESSAGES.fullName),
-  street1: required(STEP1_MESSAGES.street1),
-  street2: z.string().trim().optional(),
-  city: required(STEP1_MESSAGES.city),
-  state: required(STEP1_MESSAGES.state),
-  zipCode: required(STEP1_MESSAGES.zipCode),
+  fullName: required(STEP1_MESSAGES.fullName).pipe(shortEnough("fullName")).refine(isFullName, STEP1_MESSAGES.fullName),
+  street1: required(STEP1_MESSAGES.street1).pipe(shortEnough("street1")),
+  street2: z.string().trim().pipe(shortEnough("street2")).optional(),
+  city: required(STEP1_MESSAGES.city).pipe(shortEnough("city")),
+  state: required(STEP1_MESSAGES.state).pipe(shortEnough("state")),
+  zipCode: required(STEP1_MESSAGES.zipCode).pipe(shortEnough("zipCode")),
 });
 
 export const EmailSchema = required(STEP2_MESSAGES.emailRequired).pipe(
-  z.string().regex(EMAIL_PATTERN, STEP2_MESSAGES.emailInvalid),
+  z.string().max(254, STEP2_MESSAGES.emailInvalid).regex(EMAIL_PATTERN, STEP2_MESSAGES.emailInvalid),
 );
 
 export const Step2Schema = z.object({

@@ -52,6 +52,9 @@ export async function guardRequest(request: Request, env: AppEnv): Promise<Guard
   if (isCrossSiteRequest(request)) {
     return refuse({ status: 403, title: "Request refused", message: "Cross-site requests are not accepted." });
   }
+  if (!isDecodablePath(url.pathname)) {
+    return refuse({ status: 400, title: "That address is not valid", message: "Part of the address is damaged. Check it, or start again from the home page." });
+  }
 
   const headers = new Headers(request.headers);
   // Remix checks an action's Origin against X-Forwarded-Host, else Host, and fails the whole
@@ -95,6 +98,16 @@ export async function guardRequest(request: Request, env: AppEnv): Promise<Guard
     });
   }
   return { request: guarded, clearSessionCookie };
+}
+
+/** Remix would log a warning for a path with broken percent-encoding (`/%FF`) and then answer 400. */
+function isDecodablePath(pathname: string) {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The body in memory, or null when it is longer than `limit` (whatever Content-Length claims). */

@@ -304,6 +304,17 @@ describe("malformed requests", () => {
     expect(await toNothing.text()).toContain("We can&#x27;t find that page");
   });
 
+  it("an address with broken percent-encoding gets 400 and a clear page", async () => {
+    const warned = vi.spyOn(console, "warn");
+    for (const path of ["/%FF%FE", "/recipients/edit/%E0%A4%A", "/reminders/%"]) {
+      const response = await SELF.fetch(ORIGIN + path);
+      expect(response.status, path).toBe(400);
+      expect(await response.text()).toContain("That address is not valid");
+    }
+    expect(warned).not.toHaveBeenCalled();
+    warned.mockRestore();
+  });
+
   it.each(["PUT", "PATCH", "DELETE", "OPTIONS"])("%s gets 405 with the methods allowed", async (method) => {
     const response = await SELF.fetch(`${ORIGIN}/signin`, { method, headers: { Origin: ORIGIN } });
     expect(response.status).toBe(405);
