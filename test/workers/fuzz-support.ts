@@ -2,7 +2,8 @@
 // what every answer must satisfy. Nothing here knows the app's internals beyond its routes and the
 // names of their fields (read from app/routes/*): the checks are what any caller would see, plus
 // the database, which must not change when the answer is an error.
-import { env, SELF } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import worker from "../../app/worker";
 import fc from "fast-check";
 import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
@@ -812,9 +813,16 @@ export async function send(built: Built, logged: string[]): Promise<Outcome> {
   let body = "";
   let threw: string | null = null;
   try {
-    const response = await SELF.fetch(built.url, built.init);
+    // The Worker is called directly rather than through SELF: vitest-pool-workers 0.14 wraps its
+    // entrypoint's prototype in one more Proxy on every SELF.fetch (cloudflare/workers-sdk#15092),
+    // so a few thousand requests in one isolate slow down and then overflow the stack. Waiting
+    // for the execution context also lets waitUntil work land before the snapshot below.
+    const ctx = createExecutionContext();
+    const request = new Request(built.url, built.init) as Request<unknown, IncomingRequestCfProperties>;
+    const response = await worker.fetch(request, env, ctx);
     status = response.status;
     body = await response.text();
+    await waitOnExecutionContext(ctx);
   } catch (error) {
     threw = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   }
