@@ -27,7 +27,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   // Signed by the endpoint's secret yet not shaped like an event: nothing to act on or record.
-  if (typeof event.id !== "string" || typeof event.type !== "string") return jsonResponse({ error: "Not a Stripe event." }, 400);
+  const shaped = event as Partial<typeof event> | null;
+  if (typeof shaped?.id !== "string" || typeof shaped.type !== "string") return jsonResponse({ error: "Not a Stripe event." }, 400);
 
   const db = getDb(env.DB);
   if (await isStripeEventHandled(db, event.id)) return jsonResponse({ received: true, duplicate: true });

@@ -53,7 +53,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const dashboard = await getDashboard(getDb(context.env.DB), user.id, openId);
   if (!dashboard) throw new Response("Not Found", { status: 404 });
   const openRow = openId ? dashboard.requests.find((row) => row.id === openId) : undefined;
-  if (openId && !openRow) throw new Response("Not Found", { status: 404 });
+  // A request of this user's that is deleted has a history but no card: the dashboard shows
+  // without it (the page a delete posted from). Another user's id, or a made-up one, is 404.
+  if (openId && !openRow && dashboard.history.length === 0) throw new Response("Not Found", { status: 404 });
   trackVisit(request, context, "visited dashboard");
 
   const timeZone = timeZoneForState(dashboard.account.state);

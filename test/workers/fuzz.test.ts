@@ -130,6 +130,29 @@ async function exchange(request: FuzzRequest) {
 /** Failures over the whole run, by key (shared by the roles, so each is shrunk once). */
 const groups = new Map<string, Group>();
 
+/** What a generated request tried, by category, for the run's table (one request may count in several). */
+function categoriesOf(request: FuzzRequest): string[] {
+  if (request.stripe) return [`Stripe event, signature ${request.stripe.signature}`];
+  const categories = [`method ${request.method}`, `body ${request.body}`];
+  if (request.cookie !== "none") categories.push(`cookie ${request.cookie}`);
+  if (request.origin !== "sameOrigin") categories.push(`origin ${request.origin}`);
+  if (request.forwardedHost !== null) categories.push("X-Forwarded-Host");
+  if (request.query.some(([name]) => name === "_data")) categories.push("_data query");
+  if (request.param !== "id") categories.push(`path parameter ${request.param}`);
+  if (request.edits.length || request.extra.length || !request.startValid) categories.push("fields missing, extra or of another shape");
+  if (request.target < 0) categories.push("unknown path");
+  return categories;
+}
+const tally = new Map<string, { tried: number; failed: number }>();
+function count(request: FuzzRequest, failed: boolean) {
+  for (const category of categoriesOf(request)) {
+    const row = tally.get(category) ?? { tried: 0, failed: 0 };
+    row.tried += 1;
+    if (failed) row.failed += 1;
+    tally.set(category, row);
+  }
+}
+
 /**
  * Runs `runs` generated requests and groups the failures; then replays the first request of each
  * new group through fast-check (same seed, its path) and shrinks it while it fails the same way.
@@ -145,6 +168,7 @@ async function fuzz(label: string, runs: number, arbitrary: fc.Arbitrary<FuzzReq
       generated += 1;
       const { built, outcome, failures } = await exchange(request);
       statuses.set(outcome.status, (statuses.get(outcome.status) ?? 0) + 1);
+      count(request, failures.length > 0);
       if (!failures.length) return true;
       const key = keyOf(request, outcome, failures);
       mine.add(key);
@@ -245,6 +269,8 @@ afterAll(() => {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (groups.size) console.log(`fuzz: ${groups.size} distinct failures\n\n${[...groups.values()].map(report).join("\n\n")}`);
   console.log(`fuzz: ${generated} generated requests (${RUNS} per role, seed ${SEED}), ${sent} sent with the replays of shrinking, in ${seconds} s; ${groups.size} distinct failures\n  ${timings.join("\n  ")}`);
+  const rows = [...tally].sort(([a], [b]) => a.localeCompare(b)).map(([category, { tried, failed }]) => `| ${category} | ${tried} | ${failed} |`);
+  console.log(["fuzz, by category (tried / failed):", "| category | tried | failed |", "|---|---|---|", ...rows].join("\n"));
 });
 
 describe("every form action and endpoint, fuzzed", () => {

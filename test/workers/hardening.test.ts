@@ -353,6 +353,19 @@ describe("malformed requests", () => {
   });
 });
 
+describe("signed webhook payloads that are not events", () => {
+  it.each(["null", "{}", "[]", '{"id":1}', '"text"'])("%s gets 400 and records nothing", async (payload) => {
+    const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
+      payload,
+      secret: parseEnv(env).STRIPE_WEBHOOK_SECRET ?? "",
+      cryptoProvider: Stripe.createSubtleCryptoProvider(),
+    });
+    const response = await postWebhook(payload, signature);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "Not a Stripe event." });
+  });
+});
+
 describe("caching", () => {
   it("pages that depend on the session are private and never stored", async () => {
     const { browser } = await signedUpUser("no-store");

@@ -85,6 +85,10 @@ describe("the dashboard", () => {
     expect((await other.browser.post("/dashboard", { requestId: custom!.id, intent: "delete" })).status).toBe(404);
     expect((await requestOf(owner.userId, custom!.id))!.status).toBe("inQueue");
     expect((await other.browser.get("/dashboard?request=made-up")).status).toBe(404);
+    // Deleted by its owner: the dashboard shows without it; for anyone else it stays 404.
+    await owner.browser.post("/dashboard", { intent: "delete", requestId: custom!.id });
+    expect((await owner.browser.get(`/dashboard?request=${custom!.id}`)).status).toBe(200);
+    expect((await other.browser.get(`/dashboard?request=${custom!.id}`)).status).toBe(404);
   });
 });
 
