@@ -6,6 +6,7 @@ import { replyText } from "~/domain/reply-text";
 import { findRequestByReplyToken, recordSenderReply } from "~/models/sender-reply.server";
 import type { AppEnv } from "~/utils/env.server";
 import { getDb } from "~/utils/db.server";
+import { joinBytes, readAtMost } from "~/utils/bytes";
 import { hexDigest } from "~/utils/digest";
 
 /** An answer to a letter is a few kilobytes; beyond this it is refused rather than read. */
@@ -56,24 +57,6 @@ function reject(message: ForwardableEmailMessage, reason: string) {
   message.setReject(reason);
 }
 
-/** The whole message, or null once it grows past `limit` bytes (rawSize is the sender's claim). */
-async function readAtMost(stream: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return joinBytes(chunks);
-}
-
 /**
  * The history entry's id: the same email delivered again gets the same id. From its Message-ID
  * (or, without one, its bytes) and the reply address, since one email sent to two requests' reply
@@ -82,14 +65,4 @@ async function readAtMost(stream: ReadableStream<Uint8Array>, limit: number): Pr
 async function replyEntryId(token: string, messageId: string | undefined, raw: Uint8Array): Promise<string> {
   const source = messageId ? `${token}\n${messageId}` : joinBytes([new TextEncoder().encode(`${token}\n`), raw]);
   return `reply-${await hexDigest("SHA-256", source)}`;
-}
-
-function joinBytes(chunks: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const joined = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.byteLength, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    joined.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return joined;
 }

@@ -50,20 +50,26 @@ function refusalMs(counters: Awaited<ReturnType<typeof signInCounters>>, states:
 }
 
 /**
+ * The form's email and password, or a SignInError with the message for each field. Synchronous on
+ * purpose: the strategy calls it after reading the form, so a refusal rejects the promise the
+ * action already awaits (an async function that threw before its first await would hand back a
+ * promise rejected before anyone listened, which workerd reports as an unhandled rejection).
+ */
+function parseSignInForm(form: FormData) {
+  const parsed = SignInSchema.safeParse(Object.fromEntries(form));
+  if (parsed.success) return parsed.data;
+  const typed = form.get("email");
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= [issue.message];
+  throw new SignInError("Please check the form.", 400, fieldErrors, typeof typed === "string" ? typed : "");
+}
+
+/**
  * Checks an email and password. One message for a wrong email and a wrong password, and the same
  * work for both: an unknown email costs the time of a known one. Repeated failures are slowed,
  * then refused for a while, in a way no one else's failures can turn against the owner.
  */
-async function verifyCredentials(form: FormData, request: Request, context: AppLoadContext): Promise<string> {
-  const parsed = SignInSchema.safeParse(Object.fromEntries(form));
-  const typed = form.get("email");
-  const typedEmail = typeof typed === "string" ? typed : "";
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= [issue.message];
-    throw new SignInError("Please check the form.", 400, fieldErrors, typedEmail);
-  }
-  const { email, password } = parsed.data;
+async function verifyCredentials({ email, password }: { email: string; password: string }, request: Request, context: AppLoadContext): Promise<string> {
   const { env } = context;
   const db = getDb(env.DB);
   const now = new Date();
@@ -88,6 +94,6 @@ async function verifyCredentials(form: FormData, request: Request, context: AppL
 /** Built per request: nothing here may hold env across requests. */
 export function getAuthenticator(context: AppLoadContext) {
   const authenticator = new Authenticator<string>();
-  authenticator.use(new FormStrategy<string>(({ form, request }) => verifyCredentials(form, request, context)), "form");
+  authenticator.use(new FormStrategy<string>(({ form, request }) => verifyCredentials(parseSignInForm(form), request, context)), "form");
   return authenticator;
 }

@@ -1,5 +1,5 @@
-import { createCookie } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { signedCookie } from "~/utils/cookies.server";
 import type { AppEnv } from "~/utils/env.server";
 
 const COOKIE_NAME = "__devices";
@@ -17,14 +17,7 @@ export type KnownDevice = z.infer<typeof KnownDevice>;
  * personal.
  */
 function devicesCookie(env: AppEnv) {
-  return createCookie(COOKIE_NAME, {
-    httpOnly: true,
-    path: "/",
-    sameSite: "lax",
-    secure: env.APP_ENV === "production",
-    secrets: [env.SESSION_SECRET],
-    maxAge: MAX_AGE_SECONDS,
-  });
+  return signedCookie(env, COOKIE_NAME, MAX_AGE_SECONDS);
 }
 
 /** This browser's device, or null when it has none (or one that does not read back). */

@@ -1,3 +1,4 @@
+import { readAtMost } from "~/utils/bytes";
 import { isCrossSiteRequest } from "~/utils/csrf.server";
 import type { AppEnv } from "~/utils/env.server";
 import { renderPlainPage } from "~/utils/error-page.server";
@@ -118,26 +119,7 @@ async function readLimited(request: Request, limit: number): Promise<ArrayBuffer
     return null;
   }
   if (!request.body) return new ArrayBuffer(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body.buffer;
+  return (await readAtMost(request.body, limit))?.buffer ?? null;
 }
 
 /** Endpoints answer JSON, as they do for every other error; pages answer a short page. */

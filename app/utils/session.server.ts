@@ -1,4 +1,5 @@
-import { createCookie, createWorkersKVSessionStorage, type AppLoadContext, type Session } from "@remix-run/cloudflare";
+import { createWorkersKVSessionStorage, type AppLoadContext, type Session } from "@remix-run/cloudflare";
+import { signedCookie } from "~/utils/cookies.server";
 import type { AppEnv } from "~/utils/env.server";
 
 const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
@@ -26,14 +27,7 @@ export type SessionData = {
 export type AppSession = Session<SessionData>;
 
 function sessionCookie(env: AppEnv) {
-  return createCookie(SESSION_COOKIE_NAME, {
-    httpOnly: true,
-    path: "/",
-    sameSite: "lax",
-    secure: env.APP_ENV === "production",
-    secrets: [env.SESSION_SECRET],
-    maxAge: SESSION_MAX_AGE_SECONDS,
-  });
+  return signedCookie(env, SESSION_COOKIE_NAME, SESSION_MAX_AGE_SECONDS);
 }
 
 export function getSessionStorage(env: AppEnv) {

@@ -29,6 +29,14 @@ describe("sign in", () => {
     expect(first).not.toContain("not-it");
   });
 
+  it("answers a form with nothing in it with each field's message (and no unhandled rejection inside)", async () => {
+    const response = await new Browser().post("/signin", {});
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Please enter your email address.");
+    expect(html).toContain("Please enter the password.");
+  });
+
   it("signs in under a fresh session id and goes back where the visitor was going", async () => {
     const { email, password } = await signedUpUser("comes-back");
     const browser = new Browser();

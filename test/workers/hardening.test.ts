@@ -41,6 +41,14 @@ async function resetLinksFor(email: string, count: number) {
   throw new Error(`fewer than ${count} reset emails reached the email stand-in`);
 }
 
+/** The Stripe-Signature header Stripe would send for this payload, signed with the endpoint's secret. */
+const signedAsStripe = (payload: string) =>
+  Stripe.webhooks.generateTestHeaderStringAsync({
+    payload,
+    secret: parseEnv(env).STRIPE_WEBHOOK_SECRET ?? "",
+    cryptoProvider: Stripe.createSubtleCryptoProvider(),
+  });
+
 const passwordHashOf = async (userId: string) => (await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)))[0]!.hash;
 
 describe("links in emails", () => {
@@ -338,11 +346,7 @@ describe("malformed requests", () => {
       created: Math.floor(Date.now() / 1000),
       data: { object: { id: "sub_unknown_to_stripe", object: "subscription" } },
     });
-    const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
-      payload,
-      secret: parseEnv(env).STRIPE_WEBHOOK_SECRET ?? "",
-      cryptoProvider: Stripe.createSubtleCryptoProvider(),
-    });
+    const signature = await signedAsStripe(payload);
     const first = await postWebhook(payload, signature);
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ received: true, actedOn: false });
@@ -355,11 +359,7 @@ describe("malformed requests", () => {
 
 describe("signed webhook payloads that are not events", () => {
   it.each(["null", "{}", "[]", '{"id":1}', '"text"'])("%s gets 400 and records nothing", async (payload) => {
-    const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
-      payload,
-      secret: parseEnv(env).STRIPE_WEBHOOK_SECRET ?? "",
-      cryptoProvider: Stripe.createSubtleCryptoProvider(),
-    });
+    const signature = await signedAsStripe(payload);
     const response = await postWebhook(payload, signature);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: "Not a Stripe event." });
