@@ -1,6 +1,7 @@
 import { sendJobEnvelopes } from "~/jobs/producer.server";
 import { deleteSucceededJobsBefore, envelopeOf } from "~/models/job.server";
 import { claimDueReminders, createReminderJobs, listRemindersWithoutJob } from "~/models/reminder.server";
+import { deleteSpentCounts } from "~/models/rate-limit.server";
 import { deleteSentEmailsBefore } from "~/models/sent-email.server";
 import type { AppEnv } from "~/utils/env.server";
 import { getDb } from "~/utils/db.server";
@@ -15,6 +16,7 @@ export async function runScheduledTasks(controller: Pick<ScheduledController, "s
   await deleteSucceededJobsBefore(db, cutoff);
   // A job older than this is never delivered again, so its send record has done its work.
   await deleteSentEmailsBefore(db, cutoff);
+  await deleteSpentCounts(db, new Date(controller.scheduledTime - DAY_MS));
   await queueDueReminders(env, new Date(controller.scheduledTime));
 }
 

@@ -1,4 +1,4 @@
-import { inArray, sql } from "drizzle-orm";
+import { and, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { authThrottle } from "../../drizzle/schema";
 import { MINUTE_MS } from "~/domain/dates";
 import type { Db } from "~/utils/db.server";
@@ -11,7 +11,10 @@ import { hexDigest } from "~/utils/digest";
 export type RateLimit = {
   /** Attempts counted within this window; a new window starts when it has passed. */
   windowMs: number;
-  /** The attempt that reaches this count blocks the key. */
+  /**
+   * The attempt that reaches this count blocks the key. takeAttempt counts before it decides, so
+   * there the attempt that reaches it is itself refused: N allowed is `blockAt: N + 1`.
+   */
   blockAt: number;
   /** How long the key stays blocked. */
   blockMs: number;
@@ -109,6 +112,13 @@ export async function takeAttempt(db: Db, counters: Counter[], now = new Date())
 
 export async function clearCounts(db: Db, keys: string[]) {
   if (keys.length) await db.delete(authThrottle).where(inArray(authThrottle.key, keys));
+}
+
+/** Counters whose window and block both ended before `before`: every limit's window is an hour at most. */
+export async function deleteSpentCounts(db: Db, before: Date) {
+  await db
+    .delete(authThrottle)
+    .where(and(lt(authThrottle.windowStartedAt, before), or(isNull(authThrottle.blockedUntil), lt(authThrottle.blockedUntil, before))));
 }
 
 /** How long to hold an answer once a key has failed often: 1 s more per failure from the third, 5 s at most. */

@@ -2,11 +2,13 @@
 // changing anything: forged hosts, broken cookies, old reset links, floods of signups, lockouts
 // aimed at someone else, malformed requests, and session pages cached where they must not be.
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import Stripe from "stripe";
-import { recipients, users } from "../../drizzle/schema";
+import { authThrottle, recipients, users } from "../../drizzle/schema";
 import worker from "../../app/worker";
+import { DAY_MS } from "~/domain/dates";
+import { runScheduledTasks } from "~/jobs/scheduled.server";
 import { createPasswordResetToken, findUsableResetToken } from "~/models/password-reset.server";
 import { countAttempt, LIMITS, rateKey } from "~/models/rate-limit.server";
 import { getDb } from "~/utils/db.server";
@@ -387,5 +389,22 @@ describe("caching", () => {
     expect(response.headers.get("Strict-Transport-Security")).toBe("max-age=63072000; includeSubDomains");
     const local = await SELF.fetch(`${ORIGIN}/`);
     expect(local.headers.get("Strict-Transport-Security")).toBeNull();
+  });
+});
+
+describe("the daily cron", () => {
+  it("forgets counters whose window and block are long over, and keeps the rest", async () => {
+    const now = Date.now();
+    const spent = `test-spent-${crypto.randomUUID()}`;
+    const stillBlocked = `test-blocked-${crypto.randomUUID()}`;
+    const recent = `test-recent-${crypto.randomUUID()}`;
+    await db.insert(authThrottle).values([
+      { key: spent, failures: 5, windowStartedAt: new Date(now - 3 * DAY_MS), blockedUntil: new Date(now - 3 * DAY_MS + HOUR_MS) },
+      { key: stillBlocked, failures: 5, windowStartedAt: new Date(now - 3 * DAY_MS), blockedUntil: new Date(now + HOUR_MS) },
+      { key: recent, failures: 1, windowStartedAt: new Date(now - HOUR_MS), blockedUntil: null },
+    ]);
+    await runScheduledTasks({ scheduledTime: now }, parseEnv(env));
+    const left = await db.select({ key: authThrottle.key }).from(authThrottle).where(inArray(authThrottle.key, [spent, stillBlocked, recent]));
+    expect(left.map((row) => row.key).sort()).toEqual([recent, stillBlocked].sort());
   });
 });
