@@ -63,8 +63,10 @@ export default function Privacy() {
       <h3>Cookies</h3>
       <p>
         We use a session cookie to keep you signed in (or to remember the signup step you are on), for up to 30
-        days, and a cookie that remembers your answer to the visit-counting question, for a year. We use no
-        advertising or tracking cookies, and no third-party ads.
+        days; a cookie that remembers your answer to the visit-counting question, for a year; and, once you sign
+        in, a cookie that marks this browser as one you use, for a year, so that someone else guessing your
+        password can never lock you out here. It holds random numbers, nothing about you. We use no advertising
+        or tracking cookies, and no third-party ads.
       </p>
 
       <h3>What we never collect</h3>
