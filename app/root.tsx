@@ -20,8 +20,8 @@ import { isChunkLoadError } from "~/utils/chunk-load-error";
 import { pageMeta } from "~/utils/meta";
 import { useNonce } from "~/utils/nonce";
 import { isStaff } from "~/utils/roles";
-import { consentChoice, hasOptOutSignal } from "~/utils/analytics.server";
-import { getCurrentUser } from "~/utils/auth.server";
+import { consentChoice, hasOptOutSignal } from "~/services/analytics.server";
+import { getCurrentUser } from "~/services/auth.server";
 import appCss from "~/styles/app.css?inline";
 
 export type RouteHandle = {

@@ -15,6 +15,7 @@ report() {
 }
 
 step npm run typecheck
+step npm run lint:deps
 step npm run build
 # shellcheck disable=SC2046
 step npm run test:unit -- $(report unit)

@@ -95,3 +95,14 @@ export function subscriptionStateOf(user: SubscriptionFacts): SubscriptionState 
 export function isEntitling(status: SubscriptionStatus): boolean {
   return status === "active" || status === "trialing" || status === "past_due";
 }
+
+/** What the app keeps of a subscription, whichever way it was read from the payment provider. */
+export type SubscriptionSnapshot = {
+  subscriptionId: string;
+  customerId: string;
+  plan: PlanName | null;
+  status: SubscriptionStatus;
+  cancelAt: Date | null;
+  /** The end of the paid period, or when the subscription ended. */
+  periodEnd: Date | null;
+};

@@ -2,9 +2,7 @@
 // API: https://docs.stripe.com/api/customers/create and https://docs.stripe.com/api/idempotent_requests
 import Stripe from "stripe";
 import type { SubscriptionStatus } from "../../drizzle/schema";
-import { PLAN_IDS, planOfPrice, type PlanName, type PlanPrices } from "~/domain/plans";
-import { getUserBillingOwner, setStripeCustomerIdOnce } from "~/models/user.server";
-import type { Db } from "~/utils/db.server";
+import { PLAN_IDS, planOfPrice, type PlanName, type PlanPrices, type SubscriptionSnapshot } from "~/domain/plans";
 import { requireSetting, type AppEnv } from "~/utils/env.server";
 
 const TIMEOUT_MS = 10_000;
@@ -45,21 +43,18 @@ export function describeStripeError(error: unknown): string {
   return `Stripe answered ${error.statusCode ?? "nothing"}: ${error.rawType ?? error.type}${code}`;
 }
 
-export type CustomerOwner = { id: string; email: string; fullName: string; stripeCustomerId: string | null };
+export type CustomerOwner = { id: string; email: string; fullName: string };
 
 /**
- * The user's Stripe customer, created at most once. The idempotency key makes a retried attempt
- * (say, the id was created but the write below never happened) get the same customer back from
- * Stripe, and the conditional write keeps the first id if two attempts race.
+ * Creates the user's Stripe customer. The idempotency key makes a retried attempt (the customer was
+ * created but its id never stored) get the same customer back from Stripe.
  */
-export async function createCustomerForUser(env: AppEnv, db: Db, user: CustomerOwner): Promise<string> {
-  if (user.stripeCustomerId) return user.stripeCustomerId;
+export async function createCustomer(env: AppEnv, user: CustomerOwner): Promise<string> {
   const customer = await getStripe(env).customers.create(
     { name: user.fullName, email: user.email, metadata: { userId: user.id } },
     { idempotencyKey: `customer-${user.id}` },
   );
-  if (await setStripeCustomerIdOnce(db, user.id, customer.id)) return customer.id;
-  return (await getUserBillingOwner(db, user.id))?.stripeCustomerId ?? customer.id;
+  return customer.id;
 }
 
 const PRICE_SETTINGS = { basic: "STRIPE_PRICE_BASIC", premium: "STRIPE_PRICE_PREMIUM" } as const satisfies Record<PlanName, keyof AppEnv>;
@@ -68,16 +63,6 @@ const PRICE_SETTINGS = { basic: "STRIPE_PRICE_BASIC", premium: "STRIPE_PRICE_PRE
 export function planPrices(env: AppEnv): PlanPrices {
   return { basic: env[PRICE_SETTINGS.basic] || undefined, premium: env[PRICE_SETTINGS.premium] || undefined };
 }
-
-export type SubscriptionSnapshot = {
-  subscriptionId: string;
-  customerId: string;
-  plan: PlanName | null;
-  status: SubscriptionStatus;
-  cancelAt: Date | null;
-  /** The end of the paid period, or when the subscription ended. */
-  periodEnd: Date | null;
-};
 
 const fromUnix = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
 

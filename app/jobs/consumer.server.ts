@@ -1,4 +1,4 @@
-import { JobEnvelopeSchema, PermanentJobError, retryDelaySeconds } from "~/jobs/envelope";
+import { JobEnvelopeSchema, PermanentJobError, retryDelaySeconds } from "~/domain/job-envelope";
 import { getJobDefinition } from "~/jobs/definitions.server";
 import { getJob, getJobState, markJobRunning, recordDeadJob, setJobState } from "~/models/job.server";
 import type { AppEnv } from "~/utils/env.server";

@@ -1,11 +1,12 @@
 import type { z } from "zod";
 import type { AppEnv } from "~/utils/env.server";
-import { billingCreateCustomerJob } from "~/jobs/billing.server";
+import { billingCreateCustomerJob } from "~/jobs/stripe-customer.server";
 import { emailSendJob } from "~/jobs/email.server";
 import { newsletterNotifyNewUserJob, newsletterSubscribeJob, newsletterTagJob } from "~/jobs/newsletter.server";
 import { optOutEmailJob } from "~/jobs/opt-out.server";
 import { pingJob } from "~/jobs/ping.server";
 import { reminderSendJob } from "~/jobs/reminders.server";
+import { REMINDER_JOB_TYPE } from "~/models/reminder.server";
 
 export type JobContext = { env: AppEnv; jobId: string; attempt: number };
 
@@ -23,7 +24,7 @@ export const JOBS = {
   "billing.createCustomer": billingCreateCustomerJob,
   "email.send": emailSendJob,
   "optOut.email": optOutEmailJob,
-  "reminder.send": reminderSendJob,
+  [REMINDER_JOB_TYPE]: reminderSendJob,
 };
 
 export type JobType = keyof typeof JOBS;

@@ -1,11 +1,15 @@
 import { z } from "zod";
+import { automaticEmailAddress } from "~/domain/work-queue";
 import { replyAddress } from "~/domain/reply-address";
-import { PermanentJobError } from "~/jobs/envelope";
+import { PermanentJobError } from "~/domain/job-envelope";
 import type { JobDefinition } from "~/jobs/definitions.server";
 import { sendEmailOnce } from "~/jobs/email.server";
+import { enqueueJob } from "~/jobs/producer.server";
 import { replyTokenOfRequest } from "~/models/sender-reply.server";
-import { lettersFor, markProcessed } from "~/models/work-queue.server";
+import { lettersFor, markProcessed, senderFactsOfWaitingRequest, type QueueKey } from "~/models/work-queue.server";
 import { getDb } from "~/utils/db.server";
+import type { AppEnv } from "~/utils/env.server";
+import { errorMessage } from "~/utils/errors";
 
 const OptOutEmailPayload = z.object({
   userId: z.string().min(1),
@@ -48,3 +52,21 @@ export const optOutEmailJob = {
     }
   },
 } satisfies JobDefinition<typeof OptOutEmailPayload>;
+
+/**
+ * Called when a request first goes into the queue: a sender that takes requests from agents by
+ * email gets it at once, with no one on the staff involved. Anything else, or a job that cannot be
+ * queued, leaves the request in the staff work queue, so this never fails the person's action.
+ */
+export async function emailAtOnceWhenSenderAllows(env: AppEnv, key: QueueKey): Promise<boolean> {
+  try {
+    const facts = await senderFactsOfWaitingRequest(getDb(env.DB), key);
+    const to = facts ? automaticEmailAddress(facts) : null;
+    if (!to) return false;
+    await enqueueJob(env, "optOut.email", { ...key, to, automatic: true }, { userId: key.userId });
+    return true;
+  } catch (error) {
+    console.error(`automatic send of request ${key.userId}:${key.requestId} not queued:`, errorMessage(error));
+    return false;
+  }
+}

@@ -1,4 +1,4 @@
-import type { JobEnvelope } from "~/jobs/envelope";
+import type { JobEnvelope } from "~/domain/job-envelope";
 import type { JobPayload, JobType } from "~/jobs/definitions.server";
 import { insertJob, insertJobs, markJobsDead } from "~/models/job.server";
 import type { AppEnv } from "~/utils/env.server";

@@ -1,10 +1,10 @@
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
 import { staffAudit, type AuditTarget } from "../../drizzle/schema";
 import { chunkedInserts, type Db } from "~/utils/db.server";
-import type { CurrentUser } from "~/utils/auth.server";
+import type { Role } from "~/utils/roles";
 
 /** A signed-in member of staff, as the audit trail names them. */
-export type StaffActor = Pick<CurrentUser, "id" | "role">;
+export type StaffActor = { id: string; role: Role };
 
 export type AuditEntry = {
   action: string;

@@ -1,8 +1,6 @@
 import { and, count, desc, eq, inArray, lt, type SQL } from "drizzle-orm";
 import { JOB_STATES, jobs, type JobState } from "../../drizzle/schema";
-import { getJobDefinition } from "~/jobs/definitions.server";
-import { JobEnvelopeSchema, type JobEnvelope } from "~/jobs/envelope";
-import { auditEntries, auditEntry, type StaffActor } from "~/models/audit.server";
+import type { JobEnvelope } from "~/domain/job-envelope";
 import { chunkedInserts, type Db } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
 
@@ -134,110 +132,21 @@ export function envelopeOf(job: { id: string; type: string; payload: unknown; cr
 }
 
 /**
- * Whether sending the job again can help: the consumer must be able to read the envelope and know
- * its type. A malformed message (kept under the queue's message id) or an unknown type would only
- * come back dead.
- */
-export function isRetryableJob(job: { id: string; type: string }) {
-  if (job.type === "malformed" || !getJobDefinition(job.type)) return false;
-  return JobEnvelopeSchema.shape.id.safeParse(job.id).success;
-}
-
-export type RetryOutcome =
-  | { ok: true }
-  | { ok: false; reason: "notFound" | "notDead" | "notRetryable" | "queueRefused"; message: string };
-
-/** The model refuses non-staff itself, whatever guard the page has. */
-function assertStaff(actor: StaffActor) {
-  if (actor.role !== "admin" && actor.role !== "moderator") throw new Error("only staff may retry jobs");
-}
-
-/**
  * The queued state a resent job goes back to. Only a row still dead changes: if the consumer has
  * already picked the job up, what it wrote is the truth. The last error stays until the job runs.
  */
-function requeueDeadJobs(db: Db, ids: string[]) {
+export function requeueDeadJobs(db: Db, ids: string[]) {
   return db
     .update(jobs)
     .set({ state: "queued", attempts: 0, updatedAt: new Date() })
     .where(and(inArray(jobs.id, ids), eq(jobs.state, "dead")));
 }
 
-/**
- * Sends one dead job to the queue again, then marks it queued and audits it in one batch. The
- * send comes first so that a refused send leaves the job dead, as it was.
- */
-export async function retryDeadJob(db: Db, queue: Queue, actor: StaffActor, jobId: string): Promise<RetryOutcome> {
-  assertStaff(actor);
-  const job = await getJob(db, jobId);
-  if (!job) return { ok: false, reason: "notFound", message: "There is no job with this id." };
-  if (job.state !== "dead") return { ok: false, reason: "notDead", message: `Only dead jobs can be retried; this one is ${job.state}.` };
-  if (!isRetryableJob(job)) return { ok: false, reason: "notRetryable", message: notRetryableMessage(job.type) };
-  try {
-    await queue.send(envelopeOf(job), { contentType: "json" });
-  } catch (error) {
-    return { ok: false, reason: "queueRefused", message: `The queue did not take the job, so it is still dead: ${errorMessage(error)}` };
-  }
-  await db.batch([
-    requeueDeadJobs(db, [job.id]),
-    auditEntry(db, actor, {
-      action: "job.retried",
-      targetType: "job",
-      targetId: job.id,
-      details: { before: { state: "dead", attempts: job.attempts }, after: { state: "queued", attempts: 0 } },
-    }),
-  ]);
-  return { ok: true };
-}
-
-export function notRetryableMessage(type: string) {
-  if (type === "malformed") return "This message never was a job (its body could not be read), so it cannot be run again.";
-  if (!getJobDefinition(type)) return `No handler knows the job type "${type}", so sending it again would fail the same way.`;
-  return "This job's id is not one the queue's consumer accepts, so it cannot be sent again.";
-}
-
-// Queue.sendBatch takes at most 100 messages; with one id bound per job, 50 keeps the UPDATE
-// well within D1's 100 bound parameters.
-const RETRY_CHUNK_SIZE = 50;
-
-export type RetryAllOutcome = { retried: number; refused: number; error: string | null };
-
-/**
- * Sends every retryable dead job to the queue again, a chunk at a time. A chunk the queue refuses
- * stays dead; the others are marked queued and audited, each in the batch of its chunk.
- */
-export async function retryAllDeadJobs(db: Db, queue: Queue, actor: StaffActor): Promise<RetryAllOutcome> {
-  assertStaff(actor);
-  const dead = await db
+/** Every dead job, oldest failure first. */
+export function listAllDeadJobs(db: Db) {
+  return db
     .select({ id: jobs.id, type: jobs.type, payload: jobs.payload, attempts: jobs.attempts, createdAt: jobs.createdAt })
     .from(jobs)
     .where(eq(jobs.state, "dead"))
     .orderBy(jobs.updatedAt);
-  const retryable = dead.filter(isRetryableJob);
-  const outcome: RetryAllOutcome = { retried: 0, refused: 0, error: null };
-  for (let start = 0; start < retryable.length; start += RETRY_CHUNK_SIZE) {
-    const chunk = retryable.slice(start, start + RETRY_CHUNK_SIZE);
-    try {
-      await queue.sendBatch(chunk.map((job) => ({ body: envelopeOf(job), contentType: "json" as const })));
-    } catch (error) {
-      outcome.refused += chunk.length;
-      outcome.error = errorMessage(error);
-      continue;
-    }
-    await db.batch([
-      requeueDeadJobs(db, chunk.map((job) => job.id)),
-      ...auditEntries(
-        db,
-        actor,
-        chunk.map((job) => ({
-          action: "job.retried",
-          targetType: "job" as const,
-          targetId: job.id,
-          details: { before: { state: "dead", attempts: job.attempts }, after: { state: "queued", attempts: 0 }, retriedAll: true },
-        })),
-      ),
-    ]);
-    outcome.retried += chunk.length;
-  }
-  return outcome;
 }

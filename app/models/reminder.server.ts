@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { jobs, requestReminders, requests, users } from "../../drizzle/schema";
-import type { JobType } from "~/jobs/definitions.server";
 import { DAY_MS } from "~/domain/dates";
 import { DAYS_BETWEEN_REMINDERS, SECOND_REMINDER_AFTER_DAYS, type ReminderRound } from "~/domain/reminders";
 import type { Db } from "~/utils/db.server";
 
-export const REMINDER_JOB_TYPE = "reminder.send" satisfies JobType;
+// The job registry (app/jobs/definitions.server.ts) checks that this is the reminder job's type.
+export const REMINDER_JOB_TYPE = "reminder.send";
 
 /** A reminder's key: one request, one sending of it (its processedAt), one round. */
 export type ReminderKey = { userId: string; requestId: string; processedAt: Date; round: ReminderRound };

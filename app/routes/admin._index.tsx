@@ -4,7 +4,7 @@ import { PLAN_DETAILS } from "~/domain/plans";
 import { STATUS_LABELS } from "~/domain/requests";
 import { staffChannel } from "~/domain/work-queue";
 import { getStaffOverview } from "~/models/staff-overview.server";
-import { requireStaff } from "~/utils/auth.server";
+import { requireStaff } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 import { DAY_MS } from "~/domain/dates";

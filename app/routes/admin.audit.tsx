@@ -6,7 +6,7 @@ import { describeChanges, shorten } from "~/domain/audit-details";
 import { InputField } from "~/components/ui/form";
 import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
 import { AUDIT_PAGE_SIZE, listAudit } from "~/models/audit.server";
-import { requireStaff } from "~/utils/auth.server";
+import { requireStaff } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 import { StaffTable, StaffUserLink } from "~/components/admin/staff-table";

@@ -4,19 +4,9 @@ import { z } from "zod";
 import { JOB_STATES, type JobState } from "../../drizzle/schema";
 import { PostOutcome } from "~/components/ui/form";
 import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
-import {
-  countJobsByState,
-  DEAD_JOBS_SHOWN,
-  isRetryableJob,
-  listDeadJobs,
-  listJobTypes,
-  listRecentJobs,
-  notRetryableMessage,
-  RECENT_JOBS_SHOWN,
-  retryAllDeadJobs,
-  retryDeadJob,
-} from "~/models/job.server";
-import { requireStaff, type CurrentUser } from "~/utils/auth.server";
+import { isRetryableJob, notRetryableMessage, retryAllDeadJobs, retryDeadJob } from "~/jobs/retry.server";
+import { countJobsByState, DEAD_JOBS_SHOWN, listDeadJobs, listJobTypes, listRecentJobs, RECENT_JOBS_SHOWN } from "~/models/job.server";
+import { requireStaff, type CurrentUser } from "~/services/auth.server";
 import { getDb, type Db } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 import { StaffTable, StaffUserLink } from "~/components/admin/staff-table";

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ProcessForm } from "~/components/admin/process-form";
 import { allowedKinds, postalLines, requestKey } from "~/domain/work-queue";
 import { currentQueue, lettersFor } from "~/models/work-queue.server";
-import { requireStaff } from "~/utils/auth.server";
+import { requireStaff } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 

@@ -7,7 +7,7 @@ import { ProcessForm } from "~/components/admin/process-form";
 import { allowedKinds, requestKey, type ProcessingKind } from "~/domain/work-queue";
 import { enqueueJobs } from "~/jobs/producer.server";
 import { currentQueue, lettersFor, markProcessed, type QueueKey } from "~/models/work-queue.server";
-import { requireStaff } from "~/utils/auth.server";
+import { requireStaff } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 

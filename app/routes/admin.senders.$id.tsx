@@ -14,7 +14,7 @@ import {
   setTemplateActive,
   updateTemplate,
 } from "~/models/request-template.server";
-import { requireAdmin, requireStaff } from "~/utils/auth.server";
+import { requireAdmin, requireStaff } from "~/services/auth.server";
 import { getDb, type Db } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 import { StaffTable } from "~/components/admin/staff-table";

@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SenderForm } from "~/components/admin/sender-fields";
 import { DEFAULT_REQUIRED_DAYS, NewSenderSchema, SENDER_FORM_MESSAGES } from "~/domain/sender-form";
 import { createTemplate, listTemplateCategories, TemplateIdTakenError } from "~/models/request-template.server";
-import { requireAdmin, requireStaff } from "~/utils/auth.server";
+import { requireAdmin, requireStaff } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { listTemplatesForStaff } from "~/models/request-template.server";
-import { requireStaff } from "~/utils/auth.server";
+import { requireStaff } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 import { StaffTable } from "~/components/admin/staff-table";

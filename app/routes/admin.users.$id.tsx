@@ -11,7 +11,7 @@ import { FREE_REQUEST_ALLOWANCE, freeRequestsLeft, STATUS_LABELS } from "~/domai
 import { Step1Schema } from "~/domain/signup";
 import { adminUpdateUser, getStaffUserPage, type StaffUserChanges } from "~/models/staff-users.server";
 import { ForbiddenUpdateError } from "~/models/user.server";
-import { requireAdmin, requireStaff } from "~/utils/auth.server";
+import { requireAdmin, requireStaff } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 import { StaffTable } from "~/components/admin/staff-table";

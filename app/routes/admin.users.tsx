@@ -4,7 +4,7 @@ import { DEFAULT_TIME_ZONE, formatDate } from "~/domain/dates";
 import { PLAN_DETAILS } from "~/domain/plans";
 import { freeRequestsLeft } from "~/domain/requests";
 import { searchUsers, USER_SEARCH_LIMIT } from "~/models/staff-users.server";
-import { requireStaff } from "~/utils/auth.server";
+import { requireStaff } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 import { StaffTable } from "~/components/admin/staff-table";

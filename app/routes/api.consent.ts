@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { consentCookieHeader } from "~/utils/analytics.server";
+import { consentCookieHeader } from "~/services/analytics.server";
 import { notFound } from "~/utils/api.server";
 import { safeRedirect } from "~/utils/redirect";
 

@@ -1,8 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { createCustomerForUser, describeStripeError } from "~/integrations/stripe.server";
+import { describeStripeError } from "~/integrations/stripe.server";
+import { ensureStripeCustomer } from "~/services/billing.server";
 import { getUserBillingOwner } from "~/models/user.server";
-import { jsonResponse, notFound, readJsonBody, requireApiUser, requireOwnEmail } from "~/utils/api.server";
+import { jsonResponse, notFound, readJsonBody, requireOwnEmail } from "~/utils/api.server";
+import { requireApiUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 
 const Body = z.object({ name: z.string().trim().min(1).max(200), email: z.string().trim().email() });
@@ -18,7 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const owner = await getUserBillingOwner(db, user.id);
   if (!owner) return jsonResponse({ error: "Sign in first." }, 401);
   try {
-    const id = await createCustomerForUser(context.env, db, owner);
+    const id = await ensureStripeCustomer(context.env, db, owner);
     return jsonResponse({ customer: { id } });
   } catch (error) {
     console.error("customer creation failed:", describeStripeError(error));

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { enqueueJob } from "~/jobs/producer.server";
 import { getUserTagFacts } from "~/models/user.server";
-import { jsonResponse, notFound, readJsonBody, requireApiUser, requireOwnEmail } from "~/utils/api.server";
+import { jsonResponse, notFound, readJsonBody, requireOwnEmail } from "~/utils/api.server";
+import { requireApiUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 
 const Body = z.object({ email: z.string().trim().email(), tagName: z.string().trim().min(1).max(100) });

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { signOut } from "~/utils/auth.server";
+import { signOut } from "~/services/auth.server";
 import { notFound } from "~/utils/api.server";
 
 export const loader = notFound;

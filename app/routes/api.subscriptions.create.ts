@@ -2,8 +2,9 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { PLAN_IDS } from "~/domain/plans";
-import { jsonResponse, notFound, requireApiUser } from "~/utils/api.server";
-import { BillingError, startCheckout } from "~/utils/billing.server";
+import { jsonResponse, notFound } from "~/utils/api.server";
+import { requireApiUser } from "~/services/auth.server";
+import { BillingError, startCheckout } from "~/services/billing.server";
 import { getDb } from "~/utils/db.server";
 
 const Body = z.object({ plan: z.enum(PLAN_IDS) });

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { describeStripeError, isRetryableStripeError, verifyStripeEvent } from "~/integrations/stripe.server";
-import { isStripeEventHandled, recordStripeEventHandled } from "~/models/billing.server";
+import { isStripeEventHandled, recordStripeEventHandled } from "~/models/subscription.server";
 import { jsonResponse, notFound } from "~/utils/api.server";
-import { handleStripeEvent } from "~/utils/billing.server";
+import { handleStripeEvent } from "~/services/billing.server";
 import { getDb } from "~/utils/db.server";
 
 export const loader = notFound;

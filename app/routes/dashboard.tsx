@@ -15,12 +15,12 @@ import {
   isRequestAction,
   waitStanding,
 } from "~/domain/requests";
-import { emailAtOnceWhenSenderAllows } from "~/jobs/automatic-send.server";
+import { emailAtOnceWhenSenderAllows } from "~/jobs/opt-out.server";
 import { getDashboard, getUserRequest } from "~/models/request.server";
 import type { RouteHandle } from "~/root";
-import { actOnRequest } from "~/utils/allowance.server";
-import { recordEvents, trackVisit } from "~/utils/analytics.server";
-import { requireUser } from "~/utils/auth.server";
+import { actOnRequest } from "~/services/requests.server";
+import { recordEvents, trackVisit } from "~/services/analytics.server";
+import { requireUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
 import { pageMeta } from "~/utils/meta";

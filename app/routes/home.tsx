@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { PrimaryAction } from "~/components/marketing/primary-action";
-import { trackVisit } from "~/utils/analytics.server";
+import { trackVisit } from "~/services/analytics.server";
 import { pageMeta } from "~/utils/meta";
 
 // The home page must stay cheap: no database read, and the visit is recorded after the response.

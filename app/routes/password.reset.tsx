@@ -5,7 +5,7 @@ import { InputField } from "~/components/ui/form";
 import { MIN_PASSWORD_LENGTH, STEP2_MESSAGES } from "~/domain/signup";
 import { consumeResetToken, findUsableResetToken } from "~/models/password-reset.server";
 import { setUserPassword } from "~/models/user.server";
-import { signIn } from "~/utils/auth.server";
+import { signIn } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 import { hashPassword } from "~/utils/password.server";

@@ -7,7 +7,7 @@ import { verifiedOrAsTyped } from "~/integrations/address-verification.server";
 import { PLAN_DETAILS, recipientLimitOf } from "~/domain/plans";
 import { addRecipient, listUserRecipients } from "~/models/recipient.server";
 import { accountOf } from "~/models/user.server";
-import { requireUser, type CurrentUser } from "~/utils/auth.server";
+import { requireUser, type CurrentUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 

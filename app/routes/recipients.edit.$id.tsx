@@ -5,7 +5,7 @@ import { NameAndAddressForm } from "~/components/name-and-address-form";
 import { enteredAddress, Step1Schema } from "~/domain/signup";
 import { verifiedOrAsTyped } from "~/integrations/address-verification.server";
 import { getUserRecipient, updateRecipient } from "~/models/recipient.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { envelopeLines, isSameAddress } from "~/domain/address";
 import { listUserRecipients, removeRecipient } from "~/models/recipient.server";
 import { accountOf } from "~/models/user.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 

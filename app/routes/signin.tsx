@@ -2,8 +2,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormError, InputField } from "~/components/ui/form";
 import type { RouteHandle } from "~/root";
-import { redirectSignedInUser, signIn } from "~/utils/auth.server";
-import { getAuthenticator, SignInError } from "~/utils/authenticate.server";
+import { redirectSignedInUser, signIn } from "~/services/auth.server";
+import { getAuthenticator, SignInError } from "~/services/authenticate.server";
 import { errorMessage } from "~/utils/errors";
 import { pageMeta } from "~/utils/meta";
 import { safeRedirect } from "~/utils/redirect";

@@ -7,8 +7,8 @@ import { ALLOWANCE_REFUSED_MESSAGE, STATUS_OF_ACTION, type RequestAction } from 
 import type { CatalogSender } from "~/domain/sender-catalog";
 import { seedSenderCatalog } from "~/models/request-template.server";
 import { getSessionUser } from "~/models/user.server";
-import type { CurrentUser } from "~/utils/auth.server";
-import { createWithAllowance } from "~/utils/allowance.server";
+import type { CurrentUser } from "~/services/auth.server";
+import { createWithAllowance } from "~/services/requests.server";
 import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
 import { Browser, signedUpUser } from "./http";

@@ -7,7 +7,8 @@ import { users } from "../../drizzle/schema";
 import { received, fault, uniqueEmail } from "./stand-ins";
 import { EmailError, sendEmail } from "~/integrations/email.server";
 import { getMailchimp, MailchimpError, mailchimpBaseUrl, splitFullName, subscriberHash } from "~/integrations/mailchimp.server";
-import { createCustomerForUser, getStripe } from "~/integrations/stripe.server";
+import { getStripe } from "~/integrations/stripe.server";
+import { ensureStripeCustomer } from "~/services/billing.server";
 import { parseEnv, type AppEnv } from "~/utils/env.server";
 import { getDb } from "~/utils/db.server";
 
@@ -130,7 +131,7 @@ describe("the Stripe client", () => {
 
   it("creates a customer through the SDK, form-encoded, with Bearer auth and an idempotency key", async () => {
     const user = await insertUser();
-    const customerId = await createCustomerForUser(appEnv, db, user);
+    const customerId = await ensureStripeCustomer(appEnv, db, user);
     expect(customerId).toMatch(/^cus_\w{14}$/);
 
     const [request] = await customerRequests(user.id);
@@ -144,14 +145,14 @@ describe("the Stripe client", () => {
 
   it("creates one customer for a user however often it is asked, and stores its id once", async () => {
     const user = await insertUser();
-    const first = await createCustomerForUser(appEnv, db, user);
+    const first = await ensureStripeCustomer(appEnv, db, user);
     const [stored] = await db.select({ stripeCustomerId: users.stripeCustomerId }).from(users).where(eq(users.id, user.id));
     expect(stored!.stripeCustomerId).toBe(first);
 
     // Asked again with the user as now stored: nothing is sent to Stripe.
-    expect(await createCustomerForUser(appEnv, db, { ...user, stripeCustomerId: first })).toBe(first);
+    expect(await ensureStripeCustomer(appEnv, db, { ...user, stripeCustomerId: first })).toBe(first);
     // Asked again with a stale copy of the user: Stripe replays the same customer for the same key.
-    expect(await createCustomerForUser(appEnv, db, user)).toBe(first);
+    expect(await ensureStripeCustomer(appEnv, db, user)).toBe(first);
     const requests = await customerRequests(user.id);
     expect(requests).toHaveLength(2);
   });
@@ -160,7 +161,7 @@ describe("the Stripe client", () => {
     const user = await insertUser();
     await db.update(users).set({ stripeCustomerId: "cus_storedFirst000" }).where(eq(users.id, user.id));
     // This attempt read the user before the other one stored its id.
-    expect(await createCustomerForUser(appEnv, db, user)).toBe("cus_storedFirst000");
+    expect(await ensureStripeCustomer(appEnv, db, user)).toBe("cus_storedFirst000");
     const [stored] = await db.select({ stripeCustomerId: users.stripeCustomerId }).from(users).where(eq(users.id, user.id));
     expect(stored!.stripeCustomerId).toBe("cus_storedFirst000");
   });

@@ -1,4 +1,5 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { jsonResponse } from "~/utils/api.server";
 import { getSessionUser, type SessionUser } from "~/models/user.server";
 import { getDb } from "~/utils/db.server";
 import { rememberDevice } from "~/utils/known-devices.server";
@@ -85,4 +86,11 @@ export async function signIn(request: Request, context: AppLoadContext, userId: 
 export async function signOut(request: Request, context: AppLoadContext) {
   const session = await getSession(request, context);
   return redirect("/", { status: 303, headers: { "Set-Cookie": await destroySession(session, context.env) } });
+}
+
+/** API endpoints act only for the signed-in user: a visitor gets 401, never a redirect page. */
+export async function requireApiUser(request: Request, context: AppLoadContext): Promise<CurrentUser> {
+  const user = await getCurrentUser(request, context);
+  if (!user) throw jsonResponse({ error: "Sign in first." }, 401);
+  return user;
 }

@@ -2,7 +2,7 @@ import type Stripe from "stripe";
 import { PLAN_DETAILS, type PlanName } from "~/domain/plans";
 import {
   createCheckoutSession,
-  createCustomerForUser,
+  createCustomer,
   createPortalSession,
   describeStripeError,
   planPrices,
@@ -12,8 +12,8 @@ import {
   subscriptionIdOfEvent,
 } from "~/integrations/stripe.server";
 import { enqueueJob } from "~/jobs/producer.server";
-import { applySubscription, getUserIdByStripeCustomer, type SubscriptionChange } from "~/models/billing.server";
-import { getUserBillingOwner } from "~/models/user.server";
+import { applySubscription, getUserIdByStripeCustomer, type SubscriptionChange } from "~/models/subscription.server";
+import { getUserBillingOwner, setStripeCustomerIdOnce } from "~/models/user.server";
 import type { Db } from "~/utils/db.server";
 import type { AppEnv } from "~/utils/env.server";
 import { errorMessage } from "~/utils/errors";
@@ -24,6 +24,17 @@ export class BillingError extends Error {
     super(message);
     this.name = "BillingError";
   }
+}
+
+/**
+ * The user's Stripe customer, created at most once. Stripe's idempotency key covers a customer
+ * created whose id was never stored; the conditional write keeps the first id if two attempts race.
+ */
+export async function ensureStripeCustomer(env: AppEnv, db: Db, owner: { id: string; email: string; fullName: string; stripeCustomerId: string | null }) {
+  if (owner.stripeCustomerId) return owner.stripeCustomerId;
+  const customerId = await createCustomer(env, owner);
+  if (await setStripeCustomerIdOnce(db, owner.id, customerId)) return customerId;
+  return (await getUserBillingOwner(db, owner.id))?.stripeCustomerId ?? customerId;
 }
 
 const PROVIDER_DOWN = "The payment provider did not answer. Nothing was charged; please try again in a moment.";
@@ -50,7 +61,7 @@ export async function startCheckout(env: AppEnv, db: Db, input: { userId: string
     throw new BillingError("You already have a subscription. Use Manage billing to switch plans or cancel.", 409);
   }
   return askStripe("checkout", async () => {
-    const customerId = await createCustomerForUser(env, db, owner);
+    const customerId = await ensureStripeCustomer(env, db, owner);
     return createCheckoutSession(env, {
       userId: owner.id,
       customerId,

@@ -15,7 +15,7 @@ export type AnalyticsEventName =
   | "visited dashboard"
   | "clicked request action button"
   // A new paid subscription, with the plan's conversion value (spec section 9); written by
-  // app/models/billing.server.ts in the batch that links the subscription.
+  // app/models/subscription.server.ts in the batch that links the subscription.
   | "Subscribe";
 
 /** Properties must never carry an email, a name or an address. */

@@ -1,7 +1,7 @@
 import { FREE_REQUESTS_USED_TAG, type RequestAction } from "~/domain/requests";
 import { enqueueJob } from "~/jobs/producer.server";
 import { applyRequestAction, refundFreeRequest, spendFreeRequest } from "~/models/request.server";
-import type { CurrentUser } from "~/utils/auth.server";
+import type { CurrentUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import type { AppEnv } from "~/utils/env.server";
 import { errorMessage } from "~/utils/errors";

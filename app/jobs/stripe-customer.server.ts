@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { PermanentJobError } from "~/jobs/envelope";
+import { PermanentJobError } from "~/domain/job-envelope";
 import type { JobDefinition } from "~/jobs/definitions.server";
-import { createCustomerForUser, describeStripeError, isRetryableStripeError } from "~/integrations/stripe.server";
+import { describeStripeError, isRetryableStripeError } from "~/integrations/stripe.server";
+import { ensureStripeCustomer } from "~/services/billing.server";
 import { getUserBillingOwner } from "~/models/user.server";
 import { getDb } from "~/utils/db.server";
 
@@ -15,7 +16,7 @@ export const billingCreateCustomerJob = {
     const user = await getUserBillingOwner(db, userId);
     if (!user) throw new PermanentJobError(`user ${userId} does not exist`);
     try {
-      await createCustomerForUser(env, db, user);
+      await ensureStripeCustomer(env, db, user);
     } catch (error) {
       // Stripe's messages can quote the email address: the job keeps the status and type only.
       if (!isRetryableStripeError(error)) throw new PermanentJobError(describeStripeError(error));

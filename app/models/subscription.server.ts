@@ -1,7 +1,6 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { analyticsEvents, stripeEvents, users } from "../../drizzle/schema";
-import { isEntitling, PLAN_DETAILS, type PlanName } from "~/domain/plans";
-import type { SubscriptionSnapshot } from "~/integrations/stripe.server";
+import { isEntitling, PLAN_DETAILS, type PlanName, type SubscriptionSnapshot } from "~/domain/plans";
 import type { Db } from "~/utils/db.server";
 
 /** What the subscription page shows. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { JobEnvelopeSchema, retryDelaySeconds } from "~/jobs/envelope";
+import { JobEnvelopeSchema, retryDelaySeconds } from "~/domain/job-envelope";
 
 describe("retryDelaySeconds", () => {
   it("doubles from 30 seconds and stops at an hour", () => {

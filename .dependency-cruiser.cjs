@@ -1,0 +1,68 @@
+// The layers of app/ (decision 0021), checked by `npm test` through `npm run lint:deps`.
+// From the top: the entry points (routes, root, the Worker), then components, then services and
+// jobs, then models and integrations, then domain, utils and the schema. An import may only point
+// down (or across, within services and jobs), and nothing may go round in a circle.
+// drizzle/seed.ts and drizzle/local-staff.ts are scripts: entry points like the Worker.
+const ENTRY = ["^app/(routes/|root[.]tsx$|entry[.]server[.]tsx$|worker[.]ts$|routes[.]ts$|load-context[.]ts$)", "^drizzle/(seed|local-staff)[.]ts$"];
+const COMPONENTS = "^app/components/";
+const SERVICES = "^app/(services|jobs)/";
+const MODELS = "^app/models/";
+const INTEGRATIONS = "^app/integrations/";
+const DOMAIN = "^app/domain/";
+const UTILS = "^app/utils/";
+const SCHEMA = "^drizzle/schema[.]ts$";
+const SERVER_LAYERS = [SERVICES, MODELS, INTEGRATIONS];
+
+const below = (name, from, forbidden, comment) => ({ name, severity: "error", comment, from: { path: from }, to: { path: forbidden } });
+
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment: "A cycle leaves module order to the bundler; type-only imports vanish at build time and do not count.",
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ["type-only"] } },
+    },
+    {
+      name: "entry-is-the-top",
+      severity: "error",
+      comment:
+        "Nothing below the entry points imports a route, the root or the Worker. A component may name the root loader's type for useRouteLoaderData: a type-only import, gone at build time.",
+      from: { path: "^app/(components|services|jobs|models|integrations|domain|utils)/" },
+      to: { path: ENTRY, dependencyTypesNot: ["type-only"] },
+    },
+    below("components-are-ui", COMPONENTS, SERVER_LAYERS, "Components render what routes give them; they reach no server layer."),
+    below("services-below-ui", SERVICES, [COMPONENTS], "Services and jobs are server use cases, below every screen."),
+    below("models-are-data-access", MODELS, [COMPONENTS, SERVICES, INTEGRATIONS], "Models read and write D1; they call no vendor, queue or service."),
+    below("integrations-are-http", INTEGRATIONS, [COMPONENTS, SERVICES, MODELS], "One file per vendor, HTTP only: an integration never touches D1 or the queue."),
+    below("domain-is-pure", DOMAIN, [...ENTRY, COMPONENTS, ...SERVER_LAYERS, UTILS], "Pure product rules: only other rules and the schema's types."),
+    below("utils-are-infrastructure", UTILS, [COMPONENTS, ...SERVER_LAYERS, DOMAIN], "Infrastructure (env, database, cookies, guards) knows no product rule or data."),
+    below("schema-is-the-bottom", SCHEMA, "^app/", "The schema imports nothing of the app."),
+    {
+      name: "no-tests-in-the-app",
+      severity: "error",
+      from: { path: "^(app|drizzle)/", pathNot: "[.]test[.]tsx?$" },
+      to: { path: ["^test/", "[.]test[.]tsx?$"] },
+    },
+    {
+      name: "resolvable",
+      severity: "error",
+      from: {},
+      // The Worker imports the server build, which exists only after `npm run build`.
+      to: { couldNotResolve: true, pathNot: "^[.][.]/build/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(build|node_modules)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types", "workerd"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json", ".d.ts"],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
