@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FormError, TextField } from "~/components/ui/form";
-import { Step1Schema } from "~/domain/signup";
+import { NameAndAddressSchema } from "~/domain/signup";
 
 type NameAndAddress = Partial<Record<"fullName" | "street1" | "street2" | "city" | "state" | "zipCode", string>>;
 
@@ -29,10 +29,10 @@ export function NameAndAddressForm({
   const [form, fields] = useForm({
     lastResult,
     defaultValue,
-    constraint: getZodConstraint(Step1Schema),
+    constraint: getZodConstraint(NameAndAddressSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: Step1Schema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: NameAndAddressSchema }),
   });
   const autoComplete = (token: string) => (own ? token : "off");
   return (

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { RequestStatus } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
 
@@ -22,6 +23,16 @@ export const STATUS_OF_ACTION: Record<RequestAction, RequestStatus> = {
 export function isRequestAction(value: unknown): value is RequestAction {
   return typeof value === "string" && (REQUEST_ACTIONS as readonly string[]).includes(value);
 }
+
+/**
+ * A request card's buttons: the action pressed and its request. `reply=data` is added by the
+ * page's JavaScript, which wants the outcome as data instead of a redirect.
+ */
+export const RequestActionFormSchema = z.object({
+  intent: z.enum(REQUEST_ACTIONS),
+  requestId: z.string().min(1).max(100),
+  reply: z.literal("data").optional(),
+});
 
 /** A missing counter counts as the default allowance. */
 export function freeRequestsLeft(numOfFreeRequest: number | null | undefined) {

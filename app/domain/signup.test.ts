@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { addressChanges, isFullName, SignInSchema, Step1Schema, Step2Schema } from "~/domain/signup";
+import { addressChanges, isFullName, SignInSchema, NameAndAddressSchema, Step2Schema } from "~/domain/signup";
 
 const messages = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));
 
 describe("step 1", () => {
   it("gives the spec's message for each missing field", () => {
-    expect(messages(Step1Schema.safeParse({}))).toEqual({
+    expect(messages(NameAndAddressSchema.safeParse({}))).toEqual({
       fullName: "Please enter your full name.",
       street1: "Please enter the street address.",
       city: "Please enter the city name.",
@@ -18,14 +18,14 @@ describe("step 1", () => {
   it("wants at least two words in the full name", () => {
     expect(isFullName("Ada")).toBe(false);
     expect(isFullName("  Ada   Lovelace ")).toBe(true);
-    expect(messages(Step1Schema.safeParse({ fullName: "Ada", street1: "1 A St", city: "X", state: "IL", zipCode: "62701" }))).toEqual({
+    expect(messages(NameAndAddressSchema.safeParse({ fullName: "Ada", street1: "1 A St", city: "X", state: "IL", zipCode: "62701" }))).toEqual({
       fullName: "Please enter your full name.",
     });
   });
 
   it("asks to shorten a field longer than any real name or address line, and keeps the spec's message for a missing one", () => {
     const long = { fullName: `Ada ${"L".repeat(100)}`, street1: "1".repeat(101), street2: "2".repeat(101), city: "C".repeat(61), state: "S".repeat(41), zipCode: "6".repeat(13) };
-    expect(messages(Step1Schema.safeParse(long))).toEqual({
+    expect(messages(NameAndAddressSchema.safeParse(long))).toEqual({
       fullName: "Please shorten the full name to 100 characters.",
       street1: "Please shorten the street address to 100 characters.",
       street2: "Please shorten the apartment, suite or unit to 100 characters.",
@@ -33,11 +33,11 @@ describe("step 1", () => {
       state: "Please shorten the state to 40 characters.",
       zipCode: "Please shorten the ZIP code to 12 characters.",
     });
-    expect(Step1Schema.safeParse({ ...long, fullName: "Ada Lovelace", street1: "12 Main St", street2: "", city: "Springfield", state: "IL", zipCode: "62701-1234" }).success).toBe(true);
+    expect(NameAndAddressSchema.safeParse({ ...long, fullName: "Ada Lovelace", street1: "12 Main St", street2: "", city: "Springfield", state: "IL", zipCode: "62701-1234" }).success).toBe(true);
   });
 
   it("treats blank as missing and street2 as optional", () => {
-    const result = Step1Schema.safeParse({ fullName: "Ada Lovelace", street1: "   ", city: "X", state: "IL", zipCode: "62701" });
+    const result = NameAndAddressSchema.safeParse({ fullName: "Ada Lovelace", street1: "   ", city: "X", state: "IL", zipCode: "62701" });
     expect(messages(result)).toEqual({ street1: "Please enter the street address." });
   });
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 // Spec section 5, word for word. Shared by the server and the browser.
-export const STEP1_MESSAGES = {
+export const NAME_AND_ADDRESS_MESSAGES = {
   fullName: "Please enter your full name.",
   street1: "Please enter the street address.",
   city: "Please enter the city name.",
@@ -37,37 +37,49 @@ export function isFullName(value: string) {
   return value.trim().split(/\s+/).filter(Boolean).length >= 2;
 }
 
-export const Step1Schema = z.object({
-  fullName: required(STEP1_MESSAGES.fullName).pipe(shortEnough("fullName")).refine(isFullName, STEP1_MESSAGES.fullName),
-  street1: required(STEP1_MESSAGES.street1).pipe(shortEnough("street1")),
+export const NameAndAddressSchema = z.object({
+  fullName: required(NAME_AND_ADDRESS_MESSAGES.fullName).pipe(shortEnough("fullName")).refine(isFullName, NAME_AND_ADDRESS_MESSAGES.fullName),
+  street1: required(NAME_AND_ADDRESS_MESSAGES.street1).pipe(shortEnough("street1")),
   street2: z.string().trim().pipe(shortEnough("street2")).optional(),
-  city: required(STEP1_MESSAGES.city).pipe(shortEnough("city")),
-  state: required(STEP1_MESSAGES.state).pipe(shortEnough("state")),
-  zipCode: required(STEP1_MESSAGES.zipCode).pipe(shortEnough("zipCode")),
+  city: required(NAME_AND_ADDRESS_MESSAGES.city).pipe(shortEnough("city")),
+  state: required(NAME_AND_ADDRESS_MESSAGES.state).pipe(shortEnough("state")),
+  zipCode: required(NAME_AND_ADDRESS_MESSAGES.zipCode).pipe(shortEnough("zipCode")),
 });
 
 export const EmailSchema = required(STEP2_MESSAGES.emailRequired).pipe(
   z.string().max(254, STEP2_MESSAGES.emailInvalid).regex(EMAIL_PATTERN, STEP2_MESSAGES.emailInvalid),
 );
 
-export const Step2Schema = z.object({
-  email: EmailSchema,
-  password: z
-    .string({ error: STEP2_MESSAGES.passwordRequired })
-    .min(1, STEP2_MESSAGES.passwordRequired)
-    .min(MIN_PASSWORD_LENGTH, STEP2_MESSAGES.passwordTooShort),
-});
+/** A password someone chooses (signup, reset): the identity provider's minimum length. */
+export const NewPasswordSchema = z
+  .string({ error: STEP2_MESSAGES.passwordRequired })
+  .min(1, STEP2_MESSAGES.passwordRequired)
+  .min(MIN_PASSWORD_LENGTH, STEP2_MESSAGES.passwordTooShort);
 
+export const Step2Schema = z.object({ email: EmailSchema, password: NewPasswordSchema });
+
+/** Sign-in checks only that a password was typed: an old account's password may be shorter. */
 export const SignInSchema = z.object({
   email: EmailSchema,
   password: z.string({ error: STEP2_MESSAGES.passwordRequired }).min(1, STEP2_MESSAGES.passwordRequired),
-  redirectTo: z.string().optional(),
+});
+
+export const ForgotPasswordSchema = z.object({ email: EmailSchema });
+
+export const RESET_LINK_MESSAGES = {
+  broken: "This link does not work any more.",
+  spent: "This link has expired or was already used. Ask for a new one.",
+} as const;
+
+export const ResetPasswordSchema = z.object({
+  token: z.string({ error: RESET_LINK_MESSAGES.broken }).min(1, RESET_LINK_MESSAGES.broken).max(200, RESET_LINK_MESSAGES.broken),
+  password: NewPasswordSchema,
 });
 
 export type AddressFields = { street1: string; street2: string; city: string; state: string; zipCode: string };
 
 /** The address fields of a step-1-shaped form, with the optional second line filled in. */
-export function enteredAddress({ street1, street2 = "", city, state, zipCode }: z.infer<typeof Step1Schema>): AddressFields {
+export function enteredAddress({ street1, street2 = "", city, state, zipCode }: z.infer<typeof NameAndAddressSchema>): AddressFields {
   return { street1, street2, city, state, zipCode };
 }
 

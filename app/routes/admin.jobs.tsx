@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
@@ -87,10 +88,10 @@ function noticeFrom(params: URLSearchParams) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const staff = await requireStaff(request, context);
-  const form = ActionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!form.success) return data({ error: "Choose a job to retry." }, { status: 400 });
+  const form = parseWithZod(await request.formData(), { schema: ActionSchema });
+  if (form.status !== "success") return data({ error: "Choose a job to retry." }, { status: 400 });
   const db = getDb(context.env.DB);
-  return form.data.intent === "retry" ? retryOne(db, context.env.JOBS, staff, form.data.jobId) : retryAll(db, context.env.JOBS, staff);
+  return form.value.intent === "retry" ? retryOne(db, context.env.JOBS, staff, form.value.jobId) : retryAll(db, context.env.JOBS, staff);
 }
 
 async function retryOne(db: Db, queue: Queue, staff: CurrentUser, jobId: string) {

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
@@ -51,17 +52,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const staff = await requireStaff(request, context);
-  const form = await request.formData();
-  const parsed = ProcessSchema.safeParse({ intent: form.get("intent"), group: form.get("group"), request: form.getAll("request") });
-  if (!parsed.success) return data({ error: "Choose a sender and at least one request." }, { status: 400 });
+  const parsed = parseWithZod(await request.formData(), { schema: ProcessSchema });
+  if (parsed.status !== "success") return data({ error: "Choose a sender and at least one request." }, { status: 400 });
   const { env } = context;
   const db = getDb(env.DB);
-  const group = (await currentQueue(db)).find((candidate) => candidate.key === parsed.data.group);
+  const group = (await currentQueue(db)).find((candidate) => candidate.key === parsed.value.group);
   if (!group) return data({ error: "That sender has nothing waiting any more." }, { status: 404 });
 
-  const kind: ProcessingKind = parsed.data.intent === "send" ? "emailed" : parsed.data.intent;
+  const kind: ProcessingKind = parsed.value.intent === "send" ? "emailed" : parsed.value.intent;
   if (!allowedKinds(group.channel.kind).includes(kind)) return data({ error: `${group.senderName} is not reached that way.` }, { status: 400 });
-  const posted = new Set(parsed.data.request);
+  const posted = new Set(parsed.value.request);
   const keys: QueueKey[] = group.requests.filter((row) => posted.has(requestKey(row))).map((row) => ({ userId: row.userId, requestId: row.id }));
   if (keys.length === 0) return data({ error: "Those requests were processed already." }, { status: 409 });
 

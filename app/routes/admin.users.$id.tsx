@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { z } from "zod";
@@ -8,7 +8,7 @@ import { FormError, TextField } from "~/components/ui/form";
 import { DEFAULT_TIME_ZONE, formatDate, formatDateTime } from "~/domain/dates";
 import { PLAN_DETAILS, PLAN_IDS, SUBSCRIPTION_STATE_LABELS, subscriptionStateOf } from "~/domain/plans";
 import { FREE_REQUEST_ALLOWANCE, freeRequestsLeft, STATUS_LABELS } from "~/domain/requests";
-import { Step1Schema } from "~/domain/signup";
+import { NameAndAddressSchema } from "~/domain/signup";
 import { adminUpdateUser, getStaffUserPage, type StaffUserChanges } from "~/models/staff-users.server";
 import { ForbiddenUpdateError } from "~/models/user.server";
 import { requireAdmin, requireStaff } from "~/services/auth.server";
@@ -22,7 +22,7 @@ const PLAN_MESSAGE = "Choose Basic, Premium or no plan.";
 const NOTHING_CHANGED = "Nothing changed.";
 
 // The name and address as signup checks them, plus what only the admin may set.
-const EditUserSchema = Step1Schema.extend({
+const EditUserSchema = NameAndAddressSchema.extend({
   numOfFreeRequest: z.number({ error: ALLOWANCE_MESSAGE }).int(ALLOWANCE_MESSAGE).min(0, ALLOWANCE_MESSAGE).max(1000, ALLOWANCE_MESSAGE),
   // An empty choice arrives as undefined: the user has no plan.
   plan: z.enum(PLAN_IDS, { error: PLAN_MESSAGE }).optional(),
@@ -330,6 +330,7 @@ function EditUserForm() {
   const [form, fields] = useForm({
     lastResult,
     defaultValue,
+    constraint: getZodConstraint(EditUserSchema),
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: EditUserSchema }),
   });

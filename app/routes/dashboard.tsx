@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AllowanceUsedUp } from "~/components/requests/allowance-used-up";
@@ -12,7 +13,7 @@ import {
   FREE_REQUEST_ALLOWANCE,
   freeRequestsLeft,
   HISTORY_LABELS,
-  isRequestAction,
+  RequestActionFormSchema,
   waitStanding,
 } from "~/domain/requests";
 import { emailAtOnceWhenSenderAllows } from "~/jobs/opt-out.server";
@@ -113,10 +114,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const requestId = form.get("requestId");
-  if (!isRequestAction(intent) || typeof requestId !== "string") throw new Response("Unknown request action.", { status: 400 });
+  const submission = parseWithZod(await request.formData(), { schema: RequestActionFormSchema });
+  // Only an edited page or a script sends anything else: there is no field to show an error next to.
+  if (submission.status !== "success") throw new Response("Unknown request action.", { status: 400 });
+  const { intent, requestId, reply } = submission.value;
 
   const { env } = context;
   const db = getDb(env.DB);
@@ -124,14 +125,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!target) throw new Response("Not Found", { status: 404 });
 
   const queued = await actOnRequest(env, user, { requestId, action: intent, charged: actionUsesAllowance(intent, target) });
-  if (!queued) return data({ requestId, error: ALLOWANCE_REFUSED_MESSAGE }, { status: 403 });
+  if (!queued) return data({ requestId, result: submission.reply({ formErrors: [ALLOWANCE_REFUSED_MESSAGE] }) }, { status: 403 });
   if (queued.firstQueuing) await emailAtOnceWhenSenderAllows(env, { userId: user.id, requestId });
   await recordEvents(context, [{ name: "clicked request action button", userId: user.id, properties: { action: intent } }]).catch((error) =>
     console.error("analytics:", errorMessage(error)),
   );
 
   // Fetchers (JavaScript on) stay on the page; a plain form post gets a redirect back to the request.
-  if (form.get("reply") === "data") return { requestId, error: null };
+  if (reply === "data") return { requestId, result: submission.reply({ resetForm: true }) };
   return redirect(intent === "delete" ? "/dashboard" : `/dashboard#request-${requestId}`, 303);
 }
 
@@ -167,7 +168,7 @@ export default function Dashboard() {
           <strong>Welcome to {welcome}.</strong> Your requests are now unlimited: send one to every sender that mails you.
         </p>
       ) : null}
-      {usedUp ? <AllowanceUsedUp alert={Boolean(actionData?.error)} /> : null}
+      {usedUp ? <AllowanceUsedUp alert={Boolean(actionData?.result.error)} /> : null}
 
       <p className="note">
         Flyers addressed to “Current Resident” are saturation mail, sent to every address in a zip code; no list
@@ -180,7 +181,7 @@ export default function Dashboard() {
       ) : (
         <ul className="request-list">
           {sent.map((card) => (
-            <RequestCard key={card.id} card={card} open={open?.id === card.id ? open : null} serverError={actionData?.requestId === card.id ? actionData.error : null} />
+            <RequestCard key={card.id} card={card} open={open?.id === card.id ? open : null} lastResult={actionData?.requestId === card.id ? actionData.result : null} />
           ))}
         </ul>
       )}
@@ -193,7 +194,7 @@ export default function Dashboard() {
       </p>
       <ul className="request-list request-grid">
         {notSent.map((card) => (
-          <RequestCard key={card.id} card={card} open={open?.id === card.id ? open : null} serverError={actionData?.requestId === card.id ? actionData.error : null} />
+          <RequestCard key={card.id} card={card} open={open?.id === card.id ? open : null} lastResult={actionData?.requestId === card.id ? actionData.result : null} />
         ))}
       </ul>
     </section>

@@ -1,8 +1,9 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
-import { InputField } from "~/components/ui/form";
-import { EmailSchema } from "~/domain/signup";
+import { TextField } from "~/components/ui/form";
+import { ForgotPasswordSchema } from "~/domain/signup";
 import { enqueueJob } from "~/jobs/producer.server";
 import { reminderUnsubscribeUrl } from "~/jobs/reminders.server";
 import { resetCounters, takeAttempt, tryAgainIn } from "~/models/rate-limit.server";
@@ -12,24 +13,21 @@ import { getDb } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
 import { pageMeta } from "~/utils/meta";
 
-const ForgotSchema = z.object({ email: EmailSchema });
-
 export async function loader({ request }: LoaderFunctionArgs) {
   return { sent: new URL(request.url).searchParams.get("sent") === "1" };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  const parsed = ForgotSchema.safeParse(form);
-  const typed = typeof form.email === "string" ? form.email : "";
-  if (!parsed.success) return data({ email: typed, error: parsed.error.issues[0]!.message }, { status: 400 });
+  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
-  const { email } = parsed.data;
+  const { email } = submission.value;
   const db = getDb(context.env.DB);
   // Counted for the email typed, whether or not an account uses it, so that the answer never tells.
   const waitMs = await takeAttempt(db, await resetCounters(request, context.env.APP_ENV, email));
   if (waitMs > 0) {
-    return data({ email, error: `We have sent as many links as we can for now. Please try again in ${tryAgainIn(waitMs)}.` }, { status: 429 });
+    const error = `We have sent as many links as we can for now. Please try again in ${tryAgainIn(waitMs)}.`;
+    return data(submission.reply({ fieldErrors: { email: [error] } }), { status: 429 });
   }
   // The answer goes out before the account is looked up: it takes the same time for every email.
   context.ctx.waitUntil(
@@ -72,7 +70,13 @@ async function sendResetLink(context: AppLoadContext, email: string) {
 
 export default function ForgotPassword() {
   const { sent } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(ForgotPasswordSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+  });
   return (
     <section className="page narrow" aria-labelledby="page-title">
       <h1 id="page-title">Forgot your password?</h1>
@@ -84,8 +88,8 @@ export default function ForgotPassword() {
       ) : (
         <p className="lead">Enter the email you signed up with and we will send you a link to choose a new password.</p>
       )}
-      <Form method="post" className="form" noValidate>
-        <InputField id="email" name="email" label="Email" type="email" autoComplete="email" defaultValue={result?.email} error={result?.error} />
+      <Form method="post" className="form" {...getFormProps(form)} noValidate>
+        <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
         <button type="submit" className="button">
           Send the link
         </button>

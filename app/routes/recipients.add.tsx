@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { NameAndAddressForm } from "~/components/name-and-address-form";
-import { enteredAddress, Step1Schema } from "~/domain/signup";
+import { enteredAddress, NameAndAddressSchema } from "~/domain/signup";
 import { verifiedOrAsTyped } from "~/integrations/address-verification.server";
 import { PLAN_DETAILS, recipientLimitOf } from "~/domain/plans";
 import { addRecipient, listUserRecipients } from "~/models/recipient.server";
@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: Step1Schema });
+  const submission = parseWithZod(await request.formData(), { schema: NameAndAddressSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
   const entered = enteredAddress(submission.value);

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { NameAndAddressForm } from "~/components/name-and-address-form";
-import { enteredAddress, Step1Schema } from "~/domain/signup";
+import { enteredAddress, NameAndAddressSchema } from "~/domain/signup";
 import { verifiedOrAsTyped } from "~/integrations/address-verification.server";
 import { getUserRecipient, updateRecipient } from "~/models/recipient.server";
 import { requireUser } from "~/services/auth.server";
@@ -24,7 +24,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const db = getDb(context.env.DB);
   const recipientId = params.id ?? "";
   if (!(await getUserRecipient(db, user.id, recipientId))) throw notFound();
-  const submission = parseWithZod(await request.formData(), { schema: Step1Schema });
+  const submission = parseWithZod(await request.formData(), { schema: NameAndAddressSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
   const entered = enteredAddress(submission.value);

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
@@ -28,10 +29,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const form = RemoveSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!form.success) throw new Response("Bad Request", { status: 400 });
+  const form = parseWithZod(await request.formData(), { schema: RemoveSchema });
+  if (form.status !== "success") throw new Response("Bad Request", { status: 400 });
   // Another user's id changes nothing and looks like a made-up one.
-  if (!(await removeRecipient(getDb(context.env.DB), user.id, form.data.id))) throw new Response("Not Found", { status: 404 });
+  if (!(await removeRecipient(getDb(context.env.DB), user.id, form.value.id))) throw new Response("Not Found", { status: 404 });
   return redirect("/recipients", 303);
 }
 

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
@@ -50,14 +51,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const answer = AnswerSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!answer.success) throw new Response("Answer with Mail has stopped or Mail is still coming.", { status: 400 });
+  const answer = parseWithZod(await request.formData(), { schema: AnswerSchema });
+  if (answer.status !== "success") throw new Response("Answer with Mail has stopped or Mail is still coming.", { status: 400 });
   const db = getDb(context.env.DB);
   const requestId = params.requestId ?? "";
   const row = await getUserReminderRequest(db, user.id, requestId);
   if (!row || row.status === "deleted") throw notFound();
 
-  const { intent } = answer.data;
+  const { intent } = answer.value;
   await applyRequestAction(db, { userId: user.id, requestId, action: intent });
   await recordEvents(context, [{ name: "clicked request action button", userId: user.id, properties: { action: intent, from: "reminder" } }]).catch((error) =>
     console.error("analytics:", errorMessage(error)),

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
@@ -43,16 +44,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const oneClick = form.get("List-Unsubscribe") === "One-Click";
-  const parsed = oneClick ? { success: true as const, data: { intent: "off" as const } } : SwitchSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ error: "Choose whether to stop reminders or turn them back on." }, { status: 400 });
+  const parsed = oneClick ? { status: "success" as const, value: { intent: "off" as const } } : parseWithZod(form, { schema: SwitchSchema });
+  if (parsed.status !== "success") return data({ error: "Choose whether to stop reminders or turn them back on." }, { status: 400 });
   const owner = await linkOwner(request, context.env);
   if (!owner) return data({ error: INVALID_LINK }, { status: 400 });
 
-  const on = parsed.data.intent === "on";
+  const on = parsed.value.intent === "on";
   await setReminderEmails(getDb(context.env.DB), owner.userId, on);
   // A mail client's one-click POST reads nothing back; a person gets the page again (303).
   if (oneClick) return { error: null };
-  return redirect(`${reminderUnsubscribePath(owner.token)}&done=${parsed.data.intent}`, 303);
+  return redirect(`${reminderUnsubscribePath(owner.token)}&done=${parsed.value.intent}`, 303);
 }
 
 export default function ReminderEmails() {

@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AllowanceUsedUp } from "~/components/requests/allowance-used-up";
@@ -99,6 +99,7 @@ export default function AddRequest() {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult,
+    constraint: getZodConstraint(AddRequestSchema),
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AddRequestSchema }),
   });

@@ -1,6 +1,9 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormError, InputField } from "~/components/ui/form";
+import { FormError, TextField } from "~/components/ui/form";
+import { SignInSchema } from "~/domain/signup";
 import type { RouteHandle } from "~/root";
 import { redirectSignedInUser, signIn } from "~/services/auth.server";
 import { getAuthenticator, SignInError } from "~/services/authenticate.server";
@@ -9,8 +12,6 @@ import { pageMeta } from "~/utils/meta";
 import { safeRedirect } from "~/utils/redirect";
 
 export const handle: RouteHandle = { hydrate: true };
-
-type SignInResult = { message: string; fieldErrors: Record<string, string[]>; email: string };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectSignedInUser(request, context);
@@ -21,44 +22,44 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await redirectSignedInUser(request, context);
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  // A clone: remix-auth's form strategy reads the body itself.
+  const submission = parseWithZod(await request.clone().formData(), { schema: SignInSchema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   try {
     const userId = await getAuthenticator(context).authenticate("form", request);
     return signIn(request, context, userId, redirectTo);
   } catch (error) {
     if (error instanceof SignInError) {
-      return data<SignInResult>({ message: error.message, fieldErrors: error.fieldErrors, email: error.email }, { status: error.status });
+      return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: error.status });
     }
     console.error("sign-in failed:", errorMessage(error));
-    return data<SignInResult>({ message: "We couldn't sign you in just now. Please try again.", fieldErrors: {}, email: "" }, { status: 500 });
+    return data(submission.reply({ formErrors: ["We couldn't sign you in just now. Please try again."], hideFields: ["password"] }), { status: 500 });
   }
 }
 
 export default function SignIn() {
   const { redirectTo, reset } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as SignInResult | undefined;
+  const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const emailError = result?.fieldErrors.email?.[0];
-  const passwordError = result?.fieldErrors.password?.[0];
-  const formError = result && !emailError && !passwordError ? result.message : null;
-  const action = redirectTo === "/dashboard" ? "/signin" : `/signin?${new URLSearchParams({ redirectTo })}`;
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(SignInSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
+  });
+  // A wrong email or password is about both fields: they point at the form's message.
+  const aboutFields = form.errors?.length ? form.errorId : undefined;
+  const formAction = redirectTo === "/dashboard" ? "/signin" : `/signin?${new URLSearchParams({ redirectTo })}`;
 
   return (
     <section className="page narrow" aria-labelledby="page-title">
       <h1 id="page-title">Sign in</h1>
       {reset ? <p className="notice">Your password was changed. Please sign in again on your other devices.</p> : null}
-      <Form method="post" action={action} className="form" noValidate>
-        <FormError id="signin-error" errors={formError ? [formError] : undefined} />
-        <InputField
-          id="email"
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          defaultValue={result?.email}
-          error={emailError}
-          formErrorId={formError ? "signin-error" : undefined}
-        />
-        <InputField id="password" name="password" label="Password" type="password" autoComplete="current-password" error={passwordError} />
+      <Form method="post" action={formAction} className="form" {...getFormProps(form)} noValidate>
+        <FormError id={form.errorId} errors={form.errors} />
+        <TextField field={fields.email} label="Email" type="email" autoComplete="email" formErrorId={aboutFields} />
+        <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" />
         <p className="actions">
           <button type="submit" className="button" disabled={navigation.state === "submitting"}>
             {navigation.state === "submitting" ? "Signing in…" : "Sign in"}

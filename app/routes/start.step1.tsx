@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { NameAndAddressForm } from "~/components/name-and-address-form";
-import { addressChanges, enteredAddress, Step1Schema } from "~/domain/signup";
+import { addressChanges, enteredAddress, NameAndAddressSchema } from "~/domain/signup";
 import { verifiedOrAsTyped } from "~/integrations/address-verification.server";
 import { addressCheckCounters, takeAttempt, tooManyAttemptsMessage } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/root";
@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await redirectSignedInUser(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: Step1Schema });
+  const submission = parseWithZod(await request.formData(), { schema: NameAndAddressSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
   // Each check may be a paid call: one budget with /api/address/verify (decision 0019).

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
@@ -52,13 +53,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const form = ActionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!form.success) return data({ error: "Choose the basic or the premium plan." }, { status: 400 });
+  const form = parseWithZod(await request.formData(), { schema: ActionSchema });
+  if (form.status !== "success") return data({ error: "Choose the basic or the premium plan." }, { status: 400 });
   const { env } = context;
   const db = getDb(env.DB);
   const origin = new URL(request.url).origin;
   try {
-    if (form.data.intent === "subscribe") return redirect(await startCheckout(env, db, { userId: user.id, plan: form.data.plan, origin }), 303);
+    if (form.value.intent === "subscribe") return redirect(await startCheckout(env, db, { userId: user.id, plan: form.value.plan, origin }), 303);
     const facts = await getSubscriptionFacts(db, user.id);
     return redirect(await openBillingPortal(env, { customerId: facts?.stripeCustomerId ?? null, origin }), 303);
   } catch (error) {

@@ -23,13 +23,11 @@ export const SIGN_IN_MESSAGES = {
   tooManyAttempts: (waitMs: number) => `Too many sign-in attempts. Please try again in ${tryAgainIn(waitMs)}, or reset your password.`,
 } as const;
 
-/** Why a sign-in failed, with what the form should show. */
+/** Why a sign-in with a well-formed email and password failed, for the form to show. */
 export class SignInError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 401 | 429,
-    readonly fieldErrors: Record<string, string[]> = {},
-    readonly email = "",
+    readonly status: 401 | 429,
   ) {
     super(message);
     this.name = "SignInError";
@@ -50,21 +48,6 @@ function refusalMs(counters: Awaited<ReturnType<typeof signInCounters>>, states:
 }
 
 /**
- * The form's email and password, or a SignInError with the message for each field. Synchronous on
- * purpose: the strategy calls it after reading the form, so a refusal rejects the promise the
- * action already awaits (an async function that threw before its first await would hand back a
- * promise rejected before anyone listened, which workerd reports as an unhandled rejection).
- */
-function parseSignInForm(form: FormData) {
-  const parsed = SignInSchema.safeParse(Object.fromEntries(form));
-  if (parsed.success) return parsed.data;
-  const typed = form.get("email");
-  const fieldErrors: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= [issue.message];
-  throw new SignInError("Please check the form.", 400, fieldErrors, typeof typed === "string" ? typed : "");
-}
-
-/**
  * Checks an email and password. One message for a wrong email and a wrong password, and the same
  * work for both: an unknown email costs the time of a known one. Repeated failures are slowed,
  * then refused for a while, in a way no one else's failures can turn against the owner.
@@ -79,21 +62,28 @@ async function verifyCredentials({ email, password }: { email: string; password:
   const counters = await signInCounters(request, env.APP_ENV, email, knownHere);
   const states = await readCounts(db, [counters.own, ...counters.others], now);
   const waitMs = refusalMs(counters, states, now);
-  if (waitMs > 0) throw new SignInError(SIGN_IN_MESSAGES.tooManyAttempts(waitMs), 429, {}, email);
+  if (waitMs > 0) throw new SignInError(SIGN_IN_MESSAGES.tooManyAttempts(waitMs), 429);
   await wait(slowdownMs(states.get(counters.own.key)?.count ?? 0));
 
   const valid = await verifyPassword(password, credentials?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!credentials || !valid) {
     await Promise.all([counters.own, ...counters.others].map(({ key, limit }) => countAttempt(db, key, limit)));
-    throw new SignInError(SIGN_IN_MESSAGES.wrongCredentials, 401, {}, email);
+    throw new SignInError(SIGN_IN_MESSAGES.wrongCredentials, 401);
   }
   await clearCounts(db, [counters.own.key]);
   return credentials.id;
 }
 
-/** Built per request: nothing here may hold env across requests. */
+/**
+ * Built per request: nothing here may hold env across requests. The sign-in action checks the
+ * form's shape with Conform first (on a clone of the request, as remix-auth-form asks), so the
+ * strategy only reads values already known to be well formed.
+ */
 export function getAuthenticator(context: AppLoadContext) {
   const authenticator = new Authenticator<string>();
-  authenticator.use(new FormStrategy<string>(({ form, request }) => verifyCredentials(parseSignInForm(form), request, context)), "form");
+  authenticator.use(
+    new FormStrategy<string>(async ({ form, request }) => verifyCredentials(SignInSchema.parse(Object.fromEntries(form)), request, context)),
+    "form",
+  );
   return authenticator;
 }

@@ -29,7 +29,7 @@ const appUrl = inject("appUrl");
 const standInsUrl = inject("standInsUrl");
 
 // Spec section 5, word for word.
-const STEP1_MESSAGES = {
+const NAME_AND_ADDRESS_MESSAGES = {
   fullName: "Please enter your full name.",
   street1: "Please enter the street address.",
   city: "Please enter the city name.",
@@ -60,8 +60,8 @@ describe.each(JS_MODES)("accounts (JavaScript $label)", ({ js, label }) => {
 
       await page.getByRole("button", { name: "Continue" }).click();
       await expect.poll(() => fieldErrors(page), { timeout: 10_000 }).toHaveLength(5);
-      expect(await fieldErrors(page)).toEqual(Object.values(STEP1_MESSAGES));
-      for (const [name, message] of Object.entries(STEP1_MESSAGES)) await expectFieldError(page, name, message);
+      expect(await fieldErrors(page)).toEqual(Object.values(NAME_AND_ADDRESS_MESSAGES));
+      for (const [name, message] of Object.entries(NAME_AND_ADDRESS_MESSAGES)) await expectFieldError(page, name, message);
       expect.soft(await input(page, "street2").getAttribute("aria-invalid"), "the optional field is not invalid").not.toBe("true");
       await screenshot(visit, "accounts-step1-errors");
       await assertAccessible(visit);
@@ -70,9 +70,9 @@ describe.each(JS_MODES)("accounts (JavaScript $label)", ({ js, label }) => {
       await waitForHydration(visit);
       await fillStep1(page, typed);
       await page.getByRole("button", { name: "Continue" }).click();
-      await expect.poll(() => fieldErrors(page), { timeout: 10_000 }).toEqual([STEP1_MESSAGES.fullName]);
+      await expect.poll(() => fieldErrors(page), { timeout: 10_000 }).toEqual([NAME_AND_ADDRESS_MESSAGES.fullName]);
       expect(new URL(page.url()).pathname).toBe("/start/step1");
-      await expectFieldError(page, "fullName", STEP1_MESSAGES.fullName);
+      await expectFieldError(page, "fullName", NAME_AND_ADDRESS_MESSAGES.fullName);
       for (const [name, value] of Object.entries(typed)) expect.soft(await input(page, name).inputValue(), `${name} kept`).toBe(value);
       await assertAccessible(visit);
 

@@ -1,7 +1,9 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useFetcher } from "@remix-run/react";
 import { useRef, useState } from "react";
 import type { RequestStatus, SenderChannel } from "../../../drizzle/schema";
-import { ACTION_LABELS, isRequestAction, STATUS_LABELS, STATUS_OF_ACTION, type RequestAction } from "~/domain/requests";
+import { ACTION_LABELS, isRequestAction, RequestActionFormSchema, STATUS_LABELS, STATUS_OF_ACTION, type RequestAction } from "~/domain/requests";
 import { asksForIdentityNumber } from "~/domain/sender-catalog";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -24,16 +26,22 @@ export type OpenRequest = {
   history: Array<{ id: string; text: string; creator: string; at: string }>;
 };
 
-type ActionReply = { requestId: string; error: string | null };
+type ActionReply = { requestId: string; result: SubmissionResult<string[]> };
 
-export function RequestCard({ card, open, serverError }: { card: RequestCardData; open: OpenRequest | null; serverError: string | null }) {
+/** `lastResult` is the reply to a plain form post (JavaScript off); with JavaScript, the card's fetcher has it. */
+export function RequestCard({ card, open, lastResult }: { card: RequestCardData; open: OpenRequest | null; lastResult: SubmissionResult<string[]> | null }) {
   const fetcher = useFetcher<ActionReply>();
+  const [form] = useForm({
+    id: `request-actions-${card.id}`,
+    lastResult: fetcher.data?.result ?? lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RequestActionFormSchema }),
+  });
   const hydrated = useHydrated();
   const pendingIntent = fetcher.formData?.get("intent");
   // Optimistic: the status the pending action will give, until the page data catches up.
   const status = isRequestAction(pendingIntent) ? STATUS_OF_ACTION[pendingIntent] : card.status;
   if (status === "deleted") return null;
-  const error = fetcher.data?.error ?? serverError;
+  const error = form.errors?.[0];
   const pending = fetcher.state !== "idle";
 
   return (
@@ -55,7 +63,14 @@ export function RequestCard({ card, open, serverError }: { card: RequestCardData
           {error} <Link to="/subscription">See plans</Link>
         </p>
       ) : null}
-      <fetcher.Form method="post" action="/dashboard" className="request-actions" aria-label={`Actions for ${card.senderName}`}>
+      <fetcher.Form
+        method="post"
+        action="/dashboard"
+        className="request-actions"
+        aria-label={`Actions for ${card.senderName}`}
+        {...getFormProps(form)}
+        noValidate
+      >
         <input type="hidden" name="requestId" value={card.id} />
         {hydrated ? <input type="hidden" name="reply" value="data" /> : null}
         {card.actions.map((action) => (

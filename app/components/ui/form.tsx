@@ -17,10 +17,12 @@ type InputFieldProps = {
   /** The id of a <datalist> of suggestions, which browsers offer without JavaScript. */
   list?: string;
   maxLength?: number;
+  /** Announced by screen readers; the form has noValidate, so it never blocks a post on its own. */
+  required?: boolean;
 };
 
 /** A labelled input whose error sits next to it and is announced with it (aria-describedby). */
-export function InputField({ id, name, label, type = "text", autoComplete, hint, defaultValue, error, formErrorId, inputMode, list, maxLength }: InputFieldProps) {
+export function InputField({ id, name, label, type = "text", autoComplete, hint, defaultValue, error, formErrorId, inputMode, list, maxLength, required }: InputFieldProps) {
   const errorId = `${id}-error`;
   const hintId = hint ? `${id}-hint` : undefined;
   const describedBy = [error ? errorId : formErrorId, hintId].filter(Boolean).join(" ") || undefined;
@@ -40,6 +42,7 @@ export function InputField({ id, name, label, type = "text", autoComplete, hint,
         inputMode={inputMode}
         list={list}
         maxLength={maxLength}
+        required={required}
         defaultValue={type === "password" ? undefined : defaultValue}
         aria-invalid={error || formErrorId ? true : undefined}
         aria-describedby={describedBy}
@@ -53,8 +56,11 @@ export function InputField({ id, name, label, type = "text", autoComplete, hint,
   );
 }
 
-/** InputField for a Conform field: the name, the typed value and the first error come from it. */
-export function TextField({ field, ...props }: { field: FieldMetadata<string | undefined> } & Omit<InputFieldProps, "id" | "name" | "defaultValue" | "error" | "formErrorId">) {
+/**
+ * InputField for a Conform field: the name, the typed value, the first error and the schema's
+ * constraints (getZodConstraint: required, maximum length) come from it.
+ */
+export function TextField({ field, ...props }: { field: FieldMetadata<string | undefined> } & Omit<InputFieldProps, "id" | "name" | "defaultValue" | "error">) {
   return (
     <InputField
       key={field.key}
@@ -62,6 +68,8 @@ export function TextField({ field, ...props }: { field: FieldMetadata<string | u
       name={field.name}
       defaultValue={field.initialValue}
       error={field.errors?.[0]}
+      required={field.required}
+      maxLength={field.maxLength}
       {...props}
     />
   );
