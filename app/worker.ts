@@ -1,5 +1,6 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The server build exists once `npm run build` has run; wrangler bundles it from there.
+// eslint-disable-next-line @typescript-eslint/ban-ts-comment -- @ts-expect-error would fail once the build exists
 // @ts-ignore -- absent on a fresh clone until the build, so the type check must not depend on it
 import * as build from "../build/server/index.js";
 import { consumeDeadLetters, consumeJobs } from "~/jobs/consumer.server";

@@ -16,6 +16,8 @@ report() {
 
 step npm run typecheck
 step npm run lint:deps
+step npm run lint
+step npm run format:check
 step npm run build
 # shellcheck disable=SC2046
 step npm run test:unit -- $(report unit)

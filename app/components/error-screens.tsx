@@ -1,13 +1,15 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 export function ErrorScreen({ title, children }: { title: string; children: ReactNode }) {
+  // A plain link to this address: reloading after a refused post asks for the page, never re-posts.
+  const location = useLocation();
   return (
     <section className="page narrow" aria-labelledby="error-title">
       <h1 id="error-title">{title}</h1>
       <p>{children}</p>
       <p className="actions">
-        <a className="button" href="">
+        <a className="button" href={`${location.pathname}${location.search}`}>
           Reload the page
         </a>
         <Link to="/">Go to the home page</Link>

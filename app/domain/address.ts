@@ -342,7 +342,9 @@ export function cleanText(value: string | null | undefined): string {
     .replace(/(\d)\.(\d)/g, "$1\u0000$2")
     .replace(/['\u2018\u2019`]/g, "")
     .replace(/#/g, " # ")
+    // eslint-disable-next-line no-control-regex -- NUL stands in for a kept period
     .replace(/[^A-Z0-9#&/\-\u0000]+/g, " ")
+    // eslint-disable-next-line no-control-regex -- NUL stands in for a kept period
     .replace(/\u0000/g, ".")
     .split(" ")
     .map((token) => token.replace(/^[-/]+|[-/]+$/g, ""))

@@ -165,6 +165,7 @@ function decodeEntities(text: string): string {
 }
 
 // C0 controls other than tab and newline, and DEL: nothing a person wrote, and not valid in HTML.
+// eslint-disable-next-line no-control-regex -- matching them is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
 
 /** Line ends made "\n", trailing spaces and runs of blank lines gone, trimmed. */

@@ -2,7 +2,6 @@ import { and, count, desc, eq, inArray, lt, type SQL } from "drizzle-orm";
 import { JOB_STATES, jobs, type JobState } from "../../drizzle/schema";
 import type { JobEnvelope } from "~/domain/job-envelope";
 import { chunkedInserts, type Db } from "~/utils/db.server";
-import { errorMessage } from "~/utils/errors";
 
 export async function insertJob(db: Db, envelope: JobEnvelope, userId: string | null) {
   await db.insert(jobs).values({ id: envelope.id, type: envelope.type, payload: envelope.payload ?? null, userId });

@@ -1,5 +1,5 @@
 import { and, count, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
-import { jobs, requestLogs, requests, requestTemplates, users } from "../../drizzle/schema";
+import { jobs, requests, requestTemplates, users } from "../../drizzle/schema";
 import type { Db } from "~/utils/db.server";
 import { DAY_MS } from "~/domain/dates";
 

@@ -1,4 +1,5 @@
 // Journey (b): what the home page promises, and its way into signup, with JavaScript on and off.
+import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import { assertNoErrors, JS_MODES, useBrowser, screenshot } from "./browser";
 
@@ -10,7 +11,7 @@ const IMPACT_FIGURES = ["17 trees per ton", "1,058 oz", "1 hour", "86%", "20,166
 const browser = useBrowser();
 
 /** The page's visible text with runs of white space made single spaces. */
-async function visibleText(page: import("playwright-core").Page) {
+async function visibleText(page: Page) {
   return (await page.locator("body").innerText()).replace(/\s+/g, " ");
 }
 

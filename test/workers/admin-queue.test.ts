@@ -10,7 +10,7 @@ import { seedSenderCatalog } from "~/models/request-template.server";
 import { getStaffOverview } from "~/models/staff-overview.server";
 import { lettersFor } from "~/models/work-queue.server";
 import { getDb } from "~/utils/db.server";
-import { Browser, signedInStaff, signedUpUser } from "./http";
+import { type Browser, signedInStaff, signedUpUser } from "./http";
 import { received } from "./stand-ins";
 
 const db = getDb(env.DB);

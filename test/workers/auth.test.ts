@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { jobs, users } from "../../drizzle/schema";
+import { jobs } from "../../drizzle/schema";
 import { getDb } from "~/utils/db.server";
 import { ADDRESS, Browser, ORIGIN, signedInStaff, signUp } from "./http";
 import { received, uniqueEmail } from "./stand-ins";

@@ -705,6 +705,7 @@ export async function build(request: FuzzRequest, ids: Ids, pick: (choices: stri
  * give, so bytes outside printable ASCII go out percent-escaped, as a proxy would pass them on.
  */
 function headerSafe(value: string) {
+  // eslint-disable-next-line no-control-regex -- a header cannot carry NUL
   const bytes = encoder.encode(value.replace(/[\r\n\u0000]/g, " "));
   return [...bytes.slice(0, 2000)].map((byte) => (byte >= 0x20 && byte < 0x7f ? String.fromCharCode(byte) : `%${byte.toString(16).padStart(2, "0")}`)).join("").trim();
 }
