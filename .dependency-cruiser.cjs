@@ -3,7 +3,10 @@
 // jobs, then models and integrations, then domain, utils and the schema. An import may only point
 // down (or across, within services and jobs), and nothing may go round in a circle.
 // drizzle/seed.ts and drizzle/local-staff.ts are scripts: entry points like the Worker.
-const ENTRY = ["^app/(routes/|root[.]tsx$|entry[.]server[.]tsx$|worker[.]ts$|routes[.]ts$|load-context[.]ts$)", "^drizzle/(seed|local-staff)[.]ts$"];
+const ENTRY = [
+  "^app/(routes/|root[.]tsx$|entry[.]server[.]tsx$|worker[.]ts$|routes[.]ts$|load-context[.]ts$)",
+  "^drizzle/(seed|local-staff)[.]ts$",
+];
 const COMPONENTS = "^app/components/";
 const SERVICES = "^app/(services|jobs)/";
 const MODELS = "^app/models/";
@@ -34,10 +37,30 @@ module.exports = {
     },
     below("components-are-ui", COMPONENTS, SERVER_LAYERS, "Components render what routes give them; they reach no server layer."),
     below("services-below-ui", SERVICES, [COMPONENTS], "Services and jobs are server use cases, below every screen."),
-    below("models-are-data-access", MODELS, [COMPONENTS, SERVICES, INTEGRATIONS], "Models read and write D1; they call no vendor, queue or service."),
-    below("integrations-are-http", INTEGRATIONS, [COMPONENTS, SERVICES, MODELS], "One file per vendor, HTTP only: an integration never touches D1 or the queue."),
-    below("domain-is-pure", DOMAIN, [...ENTRY, COMPONENTS, ...SERVER_LAYERS, UTILS], "Pure product rules: only other rules and the schema's types."),
-    below("utils-are-infrastructure", UTILS, [COMPONENTS, ...SERVER_LAYERS, DOMAIN], "Infrastructure (env, database, cookies, guards) knows no product rule or data."),
+    below(
+      "models-are-data-access",
+      MODELS,
+      [COMPONENTS, SERVICES, INTEGRATIONS],
+      "Models read and write D1; they call no vendor, queue or service.",
+    ),
+    below(
+      "integrations-are-http",
+      INTEGRATIONS,
+      [COMPONENTS, SERVICES, MODELS],
+      "One file per vendor, HTTP only: an integration never touches D1 or the queue.",
+    ),
+    below(
+      "domain-is-pure",
+      DOMAIN,
+      [...ENTRY, COMPONENTS, ...SERVER_LAYERS, UTILS],
+      "Pure product rules: only other rules and the schema's types.",
+    ),
+    below(
+      "utils-are-infrastructure",
+      UTILS,
+      [COMPONENTS, ...SERVER_LAYERS, DOMAIN],
+      "Infrastructure (env, database, cookies, guards) knows no product rule or data.",
+    ),
     below("schema-is-the-bottom", SCHEMA, "^app/", "The schema imports nothing of the app."),
     {
       name: "no-tests-in-the-app",

@@ -41,4 +41,8 @@ for (const [path, entry] of Object.entries(packages)) {
 
 lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))));
 writeFileSync(LOCK, `${JSON.stringify(lock, null, 2)}\n`);
-console.log(added.length ? `added ${added.length} optional platform packages:\n  ${added.join("\n  ")}` : "the lock already lists every optional platform package");
+console.log(
+  added.length
+    ? `added ${added.length} optional platform packages:\n  ${added.join("\n  ")}`
+    : "the lock already lists every optional platform package",
+);

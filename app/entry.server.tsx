@@ -37,7 +37,8 @@ export default async function handleRequest(
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  for (const [name, value] of Object.entries(securityHeaders(nonce, { paymentOrigins: loadContext.env.STRIPE_HOSTED_ORIGINS }))) responseHeaders.set(name, value);
+  for (const [name, value] of Object.entries(securityHeaders(nonce, { paymentOrigins: loadContext.env.STRIPE_HOSTED_ORIGINS })))
+    responseHeaders.set(name, value);
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 

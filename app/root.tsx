@@ -92,10 +92,16 @@ export const meta: MetaFunction = ({ error }) => {
 
 /** What a refused request says: the visitor did something this page does not take; nothing broke. */
 const CLIENT_ERRORS: Record<number, { title: string; text: string }> = {
-  400: { title: "We couldn't read that request", text: "Something in it was missing or not what this page expects. Go back, reload the page and try again." },
+  400: {
+    title: "We couldn't read that request",
+    text: "Something in it was missing or not what this page expects. Go back, reload the page and try again.",
+  },
   403: { title: "You can't do that here", text: "Your account does not allow this. Nothing was changed." },
   405: { title: "This page can't take that request", text: "This page only shows information; nothing was sent or changed." },
-  413: { title: "That was more than we can take", text: "What you sent is far longer than any of our forms allows. Go back, shorten it and try again." },
+  413: {
+    title: "That was more than we can take",
+    text: "What you sent is far longer than any of our forms allows. Go back, shorten it and try again.",
+  },
 };
 
 function clientError(error: unknown) {
@@ -110,15 +116,15 @@ export function ErrorBoundary() {
   if (isChunkLoadError(error)) {
     return (
       <ErrorScreen title="This page didn't finish loading">
-        Part of the page could not be downloaded, which usually means the connection dropped or the site was
-        just updated. Reload the page to try again; nothing you saved is lost.
+        Part of the page could not be downloaded, which usually means the connection dropped or the site was just updated. Reload the page
+        to try again; nothing you saved is lost.
       </ErrorScreen>
     );
   }
   return (
     <ErrorScreen title="Something went wrong on our side">
-      We couldn't show this page just now. Please try again in a moment. If it keeps happening, your data is
-      safe: nothing was changed by this error.
+      We couldn't show this page just now. Please try again in a moment. If it keeps happening, your data is safe: nothing was changed by
+      this error.
     </ErrorScreen>
   );
 }

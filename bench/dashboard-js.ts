@@ -65,7 +65,9 @@ function run(command: string, args: string[], cwd: string) {
     child.stdout.on("data", (chunk) => (output = (output + chunk).slice(-4000)));
     child.stderr.on("data", (chunk) => (output = (output + chunk).slice(-4000)));
     child.once("error", reject);
-    child.once("close", (code) => (code === 0 ? resolvePromise() : reject(new Error(`${command} ${args.join(" ")} failed (exit ${code}):\n${output}`))));
+    child.once("close", (code) =>
+      code === 0 ? resolvePromise() : reject(new Error(`${command} ${args.join(" ")} failed (exit ${code}):\n${output}`)),
+    );
   });
 }
 
@@ -107,10 +109,17 @@ export async function weighChunk(clientDir: string, url: string): Promise<ChunkW
   for (const span of spans(code, map.mappings)) texts[span.source === null ? "framework" : categoryOf[span.source]!].push(span.text);
   const raw = Buffer.byteLength(code);
   const gzip = gzipSize(code);
-  const partGzip = Object.fromEntries(CATEGORIES.map((category) => [category, texts[category].length ? gzipSize(texts[category].join("")) : 0])) as Record<Category, number>;
+  const partGzip = Object.fromEntries(
+    CATEGORIES.map((category) => [category, texts[category].length ? gzipSize(texts[category].join("")) : 0]),
+  ) as Record<Category, number>;
   const partTotal = CATEGORIES.reduce((sum, category) => sum + partGzip[category], 0);
-  const gzipBy = Object.fromEntries(CATEGORIES.map((category) => [category, partTotal ? (gzip * partGzip[category]) / partTotal : 0])) as Record<Category, number>;
-  const rawBy = Object.fromEntries(CATEGORIES.map((category) => [category, Buffer.byteLength(texts[category].join(""))])) as Record<Category, number>;
+  const gzipBy = Object.fromEntries(
+    CATEGORIES.map((category) => [category, partTotal ? (gzip * partGzip[category]) / partTotal : 0]),
+  ) as Record<Category, number>;
+  const rawBy = Object.fromEntries(CATEGORIES.map((category) => [category, Buffer.byteLength(texts[category].join(""))])) as Record<
+    Category,
+    number
+  >;
   return {
     file: url.replace(/^\/assets\//, ""),
     raw,

@@ -37,7 +37,6 @@ declare module "vitest" {
   }
 }
 
-
 const db = getDb(env.DB);
 
 class Recorder {
@@ -132,7 +131,9 @@ async function userWithRequests(label: string, total: number) {
   }));
   const statements: BatchItem<"sqlite">[] = [
     ...chunkedInserts(db, requests, customs),
-    db.insert(recipients).values({ userId: id, fullName: "Housemate", street1: "1 MAIN ST", city: "SPRINGFIELD", state: "IL", zipCode: "62701" }),
+    db
+      .insert(recipients)
+      .values({ userId: id, fullName: "Housemate", street1: "1 MAIN ST", city: "SPRINGFIELD", state: "IL", zipCode: "62701" }),
   ];
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   return id;

@@ -32,7 +32,15 @@ import catalog from "../drizzle/senders.json" with { type: "json" };
 import { templateFromSender, type CatalogSender } from "../app/domain/sender-catalog";
 import { hashPassword } from "../app/utils/password.server";
 import type { DashboardRoundTrips } from "./dashboard-round-trips.workerd";
-import { buildClientWithSourceMaps, CATEGORIES, gzipSize, pageModules, readRemixManifest, weighChunk, type ChunkWeight } from "./dashboard-js";
+import {
+  buildClientWithSourceMaps,
+  CATEGORIES,
+  gzipSize,
+  pageModules,
+  readRemixManifest,
+  weighChunk,
+  type ChunkWeight,
+} from "./dashboard-js";
 import { COUNT_SQL, REQUESTS_PER_USER, seedSql } from "./dashboard-seed";
 import { BROWSER_HEADERS, load, percentile } from "./load";
 
@@ -55,7 +63,6 @@ const BENCH_USER = { id: "bench-dashboard-user", email: "bench-dashboard@quietma
 const BENCH_PASSWORD = "bench-dashboard-password";
 /** A custom request of the bench user with two history entries (bench/dashboard-seed.ts). */
 const OPEN_REQUEST_ID = "bench-custom-1";
-
 
 const CHILD_ENV = { WRANGLER_SEND_METRICS: "false", FORCE_COLOR: "0", CI: "true" };
 
@@ -89,9 +96,23 @@ async function measureRoundTrips() {
   const dir = await temporaryDir("quiet-mailbox-bench-round-trips-");
   const reportFile = join(dir, "report.json");
   console.log("Running bench/dashboard-round-trips.workerd.ts in workerd (vitest-pool-workers)...");
-  const { code, output } = await run(bin("vitest"), ["run", "--config", "bench/vitest.dashboard.config.ts", "--reporter=json", `--outputFile=${reportFile}`]);
+  const { code, output } = await run(bin("vitest"), [
+    "run",
+    "--config",
+    "bench/vitest.dashboard.config.ts",
+    "--reporter=json",
+    `--outputFile=${reportFile}`,
+  ]);
   const report = JSON.parse(await readFile(reportFile, "utf8").catch(() => "null")) as {
-    testResults: Array<{ message?: string; assertionResults: Array<{ title: string; status: string; failureMessages: string[]; meta?: { dashboardRoundTrips?: DashboardRoundTrips } }> }>;
+    testResults: Array<{
+      message?: string;
+      assertionResults: Array<{
+        title: string;
+        status: string;
+        failureMessages: string[];
+        meta?: { dashboardRoundTrips?: DashboardRoundTrips };
+      }>;
+    }>;
   } | null;
   if (!report) throw new Error(`vitest wrote no report (exit ${code}):\n${output}`);
   const results = report.testResults.flatMap((file) => file.assertionResults);
@@ -227,19 +248,37 @@ async function loadBoth(databases: Database[], running: Array<{ database: Databa
       const page = await fetchPage(url, cookie);
       const cards = (page.text.match(/<li id="request-/g) ?? []).length;
       if (page.status !== 200) throw new Error(`GET ${path} on the ${database.label} database answered ${page.status}`);
-      if (cards !== REQUESTS_PER_USER) throw new Error(`GET ${path} on the ${database.label} database shows ${cards} requests, not ${REQUESTS_PER_USER}`);
+      if (cards !== REQUESTS_PER_USER)
+        throw new Error(`GET ${path} on the ${database.label} database shows ${cards} requests, not ${REQUESTS_PER_USER}`);
       if (path === "/dashboard" && database.otherUsers === 0) smallHtml = page.text;
-      targets.push({ label: `GET ${path}, ${database.label}`, database, open: path !== "/dashboard", url, cookie, latencies: [], requests: 0, errors: 0, elapsedMs: 0 });
+      targets.push({
+        label: `GET ${path}, ${database.label}`,
+        database,
+        open: path !== "/dashboard",
+        url,
+        cookie,
+        latencies: [],
+        requests: 0,
+        errors: 0,
+        elapsedMs: 0,
+      });
     }
   }
 
-  for (const target of targets) await load({ ...target, latencies: [], requests: 0, errors: 0, elapsedMs: 0 }, { durationMs: WARMUP_MS, concurrency: CONCURRENCY, timeoutMs: REQUEST_TIMEOUT_MS });
+  for (const target of targets)
+    await load(
+      { ...target, latencies: [], requests: 0, errors: 0, elapsedMs: 0 },
+      { durationMs: WARMUP_MS, concurrency: CONCURRENCY, timeoutMs: REQUEST_TIMEOUT_MS },
+    );
   console.log(`Load: ${ROUNDS} rounds x ${ROUND_MS / 1000} s per target, alternating, concurrency ${CONCURRENCY}, 127.0.0.1 only`);
   const loadBefore = loadavg()[0]!;
   for (let round = 0; round < ROUNDS; round++) {
-    for (const target of round % 2 === 0 ? targets : [...targets].reverse()) await load(target, { durationMs: ROUND_MS, concurrency: CONCURRENCY, timeoutMs: REQUEST_TIMEOUT_MS });
+    for (const target of round % 2 === 0 ? targets : [...targets].reverse())
+      await load(target, { durationMs: ROUND_MS, concurrency: CONCURRENCY, timeoutMs: REQUEST_TIMEOUT_MS });
   }
-  console.log(`Machine load average (1 min) before / after the load: ${loadBefore.toFixed(1)} / ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`);
+  console.log(
+    `Machine load average (1 min) before / after the load: ${loadBefore.toFixed(1)} / ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
+  );
   return { targets, smallHtml };
 }
 
@@ -250,9 +289,16 @@ function printLatency(targets: Target[]) {
   });
   printTable(
     ["target", "requests", "errors", "req/s", "median ms", "p95 ms"],
-    stats.map(({ target, rps, p50, p95 }) => [target.label, String(target.requests), String(target.errors), rps.toFixed(0), p50.toFixed(1), p95.toFixed(1)]),
+    stats.map(({ target, rps, p50, p95 }) => [
+      target.label,
+      String(target.requests),
+      String(target.errors),
+      rps.toFixed(0),
+      p50.toFixed(1),
+      p95.toFixed(1),
+    ]),
   );
-  const find = (open: boolean, big: boolean) => stats.find(({ target }) => target.open === open && (target.database.otherUsers > 0) === big);
+  const find = (open: boolean, big: boolean) => stats.find(({ target }) => target.open === open && target.database.otherUsers > 0 === big);
   for (const [label, one, many, budgeted] of [
     ["GET /dashboard", find(false, false), find(false, true), true],
     [`GET /dashboard?request=${OPEN_REQUEST_ID} (history open)`, find(true, false), find(true, true), false],
@@ -268,7 +314,17 @@ function printLatency(targets: Target[]) {
 }
 
 async function countRows(persistDir: string): Promise<Record<string, number>> {
-  const { output } = await mustRun(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--json", "--command", COUNT_SQL]);
+  const { output } = await mustRun(bin("wrangler"), [
+    "d1",
+    "execute",
+    "DB",
+    "--local",
+    "--persist-to",
+    persistDir,
+    "--json",
+    "--command",
+    COUNT_SQL,
+  ]);
   const json = output.slice(output.indexOf("["), output.lastIndexOf("]") + 1);
   const [first] = JSON.parse(json) as Array<{ results: Array<Record<string, number>> }>;
   const counts = first?.results[0];
@@ -292,10 +348,13 @@ async function signIn(appUrl: string): Promise<string> {
 }
 
 async function fetchPage(url: string, cookie: string) {
-  const response = await fetch(url, { headers: { ...BROWSER_HEADERS, Cookie: cookie }, redirect: "manual", signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  const response = await fetch(url, {
+    headers: { ...BROWSER_HEADERS, Cookie: cookie },
+    redirect: "manual",
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
   return { status: response.status, text: await response.text() };
 }
-
 
 // ---------------------------------------------------------------------------------------------
 // 3. JavaScript
@@ -308,7 +367,9 @@ async function measureJavaScript(dashboardHtml: string | null) {
   for (const url of modules) chunks.push(await weighChunk(mappedClient, url));
 
   const kb = (value: number) => (value / 1024).toFixed(1);
-  const totals = Object.fromEntries(CATEGORIES.map((category) => [category, chunks.reduce((sum, chunk) => sum + chunk.gzipBy[category], 0)]));
+  const totals = Object.fromEntries(
+    CATEGORIES.map((category) => [category, chunks.reduce((sum, chunk) => sum + chunk.gzipBy[category], 0)]),
+  );
   printTable(
     ["file", "raw", "gzip -9", "framework", "app/", "other pkgs", "sources besides the framework"],
     [
@@ -333,7 +394,9 @@ async function measureJavaScript(dashboardHtml: string | null) {
     ],
   );
   const appCode = totals.app! + totals.other!;
-  console.log(`Framework runtime (react, react-dom, @remix-run/*, react-router, turbo-stream, Vite helpers): ${bytes(totals.framework!)} gzipped`);
+  console.log(
+    `Framework runtime (react, react-dom, @remix-run/*, react-router, turbo-stream, Vite helpers): ${bytes(totals.framework!)} gzipped`,
+  );
   console.log(
     `Budget, app's own code <= ${bytes(BUDGET_APP_JS_GZIP)} gzipped (app/ ${bytes(totals.app!)} + other packages ${bytes(totals.other!)}): ` +
       `${appCode <= BUDGET_APP_JS_GZIP ? "within budget" : "OVER budget"} (${bytes(appCode)})`,
@@ -347,7 +410,10 @@ async function compareWithPage(modules: string[], mappedClient: string, html: st
   const identical: string[] = [];
   const differing: string[] = [];
   for (const url of modules) {
-    const [served, mapped] = await Promise.all([readFile(join(REPO_ROOT, "build", "client", url)).catch(() => null), readFile(join(mappedClient, url))]);
+    const [served, mapped] = await Promise.all([
+      readFile(join(REPO_ROOT, "build", "client", url)).catch(() => null),
+      readFile(join(mappedClient, url)),
+    ]);
     (served?.equals(mapped) ? identical : differing).push(url.replace(/^\/assets\//, ""));
   }
   console.log(
@@ -395,7 +461,12 @@ function bin(name: string): string {
 function run(command: string, args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolvePromise, reject) => {
     let output = "";
-    const child = spawn(command, args, { cwd: REPO_ROOT, env: { ...process.env, ...CHILD_ENV }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const child = spawn(command, args, {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...CHILD_ENV },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
     children.add(child);
     const timer = setTimeout(() => {
       output += `\n(stopped after ${seconds(CHILD_TIMEOUT_MS)})`;
@@ -419,7 +490,10 @@ function run(command: string, args: string[]): Promise<{ code: number | null; ou
 
 async function mustRun(command: string, args: string[]) {
   const result = await run(command, args);
-  if (result.code !== 0) throw new Error(`\`${[command.replace(`${REPO_ROOT}/`, ""), ...args].join(" ")}\` failed (exit ${result.code}):\n${result.output.slice(-3000)}`);
+  if (result.code !== 0)
+    throw new Error(
+      `\`${[command.replace(`${REPO_ROOT}/`, ""), ...args].join(" ")}\` failed (exit ${result.code}):\n${result.output.slice(-3000)}`,
+    );
   return result;
 }
 
@@ -434,7 +508,6 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
 function stopChildren() {
   for (const child of children) signalGroup(child, "SIGTERM");
 }
-
 
 function ratio(value: number, base: number): string {
   return `${(value / base).toFixed(2)}x`;

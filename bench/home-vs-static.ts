@@ -26,7 +26,6 @@ const BUDGET_GZIP_BYTES = 14 * 1024;
 const BUDGET_THROUGHPUT_RATIO = 0.5;
 const STATIC_FILE = "bench-home-static.html";
 
-
 type Target = { label: string; url: string; latencies: number[]; requests: number; errors: number; elapsedMs: number };
 
 const cleanups: Array<() => Promise<unknown>> = [];
@@ -64,7 +63,9 @@ async function main() {
       ["  of which inlined CSS", bytes(cssBytes), bytes(cssGzip)],
     ],
   );
-  console.log(`JavaScript files loaded: ${scriptFiles + modulePreloads} (${scriptFiles} <script src>, ${modulePreloads} <link rel=modulepreload>)`);
+  console.log(
+    `JavaScript files loaded: ${scriptFiles + modulePreloads} (${scriptFiles} <script src>, ${modulePreloads} <link rel=modulepreload>)`,
+  );
   console.log(
     `Budget, HTML+CSS <= ${bytes(BUDGET_GZIP_BYTES)} gzipped: ${htmlGzip <= BUDGET_GZIP_BYTES ? "within budget" : "OVER budget"} (${bytes(htmlGzip)})`,
   );
@@ -91,7 +92,11 @@ async function main() {
     { label: "GET / (Remix SSR)", url: homeUrl, latencies: [], requests: 0, errors: 0, elapsedMs: 0 },
     { label: `GET /${new URL(staticUrl).pathname.slice(1)} (static)`, url: staticUrl, latencies: [], requests: 0, errors: 0, elapsedMs: 0 },
   ];
-  for (const target of targets) await load({ ...target, latencies: [], requests: 0, errors: 0, elapsedMs: 0 }, { durationMs: WARMUP_MS, concurrency: CONCURRENCY, timeoutMs: REQUEST_TIMEOUT_MS });
+  for (const target of targets)
+    await load(
+      { ...target, latencies: [], requests: 0, errors: 0, elapsedMs: 0 },
+      { durationMs: WARMUP_MS, concurrency: CONCURRENCY, timeoutMs: REQUEST_TIMEOUT_MS },
+    );
   console.log(`\nLoad: ${ROUNDS} rounds x ${ROUND_MS / 1000} s per target, alternating, concurrency ${CONCURRENCY}, 127.0.0.1 only`);
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 === 0 ? targets : [...targets].reverse();
@@ -109,7 +114,14 @@ async function main() {
   });
   printTable(
     ["target", "requests", "errors", "req/s", "p50 ms", "p99 ms"],
-    rows.map(({ target, rps, p50, p99 }) => [target.label, String(target.requests), String(target.errors), rps.toFixed(0), p50.toFixed(1), p99.toFixed(1)]),
+    rows.map(({ target, rps, p50, p99 }) => [
+      target.label,
+      String(target.requests),
+      String(target.errors),
+      rps.toFixed(0),
+      p50.toFixed(1),
+      p99.toFixed(1),
+    ]),
   );
   const [homeRow, staticRow] = rows;
   if (homeRow && staticRow && staticRow.rps > 0) {
@@ -137,15 +149,14 @@ async function resolveStaticUrl(url: string): Promise<string> {
   return response.status >= 300 && response.status < 400 && location ? new URL(location, url).toString() : url;
 }
 
-
-
 function bytes(count: number): string {
   return count >= 1024 ? `${(count / 1024).toFixed(1)} KB (${count} B)` : `${count} B`;
 }
 
 function printTable(header: string[], rows: string[][]) {
   const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => (row[column] ?? "").length)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ");
+  const line = (cells: string[]) =>
+    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ");
   console.log(line(header));
   console.log(widths.map((width) => "-".repeat(width)).join("  "));
   for (const row of rows) console.log(line(row));

@@ -11,7 +11,10 @@ export const BROWSER_HEADERS = {
 export type LoadTarget = { url: string; cookie?: string; latencies: number[]; requests: number; errors: number; elapsedMs: number };
 
 /** `concurrency` loops of request-then-read-the-whole-body for `durationMs`; anything but a 200 is an error. */
-export async function load(target: LoadTarget, { durationMs, concurrency, timeoutMs }: { durationMs: number; concurrency: number; timeoutMs: number }) {
+export async function load(
+  target: LoadTarget,
+  { durationMs, concurrency, timeoutMs }: { durationMs: number; concurrency: number; timeoutMs: number },
+) {
   const started = performance.now();
   const deadline = started + durationMs;
   const headers = target.cookie ? { ...BROWSER_HEADERS, Cookie: target.cookie } : BROWSER_HEADERS;

@@ -2,9 +2,18 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 // Timestamps are stored as epoch milliseconds and read as Date.
-const createdAt = () => integer("createdAt", { mode: "timestamp_ms" }).notNull().default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
-const updatedAt = () => integer("updatedAt", { mode: "timestamp_ms" }).notNull().default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
-const randomId = () => text("id").primaryKey().$defaultFn(() => crypto.randomUUID());
+const createdAt = () =>
+  integer("createdAt", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+const updatedAt = () =>
+  integer("updatedAt", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+const randomId = () =>
+  text("id")
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
 
 export const REQUEST_STATUSES = ["inQueue", "confirmedByUser", "cancelled", "deleted"] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
@@ -13,7 +22,16 @@ export const PLANS = ["basic", "premium"] as const;
 export type PlanName = (typeof PLANS)[number];
 
 /** Stripe's subscription statuses, as last read from Stripe. */
-export const SUBSCRIPTION_STATUSES = ["active", "trialing", "past_due", "unpaid", "paused", "incomplete", "incomplete_expired", "canceled"] as const;
+export const SUBSCRIPTION_STATUSES = [
+  "active",
+  "trialing",
+  "past_due",
+  "unpaid",
+  "paused",
+  "incomplete",
+  "incomplete_expired",
+  "canceled",
+] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const users = sqliteTable(
@@ -62,9 +80,17 @@ export const requestTemplates = sqliteTable("request_templates", {
   title: text("title").notNull(),
   category: text("category").notNull(),
   covers: text("covers").notNull().default(""),
-  channels: text("channels", { mode: "json" }).$type<SenderChannel[]>().notNull().default(sql`'[]'`),
-  acceptsAgent: text("acceptsAgent", { enum: ["yes", "no", "unknown"] }).notNull().default("unknown"),
-  needs: text("needs", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+  channels: text("channels", { mode: "json" })
+    .$type<SenderChannel[]>()
+    .notNull()
+    .default(sql`'[]'`),
+  acceptsAgent: text("acceptsAgent", { enum: ["yes", "no", "unknown"] })
+    .notNull()
+    .default("unknown"),
+  needs: text("needs", { mode: "json" })
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'`),
   // Senders that insist on an SSN or a date of birth are filed by the consumer with our instructions;
   // the service never collects either.
   consumerFiles: integer("consumerFiles", { mode: "boolean" }).notNull().default(false),
@@ -82,9 +108,13 @@ export const requestTemplates = sqliteTable("request_templates", {
 export const requests = sqliteTable(
   "requests",
   {
-    userId: text("userId").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("userId")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     // A template's id for presets, a random id for custom requests: unique per user.
-    id: text("id").notNull().$defaultFn(() => crypto.randomUUID()),
+    id: text("id")
+      .notNull()
+      .$defaultFn(() => crypto.randomUUID()),
     templateId: text("templateId").references(() => requestTemplates.id, { onDelete: "set null" }),
     senderName: text("senderName").notNull(),
     title: text("title").notNull(),
@@ -123,7 +153,9 @@ export const requestLogs = sqliteTable(
   "request_logs",
   {
     id: randomId(),
-    userId: text("userId").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("userId")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     requestId: text("requestId").notNull(),
     creator: text("creator", { enum: ["user", "staff", "sender", "system"] }).notNull(),
     // The action name for user actions (spec section 4).
@@ -139,7 +171,9 @@ export const recipients = sqliteTable(
   "recipients",
   {
     id: randomId(),
-    userId: text("userId").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("userId")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     fullName: text("fullName").notNull(),
     // Defaults to the account's address; a different one is an earlier address after a move.
     street1: text("street1").notNull().default(""),
@@ -214,7 +248,9 @@ export const sentEmails = sqliteTable(
 export const requestReminders = sqliteTable(
   "request_reminders",
   {
-    userId: text("userId").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("userId")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     requestId: text("requestId").notNull(),
     processedAt: integer("processedAt", { mode: "timestamp_ms" }).notNull(),
     round: integer("round").notNull(),
@@ -268,7 +304,9 @@ export const passwordResetTokens = sqliteTable(
   "password_reset_tokens",
   {
     tokenHash: text("tokenHash").primaryKey(),
-    userId: text("userId").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("userId")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: integer("expiresAt", { mode: "timestamp_ms" }).notNull(),
     usedAt: integer("usedAt", { mode: "timestamp_ms" }),
     createdAt: createdAt(),

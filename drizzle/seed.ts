@@ -16,7 +16,6 @@ import catalog from "./senders.json" with { type: "json" };
 
 const senders = catalog.senders as CatalogSender[];
 
-
 async function seedLocalStaff(db: ReturnType<typeof getDb>) {
   for (const staff of LOCAL_STAFF) {
     if (await getSessionUser(db, staff.id)) continue;

@@ -19,7 +19,12 @@ export default defineConfig(async () => {
         wrangler: { configPath: path.join(root, "wrangler.toml") },
         miniflare: {
           // Retries without waiting, so a job can run through all of them within a test.
-          bindings: { APP_ENV: "test", JOB_RETRY_BASE_SECONDS: "0", TEST_MIGRATIONS: migrations, ...vendorVars({ url: inject("standInsUrl") }) },
+          bindings: {
+            APP_ENV: "test",
+            JOB_RETRY_BASE_SECONDS: "0",
+            TEST_MIGRATIONS: migrations,
+            ...vendorVars({ url: inject("standInsUrl") }),
+          },
         },
       })),
     ],

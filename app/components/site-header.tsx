@@ -8,7 +8,10 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
       <div className="bar">
         <Link to="/" className="logo" aria-label="Quiet Mailbox home">
           <svg aria-hidden="true" viewBox="0 0 24 24" width="26" height="26">
-            <path fill="currentColor" d="M3 6.5A2.5 2.5 0 0 1 5.5 4h13A2.5 2.5 0 0 1 21 6.5v11a2.5 2.5 0 0 1-2.5 2.5h-13A2.5 2.5 0 0 1 3 17.5zm2.2-.5 6.8 5.3L18.8 6zM19 8.1l-7 5.4-7-5.4v9.4c0 .3.2.5.5.5h13c.3 0 .5-.2.5-.5z" />
+            <path
+              fill="currentColor"
+              d="M3 6.5A2.5 2.5 0 0 1 5.5 4h13A2.5 2.5 0 0 1 21 6.5v11a2.5 2.5 0 0 1-2.5 2.5h-13A2.5 2.5 0 0 1 3 17.5zm2.2-.5 6.8 5.3L18.8 6zM19 8.1l-7 5.4-7-5.4v9.4c0 .3.2.5.5.5h13c.3 0 .5-.2.5-.5z"
+            />
           </svg>
           <span>Quiet Mailbox</span>
         </Link>
@@ -19,7 +22,9 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
               Upgrade
             </Link>
           ) : null}
-          {user ? <SettingMenu user={user} /> : (
+          {user ? (
+            <SettingMenu user={user} />
+          ) : (
             <Link to="/signin" className="nav-signin">
               Sign in
             </Link>

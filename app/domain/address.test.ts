@@ -40,7 +40,13 @@ describe("standardizeAddress: the spec's example address", () => {
   });
 
   it("does not count extra spaces the user typed as a change", () => {
-    const result = standardizeAddress({ street1: "  12 N  MAIN ST ", street2: undefined, city: "SPRINGFIELD ", state: " IL", zipCode: "62701 " });
+    const result = standardizeAddress({
+      street1: "  12 N  MAIN ST ",
+      street2: undefined,
+      city: "SPRINGFIELD ",
+      state: " IL",
+      zipCode: "62701 ",
+    });
     expect(result.changes).toEqual([]);
   });
 });
@@ -186,12 +192,20 @@ describe("secondary units (Pub 28 Appendix C2)", () => {
 });
 
 describe("PO boxes and rural routes", () => {
-  it.each(["P.O. Box 42", "PO Box 42", "p o box 42", "P. O. Box 42", "Post Office Box 42", "POB 42", "PO Box #42", "POBox 42", "pobox42", "PO BOX NO 42"])(
-    "%s → PO BOX 42",
-    (typed) => {
-      expect(street1(typed)).toBe("PO BOX 42");
-    },
-  );
+  it.each([
+    "P.O. Box 42",
+    "PO Box 42",
+    "p o box 42",
+    "P. O. Box 42",
+    "Post Office Box 42",
+    "POB 42",
+    "PO Box #42",
+    "POBox 42",
+    "pobox42",
+    "PO BOX NO 42",
+  ])("%s → PO BOX 42", (typed) => {
+    expect(street1(typed)).toBe("PO BOX 42");
+  });
 
   it("standardizes a PO box typed on the second line", () => {
     expect(lines("12 Main St", "P.O. Box 9")).toEqual(["12 MAIN ST", "PO BOX 9"]);
@@ -210,9 +224,13 @@ describe("punctuation and spacing", () => {
     expect(street1("123-45 Queens Blvd.")).toBe("123-45 QUEENS BLVD");
     expect(street1("39.2 Road")).toBe("39.2 ROAD");
     expect(street1("12 Main St. - Apt. 4")).toBe("12 MAIN ST");
-    expect(standardizeAddress({ ...base, street1: "1 A St", city: "Winston-Salem", state: "NC", zipCode: "27101" }).city).toBe("WINSTON-SALEM");
+    expect(standardizeAddress({ ...base, street1: "1 A St", city: "Winston-Salem", state: "NC", zipCode: "27101" }).city).toBe(
+      "WINSTON-SALEM",
+    );
     expect(standardizeAddress({ ...base, street1: "1 A St", city: "St. Louis", state: "MO", zipCode: "63101" }).city).toBe("ST LOUIS");
-    expect(standardizeAddress({ ...base, street1: "1 A St", city: "Coeur d'Alene", state: "ID", zipCode: "83814" }).city).toBe("COEUR DALENE");
+    expect(standardizeAddress({ ...base, street1: "1 A St", city: "Coeur d'Alene", state: "ID", zipCode: "83814" }).city).toBe(
+      "COEUR DALENE",
+    );
     expect(standardizeAddress({ ...base, street1: "1 A St", city: "Española", state: "NM", zipCode: "87532" }).city).toBe("ESPANOLA");
   });
 });
@@ -314,7 +332,9 @@ describe("ZIP codes", () => {
 
   it("gives every state and territory at least one prefix", () => {
     for (const code of Object.keys(US_STATES) as (keyof typeof US_STATES)[]) {
-      const anyZip = Array.from({ length: 1000 }, (_, prefix) => `${String(prefix).padStart(3, "0")}01`).some((zip) => zipIsInState(zip, code));
+      const anyZip = Array.from({ length: 1000 }, (_, prefix) => `${String(prefix).padStart(3, "0")}01`).some((zip) =>
+        zipIsInState(zip, code),
+      );
       expect(anyZip, code).toBe(true);
     }
   });
@@ -350,7 +370,11 @@ describe("streetParts", () => {
       secondaryNumber: "4B",
       recordType: "highrise",
     });
-    expect(streetParts({ street1: "PO BOX 42", street2: "" })).toMatchObject({ secondaryDesignator: "PO BOX", secondaryNumber: "42", recordType: "po_box" });
+    expect(streetParts({ street1: "PO BOX 42", street2: "" })).toMatchObject({
+      secondaryDesignator: "PO BOX",
+      secondaryNumber: "42",
+      recordType: "po_box",
+    });
   });
 });
 

@@ -303,9 +303,22 @@ const UNIT_DESIGNATORS: Record<string, UnitKind & { spellings: string[] }> = {
 };
 
 const DIRECTIONALS: Record<string, string> = {
-  NORTH: "N", SOUTH: "S", EAST: "E", WEST: "W",
-  NORTHEAST: "NE", NORTHWEST: "NW", SOUTHEAST: "SE", SOUTHWEST: "SW",
-  N: "N", S: "S", E: "E", W: "W", NE: "NE", NW: "NW", SE: "SE", SW: "SW",
+  NORTH: "N",
+  SOUTH: "S",
+  EAST: "E",
+  WEST: "W",
+  NORTHEAST: "NE",
+  NORTHWEST: "NW",
+  SOUTHEAST: "SE",
+  SOUTHWEST: "SW",
+  N: "N",
+  S: "S",
+  E: "E",
+  W: "W",
+  NE: "NE",
+  NW: "NW",
+  SE: "SE",
+  SW: "SW",
 };
 
 const invert = (table: Record<string, string[]>) => {
@@ -334,22 +347,24 @@ const isUnitId = (token: string | undefined) =>
 // in "39.2 RD").
 // ---------------------------------------------------------------------------------------------
 export function cleanText(value: string | null | undefined): string {
-  return (value ?? "")
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toUpperCase()
-    .replace(/\b[A-Z](?:\.[A-Z])+\.?(?![A-Z])/g, (initials) => initials.replaceAll(".", "")) // P.O., N.W., D.C.
-    .replace(/(\d)\.(\d)/g, "$1\u0000$2")
-    .replace(/['\u2018\u2019`]/g, "")
-    .replace(/#/g, " # ")
-    // eslint-disable-next-line no-control-regex -- NUL stands in for a kept period
-    .replace(/[^A-Z0-9#&/\-\u0000]+/g, " ")
-    // eslint-disable-next-line no-control-regex -- NUL stands in for a kept period
-    .replace(/\u0000/g, ".")
-    .split(" ")
-    .map((token) => token.replace(/^[-/]+|[-/]+$/g, ""))
-    .filter(Boolean)
-    .join(" ");
+  return (
+    (value ?? "")
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toUpperCase()
+      .replace(/\b[A-Z](?:\.[A-Z])+\.?(?![A-Z])/g, (initials) => initials.replaceAll(".", "")) // P.O., N.W., D.C.
+      .replace(/(\d)\.(\d)/g, "$1\u0000$2")
+      .replace(/['\u2018\u2019`]/g, "")
+      .replace(/#/g, " # ")
+      // eslint-disable-next-line no-control-regex -- NUL stands in for a kept period
+      .replace(/[^A-Z0-9#&/\-\u0000]+/g, " ")
+      // eslint-disable-next-line no-control-regex -- NUL stands in for a kept period
+      .replace(/\u0000/g, ".")
+      .split(" ")
+      .map((token) => token.replace(/^[-/]+|[-/]+$/g, ""))
+      .filter(Boolean)
+      .join(" ")
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -440,10 +455,12 @@ type StreetLine =
   | { kind: "rural_route"; text: string }
   | { kind: "other"; text: string };
 
-const PO_BOX = /^(?:POST OFFICE BOX|POST OFFICE BX|POST BOX|P O BOX|PO BOX|P O B|POB|PO BX|P O BX|POBOX)(?: (?:#|NO|NUMBER))? ([A-Z0-9][A-Z0-9-]*)$/;
+const PO_BOX =
+  /^(?:POST OFFICE BOX|POST OFFICE BX|POST BOX|P O BOX|PO BOX|P O B|POB|PO BX|P O BX|POBOX)(?: (?:#|NO|NUMBER))? ([A-Z0-9][A-Z0-9-]*)$/;
 const PO_BOX_GLUED = /^(?:POBOX|POB|PO BOX|P O BOX)(\d[A-Z0-9-]*)$/;
 const RURAL_ROUTE = /^(?:RURAL ROUTE|RURAL RTE|RURAL RT|RR|R R) (\d+[A-Z]?) (?:BOX|BX) (?:# )?([A-Z0-9-]+)$/;
-const HIGHWAY_CONTRACT = /^(?:HIGHWAY CONTRACT|HWY CONTRACT|HIGHWAY CONTRACT ROUTE|STAR ROUTE|HC) (\d+[A-Z]?) (?:BOX|BX) (?:# )?([A-Z0-9-]+)$/;
+const HIGHWAY_CONTRACT =
+  /^(?:HIGHWAY CONTRACT|HWY CONTRACT|HIGHWAY CONTRACT ROUTE|STAR ROUTE|HC) (\d+[A-Z]?) (?:BOX|BX) (?:# )?([A-Z0-9-]+)$/;
 
 function parseStreetLine(cleaned: string): StreetLine {
   if (!cleaned) return { kind: "other", text: "" };

@@ -13,9 +13,15 @@ export type LetterPerson = { fullName: string; address: PostalAddress };
  * The people a request's letter names besides the holder: the recipients it was sent for, or
  * everyone on the list when it names no one in particular (recipientIds null).
  */
-export function householdOf(recipientIds: string[] | null, recipients: (PostalAddress & { id: string; fullName: string })[]): LetterPerson[] {
+export function householdOf(
+  recipientIds: string[] | null,
+  recipients: (PostalAddress & { id: string; fullName: string })[],
+): LetterPerson[] {
   const chosen = recipientIds ? recipients.filter((person) => recipientIds.includes(person.id)) : recipients;
-  return chosen.map(({ fullName, street1, street2, city, state, zipCode }) => ({ fullName, address: { street1, street2, city, state, zipCode } }));
+  return chosen.map(({ fullName, street1, street2, city, state, zipCode }) => ({
+    fullName,
+    address: { street1, street2, city, state, zipCode },
+  }));
 }
 
 export type OptOutLetterInput = {
@@ -31,7 +37,6 @@ export type OptOutLetterInput = {
   /** IANA zone the date is read in; America/New_York by default. */
   timeZone?: string;
 };
-
 
 /**
  * The letter as plain text, one paragraph after another, written by the account holder in the
@@ -73,7 +78,9 @@ export function writeOptOutLetter(input: OptOutLetterInput): string {
     [senderName ? `To ${senderName}:` : "To whom it may concern:"],
     [
       `Please remove my full name and address from your direct mailing list and add them to your Do Not Mail list.` +
-        (several ? " This request covers every name below, including other spellings of my name and other people who get mail at my address." : ""),
+        (several
+          ? " This request covers every name below, including other spellings of my name and other people who get mail at my address."
+          : ""),
     ],
     [several ? "Names:" : "Name:", ...indent(names)],
     ["Address:", ...indent(envelopeLines(input.holder.address))],

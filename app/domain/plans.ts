@@ -47,7 +47,6 @@ export const PLAN_DETAILS: Record<PlanName, Plan> = {
 
 export const PLAN_IDS = ["basic", "premium"] as const satisfies readonly PlanName[];
 
-
 /** The recipient limit of a user on `plan` (null when they have no subscription). */
 export function recipientLimitOf(plan: PlanName | null): number | null {
   return plan ? PLAN_DETAILS[plan].recipientLimit : HOUSEHOLD_RECIPIENT_LIMIT;

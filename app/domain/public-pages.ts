@@ -10,4 +10,13 @@ export const PUBLIC_PAGES = [
 ] as const;
 
 /** Signed-in and staff areas: kept out of search engines. */
-export const PRIVATE_PATH_PREFIXES = ["/dashboard", "/requests", "/recipients", "/subscription", "/admin", "/password", "/start/step2", "/reminders"] as const;
+export const PRIVATE_PATH_PREFIXES = [
+  "/dashboard",
+  "/requests",
+  "/recipients",
+  "/subscription",
+  "/admin",
+  "/password",
+  "/start/step2",
+  "/reminders",
+] as const;

@@ -30,12 +30,16 @@ describe("a reply's text", () => {
   });
 
   it("keeps a line that only mentions writing", () => {
-    expect(replyText({ text: "Our records show you wrote:\nnothing before today." })).toBe("Our records show you wrote:\nnothing before today.");
+    expect(replyText({ text: "Our records show you wrote:\nnothing before today." })).toBe(
+      "Our records show you wrote:\nnothing before today.",
+    );
   });
 
   it("drops the earlier message below an Original Message separator or Outlook's rule", () => {
     expect(replyText({ text: "Done.\n\n-----Original Message-----\nFrom: Quiet Mailbox\nPlease remove…" })).toBe("Done.");
-    expect(replyText({ text: "Done.\n________________________________\nFrom: Quiet Mailbox <hello@quietmailbox.com>\nSent: Monday" })).toBe("Done.");
+    expect(replyText({ text: "Done.\n________________________________\nFrom: Quiet Mailbox <hello@quietmailbox.com>\nSent: Monday" })).toBe(
+      "Done.",
+    );
   });
 
   it("reads an HTML-only reply as text, without its quote, styles or scripts", () => {
@@ -46,7 +50,9 @@ describe("a reply's text", () => {
       <div class="gmail_quote"><div class="gmail_attr">On Mon, Nov 2, 2026 Quiet Mailbox &lt;hello@quietmailbox.com&gt; wrote:<br></div>
       <blockquote class="gmail_quote">Please remove <blockquote>nested</blockquote> Ada</blockquote></div>
       <p>&#8220;Thanks&#x201D; &bogus; &#99999999;</p></body></html>`;
-    expect(replyText({ html })).toBe("Hello,\n\nWe removed Ada & her household.\nRegards, Acxiom\n\n- one\n- two\n\n“Thanks” &bogus; &#99999999;");
+    expect(replyText({ html })).toBe(
+      "Hello,\n\nWe removed Ada & her household.\nRegards, Acxiom\n\n- one\n- two\n\n“Thanks” &bogus; &#99999999;",
+    );
   });
 
   it("cuts Outlook's HTML quote at its rule", () => {
@@ -62,7 +68,9 @@ describe("a reply's text", () => {
   it("says when a reply has no text of its own, and names what was attached", () => {
     expect(replyText({})).toBe(EMPTY_REPLY_TEXT);
     expect(replyText({ text: "> only the quote\n" })).toBe(EMPTY_REPLY_TEXT);
-    expect(replyText({ html: "<p> </p>", attachmentNames: ["confirmation.pdf", "scan 2.png"] })).toBe(`${EMPTY_REPLY_TEXT}\nAttachments (not kept): confirmation.pdf, scan 2.png.`);
+    expect(replyText({ html: "<p> </p>", attachmentNames: ["confirmation.pdf", "scan 2.png"] })).toBe(
+      `${EMPTY_REPLY_TEXT}\nAttachments (not kept): confirmation.pdf, scan 2.png.`,
+    );
     expect(replyText({ text: "See attached.", attachmentNames: ["a.pdf"] })).toBe("See attached.\n\nAttachments (not kept): a.pdf.");
     const many = Array.from({ length: 12 }, (_, index) => `file-${index}.pdf`);
     expect(replyText({ text: "Many.", attachmentNames: many })).toMatch(/file-9\.pdf and 2 more\.$/);

@@ -43,14 +43,20 @@ const QUOTED = /^\s*>/;
  */
 export function withoutQuotedMessages(text: string): string {
   const lines = text.replace(/\r\n?/g, "\n").split("\n");
-  const earlierMessage = lines.findIndex((line, index) => ORIGINAL_MESSAGE.test(line) || (OUTLOOK_RULE.test(line) && HEADER_FROM.test(nextWithText(lines, index + 1) ?? "")));
+  const earlierMessage = lines.findIndex(
+    (line, index) => ORIGINAL_MESSAGE.test(line) || (OUTLOOK_RULE.test(line) && HEADER_FROM.test(nextWithText(lines, index + 1) ?? "")),
+  );
   const own = earlierMessage === -1 ? lines : lines.slice(0, earlierMessage);
 
   const kept: string[] = [];
   for (let index = 0; index < own.length; index++) {
     const line = own[index]!;
     if (QUOTED.test(line)) continue;
-    const attributionLines = ATTRIBUTION_END.test(line) ? 1 : ATTRIBUTION_START.test(line) && ATTRIBUTION_END.test(own[index + 1] ?? "") ? 2 : 0;
+    const attributionLines = ATTRIBUTION_END.test(line)
+      ? 1
+      : ATTRIBUTION_START.test(line) && ATTRIBUTION_END.test(own[index + 1] ?? "")
+        ? 2
+        : 0;
     if (attributionLines > 0 && introducesQuote(own, index + attributionLines)) {
       index += attributionLines - 1;
       continue;
@@ -72,8 +78,29 @@ function introducesQuote(lines: string[], from: number): boolean {
 }
 
 const BLOCK_TAGS = new Set([
-  "address", "article", "aside", "dd", "div", "dl", "dt", "footer", "h1", "h2", "h3", "h4", "h5", "h6",
-  "header", "li", "ol", "p", "pre", "section", "table", "tr", "ul",
+  "address",
+  "article",
+  "aside",
+  "dd",
+  "div",
+  "dl",
+  "dt",
+  "footer",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "header",
+  "li",
+  "ol",
+  "p",
+  "pre",
+  "section",
+  "table",
+  "tr",
+  "ul",
 ]);
 
 const HIDDEN_ELEMENTS = new Set(["head", "script", "style", "title", "template"]);
@@ -150,8 +177,24 @@ function withoutComments(html: string): string {
 }
 
 const NAMED_ENTITIES: Record<string, string> = {
-  amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", rsquo: "’", lsquo: "‘", rdquo: "”", ldquo: "“",
-  ndash: "–", mdash: "—", hellip: "…", copy: "©", reg: "®", trade: "™", bull: "•", middot: "·",
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+  rsquo: "’",
+  lsquo: "‘",
+  rdquo: "”",
+  ldquo: "“",
+  ndash: "–",
+  mdash: "—",
+  hellip: "…",
+  copy: "©",
+  reg: "®",
+  trade: "™",
+  bull: "•",
+  middot: "·",
 };
 
 function decodeEntities(text: string): string {
@@ -189,7 +232,9 @@ function capped(text: string, limit: number): string {
 
 function attachmentsLine(names: string[]): string | null {
   if (names.length === 0) return null;
-  const listed = names.slice(0, LISTED_ATTACHMENTS).map((name) => capped(tidy(name).replace(/\s+/g, " "), ATTACHMENT_NAME_LIMIT) || "unnamed");
+  const listed = names
+    .slice(0, LISTED_ATTACHMENTS)
+    .map((name) => capped(tidy(name).replace(/\s+/g, " "), ATTACHMENT_NAME_LIMIT) || "unnamed");
   const more = names.length > LISTED_ATTACHMENTS ? ` and ${names.length - LISTED_ATTACHMENTS} more` : "";
   return `Attachments (not kept): ${listed.join(", ")}${more}.`;
 }

@@ -95,7 +95,6 @@ export function actionUsesAllowance(action: RequestAction, request: ActionableRe
   return action === "unsubscribe" && request.queuedAt === null && !request.consumerFiles;
 }
 
-
 export type WaitStanding =
   | { kind: "notSent" }
   | { kind: "waitingToSend" }

@@ -38,8 +38,14 @@ const VALID = {
 describe("parseChannelLine", () => {
   it("reads each kind, with an optional note after a bar", () => {
     expect(parseChannelLine("email: optout@example.com", 1)).toEqual({ ok: true, channel: { kind: "email", value: "optout@example.com" } });
-    expect(parseChannelLine("mail: PO Box 1, Town, ST 12345", 1)).toEqual({ ok: true, channel: { kind: "mail", value: "PO Box 1, Town, ST 12345" } });
-    expect(parseChannelLine("web: https://example.com/opt-out?a=1", 1)).toEqual({ ok: true, channel: { kind: "web", value: "https://example.com/opt-out?a=1" } });
+    expect(parseChannelLine("mail: PO Box 1, Town, ST 12345", 1)).toEqual({
+      ok: true,
+      channel: { kind: "mail", value: "PO Box 1, Town, ST 12345" },
+    });
+    expect(parseChannelLine("web: https://example.com/opt-out?a=1", 1)).toEqual({
+      ok: true,
+      channel: { kind: "web", value: "https://example.com/opt-out?a=1" },
+    });
     expect(parseChannelLine("Phone: 800-555-0100 | weekdays only", 1)).toEqual({
       ok: true,
       channel: { kind: "phone", value: "800-555-0100", note: "weekdays only" },
@@ -47,11 +53,26 @@ describe("parseChannelLine", () => {
   });
 
   it("names the line and what is wrong with it", () => {
-    expect(parseChannelLine("fax: 800-555-0100", 3)).toEqual({ ok: false, message: 'Line 3 ("fax: 800-555-0100"): start the line with web:, email:, mail: or phone:.' });
-    expect(parseChannelLine("optout@example.com", 1)).toMatchObject({ ok: false, message: expect.stringContaining("start the line with web:") });
-    expect(parseChannelLine("email: not-an-address", 2)).toEqual({ ok: false, message: 'Line 2 ("email: not-an-address"): "not-an-address" is not an email address.' });
-    expect(parseChannelLine("web: www.example.com", 1)).toMatchObject({ ok: false, message: expect.stringContaining("starts with https://") });
-    expect(parseChannelLine("mail: PO Box 1, Town", 1)).toMatchObject({ ok: false, message: expect.stringContaining("ends with its ZIP code") });
+    expect(parseChannelLine("fax: 800-555-0100", 3)).toEqual({
+      ok: false,
+      message: 'Line 3 ("fax: 800-555-0100"): start the line with web:, email:, mail: or phone:.',
+    });
+    expect(parseChannelLine("optout@example.com", 1)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("start the line with web:"),
+    });
+    expect(parseChannelLine("email: not-an-address", 2)).toEqual({
+      ok: false,
+      message: 'Line 2 ("email: not-an-address"): "not-an-address" is not an email address.',
+    });
+    expect(parseChannelLine("web: www.example.com", 1)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("starts with https://"),
+    });
+    expect(parseChannelLine("mail: PO Box 1, Town", 1)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("ends with its ZIP code"),
+    });
     expect(parseChannelLine("phone: 555-0100", 1)).toMatchObject({ ok: false, message: expect.stringContaining("10 digits or more") });
     expect(parseChannelLine("email:", 4)).toEqual({ ok: false, message: 'Line 4 ("email:"): add the email address after "email:".' });
   });
@@ -101,7 +122,9 @@ describe("SenderSchema", () => {
   });
 
   it("puts every bad channel line's message on the channels field", () => {
-    const submission = parseWithZod(formData({ ...VALID, channels: "email: a@b.example\nfax: 1\nmail: nowhere" }), { schema: SenderSchema });
+    const submission = parseWithZod(formData({ ...VALID, channels: "email: a@b.example\nfax: 1\nmail: nowhere" }), {
+      schema: SenderSchema,
+    });
     expect(submission.status).toBe("error");
     expect(errorsOf(submission)?.channels).toEqual([
       'Line 2 ("fax: 1"): start the line with web:, email:, mail: or phone:.',
@@ -110,15 +133,21 @@ describe("SenderSchema", () => {
   });
 
   it("refuses a missing name, an unknown confidence and days out of range", () => {
-    const submission = parseWithZod(formData({ ...VALID, title: " ", confidence: "certain", requiredDays: "0", sourceYear: "20" }), { schema: SenderSchema });
+    const submission = parseWithZod(formData({ ...VALID, title: " ", confidence: "certain", requiredDays: "0", sourceYear: "20" }), {
+      schema: SenderSchema,
+    });
     expect(errorsOf(submission)).toMatchObject({
       title: [SENDER_FORM_MESSAGES.title],
       confidence: [SENDER_FORM_MESSAGES.confidence],
       requiredDays: [SENDER_FORM_MESSAGES.requiredDays],
       sourceYear: [SENDER_FORM_MESSAGES.sourceYear],
     });
-    expect(errorsOf(parseWithZod(formData({ ...VALID, requiredDays: "366" }), { schema: SenderSchema }))?.requiredDays).toEqual([SENDER_FORM_MESSAGES.requiredDays]);
-    expect(errorsOf(parseWithZod(formData({ ...VALID, requiredDays: "ten" }), { schema: SenderSchema }))?.requiredDays).toEqual([SENDER_FORM_MESSAGES.requiredDays]);
+    expect(errorsOf(parseWithZod(formData({ ...VALID, requiredDays: "366" }), { schema: SenderSchema }))?.requiredDays).toEqual([
+      SENDER_FORM_MESSAGES.requiredDays,
+    ]);
+    expect(errorsOf(parseWithZod(formData({ ...VALID, requiredDays: "ten" }), { schema: SenderSchema }))?.requiredDays).toEqual([
+      SENDER_FORM_MESSAGES.requiredDays,
+    ]);
     expect(parseWithZod(formData({ ...VALID, requiredDays: "365", sourceYear: "2024" }), { schema: SenderSchema }).status).toBe("success");
   });
 });

@@ -16,7 +16,17 @@ const PHONE_CHARACTERS = /^[\d\s().+-]+$/;
 /** Between a channel's value and its optional note; no catalog value contains it. */
 const NOTE_MARK = "|";
 
-const LIMITS = { id: 60, title: 120, category: 60, covers: 300, channelValue: 300, need: 200, lasts: 200, takes: 200, notes: 2000 } as const;
+const LIMITS = {
+  id: 60,
+  title: 120,
+  category: 60,
+  covers: 300,
+  channelValue: 300,
+  need: 200,
+  lasts: 200,
+  takes: 200,
+  notes: 2000,
+} as const;
 
 export const SENDER_FORM_MESSAGES = {
   id: "Please enter an id of lowercase letters, digits and dashes, e.g. acme-catalogs.",
@@ -43,7 +53,12 @@ function quoted(line: string) {
   return line.length > 60 ? `"${line.slice(0, 57)}…"` : `"${line}"`;
 }
 
-const CHANNEL_NAMES: Record<SenderChannel["kind"], string> = { web: "web address", email: "email address", mail: "mailing address", phone: "phone number" };
+const CHANNEL_NAMES: Record<SenderChannel["kind"], string> = {
+  web: "web address",
+  email: "email address",
+  mail: "mailing address",
+  phone: "phone number",
+};
 
 function isWebAddress(value: string) {
   try {
@@ -68,7 +83,9 @@ function channelValueProblem(kind: SenderChannel["kind"], value: string): string
       return ZIP_AT_END.test(value) ? null : 'a mailing address ends with its ZIP code, e.g. "mail: PO Box 1, Town, ST 12345"';
     case "phone": {
       const digits = value.replace(/\D/g, "").length;
-      return PHONE_CHARACTERS.test(value) && digits >= 10 && digits <= 15 ? null : 'a phone number has 10 digits or more, e.g. "phone: 800-555-0100"';
+      return PHONE_CHARACTERS.test(value) && digits >= 10 && digits <= 15
+        ? null
+        : 'a phone number has 10 digits or more, e.g. "phone: 800-555-0100"';
     }
   }
 }
@@ -146,7 +163,10 @@ export const SenderSchema = z.object({
       const needs = numberedLines(text);
       for (const need of needs) {
         if (need.text.length > LIMITS.need) {
-          context.addIssue({ code: "custom", message: `Line ${need.number} (${quoted(need.text)}): please shorten it to ${LIMITS.need} characters.` });
+          context.addIssue({
+            code: "custom",
+            message: `Line ${need.number} (${quoted(need.text)}): please shorten it to ${LIMITS.need} characters.`,
+          });
         }
       }
       return needs.map((need) => need.text);

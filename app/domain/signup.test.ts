@@ -18,13 +18,22 @@ describe("step 1", () => {
   it("wants at least two words in the full name", () => {
     expect(isFullName("Ada")).toBe(false);
     expect(isFullName("  Ada   Lovelace ")).toBe(true);
-    expect(messages(NameAndAddressSchema.safeParse({ fullName: "Ada", street1: "1 A St", city: "X", state: "IL", zipCode: "62701" }))).toEqual({
+    expect(
+      messages(NameAndAddressSchema.safeParse({ fullName: "Ada", street1: "1 A St", city: "X", state: "IL", zipCode: "62701" })),
+    ).toEqual({
       fullName: "Please enter your full name.",
     });
   });
 
   it("asks to shorten a field longer than any real name or address line, and keeps the spec's message for a missing one", () => {
-    const long = { fullName: `Ada ${"L".repeat(100)}`, street1: "1".repeat(101), street2: "2".repeat(101), city: "C".repeat(61), state: "S".repeat(41), zipCode: "6".repeat(13) };
+    const long = {
+      fullName: `Ada ${"L".repeat(100)}`,
+      street1: "1".repeat(101),
+      street2: "2".repeat(101),
+      city: "C".repeat(61),
+      state: "S".repeat(41),
+      zipCode: "6".repeat(13),
+    };
     expect(messages(NameAndAddressSchema.safeParse(long))).toEqual({
       fullName: "Please shorten the full name to 100 characters.",
       street1: "Please shorten the street address to 100 characters.",
@@ -33,7 +42,17 @@ describe("step 1", () => {
       state: "Please shorten the state to 40 characters.",
       zipCode: "Please shorten the ZIP code to 12 characters.",
     });
-    expect(NameAndAddressSchema.safeParse({ ...long, fullName: "Ada Lovelace", street1: "12 Main St", street2: "", city: "Springfield", state: "IL", zipCode: "62701-1234" }).success).toBe(true);
+    expect(
+      NameAndAddressSchema.safeParse({
+        ...long,
+        fullName: "Ada Lovelace",
+        street1: "12 Main St",
+        street2: "",
+        city: "Springfield",
+        state: "IL",
+        zipCode: "62701-1234",
+      }).success,
+    ).toBe(true);
   });
 
   it("treats blank as missing and street2 as optional", () => {
@@ -44,7 +63,10 @@ describe("step 1", () => {
 
 describe("step 2 and sign in", () => {
   it("gives the spec's messages", () => {
-    expect(messages(Step2Schema.safeParse({}))).toEqual({ email: "Please enter your email address.", password: "Please enter the password." });
+    expect(messages(Step2Schema.safeParse({}))).toEqual({
+      email: "Please enter your email address.",
+      password: "Please enter the password.",
+    });
     expect(messages(Step2Schema.safeParse({ email: "not-an-email", password: "abc" }))).toEqual({
       email: "Invalid email address",
       password: "Password should be at least 6 characters.",

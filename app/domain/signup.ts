@@ -25,7 +25,14 @@ const required = (message: string) => z.string({ error: message }).trim().min(1,
 
 /** Longer than any real name or address line: past these, input is a mistake or an attack. */
 export const NAME_AND_ADDRESS_MAX = { fullName: 100, street1: 100, street2: 100, city: 60, state: 40, zipCode: 12 } as const;
-const FIELD_NAMES = { fullName: "full name", street1: "street address", street2: "apartment, suite or unit", city: "city", state: "state", zipCode: "ZIP code" };
+const FIELD_NAMES = {
+  fullName: "full name",
+  street1: "street address",
+  street2: "apartment, suite or unit",
+  city: "city",
+  state: "state",
+  zipCode: "ZIP code",
+};
 
 function shortEnough(field: keyof typeof NAME_AND_ADDRESS_MAX) {
   const max = NAME_AND_ADDRESS_MAX[field];
@@ -38,7 +45,9 @@ export function isFullName(value: string) {
 }
 
 export const NameAndAddressSchema = z.object({
-  fullName: required(NAME_AND_ADDRESS_MESSAGES.fullName).pipe(shortEnough("fullName")).refine(isFullName, NAME_AND_ADDRESS_MESSAGES.fullName),
+  fullName: required(NAME_AND_ADDRESS_MESSAGES.fullName)
+    .pipe(shortEnough("fullName"))
+    .refine(isFullName, NAME_AND_ADDRESS_MESSAGES.fullName),
   street1: required(NAME_AND_ADDRESS_MESSAGES.street1).pipe(shortEnough("street1")),
   street2: z.string().trim().pipe(shortEnough("street2")).optional(),
   city: required(NAME_AND_ADDRESS_MESSAGES.city).pipe(shortEnough("city")),

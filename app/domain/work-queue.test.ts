@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { automaticEmailAddress, groupWorkQueue, postalLines, processedDetail, processingKindOf, requestKey, staffChannel, type QueueRow } from "~/domain/work-queue";
+import {
+  automaticEmailAddress,
+  groupWorkQueue,
+  postalLines,
+  processedDetail,
+  processingKindOf,
+  requestKey,
+  staffChannel,
+  type QueueRow,
+} from "~/domain/work-queue";
 
 const acxiomChannels = [
   { kind: "web" as const, value: "https://www.acxiom.com/optout" },
@@ -23,7 +32,15 @@ describe("the channel staff use", () => {
   it("is email when the sender takes it from agents, then mail, web and phone", () => {
     expect(staffChannel(acxiomChannels, "yes")).toEqual({ kind: "email", value: "consumeradvo@acxiom.com" });
     expect(staffChannel(acxiomChannels, "no")).toEqual({ kind: "mail", value: "Acxiom LLC, P.O. Box 2000, Conway, AR 72033" });
-    expect(staffChannel([{ kind: "phone", value: "1-800-555-0100" }, { kind: "web", value: "https://x.test" }], "unknown").kind).toBe("web");
+    expect(
+      staffChannel(
+        [
+          { kind: "phone", value: "1-800-555-0100" },
+          { kind: "web", value: "https://x.test" },
+        ],
+        "unknown",
+      ).kind,
+    ).toBe("web");
     expect(staffChannel(null, null)).toEqual({ kind: "unknown", value: null });
   });
 
@@ -53,7 +70,14 @@ describe("postal lines", () => {
 describe("grouping", () => {
   it("keeps the order the query gives (a group comes where its first request does), groups custom senders by name, and counts premium and oldest", () => {
     const rows = [
-      row({ userId: "p", premium: true, id: "epsilon", templateId: "epsilon", senderName: "Epsilon", queuedAt: new Date("2026-11-20T00:00:00Z") }),
+      row({
+        userId: "p",
+        premium: true,
+        id: "epsilon",
+        templateId: "epsilon",
+        senderName: "Epsilon",
+        queuedAt: new Date("2026-11-20T00:00:00Z"),
+      }),
       row({ userId: "a", queuedAt: new Date("2026-11-02T00:00:00Z") }),
       row({ userId: "b", id: "c1", templateId: null, senderName: "Garden  Goods", channels: null, acceptsAgent: null }),
       row({ userId: "c", id: "c2", templateId: null, senderName: "garden goods", channels: null, acceptsAgent: null }),
@@ -78,7 +102,13 @@ describe("automatic sending", () => {
     expect(automaticEmailAddress({ channels: acxiomChannels, acceptsAgent: "unknown", consumerFiles: false })).toBeNull();
     expect(automaticEmailAddress({ channels: acxiomChannels, acceptsAgent: "no", consumerFiles: false })).toBeNull();
     expect(automaticEmailAddress({ channels: acxiomChannels, acceptsAgent: "yes", consumerFiles: true })).toBeNull();
-    expect(automaticEmailAddress({ channels: acxiomChannels.filter((channel) => channel.kind !== "email"), acceptsAgent: "yes", consumerFiles: false })).toBeNull();
+    expect(
+      automaticEmailAddress({
+        channels: acxiomChannels.filter((channel) => channel.kind !== "email"),
+        acceptsAgent: "yes",
+        consumerFiles: false,
+      }),
+    ).toBeNull();
     expect(automaticEmailAddress({ channels: null, acceptsAgent: null, consumerFiles: null })).toBeNull();
   });
 });

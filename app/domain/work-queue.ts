@@ -26,7 +26,11 @@ export function staffChannel(channels: SenderChannel[] | null, acceptsAgent: "ye
  * the catalog says take requests from agents ("yes", not "unknown") and that list an email address,
  * and never one the person must file themselves (decision 0018).
  */
-export function automaticEmailAddress(sender: { channels: SenderChannel[] | null; acceptsAgent: "yes" | "no" | "unknown" | null; consumerFiles: boolean | null }): string | null {
+export function automaticEmailAddress(sender: {
+  channels: SenderChannel[] | null;
+  acceptsAgent: "yes" | "no" | "unknown" | null;
+  consumerFiles: boolean | null;
+}): string | null {
   if (sender.acceptsAgent !== "yes" || sender.consumerFiles) return null;
   return sender.channels?.find((channel) => channel.kind === "email")?.value ?? null;
 }
@@ -95,7 +99,14 @@ export function groupWorkQueue<Row extends QueueRow>(rows: Row[]): QueueGroup<Ro
     const key = groupKeyOf(row);
     let group = groups.get(key);
     if (!group) {
-      group = { key, senderName: row.senderName, channel: staffChannel(row.channels, row.acceptsAgent), premiumCount: 0, oldestQueuedAt: null, requests: [] };
+      group = {
+        key,
+        senderName: row.senderName,
+        channel: staffChannel(row.channels, row.acceptsAgent),
+        premiumCount: 0,
+        oldestQueuedAt: null,
+        requests: [],
+      };
       groups.set(key, group);
     }
     group.requests.push(row);

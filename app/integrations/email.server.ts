@@ -42,7 +42,10 @@ export class EmailError extends Error {
     /** Postmark's own explanation; may quote an email address: never log it. */
     readonly providerMessage: string | null,
   ) {
-    const code = errorCode === null ? "" : `, error code ${errorCode}${POSTMARK_ERROR_NAMES[errorCode] ? ` (${POSTMARK_ERROR_NAMES[errorCode]})` : ""}`;
+    const code =
+      errorCode === null
+        ? ""
+        : `, error code ${errorCode}${POSTMARK_ERROR_NAMES[errorCode] ? ` (${POSTMARK_ERROR_NAMES[errorCode]})` : ""}`;
     super(`Postmark answered ${status === 0 ? "nothing" : status}${code}`);
     this.name = "EmailError";
   }

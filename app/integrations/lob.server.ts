@@ -10,11 +10,7 @@ import { isTimeoutError } from "~/utils/errors";
 export const LOB_TIMEOUT_MS = 5_000;
 
 export type LobDeliverability =
-  | "deliverable"
-  | "deliverable_unnecessary_unit"
-  | "deliverable_incorrect_unit"
-  | "deliverable_missing_unit"
-  | "undeliverable";
+  "deliverable" | "deliverable_unnecessary_unit" | "deliverable_incorrect_unit" | "deliverable_missing_unit" | "undeliverable";
 
 /** What we send: the components form (Lob also takes a single-line `address`; we never use it). */
 export type LobUsVerificationRequest = {
@@ -86,8 +82,7 @@ export type LobUsVerification = {
 export type LobError = { message: string; status_code: number; code: string };
 
 export type LobVerifyResult =
-  | { ok: true; status: number; verification: LobUsVerification }
-  | { ok: false; status: number; error: LobError | null };
+  { ok: true; status: number; verification: LobUsVerification } | { ok: false; status: number; error: LobError | null };
 
 /** Lob could not be reached, or did not answer in time: nothing came back to read. */
 export class LobUnavailableError extends Error {
@@ -104,7 +99,13 @@ export class LobUnavailableError extends Error {
 const VerificationSchema = z.looseObject({
   primary_line: z.string(),
   secondary_line: z.string(),
-  deliverability: z.enum(["deliverable", "deliverable_unnecessary_unit", "deliverable_incorrect_unit", "deliverable_missing_unit", "undeliverable"]),
+  deliverability: z.enum([
+    "deliverable",
+    "deliverable_unnecessary_unit",
+    "deliverable_incorrect_unit",
+    "deliverable_missing_unit",
+    "undeliverable",
+  ]),
   components: z.looseObject({ city: z.string(), state: z.string(), zip_code: z.string() }),
 });
 
@@ -171,4 +172,3 @@ export function lobClientFromEnv(env: LobEnv, options: Pick<LobClientOptions, "t
 
 /** The part of the env address verification reads. */
 export type LobEnv = Pick<AppEnv, "LOB_API_KEY" | "LOB_API_URL">;
-

@@ -48,7 +48,13 @@ export const optOutEmailJob = {
       tag: "opt-out",
     });
     if (automatic) {
-      await markProcessed(db, "system", { keys: [key], kind: "emailed", senderName: request.senderName, channel: "email", groupKey: request.groupKey });
+      await markProcessed(db, "system", {
+        keys: [key],
+        kind: "emailed",
+        senderName: request.senderName,
+        channel: "email",
+        groupKey: request.groupKey,
+      });
     }
   },
 } satisfies JobDefinition<typeof OptOutEmailPayload>;

@@ -28,7 +28,11 @@ export async function enqueueJob<Type extends JobType>(
 
 /** Jobs the queue would not take stay in D1, dead with the reason, for staff to retry. */
 function markRefused(db: Db, envelopes: JobEnvelope[], error: unknown) {
-  return markJobsDead(db, envelopes.map((envelope) => envelope.id), `could not be queued: ${errorMessage(error)}`);
+  return markJobsDead(
+    db,
+    envelopes.map((envelope) => envelope.id),
+    `could not be queued: ${errorMessage(error)}`,
+  );
 }
 
 // Queue.sendBatch takes at most 100 messages.
@@ -39,12 +43,22 @@ const SEND_BATCH_SIZE = 100;
  * batch, then one queue call per hundred. A chunk the queue refuses is marked dead with the reason,
  * where staff can retry it, like a refused single job.
  */
-export async function enqueueJobs<Type extends JobType>(env: AppEnv, type: Type, jobs: { payload: JobPayload<Type>; userId?: string | null }[]) {
+export async function enqueueJobs<Type extends JobType>(
+  env: AppEnv,
+  type: Type,
+  jobs: { payload: JobPayload<Type>; userId?: string | null }[],
+) {
   if (jobs.length === 0) return [];
   const enqueuedAt = new Date().toISOString();
-  const envelopes = jobs.map(({ payload, userId = null }) => ({ envelope: { id: crypto.randomUUID(), type, payload, enqueuedAt } as JobEnvelope, userId }));
+  const envelopes = jobs.map(({ payload, userId = null }) => ({
+    envelope: { id: crypto.randomUUID(), type, payload, enqueuedAt } as JobEnvelope,
+    userId,
+  }));
   await insertJobs(getDb(env.DB), envelopes);
-  await sendJobEnvelopes(env, envelopes.map(({ envelope }) => envelope));
+  await sendJobEnvelopes(
+    env,
+    envelopes.map(({ envelope }) => envelope),
+  );
   return envelopes.map(({ envelope }) => envelope);
 }
 

@@ -23,7 +23,15 @@ export async function reminderUnsubscribeUrl(env: AppEnv, userId: string) {
   return new URL(await reminderUnsubscribePathFor(env, userId), env.APP_ORIGIN).href;
 }
 
-type ReminderEmailFacts = { senderName: string; sentOn: string; sentAgo: string; requiredDays: number; round: ReminderRound; answerUrl: string; unsubscribeUrl: string };
+type ReminderEmailFacts = {
+  senderName: string;
+  sentOn: string;
+  sentAgo: string;
+  requiredDays: number;
+  round: ReminderRound;
+  answerUrl: string;
+  unsubscribeUrl: string;
+};
 
 /** Plain text, so that it reads the same in every mail client and carries no tracking. */
 export function reminderEmail({ senderName, sentOn, sentAgo, requiredDays, round, answerUrl, unsubscribeUrl }: ReminderEmailFacts) {

@@ -17,9 +17,7 @@ export function isRetryableJob(job: { id: string; type: string }) {
   return JobEnvelopeSchema.shape.id.safeParse(job.id).success;
 }
 
-export type RetryOutcome =
-  | { ok: true }
-  | { ok: false; reason: "notFound" | "notDead" | "notRetryable" | "queueRefused"; message: string };
+export type RetryOutcome = { ok: true } | { ok: false; reason: "notFound" | "notDead" | "notRetryable" | "queueRefused"; message: string };
 
 /** Retrying refuses non-staff itself, whatever guard the page has. */
 function assertStaff(actor: StaffActor) {
@@ -84,7 +82,10 @@ export async function retryAllDeadJobs(db: Db, queue: Queue, actor: StaffActor):
       continue;
     }
     await db.batch([
-      requeueDeadJobs(db, chunk.map((job) => job.id)),
+      requeueDeadJobs(
+        db,
+        chunk.map((job) => job.id),
+      ),
       ...auditEntries(
         db,
         actor,

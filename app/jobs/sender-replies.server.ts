@@ -45,7 +45,9 @@ export async function receiveSenderReply(message: ForwardableEmailMessage, env: 
     text: email.text,
     html: email.html,
     // Images the HTML shows inline (logos in a signature) are part of the layout, not attachments.
-    attachmentNames: email.attachments.filter((attachment) => !attachment.related).map((attachment) => attachment.filename ?? attachment.mimeType),
+    attachmentNames: email.attachments
+      .filter((attachment) => !attachment.related)
+      .map((attachment) => attachment.filename ?? attachment.mimeType),
   });
   const entryId = await replyEntryId(token, email.messageId, raw);
   const recorded = await recordSenderReply(db, { userId: request.userId, requestId: request.id, entryId, text });

@@ -27,7 +27,11 @@ export function auditEntry(db: Db, actor: StaffActor, entry: AuditEntry) {
  * within D1's bound-parameter limit, for the same `db.batch` as the change.
  */
 export function auditEntries(db: Db, actor: StaffActor, entries: AuditEntry[]) {
-  return chunkedInserts(db, staffAudit, entries.map((entry) => auditRow(actor, entry)));
+  return chunkedInserts(
+    db,
+    staffAudit,
+    entries.map((entry) => auditRow(actor, entry)),
+  );
 }
 
 function auditRow(actor: StaffActor, entry: AuditEntry) {

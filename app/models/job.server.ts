@@ -32,7 +32,12 @@ export async function setJobState(
 ) {
   await db
     .update(jobs)
-    .set({ state, updatedAt: new Date(), ...(attempts === undefined ? {} : { attempts }), ...(error === undefined ? {} : { lastError: error }) })
+    .set({
+      state,
+      updatedAt: new Date(),
+      ...(attempts === undefined ? {} : { attempts }),
+      ...(error === undefined ? {} : { lastError: error }),
+    })
     .where(eq(jobs.id, id));
 }
 
@@ -73,7 +78,11 @@ export async function deleteSucceededJobsBefore(db: Db, cutoff: Date) {
 }
 
 export async function hasJobForUser(db: Db, userId: string, type: string) {
-  const [row] = await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.userId, userId), eq(jobs.type, type))).limit(1);
+  const [row] = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.userId, userId), eq(jobs.type, type)))
+    .limit(1);
   return Boolean(row);
 }
 

@@ -30,7 +30,11 @@ export async function findUsableResetToken(db: Db, token: string, now = new Date
     .select({ userId: passwordResetTokens.userId })
     .from(passwordResetTokens)
     .where(
-      and(eq(passwordResetTokens.tokenHash, await sha256(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)),
+      and(
+        eq(passwordResetTokens.tokenHash, await sha256(token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
     )
     .limit(1);
   return row?.userId ?? null;
@@ -45,7 +49,11 @@ export async function consumeResetToken(db: Db, token: string, now = new Date())
     .update(passwordResetTokens)
     .set({ usedAt: now })
     .where(
-      and(eq(passwordResetTokens.tokenHash, await sha256(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)),
+      and(
+        eq(passwordResetTokens.tokenHash, await sha256(token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
     )
     .returning({ userId: passwordResetTokens.userId });
   return row?.userId ?? null;

@@ -51,7 +51,15 @@ export type KeyState = { count: number; blockedUntil: Date | null; windowEndsAt?
 /** The state of each key, its count taken within its limit's window; keys never counted are absent. */
 export async function readCounts(db: Db, counters: Counter[], now = new Date()): Promise<Map<string, KeyState>> {
   if (!counters.length) return new Map();
-  const rows = await db.select().from(authThrottle).where(inArray(authThrottle.key, counters.map(({ key }) => key)));
+  const rows = await db
+    .select()
+    .from(authThrottle)
+    .where(
+      inArray(
+        authThrottle.key,
+        counters.map(({ key }) => key),
+      ),
+    );
   const states = new Map<string, KeyState>();
   for (const row of rows) {
     const { limit } = counters.find(({ key }) => key === row.key)!;
@@ -164,12 +172,18 @@ export function tooManyAttemptsMessage(waitMs: number) {
 
 /** An address check, from step 1 of signup or /api/address/verify: one budget for both. */
 export async function addressCheckCounters(request: Request, appEnv: string): Promise<Counter[]> {
-  return [...(await perClient("verify-client", request, appEnv, LIMITS.verifyPerClient)), { key: "verify-total", limit: LIMITS.verifyInTotal }];
+  return [
+    ...(await perClient("verify-client", request, appEnv, LIMITS.verifyPerClient)),
+    { key: "verify-total", limit: LIMITS.verifyInTotal },
+  ];
 }
 
 /** Step 2 of signup: an account created, or an email found taken. */
 export async function signupCounters(request: Request, appEnv: string): Promise<Counter[]> {
-  return [...(await perClient("signup-client", request, appEnv, LIMITS.signupPerClient)), { key: "signup-total", limit: LIMITS.signupInTotal }];
+  return [
+    ...(await perClient("signup-client", request, appEnv, LIMITS.signupPerClient)),
+    { key: "signup-total", limit: LIMITS.signupInTotal },
+  ];
 }
 
 /** A reset link asked for: per client, and per email typed (known or not: the answer must not tell). */
@@ -186,7 +200,12 @@ export async function resetCounters(request: Request, appEnv: string, email: str
  * this account and its address's count over all accounts; the account's count over all new
  * clients tells when it is under attack.
  */
-export async function signInCounters(request: Request, appEnv: string, email: string, knownDevice: { deviceId: string; userId: string } | null) {
+export async function signInCounters(
+  request: Request,
+  appEnv: string,
+  email: string,
+  knownDevice: { deviceId: string; userId: string } | null,
+) {
   if (knownDevice) {
     const own = { key: await rateKey("signin-device", knownDevice.deviceId, knownDevice.userId), limit: LIMITS.signInPerAccountAndClient };
     return { own, others: [] as Counter[], account: null };

@@ -60,7 +60,12 @@ export async function getUserRecipient(db: Db, userId: string, recipientId: stri
  * Adds a recipient, unless the user already has `limit` of them (null: no limit). The count and
  * the insert are one statement, so two tabs adding at once cannot pass the limit together.
  */
-export async function addRecipient(db: Db, userId: string, values: RecipientValues, { limit }: { limit: number | null }): Promise<{ id: string } | null> {
+export async function addRecipient(
+  db: Db,
+  userId: string,
+  values: RecipientValues,
+  { limit }: { limit: number | null },
+): Promise<{ id: string } | null> {
   const now = new Date();
   const row = { ...stored(values), id: crypto.randomUUID(), userId, createdAt: now, updatedAt: now };
   if (limit === null) {

@@ -59,7 +59,11 @@ export async function claimDueReminders(db: Db, now: Date) {
         // Still the same sending, still waiting on an answer.
         .innerJoin(
           requests,
-          and(eq(requests.userId, requestReminders.userId), eq(requests.id, requestReminders.requestId), eq(requests.processedAt, requestReminders.processedAt)),
+          and(
+            eq(requests.userId, requestReminders.userId),
+            eq(requests.id, requestReminders.requestId),
+            eq(requests.processedAt, requestReminders.processedAt),
+          ),
         )
         .innerJoin(users, eq(users.id, requestReminders.userId))
         .where(
@@ -80,7 +84,12 @@ export async function claimDueReminders(db: Db, now: Date) {
 /** Claimed reminders whose email job does not exist yet, oldest first: a bounded page. */
 export function listRemindersWithoutJob(db: Db, limit: number): Promise<ReminderKey[]> {
   return db
-    .select({ userId: requestReminders.userId, requestId: requestReminders.requestId, processedAt: requestReminders.processedAt, round: sql<ReminderRound>`${requestReminders.round}` })
+    .select({
+      userId: requestReminders.userId,
+      requestId: requestReminders.requestId,
+      processedAt: requestReminders.processedAt,
+      round: sql<ReminderRound>`${requestReminders.round}`,
+    })
     .from(requestReminders)
     .where(isNull(requestReminders.jobId))
     .orderBy(asc(requestReminders.createdAt))
@@ -118,7 +127,10 @@ export async function createReminderJobs(db: Db, reminders: ReminderKey[]) {
         .select({
           id: sql<string>`${requestReminders.jobId}`.as("id"),
           type: sql<string>`${REMINDER_JOB_TYPE}`.as("type"),
-          payload: sql<unknown>`json_object('userId', ${requestReminders.userId}, 'requestId', ${requestReminders.requestId}, 'round', ${requestReminders.round}, 'processedAt', ${requestReminders.processedAt})`.as("payload"),
+          payload:
+            sql<unknown>`json_object('userId', ${requestReminders.userId}, 'requestId', ${requestReminders.requestId}, 'round', ${requestReminders.round}, 'processedAt', ${requestReminders.processedAt})`.as(
+              "payload",
+            ),
           userId: requestReminders.userId,
           state: sql<"queued">`'queued'`.as("state"),
           attempts: sql<number>`0`.as("attempts"),
@@ -166,6 +178,10 @@ export async function getReminderSetting(db: Db, userId: string) {
 
 /** Turns the user's reminders on or off; false when there is no such user. */
 export async function setReminderEmails(db: Db, userId: string, on: boolean) {
-  const changed = await db.update(users).set({ reminderEmails: on, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ id: users.id });
+  const changed = await db
+    .update(users)
+    .set({ reminderEmails: on, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
   return changed.length > 0;
 }

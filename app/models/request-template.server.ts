@@ -51,7 +51,12 @@ function holdersByTemplate(db: Db, templateId?: string) {
   return db
     .select({ templateId: requests.templateId, holders: sql<number>`count(distinct ${requests.userId})`.as("holders") })
     .from(requests)
-    .where(and(or(isNull(requests.status), ne(requests.status, "deleted")), templateId === undefined ? undefined : eq(requests.templateId, templateId)))
+    .where(
+      and(
+        or(isNull(requests.status), ne(requests.status, "deleted")),
+        templateId === undefined ? undefined : eq(requests.templateId, templateId),
+      ),
+    )
     .groupBy(requests.templateId)
     .as("holders_by_template");
 }
@@ -115,7 +120,10 @@ export async function getTemplateForStaff(db: Db, id: string) {
 
 /** The categories in use, for the form's suggestions. */
 export async function listTemplateCategories(db: Db) {
-  const rows = await db.selectDistinct({ category: requestTemplates.category }).from(requestTemplates).orderBy(asc(requestTemplates.category));
+  const rows = await db
+    .selectDistinct({ category: requestTemplates.category })
+    .from(requestTemplates)
+    .orderBy(asc(requestTemplates.category));
   return rows.map((row) => row.category);
 }
 
@@ -182,10 +190,7 @@ export async function setTemplateActive(db: Db, actor: StaffActor, id: string, a
   if (template.isActive === active) return "unchanged";
   if (active && template.channels.length === 0) return "noChannel";
   await db.batch([
-    db
-      .update(requestTemplates)
-      .set({ isActive: active, updatedAt: new Date() })
-      .where(eq(requestTemplates.id, id)),
+    db.update(requestTemplates).set({ isActive: active, updatedAt: new Date() }).where(eq(requestTemplates.id, id)),
     auditEntry(db, actor, {
       action: active ? "template.activated" : "template.deactivated",
       targetType: "template",

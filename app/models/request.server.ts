@@ -36,7 +36,13 @@ const notDeleted = or(isNull(requests.status), ne(requests.status, "deleted"));
 
 function historyOf(db: Db, userId: string, requestId: string) {
   return db
-    .select({ id: requestLogs.id, creator: requestLogs.creator, status: requestLogs.status, detail: requestLogs.detail, createdAt: requestLogs.createdAt })
+    .select({
+      id: requestLogs.id,
+      creator: requestLogs.creator,
+      status: requestLogs.status,
+      detail: requestLogs.detail,
+      createdAt: requestLogs.createdAt,
+    })
     .from(requestLogs)
     .where(and(eq(requestLogs.userId, userId), eq(requestLogs.requestId, requestId)))
     .orderBy(desc(requestLogs.createdAt));
@@ -63,7 +69,6 @@ export async function getDashboard(db: Db, userId: string, openRequestId: string
   if (!accountRow) return null;
   return { account: accountRow, requests: requestRows, recipients: recipientRows, history: logRows };
 }
-
 
 /** One of this user's requests, or null: another user's id is indistinguishable from a made-up one. */
 export async function getUserRequest(db: Db, userId: string, requestId: string) {
@@ -163,7 +168,12 @@ export async function applyRequestAction(
   }
   // "Mail still coming" puts the request back in the staff work queue, to be sent again.
   const resend = action === "report" ? { processedAt: null } : {};
-  statements.push(db.update(requests).set({ ...changes, ...resend, status, updatedAt: now }).where(applies));
+  statements.push(
+    db
+      .update(requests)
+      .set({ ...changes, ...resend, status, updatedAt: now })
+      .where(applies),
+  );
   statements.push(
     db.insert(requestLogs).select(
       db

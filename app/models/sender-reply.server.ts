@@ -9,7 +9,11 @@ import type { Db } from "~/utils/db.server";
  * UPDATE, so two jobs emailing the same request at once still agree on it. Null when the request
  * no longer exists.
  */
-export async function replyTokenOfRequest(db: Db, { userId, requestId }: { userId: string; requestId: string }, candidate = newReplyToken()) {
+export async function replyTokenOfRequest(
+  db: Db,
+  { userId, requestId }: { userId: string; requestId: string },
+  candidate = newReplyToken(),
+) {
   const [row] = await db
     .update(requests)
     .set({ replyToken: sql`coalesce(${requests.replyToken}, ${candidate})` })
@@ -41,7 +45,15 @@ export async function recordSenderReply(
   const [inserted] = await db.batch([
     db
       .insert(requestLogs)
-      .values({ id: reply.entryId, userId: reply.userId, requestId: reply.requestId, creator: "sender", status: "replied", detail: reply.text, createdAt: now })
+      .values({
+        id: reply.entryId,
+        userId: reply.userId,
+        requestId: reply.requestId,
+        creator: "sender",
+        status: "replied",
+        detail: reply.text,
+        createdAt: now,
+      })
       .onConflictDoNothing({ target: requestLogs.id })
       .returning({ id: requestLogs.id }),
     db

@@ -9,7 +9,11 @@ export type EmailClaim = "claimed" | "sending" | "sent";
  * otherwise what an earlier attempt left: "sent", or "sending" when it stopped before knowing.
  */
 export async function claimEmailSend(db: Db, jobId: string): Promise<EmailClaim> {
-  const inserted = await db.insert(sentEmails).values({ jobId, state: "sending" }).onConflictDoNothing().returning({ jobId: sentEmails.jobId });
+  const inserted = await db
+    .insert(sentEmails)
+    .values({ jobId, state: "sending" })
+    .onConflictDoNothing()
+    .returning({ jobId: sentEmails.jobId });
   if (inserted.length > 0) return "claimed";
   const [row] = await db.select({ state: sentEmails.state }).from(sentEmails).where(eq(sentEmails.jobId, jobId)).limit(1);
   return row?.state ?? "sending";

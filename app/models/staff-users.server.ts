@@ -17,22 +17,24 @@ export const USER_JOBS_LIMIT = 20;
  */
 export function searchUsers(db: Db, query: string) {
   const term = query.trim();
-  return db
-    .select({
-      id: users.id,
-      email: users.email,
-      fullName: users.fullName,
-      state: users.state,
-      plan: users.plan,
-      stripeSubscriptionId: users.stripeSubscriptionId,
-      numOfFreeRequest: users.numOfFreeRequest,
-      createdAt: users.createdAt,
-    })
-    .from(users)
-    // instr, not LIKE: a "%" or "_" in the query is a character to find, not a wildcard.
-    .where(term ? or(eq(users.id, term), sql`instr(${users.email}, ${term.toLowerCase()}) > 0`) : undefined)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(USER_SEARCH_LIMIT);
+  return (
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        fullName: users.fullName,
+        state: users.state,
+        plan: users.plan,
+        stripeSubscriptionId: users.stripeSubscriptionId,
+        numOfFreeRequest: users.numOfFreeRequest,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      // instr, not LIKE: a "%" or "_" in the query is a character to find, not a wildcard.
+      .where(term ? or(eq(users.id, term), sql`instr(${users.email}, ${term.toLowerCase()}) > 0`) : undefined)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(USER_SEARCH_LIMIT)
+  );
 }
 
 /**
@@ -143,12 +145,18 @@ export type StaffUserChanges = {
 
 type EditableField = keyof StaffUserChanges;
 
-const EDITABLE_FIELDS = ["fullName", "street1", "street2", "city", "state", "zipCode", "numOfFreeRequest", "plan"] as const satisfies readonly EditableField[];
+const EDITABLE_FIELDS = [
+  "fullName",
+  "street1",
+  "street2",
+  "city",
+  "state",
+  "zipCode",
+  "numOfFreeRequest",
+  "plan",
+] as const satisfies readonly EditableField[];
 
-export type AdminUpdateResult =
-  | { kind: "notFound" }
-  | { kind: "unchanged" }
-  | { kind: "updated"; changed: EditableField[] };
+export type AdminUpdateResult = { kind: "notFound" } | { kind: "unchanged" } | { kind: "updated"; changed: EditableField[] };
 
 /**
  * The admin's change to a user's document, with the reason, written together with its audit

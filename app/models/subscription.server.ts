@@ -49,7 +49,14 @@ export async function applySubscription(db: Db, userId: string, snapshot: Subscr
   if (!isEntitling(status)) {
     await db
       .update(users)
-      .set({ stripeSubscriptionId: null, plan: null, subscriptionStatus: status, subscriptionCancelAt: null, subscriptionPeriodEnd: periodEnd, updatedAt: now })
+      .set({
+        stripeSubscriptionId: null,
+        plan: null,
+        subscriptionStatus: status,
+        subscriptionCancelAt: null,
+        subscriptionPeriodEnd: periodEnd,
+        updatedAt: now,
+      })
       .where(and(eq(users.id, userId), or(eq(users.stripeSubscriptionId, subscriptionId), isNull(users.stripeSubscriptionId))));
     return { userId, started: null, planChanged: null, plan: null };
   }

@@ -114,7 +114,11 @@ export async function getSessionUser(db: Db, userId: string) {
 export type SessionUser = NonNullable<Awaited<ReturnType<typeof getSessionUser>>>;
 
 export async function getUserIdByEmail(db: Db, email: string) {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, normalizeEmail(email))).limit(1);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)))
+    .limit(1);
   return row?.id ?? null;
 }
 
@@ -135,7 +139,10 @@ export async function setUserPassword(db: Db, userId: string, passwordHash: stri
 export type Actor = { userId: string; role: "admin" | "moderator" | "none" };
 
 export type UserDocumentChanges = Partial<
-  Pick<typeof users.$inferInsert, "fullName" | "street1" | "street2" | "city" | "state" | "zipCode" | "newsletter" | "numOfFreeRequest" | "plan">
+  Pick<
+    typeof users.$inferInsert,
+    "fullName" | "street1" | "street2" | "city" | "state" | "zipCode" | "newsletter" | "numOfFreeRequest" | "plan"
+  >
 >;
 
 export class ForbiddenUpdateError extends Error {
@@ -161,7 +168,10 @@ export async function updateUserDocument(db: Db, actor: Actor, targetUserId: str
       throw new ForbiddenUpdateError("Only the admin may change the free requests or the plan.");
     }
   }
-  const result = await db.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, targetUserId));
+  const result = await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, targetUserId));
   return (result.meta.changes ?? 0) > 0;
 }
 
@@ -176,7 +186,11 @@ export async function setStripeCustomerIdOnce(db: Db, userId: string, customerId
 
 /** The facts that decide which newsletter tags apply. */
 export async function getUserTagFacts(db: Db, userId: string) {
-  const [row] = await db.select({ numOfFreeRequest: users.numOfFreeRequest, plan: users.plan, newsletter: users.newsletter }).from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await db
+    .select({ numOfFreeRequest: users.numOfFreeRequest, plan: users.plan, newsletter: users.newsletter })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   return row ?? null;
 }
 

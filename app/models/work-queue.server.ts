@@ -64,7 +64,11 @@ export type QueueKey = { userId: string; requestId: string };
  */
 export async function senderFactsOfWaitingRequest(db: Db, { userId, requestId }: QueueKey) {
   const [row] = await db
-    .select({ channels: requestTemplates.channels, acceptsAgent: requestTemplates.acceptsAgent, consumerFiles: requestTemplates.consumerFiles })
+    .select({
+      channels: requestTemplates.channels,
+      acceptsAgent: requestTemplates.acceptsAgent,
+      consumerFiles: requestTemplates.consumerFiles,
+    })
     .from(requests)
     .innerJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
     .where(and(eq(requests.userId, userId), eq(requests.id, requestId), eq(requests.status, "inQueue"), isNull(requests.processedAt)))
@@ -192,7 +196,11 @@ export async function markProcessed(
             action: `requests.${input.kind}`,
             targetType: "template",
             targetId: input.groupKey,
-            details: { sender: input.senderName, channel: input.channel, requests: input.keys.map((key) => requestKey({ userId: key.userId, id: key.requestId })) },
+            details: {
+              sender: input.senderName,
+              channel: input.channel,
+              requests: input.keys.map((key) => requestKey({ userId: key.userId, id: key.requestId })),
+            },
           }),
         ];
   await db.batch([...statements, ...audit] as unknown as Parameters<Db["batch"]>[0]);

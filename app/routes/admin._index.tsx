@@ -9,7 +9,6 @@ import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 import { DAY_MS } from "~/domain/dates";
 
-
 function median(values: number[]) {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
@@ -26,7 +25,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const channel = row.consumerFiles ? "the person files it" : staffChannel(row.channels, row.acceptsAgent).kind;
     byChannel.set(channel, (byChannel.get(channel) ?? 0) + row.count);
   }
-  const days = overview.confirmations.flatMap((row) => (row.confirmedAt && row.processedAt ? [(row.confirmedAt - row.processedAt.getTime()) / DAY_MS] : []));
+  const days = overview.confirmations.flatMap((row) =>
+    row.confirmedAt && row.processedAt ? [(row.confirmedAt - row.processedAt.getTime()) / DAY_MS] : [],
+  );
   const medianDays = median(days);
   return {
     byStatus: overview.byStatus.map((row) => ({ label: row.status ? STATUS_LABELS[row.status] : "Not sent yet", count: row.count })),
@@ -42,7 +43,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-const CHANNEL_LABELS: Record<string, string> = { email: "Email", mail: "Postal mail", web: "Web form", phone: "Phone", unknown: "Not in the catalog" };
+const CHANNEL_LABELS: Record<string, string> = {
+  email: "Email",
+  mail: "Postal mail",
+  web: "Web form",
+  phone: "Phone",
+  unknown: "Not in the catalog",
+};
 
 export default function StaffOverview() {
   const data = useLoaderData<typeof loader>();
@@ -59,7 +66,10 @@ export default function StaffOverview() {
       </div>
       <div className="grid">
         <CountTable caption="Requests by status" rows={data.byStatus.map((row) => [row.label, row.count])} />
-        <CountTable caption="In queue, by channel" rows={data.byChannel.map((row) => [CHANNEL_LABELS[row.channel] ?? row.channel, row.count])} />
+        <CountTable
+          caption="In queue, by channel"
+          rows={data.byChannel.map((row) => [CHANNEL_LABELS[row.channel] ?? row.channel, row.count])}
+        />
         <CountTable caption="Subscribers by plan" rows={data.subscribers.map((row) => [row.plan, row.count])} />
       </div>
     </section>

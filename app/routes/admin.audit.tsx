@@ -79,8 +79,7 @@ export default function AdminAudit() {
     <section aria-labelledby="page-title">
       <h1 id="page-title">Audit trail</h1>
       <p className="lead">
-        Every staff action: who did what, on what, when and why. Entries are only ever added; none can be changed or
-        removed.
+        Every staff action: who did what, on what, when and why. Entries are only ever added; none can be changed or removed.
       </p>
 
       <Form method="get" className="filters" aria-label="Filter the audit trail">
@@ -107,7 +106,10 @@ export default function AdminAudit() {
       {entries.length === 0 ? (
         <p>{filtered || filter.before ? "No entry matches this filter." : "No staff action has been recorded yet."}</p>
       ) : (
-        <StaffTable columns={["When", "Who", "Action", "Target", "Reason", "Details"]} caption={<>Newest first, {pageSize} to a page. Times are Eastern.</>}>
+        <StaffTable
+          columns={["When", "Who", "Action", "Target", "Reason", "Details"]}
+          caption={<>Newest first, {pageSize} to a page. Times are Eastern.</>}
+        >
           {entries.map((entry) => (
             <tr key={entry.id}>
               <td>{entry.when}</td>

@@ -117,8 +117,8 @@ export default function AdminJobs() {
     <section aria-labelledby="page-title">
       <h1 id="page-title">Jobs</h1>
       <p className="lead">
-        Background work (newsletter, billing and email calls) and what became of it. A job the queue gave up on is dead
-        until someone sends it again.
+        Background work (newsletter, billing and email calls) and what became of it. A job the queue gave up on is dead until someone sends
+        it again.
       </p>
 
       <PostOutcome notice={notice} error={actionData?.error} />
@@ -210,7 +210,11 @@ export default function AdminJobs() {
       {recent.length === 0 ? (
         <p>No job matches this filter.</p>
       ) : (
-        <StaffTable columns={["Type", "Job id", "State", "User", "Attempts", "Last error", "Queued", "Last change"]} labelledBy="recent-jobs" caption={<>Up to {recentShownAtMost} jobs, the most recently changed first.</>}>
+        <StaffTable
+          columns={["Type", "Job id", "State", "User", "Attempts", "Last error", "Queued", "Last change"]}
+          labelledBy="recent-jobs"
+          caption={<>Up to {recentShownAtMost} jobs, the most recently changed first.</>}
+        >
           {recent.map((job) => (
             <tr key={job.id}>
               <td>{job.type}</td>

@@ -37,8 +37,8 @@ export default function PrintBatch() {
       <div className="no-print">
         <h1 id="page-title">Letters to {senderName}</h1>
         <p>
-          {letters.length} {letters.length === 1 ? "letter" : "letters"}, one per page. Print with your browser (File, Print), fold
-          each in three for a #10 window envelope, post them, then mark them mailed.
+          {letters.length} {letters.length === 1 ? "letter" : "letters"}, one per page. Print with your browser (File, Print), fold each in
+          three for a #10 window envelope, post them, then mark them mailed.
           {address ? null : " This sender is not in the catalog: write its address in the space at the top of each letter."}
         </p>
         <p className="actions">

@@ -22,11 +22,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);
   const db = getDb(context.env.DB);
   const groups = await currentQueue(db);
-  const wantsPeople = new Set(groups.filter((group) => group.channel.kind === "web" || group.channel.kind === "phone").map((group) => group.key));
+  const wantsPeople = new Set(
+    groups.filter((group) => group.channel.kind === "web" || group.channel.kind === "phone").map((group) => group.key),
+  );
   // What to type into a web form or say on the phone: each person's letter carries it all.
-  const letters = await lettersFor(db, groups.filter((group) => wantsPeople.has(group.key)).flatMap((group) => group.requests.map((row) => ({ userId: row.userId, requestId: row.id }))), {
-    unsentOnly: true,
-  });
+  const letters = await lettersFor(
+    db,
+    groups
+      .filter((group) => wantsPeople.has(group.key))
+      .flatMap((group) => group.requests.map((row) => ({ userId: row.userId, requestId: row.id }))),
+    {
+      unsentOnly: true,
+    },
+  );
   const letterOf = new Map(letters.map((letter) => [requestKey(letter), letter.letter]));
   const notice = new URL(request.url).searchParams.get("done");
   return {
@@ -38,7 +46,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       premiumCount: group.premiumCount,
       oldest: group.oldestQueuedAt ? formatDate(group.oldestQueuedAt, DEFAULT_TIME_ZONE) : null,
       keys: group.requests.map(requestKey),
-      waiting: group.requests.map((row) => ({ key: requestKey(row), userId: row.userId, premium: row.premium, queued: row.queuedAt ? formatDate(row.queuedAt, DEFAULT_TIME_ZONE) : null })),
+      waiting: group.requests.map((row) => ({
+        key: requestKey(row),
+        userId: row.userId,
+        premium: row.premium,
+        queued: row.queuedAt ? formatDate(row.queuedAt, DEFAULT_TIME_ZONE) : null,
+      })),
       people: wantsPeople.has(group.key)
         ? group.requests.map((row) => ({ key: requestKey(row), premium: row.premium, letter: letterOf.get(requestKey(row)) ?? "" }))
         : [],
@@ -60,20 +73,35 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!group) return data({ error: "That sender has nothing waiting any more." }, { status: 404 });
 
   const kind: ProcessingKind = parsed.value.intent === "send" ? "emailed" : parsed.value.intent;
-  if (!allowedKinds(group.channel.kind).includes(kind)) return data({ error: `${group.senderName} is not reached that way.` }, { status: 400 });
+  if (!allowedKinds(group.channel.kind).includes(kind))
+    return data({ error: `${group.senderName} is not reached that way.` }, { status: 400 });
   const posted = new Set(parsed.value.request);
-  const keys: QueueKey[] = group.requests.filter((row) => posted.has(requestKey(row))).map((row) => ({ userId: row.userId, requestId: row.id }));
+  const keys: QueueKey[] = group.requests
+    .filter((row) => posted.has(requestKey(row)))
+    .map((row) => ({ userId: row.userId, requestId: row.id }));
   if (keys.length === 0) return data({ error: "Those requests were processed already." }, { status: 409 });
 
   await markProcessed(db, staff, { keys, kind, senderName: group.senderName, channel: group.channel.kind, groupKey: group.key });
   if (kind === "emailed") {
-    await enqueueJobs(env, "optOut.email", keys.map((key) => ({ payload: { ...key, to: group.channel.value! }, userId: key.userId })));
+    await enqueueJobs(
+      env,
+      "optOut.email",
+      keys.map((key) => ({ payload: { ...key, to: group.channel.value! }, userId: key.userId })),
+    );
   }
-  const done = new URLSearchParams({ done: `${keys.length} ${keys.length === 1 ? "request" : "requests"} to ${group.senderName}: ${kind}.` });
+  const done = new URLSearchParams({
+    done: `${keys.length} ${keys.length === 1 ? "request" : "requests"} to ${group.senderName}: ${kind}.`,
+  });
   return redirect(`/admin/queue?${done}`, 303);
 }
 
-const HOW: Record<string, string> = { email: "Email", mail: "Postal mail", web: "Web form", phone: "Phone", unknown: "Not in the catalog: look up the address" };
+const HOW: Record<string, string> = {
+  email: "Email",
+  mail: "Postal mail",
+  web: "Web form",
+  phone: "Phone",
+  unknown: "Not in the catalog: look up the address",
+};
 
 export default function WorkQueue() {
   const { groups, notice } = useLoaderData<typeof loader>();
@@ -83,7 +111,9 @@ export default function WorkQueue() {
     <section aria-labelledby="page-title">
       <h1 id="page-title">Work queue</h1>
       <p className="lead">
-        {total === 0 ? "Nothing is waiting: every request in queue has been sent." : `${total} ${total === 1 ? "request" : "requests"} waiting, by sender: premium users first, then oldest first.`}
+        {total === 0
+          ? "Nothing is waiting: every request in queue has been sent."
+          : `${total} ${total === 1 ? "request" : "requests"} waiting, by sender: premium users first, then oldest first.`}
       </p>
       <PostOutcome notice={notice ? `Done: ${notice}` : null} error={actionData?.error} />
       {groups.map((group) => (

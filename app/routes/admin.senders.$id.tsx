@@ -45,7 +45,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { createdAt, updatedAt, ...facts } = template;
   return {
     isAdmin: staff.role === "admin",
-    template: { ...facts, createdAt: formatDateTime(createdAt, DEFAULT_TIME_ZONE), updatedAt: formatDateTime(updatedAt, DEFAULT_TIME_ZONE) },
+    template: {
+      ...facts,
+      createdAt: formatDateTime(createdAt, DEFAULT_TIME_ZONE),
+      updatedAt: formatDateTime(updatedAt, DEFAULT_TIME_ZONE),
+    },
     defaultValue: formDefaultsFromTemplate(template),
     categories,
     history: history.map((entry) => ({
@@ -243,8 +247,8 @@ export default function Sender() {
             {template.isActive
               ? "Deactivating stops giving it to new users; users who have it keep it. "
               : "Activating gives it to every user who signs up from then on. "}
-            Offering adds it, unsent, to the dashboard of every user who does not have it yet. Users who deleted it are left alone, and running
-            it again adds it only to users still without it.
+            Offering adds it, unsent, to the dashboard of every user who does not have it yet. Users who deleted it are left alone, and
+            running it again adds it only to users still without it.
           </p>
 
           <h2>Edit</h2>

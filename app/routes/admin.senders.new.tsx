@@ -21,7 +21,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const template = await createTemplate(getDb(context.env.DB), staff, submission.value);
     return redirect(`/admin/senders/${encodeURIComponent(template.id)}`, 303);
   } catch (error) {
-    if (error instanceof TemplateIdTakenError) return data(submission.reply({ fieldErrors: { id: [SENDER_FORM_MESSAGES.idTaken] } }), { status: 400 });
+    if (error instanceof TemplateIdTakenError)
+      return data(submission.reply({ fieldErrors: { id: [SENDER_FORM_MESSAGES.idTaken] } }), { status: 400 });
     throw error;
   }
 }

@@ -11,7 +11,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const templates = await listTemplatesForStaff(getDb(context.env.DB));
   return {
     isAdmin: staff.role === "admin",
-    senders: templates.map(({ channels, ...template }) => ({ ...template, channelKinds: [...new Set(channels.map((channel) => channel.kind))] })),
+    senders: templates.map(({ channels, ...template }) => ({
+      ...template,
+      channelKinds: [...new Set(channels.map((channel) => channel.kind))],
+    })),
   };
 }
 
@@ -34,7 +37,10 @@ export default function Senders() {
       ) : (
         <p className="muted">Only the admin may add or change senders.</p>
       )}
-      <StaffTable columns={["Sender", "Category", "Channels", "Accepts agents", "Consumer files", "Confidence", "Active", "Users with it"]} caption="Senders by name">
+      <StaffTable
+        columns={["Sender", "Category", "Channels", "Accepts agents", "Consumer files", "Confidence", "Active", "Users with it"]}
+        caption="Senders by name"
+      >
         {senders.map((sender) => (
           <tr key={sender.id}>
             <td>

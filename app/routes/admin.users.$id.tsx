@@ -230,7 +230,10 @@ export default function StaffUser() {
       {requests.length === 0 ? (
         <p className="muted">No requests.</p>
       ) : (
-        <StaffTable columns={["Sender", "Type", "Status", "Queued", "Sent to sender", "Updated", "History, newest first"]} labelledBy="requests-title">
+        <StaffTable
+          columns={["Sender", "Type", "Status", "Queued", "Sent to sender", "Updated", "History, newest first"]}
+          labelledBy="requests-title"
+        >
           {requests.map((row) => (
             <tr key={row.id} id={`request-${row.id}`} className={row.status === "deleted" ? "muted" : undefined}>
               <td>
@@ -348,7 +351,13 @@ function EditUserForm() {
         <TextField field={fields.city} label="City" autoComplete="off" />
         <TextField field={fields.state} label="State" autoComplete="off" />
         <TextField field={fields.zipCode} label="ZIP code" autoComplete="off" inputMode="numeric" />
-        <TextField field={fields.numOfFreeRequest} label="Free requests left" autoComplete="off" inputMode="numeric" hint="A whole number from 0 to 1000." />
+        <TextField
+          field={fields.numOfFreeRequest}
+          label="Free requests left"
+          autoComplete="off"
+          inputMode="numeric"
+          hint="A whole number from 0 to 1000."
+        />
         <div className="field">
           <label htmlFor={fields.plan.id}>Plan</label>
           <select
@@ -371,7 +380,12 @@ function EditUserForm() {
             </p>
           ) : null}
         </div>
-        <TextField field={fields.reason} label="Reason for the change" maxLength={500} hint="Required: what prompted it, such as a support ticket." />
+        <TextField
+          field={fields.reason}
+          label="Reason for the change"
+          maxLength={500}
+          hint="Required: what prompted it, such as a support ticket."
+        />
         <button type="submit" className="button">
           Save changes
         </button>

@@ -60,7 +60,9 @@ export default function StaffUsers() {
       </p>
 
       {users.length > 0 ? (
-        <StaffTable columns={["Email", "Name", "State", "Plan", "Free requests left", "Signed up", <span className="visually-hidden">Open</span>]}>
+        <StaffTable
+          columns={["Email", "Name", "State", "Plan", "Free requests left", "Signed up", <span className="visually-hidden">Open</span>]}
+        >
           {users.map((user) => (
             <tr key={user.id}>
               <td>{user.email}</td>

@@ -90,8 +90,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           id: entry.id,
           text:
             entry.creator === "user"
-              ? (openRow.consumerFiles && entry.status === "unsubscribe" ? "You filed it yourself" : HISTORY_LABELS[entry.status] ?? entry.status)
-              : entry.detail ?? entry.status,
+              ? openRow.consumerFiles && entry.status === "unsubscribe"
+                ? "You filed it yourself"
+                : (HISTORY_LABELS[entry.status] ?? entry.status)
+              : (entry.detail ?? entry.status),
           creator: entry.creator,
           at: formatDateTime(entry.createdAt, timeZone),
         })),
@@ -100,7 +102,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   return {
     // Checkout returns here through /subscription once the plan is the user's.
-    welcome: user.stripeSubscriptionId && user.plan && url.searchParams.get("subscribed") === user.plan ? PLAN_DETAILS[user.plan].name : null,
+    welcome:
+      user.stripeSubscriptionId && user.plan && url.searchParams.get("subscribed") === user.plan ? PLAN_DETAILS[user.plan].name : null,
     allowance: user.stripeSubscriptionId
       ? ({ unlimited: true } as const)
       : ({ unlimited: false, left: freeRequestsLeft(dashboard.account.numOfFreeRequest), of: FREE_REQUEST_ALLOWANCE } as const),
@@ -149,9 +152,7 @@ export default function Dashboard() {
         <div>
           <h1 id="page-title">Your requests</h1>
           <p className="muted">
-            {allowance.unlimited
-              ? "Your plan includes unlimited requests."
-              : `${allowance.left} of ${allowance.of} free requests left.`}{" "}
+            {allowance.unlimited ? "Your plan includes unlimited requests." : `${allowance.left} of ${allowance.of} free requests left.`}{" "}
             <Link to="/learn#statuses">What the statuses mean</Link>
           </p>
         </div>
@@ -159,7 +160,9 @@ export default function Dashboard() {
           <Link to="/requests/add" className="button">
             Add a request
           </Link>
-          <Link to="/recipients">{recipientCount > 0 ? `People on your letters (${recipientCount + 1})` : "Add people to your letters"}</Link>
+          <Link to="/recipients">
+            {recipientCount > 0 ? `People on your letters (${recipientCount + 1})` : "Add people to your letters"}
+          </Link>
         </p>
       </div>
 
@@ -171,8 +174,8 @@ export default function Dashboard() {
       {usedUp ? <AllowanceUsedUp alert={Boolean(actionData?.result.error)} /> : null}
 
       <p className="note">
-        Flyers addressed to “Current Resident” are saturation mail, sent to every address in a zip code; no list
-        removal stops them. <Link to="/learn#saturation-mail">What can help with those</Link>
+        Flyers addressed to “Current Resident” are saturation mail, sent to every address in a zip code; no list removal stops them.{" "}
+        <Link to="/learn#saturation-mail">What can help with those</Link>
       </p>
 
       <h2>Sent</h2>
@@ -181,7 +184,12 @@ export default function Dashboard() {
       ) : (
         <ul className="request-list">
           {sent.map((card) => (
-            <RequestCard key={card.id} card={card} open={open?.id === card.id ? open : null} lastResult={actionData?.requestId === card.id ? actionData.result : null} />
+            <RequestCard
+              key={card.id}
+              card={card}
+              open={open?.id === card.id ? open : null}
+              lastResult={actionData?.requestId === card.id ? actionData.result : null}
+            />
           ))}
         </ul>
       )}
@@ -194,7 +202,12 @@ export default function Dashboard() {
       </p>
       <ul className="request-list request-grid">
         {notSent.map((card) => (
-          <RequestCard key={card.id} card={card} open={open?.id === card.id ? open : null} lastResult={actionData?.requestId === card.id ? actionData.result : null} />
+          <RequestCard
+            key={card.id}
+            card={card}
+            open={open?.id === card.id ? open : null}
+            lastResult={actionData?.requestId === card.id ? actionData.result : null}
+          />
         ))}
       </ul>
     </section>

@@ -13,7 +13,10 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 const BENEFITS = [
   ["A calmer mailbox", "Fewer catalogs, credit card offers and flyers to sort through, so the letters that matter stand out."],
   ["Less paper wasted", "Most junk mail goes from the mailbox straight to the bin. Every list you leave means less of it is printed."],
-  ["Fewer copies of your details", "Each removal is one less company renting out your name and address, and fewer pre-approved offers left in your mailbox."],
+  [
+    "Fewer copies of your details",
+    "Each removal is one less company renting out your name and address, and fewer pre-approved offers left in your mailbox.",
+  ],
   ["Progress you can see", "Every request has a status and a history, so you know what was sent, when, and what is still pending."],
 ] as const;
 
@@ -37,9 +40,15 @@ const FIGURES = [
 // Placeholder quotes for the layout: replace them with real customers' words, used with their consent,
 // before launch. Invented testimonials must not be published as real ones.
 const TESTIMONIALS = [
-  ["The catalogs slowed down after about two months, just as I was told they would. The recycling bin is half as full.", "Maria, Sacramento, CA"],
+  [
+    "The catalogs slowed down after about two months, just as I was told they would. The recycling bin is half as full.",
+    "Maria, Sacramento, CA",
+  ],
   ["I like seeing each request and where it stands, instead of wondering whether anything happened.", "Daniel, Columbus, OH"],
-  ["They said up front that the “Current Resident” flyers wouldn't stop, and they were right. The credit card offers did.", "Priya, Austin, TX"],
+  [
+    "They said up front that the “Current Resident” flyers wouldn't stop, and they were right. The credit card offers did.",
+    "Priya, Austin, TX",
+  ],
   ["Setting it up took about ten minutes, including adding my husband's name.", "Linda, Raleigh, NC"],
   ["Not every piece of junk mail is gone, but most of the catalogs are. Worth it for me.", "Tom, Madison, WI"],
   ["After our move I sent the requests again for the new address, as the FAQ suggested. Quiet so far.", "Angela, Denver, CO"],
@@ -53,8 +62,8 @@ export default function Home() {
         <h1 id="hero-title">Stop junk mail. Start fresh.</h1>
         <p className="lead">Less paper. More peace.</p>
         <p>
-          Quiet Mailbox asks the companies that fill your mailbox to take your name and address off their lists,
-          on your behalf, and shows you where every request stands.
+          Quiet Mailbox asks the companies that fill your mailbox to take your name and address off their lists, on your behalf, and shows
+          you where every request stands.
         </p>
         <p className="actions">
           <PrimaryAction visitorLabel="Get started" />
@@ -90,10 +99,7 @@ export default function Home() {
         <p>Every request carries a short, ready-made letter that you can also copy and send yourself:</p>
         <div className="card letter">
           <p>To the list manager:</p>
-          <p>
-            Please remove my full name and address, shown below, from your direct mailing list, and add them to
-            your Do Not Mail list.
-          </p>
+          <p>Please remove my full name and address, shown below, from your direct mailing list, and add them to your Do Not Mail list.</p>
           <p>
             <i>Your full name</i>
             <br />
@@ -123,23 +129,22 @@ export default function Home() {
           <div className="card">
             <h3>It takes about 8 weeks</h3>
             <p>
-              Stopping takes about 8 weeks after processing, because mailers pre-print 1 to 3 extra mailings. Pieces
-              that are already printed and addressed keep arriving for a while; then they stop.
+              Stopping takes about 8 weeks after processing, because mailers pre-print 1 to 3 extra mailings. Pieces that are already
+              printed and addressed keep arriving for a while; then they stop.
             </p>
           </div>
           <div className="card">
             <h3>What it can stop</h3>
             <p>
-              Quiet Mailbox works on list-based mail (magazines, catalogs, credit card offers, yellow pages): mail
-              sent to you because your name and address are on a list.
+              Quiet Mailbox works on list-based mail (magazines, catalogs, credit card offers, yellow pages): mail sent to you because your
+              name and address are on a list.
             </p>
           </div>
           <div className="card">
             <h3>What it cannot stop</h3>
             <p>
-              It does not work on saturation mail sent across zip codes, addressed to “Current Resident” or “Postal
-              Customer”: there is no list to take you off. Nor does it stop statements, legal notices, election
-              mail or mail from companies you buy from.
+              It does not work on saturation mail sent across zip codes, addressed to “Current Resident” or “Postal Customer”: there is no
+              list to take you off. Nor does it stop statements, legal notices, election mail or mail from companies you buy from.
             </p>
           </div>
         </div>
@@ -167,9 +172,8 @@ export default function Home() {
       <section className="page measure" aria-labelledby="mission-title">
         <h2 id="mission-title">Our mission</h2>
         <p>
-          Billions of pieces of unwanted mail are printed, delivered and thrown away every year. We want every
-          mailbox to hold only what its owner wants to read, and we want the paper saved to count: that is why
-          there is a tree planted for every customer.
+          Billions of pieces of unwanted mail are printed, delivered and thrown away every year. We want every mailbox to hold only what its
+          owner wants to read, and we want the paper saved to count: that is why there is a tree planted for every customer.
         </p>
       </section>
 
@@ -179,8 +183,8 @@ export default function Home() {
           <summary>How long does it take?</summary>
           <div>
             <p>
-              About 8 weeks after we process your request. Mailers print and address their next 1 to 3 mailings in
-              advance, so those may still arrive.
+              About 8 weeks after we process your request. Mailers print and address their next 1 to 3 mailings in advance, so those may
+              still arrive.
             </p>
           </div>
         </details>
@@ -188,10 +192,9 @@ export default function Home() {
           <summary>What can you stop, and what can't you?</summary>
           <div>
             <p>
-              We can stop list-based mail: magazines, catalogs, credit card offers and yellow pages. We can't stop
-              saturation mail sent to every address across zip codes (“Current Resident”), newspaper inserts,
-              election mail, legal notices, account statements, or mail from companies you recently bought from
-              or gave to. Ask those companies directly.
+              We can stop list-based mail: magazines, catalogs, credit card offers and yellow pages. We can't stop saturation mail sent to
+              every address across zip codes (“Current Resident”), newspaper inserts, election mail, legal notices, account statements, or
+              mail from companies you recently bought from or gave to. Ask those companies directly.
             </p>
           </div>
         </details>
@@ -199,10 +202,9 @@ export default function Home() {
           <summary>What information do you keep, and why?</summary>
           <div>
             <p>
-              Your full name and mailing address are used only to unsubscribe you from mailing lists, are stored
-              securely and are not shared with third parties: they go only to the senders you ask us to contact,
-              and to the service providers that help us run the service. Your email is used only for important
-              progress communication and our newsletter, which you can leave with one click.{" "}
+              Your full name and mailing address are used only to unsubscribe you from mailing lists, are stored securely and are not shared
+              with third parties: they go only to the senders you ask us to contact, and to the service providers that help us run the
+              service. Your email is used only for important progress communication and our newsletter, which you can leave with one click.{" "}
               <Link to="/privacy">Read the privacy policy</Link>.
             </p>
           </div>
@@ -211,8 +213,8 @@ export default function Home() {
           <summary>How much does it cost?</summary>
           <div>
             <p>
-              Your first 3 requests are free. After that you can choose a paid plan, Basic or Premium, billed to
-              your card through our payment provider. You can cancel any time.
+              Your first 3 requests are free. After that you can choose a paid plan, Basic or Premium, billed to your card through our
+              payment provider. You can cancel any time.
             </p>
           </div>
         </details>
@@ -220,8 +222,8 @@ export default function Home() {
           <summary>Do you need my Social Security number?</summary>
           <div>
             <p>
-              No, never, and we never ask for your date of birth either. The credit bureaus' opt-out for
-              pre-approved offers asks for them, so that one you file yourself, and we show you how.
+              No, never, and we never ask for your date of birth either. The credit bureaus' opt-out for pre-approved offers asks for them,
+              so that one you file yourself, and we show you how.
             </p>
           </div>
         </details>
@@ -229,8 +231,8 @@ export default function Home() {
           <summary>What if I move?</summary>
           <div>
             <p>
-              Mailers that have your old address can get the new one from the Postal Service's change-of-address
-              service, so after a move the requests need to be sent again for the new address.
+              Mailers that have your old address can get the new one from the Postal Service's change-of-address service, so after a move
+              the requests need to be sent again for the new address.
             </p>
           </div>
         </details>
@@ -238,8 +240,7 @@ export default function Home() {
           <summary>Can I include other people at my address?</summary>
           <div>
             <p>
-              Yes. Add the names of the people who live with you, or who used to, and we ask senders to remove
-              every name at your address.
+              Yes. Add the names of the people who live with you, or who used to, and we ask senders to remove every name at your address.
             </p>
           </div>
         </details>
@@ -247,8 +248,8 @@ export default function Home() {
           <summary>Will I stop getting mail I want?</summary>
           <div>
             <p>
-              No. You choose every sender. Bills, statements and mail from people are not touched, and you can
-              cancel a request that you no longer want.
+              No. You choose every sender. Bills, statements and mail from people are not touched, and you can cancel a request that you no
+              longer want.
             </p>
           </div>
         </details>

@@ -15,14 +15,12 @@ const CATEGORIES = [
   {
     id: "credit-offers",
     title: "Pre-approved credit and insurance offers",
-    intro:
-      "The four consumer credit bureaus run one joint opt-out for prescreened offers, set up under the Fair Credit Reporting Act.",
+    intro: "The four consumer credit bureaus run one joint opt-out for prescreened offers, set up under the Fair Credit Reporting Act.",
   },
   {
     id: "data-broker",
     title: "Data brokers and list cooperatives",
-    intro:
-      "Companies that build the lists many mailers rent. Leaving them cuts off mail from companies you have never dealt with.",
+    intro: "Companies that build the lists many mailers rent. Leaving them cuts off mail from companies you have never dealt with.",
   },
   {
     id: "mail-processor",
@@ -32,8 +30,7 @@ const CATEGORIES = [
   {
     id: "coupons",
     title: "Coupon mailers",
-    intro:
-      "Shared coupon packs often go to an address rather than a name. Some publishers will still skip an address on request.",
+    intro: "Shared coupon packs often go to an address rather than a name. Some publishers will still skip an address on request.",
   },
   {
     id: "directories",
@@ -57,16 +54,28 @@ const CONTENTS = [
 
 // Spec section 4: the statuses, plus a preset (a template copied at signup) that was never sent.
 const STATUSES = [
-  ["Not sent yet", "A ready-made request for a common sender, added to your account when you signed up. Nothing has gone to that sender until you choose Unsubscribe."],
-  ["In queue", "We have your request, or it has gone to the sender and we are waiting for the mail to stop. That takes about 8 weeks after processing."],
+  [
+    "Not sent yet",
+    "A ready-made request for a common sender, added to your account when you signed up. Nothing has gone to that sender until you choose Unsubscribe.",
+  ],
+  [
+    "In queue",
+    "We have your request, or it has gone to the sender and we are waiting for the mail to stop. That takes about 8 weeks after processing.",
+  ],
   ["Mail stopped", "You told us the mail from this sender has stopped."],
-  ["Cancelled", "You cancelled the request. If it had already reached the sender, the sender may still remove you: cancelling does not ask it to put you back on its list."],
+  [
+    "Cancelled",
+    "You cancelled the request. If it had already reached the sender, the sender may still remove you: cancelling does not ask it to put you back on its list.",
+  ],
   ["Deleted", "You deleted the request, so it no longer shows on your dashboard."],
 ] as const;
 
 // Named as the dashboard's buttons name them.
 const ACTIONS = [
-  [ACTION_LABELS.unsubscribe, "Sends us the request to take to the sender. The status becomes In queue. Without a plan, it uses one of your 3 free requests, once per sender; for a sender that takes the request only from you, the button reads “I filed it” and uses none."],
+  [
+    ACTION_LABELS.unsubscribe,
+    "Sends us the request to take to the sender. The status becomes In queue. Without a plan, it uses one of your 3 free requests, once per sender; for a sender that takes the request only from you, the button reads “I filed it” and uses none.",
+  ],
   [ACTION_LABELS.report, "Tells us the mail has not stopped after the wait. The request goes back in the queue (In queue), at no charge."],
   [ACTION_LABELS.confirm, "Tells us the mail has stopped. The status becomes Mail stopped."],
   [ACTION_LABELS.cancel, "Stops the request. The status becomes Cancelled."],
@@ -122,8 +131,7 @@ export default function Learn() {
         <p className="eyebrow">Learn</p>
         <h1 id="page-title">Learn about junk mail</h1>
         <p className="lead">
-          What can be stopped, what cannot, why it takes about 8 weeks, how to read your requests, and how the main
-          opt-out services work.
+          What can be stopped, what cannot, why it takes about 8 weeks, how to read your requests, and how the main opt-out services work.
         </p>
         <nav aria-labelledby="contents-title">
           <h2 id="contents-title">On this page</h2>
@@ -140,14 +148,13 @@ export default function Learn() {
       <section aria-labelledby="list-title">
         <h2 id="list-title">What list-based mail is</h2>
         <p>
-          Most junk mail is addressed to you by name because your name and address are on a list. Lists come
-          from magazine subscriptions, catalog orders, warranty cards, donations and public records. Companies
-          called data brokers and list cooperatives combine them and rent them to mailers.
+          Most junk mail is addressed to you by name because your name and address are on a list. Lists come from magazine subscriptions,
+          catalog orders, warranty cards, donations and public records. Companies called data brokers and list cooperatives combine them and
+          rent them to mailers.
         </p>
         <p>
-          Because a list has an owner, you can ask to be taken off it and added to its Do Not Mail list (also
-          called a suppression file). That is what we do for you. It works on list-based mail: magazines,
-          catalogs, credit card offers and yellow pages.
+          Because a list has an owner, you can ask to be taken off it and added to its Do Not Mail list (also called a suppression file).
+          That is what we do for you. It works on list-based mail: magazines, catalogs, credit card offers and yellow pages.
         </p>
       </section>
 
@@ -164,79 +171,70 @@ export default function Learn() {
       <section id="saturation-mail" aria-labelledby="saturation-title">
         <h2 id="saturation-title">Saturation mail</h2>
         <p>
-          Some mail is not sent from a list of names at all. Saturation mail goes to every address on a mail
-          carrier&apos;s route, often across whole zip codes: coupon packs, grocery and store flyers, takeout menus and
-          local postcards. It is usually addressed to &quot;Resident&quot;, &quot;Current Resident&quot; or
-          &quot;Postal Customer&quot; instead of a name. The Postal Service&apos;s Every Door Direct Mail works this
-          way.
+          Some mail is not sent from a list of names at all. Saturation mail goes to every address on a mail carrier&apos;s route, often
+          across whole zip codes: coupon packs, grocery and store flyers, takeout menus and local postcards. It is usually addressed to
+          &quot;Resident&quot;, &quot;Current Resident&quot; or &quot;Postal Customer&quot; instead of a name. The Postal Service&apos;s
+          Every Door Direct Mail works this way.
         </p>
         <p>
-          Because no list has your name on it, there is nothing to be removed from, and opt-out requests do not stop
-          it. Our requests work on list-based mail (magazines, catalogs, credit card offers, yellow pages) but not on
-          saturation mail sent across zip codes.
+          Because no list has your name on it, there is nothing to be removed from, and opt-out requests do not stop it. Our requests work
+          on list-based mail (magazines, catalogs, credit card offers, yellow pages) but not on saturation mail sent across zip codes.
         </p>
         <p>
-          What can help: some local publishers and coupon mailers keep their own list of addresses not to deliver to
-          and will skip yours if you ask. Look on the piece for a notice about removing your address, a phone number
-          or a website, and ask the publisher directly. A few are listed under{" "}
-          <a href="#cat-coupons">coupon mailers</a>. Not every publisher offers this.
+          What can help: some local publishers and coupon mailers keep their own list of addresses not to deliver to and will skip yours if
+          you ask. Look on the piece for a notice about removing your address, a phone number or a website, and ask the publisher directly.
+          A few are listed under <a href="#cat-coupons">coupon mailers</a>. Not every publisher offers this.
         </p>
       </section>
 
       <section aria-labelledby="wait-title">
         <h2 id="wait-title">Why it takes about 8 weeks</h2>
         <p>
-          Stopping takes about 8 weeks after processing, because mailers pre-print 1 to 3 extra mailings. By the
-          time a sender removes your name, its next mailings are often already printed, addressed and sorted for
-          the post office, so they still arrive.
+          Stopping takes about 8 weeks after processing, because mailers pre-print 1 to 3 extra mailings. By the time a sender removes your
+          name, its next mailings are often already printed, addressed and sorted for the post office, so they still arrive.
         </p>
         <p>
-          Senders also work on their own schedules. DMAchoice, for example, says its registration takes 60 to 90
-          days to reach its members, and OptOutPrescreen says it processes a request in 5 business days but
-          offers may keep coming for up to 60 days.
+          Senders also work on their own schedules. DMAchoice, for example, says its registration takes 60 to 90 days to reach its members,
+          and OptOutPrescreen says it processes a request in 5 business days but offers may keep coming for up to 60 days.
         </p>
       </section>
 
       <section id="after-the-wait" aria-labelledby="after-title">
         <h2 id="after-title">If mail keeps coming after the wait</h2>
         <p>
-          Stopping takes about 8 weeks after processing, because mailers pre-print 1 to 3 extra mailings. Mail that
-          arrives before then is expected. If a sender is still mailing you after about 8 weeks, look at the label
-          of the latest piece:
+          Stopping takes about 8 weeks after processing, because mailers pre-print 1 to 3 extra mailings. Mail that arrives before then is
+          expected. If a sender is still mailing you after about 8 weeks, look at the label of the latest piece:
         </p>
         <ul>
           <li>
-            <strong>Is it addressed to a name?</strong> If it says &quot;Resident&quot; or &quot;Current
-            Resident&quot;, it is <a href="#saturation-mail">saturation mail</a>, which opt-out requests cannot
-            stop.
+            <strong>Is it addressed to a name?</strong> If it says &quot;Resident&quot; or &quot;Current Resident&quot;, it is{" "}
+            <a href="#saturation-mail">saturation mail</a>, which opt-out requests cannot stop.
           </li>
           <li>
-            <strong>Is the name spelled the way your request has it?</strong> Mailers keep every variant as a
-            separate record: &quot;Jane Q. Doe&quot;, &quot;J Doe&quot;, a maiden name, a misspelling, or someone who
-            used to live with you. Add the name exactly as printed as a recipient on your{" "}
-            <strong>Recipients</strong> page (/recipients) so that your requests cover it.
+            <strong>Is the name spelled the way your request has it?</strong> Mailers keep every variant as a separate record: &quot;Jane Q.
+            Doe&quot;, &quot;J Doe&quot;, a maiden name, a misspelling, or someone who used to live with you. Add the name exactly as
+            printed as a recipient on your <strong>Recipients</strong> page (/recipients) so that your requests cover it.
           </li>
           <li>
-            <strong>Is there a customer number or source code?</strong> It tells the sender which record is still
-            being mailed. See <a href="#mailing-label">how to read a mailing label</a>.
+            <strong>Is there a customer number or source code?</strong> It tells the sender which record is still being mailed. See{" "}
+            <a href="#mailing-label">how to read a mailing label</a>.
           </li>
         </ul>
         <p>
-          Then use <strong>{ACTION_LABELS.report}</strong> on that sender&apos;s request. It puts the request back in the queue, and
-          its status returns to In queue.
+          Then use <strong>{ACTION_LABELS.report}</strong> on that sender&apos;s request. It puts the request back in the queue, and its
+          status returns to In queue.
         </p>
         <p>
-          If you bought from the company or gave to the charity recently, you are its customer, and it may keep
-          mailing you as one. Ask it directly to stop.
+          If you bought from the company or gave to the charity recently, you are its customer, and it may keep mailing you as one. Ask it
+          directly to stop.
         </p>
       </section>
 
       <section id="mailing-label" aria-labelledby="label-title">
         <h2 id="label-title">How to read a mailing label</h2>
         <p>
-          Many catalogs and mailers print a code on the address label: a customer number, or a source code (also
-          called a key code) that says which list your name came from. It lets the sender find the exact record it
-          mails, even one with a misspelled name.
+          Many catalogs and mailers print a code on the address label: a customer number, or a source code (also called a key code) that
+          says which list your name came from. It lets the sender find the exact record it mails, even one with a misspelled name.
         </p>
         <figure>
           <pre className="card">{`#4417-2209   KEY: F25QX
@@ -245,28 +243,24 @@ JANE Q DOE
 SPRINGFIELD IL 62701-1234`}</pre>
           <figcaption>
             {/* A paragraph for its bottom margin: a figure has none. */}
-            <p>
-              An example label: the customer number (4417-2209) and the key code (F25QX) are on the line above the
-              name.
-            </p>
+            <p>An example label: the customer number (4417-2209) and the key code (F25QX) are on the line above the name.</p>
           </figcaption>
         </figure>
         <ul>
           <li>It is usually on the line above your name, sometimes at the right end of that line.</li>
           <li>
-            It often follows a &quot;#&quot; or a word such as &quot;Key:&quot;, &quot;Source:&quot;,
-            &quot;Customer No.&quot; or &quot;Code&quot;.
+            It often follows a &quot;#&quot; or a word such as &quot;Key:&quot;, &quot;Source:&quot;, &quot;Customer No.&quot; or
+            &quot;Code&quot;.
           </li>
           <li>
-            On catalogs, look at the address panel on the back cover. The order form inside often repeats the
-            customer number near the address panel as well.
+            On catalogs, look at the address panel on the back cover. The order form inside often repeats the customer number near the
+            address panel as well.
           </li>
           <li>Copy it exactly, letters, digits and dashes included.</li>
         </ul>
         <p>
-          If the label has no code, that is fine: leave it out. The sender can still find you by your name and
-          address. Only copy codes from the mail you want stopped; never give a bank, credit card or utility
-          account number.
+          If the label has no code, that is fine: leave it out. The sender can still find you by your name and address. Only copy codes from
+          the mail you want stopped; never give a bank, credit card or utility account number.
         </p>
       </section>
 
@@ -299,18 +293,17 @@ SPRINGFIELD IL 62701-1234`}</pre>
           ))}
         </ul>
         <p>
-          We never collect a Social Security number or a date of birth. Where a sender insists on them, the request
-          is one you file yourself, and we give you instructions.
+          We never collect a Social Security number or a date of birth. Where a sender insists on them, the request is one you file
+          yourself, and we give you instructions.
         </p>
       </section>
 
       <section aria-labelledby="services-title">
         <h2 id="services-title">How the major opt-out services work</h2>
         <p>
-          These details come from public sources: company privacy pages, state attorney-general consumer pages,
-          the California data broker registry and consumer guides. We could not confirm each one with the sender,
-          so every entry shows the year of its source and how confident we are in it. Senders change their
-          channels; we correct entries when we learn of changes.
+          These details come from public sources: company privacy pages, state attorney-general consumer pages, the California data broker
+          registry and consumer guides. We could not confirm each one with the sender, so every entry shows the year of its source and how
+          confident we are in it. Senders change their channels; we correct entries when we learn of changes.
         </p>
         {CATEGORIES.map((category) => {
           const inCategory = senders.filter((sender) => sender.category === category.id);
@@ -355,8 +348,8 @@ SPRINGFIELD IL 62701-1234`}</pre>
                         {sender.selfFiled ? (
                           <>
                             {" "}
-                            <strong>You file this one yourself</strong>, with our instructions: we never ask for or
-                            keep a Social Security number or a date of birth.
+                            <strong>You file this one yourself</strong>, with our instructions: we never ask for or keep a Social Security
+                            number or a date of birth.
                           </>
                         ) : null}
                       </dd>
@@ -382,8 +375,7 @@ SPRINGFIELD IL 62701-1234`}</pre>
       <section aria-labelledby="next-title">
         <h2 id="next-title">Ready to start?</h2>
         <p>
-          Your first 3 requests are free. Questions about your data? Read the{" "}
-          <Link to="/privacy">privacy policy</Link>.
+          Your first 3 requests are free. Questions about your data? Read the <Link to="/privacy">privacy policy</Link>.
         </p>
         <p>
           <PrimaryAction visitorLabel="Get started" />

@@ -82,8 +82,8 @@ export default function ForgotPassword() {
       <h1 id="page-title">Forgot your password?</h1>
       {sent ? (
         <p className="notice" role="status">
-          If an account uses that email, we have sent it a link to choose a new password. The link works once, for
-          one hour. Check your spam folder if it has not arrived in a few minutes.
+          If an account uses that email, we have sent it a link to choose a new password. The link works once, for one hour. Check your spam
+          folder if it has not arrived in a few minutes.
         </p>
       ) : (
         <p className="lead">Enter the email you signed up with and we will send you a link to choose a new password.</p>

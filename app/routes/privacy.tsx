@@ -12,73 +12,69 @@ export default function Privacy() {
       <h2>What we keep and why</h2>
       <h3>Your account</h3>
       <p>
-        Your email address and a password. The password is stored only as a one-way hash, so nobody, including
-        us, can read it. We use your email to sign you in and only for important progress communication about
-        your requests.
+        Your email address and a password. The password is stored only as a one-way hash, so nobody, including us, can read it. We use your
+        email to sign you in and only for important progress communication about your requests.
       </p>
 
       <h3>Your full name and mailing address</h3>
       <p>
-        Your full name and mailing address are used only to unsubscribe you from mailing lists. They are written
-        into the opt-out requests you ask us to send, and they are stored securely. Before we save your address
-        we check it with an address verification service so that it matches what mailers print on their labels.
+        Your full name and mailing address are used only to unsubscribe you from mailing lists. They are written into the opt-out requests
+        you ask us to send, and they are stored securely. Before we save your address we check it with an address verification service so
+        that it matches what mailers print on their labels.
       </p>
 
       <h3>Other people at your address</h3>
       <p>
-        If you add the names of other people at your address as recipients, such as family members or former
-        residents, we keep those names to include them in your requests. Add only people who would want their
-        mail stopped.
+        If you add the names of other people at your address as recipients, such as family members or former residents, we keep those names
+        to include them in your requests. Add only people who would want their mail stopped.
       </p>
 
       <h3>Your requests and their history</h3>
       <p>
-        For each request we keep the sender's name, the name and address it is for, its status and a dated
-        history of what happened: when it was created, sent, confirmed, canceled or deleted, and any replies
-        from the sender. This lets you, and us, follow it through.
+        For each request we keep the sender's name, the name and address it is for, its status and a dated history of what happened: when it
+        was created, sent, confirmed, canceled or deleted, and any replies from the sender. This lets you, and us, follow it through.
       </p>
 
       <h3>Payments</h3>
       <p>
-        When you create an account, we give your name and email to our card payment provider so that a billing
-        record is ready if you subscribe later. If you subscribe, your card is handled by that provider. We keep
-        only the customer and subscription ids it gives us, and your plan. We never see or store card numbers.
+        When you create an account, we give your name and email to our card payment provider so that a billing record is ready if you
+        subscribe later. If you subscribe, your card is handled by that provider. We keep only the customer and subscription ids it gives
+        us, and your plan. We never see or store card numbers.
       </p>
 
       <h3>Newsletter</h3>
       <p>
-        When you create an account, we add your email and name to our newsletter list, with a few tags (for
-        example, your plan, or that you have used your free requests), in our newsletter tool, which sends it for
-        us. Every newsletter has an unsubscribe link; once you use it, you get no more newsletters.
+        When you create an account, we add your email and name to our newsletter list, with a few tags (for example, your plan, or that you
+        have used your free requests), in our newsletter tool, which sends it for us. Every newsletter has an unsubscribe link; once you use
+        it, you get no more newsletters.
       </p>
 
       <h3>Product analytics</h3>
       <p>
-        We record a few events, such as a visit to the home page or a request being created, to learn which parts
-        of the service are used. These events never contain your name, email or address; at most they are linked
-        to your account's internal id. Page visits are counted only if you answer "yes" when we ask; if your
-        browser sends Do Not Track or Global Privacy Control, we do not ask and do not count them.
+        We record a few events, such as a visit to the home page or a request being created, to learn which parts of the service are used.
+        These events never contain your name, email or address; at most they are linked to your account's internal id. Page visits are
+        counted only if you answer "yes" when we ask; if your browser sends Do Not Track or Global Privacy Control, we do not ask and do not
+        count them.
       </p>
 
       <h3>Cookies</h3>
       <p>
-        We use a session cookie to keep you signed in (or to remember the signup step you are on), for up to 30
-        days; a cookie that remembers your answer to the visit-counting question, for a year; and, once you sign
-        in, a cookie that marks this browser as one you use, for a year, so that someone else guessing your
-        password can never lock you out here. It holds random numbers, nothing about you. We use no advertising
-        or tracking cookies, and no third-party ads.
+        We use a session cookie to keep you signed in (or to remember the signup step you are on), for up to 30 days; a cookie that
+        remembers your answer to the visit-counting question, for a year; and, once you sign in, a cookie that marks this browser as one you
+        use, for a year, so that someone else guessing your password can never lock you out here. It holds random numbers, nothing about
+        you. We use no advertising or tracking cookies, and no third-party ads.
       </p>
 
       <h3>What we never collect</h3>
       <p>
-        We never collect your Social Security number or your date of birth. A few senders ask for them; for those,
-        we give you instructions to file the request yourself, directly with the sender.
+        We never collect your Social Security number or your date of birth. A few senders ask for them; for those, we give you instructions
+        to file the request yourself, directly with the sender.
       </p>
 
       <h2>Who else sees your information</h2>
       <p>
-        We do not sell your information, and we do not share it with third parties for their own purposes or for
-        advertising. It goes only to:
+        We do not sell your information, and we do not share it with third parties for their own purposes or for advertising. It goes only
+        to:
       </p>
       <ul>
         <li>the senders you ask us to contact, which receive the names and address in your request so they can remove them;</li>
@@ -89,19 +85,17 @@ export default function Privacy() {
         <li>our email delivery provider, which sends messages about your requests.</li>
       </ul>
       <p>
-        These providers act on our instructions and may use your information only to provide their service to
-        us. We may also disclose information when the law requires it, for example in response to a valid court
-        order.
+        These providers act on our instructions and may use your information only to provide their service to us. We may also disclose
+        information when the law requires it, for example in response to a valid court order.
       </p>
 
       <h2>How long we keep it, and deleting it</h2>
       <p>
-        We keep your information while your account is open. You can ask us at any time for a copy of it, to
-        correct it, or to delete it. When you close your account or ask us to delete your data, we delete your
-        account, name, address, recipients and requests within 30 days. Records that the law requires us to
-        keep, such as billing records held by the payment provider, are kept only as long as required. Senders
-        that have already received a request keep your name on their Do Not Mail lists; that is what keeps
-        the mail stopped.
+        We keep your information while your account is open. You can ask us at any time for a copy of it, to correct it, or to delete it.
+        When you close your account or ask us to delete your data, we delete your account, name, address, recipients and requests within 30
+        days. Records that the law requires us to keep, such as billing records held by the payment provider, are kept only as long as
+        required. Senders that have already received a request keep your name on their Do Not Mail lists; that is what keeps the mail
+        stopped.
       </p>
 
       <h2>Your choices and rights</h2>
@@ -110,29 +104,27 @@ export default function Privacy() {
         <li>Unsubscribe from the newsletter with the link in any issue.</li>
         <li>Turn on Global Privacy Control or Do Not Track in your browser to stop visit analytics.</li>
         <li>
-          Ask for a copy of your data, or for its deletion. Residents of California and other states with privacy
-          laws have these rights by law; we honor them for everyone, and we will never treat you differently for
-          using them.
+          Ask for a copy of your data, or for its deletion. Residents of California and other states with privacy laws have these rights by
+          law; we honor them for everyone, and we will never treat you differently for using them.
         </li>
       </ul>
 
       <h2>Security</h2>
       <p>
-        Your data travels over encrypted connections and is stored with access limited to the people who process
-        requests. Passwords are stored only as hashes. If a breach ever affected your information, we would tell
-        you as the law requires.
+        Your data travels over encrypted connections and is stored with access limited to the people who process requests. Passwords are
+        stored only as hashes. If a breach ever affected your information, we would tell you as the law requires.
       </p>
 
       <h2>Children</h2>
       <p>
-        Quiet Mailbox is for adults. We don't knowingly collect information from children under 13; if you believe
-        we have, contact us and we will delete it.
+        Quiet Mailbox is for adults. We don't knowingly collect information from children under 13; if you believe we have, contact us and
+        we will delete it.
       </p>
 
       <h2>Changes to this policy</h2>
       <p>
-        When we change this policy we update the date at the top. If a change affects how we use information we
-        already hold, we will tell you by email first. See also our <Link to="/terms">Terms of Service</Link>.
+        When we change this policy we update the date at the top. If a change affects how we use information we already hold, we will tell
+        you by email first. See also our <Link to="/terms">Terms of Service</Link>.
       </p>
 
       <h2>Contact</h2>

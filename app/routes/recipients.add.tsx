@@ -38,7 +38,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const entered = enteredAddress(submission.value);
   const address = await verifiedOrAsTyped(context.env, entered);
-  const added = await addRecipient(getDb(context.env.DB), user.id, { fullName: submission.value.fullName, ...address }, { limit: limitFor(user) });
+  const added = await addRecipient(
+    getDb(context.env.DB),
+    user.id,
+    { fullName: submission.value.fullName, ...address },
+    { limit: limitFor(user) },
+  );
   // Full since the form was opened (another tab): the page now says so instead of showing the form.
   return redirect(added ? "/recipients" : "/recipients/add", 303);
 }

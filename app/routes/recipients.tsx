@@ -43,8 +43,8 @@ export default function Recipients() {
       <p className="eyebrow">Your account</p>
       <h1 id="page-title">Recipients</h1>
       <p className="lead">
-        The other names your junk mail comes addressed to: people in your household, other spellings of your own name,
-        and people who lived at your address before you.
+        The other names your junk mail comes addressed to: people in your household, other spellings of your own name, and people who lived
+        at your address before you.
       </p>
       <p className="notice">{`You, ${fullName}, are always covered: your name goes on every letter, so you are not listed here.`}</p>
 
@@ -52,8 +52,8 @@ export default function Recipients() {
         <>
           <h2>No one added yet</h2>
           <p>
-            Add a person for each other name on the junk mail you get. Their names go into your opt-out letters, so
-            senders remove every variant and every person at the address, not only you.
+            Add a person for each other name on the junk mail you get. Their names go into your opt-out letters, so senders remove every
+            variant and every person at the address, not only you.
           </p>
         </>
       ) : (

@@ -5,7 +5,14 @@ import { z } from "zod";
 import type { RequestStatus } from "../../drizzle/schema";
 import { PostOutcome } from "~/components/ui/form";
 import { formatDate, timeZoneForState } from "~/domain/dates";
-import { REMINDER_ANSWER_LABELS, REMINDER_ANSWERS, reminderAnswersFor, reminderPath, timeAgo, type ReminderAnswer } from "~/domain/reminders";
+import {
+  REMINDER_ANSWER_LABELS,
+  REMINDER_ANSWERS,
+  reminderAnswersFor,
+  reminderPath,
+  timeAgo,
+  type ReminderAnswer,
+} from "~/domain/reminders";
 import { STATUS_LABELS } from "~/domain/requests";
 import { reminderUnsubscribePathFor } from "~/jobs/reminders.server";
 import { getUserReminderRequest } from "~/models/reminder.server";
@@ -60,9 +67,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
   const { intent } = answer.value;
   await applyRequestAction(db, { userId: user.id, requestId, action: intent });
-  await recordEvents(context, [{ name: "clicked request action button", userId: user.id, properties: { action: intent, from: "reminder" } }]).catch((error) =>
-    console.error("analytics:", errorMessage(error)),
-  );
+  await recordEvents(context, [
+    { name: "clicked request action button", userId: user.id, properties: { action: intent, from: "reminder" } },
+  ]).catch((error) => console.error("analytics:", errorMessage(error)));
   return redirect(`${reminderPath(requestId)}?answered=${intent}`, 303);
 }
 
@@ -78,8 +85,8 @@ export default function Reminder() {
         <PostOutcome
           notice={
             <>
-              <strong>Thank you.</strong> We marked your request to {senderName} “{STATUS_LABELS.confirmedByUser}”. If their mail starts again, tell us
-              from your dashboard and we will send it again.
+              <strong>Thank you.</strong> We marked your request to {senderName} “{STATUS_LABELS.confirmedByUser}”. If their mail starts
+              again, tell us from your dashboard and we will send it again.
             </>
           }
         />
@@ -87,7 +94,8 @@ export default function Reminder() {
         <PostOutcome
           notice={
             <>
-              <strong>Thank you for telling us.</strong> We will send your request to {senderName} again. The wait starts over once it goes out.
+              <strong>Thank you for telling us.</strong> We will send your request to {senderName} again. The wait starts over once it goes
+              out.
             </>
           }
         />
@@ -98,7 +106,13 @@ export default function Reminder() {
       {answers.length > 0 && !answered ? (
         <Form method="post" className="actions reminder-answers" aria-label={`Your answer about ${senderName}`}>
           {answers.map((answer) => (
-            <button key={answer} type="submit" name="intent" value={answer} className={answer === "confirm" ? "button" : "button button-quiet"}>
+            <button
+              key={answer}
+              type="submit"
+              name="intent"
+              value={answer}
+              className={answer === "confirm" ? "button" : "button button-quiet"}
+            >
               {REMINDER_ANSWER_LABELS[answer]}
             </button>
           ))}
@@ -127,14 +141,16 @@ function RequestStanding({ senderName, status, sent }: Standing) {
           We sent your opt-out request to {senderName} on {sent.on}, {sent.ago}.
         </p>
         <p>
-          Mailers pre-print 1 to 3 extra mailings, so a piece or two can still arrive for a few weeks. If their mail still comes, we will send your request
-          again.
+          Mailers pre-print 1 to 3 extra mailings, so a piece or two can still arrive for a few weeks. If their mail still comes, we will
+          send your request again.
         </p>
       </>
     );
   }
-  if (status === "inQueue") return <p className="lead">Your request to {senderName} is waiting to go out. We will ask you once it has had time to work.</p>;
-  if (status === "confirmedByUser") return <p className="lead">You told us mail from {senderName} stopped. If it started again, let us know.</p>;
+  if (status === "inQueue")
+    return <p className="lead">Your request to {senderName} is waiting to go out. We will ask you once it has had time to work.</p>;
+  if (status === "confirmedByUser")
+    return <p className="lead">You told us mail from {senderName} stopped. If it started again, let us know.</p>;
   return <p className="lead">This request is not active: it shows as “{STATUS_LABELS[status ?? "notSent"]}” on your dashboard.</p>;
 }
 

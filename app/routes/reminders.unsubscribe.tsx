@@ -17,7 +17,8 @@ import { pageMeta } from "~/utils/meta";
 
 const SwitchSchema = z.object({ intent: z.enum(["off", "on"]) });
 
-const INVALID_LINK = "This link is not complete or was changed, so we cannot tell whose reminders to stop. Open the link from the email again, or copy all of it into the address bar.";
+const INVALID_LINK =
+  "This link is not complete or was changed, so we cannot tell whose reminders to stop. Open the link from the email again, or copy all of it into the address bar.";
 
 /** The user the link's token names, if the token is ours and the user still exists. */
 async function linkOwner(request: Request, env: AppEnv) {
@@ -44,7 +45,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const oneClick = form.get("List-Unsubscribe") === "One-Click";
-  const parsed = oneClick ? { status: "success" as const, value: { intent: "off" as const } } : parseWithZod(form, { schema: SwitchSchema });
+  const parsed = oneClick
+    ? { status: "success" as const, value: { intent: "off" as const } }
+    : parseWithZod(form, { schema: SwitchSchema });
   if (parsed.status !== "success") return data({ error: "Choose whether to stop reminders or turn them back on." }, { status: 400 });
   const owner = await linkOwner(request, context.env);
   if (!owner) return data({ error: INVALID_LINK }, { status: 400 });
@@ -92,11 +95,13 @@ export default function ReminderEmails() {
         }
       />
       <p>
-        When a request has had time to work, we email you to ask whether the sender’s mail has stopped: at most twice for each time we send a request.
-        Your answer tells us whether to send it again.
+        When a request has had time to work, we email you to ask whether the sender’s mail has stopped: at most twice for each time we send
+        a request. Your answer tells us whether to send it again.
       </p>
       <p className="lead">
-        {page.reminderEmails ? "Reminder emails are on." : "Reminder emails are off. You can still tell us from your dashboard when the mail stops."}
+        {page.reminderEmails
+          ? "Reminder emails are on."
+          : "Reminder emails are off. You can still tell us from your dashboard when the mail stops."}
       </p>
       <Form method="post" action={formAction}>
         {page.reminderEmails ? (

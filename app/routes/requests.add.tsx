@@ -81,14 +81,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
         });
   } catch (error) {
     console.error("request not created:", errorMessage(error));
-    return data(submission.reply({ formErrors: ["We couldn't save your request just now. Nothing was saved; please try again."] }), { status: 500 });
+    return data(submission.reply({ formErrors: ["We couldn't save your request just now. Nothing was saved; please try again."] }), {
+      status: 500,
+    });
   }
   if (!queued) return data(submission.reply({ formErrors: [ALLOWANCE_REFUSED_MESSAGE] }), { status: 403 });
 
   const { requestId } = queued;
   if (template && queued.firstQueuing) await emailAtOnceWhenSenderAllows(context.env, { userId: user.id, requestId });
-  await recordEvents(context, [{ name: "created request", userId: user.id, properties: { type: preset ? "preset" : "custom" } }]).catch((error) =>
-    console.error("analytics:", errorMessage(error)),
+  await recordEvents(context, [{ name: "created request", userId: user.id, properties: { type: preset ? "preset" : "custom" } }]).catch(
+    (error) => console.error("analytics:", errorMessage(error)),
   );
   return openLetter(requestId);
 }
@@ -143,12 +145,11 @@ export default function AddRequest() {
         <fieldset className="field people">
           <legend>Who the letter is for</legend>
           <p className="hint">Everyone it names is removed, with every spelling you list.</p>
-          <p>
-            {holderName} (you, always included)
-          </p>
+          <p>{holderName} (you, always included)</p>
           {people.map((person) => (
             <label key={person.id} className="check">
-              <input type="checkbox" name={fields.recipientIds.name} value={person.id} defaultChecked={ticked.has(person.id)} /> {person.fullName}
+              <input type="checkbox" name={fields.recipientIds.name} value={person.id} defaultChecked={ticked.has(person.id)} />{" "}
+              {person.fullName}
             </label>
           ))}
           <p className="hint">
@@ -162,7 +163,8 @@ export default function AddRequest() {
           maxLength={60}
           hint={
             <>
-              Printed on the mailing label, often above your name. It helps the sender find you. <Link to="/learn#mailing-label">How to find it</Link>
+              Printed on the mailing label, often above your name. It helps the sender find you.{" "}
+              <Link to="/learn#mailing-label">How to find it</Link>
             </>
           }
         />

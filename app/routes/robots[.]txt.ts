@@ -4,7 +4,13 @@ import { PRIVATE_PATH_PREFIXES } from "~/domain/public-pages";
 
 export function loader({ request }: LoaderFunctionArgs) {
   const origin = new URL(request.url).origin;
-  const lines = ["User-agent: *", ...PRIVATE_PATH_PREFIXES.map((prefix) => `Disallow: ${prefix}`), "", `Sitemap: ${origin}/sitemap.xml`, ""];
+  const lines = [
+    "User-agent: *",
+    ...PRIVATE_PATH_PREFIXES.map((prefix) => `Disallow: ${prefix}`),
+    "",
+    `Sitemap: ${origin}/sitemap.xml`,
+    "",
+  ];
   return new Response(lines.join("\n"), {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });

@@ -33,7 +33,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: error.status });
     }
     console.error("sign-in failed:", errorMessage(error));
-    return data(submission.reply({ formErrors: ["We couldn't sign you in just now. Please try again."], hideFields: ["password"] }), { status: 500 });
+    return data(submission.reply({ formErrors: ["We couldn't sign you in just now. Please try again."], hideFields: ["password"] }), {
+      status: 500,
+    });
   }
 }
 

@@ -53,8 +53,7 @@ export default function SignupStep1() {
       <p className="eyebrow">Step 1 of 2</p>
       <h1 id="page-title">Basic Information</h1>
       <p className="lead">
-        The name and address printed on the junk mail you get. We use them only to ask senders to take you off their
-        lists.
+        The name and address printed on the junk mail you get. We use them only to ask senders to take you off their lists.
       </p>
       <NameAndAddressForm defaultValue={entered ?? undefined} lastResult={lastResult} own nameHint="First and last name, as on your mail.">
         <button type="submit" className="button" disabled={navigation.state === "submitting"}>

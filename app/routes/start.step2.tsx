@@ -18,7 +18,13 @@ import { getSession, type SignupDraft } from "~/utils/session.server";
 
 export const handle: RouteHandle = { hydrate: true };
 
-const FIELD_LABELS: Record<string, string> = { street1: "Street", street2: "Apartment, suite, unit", city: "City", state: "State", zipCode: "ZIP code" };
+const FIELD_LABELS: Record<string, string> = {
+  street1: "Street",
+  street2: "Apartment, suite, unit",
+  city: "City",
+  state: "State",
+  zipCode: "ZIP code",
+};
 
 async function requireDraft(request: Request, context: AppLoadContext): Promise<SignupDraft> {
   await redirectSignedInUser(request, context);

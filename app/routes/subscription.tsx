@@ -4,7 +4,14 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { PostOutcome } from "~/components/ui/form";
 import { formatDate, timeZoneForState } from "~/domain/dates";
-import { PLAN_DETAILS, PLAN_IDS, subscriptionStateOf, SUBSCRIPTION_STATE_LABELS, type PlanName, type SubscriptionState } from "~/domain/plans";
+import {
+  PLAN_DETAILS,
+  PLAN_IDS,
+  subscriptionStateOf,
+  SUBSCRIPTION_STATE_LABELS,
+  type PlanName,
+  type SubscriptionState,
+} from "~/domain/plans";
 import { FREE_REQUEST_ALLOWANCE, freeRequestsLeft } from "~/domain/requests";
 import { getPlanPriceList, type PlanPrice } from "~/integrations/stripe.server";
 import { getSubscriptionFacts } from "~/models/subscription.server";
@@ -59,7 +66,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const db = getDb(env.DB);
   const origin = new URL(request.url).origin;
   try {
-    if (form.value.intent === "subscribe") return redirect(await startCheckout(env, db, { userId: user.id, plan: form.value.plan, origin }), 303);
+    if (form.value.intent === "subscribe")
+      return redirect(await startCheckout(env, db, { userId: user.id, plan: form.value.plan, origin }), 303);
     const facts = await getSubscriptionFacts(db, user.id);
     return redirect(await openBillingPortal(env, { customerId: facts?.stripeCustomerId ?? null, origin }), 303);
   } catch (error) {
@@ -76,8 +84,7 @@ export default function Subscription() {
       <p className="eyebrow">Your account</p>
       <h1 id="page-title">Subscription</h1>
       <p className="lead">
-        Every account sends {FREE_REQUEST_ALLOWANCE} requests free. A plan sends as many as you need, for as long as junk
-        mail keeps coming.
+        Every account sends {FREE_REQUEST_ALLOWANCE} requests free. A plan sends as many as you need, for as long as junk mail keeps coming.
       </p>
 
       <PostOutcome
@@ -94,8 +101,7 @@ export default function Subscription() {
       <div className="card current-plan">
         <h2>{plan ? `Your plan: ${PLAN_DETAILS[plan].name}` : "Your plan: Free"}</h2>
         <p>
-          <span className="status">{SUBSCRIPTION_STATE_LABELS[state]}</span>{" "}
-          {currentPlanText({ state, periodEnd, cancelAt, freeLeft })}
+          <span className="status">{SUBSCRIPTION_STATE_LABELS[state]}</span> {currentPlanText({ state, periodEnd, cancelAt, freeLeft })}
         </p>
         {canManageBilling ? (
           <Form method="post">
@@ -117,14 +123,24 @@ export default function Subscription() {
         ))}
       </div>
       <p className="muted">
-        Payments are handled by Stripe: your card number never reaches us. Cancel at any time in Manage billing; you keep
-        your plan until the end of the year you paid for.
+        Payments are handled by Stripe: your card number never reaches us. Cancel at any time in Manage billing; you keep your plan until
+        the end of the year you paid for.
       </p>
     </section>
   );
 }
 
-function currentPlanText({ state, periodEnd, cancelAt, freeLeft }: { state: SubscriptionState; periodEnd: string | null; cancelAt: string | null; freeLeft: number }) {
+function currentPlanText({
+  state,
+  periodEnd,
+  cancelAt,
+  freeLeft,
+}: {
+  state: SubscriptionState;
+  periodEnd: string | null;
+  cancelAt: string | null;
+  freeLeft: number;
+}) {
   const free = `${freeLeft} of ${FREE_REQUEST_ALLOWANCE} free requests left.`;
   switch (state) {
     case "active":

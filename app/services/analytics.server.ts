@@ -72,9 +72,7 @@ export function trackVisit(request: Request, context: AppLoadContext, name: Anal
   pendingVisits.push({ name, createdAt: new Date() });
   if (flushScheduled) return;
   flushScheduled = true;
-  context.ctx.waitUntil(
-    new Promise((resolve) => setTimeout(resolve, VISIT_FLUSH_DELAY_MS)).then(() => flushVisits(context.env.DB)),
-  );
+  context.ctx.waitUntil(new Promise((resolve) => setTimeout(resolve, VISIT_FLUSH_DELAY_MS)).then(() => flushVisits(context.env.DB)));
 }
 
 async function flushVisits(d1: D1Database) {

@@ -52,7 +52,11 @@ function refusalMs(counters: Awaited<ReturnType<typeof signInCounters>>, states:
  * work for both: an unknown email costs the time of a known one. Repeated failures are slowed,
  * then refused for a while, in a way no one else's failures can turn against the owner.
  */
-async function verifyCredentials({ email, password }: { email: string; password: string }, request: Request, context: AppLoadContext): Promise<string> {
+async function verifyCredentials(
+  { email, password }: { email: string; password: string },
+  request: Request,
+  context: AppLoadContext,
+): Promise<string> {
   const { env } = context;
   const db = getDb(env.DB);
   const now = new Date();
@@ -82,7 +86,9 @@ async function verifyCredentials({ email, password }: { email: string; password:
 export function getAuthenticator(context: AppLoadContext) {
   const authenticator = new Authenticator<string>();
   authenticator.use(
-    new FormStrategy<string>(async ({ form, request }) => verifyCredentials(SignInSchema.parse(Object.fromEntries(form)), request, context)),
+    new FormStrategy<string>(async ({ form, request }) =>
+      verifyCredentials(SignInSchema.parse(Object.fromEntries(form)), request, context),
+    ),
     "form",
   );
   return authenticator;

@@ -20,7 +20,10 @@ import { errorMessage } from "~/utils/errors";
 
 /** Why Checkout or the portal cannot open, in words for the page that asked, with a status. */
 export class BillingError extends Error {
-  constructor(message: string, readonly status: number) {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
     super(message);
     this.name = "BillingError";
   }
@@ -30,7 +33,11 @@ export class BillingError extends Error {
  * The user's Stripe customer, created at most once. Stripe's idempotency key covers a customer
  * created whose id was never stored; the conditional write keeps the first id if two attempts race.
  */
-export async function ensureStripeCustomer(env: AppEnv, db: Db, owner: { id: string; email: string; fullName: string; stripeCustomerId: string | null }) {
+export async function ensureStripeCustomer(
+  env: AppEnv,
+  db: Db,
+  owner: { id: string; email: string; fullName: string; stripeCustomerId: string | null },
+) {
   if (owner.stripeCustomerId) return owner.stripeCustomerId;
   const customerId = await createCustomer(env, owner);
   if (await setStripeCustomerIdOnce(db, owner.id, customerId)) return customerId;
@@ -95,8 +102,8 @@ export async function syncSubscription(env: AppEnv, db: Db, subscriptionId: stri
     const member = change.started ?? change.planChanged;
     // The newsletter only knows people who asked for it.
     if (member?.newsletter) {
-      await enqueueJob(env, "newsletter.tag", { email: member.email, tag: PLAN_DETAILS[change.plan].newsletterTag }, { userId }).catch((error) =>
-        console.error("plan tag not queued:", errorMessage(error)),
+      await enqueueJob(env, "newsletter.tag", { email: member.email, tag: PLAN_DETAILS[change.plan].newsletterTag }, { userId }).catch(
+        (error) => console.error("plan tag not queued:", errorMessage(error)),
       );
     }
   }

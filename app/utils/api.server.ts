@@ -17,7 +17,8 @@ export async function readJsonBody<Schema extends z.ZodType>(request: Request, s
     throw jsonResponse({ error: "The body must be JSON." }, 400);
   }
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw jsonResponse({ error: "The body is not valid.", issues: parsed.error.issues.map((issue) => issue.message) }, 400);
+  if (!parsed.success)
+    throw jsonResponse({ error: "The body is not valid.", issues: parsed.error.issues.map((issue) => issue.message) }, 400);
   return parsed.data;
 }
 
@@ -28,7 +29,10 @@ export function requireOwnEmail(user: { email: string }, email: string) {
 
 /** For files that are only read (robots.txt, sitemap.xml): a post gets 405 and what it may do instead. */
 export function onlyRead(): never {
-  throw new Response("This address is only read, never posted to.", { status: 405, headers: { Allow: "GET, HEAD", "Content-Type": "text/plain; charset=utf-8" } });
+  throw new Response("This address is only read, never posted to.", {
+    status: 405,
+    headers: { Allow: "GET, HEAD", "Content-Type": "text/plain; charset=utf-8" },
+  });
 }
 
 /** For paths that only take POST: anything else is the not-found answer, like any unknown path. */

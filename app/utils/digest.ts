@@ -6,5 +6,8 @@ export async function hexDigest(algorithm: "SHA-256" | "MD5", data: string | Uin
 
 /** Bytes as URL-safe base64 without padding (RFC 4648 section 5), for tokens in links. */
 export function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }

@@ -54,7 +54,11 @@ export async function guardRequest(request: Request, env: AppEnv): Promise<Guard
     return refuse({ status: 403, title: "Request refused", message: "Cross-site requests are not accepted." });
   }
   if (!isDecodablePath(url.pathname)) {
-    return refuse({ status: 400, title: "That address is not valid", message: "Part of the address is damaged. Check it, or start again from the home page." });
+    return refuse({
+      status: 400,
+      title: "That address is not valid",
+      message: "Part of the address is damaged. Check it, or start again from the home page.",
+    });
   }
 
   const headers = new Headers(request.headers);

@@ -21,7 +21,10 @@ function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
 }
 
 function keyFor(secret: string, purpose: TokenPurpose) {
-  return crypto.subtle.importKey("raw", encoder.encode(`${purpose}:${secret}`), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+  return crypto.subtle.importKey("raw", encoder.encode(`${purpose}:${secret}`), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+    "verify",
+  ]);
 }
 
 /** A token for `subject` (an id without dots is easiest to read back). */

@@ -95,7 +95,12 @@ describe.each(JS_MODES)("accounts (JavaScript $label)", ({ js, label }) => {
       expect.soft(changes).toContain("City: “springfield” became “SPRINGFIELD”");
       expect.soft(changes).toContain("Street: “12 north main street” became “12 N MAIN ST”");
       expect.soft(changes).toContain("Apartment, suite, unit: “apartment 4b” became “APT 4B”");
-      expect.soft(changes.some((change) => change.startsWith("ZIP code")), "the ZIP code did not change").toBe(false);
+      expect
+        .soft(
+          changes.some((change) => change.startsWith("ZIP code")),
+          "the ZIP code did not change",
+        )
+        .toBe(false);
       await screenshot(visit, "accounts-step2");
       await assertAccessible(visit);
       assertNoErrors(visit);
@@ -269,7 +274,10 @@ describe.each(JS_MODES)("accounts (JavaScript $label)", ({ js, label }) => {
       await assertAccessible(visit);
 
       await input(page, "password").fill(newPassword);
-      await Promise.all([page.waitForURL(`${appUrl}/dashboard`, { timeout: 15_000 }), page.getByRole("button", { name: "Save the new password" }).click()]);
+      await Promise.all([
+        page.waitForURL(`${appUrl}/dashboard`, { timeout: 15_000 }),
+        page.getByRole("button", { name: "Save the new password" }).click(),
+      ]);
       expect(await headerState(page)).toEqual({ settings: 1, signInLinks: 0 });
       const oldPassword = current.password;
       current.password = newPassword;

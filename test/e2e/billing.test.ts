@@ -48,15 +48,22 @@ describe.each(JS_MODES)("billing (JavaScript $label)", ({ js, label }) => {
       await Promise.all([page.waitForURL(`${appUrl}/subscription`), upgradeButton(page).click()]);
       await page.locator("main h1", { hasText: "Subscription" }).waitFor();
       const plans = await visibleText(page);
-      for (const expected of ["Your plan: Free", "3 of 3 free requests left.", "Basic", "$16.00 a year", "Premium", "$19.99 a year"]) expect(plans).toContain(expected);
+      for (const expected of ["Your plan: Free", "3 of 3 free requests left.", "Basic", "$16.00 a year", "Premium", "$19.99 a year"])
+        expect(plans).toContain(expected);
       await screenshot(visit, "subscription-free");
       await assertAccessible(visit);
 
       // Checkout on the stand-in, then back on the dashboard.
-      await Promise.all([page.waitForURL(`${standInsUrl}/checkout/c/pay/**`), page.getByRole("button", { name: "Subscribe to Basic" }).click()]);
+      await Promise.all([
+        page.waitForURL(`${standInsUrl}/checkout/c/pay/**`),
+        page.getByRole("button", { name: "Subscribe to Basic" }).click(),
+      ]);
       expect(await visibleText(page)).toContain("Quiet Mailbox Basic");
       await screenshot(visit, "stripe-checkout");
-      await Promise.all([page.waitForURL(`${appUrl}/dashboard?subscribed=basic`, { timeout: 15_000 }), page.getByRole("button", { name: "Pay" }).click()]);
+      await Promise.all([
+        page.waitForURL(`${appUrl}/dashboard?subscribed=basic`, { timeout: 15_000 }),
+        page.getByRole("button", { name: "Pay" }).click(),
+      ]);
       await waitForDashboard(page);
       expect(await upgradeButton(page).count(), "no Upgrade for a subscriber").toBe(0);
       const welcome = await visibleText(page);
@@ -78,7 +85,10 @@ describe.each(JS_MODES)("billing (JavaScript $label)", ({ js, label }) => {
       expect(await visibleText(page)).toContain("Your plan: Basic");
       await openPortal(page);
       await screenshot(visit, "stripe-portal");
-      await Promise.all([page.waitForURL(`${standInsUrl}/billing/p/session/**`), page.getByRole("button", { name: "Switch to Premium" }).click()]);
+      await Promise.all([
+        page.waitForURL(`${standInsUrl}/billing/p/session/**`),
+        page.getByRole("button", { name: "Switch to Premium" }).click(),
+      ]);
       await Promise.all([page.waitForURL(`${appUrl}/subscription`), page.getByRole("link", { name: /Return/ }).click()]);
       await subscriptionPageSays(page, "Your plan: Premium");
 
@@ -86,7 +96,10 @@ describe.each(JS_MODES)("billing (JavaScript $label)", ({ js, label }) => {
       await openPortal(page);
       const subscriptionId = await page.locator('input[name="subscription"]').first().getAttribute("value");
       expect(subscriptionId).toMatch(/^sub_/);
-      await Promise.all([page.waitForURL(`${standInsUrl}/billing/p/session/**`), page.getByRole("button", { name: "Cancel subscription" }).click()]);
+      await Promise.all([
+        page.waitForURL(`${standInsUrl}/billing/p/session/**`),
+        page.getByRole("button", { name: "Cancel subscription" }).click(),
+      ]);
       await Promise.all([page.waitForURL(`${appUrl}/subscription`), page.getByRole("link", { name: /Return/ }).click()]);
       await subscriptionPageSays(page, "Cancelling at the end of the period");
       expect(await upgradeButton(page).count(), "still a subscriber until the end").toBe(0);

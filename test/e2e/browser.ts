@@ -181,7 +181,9 @@ export async function assertAccessible(visit: Visit): Promise<AxeResults> {
 
   // Proof that axe ran and looked at the page: an engine that checked nothing would pass anything.
   if (results.testEngine?.name !== "axe-core" || results.passes.length === 0) {
-    throw new Error(`axe-core did not run on ${page.url()} (engine ${JSON.stringify(results.testEngine)}, ${results.passes.length} passing rules)`);
+    throw new Error(
+      `axe-core did not run on ${page.url()} (engine ${JSON.stringify(results.testEngine)}, ${results.passes.length} passing rules)`,
+    );
   }
 
   const blocking = results.violations.filter((rule) => rule.impact === "serious" || rule.impact === "critical");
@@ -190,7 +192,9 @@ export async function assertAccessible(visit: Visit): Promise<AxeResults> {
       .map(
         (rule) =>
           `- [${rule.impact}] ${rule.id}: ${rule.help} (${rule.helpUrl})\n` +
-          rule.nodes.map((node) => `    at ${node.target.join(" ")}: ${node.html}\n      ${(node.failureSummary ?? "").replace(/\n/g, "\n      ")}`).join("\n"),
+          rule.nodes
+            .map((node) => `    at ${node.target.join(" ")}: ${node.html}\n      ${(node.failureSummary ?? "").replace(/\n/g, "\n      ")}`)
+            .join("\n"),
       )
       .join("\n");
     console.log(`axe-core violations on ${page.url()} (JavaScript ${visit.js ? "on" : "off"}):\n${report}`);

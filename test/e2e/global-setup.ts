@@ -33,7 +33,9 @@ export default async function setup(project: TestProject) {
     await rm(persistDir, { recursive: true, force: true });
     throw error;
   });
-  console.log(`e2e: app on ${stack.appUrl}, stand-ins on ${stack.standIns.url} (ready in ${((Date.now() - started) / 1000).toFixed(1)} s; log: ${STACK_LOG})`);
+  console.log(
+    `e2e: app on ${stack.appUrl}, stand-ins on ${stack.standIns.url} (ready in ${((Date.now() - started) / 1000).toFixed(1)} s; log: ${STACK_LOG})`,
+  );
   project.provide("appUrl", stack.appUrl);
   project.provide("standInsUrl", stack.standIns.url);
 

@@ -68,7 +68,11 @@ describe("/learn sections", () => {
   const SECTIONS = [
     { id: "mailing-label", heading: "How to read a mailing label", says: /line above your name/ },
     { id: "statuses", heading: "What a request's status means", says: /waiting for the mail to stop/ },
-    { id: "after-the-wait", heading: "If mail keeps coming after the wait", says: /about 8 weeks after processing, because mailers pre-print 1 to 3 extra mailings/ },
+    {
+      id: "after-the-wait",
+      heading: "If mail keeps coming after the wait",
+      says: /about 8 weeks after processing, because mailers pre-print 1 to 3 extra mailings/,
+    },
     { id: "saturation-mail", heading: "Saturation mail", says: /not on saturation mail sent across zip codes/ },
   ];
 
@@ -92,16 +96,26 @@ describe("/learn sections", () => {
       const { page } = visit;
       await page.goto(`${appUrl}/learn`);
       const statuses = await page.locator("#statuses").innerText();
-      for (const word of ["Not sent yet", "In queue", "Mail stopped", "Cancelled", "Deleted", "Unsubscribe", "Report mail still coming", "Cancel", "Delete"]) {
+      for (const word of [
+        "Not sent yet",
+        "In queue",
+        "Mail stopped",
+        "Cancelled",
+        "Deleted",
+        "Unsubscribe",
+        "Report mail still coming",
+        "Cancel",
+        "Delete",
+      ]) {
         expect.soft(statuses, word).toContain(`${word}:`);
       }
       const saturation = await page.locator("#saturation-mail").innerText();
       expect.soft(saturation).toMatch(/Current Resident/);
       expect.soft(saturation).toMatch(/do not stop it/);
       // Every link within the page lands on something.
-      const targets = await page.locator('a[href^="#"]').evaluateAll((links) =>
-        links.map((link) => link.getAttribute("href")!.slice(1)).filter((id) => !document.getElementById(id)),
-      );
+      const targets = await page
+        .locator('a[href^="#"]')
+        .evaluateAll((links) => links.map((link) => link.getAttribute("href")!.slice(1)).filter((id) => !document.getElementById(id)));
       expect.soft(targets, "in-page links without a target").toEqual([]);
       assertNoErrors(visit);
     });

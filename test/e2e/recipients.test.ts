@@ -58,7 +58,8 @@ describe.each(JS_MODES)("recipients (JavaScript $label)", ({ js, label }) => {
 
       await Promise.all([reached(page, "/recipients/add", "Add a person"), page.getByRole("link", { name: "Add a person" }).click()]);
       expect(await input(page, "fullName").inputValue()).toBe("");
-      for (const [name, value] of Object.entries(ACCOUNT_ADDRESS)) expect.soft(await input(page, name).inputValue(), `${name} prefilled`).toBe(value);
+      for (const [name, value] of Object.entries(ACCOUNT_ADDRESS))
+        expect.soft(await input(page, name).inputValue(), `${name} prefilled`).toBe(value);
       await assertAccessible(visit);
 
       await fill(page, { fullName: "Ada" });
@@ -75,16 +76,28 @@ describe.each(JS_MODES)("recipients (JavaScript $label)", ({ js, label }) => {
       await submit(page, "Add person");
 
       await Promise.all([reached(page, "/recipients/add", "Add a person"), page.getByRole("link", { name: "Add a person" }).click()]);
-      await fill(page, { fullName: "Augusta Byron", street1: "5 elm avenue", street2: "", city: "london", state: "kentucky", zipCode: "40741" });
+      await fill(page, {
+        fullName: "Augusta Byron",
+        street1: "5 elm avenue",
+        street2: "",
+        city: "london",
+        state: "kentucky",
+        zipCode: "40741",
+      });
       await submit(page, "Add person");
-      await expect.poll(() => listed(page)).toEqual([
-        { lines: ["Ada King", "12 N MAIN ST, APT 4B", "SPRINGFIELD, IL 62701"], where: "At your address" },
-        { lines: ["Augusta Byron", "5 ELM AVE", "LONDON, KY 40741"], where: "At an earlier address" },
-      ]);
+      await expect
+        .poll(() => listed(page))
+        .toEqual([
+          { lines: ["Ada King", "12 N MAIN ST, APT 4B", "SPRINGFIELD, IL 62701"], where: "At your address" },
+          { lines: ["Augusta Byron", "5 ELM AVE", "LONDON, KY 40741"], where: "At an earlier address" },
+        ]);
       await screenshot(visit, "recipients-list");
       await assertAccessible(visit);
 
-      await Promise.all([reached(page, /\/recipients\/edit\/[\w-]+$/, "Edit Ada King"), page.getByRole("link", { name: "Edit Ada King" }).click()]);
+      await Promise.all([
+        reached(page, /\/recipients\/edit\/[\w-]+$/, "Edit Ada King"),
+        page.getByRole("link", { name: "Edit Ada King" }).click(),
+      ]);
       expect(await input(page, "fullName").inputValue()).toBe("Ada King");
       await assertAccessible(visit);
       await screenshot(visit, "recipients-edit");
@@ -92,7 +105,9 @@ describe.each(JS_MODES)("recipients (JavaScript $label)", ({ js, label }) => {
       await submit(page, "Save changes");
 
       await submit(page, "Remove Augusta Byron");
-      await expect.poll(() => listed(page)).toEqual([{ lines: ["Ada Byron King", "12 N MAIN ST, APT 4B", "SPRINGFIELD, IL 62701"], where: "At your address" }]);
+      await expect
+        .poll(() => listed(page))
+        .toEqual([{ lines: ["Ada Byron King", "12 N MAIN ST, APT 4B", "SPRINGFIELD, IL 62701"], where: "At your address" }]);
       await assertAccessible(visit);
       assertNoErrors(visit, { allow: [expectedStatus(appUrl, 400, "/recipients/add")] });
     });

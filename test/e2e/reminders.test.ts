@@ -53,13 +53,19 @@ describe.each(JS_MODES)("reminders (JavaScript $label)", ({ js, label }) => {
       expect(await page.getByRole("button", { name: "Mail has stopped" }).count(), "answered: no second click").toBe(0);
       await lookAt(visit, "reminder-answered");
 
-      await Promise.all([page.waitForURL(/\/dashboard\?request=acxiom/), page.getByRole("link", { name: "See this request on your dashboard" }).click()]);
+      await Promise.all([
+        page.waitForURL(/\/dashboard\?request=acxiom/),
+        page.getByRole("link", { name: "See this request on your dashboard" }).click(),
+      ]);
       await waitForDashboard(page);
       await expect.poll(() => page.locator("#request-acxiom .status").innerText()).toBe("Mail stopped");
 
       // Reminder emails, off and back on, from the link on the reminder page.
       await page.goto(reminderUrl);
-      await Promise.all([page.waitForURL(/\/reminders\/unsubscribe\?token=/), page.getByRole("link", { name: "Stop reminder emails" }).click()]);
+      await Promise.all([
+        page.waitForURL(/\/reminders\/unsubscribe\?token=/),
+        page.getByRole("link", { name: "Stop reminder emails" }).click(),
+      ]);
       expect(await visibleText(page)).toContain("Reminder emails are on.");
       await lookAt(visit, "reminders-unsubscribe");
       await clickAndWait(page, /&done=off$/, "Stop reminder emails");

@@ -11,7 +11,8 @@ const appUrl = inject("appUrl");
 const browser = useBrowser();
 
 const card = (page: Page, requestId: string) => page.locator(`#request-${requestId}`);
-const cardByName = (page: Page, senderName: string) => page.locator("li.request-card", { has: page.locator("h3", { hasText: senderName }) });
+const cardByName = (page: Page, senderName: string) =>
+  page.locator("li.request-card", { has: page.locator("h3", { hasText: senderName }) });
 
 /** Clicks an action of a request and waits until the page shows its outcome. */
 async function act(visit: Visit, target: Locator, button: string, until: () => Promise<unknown>) {
@@ -73,7 +74,8 @@ describe.each(JS_MODES)("requests (JavaScript $label)", ({ js, label }) => {
       const letter = page.locator("pre.letter");
       await letter.waitFor();
       const text = await letter.innerText();
-      for (const expected of ["Garden Goods Catalog", "Ada Lovelace", "Ada King", "GG-40417", "Do Not Mail list", "12 N MAIN ST"]) expect(text).toContain(expected);
+      for (const expected of ["Garden Goods Catalog", "Ada Lovelace", "Ada King", "GG-40417", "Do Not Mail list", "12 N MAIN ST"])
+        expect(text).toContain(expected);
       expect(await visibleText(page)).toContain("1 of 3 free requests left.");
       await screenshot(visit, "requests-letter");
       await assertAccessible(visit);
@@ -94,17 +96,25 @@ describe.each(JS_MODES)("requests (JavaScript $label)", ({ js, label }) => {
       const custom = cardByName(page, "Garden Goods Catalog");
 
       // Confirm the custom one, send and cancel a second preset, delete the first.
-      await act(visit, custom, "Mail stopped", () => expect.poll(() => statusOf(cardByName(page, "Garden Goods Catalog"))).toBe("Mail stopped"));
+      await act(visit, custom, "Mail stopped", () =>
+        expect.poll(() => statusOf(cardByName(page, "Garden Goods Catalog"))).toBe("Mail stopped"),
+      );
       await act(visit, card(page, "epsilon"), "Unsubscribe", () => expect.poll(() => statusOf(card(page, "epsilon"))).toBe("In queue"));
       await act(visit, card(page, "epsilon"), "Cancel", () => expect.poll(() => statusOf(card(page, "epsilon"))).toBe("Cancelled"));
       await act(visit, card(page, "acxiom"), "Delete", () => expect.poll(() => card(page, "acxiom").count()).toBe(0));
       await screenshot(visit, "dashboard-after-actions");
 
       const confirmed = await historyOf(cardByName(page, "Garden Goods Catalog"));
-      expect(confirmed.map((line) => line.replace(/^\d\d:\d\d \d\d\/\d\d\/\d{4}\s+/, ""))).toEqual(["You confirmed that the mail stopped", "You created this request"]);
+      expect(confirmed.map((line) => line.replace(/^\d\d:\d\d \d\d\/\d\d\/\d{4}\s+/, ""))).toEqual([
+        "You confirmed that the mail stopped",
+        "You created this request",
+      ]);
       expect(confirmed[0]).toMatch(/^\d\d:\d\d \d\d\/\d\d\/\d{4} /);
       const cancelled = await historyOf(card(page, "epsilon"));
-      expect(cancelled.map((line) => line.replace(/^\S+ \S+\s+/, ""))).toEqual(["You cancelled the request", "You asked for your name to be removed"]);
+      expect(cancelled.map((line) => line.replace(/^\S+ \S+\s+/, ""))).toEqual([
+        "You cancelled the request",
+        "You asked for your name to be removed",
+      ]);
       expect(await visibleText(page)).toContain("0 of 3 free requests left.");
 
       // The fourth request: refused, nothing created, with the way to upgrade.

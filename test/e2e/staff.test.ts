@@ -10,9 +10,21 @@ import { reachStep2, signInThroughForm, submitStep2, unsubscribeFromDashboard, v
 
 const appUrl = inject("appUrl");
 const browser = useBrowser();
-const [admin, moderator] = [LOCAL_STAFF.find((staff) => staff.id === "local-admin")!, LOCAL_STAFF.find((staff) => staff.id === "local-moderator")!];
+const [admin, moderator] = [
+  LOCAL_STAFF.find((staff) => staff.id === "local-admin")!,
+  LOCAL_STAFF.find((staff) => staff.id === "local-moderator")!,
+];
 
-const STAFF_PAGES = ["/admin", "/admin/queue", "/admin/users", "/admin/senders", "/admin/senders/new", "/admin/senders/acxiom", "/admin/jobs", "/admin/audit"];
+const STAFF_PAGES = [
+  "/admin",
+  "/admin/queue",
+  "/admin/users",
+  "/admin/senders",
+  "/admin/senders/new",
+  "/admin/senders/acxiom",
+  "/admin/jobs",
+  "/admin/audit",
+];
 
 /** A staff page, looked at: a screenshot and axe. */
 async function lookAt(visit: Visit, path: string, name: string) {
@@ -28,7 +40,10 @@ describe.each(JS_MODES)("staff area (JavaScript $label)", ({ js, label }) => {
     await browser.visit({ js }, async (user) => {
       const { page } = user;
       await reachStep2(user, appUrl);
-      await Promise.all([page.waitForURL(`${appUrl}/dashboard`, { timeout: 15_000 }), submitStep2(page, { email, password: "first-secret-1" })]);
+      await Promise.all([
+        page.waitForURL(`${appUrl}/dashboard`, { timeout: 15_000 }),
+        submitStep2(page, { email, password: "first-secret-1" }),
+      ]);
       await waitForDashboard(page);
       await unsubscribeFromDashboard(page, "experian-marketing");
 
@@ -41,7 +56,9 @@ describe.each(JS_MODES)("staff area (JavaScript $label)", ({ js, label }) => {
         await signInThroughForm(staff, appUrl, moderator);
         await lookAt(staff, "/admin", `admin-overview`);
         await lookAt(staff, "/admin/queue", "admin-queue");
-        const group = staff.page.locator("article.queue-group", { has: staff.page.getByRole("heading", { name: "Experian Marketing Services" }) });
+        const group = staff.page.locator("article.queue-group", {
+          has: staff.page.getByRole("heading", { name: "Experian Marketing Services" }),
+        });
         await group.getByText("Who is waiting").click();
         expect(await group.innerText()).toContain("Postal mail: Experian, P.O. Box 703, Allen, TX 75013");
         await Promise.all([staff.page.waitForURL(/\/admin\/queue\/print\?/), group.getByRole("link", { name: "Print letters" }).click()]);
@@ -53,7 +70,10 @@ describe.each(JS_MODES)("staff area (JavaScript $label)", ({ js, label }) => {
         await staff.page.emulateMedia({ media: "print" });
         expect(await staff.page.locator(".admin-nav").isVisible(), "the staff nav is not printed").toBe(false);
         await staff.page.emulateMedia({ media: "screen" });
-        await Promise.all([staff.page.waitForURL(/\/admin\/queue\?done=/), staff.page.getByRole("button", { name: /^Mark \d+ mailed$/ }).click()]);
+        await Promise.all([
+          staff.page.waitForURL(/\/admin\/queue\?done=/),
+          staff.page.getByRole("button", { name: /^Mark \d+ mailed$/ }).click(),
+        ]);
         expect(await visibleText(staff.page)).toContain("to Experian Marketing Services: mailed.");
         assertNoErrors(staff);
       });
@@ -79,14 +99,23 @@ describe.each(JS_MODES)("staff area (JavaScript $label)", ({ js, label }) => {
         await staff.page.goto(`${appUrl}/admin/users?${new URLSearchParams({ q: email })}`);
         await screenshot(staff, "admin-users");
         await assertAccessible(staff);
-        await Promise.all([staff.page.waitForURL(/\/admin\/users\/[^/?]+$/), staff.page.getByRole("link", { name: /Open/ }).first().click()]);
+        await Promise.all([
+          staff.page.waitForURL(/\/admin\/users\/[^/?]+$/),
+          staff.page.getByRole("link", { name: /Open/ }).first().click(),
+        ]);
         expect(await visibleText(staff.page)).toContain(email);
         await staff.page.getByLabel(/free requests/i).fill("2");
         await staff.page.getByLabel(/reason/i).fill("Goodwill after a late letter");
         await Promise.all([staff.page.waitForURL(/saved=1/), staff.page.getByRole("button", { name: /save/i }).click()]);
         await screenshot(staff, "admin-user");
         await assertAccessible(staff);
-        for (const [path, name] of [["/admin/senders", "admin-senders"], ["/admin/senders/acxiom", "admin-sender"], ["/admin/senders/new", "admin-sender-new"], ["/admin/jobs", "admin-jobs"], ["/admin/audit", "admin-audit"]] as const) {
+        for (const [path, name] of [
+          ["/admin/senders", "admin-senders"],
+          ["/admin/senders/acxiom", "admin-sender"],
+          ["/admin/senders/new", "admin-sender-new"],
+          ["/admin/jobs", "admin-jobs"],
+          ["/admin/audit", "admin-audit"],
+        ] as const) {
           await lookAt(staff, path, name);
         }
         expect(await visibleText(staff.page)).toContain("Goodwill after a late letter");

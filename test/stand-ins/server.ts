@@ -164,7 +164,12 @@ async function handleControl(
   incoming: IncomingMessage,
   url: URL,
   rawBody: string,
-  { log, faults, vendors, states }: { log: StandInRequest[]; faults: Fault[]; vendors: Vendor[]; states: Map<string, Map<string, unknown>> },
+  {
+    log,
+    faults,
+    vendors,
+    states,
+  }: { log: StandInRequest[]; faults: Fault[]; vendors: Vendor[]; states: Map<string, Map<string, unknown>> },
 ): Promise<StandInResponse> {
   const method = incoming.method ?? "GET";
   const route = url.pathname.slice(CONTROL_PREFIX.length);

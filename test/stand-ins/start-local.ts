@@ -10,7 +10,14 @@ const STAND_INS_PORT = 8790;
 
 // A real Stripe test account instead of the stand-in (README, "Payments"): these settings, when
 // set in the environment of `npm start`, win over the stand-in's.
-const STRIPE_SETTINGS = ["STRIPE_SECRET_KEY", "STRIPE_API_URL", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_BASIC", "STRIPE_PRICE_PREMIUM", "STRIPE_HOSTED_ORIGINS"];
+const STRIPE_SETTINGS = [
+  "STRIPE_SECRET_KEY",
+  "STRIPE_API_URL",
+  "STRIPE_WEBHOOK_SECRET",
+  "STRIPE_PRICE_BASIC",
+  "STRIPE_PRICE_PREMIUM",
+  "STRIPE_HOSTED_ORIGINS",
+];
 const stripeOverrides = Object.fromEntries(STRIPE_SETTINGS.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
 
 let stack: LocalStack;

@@ -69,7 +69,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const persistDir = resolve(options.persistDir);
   assertBuildExists();
 
-  for (const [what, port] of [["app", appPort], ["stand-ins", standInsPort]] as const) {
+  for (const [what, port] of [
+    ["app", appPort],
+    ["stand-ins", standInsPort],
+  ] as const) {
     if (!(await isPortFree(port))) {
       throw new Error(`Port ${port} (for the ${what}) is already in use on 127.0.0.1. Is another \`npm start\` running?`);
     }
@@ -92,11 +95,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const inspectorPort = await freePort();
     const args = [
       "dev",
-      "--ip", "127.0.0.1",
-      "--port", String(appPort),
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(appPort),
       // The default inspector port (9229) would clash between two stacks running side by side.
-      "--inspector-port", String(inspectorPort),
-      "--persist-to", persistDir,
+      "--inspector-port",
+      String(inspectorPort),
+      "--persist-to",
+      persistDir,
       "--show-interactive-dev-session=false",
       // Lets the daily cron be run by hand: GET /__scheduled (README).
       "--test-scheduled",
@@ -193,7 +200,11 @@ function runCommand(command: string, args: string[], { env, log }: { env: Record
       output.push(line);
       log(line);
     };
-    const child = spawn(command, args, { cwd: REPO_ROOT, env: { ...process.env, ...CHILD_ENV, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...CHILD_ENV, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     forwardLines(child.stdout, sink);
     forwardLines(child.stderr, sink);
     child.once("error", reject);

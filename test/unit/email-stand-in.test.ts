@@ -33,9 +33,16 @@ describe("the email stand-in's outbound search", () => {
     expect(answer.status).toBe(200);
     const found = (await answer.json()) as { TotalCount: number; Messages: Record<string, unknown>[] };
     expect(found.TotalCount).toBe(1);
-    expect(found.Messages[0]).toMatchObject({ Subject: "Second", Metadata: { job: "job-2" }, MessageID: expect.any(String), Status: "Sent" });
+    expect(found.Messages[0]).toMatchObject({
+      Subject: "Second",
+      Metadata: { job: "job-2" },
+      MessageID: expect.any(String),
+      Status: "Sent",
+    });
     expect(found.Messages[0]).not.toHaveProperty("TextBody");
-    expect(((await (await search({ count: "10", offset: "0", metadata_job: "job-3" })).json()) as { TotalCount: number }).TotalCount).toBe(0);
+    expect(((await (await search({ count: "10", offset: "0", metadata_job: "job-3" })).json()) as { TotalCount: number }).TotalCount).toBe(
+      0,
+    );
   });
 
   it("requires count and offset, and one metadata field at a time, as Postmark does", async () => {
@@ -51,7 +58,11 @@ describe("the email stand-in's outbound search", () => {
   });
 
   it("shows what was sent on the outbox page, escaped", async () => {
-    await send({ Subject: "Has mail from <Acme> stopped?", TextBody: "Line one\nLine two", ReplyTo: "reply+abc@replies.quietmailbox.local" });
+    await send({
+      Subject: "Has mail from <Acme> stopped?",
+      TextBody: "Line one\nLine two",
+      ReplyTo: "reply+abc@replies.quietmailbox.local",
+    });
     const page = await fetch(`${standIns.url}/__stand-ins/email/outbox`);
     expect(page.headers.get("content-type")).toContain("text/html");
     const html = await page.text();
@@ -63,7 +74,10 @@ describe("the email stand-in's outbound search", () => {
 
 describe("faults one call in N", () => {
   it("fails every third matching call until it has failed `times` calls, and records each answer", async () => {
-    await fetch(`${standIns.url}/__stand-ins/faults`, { method: "POST", body: JSON.stringify({ vendor: "email", status: 503, every: 3, times: 2 }) });
+    await fetch(`${standIns.url}/__stand-ins/faults`, {
+      method: "POST",
+      body: JSON.stringify({ vendor: "email", status: 503, every: 3, times: 2 }),
+    });
     const statuses = [];
     for (let call = 0; call < 9; call += 1) statuses.push((await send({})).status);
     expect(statuses).toEqual([200, 200, 503, 200, 200, 503, 200, 200, 200]);
@@ -71,7 +85,14 @@ describe("faults one call in N", () => {
   });
 
   it("refuses an `every` that is not a whole number from 1, and forgets faults on DELETE", async () => {
-    expect((await fetch(`${standIns.url}/__stand-ins/faults`, { method: "POST", body: JSON.stringify({ vendor: "email", status: 503, every: 0 }) })).status).toBe(400);
+    expect(
+      (
+        await fetch(`${standIns.url}/__stand-ins/faults`, {
+          method: "POST",
+          body: JSON.stringify({ vendor: "email", status: 503, every: 0 }),
+        })
+      ).status,
+    ).toBe(400);
     await fetch(`${standIns.url}/__stand-ins/faults`, { method: "POST", body: JSON.stringify({ vendor: "email", status: 503 }) });
     expect((await fetch(`${standIns.url}/__stand-ins/faults`, { method: "DELETE" })).status).toBe(204);
     expect((await send({})).status).toBe(200);

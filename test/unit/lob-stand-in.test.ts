@@ -82,11 +82,18 @@ describe("Lob client against the stand-in", () => {
   });
 
   it("passes Lob's 401 for a key it does not accept through the client", async () => {
-    const answer = await createLobClient({ apiKey: "", baseUrl: env.LOB_API_URL }).verifyUsAddress({ primary_line: "1 Main St", zip_code: "62701" });
+    const answer = await createLobClient({ apiKey: "", baseUrl: env.LOB_API_URL }).verifyUsAddress({
+      primary_line: "1 Main St",
+      zip_code: "62701",
+    });
     expect(answer).toEqual({
       ok: false,
       status: 401,
-      error: { message: "Your API key is not valid. Please sign up on lob.com to get a valid api key.", status_code: 401, code: "invalid_api_key" },
+      error: {
+        message: "Your API key is not valid. Please sign up on lob.com to get a valid api key.",
+        status_code: 401,
+        code: "invalid_api_key",
+      },
     });
     expect(standIns.recorded("lob")).toHaveLength(1);
   });
@@ -105,8 +112,16 @@ describe("Lob client against the stand-in", () => {
   });
 
   it("says undeliverable when the standardizer finds a problem", async () => {
-    const answer = await lobClientFromEnv(env).verifyUsAddress({ primary_line: "1 Main St", city: "Springfield", state: "IL", zip_code: "10001" });
-    expect(answer).toMatchObject({ ok: true, verification: { deliverability: "undeliverable", deliverability_analysis: { dpv_confirmation: "" } } });
+    const answer = await lobClientFromEnv(env).verifyUsAddress({
+      primary_line: "1 Main St",
+      city: "Springfield",
+      state: "IL",
+      zip_code: "10001",
+    });
+    expect(answer).toMatchObject({
+      ok: true,
+      verification: { deliverability: "undeliverable", deliverability_analysis: { dpv_confirmation: "" } },
+    });
   });
 });
 
@@ -130,7 +145,13 @@ describe("verifyAddress", () => {
       zip_code: "62701",
     });
     // The draft keeps the unit on its own line and the 5-digit ZIP code.
-    expect(addressFromResult(answer.result!)).toEqual({ street1: "12 N MAIN ST", street2: "APT 4B", city: "SPRINGFIELD", state: "IL", zipCode: "62701" });
+    expect(addressFromResult(answer.result!)).toEqual({
+      street1: "12 N MAIN ST",
+      street2: "APT 4B",
+      city: "SPRINGFIELD",
+      state: "IL",
+      zipCode: "62701",
+    });
   });
 
   it("keeps the 5-digit ZIP code even when Lob knows the +4", async () => {
@@ -194,9 +215,17 @@ describe("verifyAddress", () => {
 
 describe("addressFromResult", () => {
   it("moves a unit out of the primary line only when the secondary line is empty", () => {
-    const result = { primary_line: "185 BERRY ST STE 6100", secondary_line: "", components: { city: "SAN FRANCISCO", state: "CA", zip_code: "94107" }, deliverability: "deliverable" as const };
+    const result = {
+      primary_line: "185 BERRY ST STE 6100",
+      secondary_line: "",
+      components: { city: "SAN FRANCISCO", state: "CA", zip_code: "94107" },
+      deliverability: "deliverable" as const,
+    };
     expect(addressFromResult(result)).toMatchObject({ street1: "185 BERRY ST", street2: "STE 6100" });
-    expect(addressFromResult({ ...result, secondary_line: "C/O LOB" })).toMatchObject({ street1: "185 BERRY ST STE 6100", street2: "C/O LOB" });
+    expect(addressFromResult({ ...result, secondary_line: "C/O LOB" })).toMatchObject({
+      street1: "185 BERRY ST STE 6100",
+      street2: "C/O LOB",
+    });
     expect(addressFromResult({ ...result, primary_line: "PO BOX 42" })).toMatchObject({ street1: "PO BOX 42", street2: "" });
     // Lob's own words are kept: no re-standardizing ("WEST END AVE" is a name, not a directional).
     expect(addressFromResult({ ...result, primary_line: "100 WEST END AVE" })).toMatchObject({ street1: "100 WEST END AVE", street2: "" });

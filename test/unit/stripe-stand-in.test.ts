@@ -154,7 +154,9 @@ describe("prices", () => {
   });
 
   it("sends unit_amount_decimal as a string on the wire, like Stripe", async () => {
-    const response = await fetch(`${standIns.url}/v1/prices/${STRIPE_STAND_IN_PRICES.basic}`, { headers: { Authorization: `Bearer ${STRIPE_STAND_IN_KEY}` } });
+    const response = await fetch(`${standIns.url}/v1/prices/${STRIPE_STAND_IN_PRICES.basic}`, {
+      headers: { Authorization: `Bearer ${STRIPE_STAND_IN_KEY}` },
+    });
     expect(response.headers.get("stripe-version")).toBe("2026-10-28.endive");
     expect(((await response.json()) as { unit_amount_decimal: unknown }).unit_amount_decimal).toBe("1600");
   });
@@ -241,7 +243,12 @@ describe("Checkout", () => {
       livemode: false,
     });
     const [item] = subscription.items.data;
-    expect(item).toMatchObject({ id: expect.stringMatching(/^si_/), object: "subscription_item", quantity: 1, subscription: subscription.id });
+    expect(item).toMatchObject({
+      id: expect.stringMatching(/^si_/),
+      object: "subscription_item",
+      quantity: 1,
+      subscription: subscription.id,
+    });
     expect(item!.price.id).toBe(STRIPE_STAND_IN_PRICES.basic);
     expect(item!.current_period_start).toBe(subscription.start_date);
     expect(item!.current_period_end - item!.current_period_start).toBeGreaterThanOrEqual(YEAR_RANGE[0]!);
@@ -262,7 +269,11 @@ describe("Checkout", () => {
       currency: "usd",
       attempted: true,
       attempt_count: 1,
-      parent: { type: "subscription_details", quote_details: null, subscription_details: { subscription: subscription.id, metadata: { userId: "user_42" } } },
+      parent: {
+        type: "subscription_details",
+        quote_details: null,
+        subscription_details: { subscription: subscription.id, metadata: { userId: "user_42" } },
+      },
       livemode: false,
     });
     expect(invoice.hosted_invoice_url).toBe(`${standIns.url}/invoice/i/${invoice.id}`);
@@ -276,11 +287,19 @@ describe("Checkout", () => {
   it("emits the events in Stripe's order, signed so the SDK verifies them, and forwards them", async () => {
     const { customer, session, subscription } = await subscribed();
     const events = await eventsFor(customer.id);
-    expect(events.map((event) => event.type)).toEqual(["customer.created", "customer.subscription.created", "invoice.paid", "checkout.session.completed"]);
+    expect(events.map((event) => event.type)).toEqual([
+      "customer.created",
+      "customer.subscription.created",
+      "invoice.paid",
+      "checkout.session.completed",
+    ]);
     expect(events.map((event) => event.objectId)).toEqual([customer.id, subscription.id, subscription.latest_invoice, session.id]);
 
     const ids = events.map((event) => event.id);
-    const deliveries = await waitFor(() => deliveriesOf(ids), (list) => list.length === ids.length);
+    const deliveries = await waitFor(
+      () => deliveriesOf(ids),
+      (list) => list.length === ids.length,
+    );
     expect(deliveries.map((delivery) => (JSON.parse(delivery.body) as { id: string }).id)).toEqual(ids);
     for (const [index, delivery] of deliveries.entries()) {
       expect(delivery.headers["user-agent"]).toBe("Stripe/1.0 (+https://stripe.com/docs/webhooks)");
@@ -288,20 +307,36 @@ describe("Checkout", () => {
       const signature = delivery.headers["stripe-signature"] as string;
       expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
       const event = stripe.webhooks.constructEvent(delivery.body, signature, STRIPE_STAND_IN_WEBHOOK_SECRET);
-      expect(event).toMatchObject({ id: ids[index], object: "event", api_version: "2026-10-28.endive", livemode: false, pending_webhooks: 1 });
+      expect(event).toMatchObject({
+        id: ids[index],
+        object: "event",
+        api_version: "2026-10-28.endive",
+        livemode: false,
+        pending_webhooks: 1,
+      });
       expect(delivery.body).toBe(events[index]!.payload);
-      expect(() => stripe.webhooks.constructEvent(delivery.body, signature, "whsec_not_the_right_secret")).toThrow(Stripe.errors.StripeSignatureVerificationError);
+      expect(() => stripe.webhooks.constructEvent(delivery.body, signature, "whsec_not_the_right_secret")).toThrow(
+        Stripe.errors.StripeSignatureVerificationError,
+      );
     }
 
     const completed = JSON.parse(events[3]!.payload) as Stripe.CheckoutSessionCompletedEvent;
-    expect(completed.data.object).toMatchObject({ id: session.id, status: "complete", payment_status: "paid", subscription: subscription.id });
+    expect(completed.data.object).toMatchObject({
+      id: session.id,
+      status: "complete",
+      payment_status: "paid",
+      subscription: subscription.id,
+    });
     expect(completed.request).toEqual({ id: null, idempotency_key: null });
     const created = JSON.parse(events[1]!.payload) as Stripe.CustomerSubscriptionCreatedEvent;
     expect(created.data.object.items.data[0]!.price.id).toBe(STRIPE_STAND_IN_PRICES.basic);
     const invoicePaid = JSON.parse(events[2]!.payload) as Stripe.InvoicePaidEvent;
     expect(invoicePaid.data.object.parent?.subscription_details?.subscription).toBe(subscription.id);
 
-    const listed = await waitFor(() => eventsFor(customer.id), (list) => list.every((event) => event.deliveries.length === 1));
+    const listed = await waitFor(
+      () => eventsFor(customer.id),
+      (list) => list.every((event) => event.deliveries.length === 1),
+    );
     expect(listed.map((event) => event.deliveries[0]!.status)).toEqual([200, 200, 200, 200]);
     expect((await eventsFor(customer.id, "invoice.paid")).map((event) => event.id)).toEqual([ids[2]]);
   });
@@ -314,7 +349,11 @@ describe("Checkout", () => {
     const html = await declined.text();
     expect(html).toContain("Your card was declined.");
     expect(html).toContain('value="pay">Pay</button>');
-    expect(await stripe.checkout.sessions.retrieve(session.id)).toMatchObject({ status: "open", payment_status: "unpaid", subscription: null });
+    expect(await stripe.checkout.sessions.retrieve(session.id)).toMatchObject({
+      status: "open",
+      payment_status: "unpaid",
+      subscription: null,
+    });
     expect((await eventsFor(customer.id)).map((event) => event.type)).toEqual(["customer.created"]);
     expect((await stripe.subscriptions.list({ customer: customer.id })).data).toEqual([]);
   });
@@ -340,7 +379,9 @@ describe("Checkout", () => {
 
   it("saves nothing under the key for parameters that fail validation, as Stripe does", async () => {
     const customer = await stripe.customers.create({ email: "corrected@example.com" });
-    await expect(newCheckout(customer.id, "price_nope", { idempotencyKey: "checkout-corrected" })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(newCheckout(customer.id, "price_nope", { idempotencyKey: "checkout-corrected" })).rejects.toMatchObject({
+      statusCode: 400,
+    });
     const corrected = await newCheckout(customer.id, STRIPE_STAND_IN_PRICES.basic, { idempotencyKey: "checkout-corrected" });
     expect(corrected.id).toMatch(/^cs_test_/);
   });
@@ -354,31 +395,61 @@ describe("Checkout", () => {
       param: "line_items[0][price]",
       message: "No such price: 'price_nope'",
     });
-    await expect(stripe.checkout.sessions.create({ ...base, mode: undefined as unknown as "subscription", line_items: [{ price: STRIPE_STAND_IN_PRICES.basic, quantity: 1 }] })).rejects.toMatchObject({
+    await expect(
+      stripe.checkout.sessions.create({
+        ...base,
+        mode: undefined as unknown as "subscription",
+        line_items: [{ price: STRIPE_STAND_IN_PRICES.basic, quantity: 1 }],
+      }),
+    ).rejects.toMatchObject({
       statusCode: 400,
       code: "parameter_missing",
       param: "mode",
     });
-    await expect(stripe.checkout.sessions.create({ ...base, line_items: [{ price: STRIPE_STAND_IN_PRICES.basic }] })).rejects.toMatchObject({
-      statusCode: 400,
-      code: "parameter_missing",
-      param: "line_items[0][quantity]",
-    });
-    await expect(stripe.checkout.sessions.create({ ...base, success_url: undefined, line_items: [{ price: STRIPE_STAND_IN_PRICES.basic, quantity: 1 }] })).rejects.toMatchObject({
+    await expect(stripe.checkout.sessions.create({ ...base, line_items: [{ price: STRIPE_STAND_IN_PRICES.basic }] })).rejects.toMatchObject(
+      {
+        statusCode: 400,
+        code: "parameter_missing",
+        param: "line_items[0][quantity]",
+      },
+    );
+    await expect(
+      stripe.checkout.sessions.create({
+        ...base,
+        success_url: undefined,
+        line_items: [{ price: STRIPE_STAND_IN_PRICES.basic, quantity: 1 }],
+      }),
+    ).rejects.toMatchObject({
       statusCode: 400,
       param: "success_url",
     });
-    await expect(stripe.checkout.sessions.create({ ...base, cancel_url: undefined, line_items: [{ price: STRIPE_STAND_IN_PRICES.basic, quantity: 1 }] })).rejects.toMatchObject({
+    await expect(
+      stripe.checkout.sessions.create({
+        ...base,
+        cancel_url: undefined,
+        line_items: [{ price: STRIPE_STAND_IN_PRICES.basic, quantity: 1 }],
+      }),
+    ).rejects.toMatchObject({
       statusCode: 400,
       param: "cancel_url",
     });
-    await expect(stripe.checkout.sessions.create({ ...base, customer: "cus_nope", line_items: [{ price: STRIPE_STAND_IN_PRICES.basic, quantity: 1 }] })).rejects.toMatchObject({
+    await expect(
+      stripe.checkout.sessions.create({
+        ...base,
+        customer: "cus_nope",
+        line_items: [{ price: STRIPE_STAND_IN_PRICES.basic, quantity: 1 }],
+      }),
+    ).rejects.toMatchObject({
       statusCode: 400,
       code: "resource_missing",
       param: "customer",
     });
     await expect(
-      stripe.checkout.sessions.create({ ...base, line_items: [{ price: STRIPE_STAND_IN_PRICES.basic, quantity: 1 }], ...({ not_a_param: "x" } as object) }),
+      stripe.checkout.sessions.create({
+        ...base,
+        line_items: [{ price: STRIPE_STAND_IN_PRICES.basic, quantity: 1 }],
+        ...({ not_a_param: "x" } as object),
+      }),
     ).rejects.toMatchObject({ statusCode: 400, code: "parameter_unknown", param: "not_a_param" });
     await expect(stripe.checkout.sessions.retrieve("cs_test_nope")).rejects.toMatchObject({ statusCode: 404, code: "resource_missing" });
   });
@@ -413,18 +484,32 @@ describe("subscriptions", () => {
       proration_behavior: "create_prorations",
       metadata: { plan: "premium" },
     });
-    expect(switched.items.data[0]).toMatchObject({ id: item.id, price: { id: STRIPE_STAND_IN_PRICES.premium, unit_amount: 1999 }, current_period_end: item.current_period_end });
+    expect(switched.items.data[0]).toMatchObject({
+      id: item.id,
+      price: { id: STRIPE_STAND_IN_PRICES.premium, unit_amount: 1999 },
+      current_period_end: item.current_period_end,
+    });
     expect(switched.metadata).toEqual({ userId: "user_42", plan: "premium" });
 
     const cancelling = await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true }, { idempotencyKey: "cancel-1" });
-    expect(cancelling).toMatchObject({ cancel_at_period_end: true, cancel_at: item.current_period_end, status: "active", cancellation_details: { reason: "cancellation_requested" } });
+    expect(cancelling).toMatchObject({
+      cancel_at_period_end: true,
+      cancel_at: item.current_period_end,
+      status: "active",
+      cancellation_details: { reason: "cancellation_requested" },
+    });
     expect(cancelling.canceled_at).toEqual(expect.any(Number));
     const renewed = await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: false });
     expect(renewed).toMatchObject({ cancel_at_period_end: false, cancel_at: null, canceled_at: null });
 
-    const updates = (await eventsFor(customer.id, "customer.subscription.updated")).map((event) => JSON.parse(event.payload) as Stripe.CustomerSubscriptionUpdatedEvent);
+    const updates = (await eventsFor(customer.id, "customer.subscription.updated")).map(
+      (event) => JSON.parse(event.payload) as Stripe.CustomerSubscriptionUpdatedEvent,
+    );
     expect(updates).toHaveLength(3);
-    expect(updates[0]!.data.previous_attributes).toMatchObject({ items: { data: [{ price: { id: STRIPE_STAND_IN_PRICES.basic } }] }, metadata: { plan: null } });
+    expect(updates[0]!.data.previous_attributes).toMatchObject({
+      items: { data: [{ price: { id: STRIPE_STAND_IN_PRICES.basic } }] },
+      metadata: { plan: null },
+    });
     expect(updates[0]!.data.object.items.data[0]!.price.id).toBe(STRIPE_STAND_IN_PRICES.premium);
     expect(updates[1]!.data.previous_attributes).toMatchObject({ cancel_at_period_end: false, cancel_at: null, canceled_at: null });
     expect(updates[1]!.request).toEqual({ id: expect.stringMatching(/^req_/), idempotency_key: "cancel-1" });
@@ -445,7 +530,9 @@ describe("subscriptions", () => {
     expect(JSON.parse(deleted!.payload)).toMatchObject({ data: { object: { id: subscription.id, status: "canceled" } } });
     await expect(stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true })).rejects.toMatchObject({ statusCode: 400 });
     expect((await stripe.subscriptions.list({ customer: customer.id })).data).toEqual([]);
-    expect((await stripe.subscriptions.list({ customer: customer.id, status: "canceled" })).data.map((listed) => listed.id)).toEqual([subscription.id]);
+    expect((await stripe.subscriptions.list({ customer: customer.id, status: "canceled" })).data.map((listed) => listed.id)).toEqual([
+      subscription.id,
+    ]);
   });
 
   it("renews on advance: a paid subscription_cycle invoice and the period a year on", async () => {
@@ -458,7 +545,12 @@ describe("subscriptions", () => {
     expect(advanced.body.items.data[0]!.current_period_end - item.current_period_end).toBeGreaterThanOrEqual(YEAR_RANGE[0]!);
     expect(advanced.body.latest_invoice).not.toBe(subscription.latest_invoice);
     const invoice = await stripe.invoices.retrieve(advanced.body.latest_invoice as string);
-    expect(invoice).toMatchObject({ status: "paid", billing_reason: "subscription_cycle", amount_paid: 1600, period_end: item.current_period_end });
+    expect(invoice).toMatchObject({
+      status: "paid",
+      billing_reason: "subscription_cycle",
+      amount_paid: 1600,
+      period_end: item.current_period_end,
+    });
 
     const types = (await eventsFor(customer.id)).map((event) => event.type).slice(4);
     expect(types).toEqual(["invoice.paid", "customer.subscription.updated"]);
@@ -469,7 +561,14 @@ describe("subscriptions", () => {
     const advanced = await control<Stripe.Subscription>(`/subscriptions/${subscription.id}/advance`, { json: { outcome: "failed" } });
     expect(advanced.body.status).toBe("past_due");
     const invoice = await stripe.invoices.retrieve(advanced.body.latest_invoice as string);
-    expect(invoice).toMatchObject({ status: "open", billing_reason: "subscription_cycle", attempted: true, attempt_count: 1, amount_paid: 0, amount_remaining: 1600 });
+    expect(invoice).toMatchObject({
+      status: "open",
+      billing_reason: "subscription_cycle",
+      attempted: true,
+      attempt_count: 1,
+      amount_paid: 0,
+      amount_remaining: 1600,
+    });
     expect(invoice.parent?.subscription_details?.subscription).toBe(subscription.id);
 
     const events = (await eventsFor(customer.id)).slice(4);
@@ -499,8 +598,16 @@ describe("customer portal", () => {
       flow: null,
     });
     expect(session.url).toBe(`${standIns.url}/billing/p/session/${session.id}`);
-    await expect(stripe.billingPortal.sessions.create({ customer: "cus_nope" })).rejects.toMatchObject({ statusCode: 400, code: "resource_missing", param: "customer" });
-    await expect(stripe.billingPortal.sessions.create({} as Stripe.BillingPortal.SessionCreateParams)).rejects.toMatchObject({ statusCode: 400, code: "parameter_missing", param: "customer" });
+    await expect(stripe.billingPortal.sessions.create({ customer: "cus_nope" })).rejects.toMatchObject({
+      statusCode: 400,
+      code: "resource_missing",
+      param: "customer",
+    });
+    await expect(stripe.billingPortal.sessions.create({} as Stripe.BillingPortal.SessionCreateParams)).rejects.toMatchObject({
+      statusCode: 400,
+      code: "parameter_missing",
+      param: "customer",
+    });
   });
 
   it("switches plan, cancels and un-cancels from the page, then the subscription ends at period end", async () => {
@@ -536,7 +643,9 @@ describe("customer portal", () => {
     expect((await stripe.subscriptions.retrieve(subscription.id)).cancel_at_period_end).toBe(false);
     expect((await submit(portal.url, { action: "cancel", subscription: subscription.id })).status).toBe(303);
 
-    const updates = (await eventsFor(customer.id, "customer.subscription.updated")).map((event) => JSON.parse(event.payload) as Stripe.CustomerSubscriptionUpdatedEvent);
+    const updates = (await eventsFor(customer.id, "customer.subscription.updated")).map(
+      (event) => JSON.parse(event.payload) as Stripe.CustomerSubscriptionUpdatedEvent,
+    );
     expect(updates.map((event) => event.data.previous_attributes)).toMatchObject([
       { items: { data: [{ price: { id: STRIPE_STAND_IN_PRICES.basic } }] } },
       { cancel_at_period_end: false, cancel_at: null },
@@ -575,7 +684,9 @@ describe("webhook controls", () => {
     expect(signed.status).toBe(200);
     expect(signed.body.payload).toBe(event!.payload);
     expect(stripe.webhooks.constructEvent(signed.body.payload, signed.body.signature, STRIPE_STAND_IN_WEBHOOK_SECRET).id).toBe(event!.id);
-    expect(() => stripe.webhooks.constructEvent(signed.body.payload, signed.body.signature, "whsec_wrong")).toThrow(Stripe.errors.StripeSignatureVerificationError);
+    expect(() => stripe.webhooks.constructEvent(signed.body.payload, signed.body.signature, "whsec_wrong")).toThrow(
+      Stripe.errors.StripeSignatureVerificationError,
+    );
     expect((await control(`/events/evt_nope/signed`, { method: "POST" })).status).toBe(404);
 
     expect((await control(`/events/${event!.id}/deliver`, { method: "POST" })).status).toBe(409);
@@ -585,9 +696,13 @@ describe("webhook controls", () => {
     expect(await control(`/events/${event!.id}/deliver`, { method: "POST" })).toEqual({ status: 200, body: { status: 200 } });
     const deliveries = deliveriesOf([event!.id]);
     expect(deliveries).toHaveLength(2);
-    expect(stripe.webhooks.constructEvent(deliveries[1]!.body, deliveries[1]!.headers["stripe-signature"] as string, STRIPE_STAND_IN_WEBHOOK_SECRET).type).toBe(
-      "checkout.session.completed",
-    );
+    expect(
+      stripe.webhooks.constructEvent(
+        deliveries[1]!.body,
+        deliveries[1]!.headers["stripe-signature"] as string,
+        STRIPE_STAND_IN_WEBHOOK_SECRET,
+      ).type,
+    ).toBe("checkout.session.completed");
     const [listed] = await eventsFor(customer.id, "checkout.session.completed");
     expect(listed!.deliveries.map((attempt) => attempt.status)).toEqual([500, 200]);
   });
@@ -618,7 +733,10 @@ describe("webhook controls", () => {
   });
 
   it("keeps control calls out of the request log and away from faults", async () => {
-    await fetch(`${standIns.url}/__stand-ins/faults`, { method: "POST", body: JSON.stringify({ vendor: "stripe", status: 500, times: 5 }) });
+    await fetch(`${standIns.url}/__stand-ins/faults`, {
+      method: "POST",
+      body: JSON.stringify({ vendor: "stripe", status: 500, times: 5 }),
+    });
     expect((await control("/webhook-endpoint")).status).toBe(200);
     expect((await control<ListedEvent[]>("/events")).status).toBe(200);
     expect(standIns.recorded("stripe")).toEqual([]);
@@ -629,7 +747,9 @@ describe("webhook controls", () => {
 
 describe("parseStripeForm", () => {
   it("reads nested hashes, indexed lists and [] lists the way Stripe does", () => {
-    expect(parseStripeForm("metadata[userId]=1&line_items[0][price]=p&line_items[0][quantity]=2&expand[]=a&expand[]=b&mode=subscription")).toEqual({
+    expect(
+      parseStripeForm("metadata[userId]=1&line_items[0][price]=p&line_items[0][quantity]=2&expand[]=a&expand[]=b&mode=subscription"),
+    ).toEqual({
       metadata: { userId: "1" },
       line_items: { "0": { price: "p", quantity: "2" } },
       expand: ["a", "b"],

@@ -58,7 +58,15 @@ describe("the staff area's access rule", () => {
   it("answers 404 to a signed-in user who is not staff, on every page and every post", async () => {
     for (const path of pages()) expect((await subject.browser.get(path)).status, path).toBe(404);
     for (const { path, fields } of adminOnlyPosts()) expect((await subject.browser.post(path, fields)).status, path).toBe(404);
-    expect((await subject.browser.post("/admin/queue", { intent: "mailed", group: "transunion-marketing", request: `${subject.userId}:transunion-marketing` })).status).toBe(404);
+    expect(
+      (
+        await subject.browser.post("/admin/queue", {
+          intent: "mailed",
+          group: "transunion-marketing",
+          request: `${subject.userId}:transunion-marketing`,
+        })
+      ).status,
+    ).toBe(404);
     expect((await subject.browser.post("/admin/jobs", { intent: "retryAll" })).status).toBe(404);
   });
 

@@ -27,7 +27,10 @@ async function insertJob({ type = "ping", state = "dead" as JobState, id = crypt
 }
 
 async function jobRow(id: string) {
-  const [row] = await db.select({ state: jobs.state, attempts: jobs.attempts, lastError: jobs.lastError }).from(jobs).where(eq(jobs.id, id));
+  const [row] = await db
+    .select({ state: jobs.state, attempts: jobs.attempts, lastError: jobs.lastError })
+    .from(jobs)
+    .where(eq(jobs.id, id));
   return row!;
 }
 
@@ -50,36 +53,41 @@ function jobAudits(ids: string[]) {
 }
 
 describe("the jobs page", () => {
-  it("lists dead jobs with their error and lets a moderator retry one: it goes back to the queue under its id and runs", { timeout: 15_000 }, async () => {
-    const { userId } = await signedUpUser("job-owner");
-    const id = await insertJob({ userId });
-    const { browser } = await signedInStaff("moderator");
+  it(
+    "lists dead jobs with their error and lets a moderator retry one: it goes back to the queue under its id and runs",
+    { timeout: 15_000 },
+    async () => {
+      const { userId } = await signedUpUser("job-owner");
+      const id = await insertJob({ userId });
+      const { browser } = await signedInStaff("moderator");
 
-    const page = await browser.get("/admin/jobs");
-    expect(page.status).toBe(200);
-    const html = await page.text();
-    expect(html).toContain(`aria-label="Retry ping job ${id}"`);
-    expect(html).toContain("ran out of retries; last error: ping asked to fail attempt 5 of 10");
-    expect(html).toContain(`href="/admin/users/${userId}"`);
-    expect(html).toContain("Retry all dead jobs");
-    // Payloads may hold emails and names: the page shows the type and id only.
-    expect(html).not.toContain("failAttempts");
+      const page = await browser.get("/admin/jobs");
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain(`aria-label="Retry ping job ${id}"`);
+      expect(html).toContain("ran out of retries; last error: ping asked to fail attempt 5 of 10");
+      expect(html).toContain(`href="/admin/users/${userId}"`);
+      expect(html).toContain("Retry all dead jobs");
+      // Payloads may hold emails and names: the page shows the type and id only.
+      expect(html).not.toContain("failAttempts");
 
-    const retried = await browser.post("/admin/jobs", { intent: "retry", jobId: id });
-    expect(retried.status).toBe(303);
-    expect(retried.headers.get("Location")).toBe(`/admin/jobs?retried=${id}`);
-    const requeued = await jobRow(id);
-    expect(["queued", "running", "succeeded"]).toContain(requeued.state);
-    if (requeued.state === "queued") expect(requeued).toMatchObject({ attempts: 0, lastError: expect.stringContaining("ran out of retries") });
+      const retried = await browser.post("/admin/jobs", { intent: "retry", jobId: id });
+      expect(retried.status).toBe(303);
+      expect(retried.headers.get("Location")).toBe(`/admin/jobs?retried=${id}`);
+      const requeued = await jobRow(id);
+      expect(["queued", "running", "succeeded"]).toContain(requeued.state);
+      if (requeued.state === "queued")
+        expect(requeued).toMatchObject({ attempts: 0, lastError: expect.stringContaining("ran out of retries") });
 
-    // Succeeded proves the consumer got the envelope with this job's id: another id would have made a new row.
-    expect(await waitForState(id, "succeeded")).toMatchObject({ state: "succeeded", attempts: 1, lastError: null });
-    expect(await jobAudits([id])).toEqual([{ targetId: id, actorId: "local-moderator", actorRole: "moderator", action: "job.retried" }]);
+      // Succeeded proves the consumer got the envelope with this job's id: another id would have made a new row.
+      expect(await waitForState(id, "succeeded")).toMatchObject({ state: "succeeded", attempts: 1, lastError: null });
+      expect(await jobAudits([id])).toEqual([{ targetId: id, actorId: "local-moderator", actorRole: "moderator", action: "job.retried" }]);
 
-    const after = await (await browser.get(`/admin/jobs?retried=${id}`)).text();
-    expect(after).toContain(`Job ${id} was sent to the queue again.`);
-    expect(after).not.toContain(`aria-label="Retry ping job ${id}"`);
-  });
+      const after = await (await browser.get(`/admin/jobs?retried=${id}`)).text();
+      expect(after).toContain(`Job ${id} was sent to the queue again.`);
+      expect(after).not.toContain(`aria-label="Retry ping job ${id}"`);
+    },
+  );
 
   it("retries every retryable dead job at once, and leaves a malformed one or an unknown type dead", { timeout: 15_000 }, async () => {
     const pings = [await insertJob(), await insertJob()];
@@ -169,7 +177,12 @@ describe("the audit trail page", () => {
         reason: "Asked by phone",
         details: { before: { fullName: "Ann Old" }, after: { fullName: "Ann New" } },
       }),
-      auditEntry(db, second, { action: "template.created", targetType: "template", targetId: `template-${tag}`, details: { name: "Acme Catalogs" } }),
+      auditEntry(db, second, {
+        action: "template.created",
+        targetType: "template",
+        targetId: `template-${tag}`,
+        details: { name: "Acme Catalogs" },
+      }),
       auditEntry(db, second, { action: "job.retried", targetType: "job", targetId: `job-${tag}` }),
     ]);
     const { browser } = await signedInStaff("admin");
@@ -223,9 +236,14 @@ describe("the audit trail page", () => {
 
   it("is append-only: the database refuses to change or delete an entry", async () => {
     await auditEntry(db, first, { action: "user.updated", targetType: "user", targetId: `kept-${tag}`, reason: "original" });
-    const [entry] = await db.select({ id: staffAudit.id }).from(staffAudit).where(eq(staffAudit.targetId, `kept-${tag}`));
+    const [entry] = await db
+      .select({ id: staffAudit.id })
+      .from(staffAudit)
+      .where(eq(staffAudit.targetId, `kept-${tag}`));
 
-    await expect(env.DB.prepare("UPDATE staff_audit SET reason = 'rewritten' WHERE id = ?").bind(entry!.id).run()).rejects.toThrow(/append-only/);
+    await expect(env.DB.prepare("UPDATE staff_audit SET reason = 'rewritten' WHERE id = ?").bind(entry!.id).run()).rejects.toThrow(
+      /append-only/,
+    );
     await expect(env.DB.prepare("DELETE FROM staff_audit WHERE id = ?").bind(entry!.id).run()).rejects.toThrow(/append-only/);
     const [kept] = await db.select({ reason: staffAudit.reason }).from(staffAudit).where(eq(staffAudit.id, entry!.id));
     expect(kept).toEqual({ reason: "original" });

@@ -17,7 +17,13 @@ const db = getDb(env.DB);
 beforeAll(() => seedSenderCatalog(db, catalog.senders as CatalogSender[]));
 
 const htmlOf = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
-const requestRow = async (userId: string, id: string) => (await db.select().from(requests).where(and(eq(requests.userId, userId), eq(requests.id, id))))[0]!;
+const requestRow = async (userId: string, id: string) =>
+  (
+    await db
+      .select()
+      .from(requests)
+      .where(and(eq(requests.userId, userId), eq(requests.id, id)))
+  )[0]!;
 const staffLogs = (userId: string, id: string) =>
   db
     .select({ creator: requestLogs.creator, status: requestLogs.status, detail: requestLogs.detail })
@@ -65,8 +71,15 @@ describe("the work queue", () => {
     expect(sent.status).toBe(303);
     expect(sent.headers.get("Location")).toContain("/admin/queue?done=");
     expect((await requestRow(user.userId, "epsilon")).processedAt).toBeInstanceOf(Date);
-    expect(await staffLogs(user.userId, "epsilon")).toEqual([{ creator: "staff", status: "emailed", detail: "We emailed your request to Epsilon (Abacus catalog cooperative)." }]);
-    const [audit] = await db.select().from(staffAudit).where(and(eq(staffAudit.actorId, staffId), eq(staffAudit.action, "requests.emailed"))).orderBy(desc(staffAudit.id)).limit(1);
+    expect(await staffLogs(user.userId, "epsilon")).toEqual([
+      { creator: "staff", status: "emailed", detail: "We emailed your request to Epsilon (Abacus catalog cooperative)." },
+    ]);
+    const [audit] = await db
+      .select()
+      .from(staffAudit)
+      .where(and(eq(staffAudit.actorId, staffId), eq(staffAudit.action, "requests.emailed")))
+      .orderBy(desc(staffAudit.id))
+      .limit(1);
     expect(audit?.details).toMatchObject({ requests: [`${user.userId}:epsilon`] });
 
     // Processing again changes nothing: the request has left the queue.
@@ -74,11 +87,16 @@ describe("the work queue", () => {
     expect(await staffLogs(user.userId, "epsilon")).toHaveLength(1);
 
     // The job gives the request its reply address as it sends the letter.
-    await expect.poll(async () => (await requestRow(user.userId, "epsilon")).replyToken, { timeout: 10_000, interval: 250 }).toMatch(/^[a-z2-7]{26}$/);
+    await expect
+      .poll(async () => (await requestRow(user.userId, "epsilon")).replyToken, { timeout: 10_000, interval: 250 })
+      .toMatch(/^[a-z2-7]{26}$/);
     const replyTo = `reply+${(await requestRow(user.userId, "epsilon")).replyToken}@replies.quietmailbox.local`;
     type Sent = { To?: string; Subject?: string; TextBody?: string; ReplyTo?: string };
     await expect
-      .poll(async () => (await received("email", (request) => (request.body as Sent | null)?.ReplyTo === replyTo)).length, { timeout: 10_000, interval: 250 })
+      .poll(async () => (await received("email", (request) => (request.body as Sent | null)?.ReplyTo === replyTo)).length, {
+        timeout: 10_000,
+        interval: 250,
+      })
       .toBeGreaterThan(0);
     const [email] = await received("email", (request) => (request.body as Sent | null)?.ReplyTo === replyTo);
     const body = email!.body as Sent;
@@ -104,8 +122,12 @@ describe("the work queue", () => {
 
     const mailed = await process(browser, "mailed", "experian-marketing", [`${user.userId}:experian-marketing`]);
     expect(mailed.status).toBe(303);
-    expect(await staffLogs(user.userId, "experian-marketing")).toEqual([{ creator: "staff", status: "mailed", detail: "We mailed your letter to Experian Marketing Services." }]);
-    expect(await htmlOf(await user.browser.get("/dashboard?request=experian-marketing"))).toContain("We mailed your letter to Experian Marketing Services.");
+    expect(await staffLogs(user.userId, "experian-marketing")).toEqual([
+      { creator: "staff", status: "mailed", detail: "We mailed your letter to Experian Marketing Services." },
+    ]);
+    expect(await htmlOf(await user.browser.get("/dashboard?request=experian-marketing"))).toContain(
+      "We mailed your letter to Experian Marketing Services.",
+    );
   });
 
   it("refuses the wrong way to process a sender, and ignores requests that are not in that sender's group", async () => {
@@ -122,12 +144,17 @@ describe("the work queue", () => {
     const queue = await htmlOf(await browser.get("/admin/queue"));
     expect(queue).toContain("What to enter for each person");
     expect((await process(browser, "filed", "directmail-com", [`${user.userId}:directmail-com`])).status).toBe(303);
-    expect(await staffLogs(user.userId, "directmail-com")).toEqual([{ creator: "staff", status: "filed", detail: "We filed your request on DirectMail.com Mail Preference Service's opt-out form." }]);
+    expect(await staffLogs(user.userId, "directmail-com")).toEqual([
+      { creator: "staff", status: "filed", detail: "We filed your request on DirectMail.com Mail Preference Service's opt-out form." },
+    ]);
   });
 
   it("prints a custom sender's letters with room for its address, and a report puts a processed request back in the queue", async () => {
     const user = await userWithRequests("queue-custom", [], "Garden Goods Catalog");
-    const [custom] = await db.select({ id: requests.id }).from(requests).where(and(eq(requests.userId, user.userId), eq(requests.type, "custom")));
+    const [custom] = await db
+      .select({ id: requests.id })
+      .from(requests)
+      .where(and(eq(requests.userId, user.userId), eq(requests.type, "custom")));
     const { browser } = await signedInStaff("admin");
     const html = await htmlOf(await browser.get("/admin/queue/print?group=custom%3Agarden%20goods%20catalog"));
     expect(html).toContain("write its address in the space at the top");
@@ -135,7 +162,10 @@ describe("the work queue", () => {
     expect((await process(browser, "mailed", "custom:garden goods catalog", [`${user.userId}:${custom!.id}`])).status).toBe(303);
     expect((await requestRow(user.userId, custom!.id)).processedAt).toBeInstanceOf(Date);
 
-    await db.update(requests).set({ processedAt: new Date(Date.now() - 40 * 24 * 60 * 60 * 1000) }).where(and(eq(requests.userId, user.userId), eq(requests.id, custom!.id)));
+    await db
+      .update(requests)
+      .set({ processedAt: new Date(Date.now() - 40 * 24 * 60 * 60 * 1000) })
+      .where(and(eq(requests.userId, user.userId), eq(requests.id, custom!.id)));
     expect((await user.browser.post("/dashboard", { intent: "report", requestId: custom!.id })).status).toBe(303);
     expect((await requestRow(user.userId, custom!.id)).processedAt).toBeNull();
     expect(await htmlOf(await browser.get("/admin/queue"))).toContain(`${user.userId}:${custom!.id}`);
@@ -147,7 +177,16 @@ describe("letters for a large group", () => {
     const tag = crypto.randomUUID().slice(0, 8);
     const people = Array.from({ length: 60 }, (_, index) => ({ userId: `bulk-${tag}-${index}`, requestId: crypto.randomUUID() }));
     for (const person of people) {
-      await db.insert(users).values({ id: person.userId, email: `${person.userId}@quietmailbox.test`, passwordHash: "x", fullName: "Bulk Person", street1: "1 A St", city: "Springfield", state: "IL", zipCode: "62701" });
+      await db.insert(users).values({
+        id: person.userId,
+        email: `${person.userId}@quietmailbox.test`,
+        passwordHash: "x",
+        fullName: "Bulk Person",
+        street1: "1 A St",
+        city: "Springfield",
+        state: "IL",
+        zipCode: "62701",
+      });
       await db.insert(requests).values({
         userId: person.userId,
         id: person.requestId,
@@ -164,7 +203,9 @@ describe("letters for a large group", () => {
       });
     }
     const letters = await lettersFor(db, people, { unsentOnly: true });
-    expect(letters.map((letter) => `${letter.userId}:${letter.id}`).sort()).toEqual(people.map((person) => `${person.userId}:${person.requestId}`).sort());
+    expect(letters.map((letter) => `${letter.userId}:${letter.id}`).sort()).toEqual(
+      people.map((person) => `${person.userId}:${person.requestId}`).sort(),
+    );
     expect(letters.every((letter) => letter.letter.includes("Bulk Person"))).toBe(true);
   });
 });
@@ -173,19 +214,40 @@ describe("the overview's figures", () => {
   it("counts the requests sent and, of those, the ones confirmed, with the days each took", async () => {
     const before = await getStaffOverview(db);
     const userId = `overview-${crypto.randomUUID().slice(0, 8)}`;
-    await db.insert(users).values({ id: userId, email: `${userId}@quietmailbox.test`, passwordHash: "x", fullName: "Overview Person", street1: "1 A St", city: "Springfield", state: "IL", zipCode: "62701" });
+    await db.insert(users).values({
+      id: userId,
+      email: `${userId}@quietmailbox.test`,
+      passwordHash: "x",
+      fullName: "Overview Person",
+      street1: "1 A St",
+      city: "Springfield",
+      state: "IL",
+      zipCode: "62701",
+    });
     const processedAt = new Date("2026-10-01T12:00:00Z");
-    const address = { fullName: "Overview Person", street1: "1 A St", city: "Springfield", state: "IL", zipCode: "62701", type: "custom" as const, processedAt };
+    const address = {
+      fullName: "Overview Person",
+      street1: "1 A St",
+      city: "Springfield",
+      state: "IL",
+      zipCode: "62701",
+      type: "custom" as const,
+      processedAt,
+    };
     await db.insert(requests).values([
       { userId, id: "sent-confirmed", senderName: "Stopped Co", title: "Stopped Co", status: "confirmedByUser", ...address },
       { userId, id: "sent-waiting", senderName: "Waiting Co", title: "Waiting Co", status: "inQueue", ...address },
     ]);
-    await db.insert(requestLogs).values({ userId, requestId: "sent-confirmed", creator: "user", status: "confirm", createdAt: new Date("2026-10-11T12:00:00Z") });
+    await db
+      .insert(requestLogs)
+      .values({ userId, requestId: "sent-confirmed", creator: "user", status: "confirm", createdAt: new Date("2026-10-11T12:00:00Z") });
 
     const after = await getStaffOverview(db);
     expect(after.processed - before.processed).toBe(2);
     expect(after.confirmations.length - before.confirmations.length).toBe(1);
-    const mine = after.confirmations.filter((row) => row.processedAt?.getTime() === processedAt.getTime() && row.confirmedAt === new Date("2026-10-11T12:00:00Z").getTime());
+    const mine = after.confirmations.filter(
+      (row) => row.processedAt?.getTime() === processedAt.getTime() && row.confirmedAt === new Date("2026-10-11T12:00:00Z").getTime(),
+    );
     expect(mine).toHaveLength(1);
   });
 });

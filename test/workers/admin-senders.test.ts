@@ -5,7 +5,14 @@ import catalog from "../../drizzle/senders.json";
 import { requests, requestTemplates, staffAudit, users } from "../../drizzle/schema";
 import type { CatalogSender } from "~/domain/sender-catalog";
 import { SENDER_FORM_MESSAGES, SenderSchema } from "~/domain/sender-form";
-import { AdminOnlyError, getTemplateForStaff, listTemplatesForStaff, offerTemplateToExistingUsers, seedSenderCatalog, updateTemplate } from "~/models/request-template.server";
+import {
+  AdminOnlyError,
+  getTemplateForStaff,
+  listTemplatesForStaff,
+  offerTemplateToExistingUsers,
+  seedSenderCatalog,
+  updateTemplate,
+} from "~/models/request-template.server";
 import { chunkedInserts, getDb } from "~/utils/db.server";
 import { Browser, signedInStaff, signedUpUser } from "./http";
 
@@ -21,7 +28,8 @@ const NEW_SENDER = {
   title: `Acme Catalogs ${tag}`,
   category: "catalogs",
   covers: "catalogs and seasonal flyers",
-  channels: "email: optout@acme.example\nmail: Acme Privacy, PO Box 1, Town, ST 12345 | attention Privacy\nweb: https://acme.example/opt-out",
+  channels:
+    "email: optout@acme.example\nmail: Acme Privacy, PO Box 1, Town, ST 12345 | attention Privacy\nweb: https://acme.example/opt-out",
   acceptsAgent: "yes",
   needs: "full name\nmailing address",
   lasts: "5 years",
@@ -35,7 +43,12 @@ const { id: _id, ...EDIT_FIELDS } = NEW_SENDER;
 
 const templateRow = async (id: string) => (await db.select().from(requestTemplates).where(eq(requestTemplates.id, id)))[0];
 const requestOf = async (userId: string, id: string) =>
-  (await db.select().from(requests).where(and(eq(requests.userId, userId), eq(requests.id, id))))[0];
+  (
+    await db
+      .select()
+      .from(requests)
+      .where(and(eq(requests.userId, userId), eq(requests.id, id)))
+  )[0];
 const auditOf = (id: string) =>
   db
     .select({ action: staffAudit.action, actorId: staffAudit.actorId, actorRole: staffAudit.actorRole, details: staffAudit.details })
@@ -46,7 +59,14 @@ const usersLacking = async (id: string) => {
   const [row] = await db
     .select({ count: sql<number>`count(*)` })
     .from(users)
-    .where(notExists(db.select({ one: sql`1` }).from(requests).where(and(eq(requests.userId, users.id), eq(requests.id, id)))));
+    .where(
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(requests)
+          .where(and(eq(requests.userId, users.id), eq(requests.id, id))),
+      ),
+    );
   return Number(row!.count);
 };
 /** React escapes quotes in text. */
@@ -63,7 +83,10 @@ beforeAll(async () => {
 
 // New users of other test files must not get this file's sender.
 afterAll(async () => {
-  await db.update(requestTemplates).set({ isActive: false }).where(like(requestTemplates.id, `%-${tag}`));
+  await db
+    .update(requestTemplates)
+    .set({ isActive: false })
+    .where(like(requestTemplates.id, `%-${tag}`));
   await db.delete(users).where(like(users.email, `offer-bulk-${tag}-%`));
 });
 
@@ -148,7 +171,9 @@ describe("the admin's sender catalog", () => {
     expect(await (await firstUser.browser.get("/dashboard")).text()).toContain(NEW_SENDER.title);
     const list = await (await admin.get("/admin/senders")).text();
     const row = list.slice(list.indexOf(`href="${page}"`));
-    expect(row.slice(0, row.indexOf("</tr>"))).toMatch(/email, mail, web<\/td><td>yes<\/td><td>no<\/td><td>medium<\/td><td>active<\/td><td>1<\/td>/);
+    expect(row.slice(0, row.indexOf("</tr>"))).toMatch(
+      /email, mail, web<\/td><td>yes<\/td><td>no<\/td><td>medium<\/td><td>active<\/td><td>1<\/td>/,
+    );
   });
 
   it("refuses bad input with 400 and the message, keeps what was typed and writes nothing", async () => {
@@ -201,7 +226,11 @@ describe("the admin's sender catalog", () => {
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe(`${page}?saved=4`);
     // An SSN in what it asks for hands the request to the consumer, as in the gathered catalog.
-    expect(await templateRow(senderId)).toMatchObject({ title: `Acme Catalog Co ${tag}`, consumerFiles: true, notes: "Asked for a Social Security number in 2025." });
+    expect(await templateRow(senderId)).toMatchObject({
+      title: `Acme Catalog Co ${tag}`,
+      consumerFiles: true,
+      notes: "Asked for a Social Security number in 2025.",
+    });
 
     const updated = (await auditOf(senderId)).at(-1)!;
     expect(updated).toMatchObject({ action: "template.updated", actorId: "local-admin" });
@@ -220,7 +249,13 @@ describe("the admin's sender catalog", () => {
 
     // Saving again without a change writes nothing.
     const auditCount = (await auditOf(senderId)).length;
-    const same = await admin.post(page, { intent: "update", ...EDIT_FIELDS, title: `Acme Catalog Co ${tag}`, needs: "full name\nmailing address\nSSN", notes: "Asked for a Social Security number in 2025." });
+    const same = await admin.post(page, {
+      intent: "update",
+      ...EDIT_FIELDS,
+      title: `Acme Catalog Co ${tag}`,
+      needs: "full name\nmailing address\nSSN",
+      notes: "Asked for a Social Security number in 2025.",
+    });
     expect(same.headers.get("Location")).toBe(`${page}?saved=0`);
     expect((await auditOf(senderId)).length).toBe(auditCount);
 
@@ -281,7 +316,11 @@ describe("the admin's sender catalog", () => {
     expect(offer.status).toBe(303);
     expect(offer.headers.get("Location")).toBe(`${page}?offered=${expected}`);
     expect(await (await admin.get(offer.headers.get("Location")!)).text()).toContain(`Offered to ${expected} users.`);
-    expect((await auditOf(senderId)).at(-1)).toMatchObject({ action: "template.offered", actorId: "local-admin", details: { added: expected } });
+    expect((await auditOf(senderId)).at(-1)).toMatchObject({
+      action: "template.offered",
+      actorId: "local-admin",
+      details: { added: expected },
+    });
     expect(await usersLacking(senderId)).toBe(0);
 
     const [account] = await db.select().from(users).where(eq(users.id, lacking.userId));
@@ -305,13 +344,19 @@ describe("the admin's sender catalog", () => {
       processedAt: null,
     });
     expect(await (await lacking.browser.get("/dashboard")).text()).toContain(`Acme Catalog Co ${tag}`);
-    expect(await requestOf(`offer-bulk-${tag}-${BULK_USERS - 1}`, senderId)).toMatchObject({ type: "preset", fullName: `Bulk User ${BULK_USERS - 1}` });
+    expect(await requestOf(`offer-bulk-${tag}-${BULK_USERS - 1}`, senderId)).toMatchObject({
+      type: "preset",
+      fullName: `Bulk User ${BULK_USERS - 1}`,
+    });
     expect((await requestOf(firstUser.userId, senderId))!.status).toBe("deleted");
 
     const again = await admin.post(page, { intent: "offer" });
     expect(again.headers.get("Location")).toBe(`${page}?offered=0`);
     expect(await requestOf(lacking.userId, senderId)).toEqual(preset);
-    const [holders] = await db.select({ count: sql<number>`count(*)` }).from(requests).where(eq(requests.id, senderId));
+    const [holders] = await db
+      .select({ count: sql<number>`count(*)` })
+      .from(requests)
+      .where(eq(requests.id, senderId));
     const [everyone] = await db.select({ count: sql<number>`count(*)` }).from(users);
     expect(Number(holders!.count)).toBe(Number(everyone!.count));
     expect((await auditOf(senderId)).at(-1)).toMatchObject({ action: "template.offered", details: { added: 0 } });

@@ -35,7 +35,10 @@ async function userRow(userId: string) {
 }
 
 const auditAbout = (userId: string) =>
-  db.select().from(staffAudit).where(and(eq(staffAudit.targetType, "user"), eq(staffAudit.targetId, userId)));
+  db
+    .select()
+    .from(staffAudit)
+    .where(and(eq(staffAudit.targetType, "user"), eq(staffAudit.targetId, userId)));
 
 /** The edit form as the page fills it in for `userId`, with `overrides` typed over it. */
 async function editForm(userId: string, overrides: Record<string, string> = {}) {
@@ -59,7 +62,9 @@ describe("finding users", () => {
     const user = await signedUpUser("staff-find");
     expect((await user.browser.post("/requests/add", { senderName: "Staff Find Outfitters" })).status).toBe(303);
     const jobId = crypto.randomUUID();
-    await db.insert(jobs).values({ id: jobId, type: "newsletter.tag", userId: user.userId, state: "dead", attempts: 5, lastError: "stand-in answered 503" });
+    await db
+      .insert(jobs)
+      .values({ id: jobId, type: "newsletter.tag", userId: user.userId, state: "dead", attempts: 5, lastError: "stand-in answered 503" });
     const { browser } = await signedInStaff("moderator");
 
     // Part of the email, typed in capitals: the match ignores case.
@@ -136,7 +141,14 @@ describe("finding users", () => {
     const user = await signedUpUser("staff-outsider");
     expect((await user.browser.get("/admin/users")).status).toBe(404);
     expect((await user.browser.get(`/admin/users/${user.userId}`)).status).toBe(404);
-    expect((await user.browser.post(`/admin/users/${user.userId}`, await editForm(user.userId, { numOfFreeRequest: "99", reason: "I want more" }))).status).toBe(404);
+    expect(
+      (
+        await user.browser.post(
+          `/admin/users/${user.userId}`,
+          await editForm(user.userId, { numOfFreeRequest: "99", reason: "I want more" }),
+        )
+      ).status,
+    ).toBe(404);
     expect((await userRow(user.userId)).numOfFreeRequest).toBe(3);
   });
 
@@ -160,7 +172,10 @@ describe("changing a user", () => {
   it("refuses a moderator's post with 403 and changes nothing", async () => {
     const user = await signedUpUser("staff-mod-edit");
     const { browser } = await signedInStaff("moderator");
-    const response = await browser.post(`/admin/users/${user.userId}`, await editForm(user.userId, { numOfFreeRequest: "50", reason: "Moderator trying" }));
+    const response = await browser.post(
+      `/admin/users/${user.userId}`,
+      await editForm(user.userId, { numOfFreeRequest: "50", reason: "Moderator trying" }),
+    );
     expect(response.status).toBe(403);
     expect((await userRow(user.userId)).numOfFreeRequest).toBe(3);
     expect(await auditAbout(user.userId)).toEqual([]);
@@ -171,15 +186,21 @@ describe("changing a user", () => {
     await expect(
       adminUpdateUser(db, { id: "local-moderator", role: "moderator" }, user.userId, { numOfFreeRequest: 50 }, "Straight to the model"),
     ).rejects.toThrow(ForbiddenUpdateError);
-    await expect(adminUpdateUser(db, { id: user.userId, role: "none" }, user.userId, { numOfFreeRequest: 50 }, "Myself")).rejects.toThrow(ForbiddenUpdateError);
+    await expect(adminUpdateUser(db, { id: user.userId, role: "none" }, user.userId, { numOfFreeRequest: 50 }, "Myself")).rejects.toThrow(
+      ForbiddenUpdateError,
+    );
     expect((await userRow(user.userId)).numOfFreeRequest).toBe(3);
     expect(await auditAbout(user.userId)).toEqual([]);
   });
 
   it("refuses a user raising their own allowance or setting their own plan", async () => {
     const user = await signedUpUser("staff-self-raise");
-    await expect(updateUserDocument(db, { userId: user.userId, role: "none" }, user.userId, { numOfFreeRequest: 1000 })).rejects.toThrow(ForbiddenUpdateError);
-    await expect(updateUserDocument(db, { userId: user.userId, role: "none" }, user.userId, { plan: "premium" })).rejects.toThrow(ForbiddenUpdateError);
+    await expect(updateUserDocument(db, { userId: user.userId, role: "none" }, user.userId, { numOfFreeRequest: 1000 })).rejects.toThrow(
+      ForbiddenUpdateError,
+    );
+    await expect(updateUserDocument(db, { userId: user.userId, role: "none" }, user.userId, { plan: "premium" })).rejects.toThrow(
+      ForbiddenUpdateError,
+    );
     const row = await userRow(user.userId);
     expect(row.numOfFreeRequest).toBe(3);
     expect(row.plan).toBeNull();
@@ -222,7 +243,12 @@ describe("changing a user", () => {
     const { browser } = await signedInStaff("admin");
     const response = await browser.post(
       `/admin/users/${user.userId}`,
-      await editForm(user.userId, { fullName: "Grace Brewster Hopper", street2: "Apt 4", plan: "", reason: "Name change after a support call" }),
+      await editForm(user.userId, {
+        fullName: "Grace Brewster Hopper",
+        street2: "Apt 4",
+        plan: "",
+        reason: "Name change after a support call",
+      }),
     );
     expect(response.status).toBe(303);
     const row = await userRow(user.userId);

@@ -36,7 +36,9 @@ describe("spec section 7 endpoints", () => {
   it("subscribe only the signed-in user's own email, never a stranger's", async () => {
     const { browser, email, userId } = await signedIn("api-subscribe");
     const before = await jobCount(userId, "newsletter.subscribe");
-    expect((await browser.postJson("/api/mailchimp/subscribers/add", { fullName: "Ada Lovelace", email: "victim@example.com" })).status).toBe(403);
+    expect(
+      (await browser.postJson("/api/mailchimp/subscribers/add", { fullName: "Ada Lovelace", email: "victim@example.com" })).status,
+    ).toBe(403);
     expect(await jobCount(userId, "newsletter.subscribe")).toBe(before);
     expect((await browser.postJson("/api/mailchimp/subscribers/add", { fullName: "Ada Lovelace", email })).status).toBe(202);
     expect(await jobCount(userId, "newsletter.subscribe")).toBe(before + 1);
@@ -70,7 +72,9 @@ describe("spec section 7 endpoints", () => {
     expect(first.status).toBe(200);
     const { customer } = (await first.json()) as { customer: { id: string } };
     expect(customer.id).toMatch(/^cus_/);
-    const second = (await (await browser.postJson("/api/customers/create", { name: "Ada Lovelace", email })).json()) as { customer: { id: string } };
+    const second = (await (await browser.postJson("/api/customers/create", { name: "Ada Lovelace", email })).json()) as {
+      customer: { id: string };
+    };
     expect(second.customer.id).toBe(customer.id);
     const [row] = await db.select({ stripeCustomerId: users.stripeCustomerId }).from(users).where(eq(users.id, userId));
     expect(row!.stripeCustomerId).toBe(customer.id);
@@ -85,7 +89,11 @@ describe("spec section 7 endpoints", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({
       status: 200,
-      result: { primary_line: "12 N MAIN ST", secondary_line: "APT 4B", components: { city: "SPRINGFIELD", state: "IL", zip_code: "62701" } },
+      result: {
+        primary_line: "12 N MAIN ST",
+        secondary_line: "APT 4B",
+        components: { city: "SPRINGFIELD", state: "IL", zip_code: "62701" },
+      },
     });
   });
 });

@@ -19,7 +19,11 @@ describe("sign in", () => {
   it("gives one message for a wrong password and for an unknown email, keeping the email typed", async () => {
     const { email } = await signedUpUser("wrong-password");
     const wrongPassword = await new Browser().post("/signin", { email, password: "not-it" }, { "CF-Connecting-IP": "203.0.113.1" });
-    const unknownEmail = await new Browser().post("/signin", { email: uniqueEmail("nobody"), password: "not-it" }, { "CF-Connecting-IP": "203.0.113.1" });
+    const unknownEmail = await new Browser().post(
+      "/signin",
+      { email: uniqueEmail("nobody"), password: "not-it" },
+      { "CF-Connecting-IP": "203.0.113.1" },
+    );
     expect(wrongPassword.status).toBe(401);
     expect(unknownEmail.status).toBe(401);
     const [first, second] = [await wrongPassword.text(), await unknownEmail.text()];
@@ -60,7 +64,8 @@ describe("sign in", () => {
     const { email, password } = await signedUpUser("throttled");
     const client = { "CF-Connecting-IP": "198.51.100.7" };
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 5; attempt++) statuses.push((await new Browser().post("/signin", { email, password: "wrong" }, client)).status);
+    for (let attempt = 0; attempt < 5; attempt++)
+      statuses.push((await new Browser().post("/signin", { email, password: "wrong" }, client)).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401]);
     const blocked = await new Browser().post("/signin", { email, password }, client);
     expect(blocked.status).toBe(429);
@@ -86,7 +91,9 @@ describe("password reset", () => {
   async function resetLinkFor(email: string) {
     for (let attempt = 0; attempt < 80; attempt++) {
       const [message] = await received("email", (request) => (request.body as { To?: string } | null)?.To === email);
-      const link = (message?.body as { TextBody?: string } | undefined)?.TextBody?.match(/https?:\/\/\S+\/password\/reset\?token=[\w-]+/)?.[0];
+      const link = (message?.body as { TextBody?: string } | undefined)?.TextBody?.match(
+        /https?:\/\/\S+\/password\/reset\?token=[\w-]+/,
+      )?.[0];
       if (link) return new URL(link);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -96,7 +103,9 @@ describe("password reset", () => {
   it("answers the same way for an unknown email and queues nothing", async () => {
     const email = uniqueEmail("unknown-reset");
     const emailJobsTo = async (to: string) =>
-      (await db.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.type, "email.send"))).filter((job) => (job.payload as { to?: string }).to === to);
+      (await db.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.type, "email.send"))).filter(
+        (job) => (job.payload as { to?: string }).to === to,
+      );
     const response = await new Browser().post("/password/forgot", { email });
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/password/forgot?sent=1");

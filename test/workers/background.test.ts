@@ -45,7 +45,11 @@ function jobsWhere({ userIds, ids }: { userIds?: string[]; ids?: string[] }) {
 
 /** A full name of letters only (the signup form wants two words), unique to this test run. */
 function uniqueFullName() {
-  const letters = crypto.randomUUID().replace(/-/g, "").slice(0, 8).replace(/[0-9]/g, (digit) => "abcdefghij"[Number(digit)]!);
+  const letters = crypto
+    .randomUUID()
+    .replace(/-/g, "")
+    .slice(0, 8)
+    .replace(/[0-9]/g, (digit) => "abcdefghij"[Number(digit)]!);
   return `Ada ${letters[0]!.toUpperCase()}${letters.slice(1)}`;
 }
 
@@ -68,7 +72,13 @@ async function deliveriesFor(people: { email: string; fullName: string }[]) {
   const subjects = new Set(people.map((person) => `New user: ${person.fullName}`));
   const subscribes = await received("mailchimp", (request) => request.method === "PUT" && paths.has(request.path));
   const notices = await received("email", (request) => subjects.has(String((request.body as { Subject?: string } | null)?.Subject)));
-  const customers = await received("stripe", (request) => request.method === "POST" && request.path === "/v1/customers" && emails.has(String((request.body as { email?: string } | null)?.email)));
+  const customers = await received(
+    "stripe",
+    (request) =>
+      request.method === "POST" &&
+      request.path === "/v1/customers" &&
+      emails.has(String((request.body as { email?: string } | null)?.email)),
+  );
   return {
     subscribes,
     notices,
@@ -101,7 +111,10 @@ describe("signing up", () => {
     const { browser, userId } = await signedUpUser("background-no-newsletter");
     await db.update(users).set({ newsletter: false, numOfFreeRequest: 1 }).where(eq(users.id, userId));
     expect((await browser.post("/requests/add", { senderName: "Last Free Catalog", customerNumber: "" })).status).toBe(303);
-    const tags = await db.select().from(jobs).where(and(eq(jobs.userId, userId), eq(jobs.type, "newsletter.tag")));
+    const tags = await db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.userId, userId), eq(jobs.type, "newsletter.tag")));
     expect(tags).toEqual([]);
   });
 });
@@ -126,7 +139,10 @@ describe("a Mailchimp outage", () => {
   }, 60_000);
 
   it("does not retry an address Mailchimp refuses (400): the job is dead at once with the reason", async () => {
-    const envelope = await enqueueJob(appEnv, "newsletter.subscribe", { email: uniqueEmail("refused", "example.invalid"), fullName: "Ada Lovelace" });
+    const envelope = await enqueueJob(appEnv, "newsletter.subscribe", {
+      email: uniqueEmail("refused", "example.invalid"),
+      fullName: "Ada Lovelace",
+    });
     const [row] = await settled(jobsWhere({ ids: [envelope.id] }), 1);
     expect(row).toMatchObject({ state: "dead", attempts: 1, lastError: "Mailchimp answered 400 Invalid Resource" });
   }, 30_000);
@@ -137,7 +153,11 @@ describe("a job that keeps failing", () => {
     const envelope = await enqueueJob(appEnv, "ping", { failAttempts: 99 });
     const [row] = await settled(jobsWhere({ ids: [envelope.id] }), 1, 90_000);
     // wrangler.toml: max_retries = 5, so six attempts, then the dead-letter queue's consumer.
-    expect(row).toMatchObject({ state: "dead", attempts: 6, lastError: "ran out of retries; last error: ping asked to fail attempt 6 of 99" });
+    expect(row).toMatchObject({
+      state: "dead",
+      attempts: 6,
+      lastError: "ran out of retries; last error: ping asked to fail attempt 6 of 99",
+    });
   }, 120_000);
 });
 
@@ -155,10 +175,18 @@ describe("a malformed message", () => {
     expect(goodRow).toMatchObject({ state: "succeeded", attempts: 1 });
 
     await expect
-      .poll(async () => {
-        const dead = await db.select().from(jobs).where(eq(jobs.state, "dead"));
-        return dead.filter((row) => (row.payload as { marker?: string } | null)?.marker === marker || row.lastError === 'unknown job type "no.such.job"').map((row) => row.type).sort();
-      }, { timeout: 15_000, interval: 200 })
+      .poll(
+        async () => {
+          const dead = await db.select().from(jobs).where(eq(jobs.state, "dead"));
+          return dead
+            .filter(
+              (row) => (row.payload as { marker?: string } | null)?.marker === marker || row.lastError === 'unknown job type "no.such.job"',
+            )
+            .map((row) => row.type)
+            .sort();
+        },
+        { timeout: 15_000, interval: 200 },
+      )
       .toEqual(expect.arrayContaining(["malformed", "no.such.job"]));
   }, 30_000);
 });
@@ -189,7 +217,9 @@ describe("vendors failing one call in three", () => {
     expect(counts.failedCalls).toBeGreaterThan(0);
     for (const person of people) {
       expect(delivered.subscribes.filter((request) => request.path === memberPath(person.email))).toHaveLength(1);
-      expect(delivered.notices.filter((request) => (request.body as { Subject: string }).Subject === `New user: ${person.fullName}`)).toHaveLength(1);
+      expect(
+        delivered.notices.filter((request) => (request.body as { Subject: string }).Subject === `New user: ${person.fullName}`),
+      ).toHaveLength(1);
       expect(delivered.customers.filter((request) => (request.body as { email: string }).email === person.email)).toHaveLength(1);
     }
   }, 120_000);

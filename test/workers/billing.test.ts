@@ -38,12 +38,20 @@ const billingOf = async (userId: string) =>
   )[0]!;
 
 const planTagJobs = async (userId: string) =>
-  (await db.select({ type: jobs.type, payload: jobs.payload }).from(jobs).where(and(eq(jobs.userId, userId), eq(jobs.type, "newsletter.tag"))))
+  (
+    await db
+      .select({ type: jobs.type, payload: jobs.payload })
+      .from(jobs)
+      .where(and(eq(jobs.userId, userId), eq(jobs.type, "newsletter.tag")))
+  )
     .map((job) => (job.payload as { tag: string }).tag)
     .filter((tag) => tag !== "free-requests-used");
 
 const conversions = (userId: string) =>
-  db.select({ properties: analyticsEvents.properties }).from(analyticsEvents).where(and(eq(analyticsEvents.userId, userId), eq(analyticsEvents.name, "Subscribe")));
+  db
+    .select({ properties: analyticsEvents.properties })
+    .from(analyticsEvents)
+    .where(and(eq(analyticsEvents.userId, userId), eq(analyticsEvents.name, "Subscribe")));
 
 /** The page's HTML without the markers React puts between adjacent pieces of text. */
 const htmlOf = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
@@ -103,7 +111,11 @@ describe("starting a subscription", () => {
 
   it("refuses a post from another site, whoever is signed in", async () => {
     const { browser, userId } = await signedUpUser("billing-cross-site");
-    const forged = await browser.post("/subscription", { intent: "subscribe", plan: "basic" }, { Origin: "https://evil.test", "Sec-Fetch-Site": "cross-site" });
+    const forged = await browser.post(
+      "/subscription",
+      { intent: "subscribe", plan: "basic" },
+      { Origin: "https://evil.test", "Sec-Fetch-Site": "cross-site" },
+    );
     expect(forged.status).toBe(403);
     expect(await received("stripe", (request) => request.path === "/v1/checkout/sessions" && request.rawBody.includes(userId))).toEqual([]);
     expect((await new Browser().get("/api/webhooks/stripe")).status).toBe(404);
@@ -183,7 +195,11 @@ describe("paying", () => {
     expect(hasUpgradeButton(dashboard)).toBe(false);
     expect(dashboard).toContain("Welcome to Basic.");
     expect(dashboard).toContain("Your plan includes unlimited requests.");
-    expect(await billingOf(user.userId)).toMatchObject({ stripeSubscriptionId: user.subscriptionId, plan: "basic", subscriptionStatus: "active" });
+    expect(await billingOf(user.userId)).toMatchObject({
+      stripeSubscriptionId: user.subscriptionId,
+      plan: "basic",
+      subscriptionStatus: "active",
+    });
 
     // Stripe's events, each delivered twice, then all of them again.
     const events = await stripeEvents(user.customerId);
@@ -240,7 +256,14 @@ describe("the webhook", () => {
     const tampered = payload.replace(`"${user.customerId}"`, `"cus_someone_else"`);
     expect(tampered).not.toBe(payload);
     expect((await postWebhook(tampered, signature)).status).toBe(400);
-    expect((await postWebhook(payload, signature.replace(/v1=([0-9a-f])/, (_, first) => `v1=${first === "0" ? "1" : "0"}`))).status).toBe(400);
+    expect(
+      (
+        await postWebhook(
+          payload,
+          signature.replace(/v1=([0-9a-f])/, (_, first) => `v1=${first === "0" ? "1" : "0"}`),
+        )
+      ).status,
+    ).toBe(400);
     expect((await postWebhook(payload, `t=${Math.floor(Date.now() / 1000) - 3600},v1=${"0".repeat(64)}`)).status).toBe(400);
 
     expect((await billingOf(user.userId)).stripeSubscriptionId).toBeNull();
@@ -260,7 +283,11 @@ describe("the webhook", () => {
     await usePortal(portal.headers.get("Location")!, { action: "switch", subscription: user.subscriptionId, price: PRICES.premium });
 
     await deliverEvents([...(await stripeEvents(user.customerId))].reverse());
-    expect(await billingOf(user.userId)).toMatchObject({ stripeSubscriptionId: user.subscriptionId, plan: "premium", subscriptionStatus: "active" });
+    expect(await billingOf(user.userId)).toMatchObject({
+      stripeSubscriptionId: user.subscriptionId,
+      plan: "premium",
+      subscriptionStatus: "active",
+    });
     expect(await planTagJobs(user.userId)).toEqual(["premium-user"]);
     expect(await conversions(user.userId)).toHaveLength(1);
   });

@@ -14,7 +14,15 @@ const senders = catalog.senders as CatalogSender[];
 async function insertUser(email: string) {
   const [user] = await db
     .insert(users)
-    .values({ email, passwordHash: "not-a-real-hash", fullName: "Ada Lovelace", street1: "12 Main St", city: "Springfield", state: "IL", zipCode: "62701" })
+    .values({
+      email,
+      passwordHash: "not-a-real-hash",
+      fullName: "Ada Lovelace",
+      street1: "12 Main St",
+      city: "Springfield",
+      state: "IL",
+      zipCode: "62701",
+    })
     .returning();
   return user!;
 }
@@ -37,7 +45,14 @@ describe("the sender catalog seed", () => {
   it("keeps each sender's channels, confidence and source year", async () => {
     await seedSenderCatalog(db, senders);
     const [acxiom] = await db.select().from(requestTemplates).where(eq(requestTemplates.id, "acxiom"));
-    expect(acxiom).toMatchObject({ title: "Acxiom", confidence: "high", sourceYear: 2021, acceptsAgent: "yes", isActive: true, consumerFiles: false });
+    expect(acxiom).toMatchObject({
+      title: "Acxiom",
+      confidence: "high",
+      sourceYear: 2021,
+      acceptsAgent: "yes",
+      isActive: true,
+      consumerFiles: false,
+    });
     expect(acxiom!.channels.map((channel) => channel.kind)).toEqual(["web", "email", "mail", "phone"]);
   });
 

@@ -32,7 +32,38 @@ export type Value =
   /** One of the field's valid values (the i-th, modulo their number). */
   | { t: "choice"; i: number };
 
-const CONTROL = ["\u0000", "\u0001", "\u0007", "\b", "\t", "\n", "\r", "\u000b", "\u000c", "\u001b", "\u007f", "\u0085", "\u00a0", "\u200b", "\u200e", "\u202e", "\u2028", "\u2029", "\ufeff", "\ufffd", "\ud800", "\udfff", "%", "+", "&", "=", ";", "\\", '"', "'"];
+const CONTROL = [
+  "\u0000",
+  "\u0001",
+  "\u0007",
+  "\b",
+  "\t",
+  "\n",
+  "\r",
+  "\u000b",
+  "\u000c",
+  "\u001b",
+  "\u007f",
+  "\u0085",
+  "\u00a0",
+  "\u200b",
+  "\u200e",
+  "\u202e",
+  "\u2028",
+  "\u2029",
+  "\ufeff",
+  "\ufffd",
+  "\ud800",
+  "\udfff",
+  "%",
+  "+",
+  "&",
+  "=",
+  ";",
+  "\\",
+  '"',
+  "'",
+];
 const MARKUP = [
   "<script>alert(1)</script>",
   '"><img src=x onerror=alert(1)>',
@@ -58,7 +89,56 @@ const MARKUP = [
   "Robert'); DELETE FROM requests;--",
 ];
 // Strings that are almost what a field wants.
-const PLAUSIBLE = ["", " ", "a", "0", "-1", "1.5", "1e309", "NaN", "true", "null", "undefined", "[]", "{}", "Ada Lovelace", "12 Main St", "IL", "62701", "user@example.com", "ADA@EXAMPLE.COM ", "a@b", "@", "secret-123", "basic", "premium", "yes", "no", "on", "off", "remove", "retry", "retryAll", "update", "offer", "activate", "deactivate", "send", "mailed", "filed", "confirm", "report", "cancel", "delete", "unsubscribe", "portal", "subscribe", "data", "One-Click", "0000-not-an-id"];
+const PLAUSIBLE = [
+  "",
+  " ",
+  "a",
+  "0",
+  "-1",
+  "1.5",
+  "1e309",
+  "NaN",
+  "true",
+  "null",
+  "undefined",
+  "[]",
+  "{}",
+  "Ada Lovelace",
+  "12 Main St",
+  "IL",
+  "62701",
+  "user@example.com",
+  "ADA@EXAMPLE.COM ",
+  "a@b",
+  "@",
+  "secret-123",
+  "basic",
+  "premium",
+  "yes",
+  "no",
+  "on",
+  "off",
+  "remove",
+  "retry",
+  "retryAll",
+  "update",
+  "offer",
+  "activate",
+  "deactivate",
+  "send",
+  "mailed",
+  "filed",
+  "confirm",
+  "report",
+  "cancel",
+  "delete",
+  "unsubscribe",
+  "portal",
+  "subscribe",
+  "data",
+  "One-Click",
+  "0000-not-an-id",
+];
 
 const str = (s: string): Value => ({ t: "str", s });
 
@@ -75,18 +155,49 @@ const textArb: fc.Arbitrary<string> = fc.oneof(
 export function valueArb(choices: string[]): fc.Arbitrary<Value> {
   const scalar = fc.oneof(
     { weight: 4, arbitrary: textArb.map(str) },
-    { weight: 1, arbitrary: fc.oneof(fc.integer(), fc.double({ noNaN: false }), fc.constantFrom(0, -0, 1, 2 ** 53, -1e308, 1000, 1001)).map((n): Value => ({ t: "num", n })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .oneof(fc.integer(), fc.double({ noNaN: false }), fc.constantFrom(0, -0, 1, 2 ** 53, -1e308, 1000, 1001))
+        .map((n): Value => ({ t: "num", n })),
+    },
     { weight: 1, arbitrary: fc.boolean().map((b): Value => ({ t: "bool", b })) },
     { weight: 1, arbitrary: fc.constant<Value>({ t: "null" }) },
   );
   const weird = fc.oneof(
     { weight: 2, arbitrary: fc.array(scalar, { minLength: 0, maxLength: 4 }).map((items): Value => ({ t: "arr", items })) },
-    { weight: 1, arbitrary: fc.array(fc.tuple(fc.constantFrom("a", "__proto__", "constructor", "0", ""), scalar), { maxLength: 3 }).map((entries): Value => ({ t: "obj", entries })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .array(fc.tuple(fc.constantFrom("a", "__proto__", "constructor", "0", ""), scalar), { maxLength: 3 })
+        .map((entries): Value => ({ t: "obj", entries })),
+    },
     // Overlong forms, lone continuation bytes, surrogates in UTF-8, and bytes 0xFE/0xFF: never UTF-8.
-    { weight: 2, arbitrary: fc.array(fc.oneof(fc.constantFrom(0xc0, 0xc1, 0x80, 0xbf, 0xed, 0xa0, 0xf8, 0xfe, 0xff, 0xe2, 0x82), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 12 }).map((bytes): Value => ({ t: "bytes", bytes })) },
-    { weight: 1, arbitrary: fc.record({ name: fc.constantFrom("a.txt", "../../x.exe", "", '"quoted".txt', "\u0000.png"), text: textArb }).map(({ name, text }): Value => ({ t: "file", name, text })) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .array(
+          fc.oneof(fc.constantFrom(0xc0, 0xc1, 0x80, 0xbf, 0xed, 0xa0, 0xf8, 0xfe, 0xff, 0xe2, 0x82), fc.integer({ min: 0, max: 255 })),
+          { minLength: 1, maxLength: 12 },
+        )
+        .map((bytes): Value => ({ t: "bytes", bytes })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .record({ name: fc.constantFrom("a.txt", "../../x.exe", "", '"quoted".txt', "\u0000.png"), text: textArb })
+        .map(({ name, text }): Value => ({ t: "file", name, text })),
+    },
     // Long values: 10 kB up to 2.5 million characters (a body stays under about 3 MB).
-    { weight: 1, arbitrary: fc.record({ unit: fc.constantFrom("a", "é", "𝕏", "<", "\u0000", "%"), length: fc.constantFrom(300, 10_000, 100_000, 1_000_000, 2_500_000) }).map(({ unit, length }): Value => ({ t: "huge", unit, length })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .record({
+          unit: fc.constantFrom("a", "é", "𝕏", "<", "\u0000", "%"),
+          length: fc.constantFrom(300, 10_000, 100_000, 1_000_000, 2_500_000),
+        })
+        .map(({ unit, length }): Value => ({ t: "huge", unit, length })),
+    },
   );
   const valid = choices.length ? fc.constantFrom(...choices).map(str) : fc.nat({ max: 9 }).map((i): Value => ({ t: "choice", i }));
   return fc.oneof({ weight: 4, arbitrary: valid }, { weight: 4, arbitrary: scalar }, { weight: 3, arbitrary: weird });
@@ -153,25 +264,69 @@ export const TARGETS: Target[] = [
     fields: (ids) => ({ intent: ["unsubscribe", "report", "confirm", "cancel", "delete"], requestId: [ids.requestId], reply: ["data"] }),
     query: (ids) => ({ request: [ids.requestId], view: ["print"], subscribed: ["basic"], _data: ["routes/dashboard"] }),
   },
-  { name: "/requests/add", path: () => "/requests/add", fields: (ids) => ({ senderName: ["Fuzz Catalogs Inc"], recipientIds: [ids.recipientId], customerNumber: ["", "A-123"] }) },
+  {
+    name: "/requests/add",
+    path: () => "/requests/add",
+    fields: (ids) => ({ senderName: ["Fuzz Catalogs Inc"], recipientIds: [ids.recipientId], customerNumber: ["", "A-123"] }),
+  },
   { name: "/recipients", path: () => "/recipients", fields: (ids) => ({ intent: ["remove"], id: [ids.recipientId] }) },
   { name: "/recipients/add", path: () => "/recipients/add", fields: () => ADDRESS_FIELDS },
   { name: "/recipients/edit/:id", path: (_, id) => `/recipients/edit/${id}`, param: "recipientId", fields: () => ADDRESS_FIELDS },
   { name: "/learn", path: () => "/learn", fields: noFields },
   { name: "/start/step1", path: () => "/start/step1", fields: () => ADDRESS_FIELDS },
   { name: "/start/step2", path: () => "/start/step2", fields: () => ({ email: ["fuzz-new@quietmailbox.test"], password: ["secret-123"] }) },
-  { name: "/subscription", path: () => "/subscription", fields: () => ({ intent: ["subscribe", "portal"], plan: ["basic", "premium"] }), query: () => ({ session_id: ["cs_fuzz"], checkout: ["cancelled"] }) },
-  { name: "/signin", path: () => "/signin", fields: (ids) => ({ email: [ids.email], password: ["secret-123", "wrong-password"], redirectTo: ["/dashboard", "//evil.example"] }), query: () => ({ redirectTo: ["/recipients", "https://evil.example"], reset: ["1"] }) },
+  {
+    name: "/subscription",
+    path: () => "/subscription",
+    fields: () => ({ intent: ["subscribe", "portal"], plan: ["basic", "premium"] }),
+    query: () => ({ session_id: ["cs_fuzz"], checkout: ["cancelled"] }),
+  },
+  {
+    name: "/signin",
+    path: () => "/signin",
+    fields: (ids) => ({ email: [ids.email], password: ["secret-123", "wrong-password"], redirectTo: ["/dashboard", "//evil.example"] }),
+    query: () => ({ redirectTo: ["/recipients", "https://evil.example"], reset: ["1"] }),
+  },
   { name: "/password/forgot", path: () => "/password/forgot", fields: (ids) => ({ email: [ids.email] }), query: () => ({ sent: ["1"] }) },
-  { name: "/password/reset", path: () => "/password/reset", fields: (ids) => ({ token: [ids.resetToken], password: ["another-secret-123"] }), query: (ids) => ({ token: [ids.resetToken] }) },
+  {
+    name: "/password/reset",
+    path: () => "/password/reset",
+    fields: (ids) => ({ token: [ids.resetToken], password: ["another-secret-123"] }),
+    query: (ids) => ({ token: [ids.resetToken] }),
+  },
   { name: "/terms", path: () => "/terms", fields: noFields },
   { name: "/privacy", path: () => "/privacy", fields: noFields },
   { name: "/sitemap", path: () => "/sitemap", fields: noFields },
-  { name: "/reminders/unsubscribe", path: () => "/reminders/unsubscribe", fields: () => ({ intent: ["off", "on"], "List-Unsubscribe": ["One-Click"] }), query: (ids) => ({ token: [ids.unsubscribeToken], done: ["off"] }) },
-  { name: "/reminders/:requestId", path: (_, id) => `/reminders/${id}`, param: "requestId", fields: () => ({ intent: ["confirm", "report"] }), query: () => ({ answered: ["confirm"] }) },
+  {
+    name: "/reminders/unsubscribe",
+    path: () => "/reminders/unsubscribe",
+    fields: () => ({ intent: ["off", "on"], "List-Unsubscribe": ["One-Click"] }),
+    query: (ids) => ({ token: [ids.unsubscribeToken], done: ["off"] }),
+  },
+  {
+    name: "/reminders/:requestId",
+    path: (_, id) => `/reminders/${id}`,
+    param: "requestId",
+    fields: () => ({ intent: ["confirm", "report"] }),
+    query: () => ({ answered: ["confirm"] }),
+  },
   { name: "/admin", path: () => "/admin", fields: noFields },
-  { name: "/admin/queue", path: () => "/admin/queue", fields: (ids) => ({ intent: ["send", "mailed", "filed"], group: ["email:" + ids.templateId], request: [`${ids.userId}:${ids.requestId}`] }), query: () => ({ done: ["1"] }) },
-  { name: "/admin/queue/print", path: () => "/admin/queue/print", fields: noFields, query: (ids) => ({ group: ["mail:" + ids.templateId] }) },
+  {
+    name: "/admin/queue",
+    path: () => "/admin/queue",
+    fields: (ids) => ({
+      intent: ["send", "mailed", "filed"],
+      group: ["email:" + ids.templateId],
+      request: [`${ids.userId}:${ids.requestId}`],
+    }),
+    query: () => ({ done: ["1"] }),
+  },
+  {
+    name: "/admin/queue/print",
+    path: () => "/admin/queue/print",
+    fields: noFields,
+    query: (ids) => ({ group: ["mail:" + ids.templateId] }),
+  },
   { name: "/admin/users", path: () => "/admin/users", fields: noFields, query: (ids) => ({ q: [ids.email, "a"] }) },
   {
     name: "/admin/users/:id",
@@ -182,17 +337,73 @@ export const TARGETS: Target[] = [
   },
   { name: "/admin/senders", path: () => "/admin/senders", fields: noFields },
   { name: "/admin/senders/new", path: () => "/admin/senders/new", fields: () => ({ id: ["fuzz-sender"], ...SENDER_FIELDS }) },
-  { name: "/admin/senders/:id", path: (_, id) => `/admin/senders/${id}`, param: "templateId", fields: () => ({ intent: ["update", "activate", "deactivate", "offer"], ...SENDER_FIELDS }), query: () => ({ offered: ["1"], saved: ["1"] }) },
-  { name: "/admin/jobs", path: () => "/admin/jobs", fields: (ids) => ({ intent: ["retry", "retryAll"], jobId: [ids.jobId] }), query: () => ({ state: ["dead", "queued"], type: ["email.send"], retried: ["1"] }) },
-  { name: "/admin/audit", path: () => "/admin/audit", fields: noFields, query: (ids) => ({ actorId: [ids.userId], targetType: ["user"], before: ["10", "-1"] }) },
-  { name: "/api/address/verify", path: () => "/api/address/verify", json: true, fields: () => ({ "address.street1": ["12 Main St"], "address.street2": [""], "address.city": ["Springfield"], "address.state": ["IL"], "address.zipCode": ["62701"] }) },
-  { name: "/api/mailchimp/subscribers/add", path: () => "/api/mailchimp/subscribers/add", json: true, fields: (ids) => ({ fullName: ["Ada Lovelace"], email: [ids.email] }) },
-  { name: "/api/mailchimp/tags/add", path: () => "/api/mailchimp/tags/add", json: true, fields: (ids) => ({ email: [ids.email], tagName: ["free-requests-used", "basic-plan", "premium-user"] }) },
-  { name: "/api/mailchimp/notifications/new_user", path: () => "/api/mailchimp/notifications/new_user", json: true, fields: () => ({ fullName: ["Ada Lovelace"] }) },
-  { name: "/api/customers/create", path: () => "/api/customers/create", json: true, fields: (ids) => ({ name: ["Ada Lovelace"], email: [ids.email] }) },
-  { name: "/api/subscriptions/create", path: () => "/api/subscriptions/create", json: true, fields: () => ({ plan: ["basic", "premium"] }) },
+  {
+    name: "/admin/senders/:id",
+    path: (_, id) => `/admin/senders/${id}`,
+    param: "templateId",
+    fields: () => ({ intent: ["update", "activate", "deactivate", "offer"], ...SENDER_FIELDS }),
+    query: () => ({ offered: ["1"], saved: ["1"] }),
+  },
+  {
+    name: "/admin/jobs",
+    path: () => "/admin/jobs",
+    fields: (ids) => ({ intent: ["retry", "retryAll"], jobId: [ids.jobId] }),
+    query: () => ({ state: ["dead", "queued"], type: ["email.send"], retried: ["1"] }),
+  },
+  {
+    name: "/admin/audit",
+    path: () => "/admin/audit",
+    fields: noFields,
+    query: (ids) => ({ actorId: [ids.userId], targetType: ["user"], before: ["10", "-1"] }),
+  },
+  {
+    name: "/api/address/verify",
+    path: () => "/api/address/verify",
+    json: true,
+    fields: () => ({
+      "address.street1": ["12 Main St"],
+      "address.street2": [""],
+      "address.city": ["Springfield"],
+      "address.state": ["IL"],
+      "address.zipCode": ["62701"],
+    }),
+  },
+  {
+    name: "/api/mailchimp/subscribers/add",
+    path: () => "/api/mailchimp/subscribers/add",
+    json: true,
+    fields: (ids) => ({ fullName: ["Ada Lovelace"], email: [ids.email] }),
+  },
+  {
+    name: "/api/mailchimp/tags/add",
+    path: () => "/api/mailchimp/tags/add",
+    json: true,
+    fields: (ids) => ({ email: [ids.email], tagName: ["free-requests-used", "basic-plan", "premium-user"] }),
+  },
+  {
+    name: "/api/mailchimp/notifications/new_user",
+    path: () => "/api/mailchimp/notifications/new_user",
+    json: true,
+    fields: () => ({ fullName: ["Ada Lovelace"] }),
+  },
+  {
+    name: "/api/customers/create",
+    path: () => "/api/customers/create",
+    json: true,
+    fields: (ids) => ({ name: ["Ada Lovelace"], email: [ids.email] }),
+  },
+  {
+    name: "/api/subscriptions/create",
+    path: () => "/api/subscriptions/create",
+    json: true,
+    fields: () => ({ plan: ["basic", "premium"] }),
+  },
   { name: "/api/signout", path: () => "/api/signout", fields: noFields },
-  { name: "/api/consent", path: () => "/api/consent", fields: () => ({ consent: ["yes", "no"], redirectTo: ["/learn", "//evil.example"] }) },
+  {
+    name: "/api/consent",
+    path: () => "/api/consent",
+    fields: () => ({ consent: ["yes", "no"], redirectTo: ["/learn", "//evil.example"] }),
+  },
   { name: "/robots.txt", path: () => "/robots.txt", fields: noFields },
   { name: "/sitemap.xml", path: () => "/sitemap.xml", fields: noFields },
 ];
@@ -231,7 +442,18 @@ const UNKNOWN_PATHS = [
 export const METHODS = ["POST", "GET", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"] as const;
 export type Method = (typeof METHODS)[number];
 
-export const BODY_KINDS = ["urlencoded", "multipart", "json", "textplain", "none", "noContentType", "garbage", "huge", "badMultipart", "oddContentType"] as const;
+export const BODY_KINDS = [
+  "urlencoded",
+  "multipart",
+  "json",
+  "textplain",
+  "none",
+  "noContentType",
+  "garbage",
+  "huge",
+  "badMultipart",
+  "oddContentType",
+] as const;
 export type BodyKind = (typeof BODY_KINDS)[number];
 
 export type CookieTweak = "none" | "malformed" | "garbage" | "unknownSession" | "duplicate" | "consent" | "huge" | "badEncoding";
@@ -268,10 +490,24 @@ export type StripeCase = {
   rawPayload: string | null;
 };
 
-const STRIPE_TYPES = ["checkout.session.completed", "customer.subscription.created", "customer.subscription.updated", "customer.subscription.deleted", "invoice.paid", "invoice.payment_failed", "customer.created", "fuzz.unknown"];
+const STRIPE_TYPES = [
+  "checkout.session.completed",
+  "customer.subscription.created",
+  "customer.subscription.updated",
+  "customer.subscription.deleted",
+  "invoice.paid",
+  "invoice.payment_failed",
+  "customer.created",
+  "fuzz.unknown",
+];
 
 function stripeArb(): fc.Arbitrary<StripeCase> {
-  const id = (prefix: string) => fc.oneof(fc.constant(`${prefix}_fuzz_unknown`), fc.string({ maxLength: 10 }).map((s) => `${prefix}_${s}`), textArb);
+  const id = (prefix: string) =>
+    fc.oneof(
+      fc.constant(`${prefix}_fuzz_unknown`),
+      fc.string({ maxLength: 10 }).map((s) => `${prefix}_${s}`),
+      textArb,
+    );
   return fc.record({
     signature: fc.constantFrom("valid", "none", "garbage", "wrongSecret", "oldTimestamp"),
     type: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...STRIPE_TYPES) }, { weight: 1, arbitrary: textArb }),
@@ -295,8 +531,32 @@ function stripeArb(): fc.Arbitrary<StripeCase> {
 
 const queryArb = fc.array(
   fc.oneof(
-    { weight: 2, arbitrary: fc.tuple(fc.constant("_data"), fc.oneof(fc.constantFrom("root", "routes/home", "routes/dashboard", "routes/signin", "routes/admin", "routes/not-found", "routes/nope", ""), textArb)) },
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom("index", "redirectTo", "token", "request", "view", "group", "q", "before", "state", "type", "session_id", "done"), textArb) },
+    {
+      weight: 2,
+      arbitrary: fc.tuple(
+        fc.constant("_data"),
+        fc.oneof(
+          fc.constantFrom(
+            "root",
+            "routes/home",
+            "routes/dashboard",
+            "routes/signin",
+            "routes/admin",
+            "routes/not-found",
+            "routes/nope",
+            "",
+          ),
+          textArb,
+        ),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(
+        fc.constantFrom("index", "redirectTo", "token", "request", "view", "group", "q", "before", "state", "type", "session_id", "done"),
+        textArb,
+      ),
+    },
     { weight: 1, arbitrary: fc.tuple(textArb, textArb) },
   ),
   { maxLength: 3 },
@@ -307,19 +567,53 @@ export function requestArb(role: Role, { webhookOnly = false }: { webhookOnly?: 
   const stripeIndex = -1 - UNKNOWN_PATHS.length - 1;
   const target = webhookOnly
     ? fc.constant(stripeIndex)
-    : fc.oneof({ weight: 8, arbitrary: fc.nat({ max: TARGETS.length - 1 }) }, { weight: 1, arbitrary: fc.nat({ max: UNKNOWN_PATHS.length - 1 }).map((index) => -1 - index) });
+    : fc.oneof(
+        { weight: 8, arbitrary: fc.nat({ max: TARGETS.length - 1 }) },
+        { weight: 1, arbitrary: fc.nat({ max: UNKNOWN_PATHS.length - 1 }).map((index) => -1 - index) },
+      );
   return fc.record({
     target,
     role: fc.constant(role),
-    method: fc.oneof({ weight: 6, arbitrary: fc.constant<Method>("POST") }, { weight: 3, arbitrary: fc.constant<Method>("GET") }, { weight: 3, arbitrary: fc.constantFrom<Method>(...METHODS) }),
-    body: fc.oneof({ weight: 4, arbitrary: fc.constant<BodyKind>("urlencoded") }, { weight: 4, arbitrary: fc.constantFrom<BodyKind>(...BODY_KINDS) }),
+    method: fc.oneof(
+      { weight: 6, arbitrary: fc.constant<Method>("POST") },
+      { weight: 3, arbitrary: fc.constant<Method>("GET") },
+      { weight: 3, arbitrary: fc.constantFrom<Method>(...METHODS) },
+    ),
+    body: fc.oneof(
+      { weight: 4, arbitrary: fc.constant<BodyKind>("urlencoded") },
+      { weight: 4, arbitrary: fc.constantFrom<BodyKind>(...BODY_KINDS) },
+    ),
     edits: fc.array(fc.tuple(fc.nat({ max: 20 }), fc.option(valueArb([]), { freq: 5 })), { maxLength: 4 }),
-    extra: fc.array(fc.tuple(fc.oneof(fc.constantFrom("intent", "_action", "__proto__", "constructor", "redirectTo", "_data", "id", "userId", "email", ""), textArb), valueArb([])), { maxLength: 2 }),
+    extra: fc.array(
+      fc.tuple(
+        fc.oneof(
+          fc.constantFrom("intent", "_action", "__proto__", "constructor", "redirectTo", "_data", "id", "userId", "email", ""),
+          textArb,
+        ),
+        valueArb([]),
+      ),
+      { maxLength: 2 },
+    ),
     startValid: fc.boolean(),
-    param: fc.oneof({ weight: 4, arbitrary: fc.constant("id" as const) }, { weight: 3, arbitrary: fc.constantFrom("random", "empty", "long", "markup", "badPercent", "otherUser") }),
-    query: fc.oneof({ weight: 3, arbitrary: fc.constant<[string, string][]>([]) }, { weight: 1, arbitrary: queryArb.map((pairs): [string, string][] => pairs.map(([name, value]) => [name, value])) }),
-    cookie: fc.oneof({ weight: 8, arbitrary: fc.constant<CookieTweak>("none") }, { weight: 2, arbitrary: fc.constantFrom<CookieTweak>("malformed", "garbage", "unknownSession", "duplicate", "consent", "huge", "badEncoding") }),
-    origin: fc.oneof({ weight: 10, arbitrary: fc.constant<OriginMode>("sameOrigin") }, { weight: 2, arbitrary: fc.constantFrom<OriginMode>("crossSite", "noHeaders", "nullOrigin", "sameSite", "otherOriginOnly") }),
+    param: fc.oneof(
+      { weight: 4, arbitrary: fc.constant("id" as const) },
+      { weight: 3, arbitrary: fc.constantFrom("random", "empty", "long", "markup", "badPercent", "otherUser") },
+    ),
+    query: fc.oneof(
+      { weight: 3, arbitrary: fc.constant<[string, string][]>([]) },
+      { weight: 1, arbitrary: queryArb.map((pairs): [string, string][] => pairs.map(([name, value]) => [name, value])) },
+    ),
+    cookie: fc.oneof(
+      { weight: 8, arbitrary: fc.constant<CookieTweak>("none") },
+      {
+        weight: 2,
+        arbitrary: fc.constantFrom<CookieTweak>("malformed", "garbage", "unknownSession", "duplicate", "consent", "huge", "badEncoding"),
+      },
+    ),
+    origin: fc.oneof(
+      { weight: 10, arbitrary: fc.constant<OriginMode>("sameOrigin") },
+      { weight: 2, arbitrary: fc.constantFrom<OriginMode>("crossSite", "noHeaders", "nullOrigin", "sameSite", "otherOriginOnly") },
+    ),
     forwardedHost: fc.option(fc.oneof(fc.constantFrom("evil.example", HOST, "example.test:8443", "a, b", ""), textArb), { freq: 8 }),
     clientIp: fc.option(fc.oneof(fc.ipV4(), fc.ipV6(), textArb), { freq: 3 }),
     accept: fc.option(fc.constantFrom("application/json", "text/html", "*/*", "text/x-component", "\u0000"), { freq: 4 }),
@@ -329,14 +623,20 @@ export function requestArb(role: Role, { webhookOnly = false }: { webhookOnly?: 
 }
 
 /** The fields the request sends, by name; a value list means the field is repeated. */
-function fieldsOf(request: FuzzRequest, target: Target | null, ids: Ids, pick: (choices: string[]) => string | undefined): [string, Value][] {
+function fieldsOf(
+  request: FuzzRequest,
+  target: Target | null,
+  ids: Ids,
+  pick: (choices: string[]) => string | undefined,
+): [string, Value][] {
   const known = target ? target.fields(ids) : {};
   const names = Object.keys(known);
   const fields = new Map<string, Value>();
-  if (request.startValid) for (const name of names) {
-    const choice = pick(known[name]!);
-    if (choice !== undefined) fields.set(name, str(choice));
-  }
+  if (request.startValid)
+    for (const name of names) {
+      const choice = pick(known[name]!);
+      if (choice !== undefined) fields.set(name, str(choice));
+    }
   for (const [index, value] of request.edits) {
     const name = names.length ? names[index % names.length]! : `field${index}`;
     if (value === null) fields.delete(name);
@@ -388,7 +688,9 @@ function formText(value: Value, budget: Budget): string | Uint8Array {
 
 /** A form's entries: arrays become the field repeated. */
 function formEntries(fields: [string, Value][]): [string, Value][] {
-  return fields.flatMap(([name, value]) => (value.t === "arr" ? value.items.map((item): [string, Value] => [name, item]) : [[name, value]]));
+  return fields.flatMap(([name, value]) =>
+    value.t === "arr" ? value.items.map((item): [string, Value] => [name, item]) : [[name, value]],
+  );
 }
 
 function percentBytes(bytes: Uint8Array) {
@@ -410,13 +712,15 @@ function encodeURIComponentLoose(text: string) {
   try {
     return encodeURIComponent(text);
   } catch {
-    return [...text].map((char) => {
-      try {
-        return encodeURIComponent(char);
-      } catch {
-        return "%ED%A0%80";
-      }
-    }).join("");
+    return [...text]
+      .map((char) => {
+        try {
+          return encodeURIComponent(char);
+        } catch {
+          return "%ED%A0%80";
+        }
+      })
+      .join("");
   }
 }
 
@@ -438,7 +742,11 @@ function multipart(fields: [string, Value][], budget: Budget): Uint8Array<ArrayB
   for (const [name, value] of formEntries(fields)) {
     const quotedName = name.replace(/"/g, "%22").replace(/\r|\n/g, " ");
     if (value.t === "file") {
-      parts.push(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${quotedName}"; filename="${value.name.replace(/"/g, "%22")}"\r\nContent-Type: application/octet-stream\r\n\r\n`, value.text, "\r\n");
+      parts.push(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${quotedName}"; filename="${value.name.replace(/"/g, "%22")}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        value.text,
+        "\r\n",
+      );
     } else {
       parts.push(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${quotedName}"\r\n\r\n`, formText(value, budget), "\r\n");
     }
@@ -479,10 +787,16 @@ function jsonBody(fields: [string, Value][], budget: Budget): Uint8Array<ArrayBu
     const path = name.includes(".") ? name.split(".") : [name];
     let node = root;
     for (const key of path.slice(0, -1)) {
-      if (typeof node[key] !== "object" || node[key] === null) Object.defineProperty(node, key, { value: {}, enumerable: true, writable: true, configurable: true });
+      if (typeof node[key] !== "object" || node[key] === null)
+        Object.defineProperty(node, key, { value: {}, enumerable: true, writable: true, configurable: true });
       node = node[key] as Record<string, unknown>;
     }
-    Object.defineProperty(node, path[path.length - 1]!, { value: jsonOf(value, budget), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(node, path[path.length - 1]!, {
+      value: jsonOf(value, budget),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   // Raw bytes: placeholders replaced after stringifying.
   const text = JSON.stringify(root);
@@ -512,7 +826,8 @@ export async function sessionCookie(userId: string) {
 }
 
 async function cookieHeader(request: FuzzRequest, ids: Ids): Promise<string | null> {
-  const own = request.role === "user" ? await sessionCookie(ids.userId) : request.role === "staff" ? await sessionCookie("local-admin") : null;
+  const own =
+    request.role === "user" ? await sessionCookie(ids.userId) : request.role === "staff" ? await sessionCookie("local-admin") : null;
   const parts = own ? [own] : [];
   switch (request.cookie) {
     case "none":
@@ -602,10 +917,11 @@ export async function build(request: FuzzRequest, ids: Ids, pick: (choices: stri
   for (const [name, value] of request.query) query.append(name, value);
   const canHaveBody = request.method !== "GET" && request.method !== "HEAD";
   // A form that a GET would send goes into the query string.
-  if (!canHaveBody) for (const [name, value] of formEntries(fields)) {
-    const text = formText(value, { left: 20_000 });
-    query.append(name, typeof text === "string" ? text : new TextDecoder().decode(text));
-  }
+  if (!canHaveBody)
+    for (const [name, value] of formEntries(fields)) {
+      const text = formText(value, { left: 20_000 });
+      query.append(name, typeof text === "string" ? text : new TextDecoder().decode(text));
+    }
   let queryString = query.toString();
   if (queryString.length > 30_000) queryString = queryString.slice(0, 30_000);
 
@@ -643,9 +959,21 @@ export async function build(request: FuzzRequest, ids: Ids, pick: (choices: stri
   if (isStripe && canHaveBody) {
     const stripe = request.stripe!;
     const object = Object.fromEntries(
-      Object.entries(stripe.object).map(([key, value]) => [key, value === "$customer" ? ids.stripeCustomerId : value === "$user" ? ids.userId : value]),
+      Object.entries(stripe.object).map(([key, value]) => [
+        key,
+        value === "$customer" ? ids.stripeCustomerId : value === "$user" ? ids.userId : value,
+      ]),
     );
-    const payload = stripe.rawPayload ?? JSON.stringify({ id: `evt_fuzz_${crypto.randomUUID()}`, object: "event", type: stripe.type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object } });
+    const payload =
+      stripe.rawPayload ??
+      JSON.stringify({
+        id: `evt_fuzz_${crypto.randomUUID()}`,
+        object: "event",
+        type: stripe.type,
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        data: { object },
+      });
     const now = Math.floor(Date.now() / 1000);
     if (stripe.signature === "valid") headers["Stripe-Signature"] = await stripeSignature(webhookSecret(), payload, now);
     else if (stripe.signature === "wrongSecret") headers["Stripe-Signature"] = await stripeSignature(SIGNATURE_SECRET_WRONG, payload, now);
@@ -679,7 +1007,9 @@ export async function build(request: FuzzRequest, ids: Ids, pick: (choices: stri
         break;
       case "garbage":
         headers["Content-Type"] = asJson ? "text/plain;charset=UTF-8" : "application/x-www-form-urlencoded";
-        body = new Uint8Array([0xff, 0xfe, 0x00, 0xc3, 0x28, 0x3d, 0x26, 0xa0, 0xa1, 0xe2, 0x28, 0xa1, 0xf0, 0x28, 0x8c, 0xbc, 0x25, 0x7a, 0x7a, 0x3d, 0x25]);
+        body = new Uint8Array([
+          0xff, 0xfe, 0x00, 0xc3, 0x28, 0x3d, 0x26, 0xa0, 0xa1, 0xe2, 0x28, 0xa1, 0xf0, 0x28, 0x8c, 0xbc, 0x25, 0x7a, 0x7a, 0x3d, 0x25,
+        ]);
         break;
       case "huge":
         headers["Content-Type"] = asJson ? "text/plain;charset=UTF-8" : "application/x-www-form-urlencoded";
@@ -707,7 +1037,10 @@ export async function build(request: FuzzRequest, ids: Ids, pick: (choices: stri
 function headerSafe(value: string) {
   // eslint-disable-next-line no-control-regex -- a header cannot carry NUL
   const bytes = encoder.encode(value.replace(/[\r\n\u0000]/g, " "));
-  return [...bytes.slice(0, 2000)].map((byte) => (byte >= 0x20 && byte < 0x7f ? String.fromCharCode(byte) : `%${byte.toString(16).padStart(2, "0")}`)).join("").trim();
+  return [...bytes.slice(0, 2000)]
+    .map((byte) => (byte >= 0x20 && byte < 0x7f ? String.fromCharCode(byte) : `%${byte.toString(16).padStart(2, "0")}`))
+    .join("")
+    .trim();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -723,14 +1056,19 @@ let snapshotStatements: { table: string; sql: string }[] | null = null;
 
 async function statements() {
   if (snapshotStatements) return snapshotStatements;
-  const tables = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' ORDER BY name").all<{ name: string }>();
+  const tables = await env.DB.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' ORDER BY name",
+  ).all<{ name: string }>();
   const list: { table: string; sql: string }[] = [];
   for (const { name } of tables.results) {
     if (EXCLUDED_TABLES.has(name)) continue;
     const columns = await env.DB.prepare(`SELECT name FROM pragma_table_info(?)`).bind(name).all<{ name: string }>();
     const row = columns.results.map((column) => `quote("${column.name}")`).join(" || ',' || ");
     const where = name === "analytics_events" ? ` WHERE name NOT IN (${VISIT_EVENTS.map((event) => `'${event}'`).join(", ")})` : "";
-    list.push({ table: name, sql: `SELECT count(*) AS n, coalesce(group_concat(${row}, char(10)), '') AS rows FROM (SELECT * FROM "${name}"${where} ORDER BY rowid)` });
+    list.push({
+      table: name,
+      sql: `SELECT count(*) AS n, coalesce(group_concat(${row}, char(10)), '') AS rows FROM (SELECT * FROM "${name}"${where} ORDER BY rowid)`,
+    });
   }
   snapshotStatements = list;
   return list;
@@ -753,7 +1091,9 @@ export function changedTables(before: Snapshot, after: Snapshot) {
 export async function settleJobs(timeoutMs = 15_000) {
   const started = Date.now();
   for (;;) {
-    const row = await env.DB.prepare("SELECT count(*) AS n FROM jobs WHERE state IN ('queued', 'running', 'retrying')").first<{ n: number }>();
+    const row = await env.DB.prepare("SELECT count(*) AS n FROM jobs WHERE state IN ('queued', 'running', 'retrying')").first<{
+      n: number;
+    }>();
     if (!row?.n) return true;
     if (Date.now() - started > timeoutMs) return false;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -782,7 +1122,8 @@ export function failuresOf(outcome: Outcome): Failure[] {
   if (outcome.status >= 500) failures.push({ kind: "5xx", detail: `status ${outcome.status}` });
   const leak = STACK_PATTERNS.find((pattern) => pattern.test(outcome.body));
   if (leak) failures.push({ kind: "leak", detail: `body matches ${leak}: …${excerpt(outcome.body, leak)}…` });
-  if (outcome.status >= 400 && outcome.changed.length) failures.push({ kind: "db", detail: `status ${outcome.status} but changed ${outcome.changed.join(", ")}` });
+  if (outcome.status >= 400 && outcome.changed.length)
+    failures.push({ kind: "db", detail: `status ${outcome.status} but changed ${outcome.changed.join(", ")}` });
   return failures;
 }
 
@@ -798,7 +1139,12 @@ function excerpt(body: string, pattern: RegExp) {
  */
 async function resetThrottle() {
   if (hasThrottleTable === null) {
-    hasThrottleTable = (await env.DB.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'auth_throttle'").first<{ n: number }>())?.n === 1;
+    hasThrottleTable =
+      (
+        await env.DB.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'auth_throttle'").first<{
+          n: number;
+        }>()
+      )?.n === 1;
   }
   if (hasThrottleTable) await env.DB.prepare("DELETE FROM auth_throttle").run();
 }

@@ -174,7 +174,17 @@ async function fuzz(label: string, runs: number, arbitrary: fc.Arbitrary<FuzzReq
       mine.add(key);
       let group = groups.get(key);
       if (!group) {
-        group = { key, count: 0, statuses: new Set(), routes: new Set(), methods: new Set(), roles: new Set(), bodies: new Set(), example: { index, description: describeRequest(request, built) }, shrunk: null };
+        group = {
+          key,
+          count: 0,
+          statuses: new Set(),
+          routes: new Set(),
+          methods: new Set(),
+          roles: new Set(),
+          bodies: new Set(),
+          example: { index, description: describeRequest(request, built) },
+          shrunk: null,
+        };
         (group as Group & { seed: number; arbitrary: fc.Arbitrary<FuzzRequest> }).seed = seed;
         groups.set(key, group);
       }
@@ -217,13 +227,19 @@ async function fuzz(label: string, runs: number, arbitrary: fc.Arbitrary<FuzzReq
         ? `shrunk in ${replay.numShrinks} steps${replay.interrupted ? " (interrupted)" : ""}; seed ${seed}, path ${replay.counterexamplePath ?? group.example.index}\n${last}`
         : `did not fail again on replay (state changed); seed ${seed}, path ${group.example.index}\n${group.example.description}`;
   }
-  const answered = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(" ");
-  timings.push(`${label}: ${index + 1} requests in ${(fuzzMs / 1000).toFixed(1)} s (${(fuzzMs / Math.max(1, index + 1)).toFixed(0)} ms each), shrinking ${((Date.now() - shrinkStarted) / 1000).toFixed(1)} s; answers ${answered}`);
+  const answered = [...statuses]
+    .sort(([a], [b]) => a - b)
+    .map(([status, count]) => `${status}×${count}`)
+    .join(" ");
+  timings.push(
+    `${label}: ${index + 1} requests in ${(fuzzMs / 1000).toFixed(1)} s (${(fuzzMs / Math.max(1, index + 1)).toFixed(0)} ms each), shrinking ${((Date.now() - shrinkStarted) / 1000).toFixed(1)} s; answers ${answered}`,
+  );
   return [...mine].map((key) => report(groups.get(key)!));
 }
 
 const timings: string[] = [];
-const list = (values: Set<string | number>, max = 8) => [...values].slice(0, max).join(", ") + (values.size > max ? `, … (${values.size})` : "");
+const list = (values: Set<string | number>, max = 8) =>
+  [...values].slice(0, max).join(", ") + (values.size > max ? `, … (${values.size})` : "");
 
 function report(group: Group) {
   return [
@@ -234,7 +250,11 @@ function report(group: Group) {
   ].join("\n");
 }
 
-const indent = (text: string) => text.split("\n").map((line) => `    ${line}`).join("\n");
+const indent = (text: string) =>
+  text
+    .split("\n")
+    .map((line) => `    ${line}`)
+    .join("\n");
 
 beforeAll(async () => {
   vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
@@ -245,7 +265,8 @@ beforeAll(async () => {
   await signedInStaff("admin");
   const recipientAdded = await user.browser.post("/recipients/add", { ...ADDRESS, fullName: "Grace Hopper" });
   const requestAdded = await user.browser.post("/requests/add", { senderName: "Fuzz Catalogs Inc" });
-  if (recipientAdded.status !== 303 || requestAdded.status !== 303) throw new Error(`setup: ${recipientAdded.status} ${requestAdded.status}`);
+  if (recipientAdded.status !== 303 || requestAdded.status !== 303)
+    throw new Error(`setup: ${recipientAdded.status} ${requestAdded.status}`);
   await settleJobs();
   const [recipient] = await db.select({ id: recipients.id }).from(recipients).where(eq(recipients.userId, user.userId));
   const [request] = await db.select({ id: requests.id }).from(requests).where(eq(requests.userId, user.userId));
@@ -268,8 +289,12 @@ afterAll(() => {
   vi.restoreAllMocks();
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (groups.size) console.log(`fuzz: ${groups.size} distinct failures\n\n${[...groups.values()].map(report).join("\n\n")}`);
-  console.log(`fuzz: ${generated} generated requests (${RUNS} per role, seed ${SEED}), ${sent} sent with the replays of shrinking, in ${seconds} s; ${groups.size} distinct failures\n  ${timings.join("\n  ")}`);
-  const rows = [...tally].sort(([a], [b]) => a.localeCompare(b)).map(([category, { tried, failed }]) => `| ${category} | ${tried} | ${failed} |`);
+  console.log(
+    `fuzz: ${generated} generated requests (${RUNS} per role, seed ${SEED}), ${sent} sent with the replays of shrinking, in ${seconds} s; ${groups.size} distinct failures\n  ${timings.join("\n  ")}`,
+  );
+  const rows = [...tally]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([category, { tried, failed }]) => `| ${category} | ${tried} | ${failed} |`);
   console.log(["fuzz, by category (tried / failed):", "| category | tried | failed |", "|---|---|---|", ...rows].join("\n"));
 });
 
@@ -310,8 +335,12 @@ describe("every form action and endpoint, fuzzed", () => {
     ["as the admin", "staff", () => requestArb("staff"), RUNS, SEED + 2],
     ["the Stripe webhook, signed and not", "visitor", () => requestArb("visitor", { webhookOnly: true }), Math.ceil(RUNS / 3), SEED + 3],
   ];
-  it.each(cases)("%s: no 5xx, no stack trace, no change on an error", async (label, _role, arbitrary, runs, seed) => {
-    const reports = await fuzz(label, runs, arbitrary(), seed);
-    expect(reports, `${reports.length} distinct failures:\n\n${reports.join("\n\n")}`).toEqual([]);
-  }, 900_000);
+  it.each(cases)(
+    "%s: no 5xx, no stack trace, no change on an error",
+    async (label, _role, arbitrary, runs, seed) => {
+      const reports = await fuzz(label, runs, arbitrary(), seed);
+      expect(reports, `${reports.length} distinct failures:\n\n${reports.join("\n\n")}`).toEqual([]);
+    },
+    900_000,
+  );
 });

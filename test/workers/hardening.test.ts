@@ -51,7 +51,8 @@ const signedAsStripe = (payload: string) =>
     cryptoProvider: Stripe.createSubtleCryptoProvider(),
   });
 
-const passwordHashOf = async (userId: string) => (await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)))[0]!.hash;
+const passwordHashOf = async (userId: string) =>
+  (await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)))[0]!.hash;
 
 describe("links in emails", () => {
   it("point at APP_ORIGIN whatever Host or X-Forwarded-Host the request claimed", async () => {
@@ -105,13 +106,19 @@ describe("reset links", () => {
     await new Browser().post("/password/forgot", { email }, clientIp());
     const [first, second] = await resetLinksFor(email, 2);
 
-    const reset = await new Browser().post(second!.pathname + second!.search, { token: second!.searchParams.get("token")!, password: "newer-secret" });
+    const reset = await new Browser().post(second!.pathname + second!.search, {
+      token: second!.searchParams.get("token")!,
+      password: "newer-secret",
+    });
     expect(reset.status).toBe(303);
     const hashAfterReset = await passwordHashOf(userId);
 
     const older = new Browser();
     expect(await (await older.get(first!.pathname + first!.search)).text()).toContain("This link has expired or was already used.");
-    const replay = await older.post(first!.pathname + first!.search, { token: first!.searchParams.get("token")!, password: "attacker-secret" });
+    const replay = await older.post(first!.pathname + first!.search, {
+      token: first!.searchParams.get("token")!,
+      password: "attacker-secret",
+    });
     expect(replay.status).toBe(400);
     expect(await passwordHashOf(userId)).toBe(hashAfterReset);
   }, 30_000);
@@ -172,7 +179,8 @@ describe("reset links", () => {
 
     const fromOneClient = clientIp();
     const many = [];
-    for (let attempt = 0; attempt < 11; attempt++) many.push((await new Browser().post("/password/forgot", { email: uniqueEmail("spray") }, fromOneClient)).status);
+    for (let attempt = 0; attempt < 11; attempt++)
+      many.push((await new Browser().post("/password/forgot", { email: uniqueEmail("spray") }, fromOneClient)).status);
     expect(many.filter((status) => status === 303)).toHaveLength(10);
     expect(many.at(-1)).toBe(429);
   }, 30_000);
@@ -235,7 +243,9 @@ describe("signup limits", () => {
     for (let attempt = 0; attempt < 10; attempt++) {
       const browser = new Browser();
       await browser.post("/start/step1", ADDRESS, client);
-      statuses.push((await browser.post("/start/step2", { email: attempt % 2 ? taken : uniqueEmail("flood"), password: "secret-123" }, client)).status);
+      statuses.push(
+        (await browser.post("/start/step2", { email: attempt % 2 ? taken : uniqueEmail("flood"), password: "secret-123" }, client)).status,
+      );
     }
     expect(statuses).toEqual([303, 400, 303, 400, 303, 400, 303, 400, 303, 400]);
 
@@ -254,10 +264,18 @@ describe("signup limits", () => {
   it("step 1 shares the address check budget of /api/address/verify", async () => {
     const client = clientIp();
     for (let attempt = 0; attempt < 30; attempt++) {
-      const answer = await new Browser().postJson("/api/address/verify", { address: ADDRESS }, { ...client, "Sec-Fetch-Site": "same-origin" });
+      const answer = await new Browser().postJson(
+        "/api/address/verify",
+        { address: ADDRESS },
+        { ...client, "Sec-Fetch-Site": "same-origin" },
+      );
       expect(answer.status).toBe(200);
     }
-    const blocked = await new Browser().postJson("/api/address/verify", { address: ADDRESS }, { ...client, "Sec-Fetch-Site": "same-origin" });
+    const blocked = await new Browser().postJson(
+      "/api/address/verify",
+      { address: ADDRESS },
+      { ...client, "Sec-Fetch-Site": "same-origin" },
+    );
     expect(blocked.status).toBe(429);
 
     const browser = new Browser();
@@ -273,7 +291,12 @@ describe("signup limits", () => {
 
 describe("malformed requests", () => {
   const post = (path: string, init: RequestInit & { headers?: Record<string, string> }) =>
-    SELF.fetch(ORIGIN + path, { method: "POST", redirect: "manual", ...init, headers: { Origin: ORIGIN, "Sec-Fetch-Site": "same-origin", ...init.headers } });
+    SELF.fetch(ORIGIN + path, {
+      method: "POST",
+      redirect: "manual",
+      ...init,
+      headers: { Origin: ORIGIN, "Sec-Fetch-Site": "same-origin", ...init.headers },
+    });
 
   it.each([
     ["no Content-Type", {}, "email=a%40b.test&password=x"],
@@ -286,7 +309,10 @@ describe("malformed requests", () => {
   });
 
   it("a damaged multipart form gets 400", async () => {
-    const response = await post("/signin", { headers: { "Content-Type": "multipart/form-data; boundary=xyz" }, body: "--xyz\r\nContent-Disposition: form-data; name=" });
+    const response = await post("/signin", {
+      headers: { "Content-Type": "multipart/form-data; boundary=xyz" },
+      body: "--xyz\r\nContent-Disposition: form-data; name=",
+    });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("The form arrived damaged or incomplete.");
   });
@@ -404,7 +430,10 @@ describe("the daily cron", () => {
       { key: recent, failures: 1, windowStartedAt: new Date(now - HOUR_MS), blockedUntil: null },
     ]);
     await runScheduledTasks({ scheduledTime: now }, parseEnv(env));
-    const left = await db.select({ key: authThrottle.key }).from(authThrottle).where(inArray(authThrottle.key, [spent, stillBlocked, recent]));
+    const left = await db
+      .select({ key: authThrottle.key })
+      .from(authThrottle)
+      .where(inArray(authThrottle.key, [spent, stillBlocked, recent]));
     expect(left.map((row) => row.key).sort()).toEqual([recent, stillBlocked].sort());
   });
 });

@@ -92,7 +92,16 @@ export async function signedInStaff(role: "admin" | "moderator") {
   const passwordHash = await hashPassword("staff-secret");
   await getDb(env.DB)
     .insert(users)
-    .values({ id: userId, email, passwordHash, fullName: `Local ${role}`, street1: "1 A St", city: "Springfield", state: "IL", zipCode: "62701" })
+    .values({
+      id: userId,
+      email,
+      passwordHash,
+      fullName: `Local ${role}`,
+      street1: "1 A St",
+      city: "Springfield",
+      state: "IL",
+      zipCode: "62701",
+    })
     .onConflictDoUpdate({ target: users.id, set: { email, passwordHash } });
   const browser = new Browser();
   const signedIn = await browser.post("/signin", { email, password: "staff-secret" });

@@ -33,7 +33,12 @@ async function runJob(type: string, payload: unknown, { attempts = 1, id = crypt
   await worker.queue(batch, { ...env, JOB_RETRY_BASE_SECONDS: "30" });
   const result = await getQueueResult(batch, ctx);
   const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
-  return { acked: result.explicitAcks.length === 1, retried: result.retryMessages.length === 1, retryOptions: retry.mock.calls[0]?.[0], row: row! };
+  return {
+    acked: result.explicitAcks.length === 1,
+    retried: result.retryMessages.length === 1,
+    retryOptions: retry.mock.calls[0]?.[0],
+    row: row!,
+  };
 }
 
 /** Whatever the consumer logged must not hold an address (docs/decisions/0003). */
@@ -53,7 +58,12 @@ describe("newsletter.subscribe", () => {
 
   it.each([429, 500])("is retried with backoff when Mailchimp answers %i", async (status) => {
     const email = uniqueEmail(`busy${status}`);
-    await fault({ vendor: "mailchimp", path: memberPath(email), status, body: { title: status === 429 ? "Too Many Requests" : "Internal Server Error", status } });
+    await fault({
+      vendor: "mailchimp",
+      path: memberPath(email),
+      status,
+      body: { title: status === 429 ? "Too Many Requests" : "Internal Server Error", status },
+    });
     const job = await runJob("newsletter.subscribe", { email, fullName: "Busy Day" }, { attempts: 2 });
     expect(job).toMatchObject({ acked: false, retried: true, retryOptions: { delaySeconds: 60 }, row: { state: "retrying", attempts: 2 } });
     expect(job.row.lastError).toMatch(new RegExp(`^Mailchimp answered ${status}`));
@@ -67,7 +77,11 @@ describe("newsletter.subscribe", () => {
   it("is dead, not retried, when Mailchimp refuses the address (400)", async () => {
     const email = uniqueEmail("fake", "example.invalid");
     const job = await runJob("newsletter.subscribe", { email, fullName: "Fake Person" });
-    expect(job).toMatchObject({ acked: true, retried: false, row: { state: "dead", lastError: "Mailchimp answered 400 Invalid Resource" } });
+    expect(job).toMatchObject({
+      acked: true,
+      retried: false,
+      row: { state: "dead", lastError: "Mailchimp answered 400 Invalid Resource" },
+    });
     expectNothingLoggedAbout(email);
   });
 });
@@ -113,7 +127,8 @@ describe("billing.createCustomer", () => {
     } as typeof users.$inferInsert);
     return id;
   }
-  const customerRequests = (userId: string) => received("stripe", (r) => r.method === "POST" && r.headers["idempotency-key"] === `customer-${userId}`);
+  const customerRequests = (userId: string) =>
+    received("stripe", (r) => r.method === "POST" && r.headers["idempotency-key"] === `customer-${userId}`);
   const storedCustomerId = async (userId: string) =>
     (await db.select({ stripeCustomerId: users.stripeCustomerId }).from(users).where(eq(users.id, userId)))[0]?.stripeCustomerId;
 
@@ -132,7 +147,12 @@ describe("billing.createCustomer", () => {
 
   it("is retried when Stripe answers 500, and the retry keeps the same idempotency key", async () => {
     const userId = await insertUser();
-    await fault({ vendor: "stripe", path: "/v1/customers", status: 500, body: { error: { type: "api_error", message: "Stand-in fault" } } });
+    await fault({
+      vendor: "stripe",
+      path: "/v1/customers",
+      status: 500,
+      body: { error: { type: "api_error", message: "Stand-in fault" } },
+    });
     const job = await runJob("billing.createCustomer", { userId });
     expect(job).toMatchObject({ retried: true, row: { state: "retrying", lastError: "Stripe answered 500: api_error" } });
     expect(await storedCustomerId(userId)).toBeNull();
@@ -158,14 +178,21 @@ describe("email.send", () => {
     const job = await runJob("email.send", { to, subject: "Hello", text: "Hi", listUnsubscribe: "https://quietmailbox.local/u/1" });
     expect(job).toMatchObject({ acked: true, row: { state: "succeeded" } });
     const [request] = await sentTo(to);
-    expect(request!.body).toMatchObject({ Subject: "Hello", Headers: expect.arrayContaining([{ Name: "List-Unsubscribe", Value: "<https://quietmailbox.local/u/1>" }]) });
+    expect(request!.body).toMatchObject({
+      Subject: "Hello",
+      Headers: expect.arrayContaining([{ Name: "List-Unsubscribe", Value: "<https://quietmailbox.local/u/1>" }]),
+    });
   });
 
   it.each([429, 500])("is retried when Postmark answers %i", async (status) => {
     const to = uniqueEmail(`later${status}`);
     await fault({ vendor: "email", path: "/email", status });
     const job = await runJob("email.send", { to, subject: "Hello", text: "Hi" });
-    expect(job).toMatchObject({ retried: true, retryOptions: { delaySeconds: 30 }, row: { state: "retrying", lastError: `Postmark answered ${status}` } });
+    expect(job).toMatchObject({
+      retried: true,
+      retryOptions: { delaySeconds: 30 },
+      row: { state: "retrying", lastError: `Postmark answered ${status}` },
+    });
     expectNothingLoggedAbout(to);
   });
 
@@ -212,7 +239,9 @@ describe("email.send", () => {
     const to = uniqueEmail("never-reached");
     const id = crypto.randomUUID();
     await db.insert(sentEmails).values({ jobId: id, state: "sending" });
-    expect(await runJob("email.send", { to, subject: "Late", text: "Hi" }, { id, attempts: 2 })).toMatchObject({ row: { state: "succeeded" } });
+    expect(await runJob("email.send", { to, subject: "Late", text: "Hi" }, { id, attempts: 2 })).toMatchObject({
+      row: { state: "succeeded" },
+    });
     expect(await sentTo(to)).toHaveLength(1);
   });
 
@@ -222,7 +251,9 @@ describe("email.send", () => {
     await fault({ vendor: "email", path: "/email", status: 503 });
     expect(await runJob("email.send", { to, subject: "Retry", text: "Hi" }, { id })).toMatchObject({ retried: true });
     expect(await sentEmailRow(id)).toBeUndefined();
-    expect(await runJob("email.send", { to, subject: "Retry", text: "Hi" }, { id, attempts: 2 })).toMatchObject({ row: { state: "succeeded" } });
+    expect(await runJob("email.send", { to, subject: "Retry", text: "Hi" }, { id, attempts: 2 })).toMatchObject({
+      row: { state: "succeeded" },
+    });
     expect((await sentTo(to)).filter((r) => r.answeredStatus === 200)).toHaveLength(1);
     expect(await received("email", (r) => r.path === "/messages/outbound" && r.query.metadata_job === id)).toHaveLength(0);
   });

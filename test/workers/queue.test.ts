@@ -50,8 +50,15 @@ describe("the job producer", () => {
   });
 
   it("sends many jobs a hundred at a time, and keeps every job of a refused hundred dead", async () => {
-    const sendBatch = vi.spyOn(env.JOBS, "sendBatch").mockResolvedValueOnce(undefined as never).mockRejectedValueOnce(new Error("queue unavailable"));
-    const sent = await enqueueJobs(parseEnv(env), "ping", Array.from({ length: 200 }, () => ({ payload: { failAttempts: 0 } })));
+    const sendBatch = vi
+      .spyOn(env.JOBS, "sendBatch")
+      .mockResolvedValueOnce(undefined as never)
+      .mockRejectedValueOnce(new Error("queue unavailable"));
+    const sent = await enqueueJobs(
+      parseEnv(env),
+      "ping",
+      Array.from({ length: 200 }, () => ({ payload: { failAttempts: 0 } })),
+    );
     expect(sendBatch.mock.calls.map(([messages]) => [...messages].length)).toEqual([100, 100]);
     // Read back by type: 200 ids are more than one statement may bind.
     const rows = await db.select({ id: jobs.id, state: jobs.state, lastError: jobs.lastError }).from(jobs).where(eq(jobs.type, "ping"));

@@ -14,7 +14,14 @@ const ACCOUNT_ADDRESS = { street1: "12 MAIN ST", street2: null, city: "SPRINGFIE
 const recipientsOf = (userId: string) => listUserRecipients(db, userId);
 
 async function addedRecipient(browser: Browser, userId: string, fullName: string) {
-  const response = await browser.post("/recipients/add", { fullName, street1: "12 Main St", street2: "", city: "Springfield", state: "IL", zipCode: "62701" });
+  const response = await browser.post("/recipients/add", {
+    fullName,
+    street1: "12 Main St",
+    street2: "",
+    city: "Springfield",
+    state: "IL",
+    zipCode: "62701",
+  });
   expect(response.status).toBe(303);
   const row = (await recipientsOf(userId)).find((recipient) => recipient.fullName === fullName);
   return row!;
@@ -67,7 +74,14 @@ describe("recipients", () => {
     const [recipient] = await recipientsOf(userId);
     expect(recipient).toEqual({ id: expect.any(String), fullName: "Ada King", ...ACCOUNT_ADDRESS });
 
-    const moved = await browser.post("/recipients/add", { fullName: "A. Lovelace", street1: "5 elm avenue", street2: "apartment 2", city: "Chicago", state: "IL", zipCode: "60601" });
+    const moved = await browser.post("/recipients/add", {
+      fullName: "A. Lovelace",
+      street1: "5 elm avenue",
+      street2: "apartment 2",
+      city: "Chicago",
+      state: "IL",
+      zipCode: "60601",
+    });
     expect(moved.status).toBe(303);
     const list = await (await browser.get("/recipients")).text();
     expect(list.indexOf("Ada King")).toBeLessThan(list.indexOf("A. Lovelace"));
@@ -80,10 +94,20 @@ describe("recipients", () => {
     const editPage = await browser.get(`/recipients/edit/${recipient!.id}`);
     expect(editPage.status).toBe(200);
     expect(await editPage.text()).toContain('value="Ada King"');
-    const edited = await browser.post(`/recipients/edit/${recipient!.id}`, { fullName: "Ada Byron King", street1: "12 Main St", street2: "apt 4b", city: "Springfield", state: "IL", zipCode: "62701" });
+    const edited = await browser.post(`/recipients/edit/${recipient!.id}`, {
+      fullName: "Ada Byron King",
+      street1: "12 Main St",
+      street2: "apt 4b",
+      city: "Springfield",
+      state: "IL",
+      zipCode: "62701",
+    });
     expect(edited.status).toBe(303);
     expect(edited.headers.get("Location")).toBe("/recipients");
-    expect((await recipientsOf(userId)).find((row) => row.id === recipient!.id)).toMatchObject({ fullName: "Ada Byron King", street2: "APT 4B" });
+    expect((await recipientsOf(userId)).find((row) => row.id === recipient!.id)).toMatchObject({
+      fullName: "Ada Byron King",
+      street2: "APT 4B",
+    });
 
     const removed = await browser.post("/recipients", { intent: "remove", id: recipient!.id });
     expect(removed.status).toBe(303);
@@ -122,7 +146,14 @@ describe("another user's recipient", () => {
     const path = `/recipients/edit/${recipient.id}`;
 
     expect((await other.browser.get(path)).status).toBe(404);
-    const edit = await other.browser.post(path, { fullName: "Mallory Hacker", street1: "1 Evil Way", street2: "", city: "Gotham", state: "NY", zipCode: "10001" });
+    const edit = await other.browser.post(path, {
+      fullName: "Mallory Hacker",
+      street1: "1 Evil Way",
+      street2: "",
+      city: "Gotham",
+      state: "NY",
+      zipCode: "10001",
+    });
     expect(edit.status).toBe(404);
     expect((await other.browser.post("/recipients", { intent: "remove", id: recipient.id })).status).toBe(404);
     // A bad form from someone else is still nobody's business: 404 before 400.
@@ -137,7 +168,18 @@ describe("another user's recipient", () => {
     const { browser } = await signedUpUser("recipients-made-up");
     const path = `/recipients/edit/${crypto.randomUUID()}`;
     expect((await browser.get(path)).status).toBe(404);
-    expect((await browser.post(path, { fullName: "Ada King", street1: "12 Main St", street2: "", city: "Springfield", state: "IL", zipCode: "62701" })).status).toBe(404);
+    expect(
+      (
+        await browser.post(path, {
+          fullName: "Ada King",
+          street1: "12 Main St",
+          street2: "",
+          city: "Springfield",
+          state: "IL",
+          zipCode: "62701",
+        })
+      ).status,
+    ).toBe(404);
     expect((await browser.post("/recipients", { intent: "remove", id: "made-up" })).status).toBe(404);
   });
 });

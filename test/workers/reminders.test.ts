@@ -30,11 +30,29 @@ async function runCron(at: Date) {
 async function newUser(label: string, { reminderEmails = true } = {}) {
   const id = crypto.randomUUID();
   const email = uniqueEmail(label);
-  await db.insert(users).values({ id, email, passwordHash: "not-used", fullName: "Ada Lovelace", street1: "12 Main St", city: "Springfield", state: "IL", zipCode: "62701", reminderEmails });
+  await db.insert(users).values({
+    id,
+    email,
+    passwordHash: "not-used",
+    fullName: "Ada Lovelace",
+    street1: "12 Main St",
+    city: "Springfield",
+    state: "IL",
+    zipCode: "62701",
+    reminderEmails,
+  });
   return { id, email };
 }
 
-async function newRequest(userId: string, senderName: string, { status = "inQueue", processedAt = null, requiredDays = 30 }: { status?: RequestStatus | null; processedAt?: Date | null; requiredDays?: number } = {}) {
+async function newRequest(
+  userId: string,
+  senderName: string,
+  {
+    status = "inQueue",
+    processedAt = null,
+    requiredDays = 30,
+  }: { status?: RequestStatus | null; processedAt?: Date | null; requiredDays?: number } = {},
+) {
   const id = crypto.randomUUID();
   await db.insert(requests).values({
     userId,
@@ -60,16 +78,22 @@ const daysAfter = (date: Date, days: number) => new Date(date.getTime() + days *
 
 /** The reminders the email stand-in received for one address, oldest first. */
 const emailsTo = async (address: string) =>
-  (await received("email", (request) => (request.body as SentEmail | null)?.To === address && (request.body as SentEmail).Tag === "reminder")).map(
-    (request) => request.body as SentEmail,
-  );
+  (
+    await received(
+      "email",
+      (request) => (request.body as SentEmail | null)?.To === address && (request.body as SentEmail).Tag === "reminder",
+    )
+  ).map((request) => request.body as SentEmail);
 
 /** Waits until the queue has run every reminder job of these users (none may be left queued or retrying). */
 async function settled(userIds: string[]) {
   await expect
     .poll(
       async () => {
-        const rows = await db.select({ state: jobs.state }).from(jobs).where(and(inArray(jobs.userId, userIds), eq(jobs.type, "reminder.send")));
+        const rows = await db
+          .select({ state: jobs.state })
+          .from(jobs)
+          .where(and(inArray(jobs.userId, userIds), eq(jobs.type, "reminder.send")));
         return rows.every((row) => row.state === "succeeded" || row.state === "dead");
       },
       { timeout: 15_000, interval: 200 },
@@ -78,10 +102,20 @@ async function settled(userIds: string[]) {
 }
 
 const reminderRowsOf = (userId: string) =>
-  db.select({ requestId: requestReminders.requestId, round: requestReminders.round, jobId: requestReminders.jobId }).from(requestReminders).where(eq(requestReminders.userId, userId));
+  db
+    .select({ requestId: requestReminders.requestId, round: requestReminders.round, jobId: requestReminders.jobId })
+    .from(requestReminders)
+    .where(eq(requestReminders.userId, userId));
 
-const requestOf = async (userId: string, id: string) => (await db.select().from(requests).where(and(eq(requests.userId, userId), eq(requests.id, id))))[0]!;
-const reminderSettingOf = async (userId: string) => (await db.select({ on: users.reminderEmails }).from(users).where(eq(users.id, userId)))[0]!.on;
+const requestOf = async (userId: string, id: string) =>
+  (
+    await db
+      .select()
+      .from(requests)
+      .where(and(eq(requests.userId, userId), eq(requests.id, id)))
+  )[0]!;
+const reminderSettingOf = async (userId: string) =>
+  (await db.select({ on: users.reminderEmails }).from(users).where(eq(users.id, userId)))[0]!.on;
 const header = (email: SentEmail, name: string) => email.Headers?.find((entry) => entry.Name === name)?.Value;
 /** The app's links carry APP_ORIGIN; the tests reach the same Worker under ORIGIN. */
 const localPath = (link: string) => {
@@ -111,7 +145,10 @@ describe("the reminder cron", () => {
 
     expect((await reminderRowsOf(ada.id)).map((row) => row.requestId)).toEqual([due]);
     expect(await reminderRowsOf(quiet.id)).toEqual([]);
-    const adaJobs = await db.select({ state: jobs.state }).from(jobs).where(and(eq(jobs.userId, ada.id), eq(jobs.type, "reminder.send")));
+    const adaJobs = await db
+      .select({ state: jobs.state })
+      .from(jobs)
+      .where(and(eq(jobs.userId, ada.id), eq(jobs.type, "reminder.send")));
     expect(adaJobs).toEqual([{ state: "succeeded" }]);
 
     const [email, ...more] = await emailsTo(ada.email);
@@ -142,7 +179,14 @@ describe("the reminder cron", () => {
     expect(mineB).toEqual(mineA);
     const [createdA, createdB] = await Promise.all([createReminderJobs(db, mineA!), createReminderJobs(db, mineB!)]);
     expect(createdA.length + createdB.length).toBe(2);
-    const jobIds = (await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.userId, ada.id), eq(jobs.type, "reminder.send")))).map((job) => job.id).sort();
+    const jobIds = (
+      await db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(and(eq(jobs.userId, ada.id), eq(jobs.type, "reminder.send")))
+    )
+      .map((job) => job.id)
+      .sort();
     expect(jobIds).toEqual([...createdA, ...createdB].map((job) => job.id).sort());
     expect((await reminderRowsOf(ada.id)).map((row) => row.jobId).sort()).toEqual(jobIds);
   });
@@ -169,7 +213,9 @@ describe("the reminder cron", () => {
     // The queue is held back: this test is about the claiming, not 120 emails.
     const sendBatch = vi.spyOn(env.JOBS, "sendBatch").mockResolvedValue(undefined as never);
     await runCron(now);
-    const queuedForAda = sendBatch.mock.calls.flatMap(([messages]) => [...messages]).filter((message) => (message.body as { payload: { userId: string } }).payload.userId === ada.id);
+    const queuedForAda = sendBatch.mock.calls
+      .flatMap(([messages]) => [...messages])
+      .filter((message) => (message.body as { payload: { userId: string } }).payload.userId === ada.id);
     const callSizes = sendBatch.mock.calls.map(([messages]) => [...messages].length);
     sendBatch.mockRestore();
     expect(queuedForAda).toHaveLength(120);
@@ -223,7 +269,10 @@ describe("the reminder cron", () => {
 
     // Staff send the reported one again: a new cycle, counted from the new sending.
     const resentAt = daysAfter(now, 61);
-    await db.update(requests).set({ processedAt: resentAt }).where(and(eq(requests.userId, userId), eq(requests.id, reported)));
+    await db
+      .update(requests)
+      .set({ processedAt: resentAt })
+      .where(and(eq(requests.userId, userId), eq(requests.id, reported)));
     await runCron(daysAfter(resentAt, 29));
     await settled([userId]);
     expect(await subjects()).toHaveLength(6);
@@ -238,7 +287,9 @@ describe("the reminder cron", () => {
     const ada = await newUser("reminder-recovery");
     const orphan = await newRequest(ada.id, "Orphaned Claim Catalog", { processedAt: daysBefore(now, 35) });
     // A run that stopped between claiming and creating the job.
-    await db.insert(requestReminders).values({ userId: ada.id, requestId: orphan, processedAt: daysBefore(now, 35), round: 1, createdAt: now });
+    await db
+      .insert(requestReminders)
+      .values({ userId: ada.id, requestId: orphan, processedAt: daysBefore(now, 35), round: 1, createdAt: now });
     await runCron(now);
     await settled([ada.id]);
     expect(await emailsTo(ada.email)).toHaveLength(1);
@@ -247,7 +298,10 @@ describe("the reminder cron", () => {
     const sendBatch = vi.spyOn(env.JOBS, "sendBatch").mockRejectedValueOnce(new Error("queue unavailable"));
     await runCron(now);
     sendBatch.mockRestore();
-    const [row] = await db.select({ jobId: requestReminders.jobId }).from(requestReminders).where(and(eq(requestReminders.userId, ada.id), eq(requestReminders.requestId, refused)));
+    const [row] = await db
+      .select({ jobId: requestReminders.jobId })
+      .from(requestReminders)
+      .where(and(eq(requestReminders.userId, ada.id), eq(requestReminders.requestId, refused)));
     const [job] = await db.select({ state: jobs.state, lastError: jobs.lastError }).from(jobs).where(eq(jobs.id, row!.jobId!));
     expect(job).toEqual({ state: "dead", lastError: "could not be queued: queue unavailable" });
   });
@@ -262,16 +316,34 @@ describe("the reminder cron", () => {
     const sendBatch = vi.spyOn(env.JOBS, "sendBatch").mockResolvedValue(undefined as never);
     await runCron(now);
     sendBatch.mockRestore();
-    await db.update(requests).set({ status: "confirmedByUser" }).where(and(eq(requests.userId, ada.id), eq(requests.id, answered)));
+    await db
+      .update(requests)
+      .set({ status: "confirmedByUser" })
+      .where(and(eq(requests.userId, ada.id), eq(requests.id, answered)));
     await db.update(users).set({ reminderEmails: false }).where(eq(users.id, grace.id));
     const held = await db
       .select({ id: jobs.id, type: jobs.type, payload: jobs.payload, createdAt: jobs.createdAt })
       .from(jobs)
       .where(and(inArray(jobs.userId, [ada.id, grace.id]), eq(jobs.type, "reminder.send")));
     expect(held).toHaveLength(2);
-    await env.JOBS.sendBatch(held.map((job) => ({ body: { id: job.id, type: job.type, payload: job.payload, enqueuedAt: job.createdAt.toISOString() }, contentType: "json" as const })));
+    await env.JOBS.sendBatch(
+      held.map((job) => ({
+        body: { id: job.id, type: job.type, payload: job.payload, enqueuedAt: job.createdAt.toISOString() },
+        contentType: "json" as const,
+      })),
+    );
     await settled([ada.id, grace.id]);
-    expect(await db.select({ state: jobs.state }).from(jobs).where(inArray(jobs.id, held.map((job) => job.id)))).toEqual([{ state: "succeeded" }, { state: "succeeded" }]);
+    expect(
+      await db
+        .select({ state: jobs.state })
+        .from(jobs)
+        .where(
+          inArray(
+            jobs.id,
+            held.map((job) => job.id),
+          ),
+        ),
+    ).toEqual([{ state: "succeeded" }, { state: "succeeded" }]);
     expect(await emailsTo(ada.email)).toEqual([]);
     expect(await emailsTo(grace.email)).toEqual([]);
   });
@@ -310,9 +382,16 @@ describe("the reminder page", () => {
     expect(response.status).toBe(200);
     const html = await htmlOf(response);
     expect(html).toContain("Has mail from Garden Goods Catalog stopped?");
-    const sentOn = new Intl.DateTimeFormat("en-US", { timeZone: "America/Chicago", month: "2-digit", day: "2-digit", year: "numeric" }).format(sentAt);
+    const sentOn = new Intl.DateTimeFormat("en-US", {
+      timeZone: "America/Chicago",
+      month: "2-digit",
+      day: "2-digit",
+      year: "numeric",
+    }).format(sentAt);
     expect(html).toContain(`on ${sentOn}, 6 weeks ago`);
-    expect(html).toMatch(/<form[^>]*method="post"[^>]*>.*name="intent" value="confirm"[^>]*>Mail has stopped<.*name="intent" value="report"[^>]*>Mail is still coming</s);
+    expect(html).toMatch(
+      /<form[^>]*method="post"[^>]*>.*name="intent" value="confirm"[^>]*>Mail has stopped<.*name="intent" value="report"[^>]*>Mail is still coming</s,
+    );
     expect(html).toContain(`href="/dashboard?request=${id}#request-${id}"`);
     expect(html).toContain("/reminders/unsubscribe?token=");
     expect(html, "no JavaScript").not.toMatch(/<script\b/);
@@ -351,7 +430,9 @@ describe("the reminder page", () => {
     expect(after.status).toBe("inQueue");
     expect(after.processedAt).toBeNull();
     expect(await logsOf(userId, id)).toEqual([{ creator: "user", status: "report" }]);
-    expect(await htmlOf(await browser.get(`/reminders/${id}?answered=report`))).toContain("We will send your request to Garden Goods Catalog again.");
+    expect(await htmlOf(await browser.get(`/reminders/${id}?answered=report`))).toContain(
+      "We will send your request to Garden Goods Catalog again.",
+    );
   });
 
   it("refuses any other answer with 400 and changes nothing", async () => {

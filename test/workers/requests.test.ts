@@ -20,7 +20,12 @@ const appEnv = parseEnv(env);
 beforeAll(() => seedSenderCatalog(db, catalog.senders as CatalogSender[]));
 
 const requestOf = async (userId: string, id: string) =>
-  (await db.select().from(requests).where(and(eq(requests.userId, userId), eq(requests.id, id))))[0];
+  (
+    await db
+      .select()
+      .from(requests)
+      .where(and(eq(requests.userId, userId), eq(requests.id, id)))
+  )[0];
 const logsOf = (userId: string, id: string) =>
   db
     .select({ creator: requestLogs.creator, status: requestLogs.status })
@@ -30,7 +35,10 @@ const logsOf = (userId: string, id: string) =>
 const allowanceOf = async (userId: string) =>
   (await db.select({ left: users.numOfFreeRequest }).from(users).where(eq(users.id, userId)))[0]!.left;
 const customRequestsOf = (userId: string) =>
-  db.select({ id: requests.id, senderName: requests.senderName }).from(requests).where(and(eq(requests.userId, userId), eq(requests.type, "custom")));
+  db
+    .select({ id: requests.id, senderName: requests.senderName })
+    .from(requests)
+    .where(and(eq(requests.userId, userId), eq(requests.type, "custom")));
 const act = (browser: Browser, requestId: string, intent: string) => browser.post("/dashboard", { requestId, intent });
 
 /** Presets a new user has, in id order; not ones emailed automatically, whose system history entry would arrive mid-test. */
@@ -176,7 +184,10 @@ describe("the free allowance", () => {
     expect(await customRequestsOf(userId)).toHaveLength(3);
     expect(await allowanceOf(userId)).toBe(0);
 
-    const tagJobs = await db.select({ payload: jobs.payload }).from(jobs).where(and(eq(jobs.userId, userId), eq(jobs.type, "newsletter.tag")));
+    const tagJobs = await db
+      .select({ payload: jobs.payload })
+      .from(jobs)
+      .where(and(eq(jobs.userId, userId), eq(jobs.type, "newsletter.tag")));
     expect(tagJobs).toHaveLength(1);
     expect(tagJobs[0]!.payload).toMatchObject({ tag: "free-requests-used" });
   });
@@ -255,7 +266,10 @@ describe("the free allowance", () => {
 
   it("does not limit a subscriber", async () => {
     const { browser, userId } = await signedUpUser("allowance-subscriber");
-    await db.update(users).set({ numOfFreeRequest: 0, stripeSubscriptionId: "sub_test_unlimited", plan: "basic" }).where(eq(users.id, userId));
+    await db
+      .update(users)
+      .set({ numOfFreeRequest: 0, stripeSubscriptionId: "sub_test_unlimited", plan: "basic" })
+      .where(eq(users.id, userId));
     expect((await browser.post("/requests/add", { senderName: "Subscriber Catalog" })).status).toBe(303);
     expect(await customRequestsOf(userId)).toHaveLength(1);
     expect(await allowanceOf(userId)).toBe(0);
@@ -272,9 +286,23 @@ describe("adding a request", () => {
     expect(response.headers.get("Location")).toBe(`/dashboard?request=${created!.id}#request-${created!.id}`);
 
     const row = await requestOf(userId, created!.id);
-    expect(row).toMatchObject({ senderName: "Lands' End", type: "custom", status: "inQueue", requiredDays: 30, fullName: "Ada Lovelace", street1: "12 MAIN ST", city: "SPRINGFIELD", state: "IL", zipCode: "62701", customerNumber: "K-12345" });
+    expect(row).toMatchObject({
+      senderName: "Lands' End",
+      type: "custom",
+      status: "inQueue",
+      requiredDays: 30,
+      fullName: "Ada Lovelace",
+      street1: "12 MAIN ST",
+      city: "SPRINGFIELD",
+      state: "IL",
+      zipCode: "62701",
+      customerNumber: "K-12345",
+    });
     expect(await logsOf(userId, created!.id)).toEqual([{ creator: "user", status: "created" }]);
-    const [event] = await db.select({ name: analyticsEvents.name }).from(analyticsEvents).where(and(eq(analyticsEvents.userId, userId), eq(analyticsEvents.name, "created request")));
+    const [event] = await db
+      .select({ name: analyticsEvents.name })
+      .from(analyticsEvents)
+      .where(and(eq(analyticsEvents.userId, userId), eq(analyticsEvents.name, "created request")));
     expect(event).toBeDefined();
 
     const letter = await (await browser.get(`/dashboard?request=${created!.id}`)).text();
@@ -312,9 +340,23 @@ describe("adding a request", () => {
     const { browser, userId } = await signedUpUser("add-recipients");
     const intruder = await signedUpUser("add-recipients-intruder");
     for (const fullName of ["Ada King", "Augusta Byron"]) {
-      await browser.post("/recipients/add", { fullName, street1: "12 Main St", street2: "", city: "Springfield", state: "IL", zipCode: "62701" });
+      await browser.post("/recipients/add", {
+        fullName,
+        street1: "12 Main St",
+        street2: "",
+        city: "Springfield",
+        state: "IL",
+        zipCode: "62701",
+      });
     }
-    await intruder.browser.post("/recipients/add", { fullName: "Not Household", street1: "1 Elm St", street2: "", city: "Peoria", state: "IL", zipCode: "61602" });
+    await intruder.browser.post("/recipients/add", {
+      fullName: "Not Household",
+      street1: "1 Elm St",
+      street2: "",
+      city: "Peoria",
+      state: "IL",
+      zipCode: "61602",
+    });
     const page = await (await browser.get("/requests/add")).text();
     const ids = [...page.matchAll(/name="recipientIds"[^>]* value="([^"]+)"/g)].map((match) => match[1]!);
     expect(ids).toHaveLength(2);
@@ -335,4 +377,3 @@ describe("adding a request", () => {
     expect(letter).not.toContain("Not Household");
   });
 });
-

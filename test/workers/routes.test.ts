@@ -2,7 +2,16 @@ import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 
 const PUBLIC_PAGES = ["/", "/learn", "/terms", "/privacy", "/sitemap", "/signin", "/password/forgot", "/password/reset", "/start/step1"];
-const SIGNED_IN_PAGES = ["/dashboard", "/requests/add", "/recipients", "/recipients/add", "/recipients/edit/some-id", "/subscription", "/admin", "/reminders/some-id"];
+const SIGNED_IN_PAGES = [
+  "/dashboard",
+  "/requests/add",
+  "/recipients",
+  "/recipients/add",
+  "/recipients/edit/some-id",
+  "/subscription",
+  "/admin",
+  "/reminders/some-id",
+];
 
 describe("the route table of spec section 2", () => {
   it.each(PUBLIC_PAGES)("%s answers 200 with the layout and a canonical link", async (path) => {

@@ -21,7 +21,13 @@ beforeAll(() => seedSenderCatalog(db, catalog.senders as CatalogSender[]));
 type SentEmail = { To?: string; Subject?: string; TextBody?: string; ReplyTo?: string | null; Tag?: string };
 const sentBody = (request: { body: unknown }) => (request.body ?? {}) as SentEmail;
 const htmlOf = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
-const requestRow = async (userId: string, id: string) => (await db.select().from(requests).where(and(eq(requests.userId, userId), eq(requests.id, id))))[0]!;
+const requestRow = async (userId: string, id: string) =>
+  (
+    await db
+      .select()
+      .from(requests)
+      .where(and(eq(requests.userId, userId), eq(requests.id, id)))
+  )[0]!;
 const historyOf = (userId: string, id: string) =>
   db
     .select({ id: requestLogs.id, creator: requestLogs.creator, status: requestLogs.status, detail: requestLogs.detail })
@@ -29,7 +35,10 @@ const historyOf = (userId: string, id: string) =>
     .where(and(eq(requestLogs.userId, userId), eq(requestLogs.requestId, id)));
 const senderEntryCount = async () => (await db.select({ n: count() }).from(requestLogs).where(eq(requestLogs.creator, "sender")))[0]!.n;
 const optOutJobsOf = (userId: string) =>
-  db.select({ payload: jobs.payload, state: jobs.state }).from(jobs).where(and(eq(jobs.userId, userId), eq(jobs.type, "optOut.email")));
+  db
+    .select({ payload: jobs.payload, state: jobs.state })
+    .from(jobs)
+    .where(and(eq(jobs.userId, userId), eq(jobs.type, "optOut.email")));
 
 /** A user who has sent one preset from the dashboard. */
 async function userWhoSent(label: string, presetId: string) {
@@ -40,7 +49,12 @@ async function userWhoSent(label: string, presetId: string) {
 
 /** The email the stand-in received from the request's send, found by the request's own Reply-To. */
 async function emailWithReplyTo(address: string) {
-  await expect.poll(async () => (await received("email", (request) => sentBody(request).ReplyTo === address)).length, { timeout: 15_000, interval: 250 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await received("email", (request) => sentBody(request).ReplyTo === address)).length, {
+      timeout: 15_000,
+      interval: 250,
+    })
+    .toBeGreaterThan(0);
   return sentBody((await received("email", (request) => sentBody(request).ReplyTo === address))[0]!);
 }
 
@@ -48,14 +62,26 @@ async function emailWithReplyTo(address: string) {
 async function runJob(type: string, payload: unknown) {
   const id = crypto.randomUUID();
   await db.insert(jobs).values({ id, type, payload, userId: (payload as { userId?: string }).userId ?? null });
-  const batch = createMessageBatch("quiet-mailbox-jobs", [{ id: `message-${id}`, timestamp: new Date(), attempts: 1, body: { id, type, payload, enqueuedAt: new Date().toISOString() } }]);
+  const batch = createMessageBatch("quiet-mailbox-jobs", [
+    { id: `message-${id}`, timestamp: new Date(), attempts: 1, body: { id, type, payload, enqueuedAt: new Date().toISOString() } },
+  ]);
   await worker.queue(batch, env);
   await getQueueResult(batch, createExecutionContext());
   return (await db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
 }
 
 /** An email as Cloudflare Email Routing hands it to the Worker, with its rejection recorded. */
-function incomingEmail({ to, raw, from = "consumeradvo@acxiom.com", rawSize }: { to: string; raw: string; from?: string; rawSize?: number }) {
+function incomingEmail({
+  to,
+  raw,
+  from = "consumeradvo@acxiom.com",
+  rawSize,
+}: {
+  to: string;
+  raw: string;
+  from?: string;
+  rawSize?: number;
+}) {
   const bytes = new TextEncoder().encode(raw);
   const setReject = vi.fn<(reason: string) => void>();
   const message = {
@@ -122,7 +148,14 @@ describe("the opt-out email's reply address", () => {
     const user = await userWhoSent("reply-address", "valpak");
     expect((await requestRow(user.userId, "valpak")).replyToken).toBeNull();
     const { browser } = await signedInStaff("moderator");
-    const sent = await browser.post("/admin/queue", new URLSearchParams([["intent", "send"], ["group", "valpak"], ["request", `${user.userId}:valpak`]]));
+    const sent = await browser.post(
+      "/admin/queue",
+      new URLSearchParams([
+        ["intent", "send"],
+        ["group", "valpak"],
+        ["request", `${user.userId}:valpak`],
+      ]),
+    );
     expect(sent.status).toBe(303);
 
     await expect.poll(async () => (await requestRow(user.userId, "valpak")).replyToken, { timeout: 15_000, interval: 250 }).not.toBeNull();
@@ -130,7 +163,11 @@ describe("the opt-out email's reply address", () => {
     expect(token).toMatch(/^[a-z2-7]{26}$/);
     const address = `reply+${token}@replies.quietmailbox.local`;
     const email = await emailWithReplyTo(address);
-    expect(email).toMatchObject({ To: "customer_service@valpak.com", Subject: "Please remove Ada Lovelace from your mailing lists", Tag: "opt-out" });
+    expect(email).toMatchObject({
+      To: "customer_service@valpak.com",
+      Subject: "Please remove Ada Lovelace from your mailing lists",
+      Tag: "opt-out",
+    });
     expect(email.TextBody).toContain("Do Not Mail");
 
     // Sent again (a report brought it back), it replies to the same address.
@@ -151,11 +188,15 @@ describe("a sender's reply", () => {
       expect(setReject).not.toHaveBeenCalled();
     }
     const replies = (await historyOf(userId, requestId)).filter((entry) => entry.creator === "sender");
-    expect(replies).toEqual([{ id: expect.stringMatching(/^reply-[0-9a-f]{64}$/), creator: "sender", status: "replied", detail: REPLY_TEXT }]);
+    expect(replies).toEqual([
+      { id: expect.stringMatching(/^reply-[0-9a-f]{64}$/), creator: "sender", status: "replied", detail: REPLY_TEXT },
+    ]);
 
     const html = await htmlOf(await browser.get(`/dashboard?request=${requestId}`));
     expect(html).toContain("Epsilon (Abacus catalog cooperative) replied:");
-    expect(html).toContain('<blockquote class="reply-text">Hello,\n\nWe removed Ada Lovelace from our lists &lt;b&gt;today&lt;/b&gt;.\nReference 7781.</blockquote>');
+    expect(html).toContain(
+      '<blockquote class="reply-text">Hello,\n\nWe removed Ada Lovelace from our lists &lt;b&gt;today&lt;/b&gt;.\nReference 7781.</blockquote>',
+    );
     expect(html).not.toContain("Customer number: K-1");
 
     // Staff see it on the user's page too.
@@ -168,7 +209,9 @@ describe("a sender's reply", () => {
     const raw = replyMime({ to: address, messageId: null, text: "Removed." });
     await deliver(incomingEmail({ to: address, raw }));
     await deliver(incomingEmail({ to: address, raw }));
-    await deliver(incomingEmail({ to: address, raw: replyMime({ to: address, messageId: null, text: "Also removed from our partner lists." }) }));
+    await deliver(
+      incomingEmail({ to: address, raw: replyMime({ to: address, messageId: null, text: "Also removed from our partner lists." }) }),
+    );
     const replies = (await historyOf(userId, requestId)).filter((entry) => entry.creator === "sender").map((entry) => entry.detail);
     expect(replies.sort()).toEqual(["Also removed from our partner lists.", "Removed."]);
   });
@@ -176,8 +219,15 @@ describe("a sender's reply", () => {
   it("is refused at an unknown token or another domain, and nothing is written", async () => {
     const { token } = await requestWithReplyAddress("reply-refused");
     const before = await senderEntryCount();
-    for (const to of [replyAddress(newReplyToken(), REPLY_DOMAIN), `reply+${token}@quietmailbox.local`, `reply+${token}x@${REPLY_DOMAIN}`, `staff@${REPLY_DOMAIN}`]) {
-      const setReject = await deliver(incomingEmail({ to, raw: replyMime({ to, messageId: `<${crypto.randomUUID()}@x.example>`, text: "Hello?" }) }));
+    for (const to of [
+      replyAddress(newReplyToken(), REPLY_DOMAIN),
+      `reply+${token}@quietmailbox.local`,
+      `reply+${token}x@${REPLY_DOMAIN}`,
+      `staff@${REPLY_DOMAIN}`,
+    ]) {
+      const setReject = await deliver(
+        incomingEmail({ to, raw: replyMime({ to, messageId: `<${crypto.randomUUID()}@x.example>`, text: "Hello?" }) }),
+      );
       expect(setReject, to).toHaveBeenCalledWith("Unknown address");
     }
     expect(await senderEntryCount()).toBe(before);
@@ -201,7 +251,9 @@ describe("a sender's reply", () => {
     // The sender's mail system may capitalise the address.
     const to = first.address.toUpperCase();
     await deliver(incomingEmail({ to, raw: replyMime({ to, messageId: "<for-first@epsilon.example>", text: "For the first user." }) }));
-    expect((await historyOf(first.userId, first.requestId)).filter((entry) => entry.creator === "sender").map((entry) => entry.detail)).toEqual(["For the first user."]);
+    expect(
+      (await historyOf(first.userId, first.requestId)).filter((entry) => entry.creator === "sender").map((entry) => entry.detail),
+    ).toEqual(["For the first user."]);
     expect((await historyOf(second.userId, second.requestId)).filter((entry) => entry.creator === "sender")).toEqual([]);
     expect(await htmlOf(await second.browser.get(`/dashboard?request=${second.requestId}`))).not.toContain("For the first user.");
   });
@@ -213,7 +265,9 @@ describe("automatic sending", () => {
     const [job] = await optOutJobsOf(user.userId);
     expect(job?.payload).toEqual({ userId: user.userId, requestId: "acxiom", to: "consumeradvo@acxiom.com", automatic: true });
 
-    await expect.poll(async () => (await requestRow(user.userId, "acxiom")).processedAt, { timeout: 15_000, interval: 250 }).toBeInstanceOf(Date);
+    await expect
+      .poll(async () => (await requestRow(user.userId, "acxiom")).processedAt, { timeout: 15_000, interval: 250 })
+      .toBeInstanceOf(Date);
     const row = await requestRow(user.userId, "acxiom");
     const email = await emailWithReplyTo(replyAddress(row.replyToken!, REPLY_DOMAIN));
     expect(email).toMatchObject({ To: "consumeradvo@acxiom.com", Subject: "Please remove Ada Lovelace from your mailing lists" });
@@ -221,7 +275,10 @@ describe("automatic sending", () => {
       { id: expect.any(String), creator: "system", status: "emailed", detail: "We emailed your request to Acxiom." },
     ]);
     await expect.poll(async () => (await optOutJobsOf(user.userId))[0]?.state).toBe("succeeded");
-    const audited = await db.select({ id: staffAudit.id }).from(staffAudit).where(sql`${staffAudit.details} like ${`%${user.userId}:acxiom%`}`);
+    const audited = await db
+      .select({ id: staffAudit.id })
+      .from(staffAudit)
+      .where(sql`${staffAudit.details} like ${`%${user.userId}:acxiom%`}`);
     expect(audited, "no staff did it").toEqual([]);
 
     const html = await htmlOf(await user.browser.get("/dashboard?request=acxiom"));
@@ -240,15 +297,23 @@ describe("automatic sending", () => {
       id: templateId,
       title,
       category: "catalog",
-      channels: [{ kind: "mail", value: "Quick Reply, P.O. Box 1, Town, ST 12345" }, { kind: "email", value: "privacy@quick-reply.example" }],
+      channels: [
+        { kind: "mail", value: "Quick Reply, P.O. Box 1, Town, ST 12345" },
+        { kind: "email", value: "privacy@quick-reply.example" },
+      ],
       acceptsAgent: "yes",
       confidence: "high",
     });
     expect((await user.browser.post("/requests/add", { senderName: title })).status).toBe(303);
-    const [custom] = await db.select().from(requests).where(and(eq(requests.userId, user.userId), eq(requests.templateId, templateId)));
+    const [custom] = await db
+      .select()
+      .from(requests)
+      .where(and(eq(requests.userId, user.userId), eq(requests.templateId, templateId)));
     expect(custom).toMatchObject({ type: "custom", status: "inQueue" });
 
-    await expect.poll(async () => (await requestRow(user.userId, custom!.id)).processedAt, { timeout: 15_000, interval: 250 }).toBeInstanceOf(Date);
+    await expect
+      .poll(async () => (await requestRow(user.userId, custom!.id)).processedAt, { timeout: 15_000, interval: 250 })
+      .toBeInstanceOf(Date);
     const email = await emailWithReplyTo(replyAddress((await requestRow(user.userId, custom!.id)).replyToken!, REPLY_DOMAIN));
     expect(email.To).toBe("privacy@quick-reply.example");
   });
@@ -269,7 +334,13 @@ describe("automatic sending", () => {
     const user = await userWhoSent("auto-in-flight", "epsilon");
     const { browser: staff } = await signedInStaff("moderator");
     const jobId = crypto.randomUUID();
-    await db.insert(jobs).values({ id: jobId, type: "optOut.email", userId: user.userId, state: "retrying", payload: { userId: user.userId, requestId: "epsilon", to: "optout@epsilon.com", automatic: true } });
+    await db.insert(jobs).values({
+      id: jobId,
+      type: "optOut.email",
+      userId: user.userId,
+      state: "retrying",
+      payload: { userId: user.userId, requestId: "epsilon", to: "optout@epsilon.com", automatic: true },
+    });
     expect(await htmlOf(await staff.get("/admin/queue"))).not.toContain(`${user.userId}:epsilon`);
     await db.update(jobs).set({ state: "dead" }).where(eq(jobs.id, jobId));
     expect(await htmlOf(await staff.get("/admin/queue"))).toContain(`${user.userId}:epsilon`);
@@ -285,7 +356,10 @@ describe("automatic sending", () => {
 
   it("does not send what staff have sent in the meantime", async () => {
     const user = await userWhoSent("auto-staff-first", "epsilon");
-    await db.update(requests).set({ processedAt: new Date() }).where(and(eq(requests.userId, user.userId), eq(requests.id, "epsilon")));
+    await db
+      .update(requests)
+      .set({ processedAt: new Date() })
+      .where(and(eq(requests.userId, user.userId), eq(requests.id, "epsilon")));
     const job = await runJob("optOut.email", { userId: user.userId, requestId: "epsilon", to: "optout@epsilon.com", automatic: true });
     expect(job.state).toBe("succeeded");
     expect((await requestRow(user.userId, "epsilon")).replyToken).toBeNull();

@@ -23,7 +23,13 @@ describe("signup step 1", () => {
     const response = await browser.post("/start/step1", { fullName: "", street1: "", street2: "", city: "", state: "", zipCode: "" });
     expect(response.status).toBe(400);
     const html = await response.text();
-    for (const message of ["Please enter your full name.", "Please enter the street address.", "Please enter the city name.", "Please enter the state.", "Please enter the zip code."]) {
+    for (const message of [
+      "Please enter your full name.",
+      "Please enter the street address.",
+      "Please enter the city name.",
+      "Please enter the state.",
+      "Please enter the zip code.",
+    ]) {
       expect(html).toContain(message);
     }
     expect(html).toContain('aria-invalid="true"');
@@ -92,12 +98,21 @@ describe("signup step 2", () => {
     expect(response.headers.get("Location")).toBe("/dashboard");
 
     const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
-    expect(user).toMatchObject({ fullName: "Ada Lovelace", street1: "12 MAIN ST", city: "SPRINGFIELD", state: "IL", numOfFreeRequest: 3, newsletter: true });
+    expect(user).toMatchObject({
+      fullName: "Ada Lovelace",
+      street1: "12 MAIN ST",
+      city: "SPRINGFIELD",
+      state: "IL",
+      numOfFreeRequest: 3,
+      newsletter: true,
+    });
     expect(user!.passwordHash).toMatch(/^scrypt\$/);
 
     const presets = await db.select().from(requests).where(eq(requests.userId, user!.id));
     expect(presets.map((request) => request.id).sort()).toEqual(activeSenders.map((sender) => sender.id).sort());
-    expect(presets.every((request) => request.type === "preset" && request.status === null && request.fullName === "Ada Lovelace")).toBe(true);
+    expect(presets.every((request) => request.type === "preset" && request.status === null && request.fullName === "Ada Lovelace")).toBe(
+      true,
+    );
     expect(presets.find((request) => request.id === "acxiom")).toMatchObject({ senderName: "Acxiom", title: "Acxiom" });
 
     const queued = await db.select({ type: jobs.type }).from(jobs).where(eq(jobs.userId, user!.id));

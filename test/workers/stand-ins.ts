@@ -19,7 +19,21 @@ export async function received(vendor: string, where: (request: StandInRequest) 
  * The next `times` calls to the vendor (below `path`, when given) answer `status`; with `every` N,
  * one call in N fails until `times` have.
  */
-export async function fault({ vendor, path, status, times = 1, every = 1, body }: { vendor: string; path?: string; status: number; times?: number; every?: number; body?: unknown }) {
+export async function fault({
+  vendor,
+  path,
+  status,
+  times = 1,
+  every = 1,
+  body,
+}: {
+  vendor: string;
+  path?: string;
+  status: number;
+  times?: number;
+  every?: number;
+  body?: unknown;
+}) {
   const response = await fetch(`${standInsUrl()}/__stand-ins/faults`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },

@@ -28,7 +28,10 @@ export function submitCheckout(checkoutUrl: string, outcome: "pay" | "decline") 
 }
 
 /** Presses a button in the stand-in's customer portal. */
-export async function usePortal(portalUrl: string, fields: { action: "switch" | "cancel" | "renew"; subscription: string; price?: string }) {
+export async function usePortal(
+  portalUrl: string,
+  fields: { action: "switch" | "cancel" | "renew"; subscription: string; price?: string },
+) {
   const response = await fetch(portalUrl, {
     method: "POST",
     redirect: "manual",

@@ -49,9 +49,9 @@ describe("updateUserDocument (spec section 5: only the admin updates another use
     await expect(updateUserDocument(db, self, id, { city: "CHICAGO", numOfFreeRequest: 100 })).rejects.toThrow(ForbiddenUpdateError);
     // A moderator's own document is no different.
     const { id: moderatorId } = await newUser("moderator-self");
-    await expect(updateUserDocument(db, { userId: moderatorId, role: "moderator" }, moderatorId, { numOfFreeRequest: 100 })).rejects.toThrow(
-      ForbiddenUpdateError,
-    );
+    await expect(
+      updateUserDocument(db, { userId: moderatorId, role: "moderator" }, moderatorId, { numOfFreeRequest: 100 }),
+    ).rejects.toThrow(ForbiddenUpdateError);
     const [row] = await db.select({ city: users.city, n: users.numOfFreeRequest, plan: users.plan }).from(users).where(eq(users.id, id));
     expect(row).toEqual({ city: "SPRINGFIELD", n: 3, plan: null });
   });

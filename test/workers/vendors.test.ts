@@ -42,7 +42,12 @@ describe("the Mailchimp client", () => {
     const email = uniqueEmail("Jane.Doe");
     const member = await getMailchimp(appEnv).upsertMember(email, "Jane Q. Doe");
     const hash = md5(email.toLowerCase());
-    expect(member).toMatchObject({ id: hash, email_address: email, status: "subscribed", merge_fields: { FNAME: "Jane", LNAME: "Q. Doe" } });
+    expect(member).toMatchObject({
+      id: hash,
+      email_address: email,
+      status: "subscribed",
+      merge_fields: { FNAME: "Jane", LNAME: "Q. Doe" },
+    });
 
     const [request] = await received("mailchimp", (r) => r.path === `/lists/local-list/members/${hash}`);
     expect(request).toMatchObject({
@@ -74,14 +79,18 @@ describe("the Mailchimp client", () => {
   });
 
   it("answers 404, worth retrying, when tagging someone who is not a member yet", async () => {
-    const error = await getMailchimp(appEnv).addTag(uniqueEmail("stranger"), "basic-plan").catch((e: unknown) => e);
+    const error = await getMailchimp(appEnv)
+      .addTag(uniqueEmail("stranger"), "basic-plan")
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MailchimpError);
     expect(error).toMatchObject({ status: 404, problem: { title: "Resource Not Found" } });
   });
 
   it("refuses an address that looks fake with a permanent 400 whose message does not quote it", async () => {
     const email = uniqueEmail("fake", "example.invalid");
-    const error = (await getMailchimp(appEnv).upsertMember(email, "Fake Person").catch((e: unknown) => e)) as MailchimpError;
+    const error = (await getMailchimp(appEnv)
+      .upsertMember(email, "Fake Person")
+      .catch((e: unknown) => e)) as MailchimpError;
     expect(error).toBeInstanceOf(MailchimpError);
     expect(error).toMatchObject({ status: 400, retryable: false, problem: { title: "Invalid Resource", status: 400 } });
     expect(error.problem.detail).toContain("looks fake or invalid");
@@ -98,8 +107,15 @@ describe("the Mailchimp client", () => {
 
   it.each([429, 500, 503])("treats %i as worth retrying", async (status) => {
     const email = uniqueEmail(`fault${status}`);
-    await fault({ vendor: "mailchimp", path: `/lists/local-list/members/${md5(email)}`, status, body: { title: "Stand-in fault", status } });
-    const error = await getMailchimp(appEnv).upsertMember(email, "Unlucky Person").catch((e: unknown) => e);
+    await fault({
+      vendor: "mailchimp",
+      path: `/lists/local-list/members/${md5(email)}`,
+      status,
+      body: { title: "Stand-in fault", status },
+    });
+    const error = await getMailchimp(appEnv)
+      .upsertMember(email, "Unlucky Person")
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status, retryable: true });
   });
 
@@ -140,7 +156,14 @@ describe("the Stripe client", () => {
     expect(request!.body).toEqual({ name: "Pat Payer", email: user.email, "metadata[userId]": user.id });
 
     const customer = await getStripe(appEnv).customers.retrieve(customerId);
-    expect(customer).toMatchObject({ id: customerId, object: "customer", email: user.email, name: "Pat Payer", metadata: { userId: user.id }, livemode: false });
+    expect(customer).toMatchObject({
+      id: customerId,
+      object: "customer",
+      email: user.email,
+      name: "Pat Payer",
+      metadata: { userId: user.id },
+      livemode: false,
+    });
   });
 
   it("creates one customer for a user however often it is asked, and stores its id once", async () => {
@@ -183,11 +206,18 @@ describe("the Stripe client", () => {
       .customers.create({ email: uniqueEmail("wrong-key") })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
-    expect(error).toMatchObject({ statusCode: 401, rawType: "invalid_request_error", message: expect.stringMatching(/^Invalid API Key provided: sk_test_\*+1234$/) });
+    expect(error).toMatchObject({
+      statusCode: 401,
+      rawType: "invalid_request_error",
+      message: expect.stringMatching(/^Invalid API Key provided: sk_test_\*+1234$/),
+    });
   });
 
   it("answers resource_missing for an unknown customer", async () => {
-    await expect(getStripe(appEnv).customers.retrieve("cus_doesNotExist00")).rejects.toMatchObject({ statusCode: 404, code: "resource_missing" });
+    await expect(getStripe(appEnv).customers.retrieve("cus_doesNotExist00")).rejects.toMatchObject({
+      statusCode: 404,
+      code: "resource_missing",
+    });
   });
 });
 
@@ -237,7 +267,14 @@ describe("the email client (Postmark)", () => {
     const to = uniqueEmail("plain");
     await sendEmail(appEnv, { to, subject: "Hello", text: "Hi" });
     const [request] = await sentTo(to);
-    expect(request!.body).toEqual({ From: appEnv.EMAIL_FROM, To: to, Subject: "Hello", TextBody: "Hi", Headers: [], MessageStream: "outbound" });
+    expect(request!.body).toEqual({
+      From: appEnv.EMAIL_FROM,
+      To: to,
+      Subject: "Hello",
+      TextBody: "Hi",
+      Headers: [],
+      MessageStream: "outbound",
+    });
   });
 
   it("reports an inactive recipient (422, ErrorCode 406) as permanent, without the address in the message", async () => {
@@ -250,14 +287,20 @@ describe("the email client (Postmark)", () => {
   });
 
   it("reports a wrong server token (401, ErrorCode 10) as permanent", async () => {
-    const error = await sendEmail({ ...appEnv, EMAIL_API_KEY: "wrong-token" }, { to: uniqueEmail("token"), subject: "Hello", text: "Hi" }).catch(
-      (e: unknown) => e,
-    );
+    const error = await sendEmail(
+      { ...appEnv, EMAIL_API_KEY: "wrong-token" },
+      { to: uniqueEmail("token"), subject: "Hello", text: "Hi" },
+    ).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 401, errorCode: 10, retryable: false });
   });
 
   it.each([429, 500])("treats %i as worth retrying", async (status) => {
-    await fault({ vendor: "email", path: "/email", status, ...(status === 429 ? { body: { ErrorCode: 429, Message: "Rate limit exceeded." } } : {}) });
+    await fault({
+      vendor: "email",
+      path: "/email",
+      status,
+      ...(status === 429 ? { body: { ErrorCode: 429, Message: "Rate limit exceeded." } } : {}),
+    });
     const error = await sendEmail(appEnv, { to: uniqueEmail(`fault${status}`), subject: "Hello", text: "Hi" }).catch((e: unknown) => e);
     expect(error).toMatchObject({ status, retryable: true });
   });

@@ -1,7 +1,17 @@
 import { Form } from "@remix-run/react";
 
 /** One click for a whole sender in the work queue: the requests listed are the ones processed. */
-export function ProcessForm({ group, keys, intent, label }: { group: string; keys: string[]; intent: "send" | "mailed" | "filed"; label: string }) {
+export function ProcessForm({
+  group,
+  keys,
+  intent,
+  label,
+}: {
+  group: string;
+  keys: string[];
+  intent: "send" | "mailed" | "filed";
+  label: string;
+}) {
   return (
     <Form method="post" action="/admin/queue" className="no-print">
       <input type="hidden" name="intent" value={intent} />

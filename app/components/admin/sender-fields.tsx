@@ -6,7 +6,19 @@ import { ACCEPTS_AGENT, CONFIDENCE_LEVELS } from "~/domain/sender-form";
 
 /** The form's fields as the browser sends them: text, whatever the schema makes of it. */
 type SenderFormShape = Record<
-  "id" | "title" | "category" | "covers" | "channels" | "acceptsAgent" | "needs" | "lasts" | "takes" | "confidence" | "sourceYear" | "requiredDays" | "notes",
+  | "id"
+  | "title"
+  | "category"
+  | "covers"
+  | "channels"
+  | "acceptsAgent"
+  | "needs"
+  | "lasts"
+  | "takes"
+  | "confidence"
+  | "sourceYear"
+  | "requiredDays"
+  | "notes",
   string | undefined
 >;
 
@@ -107,10 +119,21 @@ export function SenderForm({
     <Form method="post" action={action} className="form" {...getFormProps(form)} noValidate>
       <FormError id={form.errorId} errors={form.errors} />
       {withId ? (
-        <TextField field={fields.id} label="Id" maxLength={60} hint="Lowercase letters, digits and dashes, e.g. acme-catalogs. It cannot be changed later." />
+        <TextField
+          field={fields.id}
+          label="Id"
+          maxLength={60}
+          hint="Lowercase letters, digits and dashes, e.g. acme-catalogs. It cannot be changed later."
+        />
       ) : null}
       <TextField field={fields.title} label="Sender's name" maxLength={120} />
-      <TextField field={fields.category} label="Category" list="sender-categories" maxLength={60} hint="e.g. data-broker, catalogs, coupons." />
+      <TextField
+        field={fields.category}
+        label="Category"
+        list="sender-categories"
+        maxLength={60}
+        hint="e.g. data-broker, catalogs, coupons."
+      />
       <datalist id="sender-categories">
         {categories.map((category) => (
           <option key={category} value={category} />
@@ -123,9 +146,9 @@ export function SenderForm({
         rows={5}
         hint={
           <>
-            One per line as <code>kind: value</code>, where kind is web, email, mail or phone, e.g. <code>email: optout@example.com</code> or{" "}
-            <code>mail: PO Box 1, Town, ST 12345</code>. A note may follow a bar: <code>phone: 800-555-0100 | weekdays only</code>. A sender
-            with no channel cannot be active.
+            One per line as <code>kind: value</code>, where kind is web, email, mail or phone, e.g. <code>email: optout@example.com</code>{" "}
+            or <code>mail: PO Box 1, Town, ST 12345</code>. A note may follow a bar: <code>phone: 800-555-0100 | weekdays only</code>. A
+            sender with no channel cannot be active.
           </>
         }
       />
@@ -139,7 +162,13 @@ export function SenderForm({
       <TextField field={fields.takes} label="How long it takes (optional)" maxLength={200} />
       <SelectField field={fields.confidence} label="Confidence in these facts" options={CONFIDENCE_LEVELS} />
       <TextField field={fields.sourceYear} label="Year of the source (optional)" inputMode="numeric" maxLength={4} />
-      <TextField field={fields.requiredDays} label="Days until mail stops" inputMode="numeric" maxLength={3} hint="Counted from when the request is sent, 1 to 365. The dashboard tells users when to expect it." />
+      <TextField
+        field={fields.requiredDays}
+        label="Days until mail stops"
+        inputMode="numeric"
+        maxLength={3}
+        hint="Counted from when the request is sent, 1 to 365. The dashboard tells users when to expect it."
+      />
       <TextAreaField field={fields.notes} label="Notes (optional)" />
       {children}
     </Form>

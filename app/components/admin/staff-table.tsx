@@ -5,7 +5,17 @@ import type { ReactNode } from "react";
  * A staff list: scrolls sideways on a narrow screen, one column heading per entry of `columns`
  * (a heading may be hidden text), the rows as children.
  */
-export function StaffTable({ columns, labelledBy, caption, children }: { columns: ReactNode[]; labelledBy?: string; caption?: ReactNode; children: ReactNode }) {
+export function StaffTable({
+  columns,
+  labelledBy,
+  caption,
+  children,
+}: {
+  columns: ReactNode[];
+  labelledBy?: string;
+  caption?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="table-scroll">
       <table aria-labelledby={labelledBy}>

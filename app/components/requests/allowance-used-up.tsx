@@ -6,8 +6,8 @@ export function AllowanceUsedUp({ alert = false }: { alert?: boolean }) {
   return (
     <div className="notice" role={alert ? "alert" : undefined}>
       <p>
-        <strong>You have used your {FREE_REQUEST_ALLOWANCE} free requests.</strong> Subscribe to send as many as you need;
-        requests already sent keep going.
+        <strong>You have used your {FREE_REQUEST_ALLOWANCE} free requests.</strong> Subscribe to send as many as you need; requests already
+        sent keep going.
       </p>
       <p>
         <Link to="/subscription" className="button">

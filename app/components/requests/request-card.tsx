@@ -3,7 +3,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useFetcher } from "@remix-run/react";
 import { useRef, useState } from "react";
 import type { RequestStatus, SenderChannel } from "../../../drizzle/schema";
-import { ACTION_LABELS, isRequestAction, RequestActionFormSchema, STATUS_LABELS, STATUS_OF_ACTION, type RequestAction } from "~/domain/requests";
+import {
+  ACTION_LABELS,
+  isRequestAction,
+  RequestActionFormSchema,
+  STATUS_LABELS,
+  STATUS_OF_ACTION,
+  type RequestAction,
+} from "~/domain/requests";
 import { asksForIdentityNumber } from "~/domain/sender-catalog";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -29,7 +36,15 @@ export type OpenRequest = {
 type ActionReply = { requestId: string; result: SubmissionResult<string[]> };
 
 /** `lastResult` is the reply to a plain form post (JavaScript off); with JavaScript, the card's fetcher has it. */
-export function RequestCard({ card, open, lastResult }: { card: RequestCardData; open: OpenRequest | null; lastResult: SubmissionResult<string[]> | null }) {
+export function RequestCard({
+  card,
+  open,
+  lastResult,
+}: {
+  card: RequestCardData;
+  open: OpenRequest | null;
+  lastResult: SubmissionResult<string[]> | null;
+}) {
   const fetcher = useFetcher<ActionReply>();
   const [form] = useForm({
     id: `request-actions-${card.id}`,
@@ -102,7 +117,11 @@ const CHANNEL_LABELS: Record<SenderChannel["kind"], string> = { web: "Online", p
 function ChannelValue({ channel }: { channel: SenderChannel }) {
   switch (channel.kind) {
     case "web":
-      return <a href={channel.value} rel="noopener noreferrer">{channel.value.replace(/^https?:\/\//, "")}</a>;
+      return (
+        <a href={channel.value} rel="noopener noreferrer">
+          {channel.value.replace(/^https?:\/\//, "")}
+        </a>
+      );
     case "phone":
       return <a href={`tel:${channel.value.replace(/[^\d+]/g, "")}`}>{channel.value}</a>;
     case "email":
@@ -130,7 +149,9 @@ function FilingGuide({ senderName, guide }: { senderName: string; guide: NonNull
         </ul>
         {atHand.length > 0 ? <p>Have at hand: {atHand.join("; ")}.</p> : null}
         {guide.takes ? <p>It takes effect in {guide.takes}.</p> : null}
-        <p className="muted">We never ask for your Social Security number or date of birth. If the sender asks for them, that is between you and the sender.</p>
+        <p className="muted">
+          We never ask for your Social Security number or date of birth. If the sender asks for them, that is between you and the sender.
+        </p>
       </div>
     </details>
   );

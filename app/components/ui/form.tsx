@@ -22,7 +22,21 @@ type InputFieldProps = {
 };
 
 /** A labelled input whose error sits next to it and is announced with it (aria-describedby). */
-export function InputField({ id, name, label, type = "text", autoComplete, hint, defaultValue, error, formErrorId, inputMode, list, maxLength, required }: InputFieldProps) {
+export function InputField({
+  id,
+  name,
+  label,
+  type = "text",
+  autoComplete,
+  hint,
+  defaultValue,
+  error,
+  formErrorId,
+  inputMode,
+  list,
+  maxLength,
+  required,
+}: InputFieldProps) {
   const errorId = `${id}-error`;
   const hintId = hint ? `${id}-hint` : undefined;
   const describedBy = [error ? errorId : formErrorId, hintId].filter(Boolean).join(" ") || undefined;
@@ -60,7 +74,10 @@ export function InputField({ id, name, label, type = "text", autoComplete, hint,
  * InputField for a Conform field: the name, the typed value, the first error and the schema's
  * constraints (getZodConstraint: required, maximum length) come from it.
  */
-export function TextField({ field, ...props }: { field: FieldMetadata<string | undefined> } & Omit<InputFieldProps, "id" | "name" | "defaultValue" | "error">) {
+export function TextField({
+  field,
+  ...props
+}: { field: FieldMetadata<string | undefined> } & Omit<InputFieldProps, "id" | "name" | "defaultValue" | "error">) {
   return (
     <InputField
       key={field.key}

@@ -59,7 +59,11 @@ function sentMessages(state: Map<string, unknown>): SentMessage[] {
 
 function checkToken(request: StandInRequest): StandInResponse | null {
   if (request.headers["x-postmark-server-token"] === EMAIL_STAND_IN_TOKEN) return null;
-  return postmarkError(401, 10, "The Server Token you provided in the X-Postmark-Server-Token request header was invalid. Please verify that you are using a valid token.");
+  return postmarkError(
+    401,
+    10,
+    "The Server Token you provided in the X-Postmark-Server-Token request header was invalid. Please verify that you are using a valid token.",
+  );
 }
 
 /** Postmark's metadata: at most 10 string values, keys of at most 20 characters. */
@@ -91,7 +95,10 @@ function sendEmail(request: StandInRequest, state: Map<string, unknown>): StandI
     return postmarkError(422, 300, `Invalid 'ReplyTo' address: '${String(body.ReplyTo)}'.`);
   }
   const headers = body.Headers ?? [];
-  if (!Array.isArray(headers) || !headers.every((header) => header && typeof header.Name === "string" && typeof header.Value === "string")) {
+  if (
+    !Array.isArray(headers) ||
+    !headers.every((header) => header && typeof header.Name === "string" && typeof header.Value === "string")
+  ) {
     return postmarkError(422, 300, "Headers must be a list of {Name, Value} pairs.");
   }
   const stream = body.MessageStream ?? "outbound";
@@ -143,7 +150,9 @@ function searchOutbound(request: StandInRequest, state: Map<string, unknown>): S
     .filter((message) => !recipient || message.Recipients.some((address) => address.toLowerCase() === recipient.toLowerCase()))
     .filter((message) => !tag || message.Tag === tag)
     .filter((message) => metadataFilters.every(([name, value]) => message.Metadata[name.slice("metadata_".length)] === value));
-  const Messages = matches.slice(offset, offset + count).map(({ TextBody: _text, Headers: _headers, ReplyTo: _replyTo, ...summary }) => summary);
+  const Messages = matches
+    .slice(offset, offset + count)
+    .map(({ TextBody: _text, Headers: _headers, ReplyTo: _replyTo, ...summary }) => summary);
   return { status: 200, body: { TotalCount: matches.length, Messages } };
 }
 
@@ -154,8 +163,18 @@ function outboxPage(_request: StandInRequest, state: Map<string, unknown>): Stan
   const messages = [...sentMessages(state)].reverse();
   const items = messages.map((message) => {
     const headers = message.Headers.map((header) => `${header.Name}: ${header.Value}`);
-    const meta = [`To: ${message.To}`, `From: ${message.From}`, message.ReplyTo ? `Reply-To: ${message.ReplyTo}` : null, `Sent: ${message.ReceivedAt}`, message.Tag ? `Tag: ${message.Tag}` : null, ...headers];
-    return `<article><h2>${escapeHtml(message.Subject)}</h2><p class="meta">${meta.filter(Boolean).map((line) => escapeHtml(line!)).join("<br>")}</p><pre>${escapeHtml(message.TextBody)}</pre></article>`;
+    const meta = [
+      `To: ${message.To}`,
+      `From: ${message.From}`,
+      message.ReplyTo ? `Reply-To: ${message.ReplyTo}` : null,
+      `Sent: ${message.ReceivedAt}`,
+      message.Tag ? `Tag: ${message.Tag}` : null,
+      ...headers,
+    ];
+    return `<article><h2>${escapeHtml(message.Subject)}</h2><p class="meta">${meta
+      .filter(Boolean)
+      .map((line) => escapeHtml(line!))
+      .join("<br>")}</p><pre>${escapeHtml(message.TextBody)}</pre></article>`;
   });
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Outbox (email stand-in)</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}article{border-top:1px solid #ccc;padding:1rem 0}.meta{color:#444;font-size:.9rem}pre{white-space:pre-wrap;font:inherit}</style></head>

@@ -93,8 +93,28 @@ function verify(request: StandInRequest): StandInResponse {
         longitude: null,
       },
       deliverability_analysis: deliverable
-        ? { dpv_confirmation: "Y", dpv_cmra: "N", dpv_vacant: "N", dpv_active: "Y", dpv_footnotes: ["AA", "BB"], ews_match: false, lacs_indicator: "", lacs_return_code: "", suite_return_code: "" }
-        : { dpv_confirmation: "", dpv_cmra: "", dpv_vacant: "", dpv_active: "", dpv_footnotes: ["A1"], ews_match: false, lacs_indicator: "", lacs_return_code: "", suite_return_code: "" },
+        ? {
+            dpv_confirmation: "Y",
+            dpv_cmra: "N",
+            dpv_vacant: "N",
+            dpv_active: "Y",
+            dpv_footnotes: ["AA", "BB"],
+            ews_match: false,
+            lacs_indicator: "",
+            lacs_return_code: "",
+            suite_return_code: "",
+          }
+        : {
+            dpv_confirmation: "",
+            dpv_cmra: "",
+            dpv_vacant: "",
+            dpv_active: "",
+            dpv_footnotes: ["A1"],
+            ews_match: false,
+            lacs_indicator: "",
+            lacs_return_code: "",
+            suite_return_code: "",
+          },
       // Lob scores from its own mail history; the stand-in has none for an undeliverable address.
       lob_confidence_score: deliverable ? { score: 100, level: "high" } : { score: null, level: "" },
       object: "us_verification",

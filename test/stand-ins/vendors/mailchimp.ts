@@ -108,7 +108,11 @@ function upsertMember(request: StandInRequest, state: Map<string, unknown>): Sta
   if (existing) {
     // Mailchimp will not resubscribe someone who unsubscribed or bounced through the API.
     if (body.status === "subscribed" && (existing.status === "unsubscribed" || existing.status === "cleaned")) {
-      return problem(400, "Member In Compliance State", `${email} is already a list member in compliance state due to unsubscribe, bounce, or compliance review.`);
+      return problem(
+        400,
+        "Member In Compliance State",
+        `${email} is already a list member in compliance state due to unsubscribe, bounce, or compliance review.`,
+      );
     }
     const updated: Member = {
       ...existing,
@@ -171,7 +175,9 @@ function updateTags(request: StandInRequest, state: Map<string, unknown>): Stand
   const tags = (request.body as { tags?: unknown } | null)?.tags;
   const valid =
     Array.isArray(tags) &&
-    tags.every((tag) => tag && typeof tag === "object" && typeof tag.name === "string" && tag.name && ["active", "inactive"].includes(tag.status));
+    tags.every(
+      (tag) => tag && typeof tag === "object" && typeof tag.name === "string" && tag.name && ["active", "inactive"].includes(tag.status),
+    );
   if (!valid) {
     return invalidResource("The resource submitted could not be validated. For field-specific details, see the 'errors' array.", [
       { field: "tags", message: "Each tag needs a name and a status of active or inactive." },

@@ -13,7 +13,16 @@
 //   POST   /v1/billing_portal/sessions              https://docs.stripe.com/api/customer_portal/sessions/create
 //   GET    /v1/events/:id                           https://docs.stripe.com/api/events/retrieve
 import type { StandInRequest, StandInResponse, VendorRoute } from "../../server";
-import { cancelNow, changeSubscription, checkoutLineItems, createCheckoutSession, expireIfDue, firstItem, type CheckoutInput, type SubscriptionChange } from "./billing";
+import {
+  cancelNow,
+  changeSubscription,
+  checkoutLineItems,
+  createCheckoutSession,
+  expireIfDue,
+  firstItem,
+  type CheckoutInput,
+  type SubscriptionChange,
+} from "./billing";
 import { answerExpanded } from "./expand";
 import { newCustomer, type StripePortalSession, type StripePrice } from "./objects";
 import { storeOf, type StripeStore } from "./store";
@@ -46,26 +55,42 @@ export const STRIPE_STAND_IN_PORTAL_CONFIGURATION = "bpc_local";
 // Top-level parameters each endpoint knows, from stripe-node 23.1.0's *Params types. Anything else
 // gets Stripe's parameter_unknown; known ones the stand-in does not model are accepted and ignored.
 const CHECKOUT_SESSION_CREATE_PARAMS = new Set(
-  ("adaptive_pricing after_expiration allow_promotion_codes allowed_payment_method_types automatic_tax billing_address_collection " +
+  (
+    "adaptive_pricing after_expiration allow_promotion_codes allowed_payment_method_types automatic_tax billing_address_collection " +
     "branding_settings cancel_url client_reference_id consent_collection currency custom_fields custom_text customer customer_account " +
     "customer_creation customer_email customer_update discounts excluded_payment_method_types expand expires_at integration_identifier " +
     "invoice_creation line_items locale managed_payments metadata mode name_collection optional_items origin_context payment_intent_data " +
     "payment_method_collection payment_method_configuration payment_method_data payment_method_options permissions phone_number_collection " +
     "redirect_on_completion return_url saved_payment_method_options setup_intent_data shipping_address_collection shipping_options " +
-    "submit_type subscription_data success_url tax_id_collection ui_mode wallet_options").split(" "),
+    "submit_type subscription_data success_url tax_id_collection ui_mode wallet_options"
+  ).split(" "),
 );
 const SUBSCRIPTION_UPDATE_PARAMS = new Set(
-  ("add_invoice_items application_fee_percent automatic_tax billing_cycle_anchor billing_schedules billing_thresholds cancel_at " +
+  (
+    "add_invoice_items application_fee_percent automatic_tax billing_cycle_anchor billing_schedules billing_thresholds cancel_at " +
     "cancel_at_period_end cancellation_details collection_method days_until_due default_payment_method default_source default_tax_rates " +
     "description discounts expand invoice_settings items metadata off_session on_behalf_of pause_collection payment_behavior " +
-    "payment_settings pending_invoice_item_interval proration_behavior proration_date transfer_data trial_end trial_from_plan trial_settings").split(" "),
+    "payment_settings pending_invoice_item_interval proration_behavior proration_date transfer_data trial_end trial_from_plan trial_settings"
+  ).split(" "),
 );
 const SUBSCRIPTION_CANCEL_PARAMS = new Set(["cancellation_details", "expand", "invoice_now", "prorate"]);
 const SUBSCRIPTION_LIST_PARAMS = new Set(
-  ("automatic_tax collection_method created current_period_end current_period_start customer customer_account expand plan price status " +
-    "test_clock limit starting_after ending_before").split(" "),
+  (
+    "automatic_tax collection_method created current_period_end current_period_start customer customer_account expand plan price status " +
+    "test_clock limit starting_after ending_before"
+  ).split(" "),
 );
-const PORTAL_SESSION_CREATE_PARAMS = new Set(["after_expiration", "configuration", "customer", "customer_account", "expand", "flow_data", "locale", "on_behalf_of", "return_url"]);
+const PORTAL_SESSION_CREATE_PARAMS = new Set([
+  "after_expiration",
+  "configuration",
+  "customer",
+  "customer_account",
+  "expand",
+  "flow_data",
+  "locale",
+  "on_behalf_of",
+  "return_url",
+]);
 const RETRIEVE_PARAMS = new Set(["expand"]);
 
 /** The stand-in's own "not modelled" refusal, for parameters that would change what Stripe does. */
@@ -83,7 +108,17 @@ function isUrl(value: string): boolean {
 }
 
 function invalidUrl(param: string, call: ApiCall): StandInResponse {
-  return stripeError(400, { type: "invalid_request_error", code: "url_invalid", param, message: "Not a valid URL", doc_url: "https://stripe.com/docs/error-codes/url-invalid" }, call);
+  return stripeError(
+    400,
+    {
+      type: "invalid_request_error",
+      code: "url_invalid",
+      param,
+      message: "Not a valid URL",
+      doc_url: "https://stripe.com/docs/error-codes/url-invalid",
+    },
+    call,
+  );
 }
 
 function booleanParam(value: unknown): boolean | undefined {
@@ -97,7 +132,13 @@ function createCustomer(request: StandInRequest, store: StripeStore): StandInRes
   if (email !== undefined && (typeof email !== "string" || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))) {
     return stripeError(
       400,
-      { type: "invalid_request_error", code: "email_invalid", param: "email", message: `Invalid email address: ${String(email)}`, doc_url: "https://stripe.com/docs/error-codes/email-invalid" },
+      {
+        type: "invalid_request_error",
+        code: "email_invalid",
+        param: "email",
+        message: `Invalid email address: ${String(email)}`,
+        doc_url: "https://stripe.com/docs/error-codes/email-invalid",
+      },
       call,
     );
   }
@@ -144,7 +185,8 @@ function createCheckout(request: StandInRequest, store: StripeStore): StandInRes
       return parameterMissing(`line_items[${index}][quantity]`, call, `Quantity is required. Add \`quantity\` to \`line_items[${index}]\``);
     }
     const quantity = Number(line.quantity);
-    if (!Number.isInteger(quantity) || quantity < 1) return parameterInvalid(`line_items[${index}][quantity]`, `Invalid integer: ${String(line.quantity)}`, call);
+    if (!Number.isInteger(quantity) || quantity < 1)
+      return parameterInvalid(`line_items[${index}][quantity]`, `Invalid integer: ${String(line.quantity)}`, call);
     if (mode === "payment" && price.type === "recurring") {
       return parameterInvalid(
         "line_items",
@@ -175,7 +217,9 @@ function createCheckout(request: StandInRequest, store: StripeStore): StandInRes
     return parameterInvalid("client_reference_id", "Invalid string: must be at most 200 characters", call);
   }
 
-  const subscriptionData = (typeof params.subscription_data === "object" && params.subscription_data !== null ? params.subscription_data : {}) as Record<string, unknown>;
+  const subscriptionData = (
+    typeof params.subscription_data === "object" && params.subscription_data !== null ? params.subscription_data : {}
+  ) as Record<string, unknown>;
   for (const trial of ["trial_period_days", "trial_end"]) {
     if (subscriptionData[trial] !== undefined) return notModelled(`subscription_data[${trial}]`, "trials", call);
   }
@@ -185,7 +229,11 @@ function createCheckout(request: StandInRequest, store: StripeStore): StandInRes
     expiresAt = Number(params.expires_at);
     const now = nowSeconds();
     if (!Number.isInteger(expiresAt) || expiresAt < now + 30 * 60 || expiresAt > now + 24 * 60 * 60) {
-      return parameterInvalid("expires_at", "The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.", call);
+      return parameterInvalid(
+        "expires_at",
+        "The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.",
+        call,
+      );
     }
   }
 
@@ -230,7 +278,8 @@ function listSubscriptions(request: StandInRequest, store: StripeStore): StandIn
   const customer = stringParam(params.customer);
   const price = stringParam(params.price);
   const limit = params.limit === undefined ? 10 : Number(params.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100) return parameterInvalid("limit", "Invalid integer: must be between 1 and 100", call);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+    return parameterInvalid("limit", "Invalid integer: must be between 1 and 100", call);
   // Newest first; without a status, Stripe lists the subscriptions that have not been canceled.
   let matching = [...store.subscriptions.values()]
     .filter((subscription) => !customer || subscription.customer === customer)
@@ -246,7 +295,12 @@ function listSubscriptions(request: StandInRequest, store: StripeStore): StandIn
   if (startingAfter) matching = matching.slice(matching.findIndex((subscription) => subscription.id === startingAfter) + 1);
   const page = matching.slice(0, limit);
   // Expansions on a list name its elements through `data`, e.g. `data.latest_invoice`.
-  return answerExpanded(store, call, { object: "list", data: page, has_more: matching.length > page.length, url: "/v1/subscriptions" }, params.expand);
+  return answerExpanded(
+    store,
+    call,
+    { object: "list", data: page, has_more: matching.length > page.length, url: "/v1/subscriptions" },
+    params.expand,
+  );
 }
 
 function updateSubscription(request: StandInRequest, store: StripeStore): StandInResponse {
@@ -257,18 +311,30 @@ function updateSubscription(request: StandInRequest, store: StripeStore): StandI
   if (!subscription) return resourceMissing("subscription", id, "id", call);
   const unknown = rejectUnknown(params, SUBSCRIPTION_UPDATE_PARAMS, call);
   if (unknown) return unknown;
-  if (subscription.status === "canceled" && Object.keys(params).some((name) => !["metadata", "cancellation_details", "expand"].includes(name))) {
-    return stripeError(400, { type: "invalid_request_error", message: "A canceled subscription can only update its cancellation_details and metadata." }, call);
+  if (
+    subscription.status === "canceled" &&
+    Object.keys(params).some((name) => !["metadata", "cancellation_details", "expand"].includes(name))
+  ) {
+    return stripeError(
+      400,
+      { type: "invalid_request_error", message: "A canceled subscription can only update its cancellation_details and metadata." },
+      call,
+    );
   }
 
   const change: SubscriptionChange = {};
   if (params.cancel_at_period_end !== undefined) {
     change.cancelAtPeriodEnd = booleanParam(params.cancel_at_period_end);
-    if (change.cancelAtPeriodEnd === undefined) return parameterInvalid("cancel_at_period_end", `Invalid boolean: ${String(params.cancel_at_period_end)}`, call);
+    if (change.cancelAtPeriodEnd === undefined)
+      return parameterInvalid("cancel_at_period_end", `Invalid boolean: ${String(params.cancel_at_period_end)}`, call);
   }
   const proration = params.proration_behavior;
   if (proration !== undefined && proration !== "create_prorations" && proration !== "none" && proration !== "always_invoice") {
-    return parameterInvalid("proration_behavior", "Invalid proration_behavior: must be one of always_invoice, create_prorations, or none", call);
+    return parameterInvalid(
+      "proration_behavior",
+      "Invalid proration_behavior: must be one of always_invoice, create_prorations, or none",
+      call,
+    );
   }
   if (params.cancel_at !== undefined) return notModelled("cancel_at", "cancel_at (use cancel_at_period_end)", call);
 
@@ -289,7 +355,8 @@ function updateSubscription(request: StandInRequest, store: StripeStore): StandI
     }
     if (fields.quantity !== undefined) {
       const quantity = Number(fields.quantity);
-      if (!Number.isInteger(quantity) || quantity < 1) return parameterInvalid("items[0][quantity]", `Invalid integer: ${String(fields.quantity)}`, call);
+      if (!Number.isInteger(quantity) || quantity < 1)
+        return parameterInvalid("items[0][quantity]", `Invalid integer: ${String(fields.quantity)}`, call);
       change.quantity = quantity;
     }
   }
@@ -318,7 +385,9 @@ function cancelSubscription(request: StandInRequest, store: StripeStore): StandI
   if (subscription.status === "canceled") {
     return stripeError(400, { type: "invalid_request_error", message: `This subscription has already been canceled: '${id}'` }, call);
   }
-  const details = (typeof params.cancellation_details === "object" && params.cancellation_details !== null ? params.cancellation_details : {}) as Record<string, unknown>;
+  const details = (
+    typeof params.cancellation_details === "object" && params.cancellation_details !== null ? params.cancellation_details : {}
+  ) as Record<string, unknown>;
   cancelNow(store, subscription, { id: call.requestId, idempotency_key: null }, stringParam(details.comment));
   return answerExpanded(store, call, subscription, params.expand);
 }
@@ -334,7 +403,8 @@ function createPortalSession(request: StandInRequest, store: StripeStore): Stand
   const returnUrl = stringParam(params.return_url) ?? null;
   if (returnUrl !== null && !isUrl(returnUrl)) return invalidUrl("return_url", call);
   const configuration = stringParam(params.configuration) ?? STRIPE_STAND_IN_PORTAL_CONFIGURATION;
-  if (configuration !== STRIPE_STAND_IN_PORTAL_CONFIGURATION) return referenceMissing("configuration", configuration, "configuration", call);
+  if (configuration !== STRIPE_STAND_IN_PORTAL_CONFIGURATION)
+    return referenceMissing("configuration", configuration, "configuration", call);
   if (params.flow_data !== undefined) return notModelled("flow_data", "portal flows (flow_data)", call);
 
   const id = stripeId("bps", 24);
@@ -401,16 +471,32 @@ function api(method: VendorRoute["method"], path: string, handle: Handler): Vend
 
 export const apiRoutes: VendorRoute[] = [
   api("POST", "/v1/customers", createCustomer),
-  api("GET", "/v1/customers/:id", retrieve("customer", (store, id) => store.customers.get(id))),
-  api("GET", "/v1/prices/:id", retrieve("price", (store, id) => store.prices.get(id))),
+  api(
+    "GET",
+    "/v1/customers/:id",
+    retrieve("customer", (store, id) => store.customers.get(id)),
+  ),
+  api(
+    "GET",
+    "/v1/prices/:id",
+    retrieve("price", (store, id) => store.prices.get(id)),
+  ),
   api("POST", "/v1/checkout/sessions", createCheckout),
   api("GET", "/v1/checkout/sessions/:id", retrieve("checkout.session", findCheckoutSession, "session")),
   api("GET", "/v1/checkout/sessions/:id/line_items", listCheckoutLineItems),
   api("GET", "/v1/subscriptions", listSubscriptions),
-  api("GET", "/v1/subscriptions/:id", retrieve("subscription", (store, id) => store.subscriptions.get(id))),
+  api(
+    "GET",
+    "/v1/subscriptions/:id",
+    retrieve("subscription", (store, id) => store.subscriptions.get(id)),
+  ),
   api("POST", "/v1/subscriptions/:id", updateSubscription),
   api("DELETE", "/v1/subscriptions/:id", cancelSubscription),
-  api("GET", "/v1/invoices/:id", retrieve("invoice", (store, id) => store.invoices.get(id), "invoice")),
+  api(
+    "GET",
+    "/v1/invoices/:id",
+    retrieve("invoice", (store, id) => store.invoices.get(id), "invoice"),
+  ),
   api("POST", "/v1/billing_portal/sessions", createPortalSession),
   api("GET", "/v1/events/:id", retrieveEvent),
 ];

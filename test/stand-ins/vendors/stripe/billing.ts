@@ -186,7 +186,11 @@ function markFailed(invoice: StripeInvoice): void {
  * and the session completes. Events, in Stripe's order: customer.created (when Checkout had to
  * make the customer), customer.subscription.created, invoice.paid, checkout.session.completed.
  */
-export function completeCheckout(store: StripeStore, record: CheckoutRecord, base: string): { subscription: StripeSubscription; invoice: StripeInvoice } {
+export function completeCheckout(
+  store: StripeStore,
+  record: CheckoutRecord,
+  base: string,
+): { subscription: StripeSubscription; invoice: StripeInvoice } {
   const { session } = record;
   if (session.status !== "open") throw new Error(`checkout session ${session.id} is ${session.status}`);
   let customer = session.customer ? store.customers.get(session.customer) : undefined;
@@ -261,7 +265,12 @@ export type SubscriptionChange = {
 };
 
 /** Applies a change and emits customer.subscription.updated with what it was before, if anything changed. */
-export function changeSubscription(store: StripeStore, subscription: StripeSubscription, change: SubscriptionChange, origin: EventOrigin): void {
+export function changeSubscription(
+  store: StripeStore,
+  subscription: StripeSubscription,
+  change: SubscriptionChange,
+  origin: EventOrigin,
+): void {
   const before = structuredClone(subscription);
   const item = firstItem(subscription);
   if (change.cancelAtPeriodEnd === true && !subscription.cancel_at_period_end) {
@@ -359,6 +368,9 @@ export function advanceSubscription(store: StripeStore, subscription: StripeSubs
 /** Subscriptions that have not ended, newest first, as the portal lists them. */
 export function liveSubscriptions(store: StripeStore, customer: string): StripeSubscription[] {
   return [...store.subscriptions.values()]
-    .filter((subscription) => subscription.customer === customer && subscription.status !== "canceled" && subscription.status !== "incomplete_expired")
+    .filter(
+      (subscription) =>
+        subscription.customer === customer && subscription.status !== "canceled" && subscription.status !== "incomplete_expired",
+    )
     .sort((a, b) => b.created - a.created);
 }

@@ -42,7 +42,9 @@ function setWebhookEndpoint(request: StandInRequest, state: Map<string, unknown>
 
 function listEvents(request: StandInRequest, state: Map<string, unknown>): StandInResponse {
   const { customer, type } = request.query;
-  const events = storeOf(state).events.filter((record) => (!customer || record.customer === customer) && (!type || record.event.type === type));
+  const events = storeOf(state).events.filter(
+    (record) => (!customer || record.customer === customer) && (!type || record.event.type === type),
+  );
   return json(200, events.map(describeEvent));
 }
 

@@ -119,7 +119,8 @@ export type StripeSubscriptionItem = {
   tax_rates: never[];
 };
 
-export type SubscriptionStatus = "active" | "past_due" | "canceled" | "incomplete" | "incomplete_expired" | "trialing" | "unpaid" | "paused";
+export type SubscriptionStatus =
+  "active" | "past_due" | "canceled" | "incomplete" | "incomplete_expired" | "trialing" | "unpaid" | "paused";
 
 export type StripeSubscription = {
   id: string;
@@ -135,7 +136,12 @@ export type StripeSubscription = {
   cancel_at: number | null;
   cancel_at_period_end: boolean;
   canceled_at: number | null;
-  cancellation_details: { comment: string | null; feedback: string | null; feedback_option: null; reason: "cancellation_requested" | "payment_disputed" | "payment_failed" | null };
+  cancellation_details: {
+    comment: string | null;
+    feedback: string | null;
+    feedback_option: null;
+    reason: "cancellation_requested" | "payment_disputed" | "payment_failed" | null;
+  };
   collection_method: "charge_automatically";
   created: number;
   currency: string;
@@ -460,7 +466,13 @@ export function catalog(created = nowSeconds()): { products: StripeProduct[]; pr
   };
 }
 
-export function newCustomer(fields: { email: string | null; name: string | null; description?: string | null; phone?: string | null; metadata?: Metadata }): StripeCustomer {
+export function newCustomer(fields: {
+  email: string | null;
+  name: string | null;
+  description?: string | null;
+  phone?: string | null;
+  metadata?: Metadata;
+}): StripeCustomer {
   return {
     id: stripeId("cus"),
     object: "customer",
@@ -608,7 +620,10 @@ export function formatAmount(cents: number, currency: string): string {
 
 /** Stripe's own wording for a line, e.g. "1 × Quiet Mailbox Basic (at $16.00 / year)". */
 export function lineDescription(productName: string, price: StripePrice, quantity: number): string {
-  const every = price.recurring.interval_count === 1 ? price.recurring.interval : `every ${price.recurring.interval_count} ${price.recurring.interval}s`;
+  const every =
+    price.recurring.interval_count === 1
+      ? price.recurring.interval
+      : `every ${price.recurring.interval_count} ${price.recurring.interval}s`;
   return `${quantity} × ${productName} (at ${formatAmount(price.unit_amount, price.currency)} / ${every})`;
 }
 
@@ -703,7 +718,11 @@ export function newInvoice(fields: {
           },
           period: linePeriod,
           pretax_credit_amounts: [],
-          pricing: { type: "price_details", price_details: { price: item.price.id, product: item.price.product }, unit_amount_decimal: item.price.unit_amount_decimal },
+          pricing: {
+            type: "price_details",
+            price_details: { price: item.price.id, product: item.price.product },
+            unit_amount_decimal: item.price.unit_amount_decimal,
+          },
           quantity: item.quantity,
           quantity_decimal: String(item.quantity),
           subscription: subscription.id,

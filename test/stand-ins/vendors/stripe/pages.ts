@@ -93,7 +93,11 @@ const CHECKOUT_GONE = ["Checkout not found", "This checkout session does not exi
 function checkoutPage(store: StripeStore, record: CheckoutRecord, { status = 200, declined = false } = {}): StandInResponse {
   const { session } = record;
   if (session.status === "complete") {
-    return page(200, "Checkout complete", `<h1>This checkout is complete.</h1>\n<p><a href="${escapeHtml(successUrl(record))}">Continue to Quiet Mailbox</a></p>`);
+    return page(
+      200,
+      "Checkout complete",
+      `<h1>This checkout is complete.</h1>\n<p><a href="${escapeHtml(successUrl(record))}">Continue to Quiet Mailbox</a></p>`,
+    );
   }
   const line = record.lines[0];
   const price = line && store.prices.get(line.price);
@@ -148,7 +152,14 @@ function otherPrice(store: StripeStore, price: StripePrice): StripePrice | undef
   return store.prices.get(price.id === STRIPE_STAND_IN_PRICES.premium ? STRIPE_STAND_IN_PRICES.basic : STRIPE_STAND_IN_PRICES.premium);
 }
 
-const STATUS_LABELS: Record<string, string> = { active: "Active", past_due: "Past due", trialing: "Trial", unpaid: "Unpaid", paused: "Paused", incomplete: "Incomplete" };
+const STATUS_LABELS: Record<string, string> = {
+  active: "Active",
+  past_due: "Past due",
+  trialing: "Trial",
+  unpaid: "Unpaid",
+  paused: "Paused",
+  incomplete: "Incomplete",
+};
 
 function portalAction(sessionId: string, subscription: string, action: string, label: string, extra = "", secondary = false): string {
   return `<form method="post" action="/billing/p/session/${escapeHtml(sessionId)}">
@@ -172,7 +183,13 @@ function subscriptionSection(store: StripeStore, sessionId: string, subscription
   } else {
     const other = otherPrice(store, item.price);
     const switchButton = other
-      ? portalAction(sessionId, subscription.id, "switch", `Switch to ${productName(store, other).replace(/^Quiet Mailbox /, "")}`, `\n<input type="hidden" name="price" value="${escapeHtml(other.id)}">`)
+      ? portalAction(
+          sessionId,
+          subscription.id,
+          "switch",
+          `Switch to ${productName(store, other).replace(/^Quiet Mailbox /, "")}`,
+          `\n<input type="hidden" name="price" value="${escapeHtml(other.id)}">`,
+        )
       : "";
     actions = `${switchButton}\n${portalAction(sessionId, subscription.id, "cancel", "Cancel subscription", "", true)}`;
   }
@@ -191,7 +208,10 @@ function portalPage(store: StripeStore, sessionId: string, error?: string): Stan
   if (!session) return notFound(...PORTAL_GONE);
   const customer = store.customers.get(session.customer);
   const subscriptions = liveSubscriptions(store, session.customer);
-  const list = subscriptions.length > 0 ? subscriptions.map((subscription) => subscriptionSection(store, sessionId, subscription)).join("\n") : "<p>You have no active subscription.</p>";
+  const list =
+    subscriptions.length > 0
+      ? subscriptions.map((subscription) => subscriptionSection(store, sessionId, subscription)).join("\n")
+      : "<p>You have no active subscription.</p>";
   const back = session.return_url ? `<p><a href="${escapeHtml(session.return_url)}">Return to Quiet Mailbox</a></p>` : "";
   return page(
     error ? 400 : 200,

@@ -1,5 +1,15 @@
 // Everything the Stripe stand-in remembers, kept in the vendor's state Map under one key.
-import { catalog, type StripeCheckoutSession, type StripeCustomer, type StripeEvent, type StripeInvoice, type StripePortalSession, type StripePrice, type StripeProduct, type StripeSubscription } from "./objects";
+import {
+  catalog,
+  type StripeCheckoutSession,
+  type StripeCustomer,
+  type StripeEvent,
+  type StripeInvoice,
+  type StripePortalSession,
+  type StripePrice,
+  type StripeProduct,
+  type StripeSubscription,
+} from "./objects";
 import type { IdempotentAnswer } from "./wire";
 
 export type CheckoutLine = { id: string; price: string; quantity: number };

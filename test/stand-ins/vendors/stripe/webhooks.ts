@@ -113,11 +113,18 @@ export async function deliver(store: StripeStore, record: EventRecord): Promise<
       signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
     });
     await response.arrayBuffer().catch(() => undefined);
-    record.deliveries.push({ at: new Date(started).toISOString(), url, status: response.status, error: null, durationMs: Date.now() - started });
+    record.deliveries.push({
+      at: new Date(started).toISOString(),
+      url,
+      status: response.status,
+      error: null,
+      durationMs: Date.now() - started,
+    });
     if (isSuccess(response.status)) record.event.pending_webhooks = 0;
     return response.status;
   } catch (error) {
-    const message = error instanceof Error ? (error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message) : String(error);
+    const message =
+      error instanceof Error ? (error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message) : String(error);
     record.deliveries.push({ at: new Date(started).toISOString(), url, status: null, error: message, durationMs: Date.now() - started });
     return null;
   }

@@ -203,13 +203,18 @@ export function idempotent(request: StandInRequest, saved: Map<string, Idempoten
     }
     return {
       ...stored.response,
-      headers: { ...stored.response.headers, "Idempotent-Replayed": "true", "Original-Request": stored.response.headers?.["Request-Id"] ?? "" },
+      headers: {
+        ...stored.response.headers,
+        "Idempotent-Replayed": "true",
+        "Original-Request": stored.response.headers?.["Request-Id"] ?? "",
+      },
     };
   }
   const response = run();
   // Stripe saves the first answer once the endpoint has begun, errors included (a 500 too), but
   // not a request refused before it began: parameters that fail validation (400).
-  const refusedBeforeRunning = response.status === 400 && (response.body as { error?: { type?: string } } | undefined)?.error?.type === "invalid_request_error";
+  const refusedBeforeRunning =
+    response.status === 400 && (response.body as { error?: { type?: string } } | undefined)?.error?.type === "invalid_request_error";
   if (!refusedBeforeRunning) saved.set(key, { method: request.method, path: request.path, rawBody: request.rawBody, response });
   return response;
 }
