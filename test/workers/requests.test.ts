@@ -106,7 +106,13 @@ describe("request actions", () => {
     async (action) => {
       const { browser, userId } = await signedUpUser(`action-${action}`);
       const presetId = await firstPresetId();
-      const before = await requestOf(userId, presetId);
+      // Dated well before the action, so that an action that forgot updatedAt fails below.
+      const longAgo = new Date("2026-01-01T00:00:00Z");
+      await db
+        .update(requests)
+        .set({ updatedAt: longAgo })
+        .where(and(eq(requests.userId, userId), eq(requests.id, presetId)));
+      const actedFrom = Date.now();
 
       const response = await act(browser, presetId, action);
       expect(response.status).toBe(303);
@@ -114,7 +120,7 @@ describe("request actions", () => {
 
       const after = await requestOf(userId, presetId);
       expect(after!.status).toBe(STATUS_OF_ACTION[action]);
-      expect(after!.updatedAt.getTime()).toBeGreaterThanOrEqual(before!.updatedAt.getTime());
+      expect(after!.updatedAt.getTime()).toBeGreaterThanOrEqual(actedFrom);
       expect(await logsOf(userId, presetId)).toEqual([{ creator: "user", status: action }]);
       const events = await db
         .select({ properties: analyticsEvents.properties })
