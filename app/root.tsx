@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     origin: new URL(request.url).origin,
     blogUrl: context.env.BLOG_URL,
-    // Only what the header needs; spec section 4: hasSubscribed follows stripeSubscriptionId.
+    // Only what the header needs; product rules: Free requests and plans: hasSubscribed follows stripeSubscriptionId.
     user: user ? { id: user.id, hasSubscribed: Boolean(user.stripeSubscriptionId), isStaff: isStaff(user.role) } : null,
     askConsent: !hasOptOutSignal(request) && consentChoice(request) === null,
   };

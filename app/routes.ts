@@ -1,6 +1,6 @@
 import { index, route, type RouteConfig } from "@remix-run/route-config";
 
-// Spec section 2: every path is an exact match; anything else is the not-found screen.
+// Product rules: Routes: every path is an exact match; anything else is the not-found screen.
 export default [
   index("routes/home.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
@@ -18,11 +18,11 @@ export default [
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("sitemap", "routes/sitemap.tsx"),
-  // "Has the mail stopped?" reminders (not in the spec's table; decision 0017): the page each
+  // "Has the mail stopped?" reminders (not in the product rules' table; decision 0017): the page each
   // reminder links to, and turning reminders off from the link in every reminder.
   route("reminders/unsubscribe", "routes/reminders.unsubscribe.tsx"),
   route("reminders/:requestId", "routes/reminders.$requestId.tsx"),
-  // The staff area (not in the spec's table; issue "Staff area"): one layout, a page per task.
+  // The staff area (not in the product rules' table; issue "Staff area"): one layout, a page per task.
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
     route("queue", "routes/admin.queue.tsx"),
@@ -36,7 +36,7 @@ export default [
     route("audit", "routes/admin.audit.tsx"),
   ]),
 
-  // Endpoints of spec section 7, and form targets that have no page of their own.
+  // Endpoints of product rules: Calls to the server, and form targets that have no page of their own.
   route("api/address/verify", "routes/api.address.verify.ts"),
   route("api/mailchimp/subscribers/add", "routes/api.mailchimp.subscribers.add.ts"),
   route("api/mailchimp/tags/add", "routes/api.mailchimp.tags.add.ts"),

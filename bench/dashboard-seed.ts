@@ -69,7 +69,7 @@ export function seedSql({ otherUsers, presetsPerUser, bench, passwordHash, now }
   const presetTime = `(${signedUpAt} + t.k * 60000)`;
   const preset = statusColumns("((u.n * 7 + t.k) % 10)", presetTime);
   const customTime = `(${signedUpAt} + ${HOUR_MS} * c.n)`;
-  // Customs start in the queue (spec section 4): s is 6..9 only; n % 4 = 0 is a deleted one.
+  // Customs start in the queue (product rules: Request statuses and actions): s is 6..9 only; n % 4 = 0 is a deleted one.
   const customS = "(6 + (u.n + c.n) % 4)";
   const custom = statusColumns(customS, customTime);
   const customStatus = `CASE WHEN u.n > 0 AND (u.n + c.n) % 5 = 0 THEN 'deleted' ELSE ${custom.status} END`;

@@ -38,7 +38,7 @@ export const users = sqliteTable(
   "users",
   {
     id: randomId(),
-    // Lowercased and trimmed before it is written (spec section 3).
+    // Lowercased and trimmed before it is written (product rules: Users and their data).
     email: text("email").notNull().unique(),
     passwordHash: text("passwordHash").notNull(),
     // Sessions signed in before this moment are no longer valid ("sign out everywhere", password reset).
@@ -52,7 +52,7 @@ export const users = sqliteTable(
     newsletter: integer("newsletter", { mode: "boolean" }).notNull().default(true),
     // "Has the mail stopped?" reminders; the link in each reminder turns them off.
     reminderEmails: integer("reminderEmails", { mode: "boolean" }).notNull().default(true),
-    // Nullable on purpose: a missing value counts as the default of 3 (spec section 4).
+    // Nullable on purpose: a missing value counts as the default of 3 (product rules: Free requests and plans).
     numOfFreeRequest: integer("numOfFreeRequest").default(3),
     stripeCustomerId: text("stripeCustomerId").unique(),
     stripeSubscriptionId: text("stripeSubscriptionId"),
@@ -133,7 +133,7 @@ export const requests = sqliteTable(
     zipCode: text("zipCode").notNull(),
     // When it first went into the queue: the free allowance is charged once per request, then.
     queuedAt: integer("queuedAt", { mode: "timestamp_ms" }),
-    // When staff sent it to the sender: the 8-week clock of spec section 1 starts here.
+    // When staff sent it to the sender: the 8-week clock (product rules: What the product promises) starts here.
     processedAt: integer("processedAt", { mode: "timestamp_ms" }),
     // The random local part of the request's reply address (reply+<token>@REPLY_DOMAIN), given
     // when the request is first emailed to its sender: a sender's answer lands in its history.
@@ -158,7 +158,7 @@ export const requestLogs = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     requestId: text("requestId").notNull(),
     creator: text("creator", { enum: ["user", "staff", "sender", "system"] }).notNull(),
-    // The action name for user actions (spec section 4).
+    // The action name for user actions (product rules: Request statuses and actions).
     status: text("status").notNull(),
     // Who on the staff, or what a sender wrote back.
     detail: text("detail"),
@@ -187,7 +187,7 @@ export const recipients = sqliteTable(
   (table) => [index("recipients_user_idx").on(table.userId)],
 );
 
-/** Product analytics: event names of spec section 7, never an email, a name or an address. */
+/** Product analytics: event names of product rules: Calls to the server, never an email, a name or an address. */
 export const analyticsEvents = sqliteTable(
   "analytics_events",
   {

@@ -8,7 +8,7 @@ import { NameAndAddressSchema } from "~/domain/signup";
 type NameAndAddress = Partial<Record<"fullName" | "street1" | "street2" | "city" | "state" | "zipCode", string>>;
 
 /**
- * A full name and a mailing address, checked like signup step 1 (spec section 5): the user's own
+ * A full name and a mailing address, checked like signup step 1 (product rules: Validation messages): the user's own
  * at signup, a recipient's afterwards. For someone else the browser's autofill stays off, as it
  * would offer the account holder's own name and address.
  */

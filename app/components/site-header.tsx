@@ -16,7 +16,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
           <span>Quiet Mailbox</span>
         </Link>
         <nav aria-label="Account">
-          {/* Spec section 4: known on the server, so it never flashes for a subscriber. */}
+          {/* Upgrade (product rules: Routes, header): known on the server, so it never flashes for a subscriber. */}
           {user && !user.hasSubscribed ? (
             <Link to="/subscription" className="button button-upgrade">
               Upgrade
@@ -35,7 +35,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
   );
 }
 
-/** Spec section 2's Setting menu: a <details> so it opens without JavaScript; Sign Out is a POST. */
+/** The settings menu (product rules: Routes): a <details> so it opens without JavaScript; Sign Out is a POST. */
 function SettingMenu({ user }: { user: HeaderUser }) {
   return (
     <details className="menu">

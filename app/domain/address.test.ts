@@ -9,7 +9,7 @@ const lines = (typed: string, street2 = "") => {
   return [first, second];
 };
 
-describe("standardizeAddress: the spec's example address", () => {
+describe("standardizeAddress: the product rules' example address", () => {
   it("standardizes a loosely typed address and lists what changed", () => {
     const result = standardizeAddress({
       street1: "12 north main street, apartment 4b",
@@ -347,7 +347,7 @@ describe("ZIP codes", () => {
 });
 
 describe("missing fields", () => {
-  it("names each missing field with the spec's words", () => {
+  it("names each missing field with the product rules' words", () => {
     const result = standardizeAddress({ street1: " ", city: "", state: "", zipCode: "" });
     expect(result.problems).toEqual([
       "Please enter the street address.",

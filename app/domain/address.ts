@@ -7,7 +7,7 @@ import { stateCode, zipIsInState } from "./us-states";
 
 export { US_STATES, stateCode, type StateCode } from "./us-states";
 
-/** The address as the user typed it (spec section 3: street1, street2, city, state, zipCode). */
+/** The address as the user typed it (product rules: Users and their data: street1, street2, city, state, zipCode). */
 export type AddressInput = {
   street1: string;
   street2?: string | null;

@@ -1,4 +1,4 @@
-// How dates and times read on every screen (spec section 3: "Dates display as month/day/year;
+// How dates and times read on every screen (product rules: Users and their data: "Dates display as month/day/year;
 // the date-time form is hour:minute followed by month/day/year").
 // Pages are rendered on the server and most ship no JavaScript, so the browser's time zone is
 // never known: a date is shown in the time zone of the user's state instead. Pure: no I/O, and

@@ -1,4 +1,4 @@
-// The ready-made opt-out text (spec section 1): it asks a sender to remove the person's full name
+// The ready-made opt-out text (product rules: What the product promises): it asks a sender to remove the person's full name
 // and address from its direct mailing list and add them to its Do Not Mail list. What it contains
 // follows `letter_elements` of the sender catalog (drizzle/senders.json): every name variant and
 // person covered, the standardized address and earlier ones, the label's customer number, the

@@ -9,7 +9,7 @@ const facts = (overrides: Partial<Parameters<typeof subscriptionStateOf>[0]> = {
 });
 
 describe("plans", () => {
-  it("carry the spec's newsletter tags and conversion values", () => {
+  it("carry the product rules' newsletter tags and conversion values", () => {
     expect(PLAN_DETAILS.basic).toMatchObject({ newsletterTag: "basic-plan", conversionValue: 16 });
     expect(PLAN_DETAILS.premium).toMatchObject({ newsletterTag: "premium-user", conversionValue: 19.99 });
   });

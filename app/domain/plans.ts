@@ -1,4 +1,4 @@
-// The paid plans (spec sections 2, 4 and 9): what each is called and allows, the newsletter tag
+// The paid plans (product rules: Free requests and plans): what each is called and allows, the newsletter tag
 // and the conversion value. What a plan costs is Stripe's price, named by id in the environment.
 import type { PlanName, SubscriptionStatus } from "../../drizzle/schema";
 
@@ -8,7 +8,7 @@ export type Plan = {
   id: PlanName;
   name: string;
   newsletterTag: string;
-  /** Spec section 9: the conversion value recorded when someone subscribes, in USD. */
+  /** Product rules: Numbers: the conversion value recorded when someone subscribes, in USD. */
   conversionValue: number;
   includes: string[];
   /** Other people the user may add to their requests; null is no limit. */

@@ -1,7 +1,7 @@
 import type { RequestStatus } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
 
-// "Has the mail stopped?" reminders (docs/decisions/0017-reminders.md). Spec section 1: stopping
+// "Has the mail stopped?" reminders (docs/decisions/0017-reminders.md). Product rules, What the product promises: stopping
 // takes about 8 weeks after processing, because mailers pre-print 1 to 3 extra mailings.
 
 /** The second and last reminder goes out about eight weeks after the request reached the sender. */
@@ -12,7 +12,7 @@ export const DAYS_BETWEEN_REMINDERS = 14;
 
 export type ReminderRound = 1 | 2;
 
-/** The two answers a reminder asks for: the user actions of spec section 4 they stand for. */
+/** The two answers a reminder asks for: the user actions they stand for (product rules: Request statuses and actions). */
 export const REMINDER_ANSWERS = ["confirm", "report"] as const;
 export type ReminderAnswer = (typeof REMINDER_ANSWERS)[number];
 

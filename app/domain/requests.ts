@@ -2,12 +2,16 @@ import { z } from "zod";
 import type { RequestStatus } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
 
-// Spec sections 4 and 9: request actions, their statuses, the allowance and the wait.
+// Product rules: Request statuses and actions, Free requests and plans, Numbers: request actions, their statuses, the allowance and the wait.
 
 export const FREE_REQUEST_ALLOWANCE = 3;
 export const CUSTOM_REQUIRED_DAYS = 30;
 export const FREE_REQUESTS_USED_TAG = "free-requests-used";
 export const ALLOWANCE_REFUSED_MESSAGE = "You have used your free requests. Subscribe to send as many requests as you need.";
+
+/** How long mail takes to stop, and why (product rules: What the product promises). */
+export const MAIL_STOPS_AFTER = { weeks: 8, extraMailings: "1 to 3" } as const;
+export const WHY_MAIL_TAKES_WEEKS = `Stopping takes about ${MAIL_STOPS_AFTER.weeks} weeks after processing, because mailers pre-print ${MAIL_STOPS_AFTER.extraMailings} extra mailings.`;
 
 export const REQUEST_ACTIONS = ["unsubscribe", "report", "confirm", "cancel", "delete"] as const;
 export type RequestAction = (typeof REQUEST_ACTIONS)[number];
@@ -68,7 +72,7 @@ export const HISTORY_LABELS: Record<string, string> = {
 type ActionableRequest = { status: RequestStatus | null; consumerFiles: boolean; queuedAt: Date | null };
 
 /**
- * The actions that make sense for a request in its state. Spec section 4 checks no transition, so
+ * The actions that make sense for a request in its state. The product rules (Request statuses and actions) check no transition, so
  * the server accepts any action on the user's own request; this only decides what is offered.
  */
 export function availableActions(request: ActionableRequest, { waitOver = false } = {}): RequestAction[] {

@@ -5,7 +5,7 @@ const messages = (result: { success: boolean; error?: { issues: Array<{ path: Pr
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));
 
 describe("step 1", () => {
-  it("gives the spec's message for each missing field", () => {
+  it("gives the product rules' message for each missing field", () => {
     expect(messages(NameAndAddressSchema.safeParse({}))).toEqual({
       fullName: "Please enter your full name.",
       street1: "Please enter the street address.",
@@ -25,7 +25,7 @@ describe("step 1", () => {
     });
   });
 
-  it("asks to shorten a field longer than any real name or address line, and keeps the spec's message for a missing one", () => {
+  it("asks to shorten a field longer than any real name or address line, and keeps the product rules' message for a missing one", () => {
     const long = {
       fullName: `Ada ${"L".repeat(100)}`,
       street1: "1".repeat(101),
@@ -62,7 +62,7 @@ describe("step 1", () => {
 });
 
 describe("step 2 and sign in", () => {
-  it("gives the spec's messages", () => {
+  it("gives the product rules' messages", () => {
     expect(messages(Step2Schema.safeParse({}))).toEqual({
       email: "Please enter your email address.",
       password: "Please enter the password.",

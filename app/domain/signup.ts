@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Spec section 5, word for word. Shared by the server and the browser.
+// Product rules: Validation messages, word for word. Shared by the server and the browser.
 export const NAME_AND_ADDRESS_MESSAGES = {
   fullName: "Please enter your full name.",
   street1: "Please enter the street address.",
@@ -13,7 +13,7 @@ export const STEP2_MESSAGES = {
   emailRequired: "Please enter your email address.",
   emailInvalid: "Invalid email address",
   passwordRequired: "Please enter the password.",
-  // The identity provider's own rule and message (spec section 8: weak password).
+  // The identity provider's own rule and message (product rules: Errors: weak password).
   passwordTooShort: "Password should be at least 6 characters.",
   emailTaken: "Email has already been used.",
 } as const;

@@ -1,6 +1,6 @@
-// Address verification for signup step 1 (spec section 7, POST /api/address/verify): Lob's US
+// Address verification for signup step 1 (product rules: Calls to the server, POST /api/address/verify): Lob's US
 // verification when LOB_API_KEY is set, the offline Publication 28 standardizer otherwise.
-// Either way the answer has the spec's shape: a status (200 means success) and a result with
+// Either way the answer has the product rules' shape: a status (200 means success) and a result with
 // primary_line, secondary_line, components {city, state, zip_code} and deliverability.
 // See docs/decisions/0009-address-verification.md.
 import { moveUnitToSecondLine, parseZip, standardizeAddress, type Address, type AddressInput } from "~/domain/address";
@@ -33,7 +33,7 @@ export type VerifyOptions = Pick<LobClientOptions, "fetch" | "timeoutMs">;
 /**
  * Verifies what the user typed. Never throws for a vendor failure: Lob's own error status comes
  * back as the status, no answer at all as 502 (unreachable) or 504 (timed out), each with a
- * null result, and the caller uses the entered address as is (spec sections 7 and 8).
+ * null result, and the caller uses the entered address as is (product rules: Calls to the server, Errors).
  */
 export async function verifyAddress(env: LobEnv, input: AddressInput, options: VerifyOptions = {}): Promise<VerificationAnswer> {
   if (!env.LOB_API_KEY) return verifyOffline(input);
@@ -88,7 +88,7 @@ export function verifyOffline(input: AddressInput): VerificationAnswer {
 }
 
 /**
- * The draft's address fields from a verification result (spec section 3: "after verification
+ * The draft's address fields from a verification result (product rules: Users and their data: "after verification
  * the address fields are replaced by the verified ones"). A unit Lob wrote into primary_line
  * moves to street2 when secondary_line is empty, so both verifiers fill the form the same way.
  * zipCode is the 5-digit zip_code, never ZIP+4: see docs/decisions/0009-address-verification.md.
@@ -106,7 +106,7 @@ export function addressFromResult(result: VerificationResult): Address {
 
 /**
  * The address as verification writes it, or as typed when verification fails or cannot answer:
- * spec section 7 keeps the flow going either way, silently.
+ * The product rules (Calls to the server) keep the flow going either way, silently.
  */
 export async function verifiedOrAsTyped(env: LobEnv, entered: Address): Promise<Address> {
   const verification = await verifyAddress(env, entered).catch(() => null);

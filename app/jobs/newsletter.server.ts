@@ -3,7 +3,7 @@ import type { JobDefinition } from "~/jobs/definitions.server";
 import { sendEmailOnce } from "~/jobs/email.server";
 import { getMailchimp, MailchimpError } from "~/integrations/mailchimp.server";
 
-// Spec section 7: the newsletter calls. Their failures never reach the user (section 8): they
+// Product rules: Calls to the server: the newsletter calls. Their failures never reach the user (product rules: Errors): they
 // are retried by the queue, or kept as dead jobs for staff when the vendor's error says another
 // attempt cannot help (MailchimpError.retryable, EmailError.retryable).
 
@@ -36,7 +36,7 @@ export const newsletterTagJob = {
 } satisfies JobDefinition<typeof TagPayload>;
 
 /**
- * Tells staff that someone signed up. The spec's payload is the full name only, so there is no
+ * Tells staff that someone signed up. The product rules' payload is the full name only, so there is no
  * member to hang a Mailchimp event on: it is an email to STAFF_EMAIL (docs/decisions/0010).
  */
 export const newsletterNotifyNewUserJob = {

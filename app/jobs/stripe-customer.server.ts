@@ -8,7 +8,7 @@ import { getDb } from "~/utils/db.server";
 
 const CreateCustomerPayload = z.object({ userId: z.string().min(1) });
 
-/** Gives the user a Stripe customer (spec section 7, /api/customers/create), at most one. */
+/** Gives the user a Stripe customer (product rules: Calls to the server, /api/customers/create), at most one. */
 export const billingCreateCustomerJob = {
   payload: CreateCustomerPayload,
   async handle({ userId }, { env }) {

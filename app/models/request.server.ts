@@ -208,7 +208,7 @@ export type NewCustomRequest = {
   recipientIds: string[] | null;
 };
 
-/** A custom request goes straight into the queue (spec section 4), logged as created. */
+/** A custom request goes straight into the queue (product rules: Request statuses and actions), logged as created. */
 export async function createCustomRequest(db: Db, input: NewCustomRequest, now = new Date()) {
   const id = crypto.randomUUID();
   await db.batch([

@@ -160,7 +160,7 @@ export type AdminUpdateResult = { kind: "notFound" } | { kind: "unchanged" } | {
 
 /**
  * The admin's change to a user's document, with the reason, written together with its audit
- * entry. Refused here for anyone but the admin (spec section 6: only the admin updates another
+ * entry. Refused here for anyone but the admin (product rules: Roles: only the admin updates another
  * user's document), whatever page calls it. Only the fields whose value differs are written.
  */
 export async function adminUpdateUser(
@@ -197,7 +197,7 @@ export async function adminUpdateUser(
 }
 
 function sameValue(field: EditableField, current: unknown, next: unknown) {
-  // A missing allowance counts as the default (spec section 4): setting that same number is no change.
+  // A missing allowance counts as the default (product rules: Free requests and plans): setting that same number is no change.
   if (field === "numOfFreeRequest") return freeRequestsLeft(current as number | null) === next;
   if (field === "street2") return (current || null) === (next || null);
   return current === next;

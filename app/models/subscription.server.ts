@@ -36,7 +36,7 @@ export type SubscriptionChange = { userId: string; started: Member | null; planC
  * Writes a subscription's state as just read from Stripe, in one batch. Stripe's events can arrive
  * twice, late or out of order, so every write is conditional on what the user holds now:
  * - a subscription that entitles the user becomes theirs; the statement that links it returns a
- *   row only the first time, and the conversion (spec section 9's plan value) is written in the
+ *   row only the first time, and the conversion (the plan's value, product rules: Free requests and plans) is written in the
  *   same batch under the same condition, so it is recorded once;
  * - a subscription that ended (or stopped being paid) is removed only if it is the user's current
  *   one, so a late "deleted" for an old subscription cannot take away a newer one.

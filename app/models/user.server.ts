@@ -19,14 +19,14 @@ export class EmailTakenError extends Error {
   }
 }
 
-/** Spec section 3: emails are stored lowercased and trimmed. */
+/** Product rules: Users and their data: emails are stored lowercased and trimmed. */
 export function normalizeEmail(email: string) {
   return email.trim().toLowerCase();
 }
 
 /**
  * Creates the user and, in the same D1 batch, a preset request for every active template, under
- * the template's id (spec section 3). Either all of it is written or none.
+ * the template's id (product rules: Users and their data). Either all of it is written or none.
  */
 export async function createUserWithPresets(db: Db, input: NewUser & { id?: string }): Promise<{ id: string }> {
   const id = input.id ?? crypto.randomUUID();
@@ -156,7 +156,7 @@ export class ForbiddenUpdateError extends Error {
 const ADMIN_ONLY_FIELDS = ["numOfFreeRequest", "plan"] as const satisfies readonly (keyof UserDocumentChanges)[];
 
 /**
- * Spec section 5: a user may update their own document; only the admin may update another
+ * Product rules: Roles: a user may update their own document; only the admin may update another
  * user's by id. The allowance and the plan are the admin's alone, even on one's own document, so
  * no one raises their own free requests. Enforced here, where the write happens, not only in the
  * pages that call it.

@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       email: user.email,
       fullName: user.fullName,
       state: user.state,
-      // Spec section 4: the subscription id, not the plan field, says whether someone subscribed.
+      // Product rules: Free requests and plans: the subscription id, not the plan field, says whether someone subscribed.
       plan: user.stripeSubscriptionId ? (user.plan ? PLAN_DETAILS[user.plan].name : "Subscribed") : "Free",
       freeLeft: freeRequestsLeft(user.numOfFreeRequest),
       signedUp: formatDate(user.createdAt, DEFAULT_TIME_ZONE),

@@ -18,7 +18,7 @@ const VerifyBody = z.object({
 export const loader = notFound;
 
 /**
- * Spec section 7: `{address}` in, `{status, result}` out. Only for pages of this site (a browser
+ * Product rules: Calls to the server: `{address}` in, `{status, result}` out. Only for pages of this site (a browser
  * on the signup form sends Sec-Fetch-Site or Origin), and counted per client and in total.
  */
 export async function action({ request, context }: ActionFunctionArgs) {

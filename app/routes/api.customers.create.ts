@@ -11,7 +11,7 @@ const Body = z.object({ name: z.string().trim().min(1).max(200), email: z.string
 
 export const loader = notFound;
 
-/** Spec section 7: answers `{customer}`. A user has one payment customer; asking again answers it. */
+/** Product rules: Calls to the server: answers `{customer}`. A user has one payment customer; asking again answers it. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);
   const { email } = await readJsonBody(request, Body);

@@ -10,7 +10,7 @@ const Body = z.object({ fullName: z.string().trim().min(1).max(200) });
 
 export const loader = notFound;
 
-/** Spec section 7: tells staff about a new user, once per user whatever the client sends. */
+/** Product rules: Calls to the server: tells staff about a new user, once per user whatever the client sends. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);
   await readJsonBody(request, Body);

@@ -8,7 +8,7 @@ const Body = z.object({ fullName: z.string().trim().min(1).max(200), email: z.st
 
 export const loader = notFound;
 
-/** Spec section 7: subscribes the signed-in user (never another address) through the queue. */
+/** Product rules: Calls to the server: subscribes the signed-in user (never another address) through the queue. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);
   const { fullName, email } = await readJsonBody(request, Body);

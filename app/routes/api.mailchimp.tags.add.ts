@@ -8,7 +8,7 @@ import { getDb } from "~/utils/db.server";
 
 const Body = z.object({ email: z.string().trim().email(), tagName: z.string().trim().min(1).max(100) });
 
-/** The tags of spec sections 3 and 4, each added only when it is true of the user. */
+/** The tags of product rules: Users and their data, Free requests and plans, each added only when it is true of the user. */
 const TAG_RULES: Record<string, (facts: { numOfFreeRequest: number | null; plan: string | null }) => boolean> = {
   "free-requests-used": (facts) => (facts.numOfFreeRequest ?? 3) <= 0,
   "basic-plan": (facts) => facts.plan === "basic",

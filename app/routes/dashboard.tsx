@@ -13,6 +13,7 @@ import {
   FREE_REQUEST_ALLOWANCE,
   freeRequestsLeft,
   HISTORY_LABELS,
+  MAIL_STOPS_AFTER,
   RequestActionFormSchema,
   waitStanding,
 } from "~/domain/requests";
@@ -39,7 +40,7 @@ function waitText(row: RequestRow, timeZone: string, now: Date) {
     case "waitingToSend":
       return `Waiting to go to the sender. Mail should stop about ${row.requiredDays} days after it does.`;
     case "waiting":
-      return `Mail should stop by ${formatDate(standing.stopsBy, timeZone)}: ${standing.daysLeft} ${standing.daysLeft === 1 ? "day" : "days"} to go. Mailers pre-print 1 to 3 extra mailings, so a few may still arrive.`;
+      return `Mail should stop by ${formatDate(standing.stopsBy, timeZone)}: ${standing.daysLeft} ${standing.daysLeft === 1 ? "day" : "days"} to go. Mailers pre-print ${MAIL_STOPS_AFTER.extraMailings} extra mailings, so a few may still arrive.`;
     case "waitOver":
       return `The wait ended on ${formatDate(standing.stopsBy, timeZone)}. Has the mail stopped?`;
     default:

@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import { PrimaryAction } from "~/components/marketing/primary-action";
 import { trackVisit } from "~/services/analytics.server";
 import { pageMeta } from "~/utils/meta";
+import { WHY_MAIL_TAKES_WEEKS } from "~/domain/requests";
 
 // The home page must stay cheap: no database read, and the visit is recorded after the response.
 export function loader({ request, context }: LoaderFunctionArgs) {
@@ -27,7 +28,7 @@ const STEPS = [
   ["Track progress", "Follow each request from your dashboard until the mail stops."],
 ] as const;
 
-// Spec sections 1 and 9: these figures are the product's own and are shown exactly as given.
+// Product rules: What the product promises, Numbers: these figures are the product's own and are shown exactly as given.
 const FIGURES = [
   ["17 trees", " per ton of paper"],
   ["1,058 oz", " of CO2 saved per year"],
@@ -128,10 +129,7 @@ export default function Home() {
         <div className="grid">
           <div className="card">
             <h3>It takes about 8 weeks</h3>
-            <p>
-              Stopping takes about 8 weeks after processing, because mailers pre-print 1 to 3 extra mailings. Pieces that are already
-              printed and addressed keep arriving for a while; then they stop.
-            </p>
+            <p>{`${WHY_MAIL_TAKES_WEEKS} Pieces that are already printed and addressed keep arriving for a while; then they stop.`}</p>
           </div>
           <div className="card">
             <h3>What it can stop</h3>

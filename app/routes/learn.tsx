@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PrimaryAction } from "~/components/marketing/primary-action";
-import { ACTION_LABELS } from "~/domain/requests";
+import { ACTION_LABELS, FREE_REQUEST_ALLOWANCE, WHY_MAIL_TAKES_WEEKS } from "~/domain/requests";
 import { pageMeta } from "~/utils/meta";
 import catalog from "../../drizzle/senders.json";
 
@@ -52,7 +52,7 @@ const CONTENTS = [
   ["services-title", "How the major opt-out services work"],
 ] as const;
 
-// Spec section 4: the statuses, plus a preset (a template copied at signup) that was never sent.
+// Product rules: Request statuses and actions: the statuses, plus a preset (a template copied at signup) that was never sent.
 const STATUSES = [
   [
     "Not sent yet",
@@ -74,7 +74,7 @@ const STATUSES = [
 const ACTIONS = [
   [
     ACTION_LABELS.unsubscribe,
-    "Sends us the request to take to the sender. The status becomes In queue. Without a plan, it uses one of your 3 free requests, once per sender; for a sender that takes the request only from you, the button reads “I filed it” and uses none.",
+    `Sends us the request to take to the sender. The status becomes In queue. Without a plan, it uses one of your ${FREE_REQUEST_ALLOWANCE} free requests, once per sender; for a sender that takes the request only from you, the button reads “I filed it” and uses none.`,
   ],
   [ACTION_LABELS.report, "Tells us the mail has not stopped after the wait. The request goes back in the queue (In queue), at no charge."],
   [ACTION_LABELS.confirm, "Tells us the mail has stopped. The status becomes Mail stopped."],
@@ -190,8 +190,7 @@ export default function Learn() {
       <section aria-labelledby="wait-title">
         <h2 id="wait-title">Why it takes about 8 weeks</h2>
         <p>
-          Stopping takes about 8 weeks after processing, because mailers pre-print 1 to 3 extra mailings. By the time a sender removes your
-          name, its next mailings are often already printed, addressed and sorted for the post office, so they still arrive.
+          {`${WHY_MAIL_TAKES_WEEKS} By the time a sender removes your name, its next mailings are often already printed, addressed and sorted for the post office, so they still arrive.`}
         </p>
         <p>
           Senders also work on their own schedules. DMAchoice, for example, says its registration takes 60 to 90 days to reach its members,
@@ -202,8 +201,7 @@ export default function Learn() {
       <section id="after-the-wait" aria-labelledby="after-title">
         <h2 id="after-title">If mail keeps coming after the wait</h2>
         <p>
-          Stopping takes about 8 weeks after processing, because mailers pre-print 1 to 3 extra mailings. Mail that arrives before then is
-          expected. If a sender is still mailing you after about 8 weeks, look at the label of the latest piece:
+          {`${WHY_MAIL_TAKES_WEEKS} Mail that arrives before then is expected. If a sender is still mailing you after about 8 weeks, look at the label of the latest piece:`}
         </p>
         <ul>
           <li>

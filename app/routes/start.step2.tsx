@@ -82,7 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /**
  * The vendor calls go through the queue (newsletter, staff notification, payment customer), so a
  * slow or failing vendor never holds up or breaks the signup; a job that fails is retried or kept
- * for staff. Spec section 7's conversion events follow.
+ * for staff. The conversion events (product rules: Calls to the server) follow.
  */
 async function afterSignup(context: AppLoadContext, { userId, email, fullName }: { userId: string; email: string; fullName: string }) {
   const jobs = [

@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { ContactLink, LegalPage } from "~/components/marketing/legal-page";
+import { FREE_REQUEST_ALLOWANCE } from "~/domain/requests";
 import { pageMeta } from "~/utils/meta";
 
 export default function Terms() {
@@ -58,8 +59,7 @@ export default function Terms() {
 
       <h2>5. Free requests and paid plans</h2>
       <p>
-        Every account comes with 3 free requests. After those, you can subscribe to a paid plan, Basic or Premium. The price and what each
-        plan includes are shown before you pay.
+        {`Every account comes with ${FREE_REQUEST_ALLOWANCE} free requests. After those, you can subscribe to a paid plan, Basic or Premium. The price and what each plan includes are shown before you pay.`}
       </p>
       <ul>
         <li>Plans are paid by card and billed through our card payment provider. We never see or store your full card number.</li>

@@ -3,7 +3,7 @@ import { analyticsEvents } from "../../drizzle/schema";
 import { chunkedInserts, getDb } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
 
-/** Event names of spec section 7. */
+/** Event names of product rules: Calls to the server. */
 export type AnalyticsEventName =
   | "Visited Homepage"
   | "Visited Step 1"
@@ -14,7 +14,7 @@ export type AnalyticsEventName =
   | "created request"
   | "visited dashboard"
   | "clicked request action button"
-  // A new paid subscription, with the plan's conversion value (spec section 9); written by
+  // A new paid subscription, with the plan's conversion value (product rules: Free requests and plans); written by
   // app/models/subscription.server.ts in the batch that links the subscription.
   | "Subscribe";
 

@@ -22,7 +22,7 @@ async function tagWhenUsedUp(env: AppEnv, user: CurrentUser, spent: Spent | null
 }
 
 /**
- * A user's action on an existing request (spec section 4). When it sends the request into the
+ * A user's action on an existing request (product rules: Request statuses and actions). When it sends the request into the
  * queue for the first time, a free request pays for it unless the user subscribes; the charge and
  * the queuing are one D1 batch, so concurrent identical clicks all see the one success. Answers
  * null when none was left (nothing is written).

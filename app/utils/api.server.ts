@@ -6,7 +6,7 @@ export function jsonResponse(body: unknown, status = 200) {
 }
 
 /**
- * Spec section 7's calls send JSON with a text/plain content type (a "simple" request that needs
+ * The browser's calls (product rules: Calls to the server) send JSON with a text/plain content type (a "simple" request that needs
  * no preflight), so the body is parsed as JSON whatever the content type says.
  */
 export async function readJsonBody<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.infer<Schema>> {

@@ -1,4 +1,4 @@
-// Spec section 8: a script chunk that fails to load shows a load error, not a blank page.
+// Product rules: Errors: a script chunk that fails to load shows a load error, not a blank page.
 // Browsers word a failed dynamic import differently; these are the messages they use.
 const CHUNK_LOAD_MESSAGES = [
   "Failed to fetch dynamically imported module",

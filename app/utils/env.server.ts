@@ -42,7 +42,7 @@ export const EnvSchema = z.object({
    */
   JOB_RETRY_BASE_SECONDS: z.coerce.number().int().min(0).default(30),
 
-  // Spec section 6: staff are identified by user ids from configuration, per environment.
+  // Product rules: Roles: staff are identified by user ids from configuration, per environment.
   ADMIN_USER_IDS: userIdList,
   MODERATOR_USER_IDS: userIdList,
 

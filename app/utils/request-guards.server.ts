@@ -16,7 +16,7 @@ export const MAX_BODY_BYTES = 256 * 1024;
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 /**
- * Endpoints that read JSON or a signed payload rather than a form (spec section 7's calls send
+ * Endpoints that read JSON or a signed payload rather than a form (the calls of product rules: Calls to the server send
  * JSON as text/plain); each parses its own body and answers a JSON error. Every other path takes
  * forms only. /api/subscriptions/create takes both.
  */

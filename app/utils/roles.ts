@@ -1,6 +1,6 @@
 export type Role = "admin" | "moderator" | "none";
 
-/** Spec section 6: admin and moderator are fixed user ids from configuration; staff is either. */
+/** Product rules: Roles: admin and moderator are fixed user ids from configuration; staff is either. */
 export function roleOf(userId: string, staff: { adminIds: string[]; moderatorIds: string[] }): Role {
   if (staff.adminIds.includes(userId)) return "admin";
   if (staff.moderatorIds.includes(userId)) return "moderator";

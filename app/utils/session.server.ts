@@ -8,7 +8,7 @@ export const SESSION_COOKIE_NAME = "__session";
 /** The signup draft of step 1, kept server-side so that the flow works without JavaScript. */
 export type SignupDraft = {
   entered: { fullName: string; street1: string; street2: string; city: string; state: string; zipCode: string };
-  /** The address after verification (spec section 7); equal to what was entered when it failed. */
+  /** The address after verification (product rules: Calls to the server); equal to what was entered when it failed. */
   address: { street1: string; street2: string; city: string; state: string; zipCode: string };
   changes: Array<{ field: string; from: string; to: string }>;
 };
@@ -18,7 +18,7 @@ export type SessionData = {
   /** Epoch ms; a session older than the user's sessionsValidAfter is void. */
   signedInAt: number;
   /**
-   * Spec section 4's signup state is derived rather than stored: a draft means step 2 is next,
+   * The signup state (product rules: Routes) is derived rather than stored: a draft means step 2 is next,
    * a signed-in user means signup is done.
    */
   signup: SignupDraft;

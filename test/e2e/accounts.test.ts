@@ -28,7 +28,7 @@ import {
 const appUrl = inject("appUrl");
 const standInsUrl = inject("standInsUrl");
 
-// Spec section 5, word for word.
+// Product rules: Validation messages, word for word.
 const NAME_AND_ADDRESS_MESSAGES = {
   fullName: "Please enter your full name.",
   street1: "Please enter the street address.",
@@ -107,7 +107,7 @@ describe.each(JS_MODES)("accounts (JavaScript $label)", ({ js, label }) => {
     });
   });
 
-  test("3. step 2 shows the spec's messages and keeps the email, never the password", async () => {
+  test("3. step 2 shows the product rules' messages and keeps the email, never the password", async () => {
     await browser.visit({ js }, async (visit) => {
       const { page } = visit;
       await reachStep2(visit, appUrl);
@@ -204,7 +204,7 @@ describe.each(JS_MODES)("accounts (JavaScript $label)", ({ js, label }) => {
     });
   });
 
-  test("7. a wrong password is refused with the spec's message; the right one signs in", async () => {
+  test("7. a wrong password is refused with the product rules' message; the right one signs in", async () => {
     const current = requireAccount();
     await browser.visit({ js }, async (visit) => {
       const { page } = visit;

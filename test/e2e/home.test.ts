@@ -5,7 +5,7 @@ import { assertNoErrors, JS_MODES, useBrowser, screenshot } from "./browser";
 
 const appUrl = inject("appUrl");
 
-// Spec sections 1 and 9: the impact figures, shown exactly as given.
+// Product rules: What the product promises, Numbers: the impact figures, shown exactly as given.
 const IMPACT_FIGURES = ["17 trees per ton", "1,058 oz", "1 hour", "86%", "20,166+"];
 
 const browser = useBrowser();

@@ -1,4 +1,4 @@
-// Journey (e): every path of the spec's route table answers (not 404, no server error).
+// Journey (e): every path of the product rules' route table answers (not 404, no server error).
 import type { Response } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import { assertNoErrors, JS_MODES, useBrowser } from "./browser";

@@ -126,7 +126,7 @@ describe("Lob client against the stand-in", () => {
 });
 
 describe("verifyAddress", () => {
-  it("with a key, answers the spec's shape from Lob's answer", async () => {
+  it("with a key, answers the product rules' shape from Lob's answer", async () => {
     const answer = await verifyAddress(env, typed);
     expect(answer).toEqual({
       status: 200,

@@ -17,7 +17,7 @@ async function settled(read: () => Promise<number>, expected: number) {
   return read();
 }
 
-describe("site-visit analytics (spec section 7)", () => {
+describe("site-visit analytics (product rules: Calls to the server)", () => {
   it("records every one of many simultaneous visits, one row each", async () => {
     const before = await visitsRecorded();
     const responses = await Promise.all(Array.from({ length: 30 }, () => SELF.fetch("https://example.test/", { headers: CONSENTED })));

@@ -176,7 +176,7 @@ describe("cross-site posts", () => {
   });
 });
 
-describe("staff roles (spec section 6)", () => {
+describe("staff roles (product rules: Roles)", () => {
   it("answers 404 on /admin to a signed-in user who is not staff", async () => {
     const { browser } = await signedUpUser("not-staff");
     expect((await browser.get("/admin")).status).toBe(404);

@@ -228,7 +228,7 @@ export type Target = {
   query?: (ids: Ids) => Record<string, string[]>;
   /** Which id fills a path parameter, if any. */
   param?: keyof Ids;
-  /** Bodies that are JSON in text/plain (spec section 7), rather than forms. */
+  /** Bodies that are JSON in text/plain (product rules: Calls to the server), rather than forms. */
   json?: boolean;
 };
 

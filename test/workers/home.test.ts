@@ -6,7 +6,7 @@ import { uniqueEmail } from "./stand-ins";
 const FIGURES = ["17 trees", "1,058 oz", "1 hour", "86%", "20,166+", "8 weeks", "1 to 3 extra mailings"];
 
 describe("the home page", () => {
-  it("shows the hero, every figure of spec section 1 and six testimonials", async () => {
+  it("shows the hero, every figure the product rules promise, and six testimonials", async () => {
     const html = await (await SELF.fetch("https://example.test/")).text();
     expect(html).toMatch(/<h1[^>]*>Stop junk mail\. Start fresh\.<\/h1>/);
     expect(html).toContain("Less paper. More peace.");

@@ -52,7 +52,7 @@ export class Browser {
     return this.keep(response);
   }
 
-  /** Spec section 7's calls: JSON in a text/plain body. */
+  /** The calls of product rules: Calls to the server: JSON in a text/plain body. */
   async postJson(path: string, body: unknown, headers: Record<string, string> = {}) {
     const response = await SELF.fetch(ORIGIN + path, {
       method: "POST",

@@ -116,7 +116,7 @@ describe("recipients", () => {
     expect(await (await browser.get("/recipients")).text()).not.toContain("Ada Byron King");
   });
 
-  it("answer bad input with 400, the spec's message and what was typed, and write nothing", async () => {
+  it("answer bad input with 400, the product rules' message and what was typed, and write nothing", async () => {
     const { browser, userId } = await signedUpUser("recipients-bad-input");
     const typed = { fullName: "Ada", street1: "12 Main St", street2: "", city: "Springfield", state: "IL", zipCode: "" };
     const response = await browser.post("/recipients/add", typed);

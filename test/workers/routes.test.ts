@@ -13,7 +13,7 @@ const SIGNED_IN_PAGES = [
   "/reminders/some-id",
 ];
 
-describe("the route table of spec section 2", () => {
+describe("the route table of product rules: Routes", () => {
   it.each(PUBLIC_PAGES)("%s answers 200 with the layout and a canonical link", async (path) => {
     const response = await SELF.fetch(`https://example.test${path}`);
     expect(response.status).toBe(200);

@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 
 describe("signup step 1", () => {
-  it("shows the spec's message next to each missing field and changes nothing", async () => {
+  it("shows the product rules' message next to each missing field and changes nothing", async () => {
     const browser = new Browser();
     const response = await browser.post("/start/step1", { fullName: "", street1: "", street2: "", city: "", state: "", zipCode: "" });
     expect(response.status).toBe(400);
@@ -73,7 +73,7 @@ describe("signup step 2", () => {
     expect(response.headers.get("Location")).toBe("/start/step1");
   });
 
-  it("shows the spec's messages and never sends the password back", async () => {
+  it("shows the product rules' messages and never sends the password back", async () => {
     const browser = new Browser();
     await browser.post("/start/step1", ADDRESS);
     const empty = await browser.post("/start/step2", { email: "", password: "" });
@@ -128,7 +128,7 @@ describe("signup step 2", () => {
     expect(await (await browser.get("/start/step2")).headers.get("Location")).toBe("/dashboard");
   });
 
-  it("answers an email already registered with the spec's message", async () => {
+  it("answers an email already registered with the product rules' message", async () => {
     const email = uniqueEmail("twice");
     await signUp(new Browser(), email);
     const again = await signUp(new Browser(), email.toUpperCase());

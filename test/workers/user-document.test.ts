@@ -24,7 +24,7 @@ async function newUser(label: string) {
 
 const cityOf = async (id: string) => (await db.select({ city: users.city }).from(users).where(eq(users.id, id)))[0]!.city;
 
-describe("updateUserDocument (spec section 5: only the admin updates another user's document, or anyone's allowance and plan)", () => {
+describe("updateUserDocument (product rules: Roles: only the admin updates another user's document, or anyone's allowance and plan)", () => {
   it("lets a user update their own document", async () => {
     const { id } = await newUser("self-update");
     expect(await updateUserDocument(db, { userId: id, role: "none" }, id, { city: "CHICAGO" })).toBe(true);

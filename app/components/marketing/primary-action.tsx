@@ -2,7 +2,7 @@ import { Link, useRouteLoaderData } from "@remix-run/react";
 import type { loader as rootLoader } from "~/root";
 
 /**
- * The page's main call to action (spec section 2): visitors go to signup step 1 with the
+ * The page's main call to action (product rules: Routes): visitors go to signup step 1 with the
  * label they are given; signed-in users get "Go to Dashboard" instead.
  */
 export function PrimaryAction({ visitorLabel, light = false }: { visitorLabel: string; light?: boolean }) {

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { FREE_REQUEST_ALLOWANCE } from "~/domain/requests";
 
-/** The free requests are gone and there is no plan: the way to upgrade (spec section 4). */
+/** The free requests are gone and there is no plan: the way to upgrade (product rules: Free requests and plans). */
 export function AllowanceUsedUp({ alert = false }: { alert?: boolean }) {
   return (
     <div className="notice" role={alert ? "alert" : undefined}>

@@ -92,7 +92,7 @@ export function TextField({
   );
 }
 
-/** The form's own error area (spec section 8: other signup errors show here). */
+/** The form's own error area (product rules: Errors: other signup errors show here). */
 export function FormError({ id, errors }: { id: string; errors: string[] | undefined }) {
   if (!errors?.length) return null;
   return (
