@@ -81,6 +81,32 @@ export function listTemplatesForStaff(db: Db) {
     .orderBy(asc(sql`lower(${requestTemplates.title})`), asc(requestTemplates.id));
 }
 
+/**
+ * Every sender of the catalog for the public /learn page, as staff last corrected it: only the
+ * fields the page shows, by name. Inactive senders are listed too: the page says honestly when no
+ * way to reach one is known.
+ */
+export function listSendersForLearn(db: Db) {
+  return db
+    .select({
+      id: requestTemplates.id,
+      title: requestTemplates.title,
+      category: requestTemplates.category,
+      covers: requestTemplates.covers,
+      channels: requestTemplates.channels,
+      acceptsAgent: requestTemplates.acceptsAgent,
+      needs: requestTemplates.needs,
+      consumerFiles: requestTemplates.consumerFiles,
+      lasts: requestTemplates.lasts,
+      takes: requestTemplates.takes,
+      confidence: requestTemplates.confidence,
+      sourceYear: requestTemplates.sourceYear,
+      notes: requestTemplates.notes,
+    })
+    .from(requestTemplates)
+    .orderBy(asc(sql`lower(${requestTemplates.title})`), asc(requestTemplates.id));
+}
+
 const templateColumns = {
   id: requestTemplates.id,
   title: requestTemplates.title,

@@ -1,8 +1,13 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PrimaryAction } from "~/components/marketing/primary-action";
-import { ACTION_LABELS, FREE_REQUEST_ALLOWANCE, WHY_MAIL_TAKES_WEEKS } from "~/domain/requests";
+import { ACTION_LABELS, FREE_REQUEST_ALLOWANCE, STATUS_LABELS, WHY_MAIL_TAKES_WEEKS } from "~/domain/requests";
+import { asksForIdentityNumber, sourceSentence } from "~/domain/sender-catalog";
+import { listSendersForLearn } from "~/models/request-template.server";
+import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
+// What cannot be stopped and what a letter holds are facts about mail, not about a sender: no
+// table holds them and staff do not edit them, so they are read from the gathered catalog.
 import catalog from "../../drizzle/senders.json";
 
 const CATEGORIES = [
@@ -55,19 +60,19 @@ const CONTENTS = [
 // Product rules: Request statuses and actions: the statuses, plus a preset (a template copied at signup) that was never sent.
 const STATUSES = [
   [
-    "Not sent yet",
+    STATUS_LABELS.notSent,
     "A ready-made request for a common sender, added to your account when you signed up. Nothing has gone to that sender until you choose Unsubscribe.",
   ],
   [
-    "In queue",
+    STATUS_LABELS.inQueue,
     "We have your request, or it has gone to the sender and we are waiting for the mail to stop. That takes about 8 weeks after processing.",
   ],
-  ["Mail stopped", "You told us the mail from this sender has stopped."],
+  [STATUS_LABELS.confirmedByUser, "You told us the mail from this sender has stopped."],
   [
-    "Cancelled",
+    STATUS_LABELS.cancelled,
     "You cancelled the request. If it had already reached the sender, the sender may still remove you: cancelling does not ask it to put you back on its list.",
   ],
-  ["Deleted", "You deleted the request, so it no longer shows on your dashboard."],
+  [STATUS_LABELS.deleted, "You deleted the request, so it no longer shows on your dashboard."],
 ] as const;
 
 // Named as the dashboard's buttons name them.
@@ -90,35 +95,34 @@ const AGENT_LABELS = {
   unknown: "Not stated by the sender.",
 } as const;
 
-type Channel = { kind: keyof typeof CHANNEL_LABELS; value: string; note?: string };
-
 /** The catalog's notes are fragments: show them as sentences. */
-function sentence(text: string | undefined) {
+function sentence(text: string | null) {
   if (!text) return undefined;
   const capitalized = text.charAt(0).toUpperCase() + text.slice(1);
   return /[.!?]$/.test(capitalized) ? capitalized : `${capitalized}.`;
 }
 
-// Loaded on the server only: the catalog stays out of any client bundle and the page's HTML carries
-// just the fields shown.
-export function loader() {
-  const senders = catalog.senders.map((sender) => {
-    const [level = "unknown", reason] = sender.confidence.split(/:\s*/);
-    return {
-      id: sender.id,
-      name: sender.name,
-      category: sender.category,
-      covers: sender.covers,
-      channels: (sender.channels as Channel[]).map(({ kind, value, note }) => ({ kind, value, note })),
-      agent: sender.agent as keyof typeof AGENT_LABELS,
-      needs: sentence(sender.needs.join("; ")),
-      // A sender that asks for an SSN or a date of birth is filed by the person themselves.
-      selfFiled: sender.needs.some((need) => /\bSSN\b|social security|date of birth/i.test(need)),
-      lasts: sentence(sender.lasts),
-      takes: sentence(sender.takes),
-      source: `${sender.source_year ? `As of ${sender.source_year}` : "Source year unknown"}, ${level} confidence${reason ? `: ${reason}` : ""}.`,
-    };
-  });
+// The catalog as staff last corrected it (D1), with only the fields the page shows.
+export async function loader({ context }: LoaderFunctionArgs) {
+  const rows = await listSendersForLearn(getDb(context.env.DB));
+  const senders = rows.map((sender) => ({
+    id: sender.id,
+    name: sender.title,
+    category: sender.category,
+    covers: sender.covers,
+    channels: sender.channels.map(({ kind, value, note }) => ({ kind, value, note })),
+    agent: sender.acceptsAgent,
+    needs: sentence(sender.needs.join("; ")),
+    // The same rule as the dashboard's: refused agents, or an identity number the service never keeps.
+    selfFiled: sender.consumerFiles
+      ? sender.needs.some(asksForIdentityNumber)
+        ? ("identityNumber" as const)
+        : ("noAgents" as const)
+      : null,
+    lasts: sentence(sender.lasts),
+    takes: sentence(sender.takes),
+    source: sourceSentence(sender),
+  }));
   return { senders, cannotStop: catalog.cannot_stop, letterElements: catalog.letter_elements };
 }
 
@@ -346,8 +350,10 @@ SPRINGFIELD IL 62701-1234`}</pre>
                         {sender.selfFiled ? (
                           <>
                             {" "}
-                            <strong>You file this one yourself</strong>, with our instructions: we never ask for or keep a Social Security
-                            number or a date of birth.
+                            <strong>You file this one yourself</strong>
+                            {sender.selfFiled === "identityNumber"
+                              ? ", with our instructions: we never ask for or keep a Social Security number or a date of birth."
+                              : ", with our instructions: this sender takes the request only from you."}
                           </>
                         ) : null}
                       </dd>
