@@ -7,14 +7,14 @@ import { describeChanges } from "~/domain/audit-details";
 import { FormError, TextField } from "~/components/ui/form";
 import { DEFAULT_TIME_ZONE, formatDate, formatDateTime } from "~/domain/dates";
 import { PLAN_DETAILS, PLAN_IDS, SUBSCRIPTION_STATE_LABELS, subscriptionStateOf } from "~/domain/plans";
-import { FREE_REQUEST_ALLOWANCE, freeRequestsLeft, STATUS_LABELS } from "~/domain/requests";
+import { freeRequestsLeft, STATUS_LABELS } from "~/domain/requests";
 import { NameAndAddressSchema } from "~/domain/signup";
 import { adminUpdateUser, getStaffUserPage, type StaffUserChanges } from "~/models/staff-users.server";
 import { ForbiddenUpdateError } from "~/models/user.server";
 import { requireAdmin, requireStaff } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
-import { StaffTable } from "~/components/admin/staff-table";
+import { PlanCard, ProfileCard, StaffChanges, UserJobs, UserRequests } from "~/components/admin/user-sections";
 
 const REASON_MESSAGE = "Say why you are making this change.";
 const ALLOWANCE_MESSAGE = "Enter a whole number from 0 to 1000.";
@@ -163,164 +163,13 @@ export default function StaffUser() {
       </div>
 
       <div className="grid">
-        <section className="card" aria-labelledby="profile-title">
-          <h2 id="profile-title">Profile</h2>
-          <dl>
-            <dt>Name</dt>
-            <dd>{account.fullName}</dd>
-            <dt>Email</dt>
-            <dd>{account.email}</dd>
-            <dt>Address</dt>
-            <dd>
-              {account.addressLines.map((line) => (
-                <span key={line}>
-                  {line}
-                  <br />
-                </span>
-              ))}
-            </dd>
-            <dt>Signed up</dt>
-            <dd>{account.signedUp}</dd>
-            <dt>Newsletter</dt>
-            <dd>{account.newsletter ? "Subscribed" : "Not subscribed"}</dd>
-            <dt>User id</dt>
-            <dd>
-              <code>{account.id}</code>
-            </dd>
-          </dl>
-        </section>
-
-        <section className="card" aria-labelledby="plan-title">
-          <h2 id="plan-title">Plan and allowance</h2>
-          <dl>
-            <dt>Plan</dt>
-            <dd>{plan.name}</dd>
-            <dt>Subscription</dt>
-            <dd>
-              {plan.state}
-              {plan.status ? <span className="muted"> (payment provider: {plan.status})</span> : null}
-            </dd>
-            {plan.cancelAt ? (
-              <>
-                <dt>Ends on</dt>
-                <dd>{plan.cancelAt}</dd>
-              </>
-            ) : null}
-            {plan.periodEnd ? (
-              <>
-                <dt>{plan.subscribed && !plan.cancelAt ? "Renews on" : "Period end"}</dt>
-                <dd>{plan.periodEnd}</dd>
-              </>
-            ) : null}
-            <dt>Subscription id</dt>
-            <dd>{plan.stripeSubscriptionId ? <code>{plan.stripeSubscriptionId}</code> : "None"}</dd>
-            <dt>Customer id</dt>
-            <dd>{plan.stripeCustomerId ? <code>{plan.stripeCustomerId}</code> : "None"}</dd>
-            <dt>Free requests left</dt>
-            <dd>
-              {freeLeft}
-              {allowanceMissing ? <span className="muted"> (never set: the default of {FREE_REQUEST_ALLOWANCE})</span> : null}
-              {plan.subscribed ? <span className="muted"> (not used while subscribed)</span> : null}
-            </dd>
-          </dl>
-        </section>
+        <ProfileCard account={account} />
+        <PlanCard plan={plan} freeLeft={freeLeft} allowanceMissing={allowanceMissing} />
       </div>
 
-      <h2 id="requests-title">Requests</h2>
-      {requests.length === 0 ? (
-        <p className="muted">No requests.</p>
-      ) : (
-        <StaffTable
-          columns={["Sender", "Type", "Status", "Queued", "Sent to sender", "Updated", "History, newest first"]}
-          labelledBy="requests-title"
-        >
-          {requests.map((row) => (
-            <tr key={row.id} id={`request-${row.id}`} className={row.status === "deleted" ? "muted" : undefined}>
-              <td>
-                {row.status === "deleted" ? <del>{row.senderName}</del> : row.senderName}
-                <br />
-                <code className="muted">{row.id}</code>
-              </td>
-              <td>{row.type === "preset" ? "Preset" : "Custom"}</td>
-              <td>
-                <span className={`status status-${row.status ?? "notSent"}`}>{row.statusLabel}</span>
-              </td>
-              <td>{row.queuedAt ?? "—"}</td>
-              <td>{row.processedAt ?? "—"}</td>
-              <td>{row.updatedAt}</td>
-              <td>
-                {row.history.length === 0 ? (
-                  "—"
-                ) : (
-                  <ul>
-                    {row.history.map((entry) => (
-                      <li key={entry.id}>
-                        {entry.creator === "sender" ? (
-                          <>
-                            {`${entry.at}: sender, ${entry.status}`}
-                            <blockquote className="reply-text">{entry.detail}</blockquote>
-                          </>
-                        ) : (
-                          `${entry.at}: ${entry.creator}, ${entry.status}${entry.detail ? ` (${entry.detail})` : ""}`
-                        )}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </td>
-            </tr>
-          ))}
-        </StaffTable>
-      )}
-
-      <h2 id="jobs-title">Jobs about this user</h2>
-      {jobs.length === 0 ? (
-        <p className="muted">No jobs.</p>
-      ) : (
-        <StaffTable columns={["Job", "State", "Attempts", "Last error", "Created", "Updated"]} labelledBy="jobs-title">
-          {jobs.map((job) => (
-            <tr key={job.id}>
-              <td>
-                {job.type}
-                <br />
-                <code className="muted">{job.id}</code>
-              </td>
-              <td>{job.state}</td>
-              <td>{job.attempts}</td>
-              <td>{job.lastError ?? "—"}</td>
-              <td>{job.createdAt}</td>
-              <td>{job.updatedAt}</td>
-            </tr>
-          ))}
-        </StaffTable>
-      )}
-
-      <h2 id="audit-title">Staff changes</h2>
-      {audit.length === 0 ? (
-        <p className="muted">No staff action has been recorded about this user.</p>
-      ) : (
-        <StaffTable columns={["When", "Who", "Action", "Reason", "What changed"]} labelledBy="audit-title">
-          {audit.map((entry) => (
-            <tr key={entry.id}>
-              <td>{entry.at}</td>
-              <td>{entry.actor}</td>
-              <td>{entry.action}</td>
-              <td>{entry.reason ?? "—"}</td>
-              <td>
-                {entry.changes.length === 0 ? (
-                  "—"
-                ) : (
-                  <ul>
-                    {entry.changes.map((change) => (
-                      <li key={change}>{change}</li>
-                    ))}
-                  </ul>
-                )}
-              </td>
-            </tr>
-          ))}
-        </StaffTable>
-      )}
+      <UserRequests requests={requests} />
+      <UserJobs jobs={jobs} />
+      <StaffChanges audit={audit} />
 
       {canEdit ? <EditUserForm /> : null}
     </section>
