@@ -31,7 +31,7 @@ export default defineConfig(async () => {
     test: {
       include: ["test/workers/**/*.test.ts"],
       globalSetup: ["test/workers/stand-ins-setup.ts"],
-      setupFiles: ["test/workers/apply-migrations.ts"],
+      setupFiles: ["test/workers/apply-migrations.ts", "test/workers/console-errors.ts"],
       deps: {
         optimizer: {
           ssr: {

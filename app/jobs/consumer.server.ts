@@ -55,7 +55,8 @@ async function runMessage(message: Message, env: AppEnv, db: Db) {
       message.ack();
       return;
     }
-    console.error(`job ${envelope.type} ${envelope.id} failed on attempt ${message.attempts}:`, errorMessage(error));
+    // A warning, not an error: the queue tries again, and a job that runs out of tries is kept dead for staff.
+    console.warn(`job ${envelope.type} ${envelope.id} failed on attempt ${message.attempts}:`, errorMessage(error));
     await setJobState(db, envelope.id, "retrying", { error: errorMessage(error) });
     message.retry({ delaySeconds: retryDelaySeconds(message.attempts, env.JOB_RETRY_BASE_SECONDS) });
   }

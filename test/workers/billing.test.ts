@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { analyticsEvents, jobs, recipients, stripeEvents as stripeEventRows, users } from "../../drizzle/schema";
 import { HOUSEHOLD_RECIPIENT_LIMIT } from "~/domain/plans";
 import { getDb } from "~/utils/db.server";
+import { allowConsoleErrors } from "./console-errors";
 import { ADDRESS, Browser, signedUpUser } from "./http";
 import { received, standInsUrl } from "./stand-ins";
 import {
@@ -139,6 +140,7 @@ describe("starting a subscription", () => {
   });
 
   it("says so on the page, with nothing charged, when Stripe does not answer", async () => {
+    allowConsoleErrors(/^checkout failed: Stripe answered 500/);
     const { browser, userId } = await signedUpUser("billing-stripe-down");
     await fetch(`${standInsUrl()}/__stand-ins/faults`, {
       method: "POST",
