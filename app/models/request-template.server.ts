@@ -81,32 +81,6 @@ export function listTemplatesForStaff(db: Db) {
     .orderBy(asc(sql`lower(${requestTemplates.title})`), asc(requestTemplates.id));
 }
 
-/**
- * Every sender of the catalog for the public /learn page, as staff last corrected it: only the
- * fields the page shows, by name. Inactive senders are listed too: the page says honestly when no
- * way to reach one is known.
- */
-export function listSendersForLearn(db: Db) {
-  return db
-    .select({
-      id: requestTemplates.id,
-      title: requestTemplates.title,
-      category: requestTemplates.category,
-      covers: requestTemplates.covers,
-      channels: requestTemplates.channels,
-      acceptsAgent: requestTemplates.acceptsAgent,
-      needs: requestTemplates.needs,
-      consumerFiles: requestTemplates.consumerFiles,
-      lasts: requestTemplates.lasts,
-      takes: requestTemplates.takes,
-      confidence: requestTemplates.confidence,
-      sourceYear: requestTemplates.sourceYear,
-      notes: requestTemplates.notes,
-    })
-    .from(requestTemplates)
-    .orderBy(asc(sql`lower(${requestTemplates.title})`), asc(requestTemplates.id));
-}
-
 const templateColumns = {
   id: requestTemplates.id,
   title: requestTemplates.title,
@@ -126,6 +100,19 @@ const templateColumns = {
   createdAt: requestTemplates.createdAt,
   updatedAt: requestTemplates.updatedAt,
 };
+
+/**
+ * Every sender of the catalog for the public /learn page, as staff last corrected it: only the
+ * fields the page shows, by name. Inactive senders are listed too: the page says honestly when no
+ * way to reach one is known.
+ */
+export function listSendersForLearn(db: Db) {
+  const { requiredDays: _requiredDays, isActive: _isActive, createdAt: _createdAt, updatedAt: _updatedAt, ...shown } = templateColumns;
+  return db
+    .select(shown)
+    .from(requestTemplates)
+    .orderBy(asc(sql`lower(${requestTemplates.title})`), asc(requestTemplates.id));
+}
 
 export async function getTemplate(db: Db, id: string) {
   const [row] = await db.select(templateColumns).from(requestTemplates).where(eq(requestTemplates.id, id)).limit(1);

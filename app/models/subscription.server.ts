@@ -3,25 +3,6 @@ import { analyticsEvents, stripeEvents, users } from "../../drizzle/schema";
 import { isEntitling, PLAN_DETAILS, type PlanName, type SubscriptionSnapshot } from "~/domain/plans";
 import type { Db } from "~/utils/db.server";
 
-/** What the subscription page shows. */
-export async function getSubscriptionFacts(db: Db, userId: string) {
-  const [row] = await db
-    .select({
-      plan: users.plan,
-      numOfFreeRequest: users.numOfFreeRequest,
-      stripeCustomerId: users.stripeCustomerId,
-      stripeSubscriptionId: users.stripeSubscriptionId,
-      subscriptionStatus: users.subscriptionStatus,
-      subscriptionCancelAt: users.subscriptionCancelAt,
-      subscriptionPeriodEnd: users.subscriptionPeriodEnd,
-      state: users.state,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row ?? null;
-}
-
 export async function getUserIdByStripeCustomer(db: Db, customerId: string) {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.stripeCustomerId, customerId)).limit(1);
   return row?.id ?? null;

@@ -14,7 +14,6 @@ import {
 } from "~/domain/plans";
 import { FREE_REQUEST_ALLOWANCE, freeRequestsLeft } from "~/domain/requests";
 import { getPlanPriceList, type PlanPrice } from "~/integrations/stripe.server";
-import { getSubscriptionFacts } from "~/models/subscription.server";
 import { requireUser } from "~/services/auth.server";
 import { BillingError, openBillingPortal, startCheckout, syncReturnFromCheckout } from "~/services/billing.server";
 import { getDb } from "~/utils/db.server";
@@ -68,8 +67,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     if (form.value.intent === "subscribe")
       return redirect(await startCheckout(env, db, { userId: user.id, plan: form.value.plan, origin }), 303);
-    const facts = await getSubscriptionFacts(db, user.id);
-    return redirect(await openBillingPortal(env, { customerId: facts?.stripeCustomerId ?? null, origin }), 303);
+    // The signed-in user was read from D1 for this request, billing columns included.
+    return redirect(await openBillingPortal(env, { customerId: user.stripeCustomerId, origin }), 303);
   } catch (error) {
     if (error instanceof BillingError) return data({ error: error.message }, { status: error.status });
     throw error;

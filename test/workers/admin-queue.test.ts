@@ -12,18 +12,11 @@ import { lettersFor } from "~/models/work-queue.server";
 import { getDb } from "~/utils/db.server";
 import { type Browser, signedInStaff, signedUpUser } from "./http";
 import { received } from "./stand-ins";
+import { htmlOf, requestRow } from "./support";
 
 const db = getDb(env.DB);
 beforeAll(() => seedSenderCatalog(db, catalog.senders as CatalogSender[]));
 
-const htmlOf = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
-const requestRow = async (userId: string, id: string) =>
-  (
-    await db
-      .select()
-      .from(requests)
-      .where(and(eq(requests.userId, userId), eq(requests.id, id)))
-  )[0]!;
 const staffLogs = (userId: string, id: string) =>
   db
     .select({ creator: requestLogs.creator, status: requestLogs.status, detail: requestLogs.detail })

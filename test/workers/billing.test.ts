@@ -20,6 +20,7 @@ import {
   usePortal,
   type StripeEventSummary,
 } from "./stripe";
+import { htmlOf } from "./support";
 
 const db = getDb(env.DB);
 const PRICES = { basic: "price_local_basic", premium: "price_local_premium" };
@@ -55,7 +56,6 @@ const conversions = (userId: string) =>
     .where(and(eq(analyticsEvents.userId, userId), eq(analyticsEvents.name, "Subscribe")));
 
 /** The page's HTML without the markers React puts between adjacent pieces of text. */
-const htmlOf = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
 
 const hasUpgradeButton = (html: string) => /<a[^>]*href="\/subscription"[^>]*>Upgrade<\/a>/.test(html);
 

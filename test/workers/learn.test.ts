@@ -6,9 +6,10 @@ import { requestTemplates } from "../../drizzle/schema";
 import type { CatalogSender } from "~/domain/sender-catalog";
 import { seedSenderCatalog } from "~/models/request-template.server";
 import { getDb } from "~/utils/db.server";
+import { htmlOf } from "./support";
 
 const db = getDb(env.DB);
-const learnPage = async () => (await (await SELF.fetch("https://example.test/learn")).text()).replaceAll("<!-- -->", "");
+const learnPage = async () => htmlOf(await SELF.fetch("https://example.test/learn"));
 
 beforeAll(() => seedSenderCatalog(db, catalog.senders as CatalogSender[]));
 

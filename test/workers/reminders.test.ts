@@ -14,6 +14,7 @@ import { claimDueReminders, createReminderJobs, listRemindersWithoutJob } from "
 import { chunkedInserts, getDb } from "~/utils/db.server";
 import { Browser, ORIGIN, signedUpUser } from "./http";
 import { received, uniqueEmail } from "./stand-ins";
+import { htmlOf } from "./support";
 
 const db = getDb(env.DB);
 const APP_ORIGIN = "http://127.0.0.1:8787";
@@ -355,7 +356,6 @@ const logsOf = (userId: string, id: string) =>
     .from(requestLogs)
     .where(and(eq(requestLogs.userId, userId), eq(requestLogs.requestId, id)))
     .orderBy(desc(requestLogs.createdAt));
-const htmlOf = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
 
 describe("the reminder page", () => {
   it("sends a visitor to sign in and back, and is not found for another user's request or an unknown id", async () => {

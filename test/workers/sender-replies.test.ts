@@ -13,6 +13,7 @@ import { seedSenderCatalog } from "~/models/request-template.server";
 import { getDb } from "~/utils/db.server";
 import { signedInStaff, signedUpUser } from "./http";
 import { received } from "./stand-ins";
+import { htmlOf, requestRow } from "./support";
 
 const db = getDb(env.DB);
 const REPLY_DOMAIN = "replies.quietmailbox.local";
@@ -20,14 +21,6 @@ beforeAll(() => seedSenderCatalog(db, catalog.senders as CatalogSender[]));
 
 type SentEmail = { To?: string; Subject?: string; TextBody?: string; ReplyTo?: string | null; Tag?: string };
 const sentBody = (request: { body: unknown }) => (request.body ?? {}) as SentEmail;
-const htmlOf = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
-const requestRow = async (userId: string, id: string) =>
-  (
-    await db
-      .select()
-      .from(requests)
-      .where(and(eq(requests.userId, userId), eq(requests.id, id)))
-  )[0]!;
 const historyOf = (userId: string, id: string) =>
   db
     .select({ id: requestLogs.id, creator: requestLogs.creator, status: requestLogs.status, detail: requestLogs.detail })

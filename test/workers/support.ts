@@ -1,4 +1,7 @@
 import { env } from "cloudflare:test";
+import { and, eq } from "drizzle-orm";
+import { requests } from "../../drizzle/schema";
+import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
 import { getSessionStorage } from "~/utils/session.server";
 
@@ -8,4 +11,16 @@ export async function sessionCookieFor(userId: string) {
   const session = await storage.getSession();
   session.set("userId", userId);
   return (await storage.commitSession(session)).split(";")[0]!;
+}
+
+/** A page's HTML without the comments React puts between adjacent pieces of text. */
+export const htmlOf = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
+
+/** One request row of a user, as stored. */
+export async function requestRow(userId: string, id: string) {
+  const [row] = await getDb(env.DB)
+    .select()
+    .from(requests)
+    .where(and(eq(requests.userId, userId), eq(requests.id, id)));
+  return row!;
 }
