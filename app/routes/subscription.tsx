@@ -13,11 +13,10 @@ import {
   type SubscriptionState,
 } from "~/domain/plans";
 import { FREE_REQUEST_ALLOWANCE, freeRequestsLeft } from "~/domain/requests";
-import { getPlanPriceList, type PlanPrice } from "~/integrations/stripe.server";
+import { describeStripeError, getPlanPriceList, isRetryableStripeError, type PlanPrice } from "~/integrations/stripe.server";
 import { requireUser } from "~/services/auth.server";
 import { BillingError, openBillingPortal, startCheckout, syncReturnFromCheckout } from "~/services/billing.server";
 import { getDb } from "~/utils/db.server";
-import { errorMessage } from "~/utils/errors";
 import { pageMeta } from "~/utils/meta";
 
 const ActionSchema = z.discriminatedUnion("intent", [
@@ -35,7 +34,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const checkoutSession = url.searchParams.get("session_id");
   if (checkoutSession) {
     const change = await syncReturnFromCheckout(env, db, user.id, checkoutSession).catch((error) => {
-      console.error("return from checkout not synced:", errorMessage(error));
+      // A session Stripe does not know is an old or edited link, not our failure: the webhook still syncs.
+      const log = isRetryableStripeError(error) ? console.error : console.warn;
+      log("return from checkout not synced:", describeStripeError(error));
       return null;
     });
     if (change?.plan) throw redirect(`/dashboard?subscribed=${change.plan}`);

@@ -179,6 +179,14 @@ describe("the subscription page", () => {
     const { browser } = await signedUpUser("billing-cancelled-checkout");
     expect(await (await browser.get("/subscription?checkout=cancelled")).text()).toContain("Checkout was cancelled. Nothing was charged.");
   });
+
+  it("shows the page for a return link whose Checkout session Stripe does not know, and logs no error", async () => {
+    // console-errors.ts fails this test if the made-up id is logged as our error.
+    const { browser } = await signedUpUser("billing-made-up-session");
+    const page = await browser.get("/subscription?session_id=cs_made_up");
+    expect(page.status).toBe(200);
+    expect(hasUpgradeButton(await htmlOf(page))).toBe(true);
+  });
 });
 
 describe("paying", () => {
