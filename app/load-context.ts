@@ -4,6 +4,12 @@ declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
     env: AppEnv;
     ctx: Pick<ExecutionContext, "waitUntil">;
+    /**
+     * Set while answering when the session cookie did not read back (session.server.ts), so that
+     * the Worker clears it. On the context itself: the Worker and the server build each bundle
+     * their own copy of the app's modules, so module state is not shared between them.
+     */
+    clearSessionCookie?: boolean;
   }
 }
 

@@ -1,4 +1,4 @@
-import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/cloudflare";
 // The server build exists once `npm run build` has run; wrangler bundles it from there.
 // eslint-disable-next-line @typescript-eslint/ban-ts-comment -- @ts-expect-error would fail once the build exists
 // @ts-ignore -- absent on a fresh clone until the build, so the type check must not depend on it
@@ -27,10 +27,11 @@ export default {
       }
       throw error;
     }
-    const guarded = await guardRequest(request, env);
+    const guarded = await guardRequest(request);
     if (guarded instanceof Response) return guarded;
-    const response = await handleRemixRequest(guarded.request, { env, ctx });
-    return withSessionHeaders(guarded.request, response, { env, clearSessionCookie: guarded.clearSessionCookie });
+    const context: AppLoadContext = { env, ctx };
+    const response = await handleRemixRequest(guarded, context);
+    return withSessionHeaders(guarded, response, { env, clearSessionCookie: context.clearSessionCookie === true });
   },
 
   async queue(batch, rawEnv) {

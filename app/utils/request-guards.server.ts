@@ -1,8 +1,6 @@
 import { readAtMost } from "~/utils/bytes";
 import { isCrossSiteRequest } from "~/utils/csrf.server";
-import type { AppEnv } from "~/utils/env.server";
 import { renderPlainPage } from "~/utils/error-page.server";
-import { hasUnreadableSessionCookie, withoutSessionCookie } from "~/utils/session.server";
 
 /** Every page and endpoint answers these; nothing on this site uses another method (nor CORS). */
 const ALLOWED_METHODS = ["GET", "HEAD", "POST"];
@@ -32,15 +30,13 @@ const JSON_ENDPOINTS = [
 
 type Refusal = { status: number; title: string; message: string };
 
-export type GuardedRequest = { request: Request; clearSessionCookie: boolean };
-
 /**
  * Checks a request before the app sees it, so that no input, however malformed, reaches a loader
  * or an action in a shape that could make it fail: the answer is a clear 4xx page instead, and
  * nothing changes. Answers the request the app should handle (its body read into memory, within
  * the limit), or the refusal to send back.
  */
-export async function guardRequest(request: Request, env: AppEnv): Promise<GuardedRequest | Response> {
+export async function guardRequest(request: Request): Promise<Request | Response> {
   const url = new URL(request.url);
   const refuse = (refusal: Refusal, headers: Record<string, string> = {}) => refusalResponse(url, refusal, headers);
 
@@ -67,12 +63,10 @@ export async function guardRequest(request: Request, env: AppEnv): Promise<Guard
   // very URL, and nothing in front of this Worker sets X-Forwarded-Host: it could only be forged.
   headers.delete("X-Forwarded-Host");
   headers.set("Host", url.host);
-  const clearSessionCookie = await hasUnreadableSessionCookie(request, env);
-  if (clearSessionCookie) headers.set("Cookie", withoutSessionCookie(headers.get("Cookie") ?? ""));
   // The app fetches data as /page.data; a legacy ?_data= request would be misread as one.
   url.searchParams.delete("_data");
 
-  if (request.method !== "POST") return { request: new Request(url, { method: request.method, headers }), clearSessionCookie };
+  if (request.method !== "POST") return new Request(url, { method: request.method, headers });
 
   const body = await readLimited(request, MAX_BODY_BYTES);
   if (body === null) {
@@ -85,7 +79,7 @@ export async function guardRequest(request: Request, env: AppEnv): Promise<Guard
   const guarded = new Request(url, { method: "POST", headers, body });
   const contentType = (headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
   const isForm = FORM_TYPES.includes(contentType);
-  if (!isForm && JSON_ENDPOINTS.includes(url.pathname.toLowerCase().replace(/\/+$/, ""))) return { request: guarded, clearSessionCookie };
+  if (!isForm && JSON_ENDPOINTS.includes(url.pathname.toLowerCase().replace(/\/+$/, ""))) return guarded;
   if (!isForm) {
     return refuse({
       status: 415,
@@ -102,7 +96,7 @@ export async function guardRequest(request: Request, env: AppEnv): Promise<Guard
       message: "The form arrived damaged or incomplete. Go back, reload the page and send it again.",
     });
   }
-  return { request: guarded, clearSessionCookie };
+  return guarded;
 }
 
 /** Remix would log a warning for a path with broken percent-encoding (`/%FF`) and then answer 400. */

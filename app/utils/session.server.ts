@@ -50,33 +50,29 @@ const sessions = new WeakMap<AppLoadContext, Promise<AppSession>>();
 export function getSession(request: Request, context: AppLoadContext): Promise<AppSession> {
   let session = sessions.get(context);
   if (!session) {
-    session = getSessionStorage(context.env).getSession(hasSessionCookie(request) ? request.headers.get("Cookie") : null);
+    session = readSession(request, context);
     sessions.set(context, session);
   }
   return session;
 }
 
 /**
- * Whether the request carries a session cookie that cannot be read: tampered, truncated (`a.b.c`
- * makes the cookie parser throw) or signed with another secret. The Worker drops it before the
- * app sees it, so that it counts as no session, and clears it in the answer.
+ * A session cookie that does not read back counts as no session: one with a bad signature or
+ * another secret (the parser answers no id), or a damaged one (`a.b.c`: the parser throws on a
+ * signature that is not base64). Either is marked on the context, and the Worker's answer clears it.
  */
-export async function hasUnreadableSessionCookie(request: Request, env: AppEnv) {
-  if (!hasSessionCookie(request)) return false;
+async function readSession(request: Request, context: AppLoadContext): Promise<AppSession> {
+  const storage = getSessionStorage(context.env);
+  if (!hasSessionCookie(request)) return storage.getSession(null);
   try {
-    // null: there is a value, but its signature does not match (tampered, or an old secret).
-    return (await sessionCookie(env).parse(request.headers.get("Cookie"))) === null;
-  } catch {
-    return true;
+    const session = await storage.getSession(request.headers.get("Cookie"));
+    if (session.id) return session;
+  } catch (error) {
+    // Only the cookie's own damage; a KV failure must not sign anyone out.
+    if (!(error instanceof DOMException && error.name === "InvalidCharacterError")) throw error;
   }
-}
-
-/** The Cookie header without the session cookie. */
-export function withoutSessionCookie(cookieHeader: string) {
-  return cookieHeader
-    .split(";")
-    .filter((pair) => pair.split("=")[0]!.trim() !== SESSION_COOKIE_NAME)
-    .join(";");
+  context.clearSessionCookie = true;
+  return storage.getSession(null);
 }
 
 /** Call only after changing the session: an unchanged session is never written back. */
