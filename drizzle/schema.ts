@@ -200,7 +200,8 @@ export const analyticsEvents = sqliteTable(
   (table) => [index("analytics_events_name_idx").on(table.name, table.createdAt)],
 );
 
-export const JOB_STATES = ["queued", "running", "succeeded", "retrying", "dead"] as const;
+// "cancelled": the account it was for was deleted before it ran, so it never will (decision 0023).
+export const JOB_STATES = ["queued", "running", "succeeded", "retrying", "dead", "cancelled"] as const;
 export type JobState = (typeof JOB_STATES)[number];
 
 /** Every queued job, so that staff can see what happened to it and nothing is lost silently. */
@@ -323,4 +324,47 @@ export const authThrottle = sqliteTable("auth_throttle", {
   failures: integer("failures").notNull().default(0),
   windowStartedAt: integer("windowStartedAt", { mode: "timestamp_ms" }).notNull(),
   blockedUntil: integer("blockedUntil", { mode: "timestamp_ms" }),
+});
+
+/** The account's addresses from before each move: opt-out letters name them too, since senders file people under old addresses. */
+export const earlierAddresses = sqliteTable(
+  "earlier_addresses",
+  {
+    id: randomId(),
+    userId: text("userId")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    street1: text("street1").notNull(),
+    street2: text("street2"),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    zipCode: text("zipCode").notNull(),
+    movedAt: integer("movedAt", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("earlier_addresses_user_idx").on(table.userId, table.movedAt)],
+);
+
+/**
+ * A new email waiting for the link sent to it: the change happens when the link is used, once,
+ * before it expires. Only the SHA-256 of the token is kept.
+ */
+export const emailChanges = sqliteTable(
+  "email_changes",
+  {
+    tokenHash: text("tokenHash").primaryKey(),
+    userId: text("userId")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    newEmail: text("newEmail").notNull(),
+    expiresAt: integer("expiresAt", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("usedAt", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("email_changes_user_idx").on(table.userId)],
+);
+
+/** Accounts their owners deleted: the anonymous id and the moment, nothing that names anyone (decision 0023). */
+export const deletedAccounts = sqliteTable("deleted_accounts", {
+  userId: text("userId").primaryKey(),
+  deletedAt: integer("deletedAt", { mode: "timestamp_ms" }).notNull(),
 });

@@ -31,8 +31,10 @@ async function runMessage(message: Message, env: AppEnv, db: Db) {
     message.ack();
     return;
   }
-  // Queues deliver at least once: a job that already succeeded is not run again.
-  if ((await getJobState(db, envelope.id)) === "succeeded") {
+  // Queues deliver at least once: a job that already succeeded is not run again, nor is one
+  // cancelled because its account was deleted (decision 0023).
+  const state = await getJobState(db, envelope.id);
+  if (state === "succeeded" || state === "cancelled") {
     message.ack();
     return;
   }
@@ -44,10 +46,13 @@ async function runMessage(message: Message, env: AppEnv, db: Db) {
     return;
   }
 
-  await markJobRunning(db, envelope, message.attempts);
+  if (!(await markJobRunning(db, envelope, message.attempts))) {
+    message.ack();
+    return;
+  }
   try {
     await definition.handle(payload.data, { env, jobId: envelope.id, attempt: message.attempts });
-    await setJobState(db, envelope.id, "succeeded", { error: null });
+    await setJobState(db, envelope.id, "succeeded", { error: null, payload: definition.keepAfterSuccess?.(payload.data) });
     message.ack();
   } catch (error) {
     if (error instanceof PermanentJobError || isPermanentVendorError(error)) {

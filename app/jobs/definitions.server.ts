@@ -13,6 +13,8 @@ export type JobContext = { env: AppEnv; jobId: string; attempt: number };
 export type JobDefinition<Schema extends z.ZodType> = {
   payload: Schema;
   handle: (payload: z.infer<Schema>, context: JobContext) => Promise<void>;
+  /** What the job's row keeps of the payload once it has succeeded; all of it when absent. */
+  keepAfterSuccess?: (payload: z.infer<Schema>) => unknown;
 };
 
 /** Every job type the consumer knows. Later capabilities add theirs here. */

@@ -48,4 +48,6 @@ export const emailSendJob = {
   async handle(message, { env, jobId }) {
     await sendEmailOnce(env, jobId, message);
   },
+  // Once sent, the row keeps what the data export lists (subject and kind), not the address or the text.
+  keepAfterSuccess: ({ subject, tag }) => ({ subject, tag: tag ?? null }),
 } satisfies JobDefinition<typeof SendEmailPayload>;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, lt, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, ne, type SQL } from "drizzle-orm";
 import { JOB_STATES, jobs, type JobState } from "../../drizzle/schema";
 import type { JobEnvelope } from "~/domain/job-envelope";
 import { chunkedInserts, type Db } from "~/utils/db.server";
@@ -28,7 +28,7 @@ export async function setJobState(
   db: Db,
   id: string,
   state: JobState,
-  { attempts, error }: { attempts?: number; error?: string | null } = {},
+  { attempts, error, payload }: { attempts?: number; error?: string | null; payload?: unknown } = {},
 ) {
   await db
     .update(jobs)
@@ -37,8 +37,10 @@ export async function setJobState(
       updatedAt: new Date(),
       ...(attempts === undefined ? {} : { attempts }),
       ...(error === undefined ? {} : { lastError: error }),
+      ...(payload === undefined ? {} : { payload }),
     })
-    .where(eq(jobs.id, id));
+    // A job cancelled with its account while it ran stays cancelled, its payload erased.
+    .where(and(eq(jobs.id, id), ne(jobs.state, "cancelled")));
 }
 
 // One bound parameter per id, with room for the others, within D1's 100 per statement.
@@ -52,12 +54,17 @@ export async function markJobsDead(db: Db, ids: string[], error: string) {
   }
 }
 
-/** Marks a job as running, creating its row if it was sent without one (a retry from elsewhere). */
+/**
+ * Marks a job as running, creating its row if it was sent without one (a retry from elsewhere).
+ * A job cancelled with its account stays cancelled: answers false, and the job must not run.
+ */
 export async function markJobRunning(db: Db, envelope: JobEnvelope, attempts: number) {
-  await db
+  const rows = await db
     .insert(jobs)
     .values({ id: envelope.id, type: envelope.type, payload: envelope.payload ?? null, state: "running", attempts })
-    .onConflictDoUpdate({ target: jobs.id, set: { state: "running", attempts, updatedAt: new Date() } });
+    .onConflictDoUpdate({ target: jobs.id, set: { state: "running", attempts, updatedAt: new Date() }, where: ne(jobs.state, "cancelled") })
+    .returning({ id: jobs.id });
+  return rows.length > 0;
 }
 
 /**
@@ -68,7 +75,11 @@ export async function recordDeadJob(db: Db, job: { id: string; type: string; pay
   await db
     .insert(jobs)
     .values({ id: job.id, type: job.type, payload: job.payload ?? null, state: "dead", lastError: error })
-    .onConflictDoUpdate({ target: jobs.id, set: { state: "dead", lastError: error, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: jobs.id,
+      set: { state: "dead", lastError: error, updatedAt: new Date() },
+      where: ne(jobs.state, "cancelled"),
+    });
 }
 
 /** Forgets finished jobs older than the cut-off; failed and dead ones stay for staff. */
@@ -157,4 +168,18 @@ export function listAllDeadJobs(db: Db) {
     .from(jobs)
     .where(eq(jobs.state, "dead"))
     .orderBy(jobs.updatedAt);
+}
+
+/**
+ * An account's jobs once it is deleted (decision 0023): none keeps its payload (an email, a name),
+ * and any that has not finished is cancelled, so a message still on the queue never runs.
+ */
+export function cancelJobsOfUser(db: Db, userId: string, now: Date) {
+  return [
+    db
+      .update(jobs)
+      .set({ state: "cancelled", lastError: "the account was deleted", updatedAt: now })
+      .where(and(eq(jobs.userId, userId), inArray(jobs.state, ["queued", "running", "retrying", "dead"]))),
+    db.update(jobs).set({ payload: null }).where(eq(jobs.userId, userId)),
+  ] as const;
 }

@@ -29,6 +29,7 @@ const STATE_LABELS: Record<JobState, string> = {
   succeeded: "Succeeded",
   retrying: "Retrying",
   dead: "Dead",
+  cancelled: "Cancelled (account deleted)",
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
