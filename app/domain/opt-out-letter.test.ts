@@ -152,6 +152,22 @@ describe("writeOptOutLetter: household and name variants", () => {
     });
     expect(count(text, "5 ELM ST")).toBe(1);
   });
+
+  it("names the holder at each address from before a move, oldest first, and asks for those lists too", () => {
+    const older = { ...oldHome, street1: "9 OAK AVE", street2: null };
+    const text = letter({ earlierAddresses: [older, oldHome] });
+    expect(text).toContain(
+      "Earlier addresses, from before a move, where your records may still have these names:\n" +
+        "  Jane Q Doe, at 9 OAK AVE, PEORIA, IL 61602\n  Jane Q Doe, at 5 ELM ST, PEORIA, IL 61602",
+    );
+    expect(text).toMatch(/from every list you keep for this address and the earlier addresses above,/);
+  });
+
+  it("leaves out an earlier address that is the current one, and one a recipient already lists for the holder", () => {
+    const text = letter({ household: [{ fullName: "Jane Q Doe", address: oldHome }], earlierAddresses: [home, oldHome] });
+    expect(count(text, "5 ELM ST")).toBe(1);
+    expect(count(text, "12 N MAIN ST")).toBe(1);
+  });
 });
 
 describe("writeOptOutLetter: the date", () => {

@@ -30,6 +30,8 @@ export type OptOutLetterInput = {
   holder: LetterPerson;
   /** Other people and name variants covered (the recipients); may be empty. */
   household: LetterPerson[];
+  /** The holder's addresses from before a move, oldest first: senders file people under old addresses too. */
+  earlierAddresses?: PostalAddress[];
   /** The customer number or source code from the mailing label, when the user has one. */
   customerNumber?: string | null;
   /** The letter's date. */
@@ -70,6 +72,14 @@ export function writeOptOutLetter(input: OptOutLetterInput): string {
     }
   }
   const several = names.length > 1;
+  for (const address of input.earlierAddresses ?? []) {
+    if (isSameAddress(address, input.holder.address)) continue;
+    const line = `${holderName}, at ${envelopeLines(address).join(", ")}`;
+    if (!seenEarlier.has(line.toLowerCase())) {
+      seenEarlier.add(line.toLowerCase());
+      earlier.push(line);
+    }
+  }
   const customerNumber = collapseSpaces(input.customerNumber);
   const indent = (lines: string[]) => lines.map((line) => `  ${line}`);
 

@@ -67,6 +67,7 @@ export const HISTORY_LABELS: Record<string, string> = {
   confirm: "You confirmed that the mail stopped",
   cancel: "You cancelled the request",
   delete: "You deleted the request",
+  moved: "You moved house: sent again for your new address",
 };
 
 type ActionableRequest = { status: RequestStatus | null; consumerFiles: boolean; queuedAt: Date | null };

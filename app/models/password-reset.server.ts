@@ -1,22 +1,15 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { passwordResetTokens } from "../../drizzle/schema";
 import type { Db } from "~/utils/db.server";
-import { base64url, hexDigest } from "~/utils/digest";
+import { linkTokenHash, newLinkToken } from "~/utils/link-token.server";
 
 const TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
-const sha256 = (text: string) => hexDigest("SHA-256", text);
-
-function randomToken() {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return base64url(bytes);
-}
-
 /** A new single-use token for the link; only its hash is stored. */
 export async function createPasswordResetToken(db: Db, userId: string, now = new Date()) {
-  const token = randomToken();
+  const { token, tokenHash } = await newLinkToken();
   await db.insert(passwordResetTokens).values({
-    tokenHash: await sha256(token),
+    tokenHash,
     userId,
     expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS),
     createdAt: now,
@@ -31,7 +24,7 @@ export async function findUsableResetToken(db: Db, token: string, now = new Date
     .from(passwordResetTokens)
     .where(
       and(
-        eq(passwordResetTokens.tokenHash, await sha256(token)),
+        eq(passwordResetTokens.tokenHash, await linkTokenHash(token)),
         isNull(passwordResetTokens.usedAt),
         gt(passwordResetTokens.expiresAt, now),
       ),
@@ -50,7 +43,7 @@ export async function consumeResetToken(db: Db, token: string, now = new Date())
     .set({ usedAt: now })
     .where(
       and(
-        eq(passwordResetTokens.tokenHash, await sha256(token)),
+        eq(passwordResetTokens.tokenHash, await linkTokenHash(token)),
         isNull(passwordResetTokens.usedAt),
         gt(passwordResetTokens.expiresAt, now),
       ),

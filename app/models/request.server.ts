@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNotNull, isNull, ne, or, sql } from "drizzle-orm"
 import type { BatchItem } from "drizzle-orm/batch";
 import { requestLogs, requests, requestTemplates, users } from "../../drizzle/schema";
 import { CUSTOM_REQUIRED_DAYS, FREE_REQUEST_ALLOWANCE, STATUS_OF_ACTION, type RequestAction } from "~/domain/requests";
+import { listEarlierAddresses } from "~/models/account.server";
 import { listUserRecipients } from "~/models/recipient.server";
 import { accountOf } from "~/models/user.server";
 import type { Db } from "~/utils/db.server";
@@ -62,12 +63,13 @@ export async function getDashboard(db: Db, userId: string, openRequestId: string
     .where(and(eq(requests.userId, userId), notDeleted))
     .orderBy(desc(requests.updatedAt));
   const userRecipients = listUserRecipients(db, userId);
+  const earlier = listEarlierAddresses(db, [userId]);
 
-  const [[accountRow], requestRows, recipientRows, logRows] = openRequestId
-    ? await db.batch([account, userRequests, userRecipients, historyOf(db, userId, openRequestId)])
-    : [...(await db.batch([account, userRequests, userRecipients])), []];
+  const [[accountRow], requestRows, recipientRows, earlierRows, logRows] = openRequestId
+    ? await db.batch([account, userRequests, userRecipients, earlier, historyOf(db, userId, openRequestId)])
+    : [...(await db.batch([account, userRequests, userRecipients, earlier])), []];
   if (!accountRow) return null;
-  return { account: accountRow, requests: requestRows, recipients: recipientRows, history: logRows };
+  return { account: accountRow, requests: requestRows, recipients: recipientRows, earlierAddresses: earlierRows, history: logRows };
 }
 
 /** One of this user's requests, or null: another user's id is indistinguishable from a made-up one. */

@@ -4,6 +4,7 @@ import { householdOf, writeOptOutLetter } from "~/domain/opt-out-letter";
 import { timeZoneForState } from "~/domain/dates";
 import { groupKeyOf, groupWorkQueue, processedDetail, requestKey, type ProcessingKind, type StaffChannel } from "~/domain/work-queue";
 import { auditEntry, type StaffActor } from "~/models/audit.server";
+import { listEarlierAddresses } from "~/models/account.server";
 import { listRecipientsOfUsers } from "~/models/recipient.server";
 import type { Db } from "~/utils/db.server";
 
@@ -97,7 +98,7 @@ async function lettersOfChunk(db: Db, keys: QueueKey[], { unsentOnly, now = new 
   if (keys.length === 0) return [];
   const userIds = [...new Set(keys.map((key) => key.userId))];
   const wanted = new Set(keys.map((key) => requestKey({ userId: key.userId, id: key.requestId })));
-  const [rows, people] = await db.batch([
+  const [rows, people, earlier] = await db.batch([
     db
       .select({
         userId: requests.userId,
@@ -124,6 +125,7 @@ async function lettersOfChunk(db: Db, keys: QueueKey[], { unsentOnly, now = new 
         ),
       ),
     listRecipientsOfUsers(db, userIds),
+    listEarlierAddresses(db, userIds),
   ]);
   return rows
     .filter((row) => wanted.has(requestKey(row)))
@@ -140,6 +142,7 @@ async function lettersOfChunk(db: Db, keys: QueueKey[], { unsentOnly, now = new 
           row.recipientIds,
           people.filter((person) => person.userId === row.userId),
         ),
+        earlierAddresses: earlier.filter((address) => address.userId === row.userId),
         customerNumber: row.customerNumber,
         date: now,
         timeZone: timeZoneForState(row.state),

@@ -83,6 +83,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           senderName: openRow.senderName,
           holder: { fullName: openRow.fullName, address: openRow },
           household: householdOf(openRow.recipientIds, dashboard.recipients),
+          earlierAddresses: dashboard.earlierAddresses,
           customerNumber: openRow.customerNumber,
           date: openRow.queuedAt ?? now,
           timeZone,

@@ -1,0 +1,12 @@
+import { base64url, hexDigest } from "~/utils/digest";
+
+/** The hash a single-use link's token is stored under: the token itself is never kept. */
+export function linkTokenHash(token: string) {
+  return hexDigest("SHA-256", token);
+}
+
+/** A random token for a single-use link (password reset, email change), with the hash to store. */
+export async function newLinkToken() {
+  const token = base64url(crypto.getRandomValues(new Uint8Array(32)));
+  return { token, tokenHash: await linkTokenHash(token) };
+}
