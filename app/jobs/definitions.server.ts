@@ -1,5 +1,11 @@
 import type { z } from "zod";
 import type { AppEnv } from "~/utils/env.server";
+import {
+  eraseMailchimpMemberJob,
+  eraseStripeCustomerJob,
+  newsletterChangeEmailJob,
+  newsletterSyncJob,
+} from "~/jobs/account.server";
 import { billingCreateCustomerJob } from "~/jobs/stripe-customer.server";
 import { emailSendJob } from "~/jobs/email.server";
 import { newsletterNotifyNewUserJob, newsletterSubscribeJob, newsletterTagJob } from "~/jobs/newsletter.server";
@@ -27,6 +33,10 @@ export const JOBS = {
   "email.send": emailSendJob,
   "optOut.email": optOutEmailJob,
   [REMINDER_JOB_TYPE]: reminderSendJob,
+  "newsletter.sync": newsletterSyncJob,
+  "newsletter.changeEmail": newsletterChangeEmailJob,
+  "account.eraseMailchimp": eraseMailchimpMemberJob,
+  "account.eraseStripe": eraseStripeCustomerJob,
 };
 
 export type JobType = keyof typeof JOBS;

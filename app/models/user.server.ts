@@ -226,3 +226,13 @@ export function accountOf(db: Db, userId: string) {
     .from(users)
     .where(eq(users.id, userId));
 }
+
+/** What the newsletter needs of an account when its job runs: the address, the name, the choice. */
+export async function getNewsletterMember(db: Db, userId: string) {
+  const [row] = await db
+    .select({ email: users.email, fullName: users.fullName, newsletter: users.newsletter })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}

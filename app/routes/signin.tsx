@@ -16,7 +16,12 @@ export const handle: RouteHandle = { hydrate: true };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectSignedInUser(request, context);
   const url = new URL(request.url);
-  return { redirectTo: safeRedirect(url.searchParams.get("redirectTo")), reset: url.searchParams.get("reset") === "1" };
+  return {
+    redirectTo: safeRedirect(url.searchParams.get("redirectTo")),
+    reset: url.searchParams.get("reset") === "1",
+    signedOutEverywhere: url.searchParams.get("signedOut") === "everywhere",
+    emailChanged: url.searchParams.get("emailChanged") === "1",
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -40,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SignIn() {
-  const { redirectTo, reset } = useLoaderData<typeof loader>();
+  const { redirectTo, reset, signedOutEverywhere, emailChanged } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -58,6 +63,8 @@ export default function SignIn() {
     <section className="page narrow" aria-labelledby="page-title">
       <h1 id="page-title">Sign in</h1>
       {reset ? <p className="notice">Your password was changed. Please sign in again on your other devices.</p> : null}
+      {signedOutEverywhere ? <p className="notice">You are signed out on every device, this one included.</p> : null}
+      {emailChanged ? <p className="notice">Your email address is changed. Sign in with the new one.</p> : null}
       <Form method="post" action={formAction} className="form" {...getFormProps(form)} noValidate>
         <FormError id={form.errorId} errors={form.errors} />
         <TextField field={fields.email} label="Email" type="email" autoComplete="email" formErrorId={aboutFields} />

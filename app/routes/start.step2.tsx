@@ -3,11 +3,13 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormError, TextField } from "~/components/ui/form";
+import { VerifiedAddress } from "~/components/verified-address";
 import { STEP2_MESSAGES, Step2Schema } from "~/domain/signup";
 import { enqueueJob } from "~/jobs/producer.server";
 import { createUserWithPresets, EmailTakenError } from "~/models/user.server";
 import { signupCounters, takeAttempt, tooManyAttemptsMessage } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/root";
+import { sendWelcomeEmail } from "~/services/account.server";
 import { recordEvents, trackVisit } from "~/services/analytics.server";
 import { redirectSignedInUser, signIn } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -17,14 +19,6 @@ import { hashPassword } from "~/utils/password.server";
 import { getSession, type SignupDraft } from "~/utils/session.server";
 
 export const handle: RouteHandle = { hydrate: true };
-
-const FIELD_LABELS: Record<string, string> = {
-  street1: "Street",
-  street2: "Apartment, suite, unit",
-  city: "City",
-  state: "State",
-  zipCode: "ZIP code",
-};
 
 async function requireDraft(request: Request, context: AppLoadContext): Promise<SignupDraft> {
   await redirectSignedInUser(request, context);
@@ -80,7 +74,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /**
- * The vendor calls go through the queue (newsletter, staff notification, payment customer), so a
+ * The vendor calls go through the queue (newsletter, staff notification, payment customer, the
+ * welcome email), so a
  * slow or failing vendor never holds up or breaks the signup; a job that fails is retried or kept
  * for staff. The conversion events (product rules: Calls to the server) follow.
  */
@@ -89,6 +84,7 @@ async function afterSignup(context: AppLoadContext, { userId, email, fullName }:
     () => enqueueJob(context.env, "newsletter.subscribe", { email, fullName }, { userId }),
     () => enqueueJob(context.env, "newsletter.notifyNewUser", { fullName }, { userId }),
     () => enqueueJob(context.env, "billing.createCustomer", { userId }, { userId }),
+    () => sendWelcomeEmail(context.env, { userId, email, fullName }),
   ];
   const events = () =>
     recordEvents(context, [
@@ -119,33 +115,11 @@ export default function SignupStep2() {
       <p className="eyebrow">Step 2 of 2</p>
       <h1 id="page-title">Create Account</h1>
 
-      <div className="notice">
-        <p>
-          <strong>We will ask senders to remove:</strong>
-        </p>
-        <address>
-          {fullName}
-          <br />
-          {address.street2 ? `${address.street1}, ${address.street2}` : address.street1}
-          <br />
-          {`${address.city}, ${address.state} ${address.zipCode}`}
-        </address>
-        {changes.length > 0 ? (
-          <>
-            <p>We wrote your address the way the Postal Service does, so senders match it to their lists:</p>
-            <ul>
-              {changes.map((change) => (
-                <li key={change.field}>
-                  {`${FIELD_LABELS[change.field] ?? change.field}: “${change.from || "(empty)"}” became “${change.to || "(empty)"}”`}
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : null}
+      <VerifiedAddress title="We will ask senders to remove:" fullName={fullName} address={address} changes={changes}>
         <p>
           <Link to="/start/step1">Change name or address</Link>
         </p>
-      </div>
+      </VerifiedAddress>
 
       <Form method="post" className="form" {...getFormProps(form)} noValidate>
         <FormError id={form.errorId} errors={form.errors} />

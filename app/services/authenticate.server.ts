@@ -13,6 +13,7 @@ import {
   tryAgainIn,
   type KeyState,
 } from "~/models/rate-limit.server";
+import { ACCOUNT_MESSAGES } from "~/domain/account";
 import { getUserCredentials } from "~/models/user.server";
 import { getDb } from "~/utils/db.server";
 import { readKnownDevice } from "~/utils/known-devices.server";
@@ -92,4 +93,24 @@ export function getAuthenticator(context: AppLoadContext) {
     "form",
   );
   return authenticator;
+}
+
+/**
+ * The signed-in user's current password, asked again before a change that could lock them out
+ * (email, password, deletion). It counts against the same limits as sign-in, so a session left
+ * open cannot be used to guess the password. Answers null when right, else the message to show.
+ */
+export async function checkCurrentPassword(
+  user: { id: string; email: string },
+  password: string,
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ message: string; status: 401 | 429 } | null> {
+  try {
+    const userId = await verifyCredentials({ email: user.email, password }, request, context);
+    return userId === user.id ? null : { message: ACCOUNT_MESSAGES.wrongPassword, status: 401 };
+  } catch (error) {
+    if (!(error instanceof SignInError)) throw error;
+    return { message: error.status === 401 ? ACCOUNT_MESSAGES.wrongPassword : error.message, status: error.status };
+  }
 }

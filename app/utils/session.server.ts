@@ -22,6 +22,8 @@ export type SessionData = {
    * a signed-in user means signup is done.
    */
   signup: SignupDraft;
+  /** A name and address checked on the account page, waiting for the user to confirm it. */
+  addressChange: SignupDraft & { moved: boolean };
 };
 
 export type AppSession = Session<SessionData>;

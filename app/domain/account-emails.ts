@@ -1,0 +1,83 @@
+// The emails people expect from their account (plain text, no tracking): what they say, not how
+// they are sent. Account and security messages go out whatever the email preferences say.
+import { MAIL_STOPS_AFTER } from "~/domain/requests";
+
+export type AccountEmail = { subject: string; text: string; tag: string };
+
+const SIGN_OFF = "Quiet Mailbox\nTo reach us, reply to this email.";
+
+export function welcomeEmail({ fullName, dashboardUrl }: { fullName: string; dashboardUrl: string }): AccountEmail {
+  return {
+    subject: "Welcome to Quiet Mailbox",
+    tag: "welcome",
+    text: [
+      `Hello ${fullName},`,
+      "Your account is ready. Here is what happens next:",
+      [
+        `1. On your dashboard, choose the senders whose mail you want to stop: ${dashboardUrl}`,
+        "2. We send each of them a request to take your name and address off their mailing lists.",
+        `3. Mail stops about ${MAIL_STOPS_AFTER.weeks} weeks after a request is sent, because mailers pre-print ${MAIL_STOPS_AFTER.extraMailings} extra mailings. We will ask you then whether it has stopped.`,
+      ].join("\n"),
+      "You can follow every request on your dashboard, and change your details, download your data or delete your account on your account page.",
+      SIGN_OFF,
+    ].join("\n\n"),
+  };
+}
+
+export function emailChangeLinkEmail({ confirmUrl, hours }: { confirmUrl: string; hours: number }): AccountEmail {
+  return {
+    subject: "Confirm your new Quiet Mailbox email address",
+    tag: "email-change",
+    text: [
+      "Someone signed in to Quiet Mailbox asked to use this address for their account.",
+      `To confirm, open this link within ${hours} hours: ${confirmUrl}`,
+      "The link works once. Until it is used, the account keeps its old address. If you did not ask for this, ignore this email.",
+      SIGN_OFF,
+    ].join("\n\n"),
+  };
+}
+
+/** To the old address once the change is made: the one warning an account holder gets if it was not them. */
+export function emailChangedNotice({ newEmail, resetUrl }: { newEmail: string; resetUrl: string }): AccountEmail {
+  return {
+    subject: "Your Quiet Mailbox email address was changed",
+    tag: "email-changed",
+    text: [
+      `The email address of your Quiet Mailbox account is now ${maskEmail(newEmail)}. From now on, sign in with it.`,
+      `If you did not make this change, reply to this email at once, and reset your password: ${resetUrl}`,
+      SIGN_OFF,
+    ].join("\n\n"),
+  };
+}
+
+export function accountDeletedEmail(): AccountEmail {
+  return {
+    subject: "Your Quiet Mailbox account is deleted",
+    tag: "account-deleted",
+    text: [
+      "As you asked, we deleted your Quiet Mailbox account: your name, address, email, recipients, requests and their letters are erased, and any subscription is cancelled with no further charge.",
+      "Requests already sent stay with the senders who received them; they need nothing more from us.",
+      "This is the last email we send you. You are welcome to sign up again at any time.",
+      "Quiet Mailbox",
+    ].join("\n\n"),
+  };
+}
+
+export function senderRepliedEmail({ senderName, requestUrl }: { senderName: string; requestUrl: string }): AccountEmail {
+  return {
+    subject: `${senderName} answered your opt-out request`,
+    tag: "sender-reply",
+    text: [
+      `${senderName} wrote back about your request to stop their mail. Their answer is in the request's history:`,
+      requestUrl,
+      "If they ask for something, reply to this email and we will help.",
+      SIGN_OFF,
+    ].join("\n\n"),
+  };
+}
+
+/** "j***@example.com": enough for the owner to recognise, not enough to give the address away. */
+export function maskEmail(email: string) {
+  const [local = "", domain = ""] = email.split("@");
+  return `${local.slice(0, 1)}***@${domain}`;
+}

@@ -1,0 +1,87 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { NameAndAddressForm } from "~/components/name-and-address-form";
+import { ACCOUNT_MESSAGES, AccountAddressSchema } from "~/domain/account";
+import { isSameAddress } from "~/domain/address";
+import { addressChanges, enteredAddress } from "~/domain/signup";
+import { verifiedOrAsTyped } from "~/integrations/address-verification.server";
+import { getAccountSettings } from "~/models/account.server";
+import { addressCheckCounters, takeAttempt, tooManyAttemptsMessage } from "~/models/rate-limit.server";
+import type { RouteHandle } from "~/root";
+import { requireUser } from "~/services/auth.server";
+import { getDb } from "~/utils/db.server";
+import { pageMeta } from "~/utils/meta";
+import { commitSession, getSession } from "~/utils/session.server";
+
+export const handle: RouteHandle = { hydrate: true };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const settings = await getAccountSettings(getDb(context.env.DB), user.id);
+  if (!settings) throw new Response("Not Found", { status: 404 });
+  const draft = (await getSession(request, context)).get("addressChange");
+  const { fullName, street1, street2, city, state, zipCode } = settings;
+  return {
+    // Back from the confirmation page: what the user typed, not what is stored.
+    defaultValue: draft?.entered ?? { fullName, street1, street2: street2 ?? "", city, state, zipCode },
+    moved: draft?.moved ?? false,
+    openRequests: settings.openRequests,
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: AccountAddressSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const db = getDb(context.env.DB);
+  const settings = await getAccountSettings(db, user.id);
+  if (!settings) throw new Response("Not Found", { status: 404 });
+
+  // Each check may be a paid call: the same budget as signup (decision 0019).
+  const waitMs = await takeAttempt(db, await addressCheckCounters(request, context.env.APP_ENV));
+  if (waitMs > 0) return data(submission.reply({ formErrors: [tooManyAttemptsMessage(waitMs)] }), { status: 429 });
+
+  const { fullName, moved } = submission.value;
+  const entered = enteredAddress(submission.value);
+  const address = await verifiedOrAsTyped(context.env, entered);
+  if (moved && isSameAddress(address, settings)) {
+    return data(submission.reply({ fieldErrors: { street1: [ACCOUNT_MESSAGES.sameAddress] } }), { status: 400 });
+  }
+  const session = await getSession(request, context);
+  session.set("addressChange", { entered: { fullName, ...entered }, address, changes: addressChanges(entered, address), moved });
+  return redirect("/account/address/confirm", { status: 303, headers: { "Set-Cookie": await commitSession(session, context.env) } });
+}
+
+export default function AccountAddress() {
+  const { defaultValue, moved, openRequests } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  return (
+    <section className="page narrow" aria-labelledby="page-title">
+      <p className="eyebrow">
+        <Link to="/account">Your account</Link>
+      </p>
+      <h1 id="page-title">Name and address</h1>
+      <p className="lead">As printed on your mail. Fixing a typo changes the letters not sent yet; moving sends your open requests again.</p>
+      <NameAndAddressForm defaultValue={defaultValue} lastResult={lastResult} own nameHint="First and last name, as on your mail.">
+        <label className="check">
+          <input type="checkbox" name="moved" defaultChecked={moved} aria-describedby="moved-hint" /> I moved: this is my new address
+        </label>
+        <p className="hint" id="moved-hint">
+          {openRequests === 0
+            ? "You have no open requests to send again. Your old address stays on every letter, since senders file people under old addresses too."
+            : `Your ${openRequests === 1 ? "open request goes" : `${openRequests} open requests go`} to the sender again for the new address, free of charge. Your old address stays on every letter, since senders file people under old addresses too.`}
+        </p>
+        <p className="actions">
+          <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+            {navigation.state === "submitting" ? "Checking your address…" : "Continue"}
+          </button>
+          <Link to="/account">Cancel</Link>
+        </p>
+      </NameAndAddressForm>
+    </section>
+  );
+}
+
+export const meta = () => pageMeta("Name and address", "Change your name or address, or tell us you moved.");

@@ -1,0 +1,63 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { ACCOUNT_MESSAGES } from "~/domain/account";
+import { findEmailChange } from "~/models/account.server";
+import { confirmEmailChange } from "~/services/account.server";
+import { getCurrentUser } from "~/services/auth.server";
+import { getDb } from "~/utils/db.server";
+import { pageMeta } from "~/utils/meta";
+
+const TokenSchema = z.string().min(1).max(200);
+
+// The link opens a page with a button rather than changing anything itself: mail scanners open
+// links too. It works signed out, on any device: the token is the proof.
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const token = TokenSchema.safeParse(new URL(request.url).searchParams.get("token"));
+  const change = token.success ? await findEmailChange(getDb(context.env.DB), token.data) : null;
+  return { token: change && token.success ? token.data : null, newEmail: change?.newEmail ?? null };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const token = TokenSchema.safeParse((await request.formData()).get("token"));
+  const outcome = token.success ? await confirmEmailChange(context.env, token.data) : ({ kind: "spent" } as const);
+  if (outcome.kind === "taken") return data({ error: ACCOUNT_MESSAGES.emailTaken }, { status: 409 });
+  if (outcome.kind === "spent") return data({ error: SPENT }, { status: 400 });
+  const user = await getCurrentUser(request, context);
+  return redirect(user?.id === outcome.userId ? "/account?saved=email" : "/signin?emailChanged=1", 303);
+}
+
+const SPENT = "This link has expired or was already used. Ask for a new one from your account page.";
+
+export default function ConfirmEmail() {
+  const { token, newEmail } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const error = actionData?.error ?? (token ? null : SPENT);
+  return (
+    <section className="page narrow" aria-labelledby="page-title">
+      <h1 id="page-title">Confirm your new email</h1>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {token && !actionData ? (
+        <Form method="post">
+          <p className="lead">
+            From now on, you will sign in with <strong>{newEmail}</strong>, and our emails go there.
+          </p>
+          <input type="hidden" name="token" value={token} />
+          <button type="submit" className="button">
+            Use this email
+          </button>
+        </Form>
+      ) : (
+        <p>
+          <Link to="/account">Your account</Link>
+        </p>
+      )}
+    </section>
+  );
+}
+
+export const meta = () => pageMeta("Confirm your new email");

@@ -1,0 +1,159 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { envelopeLines } from "~/domain/address";
+import { EmailPreferencesSchema } from "~/domain/account";
+import { endAllSessions, getAccountSettings } from "~/models/account.server";
+import { changeEmailPreferences } from "~/services/account.server";
+import { requireUser } from "~/services/auth.server";
+import { getDb } from "~/utils/db.server";
+import { pageMeta } from "~/utils/meta";
+import { destroySession, getSession } from "~/utils/session.server";
+
+/** What the page says after a change, by the `saved` parameter the change redirected with. */
+const SAVED_NOTICES: Record<string, string> = {
+  address: "Your name and address are saved.",
+  moved: "Your new address is saved. Your open requests are on their way again, for the new address.",
+  "email-link": "We sent a link to your new address. Your email changes when you open it.",
+  email: "Your email address is changed. Sign in with it from now on.",
+  password: "Your password is changed. You are signed out on every other device.",
+  preferences: "Your email choices are saved.",
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const settings = await getAccountSettings(getDb(context.env.DB), user.id);
+  if (!settings) throw new Response("Not Found", { status: 404 });
+  const saved = new URL(request.url).searchParams.get("saved");
+  return {
+    notice: saved && Object.hasOwn(SAVED_NOTICES, saved) ? SAVED_NOTICES[saved] : null,
+    email: settings.email,
+    pendingEmail: settings.pendingEmail?.newEmail ?? null,
+    fullName: settings.fullName,
+    addressLines: envelopeLines(settings),
+    earlierAddresses: settings.earlierAddresses.map((address) => envelopeLines(address).join(", ")),
+    newsletter: settings.newsletter,
+    reminderEmails: settings.reminderEmails,
+  };
+}
+
+const AccountActionSchema = z.discriminatedUnion("intent", [
+  EmailPreferencesSchema.extend({ intent: z.literal("preferences") }),
+  z.object({ intent: z.literal("signOutEverywhere") }),
+]);
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: AccountActionSchema });
+  if (submission.status !== "success") throw new Response("Bad Request", { status: 400 });
+  if (submission.value.intent === "signOutEverywhere") {
+    await endAllSessions(getDb(context.env.DB), user.id);
+    const session = await getSession(request, context);
+    return redirect("/signin?signedOut=everywhere", { status: 303, headers: { "Set-Cookie": await destroySession(session, context.env) } });
+  }
+  const { newsletter, reminderEmails } = submission.value;
+  await changeEmailPreferences(context.env, user, { newsletter, reminderEmails });
+  return redirect("/account?saved=preferences", 303);
+}
+
+export default function Account() {
+  const { notice, email, pendingEmail, fullName, addressLines, earlierAddresses, newsletter, reminderEmails } =
+    useLoaderData<typeof loader>();
+  return (
+    <section className="page narrow account" aria-labelledby="page-title">
+      <h1 id="page-title">Your account</h1>
+      {notice ? (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+
+      <section aria-labelledby="address-title">
+        <h2 id="address-title">Name and address</h2>
+        <address>
+          {fullName}
+          {addressLines.map((line) => (
+            <span key={line}>
+              <br />
+              {line}
+            </span>
+          ))}
+        </address>
+        {earlierAddresses.length > 0 ? (
+          <>
+            <p>Earlier addresses, named on every letter too:</p>
+            <ul>
+              {earlierAddresses.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        <p>
+          <Link to="/account/address">Change name or address, or tell us you moved</Link>
+        </p>
+      </section>
+
+      <section aria-labelledby="email-title">
+        <h2 id="email-title">Email and password</h2>
+        <p>
+          You sign in with <strong>{email}</strong>.
+        </p>
+        {pendingEmail ? (
+          <p className="notice">
+            Waiting for you to open the link we sent to <strong>{pendingEmail}</strong>. Until then, your email stays as it is.
+          </p>
+        ) : null}
+        <p>
+          <Link to="/account/email">Change email</Link> · <Link to="/account/password">Change password</Link>
+        </p>
+      </section>
+
+      <section aria-labelledby="preferences-title">
+        <h2 id="preferences-title">Emails we send you</h2>
+        <Form method="post" className="form">
+          <input type="hidden" name="intent" value="preferences" />
+          <label className="check">
+            <input type="checkbox" name="newsletter" defaultChecked={newsletter} /> The newsletter: tips on stopping junk mail, now and then
+          </label>
+          <label className="check">
+            <input type="checkbox" name="reminderEmails" defaultChecked={reminderEmails} /> &ldquo;Has the mail stopped?&rdquo; reminders
+            about your requests
+          </label>
+          <p className="hint">Emails about your account and its security, and answers from senders, always reach you.</p>
+          <button type="submit" className="button">
+            Save email choices
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="devices-title">
+        <h2 id="devices-title">Devices</h2>
+        <p>Lost a phone, or signed in on a shared computer? This signs you out on every device, this one included.</p>
+        <Form method="post">
+          <input type="hidden" name="intent" value="signOutEverywhere" />
+          <button type="submit" className="button button-quiet">
+            Sign out everywhere
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="data-title">
+        <h2 id="data-title">Your data</h2>
+        <p>Everything we hold about you: your account, addresses, recipients, every request with its letter and history, and the emails we sent.</p>
+        <p>
+          <a className="button button-quiet" href="/account/export.json" download>
+            Download my data (JSON)
+          </a>{" "}
+          <Link to="/account/export">View it as a page you can print</Link>
+        </p>
+        <p>
+          <Link to="/account/delete">Delete my account</Link>
+        </p>
+      </section>
+    </section>
+  );
+}
+
+export const meta = () => pageMeta("Your account", "Change your name, address, email, password and email choices, or take your data with you.");
