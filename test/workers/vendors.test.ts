@@ -5,9 +5,10 @@ import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { users } from "../../drizzle/schema";
 import { received, fault, uniqueEmail } from "./stand-ins";
+import { stripeEvents, submitCheckout } from "./stripe";
 import { EmailError, sendEmail } from "~/integrations/email.server";
 import { getMailchimp, MailchimpError, mailchimpBaseUrl, splitFullName, subscriberHash } from "~/integrations/mailchimp.server";
-import { getStripe } from "~/integrations/stripe.server";
+import { cancelSubscriptionNow, deleteCustomer, getStripe, isRetryableStripeError } from "~/integrations/stripe.server";
 import { ensureStripeCustomer } from "~/services/billing.server";
 import { parseEnv, type AppEnv } from "~/utils/env.server";
 import { getDb } from "~/utils/db.server";
@@ -404,6 +405,121 @@ describe("the Stripe client", () => {
       statusCode: 404,
       code: "resource_missing",
     });
+  });
+});
+
+describe("the Stripe client: ending a subscription and deleting a customer", () => {
+  const stripe = getStripe(appEnv);
+
+  /** A customer who paid for Basic on the stand-in's Checkout page. */
+  async function subscribedCustomer() {
+    const customer = await stripe.customers.create({ email: uniqueEmail("subscriber") });
+    const session = await stripe.checkout.sessions.create({
+      mode: "subscription",
+      customer: customer.id,
+      line_items: [{ price: appEnv.STRIPE_PRICE_BASIC!, quantity: 1 }],
+      success_url: "https://quietmailbox.test/subscription?session_id={CHECKOUT_SESSION_ID}",
+      cancel_url: "https://quietmailbox.test/subscription",
+    });
+    expect((await submitCheckout(session.url!, "pay")).status).toBe(303);
+    const { subscription } = await stripe.checkout.sessions.retrieve(session.id);
+    return { customerId: customer.id, subscriptionId: subscription as string };
+  }
+
+  const requestsFor = (method: string, path: string) => received("stripe", (r) => r.method === method && r.path === path);
+
+  it("cancels a live subscription now with DELETE, after reading it, and Stripe announces it", async () => {
+    const { customerId, subscriptionId } = await subscribedCustomer();
+    const key = `cancel-${crypto.randomUUID()}`;
+    expect(await cancelSubscriptionNow(appEnv, subscriptionId, { idempotencyKey: key })).toBe(true);
+
+    const path = `/v1/subscriptions/${subscriptionId}`;
+    const [read] = await requestsFor("GET", path);
+    const [cancel] = await requestsFor("DELETE", path);
+    expect(read!.answeredStatus).toBe(200);
+    expect(cancel).toMatchObject({ answeredStatus: 200, rawBody: "", query: {} });
+    expect(cancel!.headers["idempotency-key"]).toBe(key);
+    expect(await stripe.subscriptions.retrieve(subscriptionId)).toMatchObject({ status: "canceled", ended_at: expect.any(Number) });
+    expect((await stripeEvents(customerId, { type: "customer.subscription.deleted" })).map((e) => e.objectId)).toEqual([subscriptionId]);
+  });
+
+  it("does nothing for a subscription that has already ended", async () => {
+    const { subscriptionId } = await subscribedCustomer();
+    const key = `cancel-${crypto.randomUUID()}`;
+    expect(await cancelSubscriptionNow(appEnv, subscriptionId, { idempotencyKey: key })).toBe(true);
+    expect(await cancelSubscriptionNow(appEnv, subscriptionId, { idempotencyKey: key })).toBe(false);
+    const path = `/v1/subscriptions/${subscriptionId}`;
+    expect(await requestsFor("DELETE", path)).toHaveLength(1);
+    expect(await requestsFor("GET", path)).toHaveLength(2);
+  });
+
+  it("counts a subscription Stripe does not know (resource_missing) as done", async () => {
+    expect(await cancelSubscriptionNow(appEnv, "sub_doesNotExist00", { idempotencyKey: `cancel-${crypto.randomUUID()}` })).toBe(false);
+    const [read] = await requestsFor("GET", "/v1/subscriptions/sub_doesNotExist00");
+    expect(read!.answeredStatus).toBe(404);
+    expect(await requestsFor("DELETE", "/v1/subscriptions/sub_doesNotExist00")).toEqual([]);
+  });
+
+  it("throws what Stripe refuses otherwise, worth retrying when it is Stripe's failure", async () => {
+    const { subscriptionId } = await subscribedCustomer();
+    const path = `/v1/subscriptions/${subscriptionId}`;
+    // The read goes through; the DELETE, the second call to the path, fails.
+    await fault({ vendor: "stripe", path, status: 500, every: 2, body: { error: { type: "api_error", message: "Stand-in fault" } } });
+    const error = await cancelSubscriptionNow(appEnv, subscriptionId, { idempotencyKey: `cancel-${crypto.randomUUID()}` }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(Stripe.errors.StripeAPIError);
+    expect(error).toMatchObject({ statusCode: 500 });
+    expect(isRetryableStripeError(error)).toBe(true);
+    expect((await requestsFor("DELETE", path)).map((r) => r.answeredStatus)).toEqual([500]);
+    expect((await stripe.subscriptions.retrieve(subscriptionId)).status).toBe("active");
+  });
+
+  it("deletes a customer with DELETE, which ends their subscription, and answers it as deleted afterwards", async () => {
+    const { customerId, subscriptionId } = await subscribedCustomer();
+    const key = `delete-${crypto.randomUUID()}`;
+    expect(await deleteCustomer(appEnv, customerId, { idempotencyKey: key })).toBe(true);
+
+    const [request] = await requestsFor("DELETE", `/v1/customers/${customerId}`);
+    expect(request).toMatchObject({ answeredStatus: 200, rawBody: "" });
+    expect(request!.headers["idempotency-key"]).toBe(key);
+    expect(await stripe.customers.retrieve(customerId)).toEqual({ id: customerId, object: "customer", deleted: true });
+    expect(await stripe.subscriptions.retrieve(subscriptionId)).toMatchObject({ status: "canceled" });
+    expect((await stripeEvents(customerId)).map((e) => [e.type, e.objectId])).toEqual([
+      ["customer.subscription.created", subscriptionId],
+      ["invoice.paid", expect.stringMatching(/^in_/)],
+      ["checkout.session.completed", expect.stringMatching(/^cs_test_/)],
+      ["customer.subscription.deleted", subscriptionId],
+      ["customer.deleted", customerId],
+    ]);
+  });
+
+  it("answers Stripe's deleted customer to the SDK, and resource_missing to a second DELETE, which counts as done", async () => {
+    const customer = await stripe.customers.create({ email: uniqueEmail("no-subscription") });
+    expect(await stripe.customers.del(customer.id)).toEqual({ id: customer.id, object: "customer", deleted: true });
+    await expect(stripe.customers.del(customer.id)).rejects.toMatchObject({ statusCode: 404, code: "resource_missing" });
+
+    expect(await deleteCustomer(appEnv, customer.id, { idempotencyKey: `delete-${crypto.randomUUID()}` })).toBe(false);
+    const deletes = await requestsFor("DELETE", `/v1/customers/${customer.id}`);
+    expect(deletes.map((r) => r.answeredStatus)).toEqual([200, 404, 404]);
+    expect((await stripeEvents(customer.id, { type: "customer.deleted" })).map((e) => e.objectId)).toEqual([customer.id]);
+  });
+
+  it("refuses a Checkout Session or a portal session for a deleted customer (resource_missing)", async () => {
+    const customer = await stripe.customers.create({ email: uniqueEmail("deleted-checkout") });
+    await deleteCustomer(appEnv, customer.id, { idempotencyKey: `delete-${crypto.randomUUID()}` });
+    await expect(
+      stripe.checkout.sessions.create({
+        mode: "subscription",
+        customer: customer.id,
+        line_items: [{ price: appEnv.STRIPE_PRICE_BASIC!, quantity: 1 }],
+        success_url: "https://quietmailbox.test/subscription",
+        cancel_url: "https://quietmailbox.test/subscription",
+      }),
+    ).rejects.toMatchObject({ code: "resource_missing", param: "customer", message: `No such customer: '${customer.id}'` });
+    await expect(
+      stripe.billingPortal.sessions.create({ customer: customer.id, return_url: "https://quietmailbox.test/subscription" }),
+    ).rejects.toMatchObject({ code: "resource_missing", param: "customer" });
   });
 });
 
