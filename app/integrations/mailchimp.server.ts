@@ -39,6 +39,19 @@ export class MailchimpError extends Error {
   get retryable() {
     return this.status === 0 || this.status === 429 || this.status >= 500;
   }
+
+  /** Someone who unsubscribed through Mailchimp (or bounced): the API may not subscribe them again. */
+  get inComplianceState() {
+    return this.status === 400 && this.problem.title === "Member In Compliance State";
+  }
+
+  /**
+   * The address was permanently deleted from the audience: Mailchimp will not take it back through
+   * the API, ever. Only the person can, through a Mailchimp signup form.
+   */
+  get forgotten() {
+    return this.status === 400 && this.problem.title === "Forgotten Email Not Subscribed";
+  }
 }
 
 export type MailchimpMember = {
@@ -65,6 +78,11 @@ export function subscriberHash(email: string): Promise<string> {
   return hexDigest("MD5", email.trim().toLowerCase());
 }
 
+/** What subscriberHash gives: 32 lowercase hex digits. */
+export function isSubscriberHash(value: string): boolean {
+  return /^[0-9a-f]{32}$/.test(value);
+}
+
 /**
  * The audience's default merge fields: first word to FNAME, the rest to LNAME ("Mary Ann Smith"
  * gives "Mary" and "Ann Smith"; a single name leaves LNAME empty).
@@ -81,7 +99,7 @@ export function getMailchimp(env: AppEnv) {
   const listId = requireSetting(env, "MAILCHIMP_LIST_ID");
   const authorization = `Basic ${btoa(`anystring:${apiKey}`)}`;
 
-  async function call(method: "GET" | "PUT" | "POST", path: string, body?: unknown): Promise<Response> {
+  async function call(method: "GET" | "PUT" | "POST" | "PATCH" | "DELETE", path: string, body?: unknown): Promise<Response> {
     let response: Response;
     try {
       response = await fetch(`${baseUrl}${path}`, {
@@ -101,7 +119,23 @@ export function getMailchimp(env: AppEnv) {
     return response;
   }
 
-  const memberPath = async (email: string) => `/lists/${encodeURIComponent(listId)}/members/${await subscriberHash(email)}`;
+  const hashPath = (hash: string) => `/lists/${encodeURIComponent(listId)}/members/${hash}`;
+  const memberPath = async (email: string) => hashPath(await subscriberHash(email));
+
+  /**
+   * A call whose answer has no body (204). A refusal with one of the `done` statuses means there was
+   * nothing left to do, and is answered as that status; any other failure is thrown.
+   */
+  async function callWithoutAnswer(method: "POST" | "DELETE", path: string, done: number[]): Promise<number | null> {
+    try {
+      const response = await call(method, path);
+      await response.body?.cancel();
+      return null;
+    } catch (error) {
+      if (error instanceof MailchimpError && done.includes(error.status)) return error.status;
+      throw error;
+    }
+  }
 
   return {
     listId,
@@ -123,6 +157,71 @@ export function getMailchimp(env: AppEnv) {
     async addTag(email: string, tag: string): Promise<void> {
       const response = await call("POST", `${await memberPath(email)}/tags`, { tags: [{ name: tag, status: "active" }] });
       await response.body?.cancel();
+    },
+
+    /**
+     * Turns the newsletter on: adds the address as subscribed, or subscribes a member who is there
+     * with any other status (an archived member comes back), updating the name either way.
+     *
+     * Someone who unsubscribed through Mailchimp's own link (or whose mail bounced) is in
+     * "compliance state", and Mailchimp refuses to subscribe them through the API (400 "Member In
+     * Compliance State"): only the person can opt back in. Setting them to "pending" is how the API
+     * lets them: Mailchimp sends its own opt-in confirmation email and subscribes them once they
+     * click it. So the answer is the member as subscribed, or as pending when that happened; the
+     * caller can tell from `status`. A permanently deleted address is refused either way, with an
+     * error whose `forgotten` is true.
+     */
+    async subscribeMember(email: string, fullName: string): Promise<MailchimpMember> {
+      const path = await memberPath(email);
+      const fields = { email_address: email.trim(), merge_fields: splitFullName(fullName) };
+      try {
+        const response = await call("PUT", path, { ...fields, status: "subscribed", status_if_new: "subscribed" });
+        return (await response.json()) as MailchimpMember;
+      } catch (error) {
+        if (!(error instanceof MailchimpError && error.inComplianceState)) throw error;
+      }
+      const response = await call("PUT", path, { ...fields, status: "pending", status_if_new: "pending" });
+      return (await response.json()) as MailchimpMember;
+    },
+
+    /**
+     * Turns the newsletter off by archiving the member (DELETE, 204); their history stays in
+     * Mailchimp and subscribeMember brings them back. Already done, without an error:
+     * "not-a-member" (404) and "not-archivable" (405: Mailchimp will not archive a member who is
+     * archived already, pending or cleaned, none of whom receives campaigns).
+     */
+    async archiveMember(email: string): Promise<"archived" | "not-a-member" | "not-archivable"> {
+      const refused = await callWithoutAnswer("DELETE", await memberPath(email), [404, 405]);
+      return refused === null ? "archived" : refused === 404 ? "not-a-member" : "not-archivable";
+    },
+
+    /**
+     * Erases the member and everything Mailchimp holds about them (POST .../actions/delete-permanent,
+     * 204). Takes the subscriber hash, not the address, so a queued job never has to hold the
+     * address. A member who is not there (404, also the answer to a second attempt) is
+     * "not-a-member". Afterwards Mailchimp refuses the address through the API for good: see
+     * MailchimpError.forgotten.
+     */
+    async deleteMemberPermanently(hash: string): Promise<"deleted" | "not-a-member"> {
+      if (!isSubscriberHash(hash)) throw new TypeError("deleteMemberPermanently takes a subscriber hash (32 lowercase hex digits)");
+      const refused = await callWithoutAnswer("POST", `${hashPath(hash)}/actions/delete-permanent`, [404]);
+      return refused === null ? "deleted" : "not-a-member";
+    },
+
+    /**
+     * Moves a member to a new address (PATCH on the old address's hash, 200); Mailchimp then names
+     * the member by the new address's hash. "not-a-member" when the old address is not in the
+     * audience (404). A new address that is already another member's is refused (400).
+     */
+    async changeMemberEmail(oldEmail: string, newEmail: string): Promise<"changed" | "not-a-member"> {
+      try {
+        const response = await call("PATCH", await memberPath(oldEmail), { email_address: newEmail.trim() });
+        await response.body?.cancel();
+        return "changed";
+      } catch (error) {
+        if (error instanceof MailchimpError && error.status === 404) return "not-a-member";
+        throw error;
+      }
     },
 
     async getMember(email: string): Promise<MailchimpMember> {

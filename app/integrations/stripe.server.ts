@@ -1,5 +1,6 @@
 // Stripe through its official SDK, which runs in workerd with the fetch HTTP client.
-// API: https://docs.stripe.com/api/customers/create and https://docs.stripe.com/api/idempotent_requests
+// API: https://docs.stripe.com/api/customers/create, https://docs.stripe.com/api/customers/delete,
+// https://docs.stripe.com/api/subscriptions/cancel and https://docs.stripe.com/api/idempotent_requests
 import Stripe from "stripe";
 import type { SubscriptionStatus } from "../../drizzle/schema";
 import { PLAN_IDS, planOfPrice, type PlanName, type PlanPrices, type SubscriptionSnapshot } from "~/domain/plans";
@@ -41,6 +42,11 @@ export function describeStripeError(error: unknown): string {
   if (!(error instanceof Stripe.errors.StripeError)) return error instanceof Error ? error.message : String(error);
   const code = error.code ? ` (${error.code})` : "";
   return `Stripe answered ${error.statusCode ?? "nothing"}: ${error.rawType ?? error.type}${code}`;
+}
+
+/** Stripe does not know the object (never did, or it was deleted): for a deletion, already done. */
+export function isResourceMissing(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeError && error.code === "resource_missing";
 }
 
 export type CustomerOwner = { id: string; email: string; fullName: string };
@@ -116,6 +122,60 @@ export async function retrieveCheckoutSession(env: AppEnv, sessionId: string) {
 
 export async function retrieveSubscription(env: AppEnv, subscriptionId: string) {
   return getStripe(env).subscriptions.retrieve(subscriptionId);
+}
+
+/** Statuses a subscription never leaves, and that Stripe will not cancel. */
+const ENDED_STATUSES: ReadonlySet<Stripe.Subscription.Status> = new Set(["canceled", "incomplete_expired"]);
+
+/**
+ * Idempotency keys for the deletions below. Stripe ignores a key on a DELETE (the method is
+ * idempotent by definition), so repeating one is made safe by the "already done" answers instead;
+ * the key still names the attempt in Stripe's request log.
+ */
+export type DeletionOptions = { idempotencyKey: string };
+
+/**
+ * Ends a subscription now, without waiting for the period end, proration or a final invoice
+ * (DELETE /v1/subscriptions/:id). Answers whether this call ended it: false when it had already
+ * ended, or Stripe does not know it (resource_missing), both of which count as done. Stripe
+ * announces the end with customer.subscription.deleted. Other failures throw the SDK's StripeError.
+ */
+export async function cancelSubscriptionNow(env: AppEnv, subscriptionId: string, { idempotencyKey }: DeletionOptions): Promise<boolean> {
+  const stripe = getStripe(env);
+  const hasEnded = async () => {
+    try {
+      return ENDED_STATUSES.has((await stripe.subscriptions.retrieve(subscriptionId)).status);
+    } catch (error) {
+      if (isResourceMissing(error)) return true;
+      throw error;
+    }
+  };
+  if (await hasEnded()) return false;
+  try {
+    await stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey });
+    return true;
+  } catch (error) {
+    if (isResourceMissing(error)) return false;
+    // Refused because it ended between the read and the cancel (another attempt, or Stripe itself).
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 400 && (await hasEnded())) return false;
+    throw error;
+  }
+}
+
+/**
+ * Deletes the customer for good (DELETE /v1/customers/:id): Stripe also cancels their
+ * subscriptions at once and forgets their payment methods. Answers whether this call deleted it:
+ * false when Stripe answers resource_missing (deleted already, or never there), which counts as
+ * done. Other failures throw the SDK's StripeError.
+ */
+export async function deleteCustomer(env: AppEnv, customerId: string, { idempotencyKey }: DeletionOptions): Promise<boolean> {
+  try {
+    const deleted = await getStripe(env).customers.del(customerId, {}, { idempotencyKey });
+    return deleted.deleted;
+  } catch (error) {
+    if (isResourceMissing(error)) return false;
+    throw error;
+  }
 }
 
 /** A customer-portal session: switching plans, cancelling, cards and invoices are Stripe's pages. */

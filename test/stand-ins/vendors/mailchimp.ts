@@ -1,7 +1,10 @@
 // Mailchimp Marketing API 3.0, the parts the app calls:
-//   PUT  /lists/{list_id}/members/{subscriber_hash}        add or update list member
-//   GET  /lists/{list_id}/members/{subscriber_hash}        get member info
-//   POST /lists/{list_id}/members/{subscriber_hash}/tags   add or remove member tags (204)
+//   PUT    /lists/{list_id}/members/{subscriber_hash}                           add or update list member
+//   GET    /lists/{list_id}/members/{subscriber_hash}                           get member info
+//   PATCH  /lists/{list_id}/members/{subscriber_hash}                           update list member (a new address re-keys it)
+//   DELETE /lists/{list_id}/members/{subscriber_hash}                           archive list member (204)
+//   POST   /lists/{list_id}/members/{subscriber_hash}/actions/delete-permanent  delete list member permanently (204)
+//   POST   /lists/{list_id}/members/{subscriber_hash}/tags                      add or remove member tags (204)
 // https://mailchimp.com/developer/marketing/api/list-members/ and .../list-member-tags/
 // Errors are problem documents (https://mailchimp.com/developer/marketing/docs/errors/).
 import { createHash, randomBytes, randomUUID } from "node:crypto";
@@ -75,64 +78,104 @@ function checkAuth(request: StandInRequest): StandInResponse | null {
 }
 
 const memberKey = (listId: string, hash: string) => `member:${listId}:${hash}`;
+/** What an archived member's status was, which Mailchimp remembers but does not show. */
+const archivedFromKey = (listId: string, hash: string) => `archived-from:${listId}:${hash}`;
+/** An address deleted permanently: Mailchimp refuses it through the API from then on. */
+const forgottenKey = (listId: string, hash: string) => `forgotten:${listId}:${hash}`;
 const notFound = () => problem(404, "Resource Not Found", "The requested resource could not be found.");
+
+const VALIDATION_DETAIL = "The resource submitted could not be validated. For field-specific details, see the 'errors' array.";
+
+function now() {
+  return new Date().toISOString().replace(/\.\d{3}Z$/, "+00:00");
+}
+
+function looksFake(email: string) {
+  return !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.toLowerCase().endsWith(`@${FAKE_EMAIL_DOMAIN}`);
+}
+
+function forgottenEmail(email: string) {
+  return problem(
+    400,
+    "Forgotten Email Not Subscribed",
+    `${email} was permanently deleted and cannot be re-imported. The contact must re-subscribe to get back on the list.`,
+  );
+}
+
+function complianceState(email: string) {
+  return problem(
+    400,
+    "Member In Compliance State",
+    `${email} is in a compliance state due to unsubscribe, bounce, or compliance review and cannot be subscribed.`,
+  );
+}
+
+/** A status field that is not one of the statuses the API accepts, or null when it is fine (or absent). */
+function invalidStatus(body: Record<string, unknown>, fields: readonly ("status" | "status_if_new")[]): StandInResponse | null {
+  for (const field of fields) {
+    const value = body[field];
+    if (value !== undefined && !MEMBER_STATUSES.includes(value as (typeof MEMBER_STATUSES)[number])) {
+      return invalidResource(VALIDATION_DETAIL, [{ field, message: `Value is not one of enum values: ${MEMBER_STATUSES.join(", ")}` }]);
+    }
+  }
+  return null;
+}
+
+/**
+ * A requested status change for an existing member, as Mailchimp allows it: someone who unsubscribed
+ * or bounced (also before being archived) cannot be made "subscribed" through the API, but can be
+ * made "pending", which sends them Mailchimp's opt-in confirmation. Any status given unarchives.
+ */
+function changeStatus(state: Map<string, unknown>, member: Member, hash: string, status: unknown): StandInResponse | null {
+  if (typeof status !== "string") return null;
+  const archivedFrom = state.get(archivedFromKey(member.list_id, hash)) as string | undefined;
+  const was = member.status === "archived" ? archivedFrom : member.status;
+  if (status === "subscribed" && (was === "unsubscribed" || was === "cleaned")) return complianceState(member.email_address);
+  if (status === "subscribed" && member.status !== "subscribed") member.timestamp_opt = now();
+  member.status = status;
+  state.delete(archivedFromKey(member.list_id, hash));
+  return null;
+}
 
 function upsertMember(request: StandInRequest, state: Map<string, unknown>): StandInResponse {
   const { listId = "", hash = "" } = request.params;
   const body = (request.body ?? {}) as Record<string, unknown>;
   const email = body.email_address;
   if (typeof email !== "string" || email.trim() === "") {
-    return invalidResource("The resource submitted could not be validated. For field-specific details, see the 'errors' array.", [
-      { field: "email_address", message: "This value should not be blank." },
-    ]);
+    return invalidResource(VALIDATION_DETAIL, [{ field: "email_address", message: "This value should not be blank." }]);
   }
   if (md5(email.trim().toLowerCase()) !== hash) {
     return invalidResource("The subscriber hash in the URL does not match the email address in the request body.");
   }
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) || email.trim().toLowerCase().endsWith(`@${FAKE_EMAIL_DOMAIN}`)) {
+  if (looksFake(email.trim())) {
     return invalidResource(`${email} looks fake or invalid, please enter a real email address.`);
   }
-  for (const field of ["status", "status_if_new"] as const) {
-    const value = body[field];
-    if (value !== undefined && !MEMBER_STATUSES.includes(value as (typeof MEMBER_STATUSES)[number])) {
-      return invalidResource("The resource submitted could not be validated. For field-specific details, see the 'errors' array.", [
-        { field, message: `Value is not one of enum values: ${MEMBER_STATUSES.join(", ")}` },
-      ]);
-    }
-  }
+  const invalid = invalidStatus(body, ["status", "status_if_new"]);
+  if (invalid) return invalid;
+  if (state.has(forgottenKey(listId, hash))) return forgottenEmail(email.trim());
   const mergeFields = (body.merge_fields ?? {}) as Record<string, unknown>;
-  const now = new Date().toISOString().replace(/\.\d{3}Z$/, "+00:00");
   const key = memberKey(listId, hash);
   const existing = state.get(key) as Member | undefined;
 
   if (existing) {
-    // Mailchimp will not resubscribe someone who unsubscribed or bounced through the API.
-    if (body.status === "subscribed" && (existing.status === "unsubscribed" || existing.status === "cleaned")) {
-      return problem(
-        400,
-        "Member In Compliance State",
-        `${email} is already a list member in compliance state due to unsubscribe, bounce, or compliance review.`,
-      );
-    }
-    const updated: Member = {
-      ...existing,
-      email_address: email.trim(),
-      status: typeof body.status === "string" ? body.status : existing.status,
-      merge_fields: { ...existing.merge_fields, ...mergeFields },
-      last_changed: now,
-    };
+    // Updated on a copy, so a refused status change leaves the member as it was.
+    const updated: Member = structuredClone(existing);
+    const refused = changeStatus(state, updated, hash, body.status);
+    if (refused) return refused;
+    updated.email_address = email.trim();
+    updated.merge_fields = { ...existing.merge_fields, ...mergeFields };
     updated.full_name = fullName(updated.merge_fields);
+    updated.last_changed = now();
     state.set(key, updated);
     return { status: 200, body: updated };
   }
 
   const status = (body.status ?? body.status_if_new) as string | undefined;
   if (!status) {
-    return invalidResource("The resource submitted could not be validated. For field-specific details, see the 'errors' array.", [
-      { field: "status_if_new", message: "Required fields were not provided: status_if_new" },
-    ]);
+    return invalidResource(VALIDATION_DETAIL, [{ field: "status_if_new", message: "Required fields were not provided: status_if_new" }]);
   }
   const merged = { FNAME: "", LNAME: "", ...mergeFields };
+  const timestamp = now();
   const member: Member = {
     id: hash,
     email_address: email.trim(),
@@ -148,9 +191,9 @@ function upsertMember(request: StandInRequest, state: Map<string, unknown>): Sta
     ip_signup: "",
     timestamp_signup: "",
     ip_opt: "",
-    timestamp_opt: status === "subscribed" ? now : "",
+    timestamp_opt: status === "subscribed" ? timestamp : "",
     member_rating: 2,
-    last_changed: now,
+    last_changed: timestamp,
     language: "",
     vip: false,
     email_client: "",
@@ -179,9 +222,7 @@ function updateTags(request: StandInRequest, state: Map<string, unknown>): Stand
       (tag) => tag && typeof tag === "object" && typeof tag.name === "string" && tag.name && ["active", "inactive"].includes(tag.status),
     );
   if (!valid) {
-    return invalidResource("The resource submitted could not be validated. For field-specific details, see the 'errors' array.", [
-      { field: "tags", message: "Each tag needs a name and a status of active or inactive." },
-    ]);
+    return invalidResource(VALIDATION_DETAIL, [{ field: "tags", message: "Each tag needs a name and a status of active or inactive." }]);
   }
   const tagIds = (state.get("tagIds") as Map<string, number> | undefined) ?? new Map<string, number>();
   state.set("tagIds", tagIds);
@@ -192,6 +233,85 @@ function updateTags(request: StandInRequest, state: Map<string, unknown>): Stand
   }
   member.tags_count = member.tags.length;
   return { status: 204 };
+}
+
+/**
+ * DELETE archives: the member stays, with status "archived", and GET still answers it. Mailchimp
+ * refuses (405) to archive a member who is archived already, pending or cleaned (bounced).
+ */
+function archiveMember(request: StandInRequest, state: Map<string, unknown>): StandInResponse {
+  const { listId = "", hash = "" } = request.params;
+  const member = state.get(memberKey(listId, hash)) as Member | undefined;
+  if (!member) return notFound();
+  if (member.status === "archived" || member.status === "pending" || member.status === "cleaned") {
+    return problem(
+      405,
+      "Method Not Allowed",
+      "This list member cannot be removed. Can not archive a contact that is bounced, pending or archived",
+    );
+  }
+  state.set(archivedFromKey(listId, hash), member.status);
+  member.status = "archived";
+  member.last_changed = now();
+  return { status: 204 };
+}
+
+/** The member and everything about them are gone, and the address can never come back through the API. */
+function deleteMemberPermanently(request: StandInRequest, state: Map<string, unknown>): StandInResponse {
+  const { listId = "", hash = "" } = request.params;
+  if (!state.has(memberKey(listId, hash))) return notFound();
+  state.delete(memberKey(listId, hash));
+  state.delete(archivedFromKey(listId, hash));
+  state.set(forgottenKey(listId, hash), true);
+  return { status: 204 };
+}
+
+/**
+ * PATCH changes only what it is sent. A new address moves the member to that address's hash (the
+ * old hash answers 404 from then on); an address that is already another member's is refused.
+ */
+function updateMember(request: StandInRequest, state: Map<string, unknown>): StandInResponse {
+  const { listId = "", hash = "" } = request.params;
+  const existing = state.get(memberKey(listId, hash)) as Member | undefined;
+  if (!existing) return notFound();
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  const invalid = invalidStatus(body, ["status"]);
+  if (invalid) return invalid;
+
+  let newHash = hash;
+  const email = body.email_address;
+  if (email !== undefined) {
+    if (typeof email !== "string" || email.trim() === "") {
+      return invalidResource(VALIDATION_DETAIL, [{ field: "email_address", message: "This value should not be blank." }]);
+    }
+    if (looksFake(email.trim())) return invalidResource(`${email} looks fake or invalid, please enter a real email address.`);
+    newHash = md5(email.trim().toLowerCase());
+    if (newHash !== hash) {
+      if (state.has(memberKey(listId, newHash))) {
+        return problem(400, "Member Exists", `${email.trim()} is already a list member. Use PUT to insert or update list members.`);
+      }
+      if (state.has(forgottenKey(listId, newHash))) return forgottenEmail(email.trim());
+    }
+  }
+
+  const updated: Member = structuredClone(existing);
+  const refused = changeStatus(state, updated, hash, body.status);
+  if (refused) return refused;
+  if (typeof email === "string") updated.email_address = email.trim();
+  if (body.merge_fields && typeof body.merge_fields === "object") {
+    updated.merge_fields = { ...existing.merge_fields, ...(body.merge_fields as Record<string, unknown>) };
+    updated.full_name = fullName(updated.merge_fields);
+  }
+  updated.last_changed = now();
+  if (newHash !== hash) {
+    updated.id = newHash;
+    state.delete(memberKey(listId, hash));
+    const archivedFrom = state.get(archivedFromKey(listId, hash));
+    state.delete(archivedFromKey(listId, hash));
+    if (archivedFrom !== undefined) state.set(archivedFromKey(listId, newHash), archivedFrom);
+  }
+  state.set(memberKey(listId, newHash), updated);
+  return { status: 200, body: updated };
 }
 
 function withAuth(handle: (request: StandInRequest, state: Map<string, unknown>) => StandInResponse) {
@@ -211,6 +331,9 @@ export const mailchimpVendor: Vendor = {
         return member ? { status: 200, body: member } : notFound();
       }),
     },
+    { method: "PATCH", path: "/lists/:listId/members/:hash", handle: withAuth(updateMember) },
+    { method: "DELETE", path: "/lists/:listId/members/:hash", handle: withAuth(archiveMember) },
+    { method: "POST", path: "/lists/:listId/members/:hash/actions/delete-permanent", handle: withAuth(deleteMemberPermanently) },
     { method: "POST", path: "/lists/:listId/members/:hash/tags", handle: withAuth(updateTags) },
   ],
 };

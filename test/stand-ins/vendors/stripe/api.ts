@@ -1,6 +1,8 @@
-// Stripe API v1, the endpoints the app calls, with Stripe's validation and error shapes:
+// Stripe API v1, the endpoints the app calls, with Stripe's validation and error shapes. A POST
+// replays its first answer for the same Idempotency-Key; a DELETE, as Stripe documents, ignores the key.
 //   POST   /v1/customers                            https://docs.stripe.com/api/customers/create
-//   GET    /v1/customers/:id
+//   GET    /v1/customers/:id                        (a deleted customer answers {id, object, deleted: true})
+//   DELETE /v1/customers/:id                        https://docs.stripe.com/api/customers/delete
 //   GET    /v1/prices/:id                           https://docs.stripe.com/api/prices/retrieve
 //   POST   /v1/checkout/sessions                    https://docs.stripe.com/api/checkout/sessions/create
 //   GET    /v1/checkout/sessions/:id
@@ -16,6 +18,7 @@ import type { StandInRequest, StandInResponse, VendorRoute } from "../../server"
 import {
   cancelNow,
   changeSubscription,
+  deleteCustomer as deleteCustomerNow,
   checkoutLineItems,
   createCheckoutSession,
   expireIfDue,
@@ -24,7 +27,7 @@ import {
   type SubscriptionChange,
 } from "./billing";
 import { answerExpanded } from "./expand";
-import { newCustomer, type StripePortalSession, type StripePrice } from "./objects";
+import { deletedCustomer, newCustomer, type StripePortalSession, type StripePrice } from "./objects";
 import { storeOf, type StripeStore } from "./store";
 import { emitEvent } from "./webhooks";
 import {
@@ -74,6 +77,7 @@ const SUBSCRIPTION_UPDATE_PARAMS = new Set(
   ).split(" "),
 );
 const SUBSCRIPTION_CANCEL_PARAMS = new Set(["cancellation_details", "expand", "invoice_now", "prorate"]);
+const CUSTOMER_DELETE_PARAMS = new Set<string>();
 const SUBSCRIPTION_LIST_PARAMS = new Set(
   (
     "automatic_tax collection_method created current_period_end current_period_start customer customer_account expand plan price status " +
@@ -153,6 +157,22 @@ function createCustomer(request: StandInRequest, store: StripeStore): StandInRes
   store.customers.set(customer.id, customer);
   emitEvent(store, "customer.created", customer, { id: call.requestId, idempotency_key: call.idempotencyKey });
   return answerExpanded(store, call, customer, params.expand);
+}
+
+/**
+ * Deletes the customer for good, cancelling their live subscriptions now. A second DELETE answers
+ * resource_missing; a retrieve answers the deleted stub; nothing can name the customer again.
+ */
+function deleteCustomer(request: StandInRequest, store: StripeStore): StandInResponse {
+  const call = apiCall(request);
+  const params = { ...queryParams(request), ...parseStripeForm(request.rawBody) };
+  const id = request.params.id ?? "";
+  const customer = store.customers.get(id);
+  if (!customer) return resourceMissing("customer", id, "id", call);
+  const unknown = rejectUnknown(params, CUSTOMER_DELETE_PARAMS, call);
+  if (unknown) return unknown;
+  deleteCustomerNow(store, customer, { id: call.requestId, idempotency_key: null });
+  return ok(call, deletedCustomer(id));
 }
 
 function createCheckout(request: StandInRequest, store: StripeStore): StandInResponse {
@@ -474,8 +494,9 @@ export const apiRoutes: VendorRoute[] = [
   api(
     "GET",
     "/v1/customers/:id",
-    retrieve("customer", (store, id) => store.customers.get(id)),
+    retrieve("customer", (store, id) => store.customers.get(id) ?? (store.deletedCustomers.has(id) ? deletedCustomer(id) : undefined)),
   ),
+  api("DELETE", "/v1/customers/:id", deleteCustomer),
   api(
     "GET",
     "/v1/prices/:id",

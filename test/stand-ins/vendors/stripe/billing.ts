@@ -193,6 +193,9 @@ export function completeCheckout(
 ): { subscription: StripeSubscription; invoice: StripeInvoice } {
   const { session } = record;
   if (session.status !== "open") throw new Error(`checkout session ${session.id} is ${session.status}`);
+  if (session.customer && store.deletedCustomers.has(session.customer)) {
+    throw new Error(`checkout session ${session.id} names deleted customer ${session.customer}`);
+  }
   let customer = session.customer ? store.customers.get(session.customer) : undefined;
   if (!customer) {
     customer = newCustomer({ email: session.customer_email, name: null });
@@ -363,6 +366,18 @@ export function advanceSubscription(store: StripeStore, subscription: StripeSubs
     emitEvent(store, "invoice.payment_failed", invoice, AUTOMATIC);
   }
   emitEvent(store, "customer.subscription.updated", subscription, AUTOMATIC, previousAttributes(before, subscription));
+}
+
+/**
+ * Deletes the customer (DELETE /v1/customers/:id): their subscriptions that have not ended are
+ * cancelled now, each with customer.subscription.deleted, then customer.deleted names the customer
+ * as it was. From then on the customer is retrievable only as deleted, and nothing can name it.
+ */
+export function deleteCustomer(store: StripeStore, customer: StripeCustomer, origin: EventOrigin): void {
+  for (const subscription of liveSubscriptions(store, customer.id)) cancelNow(store, subscription, origin);
+  store.customers.delete(customer.id);
+  store.deletedCustomers.add(customer.id);
+  emitEvent(store, "customer.deleted", customer, origin);
 }
 
 /** Subscriptions that have not ended, newest first, as the portal lists them. */

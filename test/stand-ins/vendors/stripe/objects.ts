@@ -102,6 +102,13 @@ export type StripeCustomer = {
   test_clock: null;
 };
 
+/** What Stripe answers for a deleted customer, on DELETE and on every retrieve after it. */
+export type StripeDeletedCustomer = { id: string; object: "customer"; deleted: true };
+
+export function deletedCustomer(id: string): StripeDeletedCustomer {
+  return { id, object: "customer", deleted: true };
+}
+
 export type StripeSubscriptionItem = {
   id: string;
   object: "subscription_item";

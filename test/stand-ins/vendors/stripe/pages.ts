@@ -90,7 +90,11 @@ function liveCheckout(store: StripeStore, id: string): CheckoutRecord | null {
 
 const CHECKOUT_GONE = ["Checkout not found", "This checkout session does not exist or has expired."] as const;
 
-function checkoutPage(store: StripeStore, record: CheckoutRecord, { status = 200, declined = false } = {}): StandInResponse {
+function checkoutPage(
+  store: StripeStore,
+  record: CheckoutRecord,
+  { status = 200, error = null }: { status?: number; error?: string | null } = {},
+): StandInResponse {
   const { session } = record;
   if (session.status === "complete") {
     return page(
@@ -114,7 +118,7 @@ function checkoutPage(store: StripeStore, record: CheckoutRecord, { status = 200
 <dt>Price</dt><dd>${price ? escapeHtml(perInterval(price, line.quantity)) : ""}</dd>${quantity}
 <dt>Email</dt><dd>${email ? escapeHtml(email) : "No email on file"}</dd>
 </dl>
-${declined ? `<p class="error" role="alert">Your card was declined.</p>\n` : ""}<form method="post" action="/checkout/c/pay/${escapeHtml(session.id)}">
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>\n` : ""}<form method="post" action="/checkout/c/pay/${escapeHtml(session.id)}">
 <div class="actions">
 <button type="submit" name="outcome" value="pay">Pay</button>
 <button type="submit" name="outcome" value="decline" class="secondary">Decline</button>
@@ -138,10 +142,14 @@ function submitCheckout(request: StandInRequest, state: Map<string, unknown>): S
   if (record.session.status === "complete") return redirect(successUrl(record));
   const outcome = formFields(request).get("outcome");
   if (outcome === "pay") {
+    // The stand-in's own refusal: the session names a customer deleted since it was created.
+    if (record.session.customer && store.deletedCustomers.has(record.session.customer)) {
+      return checkoutPage(store, record, { status: 400, error: "This customer no longer exists." });
+    }
     completeCheckout(store, record, baseUrl(request));
     return redirect(successUrl(record));
   }
-  if (outcome === "decline") return checkoutPage(store, record, { status: 402, declined: true });
+  if (outcome === "decline") return checkoutPage(store, record, { status: 402, error: "Your card was declined." });
   return checkoutPage(store, record, { status: 400 });
 }
 

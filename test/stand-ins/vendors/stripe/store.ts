@@ -1,6 +1,7 @@
 // Everything the Stripe stand-in remembers, kept in the vendor's state Map under one key.
 import {
   catalog,
+  deletedCustomer,
   type StripeCheckoutSession,
   type StripeCustomer,
   type StripeEvent,
@@ -49,6 +50,8 @@ export type WebhookTarget = {
 
 export type StripeStore = {
   customers: Map<string, StripeCustomer>;
+  /** Customers deleted through the API: no longer in `customers`, still retrievable as deleted. */
+  deletedCustomers: Set<string>;
   products: Map<string, StripeProduct>;
   prices: Map<string, StripePrice>;
   checkoutSessions: Map<string, CheckoutRecord>;
@@ -68,6 +71,7 @@ function createStore(webhook: WebhookTarget = { url: null, queue: Promise.resolv
   const { products, prices } = catalog();
   return {
     customers: new Map(),
+    deletedCustomers: new Set(),
     products: new Map(products.map((product) => [product.id, product])),
     prices: new Map(prices.map((price) => [price.id, price])),
     checkoutSessions: new Map(),
@@ -101,7 +105,7 @@ export function resetStore(state: Map<string, unknown>): void {
 
 /** Looks up any object by its id prefix, for expansion. */
 export function findById(store: StripeStore, id: string): object | undefined {
-  if (id.startsWith("cus_")) return store.customers.get(id);
+  if (id.startsWith("cus_")) return store.customers.get(id) ?? (store.deletedCustomers.has(id) ? deletedCustomer(id) : undefined);
   if (id.startsWith("sub_")) return store.subscriptions.get(id);
   if (id.startsWith("in_")) return store.invoices.get(id);
   if (id.startsWith("price_")) return store.prices.get(id);
