@@ -18,6 +18,14 @@ export default [
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("sitemap", "routes/sitemap.tsx"),
+  // The account page and its forms (not in the product rules' table; issue "Your account").
+  route("account", "routes/account.tsx"),
+  route("account/address", "routes/account.address.tsx"),
+  route("account/address/confirm", "routes/account.address.confirm.tsx"),
+  route("account/email", "routes/account.email.tsx"),
+  route("account/email/confirm", "routes/account.email.confirm.tsx"),
+  route("account/password", "routes/account.password.tsx"),
+  route("account/delete", "routes/account.delete.tsx"),
   // "Has the mail stopped?" reminders (not in the product rules' table; decision 0017): the page each
   // reminder links to, and turning reminders off from the link in every reminder.
   route("reminders/unsubscribe", "routes/reminders.unsubscribe.tsx"),

@@ -42,6 +42,7 @@ function SettingMenu({ user }: { user: HeaderUser }) {
       <summary>Settings</summary>
       <div className="menu-items">
         <Link to="/dashboard">Dashboard</Link>
+        <Link to="/account">Account</Link>
         <Link to="/subscription">Subscription</Link>
         {user.isStaff ? <Link to="/admin">Staff area</Link> : null}
         <Form method="post" action="/api/signout" reloadDocument onSubmit={() => window.localStorage.clear()}>

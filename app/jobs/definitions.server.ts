@@ -1,11 +1,6 @@
 import type { z } from "zod";
 import type { AppEnv } from "~/utils/env.server";
-import {
-  eraseMailchimpMemberJob,
-  eraseStripeCustomerJob,
-  newsletterChangeEmailJob,
-  newsletterSyncJob,
-} from "~/jobs/account.server";
+import { eraseMailchimpMemberJob, eraseStripeCustomerJob, newsletterChangeEmailJob, newsletterSyncJob } from "~/jobs/account.server";
 import { billingCreateCustomerJob } from "~/jobs/stripe-customer.server";
 import { emailSendJob } from "~/jobs/email.server";
 import { newsletterNotifyNewUserJob, newsletterSubscribeJob, newsletterTagJob } from "~/jobs/newsletter.server";

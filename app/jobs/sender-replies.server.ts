@@ -3,6 +3,8 @@
 import PostalMime, { type Email } from "postal-mime";
 import { replyTokenFrom } from "~/domain/reply-address";
 import { replyText } from "~/domain/reply-text";
+import { senderRepliedEmail } from "~/domain/account-emails";
+import { enqueueJob } from "~/jobs/producer.server";
 import { findRequestByReplyToken, recordSenderReply } from "~/models/sender-reply.server";
 import type { AppEnv } from "~/utils/env.server";
 import { getDb } from "~/utils/db.server";
@@ -52,6 +54,23 @@ export async function receiveSenderReply(message: ForwardableEmailMessage, env: 
   const entryId = await replyEntryId(token, email.messageId, raw);
   const recorded = await recordSenderReply(db, { userId: request.userId, requestId: request.id, entryId, text });
   console.log(`sender reply ${recorded ? "recorded" : "already recorded"} for request ${request.userId}:${request.id}`);
+  if (recorded) await tellTheUser(env, request);
+}
+
+/**
+ * The person hears that a sender answered, with a link to the request: always, since an answer
+ * may ask them for something (it is about their request, not marketing). A queue that refuses the
+ * job leaves it dead for staff; the reply itself is already recorded.
+ */
+async function tellTheUser(env: AppEnv, request: { userId: string; id: string; senderName: string; email: string }) {
+  const requestUrl = new URL(`/dashboard?${new URLSearchParams({ request: request.id })}`, env.APP_ORIGIN).href;
+  const email = senderRepliedEmail({ senderName: request.senderName, requestUrl });
+  await enqueueJob(
+    env,
+    "email.send",
+    { to: request.email, subject: email.subject, text: email.text, tag: email.tag },
+    { userId: request.userId },
+  );
 }
 
 function reject(message: ForwardableEmailMessage, reason: string) {

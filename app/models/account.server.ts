@@ -34,7 +34,10 @@ export async function getAccountSettings(db: Db, userId: string, now = new Date(
       })
       .from(users)
       .where(eq(users.id, userId)),
-    db.select({ total: count() }).from(requests).where(and(eq(requests.userId, userId), eq(requests.status, "inQueue"))),
+    db
+      .select({ total: count() })
+      .from(requests)
+      .where(and(eq(requests.userId, userId), eq(requests.status, "inQueue"))),
     listEarlierAddresses(db, [userId]),
     db
       .select({ newEmail: emailChanges.newEmail, expiresAt: emailChanges.expiresAt })
@@ -72,7 +75,10 @@ export const MOVED_LOG_STATUS = "moved";
 /** Open requests: in queue, whether or not staff have sent them yet. */
 const openRequest = eq(requests.status, "inQueue");
 /** Requests no letter has gone out for: never sent, or in queue and not sent yet. */
-const unsentRequest = or(isNull(requests.status), and(eq(requests.status, "inQueue" satisfies RequestStatus), isNull(requests.processedAt)));
+const unsentRequest = or(
+  isNull(requests.status),
+  and(eq(requests.status, "inQueue" satisfies RequestStatus), isNull(requests.processedAt)),
+);
 
 /**
  * Saves the account's name and address, in one D1 batch. A correction changes the requests no
@@ -97,12 +103,7 @@ export async function saveNameAndAddress(
   const ownRequests = eq(requests.userId, userId);
   // A move changes every request still to be sent or sent again; a correction, those not sent yet.
   const changing = moved ? or(openRequest, isNull(requests.status)) : unsentRequest;
-  const opened = moved
-    ? await db
-        .select({ id: requests.id })
-        .from(requests)
-        .where(and(ownRequests, openRequest))
-    : [];
+  const opened = moved ? await db.select({ id: requests.id }).from(requests).where(and(ownRequests, openRequest)) : [];
 
   const statements: BatchItem<"sqlite">[] = [];
   if (moved && !isSameAddress(current, values)) {
@@ -196,7 +197,8 @@ export async function findEmailChange(db: Db, token: string, now = new Date()) {
   return row ?? null;
 }
 
-export type EmailChangeOutcome = { kind: "changed"; userId: string; oldEmail: string; newEmail: string } | { kind: "spent" } | { kind: "taken" };
+export type EmailChangeOutcome =
+  { kind: "changed"; userId: string; oldEmail: string; newEmail: string } | { kind: "spent" } | { kind: "taken" };
 
 /**
  * Uses the link: the token is spent by one conditional UPDATE (two tabs cannot both use it), then
@@ -253,7 +255,13 @@ export async function deleteAccount(db: Db, userId: string, now = new Date()): P
     db
       .update(staffAudit)
       .set({ reason: null, details: ERASED_AUDIT_DETAILS })
-      .where(and(eq(staffAudit.targetType, "user"), eq(staffAudit.targetId, userId), or(isNotNull(staffAudit.reason), isNotNull(staffAudit.details)))),
+      .where(
+        and(
+          eq(staffAudit.targetType, "user"),
+          eq(staffAudit.targetId, userId),
+          or(isNotNull(staffAudit.reason), isNotNull(staffAudit.details)),
+        ),
+      ),
     db.delete(users).where(eq(users.id, userId)).returning({ id: users.id }),
     db.insert(deletedAccounts).values({ userId, deletedAt: now }).onConflictDoNothing(),
   ]);

@@ -1,6 +1,6 @@
 // A request's reply address and the replies its sender sends there (decision 0018).
 import { and, eq, sql } from "drizzle-orm";
-import { requestLogs, requests } from "../../drizzle/schema";
+import { requestLogs, requests, users } from "../../drizzle/schema";
 import { newReplyToken } from "~/domain/reply-address";
 import type { Db } from "~/utils/db.server";
 
@@ -25,8 +25,9 @@ export async function replyTokenOfRequest(
 /** The request a reply address belongs to, or null: the token is the only key, and unguessable. */
 export async function findRequestByReplyToken(db: Db, token: string) {
   const [row] = await db
-    .select({ userId: requests.userId, id: requests.id, senderName: requests.senderName })
+    .select({ userId: requests.userId, id: requests.id, senderName: requests.senderName, email: users.email })
     .from(requests)
+    .innerJoin(users, eq(users.id, requests.userId))
     .where(eq(requests.replyToken, token))
     .limit(1);
   return row ?? null;

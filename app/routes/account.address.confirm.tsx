@@ -33,7 +33,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const { session, draft } = await requireDraft(request, context);
-  const saved = await changeNameAndAddress(context.env, user, { fullName: draft.entered.fullName, ...draft.address }, { moved: draft.moved });
+  const saved = await changeNameAndAddress(
+    context.env,
+    user,
+    { fullName: draft.entered.fullName, ...draft.address },
+    { moved: draft.moved },
+  );
   if (!saved) throw new Response("Not Found", { status: 404 });
   session.unset("addressChange");
   return redirect(`/account?saved=${draft.moved ? "moved" : "address"}`, {
@@ -50,7 +55,12 @@ export default function ConfirmAddress() {
         <Link to="/account">Your account</Link>
       </p>
       <h1 id="page-title">{moved ? "Confirm your move" : "Confirm your name and address"}</h1>
-      <VerifiedAddress title={moved ? "Your new address:" : "Your name and address:"} fullName={fullName} address={address} changes={changes}>
+      <VerifiedAddress
+        title={moved ? "Your new address:" : "Your name and address:"}
+        fullName={fullName}
+        address={address}
+        changes={changes}
+      >
         <p>
           <Link to="/account/address">Change it</Link>
         </p>

@@ -63,7 +63,9 @@ export default function AccountAddress() {
         <Link to="/account">Your account</Link>
       </p>
       <h1 id="page-title">Name and address</h1>
-      <p className="lead">As printed on your mail. Fixing a typo changes the letters not sent yet; moving sends your open requests again.</p>
+      <p className="lead">
+        As printed on your mail. Fixing a typo changes the letters not sent yet; moving sends your open requests again.
+      </p>
       <NameAndAddressForm defaultValue={defaultValue} lastResult={lastResult} own nameHint="First and last name, as on your mail.">
         <label className="check">
           <input type="checkbox" name="moved" defaultChecked={moved} aria-describedby="moved-hint" /> I moved: this is my new address

@@ -44,7 +44,9 @@ export default function DeleteAccount() {
         <Link to="/account">Your account</Link>
       </p>
       <h1 id="page-title">Delete my account</h1>
-      <p className="lead">This cannot be undone. Before you go, you may want to <Link to="/account/export">download your data</Link>.</p>
+      <p className="lead">
+        This cannot be undone. Before you go, you may want to <Link to="/account/export">download your data</Link>.
+      </p>
       <ul>
         <li>We erase your name, address, email, recipients, requests, their letters and history, and senders&rsquo; answers.</li>
         {subscribed ? <li>Your subscription ends now, with no further charge, and your payment details are deleted at Stripe.</li> : null}
@@ -55,12 +57,7 @@ export default function DeleteAccount() {
       </ul>
       <Form method="post" className="form" {...getFormProps(form)} noValidate>
         <FormError id={form.errorId} errors={form.errors} />
-        <TextField
-          field={fields.currentPassword}
-          label="Your password, to confirm"
-          type="password"
-          autoComplete="current-password"
-        />
+        <TextField field={fields.currentPassword} label="Your password, to confirm" type="password" autoComplete="current-password" />
         <p className="actions">
           <button type="submit" className="button button-danger">
             Delete my account

@@ -141,7 +141,10 @@ export default function Account() {
 
       <section aria-labelledby="data-title">
         <h2 id="data-title">Your data</h2>
-        <p>Everything we hold about you: your account, addresses, recipients, every request with its letter and history, and the emails we sent.</p>
+        <p>
+          Everything we hold about you: your account, addresses, recipients, every request with its letter and history, and the emails we
+          sent.
+        </p>
         <p>
           <a className="button button-quiet" href="/account/export.json" download>
             Download my data (JSON)
@@ -156,4 +159,5 @@ export default function Account() {
   );
 }
 
-export const meta = () => pageMeta("Your account", "Change your name, address, email, password and email choices, or take your data with you.");
+export const meta = () =>
+  pageMeta("Your account", "Change your name, address, email, password and email choices, or take your data with you.");

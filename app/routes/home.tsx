@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { PrimaryAction } from "~/components/marketing/primary-action";
 import { trackVisit } from "~/services/analytics.server";
 import { pageMeta } from "~/utils/meta";
@@ -8,7 +8,8 @@ import { WHY_MAIL_TAKES_WEEKS } from "~/domain/requests";
 // The home page must stay cheap: no database read, and the visit is recorded after the response.
 export function loader({ request, context }: LoaderFunctionArgs) {
   trackVisit(request, context, "Visited Homepage");
-  return null;
+  // Where deleting an account lands (decision 0023).
+  return { deleted: new URL(request.url).searchParams.get("deleted") === "1" };
 }
 
 const BENEFITS = [
@@ -52,12 +53,19 @@ const TESTIMONIALS = [
   ],
   ["Setting it up took about ten minutes, including adding my husband's name.", "Linda, Raleigh, NC"],
   ["Not every piece of junk mail is gone, but most of the catalogs are. Worth it for me.", "Tom, Madison, WI"],
-  ["After our move I sent the requests again for the new address, as the FAQ suggested. Quiet so far.", "Angela, Denver, CO"],
+  ["After our move I told them the new address and the requests went out again. Quiet so far.", "Angela, Denver, CO"],
 ] as const;
 
 export default function Home() {
+  const { deleted } = useLoaderData<typeof loader>();
   return (
     <>
+      {deleted ? (
+        <p className="notice page measure" role="status">
+          Your account is deleted, and everything that named you with it. We sent a last email to confirm. Thank you for using Quiet
+          Mailbox.
+        </p>
+      ) : null}
       <section className="page hero measure" aria-labelledby="hero-title">
         <p className="eyebrow">Junk mail opt-out for U.S. households</p>
         <h1 id="hero-title">Stop junk mail. Start fresh.</h1>
@@ -230,7 +238,8 @@ export default function Home() {
           <div>
             <p>
               Mailers that have your old address can get the new one from the Postal Service's change-of-address service, so after a move
-              the requests need to be sent again for the new address.
+              the requests need to be sent again for the new address. Tell us on your account page that you moved: every open request goes
+              out again for the new address, free of charge, and each letter names your old address too.
             </p>
           </div>
         </details>

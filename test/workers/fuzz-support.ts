@@ -273,6 +273,27 @@ export const TARGETS: Target[] = [
   { name: "/recipients/add", path: () => "/recipients/add", fields: () => ADDRESS_FIELDS },
   { name: "/recipients/edit/:id", path: (_, id) => `/recipients/edit/${id}`, param: "recipientId", fields: () => ADDRESS_FIELDS },
   { name: "/learn", path: () => "/learn", fields: noFields },
+  // The account forms get wrong passwords only, and no "sign out everywhere": the run keeps its user signed in.
+  { name: "/account", path: () => "/account", fields: () => ({ intent: ["preferences"], newsletter: ["on", ""], reminderEmails: ["on"] }) },
+  { name: "/account/address", path: () => "/account/address", fields: () => ({ ...ADDRESS_FIELDS, moved: ["on", ""] }) },
+  { name: "/account/address/confirm", path: () => "/account/address/confirm", fields: noFields },
+  {
+    name: "/account/email",
+    path: () => "/account/email",
+    fields: () => ({ email: ["fuzz-other@quietmailbox.test"], currentPassword: ["wrong-password"] }),
+  },
+  {
+    name: "/account/email/confirm",
+    path: () => "/account/email/confirm",
+    fields: () => ({ token: ["not-a-token"] }),
+    query: () => ({ token: ["not-a-token"] }),
+  },
+  {
+    name: "/account/password",
+    path: () => "/account/password",
+    fields: () => ({ currentPassword: ["wrong-password"], password: ["another-secret-123"] }),
+  },
+  { name: "/account/delete", path: () => "/account/delete", fields: () => ({ currentPassword: ["wrong-password"] }) },
   { name: "/start/step1", path: () => "/start/step1", fields: () => ADDRESS_FIELDS },
   { name: "/start/step2", path: () => "/start/step2", fields: () => ({ email: ["fuzz-new@quietmailbox.test"], password: ["secret-123"] }) },
   {

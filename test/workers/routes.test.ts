@@ -11,6 +11,12 @@ const SIGNED_IN_PAGES = [
   "/subscription",
   "/admin",
   "/reminders/some-id",
+  "/account",
+  "/account/address",
+  "/account/address/confirm",
+  "/account/email",
+  "/account/password",
+  "/account/delete",
 ];
 
 describe("the route table of product rules: Routes", () => {
