@@ -17,6 +17,7 @@ import {
   signedEvent,
   stripeEvents,
   submitCheckout,
+  paidUser,
   usePortal,
   type StripeEventSummary,
 } from "./stripe";
@@ -58,20 +59,6 @@ const conversions = (userId: string) =>
 /** The page's HTML without the markers React puts between adjacent pieces of text. */
 
 const hasUpgradeButton = (html: string) => /<a[^>]*href="\/subscription"[^>]*>Upgrade<\/a>/.test(html);
-
-/** A new user who has been through Checkout for `plan` and paid, but has not come back yet. */
-async function paidUser(label: string, plan: "basic" | "premium" = "basic") {
-  const user = await signedUpUser(label);
-  const started = await user.browser.post("/subscription", { intent: "subscribe", plan });
-  expect(started.status).toBe(303);
-  const checkoutUrl = started.headers.get("Location")!;
-  const paid = await submitCheckout(checkoutUrl, "pay");
-  expect(paid.status).toBe(303);
-  const { stripeCustomerId } = await billingOf(user.userId);
-  const events = await stripeEvents(stripeCustomerId!);
-  const subscriptionId = events.find((event) => event.type === "customer.subscription.created")!.objectId;
-  return { ...user, checkoutUrl, successUrl: paid.headers.get("Location")!, customerId: stripeCustomerId!, subscriptionId };
-}
 
 const ofType = (events: StripeEventSummary[], ...types: string[]) => events.filter((event) => types.includes(event.type));
 

@@ -184,6 +184,17 @@ describe("a sender's reply", () => {
     expect(replies).toEqual([
       { id: expect.stringMatching(/^reply-[0-9a-f]{64}$/), creator: "sender", status: "replied", detail: REPLY_TEXT },
     ]);
+    // The user hears of it once, with a link to the request.
+    const notices = (
+      await db
+        .select({ payload: jobs.payload })
+        .from(jobs)
+        .where(and(eq(jobs.userId, userId), eq(jobs.type, "email.send")))
+    )
+      .map((job) => job.payload as { subject: string; text?: string })
+      .filter((payload) => payload.subject.endsWith("answered your opt-out request"));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.subject).toBe("Epsilon (Abacus catalog cooperative) answered your opt-out request");
 
     const html = await htmlOf(await browser.get(`/dashboard?request=${requestId}`));
     expect(html).toContain("Epsilon (Abacus catalog cooperative) replied:");

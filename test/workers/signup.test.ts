@@ -116,7 +116,17 @@ describe("signup step 2", () => {
     expect(presets.find((request) => request.id === "acxiom")).toMatchObject({ senderName: "Acxiom", title: "Acxiom" });
 
     const queued = await db.select({ type: jobs.type }).from(jobs).where(eq(jobs.userId, user!.id));
-    expect(queued.map((job) => job.type).sort()).toEqual(["billing.createCustomer", "newsletter.notifyNewUser", "newsletter.subscribe"]);
+    expect(queued.map((job) => job.type).sort()).toEqual([
+      "billing.createCustomer",
+      "email.send",
+      "newsletter.notifyNewUser",
+      "newsletter.subscribe",
+    ]);
+    const [welcome] = await db
+      .select({ payload: jobs.payload })
+      .from(jobs)
+      .where(and(eq(jobs.userId, user!.id), eq(jobs.type, "email.send")));
+    expect(welcome!.payload).toMatchObject({ subject: "Welcome to Quiet Mailbox", tag: "welcome" });
 
     const events = await db.select().from(analyticsEvents).where(eq(analyticsEvents.userId, user!.id));
     expect(events.map((event) => event.name).sort()).toEqual(["Lead", "Signed up", "sign_up"]);

@@ -2,9 +2,13 @@
 // user's browser would), its test clock, and its webhook events. The stand-in cannot reach the
 // app inside the test runtime, so a test takes each event freshly signed and posts it to the app
 // itself: in order, out of order, or twice.
-import { SELF } from "cloudflare:test";
-import { ORIGIN } from "./http";
+import { env, SELF } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { expect } from "vitest";
+import { users } from "../../drizzle/schema";
+import { ORIGIN, signedUpUser } from "./http";
 import { standInsUrl } from "./stand-ins";
+import { getDb } from "~/utils/db.server";
 
 export type StripeEventSummary = { id: string; type: string; objectId: string; customer: string | null };
 
@@ -89,4 +93,18 @@ export async function deliverEvents(events: StripeEventSummary[]) {
     answers.push(answer);
   }
   return answers;
+}
+
+/** A new user who has been through Checkout for `plan` and paid, but has not come back yet. */
+export async function paidUser(label: string, plan: "basic" | "premium" = "basic") {
+  const user = await signedUpUser(label);
+  const started = await user.browser.post("/subscription", { intent: "subscribe", plan });
+  expect(started.status).toBe(303);
+  const checkoutUrl = started.headers.get("Location")!;
+  const paid = await submitCheckout(checkoutUrl, "pay");
+  expect(paid.status).toBe(303);
+  const [billing] = await getDb(env.DB).select({ stripeCustomerId: users.stripeCustomerId }).from(users).where(eq(users.id, user.userId));
+  const events = await stripeEvents(billing!.stripeCustomerId!);
+  const subscriptionId = events.find((event) => event.type === "customer.subscription.created")!.objectId;
+  return { ...user, checkoutUrl, successUrl: paid.headers.get("Location")!, customerId: billing!.stripeCustomerId!, subscriptionId };
 }
