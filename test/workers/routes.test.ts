@@ -11,6 +11,8 @@ const SIGNED_IN_PAGES = [
   "/subscription",
   "/admin",
   "/reminders/some-id",
+  "/account/export",
+  "/account/export.json",
 ];
 
 describe("the route table of product rules: Routes", () => {
