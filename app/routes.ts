@@ -30,6 +30,10 @@ export default [
   // reminder links to, and turning reminders off from the link in every reminder.
   route("reminders/unsubscribe", "routes/reminders.unsubscribe.tsx"),
   route("reminders/:requestId", "routes/reminders.$requestId.tsx"),
+  // "Export my data" (ours; decision 0024): everything held about the user, as a page to read and
+  // print and as a JSON file.
+  route("account/export", "routes/account.export.tsx"),
+  route("account/export.json", "routes/account.export[.]json.ts"),
   // The staff area (not in the product rules' table; issue "Staff area"): one layout, a page per task.
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_TIME_ZONE, formatDate, formatDateTime, timeZoneForState } from "~/domain/dates";
+import { DEFAULT_TIME_ZONE, formatDate, formatDateTime, isoDate, timeZoneForState } from "~/domain/dates";
 import { US_STATES } from "~/domain/us-states";
 
 describe("timeZoneForState", () => {
@@ -98,5 +98,13 @@ describe("formatDateTime", () => {
     const winter = new Date("2026-01-04T18:30:00Z");
     expect(formatDateTime(winter, "America/Denver")).toBe("11:30 01/04/2026");
     expect(formatDateTime(winter, timeZoneForState("AZ"))).toBe("11:30 01/04/2026");
+  });
+});
+
+describe("isoDate", () => {
+  it("writes year-month-day, zero-padded, for the calendar date in the zone", () => {
+    expect(isoDate(new Date("2026-03-05T17:00:00Z"), "America/New_York")).toBe("2026-03-05");
+    expect(isoDate(new Date("2027-01-01T05:00:00Z"), "America/Los_Angeles")).toBe("2026-12-31");
+    expect(isoDate(new Date("2027-01-01T05:00:00Z"), "UTC")).toBe("2027-01-01");
   });
 });

@@ -136,3 +136,12 @@ export function formatDateTime(date: Date, timeZone: string): string {
   const { hour, minute, month, day, year } = parts("dateTime", date, timeZone);
   return `${hour}:${minute} ${month}/${day}/${year}`;
 }
+
+/**
+ * The calendar date in the zone as YYYY-MM-DD, for file names: "2026-11-23".
+ * Throws a RangeError for an invalid date or an unknown time zone.
+ */
+export function isoDate(date: Date, timeZone: string): string {
+  const { month, day, year } = parts("date", date, timeZone);
+  return `${year}-${month}-${day}`;
+}

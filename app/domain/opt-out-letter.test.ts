@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { envelopeLines } from "~/domain/address";
-import { writeOptOutLetter, type OptOutLetterInput, type PostalAddress } from "~/domain/opt-out-letter";
+import {
+  letterOfRequest,
+  writeOptOutLetter,
+  type OptOutLetterInput,
+  type PostalAddress,
+  type RequestForLetter,
+} from "~/domain/opt-out-letter";
 
 const home: PostalAddress = { street1: "12 N MAIN ST", street2: "APT 4B", city: "SPRINGFIELD", state: "IL", zipCode: "62701" };
 const oldHome: PostalAddress = { street1: "5 ELM ST", street2: null, city: "PEORIA", state: "IL", zipCode: "61602" };
@@ -206,5 +212,45 @@ describe("writeOptOutLetter: what it never says", () => {
 
   it("refuses to write a letter without the holder's name", () => {
     expect(() => letter({ holder: { fullName: "  ", address: home } })).toThrow(/name is empty/);
+  });
+});
+
+describe("letterOfRequest: a request's letter as its owner reads it", () => {
+  const request: RequestForLetter = {
+    senderName: "Acme Catalogs",
+    fullName: "Jane Q Doe",
+    ...home,
+    customerNumber: "A-1",
+    recipientIds: ["r2"],
+    queuedAt: new Date("2026-03-02T17:00:00Z"),
+  };
+  const people = [
+    { id: "r1", fullName: "John Doe", ...home },
+    { id: "r2", fullName: "Jane Smith", ...oldHome },
+  ];
+  const today = new Date("2026-11-23T17:00:00Z");
+  const timeZone = "America/Chicago";
+
+  it("is dated the day the request first went into the queue and names only the people it was sent for", () => {
+    const text = letterOfRequest(request, people, { today, timeZone });
+    expect(text).toBe(
+      writeOptOutLetter({
+        senderName: "Acme Catalogs",
+        holder: { fullName: "Jane Q Doe", address: home },
+        household: [{ fullName: "Jane Smith", address: oldHome }],
+        customerNumber: "A-1",
+        date: request.queuedAt!,
+        timeZone,
+      }),
+    );
+    expect(text.startsWith("03/02/2026")).toBe(true);
+    expect(text).not.toContain("John Doe");
+  });
+
+  it("is dated today while the request has not been queued, and names everyone when it names no one in particular", () => {
+    const text = letterOfRequest({ ...request, queuedAt: null, recipientIds: null }, people, { today, timeZone });
+    expect(text.startsWith("11/23/2026")).toBe(true);
+    expect(text).toContain("John Doe");
+    expect(text).toContain("Jane Smith");
   });
 });

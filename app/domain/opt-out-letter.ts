@@ -40,6 +40,36 @@ export type OptOutLetterInput = {
   timeZone?: string;
 };
 
+/** A request as stored, with what its letter is written from. */
+export type RequestForLetter = PostalAddress & {
+  senderName: string;
+  fullName: string;
+  customerNumber: string | null;
+  recipientIds: string[] | null;
+  queuedAt: Date | null;
+};
+
+/**
+ * A request's letter as its owner reads it: the people it names (householdOf) and the account's
+ * addresses from before a move, dated the day it first went into the queue, or `today` while it
+ * has not, in the account's time zone.
+ */
+export function letterOfRequest(
+  request: RequestForLetter,
+  recipients: (PostalAddress & { id: string; fullName: string })[],
+  { today, timeZone, earlierAddresses = [] }: { today: Date; timeZone: string; earlierAddresses?: PostalAddress[] },
+): string {
+  return writeOptOutLetter({
+    senderName: request.senderName,
+    holder: { fullName: request.fullName, address: request },
+    household: householdOf(request.recipientIds, recipients),
+    earlierAddresses,
+    customerNumber: request.customerNumber,
+    date: request.queuedAt ?? today,
+    timeZone,
+  });
+}
+
 /**
  * The letter as plain text, one paragraph after another, written by the account holder in the
  * first person. It never asks for or mentions a Social Security number or a date of birth.

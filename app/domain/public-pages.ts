@@ -19,4 +19,5 @@ export const PRIVATE_PATH_PREFIXES = [
   "/password",
   "/start/step2",
   "/reminders",
+  "/account",
 ] as const;

@@ -5,7 +5,7 @@ import { AllowanceUsedUp } from "~/components/requests/allowance-used-up";
 import { PrintableLetter, RequestCard } from "~/components/requests/request-card";
 import { formatDate, formatDateTime, timeZoneForState } from "~/domain/dates";
 import { PLAN_DETAILS } from "~/domain/plans";
-import { householdOf, writeOptOutLetter } from "~/domain/opt-out-letter";
+import { letterOfRequest } from "~/domain/opt-out-letter";
 import {
   actionUsesAllowance,
   ALLOWANCE_REFUSED_MESSAGE,
@@ -79,15 +79,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ? {
         id: openRow.id,
         senderName: openRow.senderName,
-        letter: writeOptOutLetter({
-          senderName: openRow.senderName,
-          holder: { fullName: openRow.fullName, address: openRow },
-          household: householdOf(openRow.recipientIds, dashboard.recipients),
-          earlierAddresses: dashboard.earlierAddresses,
-          customerNumber: openRow.customerNumber,
-          date: openRow.queuedAt ?? now,
-          timeZone,
-        }),
+        letter: letterOfRequest(openRow, dashboard.recipients, { today: now, timeZone, earlierAddresses: dashboard.earlierAddresses }),
         history: dashboard.history.map((entry) => ({
           id: entry.id,
           text:

@@ -331,6 +331,8 @@ export const TARGETS: Target[] = [
     fields: () => ({ intent: ["confirm", "report"] }),
     query: () => ({ answered: ["confirm"] }),
   },
+  { name: "/account/export", path: () => "/account/export", fields: noFields },
+  { name: "/account/export.json", path: () => "/account/export.json", fields: noFields },
   { name: "/admin", path: () => "/admin", fields: noFields },
   {
     name: "/admin/queue",
@@ -442,6 +444,8 @@ const UNKNOWN_PATHS = [
   "/dashboard/extra",
   "/recipients/edit",
   "/reminders/",
+  "/account/export/",
+  "/account/export.JSON",
   "/start",
   "/%FF%FE",
   "/%00",

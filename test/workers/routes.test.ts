@@ -17,6 +17,8 @@ const SIGNED_IN_PAGES = [
   "/account/email",
   "/account/password",
   "/account/delete",
+  "/account/export",
+  "/account/export.json",
 ];
 
 describe("the route table of product rules: Routes", () => {

@@ -1,0 +1,427 @@
+// "Export my data": everything the service holds about one user, read in one D1 batch and shaped
+// as a plain object (dates as ISO strings) for the JSON download and the printable page.
+// Every table that holds a user's data is either in EXPORTED_TABLES or in NOT_EXPORTED, with the
+// reason; test/workers/account-export.test.ts fails when a new one is in neither.
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import {
+  analyticsEvents,
+  earlierAddresses,
+  emailChanges,
+  jobs,
+  recipients,
+  requestLogs,
+  requestReminders,
+  requests,
+  users,
+  type PlanName,
+  type RequestStatus,
+  type SubscriptionStatus,
+} from "../../drizzle/schema";
+import { timeZoneForState } from "~/domain/dates";
+import { letterOfRequest } from "~/domain/opt-out-letter";
+import { freeRequestsLeft } from "~/domain/requests";
+import type { Db } from "~/utils/db.server";
+
+export type AnalyticsConsent = "yes" | "no" | "not asked";
+
+type Address = { street1: string; street2: string | null; city: string; state: string; zipCode: string };
+
+export type AccountExport = {
+  generatedAt: string;
+  account: Address & {
+    email: string;
+    fullName: string;
+    createdAt: string;
+    updatedAt: string;
+    newsletter: boolean;
+    reminderEmails: boolean;
+    freeRequestsLeft: number;
+  };
+  earlierAddresses: (Address & { movedAt: string })[];
+  /** Every change of email asked for; `state` says whether its link is still waiting to be used. */
+  pendingEmailChanges: {
+    newEmail: string;
+    state: "waiting" | "used" | "expired";
+    createdAt: string;
+    expiresAt: string;
+    usedAt: string | null;
+  }[];
+  recipients: (Address & { id: string; fullName: string; createdAt: string; updatedAt: string })[];
+  requests: {
+    id: string;
+    senderName: string;
+    title: string;
+    /** The sender's id in the catalog; null for a sender it lacks. */
+    catalogSenderId: string | null;
+    type: "preset" | "custom";
+    /** Null: a preset never sent. */
+    status: RequestStatus | null;
+    fullName: string;
+    address: Address;
+    customerNumber: string | null;
+    /** The recipients the letter names besides the account holder; null means everyone on the list. */
+    recipientIds: string[] | null;
+    requiredDays: number;
+    queuedAt: string | null;
+    processedAt: string | null;
+    createdAt: string;
+    updatedAt: string;
+    letter: string;
+    /** Newest first, as the dashboard lists it: the user's actions, staff's, the system's and senders' replies. */
+    history: { creator: "user" | "staff" | "sender" | "system"; status: string; detail: string | null; createdAt: string }[];
+    /** The history entries that are the sender's answers, newest first. */
+    senderReplies: { text: string; receivedAt: string }[];
+    /** "Has the mail stopped?" reminders about this request. */
+    remindersSent: { round: number; processedAt: string; createdAt: string }[];
+  }[];
+  emailsSent: { subject: string; kind: string | null; sentAt: string }[];
+  billing: {
+    plan: PlanName | null;
+    subscriptionId: string | null;
+    subscriptionStatus: SubscriptionStatus | null;
+    subscriptionCancelAt: string | null;
+    subscriptionPeriodEnd: string | null;
+    hasStripeCustomer: boolean;
+    stripeCustomerId: string | null;
+    note: string;
+  };
+  consent: {
+    analytics: AnalyticsConsent;
+    analyticsNote: string;
+    newsletter: boolean;
+    reminderEmails: boolean;
+  };
+  analyticsEvents: { name: string; properties: Record<string, string | number | boolean> | null; createdAt: string }[];
+};
+
+type ExportSection = keyof AccountExport;
+
+const addressColumns = <Table extends typeof users | typeof requests | typeof recipients | typeof earlierAddresses>(table: Table) => ({
+  street1: table.street1,
+  street2: table.street2,
+  city: table.city,
+  state: table.state,
+  zipCode: table.zipCode,
+});
+
+const accountColumns = {
+  email: users.email,
+  fullName: users.fullName,
+  ...addressColumns(users),
+  newsletter: users.newsletter,
+  reminderEmails: users.reminderEmails,
+  numOfFreeRequest: users.numOfFreeRequest,
+  plan: users.plan,
+  stripeCustomerId: users.stripeCustomerId,
+  stripeSubscriptionId: users.stripeSubscriptionId,
+  subscriptionStatus: users.subscriptionStatus,
+  subscriptionCancelAt: users.subscriptionCancelAt,
+  subscriptionPeriodEnd: users.subscriptionPeriodEnd,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+const earlierAddressColumns = { ...addressColumns(earlierAddresses), movedAt: earlierAddresses.movedAt };
+const emailChangeColumns = {
+  newEmail: emailChanges.newEmail,
+  createdAt: emailChanges.createdAt,
+  expiresAt: emailChanges.expiresAt,
+  usedAt: emailChanges.usedAt,
+};
+const recipientColumns = {
+  id: recipients.id,
+  fullName: recipients.fullName,
+  ...addressColumns(recipients),
+  createdAt: recipients.createdAt,
+  updatedAt: recipients.updatedAt,
+};
+const requestColumns = {
+  id: requests.id,
+  templateId: requests.templateId,
+  senderName: requests.senderName,
+  title: requests.title,
+  fullName: requests.fullName,
+  type: requests.type,
+  status: requests.status,
+  requiredDays: requests.requiredDays,
+  customerNumber: requests.customerNumber,
+  recipientIds: requests.recipientIds,
+  ...addressColumns(requests),
+  queuedAt: requests.queuedAt,
+  processedAt: requests.processedAt,
+  createdAt: requests.createdAt,
+  updatedAt: requests.updatedAt,
+};
+const requestLogColumns = {
+  requestId: requestLogs.requestId,
+  creator: requestLogs.creator,
+  status: requestLogs.status,
+  detail: requestLogs.detail,
+  createdAt: requestLogs.createdAt,
+};
+const reminderColumns = {
+  requestId: requestReminders.requestId,
+  round: requestReminders.round,
+  processedAt: requestReminders.processedAt,
+  createdAt: requestReminders.createdAt,
+};
+const sentEmailColumns = { updatedAt: jobs.updatedAt };
+const analyticsEventColumns = { name: analyticsEvents.name, properties: analyticsEvents.properties, createdAt: analyticsEvents.createdAt };
+
+const OWNER = "whose row it is: always the user exporting";
+
+type TableExport = {
+  /** The sections of the export its rows appear in. */
+  sections: readonly ExportSection[];
+  /** The columns the export reads (its queries select exactly these). */
+  reads: Record<string, SQLiteColumn>;
+  /** Columns left out on purpose, each with the reason. */
+  withheld: Record<string, string>;
+  /** Rows left out on purpose, when some are. */
+  rowsLeftOut?: string;
+};
+
+/**
+ * Every table that holds a user's data (by its SQL name), where its rows appear in the export, and
+ * each column either read or withheld with a reason.
+ */
+export const EXPORTED_TABLES = {
+  users: {
+    sections: ["account", "billing", "consent"],
+    reads: accountColumns,
+    withheld: {
+      id: "the account's internal key, which names nothing",
+      passwordHash: "a one-way hash of the password: it can only check a password, never show one",
+      sessionsValidAfter: "a technical cut-off that signs old sessions out",
+    },
+  },
+  earlier_addresses: {
+    sections: ["earlierAddresses"],
+    reads: earlierAddressColumns,
+    withheld: { id: "an internal key", userId: OWNER },
+  },
+  email_changes: {
+    sections: ["pendingEmailChanges"],
+    reads: emailChangeColumns,
+    withheld: { tokenHash: "the hash of the one-time link sent to the new address", userId: OWNER },
+  },
+  recipients: {
+    sections: ["recipients"],
+    reads: recipientColumns,
+    withheld: { userId: OWNER },
+  },
+  requests: {
+    sections: ["requests"],
+    reads: requestColumns,
+    withheld: {
+      userId: OWNER,
+      replyToken: "the secret part of the request's reply address: whoever knows it can add a sender's reply to the request",
+    },
+  },
+  request_logs: {
+    sections: ["requests"],
+    reads: requestLogColumns,
+    withheld: { id: "an internal key", userId: OWNER },
+  },
+  request_reminders: {
+    sections: ["requests"],
+    reads: reminderColumns,
+    withheld: { userId: OWNER, jobId: "the internal id of the job that sent the reminder" },
+  },
+  jobs: {
+    sections: ["emailsSent"],
+    reads: sentEmailColumns,
+    withheld: {
+      userId: OWNER,
+      id: "an internal key",
+      type: "always email.send for the rows read",
+      state: "always succeeded for the rows read",
+      payload: "only the subject and the kind (tag) are read; a sent email's row keeps nothing else",
+      attempts: "how often the service tried to send",
+      lastError: "the service's own error text",
+      createdAt: "when the email was queued; sentAt is when it went",
+    },
+    rowsLeftOut:
+      "jobs that are not a sent email: the service's work in progress (newsletter sign-up, payment customer, opt-out emails to senders, reminders), whose outcome shows in the account, billing and requests sections, and emails not sent yet or that failed",
+  },
+  analytics_events: {
+    sections: ["analyticsEvents"],
+    reads: analyticsEventColumns,
+    withheld: { id: "a counter", userId: OWNER },
+  },
+} as const satisfies Record<string, TableExport>;
+
+/** Tables keyed to a user that the export leaves out on purpose, each with the reason. */
+export const NOT_EXPORTED: readonly { table: string; reason: string }[] = [
+  {
+    table: "password_reset_tokens",
+    reason: "Only hashes of one-time password reset links, which expire within an hour; the links went to the account's email.",
+  },
+  {
+    table: "auth_throttle",
+    reason:
+      "Counts of recent failed attempts, keyed by hashes of an email or a network address, kept for minutes; nothing in it names anyone.",
+  },
+  {
+    table: "sent_emails",
+    reason: "Keyed by job id, with the email provider's message id, so that no email goes twice: the emails it records are in emailsSent.",
+  },
+  { table: "deleted_accounts", reason: "Only the id and the time of accounts already deleted: an account that can export has no row." },
+  {
+    table: "staff_audit",
+    reason:
+      "The staff's own record of what they did, for accountability; what staff did to the account or its requests shows in the account and in each request's history.",
+  },
+];
+
+const iso = (date: Date) => date.toISOString();
+const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
+const addressOf = ({ street1, street2, city, state, zipCode }: Address): Address => ({ street1, street2, city, state, zipCode });
+
+function groupByRequest<Row extends { requestId: string }>(rows: Row[]) {
+  const groups = new Map<string, Row[]>();
+  for (const row of rows) {
+    const group = groups.get(row.requestId);
+    if (group) group.push(row);
+    else groups.set(row.requestId, [row]);
+  }
+  return groups;
+}
+
+/** A sent email's subject and kind, read out of its job's payload and nothing else. */
+const payloadText = (field: "subject" | "tag") => sql<string | null>`json_extract(${jobs.payload}, ${sql.raw(`'$.${field}'`)})`.as(field);
+
+const ANALYTICS_NOTE =
+  "This answer is kept in a cookie of the browser the export was made with, not in your account: another browser may hold another answer. Global Privacy Control or Do Not Track count as no.";
+const BILLING_NOTE = "Payments are handled by Stripe: we never receive or keep card details.";
+
+/**
+ * Everything held about this user, in one D1 batch, or null when the account no longer exists.
+ * The analytics consent lives in the browser, so the caller reads it from the request's cookie.
+ */
+export async function exportAccount(
+  db: Db,
+  userId: string,
+  now: Date,
+  browser: { analyticsConsent: AnalyticsConsent },
+): Promise<AccountExport | null> {
+  const [[account], addressRows, emailChangeRows, recipientRows, requestRows, logRows, reminderRows, emailRows, eventRows] = await db.batch(
+    [
+      db.select(accountColumns).from(users).where(eq(users.id, userId)),
+      db
+        .select(earlierAddressColumns)
+        .from(earlierAddresses)
+        .where(eq(earlierAddresses.userId, userId))
+        .orderBy(desc(earlierAddresses.movedAt)),
+      db.select(emailChangeColumns).from(emailChanges).where(eq(emailChanges.userId, userId)).orderBy(desc(emailChanges.createdAt)),
+      // The order of listUserRecipients, which the letters name people in.
+      db
+        .select(recipientColumns)
+        .from(recipients)
+        .where(eq(recipients.userId, userId))
+        .orderBy(asc(recipients.createdAt), sql`rowid`),
+      db.select(requestColumns).from(requests).where(eq(requests.userId, userId)).orderBy(desc(requests.updatedAt)),
+      db.select(requestLogColumns).from(requestLogs).where(eq(requestLogs.userId, userId)).orderBy(desc(requestLogs.createdAt)),
+      db.select(reminderColumns).from(requestReminders).where(eq(requestReminders.userId, userId)).orderBy(asc(requestReminders.createdAt)),
+      db
+        .select({ ...sentEmailColumns, subject: payloadText("subject"), kind: payloadText("tag") })
+        .from(jobs)
+        .where(and(eq(jobs.userId, userId), eq(jobs.type, "email.send"), eq(jobs.state, "succeeded")))
+        .orderBy(desc(jobs.updatedAt)),
+      db
+        .select(analyticsEventColumns)
+        .from(analyticsEvents)
+        .where(eq(analyticsEvents.userId, userId))
+        .orderBy(desc(analyticsEvents.createdAt)),
+    ],
+  );
+  if (!account) return null;
+
+  const timeZone = timeZoneForState(account.state);
+  const logsOf = groupByRequest(logRows);
+  const remindersOf = groupByRequest(reminderRows);
+  // Listed newest first; letters name them in the order the person lived there.
+  const movesOldestFirst = [...addressRows].reverse();
+
+  return {
+    generatedAt: iso(now),
+    account: {
+      email: account.email,
+      fullName: account.fullName,
+      ...addressOf(account),
+      createdAt: iso(account.createdAt),
+      updatedAt: iso(account.updatedAt),
+      newsletter: account.newsletter,
+      reminderEmails: account.reminderEmails,
+      freeRequestsLeft: freeRequestsLeft(account.numOfFreeRequest),
+    },
+    earlierAddresses: addressRows.map((row) => ({ ...addressOf(row), movedAt: iso(row.movedAt) })),
+    pendingEmailChanges: emailChangeRows.map((row) => ({
+      newEmail: row.newEmail,
+      state: row.usedAt ? "used" : row.expiresAt <= now ? "expired" : "waiting",
+      createdAt: iso(row.createdAt),
+      expiresAt: iso(row.expiresAt),
+      usedAt: isoOrNull(row.usedAt),
+    })),
+    recipients: recipientRows.map((row) => ({
+      id: row.id,
+      fullName: row.fullName,
+      ...addressOf(row),
+      createdAt: iso(row.createdAt),
+      updatedAt: iso(row.updatedAt),
+    })),
+    requests: requestRows.map((row) => {
+      const history = logsOf.get(row.id) ?? [];
+      return {
+        id: row.id,
+        senderName: row.senderName,
+        title: row.title,
+        catalogSenderId: row.templateId,
+        type: row.type,
+        status: row.status,
+        fullName: row.fullName,
+        address: addressOf(row),
+        customerNumber: row.customerNumber,
+        recipientIds: row.recipientIds,
+        requiredDays: row.requiredDays,
+        queuedAt: isoOrNull(row.queuedAt),
+        processedAt: isoOrNull(row.processedAt),
+        createdAt: iso(row.createdAt),
+        updatedAt: iso(row.updatedAt),
+        letter: letterOfRequest(row, recipientRows, { today: now, timeZone, earlierAddresses: movesOldestFirst }),
+        history: history.map((entry) => ({
+          creator: entry.creator,
+          status: entry.status,
+          detail: entry.detail,
+          createdAt: iso(entry.createdAt),
+        })),
+        senderReplies: history
+          .filter((entry) => entry.creator === "sender")
+          .map((entry) => ({ text: entry.detail ?? "", receivedAt: iso(entry.createdAt) })),
+        remindersSent: (remindersOf.get(row.id) ?? []).map((reminder) => ({
+          round: reminder.round,
+          processedAt: iso(reminder.processedAt),
+          createdAt: iso(reminder.createdAt),
+        })),
+      };
+    }),
+    emailsSent: emailRows.map((row) => ({ subject: row.subject ?? "", kind: row.kind, sentAt: iso(row.updatedAt) })),
+    billing: {
+      plan: account.plan,
+      subscriptionId: account.stripeSubscriptionId,
+      subscriptionStatus: account.subscriptionStatus,
+      subscriptionCancelAt: isoOrNull(account.subscriptionCancelAt),
+      subscriptionPeriodEnd: isoOrNull(account.subscriptionPeriodEnd),
+      hasStripeCustomer: account.stripeCustomerId !== null,
+      stripeCustomerId: account.stripeCustomerId,
+      note: BILLING_NOTE,
+    },
+    consent: {
+      analytics: browser.analyticsConsent,
+      analyticsNote: ANALYTICS_NOTE,
+      newsletter: account.newsletter,
+      reminderEmails: account.reminderEmails,
+    },
+    analyticsEvents: eventRows.map((row) => ({ name: row.name, properties: row.properties, createdAt: iso(row.createdAt) })),
+  };
+}

@@ -1,0 +1,261 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { envelopeLines } from "~/domain/address";
+import { formatDate, formatDateTime, timeZoneForState } from "~/domain/dates";
+import { PLAN_DETAILS } from "~/domain/plans";
+import { HISTORY_LABELS, STATUS_LABELS } from "~/domain/requests";
+import { exportAccount, type AccountExport } from "~/models/account-export.server";
+import { consentChoice } from "~/services/analytics.server";
+import { requireUser } from "~/services/auth.server";
+import { getDb } from "~/utils/db.server";
+import { pageMeta } from "~/utils/meta";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const data = await exportAccount(getDb(context.env.DB), user.id, new Date(), {
+    analyticsConsent: consentChoice(request) ?? "not asked",
+  });
+  if (!data) throw new Response("Not Found", { status: 404 });
+  return { data, timeZone: timeZoneForState(data.account.state) };
+}
+
+type ExportedRequest = AccountExport["requests"][number];
+type HistoryEntry = ExportedRequest["history"][number];
+
+const CREATORS: Record<HistoryEntry["creator"], string> = {
+  user: "You",
+  staff: "Our staff",
+  system: "Quiet Mailbox",
+  sender: "The sender",
+};
+
+const yesNo = (value: boolean) => (value ? "Yes" : "No");
+
+function Facts({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="facts">
+      {rows.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Table({ label, head, rows }: { label: string; head: string[]; rows: ReactNode[][] }) {
+  if (rows.length === 0) return <p className="muted">None.</p>;
+  return (
+    <div className="table-scroll">
+      <table aria-label={label}>
+        <thead>
+          <tr>
+            {head.map((cell) => (
+              <th key={cell} scope="col">
+                {cell}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr key={index}>
+              {row.map((cell, column) => (
+                <td key={column}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const oneLine = (address: Parameters<typeof envelopeLines>[0]) => envelopeLines(address).join(", ");
+
+export default function AccountExportPage() {
+  const { data, timeZone } = useLoaderData<typeof loader>();
+  const at = (iso: string | null) => (iso ? formatDateTime(new Date(iso), timeZone) : "—");
+  const on = (iso: string | null) => (iso ? formatDate(new Date(iso), timeZone) : "—");
+  const { account, billing, consent } = data;
+  const sent = data.requests.filter((request) => request.status !== null);
+  const notSent = data.requests.filter((request) => request.status === null);
+
+  return (
+    <section className="page export-page" aria-labelledby="page-title">
+      <p className="eyebrow">Your account</p>
+      <h1 id="page-title">Your data</h1>
+      <p className="lead">
+        Everything Quiet Mailbox holds about you, as of {at(data.generatedAt)}: your account, the people and addresses on your letters,
+        every request with its letter and history, the emails we sent you, your plan and your choices. Print this page to keep a copy.
+      </p>
+      <p className="no-print">
+        <a href="/account/export.json" className="button" download>
+          Download it all as a JSON file
+        </a>
+      </p>
+
+      <h2>Your account</h2>
+      <Facts
+        rows={[
+          ["Email", account.email],
+          ["Full name", account.fullName],
+          ["Address", oneLine(account)],
+          ["Account created", at(account.createdAt)],
+          ["Last changed", at(account.updatedAt)],
+          ["Free requests left", account.freeRequestsLeft],
+        ]}
+      />
+
+      <h2>Earlier addresses</h2>
+      <Table
+        label="Earlier addresses"
+        head={["Address", "Moved away"]}
+        rows={data.earlierAddresses.map((row) => [oneLine(row), on(row.movedAt)])}
+      />
+
+      <h2>Changes of email</h2>
+      <Table
+        label="Changes of email"
+        head={["New email", "Asked", "Link", "Expires", "Used"]}
+        rows={data.pendingEmailChanges.map((row) => [
+          row.newEmail,
+          at(row.createdAt),
+          { waiting: "Waiting", used: "Used", expired: "Expired" }[row.state],
+          at(row.expiresAt),
+          at(row.usedAt),
+        ])}
+      />
+
+      <h2>People on your letters</h2>
+      <Table
+        label="People on your letters"
+        head={["Name", "Address", "Added", "Last changed"]}
+        rows={data.recipients.map((row) => [row.fullName, oneLine(row), at(row.createdAt), at(row.updatedAt)])}
+      />
+
+      <h2>Requests</h2>
+      {sent.length === 0 ? <p className="muted">No request sent yet.</p> : null}
+      {sent.map((request) => (
+        <RequestRecord key={request.id} request={request} at={at} />
+      ))}
+      <h3>Senders you have not sent a request to</h3>
+      <p className="muted">Each has a letter ready, dated the day you send it; the JSON file holds them.</p>
+      <Table
+        label="Senders you have not sent a request to"
+        head={["Sender", "Added to your list"]}
+        rows={notSent.map((request) => [request.senderName, at(request.createdAt)])}
+      />
+
+      <h2>Emails we sent you</h2>
+      <Table
+        label="Emails we sent you"
+        head={["Subject", "Kind", "Sent"]}
+        rows={data.emailsSent.map((email) => [email.subject, email.kind ?? "—", at(email.sentAt)])}
+      />
+
+      <h2>Plan and billing</h2>
+      <Facts
+        rows={[
+          ["Plan", billing.plan ? PLAN_DETAILS[billing.plan].name : "No plan"],
+          ["Subscription", billing.subscriptionId ?? "None"],
+          ["Subscription status", billing.subscriptionStatus ?? "—"],
+          ["Ends on", on(billing.subscriptionCancelAt)],
+          ["Paid period ends", on(billing.subscriptionPeriodEnd)],
+          ["Stripe customer", billing.hasStripeCustomer ? billing.stripeCustomerId : "None"],
+        ]}
+      />
+      <p className="muted">{billing.note}</p>
+
+      <h2>Your choices</h2>
+      <Facts
+        rows={[
+          ["Counting your visits (analytics)", { yes: "Yes", no: "No", "not asked": "Not asked yet" }[consent.analytics]],
+          ["Newsletter", yesNo(consent.newsletter)],
+          ['"Has the mail stopped?" reminders', yesNo(consent.reminderEmails)],
+        ]}
+      />
+      <p className="muted">{consent.analyticsNote}</p>
+
+      <h2>Product events</h2>
+      <p className="muted">What we count to improve the service: never your email, name or address.</p>
+      <Table
+        label="Product events"
+        head={["Event", "Details", "When"]}
+        rows={data.analyticsEvents.map((event) => [
+          event.name,
+          event.properties
+            ? Object.entries(event.properties)
+                .map(([name, value]) => `${name}: ${value}`)
+                .join(", ")
+            : "—",
+          at(event.createdAt),
+        ])}
+      />
+    </section>
+  );
+}
+
+function RequestRecord({ request, at }: { request: ExportedRequest; at: (iso: string | null) => string }) {
+  const headingId = `request-${request.id}`;
+  return (
+    <article className="export-request" aria-labelledby={headingId}>
+      <h3 id={headingId}>{request.senderName}</h3>
+      <Facts
+        rows={[
+          ["Status", request.status ? STATUS_LABELS[request.status] : STATUS_LABELS.notSent],
+          ["Kind", request.type === "custom" ? "A sender you added" : "From our list of senders"],
+          ["Name", request.fullName],
+          ["Address", oneLine(request.address)],
+          ["Customer number", request.customerNumber ?? "—"],
+          ["Mail stops about", `${request.requiredDays} days after it is sent`],
+          ["Went into the queue", at(request.queuedAt)],
+          ["Sent to the sender", at(request.processedAt)],
+          ["Created", at(request.createdAt)],
+          ["Last changed", at(request.updatedAt)],
+        ]}
+      />
+      <h4>The letter</h4>
+      <pre className="letter">{request.letter}</pre>
+      <h4>History</h4>
+      <Table
+        label={`History of the request to ${request.senderName}`}
+        head={["When", "Who", "What"]}
+        rows={request.history.map((entry) => [
+          at(entry.createdAt),
+          CREATORS[entry.creator],
+          entry.creator === "user"
+            ? (HISTORY_LABELS[entry.status] ?? entry.status)
+            : entry.creator === "sender"
+              ? "Replied (below)"
+              : (entry.detail ?? entry.status),
+        ])}
+      />
+      <h4>Replies from the sender</h4>
+      {request.senderReplies.length === 0 ? (
+        <p className="muted">None.</p>
+      ) : (
+        request.senderReplies.map((reply, index) => (
+          <div key={index}>
+            <p>Received {at(reply.receivedAt)}:</p>
+            <p className="reply-text">{reply.text}</p>
+          </div>
+        ))
+      )}
+      <h4>Reminders we sent you</h4>
+      <Table
+        label={`Reminders about the request to ${request.senderName}`}
+        head={["Reminder", "For the sending of", "Sent"]}
+        rows={request.remindersSent.map((reminder) => [
+          reminder.round === 1 ? "First" : "Second",
+          at(reminder.processedAt),
+          at(reminder.createdAt),
+        ])}
+      />
+    </article>
+  );
+}
+
+export const meta = () => pageMeta("Your data", "Everything Quiet Mailbox holds about you, to read, print or download.");
