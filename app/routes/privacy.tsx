@@ -89,23 +89,56 @@ export default function Privacy() {
         information when the law requires it, for example in response to a valid court order.
       </p>
 
+      <h2>Taking your data with you</h2>
+      <p>
+        On your account page, one click downloads everything we hold about you as a JSON file: your account, your earlier addresses, your
+        recipients, every request with its letter and history, the answers senders sent, the subjects and dates of the emails we sent you,
+        your subscription&rsquo;s state (we never hold card details) and your email and cookie choices. The same is shown as a page you can
+        read and print.
+      </p>
+
       <h2>How long we keep it, and deleting it</h2>
       <p>
-        We keep your information while your account is open. You can ask us at any time for a copy of it, to correct it, or to delete it.
-        When you close your account or ask us to delete your data, we delete your account, name, address, recipients and requests within 30
-        days. Records that the law requires us to keep, such as billing records held by the payment provider, are kept only as long as
-        required. Senders that have already received a request keep your name on their Do Not Mail lists; that is what keeps the mail
-        stopped.
+        We keep your information while your account is open. You can change your name, address, email and password yourself on your account
+        page, and delete your account there at any time.
       </p>
+      <p>When you delete your account:</p>
+      <ul>
+        <li>
+          At once, we erase your name, address, earlier addresses, email, password, recipients, requests, their letters and history, and the
+          answers senders sent. Every device is signed out.
+        </li>
+        <li>
+          Within minutes, and retried until it is done: your subscription is cancelled with no further charge and your customer record is
+          deleted at our payment provider, and you are permanently removed from our newsletter list.
+        </li>
+        <li>We send one last email to confirm, and then keep neither its address nor its text.</li>
+        <li>
+          We keep only what names no one: the random number your account had, in our record of deleted accounts, in our staff&rsquo;s log of
+          what they did (without the reasons or details they wrote), and next to the visit counts. Payments already made stay with our
+          payment provider for as long as tax and accounting law requires.
+        </li>
+        <li>
+          Our database provider can restore the database as it was up to 30 days back, to recover from an accident; after 30 days, nothing
+          deleted can be brought back. Our email provider keeps its own delivery log of the emails it sent for a limited time.
+        </li>
+        <li>
+          Senders that have already received a request keep your name on their Do Not Mail lists; that is what keeps the mail stopped. You
+          can sign up again with the same email whenever you like.
+        </li>
+      </ul>
 
       <h2>Your choices and rights</h2>
       <ul>
-        <li>See and correct the recipients on your account yourself, and ask us to correct anything else.</li>
-        <li>Unsubscribe from the newsletter with the link in any issue.</li>
+        <li>See and correct your name, address, email and recipients yourself, and ask us to correct anything else.</li>
+        <li>
+          Turn the newsletter and our &ldquo;has the mail stopped?&rdquo; reminders on or off on your account page, or with the link in any
+          of them.
+        </li>
         <li>Turn on Global Privacy Control or Do Not Track in your browser to stop visit analytics.</li>
         <li>
-          Ask for a copy of your data, or for its deletion. Residents of California and other states with privacy laws have these rights by
-          law; we honor them for everyone, and we will never treat you differently for using them.
+          Download a copy of your data, or delete your account, from your account page. Residents of California and other states with
+          privacy laws have these rights by law; we honor them for everyone, and we will never treat you differently for using them.
         </li>
       </ul>
 
