@@ -145,10 +145,10 @@ export default function Account() {
           Everything we hold about you: your account, addresses, recipients, every request with its letter and history, and the emails we
           sent.
         </p>
-        <p>
+        <p className="actions">
           <a className="button button-quiet" href="/account/export.json" download>
             Download my data (JSON)
-          </a>{" "}
+          </a>
           <Link to="/account/export">View it as a page you can print</Link>
         </p>
         <p>
