@@ -50,6 +50,18 @@ export function emailChangedNotice({ newEmail, resetUrl }: { newEmail: string; r
   };
 }
 
+export function passwordChangedEmail({ resetUrl }: { resetUrl: string }): AccountEmail {
+  return {
+    subject: "Your Quiet Mailbox password was changed",
+    tag: "password-changed",
+    text: [
+      "The password of your Quiet Mailbox account was just changed, and every other device was signed out.",
+      `If you did not do this, reset your password now and reply to this email: ${resetUrl}`,
+      SIGN_OFF,
+    ].join("\n\n"),
+  };
+}
+
 export function accountDeletedEmail(): AccountEmail {
   return {
     subject: "Your Quiet Mailbox account is deleted",

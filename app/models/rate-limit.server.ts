@@ -41,6 +41,8 @@ export const LIMITS = {
   /** Step 2 of signup: every account created or "Email has already been used." */
   signupPerClient: { windowMs: 60 * MINUTE_MS, blockAt: 11, blockMs: 60 * MINUTE_MS },
   signupInTotal: { windowMs: 60 * MINUTE_MS, blockAt: 501, blockMs: 60 * MINUTE_MS },
+  /** Email-change links one account sends: each goes to an address the account holder typed. */
+  emailChangePerAccount: { windowMs: 60 * MINUTE_MS, blockAt: 4, blockMs: 60 * MINUTE_MS },
 } satisfies Record<string, RateLimit>;
 
 /** Failed sign-ins to one account within the window from which it counts as under attack. */
@@ -184,6 +186,11 @@ export async function signupCounters(request: Request, appEnv: string): Promise<
     ...(await perClient("signup-client", request, appEnv, LIMITS.signupPerClient)),
     { key: "signup-total", limit: LIMITS.signupInTotal },
   ];
+}
+
+/** An email-change link sent for an account (3 an hour): the account cannot be used to email strangers. */
+export async function emailChangeCounters(userId: string): Promise<Counter[]> {
+  return [{ key: await rateKey("email-change", userId), limit: LIMITS.emailChangePerAccount }];
 }
 
 /** A reset link asked for: per client, and per email typed (known or not: the answer must not tell). */

@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormError, TextField } from "~/components/ui/form";
 import { ACCOUNT_MESSAGES, ChangeEmailSchema } from "~/domain/account";
 import { isEmailTaken } from "~/models/account.server";
+import { emailChangeCounters, takeAttempt, tooManyAttemptsMessage } from "~/models/rate-limit.server";
 import { normalizeEmail } from "~/models/user.server";
 import { requestEmailChange } from "~/services/account.server";
 import { requireUser } from "~/services/auth.server";
@@ -28,7 +29,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (email === user.email) return refuse({ email: [ACCOUNT_MESSAGES.sameEmail] }, 400);
   const wrong = await checkCurrentPassword(user, submission.value.currentPassword, request, context);
   if (wrong) return refuse({ currentPassword: [wrong.message] }, wrong.status);
-  if (await isEmailTaken(getDb(context.env.DB), email)) return refuse({ email: [ACCOUNT_MESSAGES.emailTaken] }, 400);
+  const db = getDb(context.env.DB);
+  if (await isEmailTaken(db, email)) return refuse({ email: [ACCOUNT_MESSAGES.emailTaken] }, 400);
+  const waitMs = await takeAttempt(db, await emailChangeCounters(user.id));
+  if (waitMs > 0)
+    return data(submission.reply({ formErrors: [tooManyAttemptsMessage(waitMs)], hideFields: ["currentPassword"] }), { status: 429 });
 
   await requestEmailChange(context.env, user, email);
   return redirect("/account?saved=email-link", 303);

@@ -4,10 +4,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData } from "@remix-run/react";
 import { FormError, TextField } from "~/components/ui/form";
 import { ChangePasswordSchema } from "~/domain/account";
-import { setUserPassword } from "~/models/user.server";
+import { changePassword } from "~/services/account.server";
 import { requireUser, signIn } from "~/services/auth.server";
 import { checkCurrentPassword } from "~/services/authenticate.server";
-import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 import { hashPassword } from "~/utils/password.server";
 
@@ -25,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (wrong) return data(submission.reply({ fieldErrors: { currentPassword: [wrong.message] }, hideFields }), { status: wrong.status });
 
   // Every session ends (sessionsValidAfter), then this browser signs in afresh: only it stays signed in.
-  await setUserPassword(getDb(context.env.DB), user.id, await hashPassword(submission.value.password));
+  await changePassword(context.env, user, await hashPassword(submission.value.password));
   return signIn(request, context, user.id, "/account?saved=password");
 }
 

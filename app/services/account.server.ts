@@ -1,4 +1,11 @@
-import { accountDeletedEmail, emailChangedNotice, emailChangeLinkEmail, welcomeEmail, type AccountEmail } from "~/domain/account-emails";
+import {
+  accountDeletedEmail,
+  emailChangedNotice,
+  emailChangeLinkEmail,
+  passwordChangedEmail,
+  welcomeEmail,
+  type AccountEmail,
+} from "~/domain/account-emails";
 import { emailAtOnceWhenSenderAllows } from "~/jobs/opt-out.server";
 import { enqueueJob } from "~/jobs/producer.server";
 import { subscriberHash } from "~/integrations/mailchimp.server";
@@ -11,6 +18,7 @@ import {
   startEmailChange,
   type NameAndAddress,
 } from "~/models/account.server";
+import { setUserPassword } from "~/models/user.server";
 import type { CurrentUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import type { AppEnv } from "~/utils/env.server";
@@ -43,6 +51,13 @@ export async function requestEmailChange(env: AppEnv, user: CurrentUser, newEmai
   const token = await startEmailChange(getDb(env.DB), user.id, newEmail);
   const confirmUrl = new URL(`/account/email/confirm?${new URLSearchParams({ token })}`, env.APP_ORIGIN).href;
   await sendAccountEmail(env, newEmail, emailChangeLinkEmail({ confirmUrl, hours: EMAIL_CHANGE_LIFETIME_HOURS }), user.id);
+}
+
+/** A new password ends every session; the owner hears of it, in case it was not them. */
+export async function changePassword(env: AppEnv, user: CurrentUser, passwordHash: string) {
+  await setUserPassword(getDb(env.DB), user.id, passwordHash);
+  const resetUrl = new URL("/password/forgot", env.APP_ORIGIN).href;
+  await sendAccountEmail(env, user.email, passwordChangedEmail({ resetUrl }), user.id);
 }
 
 /** Uses an email-change link: the old address is told, and the newsletter member follows. */

@@ -227,6 +227,20 @@ describe("changing the email", () => {
   });
 });
 
+describe("email-change links", () => {
+  it("are sent at most three times an hour for one account, so it cannot be used to email strangers", async () => {
+    const { browser, userId } = await signedUpUser("account-email-limit");
+    const ask = (index: number) =>
+      browser.post("/account/email", { email: `limit.${index}.${userId}@quietmailbox.test`, currentPassword: "secret-123" });
+    for (const index of [1, 2, 3]) expect((await ask(index)).status).toBe(303);
+    const refused = await ask(4);
+    expect(refused.status).toBe(429);
+    expect(await htmlOf(refused)).toContain("Too many attempts. Please try again in");
+    const links = (await jobsOf(userId, "email.send")).filter((job) => (job.payload as { tag?: string } | null)?.tag === "email-change");
+    expect(links).toHaveLength(3);
+  });
+});
+
 describe("changing the password", () => {
   it("needs the current password, ends every other session and keeps this one", async () => {
     const { browser, email, userId } = await signedUpUser("account-password");
@@ -244,6 +258,10 @@ describe("changing the password", () => {
     expect((await other.get("/account")).status).toBe(302);
     expect((await userRow(userId))!.sessionsValidAfter).not.toBeNull();
     expect((await new Browser().post("/signin", { email, password: "brand-new-secret" })).status).toBe(303);
+    const told = (await jobsOf(userId, "email.send")).filter(
+      (job) => (job.payload as { subject?: string } | null)?.subject === "Your Quiet Mailbox password was changed",
+    );
+    expect(told).toHaveLength(1);
   });
 });
 

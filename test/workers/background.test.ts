@@ -72,6 +72,12 @@ async function deliveriesFor(people: { email: string; fullName: string }[]) {
   const subjects = new Set(people.map((person) => `New user: ${person.fullName}`));
   const subscribes = await received("mailchimp", (request) => request.method === "PUT" && paths.has(request.path));
   const notices = await received("email", (request) => subjects.has(String((request.body as { Subject?: string } | null)?.Subject)));
+  const welcomes = await received(
+    "email",
+    (request) =>
+      emails.has(String((request.body as { To?: string } | null)?.To)) &&
+      (request.body as { Subject?: string }).Subject === "Welcome to Quiet Mailbox",
+  );
   const customers = await received(
     "stripe",
     (request) =>
@@ -87,6 +93,7 @@ async function deliveriesFor(people: { email: string; fullName: string }[]) {
       subscribes: subscribes.filter(answered(200)),
       notices: notices.filter(answered(200)),
       customers: customers.filter(answered(200)),
+      welcomes: welcomes.filter(answered(200)),
     },
   };
 }
@@ -94,9 +101,10 @@ async function deliveriesFor(people: { email: string; fullName: string }[]) {
 describe("signing up", () => {
   it("produces exactly one subscribe, one new-user notice and one customer creation", async () => {
     const person = await signUpWithName("background-signup");
-    const rows = await settled(jobsWhere({ userIds: [person.userId] }), 3);
+    const rows = await settled(jobsWhere({ userIds: [person.userId] }), 4);
     expect(rows.map((row) => [row.type, row.state]).sort()).toEqual([
       ["billing.createCustomer", "succeeded"],
+      ["email.send", "succeeded"],
       ["newsletter.notifyNewUser", "succeeded"],
       ["newsletter.subscribe", "succeeded"],
     ]);
@@ -196,7 +204,8 @@ describe("vendors failing one call in three", () => {
     for (const vendor of ["mailchimp", "email", "stripe"]) await fault({ vendor, status: 503, every: 3, times: 1000 });
     const people = [];
     for (let index = 0; index < 10; index += 1) people.push(await signUpWithName("one-in-three"));
-    const rows = await settled(jobsWhere({ userIds: people.map((person) => person.userId) }), people.length * 3, 90_000);
+    // Four jobs each: the subscribe, the staff notice, the customer and the welcome email.
+    const rows = await settled(jobsWhere({ userIds: people.map((person) => person.userId) }), people.length * 4, 90_000);
     await clearFaults();
 
     const { subscribes, notices, customers, delivered } = await deliveriesFor(people);
@@ -213,7 +222,7 @@ describe("vendors failing one call in three", () => {
     console.info(`one call in three failing: ${JSON.stringify(counts)}`);
 
     expect(counts.dead).toBe(0);
-    expect(counts.succeeded).toBe(people.length * 3);
+    expect(counts.succeeded).toBe(people.length * 4);
     expect(counts.failedCalls).toBeGreaterThan(0);
     for (const person of people) {
       expect(delivered.subscribes.filter((request) => request.path === memberPath(person.email))).toHaveLength(1);
@@ -221,6 +230,7 @@ describe("vendors failing one call in three", () => {
         delivered.notices.filter((request) => (request.body as { Subject: string }).Subject === `New user: ${person.fullName}`),
       ).toHaveLength(1);
       expect(delivered.customers.filter((request) => (request.body as { email: string }).email === person.email)).toHaveLength(1);
+      expect(delivered.welcomes.filter((request) => (request.body as { To: string }).To === person.email)).toHaveLength(1);
     }
   }, 120_000);
 });
