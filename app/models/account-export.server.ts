@@ -21,6 +21,7 @@ import {
 import { timeZoneForState } from "~/domain/dates";
 import { letterOfRequest } from "~/domain/opt-out-letter";
 import { freeRequestsLeft } from "~/domain/requests";
+import { addressColumns } from "~/models/address-columns.server";
 import type { Db } from "~/utils/db.server";
 
 export type AnalyticsConsent = "yes" | "no" | "not asked";
@@ -96,14 +97,6 @@ export type AccountExport = {
 };
 
 type ExportSection = keyof AccountExport;
-
-const addressColumns = <Table extends typeof users | typeof requests | typeof recipients | typeof earlierAddresses>(table: Table) => ({
-  street1: table.street1,
-  street2: table.street2,
-  city: table.city,
-  state: table.state,
-  zipCode: table.zipCode,
-});
 
 const accountColumns = {
   email: users.email,

@@ -12,6 +12,7 @@ import {
 } from "../../drizzle/schema";
 import type { PostalAddress } from "~/domain/opt-out-letter";
 import { isSameAddress } from "~/domain/address";
+import { addressColumns } from "~/models/address-columns.server";
 import { cancelJobsOfUser } from "~/models/job.server";
 import { normalizeEmail } from "~/models/user.server";
 import type { Db } from "~/utils/db.server";
@@ -24,11 +25,7 @@ export async function getAccountSettings(db: Db, userId: string, now = new Date(
       .select({
         email: users.email,
         fullName: users.fullName,
-        street1: users.street1,
-        street2: users.street2,
-        city: users.city,
-        state: users.state,
-        zipCode: users.zipCode,
+        ...addressColumns(users),
         newsletter: users.newsletter,
         reminderEmails: users.reminderEmails,
       })
@@ -53,15 +50,7 @@ export async function getAccountSettings(db: Db, userId: string, now = new Date(
 /** The addresses several accounts had before their moves, oldest move first; a query that can join a `db.batch`. */
 export function listEarlierAddresses(db: Db, userIds: string[]) {
   return db
-    .select({
-      userId: earlierAddresses.userId,
-      street1: earlierAddresses.street1,
-      street2: earlierAddresses.street2,
-      city: earlierAddresses.city,
-      state: earlierAddresses.state,
-      zipCode: earlierAddresses.zipCode,
-      movedAt: earlierAddresses.movedAt,
-    })
+    .select({ userId: earlierAddresses.userId, ...addressColumns(earlierAddresses), movedAt: earlierAddresses.movedAt })
     .from(earlierAddresses)
     .where(inArray(earlierAddresses.userId, userIds))
     .orderBy(asc(earlierAddresses.movedAt));
@@ -94,10 +83,7 @@ export async function saveNameAndAddress(
   { moved }: { moved: boolean },
   now = new Date(),
 ): Promise<{ resent: { userId: string; requestId: string }[] } | null> {
-  const [current] = await db
-    .select({ street1: users.street1, street2: users.street2, city: users.city, state: users.state, zipCode: users.zipCode })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [current] = await db.select(addressColumns(users)).from(users).where(eq(users.id, userId));
   if (!current) return null;
   const values = { ...next, street2: next.street2 || null };
   const ownRequests = eq(requests.userId, userId);

@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { requestLogs, requests, requestTemplates, users } from "../../drizzle/schema";
 import { CUSTOM_REQUIRED_DAYS, FREE_REQUEST_ALLOWANCE, STATUS_OF_ACTION, type RequestAction } from "~/domain/requests";
 import { listEarlierAddresses } from "~/models/account.server";
+import { addressColumns } from "~/models/address-columns.server";
 import { listUserRecipients } from "~/models/recipient.server";
 import { accountOf } from "~/models/user.server";
 import type { Db } from "~/utils/db.server";
@@ -17,11 +18,7 @@ const requestColumns = {
   requiredDays: requests.requiredDays,
   customerNumber: requests.customerNumber,
   recipientIds: requests.recipientIds,
-  street1: requests.street1,
-  street2: requests.street2,
-  city: requests.city,
-  state: requests.state,
-  zipCode: requests.zipCode,
+  ...addressColumns(requests),
   queuedAt: requests.queuedAt,
   processedAt: requests.processedAt,
   createdAt: requests.createdAt,

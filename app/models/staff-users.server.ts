@@ -1,6 +1,7 @@
 import { desc, eq, or, sql } from "drizzle-orm";
 import { jobs, requestLogs, requests, users, type PlanName } from "../../drizzle/schema";
 import { freeRequestsLeft } from "~/domain/requests";
+import { addressColumns } from "~/models/address-columns.server";
 import { auditEntry, listAudit, type StaffActor } from "~/models/audit.server";
 import { accountOf, ForbiddenUpdateError } from "~/models/user.server";
 import type { Db } from "~/utils/db.server";
@@ -49,11 +50,7 @@ export async function getStaffUserPage(db: Db, userId: string) {
         id: users.id,
         email: users.email,
         fullName: users.fullName,
-        street1: users.street1,
-        street2: users.street2,
-        city: users.city,
-        state: users.state,
-        zipCode: users.zipCode,
+        ...addressColumns(users),
         newsletter: users.newsletter,
         numOfFreeRequest: users.numOfFreeRequest,
         plan: users.plan,

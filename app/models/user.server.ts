@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { passwordResetTokens, requests, requestTemplates, users } from "../../drizzle/schema";
+import { addressColumns } from "~/models/address-columns.server";
 import { chunkedInserts, type Db } from "~/utils/db.server";
 
 export type SignupAddress = { street1: string; street2: string | null; city: string; state: string; zipCode: string };
@@ -215,11 +216,7 @@ export function accountOf(db: Db, userId: string) {
   return db
     .select({
       fullName: users.fullName,
-      street1: users.street1,
-      street2: users.street2,
-      city: users.city,
-      state: users.state,
-      zipCode: users.zipCode,
+      ...addressColumns(users),
       numOfFreeRequest: users.numOfFreeRequest,
       plan: users.plan,
     })
