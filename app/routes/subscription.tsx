@@ -24,6 +24,9 @@ const ActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("portal") }),
 ]);
 
+/** Stripe's Checkout Session ids: "cs_test_…" or "cs_live_…", letters, digits and underscores. */
+const CHECKOUT_SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/;
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const { env } = context;
@@ -31,8 +34,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
 
   // Back from Checkout: the subscription is read from Stripe now rather than waiting for the webhook.
+  // Only an id shaped like Stripe's is asked about: anything else is an edited link, and sending it
+  // would put whatever it holds into a request to Stripe.
   const checkoutSession = url.searchParams.get("session_id");
-  if (checkoutSession) {
+  if (checkoutSession && !CHECKOUT_SESSION_ID.test(checkoutSession)) console.warn("return from checkout ignored: not a session id");
+  if (checkoutSession && CHECKOUT_SESSION_ID.test(checkoutSession)) {
     const change = await syncReturnFromCheckout(env, db, user.id, checkoutSession).catch((error) => {
       // A session Stripe does not know is an old or edited link, not our failure: the webhook still syncs.
       const log = isRetryableStripeError(error) ? console.error : console.warn;

@@ -174,6 +174,18 @@ describe("the subscription page", () => {
     expect(page.status).toBe(200);
     expect(hasUpgradeButton(await htmlOf(page))).toBe(true);
   });
+
+  it("never asks Stripe about a return link whose id is not shaped like a Checkout session's", async () => {
+    const { browser } = await signedUpUser("billing-odd-session");
+    const odd = `cs_test_${"é/../?x=<b>".repeat(3)}`;
+    const page = await browser.get(`/subscription?${new URLSearchParams({ session_id: odd })}`);
+    expect(page.status).toBe(200);
+    const asked = await received(
+      "stripe",
+      (request) => request.path.startsWith("/v1/checkout/sessions/cs_test_é") || request.path.includes("%C3%A9"),
+    );
+    expect(asked).toEqual([]);
+  });
 });
 
 describe("paying", () => {
