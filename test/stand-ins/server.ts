@@ -106,6 +106,12 @@ export async function startStandIns({ port = 0, vendors }: { port?: number; vend
     }
   });
 
+  // Node closes an idle keep-alive connection after 5 seconds; a client that reuses it at that
+  // moment sees "connection lost" (the vendors keep theirs open far longer). Idle connections stay
+  // open for two minutes, as the clients in workerd and Node expect.
+  server.keepAliveTimeout = 120_000;
+  server.headersTimeout = 125_000;
+
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, "127.0.0.1", () => resolve());
@@ -119,7 +125,11 @@ export async function startStandIns({ port = 0, vendors }: { port?: number; vend
       log.length = 0;
       faults.length = 0;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
   };
 }
 
