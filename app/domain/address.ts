@@ -6,6 +6,7 @@
 import { stateCode, zipIsInState } from "./us-states";
 
 export { US_STATES, stateCode, type StateCode } from "./us-states";
+import { ZIP_PATTERN } from "./zip";
 
 /** The address as the user typed it (product rules: Users and their data: street1, street2, city, state, zipCode). */
 export type AddressInput = {
@@ -547,7 +548,7 @@ function standardizeSecondLine(cleaned: string): string {
 // ---------------------------------------------------------------------------------------------
 /** "12345", "12345-6789", "123456789" and "12345 6789" → { zip5, plus4 }; null otherwise. */
 export function parseZip(value: string): { zip5: string; plus4: string } | null {
-  const match = /^(\d{5})(?:\s*-?\s*(\d{4}))?$/.exec(value.trim());
+  const match = ZIP_PATTERN.exec(value.trim());
   return match ? { zip5: match[1]!, plus4: match[2] ?? "" } : null;
 }
 

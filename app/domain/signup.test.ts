@@ -55,6 +55,28 @@ describe("step 1", () => {
     ).toBe(true);
   });
 
+  it("refuses a state that is not a U.S. state or territory and a ZIP that is not 5 digits or ZIP+4, accepting names and codes in any case", () => {
+    const base = { fullName: "Ada Lovelace", street1: "12 Main St", city: "Springfield", state: "IL", zipCode: "62701" };
+    expect(messages(NameAndAddressSchema.safeParse({ ...base, state: "XX", zipCode: "627" }))).toEqual({
+      state: "Please enter a U.S. state or territory, like IL or Illinois.",
+      zipCode: "Please enter a 5-digit ZIP code, or ZIP+4 like 62701-1234.",
+    });
+    for (const zipCode of ["abc", "<b>62701</b>", "62701-12", "6270"]) {
+      expect(messages(NameAndAddressSchema.safeParse({ ...base, zipCode })).zipCode).toBe(
+        "Please enter a 5-digit ZIP code, or ZIP+4 like 62701-1234.",
+      );
+    }
+    for (const [state, zipCode] of [
+      ["il", "62701"],
+      ["Illinois", "62701-1234"],
+      ["puerto rico", "00901"],
+      ["AE", "09001"],
+      [" IL", "62701 1234"],
+    ]) {
+      expect(NameAndAddressSchema.safeParse({ ...base, state, zipCode }).success, `${state} ${zipCode}`).toBe(true);
+    }
+  });
+
   it("treats blank as missing and street2 as optional", () => {
     const result = NameAndAddressSchema.safeParse({ fullName: "Ada Lovelace", street1: "   ", city: "X", state: "IL", zipCode: "62701" });
     expect(messages(result)).toEqual({ street1: "Please enter the street address." });

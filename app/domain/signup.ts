@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { stateCode } from "~/domain/us-states";
+import { ZIP_PATTERN } from "~/domain/zip";
 
 // Product rules: Validation messages, word for word. Shared by the server and the browser.
 export const NAME_AND_ADDRESS_MESSAGES = {
@@ -7,6 +9,12 @@ export const NAME_AND_ADDRESS_MESSAGES = {
   city: "Please enter the city name.",
   state: "Please enter the state.",
   zipCode: "Please enter the zip code.",
+} as const;
+
+/** Beyond the product rules' messages for an empty field: a value that cannot be a U.S. state or ZIP code. */
+export const ADDRESS_FORM_MESSAGES = {
+  stateUnknown: "Please enter a U.S. state or territory, like IL or Illinois.",
+  zipInvalid: "Please enter a 5-digit ZIP code, or ZIP+4 like 62701-1234.",
 } as const;
 
 export const STEP2_MESSAGES = {
@@ -51,8 +59,12 @@ export const NameAndAddressSchema = z.object({
   street1: required(NAME_AND_ADDRESS_MESSAGES.street1).pipe(shortEnough("street1")),
   street2: z.string().trim().pipe(shortEnough("street2")).optional(),
   city: required(NAME_AND_ADDRESS_MESSAGES.city).pipe(shortEnough("city")),
-  state: required(NAME_AND_ADDRESS_MESSAGES.state).pipe(shortEnough("state")),
-  zipCode: required(NAME_AND_ADDRESS_MESSAGES.zipCode).pipe(shortEnough("zipCode")),
+  state: required(NAME_AND_ADDRESS_MESSAGES.state)
+    .pipe(shortEnough("state"))
+    .pipe(z.string().refine((value) => stateCode(value) !== null, ADDRESS_FORM_MESSAGES.stateUnknown)),
+  zipCode: required(NAME_AND_ADDRESS_MESSAGES.zipCode)
+    .pipe(shortEnough("zipCode"))
+    .pipe(z.string().regex(ZIP_PATTERN, ADDRESS_FORM_MESSAGES.zipInvalid)),
 });
 
 export const EmailSchema = required(STEP2_MESSAGES.emailRequired).pipe(

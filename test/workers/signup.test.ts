@@ -46,6 +46,19 @@ describe("signup step 1", () => {
     expect(html).toContain('value="Ada"');
   });
 
+  it("refuses a state that is not one and a ZIP that is not one, next to each field, keeping what was typed", async () => {
+    const browser = new Browser();
+    const response = await browser.post("/start/step1", { ...ADDRESS, city: "springfeld", state: "XX", zipCode: "627<b>" });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toMatch(/id="[^"]*-error"[^>]*>Please enter a U.S. state or territory, like IL or Illinois.</);
+    expect(html).toMatch(/id="[^"]*-error"[^>]*>Please enter a 5-digit ZIP code, or ZIP\+4 like 62701-1234.</);
+    expect(html).toContain('value="springfeld"');
+    expect(html).toContain('value="627&lt;b&gt;"');
+    // Nothing moved on: step 2 still sends the visitor back.
+    expect((await browser.get("/start/step2")).headers.get("Location")).toBe("/start/step1");
+  });
+
   it("standardizes a loosely typed address and shows step 2 what changed", async () => {
     const browser = new Browser();
     const step1 = await browser.post("/start/step1", LOOSE_ADDRESS);
