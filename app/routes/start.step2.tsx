@@ -123,7 +123,13 @@ export default function SignupStep2() {
 
       <Form method="post" className="form" {...getFormProps(form)} noValidate>
         <FormError id={form.errorId} errors={form.errors} />
-        <TextField field={fields.email} label="Email" type="email" autoComplete="email" hint="Only for news about your requests." />
+        <TextField
+          field={fields.email}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          hint="For news about your requests, and our newsletter: leave it with one click from any issue or your account page."
+        />
         <TextField field={fields.password} label="Password" type="password" autoComplete="new-password" hint="At least 6 characters." />
         <p className="muted">
           By signing up you agree to the <Link to="/terms">Terms of Service</Link> and <Link to="/privacy">Privacy Policy</Link>.

@@ -86,6 +86,14 @@ describe("signup step 2", () => {
     expect(response.headers.get("Location")).toBe("/start/step1");
   });
 
+  it("says plainly that the newsletter comes with the account, and how to leave it", async () => {
+    const browser = new Browser();
+    await browser.post("/start/step1", ADDRESS);
+    const html = await (await browser.get("/start/step2")).text();
+    expect(html).toContain("and our newsletter: leave it with one click from any issue or your account page.");
+    expect(html).not.toContain("Only for news about your requests.");
+  });
+
   it("shows the product rules' messages and never sends the password back", async () => {
     const browser = new Browser();
     await browser.post("/start/step1", ADDRESS);
