@@ -224,6 +224,12 @@ describe.each(JS_MODES)("accounts (JavaScript $label)", ({ js, label }) => {
       for (const body of bodies) expect.soft(body, "the password in the server's answer").not.toContain("not-the-password");
       expect.soft(await input(page, "email").getAttribute("aria-invalid")).toBe("true");
       expect.soft(await input(page, "email").getAttribute("aria-describedby")).toBe(await error.getAttribute("id"));
+      // With JavaScript the page stays, so focus moves from the button to the message.
+      if (js) {
+        await expect
+          .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim() ?? ""), { timeout: 5_000 })
+          .toBe(WRONG_CREDENTIALS);
+      }
       await screenshot(visit, "accounts-signin-error");
       await assertAccessible(visit);
 
