@@ -2,7 +2,8 @@ import { z } from "zod";
 import { PermanentJobError } from "~/domain/job-envelope";
 import type { JobDefinition } from "~/jobs/definitions.server";
 import { getMailchimp, MailchimpError } from "~/integrations/mailchimp.server";
-import { cancelSubscriptionNow, deleteCustomer, describeStripeError, isRetryableStripeError } from "~/integrations/stripe.server";
+import { cancelSubscriptionNow, deleteCustomer } from "~/integrations/stripe.server";
+import { stripeJobError } from "~/jobs/stripe-customer.server";
 import { getNewsletterMember } from "~/models/user.server";
 import { getDb } from "~/utils/db.server";
 
@@ -83,8 +84,7 @@ export const eraseStripeCustomerJob = {
       if (subscriptionId) await cancelSubscriptionNow(env, subscriptionId, { idempotencyKey: `${jobId}:cancel` });
       await deleteCustomer(env, customerId, { idempotencyKey: `${jobId}:delete` });
     } catch (error) {
-      if (!isRetryableStripeError(error)) throw new PermanentJobError(describeStripeError(error));
-      throw new Error(describeStripeError(error));
+      throw stripeJobError(error);
     }
   },
 } satisfies JobDefinition<typeof EraseStripePayload>;

@@ -1,3 +1,4 @@
+import type { AccountEmail } from "~/domain/account-emails";
 import type { JobEnvelope } from "~/domain/job-envelope";
 import type { JobPayload, JobType } from "~/jobs/definitions.server";
 import { insertJob, insertJobs, markJobsDead } from "~/models/job.server";
@@ -24,6 +25,11 @@ export async function enqueueJob<Type extends JobType>(
     await markRefused(db, [envelope], error);
   }
   return envelope;
+}
+
+/** One of the emails a person expects from their account (domain/account-emails), through the email job. */
+export function enqueueAccountEmail(env: AppEnv, to: string, { subject, text, tag }: AccountEmail, userId: string) {
+  return enqueueJob(env, "email.send", { to, subject, text, tag }, { userId });
 }
 
 /** Jobs the queue would not take stay in D1, dead with the reason, for staff to retry. */

@@ -4,7 +4,7 @@ import PostalMime, { type Email } from "postal-mime";
 import { replyTokenFrom } from "~/domain/reply-address";
 import { replyText } from "~/domain/reply-text";
 import { senderRepliedEmail } from "~/domain/account-emails";
-import { enqueueJob } from "~/jobs/producer.server";
+import { enqueueAccountEmail } from "~/jobs/producer.server";
 import { findRequestByReplyToken, recordSenderReply } from "~/models/sender-reply.server";
 import type { AppEnv } from "~/utils/env.server";
 import { getDb } from "~/utils/db.server";
@@ -64,13 +64,7 @@ export async function receiveSenderReply(message: ForwardableEmailMessage, env: 
  */
 async function tellTheUser(env: AppEnv, request: { userId: string; id: string; senderName: string; email: string }) {
   const requestUrl = new URL(`/dashboard?${new URLSearchParams({ request: request.id })}`, env.APP_ORIGIN).href;
-  const email = senderRepliedEmail({ senderName: request.senderName, requestUrl });
-  await enqueueJob(
-    env,
-    "email.send",
-    { to: request.email, subject: email.subject, text: email.text, tag: email.tag },
-    { userId: request.userId },
-  );
+  await enqueueAccountEmail(env, request.email, senderRepliedEmail({ senderName: request.senderName, requestUrl }), request.userId);
 }
 
 function reject(message: ForwardableEmailMessage, reason: string) {

@@ -6,6 +6,14 @@ import { ensureStripeCustomer } from "~/services/billing.server";
 import { getUserBillingOwner } from "~/models/user.server";
 import { getDb } from "~/utils/db.server";
 
+/**
+ * A Stripe failure as a job's: retried when another attempt may succeed, dead otherwise. Stripe's
+ * messages can quote the email address, so the job keeps the status and type only.
+ */
+export function stripeJobError(error: unknown): Error {
+  return isRetryableStripeError(error) ? new Error(describeStripeError(error)) : new PermanentJobError(describeStripeError(error));
+}
+
 const CreateCustomerPayload = z.object({ userId: z.string().min(1) });
 
 /** Gives the user a Stripe customer (product rules: Calls to the server, /api/customers/create), at most one. */
@@ -18,9 +26,7 @@ export const billingCreateCustomerJob = {
     try {
       await ensureStripeCustomer(env, db, user);
     } catch (error) {
-      // Stripe's messages can quote the email address: the job keeps the status and type only.
-      if (!isRetryableStripeError(error)) throw new PermanentJobError(describeStripeError(error));
-      throw new Error(describeStripeError(error));
+      throw stripeJobError(error);
     }
   },
 } satisfies JobDefinition<typeof CreateCustomerPayload>;

@@ -14,7 +14,7 @@ import type { PostalAddress } from "~/domain/opt-out-letter";
 import { isSameAddress } from "~/domain/address";
 import { addressColumns } from "~/models/address-columns.server";
 import { cancelJobsOfUser } from "~/models/job.server";
-import { normalizeEmail } from "~/models/user.server";
+import { isEmailTakenViolation, normalizeEmail } from "~/models/user.server";
 import type { Db } from "~/utils/db.server";
 import { newLinkToken, linkTokenHash } from "~/utils/link-token.server";
 
@@ -83,13 +83,16 @@ export async function saveNameAndAddress(
   { moved }: { moved: boolean },
   now = new Date(),
 ): Promise<{ resent: { userId: string; requestId: string }[] } | null> {
-  const [current] = await db.select(addressColumns(users)).from(users).where(eq(users.id, userId));
+  const ownRequests = eq(requests.userId, userId);
+  const [[current], openRows] = await db.batch([
+    db.select(addressColumns(users)).from(users).where(eq(users.id, userId)),
+    db.select({ id: requests.id }).from(requests).where(and(ownRequests, openRequest)),
+  ]);
   if (!current) return null;
   const values = { ...next, street2: next.street2 || null };
-  const ownRequests = eq(requests.userId, userId);
   // A move changes every request still to be sent or sent again; a correction, those not sent yet.
   const changing = moved ? or(openRequest, isNull(requests.status)) : unsentRequest;
-  const opened = moved ? await db.select({ id: requests.id }).from(requests).where(and(ownRequests, openRequest)) : [];
+  const opened = moved ? openRows : [];
 
   const statements: BatchItem<"sqlite">[] = [];
   if (moved && !isSameAddress(current, values)) {
@@ -142,15 +145,6 @@ export async function endAllSessions(db: Db, userId: string, now = new Date()) {
 const EMAIL_CHANGE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const EMAIL_CHANGE_LIFETIME_HOURS = EMAIL_CHANGE_LIFETIME_MS / 3_600_000;
 
-export async function isEmailTaken(db: Db, email: string) {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, normalizeEmail(email)))
-    .limit(1);
-  return Boolean(row);
-}
-
 /** A link for the new address; only its hash is kept. Links asked for earlier stop working. */
 export async function startEmailChange(db: Db, userId: string, newEmail: string, now = new Date()) {
   const { token, tokenHash } = await newLinkToken();
@@ -202,7 +196,7 @@ export async function completeEmailChange(db: Db, token: string, now = new Date(
   try {
     await db.update(users).set({ email: change.newEmail, updatedAt: now }).where(eq(users.id, change.userId));
   } catch (error) {
-    if (String(error).includes("UNIQUE constraint failed: users.email")) return { kind: "taken" };
+    if (isEmailTakenViolation(error)) return { kind: "taken" };
     throw error;
   }
   return { kind: "changed", userId: change.userId, oldEmail: user.email, newEmail: change.newEmail };

@@ -13,6 +13,11 @@ export type NewUser = SignupAddress & {
   newsletter: boolean;
 };
 
+/** Whether a write failed because another account has the email (users.email is unique). */
+export function isEmailTakenViolation(error: unknown) {
+  return String(error).includes("UNIQUE constraint failed: users.email");
+}
+
 export class EmailTakenError extends Error {
   constructor() {
     super("Email has already been used.");
@@ -69,7 +74,7 @@ export async function createUserWithPresets(db: Db, input: NewUser & { id?: stri
   try {
     await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   } catch (error) {
-    if (String(error).includes("UNIQUE constraint failed: users.email")) throw new EmailTakenError();
+    if (isEmailTakenViolation(error)) throw new EmailTakenError();
     throw error;
   }
   return { id };

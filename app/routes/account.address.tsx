@@ -7,6 +7,7 @@ import { isSameAddress } from "~/domain/address";
 import { addressChanges, enteredAddress } from "~/domain/signup";
 import { verifiedOrAsTyped } from "~/integrations/address-verification.server";
 import { getAccountSettings } from "~/models/account.server";
+import { accountOf } from "~/models/user.server";
 import { addressCheckCounters, takeAttempt, tooManyAttemptsMessage } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/root";
 import { requireUser } from "~/services/auth.server";
@@ -35,8 +36,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: AccountAddressSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const db = getDb(context.env.DB);
-  const settings = await getAccountSettings(db, user.id);
-  if (!settings) throw new Response("Not Found", { status: 404 });
+  const [current] = await accountOf(db, user.id);
+  if (!current) throw new Response("Not Found", { status: 404 });
 
   // Each check may be a paid call: the same budget as signup (decision 0019).
   const waitMs = await takeAttempt(db, await addressCheckCounters(request, context.env.APP_ENV));
@@ -45,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { fullName, moved } = submission.value;
   const entered = enteredAddress(submission.value);
   const address = await verifiedOrAsTyped(context.env, entered);
-  if (moved && isSameAddress(address, settings)) {
+  if (moved && isSameAddress(address, current)) {
     return data(submission.reply({ fieldErrors: { street1: [ACCOUNT_MESSAGES.sameAddress] } }), { status: 400 });
   }
   const session = await getSession(request, context);

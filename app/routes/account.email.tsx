@@ -4,9 +4,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormError, TextField } from "~/components/ui/form";
 import { ACCOUNT_MESSAGES, ChangeEmailSchema } from "~/domain/account";
-import { isEmailTaken } from "~/models/account.server";
 import { emailChangeCounters, takeAttempt, tooManyAttemptsMessage } from "~/models/rate-limit.server";
-import { normalizeEmail } from "~/models/user.server";
+import { getUserIdByEmail, normalizeEmail } from "~/models/user.server";
 import { requestEmailChange } from "~/services/account.server";
 import { requireUser } from "~/services/auth.server";
 import { checkCurrentPassword } from "~/services/authenticate.server";
@@ -30,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const wrong = await checkCurrentPassword(user, submission.value.currentPassword, request, context);
   if (wrong) return refuse({ currentPassword: [wrong.message] }, wrong.status);
   const db = getDb(context.env.DB);
-  if (await isEmailTaken(db, email)) return refuse({ email: [ACCOUNT_MESSAGES.emailTaken] }, 400);
+  if (await getUserIdByEmail(db, email)) return refuse({ email: [ACCOUNT_MESSAGES.emailTaken] }, 400);
   const waitMs = await takeAttempt(db, await emailChangeCounters(user.id));
   if (waitMs > 0)
     return data(submission.reply({ formErrors: [tooManyAttemptsMessage(waitMs)], hideFields: ["currentPassword"] }), { status: 429 });

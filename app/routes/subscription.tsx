@@ -37,8 +37,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Only an id shaped like Stripe's is asked about: anything else is an edited link, and sending it
   // would put whatever it holds into a request to Stripe.
   const checkoutSession = url.searchParams.get("session_id");
-  if (checkoutSession && !CHECKOUT_SESSION_ID.test(checkoutSession)) console.warn("return from checkout ignored: not a session id");
-  if (checkoutSession && CHECKOUT_SESSION_ID.test(checkoutSession)) {
+  if (checkoutSession && !CHECKOUT_SESSION_ID.test(checkoutSession)) {
+    console.warn("return from checkout ignored: not a session id");
+  } else if (checkoutSession) {
     const change = await syncReturnFromCheckout(env, db, user.id, checkoutSession).catch((error) => {
       // A session Stripe does not know is an old or edited link, not our failure: the webhook still syncs.
       const log = isRetryableStripeError(error) ? console.error : console.warn;

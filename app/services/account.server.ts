@@ -1,13 +1,6 @@
-import {
-  accountDeletedEmail,
-  emailChangedNotice,
-  emailChangeLinkEmail,
-  passwordChangedEmail,
-  welcomeEmail,
-  type AccountEmail,
-} from "~/domain/account-emails";
+import { accountDeletedEmail, emailChangedNotice, emailChangeLinkEmail, passwordChangedEmail, welcomeEmail } from "~/domain/account-emails";
 import { emailAtOnceWhenSenderAllows } from "~/jobs/opt-out.server";
-import { enqueueJob } from "~/jobs/producer.server";
+import { enqueueAccountEmail, enqueueJob } from "~/jobs/producer.server";
 import { subscriberHash } from "~/integrations/mailchimp.server";
 import {
   completeEmailChange,
@@ -23,14 +16,13 @@ import type { CurrentUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import type { AppEnv } from "~/utils/env.server";
 
-function sendAccountEmail(env: AppEnv, to: string, email: AccountEmail, userId: string) {
-  return enqueueJob(env, "email.send", { to, subject: email.subject, text: email.text, tag: email.tag }, { userId });
-}
+/** Where an email tells someone to go when a change was not theirs. */
+const passwordResetUrl = (env: AppEnv) => new URL("/password/forgot", env.APP_ORIGIN).href;
 
 /** What happens next, the wait, and how to reach us: sent once the account exists. */
 export function sendWelcomeEmail(env: AppEnv, user: { userId: string; email: string; fullName: string }) {
   const dashboardUrl = new URL("/dashboard", env.APP_ORIGIN).href;
-  return sendAccountEmail(env, user.email, welcomeEmail({ fullName: user.fullName, dashboardUrl }), user.userId);
+  return enqueueAccountEmail(env, user.email, welcomeEmail({ fullName: user.fullName, dashboardUrl }), user.userId);
 }
 
 /**
@@ -50,22 +42,21 @@ export async function changeNameAndAddress(env: AppEnv, user: CurrentUser, next:
 export async function requestEmailChange(env: AppEnv, user: CurrentUser, newEmail: string) {
   const token = await startEmailChange(getDb(env.DB), user.id, newEmail);
   const confirmUrl = new URL(`/account/email/confirm?${new URLSearchParams({ token })}`, env.APP_ORIGIN).href;
-  await sendAccountEmail(env, newEmail, emailChangeLinkEmail({ confirmUrl, hours: EMAIL_CHANGE_LIFETIME_HOURS }), user.id);
+  await enqueueAccountEmail(env, newEmail, emailChangeLinkEmail({ confirmUrl, hours: EMAIL_CHANGE_LIFETIME_HOURS }), user.id);
 }
 
 /** A new password ends every session; the owner hears of it, in case it was not them. */
 export async function changePassword(env: AppEnv, user: CurrentUser, passwordHash: string) {
   await setUserPassword(getDb(env.DB), user.id, passwordHash);
-  const resetUrl = new URL("/password/forgot", env.APP_ORIGIN).href;
-  await sendAccountEmail(env, user.email, passwordChangedEmail({ resetUrl }), user.id);
+  await enqueueAccountEmail(env, user.email, passwordChangedEmail({ resetUrl: passwordResetUrl(env) }), user.id);
 }
 
 /** Uses an email-change link: the old address is told, and the newsletter member follows. */
 export async function confirmEmailChange(env: AppEnv, token: string) {
   const outcome = await completeEmailChange(getDb(env.DB), token);
   if (outcome.kind !== "changed") return outcome;
-  const resetUrl = new URL("/password/forgot", env.APP_ORIGIN).href;
-  await sendAccountEmail(env, outcome.oldEmail, emailChangedNotice({ newEmail: outcome.newEmail, resetUrl }), outcome.userId);
+  const notice = emailChangedNotice({ newEmail: outcome.newEmail, resetUrl: passwordResetUrl(env) });
+  await enqueueAccountEmail(env, outcome.oldEmail, notice, outcome.userId);
   await enqueueJob(env, "newsletter.changeEmail", { userId: outcome.userId, oldEmail: outcome.oldEmail }, { userId: outcome.userId });
   return outcome;
 }
@@ -96,6 +87,6 @@ export async function deleteAccountEverywhere(env: AppEnv, userId: string) {
     );
   }
   await enqueueJob(env, "account.eraseMailchimp", { subscriberHash: await subscriberHash(deleted.email) }, { userId });
-  await sendAccountEmail(env, deleted.email, accountDeletedEmail(), userId);
+  await enqueueAccountEmail(env, deleted.email, accountDeletedEmail(), userId);
   return true;
 }
