@@ -18,6 +18,11 @@ const randomId = () =>
 export const REQUEST_STATUSES = ["inQueue", "confirmedByUser", "cancelled", "deleted"] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
+// How far an address on file was checked (decision 0025); null on rows written before it was recorded.
+export const ADDRESS_CHECKS = ["verified", "standardized", "asTyped"] as const;
+export type AddressCheck = (typeof ADDRESS_CHECKS)[number];
+const addressCheck = () => text("addressCheck", { enum: ADDRESS_CHECKS });
+
 export const PLANS = ["basic", "premium"] as const;
 export type PlanName = (typeof PLANS)[number];
 
@@ -49,6 +54,7 @@ export const users = sqliteTable(
     city: text("city").notNull(),
     state: text("state").notNull(),
     zipCode: text("zipCode").notNull(),
+    addressCheck: addressCheck(),
     newsletter: integer("newsletter", { mode: "boolean" }).notNull().default(true),
     // "Has the mail stopped?" reminders; the link in each reminder turns them off.
     reminderEmails: integer("reminderEmails", { mode: "boolean" }).notNull().default(true),
@@ -131,6 +137,7 @@ export const requests = sqliteTable(
     city: text("city").notNull(),
     state: text("state").notNull(),
     zipCode: text("zipCode").notNull(),
+    addressCheck: addressCheck(),
     // When it first went into the queue: the free allowance is charged once per request, then.
     queuedAt: integer("queuedAt", { mode: "timestamp_ms" }),
     // When staff sent it to the sender: the 8-week clock (product rules: What the product promises) starts here.
@@ -181,6 +188,7 @@ export const recipients = sqliteTable(
     city: text("city").notNull().default(""),
     state: text("state").notNull().default(""),
     zipCode: text("zipCode").notNull().default(""),
+    addressCheck: addressCheck(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

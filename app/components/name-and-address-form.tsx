@@ -3,7 +3,31 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FormError, TextField } from "~/components/ui/form";
+import { KEEP_AS_TYPED } from "~/domain/address-check";
 import { NameAndAddressSchema } from "~/domain/signup";
+
+/** A refused form's reply that offers to keep the address as typed (refuseAddress). */
+export function isAddressDoubt(result: unknown): boolean {
+  return typeof result === "object" && result !== null && "addressDoubt" in result;
+}
+
+/**
+ * After a doubt: the second way on. It comes after the form's own submit button, so Enter in a field
+ * checks the corrected address again rather than keeping it as typed.
+ */
+export function KeepAsTypedChoice({ label = "Keep the address as I typed it" }: { label?: string }) {
+  return (
+    <div className="notice address-doubt">
+      <p>
+        Sure it is right? Keep it exactly as typed and we will check it by hand before any letter goes out. Nothing will say it was
+        verified.
+      </p>
+      <button type="submit" className="button button-quiet" name={KEEP_AS_TYPED.name} value={KEEP_AS_TYPED.value}>
+        {label}
+      </button>
+    </div>
+  );
+}
 
 type NameAndAddress = Partial<Record<"fullName" | "street1" | "street2" | "city" | "state" | "zipCode", string>>;
 
@@ -17,12 +41,14 @@ export function NameAndAddressForm({
   lastResult,
   own,
   nameHint,
+  keepAsTypedLabel,
   children,
 }: {
   defaultValue?: NameAndAddress;
   lastResult: SubmissionResult<string[]> | undefined;
   own: boolean;
   nameHint: string;
+  keepAsTypedLabel?: string;
   /** The submit button and whatever goes with it. */
   children: ReactNode;
 }) {
@@ -45,6 +71,7 @@ export function NameAndAddressForm({
       <TextField field={fields.state} label="State" autoComplete={autoComplete("address-level1")} />
       <TextField field={fields.zipCode} label="ZIP code" autoComplete={autoComplete("postal-code")} inputMode="numeric" />
       {children}
+      {isAddressDoubt(lastResult) ? <KeepAsTypedChoice label={keepAsTypedLabel} /> : null}
     </Form>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ADDRESS_CHECK_LABELS } from "~/domain/address-check";
 import type { SignupDraft } from "~/utils/session.server";
 
 const FIELD_LABELS: Record<string, string> = {
@@ -10,16 +11,18 @@ const FIELD_LABELS: Record<string, string> = {
 };
 
 /**
- * A name and an address as verification wrote them, with what it changed, so the person sees what
- * senders will get before it is saved (signup, and the account page).
+ * A name and an address as they will be saved, with how far the address was checked and what the
+ * check changed, so the person sees what senders will get before it is saved (signup, and the
+ * account page). Nothing here says more than the check did (decision 0025).
  */
 export function VerifiedAddress({
   title,
   fullName,
   address,
+  check,
   changes,
   children,
-}: Pick<SignupDraft, "address" | "changes"> & { title: string; fullName: string; children?: ReactNode }) {
+}: Pick<SignupDraft, "address" | "changes" | "check"> & { title: string; fullName: string; children?: ReactNode }) {
   return (
     <div className="notice">
       <p>
@@ -32,9 +35,10 @@ export function VerifiedAddress({
         <br />
         {`${address.city}, ${address.state} ${address.zipCode}`}
       </address>
+      {check ? <p className="address-check">{ADDRESS_CHECK_LABELS[check]}</p> : null}
       {changes.length > 0 ? (
         <>
-          <p>We wrote your address the way the Postal Service does, so senders match it to their lists:</p>
+          <p>We wrote it the way the Postal Service does, so senders match it to their lists:</p>
           <ul>
             {changes.map((change) => (
               <li key={change.field}>

@@ -266,7 +266,7 @@ describe("states", () => {
   it("reports a state it does not know and keeps what was typed", () => {
     const result = standardizeAddress({ ...base, street1: "1 Main St", state: "Ontario" });
     expect(result.state).toBe("ONTARIO");
-    expect(result.problems).toEqual(["The state Ontario is not a U.S. state or territory."]);
+    expect(result.problems).toEqual([{ field: "state", message: "The state Ontario is not a U.S. state or territory." }]);
   });
 
   it("lists the 50 states, DC, the territories and the Armed Forces codes for the state select", () => {
@@ -292,13 +292,13 @@ describe("ZIP codes", () => {
 
   it.each(["6270", "627012", "62701-12", "ABCDE", "62 701"])("%s is not a ZIP code", (typed) => {
     const result = standardizeAddress({ ...base, street1: "1 Main St", zipCode: typed });
-    expect(result.problems).toEqual(["The ZIP code should have 5 digits."]);
+    expect(result.problems).toEqual([{ field: "zipCode", message: "The ZIP code should have 5 digits." }]);
     expect(result.zipCode).toBe(typed.trim());
   });
 
   it("reports a ZIP code that belongs to another state", () => {
     const result = standardizeAddress({ ...base, street1: "1 Main St", state: "Illinois", zipCode: "10001" });
-    expect(result.problems).toEqual(["The ZIP code 10001 is not in IL."]);
+    expect(result.problems).toEqual([{ field: "zipCode", message: "The ZIP code 10001 is not in IL." }]);
   });
 
   it("knows the states that use more than one block of prefixes", () => {
@@ -350,10 +350,10 @@ describe("missing fields", () => {
   it("names each missing field with the product rules' words", () => {
     const result = standardizeAddress({ street1: " ", city: "", state: "", zipCode: "" });
     expect(result.problems).toEqual([
-      "Please enter the street address.",
-      "Please enter the city name.",
-      "Please enter the state.",
-      "Please enter the zip code.",
+      { field: "street1", message: "Please enter the street address." },
+      { field: "city", message: "Please enter the city name." },
+      { field: "state", message: "Please enter the state." },
+      { field: "zipCode", message: "Please enter the zip code." },
     ]);
   });
 });

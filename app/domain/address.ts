@@ -44,11 +44,14 @@ export function envelopeLines(address: AddressInput): [string, string] {
 
 export type AddressChange = { field: AddressField; from: string; to: string };
 
+/** Why an address cannot be right, in words for the user, with the field it is about. */
+export type AddressProblem = { field: AddressField; message: string };
+
 export type StandardizedAddress = Address & {
   /** Only the fields whose standard form differs from what was typed. */
   changes: AddressChange[];
-  /** Why the address cannot be right, in words for the user; empty when none is found. */
-  problems: string[];
+  /** Why the address cannot be right; empty when none is found. */
+  problems: AddressProblem[];
 };
 
 /** The parts of a standardized street line, named like Lob's `components`. */
@@ -558,7 +561,7 @@ export function parseZip(value: string): { zip5: string; plus4: string } | null 
 
 /** Standardizes an address the way USPS Publication 28 writes it, offline. */
 export function standardizeAddress(input: AddressInput): StandardizedAddress {
-  const problems: string[] = [];
+  const problems: AddressProblem[] = [];
 
   let line1 = parseStreetLine(cleanText(input.street1));
   let street2 = standardizeSecondLine(cleanText(input.street2));
@@ -576,23 +579,24 @@ export function standardizeAddress(input: AddressInput): StandardizedAddress {
     line1 = { ...line1, units: [] };
   }
   const street1 = formatLine(line1);
-  if (!street1) problems.push("Please enter the street address.");
+  if (!street1) problems.push({ field: "street1", message: "Please enter the street address." });
 
   const city = cleanText(input.city);
-  if (!city) problems.push("Please enter the city name.");
+  if (!city) problems.push({ field: "city", message: "Please enter the city name." });
 
   const typedState = collapseSpaces(input.state);
   const code = stateCode(typedState);
   const state = code ?? cleanText(typedState);
-  if (!typedState) problems.push("Please enter the state.");
-  else if (!code) problems.push(`The state ${typedState} is not a U.S. state or territory.`);
+  if (!typedState) problems.push({ field: "state", message: "Please enter the state." });
+  else if (!code) problems.push({ field: "state", message: `The state ${typedState} is not a U.S. state or territory.` });
 
   const typedZip = collapseSpaces(input.zipCode);
   const zip = parseZip(typedZip);
   const zipCode = zip ? (zip.plus4 ? `${zip.zip5}-${zip.plus4}` : zip.zip5) : typedZip;
-  if (!typedZip) problems.push("Please enter the zip code.");
-  else if (!zip) problems.push("The ZIP code should have 5 digits.");
-  else if (code && !zipIsInState(zip.zip5, code)) problems.push(`The ZIP code ${zip.zip5} is not in ${code}.`);
+  if (!typedZip) problems.push({ field: "zipCode", message: "Please enter the zip code." });
+  else if (!zip) problems.push({ field: "zipCode", message: "The ZIP code should have 5 digits." });
+  else if (code && !zipIsInState(zip.zip5, code))
+    problems.push({ field: "zipCode", message: `The ZIP code ${zip.zip5} is not in ${code}.` });
 
   const standard: Address = { street1, street2, city, state, zipCode };
   const changes = (Object.keys(standard) as AddressField[])

@@ -3,7 +3,16 @@
 // Either way the answer has the product rules' shape: a status (200 means success) and a result with
 // primary_line, secondary_line, components {city, state, zip_code} and deliverability.
 // See docs/decisions/0009-address-verification.md.
-import { moveUnitToSecondLine, parseZip, standardizeAddress, type Address, type AddressInput } from "~/domain/address";
+import {
+  moveUnitToSecondLine,
+  parseZip,
+  standardizeAddress,
+  type Address,
+  type AddressInput,
+  type StandardizedAddress,
+} from "~/domain/address";
+import { errorMessage } from "~/utils/errors";
+import { judgeAddress, type AddressVerdict } from "~/domain/address-check";
 import {
   createLobClient,
   LobUnavailableError,
@@ -13,13 +22,11 @@ import {
   type LobUsVerification,
 } from "~/integrations/lob.server";
 
-export type Deliverability = LobDeliverability;
-
 export type VerificationResult = {
   primary_line: string;
   secondary_line: string;
   components: { city: string; state: string; zip_code: string };
-  deliverability: Deliverability;
+  deliverability: LobDeliverability;
   /** Offline only: why the standardizer thinks the address cannot be right. */
   problems?: string[];
 };
@@ -74,16 +81,16 @@ function resultFromLob(verification: LobUsVerification): VerificationResult {
  * here means "nothing wrong found".
  */
 export function verifyOffline(input: AddressInput): VerificationAnswer {
-  const standard = standardizeAddress(input);
+  return { status: 200, result: offlineResult(standardizeAddress(input)) };
+}
+
+function offlineResult(standard: StandardizedAddress): VerificationResult {
   return {
-    status: 200,
-    result: {
-      primary_line: standard.street1,
-      secondary_line: standard.street2,
-      components: { city: standard.city, state: standard.state, zip_code: parseZip(standard.zipCode)?.zip5 ?? standard.zipCode },
-      deliverability: standard.problems.length > 0 ? "undeliverable" : "deliverable",
-      problems: standard.problems,
-    },
+    primary_line: standard.street1,
+    secondary_line: standard.street2,
+    components: { city: standard.city, state: standard.state, zip_code: parseZip(standard.zipCode)?.zip5 ?? standard.zipCode },
+    deliverability: standard.problems.length > 0 ? "undeliverable" : "deliverable",
+    problems: standard.problems.map((problem) => problem.message),
   };
 }
 
@@ -105,10 +112,33 @@ export function addressFromResult(result: VerificationResult): Address {
 }
 
 /**
- * The address as verification writes it, or as typed when verification fails or cannot answer:
- * The product rules (Calls to the server) keep the flow going either way, silently.
+ * Checks an address someone typed (signup, recipients, the account page, the staff user form):
+ * accepted as verification wrote it, or in doubt with the reasons next to the fields. A person who
+ * chose to keep it as typed after a doubt gets it as typed, with no call; staff check it by hand
+ * before a letter goes out (decision 0025). Without a key, the offline standardizer's problems
+ * decide; with one, Lob's deliverability does; no answer at all is a doubt.
  */
-export async function verifiedOrAsTyped(env: LobEnv, entered: Address): Promise<Address> {
-  const verification = await verifyAddress(env, entered).catch(() => null);
-  return verification?.status === 200 && verification.result ? addressFromResult(verification.result) : entered;
+export async function checkAddress(
+  env: LobEnv,
+  entered: Address,
+  { keepAsTyped }: { keepAsTyped: boolean },
+): Promise<AddressVerdict<Address>> {
+  if (keepAsTyped) return { kind: "accepted", check: "asTyped", address: entered };
+  if (!env.LOB_API_KEY) {
+    const standard = standardizeAddress(entered);
+    return judgeAddress({ kind: "offline", problems: standard.problems, address: addressFromResult(offlineResult(standard)) });
+  }
+  const verification = await verifyAddress(env, entered).catch((error: unknown) => {
+    console.error("address verification failed:", errorMessage(error));
+    return null;
+  });
+  if (verification?.status !== 200 || !verification.result) {
+    if (verification) console.warn(`address verification answered ${verification.status}`);
+    return judgeAddress({ kind: "unavailable" });
+  }
+  return judgeAddress({
+    kind: "service",
+    deliverability: verification.result.deliverability,
+    address: addressFromResult(verification.result),
+  });
 }

@@ -4,13 +4,13 @@
 // address components; a `us_verification` object back, or `{ error: { message, status_code,
 // code } }` on failure. Built per request from the validated env, never at module load.
 import { z } from "zod";
+import { DELIVERABILITIES, type Deliverability } from "~/domain/address-check";
 import { requireSetting, type AppEnv } from "~/utils/env.server";
 import { isTimeoutError } from "~/utils/errors";
 
 export const LOB_TIMEOUT_MS = 5_000;
 
-export type LobDeliverability =
-  "deliverable" | "deliverable_unnecessary_unit" | "deliverable_incorrect_unit" | "deliverable_missing_unit" | "undeliverable";
+export type LobDeliverability = Deliverability;
 
 /** What we send: the components form (Lob also takes a single-line `address`; we never use it). */
 export type LobUsVerificationRequest = {
@@ -99,13 +99,7 @@ export class LobUnavailableError extends Error {
 const VerificationSchema = z.looseObject({
   primary_line: z.string(),
   secondary_line: z.string(),
-  deliverability: z.enum([
-    "deliverable",
-    "deliverable_unnecessary_unit",
-    "deliverable_incorrect_unit",
-    "deliverable_missing_unit",
-    "undeliverable",
-  ]),
+  deliverability: z.enum(DELIVERABILITIES),
   components: z.looseObject({ city: z.string(), state: z.string(), zip_code: z.string() }),
 });
 

@@ -14,6 +14,7 @@ import {
   requestReminders,
   requests,
   users,
+  type AddressCheck,
   type PlanName,
   type RequestStatus,
   type SubscriptionStatus,
@@ -27,10 +28,12 @@ import type { Db } from "~/utils/db.server";
 export type AnalyticsConsent = "yes" | "no" | "not asked";
 
 type Address = { street1: string; street2: string | null; city: string; state: string; zipCode: string };
+/** An address with how far it was checked (decision 0025); null when that was never recorded. */
+type CheckedAddress = Address & { addressCheck: AddressCheck | null };
 
 export type AccountExport = {
   generatedAt: string;
-  account: Address & {
+  account: CheckedAddress & {
     email: string;
     fullName: string;
     createdAt: string;
@@ -48,7 +51,7 @@ export type AccountExport = {
     expiresAt: string;
     usedAt: string | null;
   }[];
-  recipients: (Address & { id: string; fullName: string; createdAt: string; updatedAt: string })[];
+  recipients: (CheckedAddress & { id: string; fullName: string; createdAt: string; updatedAt: string })[];
   requests: {
     id: string;
     senderName: string;
@@ -59,7 +62,7 @@ export type AccountExport = {
     /** Null: a preset never sent. */
     status: RequestStatus | null;
     fullName: string;
-    address: Address;
+    address: CheckedAddress;
     customerNumber: string | null;
     /** The recipients the letter names besides the account holder; null means everyone on the list. */
     recipientIds: string[] | null;
@@ -102,6 +105,7 @@ const accountColumns = {
   email: users.email,
   fullName: users.fullName,
   ...addressColumns(users),
+  addressCheck: users.addressCheck,
   newsletter: users.newsletter,
   reminderEmails: users.reminderEmails,
   numOfFreeRequest: users.numOfFreeRequest,
@@ -125,6 +129,7 @@ const recipientColumns = {
   id: recipients.id,
   fullName: recipients.fullName,
   ...addressColumns(recipients),
+  addressCheck: recipients.addressCheck,
   createdAt: recipients.createdAt,
   updatedAt: recipients.updatedAt,
 };
@@ -140,6 +145,7 @@ const requestColumns = {
   customerNumber: requests.customerNumber,
   recipientIds: requests.recipientIds,
   ...addressColumns(requests),
+  addressCheck: requests.addressCheck,
   queuedAt: requests.queuedAt,
   processedAt: requests.processedAt,
   createdAt: requests.createdAt,
@@ -270,6 +276,7 @@ export const NOT_EXPORTED: readonly { table: string; reason: string }[] = [
 const iso = (date: Date) => date.toISOString();
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
 const addressOf = ({ street1, street2, city, state, zipCode }: Address): Address => ({ street1, street2, city, state, zipCode });
+const checkedAddressOf = (row: CheckedAddress): CheckedAddress => ({ ...addressOf(row), addressCheck: row.addressCheck });
 
 function groupByRequest<Row extends { requestId: string }>(rows: Row[]) {
   const groups = new Map<string, Row[]>();
@@ -341,7 +348,7 @@ export async function exportAccount(
     account: {
       email: account.email,
       fullName: account.fullName,
-      ...addressOf(account),
+      ...checkedAddressOf(account),
       createdAt: iso(account.createdAt),
       updatedAt: iso(account.updatedAt),
       newsletter: account.newsletter,
@@ -359,7 +366,7 @@ export async function exportAccount(
     recipients: recipientRows.map((row) => ({
       id: row.id,
       fullName: row.fullName,
-      ...addressOf(row),
+      ...checkedAddressOf(row),
       createdAt: iso(row.createdAt),
       updatedAt: iso(row.updatedAt),
     })),
@@ -373,7 +380,7 @@ export async function exportAccount(
         type: row.type,
         status: row.status,
         fullName: row.fullName,
-        address: addressOf(row),
+        address: checkedAddressOf(row),
         customerNumber: row.customerNumber,
         recipientIds: row.recipientIds,
         requiredDays: row.requiredDays,

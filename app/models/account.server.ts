@@ -8,6 +8,7 @@ import {
   requests,
   staffAudit,
   users,
+  type AddressCheck,
   type RequestStatus,
 } from "../../drizzle/schema";
 import type { PostalAddress } from "~/domain/opt-out-letter";
@@ -26,6 +27,7 @@ export async function getAccountSettings(db: Db, userId: string, now = new Date(
         email: users.email,
         fullName: users.fullName,
         ...addressColumns(users),
+        addressCheck: users.addressCheck,
         newsletter: users.newsletter,
         reminderEmails: users.reminderEmails,
       })
@@ -56,7 +58,7 @@ export function listEarlierAddresses(db: Db, userIds: string[]) {
     .orderBy(asc(earlierAddresses.movedAt));
 }
 
-export type NameAndAddress = PostalAddress & { fullName: string };
+export type NameAndAddress = PostalAddress & { fullName: string; addressCheck: AddressCheck | null };
 
 /** The request history entry of a request sent again after a move (product rules: Moving house). */
 export const MOVED_LOG_STATUS = "moved";

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { recipients } from "../../drizzle/schema";
+import { recipients, type AddressCheck } from "../../drizzle/schema";
 import type { Db } from "~/utils/db.server";
 
 export type Recipient = {
@@ -10,6 +10,7 @@ export type Recipient = {
   city: string;
   state: string;
   zipCode: string;
+  addressCheck: AddressCheck | null;
 };
 
 /** What the recipient form writes. An empty second line is stored as null, as for users. */
@@ -23,6 +24,7 @@ const recipientColumns = {
   city: recipients.city,
   state: recipients.state,
   zipCode: recipients.zipCode,
+  addressCheck: recipients.addressCheck,
 };
 
 const ownedBy = (userId: string, recipientId: string) => and(eq(recipients.id, recipientId), eq(recipients.userId, userId));
@@ -73,8 +75,8 @@ export async function addRecipient(
     return { id: row.id };
   }
   const result = await db.run(sql`
-    insert into ${recipients} (id, userId, fullName, street1, street2, city, state, zipCode, createdAt, updatedAt)
-    select ${row.id}, ${userId}, ${row.fullName}, ${row.street1}, ${row.street2}, ${row.city}, ${row.state}, ${row.zipCode}, ${now.getTime()}, ${now.getTime()}
+    insert into ${recipients} (id, userId, fullName, street1, street2, city, state, zipCode, addressCheck, createdAt, updatedAt)
+    select ${row.id}, ${userId}, ${row.fullName}, ${row.street1}, ${row.street2}, ${row.city}, ${row.state}, ${row.zipCode}, ${row.addressCheck}, ${now.getTime()}, ${now.getTime()}
     where (select count(*) from ${recipients} where userId = ${userId}) < ${limit}`);
   return (result.meta.changes ?? 0) > 0 ? { id: row.id } : null;
 }

@@ -290,6 +290,7 @@ export async function offerTemplateToExistingUsers(db: Db, actor: StaffActor, id
               city: users.city,
               state: users.state,
               zipCode: users.zipCode,
+              addressCheck: users.addressCheck,
               queuedAt: sql`null`.as("queuedAt"),
               processedAt: sql`null`.as("processedAt"),
               replyToken: sql`null`.as("replyToken"),

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { requestLogs, requests, requestTemplates, users } from "../../drizzle/schema";
+import { requestLogs, requests, requestTemplates, users, type AddressCheck } from "../../drizzle/schema";
 import { CUSTOM_REQUIRED_DAYS, FREE_REQUEST_ALLOWANCE, STATUS_OF_ACTION, type RequestAction } from "~/domain/requests";
 import { listEarlierAddresses } from "~/models/account.server";
 import { addressColumns } from "~/models/address-columns.server";
@@ -202,7 +202,7 @@ export type NewCustomRequest = {
   senderName: string;
   templateId: string | null;
   fullName: string;
-  address: { street1: string; street2: string | null; city: string; state: string; zipCode: string };
+  address: { street1: string; street2: string | null; city: string; state: string; zipCode: string; addressCheck: AddressCheck | null };
   customerNumber: string | null;
   recipientIds: string[] | null;
 };
@@ -228,6 +228,7 @@ export async function createCustomRequest(db: Db, input: NewCustomRequest, now =
       city: input.address.city,
       state: input.address.state,
       zipCode: input.address.zipCode,
+      addressCheck: input.address.addressCheck,
       queuedAt: now,
       createdAt: now,
       updatedAt: now,

@@ -1,5 +1,5 @@
 import { desc, eq, or, sql } from "drizzle-orm";
-import { jobs, requestLogs, requests, users, type PlanName } from "../../drizzle/schema";
+import { jobs, requestLogs, requests, users, type AddressCheck, type PlanName } from "../../drizzle/schema";
 import { freeRequestsLeft } from "~/domain/requests";
 import { addressColumns } from "~/models/address-columns.server";
 import { auditEntry, listAudit, type StaffActor } from "~/models/audit.server";
@@ -51,6 +51,7 @@ export async function getStaffUserPage(db: Db, userId: string) {
         email: users.email,
         fullName: users.fullName,
         ...addressColumns(users),
+        addressCheck: users.addressCheck,
         newsletter: users.newsletter,
         numOfFreeRequest: users.numOfFreeRequest,
         plan: users.plan,
@@ -136,6 +137,7 @@ export type StaffUserChanges = {
   city?: string;
   state?: string;
   zipCode?: string;
+  addressCheck?: AddressCheck | null;
   numOfFreeRequest?: number;
   plan?: PlanName | null;
 };
@@ -149,6 +151,7 @@ const EDITABLE_FIELDS = [
   "city",
   "state",
   "zipCode",
+  "addressCheck",
   "numOfFreeRequest",
   "plan",
 ] as const satisfies readonly EditableField[];

@@ -1,10 +1,18 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { passwordResetTokens, requests, requestTemplates, users } from "../../drizzle/schema";
+import { passwordResetTokens, requests, requestTemplates, users, type AddressCheck } from "../../drizzle/schema";
 import { addressColumns } from "~/models/address-columns.server";
 import { chunkedInserts, type Db } from "~/utils/db.server";
 
-export type SignupAddress = { street1: string; street2: string | null; city: string; state: string; zipCode: string };
+export type SignupAddress = {
+  street1: string;
+  street2: string | null;
+  city: string;
+  state: string;
+  zipCode: string;
+  /** How far it was checked (decision 0025); the requests made from it carry the same. */
+  addressCheck?: AddressCheck | null;
+};
 
 export type NewUser = SignupAddress & {
   email: string;
@@ -42,7 +50,8 @@ export async function createUserWithPresets(db: Db, input: NewUser & { id?: stri
     .from(requestTemplates)
     .where(eq(requestTemplates.isActive, true));
 
-  const address = { street1: input.street1, street2: input.street2, city: input.city, state: input.state, zipCode: input.zipCode };
+  const { street1, street2, city, state, zipCode, addressCheck } = input;
+  const address = { street1, street2, city, state, zipCode, addressCheck };
   const presets = templates.map((template) => ({
     userId: id,
     id: template.id,
@@ -222,6 +231,7 @@ export function accountOf(db: Db, userId: string) {
     .select({
       fullName: users.fullName,
       ...addressColumns(users),
+      addressCheck: users.addressCheck,
       numOfFreeRequest: users.numOfFreeRequest,
       plan: users.plan,
     })

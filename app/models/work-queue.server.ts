@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, not, or, sql } from "drizzle-orm";
-import { jobs, requestLogs, requests, requestTemplates, users } from "../../drizzle/schema";
+import { jobs, recipients, requestLogs, requests, requestTemplates, users } from "../../drizzle/schema";
 import { householdOf, writeOptOutLetter } from "~/domain/opt-out-letter";
 import { timeZoneForState } from "~/domain/dates";
 import { groupKeyOf, groupWorkQueue, processedDetail, requestKey, type ProcessingKind, type StaffChannel } from "~/domain/work-queue";
@@ -19,6 +19,12 @@ const isPremium = sql<number>`(${users.plan} = 'premium' and ${users.stripeSubsc
 const emailOnItsWay = sql`exists (select 1 from ${jobs} where ${jobs.userId} = ${requests.userId} and ${jobs.type} = 'optOut.email'
   and ${jobs.state} in ('queued', 'running', 'retrying') and json_extract(${jobs.payload}, '$.requestId') = ${requests.id})`;
 
+// The request's address, or that of a person it covers, was kept as typed after a doubt: staff
+// check it by hand, so it is flagged in the queue and never emailed at once (decision 0025).
+const addressKeptAsTyped = sql<number>`(${requests.addressCheck} = 'asTyped' or exists (select 1 from ${recipients}
+  where ${recipients.userId} = ${requests.userId} and ${recipients.addressCheck} = 'asTyped'
+  and (${requests.recipientIds} is null or ${recipients.id} in (select value from json_each(${requests.recipientIds})))))`;
+
 /**
  * Requests in queue that staff have not sent yet, premium users first, then oldest first. Senders
  * the person files themselves (consumerFiles) are theirs to send, so they are not listed, nor are
@@ -35,6 +41,7 @@ export async function listWorkQueue(db: Db, { limit = WORK_QUEUE_LIMIT }: { limi
       acceptsAgent: requestTemplates.acceptsAgent,
       queuedAt: requests.queuedAt,
       premium: isPremium,
+      addressAsTyped: addressKeptAsTyped,
     })
     .from(requests)
     .innerJoin(users, eq(users.id, requests.userId))
@@ -49,7 +56,7 @@ export async function listWorkQueue(db: Db, { limit = WORK_QUEUE_LIMIT }: { limi
     )
     .orderBy(desc(isPremium), asc(requests.queuedAt))
     .limit(limit);
-  return rows.map((row) => ({ ...row, premium: Boolean(row.premium) }));
+  return rows.map((row) => ({ ...row, premium: Boolean(row.premium), addressAsTyped: Boolean(row.addressAsTyped) }));
 }
 
 /** The queue as it is now, grouped by sender; the pages and the actions read it the same way. */
@@ -72,7 +79,15 @@ export async function senderFactsOfWaitingRequest(db: Db, { userId, requestId }:
     })
     .from(requests)
     .innerJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
-    .where(and(eq(requests.userId, userId), eq(requests.id, requestId), eq(requests.status, "inQueue"), isNull(requests.processedAt)))
+    .where(
+      and(
+        eq(requests.userId, userId),
+        eq(requests.id, requestId),
+        eq(requests.status, "inQueue"),
+        isNull(requests.processedAt),
+        not(addressKeptAsTyped),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -114,6 +129,7 @@ async function lettersOfChunk(db: Db, keys: QueueKey[], { unsentOnly, now = new 
         customerNumber: requests.customerNumber,
         recipientIds: requests.recipientIds,
         queuedAt: requests.queuedAt,
+        addressAsTyped: addressKeptAsTyped,
       })
       .from(requests)
       .where(
@@ -135,6 +151,7 @@ async function lettersOfChunk(db: Db, keys: QueueKey[], { unsentOnly, now = new 
       senderName: row.senderName,
       groupKey: groupKeyOf(row),
       fullName: row.fullName,
+      addressAsTyped: Boolean(row.addressAsTyped),
       letter: writeOptOutLetter({
         senderName: row.senderName,
         holder: { fullName: row.fullName, address: row },

@@ -24,6 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     fullName: draft.entered.fullName,
     address: draft.address,
+    check: draft.check,
     changes: draft.changes,
     moved: draft.moved,
     openRequests: settings.openRequests,
@@ -36,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const saved = await changeNameAndAddress(
     context.env,
     user,
-    { fullName: draft.entered.fullName, ...draft.address },
+    { fullName: draft.entered.fullName, ...draft.address, addressCheck: draft.check ?? null },
     { moved: draft.moved },
   );
   if (!saved) throw new Response("Not Found", { status: 404 });
@@ -48,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ConfirmAddress() {
-  const { fullName, address, changes, moved, openRequests } = useLoaderData<typeof loader>();
+  const { fullName, address, check, changes, moved, openRequests } = useLoaderData<typeof loader>();
   return (
     <section className="page narrow" aria-labelledby="page-title">
       <p className="eyebrow">
@@ -59,6 +60,7 @@ export default function ConfirmAddress() {
         title={moved ? "Your new address:" : "Your name and address:"}
         fullName={fullName}
         address={address}
+        check={check}
         changes={changes}
       >
         <p>

@@ -5,11 +5,10 @@ import { NameAndAddressForm } from "~/components/name-and-address-form";
 import { ACCOUNT_MESSAGES, AccountAddressSchema } from "~/domain/account";
 import { isSameAddress } from "~/domain/address";
 import { addressChanges, enteredAddress } from "~/domain/signup";
-import { verifiedOrAsTyped } from "~/integrations/address-verification.server";
 import { getAccountSettings } from "~/models/account.server";
 import { accountOf } from "~/models/user.server";
-import { addressCheckCounters, takeAttempt, tooManyAttemptsMessage } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/root";
+import { checkTypedAddress, refuseAddress } from "~/services/address-check.server";
 import { requireUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
@@ -33,24 +32,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: AccountAddressSchema });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: AccountAddressSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const db = getDb(context.env.DB);
-  const [current] = await accountOf(db, user.id);
+  const [current] = await accountOf(getDb(context.env.DB), user.id);
   if (!current) throw new Response("Not Found", { status: 404 });
-
-  // Each check may be a paid call: the same budget as signup (decision 0019).
-  const waitMs = await takeAttempt(db, await addressCheckCounters(request, context.env.APP_ENV));
-  if (waitMs > 0) return data(submission.reply({ formErrors: [tooManyAttemptsMessage(waitMs)] }), { status: 429 });
 
   const { fullName, moved } = submission.value;
   const entered = enteredAddress(submission.value);
-  const address = await verifiedOrAsTyped(context.env, entered);
+  const verdict = await checkTypedAddress(request, context, formData, entered);
+  if (verdict.kind !== "accepted") return refuseAddress(submission, verdict);
+  const { address, check } = verdict;
   if (moved && isSameAddress(address, current)) {
     return data(submission.reply({ fieldErrors: { street1: [ACCOUNT_MESSAGES.sameAddress] } }), { status: 400 });
   }
   const session = await getSession(request, context);
-  session.set("addressChange", { entered: { fullName, ...entered }, address, changes: addressChanges(entered, address), moved });
+  session.set("addressChange", { entered: { fullName, ...entered }, address, check, changes: addressChanges(entered, address), moved });
   return redirect("/account/address/confirm", { status: 303, headers: { "Set-Cookie": await commitSession(session, context.env) } });
 }
 

@@ -3,6 +3,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { envelopeLines } from "~/domain/address";
+import { ADDRESS_CHECK_LABELS } from "~/domain/address-check";
 import { EmailPreferencesSchema } from "~/domain/account";
 import { endAllSessions, getAccountSettings } from "~/models/account.server";
 import { changeEmailPreferences } from "~/services/account.server";
@@ -32,6 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     pendingEmail: settings.pendingEmail?.newEmail ?? null,
     fullName: settings.fullName,
     addressLines: envelopeLines(settings),
+    addressCheck: settings.addressCheck ? ADDRESS_CHECK_LABELS[settings.addressCheck] : null,
     earlierAddresses: settings.earlierAddresses.map((address) => envelopeLines(address).join(", ")),
     newsletter: settings.newsletter,
     reminderEmails: settings.reminderEmails,
@@ -58,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Account() {
-  const { notice, email, pendingEmail, fullName, addressLines, earlierAddresses, newsletter, reminderEmails } =
+  const { notice, email, pendingEmail, fullName, addressLines, addressCheck, earlierAddresses, newsletter, reminderEmails } =
     useLoaderData<typeof loader>();
   return (
     <section className="page narrow account" aria-labelledby="page-title">
@@ -80,6 +82,7 @@ export default function Account() {
             </span>
           ))}
         </address>
+        {addressCheck ? <p className="muted">{addressCheck}</p> : null}
         {earlierAddresses.length > 0 ? (
           <>
             <p>Earlier addresses, named on every letter too:</p>

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import { AddressesToCheck, AddressKeptAsTyped } from "~/components/admin/address-warning";
 import { ProcessForm } from "~/components/admin/process-form";
 import { allowedKinds, postalLines, requestKey } from "~/domain/work-queue";
 import { currentQueue, lettersFor } from "~/models/work-queue.server";
@@ -26,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     key: group.key,
     senderName: group.senderName,
     address: group.channel.kind === "mail" && group.channel.value ? postalLines(group.channel.value) : null,
-    letters: letters.map((letter) => ({ key: requestKey(letter), text: letter.letter })),
+    letters: letters.map((letter) => ({ key: requestKey(letter), text: letter.letter, addressAsTyped: letter.addressAsTyped })),
   };
 }
 
@@ -41,6 +42,7 @@ export default function PrintBatch() {
           three for a #10 window envelope, post them, then mark them mailed.
           {address ? null : " This sender is not in the catalog: write its address in the space at the top of each letter."}
         </p>
+        <AddressesToCheck count={letters.filter((letter) => letter.addressAsTyped).length} />
         <p className="actions">
           <ProcessForm group={key} keys={letters.map((letter) => letter.key)} intent="mailed" label={`Mark ${letters.length} mailed`} />
           <Link to="/admin/queue">Back to the work queue</Link>
@@ -48,6 +50,11 @@ export default function PrintBatch() {
       </div>
       {letters.map((letter) => (
         <article key={letter.key} className="print-letter" aria-label={`Letter ${letter.key}`}>
+          {letter.addressAsTyped ? (
+            <p className="no-print">
+              <AddressKeptAsTyped />
+            </p>
+          ) : null}
           <address className="window-address">
             {(address ?? [senderName]).map((line) => (
               <span key={line}>{line}</span>

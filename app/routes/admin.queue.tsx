@@ -4,6 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { PostOutcome } from "~/components/ui/form";
 import { formatDate, DEFAULT_TIME_ZONE } from "~/domain/dates";
+import { AddressesToCheck, AddressKeptAsTyped } from "~/components/admin/address-warning";
 import { ProcessForm } from "~/components/admin/process-form";
 import { allowedKinds, requestKey, type ProcessingKind } from "~/domain/work-queue";
 import { enqueueJobs } from "~/jobs/producer.server";
@@ -50,6 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         key: requestKey(row),
         userId: row.userId,
         premium: row.premium,
+        addressAsTyped: row.addressAsTyped,
         queued: row.queuedAt ? formatDate(row.queuedAt, DEFAULT_TIME_ZONE) : null,
       })),
       people: wantsPeople.has(group.key)
@@ -124,6 +126,7 @@ export default function WorkQueue() {
             {group.oldest ? `; oldest queued ${group.oldest}` : ""}. {HOW[group.channel.kind]}
             {group.channel.value ? `: ${group.channel.value}` : ""}
           </p>
+          <AddressesToCheck count={group.waiting.filter((request) => request.addressAsTyped).length} />
           <details>
             <summary>Who is waiting</summary>
             <ul className="plain">
@@ -132,6 +135,12 @@ export default function WorkQueue() {
                   <Link to={`/admin/users/${request.userId}`}>{request.key}</Link>
                   {request.premium ? " (premium)" : ""}
                   {request.queued ? `, queued ${request.queued}` : ""}
+                  {request.addressAsTyped ? (
+                    <>
+                      {" "}
+                      <AddressKeptAsTyped />
+                    </>
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -8,13 +8,18 @@ import { FormError, TextField } from "~/components/ui/form";
 import { DEFAULT_TIME_ZONE, formatDate, formatDateTime } from "~/domain/dates";
 import { PLAN_DETAILS, PLAN_IDS, SUBSCRIPTION_STATE_LABELS, subscriptionStateOf } from "~/domain/plans";
 import { freeRequestsLeft, STATUS_LABELS } from "~/domain/requests";
-import { NameAndAddressSchema } from "~/domain/signup";
+import { isSameAddress } from "~/domain/address";
+import { ADDRESS_CHECK_STAFF_LABELS, wantsAddressAsTyped } from "~/domain/address-check";
+import { enteredAddress, NameAndAddressSchema } from "~/domain/signup";
+import { checkAddress } from "~/integrations/address-verification.server";
 import { adminUpdateUser, getStaffUserPage, type StaffUserChanges } from "~/models/staff-users.server";
-import { ForbiddenUpdateError } from "~/models/user.server";
+import { accountOf, ForbiddenUpdateError } from "~/models/user.server";
+import { refuseAddress } from "~/services/address-check.server";
 import { requireAdmin, requireStaff } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 import { PlanCard, ProfileCard, StaffChanges, UserJobs, UserRequests } from "~/components/admin/user-sections";
+import { isAddressDoubt, KeepAsTypedChoice } from "~/components/name-and-address-form";
 
 const REASON_MESSAGE = "Say why you are making this change.";
 const ALLOWANCE_MESSAGE = "Enter a whole number from 0 to 1000.";
@@ -36,6 +41,7 @@ const FIELD_LABELS: Record<string, string> = {
   city: "City",
   state: "State",
   zipCode: "ZIP code",
+  addressCheck: "Address check",
   numOfFreeRequest: "Free requests left",
   plan: "Plan",
 };
@@ -58,6 +64,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       email: account.email,
       fullName: account.fullName,
       addressLines: [account.street1, account.street2, `${account.city}, ${account.state} ${account.zipCode}`].filter(Boolean) as string[],
+      addressCheck: account.addressCheck ? ADDRESS_CHECK_STAFF_LABELS[account.addressCheck] : "Not recorded",
       signedUp: formatDateTime(account.createdAt, DEFAULT_TIME_ZONE),
       newsletter: account.newsletter,
     },
@@ -116,14 +123,26 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
   const userId = params.id ?? "";
-  const submission = parseWithZod(await request.formData(), { schema: EditUserSchema });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: EditUserSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
-  const { reason, street2, plan, ...rest } = submission.value;
-  const changes: StaffUserChanges = { ...rest, street2: street2 || null, plan: plan ?? null };
+  const db = getDb(context.env.DB);
+  const [current] = await accountOf(db, userId);
+  if (!current) throw notFound();
+  const { reason, plan, fullName, numOfFreeRequest } = submission.value;
+  const entered = enteredAddress(submission.value);
+  // A changed address is checked as everywhere else; the one on file stays as it was checked.
+  let address: StaffUserChanges = {};
+  if (!isSameAddress(entered, current)) {
+    const verdict = await checkAddress(context.env, entered, { keepAsTyped: wantsAddressAsTyped(formData) });
+    if (verdict.kind !== "accepted") return refuseAddress(submission, verdict);
+    address = { ...verdict.address, street2: verdict.address.street2 || null, addressCheck: verdict.check };
+  }
+  const changes: StaffUserChanges = { fullName, numOfFreeRequest, plan: plan ?? null, ...address };
   let result;
   try {
-    result = await adminUpdateUser(getDb(context.env.DB), admin, userId, changes, reason);
+    result = await adminUpdateUser(db, admin, userId, changes, reason);
   } catch (error) {
     if (error instanceof ForbiddenUpdateError) throw new Response(error.message, { status: 403 });
     throw error;
@@ -238,6 +257,7 @@ function EditUserForm() {
         <button type="submit" className="button">
           Save changes
         </button>
+        {isAddressDoubt(lastResult) ? <KeepAsTypedChoice label="Save the address as typed" /> : null}
       </Form>
     </section>
   );

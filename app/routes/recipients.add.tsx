@@ -3,10 +3,10 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { NameAndAddressForm } from "~/components/name-and-address-form";
 import { enteredAddress, NameAndAddressSchema } from "~/domain/signup";
-import { verifiedOrAsTyped } from "~/integrations/address-verification.server";
 import { PLAN_DETAILS, recipientLimitOf } from "~/domain/plans";
 import { addRecipient, listUserRecipients } from "~/models/recipient.server";
 import { accountOf } from "~/models/user.server";
+import { checkTypedAddress, refuseAddress } from "~/services/address-check.server";
 import { requireUser, type CurrentUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
@@ -33,17 +33,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: NameAndAddressSchema });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: NameAndAddressSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
   const entered = enteredAddress(submission.value);
-  const address = await verifiedOrAsTyped(context.env, entered);
-  const added = await addRecipient(
-    getDb(context.env.DB),
-    user.id,
-    { fullName: submission.value.fullName, ...address },
-    { limit: limitFor(user) },
-  );
+  const verdict = await checkTypedAddress(request, context, formData, entered);
+  if (verdict.kind !== "accepted") return refuseAddress(submission, verdict);
+  const recipient = { fullName: submission.value.fullName, ...verdict.address, addressCheck: verdict.check };
+  const added = await addRecipient(getDb(context.env.DB), user.id, recipient, { limit: limitFor(user) });
   // Full since the form was opened (another tab): the page now says so instead of showing the form.
   return redirect(added ? "/recipients" : "/recipients/add", 303);
 }

@@ -3,8 +3,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { NameAndAddressForm } from "~/components/name-and-address-form";
 import { enteredAddress, NameAndAddressSchema } from "~/domain/signup";
-import { verifiedOrAsTyped } from "~/integrations/address-verification.server";
 import { getUserRecipient, updateRecipient } from "~/models/recipient.server";
+import { checkTypedAddress, refuseAddress } from "~/services/address-check.server";
 import { requireUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
@@ -24,13 +24,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const db = getDb(context.env.DB);
   const recipientId = params.id ?? "";
   if (!(await getUserRecipient(db, user.id, recipientId))) throw notFound();
-  const submission = parseWithZod(await request.formData(), { schema: NameAndAddressSchema });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: NameAndAddressSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
   const entered = enteredAddress(submission.value);
-  const address = await verifiedOrAsTyped(context.env, entered);
+  const verdict = await checkTypedAddress(request, context, formData, entered);
+  if (verdict.kind !== "accepted") return refuseAddress(submission, verdict);
+  const recipient = { fullName: submission.value.fullName, ...verdict.address, addressCheck: verdict.check };
   // Removed in the meantime (another tab): nothing to change.
-  if (!(await updateRecipient(db, user.id, recipientId, { fullName: submission.value.fullName, ...address }))) throw notFound();
+  if (!(await updateRecipient(db, user.id, recipientId, recipient))) throw notFound();
   return redirect("/recipients", 303);
 }
 

@@ -3,12 +3,10 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { NameAndAddressForm } from "~/components/name-and-address-form";
 import { addressChanges, enteredAddress, NameAndAddressSchema } from "~/domain/signup";
-import { verifiedOrAsTyped } from "~/integrations/address-verification.server";
-import { addressCheckCounters, takeAttempt, tooManyAttemptsMessage } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/root";
+import { checkTypedAddress, refuseAddress } from "~/services/address-check.server";
 import { trackVisit } from "~/services/analytics.server";
 import { redirectSignedInUser } from "~/services/auth.server";
-import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 import { commitSession, getSession, type SignupDraft } from "~/utils/session.server";
 
@@ -23,22 +21,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await redirectSignedInUser(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: NameAndAddressSchema });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: NameAndAddressSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-
-  // Each check may be a paid call: one budget with /api/address/verify (decision 0019).
-  const waitMs = await takeAttempt(getDb(context.env.DB), await addressCheckCounters(request, context.env.APP_ENV));
-  if (waitMs > 0) return data(submission.reply({ formErrors: [tooManyAttemptsMessage(waitMs)] }), { status: 429 });
 
   const { fullName } = submission.value;
   const entered = enteredAddress(submission.value);
-  const address = await verifiedOrAsTyped(context.env, entered);
+  const verdict = await checkTypedAddress(request, context, formData, entered);
+  if (verdict.kind !== "accepted") return refuseAddress(submission, verdict);
 
-  const draft: SignupDraft = {
-    entered: { fullName, ...entered },
-    address,
-    changes: addressChanges(entered, address),
-  };
+  const { address, check } = verdict;
+  const draft: SignupDraft = { entered: { fullName, ...entered }, address, check, changes: addressChanges(entered, address) };
   const session = await getSession(request, context);
   session.set("signup", draft);
   return redirect("/start/step2", { status: 303, headers: { "Set-Cookie": await commitSession(session, context.env) } });
@@ -55,7 +48,13 @@ export default function SignupStep1() {
       <p className="lead">
         The name and address printed on the junk mail you get. We use them only to ask senders to take you off their lists.
       </p>
-      <NameAndAddressForm defaultValue={entered ?? undefined} lastResult={lastResult} own nameHint="First and last name, as on your mail.">
+      <NameAndAddressForm
+        defaultValue={entered ?? undefined}
+        lastResult={lastResult}
+        own
+        nameHint="First and last name, as on your mail."
+        keepAsTypedLabel="Continue with the address as I typed it"
+      >
         <button type="submit" className="button" disabled={navigation.state === "submitting"}>
           {navigation.state === "submitting" ? "Checking your address…" : "Continue"}
         </button>

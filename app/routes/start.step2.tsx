@@ -30,7 +30,7 @@ async function requireDraft(request: Request, context: AppLoadContext): Promise<
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const draft = await requireDraft(request, context);
   trackVisit(request, context, "Visited Step 2");
-  return { fullName: draft.entered.fullName, address: draft.address, changes: draft.changes };
+  return { fullName: draft.entered.fullName, address: draft.address, check: draft.check, changes: draft.changes };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -53,6 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       fullName: draft.entered.fullName,
       ...draft.address,
       street2: draft.address.street2 || null,
+      addressCheck: draft.check ?? null,
       newsletter: true,
     }));
   } catch (error) {
@@ -99,7 +100,7 @@ async function afterSignup(context: AppLoadContext, { userId, email, fullName }:
 }
 
 export default function SignupStep2() {
-  const { fullName, address, changes } = useLoaderData<typeof loader>();
+  const { fullName, address, check, changes } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -115,7 +116,7 @@ export default function SignupStep2() {
       <p className="eyebrow">Step 2 of 2</p>
       <h1 id="page-title">Create Account</h1>
 
-      <VerifiedAddress title="We will ask senders to remove:" fullName={fullName} address={address} changes={changes}>
+      <VerifiedAddress title="We will ask senders to remove:" fullName={fullName} address={address} check={check} changes={changes}>
         <p>
           <Link to="/start/step1">Change name or address</Link>
         </p>

@@ -105,12 +105,16 @@ describe("changing the name and address", () => {
 
     const confirm = await htmlOf(await browser.get("/account/address/confirm"));
     expect(confirm).toContain("Ada King Lovelace");
-    expect(confirm).toContain("We wrote your address the way the Postal Service does");
+    expect(confirm).toContain("We wrote it the way the Postal Service does");
+    // The offline check says how the address is written, never that it exists.
+    expect(confirm).toContain("Written in the Postal Service&#x27;s form. We checked how it is written, not that the address exists");
+    expect(confirm).not.toMatch(/verified|deliverable/i);
 
     const saved = await browser.post("/account/address/confirm", {});
     expect(saved.headers.get("Location")).toBe("/account?saved=address");
     const after = await userRow(userId);
     expect(after!.fullName).toBe("Ada King Lovelace");
+    expect(after!.addressCheck).toBe("standardized");
     // Requests no letter has gone out for follow the account.
     const [preset] = await db.select().from(requests).where(eq(requests.userId, userId)).limit(1);
     expect(preset!.fullName).toBe("Ada King Lovelace");

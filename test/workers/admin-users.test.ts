@@ -252,11 +252,18 @@ describe("changing a user", () => {
     );
     expect(response.status).toBe(303);
     const row = await userRow(user.userId);
-    expect(row).toMatchObject({ fullName: "Grace Brewster Hopper", street2: "Apt 4", plan: null, numOfFreeRequest: 3 });
+    // A changed address is checked as everywhere else: written in the Postal Service's form.
+    expect(row).toMatchObject({
+      fullName: "Grace Brewster Hopper",
+      street2: "APT 4",
+      addressCheck: "standardized",
+      plan: null,
+      numOfFreeRequest: 3,
+    });
     const [entry] = await auditAbout(user.userId);
     expect(entry!.details).toEqual({
       before: { fullName: "Ada Lovelace", street2: null, plan: "basic" },
-      after: { fullName: "Grace Brewster Hopper", street2: "Apt 4", plan: null },
+      after: { fullName: "Grace Brewster Hopper", street2: "APT 4", plan: null },
     });
   });
 

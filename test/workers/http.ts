@@ -1,6 +1,7 @@
-import { env, SELF } from "cloudflare:test";
+import { createExecutionContext, env, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { users } from "../../drizzle/schema";
+import worker from "../../app/worker";
 import { getDb } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
 import { uniqueEmail } from "./stand-ins";
@@ -12,7 +13,22 @@ const HOST = { Host: "example.test" };
 
 /** A browser's cookie jar, enough for one session cookie and the consent cookie. */
 export class Browser {
-  private cookies = new Map<string, string>();
+  /** `settings` replace some of the Worker's vars for this browser's requests (a vendor key, say). */
+  constructor(
+    private readonly settings?: Partial<typeof env> & Record<string, string>,
+    private readonly cookies = new Map<string, string>(),
+  ) {}
+
+  /** The same browser, signed in as it is, talking to a Worker with some vars replaced. */
+  with(settings: Partial<typeof env> & Record<string, string>) {
+    return new Browser(settings, this.cookies);
+  }
+
+  private send(url: string, init: RequestInit) {
+    if (!this.settings) return SELF.fetch(url, init);
+    const request = new Request(url, init) as Request<unknown, IncomingRequestCfProperties>;
+    return worker.fetch(request, { ...env, ...this.settings }, createExecutionContext());
+  }
 
   cookieHeader() {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
@@ -30,13 +46,13 @@ export class Browser {
   }
 
   async get(path: string, headers: Record<string, string> = {}) {
-    const response = await SELF.fetch(ORIGIN + path, { redirect: "manual", headers: { ...HOST, Cookie: this.cookieHeader(), ...headers } });
+    const response = await this.send(ORIGIN + path, { redirect: "manual", headers: { ...HOST, Cookie: this.cookieHeader(), ...headers } });
     return this.keep(response);
   }
 
   /** A form post as a browser on this site sends it (Origin and Sec-Fetch-Site included). */
   async post(path: string, fields: Record<string, string> | URLSearchParams, headers: Record<string, string> = {}) {
-    const response = await SELF.fetch(ORIGIN + path, {
+    const response = await this.send(ORIGIN + path, {
       method: "POST",
       redirect: "manual",
       headers: {
@@ -54,7 +70,7 @@ export class Browser {
 
   /** The calls of product rules: Calls to the server: JSON in a text/plain body. */
   async postJson(path: string, body: unknown, headers: Record<string, string> = {}) {
-    const response = await SELF.fetch(ORIGIN + path, {
+    const response = await this.send(ORIGIN + path, {
       method: "POST",
       redirect: "manual",
       headers: { ...HOST, "Content-Type": "text/plain;charset=UTF-8", Origin: ORIGIN, Cookie: this.cookieHeader(), ...headers },

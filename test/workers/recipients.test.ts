@@ -72,7 +72,7 @@ describe("recipients", () => {
     expect(added.status).toBe(303);
     expect(added.headers.get("Location")).toBe("/recipients");
     const [recipient] = await recipientsOf(userId);
-    expect(recipient).toEqual({ id: expect.any(String), fullName: "Ada King", ...ACCOUNT_ADDRESS });
+    expect(recipient).toEqual({ id: expect.any(String), fullName: "Ada King", ...ACCOUNT_ADDRESS, addressCheck: "standardized" });
 
     const moved = await browser.post("/recipients/add", {
       fullName: "A. Lovelace",

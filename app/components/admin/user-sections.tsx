@@ -4,7 +4,15 @@ import type { RequestStatus } from "../../../drizzle/schema";
 import { StaffTable } from "~/components/admin/staff-table";
 import { FREE_REQUEST_ALLOWANCE } from "~/domain/requests";
 
-export type UserProfile = { id: string; email: string; fullName: string; addressLines: string[]; signedUp: string; newsletter: boolean };
+export type UserProfile = {
+  id: string;
+  email: string;
+  fullName: string;
+  addressLines: string[];
+  addressCheck: string;
+  signedUp: string;
+  newsletter: boolean;
+};
 
 export type UserPlan = {
   name: string;
@@ -59,6 +67,8 @@ export function ProfileCard({ account }: { account: UserProfile }) {
             </span>
           ))}
         </dd>
+        <dt>Address check</dt>
+        <dd>{account.addressCheck}</dd>
         <dt>Signed up</dt>
         <dd>{account.signedUp}</dd>
         <dt>Newsletter</dt>

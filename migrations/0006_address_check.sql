@@ -1,0 +1,3 @@
+ALTER TABLE `recipients` ADD `addressCheck` text;--> statement-breakpoint
+ALTER TABLE `requests` ADD `addressCheck` text;--> statement-breakpoint
+ALTER TABLE `users` ADD `addressCheck` text;
