@@ -18,7 +18,7 @@ const randomId = () =>
 export const REQUEST_STATUSES = ["inQueue", "confirmedByUser", "cancelled", "deleted"] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
-// How far an address on file was checked (decision 0025); null on rows written before it was recorded.
+// How far an address on file was checked (decision 0028); null on rows written before it was recorded.
 export const ADDRESS_CHECKS = ["verified", "standardized", "asTyped"] as const;
 export type AddressCheck = (typeof ADDRESS_CHECKS)[number];
 const addressCheck = () => text("addressCheck", { enum: ADDRESS_CHECKS });

@@ -2,10 +2,14 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+const root = fileURLToPath(new URL("..", import.meta.url));
+
 export default defineConfig({
+  // The product's own messages, for the journeys to look for.
+  resolve: { alias: { "~": `${root}app` } },
   test: {
     name: "e2e",
-    root: fileURLToPath(new URL("..", import.meta.url)),
+    root,
     environment: "node",
     include: ["test/e2e/**/*.test.ts"],
     globalSetup: ["test/e2e/global-setup.ts"],

@@ -13,7 +13,7 @@ const FIELD_LABELS: Record<string, string> = {
 /**
  * A name and an address as they will be saved, with how far the address was checked and what the
  * check changed, so the person sees what senders will get before it is saved (signup, and the
- * account page). Nothing here says more than the check did (decision 0025).
+ * account page). Nothing here says more than the check did (decision 0028).
  */
 export function VerifiedAddress({
   title,

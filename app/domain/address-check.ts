@@ -43,7 +43,7 @@ export const DELIVERABILITIES = [
 export type Deliverability = (typeof DELIVERABILITIES)[number];
 
 export const ADDRESS_DOUBT_MESSAGES = {
-  summary: "We could not confirm this address. Correct it, or keep it exactly as you typed it.",
+  summary: "We could not confirm this address. Correct it, or keep it exactly as you typed it with the button under the form.",
   unavailable: "We could not check this address just now.",
   undeliverable: "The Postal Service does not deliver to this address. Check the street, the number and the ZIP code.",
   missingUnit: "This building has more than one unit: add the apartment, suite or unit number.",

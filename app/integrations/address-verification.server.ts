@@ -115,7 +115,7 @@ export function addressFromResult(result: VerificationResult): Address {
  * Checks an address someone typed (signup, recipients, the account page, the staff user form):
  * accepted as verification wrote it, or in doubt with the reasons next to the fields. A person who
  * chose to keep it as typed after a doubt gets it as typed, with no call; staff check it by hand
- * before a letter goes out (decision 0025). Without a key, the offline standardizer's problems
+ * before a letter goes out (decision 0028). Without a key, the offline standardizer's problems
  * decide; with one, Lob's deliverability does; no answer at all is a doubt.
  */
 export async function checkAddress(

@@ -28,7 +28,7 @@ import type { Db } from "~/utils/db.server";
 export type AnalyticsConsent = "yes" | "no" | "not asked";
 
 type Address = { street1: string; street2: string | null; city: string; state: string; zipCode: string };
-/** An address with how far it was checked (decision 0025); null when that was never recorded. */
+/** An address with how far it was checked (decision 0028); null when that was never recorded. */
 type CheckedAddress = Address & { addressCheck: AddressCheck | null };
 
 export type AccountExport = {

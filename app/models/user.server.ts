@@ -10,7 +10,7 @@ export type SignupAddress = {
   city: string;
   state: string;
   zipCode: string;
-  /** How far it was checked (decision 0025); the requests made from it carry the same. */
+  /** How far it was checked (decision 0028); the requests made from it carry the same. */
   addressCheck?: AddressCheck | null;
 };
 

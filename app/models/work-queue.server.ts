@@ -20,7 +20,7 @@ const emailOnItsWay = sql`exists (select 1 from ${jobs} where ${jobs.userId} = $
   and ${jobs.state} in ('queued', 'running', 'retrying') and json_extract(${jobs.payload}, '$.requestId') = ${requests.id})`;
 
 // The request's address, or that of a person it covers, was kept as typed after a doubt: staff
-// check it by hand, so it is flagged in the queue and never emailed at once (decision 0025).
+// check it by hand, so it is flagged in the queue and never emailed at once (decision 0028).
 const addressKeptAsTyped = sql<number>`(${requests.addressCheck} = 'asTyped' or exists (select 1 from ${recipients}
   where ${recipients.userId} = ${requests.userId} and ${recipients.addressCheck} = 'asTyped'
   and (${requests.recipientIds} is null or ${recipients.id} in (select value from json_each(${requests.recipientIds})))))`;

@@ -11,7 +11,7 @@ export type SignupDraft = {
   entered: { fullName: string; street1: string; street2: string; city: string; state: string; zipCode: string };
   /** The address after verification (product rules: Calls to the server); equal to what was entered when it failed. */
   address: { street1: string; street2: string; city: string; state: string; zipCode: string };
-  /** How far the address was checked (decision 0025); absent in a draft made before it was recorded. */
+  /** How far the address was checked (decision 0028); absent in a draft made before it was recorded. */
   check?: AddressCheck;
   changes: Array<{ field: string; from: string; to: string }>;
 };

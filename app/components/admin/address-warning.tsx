@@ -1,6 +1,6 @@
 import { STAFF_ADDRESS_WARNING } from "~/domain/address-check";
 
-/** Staff's reminder that some letters carry an address nobody could confirm (decision 0025). */
+/** Staff's reminder that some letters carry an address nobody could confirm (decision 0028). */
 export function AddressesToCheck({ count }: { count: number }) {
   if (count === 0) return null;
   return (
