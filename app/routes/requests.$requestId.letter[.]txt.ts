@@ -25,6 +25,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       "Content-Type": "text/plain; charset=utf-8",
       "Content-Disposition": `attachment; filename="${letterFileName(source.request.senderName)}"`,
       "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
     },
   });
 }
