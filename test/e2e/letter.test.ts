@@ -3,14 +3,13 @@
 // downloads as a text file holding exactly what the page shows, and opens an email with the
 // letter filled in; a sender with neither gets no made-up block and no email link. Screenshots of
 // the letter at 320, 360 and 1280 px, and as printed.
-import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { describe, expect, inject, test } from "vitest";
 import { assertAccessible, assertNoErrors, JS_MODES, SCREENSHOT_DIR, useBrowser } from "./browser";
 import { reachStep2, submitStep2, waitForDashboard } from "./accounts-helpers";
 
 const appUrl = inject("appUrl");
 const browser = useBrowser();
-const NOTES_SCREENS = "/work/notes/screens";
 
 const EPSILON_ADDRESS = ["Epsilon", "Attention: Privacy", "P.O. Box 1478", "Broomfield, CO 80038"];
 
@@ -38,9 +37,7 @@ describe.each(JS_MODES)("sending the letter yourself (JavaScript $label)", ({ js
         await page.setViewportSize({ width, height: 800 });
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, `${width} px: the page is wider than the screen`).toBeLessThanOrEqual(0);
-        const path = `${SCREENSHOT_DIR}/letter-${width}-js-${label}.png`;
-        await page.locator("#request-epsilon").screenshot({ path });
-        if (!js) copyFileSync(path, `${NOTES_SCREENS}/letter-after-${width}.png`);
+        await page.locator("#request-epsilon").screenshot({ path: `${SCREENSHOT_DIR}/letter-${width}-js-${label}.png` });
       }
       await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -81,12 +78,7 @@ describe.each(JS_MODES)("sending the letter yourself (JavaScript $label)", ({ js
       }
       expect(await page.locator("#request-epsilon address.letter-address").isVisible()).toBe(true);
       expect(await page.locator("#request-epsilon pre.letter").isVisible()).toBe(true);
-      const printed = `${SCREENSHOT_DIR}/letter-print-js-${label}.png`;
-      await page.screenshot({ path: printed, fullPage: true });
-      if (!js) {
-        mkdirSync(NOTES_SCREENS, { recursive: true });
-        copyFileSync(printed, `${NOTES_SCREENS}/letter-print.png`);
-      }
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/letter-print-js-${label}.png`, fullPage: true });
       await page.emulateMedia({ media: "screen" });
 
       // A sender the catalog has no postal or email address for: no block, no email link.
