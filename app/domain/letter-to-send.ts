@@ -70,7 +70,7 @@ export function letterFileName(senderName: string): string {
 /** Some mail programs (Outlook through Windows among them) drop or cut a mailto link longer than about 2,000 characters. */
 export const MAILTO_MAX_LENGTH = 2000;
 export const LETTER_EMAIL_SUBJECT = "Please add me to your Do Not Mail list";
-export const PASTE_LETTER_BODY = "(Paste your opt-out letter here: copy it from your Quiet Mailbox dashboard with Copy to clipboard.)";
+export const PASTE_LETTER_BODY = "(Paste your opt-out letter here, from your Quiet Mailbox dashboard or the text file you downloaded.)";
 
 /**
  * A mailto link with the subject and the letter as the body. An email goes to the address in the

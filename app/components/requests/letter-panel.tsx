@@ -54,7 +54,7 @@ function EmailLink({ to, letter }: { to: string; letter: string }) {
     <>
       <a href={mailto.href}>Email it to {to}</a>
       {mailto.complete ? null : (
-        <span className="muted">The letter is too long to fill in the email by itself: copy it and paste it in.</span>
+        <span className="muted">The letter is too long to fill in the email by itself: paste it in from above or from the text file.</span>
       )}
     </>
   );
