@@ -69,6 +69,27 @@ export async function getDashboard(db: Db, userId: string, openRequestId: string
   return { account: accountRow, requests: requestRows, recipients: recipientRows, earlierAddresses: earlierRows, history: logRows };
 }
 
+/**
+ * What one of this user's requests' letter is written from, in one D1 batch: the account (its
+ * state gives the time zone), the request with the catalog's facts, the recipients and the
+ * addresses from before a move. Null for another user's request, a made-up id or a deleted one.
+ */
+export async function getUserRequestLetterSource(db: Db, userId: string, requestId: string) {
+  const [[account], [request], recipientRows, earlierRows] = await db.batch([
+    accountOf(db, userId),
+    db
+      .select(requestColumns)
+      .from(requests)
+      .leftJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
+      .where(and(eq(requests.userId, userId), eq(requests.id, requestId), notDeleted))
+      .limit(1),
+    listUserRecipients(db, userId),
+    listEarlierAddresses(db, [userId]),
+  ]);
+  if (!account || !request) return null;
+  return { account, request, recipients: recipientRows, earlierAddresses: earlierRows };
+}
+
 /** One of this user's requests, or null: another user's id is indistinguishable from a made-up one. */
 export async function getUserRequest(db: Db, userId: string, requestId: string) {
   const [row] = await db

@@ -2,10 +2,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AllowanceUsedUp } from "~/components/requests/allowance-used-up";
-import { PrintableLetter, RequestCard } from "~/components/requests/request-card";
+import { PrintableLetter } from "~/components/requests/letter-panel";
+import { RequestCard } from "~/components/requests/request-card";
 import { formatDate, formatDateTime, timeZoneForState } from "~/domain/dates";
 import { PLAN_DETAILS } from "~/domain/plans";
-import { letterOfRequest } from "~/domain/opt-out-letter";
+import { letterToSend } from "~/domain/letter-to-send";
 import {
   actionUsesAllowance,
   ALLOWANCE_REFUSED_MESSAGE,
@@ -79,7 +80,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ? {
         id: openRow.id,
         senderName: openRow.senderName,
-        letter: letterOfRequest(openRow, dashboard.recipients, { today: now, timeZone, earlierAddresses: dashboard.earlierAddresses }),
+        ...letterToSend(openRow, dashboard.recipients, { today: now, timeZone, earlierAddresses: dashboard.earlierAddresses }),
         history: dashboard.history.map((entry) => ({
           id: entry.id,
           text:
@@ -137,7 +138,7 @@ export default function Dashboard() {
   const { welcome, allowance, sent, notSent, recipientCount, open, print } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
 
-  if (open && print) return <PrintableLetter senderName={open.senderName} letter={open.letter} requestId={open.id} />;
+  if (open && print) return <PrintableLetter open={open} />;
 
   const usedUp = !allowance.unlimited && allowance.left === 0;
   return (

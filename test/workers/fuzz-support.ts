@@ -333,6 +333,7 @@ export const TARGETS: Target[] = [
   },
   { name: "/account/export", path: () => "/account/export", fields: noFields },
   { name: "/account/export.json", path: () => "/account/export.json", fields: noFields },
+  { name: "/requests/:requestId/letter.txt", path: (_, id) => `/requests/${id}/letter.txt`, param: "requestId", fields: noFields },
   { name: "/admin", path: () => "/admin", fields: noFields },
   {
     name: "/admin/queue",

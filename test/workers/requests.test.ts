@@ -383,3 +383,74 @@ describe("adding a request", () => {
     expect(letter).not.toContain("Not Household");
   });
 });
+
+describe("the letter as a text file", () => {
+  const unescapeHtml = (html: string) =>
+    html.replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&amp;", "&");
+
+  /** The address block and the letter exactly as the dashboard shows them for the open request. */
+  async function letterOnPage(browser: Browser, requestId: string) {
+    const html = await (await browser.get(`/dashboard?request=${encodeURIComponent(requestId)}`)).text();
+    const address = /<address class="letter-address"[^>]*>(.*?)<\/address>/s.exec(html)?.[1];
+    const lines = address ? [...address.matchAll(/<span>(.*?)<\/span>/g)].map((match) => unescapeHtml(match[1]!)) : [];
+    const letter = unescapeHtml(/<pre class="letter"[^>]*>(.*?)<\/pre>/s.exec(html)![1]!);
+    return { lines, letter };
+  }
+
+  it("gives the owner the letter the page shows, with the sender's address, as an attachment never cached", async () => {
+    const { browser } = await signedUpUser("letter-file");
+    const response = await browser.get("/requests/epsilon/letter.txt");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toBe(
+      'attachment; filename="opt-out-letter-epsilon-abacus-catalog-cooperative.txt"',
+    );
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+
+    const { lines, letter } = await letterOnPage(browser, "epsilon");
+    expect(lines).toEqual(["Epsilon", "Attention: Privacy", "P.O. Box 1478", "Broomfield, CO 80038"]);
+    expect(letter).toContain("12 MAIN ST");
+    expect(await response.text()).toBe(`${lines.join("\r\n")}\r\n\r\n${letter.replaceAll("\n", "\r\n")}`);
+  });
+
+  it("has no address block for a sender the catalog lacks, and a file name nothing in the sender's name can break", async () => {
+    const { browser, userId } = await signedUpUser("letter-file-custom");
+    await browser.post("/requests/add", { senderName: 'Acme "Catalogs"; filename=evil.exe <b>' });
+    const [custom] = await customRequestsOf(userId);
+    const response = await browser.get(`/requests/${custom!.id}/letter.txt`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="opt-out-letter-acme-catalogs-filename-evil-exe-b.txt"');
+    const { lines, letter } = await letterOnPage(browser, custom!.id);
+    expect(lines).toEqual([]);
+    expect(letter).toContain('To Acme "Catalogs"; filename=evil.exe <b>:');
+    expect(await response.text()).toBe(letter.replaceAll("\n", "\r\n"));
+  });
+
+  it("is 404 for another user's request, a made-up id and a deleted request, and sends a visitor to sign in", async () => {
+    const owner = await signedUpUser("letter-file-owner");
+    const other = await signedUpUser("letter-file-other");
+    await owner.browser.post("/requests/add", { senderName: "Owner's Own Catalog" });
+    const [custom] = await customRequestsOf(owner.userId);
+    const path = `/requests/${custom!.id}/letter.txt`;
+    expect((await owner.browser.get(path)).status).toBe(200);
+
+    const theirs = await other.browser.get(path);
+    expect(theirs.status).toBe(404);
+    expect(await theirs.text()).not.toContain("Owner's Own Catalog");
+    expect((await other.browser.get("/requests/made-up/letter.txt")).status).toBe(404);
+
+    const visitor = await new Browser().get(path);
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("Location")).toBe(`/signin?redirectTo=${encodeURIComponent(path)}`);
+
+    await owner.browser.post("/dashboard", { intent: "delete", requestId: custom!.id });
+    expect((await owner.browser.get(path)).status).toBe(404);
+  });
+
+  it("is only read: a post is refused and changes nothing", async () => {
+    const { browser } = await signedUpUser("letter-file-post");
+    const response = await browser.post("/requests/epsilon/letter.txt", { intent: "delete" });
+    expect(response.status).toBe(405);
+  });
+});

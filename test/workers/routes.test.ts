@@ -19,6 +19,7 @@ const SIGNED_IN_PAGES = [
   "/account/delete",
   "/account/export",
   "/account/export.json",
+  "/requests/some-id/letter.txt",
 ];
 
 describe("the route table of product rules: Routes", () => {
@@ -44,16 +45,22 @@ describe("the route table of product rules: Routes", () => {
     expect(response.headers.get("Location")).toBe("/start/step1");
   });
 
-  it.each(["/nope", "/start/step3", "/dashboard/extra", "/admin/anything", "/recipients/edit", "/reminders", "/reminders/some-id/extra"])(
-    "%s is not in the table and answers 404 with the not-found screen",
-    async (path) => {
-      const response = await SELF.fetch(`https://example.test${path}`);
-      expect(response.status).toBe(404);
-      const html = await response.text();
-      expect(html).toContain("find that page");
-      expect(html).toContain('href="/"');
-    },
-  );
+  it.each([
+    "/nope",
+    "/start/step3",
+    "/dashboard/extra",
+    "/admin/anything",
+    "/recipients/edit",
+    "/reminders",
+    "/reminders/some-id/extra",
+    "/requests/some-id/letter.txt/extra",
+  ])("%s is not in the table and answers 404 with the not-found screen", async (path) => {
+    const response = await SELF.fetch(`https://example.test${path}`);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("find that page");
+    expect(html).toContain('href="/"');
+  });
 
   it("public pages ship no JavaScript and send the security headers", async () => {
     for (const path of ["/", "/learn", "/terms", "/privacy", "/sitemap"]) {

@@ -1,0 +1,158 @@
+import { Link } from "@remix-run/react";
+import { useRef, useState } from "react";
+import { letterMailto, letterText, type LetterToSend } from "~/domain/letter-to-send";
+import { useHydrated } from "~/utils/use-hydrated";
+
+export type OpenRequest = LetterToSend & {
+  id: string;
+  senderName: string;
+  history: Array<{ id: string; text: string; creator: string; at: string }>;
+};
+
+const printViewPath = (requestId: string) => `/dashboard?request=${encodeURIComponent(requestId)}&view=print`;
+const letterFilePath = (requestId: string) => `/requests/${encodeURIComponent(requestId)}/letter.txt`;
+
+/**
+ * The letter as it is printed and sent: the sender's postal address at the top when the catalog
+ * has one (where a #10 window envelope shows it), then the letter. The print stylesheet prints
+ * this and nothing else.
+ */
+function LetterSheet({ open, id, titleId }: { open: OpenRequest; id: string; titleId?: string }) {
+  return (
+    <div className="letter-sheet" id={id}>
+      {open.recipientAddress ? (
+        <address className="letter-address" aria-label={`${open.senderName}'s postal address`}>
+          {open.recipientAddress.map((line) => (
+            <span key={line}>{line}</span>
+          ))}
+        </address>
+      ) : null}
+      {/* A scrolling region must take focus, or keyboard users cannot scroll it (axe: scrollable-region-focusable). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <pre className="letter" tabIndex={0} aria-labelledby={titleId}>
+        {open.letter}
+      </pre>
+    </div>
+  );
+}
+
+/** Print: a button once JavaScript runs; without it, a link to the page of the letter alone, printed with the browser's own command. */
+function PrintButton({ requestId }: { requestId: string }) {
+  const hydrated = useHydrated();
+  if (!hydrated) return <Link to={printViewPath(requestId)}>Print</Link>;
+  return (
+    <button type="button" className="button button-quiet" onClick={() => window.print()}>
+      Print
+    </button>
+  );
+}
+
+/** "Email it to …" with the letter filled in, for a sender the catalog says takes email. */
+function EmailLink({ to, letter }: { to: string; letter: string }) {
+  const mailto = letterMailto(to, letter);
+  return (
+    <>
+      <a href={mailto.href}>Email it to {to}</a>
+      {mailto.complete ? null : (
+        <span className="muted">The letter is too long to fill in the email by itself: paste it in from above or from the text file.</span>
+      )}
+    </>
+  );
+}
+
+export function LetterPanel({ open }: { open: OpenRequest }) {
+  const letterId = `letter-${open.id}`;
+  return (
+    <div className="letter-panel">
+      <h4 id={`${letterId}-title`}>Your opt-out letter</h4>
+      <LetterSheet open={open} id={letterId} titleId={`${letterId}-title`} />
+      <p className="letter-tools">
+        <CopyButton text={letterText(open)} targetId={letterId} />
+        <PrintButton requestId={open.id} />
+        <a href={letterFilePath(open.id)} download>
+          Download as text
+        </a>
+        {open.senderEmail ? <EmailLink to={open.senderEmail} letter={open.letter} /> : null}
+        <Link to={`/dashboard#request-${open.id}`}>Close</Link>
+      </p>
+      <h4>History</h4>
+      {open.history.length === 0 ? (
+        <p className="muted">Nothing has happened yet.</p>
+      ) : (
+        <ol className="history">
+          {open.history.map((entry) => (
+            <li key={entry.id}>
+              <span className="muted">{entry.at}</span>{" "}
+              {entry.creator === "sender" ? (
+                <>
+                  {open.senderName} replied:
+                  {/* The sender's own words, as plain text: React escapes them, CSS keeps their line breaks. */}
+                  <blockquote className="reply-text">{entry.text}</blockquote>
+                </>
+              ) : (
+                entry.text
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+/** "Copy to clipboard" once JavaScript runs; without it the letter is a block of selectable text. */
+function CopyButton({ text, targetId }: { text: string; targetId: string }) {
+  const hydrated = useHydrated();
+  const [message, setMessage] = useState("");
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  if (!hydrated) return null;
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      setMessage("Copied.");
+    } catch {
+      const range = document.createRange();
+      range.selectNodeContents(document.getElementById(targetId)!);
+      window.getSelection()?.removeAllRanges();
+      window.getSelection()?.addRange(range);
+      setMessage("Selected: press Ctrl+C (or ⌘C) to copy.");
+    }
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setMessage(""), 4000);
+  }
+
+  return (
+    <>
+      <button type="button" className="button" onClick={copy}>
+        Copy to clipboard
+      </button>
+      <span role="status" className="muted">
+        {message}
+      </span>
+    </>
+  );
+}
+
+export function PrintableLetter({ open }: { open: OpenRequest }) {
+  const hydrated = useHydrated();
+  return (
+    <section className="page narrow print-view" aria-labelledby="page-title">
+      <p className="no-print">
+        <Link to={`/dashboard?request=${encodeURIComponent(open.id)}#request-${open.id}`}>Back to your requests</Link>. Use your browser’s
+        Print command; only the letter is printed.
+      </p>
+      <h1 id="page-title" className="no-print">
+        Letter to {open.senderName}
+      </h1>
+      {hydrated ? (
+        <p className="no-print">
+          <button type="button" className="button" onClick={() => window.print()}>
+            Print
+          </button>
+        </p>
+      ) : null}
+      <LetterSheet open={open} id={`letter-${open.id}`} />
+    </section>
+  );
+}
