@@ -266,7 +266,7 @@ describe("changing the password", () => {
       (job) => (job.payload as { subject?: string } | null)?.subject === "Your Quiet Mailbox password was changed",
     );
     expect(told).toHaveLength(1);
-  });
+  }, 30_000);
 });
 
 describe("email choices and devices", () => {
@@ -383,7 +383,7 @@ describe("deleting the account", () => {
     const again = new Browser();
     expect((await signUp(again, user.email)).status).toBe(303);
     expect((await again.get("/dashboard")).status).toBe(200);
-  });
+  }, 30_000);
 
   it("cancels a job still on the queue: it never runs, and keeps no payload", async () => {
     const { browser, userId, email } = await signedUpUser("account-inflight");
@@ -404,7 +404,7 @@ describe("deleting the account", () => {
     // Mailchimp heard of the address once, from signup, before the deletion.
     const puts = await received("mailchimp", (r) => r.method === "PUT" && JSON.stringify(r.body).includes(email));
     expect([putsBefore.length, puts.length]).toEqual([1, 1]);
-  });
+  }, 30_000);
 
   it("keeps a deletion job Stripe refuses where staff see it, without personal data", async () => {
     allowConsoleErrors(/account\.eraseStripe/);

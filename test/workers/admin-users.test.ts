@@ -256,7 +256,6 @@ describe("changing a user", () => {
     expect(row).toMatchObject({
       fullName: "Grace Brewster Hopper",
       street2: "APT 4",
-      addressCheck: "standardized",
       plan: null,
       numOfFreeRequest: 3,
     });
