@@ -3,6 +3,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
 import { z } from "zod";
+import { ADDRESS_CHECK_LABELS } from "~/domain/address-check";
 import { envelopeLines, isSameAddress } from "~/domain/address";
 import { listUserRecipients, removeRecipient } from "~/models/recipient.server";
 import { accountOf } from "~/models/user.server";
@@ -23,6 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       fullName: recipient.fullName,
       lines: [recipient.fullName, ...envelopeLines(recipient)],
       atYourAddress: address !== undefined && isSameAddress(recipient, address),
+      keptAsTyped: recipient.addressCheck === "asTyped",
     })),
   };
 }
@@ -68,7 +70,10 @@ export default function Recipients() {
                   </Fragment>
                 ))}
               </address>
-              <p className="muted">{recipient.atYourAddress ? "At your address" : "At an earlier address"}</p>
+              <p className="muted">
+                {recipient.atYourAddress ? "At your address" : "At an earlier address"}
+                {recipient.keptAsTyped ? `. ${ADDRESS_CHECK_LABELS.asTyped}` : null}
+              </p>
               <div className="actions">
                 <Link to={`/recipients/edit/${recipient.id}`} aria-label={`Edit ${recipient.fullName}`}>
                   Edit

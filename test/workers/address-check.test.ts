@@ -122,6 +122,7 @@ describe("with a verification service", () => {
     expect(kept.status).toBe(303);
     const [person] = await db.select().from(recipients).where(eq(recipients.userId, userId));
     expect(person).toMatchObject({ fullName: "Grace Hopper", street1: "12 Main St", addressCheck: "asTyped" });
+    expect(await (await browser.get("/recipients")).text()).toContain(ADDRESS_CHECK_LABELS.asTyped);
   });
 });
 
