@@ -59,6 +59,8 @@ export function vendorVars(standIns: Pick<StandInServer, "url">): Record<string,
     EMAIL_API_URL: `${standIns.url}/email`,
     EMAIL_API_KEY: EMAIL_STAND_IN_TOKEN,
     LOB_API_URL: `${standIns.url}/lob/v1`,
+    // Not a vendor API: the blog the footer links to, a page of the stand-ins outside production.
+    BLOG_URL: `${standIns.url}/path/`,
   };
 }
 
