@@ -136,3 +136,25 @@ export async function deleteTestimonial(db: Db, actor: StaffActor, id: string): 
   ]);
   return true;
 }
+
+/**
+ * Local development's example testimonials, published, into an empty table only (`npm start`
+ * seeds them; decision 0026). Not staff actions, so not audited.
+ */
+export async function seedExampleTestimonials(db: Db, examples: readonly { quote: string; displayName: string; city: string }[]) {
+  const [existing] = await db.select({ id: testimonials.id }).from(testimonials).limit(1);
+  if (existing) return 0;
+  const consentDate = new Date().toISOString().slice(0, 10);
+  await db
+    .insert(testimonials)
+    .values(
+      examples.map((example) => ({
+        ...example,
+        consentDate,
+        consentMethod: "signed-form" as const,
+        isPublished: true,
+        publishedAt: new Date(),
+      })),
+    );
+  return examples.length;
+}

@@ -27,6 +27,8 @@ export type LocalStackOptions = {
   assetsDir?: string;
   /** More `wrangler dev` flags, e.g. ["--log-level", "warn"]. */
   wranglerArgs?: string[];
+  /** Seed the example testimonials of local development (npm start only: tests seed their own). */
+  exampleTestimonials?: boolean;
   /** How long to wait for the first answer to GET /. */
   readyTimeoutMs?: number;
 };
@@ -90,7 +92,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       log,
     });
     log("seeding the sender catalog");
-    await runCommand(bin("tsx"), ["drizzle/seed.ts", "--persist-to", persistDir, "--local-staff"], { env: { CI: "true" }, log });
+    const seedArgs = [
+      "drizzle/seed.ts",
+      "--persist-to",
+      persistDir,
+      "--local-staff",
+      ...(options.exampleTestimonials ? ["--local-examples"] : []),
+    ];
+    await runCommand(bin("tsx"), seedArgs, { env: { CI: "true" }, log });
 
     // Links in emails are built from APP_ORIGIN, never from the request: here, this stack's own URL.
     const vars = { ...vendorVars(standIns), APP_ORIGIN: `http://127.0.0.1:${appPort}`, ...options.vars };
