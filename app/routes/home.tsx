@@ -167,8 +167,7 @@ export default function Home() {
         <div className="page">
           <h2 id="pricing-title">Plans and prices</h2>
           <p>
-            Every account starts with {FREE_REQUEST_ALLOWANCE} free requests, and no card is asked for. When they are used, a plan sends as
-            many as you need. Plans are paid by card through Stripe, and you can cancel any time.
+            {`Every account starts with ${FREE_REQUEST_ALLOWANCE} free requests, and no card is asked for. When they are used, a plan sends as many as you need. Plans are paid by card through Stripe, and you can cancel any time.`}
           </p>
           <div className="grid plans">
             <PlanCard id="free" name={FREE_PLAN.name} priceText="$0" includes={FREE_PLAN.includes} />
@@ -307,7 +306,7 @@ function PricingAction() {
     </Link>
   ) : (
     <Link className="button" to="/start/step1">
-      Start with {FREE_REQUEST_ALLOWANCE} free requests
+      {`Start with ${FREE_REQUEST_ALLOWANCE} free requests`}
     </Link>
   );
 }
