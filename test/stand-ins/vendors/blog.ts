@@ -5,7 +5,7 @@ import type { Vendor } from "../server";
 
 const PAGE = `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Quiet Mailbox blog (local stand-in)</title></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>Quiet Mailbox blog (local stand-in)</title></head>
 <body style="font: 1rem/1.6 system-ui, sans-serif; max-width: 40rem; margin: 2rem auto; padding: 0 1rem">
 <main>
 <h1>Quiet Mailbox blog</h1>
