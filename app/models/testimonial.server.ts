@@ -65,7 +65,7 @@ export async function createTestimonial(db: Db, actor: StaffActor, values: Testi
   const id = crypto.randomUUID();
   await db.batch([
     db.insert(testimonials).values({ id, ...values }),
-    auditEntry(db, actor, { action: "testimonial.added", targetType: "testimonial", targetId: id, details: { after: values } }),
+    auditEntry(db, actor, { action: "testimonial.added", targetType: "testimonial", targetId: id, details: { before: {}, after: values } }),
   ]);
   return id;
 }
@@ -131,7 +131,7 @@ export async function deleteTestimonial(db: Db, actor: StaffActor, id: string): 
       action: "testimonial.deleted",
       targetType: "testimonial",
       targetId: id,
-      details: { deleted: { quote, displayName, city, consentDate, consentMethod, isPublished } },
+      details: { before: { quote, displayName, city, consentDate, consentMethod, isPublished }, after: {} },
     }),
   ]);
   return true;
@@ -145,16 +145,14 @@ export async function seedExampleTestimonials(db: Db, examples: readonly { quote
   const [existing] = await db.select({ id: testimonials.id }).from(testimonials).limit(1);
   if (existing) return 0;
   const consentDate = new Date().toISOString().slice(0, 10);
-  await db
-    .insert(testimonials)
-    .values(
-      examples.map((example) => ({
-        ...example,
-        consentDate,
-        consentMethod: "signed-form" as const,
-        isPublished: true,
-        publishedAt: new Date(),
-      })),
-    );
+  await db.insert(testimonials).values(
+    examples.map((example) => ({
+      ...example,
+      consentDate,
+      consentMethod: "signed-form" as const,
+      isPublished: true,
+      publishedAt: new Date(),
+    })),
+  );
   return examples.length;
 }

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { StaffTable } from "~/components/admin/staff-table";
 import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
 import { CONSENT_METHOD_LABELS, hasRecordedConsent, HOME_TESTIMONIAL_LIMIT } from "~/domain/testimonials";
 import { listTestimonialsForStaff } from "~/models/testimonial.server";
@@ -50,21 +49,21 @@ export default function Testimonials() {
         <p className="muted">Only the admin may add, change, publish or delete testimonials.</p>
       )}
       {testimonials.length > 0 ? (
-        <StaffTable columns={["Words", "Shown as", "Consent", "Status"]} caption="Testimonials, published first">
+        <ul className="plain testimonial-list" aria-label="Testimonials, published first">
           {testimonials.map((testimonial) => (
-            <tr key={testimonial.id}>
-              <td>
+            <li className="card" key={testimonial.id}>
+              <p>
                 <Link to={`/admin/testimonials/${encodeURIComponent(testimonial.id)}`}>{testimonial.quote}</Link>
-              </td>
-              <td>{testimonial.who}</td>
-              <td>{testimonial.consent ?? <span className="muted">not recorded</span>}</td>
-              <td>
+              </p>
+              <p className="muted">Shown as {testimonial.who}</p>
+              <p>
                 <span className="status">{testimonial.isPublished ? "published" : "not published"}</span>
-                {testimonial.publishedAt ? <span className="muted"> since {testimonial.publishedAt}</span> : null}
-              </td>
-            </tr>
+                {testimonial.publishedAt ? ` since ${testimonial.publishedAt}` : null}
+                {" · "}Consent: {testimonial.consent ?? "not recorded"}
+              </p>
+            </li>
           ))}
-        </StaffTable>
+        </ul>
       ) : (
         <p className="muted">No testimonials yet: the home page leaves the section out until one is published.</p>
       )}

@@ -8,7 +8,7 @@ import { LOCAL_STAFF } from "../../drizzle/local-staff";
 import { STRIPE_STAND_IN_KEY, STRIPE_STAND_IN_PRICES } from "../stand-ins/vendors/stripe";
 import { TESTIMONIAL_MESSAGES } from "../../app/domain/testimonials";
 import { expectedStatus, signInThroughForm, visibleText } from "./accounts-helpers";
-import { assertAccessible, assertNoErrors, JS_MODES, SCREENSHOT_DIR, useBrowser } from "./browser";
+import { assertAccessible, assertNoErrors, JS_MODES, SCREENSHOT_DIR, screenshot, useBrowser } from "./browser";
 
 const appUrl = inject("appUrl");
 const standInsUrl = inject("standInsUrl");
@@ -110,6 +110,7 @@ describe.each(JS_MODES)("before signing up (JavaScript $label)", ({ js, label })
       await add(consented, true);
       await Promise.all([page.waitForURL(/\?saved=published$/), page.getByRole("button", { name: "Publish" }).click()]);
       expect(await visibleText(page)).toContain("Published: it is on the home page now.");
+      await screenshot(staff, "admin-testimonial");
 
       expect((await page.goto(`${appUrl}/admin/testimonials`))?.status()).toBe(200);
       const list = await visibleText(page);

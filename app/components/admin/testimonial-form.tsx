@@ -34,7 +34,7 @@ export function TestimonialForm({
       />
       <TextField field={fields.displayName} label="Name as they agreed to show it" maxLength={80} hint="e.g. Maria or Maria G." />
       <TextField field={fields.city} label="City" maxLength={80} hint="e.g. Sacramento, CA" />
-      <fieldset>
+      <fieldset className="consent-fields">
         <legend>Consent</legend>
         <p className="hint">Both are needed before the testimonial can be published on the home page.</p>
         <TextField field={fields.consentDate} label="Day consent was given" type="date" hint="YYYY-MM-DD, today or earlier." />
