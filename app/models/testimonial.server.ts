@@ -25,14 +25,29 @@ const isShowable = and(
   isNotNull(testimonials.consentMethod),
 );
 
-/** What the home page shows, newest published first. */
-export function listHomeTestimonials(db: Db) {
-  return db
+export type HomeTestimonial = { id: string; quote: string; displayName: string; city: string };
+
+let homeTestimonials: { rows: HomeTestimonial[]; until: number } | null = null;
+
+/**
+ * What the home page shows, newest published first. Kept in the isolate for `maxAgeSeconds`, so
+ * that most home page views read nothing from D1; a change made by staff forgets this isolate's
+ * copy at once, and other isolates catch up within the max age.
+ */
+export async function listHomeTestimonials(db: Db, { maxAgeSeconds }: { maxAgeSeconds: number }): Promise<HomeTestimonial[]> {
+  if (homeTestimonials && homeTestimonials.until > Date.now()) return homeTestimonials.rows;
+  const rows = await db
     .select({ id: testimonials.id, quote: testimonials.quote, displayName: testimonials.displayName, city: testimonials.city })
     .from(testimonials)
     .where(isShowable)
     .orderBy(desc(testimonials.publishedAt), desc(testimonials.createdAt))
     .limit(HOME_TESTIMONIAL_LIMIT);
+  homeTestimonials = maxAgeSeconds > 0 ? { rows, until: Date.now() + maxAgeSeconds * 1000 } : null;
+  return rows;
+}
+
+function forgetHomeTestimonials() {
+  homeTestimonials = null;
 }
 
 const STAFF_COLUMNS = {
@@ -88,6 +103,7 @@ export async function updateTestimonial(db: Db, actor: StaffActor, id: string, v
       .where(eq(testimonials.id, id)),
     auditEntry(db, actor, { action: "testimonial.updated", targetType: "testimonial", targetId: id, details: changes }),
   ]);
+  forgetHomeTestimonials();
   return { kind: "saved", changed };
 }
 
@@ -116,6 +132,7 @@ export async function setTestimonialPublished(db: Db, actor: StaffActor, id: str
       details: { before: { isPublished: !published }, after: { isPublished: published } },
     }),
   ]);
+  forgetHomeTestimonials();
   return "done";
 }
 
@@ -134,6 +151,7 @@ export async function deleteTestimonial(db: Db, actor: StaffActor, id: string): 
       details: { before: { quote, displayName, city, consentDate, consentMethod, isPublished }, after: {} },
     }),
   ]);
+  forgetHomeTestimonials();
   return true;
 }
 

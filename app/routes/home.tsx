@@ -12,12 +12,16 @@ import { trackVisit } from "~/services/analytics.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 
-// The home page must stay cheap: one small indexed query, prices from the isolate's cache (Stripe
-// is asked at most once an hour, decision 0026), and the visit is recorded after the response.
+// The home page must stay cheap: testimonials and prices come from the isolate's memory most of
+// the time (D1 is asked again after HOME_TESTIMONIALS_CACHE_SECONDS, Stripe after an hour; decision
+// 0026), and the visit is recorded after the response.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   trackVisit(request, context, "Visited Homepage");
   const { env } = context;
-  const [prices, testimonials] = await Promise.all([getPlanPriceList(env), listHomeTestimonials(getDb(env.DB))]);
+  const [prices, testimonials] = await Promise.all([
+    getPlanPriceList(env),
+    listHomeTestimonials(getDb(env.DB), { maxAgeSeconds: env.HOME_TESTIMONIALS_CACHE_SECONDS }),
+  ]);
   return {
     // Where deleting an account lands (decision 0023).
     deleted: new URL(request.url).searchParams.get("deleted") === "1",

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { staffAudit, testimonials } from "../../drizzle/schema";
 import { TESTIMONIAL_MESSAGES } from "~/domain/testimonials";
-import { createTestimonial, setTestimonialPublished, TestimonialAdminOnlyError } from "~/models/testimonial.server";
+import { createTestimonial, listHomeTestimonials, setTestimonialPublished, TestimonialAdminOnlyError } from "~/models/testimonial.server";
 import { getDb } from "~/utils/db.server";
 import { Browser, signedInStaff, signedUpUser } from "./http";
 
@@ -214,5 +214,29 @@ describe("/admin/testimonials: the admin's work, audited", () => {
       "testimonial.deleted",
     ]);
     expect(new Set(audit.map((entry) => entry.actorId))).toEqual(new Set(["local-admin"]));
+  });
+});
+
+describe("the home page's copy of the testimonials", () => {
+  it("is kept for its max age, and forgotten when staff change a testimonial", async () => {
+    const kept = await listHomeTestimonials(db, { maxAgeSeconds: 60 });
+    const id = await createTestimonial(
+      db,
+      { id: "local-admin", role: "admin" },
+      {
+        quote: "Words for the cache check.",
+        displayName: "Cache",
+        city: "Omaha, NE",
+        consentDate: "2026-02-01",
+        consentMethod: "in-app-checkbox",
+      },
+    );
+    // Published straight in D1: the copy does not know yet.
+    await db.update(testimonials).set({ isPublished: true, publishedAt: new Date() }).where(eq(testimonials.id, id));
+    expect(await listHomeTestimonials(db, { maxAgeSeconds: 60 })).toEqual(kept);
+    // Any staff change forgets it (here, unpublishing the row just published by hand).
+    expect(await setTestimonialPublished(db, { id: "local-admin", role: "admin" }, id, false)).toBe("done");
+    await db.update(testimonials).set({ isPublished: true, publishedAt: new Date() }).where(eq(testimonials.id, id));
+    expect((await listHomeTestimonials(db, { maxAgeSeconds: 0 }))[0]!.quote).toBe("Words for the cache check.");
   });
 });
