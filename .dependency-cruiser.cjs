@@ -2,10 +2,10 @@
 // From the top: the entry points (routes, root, the Worker), then components, then services and
 // jobs, then models and integrations, then domain, utils and the schema. An import may only point
 // down (or across, within services and jobs), and nothing may go round in a circle.
-// drizzle/seed.ts and drizzle/local-staff.ts are scripts: entry points like the Worker.
+// drizzle/seed.ts, drizzle/local-staff.ts and drizzle/local-examples.ts are scripts: entry points like the Worker.
 const ENTRY = [
   "^app/(routes/|root[.]tsx$|entry[.]server[.]tsx$|worker[.]ts$|routes[.]ts$|load-context[.]ts$)",
-  "^drizzle/(seed|local-staff)[.]ts$",
+  "^drizzle/(seed|local-staff|local-examples)[.]ts$",
 ];
 const COMPONENTS = "^app/components/";
 const SERVICES = "^app/(services|jobs)/";

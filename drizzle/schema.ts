@@ -272,7 +272,7 @@ export const requestReminders = sqliteTable(
   ],
 );
 
-export const AUDIT_TARGETS = ["user", "request", "template", "job"] as const;
+export const AUDIT_TARGETS = ["user", "request", "template", "job", "testimonial"] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 /**
@@ -376,3 +376,30 @@ export const deletedAccounts = sqliteTable("deleted_accounts", {
   userId: text("userId").primaryKey(),
   deletedAt: integer("deletedAt", { mode: "timestamp_ms" }).notNull(),
 });
+
+/** How a person agreed to have their words shown on the home page (decision 0026). */
+export const CONSENT_METHODS = ["email-reply", "signed-form", "in-app-checkbox"] as const;
+export type ConsentMethod = (typeof CONSENT_METHODS)[number];
+
+/**
+ * Customers' words for the home page, managed by staff. A testimonial is shown only while it is
+ * published and its consent (date and method) is recorded; it names no account, only the name
+ * and city the person agreed to show.
+ */
+export const testimonials = sqliteTable(
+  "testimonials",
+  {
+    id: randomId(),
+    quote: text("quote").notNull(),
+    displayName: text("displayName").notNull(),
+    city: text("city").notNull(),
+    /** The calendar day consent was given, YYYY-MM-DD. */
+    consentDate: text("consentDate"),
+    consentMethod: text("consentMethod", { enum: CONSENT_METHODS }),
+    isPublished: integer("isPublished", { mode: "boolean" }).notNull().default(false),
+    publishedAt: integer("publishedAt", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("testimonials_published_idx").on(table.isPublished, table.publishedAt)],
+);

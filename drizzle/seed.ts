@@ -1,5 +1,7 @@
 // Seeds the sender catalog from drizzle/senders.json, and local staff accounts.
-//   tsx drizzle/seed.ts [--persist-to DIR] [--local-staff]   into the local D1 (npm start, browser tests)
+//   tsx drizzle/seed.ts [--persist-to DIR] [--local-staff] [--local-examples]
+//                                                   into the local D1 (npm start, browser tests;
+//                                                   only npm start adds the example testimonials)
 //   tsx drizzle/seed.ts --sql FILE                   writes the catalog statements for
 //                                                   `wrangler d1 execute DB --remote --file FILE`
 // Either way a template or an account that already exists is left alone.
@@ -7,8 +9,10 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { getPlatformProxy } from "wrangler";
 import { senderCatalogInserts, seedSenderCatalog } from "../app/models/request-template.server";
+import { seedExampleTestimonials } from "../app/models/testimonial.server";
 import { createUserWithPresets, getSessionUser } from "../app/models/user.server";
 import { hashPassword } from "../app/utils/password.server";
+import { EXAMPLE_TESTIMONIALS } from "./local-examples";
 import { LOCAL_STAFF } from "./local-staff";
 import type { CatalogSender } from "../app/domain/sender-catalog";
 import { getDb } from "../app/utils/db.server";
@@ -72,6 +76,10 @@ if (sqlFile) {
     const added = await seedSenderCatalog(db, senders);
     console.log(`sender catalog: ${added} added, ${senders.length - added} already present`);
     if (process.argv.includes("--local-staff")) await seedLocalStaff(db);
+    if (process.argv.includes("--local-examples")) {
+      const examples = await seedExampleTestimonials(db, EXAMPLE_TESTIMONIALS);
+      console.log(examples > 0 ? `example testimonials: ${examples} added` : "example testimonials: testimonials present, none added");
+    }
   } finally {
     await proxy.dispose();
   }

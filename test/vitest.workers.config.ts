@@ -22,6 +22,7 @@ export default defineConfig(async () => {
           bindings: {
             APP_ENV: "test",
             JOB_RETRY_BASE_SECONDS: "0",
+            HOME_TESTIMONIALS_CACHE_SECONDS: "0",
             TEST_MIGRATIONS: migrations,
             ...vendorVars({ url: inject("standInsUrl") }),
           },

@@ -6,6 +6,7 @@ export function SiteFooter({ blogUrl }: { blogUrl: string }) {
       <p>© 2025 Quiet Mailbox. Less paper. More peace.</p>
       <nav aria-label="Footer">
         <a href={blogUrl}>Blog</a>
+        <a href="/#pricing">Pricing</a>
         <Link to="/sitemap">Sitemap</Link>
         <Link to="/terms">Terms</Link>
         <Link to="/privacy">Privacy</Link>

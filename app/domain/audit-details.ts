@@ -29,3 +29,14 @@ export function describeChanges(details: Record<string, unknown> | null, labels:
     ...Object.entries(rest).map(([field, value]) => `${name(field)}: ${showValue(value)}`),
   ];
 }
+
+/** The fields whose value differs, before and after, for the audit trail. */
+export function changedFields<T extends Record<string, unknown>>(before: T, after: Partial<T>) {
+  const changed = { before: {} as Partial<T>, after: {} as Partial<T> };
+  for (const key of Object.keys(after) as (keyof T)[]) {
+    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    changed.before[key] = before[key];
+    changed.after[key] = after[key];
+  }
+  return changed;
+}

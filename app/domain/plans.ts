@@ -1,6 +1,7 @@
 // The paid plans (product rules: Free requests and plans): what each is called and allows, the newsletter tag
 // and the conversion value. What a plan costs is Stripe's price, named by id in the environment.
 import type { PlanName, SubscriptionStatus } from "../../drizzle/schema";
+import { FREE_REQUEST_ALLOWANCE } from "~/domain/requests";
 
 export type { PlanName };
 
@@ -45,11 +46,31 @@ export const PLAN_DETAILS: Record<PlanName, Plan> = {
   },
 };
 
+/** What every account gets before any plan (product rules: Free-request use). */
+export const FREE_PLAN = {
+  name: "Free",
+  includes: [
+    `${FREE_REQUEST_ALLOWANCE} opt-out requests`,
+    `For you and up to ${HOUSEHOLD_RECIPIENT_LIMIT} other people`,
+    "Letters, reminders and a history for every request",
+  ],
+} as const;
+
 export const PLAN_IDS = ["basic", "premium"] as const satisfies readonly PlanName[];
 
 /** The recipient limit of a user on `plan` (null when they have no subscription). */
 export function recipientLimitOf(plan: PlanName | null): number | null {
   return plan ? PLAN_DETAILS[plan].recipientLimit : HOUSEHOLD_RECIPIENT_LIMIT;
+}
+
+/** What a plan costs, as Stripe's price says: the amount in the currency's units, and "year" or "month". */
+export type PlanPrice = { amount: number; currency: string; interval: string | null };
+
+/** "$16.00 a year"; with no price read from Stripe, no amount at all rather than a guessed one. */
+export function planPriceText(price: PlanPrice | null) {
+  if (!price) return "Price shown at checkout";
+  const money = new Intl.NumberFormat("en-US", { style: "currency", currency: price.currency }).format(price.amount);
+  return price.interval ? `${money} a ${price.interval}` : money;
 }
 
 /** Stripe price ids per plan, from the environment (they differ between test and live mode). */

@@ -2,8 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import catalog from "../../drizzle/senders.json";
 import { templateFromSender, type CatalogSender } from "./sender-catalog";
+import { changedFields } from "./audit-details";
 import {
-  changedFields,
   channelsAsText,
   formDefaultsFromTemplate,
   NewSenderSchema,

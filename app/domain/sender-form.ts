@@ -250,14 +250,3 @@ export function formDefaultsFromTemplate(template: StoredTemplate) {
     notes: template.notes ?? "",
   };
 }
-
-/** The fields whose value differs, before and after, for the audit trail. */
-export function changedFields<T extends Record<string, unknown>>(before: T, after: Partial<T>) {
-  const changed = { before: {} as Partial<T>, after: {} as Partial<T> };
-  for (const key of Object.keys(after) as (keyof T)[]) {
-    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
-    changed.before[key] = before[key];
-    changed.after[key] = after[key];
-  }
-  return changed;
-}

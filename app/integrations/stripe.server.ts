@@ -3,7 +3,7 @@
 // https://docs.stripe.com/api/subscriptions/cancel and https://docs.stripe.com/api/idempotent_requests
 import Stripe from "stripe";
 import type { SubscriptionStatus } from "../../drizzle/schema";
-import { PLAN_IDS, planOfPrice, type PlanName, type PlanPrices, type SubscriptionSnapshot } from "~/domain/plans";
+import { PLAN_IDS, planOfPrice, type PlanName, type PlanPrice, type PlanPrices, type SubscriptionSnapshot } from "~/domain/plans";
 import { requireSetting, type AppEnv } from "~/utils/env.server";
 
 const TIMEOUT_MS = 10_000;
@@ -187,15 +187,18 @@ export async function createPortalSession(env: AppEnv, input: { customerId: stri
   return session.url;
 }
 
-export type PlanPrice = { amount: number; currency: string; interval: string | null };
-
+/** A price's amount never changes in Stripe (a new amount is a new price), so a read one stays true. */
 const PRICE_CACHE_MS = 60 * 60_000;
-const priceCache = new Map<string, { price: PlanPrice; until: number }>();
+/** After a failed read the price is not asked for again for a minute: the pages show no amount meanwhile. */
+const PRICE_RETRY_MS = 60_000;
+/** The home page waits for prices; a slow Stripe must not make it slow. */
+const PRICE_TIMEOUT_MS = 2_000;
+const priceCache = new Map<string, { price: PlanPrice | null; until: number }>();
 
 /**
- * What each plan costs, read from Stripe so that the page always says what Checkout will charge.
- * Kept in the isolate for an hour; a plan whose price cannot be read is null (the page then says
- * the price is shown at checkout).
+ * What each plan costs, read from Stripe so that a page always says what Checkout will charge
+ * (the home page and /subscription alike). Kept in the isolate for an hour; a plan whose price
+ * cannot be read is null, and the page then shows no amount rather than a guessed one.
  */
 export async function getPlanPriceList(env: AppEnv): Promise<Record<PlanName, PlanPrice | null>> {
   const prices = planPrices(env);
@@ -206,13 +209,16 @@ export async function getPlanPriceList(env: AppEnv): Promise<Record<PlanName, Pl
       const cached = priceCache.get(id);
       if (cached && cached.until > Date.now()) return [plan, cached.price] as const;
       try {
-        const price = await getStripe(env).prices.retrieve(id);
-        if (price.unit_amount === null) return [plan, null] as const;
-        const value: PlanPrice = { amount: price.unit_amount / 100, currency: price.currency, interval: price.recurring?.interval ?? null };
-        priceCache.set(id, { price: value, until: Date.now() + PRICE_CACHE_MS });
+        const price = await getStripe(env).prices.retrieve(id, {}, { timeout: PRICE_TIMEOUT_MS });
+        const value: PlanPrice | null =
+          price.unit_amount === null
+            ? null
+            : { amount: price.unit_amount / 100, currency: price.currency, interval: price.recurring?.interval ?? null };
+        priceCache.set(id, { price: value, until: Date.now() + (value ? PRICE_CACHE_MS : PRICE_RETRY_MS) });
         return [plan, value] as const;
       } catch (error) {
         console.error("plan price not read:", describeStripeError(error));
+        priceCache.set(id, { price: null, until: Date.now() + PRICE_RETRY_MS });
         return [plan, null] as const;
       }
     }),

@@ -2,7 +2,8 @@ import { and, asc, eq, exists, gt, isNull, lte, ne, notExists, or, sql } from "d
 import type { BatchItem } from "drizzle-orm/batch";
 import { requests, requestTemplates, users } from "../../drizzle/schema";
 import { templateFromSender, type CatalogSender } from "~/domain/sender-catalog";
-import { changedFields, templateFieldsFromForm, type NewSenderFormValues, type SenderFormValues } from "~/domain/sender-form";
+import { changedFields } from "~/domain/audit-details";
+import { templateFieldsFromForm, type NewSenderFormValues, type SenderFormValues } from "~/domain/sender-form";
 import { auditEntry, type StaffActor } from "~/models/audit.server";
 import { chunkedInserts, type Db } from "~/utils/db.server";
 

@@ -21,7 +21,13 @@ const FilterSchema = z.object({
   before: z.coerce.number().int().positive().optional().catch(undefined),
 });
 
-const TARGET_LABELS: Record<AuditTarget, string> = { user: "User", request: "Request", template: "Template", job: "Job" };
+const TARGET_LABELS: Record<AuditTarget, string> = {
+  user: "User",
+  request: "Request",
+  template: "Template",
+  job: "Job",
+  testimonial: "Testimonial",
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);
@@ -58,7 +64,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-const TARGET_PAGES: Partial<Record<AuditTarget, string>> = { user: "/admin/users/", template: "/admin/senders/" };
+const TARGET_PAGES: Partial<Record<AuditTarget, string>> = {
+  user: "/admin/users/",
+  template: "/admin/senders/",
+  testimonial: "/admin/testimonials/",
+};
 
 function targetOf(type: AuditTarget, id: string) {
   const page = TARGET_PAGES[type];

@@ -19,6 +19,7 @@ const SECTIONS = [
   { to: "/admin/queue", label: "Work queue" },
   { to: "/admin/users", label: "Users" },
   { to: "/admin/senders", label: "Senders" },
+  { to: "/admin/testimonials", label: "Testimonials" },
   { to: "/admin/jobs", label: "Jobs" },
   { to: "/admin/audit", label: "Audit trail" },
 ];

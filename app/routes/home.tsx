@@ -1,15 +1,38 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { PrimaryAction } from "~/components/marketing/primary-action";
+import { PlanCard } from "~/components/plan-card";
+import { FREE_PLAN, PLAN_DETAILS, PLAN_IDS, planPriceText } from "~/domain/plans";
+import { FREE_REQUEST_ALLOWANCE, WHY_MAIL_TAKES_WEEKS } from "~/domain/requests";
+import { attribution } from "~/domain/testimonials";
+import { getPlanPriceList } from "~/integrations/stripe.server";
+import { listHomeTestimonials } from "~/models/testimonial.server";
+import type { loader as rootLoader } from "~/root";
 import { trackVisit } from "~/services/analytics.server";
+import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
-import { WHY_MAIL_TAKES_WEEKS } from "~/domain/requests";
 
-// The home page must stay cheap: no database read, and the visit is recorded after the response.
-export function loader({ request, context }: LoaderFunctionArgs) {
+// The home page must stay cheap: testimonials and prices come from the isolate's memory most of
+// the time (D1 is asked again after HOME_TESTIMONIALS_CACHE_SECONDS, Stripe after an hour; decision
+// 0026), and the visit is recorded after the response.
+export async function loader({ request, context }: LoaderFunctionArgs) {
   trackVisit(request, context, "Visited Homepage");
-  // Where deleting an account lands (decision 0023).
-  return { deleted: new URL(request.url).searchParams.get("deleted") === "1" };
+  const { env } = context;
+  const [prices, testimonials] = await Promise.all([
+    getPlanPriceList(env),
+    listHomeTestimonials(getDb(env.DB), { maxAgeSeconds: env.HOME_TESTIMONIALS_CACHE_SECONDS }),
+  ]);
+  return {
+    // Where deleting an account lands (decision 0023).
+    deleted: new URL(request.url).searchParams.get("deleted") === "1",
+    plans: PLAN_IDS.map((id) => ({
+      id,
+      name: PLAN_DETAILS[id].name,
+      priceText: planPriceText(prices[id]),
+      includes: PLAN_DETAILS[id].includes,
+    })),
+    testimonials: testimonials.map((testimonial) => ({ id: testimonial.id, quote: testimonial.quote, who: attribution(testimonial) })),
+  };
 }
 
 const BENEFITS = [
@@ -39,25 +62,8 @@ const FIGURES = [
   ["A tree", " planted for every customer"],
 ] as const;
 
-// Placeholder quotes for the layout: replace them with real customers' words, used with their consent,
-// before launch. Invented testimonials must not be published as real ones.
-const TESTIMONIALS = [
-  [
-    "The catalogs slowed down after about two months, just as I was told they would. The recycling bin is half as full.",
-    "Maria, Sacramento, CA",
-  ],
-  ["I like seeing each request and where it stands, instead of wondering whether anything happened.", "Daniel, Columbus, OH"],
-  [
-    "They said up front that the “Current Resident” flyers wouldn't stop, and they were right. The credit card offers did.",
-    "Priya, Austin, TX",
-  ],
-  ["Setting it up took about ten minutes, including adding my husband's name.", "Linda, Raleigh, NC"],
-  ["Not every piece of junk mail is gone, but most of the catalogs are. Worth it for me.", "Tom, Madison, WI"],
-  ["After our move I told them the new address and the requests went out again. Quiet so far.", "Angela, Denver, CO"],
-] as const;
-
 export default function Home() {
-  const { deleted } = useLoaderData<typeof loader>();
+  const { deleted, plans, testimonials } = useLoaderData<typeof loader>();
   return (
     <>
       {deleted ? (
@@ -76,7 +82,9 @@ export default function Home() {
         </p>
         <p className="actions">
           <PrimaryAction visitorLabel="Get started" />
-          <span className="muted">Your first 3 requests are free.</span>
+          <span className="muted">
+            Your first {FREE_REQUEST_ALLOWANCE} requests are free. <a href="#pricing">See plans and prices</a>
+          </span>
         </p>
       </section>
 
@@ -159,21 +167,39 @@ export default function Home() {
         </p>
       </section>
 
-      <section className="band band-white" aria-labelledby="quotes-title">
+      <section id="pricing" className="band band-white" aria-labelledby="pricing-title">
         <div className="page">
+          <h2 id="pricing-title">Plans and prices</h2>
+          <p>
+            {`Every account starts with ${FREE_REQUEST_ALLOWANCE} free requests, and no card is asked for. When they are used, a plan sends as many as you need. Plans are paid by card through Stripe, and you can cancel any time.`}
+          </p>
+          <div className="grid plans">
+            <PlanCard id="free" name={FREE_PLAN.name} priceText="$0" includes={FREE_PLAN.includes} />
+            {plans.map((plan) => (
+              <PlanCard key={plan.id} {...plan} />
+            ))}
+          </div>
+          <p>
+            <PricingAction />
+          </p>
+        </div>
+      </section>
+
+      {testimonials.length > 0 ? (
+        <section className="page" aria-labelledby="quotes-title">
           <h2 id="quotes-title">What customers say</h2>
           <div className="grid">
-            {TESTIMONIALS.map(([quote, who]) => (
-              <figure className="card" key={who}>
+            {testimonials.map((testimonial) => (
+              <figure className="card" key={testimonial.id}>
                 <blockquote>
-                  <p>{quote}</p>
+                  <p>{testimonial.quote}</p>
                 </blockquote>
-                <figcaption>{who}</figcaption>
+                <figcaption>{testimonial.who}</figcaption>
               </figure>
             ))}
           </div>
-        </div>
-      </section>
+        </section>
+      ) : null}
 
       <section className="page measure" aria-labelledby="mission-title">
         <h2 id="mission-title">Our mission</h2>
@@ -220,7 +246,7 @@ export default function Home() {
           <div>
             <p>
               Your first 3 requests are free. After that you can choose a paid plan, Basic or Premium, billed to your card through our
-              payment provider. You can cancel any time.
+              payment provider. You can cancel any time. <a href="#pricing">See the plans and what they cost</a>.
             </p>
           </div>
         </details>
@@ -272,6 +298,20 @@ export default function Home() {
         </div>
       </section>
     </>
+  );
+}
+
+/** Visitors start with the free requests; a signed-in user chooses a plan on /subscription. */
+function PricingAction() {
+  const user = useRouteLoaderData<typeof rootLoader>("root")?.user;
+  return user ? (
+    <Link className="button" to="/subscription">
+      Choose a plan
+    </Link>
+  ) : (
+    <Link className="button" to="/start/step1">
+      {`Start with ${FREE_REQUEST_ALLOWANCE} free requests`}
+    </Link>
   );
 }
 

@@ -2,18 +2,21 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { PlanCard } from "~/components/plan-card";
 import { PostOutcome } from "~/components/ui/form";
 import { formatDate, timeZoneForState } from "~/domain/dates";
 import {
   PLAN_DETAILS,
   PLAN_IDS,
+  planPriceText,
   subscriptionStateOf,
   SUBSCRIPTION_STATE_LABELS,
   type PlanName,
+  type PlanPrice,
   type SubscriptionState,
 } from "~/domain/plans";
 import { FREE_REQUEST_ALLOWANCE, freeRequestsLeft } from "~/domain/requests";
-import { describeStripeError, getPlanPriceList, isRetryableStripeError, type PlanPrice } from "~/integrations/stripe.server";
+import { describeStripeError, getPlanPriceList, isRetryableStripeError } from "~/integrations/stripe.server";
 import { requireUser } from "~/services/auth.server";
 import { BillingError, openBillingPortal, startCheckout, syncReturnFromCheckout } from "~/services/billing.server";
 import { getDb } from "~/utils/db.server";
@@ -126,7 +129,7 @@ export default function Subscription() {
       <h2>Plans</h2>
       <div className="grid plans">
         {PLAN_IDS.map((id) => (
-          <PlanCard key={id} id={id} price={prices[id]} current={plan} />
+          <PlanOffer key={id} id={id} price={prices[id]} current={plan} />
         ))}
       </div>
       <p className="muted">
@@ -163,18 +166,10 @@ function currentPlanText({
   }
 }
 
-function PlanCard({ id, price, current }: { id: PlanName; price: PlanPrice | null; current: PlanName | null }) {
+function PlanOffer({ id, price, current }: { id: PlanName; price: PlanPrice | null; current: PlanName | null }) {
   const details = PLAN_DETAILS[id];
-  const titleId = `plan-${id}`;
   return (
-    <article className="card plan" aria-labelledby={titleId}>
-      <h3 id={titleId}>{details.name}</h3>
-      <p className="plan-price">{price ? formatPrice(price) : "Price shown at checkout"}</p>
-      <ul>
-        {details.includes.map((line) => (
-          <li key={line}>{line}</li>
-        ))}
-      </ul>
+    <PlanCard id={id} name={details.name} priceText={planPriceText(price)} includes={details.includes}>
       {current === id ? (
         <p>
           <strong>Your plan</strong>
@@ -190,13 +185,8 @@ function PlanCard({ id, price, current }: { id: PlanName; price: PlanPrice | nul
           </button>
         </Form>
       )}
-    </article>
+    </PlanCard>
   );
-}
-
-function formatPrice({ amount, currency, interval }: PlanPrice) {
-  const money = new Intl.NumberFormat("en-US", { style: "currency", currency }).format(amount);
-  return interval ? `${money} a ${interval}` : money;
 }
 
 export const meta = () => pageMeta("Subscription");

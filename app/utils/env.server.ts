@@ -41,6 +41,11 @@ export const EnvSchema = z.object({
    * Tests set 0 so that a run through every retry takes seconds.
    */
   JOB_RETRY_BASE_SECONDS: z.coerce.number().int().min(0).default(30),
+  /**
+   * How long an isolate keeps the home page's testimonials before reading D1 again (decision 0026).
+   * Tests set 0, so that a row changed in D1 shows at once.
+   */
+  HOME_TESTIMONIALS_CACHE_SECONDS: z.coerce.number().int().min(0).default(300),
 
   // Product rules: Roles: staff are identified by user ids from configuration, per environment.
   ADMIN_USER_IDS: userIdList,

@@ -3,6 +3,8 @@ import { describe, expect, inject, test } from "vitest";
 import { assertAccessible, assertNoErrors, JS_MODES, useBrowser, screenshot } from "./browser";
 
 const appUrl = inject("appUrl");
+// Outside production the footer's Blog link leads to the stand-ins' local blog page.
+const blogUrl = `${inject("standInsUrl")}/path/`;
 
 const PUBLIC_PAGES = [
   { path: "/", name: "home" },
@@ -37,7 +39,7 @@ describe.each(JS_MODES)("public pages (JavaScript $label)", ({ js }) => {
       const footer = page.locator("footer").last();
       expect.soft(await footer.innerText(), "footer text").toContain("© 2025");
       const footerLinks: Array<[string, string | null]> = [
-        ["Blog", null],
+        ["Blog", blogUrl],
         ["Sitemap", "/sitemap"],
         ["Terms", "/terms"],
         ["Privacy", "/privacy"],

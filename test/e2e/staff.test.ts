@@ -22,6 +22,8 @@ const STAFF_PAGES = [
   "/admin/senders",
   "/admin/senders/new",
   "/admin/senders/acxiom",
+  "/admin/testimonials",
+  "/admin/testimonials/new",
   "/admin/jobs",
   "/admin/audit",
 ];

@@ -27,6 +27,7 @@ try {
     standInsPort: STAND_INS_PORT,
     persistDir: ".wrangler/state",
     vars: stripeOverrides,
+    exampleTestimonials: true,
     log: (line) => console.log(`  ${line}`),
   });
 } catch (error) {

@@ -27,6 +27,8 @@ export type LocalStackOptions = {
   assetsDir?: string;
   /** More `wrangler dev` flags, e.g. ["--log-level", "warn"]. */
   wranglerArgs?: string[];
+  /** Seed the example testimonials of local development (npm start only: tests seed their own). */
+  exampleTestimonials?: boolean;
   /** How long to wait for the first answer to GET /. */
   readyTimeoutMs?: number;
 };
@@ -59,6 +61,8 @@ export function vendorVars(standIns: Pick<StandInServer, "url">): Record<string,
     EMAIL_API_URL: `${standIns.url}/email`,
     EMAIL_API_KEY: EMAIL_STAND_IN_TOKEN,
     LOB_API_URL: `${standIns.url}/lob/v1`,
+    // Not a vendor API: the blog the footer links to, a page of the stand-ins outside production.
+    BLOG_URL: `${standIns.url}/path/`,
   };
 }
 
@@ -88,7 +92,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       log,
     });
     log("seeding the sender catalog");
-    await runCommand(bin("tsx"), ["drizzle/seed.ts", "--persist-to", persistDir, "--local-staff"], { env: { CI: "true" }, log });
+    const seedArgs = [
+      "drizzle/seed.ts",
+      "--persist-to",
+      persistDir,
+      "--local-staff",
+      ...(options.exampleTestimonials ? ["--local-examples"] : []),
+    ];
+    await runCommand(bin("tsx"), seedArgs, { env: { CI: "true" }, log });
 
     // Links in emails are built from APP_ORIGIN, never from the request: here, this stack's own URL.
     const vars = { ...vendorVars(standIns), APP_ORIGIN: `http://127.0.0.1:${appPort}`, ...options.vars };

@@ -35,6 +35,8 @@ const pages = () => [
   "/admin/senders",
   "/admin/senders/new",
   "/admin/senders/acxiom",
+  "/admin/testimonials",
+  "/admin/testimonials/new",
   "/admin/jobs",
   "/admin/audit",
 ];
@@ -44,6 +46,7 @@ const adminOnlyPosts = (): { path: string; fields: Record<string, string> }[] =>
   { path: `/admin/users/${subject.userId}`, fields: { numOfFreeRequest: "9", reason: "access table check" } },
   { path: "/admin/senders/new", fields: { id: "access-table-sender", title: "Access Table Sender" } },
   { path: "/admin/senders/acxiom", fields: { intent: "deactivate" } },
+  { path: "/admin/testimonials/new", fields: { quote: "Access table words", displayName: "A", city: "Austin, TX" } },
 ];
 
 describe("the staff area's access rule", () => {

@@ -2,10 +2,11 @@ import { createExecutionContext, env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import worker from "../../app/worker";
 import { EnvError, parseEnv } from "~/utils/env.server";
+import { standInsUrl } from "./stand-ins";
 
 describe("environment validation", () => {
   it("accepts the local configuration", () => {
-    expect(parseEnv(env)).toMatchObject({ APP_ENV: "test", BLOG_URL: "/path/" });
+    expect(parseEnv(env)).toMatchObject({ APP_ENV: "test", BLOG_URL: `${standInsUrl()}/path/` });
   });
 
   it("names a missing secret", () => {

@@ -212,6 +212,7 @@ export type Ids = {
   recipientId: string;
   requestId: string;
   templateId: string;
+  testimonialId: string;
   jobId: string;
   resetToken: string;
   unsubscribeToken: string;
@@ -253,6 +254,13 @@ const SENDER_FIELDS = {
   sourceYear: ["2024", ""],
   requiredDays: ["30", "365"],
   notes: [""],
+};
+const TESTIMONIAL_FIELDS = {
+  quote: ["Fuzzing the testimonial form"],
+  displayName: ["Fuzz F."],
+  city: ["Austin, TX"],
+  consentDate: ["2026-01-02", ""],
+  consentMethod: ["email-reply", ""],
 };
 const noFields = () => ({});
 
@@ -367,6 +375,15 @@ export const TARGETS: Target[] = [
     param: "templateId",
     fields: () => ({ intent: ["update", "activate", "deactivate", "offer"], ...SENDER_FIELDS }),
     query: () => ({ offered: ["1"], saved: ["1"] }),
+  },
+  { name: "/admin/testimonials", path: () => "/admin/testimonials", fields: noFields, query: () => ({ deleted: ["1"] }) },
+  { name: "/admin/testimonials/new", path: () => "/admin/testimonials/new", fields: () => TESTIMONIAL_FIELDS },
+  {
+    name: "/admin/testimonials/:id",
+    path: (_, id) => `/admin/testimonials/${id}`,
+    param: "testimonialId",
+    fields: () => ({ intent: ["update", "publish", "unpublish", "delete"], ...TESTIMONIAL_FIELDS }),
+    query: () => ({ saved: ["published", "changed"] }),
   },
   {
     name: "/admin/jobs",

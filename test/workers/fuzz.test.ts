@@ -24,6 +24,7 @@ import { jobs, recipients, requests, users } from "../../drizzle/schema";
 import type { CatalogSender } from "~/domain/sender-catalog";
 import { createPasswordResetToken } from "~/models/password-reset.server";
 import { seedSenderCatalog } from "~/models/request-template.server";
+import { createTestimonial } from "~/models/testimonial.server";
 import { signToken } from "~/utils/signed-token.server";
 import { eq } from "drizzle-orm";
 import {
@@ -43,6 +44,8 @@ import {
   TARGETS,
 } from "./fuzz-support";
 import { ADDRESS, signedInStaff, signedUpUser } from "./http";
+
+const FUZZ_TESTIMONIAL = { quote: "Fuzzing", displayName: "Fuzz F.", city: "Austin, TX", consentDate: null, consentMethod: null };
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -278,6 +281,7 @@ beforeAll(async () => {
     recipientId: recipient!.id,
     requestId: request!.id,
     templateId: (catalog.senders as CatalogSender[])[0]!.id,
+    testimonialId: await createTestimonial(db, { id: "local-admin", role: "admin" }, FUZZ_TESTIMONIAL),
     jobId: job?.id ?? "no-job",
     resetToken: await createPasswordResetToken(db, user.userId),
     unsubscribeToken: await signToken(env.SESSION_SECRET, "reminders-unsubscribe", user.userId),

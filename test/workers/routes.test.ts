@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 
 const PUBLIC_PAGES = ["/", "/learn", "/terms", "/privacy", "/sitemap", "/signin", "/password/forgot", "/password/reset", "/start/step1"];
@@ -30,7 +30,17 @@ describe("the route table of product rules: Routes", () => {
     expect(html).toContain(`<link rel="canonical" href="https://example.test${path}"/>`);
     expect(html).toMatch(/<a[^>]*href="\/"[^>]*>.*Quiet Mailbox/s);
     expect(html).toContain("© 2025");
-    for (const link of ['href="/sitemap"', 'href="/terms"', 'href="/privacy"', 'href="/path/"']) expect(html).toContain(link);
+    for (const link of ['href="/sitemap"', 'href="/terms"', 'href="/privacy"', `href="${env.BLOG_URL}"`]) expect(html).toContain(link);
+  });
+
+  it("links the footer's Blog to the configured blog, which answers (a local page outside production)", async () => {
+    // The tests' BLOG_URL is their own stand-ins' /path/, as npm start's is (wrangler.toml, vendorVars).
+    expect(env.BLOG_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/path\/$/);
+    const html = await (await SELF.fetch("https://example.test/")).text();
+    expect(html).toMatch(new RegExp(`<a href="${env.BLOG_URL}">Blog</a>`));
+    const blog = await fetch(env.BLOG_URL);
+    expect(blog.status).toBe(200);
+    expect(await blog.text()).toContain("<h1>Quiet Mailbox blog</h1>");
   });
 
   it.each(SIGNED_IN_PAGES)("%s sends a visitor to /signin and back afterwards", async (path) => {

@@ -108,3 +108,8 @@ export async function paidUser(label: string, plan: "basic" | "premium" = "basic
   const subscriptionId = events.find((event) => event.type === "customer.subscription.created")!.objectId;
   return { ...user, checkoutUrl, successUrl: paid.headers.get("Location")!, customerId: billing!.stripeCustomerId!, subscriptionId };
 }
+
+/** A new yearly price in the stand-in, as someone would add one in Stripe's dashboard. */
+export function createStandInPrice(unitAmount: number) {
+  return control<{ id: string; unit_amount: number }>("/prices", { method: "POST", body: JSON.stringify({ unit_amount: unitAmount }) });
+}

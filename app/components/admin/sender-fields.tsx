@@ -1,6 +1,7 @@
-import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { SelectField, TextAreaField } from "~/components/admin/staff-fields";
 import { FormError, TextField } from "~/components/ui/form";
 import { ACCEPTS_AGENT, CONFIDENCE_LEVELS } from "~/domain/sender-form";
 
@@ -21,74 +22,6 @@ type SenderFormShape = Record<
   | "notes",
   string | undefined
 >;
-
-type Field = FieldMetadata<string | undefined>;
-
-type FieldProps = { field: Field; label: string; hint?: ReactNode };
-
-function describedBy(field: Field, hint: ReactNode) {
-  return [field.errors?.length ? `${field.id}-error` : null, hint ? `${field.id}-hint` : null].filter(Boolean).join(" ") || undefined;
-}
-
-function FieldMessages({ field, hint, children, label }: FieldProps & { children: ReactNode }) {
-  return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      {hint ? (
-        <p className="hint" id={`${field.id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {children}
-      {field.errors?.length ? (
-        <div className="field-error" id={`${field.id}-error`} role="alert">
-          {field.errors.map((error) => (
-            <p key={error}>{error}</p>
-          ))}
-        </div>
-      ) : null}
-    </div>
-  );
-}
-
-/** A labelled multi-line field; every message about it (one per bad line) is listed under it. */
-function TextAreaField({ field, label, hint, rows = 4 }: FieldProps & { rows?: number }) {
-  return (
-    <FieldMessages field={field} label={label} hint={hint}>
-      <textarea
-        key={field.key}
-        id={field.id}
-        name={field.name}
-        rows={rows}
-        cols={60}
-        defaultValue={field.initialValue}
-        aria-invalid={field.errors?.length ? true : undefined}
-        aria-describedby={describedBy(field, hint)}
-      />
-    </FieldMessages>
-  );
-}
-
-function SelectField({ field, label, hint, options }: FieldProps & { options: readonly string[] }) {
-  return (
-    <FieldMessages field={field} label={label} hint={hint}>
-      <select
-        key={field.key}
-        id={field.id}
-        name={field.name}
-        defaultValue={field.initialValue}
-        aria-invalid={field.errors?.length ? true : undefined}
-        aria-describedby={describedBy(field, hint)}
-      >
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
-    </FieldMessages>
-  );
-}
 
 export type SenderFormDefaults = Partial<SenderFormShape>;
 

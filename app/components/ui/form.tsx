@@ -5,7 +5,7 @@ type InputFieldProps = {
   id: string;
   name: string;
   label: string;
-  type?: "text" | "email" | "password";
+  type?: "text" | "email" | "password" | "date";
   autoComplete?: string;
   hint?: ReactNode;
   /** What the user typed, shown again after an error. Never pass a password here. */

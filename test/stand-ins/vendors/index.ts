@@ -1,4 +1,5 @@
 import type { Vendor } from "../server";
+import { blogVendor } from "./blog";
 import { emailVendor } from "./email";
 import { lobVendor } from "./lob";
 import { mailchimpVendor } from "./mailchimp";
@@ -7,6 +8,7 @@ import { stripeVendor } from "./stripe";
 /**
  * The vendors the stand-in server answers for, each at the base URL the app is given for it:
  * Stripe at the root (the SDK only lets the host and port change, and calls /v1/...),
- * Mailchimp at /mailchimp/3.0, Lob at /lob/v1, the email provider (Postmark) at /email.
+ * Mailchimp at /mailchimp/3.0, Lob at /lob/v1, the email provider (Postmark) at /email, and the
+ * blog the footer links to at /path/.
  */
-export const VENDORS: Vendor[] = [stripeVendor, mailchimpVendor, lobVendor, emailVendor];
+export const VENDORS: Vendor[] = [stripeVendor, mailchimpVendor, lobVendor, emailVendor, blogVendor];

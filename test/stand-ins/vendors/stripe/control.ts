@@ -5,11 +5,12 @@
 //   POST /events/:id/signed                {payload, signature}: the event signed now, to post it yourself
 //   POST /events/:id/deliver               {status}: (re)deliver to the forward URL now; 409 without one
 //   POST /subscriptions/:id/advance        {outcome: "paid" | "failed"}: jump to the end of the period
+//   POST /prices                           {unit_amount}: a new yearly price of the Basic product, as in the dashboard
 import type { StandInRequest, StandInResponse, VendorRoute } from "../../server";
 import { advanceSubscription } from "./billing";
 import { storeOf, type EventRecord, type StripeStore } from "./store";
 import { deliver, signPayload } from "./webhooks";
-import { baseUrl } from "./wire";
+import { baseUrl, nowSeconds, stripeId } from "./wire";
 
 function json(status: number, body: unknown): StandInResponse {
   return { status, body };
@@ -75,6 +76,17 @@ function advance(request: StandInRequest, state: Map<string, unknown>): StandInR
   return json(200, subscription);
 }
 
+function createPrice(request: StandInRequest, state: Map<string, unknown>): StandInResponse {
+  const store = storeOf(state);
+  const amount = jsonBody(request)?.unit_amount;
+  if (typeof amount !== "number" || !Number.isInteger(amount) || amount < 0) return json(400, { error: "send {unit_amount} in cents" });
+  const template = [...store.prices.values()][0];
+  if (!template) return json(409, { error: "the catalog has no price to copy" });
+  const price = { ...template, id: stripeId("price"), unit_amount: amount, unit_amount_decimal: String(amount), created: nowSeconds() };
+  store.prices.set(price.id, price);
+  return json(201, price);
+}
+
 export const controlRoutes: VendorRoute[] = [
   { method: "GET", path: "/webhook-endpoint", handle: (_request, state) => json(200, { url: storeOf(state).webhook.url }) },
   { method: "POST", path: "/webhook-endpoint", handle: setWebhookEndpoint },
@@ -82,4 +94,5 @@ export const controlRoutes: VendorRoute[] = [
   { method: "POST", path: "/events/:id/signed", handle: signEvent },
   { method: "POST", path: "/events/:id/deliver", handle: deliverEvent },
   { method: "POST", path: "/subscriptions/:id/advance", handle: advance },
+  { method: "POST", path: "/prices", handle: createPrice },
 ];

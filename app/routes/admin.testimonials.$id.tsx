@@ -1,0 +1,204 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { StaffTable } from "~/components/admin/staff-table";
+import { TestimonialForm } from "~/components/admin/testimonial-form";
+import { PostOutcome } from "~/components/ui/form";
+import { describeChanges } from "~/domain/audit-details";
+import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
+import { CONSENT_METHOD_LABELS, hasRecordedConsent, TESTIMONIAL_MESSAGES, testimonialSchema, todayInUtc } from "~/domain/testimonials";
+import { listAudit, type StaffActor } from "~/models/audit.server";
+import { deleteTestimonial, getTestimonial, setTestimonialPublished, updateTestimonial } from "~/models/testimonial.server";
+import { requireAdmin, requireStaff } from "~/services/auth.server";
+import { getDb, type Db } from "~/utils/db.server";
+import { pageMeta } from "~/utils/meta";
+
+const notFound = () => new Response("Not Found", { status: 404 });
+
+const SAVED_NOTICES: Record<string, string> = {
+  added: "Testimonial added. Publish it once its consent is recorded.",
+  changed: "Changes saved.",
+  unchanged: "Nothing had changed.",
+  published: "Published: it is on the home page now.",
+  unpublished: "Unpublished: it is no longer on the home page.",
+};
+
+const UNKNOWN_INTENT = "That button is not one this page knows. Reload the page and try again.";
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, context);
+  const db = getDb(context.env.DB);
+  const id = params.id ?? "";
+  const [testimonial, history] = await Promise.all([getTestimonial(db, id), listAudit(db, { targetType: "testimonial", targetId: id })]);
+  if (!testimonial) throw notFound();
+  const saved = new URL(request.url).searchParams.get("saved");
+  return {
+    isAdmin: staff.role === "admin",
+    testimonial: {
+      id: testimonial.id,
+      quote: testimonial.quote,
+      who: `${testimonial.displayName}, ${testimonial.city}`,
+      consent: hasRecordedConsent(testimonial)
+        ? `${CONSENT_METHOD_LABELS[testimonial.consentMethod!]}, given on ${testimonial.consentDate}`
+        : null,
+      isPublished: testimonial.isPublished,
+      publishedAt: testimonial.publishedAt ? formatDateTime(testimonial.publishedAt, DEFAULT_TIME_ZONE) : null,
+    },
+    defaultValue: {
+      quote: testimonial.quote,
+      displayName: testimonial.displayName,
+      city: testimonial.city,
+      consentDate: testimonial.consentDate ?? "",
+      consentMethod: testimonial.consentMethod ?? "",
+    },
+    history: history.map((entry) => ({
+      id: entry.id,
+      action: entry.action,
+      actor: `${entry.actorId} (${entry.actorRole})`,
+      at: formatDateTime(entry.createdAt, DEFAULT_TIME_ZONE),
+      changes: describeChanges(entry.details),
+    })),
+    notice: saved ? (SAVED_NOTICES[saved] ?? null) : null,
+  };
+}
+
+async function updateIntent(db: Db, staff: StaffActor, id: string, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: testimonialSchema(todayInUtc()) });
+  if (submission.status !== "success") return data({ intent: "update" as const, result: submission.reply() }, { status: 400 });
+  const outcome = await updateTestimonial(db, staff, id, submission.value);
+  if (outcome.kind === "notFound") throw notFound();
+  if (outcome.kind === "keepConsent") {
+    const result = submission.reply({ fieldErrors: { consentDate: [TESTIMONIAL_MESSAGES.keepConsentWhilePublished] } });
+    return data({ intent: "update" as const, result }, { status: 400 });
+  }
+  return redirect(`/admin/testimonials/${encodeURIComponent(id)}?saved=${outcome.changed.length > 0 ? "changed" : "unchanged"}`, 303);
+}
+
+async function publishIntent(db: Db, staff: StaffActor, id: string, published: boolean) {
+  const outcome = await setTestimonialPublished(db, staff, id, published);
+  if (outcome === "notFound") throw notFound();
+  if (outcome === "noConsent")
+    return data({ intent: "publish" as const, message: TESTIMONIAL_MESSAGES.publishNeedsConsent }, { status: 400 });
+  return redirect(`/admin/testimonials/${encodeURIComponent(id)}?saved=${published ? "published" : "unpublished"}`, 303);
+}
+
+async function deleteIntent(db: Db, staff: StaffActor, id: string) {
+  if (!(await deleteTestimonial(db, staff, id))) throw notFound();
+  return redirect("/admin/testimonials?deleted=1", 303);
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const staff = await requireAdmin(request, context);
+  const db = getDb(context.env.DB);
+  const id = params.id ?? "";
+  if (!(await getTestimonial(db, id))) throw notFound();
+  const formData = await request.formData();
+  switch (formData.get("intent")) {
+    case "update":
+      return updateIntent(db, staff, id, formData);
+    case "publish":
+      return publishIntent(db, staff, id, true);
+    case "unpublish":
+      return publishIntent(db, staff, id, false);
+    case "delete":
+      return deleteIntent(db, staff, id);
+    default:
+      return data({ intent: "unknown" as const, message: UNKNOWN_INTENT }, { status: 400 });
+  }
+}
+
+export default function Testimonial() {
+  const { isAdmin, testimonial, defaultValue, history, notice } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const publishMessage = actionData?.intent === "publish" ? actionData.message : null;
+  const otherMessage = actionData?.intent === "unknown" ? actionData.message : null;
+  // Posts go to the bare URL, so that a notice in the query is not shown again.
+  const self = `/admin/testimonials/${encodeURIComponent(testimonial.id)}`;
+  return (
+    <section aria-labelledby="page-title">
+      <p className="eyebrow">
+        <Link to="/admin/testimonials">Testimonials</Link>
+      </p>
+      <h1 id="page-title">Testimonial from {testimonial.who}</h1>
+      <PostOutcome notice={notice} error={otherMessage} />
+
+      <figure className="card testimonial-preview">
+        <blockquote>
+          <p>{testimonial.quote}</p>
+        </blockquote>
+        <figcaption>{testimonial.who}</figcaption>
+      </figure>
+      <p>
+        <span className="status">{testimonial.isPublished ? "published" : "not published"}</span>{" "}
+        {testimonial.isPublished ? `On the home page since ${testimonial.publishedAt}.` : "Not on the home page."} Consent:{" "}
+        {testimonial.consent ?? "not recorded."}
+      </p>
+
+      {isAdmin ? (
+        <>
+          <h2>Home page</h2>
+          <Form method="post" action={self} className="actions">
+            <input type="hidden" name="intent" value={testimonial.isPublished ? "unpublish" : "publish"} />
+            <button
+              type="submit"
+              className={testimonial.isPublished ? "button button-quiet" : "button"}
+              aria-describedby={publishMessage ? "publish-error" : undefined}
+            >
+              {testimonial.isPublished ? "Unpublish" : "Publish"}
+            </button>
+          </Form>
+          {publishMessage ? (
+            <p className="field-error" id="publish-error" role="alert">
+              {publishMessage}
+            </p>
+          ) : null}
+
+          <h2>Edit</h2>
+          <TestimonialForm
+            lastResult={actionData?.intent === "update" ? actionData.result : undefined}
+            defaultValue={defaultValue}
+            action={self}
+          >
+            <input type="hidden" name="intent" value="update" />
+            <p className="actions">
+              <button type="submit" className="button">
+                Save changes
+              </button>
+            </p>
+          </TestimonialForm>
+
+          <h2>Delete</h2>
+          <Form method="post" action={self}>
+            <input type="hidden" name="intent" value="delete" />
+            <p className="muted">
+              Deleting removes it from the home page and this list; the audit trail keeps what it said and its consent.
+            </p>
+            <button type="submit" className="button button-quiet">
+              Delete testimonial
+            </button>
+          </Form>
+        </>
+      ) : (
+        <p className="note">Only the admin may change, publish or delete testimonials.</p>
+      )}
+
+      <h2>History</h2>
+      {history.length > 0 ? (
+        <StaffTable columns={["When", "What", "Who", "Details"]}>
+          {history.map((entry) => (
+            <tr key={entry.id}>
+              <td>{entry.at}</td>
+              <td>{entry.action}</td>
+              <td>{entry.actor}</td>
+              <td>{entry.changes.join("; ")}</td>
+            </tr>
+          ))}
+        </StaffTable>
+      ) : (
+        <p className="muted">No staff changes recorded.</p>
+      )}
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data ? `Testimonial from ${data.testimonial.who}` : "Testimonial");
