@@ -55,17 +55,25 @@ function historyOf(db: Db, userId: string, requestId: string) {
     .orderBy(desc(requestLogs.createdAt));
 }
 
-/** When a request was last deleted: the undo window runs from the delete, whatever touched the row since. */
-const deletedAt = sql<number>`(select max(${requestLogs.createdAt}) from ${requestLogs} where ${requestLogs.userId} = ${requests.userId} and ${requestLogs.requestId} = ${requests.id} and ${requestLogs.creator} = 'user' and ${requestLogs.status} = 'delete')`;
-
-/** This user's requests deleted within the undo window, newest first. */
+/**
+ * This user's requests deleted within the undo window, newest first. The window runs from the
+ * delete's log entry, whatever touched the row since.
+ */
 function recentlyDeletedOf(db: Db, userId: string, now: Date) {
-  const since = now.getTime() - UNDO_DELETE_DAYS * DAY_MS;
+  const deletes = db
+    .select({ requestId: requestLogs.requestId, deletedAt: sql<number>`max(${requestLogs.createdAt})`.as("deletedAt") })
+    .from(requestLogs)
+    .where(and(eq(requestLogs.userId, userId), eq(requestLogs.creator, "user"), eq(requestLogs.status, "delete")))
+    .groupBy(requestLogs.requestId)
+    .as("deletes");
   return db
-    .select({ id: requests.id, senderName: requests.senderName, deletedAt: deletedAt.mapWith((ms: number) => new Date(ms)) })
+    .select({ id: requests.id, senderName: requests.senderName, deletedAt: deletes.deletedAt })
     .from(requests)
-    .where(and(eq(requests.userId, userId), eq(requests.status, "deleted"), gte(deletedAt, since)))
-    .orderBy(desc(deletedAt));
+    .innerJoin(deletes, eq(deletes.requestId, requests.id))
+    .where(
+      and(eq(requests.userId, userId), eq(requests.status, "deleted"), gte(deletes.deletedAt, now.getTime() - UNDO_DELETE_DAYS * DAY_MS)),
+    )
+    .orderBy(desc(deletes.deletedAt));
 }
 
 /**

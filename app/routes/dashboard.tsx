@@ -90,13 +90,16 @@ function noticeOf(notice: DashboardNotice, dashboard: DashboardData, timeZone: s
     case "sendSuggested": {
       const sent = notice.sent ?? 0;
       const refused = notice.refused ?? 0;
-      const text = `Sent ${sent} ${sent === 1 ? "request" : "requests"}. Each goes to its sender shortly; they are under “On its way” with the date mail should stop.`;
+      const text =
+        sent === 0
+          ? "Nothing new to send: those requests were sent already."
+          : `Sent ${sent} ${sent === 1 ? "request" : "requests"}. Each goes to its sender shortly; they are under “On its way” with the date mail should stop.`;
       return refused > 0 ? { text: `${text} ${refused} not sent: no free requests were left.`, upgrade: true } : { text, upgrade: false };
     }
     case "delete":
       return deleted
         ? {
-            text: `Deleted the request to ${deleted.senderName}. You can bring it back until ${formatDate(new Date(deleted.deletedAt.getTime() + UNDO_DELETE_DAYS * DAY_MS), timeZone)}.`,
+            text: `Deleted the request to ${deleted.senderName}. You can bring it back until ${formatDate(new Date(deleted.deletedAt + UNDO_DELETE_DAYS * DAY_MS), timeZone)}.`,
             undo: { requestId: deleted.id, senderName: deleted.senderName },
           }
         : null;
@@ -199,7 +202,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     recentlyDeleted: dashboard.recentlyDeleted.map((row) => ({
       id: row.id,
       senderName: row.senderName,
-      until: formatDate(new Date(row.deletedAt.getTime() + UNDO_DELETE_DAYS * DAY_MS), timeZone),
+      until: formatDate(new Date(row.deletedAt + UNDO_DELETE_DAYS * DAY_MS), timeZone),
     })),
     notice: parsedNotice.success ? noticeOf(parsedNotice.data, dashboard, timeZone, now) : null,
     noticeKey: url.search,
@@ -230,8 +233,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (value.intent === "sendSuggested") {
     const unsent = sendableSuggestions(await listUnsentRequests(db, user.id));
+    if (value.selection === "chosen" && value.requestIds.length === 0) return refused(CHOOSE_ONE_MESSAGE, 400);
+    // Ids that are not unsent suggestions of this user's (sent by a first click already, or made up) are passed over.
     const chosen = value.selection === "all" ? unsent : unsent.filter((row) => value.requestIds.includes(row.id));
-    if (chosen.length === 0) return refused(CHOOSE_ONE_MESSAGE, 400);
     const outcome = await sendRequests(env, user, chosen);
     await recordClick(
       context,
