@@ -11,7 +11,7 @@ import { UNDO_DELETE_DAYS } from "~/domain/requests";
 import type { CatalogSender } from "~/domain/sender-catalog";
 import { seedSenderCatalog } from "~/models/request-template.server";
 import { getDb } from "~/utils/db.server";
-import { Browser, ORIGIN, signedUpUser } from "./http";
+import { ORIGIN, signedUpUser, type Browser } from "./http";
 
 const db = getDb(env.DB);
 beforeAll(() => seedSenderCatalog(db, catalog.senders as CatalogSender[]));
