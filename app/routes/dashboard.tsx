@@ -197,7 +197,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     groups,
     sendable: sendable.map((row) => ({ id: row.id, senderName: row.senderName })),
-    // All of them fit the allowance, or the user picks which (the server never spends more anyway).
+    // All of them fit the allowance, or the user picks which (the server never spends more anyway);
+    // with one left, the card's own Unsubscribe is the same thing.
     sendableLeft: Number.isFinite(affordable) ? affordable : null,
     recentlyDeleted: dashboard.recentlyDeleted.map((row) => ({
       id: row.id,
@@ -369,7 +370,9 @@ export default function Dashboard() {
               : "The biggest senders of unasked-for mail. Unsubscribe sends your request; each uses one free request."}
           </p>
         )}
-        {sendable.length > 1 && !usedUp ? <SendSuggested suggestions={sendable} left={sendableLeft} /> : null}
+        {sendable.length > 1 && (sendableLeft === null || sendableLeft > 1) ? (
+          <SendSuggested suggestions={sendable} left={sendableLeft} />
+        ) : null}
         {cards("suggested")}
       </section>
 

@@ -18,10 +18,13 @@ export function DashboardSummaryPanel({ summary }: { summary: SummaryData }) {
         Where things stand
       </h2>
       <ul>
-        <li className={summary.needsYou > 0 ? "summary-needs-you" : undefined}>
-          <strong>{summary.needsYou}</strong>{" "}
-          {summary.needsYou > 0 ? <a href="#group-needsYou">{needsYouText(summary.needsYou)}</a> : "need your answer"}
-        </li>
+        {summary.needsYou > 0 ? (
+          <li className="summary-needs-you">
+            <strong>{summary.needsYou}</strong> <a href="#group-needsYou">{needsYouText(summary.needsYou)}</a>
+          </li>
+        ) : (
+          <li>Nothing needs your answer</li>
+        )}
         <li>
           <strong>{summary.onItsWay}</strong> {summary.onItsWay === 1 ? "request is" : "requests are"} waiting for the sender
         </li>
