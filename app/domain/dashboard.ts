@@ -59,17 +59,17 @@ export type CardNextStep = {
   upgradeToSend: boolean;
 };
 
-const NEXT_STEP_LABELS: Record<
-  "notSent" | "waiting" | "waitOver" | "confirmedByUser" | "cancelled",
-  Partial<Record<RequestAction, string>>
-> = {
+type Stage = "notSent" | "waiting" | "waitOver" | "confirmedByUser" | "cancelled";
+
+/** The buttons as a card names them at each stage; the learn page explains them by these names. */
+export const NEXT_STEP_LABELS = {
   notSent: { unsubscribe: "Unsubscribe" },
   // Before the wait is over, saying the mail stopped is possible but not the point.
   waiting: { confirm: "Mail already stopped", cancel: "Cancel" },
   waitOver: { confirm: "Yes, it stopped", report: "No, still coming", cancel: "Cancel" },
   confirmedByUser: { report: "Mail came back" },
   cancelled: { unsubscribe: "Send again" },
-};
+} as const satisfies Record<Stage, Partial<Record<RequestAction, string>>>;
 
 /**
  * The buttons a card offers (Delete is a link to its confirmation, not one of them). `canSend` is
@@ -88,7 +88,7 @@ export function nextStep(request: DashboardRequest, now: Date, { canSend }: { ca
           ? null
           : request.status;
   if (!stage) return { question: null, buttons: [], upgradeToSend: false };
-  const labels = NEXT_STEP_LABELS[stage];
+  const labels: Partial<Record<RequestAction, string>> = NEXT_STEP_LABELS[stage];
   let upgradeToSend = false;
   const buttons: CardButton[] = [];
   for (const action of availableActions(request, { waitOver: stage === "waitOver" })) {

@@ -103,7 +103,8 @@ describe("/learn sections", () => {
         "Cancelled",
         "Deleted",
         "Unsubscribe",
-        "Report mail still coming",
+        "Yes, it stopped",
+        "No, still coming",
         "Cancel",
         "Delete",
       ]) {
