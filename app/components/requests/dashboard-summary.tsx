@@ -60,15 +60,15 @@ export function DashboardOutcome({
   error: string | null;
 }) {
   const box = useRef<HTMLDivElement>(null);
-  const shown = Boolean(notice || error);
+  const message = error ?? notice?.text;
   useEffect(() => {
-    if (shown) box.current?.focus();
-  }, [shown]);
-  if (!shown) return null;
+    if (message) box.current?.focus();
+  }, [message]);
+  if (!message) return null;
   return (
     <div id="outcome" ref={box} tabIndex={-1} className={error ? "form-error" : "notice"} role={error ? "alert" : "status"}>
       <p>
-        {error ?? notice?.text}
+        {message}
         {error || notice?.upgrade ? (
           <>
             {" "}
