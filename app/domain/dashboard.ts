@@ -158,9 +158,10 @@ export const DashboardNoticeSchema = z.object({
 });
 export type DashboardNotice = z.infer<typeof DashboardNoticeSchema>;
 
-/** Where a post redirects: the dashboard with what to say, and focus on the saying. */
-export function noticeUrl(notice: DashboardNotice) {
+/** Where a post redirects: the dashboard with what to say, and focus on the saying; `openRequest` also opens a letter. */
+export function noticeUrl(notice: DashboardNotice, { openRequest }: { openRequest?: string } = {}) {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(notice)) if (value !== undefined) query.set(key, String(value));
+  if (openRequest) query.set("request", openRequest);
   return `/dashboard?${query}#outcome`;
 }

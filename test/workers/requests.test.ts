@@ -289,7 +289,9 @@ describe("adding a request", () => {
     const response = await browser.post("/requests/add", { senderName: "  Lands' End ", customerNumber: " K-12345 " });
     expect(response.status).toBe(303);
     const [created] = await customRequestsOf(userId);
-    expect(response.headers.get("Location")).toBe(`/dashboard?request=${created!.id}#request-${created!.id}`);
+    expect(response.headers.get("Location")).toBe(`/dashboard?notice=unsubscribe&about=${created!.id}&request=${created!.id}#outcome`);
+    const opened = await (await browser.get(`/dashboard?notice=unsubscribe&about=${created!.id}&request=${created!.id}`)).text();
+    expect(opened).toContain("Sent to Lands&#x27; End. It goes to the sender shortly");
 
     const row = await requestOf(userId, created!.id);
     expect(row).toMatchObject({
