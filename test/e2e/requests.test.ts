@@ -82,7 +82,7 @@ describe.each(JS_MODES)("requests (JavaScript $label)", ({ js, label }) => {
 
       if (js) {
         await page.getByRole("button", { name: "Copy to clipboard" }).click();
-        await expect.poll(() => page.getByRole("status").innerText()).toBe("Copied.");
+        await expect.poll(() => page.locator(".letter-tools").getByRole("status").innerText()).toBe("Copied.");
         expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
       } else {
         expect(await page.getByRole("button", { name: "Copy to clipboard" }).count(), "no dead button without JavaScript").toBe(0);
