@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { RequestStatus } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
 
@@ -7,6 +6,9 @@ import { DAY_MS } from "~/domain/dates";
 export const FREE_REQUEST_ALLOWANCE = 3;
 export const CUSTOM_REQUIRED_DAYS = 30;
 export const FREE_REQUESTS_USED_TAG = "free-requests-used";
+/** How long a deleted request can be brought back from the dashboard (decision 0025). */
+export const UNDO_DELETE_DAYS = 7;
+export const UNDO_LOG_STATUS = "undo";
 export const ALLOWANCE_REFUSED_MESSAGE = "You have used your free requests. Subscribe to send as many requests as you need.";
 
 /** How long mail takes to stop, and why (product rules: What the product promises). */
@@ -28,19 +30,22 @@ export function isRequestAction(value: unknown): value is RequestAction {
   return typeof value === "string" && (REQUEST_ACTIONS as readonly string[]).includes(value);
 }
 
-/**
- * A request card's buttons: the action pressed and its request. `reply=data` is added by the
- * page's JavaScript, which wants the outcome as data instead of a redirect.
- */
-export const RequestActionFormSchema = z.object({
-  intent: z.enum(REQUEST_ACTIONS),
-  requestId: z.string().min(1).max(100),
-  reply: z.literal("data").optional(),
-});
-
 /** A missing counter counts as the default allowance. */
 export function freeRequestsLeft(numOfFreeRequest: number | null | undefined) {
   return numOfFreeRequest ?? FREE_REQUEST_ALLOWANCE;
+}
+
+/** Whoever holds an allowance: a user, as the session or the dashboard reads them. */
+export type AllowanceHolder = { stripeSubscriptionId: string | null; numOfFreeRequest: number | null };
+
+/** Subscribers are neither limited nor counted (product rules: Free requests and plans). */
+export function hasUnlimitedRequests(holder: Pick<AllowanceHolder, "stripeSubscriptionId">) {
+  return Boolean(holder.stripeSubscriptionId);
+}
+
+/** How many more requests the user can send into the queue now: Infinity for a subscriber. */
+export function requestsAffordable(holder: AllowanceHolder) {
+  return hasUnlimitedRequests(holder) ? Infinity : freeRequestsLeft(holder.numOfFreeRequest);
 }
 
 export const STATUS_LABELS: Record<RequestStatus | "notSent", string> = {
@@ -68,6 +73,7 @@ export const HISTORY_LABELS: Record<string, string> = {
   cancel: "You cancelled the request",
   delete: "You deleted the request",
   moved: "You moved house: sent again for your new address",
+  [UNDO_LOG_STATUS]: "You undid the delete",
 };
 
 type ActionableRequest = { status: RequestStatus | null; consumerFiles: boolean; queuedAt: Date | null };
@@ -100,24 +106,106 @@ export function actionUsesAllowance(action: RequestAction, request: ActionableRe
   return action === "unsubscribe" && request.queuedAt === null && !request.consumerFiles;
 }
 
+/** Whether this action, on this request, would take one of this user's free requests. */
+export function spendsFreeRequest(
+  holder: Pick<AllowanceHolder, "stripeSubscriptionId">,
+  action: RequestAction,
+  request: ActionableRequest,
+) {
+  return actionUsesAllowance(action, request) && !hasUnlimitedRequests(holder);
+}
+
+/** The one rule for "can this user do this now": a request that costs a free request needs one left. */
+export function canAfford(holder: AllowanceHolder, action: RequestAction, request: ActionableRequest) {
+  return !spendsFreeRequest(holder, action, request) || requestsAffordable(holder) > 0;
+}
+
+type WaitingRequest = {
+  status: RequestStatus | null;
+  consumerFiles: boolean;
+  takes: string | null;
+  requiredDays: number;
+  queuedAt: Date | null;
+  processedAt: Date | null;
+};
+
+const DURATION = /(\d+)\s*(?:business\s+)?(day|week|month)s?\b/gi;
+const DAYS_PER_UNIT = { day: 1, week: 7, month: 30 } as const;
+
+/**
+ * The longest duration a sender's own guide names, in days ("60 to 90 days" is 90, "about 6
+ * weeks" is 42); null when it names none. "60 to 90" reads its unit from the last number.
+ */
+export function waitDaysFromGuide(takes: string | null): number | null {
+  if (!takes) return null;
+  let longest: number | null = null;
+  for (const match of takes.replace(/(\d+)\s+to\s+(\d+)/gi, "$2").matchAll(DURATION)) {
+    const days = Number(match[1]) * DAYS_PER_UNIT[match[2]!.toLowerCase() as keyof typeof DAYS_PER_UNIT];
+    longest = Math.max(longest ?? 0, days);
+  }
+  return longest;
+}
+
+/**
+ * A request's wait: it starts when the request reaches the sender and lasts requiredDays. A request
+ * the person files themselves reached the sender when they said "I filed it" (queuedAt), and lasts
+ * as long as that sender's own guide says, when it says.
+ */
+export function waitOf(request: WaitingRequest): { startedAt: Date | null; days: number; fromGuide: boolean } {
+  if (request.consumerFiles) {
+    const guideDays = waitDaysFromGuide(request.takes);
+    return { startedAt: request.processedAt ?? request.queuedAt, days: guideDays ?? request.requiredDays, fromGuide: guideDays !== null };
+  }
+  return { startedAt: request.processedAt, days: request.requiredDays, fromGuide: false };
+}
+
 export type WaitStanding =
   | { kind: "notSent" }
   | { kind: "waitingToSend" }
   | { kind: "waiting"; stopsBy: Date; daysLeft: number }
   | { kind: "waitOver"; stopsBy: Date };
 
-/**
- * Where an in-queue request stands against its wait: the clock starts when it reaches the sender
- * (processedAt) and runs requiredDays.
- */
-export function waitStanding(
-  request: { status: RequestStatus | null; processedAt: Date | null; requiredDays: number },
-  now: Date,
-): WaitStanding | null {
+/** Where an in-queue request stands against its wait (waitOf). */
+export function waitStanding(request: WaitingRequest, now: Date): WaitStanding | null {
   if (request.status === null) return { kind: "notSent" };
   if (request.status !== "inQueue") return null;
-  if (!request.processedAt) return { kind: "waitingToSend" };
-  const stopsBy = new Date(request.processedAt.getTime() + request.requiredDays * DAY_MS);
+  const { startedAt, days } = waitOf(request);
+  if (!startedAt) return { kind: "waitingToSend" };
+  const stopsBy = new Date(startedAt.getTime() + days * DAY_MS);
   const daysLeft = Math.ceil((stopsBy.getTime() - now.getTime()) / DAY_MS);
   return daysLeft > 0 ? { kind: "waiting", stopsBy, daysLeft } : { kind: "waitOver", stopsBy };
+}
+
+type LogEntry = { creator: string; status: string; createdAt: Date };
+
+/**
+ * Replays a request's history (oldest first) to find what a delete can return it to. User entries
+ * carry the action name; "created" queued a custom request; an undo returned to the status before
+ * its delete. Other entries (staff, sender, a move) change no status. Answers null when the
+ * request is not deleted by its last word.
+ */
+export function deletedRequestRestore(historyOldestFirst: LogEntry[]): { status: RequestStatus | null; deletedAt: Date } | null {
+  let status: RequestStatus | null = null;
+  let beforeDelete: RequestStatus | null = null;
+  let deletedAt: Date | null = null;
+  for (const entry of historyOldestFirst) {
+    if (entry.creator !== "user") continue;
+    if (entry.status === "delete") {
+      if (status !== "deleted") beforeDelete = status;
+      status = "deleted";
+      deletedAt = entry.createdAt;
+    } else if (entry.status === UNDO_LOG_STATUS) {
+      status = beforeDelete;
+    } else if (entry.status === "created") {
+      status = "inQueue";
+    } else if (isRequestAction(entry.status)) {
+      status = STATUS_OF_ACTION[entry.status];
+    }
+  }
+  return status === "deleted" && deletedAt ? { status: beforeDelete, deletedAt } : null;
+}
+
+/** The undo window is measured from the delete itself, whatever touched the row since. */
+export function canUndoDelete(deletedAt: Date, now: Date) {
+  return now.getTime() - deletedAt.getTime() <= UNDO_DELETE_DAYS * DAY_MS;
 }

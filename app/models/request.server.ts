@@ -1,11 +1,20 @@
-import { and, asc, desc, eq, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { requestLogs, requests, requestTemplates, users, type AddressCheck } from "../../drizzle/schema";
-import { CUSTOM_REQUIRED_DAYS, FREE_REQUEST_ALLOWANCE, STATUS_OF_ACTION, type RequestAction } from "~/domain/requests";
+import { DAY_MS } from "~/domain/dates";
+import {
+  CUSTOM_REQUIRED_DAYS,
+  FREE_REQUEST_ALLOWANCE,
+  STATUS_OF_ACTION,
+  UNDO_DELETE_DAYS,
+  UNDO_LOG_STATUS,
+  type RequestAction,
+} from "~/domain/requests";
 import { listEarlierAddresses } from "~/models/account.server";
 import { addressColumns } from "~/models/address-columns.server";
 import { listUserRecipients } from "~/models/recipient.server";
 import { accountOf } from "~/models/user.server";
+import type { RequestStatus } from "../../drizzle/schema";
 import type { Db } from "~/utils/db.server";
 
 const requestColumns = {
@@ -47,11 +56,32 @@ function historyOf(db: Db, userId: string, requestId: string) {
 }
 
 /**
- * Everything the dashboard shows, in one D1 batch whatever the number of requests: the user's
- * allowance and address, their requests with the catalog's facts, their recipients, and the
- * history of the request that is open (newest first).
+ * This user's requests deleted within the undo window, newest first. The window runs from the
+ * delete's log entry, whatever touched the row since.
  */
-export async function getDashboard(db: Db, userId: string, openRequestId: string | null) {
+function recentlyDeletedOf(db: Db, userId: string, now: Date) {
+  const deletes = db
+    .select({ requestId: requestLogs.requestId, deletedAt: sql<number>`max(${requestLogs.createdAt})`.as("deletedAt") })
+    .from(requestLogs)
+    .where(and(eq(requestLogs.userId, userId), eq(requestLogs.creator, "user"), eq(requestLogs.status, "delete")))
+    .groupBy(requestLogs.requestId)
+    .as("deletes");
+  return db
+    .select({ id: requests.id, senderName: requests.senderName, deletedAt: deletes.deletedAt })
+    .from(requests)
+    .innerJoin(deletes, eq(deletes.requestId, requests.id))
+    .where(
+      and(eq(requests.userId, userId), eq(requests.status, "deleted"), gte(deletes.deletedAt, now.getTime() - UNDO_DELETE_DAYS * DAY_MS)),
+    )
+    .orderBy(desc(deletes.deletedAt));
+}
+
+/**
+ * Everything the dashboard shows, in one D1 batch whatever the number of requests: the user's
+ * allowance and address, their requests with the catalog's facts, their recipients, the requests
+ * deleted recently enough to undo, and the history of the request that is open (newest first).
+ */
+export async function getDashboard(db: Db, userId: string, openRequestId: string | null, now = new Date()) {
   const account = accountOf(db, userId);
   const userRequests = db
     .select(requestColumns)
@@ -61,12 +91,70 @@ export async function getDashboard(db: Db, userId: string, openRequestId: string
     .orderBy(desc(requests.updatedAt));
   const userRecipients = listUserRecipients(db, userId);
   const earlier = listEarlierAddresses(db, [userId]);
+  const recentlyDeleted = recentlyDeletedOf(db, userId, now);
 
-  const [[accountRow], requestRows, recipientRows, earlierRows, logRows] = openRequestId
-    ? await db.batch([account, userRequests, userRecipients, earlier, historyOf(db, userId, openRequestId)])
-    : [...(await db.batch([account, userRequests, userRecipients, earlier])), []];
+  const [[accountRow], requestRows, recipientRows, earlierRows, deletedRows, logRows] = openRequestId
+    ? await db.batch([account, userRequests, userRecipients, earlier, recentlyDeleted, historyOf(db, userId, openRequestId)])
+    : [...(await db.batch([account, userRequests, userRecipients, earlier, recentlyDeleted])), []];
   if (!accountRow) return null;
-  return { account: accountRow, requests: requestRows, recipients: recipientRows, earlierAddresses: earlierRows, history: logRows };
+  return {
+    account: accountRow,
+    requests: requestRows,
+    recipients: recipientRows,
+    earlierAddresses: earlierRows,
+    recentlyDeleted: deletedRows,
+    history: logRows,
+  };
+}
+
+/** One of this user's requests with its whole history, oldest first (what an undo replays). */
+export async function getUserRequestWithHistory(db: Db, userId: string, requestId: string) {
+  const [request, history] = await Promise.all([getUserRequest(db, userId, requestId), historyOf(db, userId, requestId)]);
+  return request ? { request, historyOldestFirst: history.reverse() } : null;
+}
+
+/** This user's presets never sent, with the catalog's facts, by sender name. */
+export function listUnsentRequests(db: Db, userId: string) {
+  return db
+    .select(requestColumns)
+    .from(requests)
+    .leftJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
+    .where(and(eq(requests.userId, userId), isNull(requests.status)))
+    .orderBy(asc(requests.senderName));
+}
+
+/**
+ * Brings a deleted request of this user back to the status it had, logged as an undo, in one
+ * batch. Only a request that is still deleted changes: a second identical post writes nothing.
+ * Answers whether this post restored it.
+ */
+export async function restoreDeletedRequest(
+  db: Db,
+  { userId, requestId, status, now = new Date() }: { userId: string; requestId: string; status: RequestStatus | null; now?: Date },
+) {
+  const ownRequest = and(eq(requests.userId, userId), eq(requests.id, requestId));
+  const [restored] = await db.batch([
+    db
+      .update(requests)
+      .set({ status, updatedAt: now })
+      .where(and(ownRequest, eq(requests.status, "deleted"))),
+    // changes() is the row count of the update just before, in this batch's transaction.
+    db.insert(requestLogs).select(
+      db
+        .select({
+          id: sql`${crypto.randomUUID()}`.as("id"),
+          userId: requests.userId,
+          requestId: requests.id,
+          creator: sql`'user'`.as("creator"),
+          status: sql`${UNDO_LOG_STATUS}`.as("status"),
+          detail: sql`null`.as("detail"),
+          createdAt: sql`${now.getTime()}`.as("createdAt"),
+        })
+        .from(requests)
+        .where(and(ownRequest, sql`changes() = 1`)),
+    ),
+  ]);
+  return (restored as D1Result).meta.changes > 0;
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PrimaryAction } from "~/components/marketing/primary-action";
-import { ACTION_LABELS, FREE_REQUEST_ALLOWANCE, STATUS_LABELS, WHY_MAIL_TAKES_WEEKS } from "~/domain/requests";
+import { NEXT_STEP_LABELS } from "~/domain/dashboard";
+import { ACTION_LABELS, FREE_REQUEST_ALLOWANCE, STATUS_LABELS, UNDO_DELETE_DAYS, WHY_MAIL_TAKES_WEEKS } from "~/domain/requests";
 import { asksForIdentityNumber, sourceSentence } from "~/domain/sender-catalog";
 import { listSendersForLearn } from "~/models/request-template.server";
 import { getDb } from "~/utils/db.server";
@@ -81,10 +82,19 @@ const ACTIONS = [
     ACTION_LABELS.unsubscribe,
     `Sends us the request to take to the sender. The status becomes In queue. Without a plan, it uses one of your ${FREE_REQUEST_ALLOWANCE} free requests, once per sender; for a sender that takes the request only from you, the button reads “I filed it” and uses none.`,
   ],
-  [ACTION_LABELS.report, "Tells us the mail has not stopped after the wait. The request goes back in the queue (In queue), at no charge."],
-  [ACTION_LABELS.confirm, "Tells us the mail has stopped. The status becomes Mail stopped."],
+  [
+    NEXT_STEP_LABELS.waitOver.confirm,
+    `Your answer to “Has the mail stopped?”, asked once the wait is over. The status becomes Mail stopped. Before the wait is over, the button reads “${NEXT_STEP_LABELS.waiting.confirm}”.`,
+  ],
+  [
+    NEXT_STEP_LABELS.waitOver.report,
+    `The other answer: the mail has not stopped after the wait. The request goes back in the queue (In queue), at no charge. On a request marked Mail stopped, the button reads “${NEXT_STEP_LABELS.confirmedByUser.report}”.`,
+  ],
   [ACTION_LABELS.cancel, "Stops the request. The status becomes Cancelled."],
-  [ACTION_LABELS.delete, "Hides the request from your dashboard. The status becomes Deleted."],
+  [
+    ACTION_LABELS.delete,
+    `Asks first, then hides the request from your dashboard. The status becomes Deleted. For ${UNDO_DELETE_DAYS} days, Undo brings it back as it was.`,
+  ],
 ] as const;
 
 const CHANNEL_LABELS = { web: "Website", email: "Email", mail: "Mail", phone: "Phone" } as const;
@@ -223,8 +233,9 @@ export default function Learn() {
           </li>
         </ul>
         <p>
-          Then use <strong>{ACTION_LABELS.report}</strong> on that sender&apos;s request. It puts the request back in the queue, and its
-          status returns to In queue.
+          Then answer <strong>{NEXT_STEP_LABELS.waitOver.report}</strong> on that sender&apos;s request (on a request marked Mail stopped:{" "}
+          <strong>{NEXT_STEP_LABELS.confirmedByUser.report}</strong>). It puts the request back in the queue, and its status returns to In
+          queue.
         </p>
         <p>
           If you bought from the company or gave to the charity recently, you are its customer, and it may keep mailing you as one. Ask it

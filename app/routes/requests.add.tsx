@@ -5,7 +5,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AllowanceUsedUp } from "~/components/requests/allowance-used-up";
 import { FormError, TextField } from "~/components/ui/form";
 import { AddRequestSchema } from "~/domain/add-request";
-import { actionUsesAllowance, ALLOWANCE_REFUSED_MESSAGE, freeRequestsLeft, STATUS_LABELS } from "~/domain/requests";
+import { noticeUrl } from "~/domain/dashboard";
+import { actionUsesAllowance, ALLOWANCE_REFUSED_MESSAGE, requestsAffordable, STATUS_LABELS } from "~/domain/requests";
 import { emailAtOnceWhenSenderAllows } from "~/jobs/opt-out.server";
 import { createCustomRequest, getAddRequestOptions, getUserRequest } from "~/models/request.server";
 import { actOnRequest, createWithAllowance } from "~/services/requests.server";
@@ -28,12 +29,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     senders: options.senders.map((sender) => sender.title),
     people: options.people,
     holderName: options.account.fullName,
-    usedUp: !user.stripeSubscriptionId && freeRequestsLeft(options.account.numOfFreeRequest) === 0,
+    usedUp:
+      requestsAffordable({ stripeSubscriptionId: user.stripeSubscriptionId, numOfFreeRequest: options.account.numOfFreeRequest }) === 0,
   };
 }
 
+/** The request just sent, its letter open, under the notice that says what happens next. */
 function openLetter(requestId: string) {
-  return redirect(`/dashboard?request=${encodeURIComponent(requestId)}#request-${requestId}`, 303);
+  return redirect(noticeUrl({ notice: "unsubscribe", about: requestId }, { openRequest: requestId }), 303);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,4 +1,6 @@
-import { FREE_REQUESTS_USED_TAG, type RequestAction } from "~/domain/requests";
+import type { RequestStatus } from "../../drizzle/schema";
+import { actionUsesAllowance, FREE_REQUESTS_USED_TAG, hasUnlimitedRequests, type RequestAction } from "~/domain/requests";
+import { emailAtOnceWhenSenderAllows } from "~/jobs/opt-out.server";
 import { enqueueJob } from "~/jobs/producer.server";
 import { applyRequestAction, refundFreeRequest, spendFreeRequest } from "~/models/request.server";
 import type { CurrentUser } from "~/services/auth.server";
@@ -37,7 +39,7 @@ export async function actOnRequest(
     requestId: input.requestId,
     action: input.action,
     changes: input.changes,
-    chargeFreeRequest: input.charged && !user.stripeSubscriptionId,
+    chargeFreeRequest: input.charged && !hasUnlimitedRequests(user),
   });
   if (!outcome.applied) return null;
   await tagWhenUsedUp(env, user, outcome.spent);
@@ -51,8 +53,9 @@ export async function actOnRequest(
  */
 export async function createWithAllowance<Result>(env: AppEnv, user: CurrentUser, write: () => Promise<Result>): Promise<Result | null> {
   const db = getDb(env.DB);
-  const spent = user.stripeSubscriptionId ? null : await spendFreeRequest(db, user.id);
-  if (!user.stripeSubscriptionId && !spent) return null;
+  const unlimited = hasUnlimitedRequests(user);
+  const spent = unlimited ? null : await spendFreeRequest(db, user.id);
+  if (!unlimited && !spent) return null;
   let result: Result;
   try {
     result = await write();
@@ -62,4 +65,33 @@ export async function createWithAllowance<Result>(env: AppEnv, user: CurrentUser
   }
   await tagWhenUsedUp(env, user, spent);
   return result;
+}
+
+/**
+ * Sends several of the user's requests, one after another, each paid exactly as a single
+ * Unsubscribe is (actOnRequest): the charge can never pass the allowance, and a request another
+ * tab already queued is not paid twice. Once a free request is refused, the rest that would need
+ * one are refused without asking again. Answers the ids sent and how many were refused.
+ */
+export async function sendRequests(
+  env: AppEnv,
+  user: CurrentUser,
+  targets: Array<{ id: string; status: RequestStatus | null; consumerFiles: boolean; queuedAt: Date | null }>,
+) {
+  const sent: string[] = [];
+  let refused = 0;
+  for (const target of targets) {
+    const charged = actionUsesAllowance("unsubscribe", target);
+    const queued =
+      refused > 0 && charged && !hasUnlimitedRequests(user)
+        ? null
+        : await actOnRequest(env, user, { requestId: target.id, action: "unsubscribe", charged });
+    if (!queued) {
+      refused += 1;
+      continue;
+    }
+    sent.push(target.id);
+    if (queued.firstQueuing) await emailAtOnceWhenSenderAllows(env, { userId: user.id, requestId: target.id });
+  }
+  return { sent, refused };
 }

@@ -105,7 +105,8 @@ describe("/learn sections", () => {
         "Cancelled",
         "Deleted",
         "Unsubscribe",
-        "Report mail still coming",
+        "Yes, it stopped",
+        "No, still coming",
         "Cancel",
         "Delete",
       ]) {

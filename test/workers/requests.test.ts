@@ -116,7 +116,7 @@ describe("request actions", () => {
 
       const response = await act(browser, presetId, action);
       expect(response.status).toBe(303);
-      expect(response.headers.get("Location")).toBe(action === "delete" ? "/dashboard" : `/dashboard#request-${presetId}`);
+      expect(response.headers.get("Location")).toBe(`/dashboard?notice=${action}&about=${presetId}#outcome`);
 
       const after = await requestOf(userId, presetId);
       expect(after!.status).toBe(STATUS_OF_ACTION[action]);
@@ -130,12 +130,12 @@ describe("request actions", () => {
     },
   );
 
-  it("answers data instead of a redirect to a fetcher, and keeps the history newest first", async () => {
-    const { browser, userId } = await signedUpUser("action-fetcher");
+  it("redirects every action back to the dashboard's notice, and keeps the history newest first", async () => {
+    const { browser, userId } = await signedUpUser("action-notice");
     const presetId = await firstPresetId();
     for (const intent of ["unsubscribe", "confirm", "report"]) {
-      const response = await browser.post("/dashboard", { requestId: presetId, intent, reply: "data" });
-      expect(response.status).toBe(200);
+      const response = await browser.post("/dashboard", { requestId: presetId, intent });
+      expect(response.status).toBe(303);
     }
     expect((await logsOf(userId, presetId)).map((log) => log.status)).toEqual(["report", "confirm", "unsubscribe"]);
   });
@@ -289,7 +289,9 @@ describe("adding a request", () => {
     const response = await browser.post("/requests/add", { senderName: "  Lands' End ", customerNumber: " K-12345 " });
     expect(response.status).toBe(303);
     const [created] = await customRequestsOf(userId);
-    expect(response.headers.get("Location")).toBe(`/dashboard?request=${created!.id}#request-${created!.id}`);
+    expect(response.headers.get("Location")).toBe(`/dashboard?notice=unsubscribe&about=${created!.id}&request=${created!.id}#outcome`);
+    const opened = await (await browser.get(`/dashboard?notice=unsubscribe&about=${created!.id}&request=${created!.id}`)).text();
+    expect(opened).toContain("Sent to Lands&#x27; End. It goes to the sender shortly");
 
     const row = await requestOf(userId, created!.id);
     expect(row).toMatchObject({

@@ -1,99 +1,86 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Link, useFetcher } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import type { RequestStatus, SenderChannel } from "../../../drizzle/schema";
-import {
-  ACTION_LABELS,
-  isRequestAction,
-  RequestActionFormSchema,
-  STATUS_LABELS,
-  STATUS_OF_ACTION,
-  type RequestAction,
-} from "~/domain/requests";
+import type { CardNextStep } from "~/domain/dashboard";
+import { UNDO_DELETE_DAYS } from "~/domain/requests";
 import { LetterPanel, type OpenRequest } from "~/components/requests/letter-panel";
 import { asksForIdentityNumber } from "~/domain/sender-catalog";
-import { useHydrated } from "~/utils/use-hydrated";
 
 export type RequestCardData = {
   id: string;
   senderName: string;
   status: RequestStatus | null;
+  /** The status as the user reads it; a request they filed themselves says so. */
+  statusLabel: string | null;
   updatedAt: string;
   wait: string | null;
-  actions: RequestAction[];
+  next: CardNextStep;
   customerNumber: string | null;
   /** Set for a sender that takes the request only from the person: how to file it. */
   guide: { channels: SenderChannel[]; needs: string[]; takes: string | null } | null;
 };
 
-type ActionReply = { requestId: string; result: SubmissionResult<string[]> };
+const cardAnchor = (id: string) => `#request-${id}`;
 
-/** `lastResult` is the reply to a plain form post (JavaScript off); with JavaScript, the card's fetcher has it. */
 export function RequestCard({
   card,
   open,
-  lastResult,
+  confirmingDelete,
 }: {
   card: RequestCardData;
   open: OpenRequest | null;
-  lastResult: SubmissionResult<string[]> | null;
+  confirmingDelete: boolean;
 }) {
-  const fetcher = useFetcher<ActionReply>();
-  const [form] = useForm({
-    id: `request-actions-${card.id}`,
-    lastResult: fetcher.data?.result ?? lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RequestActionFormSchema }),
-  });
-  const hydrated = useHydrated();
-  const pendingIntent = fetcher.formData?.get("intent");
-  // Optimistic: the status the pending action will give, until the page data catches up.
-  const status = isRequestAction(pendingIntent) ? STATUS_OF_ACTION[pendingIntent] : card.status;
-  if (status === "deleted") return null;
-  const error = form.errors?.[0];
-  const pending = fetcher.state !== "idle";
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get("requestId") === card.id;
+  const { question, buttons, upgradeToSend } = card.next;
 
   return (
     <li id={`request-${card.id}`} className="request-card">
       <div className="request-summary">
         <h3>{card.senderName}</h3>
-        {status ? (
+        {card.statusLabel ? (
           <p>
-            <span className={`status status-${status}`}>{STATUS_LABELS[status]}</span>
+            <span className={`status status-${card.status}`}>{card.statusLabel}</span>
             <span className="muted"> · Updated {card.updatedAt}</span>
           </p>
         ) : null}
-        {card.wait && !pending ? <p>{card.wait}</p> : null}
+        {card.wait ? <p>{card.wait}</p> : null}
         {card.customerNumber ? <p className="muted">Customer number: {card.customerNumber}</p> : null}
       </div>
       {card.guide ? <FilingGuide senderName={card.senderName} guide={card.guide} /> : null}
-      {error ? (
-        <p className="field-error" role="alert">
-          {error} <Link to="/subscription">See plans</Link>
-        </p>
-      ) : null}
-      <fetcher.Form
-        method="post"
-        action="/dashboard"
-        className="request-actions"
-        aria-label={`Actions for ${card.senderName}`}
-        {...getFormProps(form)}
-        noValidate
-      >
-        <input type="hidden" name="requestId" value={card.id} />
-        {hydrated ? <input type="hidden" name="reply" value="data" /> : null}
-        {card.actions.map((action) => (
-          <button
-            key={action}
-            type="submit"
-            name="intent"
-            value={action}
-            disabled={pending}
-            className={action === "unsubscribe" || action === "confirm" ? "button" : "button button-quiet"}
-          >
-            {card.guide && action === "unsubscribe" ? "I filed it" : ACTION_LABELS[action]}
-          </button>
-        ))}
-      </fetcher.Form>
+      {confirmingDelete ? (
+        <DeleteConfirmation card={card} pending={pending} />
+      ) : (
+        <div className="request-actions">
+          {buttons.length > 0 ? (
+            <Form method="post" action="/dashboard" aria-label={question ?? `Actions for ${card.senderName}`} className="request-buttons">
+              {question ? <p className="request-question">{question}</p> : null}
+              <input type="hidden" name="requestId" value={card.id} />
+              {buttons.map((button) => (
+                <button
+                  key={button.action}
+                  type="submit"
+                  name="intent"
+                  value={button.action}
+                  disabled={pending}
+                  className={button.primary ? "button" : "button button-quiet"}
+                >
+                  {button.label}
+                </button>
+              ))}
+            </Form>
+          ) : null}
+          {upgradeToSend ? (
+            <Link to="/subscription" className="button button-quiet">
+              Upgrade to send
+            </Link>
+          ) : null}
+          <Link to={`/dashboard?confirmDelete=${encodeURIComponent(card.id)}${cardAnchor(card.id)}`} className="request-delete">
+            Delete<span className="visually-hidden"> {card.senderName}</span>
+          </Link>
+        </div>
+      )}
       {open ? (
         <LetterPanel open={open} />
       ) : (
@@ -102,6 +89,28 @@ export function RequestCard({
         </p>
       )}
     </li>
+  );
+}
+
+/** Delete asks first: a real form, so it works without JavaScript; with it, focus moves to the question. */
+function DeleteConfirmation({ card, pending }: { card: RequestCardData; pending: boolean }) {
+  const box = useRef<HTMLFormElement>(null);
+  useEffect(() => box.current?.focus(), []);
+  const titleId = `delete-${card.id}-title`;
+  return (
+    <Form method="post" action="/dashboard" className="delete-confirmation" ref={box} tabIndex={-1} aria-labelledby={titleId}>
+      <p id={titleId}>
+        <strong>Delete the request to {card.senderName}?</strong> It leaves your dashboard; you can bring it back for {UNDO_DELETE_DAYS}{" "}
+        days.
+      </p>
+      <input type="hidden" name="requestId" value={card.id} />
+      <p className="request-buttons">
+        <button type="submit" name="intent" value="delete" className="button button-danger" disabled={pending}>
+          Delete
+        </button>
+        <Link to={`/dashboard${cardAnchor(card.id)}`}>Keep it</Link>
+      </p>
+    </Form>
   );
 }
 

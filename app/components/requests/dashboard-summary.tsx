@@ -1,0 +1,122 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+
+import { UNDO_DELETE_DAYS } from "~/domain/requests";
+
+export type SummaryData = {
+  needsYou: number;
+  onItsWay: number;
+  done: number;
+  next: { senderName: string; by: string } | null;
+};
+
+/** Where things stand, above the groups: each count links to its group. */
+export function DashboardSummaryPanel({ summary }: { summary: SummaryData }) {
+  return (
+    <section className="dashboard-summary" aria-labelledby="summary-title">
+      <h2 id="summary-title" className="visually-hidden">
+        Where things stand
+      </h2>
+      <ul>
+        {summary.needsYou > 0 ? (
+          <li className="summary-needs-you">
+            <strong>{summary.needsYou}</strong> <a href="#group-needsYou">{needsYouText(summary.needsYou)}</a>
+          </li>
+        ) : (
+          <li>Nothing needs your answer</li>
+        )}
+        <li>
+          <strong>{summary.onItsWay}</strong> {summary.onItsWay === 1 ? "request is" : "requests are"} waiting for the sender
+        </li>
+        <li>
+          <strong>{summary.done}</strong> done
+        </li>
+      </ul>
+      <p>
+        {summary.next
+          ? `Next to take effect: ${summary.next.senderName}, by ${summary.next.by}.`
+          : summary.onItsWay > 0
+            ? "The dates appear once your requests reach their senders."
+            : "Send a request below to start."}
+      </p>
+    </section>
+  );
+}
+
+function needsYouText(count: number) {
+  return `${count === 1 ? "needs" : "need"} your answer: has the mail stopped?`;
+}
+
+/**
+ * What the last post did, at the top of the page. With JavaScript the page does not reload, so
+ * focus moves here (the key of this component changes with each outcome); without it, the
+ * redirect's #outcome brings it into view.
+ */
+export function DashboardOutcome({
+  notice,
+  error,
+}: {
+  notice: { text: string; undo?: { requestId: string; senderName: string }; upgrade?: boolean } | null;
+  error: string | null;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const message = error ?? notice?.text;
+  useEffect(() => {
+    if (message) box.current?.focus();
+  }, [message]);
+  if (!message) return null;
+  return (
+    <div id="outcome" ref={box} tabIndex={-1} className={error ? "form-error" : "notice"} role={error ? "alert" : "status"}>
+      <p>
+        {message}
+        {error || notice?.upgrade ? (
+          <>
+            {" "}
+            <Link to="/subscription">See plans</Link>
+          </>
+        ) : null}
+      </p>
+      {notice?.undo ? <UndoDelete requestId={notice.undo.requestId} senderName={notice.undo.senderName} /> : null}
+    </div>
+  );
+}
+
+function UndoDelete({ requestId, senderName }: { requestId: string; senderName: string }) {
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get("requestId") === requestId;
+  return (
+    <Form method="post" action="/dashboard" className="inline-form">
+      <input type="hidden" name="requestId" value={requestId} />
+      <button
+        type="submit"
+        name="intent"
+        value="undo"
+        className="button button-quiet"
+        disabled={pending}
+        aria-label={`Undo: bring back ${senderName}`}
+      >
+        Undo
+      </button>
+    </Form>
+  );
+}
+
+/** Requests deleted within the undo window, each with its Undo. */
+export function RecentlyDeleted({ requests }: { requests: Array<{ id: string; senderName: string; until: string }> }) {
+  return (
+    <section aria-labelledby="recently-deleted" className="recently-deleted">
+      <h2 id="recently-deleted">Recently deleted</h2>
+      <p className="muted">A deleted request can be brought back for {UNDO_DELETE_DAYS} days, as it was.</p>
+      <ul>
+        {requests.map((request) => (
+          <li key={request.id}>
+            <span>
+              {request.senderName} <span className="muted">(until {request.until})</span>
+            </span>
+            <UndoDelete requestId={request.id} senderName={request.senderName} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,143 @@
+import { describe, expect, it } from "vitest";
+import { DAY_MS } from "~/domain/dates";
+import {
+  DashboardActionSchema,
+  DashboardNoticeSchema,
+  groupOf,
+  nextStep,
+  noticeUrl,
+  sendableSuggestions,
+  summarize,
+  type DashboardRequest,
+} from "~/domain/dashboard";
+
+const now = new Date("2026-11-23T12:00:00Z");
+const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
+
+const request = (overrides: Partial<DashboardRequest> = {}): DashboardRequest => ({
+  id: "acxiom",
+  senderName: "Acxiom",
+  status: null,
+  consumerFiles: false,
+  takes: null,
+  requiredDays: 30,
+  queuedAt: null,
+  processedAt: null,
+  ...overrides,
+});
+const sentDaysAgo = (days: number, overrides: Partial<DashboardRequest> = {}) =>
+  request({ status: "inQueue", queuedAt: daysAgo(days + 1), processedAt: daysAgo(days), ...overrides });
+
+describe("groupOf", () => {
+  it("puts a request by what it needs: an answer once its wait is over, nothing while it waits, nothing once done", () => {
+    expect(groupOf(request(), now)).toBe("suggested");
+    expect(groupOf(request({ status: "inQueue", queuedAt: daysAgo(1) }), now)).toBe("onItsWay");
+    expect(groupOf(sentDaysAgo(10), now)).toBe("onItsWay");
+    expect(groupOf(sentDaysAgo(30), now)).toBe("needsYou");
+    expect(groupOf(request({ status: "confirmedByUser" }), now)).toBe("done");
+    expect(groupOf(request({ status: "cancelled" }), now)).toBe("done");
+    expect(groupOf(request({ status: "deleted" }), now)).toBeNull();
+  });
+
+  it("waits a self-filed request as long as its sender's own guide says, from the day it was filed", () => {
+    const filed = (days: number) =>
+      request({ id: "dmachoice", consumerFiles: true, takes: "60 to 90 days", status: "inQueue", queuedAt: daysAgo(days) });
+    expect(groupOf(filed(1), now)).toBe("onItsWay");
+    expect(groupOf(filed(45), now), "the generic 30 days do not apply").toBe("onItsWay");
+    expect(groupOf(filed(90), now)).toBe("needsYou");
+  });
+});
+
+describe("nextStep", () => {
+  const labels = (step: ReturnType<typeof nextStep>) => step.buttons.map((button) => `${button.label}${button.primary ? "!" : ""}`);
+
+  it("never leads with “Mail stopped” before the wait is over; after it, asks with both answers", () => {
+    const waiting = nextStep(sentDaysAgo(5), now, { canSend: true });
+    expect(waiting.question).toBeNull();
+    expect(labels(waiting)).toEqual(["Mail already stopped", "Cancel"]);
+    expect(waiting.buttons.some((button) => button.primary)).toBe(false);
+
+    const over = nextStep(sentDaysAgo(31), now, { canSend: true });
+    expect(over.question).toBe("Has the mail stopped?");
+    expect(over.buttons.map(({ action, label, primary }) => [action, label, primary])).toEqual([
+      ["confirm", "Yes, it stopped", true],
+      ["report", "No, still coming", true],
+      ["cancel", "Cancel", false],
+    ]);
+  });
+
+  it("offers Unsubscribe on a suggestion, “I filed it” on one the person files, and the plans instead when none is left", () => {
+    expect(labels(nextStep(request(), now, { canSend: true }))).toEqual(["Unsubscribe!"]);
+    const usedUp = nextStep(request(), now, { canSend: false });
+    expect(usedUp.buttons).toEqual([]);
+    expect(usedUp.upgradeToSend).toBe(true);
+    // Filing it oneself costs nothing, so it stays.
+    const selfFiled = nextStep(request({ consumerFiles: true }), now, { canSend: false });
+    expect(labels(selfFiled)).toEqual(["I filed it!"]);
+    expect(selfFiled.upgradeToSend).toBe(false);
+  });
+
+  it("lets a done request be reported or sent again, and sending again a cancelled one costs nothing", () => {
+    expect(labels(nextStep(request({ status: "confirmedByUser", queuedAt: daysAgo(50) }), now, { canSend: false }))).toEqual([
+      "Mail came back",
+    ]);
+    expect(labels(nextStep(request({ status: "cancelled", queuedAt: daysAgo(5) }), now, { canSend: false }))).toEqual(["Send again"]);
+    expect(nextStep(request({ status: "deleted" }), now, { canSend: true }).buttons).toEqual([]);
+  });
+});
+
+describe("summarize", () => {
+  it("counts each group and names the request that should take effect first", () => {
+    const summary = summarize(
+      [
+        request(),
+        sentDaysAgo(31, { id: "a", senderName: "Over" }),
+        sentDaysAgo(10, { id: "b", senderName: "Later" }),
+        sentDaysAgo(20, { id: "c", senderName: "Sooner" }),
+        request({ id: "d", status: "inQueue", queuedAt: daysAgo(1) }),
+        request({ id: "e", status: "confirmedByUser" }),
+        request({ id: "f", status: "cancelled" }),
+      ],
+      now,
+    );
+    expect(summary).toEqual({
+      needsYou: 1,
+      onItsWay: 3,
+      done: 2,
+      next: { senderName: "Sooner", by: new Date(daysAgo(20).getTime() + 30 * DAY_MS) },
+    });
+  });
+
+  it("has no next date when nothing has reached a sender", () => {
+    expect(summarize([request()], now)).toEqual({ needsYou: 0, onItsWay: 0, done: 0, next: null });
+  });
+});
+
+describe("the dashboard's forms", () => {
+  it("suggests only unsent presets the service sends itself", () => {
+    const rows = [request(), request({ id: "dma", consumerFiles: true }), sentDaysAgo(3, { id: "sent" })];
+    expect(sendableSuggestions(rows).map((row) => row.id)).toEqual(["acxiom"]);
+  });
+
+  it("reads each intent and refuses anything else", () => {
+    const parse = (entries: Record<string, unknown>) => DashboardActionSchema.safeParse(entries);
+    expect(parse({ intent: "delete", requestId: "acxiom" }).success).toBe(true);
+    expect(parse({ intent: "undo", requestId: "acxiom" }).success).toBe(true);
+    expect(parse({ intent: "sendSuggested", selection: "all" }).data).toEqual({
+      intent: "sendSuggested",
+      selection: "all",
+      requestIds: [],
+    });
+    expect(parse({ intent: "sendSuggested" }).success, "a selection is required").toBe(false);
+    expect(parse({ intent: "restore", requestId: "acxiom" }).success).toBe(false);
+    expect(parse({ intent: "undo" }).success).toBe(false);
+  });
+
+  it("round-trips a notice through the redirect's query", () => {
+    const url = new URL(noticeUrl({ notice: "sendSuggested", sent: 2, refused: 1 }), "https://example.com");
+    expect(url.pathname).toBe("/dashboard");
+    expect(url.hash).toBe("#outcome");
+    expect(DashboardNoticeSchema.parse(Object.fromEntries(url.searchParams))).toEqual({ notice: "sendSuggested", sent: 2, refused: 1 });
+    expect(DashboardNoticeSchema.safeParse({ notice: "sendSuggested", sent: "9999" }).success).toBe(false);
+  });
+});

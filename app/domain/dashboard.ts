@@ -1,0 +1,167 @@
+import { z } from "zod";
+import type { RequestStatus } from "../../drizzle/schema";
+import {
+  actionUsesAllowance,
+  availableActions,
+  REQUEST_ACTIONS,
+  UNDO_LOG_STATUS,
+  waitStanding,
+  type RequestAction,
+  type WaitStanding,
+} from "~/domain/requests";
+
+// How the dashboard shows requests: grouped by what they need, each with the next step that fits
+// its state and its wait (decision 0025). The product rules' statuses and actions stay as they are.
+
+export type DashboardRequest = {
+  id: string;
+  senderName: string;
+  status: RequestStatus | null;
+  consumerFiles: boolean;
+  takes: string | null;
+  requiredDays: number;
+  queuedAt: Date | null;
+  processedAt: Date | null;
+};
+
+export const DASHBOARD_GROUPS = ["needsYou", "onItsWay", "done", "suggested"] as const;
+export type DashboardGroup = (typeof DASHBOARD_GROUPS)[number];
+
+export const GROUP_HEADINGS: Record<DashboardGroup, string> = {
+  needsYou: "Needs your answer",
+  onItsWay: "On its way",
+  done: "Done",
+  suggested: "Senders you can stop",
+};
+
+/** Which group a request belongs to; null for a deleted one, which has no card. */
+export function groupOf(request: DashboardRequest, now: Date): DashboardGroup | null {
+  switch (request.status) {
+    case null:
+      return "suggested";
+    case "inQueue":
+      return waitStanding(request, now)?.kind === "waitOver" ? "needsYou" : "onItsWay";
+    case "confirmedByUser":
+    case "cancelled":
+      return "done";
+    case "deleted":
+      return null;
+  }
+}
+
+export type CardButton = { action: RequestAction; label: string; primary: boolean };
+
+export type CardNextStep = {
+  /** Asked above the buttons once the wait is over. */
+  question: string | null;
+  buttons: CardButton[];
+  /** The send button is replaced by a way to the plans: the allowance does not cover it. */
+  upgradeToSend: boolean;
+};
+
+type Stage = "notSent" | "waiting" | "waitOver" | "confirmedByUser" | "cancelled";
+
+/** The buttons as a card names them at each stage; the learn page explains them by these names. */
+export const NEXT_STEP_LABELS = {
+  notSent: { unsubscribe: "Unsubscribe" },
+  // Before the wait is over, saying the mail stopped is possible but not the point.
+  waiting: { confirm: "Mail already stopped", cancel: "Cancel" },
+  waitOver: { confirm: "Yes, it stopped", report: "No, still coming", cancel: "Cancel" },
+  confirmedByUser: { report: "Mail came back" },
+  cancelled: { unsubscribe: "Send again" },
+} as const satisfies Record<Stage, Partial<Record<RequestAction, string>>>;
+
+/**
+ * The buttons a card offers (Delete is a link to its confirmation, not one of them). `canSend` is
+ * whether the user can afford a request that costs a free request (canAfford).
+ */
+export function nextStep(request: DashboardRequest, now: Date, { canSend }: { canSend: boolean }): CardNextStep {
+  const standing = waitStanding(request, now);
+  const stage =
+    request.status === null
+      ? "notSent"
+      : request.status === "inQueue"
+        ? standing?.kind === "waitOver"
+          ? "waitOver"
+          : "waiting"
+        : request.status === "deleted"
+          ? null
+          : request.status;
+  if (!stage) return { question: null, buttons: [], upgradeToSend: false };
+  const labels: Partial<Record<RequestAction, string>> = NEXT_STEP_LABELS[stage];
+  let upgradeToSend = false;
+  const buttons: CardButton[] = [];
+  for (const action of availableActions(request, { waitOver: stage === "waitOver" })) {
+    const label = request.consumerFiles && action === "unsubscribe" && stage === "notSent" ? "I filed it" : labels[action];
+    if (!label) continue;
+    if (actionUsesAllowance(action, request) && !canSend) {
+      upgradeToSend = true;
+      continue;
+    }
+    const primary = stage === "waitOver" ? action !== "cancel" : stage === "notSent";
+    buttons.push({ action, label, primary });
+  }
+  return { question: stage === "waitOver" ? "Has the mail stopped?" : null, buttons, upgradeToSend };
+}
+
+export type DashboardSummary = {
+  needsYou: number;
+  onItsWay: number;
+  done: number;
+  /** The soonest date a request on its way should take effect, with its sender. */
+  next: { senderName: string; by: Date } | null;
+};
+
+export function summarize(requests: DashboardRequest[], now: Date): DashboardSummary {
+  const summary: DashboardSummary = { needsYou: 0, onItsWay: 0, done: 0, next: null };
+  for (const request of requests) {
+    const group = groupOf(request, now);
+    if (group === "needsYou" || group === "onItsWay" || group === "done") summary[group] += 1;
+    const standing: WaitStanding | null = waitStanding(request, now);
+    if (standing?.kind === "waiting" && (!summary.next || standing.stopsBy < summary.next.by)) {
+      summary.next = { senderName: request.senderName, by: standing.stopsBy };
+    }
+  }
+  return summary;
+}
+
+/** Presets not sent yet that the service sends itself: what "Send all suggested" sends. */
+export function sendableSuggestions<Row extends DashboardRequest>(requests: Row[]): Row[] {
+  return requests.filter((request) => request.status === null && !request.consumerFiles);
+}
+
+const requestId = z.string().min(1).max(100);
+
+/**
+ * Every form of the dashboard, told apart by `intent`: a request action of the product rules, the
+ * undo of a delete, or sending several suggestions at once (`selection` says whether the boxes
+ * were offered, so that none ticked is not read as "all").
+ */
+export const DashboardActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.enum(REQUEST_ACTIONS), requestId }),
+  z.object({ intent: z.literal(UNDO_LOG_STATUS), requestId }),
+  z.object({
+    intent: z.literal("sendSuggested"),
+    selection: z.enum(["all", "chosen"]),
+    requestIds: z.array(requestId).max(200).default([]),
+  }),
+]);
+
+export const CHOOSE_ONE_MESSAGE = "Choose at least one sender to send to.";
+
+/** What the page says after a form post redirected back (JavaScript off and on alike). */
+export const DashboardNoticeSchema = z.object({
+  notice: z.enum([...REQUEST_ACTIONS, UNDO_LOG_STATUS, "sendSuggested"]),
+  about: requestId.optional(),
+  sent: z.coerce.number().int().min(0).max(200).optional(),
+  refused: z.coerce.number().int().min(0).max(200).optional(),
+});
+export type DashboardNotice = z.infer<typeof DashboardNoticeSchema>;
+
+/** Where a post redirects: the dashboard with what to say, and focus on the saying; `openRequest` also opens a letter. */
+export function noticeUrl(notice: DashboardNotice, { openRequest }: { openRequest?: string } = {}) {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(notice)) if (value !== undefined) query.set(key, String(value));
+  if (openRequest) query.set("request", openRequest);
+  return `/dashboard?${query}#outcome`;
+}

@@ -1,0 +1,133 @@
+// Journey: the dashboard says where things stand and offers the next step, JavaScript on and off.
+// Sending chosen suggestions at once, a request filed by the person, Delete that asks first and
+// its Undo, the summary and the groups, the notice after each post (focused with JavaScript), and
+// the used-up allowance leading to the plans. Screenshots at 320, 360 and 1280 px.
+import type { Page } from "playwright-core";
+import { describe, expect, inject, test } from "vitest";
+import { assertAccessible, assertNoErrors, JS_MODES, SCREENSHOT_DIR, screenshot, useBrowser, type Visit } from "./browser";
+import { reachStep2, submitStep2, visibleText, waitForDashboard } from "./accounts-helpers";
+
+const appUrl = inject("appUrl");
+const browser = useBrowser();
+
+const card = (page: Page, requestId: string) => page.locator(`#request-${requestId}`);
+const group = (page: Page, id: "needsYou" | "onItsWay" | "done" | "suggested") => page.locator(`section[aria-labelledby="group-${id}"]`);
+const outcome = (page: Page) => page.locator("#outcome");
+
+/** Posts with a click and waits for the notice it leads to; with JavaScript, focus is on it. */
+async function expectOutcome(visit: Visit, click: () => Promise<void>, text: string) {
+  await click();
+  await expect.poll(() => outcome(visit.page).innerText()).toContain(text);
+  expect(new URL(visit.page.url()).pathname).toBe("/dashboard");
+  if (visit.js) await expect.poll(() => visit.page.evaluate(() => document.activeElement?.id)).toBe("outcome");
+}
+
+describe.each(JS_MODES)("the dashboard (JavaScript $label)", ({ js, label }) => {
+  test("sums up, groups, sends chosen suggestions, deletes with a confirmation and undoes it, then leads to the plans", async () => {
+    await browser.visit({ js }, async (visit) => {
+      const { page } = visit;
+      await reachStep2(visit, appUrl);
+      await Promise.all([
+        page.waitForURL(`${appUrl}/dashboard`, { timeout: 15_000 }),
+        submitStep2(page, { email: `dashboard.${Date.now()}.js-${label}@quietmailbox.test`, password: "dashboard-secret-1" }),
+      ]);
+      await waitForDashboard(page);
+      expect(await page.locator(".dashboard-summary").innerText()).toContain("0 requests are waiting for the sender");
+      await assertAccessible(visit);
+
+      // Three free requests and more suggestions than that: the user picks which.
+      const chooser = page.locator("form.send-suggested");
+      expect(await chooser.locator("legend").innerText()).toContain("you have 3 free requests left, so choose up to 3");
+      await chooser.getByLabel("Epsilon (Abacus catalog cooperative)").check();
+      await chooser.getByLabel("Wiland").check();
+      await expectOutcome(visit, () => chooser.getByRole("button", { name: "Send the chosen ones" }).click(), "Sent 2 requests.");
+      for (const id of ["epsilon", "wiland"]) expect(await group(page, "onItsWay").locator(`#request-${id}`).count()).toBe(1);
+      expect(await page.locator(".dashboard-summary").innerText()).toContain("2 requests are waiting for the sender");
+      expect(await visibleText(page)).toContain("1 of 3 free requests left.");
+      expect(await page.locator("form.send-suggested").count(), "with one left, the card's own button does the same").toBe(0);
+      // On its way, "Mail stopped" is not the button the card leads with.
+      expect(await card(page, "wiland").locator("button.button:not(.button-quiet)").count()).toBe(0);
+      await assertAccessible(visit);
+
+      // A request the person files themselves: shown as theirs, with the sender's own wait.
+      await expectOutcome(visit, () => card(page, "dmachoice").getByRole("button", { name: "I filed it" }).click(), "you filed it with");
+      const filed = await card(page, "dmachoice").innerText();
+      expect(filed).toContain("Filed by you");
+      expect(filed).toContain("says it takes 60 to 90 days");
+      expect(filed).not.toContain("about 30 days");
+
+      // Delete asks first, then can be undone.
+      await card(page, "wiland").getByRole("link", { name: "Delete Wiland" }).click();
+      await expect.poll(() => card(page, "wiland").locator(".delete-confirmation").count()).toBe(1);
+      expect(await card(page, "wiland").innerText()).toContain(
+        "Delete the request to Wiland? It leaves your dashboard; you can bring it back for 7 days.",
+      );
+      if (js) await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains("delete-confirmation"))).toBe(true);
+      await page.setViewportSize({ width: 320, height: 800 });
+      await card(page, "wiland").scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/dashboard-confirm-delete-320-js-${label}.png` });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await assertAccessible(visit);
+      await card(page, "wiland").getByRole("link", { name: "Keep it" }).click();
+      await expect.poll(() => card(page, "wiland").locator(".delete-confirmation").count()).toBe(0);
+      await card(page, "wiland").getByRole("link", { name: "Delete Wiland" }).click();
+      await expectOutcome(
+        visit,
+        () => card(page, "wiland").getByRole("button", { name: "Delete", exact: true }).click(),
+        "Deleted the request to Wiland.",
+      );
+      expect(await card(page, "wiland").count()).toBe(0);
+      expect(await page.locator("#recently-deleted").count()).toBe(1);
+      await screenshot(visit, "dashboard-deleted");
+      await assertAccessible(visit);
+      await expectOutcome(
+        visit,
+        () => outcome(page).getByRole("button", { name: "Undo: bring back Wiland" }).click(),
+        "The request to Wiland is back",
+      );
+      expect(await group(page, "onItsWay").locator("#request-wiland .status").innerText()).toBe("In queue");
+
+      // Saying early that the mail stopped moves the request to Done.
+      await expectOutcome(
+        visit,
+        () => card(page, "epsilon").getByRole("button", { name: "Mail already stopped" }).click(),
+        "is marked “Mail stopped”",
+      );
+      expect(await group(page, "done").locator("#request-epsilon").count()).toBe(1);
+      expect(await page.locator(".dashboard-summary").innerText()).toMatch(/1\s+done/);
+
+      // The last free request, with what happens next.
+      await expectOutcome(
+        visit,
+        () => card(page, "alliant").getByRole("button", { name: "Unsubscribe" }).click(),
+        "Sent to Alliant Cooperative Data Solutions.",
+      );
+      expect(await outcome(page).innerText()).toContain("mail should stop about 30 days after it arrives there");
+
+      // None left: every button that would spend one is a way to the plans, explained once.
+      const suggested = group(page, "suggested");
+      expect(await suggested.getByRole("button", { name: "Unsubscribe" }).count()).toBe(0);
+      expect(await suggested.locator("form.send-suggested").count()).toBe(0);
+      expect(await suggested.getByText("You have used your 3 free requests.").count()).toBe(1);
+      expect(await suggested.getByRole("link", { name: "Upgrade to send" }).count()).toBeGreaterThan(5);
+      expect(await card(page, "catalogchoice").getByRole("button", { name: "I filed it" }).count(), "filing it oneself stays free").toBe(1);
+      await assertAccessible(visit);
+
+      await page.goto(`${appUrl}/dashboard`);
+      for (const width of [320, 360, 1280]) {
+        await page.setViewportSize({ width, height: 800 });
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `${width} px: the page is wider than the screen`).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: `${SCREENSHOT_DIR}/dashboard-${width}-js-${label}.png`, fullPage: true });
+      }
+      await page.setViewportSize({ width: 1280, height: 800 });
+
+      await Promise.all([
+        page.waitForURL(`${appUrl}/subscription`),
+        card(page, "zeta").getByRole("link", { name: "Upgrade to send" }).click(),
+      ]);
+      await assertAccessible(visit);
+      assertNoErrors(visit);
+    });
+  });
+});

@@ -1,0 +1,300 @@
+// The dashboard's groups, summary and next steps; Delete that asks first and its undo; Send all
+// suggested within the allowance; the notices a post leaves behind.
+import { env } from "cloudflare:test";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import catalog from "../../drizzle/senders.json";
+import { requestLogs, requests, requestTemplates, users } from "../../drizzle/schema";
+import { DAY_MS } from "~/domain/dates";
+import { CHOOSE_ONE_MESSAGE } from "~/domain/dashboard";
+import { UNDO_DELETE_DAYS } from "~/domain/requests";
+import type { CatalogSender } from "~/domain/sender-catalog";
+import { seedSenderCatalog } from "~/models/request-template.server";
+import { getDb } from "~/utils/db.server";
+import { ORIGIN, signedUpUser, type Browser } from "./http";
+
+const db = getDb(env.DB);
+beforeAll(() => seedSenderCatalog(db, catalog.senders as CatalogSender[]));
+
+const ownRequest = (userId: string, id: string) => and(eq(requests.userId, userId), eq(requests.id, id));
+const statusOf = async (userId: string, id: string) =>
+  (await db.select({ status: requests.status }).from(requests).where(ownRequest(userId, id)))[0]?.status;
+const logsOf = async (userId: string, id: string) =>
+  (
+    await db
+      .select({ status: requestLogs.status })
+      .from(requestLogs)
+      .where(and(eq(requestLogs.userId, userId), eq(requestLogs.requestId, id)))
+      .orderBy(desc(requestLogs.createdAt))
+  ).map((log) => log.status);
+const allowanceOf = async (userId: string) =>
+  (await db.select({ left: users.numOfFreeRequest }).from(users).where(eq(users.id, userId)))[0]!.left;
+const unsentOf = async (userId: string) =>
+  (
+    await db
+      .select({ id: requests.id })
+      .from(requests)
+      .leftJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
+      .where(and(eq(requests.userId, userId), isNull(requests.status), eq(requestTemplates.consumerFiles, false)))
+  ).map((row) => row.id);
+const post = (browser: Browser, fields: Record<string, string> | URLSearchParams) => browser.post("/dashboard", fields);
+const htmlOf = async (browser: Browser, path = "/dashboard") => (await browser.get(path)).text();
+/** The page's text without tags, runs of white space as single spaces. */
+const textOf = (html: string) =>
+  html
+    .replace(/<!--.*?-->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+const sendChosen = (ids: string[]) => {
+  const form = new URLSearchParams({ intent: "sendSuggested", selection: "chosen" });
+  for (const id of ids) form.append("requestIds", id);
+  return form;
+};
+
+describe("the dashboard's groups and summary", () => {
+  it("puts each request where it belongs and says where things stand", async () => {
+    const { browser, userId } = await signedUpUser("groups");
+    for (const id of ["epsilon", "wiland", "alliant"])
+      expect((await post(browser, { intent: "unsubscribe", requestId: id })).status).toBe(303);
+    // Epsilon reached its sender 40 days ago (the wait is over), Wiland 10 days ago; Alliant waits to be sent.
+    await db
+      .update(requests)
+      .set({ processedAt: new Date(Date.now() - 40 * DAY_MS) })
+      .where(ownRequest(userId, "epsilon"));
+    await db
+      .update(requests)
+      .set({ processedAt: new Date(Date.now() - 10 * DAY_MS) })
+      .where(ownRequest(userId, "wiland"));
+
+    const html = await htmlOf(browser);
+    const text = textOf(html);
+    expect(text).toContain("1 needs your answer: has the mail stopped?");
+    expect(text).toContain("2 requests are waiting for the sender");
+    expect(text).toContain("0 done");
+    expect(text).toMatch(/Next to take effect: Wiland, by \d\d\/\d\d\/\d{4}\./);
+
+    const needsYou = html.slice(html.indexOf('id="group-needsYou"'), html.indexOf('id="group-onItsWay"'));
+    expect(needsYou).toContain('id="request-epsilon"');
+    expect(textOf(needsYou)).toContain("Has the mail stopped? Yes, it stopped No, still coming");
+    const onItsWay = html.slice(html.indexOf('id="group-onItsWay"'), html.indexOf('id="group-suggested"'));
+    expect(onItsWay).toContain('id="request-wiland"');
+    expect(onItsWay).toContain('id="request-alliant"');
+    // Before the wait is over, "Mail stopped" is not the loud button.
+    expect(onItsWay).not.toMatch(/class="button"[^>]*>Mail/);
+    expect(textOf(onItsWay)).toContain("Mail already stopped");
+
+    await post(browser, { intent: "confirm", requestId: "epsilon" });
+    const after = await htmlOf(browser);
+    expect(after).not.toContain('id="group-needsYou"');
+    expect(after.slice(after.indexOf('id="group-done"'))).toContain('id="request-epsilon"');
+    expect(textOf(after)).toContain("1 done");
+  });
+
+  it("shows a request the person filed as theirs, with the sender's own wait", async () => {
+    const { browser, userId } = await signedUpUser("self-filed");
+    expect((await post(browser, { intent: "unsubscribe", requestId: "dmachoice" })).status).toBe(303);
+    expect(await allowanceOf(userId), "filing it oneself is free").toBe(3);
+    const text = textOf(await htmlOf(browser));
+    const card = text.slice(text.indexOf("DMAchoice"));
+    expect(card).toContain("Filed by you");
+    expect(card).toContain("DMAchoice (ANA Mail Preference Service) says it takes 60 to 90 days");
+    expect(card).toMatch(/Mail should stop by \d\d\/\d\d\/\d{4}: (89|90) days to go/);
+    expect(text).not.toContain("Waiting to go to the sender. Mail should stop about 30 days");
+  });
+
+  it("offers the plans instead of buttons that would fail once no free request is left", async () => {
+    const { browser, userId } = await signedUpUser("used-up");
+    await db.update(users).set({ numOfFreeRequest: 0 }).where(eq(users.id, userId));
+    const html = await htmlOf(browser);
+    const suggested = html.slice(html.indexOf('id="group-suggested"'));
+    expect(textOf(suggested)).toContain("You have used your 3 free requests.");
+    expect(suggested).toContain('href="/subscription"');
+    expect(suggested).toContain("Upgrade to send");
+    expect(suggested).not.toContain('value="unsubscribe">Unsubscribe');
+    // Filing it oneself costs nothing: that button stays.
+    expect(suggested).toContain("I filed it");
+    expect(suggested).not.toContain('value="sendSuggested"');
+  });
+});
+
+describe("Delete asks first and can be undone", () => {
+  it("shows a confirmation form on GET, for the owner's request only", async () => {
+    const owner = await signedUpUser("confirm-delete");
+    const other = await signedUpUser("confirm-delete-other");
+    const html = await htmlOf(owner.browser, "/dashboard?confirmDelete=epsilon");
+    const card = html.slice(html.indexOf('id="request-epsilon"'));
+    expect(textOf(card)).toContain(
+      `Delete the request to Epsilon (Abacus catalog cooperative)? It leaves your dashboard; you can bring it back for ${UNDO_DELETE_DAYS} days.`,
+    );
+    expect(card).toMatch(/<form method="post" action="\/dashboard"[^>]*>/);
+    expect(card).toContain('value="delete"');
+    expect(await statusOf(owner.userId, "epsilon"), "a GET changes nothing").toBeNull();
+
+    await owner.browser.post("/requests/add", { senderName: "Owner Only Catalog" });
+    const [custom] = await db
+      .select({ id: requests.id })
+      .from(requests)
+      .where(and(eq(requests.userId, owner.userId), eq(requests.type, "custom")));
+    expect((await other.browser.get(`/dashboard?confirmDelete=${custom!.id}`)).status).toBe(404);
+    expect((await owner.browser.get("/dashboard?confirmDelete=made-up")).status).toBe(404);
+  });
+
+  it("brings a deleted request back to the status it had, logged, once, and only for its owner", async () => {
+    const owner = await signedUpUser("undo");
+    const other = await signedUpUser("undo-other");
+    await post(owner.browser, { intent: "unsubscribe", requestId: "wiland" });
+    await post(owner.browser, { intent: "confirm", requestId: "wiland" });
+    const deleted = await post(owner.browser, { intent: "delete", requestId: "wiland" });
+    expect(deleted.headers.get("Location")).toBe("/dashboard?notice=delete&about=wiland#outcome");
+    const notice = await htmlOf(owner.browser, "/dashboard?notice=delete&about=wiland");
+    expect(textOf(notice)).toMatch(/Deleted the request to Wiland\. You can bring it back until \d\d\/\d\d\/\d{4}\. Undo/);
+    expect(textOf(notice.slice(notice.indexOf('id="recently-deleted"')))).toContain("Wiland");
+
+    // Someone else's undo is 404 and changes nothing, theirs or the owner's; a cross-site post is refused.
+    expect((await post(other.browser, { intent: "undo", requestId: "wiland" })).status).toBe(303); // their own, never deleted
+    expect(await statusOf(other.userId, "wiland")).toBeNull();
+    expect(await logsOf(other.userId, "wiland")).toEqual([]);
+    const forged = await owner.browser.post(
+      "/dashboard",
+      { intent: "undo", requestId: "wiland" },
+      { Origin: "https://evil.test", "Sec-Fetch-Site": "cross-site" },
+    );
+    expect(forged.status).toBe(403);
+    expect(await statusOf(owner.userId, "wiland")).toBe("deleted");
+
+    const undone = await post(owner.browser, { intent: "undo", requestId: "wiland" });
+    expect(undone.status).toBe(303);
+    expect(undone.headers.get("Location")).toBe("/dashboard?notice=undo&about=wiland#outcome");
+    expect(await statusOf(owner.userId, "wiland")).toBe("confirmedByUser");
+    expect(await logsOf(owner.userId, "wiland")).toEqual(["undo", "delete", "confirm", "unsubscribe"]);
+    // A second post (a double click) restores nothing more and logs nothing more.
+    expect((await post(owner.browser, { intent: "undo", requestId: "wiland" })).status).toBe(303);
+    expect(await logsOf(owner.userId, "wiland")).toHaveLength(4);
+    expect(textOf(await htmlOf(owner.browser, "/dashboard?notice=undo&about=wiland"))).toContain(
+      "The request to Wiland is back, as it was before you deleted it.",
+    );
+    expect(await allowanceOf(owner.userId), "an undo costs nothing").toBe(2);
+  });
+
+  it("answers 404 for another user's request and a made-up id", async () => {
+    const owner = await signedUpUser("undo-404");
+    const other = await signedUpUser("undo-404-other");
+    await owner.browser.post("/requests/add", { senderName: "Private Catalog" });
+    const [custom] = await db
+      .select({ id: requests.id })
+      .from(requests)
+      .where(and(eq(requests.userId, owner.userId), eq(requests.type, "custom")));
+    await post(owner.browser, { intent: "delete", requestId: custom!.id });
+    expect((await post(other.browser, { intent: "undo", requestId: custom!.id })).status).toBe(404);
+    expect((await post(other.browser, { intent: "undo", requestId: "made-up" })).status).toBe(404);
+    expect(await statusOf(owner.userId, custom!.id)).toBe("deleted");
+    expect(await logsOf(owner.userId, custom!.id)).toEqual(["delete", "created"]);
+  });
+
+  it(`returns a preset never sent to not sent, and refuses after ${UNDO_DELETE_DAYS} days`, async () => {
+    const { browser, userId } = await signedUpUser("undo-window");
+    await post(browser, { intent: "delete", requestId: "alliant" });
+    await post(browser, { intent: "undo", requestId: "alliant" });
+    expect(await statusOf(userId, "alliant")).toBeNull();
+
+    await post(browser, { intent: "delete", requestId: "zeta" });
+    await db
+      .update(requestLogs)
+      .set({ createdAt: new Date(Date.now() - (UNDO_DELETE_DAYS + 1) * DAY_MS) })
+      .where(and(eq(requestLogs.userId, userId), eq(requestLogs.requestId, "zeta")));
+    expect(await htmlOf(browser)).not.toContain('id="recently-deleted"');
+    const late = await post(browser, { intent: "undo", requestId: "zeta" });
+    expect(late.status).toBe(400);
+    expect(await late.text()).toContain(`deleted more than ${UNDO_DELETE_DAYS} days ago`);
+    expect(await statusOf(userId, "zeta")).toBe("deleted");
+  });
+});
+
+describe("Send all suggested", () => {
+  it("sends every suggestion for a subscriber, without counting", async () => {
+    const { browser, userId } = await signedUpUser("send-all-subscriber");
+    await db.update(users).set({ stripeSubscriptionId: "sub_send_all", plan: "basic", numOfFreeRequest: 0 }).where(eq(users.id, userId));
+    const suggestions = await unsentOf(userId);
+    expect(suggestions.length).toBeGreaterThan(5);
+    expect(textOf(await htmlOf(browser))).toContain(`Send all ${suggestions.length} suggested`);
+    const response = await post(browser, { intent: "sendSuggested", selection: "all" });
+    expect(response.headers.get("Location")).toBe(`/dashboard?notice=sendSuggested&sent=${suggestions.length}&refused=0#outcome`);
+    expect(await unsentOf(userId)).toEqual([]);
+    expect(await allowanceOf(userId)).toBe(0);
+    expect(await statusOf(userId, "dmachoice"), "one the person files is left to them").toBeNull();
+  });
+
+  it("lets a free user choose, and never spends more than what is left, however the form is filled", async () => {
+    const { browser, userId } = await signedUpUser("send-all-free");
+    const html = await htmlOf(browser);
+    expect(textOf(html)).toContain("you have 3 free requests left, so choose up to 3");
+    expect(html).toContain('name="requestIds"');
+
+    const [first, second] = await unsentOf(userId);
+    await db.update(users).set({ numOfFreeRequest: 1 }).where(eq(users.id, userId));
+    const response = await post(browser, sendChosen([first!, second!, first!]));
+    expect(response.headers.get("Location")).toBe("/dashboard?notice=sendSuggested&sent=1&refused=1#outcome");
+    expect(await allowanceOf(userId)).toBe(0);
+    expect(textOf(await htmlOf(browser, "/dashboard?notice=sendSuggested&sent=1&refused=1"))).toContain(
+      "Sent 1 request. Each goes to its sender shortly; they are under “On its way” with the date mail should stop. 1 not sent: no free requests were left. See plans",
+    );
+
+    // "All" from an edited page sends nothing more once none is left.
+    const before = await unsentOf(userId);
+    await post(browser, { intent: "sendSuggested", selection: "all" });
+    expect(await unsentOf(userId)).toEqual(before);
+    expect(await allowanceOf(userId)).toBe(0);
+  });
+
+  it("charges once for a double submit", async () => {
+    const { browser, userId } = await signedUpUser("send-all-double");
+    const [first, second] = await unsentOf(userId);
+    const responses = await Promise.all([post(browser, sendChosen([first!, second!])), post(browser, sendChosen([first!, second!]))]);
+    expect(responses.map((response) => response.status)).toEqual([303, 303]);
+    expect(await allowanceOf(userId)).toBe(1);
+    expect(await statusOf(userId, first!)).toBe("inQueue");
+    expect(await statusOf(userId, second!)).toBe("inQueue");
+  });
+
+  it("sends all when the allowance covers them, and stops at the allowance when it does not", async () => {
+    const { browser, userId } = await signedUpUser("send-all-capped");
+    const suggestions = await unsentOf(userId);
+    await post(browser, { intent: "sendSuggested", selection: "all" });
+    expect(await allowanceOf(userId)).toBe(0);
+    expect(await unsentOf(userId)).toHaveLength(suggestions.length - 3);
+  });
+
+  it("changes nothing when nothing is chosen, or only someone else's requests", async () => {
+    const owner = await signedUpUser("send-none");
+    const other = await signedUpUser("send-none-other");
+    await other.browser.post("/requests/add", { senderName: "Their Catalog" });
+    const [theirs] = await db
+      .select({ id: requests.id })
+      .from(requests)
+      .where(and(eq(requests.userId, other.userId), eq(requests.type, "custom")));
+    const none = await post(owner.browser, sendChosen([]));
+    expect(none.status).toBe(400);
+    expect(await none.text()).toContain(CHOOSE_ONE_MESSAGE);
+    const notTheirs = await post(owner.browser, sendChosen([theirs!.id, "made-up"]));
+    expect(notTheirs.headers.get("Location")).toBe("/dashboard?notice=sendSuggested&sent=0&refused=0#outcome");
+    expect((await post(owner.browser, { intent: "sendSuggested" })).status).toBe(400);
+    expect(await allowanceOf(owner.userId)).toBe(3);
+    expect(await unsentOf(owner.userId)).toHaveLength((await unsentOf(other.userId)).length);
+  });
+});
+
+describe("notices after a post", () => {
+  it("says what happens next once a request is sent", async () => {
+    const { browser } = await signedUpUser("notice-sent");
+    const response = await post(browser, { intent: "unsubscribe", requestId: "wiland" });
+    const location = response.headers.get("Location")!;
+    const html = await htmlOf(browser, location.replace(/#.*/, ""));
+    expect(html).toMatch(/<div id="outcome" tabindex="-1" class="notice" role="status">/);
+    expect(textOf(html)).toContain("Sent to Wiland. It goes to the sender shortly; mail should stop about 30 days after it arrives there");
+    // A notice about a request that is not the user's says nothing.
+    expect(await htmlOf(browser, "/dashboard?notice=unsubscribe&about=made-up")).not.toContain('id="outcome"');
+    expect(new URL(location, ORIGIN).hash).toBe("#outcome");
+  });
+});
