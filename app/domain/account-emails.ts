@@ -24,6 +24,33 @@ export function welcomeEmail({ fullName, dashboardUrl }: { fullName: string; das
   };
 }
 
+/**
+ * After the person sends requests that we deliver (not ones they file themselves): one email per
+ * action, naming every sender, so a "Send all" is one message, not fifteen.
+ */
+export function requestsSentEmail({
+  fullName,
+  senderNames,
+  dashboardUrl,
+}: {
+  fullName: string;
+  senderNames: string[];
+  dashboardUrl: string;
+}): AccountEmail {
+  const one = senderNames.length === 1;
+  return {
+    subject: one ? `Your request to ${senderNames[0]} is on its way` : `Your ${senderNames.length} requests are on their way`,
+    tag: "requests-sent",
+    text: [
+      `Hello ${fullName},`,
+      `We have your ${one ? "request" : "requests"} to take your name and address off the mailing lists of:\n${senderNames.map((name) => `- ${name}`).join("\n")}`,
+      `We send ${one ? "it" : "each one"} to the sender by email or by post, and your dashboard shows when ${one ? "it goes" : "each goes"} out. Mail stops about ${MAIL_STOPS_AFTER.weeks} weeks after that, because mailers pre-print ${MAIL_STOPS_AFTER.extraMailings} extra mailings; we will ask you then whether it has stopped.`,
+      `Follow ${one ? "it" : "them"} on your dashboard: ${dashboardUrl}`,
+      SIGN_OFF,
+    ].join("\n\n"),
+  };
+}
+
 export function emailChangeLinkEmail({ confirmUrl, hours }: { confirmUrl: string; hours: number }): AccountEmail {
   return {
     subject: "Confirm your new Quiet Mailbox email address",

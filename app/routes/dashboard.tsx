@@ -37,7 +37,6 @@ import {
   waitOf,
   waitStanding,
 } from "~/domain/requests";
-import { emailAtOnceWhenSenderAllows } from "~/jobs/opt-out.server";
 import {
   getDashboard,
   getUserRequest,
@@ -46,7 +45,7 @@ import {
   restoreDeletedRequest,
 } from "~/models/request.server";
 import type { RouteHandle } from "~/root";
-import { actOnRequest, sendRequests } from "~/services/requests.server";
+import { actOnRequest, afterFirstQueuing, sendRequests } from "~/services/requests.server";
 import { recordEvents, trackVisit } from "~/services/analytics.server";
 import { requireUser, type CurrentUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -266,7 +265,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!target) throw new Response("Not Found", { status: 404 });
   const queued = await actOnRequest(env, user, { requestId, action: intent, charged: actionUsesAllowance(intent, target) });
   if (!queued) return refused(ALLOWANCE_REFUSED_MESSAGE, 403);
-  if (queued.firstQueuing) await emailAtOnceWhenSenderAllows(env, { userId: user.id, requestId });
+  if (queued.firstQueuing) await afterFirstQueuing(env, user, [target]);
   await recordClick(context, user, [intent]);
   return redirect(noticeUrl({ notice: intent, about: requestId }), 303);
 }

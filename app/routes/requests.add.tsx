@@ -7,9 +7,8 @@ import { FormError, TextField } from "~/components/ui/form";
 import { AddRequestSchema } from "~/domain/add-request";
 import { noticeUrl } from "~/domain/dashboard";
 import { actionUsesAllowance, ALLOWANCE_REFUSED_MESSAGE, requestsAffordable, STATUS_LABELS } from "~/domain/requests";
-import { emailAtOnceWhenSenderAllows } from "~/jobs/opt-out.server";
 import { createCustomRequest, getAddRequestOptions, getUserRequest } from "~/models/request.server";
-import { actOnRequest, createWithAllowance } from "~/services/requests.server";
+import { actOnRequest, afterFirstQueuing, createWithAllowance } from "~/services/requests.server";
 import { recordEvents } from "~/services/analytics.server";
 import { requireUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -91,7 +90,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!queued) return data(submission.reply({ formErrors: [ALLOWANCE_REFUSED_MESSAGE] }), { status: 403 });
 
   const { requestId } = queued;
-  if (template && queued.firstQueuing) await emailAtOnceWhenSenderAllows(context.env, { userId: user.id, requestId });
+  if (queued.firstQueuing) {
+    await afterFirstQueuing(context.env, user, [{ id: requestId, senderName: preset?.senderName ?? senderName, consumerFiles: false }]);
+  }
   await recordEvents(context, [{ name: "created request", userId: user.id, properties: { type: preset ? "preset" : "custom" } }]).catch(
     (error) => console.error("analytics:", errorMessage(error)),
   );

@@ -1,7 +1,8 @@
 import type { RequestStatus } from "../../drizzle/schema";
 import { actionUsesAllowance, FREE_REQUESTS_USED_TAG, hasUnlimitedRequests, type RequestAction } from "~/domain/requests";
+import { requestsSentEmail } from "~/domain/account-emails";
 import { emailAtOnceWhenSenderAllows } from "~/jobs/opt-out.server";
-import { enqueueJob } from "~/jobs/producer.server";
+import { enqueueAccountEmail, enqueueJob } from "~/jobs/producer.server";
 import { applyRequestAction, refundFreeRequest, spendFreeRequest } from "~/models/request.server";
 import type { CurrentUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -76,9 +77,10 @@ export async function createWithAllowance<Result>(env: AppEnv, user: CurrentUser
 export async function sendRequests(
   env: AppEnv,
   user: CurrentUser,
-  targets: Array<{ id: string; status: RequestStatus | null; consumerFiles: boolean; queuedAt: Date | null }>,
+  targets: Array<FirstQueued & { status: RequestStatus | null; queuedAt: Date | null }>,
 ) {
   const sent: string[] = [];
+  const firstQueued: FirstQueued[] = [];
   let refused = 0;
   for (const target of targets) {
     const charged = actionUsesAllowance("unsubscribe", target);
@@ -91,7 +93,29 @@ export async function sendRequests(
       continue;
     }
     sent.push(target.id);
-    if (queued.firstQueuing) await emailAtOnceWhenSenderAllows(env, { userId: user.id, requestId: target.id });
+    if (queued.firstQueuing) firstQueued.push(target);
   }
+  await afterFirstQueuing(env, user, firstQueued);
   return { sent, refused };
+}
+
+export type FirstQueued = { id: string; senderName: string; consumerFiles: boolean };
+
+/**
+ * Requests that just went into the queue for the first time: a sender that takes email gets its
+ * letter at once, and the person gets one email confirming the ones we deliver (a request they
+ * file themselves is theirs to send). Neither can fail the person's action.
+ */
+export async function afterFirstQueuing(env: AppEnv, user: CurrentUser, queued: FirstQueued[]) {
+  for (const request of queued) await emailAtOnceWhenSenderAllows(env, { userId: user.id, requestId: request.id });
+  const ours = queued.filter((request) => !request.consumerFiles);
+  if (ours.length === 0) return;
+  const email = requestsSentEmail({
+    fullName: user.fullName,
+    senderNames: ours.map((request) => request.senderName),
+    dashboardUrl: new URL("/dashboard", env.APP_ORIGIN).href,
+  });
+  await enqueueAccountEmail(env, user.email, email, user.id).catch((error) =>
+    console.error("request confirmation not queued:", errorMessage(error)),
+  );
 }

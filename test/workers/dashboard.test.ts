@@ -12,6 +12,7 @@ import type { CatalogSender } from "~/domain/sender-catalog";
 import { seedSenderCatalog } from "~/models/request-template.server";
 import { getDb } from "~/utils/db.server";
 import { ORIGIN, signedUpUser, type Browser } from "./http";
+import { received } from "./stand-ins";
 
 const db = getDb(env.DB);
 beforeAll(() => seedSenderCatalog(db, catalog.senders as CatalogSender[]));
@@ -296,5 +297,43 @@ describe("notices after a post", () => {
     // A notice about a request that is not the user's says nothing.
     expect(await htmlOf(browser, "/dashboard?notice=unsubscribe&about=made-up")).not.toContain('id="outcome"');
     expect(new URL(location, ORIGIN).hash).toBe("#outcome");
+  });
+});
+
+describe("the email that confirms requests sent", () => {
+  const emailsTo = async (address: string) =>
+    (await received("email", (request) => (request.body as { To?: string } | null)?.To === address)).map(
+      (request) => request.body as { Subject: string; TextBody: string },
+    );
+  const confirmations = async (address: string) =>
+    (await emailsTo(address)).filter((email) => / (is|are) on (its|their) way$/.test(email.Subject));
+
+  it("names the sender of a request sent, and none for one the person files themselves", async () => {
+    const { browser, userId, email } = await signedUpUser("sent-email");
+    expect((await post(browser, { intent: "unsubscribe", requestId: "dmachoice" })).status).toBe(303);
+    expect((await post(browser, { intent: "unsubscribe", requestId: "epsilon" })).status).toBe(303);
+    const [{ senderName }] = (await db.select({ senderName: requests.senderName }).from(requests).where(ownRequest(userId, "epsilon"))) as [
+      { senderName: string },
+    ];
+    await expect.poll(() => confirmations(email), { timeout: 15_000, interval: 250 }).toHaveLength(1);
+    const [confirmation] = await confirmations(email);
+    expect(confirmation!.Subject).toBe(`Your request to ${senderName} is on its way`);
+    expect(confirmation!.TextBody).toContain(`- ${senderName}\n`);
+    expect(confirmation!.TextBody).not.toContain("DMAchoice");
+    expect(confirmation!.TextBody).toContain("/dashboard");
+  });
+
+  it("is one email for Send all suggested, naming every sender", async () => {
+    const { browser, userId, email } = await signedUpUser("sent-all-email");
+    await db.update(users).set({ stripeSubscriptionId: "sub_sent_all_email", plan: "basic" }).where(eq(users.id, userId));
+    const suggestions = await unsentOf(userId);
+    expect((await post(browser, { intent: "sendSuggested", selection: "all" })).status).toBe(303);
+    await expect.poll(() => confirmations(email), { timeout: 15_000, interval: 250 }).toHaveLength(1);
+    const [confirmation] = await confirmations(email);
+    expect(confirmation!.Subject).toBe(`Your ${suggestions.length} requests are on their way`);
+    const names = await db.select({ senderName: requests.senderName }).from(requests).where(eq(requests.userId, userId));
+    const listed = confirmation!.TextBody.split("\n").filter((line) => line.startsWith("- "));
+    expect(listed).toHaveLength(suggestions.length);
+    for (const line of listed) expect(names.map((row) => `- ${row.senderName}`)).toContain(line);
   });
 });
