@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { requestLogs, requests, requestTemplates, users, type AddressCheck } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
@@ -139,20 +139,7 @@ export async function restoreDeletedRequest(
       .set({ status, updatedAt: now })
       .where(and(ownRequest, eq(requests.status, "deleted"))),
     // changes() is the row count of the update just before, in this batch's transaction.
-    db.insert(requestLogs).select(
-      db
-        .select({
-          id: sql`${crypto.randomUUID()}`.as("id"),
-          userId: requests.userId,
-          requestId: requests.id,
-          creator: sql`'user'`.as("creator"),
-          status: sql`${UNDO_LOG_STATUS}`.as("status"),
-          detail: sql`null`.as("detail"),
-          createdAt: sql`${now.getTime()}`.as("createdAt"),
-        })
-        .from(requests)
-        .where(and(ownRequest, sql`changes() = 1`)),
-    ),
+    logEntryWhere(db, and(ownRequest, sql`changes() = 1`), UNDO_LOG_STATUS, now),
   ]);
   return (restored as D1Result).meta.changes > 0;
 }
@@ -214,6 +201,24 @@ export async function refundFreeRequest(db: Db, userId: string) {
 
 function logEntry(db: Db, userId: string, requestId: string, status: string, createdAt: Date) {
   return db.insert(requestLogs).values({ userId, requestId, creator: "user", status, createdAt });
+}
+
+/** The user's history entry for the one request `where` finds, written only if it finds it (a batch's earlier write took effect). */
+function logEntryWhere(db: Db, where: SQL | undefined, status: string, now: Date) {
+  return db.insert(requestLogs).select(
+    db
+      .select({
+        id: sql`${crypto.randomUUID()}`.as("id"),
+        userId: requests.userId,
+        requestId: requests.id,
+        creator: sql`'user'`.as("creator"),
+        status: sql`${status}`.as("status"),
+        detail: sql`null`.as("detail"),
+        createdAt: sql`${now.getTime()}`.as("createdAt"),
+      })
+      .from(requests)
+      .where(where),
+  );
 }
 
 export type ActionOutcome =
@@ -282,22 +287,7 @@ export async function applyRequestAction(
       .set({ ...changes, ...resend, status, updatedAt: now })
       .where(applies),
   );
-  statements.push(
-    db.insert(requestLogs).select(
-      db
-        .select({
-          id: sql`${crypto.randomUUID()}`.as("id"),
-          userId: requests.userId,
-          requestId: requests.id,
-          creator: sql`'user'`.as("creator"),
-          status: sql`${action}`.as("status"),
-          detail: sql`null`.as("detail"),
-          createdAt: sql`${now.getTime()}`.as("createdAt"),
-        })
-        .from(requests)
-        .where(applies),
-    ),
-  );
+  statements.push(logEntryWhere(db, applies, action, now));
   const results = await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   const firstQueuing = queues && (results[0] as D1Result).meta.changes > 0;
   const [spentRow] = charges ? (results[1] as Array<{ left: number | null; newsletter: boolean }>) : [];
