@@ -22,7 +22,7 @@ import {
 import { timeZoneForState } from "~/domain/dates";
 import { letterOfRequest } from "~/domain/opt-out-letter";
 import { freeRequestsLeft } from "~/domain/requests";
-import { addressColumns } from "~/models/address-columns.server";
+import { addressColumns, checkedAddressColumns } from "~/models/address-columns.server";
 import type { Db } from "~/utils/db.server";
 
 export type AnalyticsConsent = "yes" | "no" | "not asked";
@@ -104,8 +104,7 @@ type ExportSection = keyof AccountExport;
 const accountColumns = {
   email: users.email,
   fullName: users.fullName,
-  ...addressColumns(users),
-  addressCheck: users.addressCheck,
+  ...checkedAddressColumns(users),
   newsletter: users.newsletter,
   reminderEmails: users.reminderEmails,
   numOfFreeRequest: users.numOfFreeRequest,
@@ -128,8 +127,7 @@ const emailChangeColumns = {
 const recipientColumns = {
   id: recipients.id,
   fullName: recipients.fullName,
-  ...addressColumns(recipients),
-  addressCheck: recipients.addressCheck,
+  ...checkedAddressColumns(recipients),
   createdAt: recipients.createdAt,
   updatedAt: recipients.updatedAt,
 };
@@ -144,8 +142,7 @@ const requestColumns = {
   requiredDays: requests.requiredDays,
   customerNumber: requests.customerNumber,
   recipientIds: requests.recipientIds,
-  ...addressColumns(requests),
-  addressCheck: requests.addressCheck,
+  ...checkedAddressColumns(requests),
   queuedAt: requests.queuedAt,
   processedAt: requests.processedAt,
   createdAt: requests.createdAt,

@@ -13,7 +13,7 @@ import {
 } from "../../drizzle/schema";
 import type { PostalAddress } from "~/domain/opt-out-letter";
 import { isSameAddress } from "~/domain/address";
-import { addressColumns } from "~/models/address-columns.server";
+import { addressColumns, checkedAddressColumns } from "~/models/address-columns.server";
 import { cancelJobsOfUser } from "~/models/job.server";
 import { isEmailTakenViolation, normalizeEmail } from "~/models/user.server";
 import type { Db } from "~/utils/db.server";
@@ -26,8 +26,7 @@ export async function getAccountSettings(db: Db, userId: string, now = new Date(
       .select({
         email: users.email,
         fullName: users.fullName,
-        ...addressColumns(users),
-        addressCheck: users.addressCheck,
+        ...checkedAddressColumns(users),
         newsletter: users.newsletter,
         reminderEmails: users.reminderEmails,
       })

@@ -6,6 +6,18 @@ import type { Role } from "~/utils/roles";
 /** A signed-in member of staff, as the audit trail names them. */
 export type StaffActor = { id: string; role: Role };
 
+export class AdminOnlyError extends Error {
+  constructor(what: string) {
+    super(`Only the admin may change ${what}.`);
+    this.name = "AdminOnlyError";
+  }
+}
+
+/** Moderators may read the staff area; only the admin may change `what`, whichever page asks. */
+export function assertAdmin(actor: StaffActor, what: string) {
+  if (actor.role !== "admin") throw new AdminOnlyError(what);
+}
+
 export type AuditEntry = {
   action: string;
   targetType: AuditTarget;

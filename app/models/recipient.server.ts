@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { recipients, type AddressCheck } from "../../drizzle/schema";
+import { checkedAddressColumns } from "~/models/address-columns.server";
 import type { Db } from "~/utils/db.server";
 
 export type Recipient = {
@@ -19,12 +20,7 @@ export type RecipientValues = Omit<Recipient, "id" | "street2"> & { street2?: st
 const recipientColumns = {
   id: recipients.id,
   fullName: recipients.fullName,
-  street1: recipients.street1,
-  street2: recipients.street2,
-  city: recipients.city,
-  state: recipients.state,
-  zipCode: recipients.zipCode,
-  addressCheck: recipients.addressCheck,
+  ...checkedAddressColumns(recipients),
 };
 
 const ownedBy = (userId: string, recipientId: string) => and(eq(recipients.id, recipientId), eq(recipients.userId, userId));

@@ -4,7 +4,7 @@ import { requests, requestTemplates, users } from "../../drizzle/schema";
 import { templateFromSender, type CatalogSender } from "~/domain/sender-catalog";
 import { changedFields } from "~/domain/audit-details";
 import { templateFieldsFromForm, type NewSenderFormValues, type SenderFormValues } from "~/domain/sender-form";
-import { auditEntry, type StaffActor } from "~/models/audit.server";
+import { assertAdmin, auditEntry, type StaffActor } from "~/models/audit.server";
 import { chunkedInserts, type Db } from "~/utils/db.server";
 
 /**
@@ -25,13 +25,6 @@ export async function seedSenderCatalog(db: Db, senders: CatalogSender[]): Promi
   return results.reduce((sum, result) => sum + (result.meta.changes ?? 0), 0);
 }
 
-export class AdminOnlyError extends Error {
-  constructor() {
-    super("Only the admin may change the sender catalog.");
-    this.name = "AdminOnlyError";
-  }
-}
-
 export class TemplateIdTakenError extends Error {
   constructor(id: string) {
     super(`A sender with the id ${id} exists.`);
@@ -40,9 +33,7 @@ export class TemplateIdTakenError extends Error {
 }
 
 /** Moderators may read the catalog; only the admin may change it, whichever page asks. */
-function assertAdmin(actor: StaffActor) {
-  if (actor.role !== "admin") throw new AdminOnlyError();
-}
+const assertAdminForCatalog = (actor: StaffActor) => assertAdmin(actor, "the sender catalog");
 
 /**
  * How many users have a request for each sender (or the one asked for) that they have not deleted,
@@ -151,7 +142,7 @@ function isUniqueIdViolation(error: unknown) {
  * channel (the catalog's rule), and is then copied to users who sign up from now on.
  */
 export async function createTemplate(db: Db, actor: StaffActor, values: NewSenderFormValues) {
-  assertAdmin(actor);
+  assertAdminForCatalog(actor);
   const { activeWhenAdded, ...fields } = templateFieldsFromForm(values);
   const now = new Date();
   const template = { id: values.id, ...fields, isActive: activeWhenAdded };
@@ -173,7 +164,7 @@ export async function createTemplate(db: Db, actor: StaffActor, values: NewSende
  * requests keep the name they were created with.
  */
 export async function updateTemplate(db: Db, actor: StaffActor, id: string, values: SenderFormValues) {
-  assertAdmin(actor);
+  assertAdminForCatalog(actor);
   const before = await getTemplate(db, id);
   if (!before) return null;
   const { activeWhenAdded: _, ...fields } = templateFieldsFromForm(values);
@@ -198,7 +189,7 @@ export type ActivationResult = "notFound" | "unchanged" | "noChannel" | "done";
  * without a channel cannot be activated: no request could be sent.
  */
 export async function setTemplateActive(db: Db, actor: StaffActor, id: string, active: boolean): Promise<ActivationResult> {
-  assertAdmin(actor);
+  assertAdminForCatalog(actor);
   const template = await getTemplate(db, id);
   if (!template) return "notFound";
   if (template.isActive === active) return "unchanged";
@@ -236,7 +227,7 @@ export type OfferResult = { kind: "notFound" } | { kind: "inactive" } | { kind: 
  * the inserts are about to reach, so it records exactly what was added.
  */
 export async function offerTemplateToExistingUsers(db: Db, actor: StaffActor, id: string): Promise<OfferResult> {
-  assertAdmin(actor);
+  assertAdminForCatalog(actor);
   const template = await getTemplate(db, id);
   if (!template) return { kind: "notFound" };
   if (!template.isActive) return { kind: "inactive" };

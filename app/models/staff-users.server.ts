@@ -1,7 +1,7 @@
 import { desc, eq, or, sql } from "drizzle-orm";
 import { jobs, requestLogs, requests, users, type AddressCheck, type PlanName } from "../../drizzle/schema";
 import { freeRequestsLeft } from "~/domain/requests";
-import { addressColumns } from "~/models/address-columns.server";
+import { checkedAddressColumns } from "~/models/address-columns.server";
 import { auditEntry, listAudit, type StaffActor } from "~/models/audit.server";
 import { accountOf, ForbiddenUpdateError } from "~/models/user.server";
 import type { Db } from "~/utils/db.server";
@@ -50,8 +50,7 @@ export async function getStaffUserPage(db: Db, userId: string) {
         id: users.id,
         email: users.email,
         fullName: users.fullName,
-        ...addressColumns(users),
-        addressCheck: users.addressCheck,
+        ...checkedAddressColumns(users),
         newsletter: users.newsletter,
         numOfFreeRequest: users.numOfFreeRequest,
         plan: users.plan,

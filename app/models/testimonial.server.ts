@@ -3,19 +3,11 @@
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { testimonials } from "../../drizzle/schema";
 import { changedFields } from "~/domain/audit-details";
-import { hasRecordedConsent, HOME_TESTIMONIAL_LIMIT, type TestimonialFields } from "~/domain/testimonials";
-import { auditEntry, type StaffActor } from "~/models/audit.server";
+import { hasRecordedConsent, HOME_TESTIMONIAL_LIMIT, todayInUtc, type TestimonialFields } from "~/domain/testimonials";
+import { assertAdmin, auditEntry, type StaffActor } from "~/models/audit.server";
 import type { Db } from "~/utils/db.server";
 
-export class TestimonialAdminOnlyError extends Error {
-  constructor() {
-    super("Only the admin may change testimonials.");
-  }
-}
-
-function assertAdmin(actor: StaffActor) {
-  if (actor.role !== "admin") throw new TestimonialAdminOnlyError();
-}
+const assertAdminForTestimonials = (actor: StaffActor) => assertAdmin(actor, "testimonials");
 
 /** Published and consented: the one condition under which a testimonial reaches a visitor. */
 const isShowable = and(
@@ -76,7 +68,7 @@ export async function getTestimonial(db: Db, id: string) {
 }
 
 export async function createTestimonial(db: Db, actor: StaffActor, values: TestimonialFields) {
-  assertAdmin(actor);
+  assertAdminForTestimonials(actor);
   const id = crypto.randomUUID();
   await db.batch([
     db.insert(testimonials).values({ id, ...values }),
@@ -89,7 +81,7 @@ export type TestimonialUpdate = { kind: "notFound" } | { kind: "keepConsent" } |
 
 /** Saves the admin's corrections; a published testimonial keeps its consent. */
 export async function updateTestimonial(db: Db, actor: StaffActor, id: string, values: TestimonialFields): Promise<TestimonialUpdate> {
-  assertAdmin(actor);
+  assertAdminForTestimonials(actor);
   const before = await getTestimonial(db, id);
   if (!before) return { kind: "notFound" };
   if (before.isPublished && !hasRecordedConsent(values)) return { kind: "keepConsent" };
@@ -111,7 +103,7 @@ export type PublishResult = "notFound" | "noConsent" | "unchanged" | "done";
 
 /** Publishes (only with recorded consent) or unpublishes a testimonial. */
 export async function setTestimonialPublished(db: Db, actor: StaffActor, id: string, published: boolean): Promise<PublishResult> {
-  assertAdmin(actor);
+  assertAdminForTestimonials(actor);
   const testimonial = await getTestimonial(db, id);
   if (!testimonial) return "notFound";
   if (testimonial.isPublished === published) return "unchanged";
@@ -138,7 +130,7 @@ export async function setTestimonialPublished(db: Db, actor: StaffActor, id: str
 
 /** Deletes a testimonial; the audit entry keeps what it said and the consent it had. */
 export async function deleteTestimonial(db: Db, actor: StaffActor, id: string): Promise<boolean> {
-  assertAdmin(actor);
+  assertAdminForTestimonials(actor);
   const before = await getTestimonial(db, id);
   if (!before) return false;
   const { quote, displayName, city, consentDate, consentMethod, isPublished } = before;
@@ -162,7 +154,7 @@ export async function deleteTestimonial(db: Db, actor: StaffActor, id: string): 
 export async function seedExampleTestimonials(db: Db, examples: readonly { quote: string; displayName: string; city: string }[]) {
   const [existing] = await db.select({ id: testimonials.id }).from(testimonials).limit(1);
   if (existing) return 0;
-  const consentDate = new Date().toISOString().slice(0, 10);
+  const consentDate = todayInUtc();
   await db.insert(testimonials).values(
     examples.map((example) => ({
       ...example,

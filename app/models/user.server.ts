@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { passwordResetTokens, requests, requestTemplates, users, type AddressCheck } from "../../drizzle/schema";
-import { addressColumns } from "~/models/address-columns.server";
+import { checkedAddressColumns } from "~/models/address-columns.server";
 import { chunkedInserts, type Db } from "~/utils/db.server";
 
 export type SignupAddress = {
@@ -230,8 +230,7 @@ export function accountOf(db: Db, userId: string) {
   return db
     .select({
       fullName: users.fullName,
-      ...addressColumns(users),
-      addressCheck: users.addressCheck,
+      ...checkedAddressColumns(users),
       numOfFreeRequest: users.numOfFreeRequest,
       plan: users.plan,
     })

@@ -6,7 +6,14 @@ import { TestimonialForm } from "~/components/admin/testimonial-form";
 import { PostOutcome } from "~/components/ui/form";
 import { describeChanges } from "~/domain/audit-details";
 import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
-import { CONSENT_METHOD_LABELS, hasRecordedConsent, TESTIMONIAL_MESSAGES, testimonialSchema, todayInUtc } from "~/domain/testimonials";
+import {
+  attribution,
+  CONSENT_METHOD_LABELS,
+  hasRecordedConsent,
+  TESTIMONIAL_MESSAGES,
+  testimonialSchema,
+  todayInUtc,
+} from "~/domain/testimonials";
 import { listAudit, type StaffActor } from "~/models/audit.server";
 import { deleteTestimonial, getTestimonial, setTestimonialPublished, updateTestimonial } from "~/models/testimonial.server";
 import { requireAdmin, requireStaff } from "~/services/auth.server";
@@ -37,7 +44,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     testimonial: {
       id: testimonial.id,
       quote: testimonial.quote,
-      who: `${testimonial.displayName}, ${testimonial.city}`,
+      who: attribution(testimonial),
       consent: hasRecordedConsent(testimonial)
         ? `${CONSENT_METHOD_LABELS[testimonial.consentMethod!]}, given on ${testimonial.consentDate}`
         : null,

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
-import { CONSENT_METHOD_LABELS, hasRecordedConsent, HOME_TESTIMONIAL_LIMIT } from "~/domain/testimonials";
+import { attribution, CONSENT_METHOD_LABELS, hasRecordedConsent, HOME_TESTIMONIAL_LIMIT } from "~/domain/testimonials";
 import { listTestimonialsForStaff } from "~/models/testimonial.server";
 import { requireStaff } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -16,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     testimonials: testimonials.map((testimonial) => ({
       id: testimonial.id,
       quote: testimonial.quote,
-      who: `${testimonial.displayName}, ${testimonial.city}`,
+      who: attribution(testimonial),
       consent: hasRecordedConsent(testimonial) ? `${CONSENT_METHOD_LABELS[testimonial.consentMethod!]}, ${testimonial.consentDate}` : null,
       isPublished: testimonial.isPublished,
       publishedAt: testimonial.publishedAt ? formatDateTime(testimonial.publishedAt, DEFAULT_TIME_ZONE) : null,

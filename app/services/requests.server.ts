@@ -1,5 +1,11 @@
 import type { RequestStatus } from "../../drizzle/schema";
-import { actionUsesAllowance, FREE_REQUESTS_USED_TAG, hasUnlimitedRequests, type RequestAction } from "~/domain/requests";
+import {
+  actionUsesAllowance,
+  FREE_REQUESTS_USED_TAG,
+  hasUnlimitedRequests,
+  spendsFreeRequest,
+  type RequestAction,
+} from "~/domain/requests";
 import { requestsSentEmail } from "~/domain/account-emails";
 import { emailAtOnceWhenSenderAllows } from "~/jobs/opt-out.server";
 import { enqueueAccountEmail, enqueueJob } from "~/jobs/producer.server";
@@ -85,7 +91,7 @@ export async function sendRequests(
   for (const target of targets) {
     const charged = actionUsesAllowance("unsubscribe", target);
     const queued =
-      refused > 0 && charged && !hasUnlimitedRequests(user)
+      refused > 0 && spendsFreeRequest(user, "unsubscribe", target)
         ? null
         : await actOnRequest(env, user, { requestId: target.id, action: "unsubscribe", charged });
     if (!queued) {
@@ -107,7 +113,8 @@ export type FirstQueued = { id: string; senderName: string; consumerFiles: boole
  * file themselves is theirs to send). Neither can fail the person's action.
  */
 export async function afterFirstQueuing(env: AppEnv, user: CurrentUser, queued: FirstQueued[]) {
-  for (const request of queued) await emailAtOnceWhenSenderAllows(env, { userId: user.id, requestId: request.id });
+  // Each one logs its own failure and never throws: they can go out together.
+  await Promise.all(queued.map((request) => emailAtOnceWhenSenderAllows(env, { userId: user.id, requestId: request.id })));
   const ours = queued.filter((request) => !request.consumerFiles);
   if (ours.length === 0) return;
   const email = requestsSentEmail({

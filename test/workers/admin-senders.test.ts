@@ -5,8 +5,8 @@ import catalog from "../../drizzle/senders.json";
 import { requests, requestTemplates, staffAudit, users } from "../../drizzle/schema";
 import type { CatalogSender } from "~/domain/sender-catalog";
 import { SENDER_FORM_MESSAGES, SenderSchema } from "~/domain/sender-form";
+import { AdminOnlyError } from "~/models/audit.server";
 import {
-  AdminOnlyError,
   getTemplateForStaff,
   listTemplatesForStaff,
   offerTemplateToExistingUsers,

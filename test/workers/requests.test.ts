@@ -451,8 +451,15 @@ describe("the letter as a text file", () => {
   });
 
   it("is only read: a post is refused and changes nothing", async () => {
-    const { browser } = await signedUpUser("letter-file-post");
+    const { browser, userId } = await signedUpUser("letter-file-post");
     const response = await browser.post("/requests/epsilon/letter.txt", { intent: "delete" });
     expect(response.status).toBe(405);
+    expect(response.headers.get("Allow")).toBe("GET, HEAD");
+    expect(await response.text()).toBe("This address is only read, never posted to.");
+    const [epsilon] = await db
+      .select({ status: requests.status })
+      .from(requests)
+      .where(and(eq(requests.userId, userId), eq(requests.id, "epsilon")));
+    expect(epsilon!.status, "nothing changed").toBeNull();
   });
 });

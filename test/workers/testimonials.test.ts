@@ -5,7 +5,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { staffAudit, testimonials } from "../../drizzle/schema";
 import { TESTIMONIAL_MESSAGES } from "~/domain/testimonials";
-import { createTestimonial, listHomeTestimonials, setTestimonialPublished, TestimonialAdminOnlyError } from "~/models/testimonial.server";
+import { AdminOnlyError } from "~/models/audit.server";
+import { createTestimonial, listHomeTestimonials, setTestimonialPublished } from "~/models/testimonial.server";
 import { getDb } from "~/utils/db.server";
 import { Browser, signedInStaff, signedUpUser } from "./http";
 
@@ -124,7 +125,7 @@ describe("/admin/testimonials: who may do what", () => {
     expect(row!.isPublished).toBe(false);
     expect(await db.select().from(testimonials).where(eq(testimonials.quote, "Moderator words"))).toEqual([]);
     await expect(setTestimonialPublished(db, { id: "local-moderator", role: "moderator" }, id, true)).rejects.toThrow(
-      TestimonialAdminOnlyError,
+      new AdminOnlyError("testimonials"),
     );
   });
 
