@@ -104,12 +104,39 @@ export const requestTemplates = sqliteTable("request_templates", {
   takes: text("takes"),
   confidence: text("confidence").notNull(),
   sourceYear: integer("sourceYear"),
+  // The public page the channels were taken from; null when none was found (staff look it up).
+  sourceUrl: text("sourceUrl"),
   notes: text("notes"),
   requiredDays: integer("requiredDays").notNull().default(30),
   isActive: integer("isActive", { mode: "boolean" }).notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Every name a catalog sender is found by (its name, aliases, parent company, and the ways people
+ * typed it that staff linked to it), with the key the search compares (domain/sender-search).
+ */
+export const senderNames = sqliteTable(
+  "sender_names",
+  {
+    templateId: text("templateId")
+      .notNull()
+      .references(() => requestTemplates.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    // The key without its first character, so a typo in the first letter still finds the name.
+    keyTail: text("keyTail").notNull(),
+    name: text("name").notNull(),
+    // "catalog" for the gathered facts, "staff" for a name staff linked from users' requests.
+    origin: text("origin", { enum: ["catalog", "staff"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.templateId, table.key] }),
+    index("sender_names_key_idx").on(table.key),
+    index("sender_names_key_tail_idx").on(table.keyTail),
+  ],
+);
 
 export const requests = sqliteTable(
   "requests",
@@ -153,6 +180,10 @@ export const requests = sqliteTable(
     index("requests_status_idx").on(table.status, table.updatedAt),
     // The staff work queue: requests in queue that no one has sent yet.
     index("requests_work_queue_idx").on(table.status, table.processedAt, table.queuedAt),
+    // Staff's list of what people asked for that the catalog did not know.
+    index("requests_unlinked_custom_idx")
+      .on(table.senderName)
+      .where(sql`"templateId" IS NULL AND "type" = 'custom'`),
   ],
 );
 

@@ -1,4 +1,5 @@
-// Seeds the sender catalog from drizzle/senders.json, and local staff accounts.
+// Seeds the sender catalog (drizzle/catalog.ts: senders.json and catalog/*.json) with the names
+// each sender is found by, and local staff accounts.
 //   tsx drizzle/seed.ts [--persist-to DIR] [--local-staff] [--local-examples]
 //                                                   into the local D1 (npm start, browser tests;
 //                                                   only npm start adds the example testimonials)
@@ -16,9 +17,9 @@ import { EXAMPLE_TESTIMONIALS } from "./local-examples";
 import { LOCAL_STAFF } from "./local-staff";
 import type { CatalogSender } from "../app/domain/sender-catalog";
 import { getDb } from "../app/utils/db.server";
-import catalog from "./senders.json" with { type: "json" };
+import { CATALOG_SENDERS } from "./catalog";
 
-const senders = catalog.senders as CatalogSender[];
+const senders: CatalogSender[] = CATALOG_SENDERS;
 
 async function seedLocalStaff(db: ReturnType<typeof getDb>) {
   for (const staff of LOCAL_STAFF) {

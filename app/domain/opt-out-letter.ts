@@ -1,11 +1,20 @@
 // The ready-made opt-out text (product rules: What the product promises): it asks a sender to remove the person's full name
 // and address from its direct mailing list and add them to its Do Not Mail list. What it contains
-// follows `letter_elements` of the sender catalog (drizzle/senders.json): every name variant and
-// person covered, the standardized address and earlier ones, the label's customer number, the
-// suppression request, no selling or sharing, where the name came from, a confirmation, the date.
+// is LETTER_ELEMENTS below, which /learn shows as it is.
 // Pure: the date is passed in, never read from the clock.
 import { collapseSpaces, envelopeLines, isSameAddress } from "./address";
 import { DEFAULT_TIME_ZONE, formatDate } from "./dates";
+
+/** What a request that senders can act on holds, in the order the letter gives it. */
+export const LETTER_ELEMENTS = [
+  "Your full name, with every spelling and variant seen on labels, and the other people at the address, former residents included.",
+  "The address exactly as printed, and earlier addresses after a move.",
+  "The customer number or source code from the label, when there is one.",
+  "The request itself: remove every variant from every list at this address, and add them to the sender's internal do-not-mail (suppression) file.",
+  "Not to sell, rent, exchange or share the information, with affiliates included.",
+  "A request to say where the name was obtained, and to confirm the removal.",
+  "The date, and where the request is filed for you, that we act on your behalf.",
+] as const;
 
 export type PostalAddress = { street1: string; street2: string | null; city: string; state: string; zipCode: string };
 export type LetterPerson = { fullName: string; address: PostalAddress };

@@ -1,9 +1,13 @@
 import type { SenderChannel } from "../../drizzle/schema";
 
-/** One sender as gathered in drizzle/senders.json. */
+/** One sender as gathered in drizzle/senders.json and drizzle/catalog/*.json. */
 export type CatalogSender = {
   id: string;
   name: string;
+  /** The names and spellings people use: brand names, former names, shortenings. */
+  aliases?: string[];
+  /** The owning company, when it is not the name. */
+  parent?: string | null;
   category: string;
   covers?: string;
   channels: SenderChannel[];
@@ -13,6 +17,10 @@ export type CatalogSender = {
   takes?: string;
   confidence: string;
   source_year: number | null;
+  /** The public page the channels come from. */
+  source?: string | null;
+  /** Given to every new user at signup as a ready-made request (the preference services and brokers). */
+  at_signup?: boolean;
 };
 
 export type TemplateSeed = {
@@ -28,6 +36,7 @@ export type TemplateSeed = {
   takes: string | null;
   confidence: string;
   sourceYear: number | null;
+  sourceUrl: string | null;
   notes: string | null;
   isActive: boolean;
 };
@@ -58,7 +67,8 @@ export function startsActive(channels: unknown[]): boolean {
 /**
  * Maps a gathered sender to a request template. The service never collects an SSN or a date of
  * birth, and cannot act where the sender refuses agents: those are filed by the consumer with
- * our instructions. A sender with no known channel stays inactive until staff find one.
+ * our instructions. Only the senders marked for signup are given to every new user (active), and
+ * only once a channel is known; every sender can be found by name on /requests/add.
  */
 export function templateFromSender(sender: CatalogSender): TemplateSeed {
   const [level = "unknown", ...rest] = sender.confidence.split(":");
@@ -76,7 +86,8 @@ export function templateFromSender(sender: CatalogSender): TemplateSeed {
     takes: sender.takes ?? null,
     confidence: level.trim(),
     sourceYear: sender.source_year ?? null,
+    sourceUrl: sender.source ?? null,
     notes: rest.join(":").trim() || null,
-    isActive: startsActive(sender.channels),
+    isActive: sender.at_signup === true && startsActive(sender.channels),
   };
 }

@@ -1,20 +1,28 @@
-import { and, asc, eq, exists, gt, isNull, lte, ne, notExists, or, sql } from "drizzle-orm";
+import { and, asc, eq, exists, getTableColumns, gt, isNull, lte, ne, notExists, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { requests, requestTemplates, users } from "../../drizzle/schema";
 import { templateFromSender, type CatalogSender } from "~/domain/sender-catalog";
 import { changedFields } from "~/domain/audit-details";
 import { templateFieldsFromForm, type NewSenderFormValues, type SenderFormValues } from "~/domain/sender-form";
 import { assertAdmin, auditEntry, type StaffActor } from "~/models/audit.server";
+import { customGroupLinkStatements, senderNameInserts, type CustomNameGroup } from "~/models/sender-names.server";
+import { namesOfSender } from "~/domain/sender-search";
 import { chunkedInserts, type Db } from "~/utils/db.server";
+import { chunkForD1 } from "~/utils/d1";
 
 /**
- * The INSERT statements that add the gathered senders to the catalog, sized to D1's parameter
- * limit. Existing templates are left as they are, so staff corrections survive a second run.
+ * The INSERT statements that add the gathered senders to the catalog with every name they are
+ * found by, sized to D1's parameter limit. Existing templates are left as they are, so staff
+ * corrections survive a second run; names a sender lacks are added, so new aliases reach a
+ * catalog that is already seeded.
  */
 export function senderCatalogInserts(db: Db, senders: CatalogSender[]) {
-  return chunkedInserts(db, requestTemplates, senders.map(templateFromSender)).map((insert) =>
-    insert.onConflictDoNothing({ target: requestTemplates.id }),
-  );
+  return [
+    ...chunkedInserts(db, requestTemplates, senders.map(templateFromSender)).map((insert) =>
+      insert.onConflictDoNothing({ target: requestTemplates.id }),
+    ),
+    ...senderNameInserts(db, senders.flatMap(namesOfSender), "catalog"),
+  ];
 }
 
 /** Seeds the catalog; answers how many templates were added. */
@@ -22,7 +30,8 @@ export async function seedSenderCatalog(db: Db, senders: CatalogSender[]): Promi
   const [first, ...rest] = senderCatalogInserts(db, senders);
   if (!first) return 0;
   const results = await db.batch([first, ...rest]);
-  return results.reduce((sum, result) => sum + (result.meta.changes ?? 0), 0);
+  const templateStatements = chunkForD1(senders, Object.keys(getTableColumns(requestTemplates)).length).length;
+  return results.slice(0, templateStatements).reduce((sum, result) => sum + (result.meta.changes ?? 0), 0);
 }
 
 export class TemplateIdTakenError extends Error {
@@ -86,6 +95,7 @@ const templateColumns = {
   takes: requestTemplates.takes,
   confidence: requestTemplates.confidence,
   sourceYear: requestTemplates.sourceYear,
+  sourceUrl: requestTemplates.sourceUrl,
   requiredDays: requestTemplates.requiredDays,
   notes: requestTemplates.notes,
   isActive: requestTemplates.isActive,
@@ -141,15 +151,25 @@ function isUniqueIdViolation(error: unknown) {
  * Adds a sender to the catalog with its audit entry, in one batch. It starts active when it has a
  * channel (the catalog's rule), and is then copied to users who sign up from now on.
  */
-export async function createTemplate(db: Db, actor: StaffActor, values: NewSenderFormValues) {
+export async function createTemplate(db: Db, actor: StaffActor, values: NewSenderFormValues, fromGroup: CustomNameGroup | null = null) {
   assertAdminForCatalog(actor);
   const { activeWhenAdded, ...fields } = templateFieldsFromForm(values);
   const now = new Date();
-  const template = { id: values.id, ...fields, isActive: activeWhenAdded };
+  // A sender made from what people typed is found by search; staff decide later whether every new user gets it.
+  const template = { id: values.id, ...fields, isActive: fromGroup ? false : activeWhenAdded };
   try {
     await db.batch([
       db.insert(requestTemplates).values({ ...template, createdAt: now, updatedAt: now }),
-      auditEntry(db, actor, { action: "template.created", targetType: "template", targetId: template.id, details: { after: template } }),
+      ...senderNameInserts(db, namesOfSender({ id: template.id, name: template.title }), "catalog"),
+      ...(fromGroup ? customGroupLinkStatements(db, fromGroup, template.id) : []),
+      auditEntry(db, actor, {
+        action: "template.created",
+        targetType: "template",
+        targetId: template.id,
+        details: fromGroup
+          ? { after: template, linked: { names: fromGroup.names.map((entry) => entry.name), requests: fromGroup.requests } }
+          : { after: template },
+      }),
     ]);
   } catch (error) {
     if (isUniqueIdViolation(error)) throw new TemplateIdTakenError(values.id);
@@ -176,6 +196,8 @@ export async function updateTemplate(db: Db, actor: StaffActor, id: string, valu
       .update(requestTemplates)
       .set({ ...changes.after, updatedAt: new Date() })
       .where(eq(requestTemplates.id, id)),
+    // A new name is found by search; the old one still is, as people may still type it.
+    ...senderNameInserts(db, namesOfSender({ id, name: fields.title }), "catalog"),
     auditEntry(db, actor, { action: "template.updated", targetType: "template", targetId: id, details: changes }),
   ]);
   return { changed: changedNames };

@@ -3,47 +3,12 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PrimaryAction } from "~/components/marketing/primary-action";
 import { NEXT_STEP_LABELS } from "~/domain/dashboard";
 import { ACTION_LABELS, FREE_REQUEST_ALLOWANCE, STATUS_LABELS, UNDO_DELETE_DAYS, WHY_MAIL_TAKES_WEEKS } from "~/domain/requests";
+import { LETTER_ELEMENTS } from "~/domain/opt-out-letter";
 import { asksForIdentityNumber, sourceSentence } from "~/domain/sender-catalog";
+import { CANNOT_STOP, kindOf, MAIL_KINDS } from "~/domain/sender-categories";
 import { listSendersForLearn } from "~/models/request-template.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
-// What cannot be stopped and what a letter holds are facts about mail, not about a sender: no
-// table holds them and staff do not edit them, so they are read from the gathered catalog.
-import catalog from "../../drizzle/senders.json";
-
-const CATEGORIES = [
-  {
-    id: "preference-service",
-    title: "Preference services",
-    intro:
-      "Industry do-not-mail lists that member companies check before sending prospect mail. One sign-up reaches many mailers, but only those that take part.",
-  },
-  {
-    id: "credit-offers",
-    title: "Pre-approved credit and insurance offers",
-    intro: "The four consumer credit bureaus run one joint opt-out for prescreened offers, set up under the Fair Credit Reporting Act.",
-  },
-  {
-    id: "data-broker",
-    title: "Data brokers and list cooperatives",
-    intro: "Companies that build the lists many mailers rent. Leaving them cuts off mail from companies you have never dealt with.",
-  },
-  {
-    id: "mail-processor",
-    title: "Mail processors",
-    intro: "Firms that send mailings for other companies and pass your choice on to their clients.",
-  },
-  {
-    id: "coupons",
-    title: "Coupon mailers",
-    intro: "Shared coupon packs often go to an address rather than a name. Some publishers will still skip an address on request.",
-  },
-  {
-    id: "directories",
-    title: "Phone directories",
-    intro: "Printed phone books are delivered by address, and each publisher takes its own request.",
-  },
-] as const;
 
 // Sections other pages link to (/learn#statuses and so on): the ids are part of the page's address.
 const CONTENTS = [
@@ -55,7 +20,7 @@ const CONTENTS = [
   ["mailing-label", "How to read a mailing label"],
   ["statuses", "What a request's status means"],
   ["letter-title", "What goes into an opt-out request"],
-  ["services-title", "How the major opt-out services work"],
+  ["services-title", "What stops each kind of mail"],
 ] as const;
 
 // Product rules: Request statuses and actions: the statuses, plus a preset (a template copied at signup) that was never sent.
@@ -132,12 +97,18 @@ export async function loader({ context }: LoaderFunctionArgs) {
     lasts: sentence(sender.lasts),
     takes: sentence(sender.takes),
     source: sourceSentence(sender),
+    sourceUrl: sender.sourceUrl,
   }));
-  return { senders, cannotStop: catalog.cannot_stop, letterElements: catalog.letter_elements };
+  // Grouped by kind of mail with the same rule the dashboard uses, in the order of MAIL_KINDS.
+  const kinds = [...MAIL_KINDS, ...senders.map((sender) => kindOf(sender.category))]
+    .filter((kind, index, all) => all.findIndex((other) => other.id === kind.id) === index)
+    .map((kind) => ({ ...kind, senders: senders.filter((sender) => kind.categories.includes(sender.category)) }))
+    .filter((kind) => kind.senders.length > 0);
+  return { kinds };
 }
 
 export default function Learn() {
-  const { senders, cannotStop, letterElements } = useLoaderData<typeof loader>();
+  const { kinds } = useLoaderData<typeof loader>();
 
   return (
     <div className="page narrow prose">
@@ -176,7 +147,7 @@ export default function Learn() {
         <h2 id="cannot-title">What cannot be stopped</h2>
         <p>We would rather tell you now than have you wonder later. Opt-out requests do not stop:</p>
         <ul>
-          {cannotStop.map((item) => (
+          {CANNOT_STOP.map((item) => (
             <li key={item}>{item}</li>
           ))}
         </ul>
@@ -301,7 +272,7 @@ SPRINGFIELD IL 62701-1234`}</pre>
         <h2 id="letter-title">What goes into an opt-out request</h2>
         <p>A request that senders can act on includes:</p>
         <ul>
-          {letterElements.map((item) => (
+          {LETTER_ELEMENTS.map((item) => (
             <li key={item}>{item}</li>
           ))}
         </ul>
@@ -312,46 +283,54 @@ SPRINGFIELD IL 62701-1234`}</pre>
       </section>
 
       <section aria-labelledby="services-title">
-        <h2 id="services-title">How the major opt-out services work</h2>
+        <h2 id="services-title">What stops each kind of mail</h2>
         <p>
-          These details come from public sources: company privacy pages, state attorney-general consumer pages, the California data broker
-          registry and consumer guides. We could not confirm each one with the sender, so every entry shows the year of its source and how
-          confident we are in it. Senders change their channels; we correct entries when we learn of changes.
+          The ways to reach each sender come from public sources: company privacy pages, state attorney-general consumer pages, the
+          California data broker registry and consumer guides. We could not confirm each one with the sender, so every entry shows the year
+          of its source and how confident we are in it. Where no public channel was found, we say so: our staff look the sender up when you
+          send a request.
         </p>
-        {CATEGORIES.map((category) => {
-          const inCategory = senders.filter((sender) => sender.category === category.id);
-          if (inCategory.length === 0) return null;
-          return (
-            <section key={category.id} aria-labelledby={`cat-${category.id}`}>
-              <h3 id={`cat-${category.id}`}>{category.title}</h3>
-              <p>{category.intro}</p>
-              <ul className="plain senders">
-                {inCategory.map((sender) => (
+        <ul>
+          {kinds.map((kind) => (
+            <li key={kind.id}>
+              <a href={`#cat-${kind.id}`}>{kind.title}</a> ({kind.senders.length})
+            </li>
+          ))}
+        </ul>
+        {kinds.map((kind) => (
+          <section key={kind.id} aria-labelledby={`cat-${kind.id}`}>
+            <h3 id={`cat-${kind.id}`}>{kind.title}</h3>
+            {kind.advice.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+            <ul className="plain senders">
+              {kind.senders.map((sender) =>
+                sender.channels.length === 0 ? (
+                  <li className="sender-line" key={sender.id}>
+                    <strong>{sender.name}</strong>: no public opt-out channel found yet; our staff look it up when you send a request.
+                  </li>
+                ) : (
                   <li className="card" key={sender.id}>
                     <h4>{sender.name}</h4>
-                    <p>Covers {sender.covers}.</p>
+                    {sender.covers ? <p>Covers {sender.covers}.</p> : null}
                     <dl>
                       <dt>How to opt out</dt>
                       <dd>
-                        {sender.channels.length === 0 ? (
-                          "No current channel was found."
-                        ) : (
-                          <ul>
-                            {sender.channels.map((channel) => (
-                              <li key={channel.value}>
-                                {CHANNEL_LABELS[channel.kind]}:{" "}
-                                {channel.kind === "web" ? (
-                                  <a href={channel.value} rel="nofollow noreferrer">
-                                    {channel.value.replace(/^https:\/\/(www\.)?/, "").replace(/\/$/, "")}
-                                  </a>
-                                ) : (
-                                  channel.value
-                                )}
-                                {channel.note ? ` (${channel.note})` : null}
-                              </li>
-                            ))}
-                          </ul>
-                        )}
+                        <ul>
+                          {sender.channels.map((channel) => (
+                            <li key={channel.value}>
+                              {CHANNEL_LABELS[channel.kind]}:{" "}
+                              {channel.kind === "web" ? (
+                                <a href={channel.value} rel="nofollow noreferrer">
+                                  {channel.value.replace(/^https:\/\/(www\.)?/, "").replace(/\/$/, "")}
+                                </a>
+                              ) : (
+                                channel.value
+                              )}
+                              {channel.note ? ` (${channel.note})` : null}
+                            </li>
+                          ))}
+                        </ul>
                       </dd>
                       <dt>Can an agent file it for you?</dt>
                       <dd>{AGENT_LABELS[sender.agent]}</dd>
@@ -377,14 +356,24 @@ SPRINGFIELD IL 62701-1234`}</pre>
                       <dt>How long it lasts</dt>
                       <dd>{sender.lasts ?? "Not stated."}</dd>
                       <dt>Source</dt>
-                      <dd>{sender.source}</dd>
+                      <dd>
+                        {sender.source}
+                        {sender.sourceUrl ? (
+                          <>
+                            {" "}
+                            <a href={sender.sourceUrl} rel="nofollow noreferrer">
+                              Where this comes from
+                            </a>
+                          </>
+                        ) : null}
+                      </dd>
                     </dl>
                   </li>
-                ))}
-              </ul>
-            </section>
-          );
-        })}
+                ),
+              )}
+            </ul>
+          </section>
+        ))}
       </section>
 
       <section aria-labelledby="next-title">

@@ -1,0 +1,153 @@
+import { describe, expect, it } from "vitest";
+import {
+  candidateRanges,
+  customGroupKey,
+  editDistance,
+  namesOfSender,
+  rankSenders,
+  senderKey,
+  senderWords,
+  type SenderName,
+} from "./sender-search";
+
+const CATALOG = [
+  { id: "lands-end", name: "Lands' End", aliases: ["Lands End Inc."] },
+  { id: "ll-bean", name: "L.L.Bean", aliases: ["LL Bean", "Bean"] },
+  { id: "chase", name: "Chase credit card offers", aliases: ["Chase", "JPMorgan Chase"] },
+  { id: "capital-one", name: "Capital One", aliases: [] },
+  { id: "crate-and-barrel", name: "Crate & Barrel", aliases: [] },
+  { id: "kohls", name: "Kohl's", aliases: [] },
+  { id: "kohler-walk-in-bath", name: "Kohler Walk-In Bath", aliases: [] },
+  { id: "williams-sonoma", name: "Williams Sonoma", aliases: [] },
+  { id: "epsilon", name: "Epsilon (Abacus catalog cooperative)", aliases: ["Abacus"] },
+  { id: "td-bank", name: "TD Bank", aliases: [] },
+  { id: "victorias-secret", name: "Victoria's Secret", aliases: [] },
+];
+const NAMES: SenderName[] = CATALOG.flatMap((sender) => namesOfSender(sender));
+const top = (query: string) => rankSenders(query, NAMES)[0]?.templateId ?? null;
+
+describe("senderWords and senderKey", () => {
+  it("ignore case, apostrophes, punctuation and accents", () => {
+    expect(senderKey("LANDS’ END")).toBe("landsend");
+    expect(senderKey("lands end")).toBe("landsend");
+    expect(senderKey("L.L. Bean")).toBe("llbean");
+    expect(senderKey("Crème Brûlée Co.")).toBe("cremebrulee");
+  });
+
+  it("drop Inc., Co., catalog and offers from the end, and The from the start", () => {
+    expect(senderWords("The Lands End Inc. catalog")).toEqual(["lands", "end"]);
+    expect(senderKey("Capital One credit card offers")).toBe("capitalone");
+    expect(senderKey("landsend.com")).toBe("landsend");
+  });
+
+  it("read & as and, and leave and out of the key", () => {
+    expect(senderKey("Crate & Barrel")).toBe(senderKey("crate and barrel"));
+    expect(senderKey("crate barrel")).toBe("cratebarrel");
+  });
+
+  it("keep a name made only of noise words, and give nothing for nothing searchable", () => {
+    expect(senderKey("Catalog")).toBe("catalog");
+    expect(senderKey("  '%_*  ")).toBe("");
+    expect(senderKey("🙂📬")).toBe("");
+  });
+});
+
+describe("editDistance", () => {
+  it("counts a swap of neighbours as one", () => {
+    expect(editDistance("sonoma", "sonmoa")).toBe(1);
+    expect(editDistance("bean", "bena")).toBe(1);
+    expect(editDistance("kohls", "kohler")).toBe(2);
+    expect(editDistance("", "abc")).toBe(3);
+  });
+});
+
+describe("rankSenders", () => {
+  it("finds a sender however its name is written", () => {
+    expect(top("lands end")).toBe("lands-end");
+    expect(top("LANDS' END")).toBe("lands-end");
+    expect(top("Lands End Inc")).toBe("lands-end");
+    expect(top("LL Bean catalog")).toBe("ll-bean");
+    expect(top("crate and barrel")).toBe("crate-and-barrel");
+  });
+
+  it("finds a sender by its brand name or alias, and says which name matched", () => {
+    expect(rankSenders("jp morgan chase", NAMES)[0]).toMatchObject({ templateId: "chase", matchedName: "JPMorgan Chase", how: "exact" });
+    expect(top("chase")).toBe("chase");
+    expect(top("abacus")).toBe("epsilon");
+    expect(top("Epsilon")).toBe("epsilon");
+  });
+
+  it("forgives small typos in longer names", () => {
+    expect(top("williams sonmoa")).toBe("williams-sonoma");
+    expect(top("victoria secret")).toBe("victorias-secret");
+    expect(top("capitol one")).toBe("capital-one");
+    expect(top("kands end")).toBe("lands-end");
+  });
+
+  it("suggests names while they are being typed, the closest first", () => {
+    expect(rankSenders("koh", NAMES).map((match) => match.templateId)).toEqual(["kohls", "kohler-walk-in-bath"]);
+    expect(top("williams so")).toBe("williams-sonoma");
+  });
+
+  it("prefers the exact name over one that only starts like it", () => {
+    expect(rankSenders("kohls", NAMES).map((match) => match.templateId)).toEqual(["kohls", "kohler-walk-in-bath"]);
+    expect(rankSenders("kohls", NAMES)[0]!.score).toBe(1);
+  });
+
+  it("finds a sender when more words follow its name", () => {
+    expect(rankSenders("chase freedom", NAMES)[0]).toMatchObject({ templateId: "chase", how: "words" });
+  });
+
+  it("offers nothing for a company the catalog lacks, rather than a wrong one", () => {
+    expect(rankSenders("Land Rover", NAMES)).toEqual([]);
+    expect(rankSenders("Kohlberg Partners", NAMES)).toEqual([]);
+    expect(rankSenders("Chasewood Apartments", NAMES)).toEqual([]);
+    expect(rankSenders("TJ Maxx", NAMES)).toEqual([]);
+  });
+
+  it("never forgives a typo in a short name, where one letter is another company", () => {
+    expect(top("TD Bank")).toBe("td-bank");
+    expect(rankSenders("TB Bank", NAMES)).toEqual([]);
+  });
+
+  it("answers nothing for nothing searchable, whatever the characters", () => {
+    for (const query of ["", "   ", "'; DROP TABLE requests; --", ".*+?^${}()|[]\\", "🙂🙂🙂", "%%__"]) {
+      expect(() => rankSenders(query, NAMES)).not.toThrow();
+    }
+    expect(rankSenders("🙂🙂🙂", NAMES)).toEqual([]);
+    expect(rankSenders("'; DROP TABLE requests; --", NAMES)).toEqual([]);
+  });
+
+  it("lists each sender once, by its best name, at most the limit asked for", () => {
+    const matches = rankSenders("l", NAMES, 2);
+    expect(matches).toHaveLength(2);
+    expect(new Set(matches.map((match) => match.templateId)).size).toBe(2);
+  });
+});
+
+describe("namesOfSender", () => {
+  it("gives the name, the name without brackets, the aliases and the parent, once per key", () => {
+    const names = namesOfSender({
+      id: "epsilon",
+      name: "Epsilon (Abacus catalog cooperative)",
+      aliases: ["Abacus", "EPSILON"],
+      parent: "Publicis",
+    });
+    expect(names.map((name) => name.name)).toEqual(["Epsilon (Abacus catalog cooperative)", "Epsilon", "Abacus", "Publicis"]);
+  });
+});
+
+describe("candidateRanges", () => {
+  it("reads the index by the first letters, and by the tail for a typo in the first letter", () => {
+    expect(candidateRanges("kandsend")).toEqual({ prefix: "kan", tailPrefix: "and" });
+    expect(candidateRanges("td")).toEqual({ prefix: "td", tailPrefix: null });
+  });
+});
+
+describe("customGroupKey", () => {
+  it("puts the ways one company is typed in one group", () => {
+    const keys = ["lands end", "Lands End Inc", "LANDS' END", " lands’ end catalog "].map(customGroupKey);
+    expect(new Set(keys)).toEqual(new Set(["landsend"]));
+    expect(customGroupKey("!!!")).toBe("!!!");
+  });
+});

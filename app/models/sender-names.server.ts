@@ -1,0 +1,177 @@
+import { and, asc, count, eq, gte, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { requests, requestTemplates, senderNames } from "../../drizzle/schema";
+import {
+  candidateRanges,
+  customGroupKey,
+  keyTail,
+  rankSenders,
+  senderKey,
+  SENDER_QUERY_MAX_LENGTH,
+  type SenderName,
+} from "~/domain/sender-search";
+import { assertAdmin, auditEntry, type StaffActor } from "~/models/audit.server";
+import { chunkedInserts, type Db } from "~/utils/db.server";
+
+/** Keys are letters and digits only: "{" sorts after all of them and bounds a prefix range. */
+const afterPrefix = (prefix: string) => `${prefix}{`;
+
+/** INSERTs of a sender's names, sized to D1's limit; a name it already has is left as it is. */
+export function senderNameInserts(db: Db, names: SenderName[], origin: "catalog" | "staff") {
+  const rows = names.map((name) => ({ templateId: name.templateId, key: name.key, keyTail: keyTail(name.key), name: name.name, origin }));
+  return chunkedInserts(db, senderNames, rows).map((insert) =>
+    insert.onConflictDoNothing({ target: [senderNames.templateId, senderNames.key] }),
+  );
+}
+
+/** The most candidates one search reads: a bound, far above what any prefix of a real catalog holds. */
+const CANDIDATE_LIMIT = 2000;
+
+/**
+ * The catalog senders that fit what was typed, best first, with what the add form shows of each.
+ * One query reads the stored names sharing the typed key's first letters (or its tail's, for a
+ * typo in the first letter) through their indexes; the domain ranks them. Never the whole catalog.
+ */
+export async function searchSenders(db: Db, query: string, limit = 8) {
+  const text = query.slice(0, SENDER_QUERY_MAX_LENGTH);
+  const key = senderKey(text);
+  if (!key) return [];
+  const { prefix, tailPrefix } = candidateRanges(key);
+  const rows = await db
+    .select({
+      templateId: senderNames.templateId,
+      key: senderNames.key,
+      name: senderNames.name,
+      title: requestTemplates.title,
+      category: requestTemplates.category,
+    })
+    .from(senderNames)
+    .innerJoin(requestTemplates, eq(requestTemplates.id, senderNames.templateId))
+    .where(
+      or(
+        and(gte(senderNames.key, prefix), lt(senderNames.key, afterPrefix(prefix))),
+        tailPrefix === null ? undefined : and(gte(senderNames.keyTail, tailPrefix), lt(senderNames.keyTail, afterPrefix(tailPrefix))),
+      ),
+    )
+    .limit(CANDIDATE_LIMIT);
+  const senders = new Map(rows.map((row) => [row.templateId, { title: row.title, category: row.category }]));
+  return rankSenders(text, rows, limit).map((match) => ({ ...match, ...senders.get(match.templateId)! }));
+}
+
+/**
+ * The one catalog sender whose name or alias is exactly what was typed (however it is written),
+ * or null: none, or several senders sharing that name, where only the person can say which.
+ */
+export async function findSenderByExactName(db: Db, typed: string) {
+  const key = senderKey(typed.slice(0, SENDER_QUERY_MAX_LENGTH));
+  if (!key) return null;
+  const rows = await db.selectDistinct({ templateId: senderNames.templateId }).from(senderNames).where(eq(senderNames.key, key)).limit(2);
+  return rows.length === 1 ? rows[0]!.templateId : null;
+}
+
+/** A sender's names, for its staff page. */
+export function listSenderNames(db: Db, templateId: string) {
+  return db
+    .select({ name: senderNames.name, origin: senderNames.origin })
+    .from(senderNames)
+    .where(eq(senderNames.templateId, templateId))
+    .orderBy(asc(senderNames.origin), asc(sql`lower(${senderNames.name})`));
+}
+
+const unlinkedCustom = and(
+  isNull(requests.templateId),
+  eq(requests.type, "custom"),
+  or(isNull(requests.status), ne(requests.status, "deleted")),
+);
+
+export type CustomNameGroup = {
+  key: string;
+  /** The ways it was typed, most asked first. */
+  names: Array<{ name: string; requests: number }>;
+  requests: number;
+  people: number;
+};
+
+/**
+ * What people asked for that the catalog did not know: their custom requests (not deleted) that
+ * no sender is linked to, grouped by the search's key ("lands end", "Lands End Inc" and
+ * "LANDS' END" together), most asked first. People are counted once per group.
+ */
+export async function listCustomNameGroups(db: Db): Promise<CustomNameGroup[]> {
+  const rows = await db
+    .select({ senderName: requests.senderName, userId: requests.userId, requests: count() })
+    .from(requests)
+    .where(unlinkedCustom)
+    .groupBy(requests.senderName, requests.userId);
+  const groups = new Map<string, { names: Map<string, number>; people: Set<string>; requests: number }>();
+  for (const row of rows) {
+    const key = customGroupKey(row.senderName);
+    const group = groups.get(key) ?? { names: new Map(), people: new Set(), requests: 0 };
+    group.names.set(row.senderName, (group.names.get(row.senderName) ?? 0) + row.requests);
+    group.people.add(row.userId);
+    group.requests += row.requests;
+    groups.set(key, group);
+  }
+  return [...groups.entries()]
+    .map(([key, group]) => ({
+      key,
+      names: [...group.names.entries()]
+        .map(([name, asked]) => ({ name, requests: asked }))
+        .sort((a, b) => b.requests - a.requests || a.name.localeCompare(b.name)),
+      requests: group.requests,
+      people: group.people.size,
+    }))
+    .sort((a, b) => b.people - a.people || b.requests - a.requests || a.key.localeCompare(b.key));
+}
+
+/** One group of unlinked custom requests by its key, or null when none is left. */
+export async function getCustomNameGroup(db: Db, key: string) {
+  const groups = await listCustomNameGroups(db);
+  return groups.find((group) => group.key === key) ?? null;
+}
+
+/**
+ * The statements that link a group of custom requests to a catalog sender: the requests gain the
+ * sender (its channels, guide and wait show from then on), and the ways people typed it become
+ * the sender's names, so the next person who types them finds it. Meant for one `db.batch` with
+ * the audit entry: all or nothing.
+ */
+export function customGroupLinkStatements(db: Db, group: CustomNameGroup, templateId: string) {
+  const typedNames = group.names.map((entry) => entry.name);
+  const names = typedNames
+    .map((name) => ({ templateId, name: name.replace(/\s+/g, " ").trim(), key: senderKey(name) }))
+    .filter((name) => name.key);
+  return [
+    db
+      .update(requests)
+      .set({ templateId, updatedAt: new Date() })
+      .where(and(unlinkedCustom, inArray(requests.senderName, typedNames))),
+    ...senderNameInserts(db, [...new Map(names.map((name) => [name.key, name])).values()], "staff"),
+  ] as const;
+}
+
+export type LinkResult = { kind: "linked"; requests: number } | { kind: "groupGone" } | { kind: "senderNotFound" };
+
+/** The admin links a group of custom requests to an existing sender, audited, in one batch. */
+export async function linkCustomGroupToSender(db: Db, actor: StaffActor, key: string, templateId: string): Promise<LinkResult> {
+  assertAdmin(actor, "the sender catalog");
+  const [template] = await db
+    .select({ id: requestTemplates.id })
+    .from(requestTemplates)
+    .where(eq(requestTemplates.id, templateId))
+    .limit(1);
+  if (!template) return { kind: "senderNotFound" };
+  const group = await getCustomNameGroup(db, key);
+  if (!group) return { kind: "groupGone" };
+  const [update, ...rest] = customGroupLinkStatements(db, group, templateId);
+  const [updated] = await db.batch([
+    update,
+    ...rest,
+    auditEntry(db, actor, {
+      action: "template.linked",
+      targetType: "template",
+      targetId: templateId,
+      details: { names: group.names.map((entry) => entry.name), requests: group.requests, people: group.people },
+    }),
+  ]);
+  return { kind: "linked", requests: (updated as unknown as D1Result).meta.changes ?? 0 };
+}
