@@ -36,6 +36,8 @@ export default [
   route("account/export.json", "routes/account.export[.]json.ts"),
   // A request's opt-out letter as a text file, for sending it yourself (ours; decision 0027).
   route("requests/:requestId/letter.txt", "routes/requests.$requestId.letter[.]txt.ts"),
+  // The sender box's suggestions on /requests/add, for its script (ours; decision 0029).
+  route("requests/senders", "routes/requests.senders.ts"),
   // The staff area (not in the product rules' table; issue "Staff area"): one layout, a page per task.
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),

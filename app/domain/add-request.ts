@@ -1,18 +1,22 @@
 import { z } from "zod";
+import { SENDER_QUERY_MAX_LENGTH } from "./sender-search";
 
 export const ADD_REQUEST_MESSAGES = {
   senderName: "Please enter the sender's name.",
   senderNameTooLong: "Please shorten the sender's name to 120 characters.",
+  senderUnknown: "That sender is no longer in our list. Search again, or send the request with the name as you typed it.",
   customerNumberTooLong: "Please shorten the customer number to 60 characters.",
 } as const;
 
-/** /requests/add: the sender, the people the letter names besides the holder, the label's number. */
+/** /requests/add: the sender (a catalog match or a name as typed), the people the letter names besides the holder, the label's number. */
 export const AddRequestSchema = z.object({
   senderName: z
     .string({ error: ADD_REQUEST_MESSAGES.senderName })
     .trim()
     .min(1, ADD_REQUEST_MESSAGES.senderName)
-    .max(120, ADD_REQUEST_MESSAGES.senderNameTooLong),
+    .max(SENDER_QUERY_MAX_LENGTH, ADD_REQUEST_MESSAGES.senderNameTooLong),
+  /** The catalog sender picked from the matches; empty when the name is sent as typed. */
+  templateId: z.string().trim().max(80).optional(),
   recipientIds: z.array(z.string()).default([]),
   customerNumber: z.string().trim().max(60, ADD_REQUEST_MESSAGES.customerNumberTooLong).optional(),
 });

@@ -304,6 +304,8 @@ export type NewCustomRequest = {
   address: { street1: string; street2: string | null; city: string; state: string; zipCode: string; addressCheck: AddressCheck | null };
   customerNumber: string | null;
   recipientIds: string[] | null;
+  /** A catalog sender's own wait; a request for a name the catalog lacks waits CUSTOM_REQUIRED_DAYS. */
+  requiredDays?: number;
 };
 
 /** A custom request goes straight into the queue (product rules: Request statuses and actions), logged as created. */
@@ -319,7 +321,7 @@ export async function createCustomRequest(db: Db, input: NewCustomRequest, now =
       fullName: input.fullName,
       type: "custom",
       status: "inQueue",
-      requiredDays: CUSTOM_REQUIRED_DAYS,
+      requiredDays: input.requiredDays ?? CUSTOM_REQUIRED_DAYS,
       customerNumber: input.customerNumber,
       recipientIds: input.recipientIds,
       street1: input.address.street1,
@@ -337,16 +339,8 @@ export async function createCustomRequest(db: Db, input: NewCustomRequest, now =
   return id;
 }
 
-/** What the add form offers, in one batch: catalog names, the user's recipients, the allowance. */
+/** What the add form offers, in one batch: the user's recipients and the allowance. */
 export async function getAddRequestOptions(db: Db, userId: string) {
-  const [senders, people, [account]] = await db.batch([
-    db
-      .select({ id: requestTemplates.id, title: requestTemplates.title })
-      .from(requestTemplates)
-      .where(eq(requestTemplates.isActive, true))
-      .orderBy(asc(requestTemplates.title)),
-    listUserRecipients(db, userId),
-    accountOf(db, userId),
-  ]);
-  return account ? { senders, people, account } : null;
+  const [people, [account]] = await db.batch([listUserRecipients(db, userId), accountOf(db, userId)]);
+  return account ? { people, account } : null;
 }

@@ -1,13 +1,17 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AllowanceUsedUp } from "~/components/requests/allowance-used-up";
 import { FormError, TextField } from "~/components/ui/form";
-import { AddRequestSchema } from "~/domain/add-request";
+import { ADD_REQUEST_MESSAGES, AddRequestSchema } from "~/domain/add-request";
+import { categoryTitle } from "~/domain/sender-categories";
+import { SENDER_QUERY_MAX_LENGTH } from "~/domain/sender-search";
 import { noticeUrl } from "~/domain/dashboard";
 import { actionUsesAllowance, ALLOWANCE_REFUSED_MESSAGE, requestsAffordable, STATUS_LABELS } from "~/domain/requests";
 import { createCustomRequest, getAddRequestOptions, getUserRequest } from "~/models/request.server";
+import { getTemplate } from "~/models/request-template.server";
+import { findSenderByExactName, searchSenders } from "~/models/sender-names.server";
 import { actOnRequest, afterFirstQueuing, createWithAllowance } from "~/services/requests.server";
 import { recordEvents } from "~/services/analytics.server";
 import { requireUser } from "~/services/auth.server";
@@ -22,14 +26,26 @@ async function loadOptions(request: Request, context: AppLoadContext) {
   return { user, options };
 }
 
+/**
+ * "Find sender" submits the form with GET (it works without JavaScript): the name typed comes back
+ * with the catalog senders that fit it, and the rest of what was typed is kept.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, options } = await loadOptions(request, context);
+  const query = new URL(request.url).searchParams;
+  const typed = (query.get("senderName") ?? "").slice(0, SENDER_QUERY_MAX_LENGTH);
+  const matches = typed.trim() ? await searchSenders(getDb(context.env.DB), typed) : null;
   return {
-    senders: options.senders.map((sender) => sender.title),
     people: options.people,
     holderName: options.account.fullName,
     usedUp:
       requestsAffordable({ stripeSubscriptionId: user.stripeSubscriptionId, numOfFreeRequest: options.account.numOfFreeRequest }) === 0,
+    search: matches && {
+      typed,
+      customerNumber: (query.get("customerNumber") ?? "").slice(0, 60),
+      recipientIds: query.getAll("recipientIds"),
+      matches: matches.map(senderChoice),
+    },
   };
 }
 
@@ -43,11 +59,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: AddRequestSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
-  const { senderName, customerNumber } = submission.value;
+  const { customerNumber } = submission.value;
   // Only the user's own recipients; a custom request names exactly the people ticked.
   const recipientIds = submission.value.recipientIds.filter((id) => options.people.some((person) => person.id === id));
-  const template = options.senders.find((sender) => sender.title.toLowerCase() === senderName.toLowerCase());
   const db = getDb(context.env.DB);
+  // A sender picked from the matches, or the one catalog sender whose name or alias is exactly
+  // what was typed; anything else is sent as typed, as a custom request staff look up.
+  const templateId = submission.value.templateId || (await findSenderByExactName(db, submission.value.senderName));
+  const template = templateId ? await getTemplate(db, templateId) : null;
+  if (templateId && !template) {
+    return data(submission.reply({ fieldErrors: { senderName: [ADD_REQUEST_MESSAGES.senderUnknown] } }), { status: 400 });
+  }
+  const senderName = template?.title ?? submission.value.senderName;
 
   // A catalog sender the user already has as a preset is sent from that preset, never twice.
   // Presets are stored under their template's id.
@@ -74,6 +97,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
             userId: user.id,
             senderName,
             templateId: template?.id ?? null,
+            requiredDays: template?.requiredDays,
             fullName: options.account.fullName,
             address: options.account,
             customerNumber: customerNumber || null,
@@ -93,25 +117,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (queued.firstQueuing) {
     await afterFirstQueuing(context.env, user, [{ id: requestId, senderName: preset?.senderName ?? senderName, consumerFiles: false }]);
   }
-  await recordEvents(context, [{ name: "created request", userId: user.id, properties: { type: preset ? "preset" : "custom" } }]).catch(
+  await recordEvents(context, [{ name: "created request", userId: user.id, properties: { type: preset ? "preset" : template ? "catalog" : "custom" } }]).catch(
     (error) => console.error("analytics:", errorMessage(error)),
   );
   return openLetter(requestId);
 }
 
 export default function AddRequest() {
-  const { senders, people, holderName, usedUp } = useLoaderData<typeof loader>();
+  const { people, holderName, usedUp, search } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult,
+    defaultValue: search ? { senderName: search.typed, customerNumber: search.customerNumber } : undefined,
     constraint: getZodConstraint(AddRequestSchema),
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AddRequestSchema }),
   });
-  // After an error, the boxes as they were sent (one ticked box comes back as a string); at first, everyone.
+  // After an error or a search, the boxes as they were sent (one ticked box comes back as a string); at first, everyone.
   const sent = fields.recipientIds.initialValue as string | string[] | undefined;
-  const ticked = new Set(lastResult ? [sent ?? []].flat() : people.map((person) => person.id));
+  const ticked = new Set(lastResult ? [sent ?? []].flat() : search ? search.recipientIds : people.map((person) => person.id));
   const refused = form.errors?.includes(ALLOWANCE_REFUSED_MESSAGE);
 
   return (
@@ -133,18 +157,20 @@ export default function AddRequest() {
             </Link>
           </p>
         ) : null}
-        <TextField
-          field={fields.senderName}
-          label="Sender"
-          list="sender-suggestions"
-          maxLength={120}
-          hint="The company name on the envelope or catalog. Start typing for the big senders we know."
-        />
-        <datalist id="sender-suggestions">
-          {senders.map((title) => (
-            <option key={title} value={title} />
-          ))}
-        </datalist>
+        <div className="sender-search" data-sender-search="/requests/senders">
+          <TextField
+            field={fields.senderName}
+            label="Sender"
+            autoComplete="off"
+            maxLength={SENDER_QUERY_MAX_LENGTH}
+            hint="The company name on the envelope or catalog, as you would say it: “lands end”, “chase”, “LL Bean”."
+          />
+          {/* The first button of the form: Enter in the name field searches, and shows the matches to choose from. */}
+          <button type="submit" className="button secondary" formMethod="get" formNoValidate>
+            Find sender
+          </button>
+          {search ? <SenderMatches typed={search.typed} matches={search.matches} name={fields.templateId.name} /> : <input type="hidden" name={fields.templateId.name} value="" />}
+        </div>
 
         <fieldset className="field people">
           <legend>Who the letter is for</legend>
@@ -172,16 +198,59 @@ export default function AddRequest() {
             </>
           }
         />
-        <button type="submit" className="button" disabled={navigation.state === "submitting"}>
-          {navigation.state === "submitting" ? "Sending…" : "Send request"}
+        <button type="submit" className="button">
+          Send request
         </button>
       </Form>
       <p className="note spaced">
         Mail addressed to “Current Resident” is saturation mail and no list removal stops it.{" "}
-        <Link to="/learn#saturation-mail">What can help with those</Link>
+        <Link to="/learn#saturation-mail">What can help with those</Link>. <Link to="/learn#services-title">What stops each kind of mail</Link>
       </p>
+      <script src="/sender-search.js" defer />
     </section>
   );
+}
+
+/**
+ * The catalog senders that fit the name searched, to choose one from, and the way to send it as
+ * typed. The best one is chosen already only when it is exactly what was typed: a guess is never
+ * sent without the person choosing it.
+ */
+function SenderMatches({ typed, matches, name }: { typed: string; matches: ReturnType<typeof senderChoice>[]; name: string }) {
+  const exact = matches[0]?.exact ? matches[0].id : "";
+  return (
+    <fieldset className="field sender-matches" aria-describedby="sender-matches-hint">
+      <legend>{matches.length > 0 ? "Which sender do you mean?" : `No sender in our list matches “${typed}”`}</legend>
+      <p className="hint" id="sender-matches-hint">
+        {matches.length > 0
+          ? "Choose one to send the request with what we know about the sender, or send it with the name as you typed it."
+          : "You can still send it: our staff find the way to reach the sender. Check the spelling, or send it as typed."}
+      </p>
+      {matches.map((match) => (
+        <label key={match.id} className="check">
+          <input type="radio" name={name} value={match.id} defaultChecked={match.id === exact} /> {match.title}
+          <span className="hint">
+            {" "}
+            {match.category}
+            {match.alias ? `, also known as ${match.alias}` : ""}
+          </span>
+        </label>
+      ))}
+      <label className="check">
+        <input type="radio" name={name} value="" defaultChecked={!exact} /> Send it as “{typed}”
+      </label>
+    </fieldset>
+  );
+}
+
+function senderChoice(match: Awaited<ReturnType<typeof searchSenders>>[number]) {
+  return {
+    id: match.templateId,
+    title: match.title,
+    category: categoryTitle(match.category),
+    alias: match.matchedName !== match.title ? match.matchedName : null,
+    exact: match.how === "exact",
+  };
 }
 
 export const meta = () => pageMeta("Add a request");

@@ -20,6 +20,7 @@ const SIGNED_IN_PAGES = [
   "/account/export",
   "/account/export.json",
   "/requests/some-id/letter.txt",
+  "/requests/senders",
 ];
 
 describe("the route table of product rules: Routes", () => {

@@ -1,0 +1,31 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { categoryTitle } from "~/domain/sender-categories";
+import { SENDER_QUERY_MAX_LENGTH } from "~/domain/sender-search";
+import { searchSenders } from "~/models/sender-names.server";
+import { requireUser } from "~/services/auth.server";
+import { onlyRead } from "~/utils/api.server";
+import { getDb } from "~/utils/db.server";
+
+/**
+ * The suggestions of the sender box on /requests/add, as JSON for its small script
+ * (public/sender-search.js): the catalog senders that fit `q`, best first. The page works without
+ * it: "Find sender" shows the same matches.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
+  const typed = (new URL(request.url).searchParams.get("q") ?? "").slice(0, SENDER_QUERY_MAX_LENGTH);
+  const matches = typed.trim() ? await searchSenders(getDb(context.env.DB), typed, 6) : [];
+  const body = {
+    matches: matches.map((match) => ({
+      id: match.templateId,
+      title: match.title,
+      category: categoryTitle(match.category),
+      alias: match.matchedName !== match.title ? match.matchedName : null,
+    })),
+  };
+  return new Response(JSON.stringify(body), {
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" },
+  });
+}
+
+export const action = onlyRead;
