@@ -47,6 +47,7 @@ export default [
     route("users/:id", "routes/admin.users.$id.tsx"),
     route("senders", "routes/admin.senders.tsx"),
     route("senders/new", "routes/admin.senders.new.tsx"),
+    route("senders/requested", "routes/admin.senders.requested.tsx"),
     route("senders/:id", "routes/admin.senders.$id.tsx"),
     route("testimonials", "routes/admin.testimonials.tsx"),
     route("testimonials/new", "routes/admin.testimonials.new.tsx"),

@@ -106,7 +106,10 @@
     var typed = input.value;
     var mine = (asked += 1);
     if (!typed.trim()) return close();
-    fetch(endpoint + "?" + new URLSearchParams({ q: typed }).toString(), { credentials: "same-origin", headers: { Accept: "application/json" } })
+    fetch(endpoint + "?" + new URLSearchParams({ q: typed }).toString(), {
+      credentials: "same-origin",
+      headers: { Accept: "application/json" },
+    })
       .then(function (response) {
         return response.ok ? response.json() : { matches: [] };
       })

@@ -91,3 +91,9 @@ export function templateFromSender(sender: CatalogSender): TemplateSeed {
     isActive: sender.at_signup === true && startsActive(sender.channels),
   };
 }
+
+/** What staff are told when linking what people typed to a sender cannot be done. */
+export const CATALOG_LINK_MESSAGES = {
+  groupGone: "Those requests are no longer waiting for a sender: someone linked or deleted them. Nothing was changed.",
+  senderNotFound: "No sender has that id. Nothing was changed.",
+} as const;

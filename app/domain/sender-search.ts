@@ -220,3 +220,8 @@ export function namesOfSender(sender: { id: string; name: string; aliases?: stri
 export function customGroupKey(senderName: string): string {
   return senderKey(senderName) || senderName.trim().toLowerCase();
 }
+
+/** A catalog id suggested for a name: its words in lower case with dashes ("Acme Seeds Inc." is "acme-seeds"). */
+export function senderIdFor(name: string): string {
+  return senderWords(name).join("-").slice(0, 60).replace(/-+$/, "");
+}

@@ -26,7 +26,10 @@ export default function Senders() {
       <h1 id="page-title">Senders</h1>
       <p>
         The request-template catalog: {senders.length} senders, {active} active. Every active sender is added to a new user's dashboard at
-        signup.
+        signup; every sender, active or not, is found by name on the add-a-request page.
+      </p>
+      <p>
+        <Link to="/admin/senders/requested">What people asked for</Link>: requests for senders the catalog did not know, to link or add.
       </p>
       {isAdmin ? (
         <p className="actions">

@@ -117,9 +117,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (queued.firstQueuing) {
     await afterFirstQueuing(context.env, user, [{ id: requestId, senderName: preset?.senderName ?? senderName, consumerFiles: false }]);
   }
-  await recordEvents(context, [{ name: "created request", userId: user.id, properties: { type: preset ? "preset" : template ? "catalog" : "custom" } }]).catch(
-    (error) => console.error("analytics:", errorMessage(error)),
-  );
+  await recordEvents(context, [
+    { name: "created request", userId: user.id, properties: { type: preset ? "preset" : template ? "catalog" : "custom" } },
+  ]).catch((error) => console.error("analytics:", errorMessage(error)));
   return openLetter(requestId);
 }
 
@@ -169,7 +169,11 @@ export default function AddRequest() {
           <button type="submit" className="button secondary" formMethod="get" formNoValidate>
             Find sender
           </button>
-          {search ? <SenderMatches typed={search.typed} matches={search.matches} name={fields.templateId.name} /> : <input type="hidden" name={fields.templateId.name} value="" />}
+          {search ? (
+            <SenderMatches typed={search.typed} matches={search.matches} name={fields.templateId.name} />
+          ) : (
+            <input type="hidden" name={fields.templateId.name} value="" />
+          )}
         </div>
 
         <fieldset className="field people">
@@ -204,7 +208,8 @@ export default function AddRequest() {
       </Form>
       <p className="note spaced">
         Mail addressed to “Current Resident” is saturation mail and no list removal stops it.{" "}
-        <Link to="/learn#saturation-mail">What can help with those</Link>. <Link to="/learn#services-title">What stops each kind of mail</Link>
+        <Link to="/learn#saturation-mail">What can help with those</Link>.{" "}
+        <Link to="/learn#services-title">What stops each kind of mail</Link>
       </p>
       <script src="/sender-search.js" defer />
     </section>

@@ -24,7 +24,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     })),
   };
   return new Response(JSON.stringify(body), {
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" },
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
   });
 }
 
