@@ -37,6 +37,7 @@ const requestColumns = {
   channels: requestTemplates.channels,
   needs: requestTemplates.needs,
   takes: requestTemplates.takes,
+  category: requestTemplates.category,
 };
 
 const notDeleted = or(isNull(requests.status), ne(requests.status, "deleted"));

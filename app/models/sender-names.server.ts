@@ -35,8 +35,15 @@ export async function searchSenders(db: Db, query: string, limit = 8) {
   const text = query.slice(0, SENDER_QUERY_MAX_LENGTH);
   const key = senderKey(text);
   if (!key) return [];
+  const rows = await senderCandidates(db, key);
+  const senders = new Map(rows.map((row) => [row.templateId, { title: row.title, category: row.category }]));
+  return rankSenders(text, rows, limit).map((match) => ({ ...match, ...senders.get(match.templateId)! }));
+}
+
+/** The stored names that can match a typed key, read by the key and tail indexes. */
+export function senderCandidates(db: Db, key: string) {
   const { prefix, tailPrefix } = candidateRanges(key);
-  const rows = await db
+  return db
     .select({
       templateId: senderNames.templateId,
       key: senderNames.key,
@@ -53,8 +60,6 @@ export async function searchSenders(db: Db, query: string, limit = 8) {
       ),
     )
     .limit(CANDIDATE_LIMIT);
-  const senders = new Map(rows.map((row) => [row.templateId, { title: row.title, category: row.category }]));
-  return rankSenders(text, rows, limit).map((match) => ({ ...match, ...senders.get(match.templateId)! }));
 }
 
 /**

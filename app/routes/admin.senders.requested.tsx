@@ -38,11 +38,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const staff = await requireAdmin(request, context);
   const parsed = LinkSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ key: null, error: parsed.error.issues[0]!.message }, { status: 400 });
+  if (!parsed.success) return data({ error: parsed.error.issues[0]!.message }, { status: 400 });
   const { key, templateId } = parsed.data;
   const outcome = await linkCustomGroupToSender(getDb(context.env.DB), staff, key, templateId);
-  if (outcome.kind === "groupGone") return data({ key, error: CATALOG_LINK_MESSAGES.groupGone }, { status: 409 });
-  if (outcome.kind === "senderNotFound") return data({ key, error: CATALOG_LINK_MESSAGES.senderNotFound }, { status: 400 });
+  if (outcome.kind === "groupGone") return data({ error: CATALOG_LINK_MESSAGES.groupGone }, { status: 409 });
+  if (outcome.kind === "senderNotFound") return data({ error: CATALOG_LINK_MESSAGES.senderNotFound }, { status: 400 });
   return redirect(`/admin/senders/requested?linked=${encodeURIComponent(templateId)}#outcome`, 303);
 }
 
@@ -63,7 +63,7 @@ export default function RequestedSenders() {
       <div id="outcome">
         <PostOutcome
           notice={linked ? `Linked to ${linked}. Those requests now show in the work queue under that sender.` : null}
-          error={refused && !refused.key ? refused.error : null}
+          error={refused?.error ?? null}
         />
       </div>
       {groups.length === 0 ? <p className="muted">Nothing waiting: every request names a sender in the catalog.</p> : null}
@@ -80,11 +80,6 @@ export default function RequestedSenders() {
               {group.people} {group.people === 1 ? "person" : "people"}, {group.requests} {group.requests === 1 ? "request" : "requests"}.
               Typed as: {group.names.map((entry) => `“${entry.name}” (${entry.requests})`).join(", ")}.
             </p>
-            {refused?.key === group.key ? (
-              <p className="form-error" role="alert">
-                {refused.error}
-              </p>
-            ) : null}
             {isAdmin ? (
               <>
                 {group.suggestions.length > 0 ? (

@@ -1,3 +1,4 @@
+import { kindOf } from "~/domain/sender-categories";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -151,6 +152,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     groups[group].push({
       id: row.id,
       senderName: row.senderName,
+      kind: row.category ? { id: kindOf(row.category).id, title: kindOf(row.category).title } : null,
       statusLabel: row.status === null ? null : row.consumerFiles && row.status === "inQueue" ? "Filed by you" : STATUS_LABELS[row.status],
       status: row.status,
       updatedAt: formatDateTime(row.updatedAt, timeZone),

@@ -9,6 +9,8 @@ import { asksForIdentityNumber } from "~/domain/sender-catalog";
 export type RequestCardData = {
   id: string;
   senderName: string;
+  /** The kind of mail the catalog files the sender under, as /learn names it; null for a sender it lacks. */
+  kind: { id: string; title: string } | null;
   status: RequestStatus | null;
   /** The status as the user reads it; a request they filed themselves says so. */
   statusLabel: string | null;
@@ -39,6 +41,11 @@ export function RequestCard({
     <li id={`request-${card.id}`} className="request-card">
       <div className="request-summary">
         <h3>{card.senderName}</h3>
+        {card.kind ? (
+          <p className="muted request-kind">
+            <Link to={`/learn#cat-${card.kind.id}`}>{card.kind.title}</Link>
+          </p>
+        ) : null}
         {card.statusLabel ? (
           <p>
             <span className={`status status-${card.status}`}>{card.statusLabel}</span>

@@ -1,0 +1,300 @@
+import { env } from "cloudflare:test";
+import { and, asc, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { CATALOG_SENDERS } from "../../drizzle/catalog";
+import { requests, requestTemplates, senderNames, staffAudit } from "../../drizzle/schema";
+import { ADD_REQUEST_MESSAGES } from "~/domain/add-request";
+import { CATALOG_LINK_MESSAGES } from "~/domain/sender-catalog";
+import { senderKey } from "~/domain/sender-search";
+import { seedSenderCatalog } from "~/models/request-template.server";
+import { senderCandidates } from "~/models/sender-names.server";
+import { getDb } from "~/utils/db.server";
+import { Browser, signedInStaff, signedUpUser } from "./http";
+import { htmlOf } from "./support";
+
+const db = getDb(env.DB);
+let admin: Browser;
+let moderator: Browser;
+
+beforeAll(async () => {
+  await seedSenderCatalog(db, CATALOG_SENDERS);
+  admin = (await signedInStaff("admin")).browser;
+  moderator = (await signedInStaff("moderator")).browser;
+});
+
+const requestsOf = (userId: string) =>
+  db
+    .select({ id: requests.id, senderName: requests.senderName, templateId: requests.templateId, requiredDays: requests.requiredDays })
+    .from(requests)
+    .where(and(eq(requests.userId, userId), eq(requests.type, "custom")))
+    .orderBy(asc(requests.createdAt));
+const suggestions = async (browser: Browser, q: string) => {
+  const response = await browser.get(`/requests/senders?q=${encodeURIComponent(q)}`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { matches: Array<{ id: string; title: string; category: string; alias: string | null }> }).matches;
+};
+/** A radio input of the matches with the text that labels it. */
+const radio = (html: string, value: string) => {
+  const match = new RegExp(`<input[^>]*value="${value}"[^>]*/>([^<]*)`).exec(html);
+  expect(match, value).not.toBeNull();
+  return { checked: /checked=""/.test(match![0]), label: match![1]!.trim() };
+};
+/** The part of /learn under one kind of mail's heading. */
+const learnSection = (html: string, kindId: string) => {
+  const start = html.indexOf(`id="cat-${kindId}"`);
+  expect(start, kindId).toBeGreaterThan(-1);
+  const end = html.indexOf('id="cat-', start + 10);
+  return html.slice(start, end === -1 ? undefined : end);
+};
+
+describe("finding a sender on /requests/add", () => {
+  it("lists the catalog's matches without JavaScript, the exact one chosen, and keeps what was typed", async () => {
+    const { browser } = await signedUpUser("search-form");
+    const response = await browser.get("/requests/add?senderName=lands+end&customerNumber=K-77");
+    expect(response.status).toBe(200);
+    const html = await htmlOf(response);
+    expect(html).toContain("Which sender do you mean?");
+    expect(radio(html, "lands-end")).toEqual({ checked: true, label: "Lands&#x27; End" });
+    expect(html).toContain("Catalogs and retailers");
+    expect(radio(html, "")).toEqual({ checked: false, label: "Send it as “lands end”" });
+    expect(html).toContain('value="K-77"');
+    expect(html).toContain('value="lands end"');
+  });
+
+  it("chooses nothing for the person when the name only looks like a sender", async () => {
+    const { browser } = await signedUpUser("search-typo");
+    const html = await htmlOf(await browser.get("/requests/add?senderName=williams+sonmoa"));
+    expect(radio(html, "williams-sonoma")).toEqual({ checked: false, label: "Williams Sonoma" });
+    expect(radio(html, "").checked).toBe(true);
+  });
+
+  it("says so when nothing matches, and still offers to send it as typed", async () => {
+    const { browser } = await signedUpUser("search-none");
+    const html = await htmlOf(await browser.get("/requests/add?senderName=Garden+Goods+Emporium"));
+    expect(html).toContain("No sender in our list matches “Garden Goods Emporium”");
+    expect(radio(html, "")).toEqual({ checked: true, label: "Send it as “Garden Goods Emporium”" });
+  });
+
+  it("suggests senders as JSON for the script, by brand name, typo and start of the name", async () => {
+    const { browser } = await signedUpUser("search-json");
+    expect((await suggestions(browser, "chase"))[0]).toMatchObject({ id: "chase", category: "Credit card offers" });
+    expect((await suggestions(browser, "LL Bean catalog"))[0]!.id).toBe("ll-bean");
+    expect((await suggestions(browser, "capitol one"))[0]!.id).toBe("capital-one");
+    expect((await suggestions(browser, "pottery b")).map((match) => match.id)).toEqual(expect.arrayContaining(["pottery-barn"]));
+    expect((await suggestions(browser, "Quicken Loans"))[0]).toMatchObject({ id: "rocket-mortgage", alias: "Quicken Loans" });
+  });
+
+  it("never breaks on odd input, and keeps it to the length the form allows", async () => {
+    const { browser } = await signedUpUser("search-odd");
+    for (const q of ["'; DROP TABLE sender_names; --", ".*+?^${}()|[]\\", "🙂📬", "%_%", '"quoted"', "x".repeat(5000), ""]) {
+      expect(await suggestions(browser, q)).toBeInstanceOf(Array);
+      expect((await browser.get(`/requests/add?senderName=${encodeURIComponent(q)}`)).status).toBe(200);
+    }
+    expect(await db.$count(senderNames)).toBeGreaterThan(CATALOG_SENDERS.length);
+  });
+
+  it("answers only signed-in people", async () => {
+    const response = await new Browser().get("/requests/senders?q=chase");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toMatch(/^\/signin/);
+  });
+
+  it("reads the names through their indexes, never the whole catalog", async () => {
+    const { sql, params } = senderCandidates(db, senderKey("lands end")).toSQL();
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .bind(...params)
+      .all<{ detail: string }>();
+    const details = plan.results.map((row) => row.detail);
+    expect(details.join("\n")).toMatch(/sender_names_key_idx/);
+    expect(details.join("\n")).toMatch(/sender_names_key_tail_idx/);
+    expect(details.filter((detail) => /^SCAN sender_names\b/.test(detail))).toEqual([]);
+  });
+});
+
+describe("sending a request for what was found", () => {
+  it("makes a picked match a catalog request, with the sender's name and wait", async () => {
+    const { browser, userId } = await signedUpUser("pick-match");
+    const response = await browser.post("/requests/add", { senderName: "lands end", templateId: "lands-end", customerNumber: "LE-1" });
+    expect(response.status).toBe(303);
+    const [created] = await requestsOf(userId);
+    expect(created).toMatchObject({ senderName: "Lands' End", templateId: "lands-end", requiredDays: 30 });
+    const dashboard = await htmlOf(await browser.get("/dashboard"));
+    expect(dashboard).toContain('href="/learn#cat-catalogs">Catalogs and retailers</a>');
+  });
+
+  it("links a name typed exactly as the catalog knows it, however it is written", async () => {
+    const { browser, userId } = await signedUpUser("exact-name");
+    expect((await browser.post("/requests/add", { senderName: "LL BEAN catalog" })).status).toBe(303);
+    expect((await requestsOf(userId))[0]).toMatchObject({ senderName: "L.L.Bean", templateId: "ll-bean" });
+  });
+
+  it("sends a name the catalog lacks as a custom request, exactly as typed", async () => {
+    const { browser, userId } = await signedUpUser("no-match");
+    expect((await browser.post("/requests/add", { senderName: "Garden Goods Emporium", templateId: "" })).status).toBe(303);
+    expect((await requestsOf(userId))[0]).toMatchObject({ senderName: "Garden Goods Emporium", templateId: null, requiredDays: 30 });
+  });
+
+  it("refuses a sender id that is not in the catalog next to the field, and writes nothing", async () => {
+    const { browser, userId } = await signedUpUser("bad-pick");
+    const response = await browser.post("/requests/add", { senderName: "lands end", templateId: "no-such-sender" });
+    expect(response.status).toBe(400);
+    const html = await htmlOf(response);
+    expect(html).toContain(ADD_REQUEST_MESSAGES.senderUnknown);
+    expect(html).toContain('value="lands end"');
+    expect(await requestsOf(userId)).toEqual([]);
+  });
+});
+
+describe("the catalog learns from what people typed", () => {
+  const TYPED = ["Acme Seed Co", "ACME SEED", "acme seed catalog"];
+
+  it("groups what people typed for staff, links it to a sender, and the next person finds the sender", async () => {
+    const people = await Promise.all(TYPED.map((_, index) => signedUpUser(`learn-${index}`)));
+    for (const [index, person] of people.entries()) {
+      expect((await person.browser.post("/requests/add", { senderName: TYPED[index]! })).status).toBe(303);
+    }
+    const page = await htmlOf(await admin.get("/admin/senders/requested"));
+    expect(page).toContain("3 people, 3 requests.");
+    for (const typed of TYPED) expect(page).toContain(`“${typed}” (1)`);
+
+    // A moderator reads it but cannot link.
+    expect(await htmlOf(await moderator.get("/admin/senders/requested"))).toContain("Only the admin may link requests");
+    expect((await moderator.post("/admin/senders/requested", { key: "acmeseed", templateId: "burpee" })).status).toBe(403);
+    expect((await requestsOf(people[0]!.userId))[0]!.templateId).toBeNull();
+
+    const linked = await admin.post("/admin/senders/requested", { key: "acmeseed", templateId: "burpee" });
+    expect(linked.status).toBe(303);
+    for (const person of people) expect((await requestsOf(person.userId))[0]!.templateId).toBe("burpee");
+    const names = await db
+      .select({ name: senderNames.name, origin: senderNames.origin })
+      .from(senderNames)
+      .where(eq(senderNames.templateId, "burpee"));
+    expect(names).toEqual(expect.arrayContaining([{ name: "Acme Seed Co", origin: "staff" }]));
+    const [audit] = await db
+      .select({ action: staffAudit.action, details: staffAudit.details })
+      .from(staffAudit)
+      .where(and(eq(staffAudit.action, "template.linked"), eq(staffAudit.targetId, "burpee")));
+    expect(audit!.details).toMatchObject({ requests: 3, people: 3 });
+
+    const next = await signedUpUser("learn-next");
+    expect((await suggestions(next.browser, "acme seed"))[0]!.id).toBe("burpee");
+    expect(await htmlOf(await admin.get("/admin/senders/requested"))).not.toContain("“ACME SEED”");
+
+    // The same group again is gone: nothing changes.
+    const again = await admin.post("/admin/senders/requested", { key: "acmeseed", templateId: "burpee" });
+    expect(again.status).toBe(409);
+    expect(await htmlOf(again)).toContain(CATALOG_LINK_MESSAGES.groupGone);
+  });
+
+  it("refuses an unknown sender id and changes nothing", async () => {
+    const { browser, userId } = await signedUpUser("learn-unknown");
+    await browser.post("/requests/add", { senderName: "Zebra Stripe Outfitters" });
+    const refused = await admin.post("/admin/senders/requested", { key: "zebrastripeoutfitters", templateId: "nobody-here" });
+    expect(refused.status).toBe(400);
+    expect(await htmlOf(refused)).toContain(CATALOG_LINK_MESSAGES.senderNotFound);
+    expect((await requestsOf(userId))[0]!.templateId).toBeNull();
+  });
+
+  it("adds a group as a new sender, linked in the same step, found by search but not given at signup", async () => {
+    const first = await signedUpUser("new-from-group-1");
+    const second = await signedUpUser("new-from-group-2");
+    await first.browser.post("/requests/add", { senderName: "Quilted Fox Gifts" });
+    await second.browser.post("/requests/add", { senderName: "quilted fox gifts inc." });
+    const form = await htmlOf(await admin.get("/admin/senders/new?fromGroup=quiltedfoxgifts"));
+    expect(form).toContain('name="fromGroup" value="quiltedfoxgifts"');
+    expect(form).toContain('value="quilted-fox-gifts"');
+
+    const created = await admin.post("/admin/senders/new", {
+      fromGroup: "quiltedfoxgifts",
+      id: "quilted-fox-gifts",
+      title: "Quilted Fox Gifts",
+      category: "catalogs",
+      covers: "gift catalogs",
+      channels: "",
+      acceptsAgent: "unknown",
+      needs: "full name\nmailing address",
+      lasts: "",
+      takes: "",
+      confidence: "low",
+      sourceYear: "",
+      requiredDays: "30",
+      notes: "",
+    });
+    expect(created.status).toBe(303);
+    const [template] = await db.select().from(requestTemplates).where(eq(requestTemplates.id, "quilted-fox-gifts"));
+    expect(template).toMatchObject({ isActive: false });
+    expect((await requestsOf(first.userId))[0]!.templateId).toBe("quilted-fox-gifts");
+    expect((await requestsOf(second.userId))[0]!.templateId).toBe("quilted-fox-gifts");
+    expect((await suggestions(first.browser, "quilted fox"))[0]!.id).toBe("quilted-fox-gifts");
+  });
+
+  it("leaves a group as it was when the new sender's id is taken: all or nothing", async () => {
+    const { browser, userId } = await signedUpUser("new-from-group-taken");
+    await browser.post("/requests/add", { senderName: "Velvet Moose Outfitters" });
+    const refused = await admin.post("/admin/senders/new", {
+      fromGroup: "velvetmooseoutfitters",
+      id: "orvis",
+      title: "Velvet Moose Outfitters",
+      category: "catalogs",
+      covers: "",
+      channels: "",
+      acceptsAgent: "unknown",
+      needs: "full name",
+      lasts: "",
+      takes: "",
+      confidence: "low",
+      sourceYear: "",
+      requiredDays: "30",
+      notes: "",
+    });
+    expect(refused.status).toBe(400);
+    expect((await requestsOf(userId))[0]!.templateId).toBeNull();
+    expect(await db.$count(senderNames, and(eq(senderNames.templateId, "orvis"), eq(senderNames.origin, "staff")))).toBe(0);
+  });
+});
+
+describe("/learn and the dashboard read one catalog", () => {
+  it("agree on a sender's kind of mail, before and after a staff edit", async () => {
+    const { browser, userId } = await signedUpUser("agree");
+    await browser.post("/requests/add", { senderName: "Orvis", templateId: "orvis" });
+    expect((await requestsOf(userId))[0]!.templateId).toBe("orvis");
+
+    expect(learnSection(await htmlOf(await SELFget("/learn")), "catalogs")).toContain("Orvis");
+    expect(await htmlOf(await browser.get("/dashboard"))).toContain('href="/learn#cat-catalogs">Catalogs and retailers</a>');
+
+    const edited = await admin.post("/admin/senders/orvis", {
+      intent: "update",
+      title: "Orvis",
+      category: "magazines",
+      covers: "outdoor clothing catalogs and a fly-fishing magazine",
+      channels: "",
+      acceptsAgent: "unknown",
+      needs: "full name\nmailing address",
+      lasts: "",
+      takes: "",
+      confidence: "low",
+      sourceYear: "",
+      requiredDays: "30",
+      notes: "",
+    });
+    expect(edited.status).toBe(303);
+    const learn = await htmlOf(await SELFget("/learn"));
+    expect(learnSection(learn, "magazines")).toContain("Orvis");
+    expect(learnSection(learn, "catalogs")).not.toContain("<strong>Orvis</strong>");
+    expect(await htmlOf(await browser.get("/dashboard"))).toContain(
+      'href="/learn#cat-magazines">Magazines, publishers and sweepstakes</a>',
+    );
+  });
+
+  it("lists every catalog sender on /learn, and says when no channel is known instead of inventing one", async () => {
+    const html = await htmlOf(await SELFget("/learn"));
+    const withoutChannel = CATALOG_SENDERS.find((sender) => sender.channels.length === 0 && sender.category === "charities")!;
+    expect(html).toContain(
+      `<strong>${withoutChannel.name.replaceAll("&", "&amp;").replaceAll("'", "&#x27;")}</strong>: no public opt-out channel found yet`,
+    );
+  });
+});
+
+function SELFget(path: string) {
+  return new Browser().get(path);
+}
