@@ -95,7 +95,8 @@ describe("rankSenders", () => {
   });
 
   it("finds a sender when more words follow its name", () => {
-    expect(rankSenders("chase freedom", NAMES)[0]).toMatchObject({ templateId: "chase", how: "words" });
+    expect(rankSenders("lands end winter sale", NAMES)[0]).toMatchObject({ templateId: "lands-end", how: "words" });
+    expect(rankSenders("Chase Plumbing", NAMES), "a one-word name is not enough").toEqual([]);
   });
 
   it("offers nothing for a company the catalog lacks, rather than a wrong one", () => {

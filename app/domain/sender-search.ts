@@ -148,7 +148,7 @@ export const MATCH_FLOOR = 0.5;
  * - the typed key is the start of the name ("lands" while typing "Lands' End"), or the start of
  *   it but for one typo once at least five letters are typed: 0.55 to 0.85, more the more of the
  *   name was typed;
- * - every word of the name starts what was typed ("lands end winter sale"): 0.7.
+ * - every word of a name of two words or more starts what was typed ("lands end winter sale"): 0.7.
  */
 export function scoreName(
   typed: { key: string; words: string[] },
@@ -168,8 +168,9 @@ export function scoreName(
     return { score: 0.5 + 0.3 * coverage, how: "start" };
   }
 
+  // A one-word name followed by more words is too often another company ("Chase Plumbing").
   const nameWords = stored.words;
-  if (nameWords.length > 0 && nameWords.length < typed.words.length && nameWords.every((word, index) => typed.words[index] === word)) {
+  if (nameWords.length > 1 && nameWords.length < typed.words.length && nameWords.every((word, index) => typed.words[index] === word)) {
     return { score: 0.7, how: "words" };
   }
   return null;

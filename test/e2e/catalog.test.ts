@@ -1,0 +1,53 @@
+// Journey: a new user types a sender the way people do ("lands end") and sends it. With
+// JavaScript on, the sender box suggests as they type and a suggestion is picked with the
+// keyboard; with it off, "Find sender" lists the matches, the exact one already chosen.
+import { describe, expect, inject, test } from "vitest";
+import { assertAccessible, assertNoErrors, JS_MODES, screenshot, useBrowser } from "./browser";
+import { input, reachStep2, submitStep2, visibleText, waitForDashboard } from "./accounts-helpers";
+
+const appUrl = inject("appUrl");
+const browser = useBrowser();
+
+describe.each(JS_MODES)("finding a sender in the catalog (JavaScript $label)", ({ js, label }) => {
+  test("“lands end” finds Lands’ End, and the request is sent to it", async () => {
+    await browser.visit({ js }, async (visit) => {
+      const { page } = visit;
+      await reachStep2(visit, appUrl);
+      await Promise.all([
+        page.waitForURL(`${appUrl}/dashboard`, { timeout: 15_000 }),
+        submitStep2(page, { email: `catalog.${Date.now()}.js-${label}@quietmailbox.test`, password: "catalog-secret-1" }),
+      ]);
+      await waitForDashboard(page);
+      await page.goto(`${appUrl}/requests/add`);
+      const sender = input(page, "senderName");
+
+      if (js) {
+        await sender.pressSequentially("lands end", { delay: 30 });
+        const option = page.getByRole("option", { name: /Lands’ End|Lands' End/ });
+        await option.first().waitFor();
+        expect(await sender.getAttribute("aria-expanded")).toBe("true");
+        await screenshot(visit, "catalog-suggestions");
+        await assertAccessible(visit);
+        await sender.press("ArrowDown");
+        await sender.press("Enter");
+        expect(await sender.inputValue()).toBe("Lands' End");
+        expect(await page.locator('input[type=hidden][name="templateId"]').inputValue()).toBe("lands-end");
+      } else {
+        await sender.fill("lands end");
+        await Promise.all([page.waitForURL(/senderName=lands\+end/), page.getByRole("button", { name: "Find sender" }).click()]);
+        expect(await page.getByRole("radio", { name: "Lands' End" }).isChecked()).toBe(true);
+        expect(await visibleText(page)).toContain("Which sender do you mean?");
+        await screenshot(visit, "catalog-matches");
+        await assertAccessible(visit);
+      }
+
+      await Promise.all([page.waitForURL(/\/dashboard\?.*request=/), page.getByRole("button", { name: "Send request" }).click()]);
+      const text = await visibleText(page);
+      expect(text).toContain("Sent to Lands' End.");
+      const card = page.locator("li.request-card", { has: page.locator("h3", { hasText: "Lands' End" }) });
+      expect(await card.getByRole("link", { name: "Catalogs and retailers" }).getAttribute("href")).toBe("/learn#cat-catalogs");
+      await screenshot(visit, "catalog-sent");
+      assertNoErrors(visit);
+    });
+  });
+});
