@@ -4,6 +4,8 @@ import { SENDER_QUERY_MAX_LENGTH } from "./sender-search";
 export const ADD_REQUEST_MESSAGES = {
   senderName: "Please enter the sender's name.",
   senderNameTooLong: "Please shorten the sender's name to 120 characters.",
+  filesItself: (sender: string) =>
+    `${sender} takes this request only from you, not from a service acting for you. The Learn page, under “What stops each kind of mail”, says what to send and where.`,
   senderUnknown: "That sender is no longer in our list. Search again, or send the request with the name as you typed it.",
   customerNumberTooLong: "Please shorten the customer number to 60 characters.",
 } as const;

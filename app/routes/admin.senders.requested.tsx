@@ -88,7 +88,7 @@ export default function RequestedSenders() {
                       <Form method="post" key={suggestion.id}>
                         <input type="hidden" name="key" value={group.key} />
                         <input type="hidden" name="templateId" value={suggestion.id} />
-                        <button type="submit" className="button secondary">
+                        <button type="submit" className="button button-quiet">
                           Link to {suggestion.title}
                         </button>{" "}
                         <span className="muted">{suggestion.category}</span>
@@ -98,11 +98,16 @@ export default function RequestedSenders() {
                 ) : (
                   <p className="muted">No sender in the catalog looks like it.</p>
                 )}
-                <Form method="post" className="inline-form">
+                <Form method="post" className="form link-by-id">
                   <input type="hidden" name="key" value={group.key} />
-                  <label htmlFor={`sender-${group.key}`}>Another sender&apos;s id</label>{" "}
-                  <input id={`sender-${group.key}`} name="templateId" maxLength={80} />{" "}
-                  <button type="submit" className="button secondary">
+                  <div className="field">
+                    <label htmlFor={`sender-${group.key}`}>Another sender&apos;s id</label>
+                    <p className="hint" id={`sender-${group.key}-hint`}>
+                      As the <Link to="/admin/senders">senders list</Link> shows it, e.g. lands-end.
+                    </p>
+                    <input id={`sender-${group.key}`} name="templateId" maxLength={80} aria-describedby={`sender-${group.key}-hint`} />
+                  </div>
+                  <button type="submit" className="button button-quiet">
                     Link
                   </button>
                 </Form>

@@ -82,6 +82,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       : `${preset.senderName} is already on your dashboard (${STATUS_LABELS[preset.status!]}).`;
     return data(submission.reply({ fieldErrors: { senderName: [why] } }), { status: 400 });
   }
+  // A sender that takes the request only from the person, and is not on their dashboard: nothing
+  // for us to send or to charge; the Learn page says how to file it.
+  if (!preset && template?.consumerFiles) {
+    return data(submission.reply({ fieldErrors: { senderName: [ADD_REQUEST_MESSAGES.filesItself(template.title)] } }), { status: 400 });
+  }
 
   let queued: { requestId: string; firstQueuing: boolean } | null;
   try {
@@ -166,7 +171,7 @@ export default function AddRequest() {
             hint="The company name on the envelope or catalog, as you would say it: “lands end”, “chase”, “LL Bean”."
           />
           {/* The first button of the form: Enter in the name field searches, and shows the matches to choose from. */}
-          <button type="submit" className="button secondary" formMethod="get" formNoValidate>
+          <button type="submit" className="button button-quiet" formMethod="get" formNoValidate>
             Find sender
           </button>
           {search ? (

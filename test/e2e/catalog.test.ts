@@ -1,12 +1,16 @@
 // Journey: a new user types a sender the way people do ("lands end") and sends it. With
 // JavaScript on, the sender box suggests as they type and a suggestion is picked with the
-// keyboard; with it off, "Find sender" lists the matches, the exact one already chosen.
+// keyboard; with it off, "Find sender" lists the matches, the exact one already chosen. Then a
+// name the catalog lacks goes out as typed, and the admin links it to a sender from "What people
+// asked for" (staff pages ship no JavaScript either way).
 import { describe, expect, inject, test } from "vitest";
 import { assertAccessible, assertNoErrors, JS_MODES, screenshot, useBrowser } from "./browser";
-import { input, reachStep2, submitStep2, visibleText, waitForDashboard } from "./accounts-helpers";
+import { LOCAL_STAFF } from "../../drizzle/local-staff";
+import { input, reachStep2, signInThroughForm, submitStep2, visibleText, waitForDashboard } from "./accounts-helpers";
 
 const appUrl = inject("appUrl");
 const browser = useBrowser();
+const admin = LOCAL_STAFF.find((staff) => staff.id === "local-admin")!;
 
 describe.each(JS_MODES)("finding a sender in the catalog (JavaScript $label)", ({ js, label }) => {
   test("“lands end” finds Lands’ End, and the request is sent to it", async () => {
@@ -47,6 +51,27 @@ describe.each(JS_MODES)("finding a sender in the catalog (JavaScript $label)", (
       const card = page.locator("li.request-card", { has: page.locator("h3", { hasText: "Lands' End" }) });
       expect(await card.getByRole("link", { name: "Catalogs and retailers" }).getAttribute("href")).toBe("/learn#cat-catalogs");
       await screenshot(visit, "catalog-sent");
+
+      // A sender the catalog lacks goes out as typed; staff link it, and the next search finds it.
+      const unknown = `Quilted Fox Gifts ${label} ${Date.now()}`;
+      await page.goto(`${appUrl}/requests/add`);
+      await sender.fill(unknown);
+      await Promise.all([page.waitForURL(/\/dashboard\?.*request=/), page.getByRole("button", { name: "Send request" }).click()]);
+      expect(await visibleText(page)).toContain(`Sent to ${unknown}.`);
+      await browser.visit({ js }, async (staff) => {
+        await signInThroughForm(staff, appUrl, admin);
+        expect((await staff.page.goto(`${appUrl}/admin/senders/requested`))?.status()).toBe(200);
+        const group = staff.page.locator("li.card", { has: staff.page.getByRole("heading", { name: unknown }) });
+        expect(await group.innerText()).toContain("1 person, 1 request.");
+        await screenshot(staff, "admin-senders-requested");
+        await assertAccessible(staff);
+        await group.getByLabel("Another sender's id").fill("burpee");
+        await Promise.all([staff.page.waitForURL(/linked=burpee/), group.getByRole("button", { name: "Link", exact: true }).click()]);
+        expect(await visibleText(staff.page)).toContain("Linked to burpee.");
+        assertNoErrors(staff);
+      });
+      await page.goto(`${appUrl}/requests/add?senderName=${encodeURIComponent(unknown)}`);
+      expect(await page.getByRole("radio", { name: /^Burpee/ }).isChecked(), "the typed name now finds the sender").toBe(true);
       assertNoErrors(visit);
     });
   });

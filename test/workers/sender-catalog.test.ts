@@ -2,12 +2,12 @@ import { env } from "cloudflare:test";
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CATALOG_SENDERS } from "../../drizzle/catalog";
-import { requests, requestTemplates, senderNames, staffAudit } from "../../drizzle/schema";
+import { requests, requestTemplates, senderNames, staffAudit, users } from "../../drizzle/schema";
 import { ADD_REQUEST_MESSAGES } from "~/domain/add-request";
 import { CATALOG_LINK_MESSAGES } from "~/domain/sender-catalog";
-import { senderKey } from "~/domain/sender-search";
+import { namesOfSender, senderKey } from "~/domain/sender-search";
 import { seedSenderCatalog } from "~/models/request-template.server";
-import { senderCandidates } from "~/models/sender-names.server";
+import { senderCandidates, senderNameInserts } from "~/models/sender-names.server";
 import { getDb } from "~/utils/db.server";
 import { Browser, signedInStaff, signedUpUser } from "./http";
 import { htmlOf } from "./support";
@@ -142,6 +142,28 @@ describe("sending a request for what was found", () => {
     expect(html).toContain(ADD_REQUEST_MESSAGES.senderUnknown);
     expect(html).toContain('value="lands end"');
     expect(await requestsOf(userId)).toEqual([]);
+  });
+});
+
+describe("a sender that takes the request only from the person", () => {
+  it("is not sent or charged: the person is told where to read how to file it", async () => {
+    await db.insert(requestTemplates).values({
+      id: "self-only-mailer",
+      title: "Self Only Mailer",
+      category: "catalogs",
+      acceptsAgent: "no",
+      consumerFiles: true,
+      confidence: "medium",
+      isActive: false,
+    });
+    await db.batch([senderNameInserts(db, namesOfSender({ id: "self-only-mailer", name: "Self Only Mailer" }), "catalog")[0]!]);
+    const { browser, userId } = await signedUpUser("self-only");
+    const response = await browser.post("/requests/add", { senderName: "self only mailer" });
+    expect(response.status).toBe(400);
+    expect(await htmlOf(response)).toContain(ADD_REQUEST_MESSAGES.filesItself("Self Only Mailer"));
+    expect(await requestsOf(userId)).toEqual([]);
+    const [account] = await db.select({ left: users.numOfFreeRequest }).from(users).where(eq(users.id, userId));
+    expect(account!.left).toBe(3);
   });
 });
 
