@@ -290,8 +290,15 @@ export const TARGETS: Target[] = [
   {
     name: "/requests/add",
     path: () => "/requests/add",
-    fields: (ids) => ({ senderName: ["Fuzz Catalogs Inc"], recipientIds: [ids.recipientId], customerNumber: ["", "A-123"] }),
+    fields: (ids) => ({
+      senderName: ["Fuzz Catalogs Inc", "lands end"],
+      templateId: ["", ids.templateId, "lands-end"],
+      recipientIds: [ids.recipientId],
+      customerNumber: ["", "A-123"],
+    }),
+    query: () => ({ senderName: ["lands end", "chase", "%_'\""], customerNumber: ["A-1"], recipientIds: ["x"] }),
   },
+  { name: "/requests/senders", path: () => "/requests/senders", fields: noFields, query: () => ({ q: ["chase", "l", "%_'\"", ""] }) },
   { name: "/recipients", path: () => "/recipients", fields: (ids) => ({ intent: ["remove"], id: [ids.recipientId] }) },
   { name: "/recipients/add", path: () => "/recipients/add", fields: () => ADDRESS_FIELDS },
   { name: "/recipients/edit/:id", path: (_, id) => `/recipients/edit/${id}`, param: "recipientId", fields: () => ADDRESS_FIELDS },
@@ -383,7 +390,18 @@ export const TARGETS: Target[] = [
     query: () => ({ saved: ["1"] }),
   },
   { name: "/admin/senders", path: () => "/admin/senders", fields: noFields },
-  { name: "/admin/senders/new", path: () => "/admin/senders/new", fields: () => ({ id: ["fuzz-sender"], ...SENDER_FIELDS }) },
+  {
+    name: "/admin/senders/new",
+    path: () => "/admin/senders/new",
+    fields: () => ({ id: ["fuzz-sender"], ...SENDER_FIELDS, fromGroup: ["", "fuzz", "no-such-group"] }),
+    query: () => ({ fromGroup: ["fuzz", "no-such-group"] }),
+  },
+  {
+    name: "/admin/senders/requested",
+    path: () => "/admin/senders/requested",
+    fields: (ids) => ({ key: ["fuzz", "no-such-group", ""], templateId: [ids.templateId, "no-such-sender", ""] }),
+    query: () => ({ linked: ["acxiom"] }),
+  },
   {
     name: "/admin/senders/:id",
     path: (_, id) => `/admin/senders/${id}`,
