@@ -4,7 +4,7 @@
 // name the catalog lacks goes out as typed, and the admin links it to a sender from "What people
 // asked for" (staff pages ship no JavaScript either way).
 import { describe, expect, inject, test } from "vitest";
-import { assertAccessible, assertNoErrors, JS_MODES, screenshot, useBrowser } from "./browser";
+import { assertAccessible, assertNoErrors, JS_MODES, screenshot, SCREENSHOT_DIR, useBrowser } from "./browser";
 import { LOCAL_STAFF } from "../../drizzle/local-staff";
 import { input, reachStep2, signInThroughForm, submitStep2, visibleText, waitForDashboard } from "./accounts-helpers";
 
@@ -31,6 +31,9 @@ describe.each(JS_MODES)("finding a sender in the catalog (JavaScript $label)", (
         await option.first().waitFor();
         expect(await sender.getAttribute("aria-expanded")).toBe("true");
         await screenshot(visit, "catalog-suggestions");
+        await page.setViewportSize({ width: 360, height: 800 });
+        await page.screenshot({ path: `${SCREENSHOT_DIR}/catalog-suggestions-360-js-on.png` });
+        await page.setViewportSize({ width: 1280, height: 800 });
         await assertAccessible(visit);
         await sender.press("ArrowDown");
         await sender.press("Enter");
@@ -42,6 +45,9 @@ describe.each(JS_MODES)("finding a sender in the catalog (JavaScript $label)", (
         expect(await page.getByRole("radio", { name: "Lands' End" }).isChecked()).toBe(true);
         expect(await visibleText(page)).toContain("Which sender do you mean?");
         await screenshot(visit, "catalog-matches");
+        await page.setViewportSize({ width: 360, height: 800 });
+        await page.screenshot({ path: `${SCREENSHOT_DIR}/catalog-matches-360-js-off.png`, fullPage: true });
+        await page.setViewportSize({ width: 1280, height: 800 });
         await assertAccessible(visit);
       }
 

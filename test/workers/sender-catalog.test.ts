@@ -33,6 +33,18 @@ const suggestions = async (browser: Browser, q: string) => {
   expect(response.status).toBe(200);
   return ((await response.json()) as { matches: Array<{ id: string; title: string; category: string; alias: string | null }> }).matches;
 };
+/** The admin's sender form for a sender whose channel staff have yet to find. */
+const SENDER_WITHOUT_CHANNEL = {
+  channels: "",
+  acceptsAgent: "unknown",
+  needs: "full name\nmailing address",
+  lasts: "",
+  takes: "",
+  confidence: "low",
+  sourceYear: "",
+  requiredDays: "30",
+  notes: "",
+};
 /** A radio input of the matches with the text that labels it. */
 const radio = (html: string, value: string) => {
   const match = new RegExp(`<input[^>]*value="${value}"[^>]*/>([^<]*)`).exec(html);
@@ -232,15 +244,7 @@ describe("the catalog learns from what people typed", () => {
       title: "Quilted Fox Gifts",
       category: "catalogs",
       covers: "gift catalogs",
-      channels: "",
-      acceptsAgent: "unknown",
-      needs: "full name\nmailing address",
-      lasts: "",
-      takes: "",
-      confidence: "low",
-      sourceYear: "",
-      requiredDays: "30",
-      notes: "",
+      ...SENDER_WITHOUT_CHANNEL,
     });
     expect(created.status).toBe(303);
     const [template] = await db.select().from(requestTemplates).where(eq(requestTemplates.id, "quilted-fox-gifts"));
@@ -259,15 +263,7 @@ describe("the catalog learns from what people typed", () => {
       title: "Velvet Moose Outfitters",
       category: "catalogs",
       covers: "",
-      channels: "",
-      acceptsAgent: "unknown",
-      needs: "full name",
-      lasts: "",
-      takes: "",
-      confidence: "low",
-      sourceYear: "",
-      requiredDays: "30",
-      notes: "",
+      ...SENDER_WITHOUT_CHANNEL,
     });
     expect(refused.status).toBe(400);
     expect((await requestsOf(userId))[0]!.templateId).toBeNull();
@@ -289,15 +285,7 @@ describe("/learn and the dashboard read one catalog", () => {
       title: "Orvis",
       category: "magazines",
       covers: "outdoor clothing catalogs and a fly-fishing magazine",
-      channels: "",
-      acceptsAgent: "unknown",
-      needs: "full name\nmailing address",
-      lasts: "",
-      takes: "",
-      confidence: "low",
-      sourceYear: "",
-      requiredDays: "30",
-      notes: "",
+      ...SENDER_WITHOUT_CHANNEL,
     });
     expect(edited.status).toBe(303);
     const learn = await htmlOf(await SELFget("/learn"));
