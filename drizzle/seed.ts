@@ -56,7 +56,8 @@ const sqlFile = option("--sql");
 if (sqlFile) {
   // Only builds statements: this database object is never asked to run anything.
   const builder = getDb({} as D1Database);
-  const statements = senderCatalogInserts(builder, senders).map((insert) => {
+  const { templates, names } = senderCatalogInserts(builder, senders);
+  const statements = [...templates, ...names].map((insert) => {
     const { sql, params } = insert.toSQL();
     let index = 0;
     return `${sql.replace(/\?/g, () => sqlLiteral(params[index++]))};`;

@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, getTableColumns, gt, isNull, lte, ne, notExists, or, sql } from "drizzle-orm";
+import { and, asc, eq, exists, gt, isNull, lte, ne, notExists, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { requests, requestTemplates, users } from "../../drizzle/schema";
 import { templateFromSender, type CatalogSender } from "~/domain/sender-catalog";
@@ -8,30 +8,29 @@ import { assertAdmin, auditEntry, type StaffActor } from "~/models/audit.server"
 import { customGroupLinkStatements, senderNameInserts, type CustomNameGroup } from "~/models/sender-names.server";
 import { namesOfSender } from "~/domain/sender-search";
 import { chunkedInserts, type Db } from "~/utils/db.server";
-import { chunkForD1 } from "~/utils/d1";
 
 /**
- * The INSERT statements that add the gathered senders to the catalog with every name they are
- * found by, sized to D1's parameter limit. Existing templates are left as they are, so staff
- * corrections survive a second run; names a sender lacks are added, so new aliases reach a
- * catalog that is already seeded.
+ * The INSERT statements that add the gathered senders to the catalog (`templates`) and every name
+ * they are found by (`names`), sized to D1's parameter limit. Existing templates are left as they
+ * are, so staff corrections survive a second run; names a sender lacks are added, so new aliases
+ * reach a catalog that is already seeded.
  */
 export function senderCatalogInserts(db: Db, senders: CatalogSender[]) {
-  return [
-    ...chunkedInserts(db, requestTemplates, senders.map(templateFromSender)).map((insert) =>
+  return {
+    templates: chunkedInserts(db, requestTemplates, senders.map(templateFromSender)).map((insert) =>
       insert.onConflictDoNothing({ target: requestTemplates.id }),
     ),
-    ...senderNameInserts(db, senders.flatMap(namesOfSender), "catalog"),
-  ];
+    names: senderNameInserts(db, senders.flatMap(namesOfSender), "catalog"),
+  };
 }
 
 /** Seeds the catalog; answers how many templates were added. */
 export async function seedSenderCatalog(db: Db, senders: CatalogSender[]): Promise<number> {
-  const [first, ...rest] = senderCatalogInserts(db, senders);
+  const { templates, names } = senderCatalogInserts(db, senders);
+  const [first, ...rest] = [...templates, ...names];
   if (!first) return 0;
   const results = await db.batch([first, ...rest]);
-  const templateStatements = chunkForD1(senders, Object.keys(getTableColumns(requestTemplates)).length).length;
-  return results.slice(0, templateStatements).reduce((sum, result) => sum + (result.meta.changes ?? 0), 0);
+  return results.slice(0, templates.length).reduce((sum, result) => sum + (result.meta.changes ?? 0), 0);
 }
 
 export class TemplateIdTakenError extends Error {

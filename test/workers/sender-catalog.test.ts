@@ -7,7 +7,7 @@ import { ADD_REQUEST_MESSAGES } from "~/domain/add-request";
 import { CATALOG_LINK_MESSAGES } from "~/domain/sender-catalog";
 import { namesOfSender, senderKey } from "~/domain/sender-search";
 import { seedSenderCatalog } from "~/models/request-template.server";
-import { senderCandidates, senderNameInserts } from "~/models/sender-names.server";
+import { senderCandidates, senderNameInserts, unlinkedCustomNames } from "~/models/sender-names.server";
 import { getDb } from "~/utils/db.server";
 import { Browser, signedInStaff, signedUpUser } from "./http";
 import { htmlOf } from "./support";
@@ -180,6 +180,14 @@ describe("a sender that takes the request only from the person", () => {
 });
 
 describe("the catalog learns from what people typed", () => {
+  it("reads what people typed through the partial index of unlinked custom requests", async () => {
+    const { sql, params } = unlinkedCustomNames(db).toSQL();
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .bind(...params)
+      .all<{ detail: string }>();
+    expect(plan.results.map((row) => row.detail).join("\n")).toMatch(/requests_unlinked_custom_idx/);
+  });
+
   const TYPED = ["Acme Seed Co", "ACME SEED", "acme seed catalog"];
 
   it("groups what people typed for staff, links it to a sender, and the next person finds the sender", async () => {
