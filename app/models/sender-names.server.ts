@@ -64,13 +64,23 @@ export function senderCandidates(db: Db, key: string) {
 
 /**
  * The one catalog sender whose name or alias is exactly what was typed (however it is written),
- * or null: none, or several senders sharing that name, where only the person can say which.
+ * or null: none, or several senders sharing that name, where only the person can say which. A
+ * sender with no stored names yet (added by staff before names were kept) is found by its title.
  */
 export async function findSenderByExactName(db: Db, typed: string) {
-  const key = senderKey(typed.slice(0, SENDER_QUERY_MAX_LENGTH));
+  const text = typed.slice(0, SENDER_QUERY_MAX_LENGTH).trim();
+  const key = senderKey(text);
   if (!key) return null;
-  const rows = await db.selectDistinct({ templateId: senderNames.templateId }).from(senderNames).where(eq(senderNames.key, key)).limit(2);
-  return rows.length === 1 ? rows[0]!.templateId : null;
+  const [byName, byTitle] = await db.batch([
+    db.selectDistinct({ templateId: senderNames.templateId }).from(senderNames).where(eq(senderNames.key, key)).limit(2),
+    db
+      .select({ templateId: requestTemplates.id })
+      .from(requestTemplates)
+      .where(sql`lower(${requestTemplates.title}) = ${text.toLowerCase()}`)
+      .limit(2),
+  ]);
+  const found = byName.length > 0 ? byName : byTitle;
+  return found.length === 1 ? found[0]!.templateId : null;
 }
 
 /** A sender's names, for its staff page. */
