@@ -175,6 +175,27 @@ export function customGroupLinkStatements(db: Db, group: CustomNameGroup, templa
   return [first!, ...rest, ...senderNameInserts(db, [...new Map(names.map((name) => [name.key, name])).values()], "staff")] as const;
 }
 
+export type AddNameResult = "added" | "known" | "nothingSearchable";
+
+/** The admin teaches the catalog another name for a sender, audited, in one batch. */
+export async function addSenderName(db: Db, actor: StaffActor, templateId: string, typed: string): Promise<AddNameResult> {
+  assertAdmin(actor, "the sender catalog");
+  const name = typed.replace(/\s+/g, " ").trim();
+  const key = senderKey(name);
+  if (!key) return "nothingSearchable";
+  const known = await db
+    .select({ key: senderNames.key })
+    .from(senderNames)
+    .where(and(eq(senderNames.templateId, templateId), eq(senderNames.key, key)))
+    .limit(1);
+  if (known.length > 0) return "known";
+  await db.batch([
+    senderNameInserts(db, [{ templateId, name, key }], "staff")[0]!,
+    auditEntry(db, actor, { action: "template.nameAdded", targetType: "template", targetId: templateId, details: { after: { name } } }),
+  ]);
+  return "added";
+}
+
 const NAMES_PER_UPDATE = 90;
 
 export type LinkResult = { kind: "linked"; requests: number } | { kind: "groupGone" } | { kind: "senderNotFound" };

@@ -5,6 +5,8 @@ import { PostOutcome } from "~/components/ui/form";
 import { SenderForm } from "~/components/admin/sender-fields";
 import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
 import { formDefaultsFromTemplate, SenderSchema } from "~/domain/sender-form";
+import { SENDER_QUERY_MAX_LENGTH } from "~/domain/sender-search";
+import { addSenderName, listSenderNames } from "~/models/sender-names.server";
 import { listAudit, type StaffActor } from "~/models/audit.server";
 import {
   getTemplate,
@@ -25,6 +27,9 @@ const SENDER_PAGE_MESSAGES = {
   noChannel: "Add a channel before activating this sender: no request could be sent without one.",
   inactive: "Activate this sender before offering it: inactive senders are never given to users.",
   unknownIntent: "That button is not one this page knows. Reload the page and try again.",
+  nameMissing: "Please enter a name with at least one letter or digit.",
+  nameTooLong: `Please shorten the name to ${SENDER_QUERY_MAX_LENGTH} characters.`,
+  nameKnown: "The sender is found by that name already.",
 } as const;
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
@@ -33,10 +38,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
   const db = getDb(context.env.DB);
   const id = params.id ?? "";
-  const [template, categories, history] = await Promise.all([
+  const [template, categories, history, names] = await Promise.all([
     getTemplateForStaff(db, id),
     listTemplateCategories(db),
     listAudit(db, { targetType: "template", targetId: id }),
+    listSenderNames(db, id),
   ]);
   if (!template) throw notFound();
   const url = new URL(request.url);
@@ -51,6 +57,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       updatedAt: formatDateTime(updatedAt, DEFAULT_TIME_ZONE),
     },
     defaultValue: formDefaultsFromTemplate(template),
+    names,
     categories,
     history: history.map((entry) => ({
       id: entry.id,
@@ -75,6 +82,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 function summarize(details: Record<string, unknown> | null) {
   if (!details) return "";
   if (typeof details.added === "number") return `${plural(details.added, "preset")} added`;
+  if (Array.isArray(details.names))
+    return `${plural(Number(details.requests ?? 0), "request")} linked, typed as ${details.names.join(", ")}`;
   const after = details.after as Record<string, unknown> | undefined;
   return after ? Object.keys(after).join(", ") : "";
 }
@@ -101,6 +110,16 @@ async function offerIntent(db: Db, staff: StaffActor, id: string) {
   return redirect(`/admin/senders/${encodeURIComponent(id)}?offered=${outcome.added}`, 303);
 }
 
+async function nameIntent(db: Db, staff: StaffActor, id: string, formData: FormData) {
+  const typed = String(formData.get("name") ?? "");
+  if (typed.length > SENDER_QUERY_MAX_LENGTH)
+    return data({ intent: "name" as const, message: SENDER_PAGE_MESSAGES.nameTooLong }, { status: 400 });
+  const outcome = await addSenderName(db, staff, id, typed);
+  if (outcome === "nothingSearchable") return data({ intent: "name" as const, message: SENDER_PAGE_MESSAGES.nameMissing }, { status: 400 });
+  if (outcome === "known") return data({ intent: "name" as const, message: SENDER_PAGE_MESSAGES.nameKnown }, { status: 400 });
+  return redirect(`/admin/senders/${encodeURIComponent(id)}?named=1`, 303);
+}
+
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const staff = await requireAdmin(request, context);
   const db = getDb(context.env.DB);
@@ -116,13 +135,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return activationIntent(db, staff, id, false);
     case "offer":
       return offerIntent(db, staff, id);
+    case "name":
+      return nameIntent(db, staff, id, formData);
     default:
       return data({ intent: "unknown" as const, message: SENDER_PAGE_MESSAGES.unknownIntent }, { status: 400 });
   }
 }
 
 export default function Sender() {
-  const { isAdmin, template, defaultValue, categories, history, notice } = useLoaderData<typeof loader>();
+  const { isAdmin, template, defaultValue, names, categories, history, notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const buttonMessage = actionData && "message" in actionData ? actionData.message : null;
   // Posts go to the bare URL, so that a notice in the query ("Offered to …") is not shown again.
@@ -148,6 +169,22 @@ export default function Sender() {
               <td>
                 <span className="status">{template.isActive ? "active" : "inactive"}</span>{" "}
                 {template.isActive ? "Given to every new user at signup." : "Not given to new users."}
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">Found by</th>
+              <td>
+                {names.length > 0 ? (
+                  names.map((entry, index) => (
+                    <span key={entry.name}>
+                      {index > 0 ? ", " : null}
+                      {entry.name}
+                      {entry.origin === "staff" ? <span className="muted"> (added by staff)</span> : null}
+                    </span>
+                  ))
+                ) : (
+                  <span className="muted">its title only, until it is saved again</span>
+                )}
               </td>
             </tr>
             <tr>
@@ -208,6 +245,16 @@ export default function Sender() {
               <td>
                 {template.confidence}
                 {template.sourceYear ? `, from a source of ${template.sourceYear}` : ", source year unknown"}
+                {template.sourceUrl ? (
+                  <>
+                    {" "}
+                    (
+                    <a href={template.sourceUrl} rel="nofollow noreferrer">
+                      source
+                    </a>
+                    )
+                  </>
+                ) : null}
               </td>
             </tr>
             <tr>
@@ -250,6 +297,22 @@ export default function Sender() {
             Offering adds it, unsent, to the dashboard of every user who does not have it yet. Users who deleted it are left alone, and
             running it again adds it only to users still without it.
           </p>
+
+          <h2>Another name people type</h2>
+          <Form method="post" action={self} className="form link-by-id">
+            <input type="hidden" name="intent" value="name" />
+            <div className="field">
+              <label htmlFor="sender-name">Name, brand or spelling</label>
+              <p className="hint" id="sender-name-hint">
+                A brand it mails under, a former name, a shortening people use. Search ignores case, punctuation and words like “Inc.” or
+                “catalog”.
+              </p>
+              <input id="sender-name" name="name" maxLength={SENDER_QUERY_MAX_LENGTH} aria-describedby="sender-name-hint" />
+            </div>
+            <button type="submit" className="button button-quiet">
+              Add name
+            </button>
+          </Form>
 
           <h2>Edit</h2>
           <SenderForm

@@ -406,7 +406,7 @@ export const TARGETS: Target[] = [
     name: "/admin/senders/:id",
     path: (_, id) => `/admin/senders/${id}`,
     param: "templateId",
-    fields: () => ({ intent: ["update", "activate", "deactivate", "offer"], ...SENDER_FIELDS }),
+    fields: () => ({ intent: ["update", "activate", "deactivate", "offer", "name"], name: ["Fuzz Brand", "&&"], ...SENDER_FIELDS }),
     query: () => ({ offered: ["1"], saved: ["1"] }),
   },
   { name: "/admin/testimonials", path: () => "/admin/testimonials", fields: noFields, query: () => ({ deleted: ["1"] }) },

@@ -316,3 +316,34 @@ describe("/learn and the dashboard read one catalog", () => {
 function SELFget(path: string) {
   return new Browser().get(path);
 }
+
+describe("the admin teaches the catalog a name", () => {
+  it("adds a name to a sender's page, audited, and search finds the sender by it", async () => {
+    const before = await htmlOf(await admin.get("/admin/senders/garnet-hill"));
+    expect(before).toContain("Found by");
+    const added = await admin.post("/admin/senders/garnet-hill", { intent: "name", name: "Hill of Garnets Outlet" });
+    expect(added.status).toBe(303);
+    expect(await htmlOf(await admin.get("/admin/senders/garnet-hill"))).toMatch(
+      /Hill of Garnets Outlet<span class="muted"> \(added by staff\)/,
+    );
+    const { browser } = await signedUpUser("named");
+    expect((await suggestions(browser, "hill of garnets outlet"))[0]!.id).toBe("garnet-hill");
+    const audits = await db
+      .select({ action: staffAudit.action })
+      .from(staffAudit)
+      .where(and(eq(staffAudit.action, "template.nameAdded"), eq(staffAudit.targetId, "garnet-hill")));
+    expect(audits).toHaveLength(1);
+
+    const again = await admin.post("/admin/senders/garnet-hill", { intent: "name", name: "HILL OF GARNETS OUTLET inc." });
+    expect(again.status).toBe(400);
+    expect(await htmlOf(again)).toContain("The sender is found by that name already.");
+    expect((await admin.post("/admin/senders/garnet-hill", { intent: "name", name: "  &&  " })).status).toBe(400);
+    expect((await moderator.post("/admin/senders/garnet-hill", { intent: "name", name: "Moderated Name" })).status).toBe(403);
+    const names = await db.select({ name: senderNames.name }).from(senderNames).where(eq(senderNames.templateId, "garnet-hill"));
+    expect(names.map((row) => row.name)).not.toContain("Moderated Name");
+    expect(
+      await db.$count(staffAudit, and(eq(staffAudit.action, "template.nameAdded"), eq(staffAudit.targetId, "garnet-hill"))),
+      "a refused name writes no audit entry",
+    ).toBe(1);
+  });
+});
