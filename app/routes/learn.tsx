@@ -303,75 +303,80 @@ SPRINGFIELD IL 62701-1234`}</pre>
             {kind.advice.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
             ))}
-            <ul className="plain senders">
-              {kind.senders.map((sender) =>
-                sender.channels.length === 0 ? (
-                  <li className="sender-line" key={sender.id}>
-                    <strong>{sender.name}</strong>: no public opt-out channel found yet; our staff look it up when you send a request.
-                  </li>
-                ) : (
-                  <li className="card" key={sender.id}>
-                    <h4>{sender.name}</h4>
-                    {sender.covers ? <p>Covers {sender.covers}.</p> : null}
-                    <dl>
-                      <dt>How to opt out</dt>
-                      <dd>
-                        <ul>
-                          {sender.channels.map((channel) => (
-                            <li key={channel.value}>
-                              {CHANNEL_LABELS[channel.kind]}:{" "}
-                              {channel.kind === "web" ? (
-                                <a href={channel.value} rel="nofollow noreferrer">
-                                  {channel.value.replace(/^https:\/\/(www\.)?/, "").replace(/\/$/, "")}
-                                </a>
-                              ) : (
-                                channel.value
-                              )}
-                              {channel.note ? ` (${channel.note})` : null}
-                            </li>
-                          ))}
-                        </ul>
-                      </dd>
-                      <dt>Can an agent file it for you?</dt>
-                      <dd>{AGENT_LABELS[sender.agent]}</dd>
-                      <dt>What the sender asks for</dt>
-                      <dd>
-                        {sender.needs}
-                        {sender.selfFiled ? (
+            <details className="kind-senders">
+              <summary>
+                {kind.senders.length === 1 ? "The sender we know" : `The ${kind.senders.length} senders we know`}, and how to reach each
+              </summary>
+              <ul className="plain senders">
+                {kind.senders.map((sender) =>
+                  sender.channels.length === 0 ? (
+                    <li className="sender-line" key={sender.id}>
+                      <strong>{sender.name}</strong>: no public opt-out channel found yet; our staff look it up when you send a request.
+                    </li>
+                  ) : (
+                    <li className="card" key={sender.id}>
+                      <h4>{sender.name}</h4>
+                      {sender.covers ? <p>Covers {sender.covers}.</p> : null}
+                      <dl>
+                        <dt>How to opt out</dt>
+                        <dd>
+                          <ul>
+                            {sender.channels.map((channel) => (
+                              <li key={channel.value}>
+                                {CHANNEL_LABELS[channel.kind]}:{" "}
+                                {channel.kind === "web" ? (
+                                  <a href={channel.value} rel="nofollow noreferrer">
+                                    {channel.value.replace(/^https:\/\/(www\.)?/, "").replace(/\/$/, "")}
+                                  </a>
+                                ) : (
+                                  channel.value
+                                )}
+                                {channel.note ? ` (${channel.note})` : null}
+                              </li>
+                            ))}
+                          </ul>
+                        </dd>
+                        <dt>Can an agent file it for you?</dt>
+                        <dd>{AGENT_LABELS[sender.agent]}</dd>
+                        <dt>What the sender asks for</dt>
+                        <dd>
+                          {sender.needs}
+                          {sender.selfFiled ? (
+                            <>
+                              {" "}
+                              <strong>You file this one yourself</strong>
+                              {sender.selfFiled === "identityNumber"
+                                ? ", with our instructions: we never ask for or keep a Social Security number or a date of birth."
+                                : ", with our instructions: this sender takes the request only from you."}
+                            </>
+                          ) : null}
+                        </dd>
+                        {sender.takes ? (
                           <>
-                            {" "}
-                            <strong>You file this one yourself</strong>
-                            {sender.selfFiled === "identityNumber"
-                              ? ", with our instructions: we never ask for or keep a Social Security number or a date of birth."
-                              : ", with our instructions: this sender takes the request only from you."}
+                            <dt>How long it takes</dt>
+                            <dd>{sender.takes}</dd>
                           </>
                         ) : null}
-                      </dd>
-                      {sender.takes ? (
-                        <>
-                          <dt>How long it takes</dt>
-                          <dd>{sender.takes}</dd>
-                        </>
-                      ) : null}
-                      <dt>How long it lasts</dt>
-                      <dd>{sender.lasts ?? "Not stated."}</dd>
-                      <dt>Source</dt>
-                      <dd>
-                        {sender.source}
-                        {sender.sourceUrl ? (
-                          <>
-                            {" "}
-                            <a href={sender.sourceUrl} rel="nofollow noreferrer">
-                              Where this comes from
-                            </a>
-                          </>
-                        ) : null}
-                      </dd>
-                    </dl>
-                  </li>
-                ),
-              )}
-            </ul>
+                        <dt>How long it lasts</dt>
+                        <dd>{sender.lasts ?? "Not stated."}</dd>
+                        <dt>Source</dt>
+                        <dd>
+                          {sender.source}
+                          {sender.sourceUrl ? (
+                            <>
+                              {" "}
+                              <a href={sender.sourceUrl} rel="nofollow noreferrer">
+                                Where this comes from
+                              </a>
+                            </>
+                          ) : null}
+                        </dd>
+                      </dl>
+                    </li>
+                  ),
+                )}
+              </ul>
+            </details>
           </section>
         ))}
       </section>
