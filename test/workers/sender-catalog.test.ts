@@ -2,12 +2,13 @@ import { env } from "cloudflare:test";
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CATALOG_SENDERS } from "../../drizzle/catalog";
+import typedNames from "../data/typed-sender-names.json";
 import { requests, requestTemplates, senderNames, staffAudit, users } from "../../drizzle/schema";
 import { ADD_REQUEST_MESSAGES } from "~/domain/add-request";
 import { CATALOG_LINK_MESSAGES } from "~/domain/sender-catalog";
 import { namesOfSender, senderKey } from "~/domain/sender-search";
 import { seedSenderCatalog } from "~/models/request-template.server";
-import { senderCandidates, senderNameInserts, unlinkedCustomNames } from "~/models/sender-names.server";
+import { searchSenders, senderCandidates, senderNameInserts, unlinkedCustomNames } from "~/models/sender-names.server";
 import { getDb } from "~/utils/db.server";
 import { Browser, signedInStaff, signedUpUser } from "./http";
 import { htmlOf } from "./support";
@@ -120,6 +121,19 @@ describe("finding a sender on /requests/add", () => {
     expect(details.join("\n")).toMatch(/sender_names_key_idx/);
     expect(details.join("\n")).toMatch(/sender_names_key_tail_idx/);
     expect(details.filter((detail) => /^SCAN sender_names\b/.test(detail))).toEqual([]);
+  });
+});
+
+describe("the typed names of test/data", () => {
+  it("puts the expected sender first for at least 95% of them, and no sender first for a company the catalog lacks", async () => {
+    const names = typedNames.names as Array<{ typed: string; expected: string | null }>;
+    const firsts = await Promise.all(
+      names.map(async (name) => ({ ...name, first: (await searchSenders(db, name.typed))[0]?.templateId ?? null })),
+    );
+    const known = firsts.filter((name) => name.expected);
+    const found = known.filter((name) => name.first === name.expected);
+    expect(found.length / known.length).toBeGreaterThanOrEqual(0.95);
+    expect(firsts.filter((name) => !name.expected && name.first).map((name) => `${name.typed} -> ${name.first}`)).toEqual([]);
   });
 });
 
