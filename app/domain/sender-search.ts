@@ -127,6 +127,11 @@ export function typosAllowed(length: number): number {
   return 2;
 }
 
+/** A name as it is stored and shown: single spaces, no space at either end. */
+export function tidyName(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
 /** A stored name of a sender: its display name, and the key it is found by. */
 export type SenderName = { templateId: string; name: string; key: string };
 
@@ -207,7 +212,7 @@ export function namesOfSender(sender: { id: string; name: string; aliases?: stri
   const written = [sender.name, sender.name.replace(/\s*\([^)]*\)\s*/g, " "), ...(sender.aliases ?? []), sender.parent ?? ""];
   const names = new Map<string, SenderName>();
   for (const text of written) {
-    const name = text.replace(/\s+/g, " ").trim();
+    const name = tidyName(text);
     const key = senderKey(name);
     if (key && !names.has(key)) names.set(key, { templateId: sender.id, name, key });
   }

@@ -5,6 +5,7 @@ import {
   customGroupKey,
   keyTail,
   rankSenders,
+  tidyName,
   senderKey,
   SENDER_QUERY_MAX_LENGTH,
   type SenderName,
@@ -149,6 +150,9 @@ export async function getCustomNameGroup(db: Db, key: string) {
   return groups.find((group) => group.key === key) ?? null;
 }
 
+/** Typed names per UPDATE of a link: with the statement's few other parameters, well inside D1's limit of 100. */
+const NAMES_PER_UPDATE = 90;
+
 /**
  * The statements that link a group of custom requests to a catalog sender: the requests gain the
  * sender (its channels, guide and wait show from then on), and the ways people typed it become
@@ -157,12 +161,9 @@ export async function getCustomNameGroup(db: Db, key: string) {
  */
 export function customGroupLinkStatements(db: Db, group: CustomNameGroup, templateId: string) {
   const typedNames = group.names.map((entry) => entry.name);
-  const names = typedNames
-    .map((name) => ({ templateId, name: name.replace(/\s+/g, " ").trim(), key: senderKey(name) }))
-    .filter((name) => name.key);
+  const names = typedNames.map((name) => ({ templateId, name: tidyName(name), key: senderKey(name) })).filter((name) => name.key);
   const now = new Date();
   const updates = [];
-  // A few parameters go to the rest of the statement: the names stay well inside D1's limit of 100.
   for (let start = 0; start < typedNames.length; start += NAMES_PER_UPDATE) {
     updates.push(
       db
@@ -180,7 +181,7 @@ export type AddNameResult = "added" | "known" | "nothingSearchable";
 /** The admin teaches the catalog another name for a sender, audited, in one batch. */
 export async function addSenderName(db: Db, actor: StaffActor, templateId: string, typed: string): Promise<AddNameResult> {
   assertAdmin(actor, "the sender catalog");
-  const name = typed.replace(/\s+/g, " ").trim();
+  const name = tidyName(typed);
   const key = senderKey(name);
   if (!key) return "nothingSearchable";
   const known = await db
@@ -196,9 +197,7 @@ export async function addSenderName(db: Db, actor: StaffActor, templateId: strin
   return "added";
 }
 
-const NAMES_PER_UPDATE = 90;
-
-export type LinkResult = { kind: "linked"; requests: number } | { kind: "groupGone" } | { kind: "senderNotFound" };
+export type LinkResult = { kind: "linked" } | { kind: "groupGone" } | { kind: "senderNotFound" };
 
 /** The admin links a group of custom requests to an existing sender, audited, in one batch. */
 export async function linkCustomGroupToSender(db: Db, actor: StaffActor, key: string, templateId: string): Promise<LinkResult> {
@@ -222,5 +221,5 @@ export async function linkCustomGroupToSender(db: Db, actor: StaffActor, key: st
       details: { names: group.names.map((entry) => entry.name), requests: group.requests, people: group.people },
     }),
   ]);
-  return { kind: "linked", requests: group.requests };
+  return { kind: "linked" };
 }
