@@ -34,6 +34,12 @@ describe("senderWords and senderKey", () => {
     expect(senderKey("Crème Brûlée Co.")).toBe("cremebrulee");
   });
 
+  it("drop what the piece is from the end, however many such words follow the name", () => {
+    expect(senderKey("aspca donation")).toBe("aspca");
+    expect(senderKey("Uline shipping supplies catalog")).toBe("uline");
+    expect(senderKey("Chase Plumbing")).toBe("chaseplumbing");
+  });
+
   it("drop Inc., Co., catalog and offers from the end, and The from the start", () => {
     expect(senderWords("The Lands End Inc. catalog")).toEqual(["lands", "end"]);
     expect(senderKey("Capital One credit card offers")).toBe("capitalone");
@@ -85,12 +91,23 @@ describe("rankSenders", () => {
   });
 
   it("suggests names while they are being typed, the closest first", () => {
-    expect(rankSenders("koh", NAMES).map((match) => match.templateId)).toEqual(["kohls", "kohler-walk-in-bath"]);
-    expect(top("williams so")).toBe("williams-sonoma");
+    expect(rankSenders("koh", NAMES, { typing: true }).map((match) => match.templateId)).toEqual(["kohls", "kohler-walk-in-bath"]);
+    expect(rankSenders("will", NAMES, { typing: true })[0]!.templateId).toBe("williams-sonoma");
+    expect(rankSenders("williams so", NAMES, { typing: true })[0]!.templateId).toBe("williams-sonoma");
+  });
+
+  it("takes a name sent whole as the start of another only when it covers most of it", () => {
+    expect(rankSenders("will", NAMES)).toEqual([]);
+    expect(rankSenders("pottery bar", [...NAMES, ...namesOfSender({ id: "pottery-barn", name: "Pottery Barn" })])[0]!.templateId).toBe(
+      "pottery-barn",
+    );
+    const harpers = namesOfSender({ id: "hearst", name: "Hearst Magazines", aliases: ["Harper's Bazaar"] });
+    expect(rankSenders("harpers magazine", harpers), "Harper's Magazine is another publisher").toEqual([]);
+    expect(rankSenders("harpers", harpers, { typing: true })[0]!.templateId, "while typing, it is a fair suggestion").toBe("hearst");
   });
 
   it("prefers the exact name over one that only starts like it", () => {
-    expect(rankSenders("kohls", NAMES).map((match) => match.templateId)).toEqual(["kohls", "kohler-walk-in-bath"]);
+    expect(rankSenders("kohls", NAMES, { typing: true }).map((match) => match.templateId)).toEqual(["kohls", "kohler-walk-in-bath"]);
     expect(rankSenders("kohls", NAMES)[0]!.score).toBe(1);
   });
 
@@ -120,7 +137,7 @@ describe("rankSenders", () => {
   });
 
   it("lists each sender once, by its best name, at most the limit asked for", () => {
-    const matches = rankSenders("l", NAMES, 2);
+    const matches = rankSenders("l", NAMES, { limit: 2, typing: true });
     expect(matches).toHaveLength(2);
     expect(new Set(matches.map((match) => match.templateId)).size).toBe(2);
   });

@@ -45,6 +45,51 @@ const TRAILING_NOISE = new Set([
   "insurance",
   "bank",
   "usa",
+  // What the piece is or what it sells, as people add it after the name ("aspca donation",
+  // "uline shipping supplies", "kohls cash"): never the part that says whose it is.
+  "donation",
+  "donations",
+  "donate",
+  "appeal",
+  "letter",
+  "letters",
+  "postcard",
+  "postcards",
+  "brochure",
+  "coupon",
+  "coupons",
+  "sweepstakes",
+  "subscription",
+  "subscriptions",
+  "renewal",
+  "membership",
+  "newsletter",
+  "loan",
+  "loans",
+  "personal",
+  "mortgage",
+  "refinance",
+  "rewards",
+  "cash",
+  "preferred",
+  "supplies",
+  "shipping",
+  "clothing",
+  "apparel",
+  "internet",
+  "cable",
+  "wireless",
+  "warranty",
+  "auto",
+  "estimate",
+  "quote",
+  "service",
+  "services",
+  "marketing",
+  "advertising",
+  "ads",
+  "sale",
+  "special",
 ]);
 
 const LEADING_NOISE = new Set(["the", "www"]);
@@ -56,7 +101,17 @@ const LEADING_NOISE = new Set(["the", "www"]);
  * A name made only of such words keeps them.
  */
 export function senderWords(text: string): string[] {
-  const words = text
+  const words = plainWords(text);
+  let start = 0;
+  let end = words.length;
+  while (end - start > 1 && LEADING_NOISE.has(words[start]!)) start += 1;
+  while (end - start > 1 && TRAILING_NOISE.has(words[end - 1]!)) end -= 1;
+  return words.slice(start, end);
+}
+
+/** The words as written, in lower case, without accents, apostrophes or punctuation; "&" is "and". */
+function plainWords(text: string): string[] {
+  return text
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
@@ -66,11 +121,6 @@ export function senderWords(text: string): string[] {
     .trim()
     .split(" ")
     .filter(Boolean);
-  let start = 0;
-  let end = words.length;
-  while (end - start > 1 && LEADING_NOISE.has(words[start]!)) start += 1;
-  while (end - start > 1 && TRAILING_NOISE.has(words[end - 1]!)) end -= 1;
-  return words.slice(start, end);
 }
 
 /**
@@ -152,12 +202,15 @@ export const MATCH_FLOOR = 0.5;
  * - the same key but for a typo or two (fewer for short names): 0.9 less 0.1 a typo;
  * - the typed key is the start of the name ("lands" while typing "Lands' End"), or the start of
  *   it but for one typo once at least five letters are typed: 0.55 to 0.85, more the more of the
- *   name was typed;
+ *   name was typed. While the person is still typing (`typing`), any start counts; a name sent
+ *   whole must cover at least START_COVERAGE of the stored one ("harpers" is not "Harper's
+ *   Bazaar", "american family" is not "American Family Life Assurance");
  * - every word of a name of two words or more starts what was typed ("lands end winter sale"): 0.7.
  */
 export function scoreName(
   typed: { key: string; words: string[] },
   stored: { key: string; words: string[] },
+  typing = false,
 ): { score: number; how: SenderMatch["how"] } | null {
   const { key } = typed;
   if (!key || !stored.key) return null;
@@ -168,11 +221,19 @@ export function scoreName(
   if (distance <= allowed) return { score: 0.9 - 0.1 * distance, how: "typo" };
 
   const coverage = key.length / stored.key.length;
+  if (!typing && coverage < START_COVERAGE) return wordsFit(typed, stored);
   if (stored.key.startsWith(key)) return { score: 0.55 + 0.3 * coverage, how: "start" };
   if (key.length >= 5 && key.length < stored.key.length && editDistance(key, stored.key.slice(0, key.length)) <= 1) {
     return { score: 0.5 + 0.3 * coverage, how: "start" };
   }
 
+  return wordsFit(typed, stored);
+}
+
+/** A name sent whole finds a stored name by its start only when it covers this much of it. */
+export const START_COVERAGE = 0.6;
+
+function wordsFit(typed: { words: string[] }, stored: { words: string[] }): { score: number; how: "words" } | null {
   // A one-word name followed by more words is too often another company ("Chase Plumbing").
   const nameWords = stored.words;
   if (nameWords.length > 1 && nameWords.length < typed.words.length && nameWords.every((word, index) => typed.words[index] === word)) {
@@ -183,15 +244,21 @@ export function scoreName(
 
 /**
  * The senders that fit what was typed, best first, one entry per sender (its best-fitting name),
- * at most `limit`. Ties go to the shorter name, then alphabetical order, so the order never
+ * at most `limit`; `typing` while the person is still typing (suggestions), not for a name sent. Ties go to the shorter name, then alphabetical order, so the order never
  * depends on how the database returned the rows.
  */
-export function rankSenders(query: string, names: SenderName[], limit = 8): SenderMatch[] {
-  const typed = { key: senderKey(query), words: senderWords(query).filter((word) => word !== "and") };
+export function rankSenders(
+  query: string,
+  names: SenderName[],
+  { limit = 8, typing = false }: { limit?: number; typing?: boolean } = {},
+): SenderMatch[] {
+  // Whole words as written: "Time Warner Cable" does not start "Time Warner Realty".
+  const wordsOf = (text: string) => plainWords(text).filter((word) => word !== "and" && !LEADING_NOISE.has(word));
+  const typed = { key: senderKey(query), words: wordsOf(query) };
   if (!typed.key) return [];
   const best = new Map<string, SenderMatch & { length: number }>();
   for (const name of names) {
-    const fit = scoreName(typed, { key: name.key, words: senderWords(name.name).filter((word) => word !== "and") });
+    const fit = scoreName(typed, { key: name.key, words: wordsOf(name.name) }, typing);
     if (!fit || fit.score < MATCH_FLOOR) continue;
     const current = best.get(name.templateId);
     if (current && (current.score > fit.score || (current.score === fit.score && current.length <= name.key.length))) continue;

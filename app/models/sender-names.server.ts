@@ -32,26 +32,55 @@ const CANDIDATE_LIMIT = 2000;
  * One query reads the stored names sharing the typed key's first letters (or its tail's, for a
  * typo in the first letter) through their indexes; the domain ranks them. Never the whole catalog.
  */
-export async function searchSenders(db: Db, query: string, limit = 8) {
+export async function searchSenders(db: Db, query: string, { limit = 8, typing = false }: { limit?: number; typing?: boolean } = {}) {
   const text = query.slice(0, SENDER_QUERY_MAX_LENGTH);
   const key = senderKey(text);
   if (!key) return [];
-  const rows = await senderCandidates(db, key);
+  let rows = await senderCandidates(db, key);
+  let matches = rankSenders(text, rows, { limit, typing });
+  // A typo in the first letters hides the name from both ranges: read the names of about the
+  // same length that start with the same letter, only when nothing was found.
+  if (matches.length === 0 && key.length >= TYPO_SEARCH_MIN_LENGTH) {
+    rows = await senderCandidatesNear(db, key);
+    matches = rankSenders(text, rows, { limit, typing });
+  }
   const senders = new Map(rows.map((row) => [row.templateId, { title: row.title, category: row.category }]));
-  return rankSenders(text, rows, limit).map((match) => ({ ...match, ...senders.get(match.templateId)! }));
+  return matches.map((match) => ({ ...match, ...senders.get(match.templateId)! }));
+}
+
+/** The shortest key a second, wider read is made for: shorter names forgive no typo. */
+const TYPO_SEARCH_MIN_LENGTH = 5;
+
+const candidateColumns = {
+  templateId: senderNames.templateId,
+  key: senderNames.key,
+  name: senderNames.name,
+  title: requestTemplates.title,
+  category: requestTemplates.category,
+};
+
+/** Names that start with the key's first letter and are within two letters of its length. */
+export function senderCandidatesNear(db: Db, key: string) {
+  const first = key.slice(0, 1);
+  return db
+    .select(candidateColumns)
+    .from(senderNames)
+    .innerJoin(requestTemplates, eq(requestTemplates.id, senderNames.templateId))
+    .where(
+      and(
+        gte(senderNames.key, first),
+        lt(senderNames.key, afterPrefix(first)),
+        sql`length(${senderNames.key}) between ${key.length - 2} and ${key.length + 2}`,
+      ),
+    )
+    .limit(CANDIDATE_LIMIT);
 }
 
 /** The stored names that can match a typed key, read by the key and tail indexes. */
 export function senderCandidates(db: Db, key: string) {
   const { prefix, tailPrefix } = candidateRanges(key);
   return db
-    .select({
-      templateId: senderNames.templateId,
-      key: senderNames.key,
-      name: senderNames.name,
-      title: requestTemplates.title,
-      category: requestTemplates.category,
-    })
+    .select(candidateColumns)
     .from(senderNames)
     .innerJoin(requestTemplates, eq(requestTemplates.id, senderNames.templateId))
     .where(

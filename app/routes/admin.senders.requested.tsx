@@ -24,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const shown = await Promise.all(
     groups.slice(0, GROUPS_SHOWN).map(async (group) => ({
       ...group,
-      suggestions: (await searchSenders(db, group.names[0]!.name, 3)).map((match) => ({
+      suggestions: (await searchSenders(db, group.names[0]!.name, { limit: 3 })).map((match) => ({
         id: match.templateId,
         title: match.title,
         category: categoryTitle(match.category),

@@ -14,7 +14,7 @@ import { getDb } from "~/utils/db.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
   const typed = (new URL(request.url).searchParams.get("q") ?? "").slice(0, SENDER_QUERY_MAX_LENGTH);
-  const matches = typed.trim() ? await searchSenders(getDb(context.env.DB), typed, 6) : [];
+  const matches = typed.trim() ? await searchSenders(getDb(context.env.DB), typed, { limit: 6, typing: true }) : [];
   const body = {
     matches: matches.map((match) => ({
       id: match.templateId,

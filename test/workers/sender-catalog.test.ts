@@ -8,7 +8,13 @@ import { ADD_REQUEST_MESSAGES } from "~/domain/add-request";
 import { CATALOG_LINK_MESSAGES } from "~/domain/sender-catalog";
 import { namesOfSender, senderKey } from "~/domain/sender-search";
 import { seedSenderCatalog } from "~/models/request-template.server";
-import { searchSenders, senderCandidates, senderNameInserts, unlinkedCustomNames } from "~/models/sender-names.server";
+import {
+  searchSenders,
+  senderCandidates,
+  senderCandidatesNear,
+  senderNameInserts,
+  unlinkedCustomNames,
+} from "~/models/sender-names.server";
 import { getDb } from "~/utils/db.server";
 import { Browser, signedInStaff, signedUpUser } from "./http";
 import { htmlOf } from "./support";
@@ -121,6 +127,20 @@ describe("finding a sender on /requests/add", () => {
     expect(details.join("\n")).toMatch(/sender_names_key_idx/);
     expect(details.join("\n")).toMatch(/sender_names_key_tail_idx/);
     expect(details.filter((detail) => /^SCAN sender_names\b/.test(detail))).toEqual([]);
+
+    const near = senderCandidatesNear(db, senderKey("gieco")).toSQL();
+    const nearPlan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${near.sql}`)
+      .bind(...near.params)
+      .all<{ detail: string }>();
+    expect(nearPlan.results.map((row) => row.detail).join("\n")).toMatch(
+      /SEARCH sender_names USING (COVERING )?INDEX sender_names_key_idx/,
+    );
+  });
+
+  it("forgives a typo in the first letters of a name sent whole", async () => {
+    const { browser } = await signedUpUser("search-early-typo");
+    const html = await htmlOf(await browser.get("/requests/add?senderName=gieco"));
+    expect(radio(html, "geico")).toEqual({ checked: false, label: "GEICO" });
   });
 });
 
