@@ -177,6 +177,21 @@ export async function getUserRequest(db: Db, userId: string, requestId: string) 
   return row ?? null;
 }
 
+/**
+ * The user's request for a catalog sender that is not deleted: the preset signup gave, else the
+ * latest one they added. Null when they have none.
+ */
+export async function getUserRequestForSender(db: Db, userId: string, templateId: string) {
+  const [row] = await db
+    .select(requestColumns)
+    .from(requests)
+    .leftJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
+    .where(and(eq(requests.userId, userId), eq(requests.templateId, templateId), notDeleted))
+    .orderBy(desc(sql`${requests.type} = 'preset'`), desc(requests.updatedAt))
+    .limit(1);
+  return row ?? null;
+}
+
 const freeRequestsLeft = sql`coalesce(${users.numOfFreeRequest}, ${FREE_REQUEST_ALLOWANCE})`;
 
 /**

@@ -9,7 +9,7 @@ import { categoryTitle } from "~/domain/sender-categories";
 import { SENDER_QUERY_MAX_LENGTH } from "~/domain/sender-search";
 import { noticeUrl } from "~/domain/dashboard";
 import { actionUsesAllowance, ALLOWANCE_REFUSED_MESSAGE, requestsAffordable, STATUS_LABELS } from "~/domain/requests";
-import { createCustomRequest, getAddRequestOptions, getUserRequest } from "~/models/request.server";
+import { createCustomRequest, getAddRequestOptions, getUserRequestForSender } from "~/models/request.server";
 import { getTemplate } from "~/models/request-template.server";
 import { findSenderByExactName, searchSenders } from "~/models/sender-names.server";
 import { actOnRequest, afterFirstQueuing, createWithAllowance } from "~/services/requests.server";
@@ -72,14 +72,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const senderName = template?.title ?? submission.value.senderName;
 
-  // A catalog sender the user already has as a preset is sent from that preset, never twice.
-  // Presets are stored under their template's id.
-  const existing = template ? await getUserRequest(db, user.id, template.id) : null;
+  // A catalog sender the user already has is sent from the preset signup gave, never twice, and
+  // a request already on its way (or done) is not paid for again.
+  const existing = template ? await getUserRequestForSender(db, user.id, template.id) : null;
   const preset = existing?.type === "preset" ? existing : null;
-  if (preset && (preset.status === "inQueue" || preset.status === "confirmedByUser" || preset.consumerFiles)) {
-    const why = preset.consumerFiles
-      ? `${preset.senderName} takes this request only from you: your dashboard shows how to file it.`
-      : `${preset.senderName} is already on your dashboard (${STATUS_LABELS[preset.status!]}).`;
+  const alreadySent = existing?.status === "inQueue" || existing?.status === "confirmedByUser";
+  if (existing && (alreadySent || preset?.consumerFiles)) {
+    const why = preset?.consumerFiles
+      ? `${existing.senderName} takes this request only from you: your dashboard shows how to file it.`
+      : `${existing.senderName} is already on your dashboard (${STATUS_LABELS[existing.status!]}).`;
     return data(submission.reply({ fieldErrors: { senderName: [why] } }), { status: 400 });
   }
   // A sender that takes the request only from the person, and is not on their dashboard: nothing

@@ -168,6 +168,17 @@ describe("sending a request for what was found", () => {
     expect(dashboard).toContain('href="/learn#cat-catalogs">Catalogs and retailers</a>');
   });
 
+  it("does not send or charge a sender twice while its request is on the dashboard", async () => {
+    const { browser, userId } = await signedUpUser("pick-twice");
+    expect((await browser.post("/requests/add", { senderName: "orvis", templateId: "orvis" })).status).toBe(303);
+    const again = await browser.post("/requests/add", { senderName: "The Orvis Company" });
+    expect(again.status).toBe(400);
+    expect(await htmlOf(again)).toContain("Orvis is already on your dashboard (In queue).");
+    expect(await requestsOf(userId)).toHaveLength(1);
+    const [account] = await db.select({ left: users.numOfFreeRequest }).from(users).where(eq(users.id, userId));
+    expect(account!.left).toBe(2);
+  });
+
   it("links a name typed exactly as the catalog knows it, however it is written", async () => {
     const { browser, userId } = await signedUpUser("exact-name");
     expect((await browser.post("/requests/add", { senderName: "LL BEAN catalog" })).status).toBe(303);
