@@ -3,16 +3,7 @@
 // delete the account with the password, land on the home page, and sign up again with the same email.
 import { describe, expect, inject, test } from "vitest";
 import { assertAccessible, assertNoErrors, JS_MODES, screenshot, useBrowser } from "./browser";
-import {
-  expectedStatus,
-  fillStep1,
-  input,
-  reachStep2,
-  submitStep2,
-  visibleText,
-  waitForDashboard,
-  waitForHydration,
-} from "./accounts-helpers";
+import { expectedStatus, fillStep1, input, signUpThroughForms, visibleText, waitForHydration } from "./accounts-helpers";
 
 const appUrl = inject("appUrl");
 const browser = useBrowser();
@@ -25,9 +16,7 @@ describe.each(JS_MODES)("your account (JavaScript $label)", ({ js, label }) => {
   test("sign up, move house, export, delete, and sign up again with the same email", async () => {
     await browser.visit({ js }, async (visit) => {
       const { page } = visit;
-      await reachStep2(visit, appUrl);
-      await Promise.all([page.waitForURL(`${appUrl}/dashboard`, { timeout: 15_000 }), submitStep2(page, account)]);
-      await waitForDashboard(page);
+      await signUpThroughForms(visit, appUrl, account);
       // One request in the queue, so that the move has something to send again.
       await page.goto(`${appUrl}/requests/add`);
       await input(page, "senderName").fill("Journey Catalogs");
@@ -93,9 +82,7 @@ describe.each(JS_MODES)("your account (JavaScript $label)", ({ js, label }) => {
       expect((await page.goto(`${appUrl}/account`))?.url()).toContain("/signin");
 
       // The same email signs up again.
-      await reachStep2(visit, appUrl);
-      await Promise.all([page.waitForURL(`${appUrl}/dashboard`, { timeout: 15_000 }), submitStep2(page, account)]);
-      await waitForDashboard(page);
+      await signUpThroughForms(visit, appUrl, account);
       assertNoErrors(visit, { allow: [expectedStatus(appUrl, 401, "/account/delete")] });
     });
   });

@@ -114,6 +114,14 @@ export async function signInThroughForm(visit: Visit, appUrl: string, account: A
   await Promise.all([page.waitForURL(`${appUrl}/dashboard`), submitSignIn(visit, account)]);
 }
 
+/** A new account through signup steps 1 and 2, ending on the dashboard. */
+export async function signUpThroughForms(visit: Visit, appUrl: string, account: Account) {
+  const { page } = visit;
+  await reachStep2(visit, appUrl);
+  await Promise.all([page.waitForURL(`${appUrl}/dashboard`, { timeout: 15_000 }), submitStep2(page, account)]);
+  await waitForDashboard(page);
+}
+
 /**
  * With JavaScript on the URL changes before the new page is drawn, and the page being left has
  * an h1 of its own: wait for the dashboard's heading itself.

@@ -5,7 +5,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import { assertAccessible, assertNoErrors, JS_MODES, screenshot, useBrowser } from "./browser";
-import { reachStep2, submitStep2, unsubscribeFromDashboard, visibleText, waitForDashboard } from "./accounts-helpers";
+import { signUpThroughForms, unsubscribeFromDashboard, visibleText, waitForDashboard } from "./accounts-helpers";
 
 const appUrl = inject("appUrl");
 const standInsUrl = inject("standInsUrl");
@@ -36,12 +36,7 @@ describe.each(JS_MODES)("billing (JavaScript $label)", ({ js, label }) => {
   test("a new user subscribes to Basic, sends more than three requests, switches to Premium, cancels, and sees Upgrade again", async () => {
     await browser.visit({ js }, async (visit) => {
       const { page } = visit;
-      await reachStep2(visit, appUrl);
-      await Promise.all([
-        page.waitForURL(`${appUrl}/dashboard`, { timeout: 15_000 }),
-        submitStep2(page, { email: `billing.${Date.now()}.js-${label}@quietmailbox.test`, password: "first-secret-1" }),
-      ]);
-      await waitForDashboard(page);
+      await signUpThroughForms(visit, appUrl, { email: `billing.${Date.now()}.js-${label}@quietmailbox.test`, password: "first-secret-1" });
       expect(await upgradeButton(page).count()).toBe(1);
 
       // The plans, from the header's Upgrade button.

@@ -6,7 +6,7 @@
 import { describe, expect, inject, test } from "vitest";
 import { assertAccessible, assertNoErrors, JS_MODES, screenshot, SCREENSHOT_DIR, useBrowser } from "./browser";
 import { LOCAL_STAFF } from "../../drizzle/local-staff";
-import { input, reachStep2, signInThroughForm, submitStep2, visibleText, waitForDashboard } from "./accounts-helpers";
+import { input, signInThroughForm, signUpThroughForms, visibleText } from "./accounts-helpers";
 
 const appUrl = inject("appUrl");
 const browser = useBrowser();
@@ -16,12 +16,10 @@ describe.each(JS_MODES)("finding a sender in the catalog (JavaScript $label)", (
   test("“lands end” finds Lands’ End, and the request is sent to it", async () => {
     await browser.visit({ js }, async (visit) => {
       const { page } = visit;
-      await reachStep2(visit, appUrl);
-      await Promise.all([
-        page.waitForURL(`${appUrl}/dashboard`, { timeout: 15_000 }),
-        submitStep2(page, { email: `catalog.${Date.now()}.js-${label}@quietmailbox.test`, password: "catalog-secret-1" }),
-      ]);
-      await waitForDashboard(page);
+      await signUpThroughForms(visit, appUrl, {
+        email: `catalog.${Date.now()}.js-${label}@quietmailbox.test`,
+        password: "catalog-secret-1",
+      });
       await page.goto(`${appUrl}/requests/add`);
       const sender = input(page, "senderName");
 

@@ -5,7 +5,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import { assertAccessible, assertNoErrors, JS_MODES, SCREENSHOT_DIR, screenshot, useBrowser, type Visit } from "./browser";
-import { reachStep2, submitStep2, visibleText, waitForDashboard } from "./accounts-helpers";
+import { signUpThroughForms, visibleText } from "./accounts-helpers";
 
 const appUrl = inject("appUrl");
 const browser = useBrowser();
@@ -26,12 +26,10 @@ describe.each(JS_MODES)("the dashboard (JavaScript $label)", ({ js, label }) => 
   test("sums up, groups, sends chosen suggestions, deletes with a confirmation and undoes it, then leads to the plans", async () => {
     await browser.visit({ js }, async (visit) => {
       const { page } = visit;
-      await reachStep2(visit, appUrl);
-      await Promise.all([
-        page.waitForURL(`${appUrl}/dashboard`, { timeout: 15_000 }),
-        submitStep2(page, { email: `dashboard.${Date.now()}.js-${label}@quietmailbox.test`, password: "dashboard-secret-1" }),
-      ]);
-      await waitForDashboard(page);
+      await signUpThroughForms(visit, appUrl, {
+        email: `dashboard.${Date.now()}.js-${label}@quietmailbox.test`,
+        password: "dashboard-secret-1",
+      });
       expect(await page.locator(".dashboard-summary").innerText()).toContain("0 requests are waiting for the sender");
       await assertAccessible(visit);
 

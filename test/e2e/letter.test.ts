@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, inject, test } from "vitest";
 import { assertAccessible, assertNoErrors, JS_MODES, SCREENSHOT_DIR, useBrowser } from "./browser";
-import { reachStep2, submitStep2, waitForDashboard } from "./accounts-helpers";
+import { signUpThroughForms } from "./accounts-helpers";
 
 const appUrl = inject("appUrl");
 const browser = useBrowser();
@@ -17,12 +17,7 @@ describe.each(JS_MODES)("sending the letter yourself (JavaScript $label)", ({ js
   test("the letter has the sender's address, prints alone, downloads as text and opens an email", async () => {
     await browser.visit({ js }, async (visit) => {
       const { page } = visit;
-      await reachStep2(visit, appUrl);
-      await Promise.all([
-        page.waitForURL(`${appUrl}/dashboard`, { timeout: 15_000 }),
-        submitStep2(page, { email: `letter.${Date.now()}.js-${label}@quietmailbox.test`, password: "letter-secret-1" }),
-      ]);
-      await waitForDashboard(page);
+      await signUpThroughForms(visit, appUrl, { email: `letter.${Date.now()}.js-${label}@quietmailbox.test`, password: "letter-secret-1" });
 
       await page.goto(`${appUrl}/dashboard?request=epsilon#request-epsilon`);
       const panel = page.locator("#request-epsilon .letter-panel");

@@ -6,7 +6,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import { assertAccessible, assertNoErrors, JS_MODES, screenshot, useBrowser, type Visit } from "./browser";
-import { reachStep2, submitSignIn, submitStep2, unsubscribeFromDashboard, visibleText, waitForDashboard } from "./accounts-helpers";
+import { signUpThroughForms, submitSignIn, unsubscribeFromDashboard, visibleText, waitForDashboard } from "./accounts-helpers";
 
 const appUrl = inject("appUrl");
 const browser = useBrowser();
@@ -26,9 +26,7 @@ describe.each(JS_MODES)("reminders (JavaScript $label)", ({ js, label }) => {
   test("a user opens the reminder link, signs in, answers Mail has stopped, and turns reminder emails off and on", async () => {
     const account = { email: `reminders.${Date.now()}.js-${label}@quietmailbox.test`, password: "first-secret-1" };
     await browser.visit({ js }, async (user) => {
-      await reachStep2(user, appUrl);
-      await Promise.all([user.page.waitForURL(`${appUrl}/dashboard`, { timeout: 15_000 }), submitStep2(user.page, account)]);
-      await waitForDashboard(user.page);
+      await signUpThroughForms(user, appUrl, account);
       await unsubscribeFromDashboard(user.page, "acxiom");
       assertNoErrors(user);
     });

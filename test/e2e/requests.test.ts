@@ -5,7 +5,7 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import { assertAccessible, assertNoErrors, JS_MODES, screenshot, useBrowser, type Visit } from "./browser";
-import { input, reachStep2, submitStep2, visibleText, waitForDashboard } from "./accounts-helpers";
+import { input, signUpThroughForms, visibleText } from "./accounts-helpers";
 
 const appUrl = inject("appUrl");
 const browser = useBrowser();
@@ -37,12 +37,10 @@ describe.each(JS_MODES)("requests (JavaScript $label)", ({ js, label }) => {
     await browser.visit({ js }, async (visit) => {
       const { page } = visit;
       if (js) await visit.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: appUrl });
-      await reachStep2(visit, appUrl);
-      await Promise.all([
-        page.waitForURL(`${appUrl}/dashboard`, { timeout: 15_000 }),
-        submitStep2(page, { email: `requests.${Date.now()}.js-${label}@quietmailbox.test`, password: "first-secret-1" }),
-      ]);
-      await waitForDashboard(page);
+      await signUpThroughForms(visit, appUrl, {
+        email: `requests.${Date.now()}.js-${label}@quietmailbox.test`,
+        password: "first-secret-1",
+      });
 
       // The presets, none sent yet.
       const start = await visibleText(page);

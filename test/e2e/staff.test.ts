@@ -6,7 +6,7 @@
 import { describe, expect, inject, test } from "vitest";
 import { LOCAL_STAFF } from "../../drizzle/local-staff";
 import { assertAccessible, assertNoErrors, JS_MODES, screenshot, useBrowser, type Visit } from "./browser";
-import { reachStep2, signInThroughForm, submitStep2, unsubscribeFromDashboard, visibleText, waitForDashboard } from "./accounts-helpers";
+import { signInThroughForm, signUpThroughForms, unsubscribeFromDashboard, visibleText } from "./accounts-helpers";
 
 const appUrl = inject("appUrl");
 const browser = useBrowser();
@@ -41,12 +41,7 @@ describe.each(JS_MODES)("staff area (JavaScript $label)", ({ js, label }) => {
     const email = `staff.${Date.now()}.js-${label}@quietmailbox.test`;
     await browser.visit({ js }, async (user) => {
       const { page } = user;
-      await reachStep2(user, appUrl);
-      await Promise.all([
-        page.waitForURL(`${appUrl}/dashboard`, { timeout: 15_000 }),
-        submitStep2(page, { email, password: "first-secret-1" }),
-      ]);
-      await waitForDashboard(page);
+      await signUpThroughForms(user, appUrl, { email, password: "first-secret-1" });
       await unsubscribeFromDashboard(page, "experian-marketing");
 
       // A plain user: every staff page is "not found".
