@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { requests, requestTemplates, senderNames } from "../../drizzle/schema";
 import {
   candidateRanges,
@@ -59,36 +59,34 @@ const candidateColumns = {
   category: requestTemplates.category,
 };
 
-/** Names that start with the key's first letter and are within two letters of its length. */
-export function senderCandidatesNear(db: Db, key: string) {
-  const first = key.slice(0, 1);
-  return db
-    .select(candidateColumns)
-    .from(senderNames)
-    .innerJoin(requestTemplates, eq(requestTemplates.id, senderNames.templateId))
-    .where(
-      and(
-        gte(senderNames.key, first),
-        lt(senderNames.key, afterPrefix(first)),
-        sql`length(${senderNames.key}) between ${key.length - 2} and ${key.length + 2}`,
-      ),
-    )
-    .limit(CANDIDATE_LIMIT);
-}
-
 /** The stored names that can match a typed key, read by the key and tail indexes. */
 export function senderCandidates(db: Db, key: string) {
   const { prefix, tailPrefix } = candidateRanges(key);
+  return namesWhere(
+    db,
+    or(startsWith(senderNames.key, prefix), tailPrefix === null ? undefined : startsWith(senderNames.keyTail, tailPrefix)),
+  );
+}
+
+/** Names that start with the key's first letter and are within two letters of its length. */
+export function senderCandidatesNear(db: Db, key: string) {
+  return namesWhere(
+    db,
+    and(startsWith(senderNames.key, key.slice(0, 1)), sql`length(${senderNames.key}) between ${key.length - 2} and ${key.length + 2}`),
+  );
+}
+
+/** A range an index reads: every key that starts with `prefix`. */
+function startsWith(column: typeof senderNames.key | typeof senderNames.keyTail, prefix: string) {
+  return and(gte(column, prefix), lt(column, afterPrefix(prefix)));
+}
+
+function namesWhere(db: Db, condition: SQL | undefined) {
   return db
     .select(candidateColumns)
     .from(senderNames)
     .innerJoin(requestTemplates, eq(requestTemplates.id, senderNames.templateId))
-    .where(
-      or(
-        and(gte(senderNames.key, prefix), lt(senderNames.key, afterPrefix(prefix))),
-        tailPrefix === null ? undefined : and(gte(senderNames.keyTail, tailPrefix), lt(senderNames.keyTail, afterPrefix(tailPrefix))),
-      ),
-    )
+    .where(condition)
     .limit(CANDIDATE_LIMIT);
 }
 
