@@ -76,13 +76,13 @@ async function measureFinding(db: Db, title: string, names: TypedName[]) {
   let first = 0;
   for (const name of known) {
     const [top] = await searchSenders(db, name.typed);
-    if (top?.templateId === name.expected) first += 1;
-    else misses.push(`"${name.typed}" gave ${top?.templateId ?? "nothing"}, not ${name.expected}`);
+    if (top?.id === name.expected) first += 1;
+    else misses.push(`"${name.typed}" gave ${top?.id ?? "nothing"}, not ${name.expected}`);
   }
   const wrong: string[] = [];
   for (const name of unknown) {
     const [top] = await searchSenders(db, name.typed);
-    if (top) wrong.push(`"${name.typed}" gave ${top.templateId}`);
+    if (top) wrong.push(`"${name.typed}" gave ${top.id}`);
   }
   const share = first / known.length;
   console.log(

@@ -4,7 +4,7 @@
  */
 
 /** A catalog category's name as people read it. */
-export const CATEGORY_TITLES: Record<string, string> = {
+const CATEGORY_TITLES: Record<string, string> = {
   catalogs: "Catalogs and retailers",
   "credit-offers": "Prescreened credit and insurance offers",
   "credit-cards": "Credit card offers",

@@ -140,7 +140,7 @@ export function keyTail(key: string): string {
 }
 
 /** How many leading characters of the key a search reads the index by. */
-export const KEY_PREFIX_LENGTH = 3;
+const KEY_PREFIX_LENGTH = 3;
 
 /**
  * The ranges of stored keys that can match a typed key: names starting like it, and names whose
@@ -171,7 +171,7 @@ export function editDistance(a: string, b: string): number {
 }
 
 /** Typos forgiven in a key of this length: none in short names, where one letter makes another company. */
-export function typosAllowed(length: number): number {
+function typosAllowed(length: number): number {
   if (length < 5) return 0;
   if (length < 9) return 1;
   return 2;
@@ -194,7 +194,7 @@ export type SenderMatch = {
 };
 
 /** Below this, a name is not offered: a person typing a company the catalog lacks sees no wrong one. */
-export const MATCH_FLOOR = 0.5;
+const MATCH_FLOOR = 0.5;
 
 /**
  * How well a stored name fits what was typed, from 0 to 1:
@@ -207,7 +207,7 @@ export const MATCH_FLOOR = 0.5;
  *   Bazaar", "american family" is not "American Family Life Assurance");
  * - every word of a name of two words or more starts what was typed ("lands end winter sale"): 0.7.
  */
-export function scoreName(
+function scoreName(
   typed: { key: string; words: string[] },
   stored: { key: string; words: string[] },
   typing = false,
@@ -231,7 +231,7 @@ export function scoreName(
 }
 
 /** A name sent whole finds a stored name by its start only when it covers this much of it. */
-export const START_COVERAGE = 0.6;
+const START_COVERAGE = 0.6;
 
 function wordsFit(typed: { words: string[] }, stored: { words: string[] }): { score: number; how: "words" } | null {
   // A one-word name followed by more words is too often another company ("Chase Plumbing").

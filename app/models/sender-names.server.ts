@@ -10,6 +10,7 @@ import {
   SENDER_QUERY_MAX_LENGTH,
   type SenderName,
 } from "~/domain/sender-search";
+import { categoryTitle } from "~/domain/sender-categories";
 import { assertAdmin, auditEntry, type StaffActor } from "~/models/audit.server";
 import { chunkedInserts, type Db } from "~/utils/db.server";
 
@@ -28,7 +29,8 @@ export function senderNameInserts(db: Db, names: SenderName[], origin: "catalog"
 const CANDIDATE_LIMIT = 2000;
 
 /**
- * The catalog senders that fit what was typed, best first, with what the add form shows of each.
+ * The catalog senders that fit what was typed, best first, as the add form, its suggestions and
+ * the staff page show them.
  * One query reads the stored names sharing the typed key's first letters (or its tail's, for a
  * typo in the first letter) through their indexes; the domain ranks them. Never the whole catalog.
  */
@@ -44,9 +46,21 @@ export async function searchSenders(db: Db, query: string, { limit = 8, typing =
     rows = await senderCandidatesNear(db, key);
     matches = rankSenders(text, rows, { limit, typing });
   }
-  const senders = new Map(rows.map((row) => [row.templateId, { title: row.title, category: row.category }]));
-  return matches.map((match) => ({ ...match, ...senders.get(match.templateId)! }));
+  const senders = new Map(rows.map((row) => [row.templateId, row]));
+  return matches.map((match) => {
+    const { title, category } = senders.get(match.templateId)!;
+    return {
+      id: match.templateId,
+      title,
+      category: categoryTitle(category),
+      // The name that matched when it is not the title ("Quicken Loans" for Rocket Mortgage).
+      alias: match.matchedName !== title ? match.matchedName : null,
+      exact: match.how === "exact",
+    };
+  });
 }
+
+export type SenderChoice = Awaited<ReturnType<typeof searchSenders>>[number];
 
 /** The shortest key a second, wider read is made for: shorter names forgive no typo. */
 const TYPO_SEARCH_MIN_LENGTH = 5;

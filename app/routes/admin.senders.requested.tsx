@@ -3,7 +3,6 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { PostOutcome } from "~/components/ui/form";
 import { CATALOG_LINK_MESSAGES } from "~/domain/sender-catalog";
-import { categoryTitle } from "~/domain/sender-categories";
 import { linkCustomGroupToSender, listCustomNameGroups, searchSenders } from "~/models/sender-names.server";
 import { requireAdmin, requireStaff } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -24,11 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const shown = await Promise.all(
     groups.slice(0, GROUPS_SHOWN).map(async (group) => ({
       ...group,
-      suggestions: (await searchSenders(db, group.names[0]!.name, { limit: 3 })).map((match) => ({
-        id: match.templateId,
-        title: match.title,
-        category: categoryTitle(match.category),
-      })),
+      suggestions: await searchSenders(db, group.names[0]!.name, { limit: 3 }),
     })),
   );
   const linked = new URL(request.url).searchParams.get("linked");

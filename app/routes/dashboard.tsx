@@ -127,6 +127,13 @@ function noticeOf(notice: DashboardNotice, dashboard: DashboardData, timeZone: s
   }
 }
 
+/** The kind of mail a catalog sender is filed under, as the card links to it on /learn. */
+function kindLink(category: string | null) {
+  if (!category) return null;
+  const { id, title } = kindOf(category);
+  return { id, title };
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const url = new URL(request.url);
@@ -152,7 +159,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     groups[group].push({
       id: row.id,
       senderName: row.senderName,
-      kind: row.category ? { id: kindOf(row.category).id, title: kindOf(row.category).title } : null,
+      kind: kindLink(row.category),
       statusLabel: row.status === null ? null : row.consumerFiles && row.status === "inQueue" ? "Filed by you" : STATUS_LABELS[row.status],
       status: row.status,
       updatedAt: formatDateTime(row.updatedAt, timeZone),

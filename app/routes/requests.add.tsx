@@ -5,13 +5,12 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AllowanceUsedUp } from "~/components/requests/allowance-used-up";
 import { FormError, TextField } from "~/components/ui/form";
 import { ADD_REQUEST_MESSAGES, AddRequestSchema } from "~/domain/add-request";
-import { categoryTitle } from "~/domain/sender-categories";
 import { SENDER_QUERY_MAX_LENGTH } from "~/domain/sender-search";
 import { noticeUrl } from "~/domain/dashboard";
 import { actionUsesAllowance, ALLOWANCE_REFUSED_MESSAGE, requestsAffordable, STATUS_LABELS } from "~/domain/requests";
 import { createCustomRequest, getAddRequestOptions, getUserRequestForSender } from "~/models/request.server";
 import { getTemplate } from "~/models/request-template.server";
-import { findSenderByExactName, searchSenders } from "~/models/sender-names.server";
+import { findSenderByExactName, searchSenders, type SenderChoice } from "~/models/sender-names.server";
 import { actOnRequest, afterFirstQueuing, createWithAllowance } from "~/services/requests.server";
 import { recordEvents } from "~/services/analytics.server";
 import { requireUser } from "~/services/auth.server";
@@ -44,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       typed,
       customerNumber: (query.get("customerNumber") ?? "").slice(0, 60),
       recipientIds: query.getAll("recipientIds"),
-      matches: matches.map(senderChoice),
+      matches,
     },
   };
 }
@@ -227,7 +226,7 @@ export default function AddRequest() {
  * typed. The best one is chosen already only when it is exactly what was typed: a guess is never
  * sent without the person choosing it.
  */
-function SenderMatches({ typed, matches, name }: { typed: string; matches: ReturnType<typeof senderChoice>[]; name: string }) {
+function SenderMatches({ typed, matches, name }: { typed: string; matches: SenderChoice[]; name: string }) {
   const exact = matches[0]?.exact ? matches[0].id : "";
   return (
     <fieldset className="field sender-matches" aria-describedby="sender-matches-hint">
@@ -252,16 +251,6 @@ function SenderMatches({ typed, matches, name }: { typed: string; matches: Retur
       </label>
     </fieldset>
   );
-}
-
-function senderChoice(match: Awaited<ReturnType<typeof searchSenders>>[number]) {
-  return {
-    id: match.templateId,
-    title: match.title,
-    category: categoryTitle(match.category),
-    alias: match.matchedName !== match.title ? match.matchedName : null,
-    exact: match.how === "exact",
-  };
 }
 
 export const meta = () => pageMeta("Add a request");

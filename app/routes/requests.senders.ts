@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { categoryTitle } from "~/domain/sender-categories";
 import { SENDER_QUERY_MAX_LENGTH } from "~/domain/sender-search";
 import { searchSenders } from "~/models/sender-names.server";
 import { requireUser } from "~/services/auth.server";
@@ -15,14 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
   const typed = (new URL(request.url).searchParams.get("q") ?? "").slice(0, SENDER_QUERY_MAX_LENGTH);
   const matches = typed.trim() ? await searchSenders(getDb(context.env.DB), typed, { limit: 6, typing: true }) : [];
-  const body = {
-    matches: matches.map((match) => ({
-      id: match.templateId,
-      title: match.title,
-      category: categoryTitle(match.category),
-      alias: match.matchedName !== match.title ? match.matchedName : null,
-    })),
-  };
+  const body = { matches: matches.map(({ id, title, category, alias }) => ({ id, title, category, alias })) };
   return new Response(JSON.stringify(body), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",

@@ -147,9 +147,7 @@ describe("finding a sender on /requests/add", () => {
 describe("the typed names of test/data", () => {
   it("puts the expected sender first for at least 95% of them, and no sender first for a company the catalog lacks", async () => {
     const names = typedNames.names as Array<{ typed: string; expected: string | null }>;
-    const firsts = await Promise.all(
-      names.map(async (name) => ({ ...name, first: (await searchSenders(db, name.typed))[0]?.templateId ?? null })),
-    );
+    const firsts = await Promise.all(names.map(async (name) => ({ ...name, first: (await searchSenders(db, name.typed))[0]?.id ?? null })));
     const known = firsts.filter((name) => name.expected);
     const found = known.filter((name) => name.first === name.expected);
     expect(found.length / known.length).toBeGreaterThanOrEqual(0.95);
