@@ -38,11 +38,18 @@ export default [
   route("requests/:requestId/letter.txt", "routes/requests.$requestId.letter[.]txt.ts"),
   // The sender box's suggestions on /requests/add, for its script (ours; decision 0029).
   route("requests/senders", "routes/requests.senders.ts"),
+  // A photo of junk mail instead of a typed name (ours; decision 0030): the upload, the page that
+  // follows its reading, its images (owner and staff only) and its state for the page's script.
+  route("requests/photo", "routes/requests.photo.tsx"),
+  route("requests/photo/:photoId", "routes/requests.photo.$photoId.tsx"),
+  route("requests/photo/:photoId/image/:index", "routes/requests.photo.$photoId.image.$index.ts"),
+  route("requests/photo/:photoId/state", "routes/requests.photo.$photoId.state.ts"),
   // The staff area (not in the product rules' table; issue "Staff area"): one layout, a page per task.
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
     route("queue", "routes/admin.queue.tsx"),
     route("queue/print", "routes/admin.queue.print.tsx"),
+    route("photos/:photoId", "routes/admin.photos.$photoId.tsx"),
     route("users", "routes/admin.users.tsx"),
     route("users/:id", "routes/admin.users.$id.tsx"),
     route("senders", "routes/admin.senders.tsx"),

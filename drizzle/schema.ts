@@ -187,6 +187,62 @@ export const requests = sqliteTable(
   ],
 );
 
+/**
+ * Where a photo of a mail piece stands (decision 0030): "reading" while the queue job reads it,
+ * "suggested" when a sender was found with confidence and waits for the person to confirm it,
+ * "needsStaff" when staff must look, "identified" once its sender is confirmed (by the person or
+ * staff), "expired" when nobody identified it within the days the images are kept.
+ */
+export const MAIL_PHOTO_STATES = ["reading", "suggested", "needsStaff", "identified", "expired"] as const;
+export type MailPhotoState = (typeof MAIL_PHOTO_STATES)[number];
+
+/** One suggestion of who sent a photographed piece, best first. */
+export type PhotoSuggestion = { templateId: string; title: string; score: number };
+
+/**
+ * A photographed mail piece: one to a few images (front, label) in R2 under `imageKeys`, never in
+ * D1. The images, the transcript and the name read off the label are deleted once the sender is
+ * identified, or when the photo expires; the row stays (without them) to count uploads per day.
+ */
+export const mailPhotos = sqliteTable(
+  "mail_photos",
+  {
+    id: randomId(),
+    userId: text("userId")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    state: text("state", { enum: MAIL_PHOTO_STATES }).notNull().default("reading"),
+    imageCount: integer("imageCount").notNull(),
+    // R2 keys of the images still stored; empty once they are deleted.
+    imageKeys: text("imageKeys", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    transcript: text("transcript"),
+    suggestions: text("suggestions", { mode: "json" })
+      .$type<PhotoSuggestion[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    customerNumber: text("customerNumber"),
+    addressee: text("addressee"),
+    // Why the photo went to staff rather than to the person (no reader configured, the reader failed).
+    readProblem: text("readProblem"),
+    templateId: text("templateId").references(() => requestTemplates.id, { onDelete: "set null" }),
+    senderName: text("senderName"),
+    requestId: text("requestId"),
+    identifiedBy: text("identifiedBy", { enum: ["user", "staff"] }),
+    createdAt: createdAt(),
+    readAt: integer("readAt", { mode: "timestamp_ms" }),
+    imagesDeletedAt: integer("imagesDeletedAt", { mode: "timestamp_ms" }),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("mail_photos_user_idx").on(table.userId, table.createdAt),
+    // Staff's photos to identify, and the daily cron's expired and stuck ones.
+    index("mail_photos_state_idx").on(table.state, table.createdAt),
+  ],
+);
+
 export const requestLogs = sqliteTable(
   "request_logs",
   {
@@ -303,7 +359,7 @@ export const requestReminders = sqliteTable(
   ],
 );
 
-export const AUDIT_TARGETS = ["user", "request", "template", "job", "testimonial"] as const;
+export const AUDIT_TARGETS = ["user", "request", "template", "job", "testimonial", "photo"] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 /**

@@ -32,10 +32,13 @@ export function requestsSentEmail({
   fullName,
   senderNames,
   dashboardUrl,
+  fromPhoto = false,
 }: {
   fullName: string;
   senderNames: string[];
   dashboardUrl: string;
+  /** Sent because staff found the sender of a photo the person sent. */
+  fromPhoto?: boolean;
 }): AccountEmail {
   const one = senderNames.length === 1;
   return {
@@ -43,6 +46,7 @@ export function requestsSentEmail({
     tag: "requests-sent",
     text: [
       `Hello ${fullName},`,
+      ...(fromPhoto ? [`Our staff looked at the photo of mail you sent us and found who sent it. We have deleted the photo.`] : []),
       `We have your ${one ? "request" : "requests"} to take your name and address off the mailing lists of:\n${senderNames.map((name) => `- ${name}`).join("\n")}`,
       `We send ${one ? "it" : "each one"} to the sender by email or by post, and your dashboard shows when ${one ? "it goes" : "each goes"} out. Mail stops about ${MAIL_STOPS_AFTER.weeks} weeks after that, because mailers pre-print ${MAIL_STOPS_AFTER.extraMailings} extra mailings; we will ask you then whether it has stopped.`,
       `Follow ${one ? "it" : "them"} on your dashboard: ${dashboardUrl}`,

@@ -158,6 +158,11 @@ export const DashboardNoticeSchema = z.object({
 });
 export type DashboardNotice = z.infer<typeof DashboardNoticeSchema>;
 
+/** After a new request is sent: the dashboard says what happens next, with its letter open. */
+export function requestSentUrl(requestId: string) {
+  return noticeUrl({ notice: "unsubscribe", about: requestId }, { openRequest: requestId });
+}
+
 /** Where a post redirects: the dashboard with what to say, and focus on the saying; `openRequest` also opens a letter. */
 export function noticeUrl(notice: DashboardNotice, { openRequest }: { openRequest?: string } = {}) {
   const query = new URLSearchParams();

@@ -110,7 +110,7 @@ export function senderWords(text: string): string[] {
 }
 
 /** The words as written, in lower case, without accents, apostrophes or punctuation; "&" is "and". */
-function plainWords(text: string): string[] {
+export function plainWords(text: string): string[] {
   return text
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
@@ -171,7 +171,7 @@ export function editDistance(a: string, b: string): number {
 }
 
 /** Typos forgiven in a key of this length: none in short names, where one letter makes another company. */
-function typosAllowed(length: number): number {
+export function typosAllowed(length: number): number {
   if (length < 5) return 0;
   if (length < 9) return 1;
   return 2;

@@ -4,6 +4,7 @@ import { eraseMailchimpMemberJob, eraseStripeCustomerJob, newsletterChangeEmailJ
 import { billingCreateCustomerJob } from "~/jobs/stripe-customer.server";
 import { emailSendJob } from "~/jobs/email.server";
 import { newsletterNotifyNewUserJob, newsletterSubscribeJob, newsletterTagJob } from "~/jobs/newsletter.server";
+import { erasePhotosJob, photoReadJob } from "~/jobs/mail-photo.server";
 import { optOutEmailJob } from "~/jobs/opt-out.server";
 import { pingJob } from "~/jobs/ping.server";
 import { reminderSendJob } from "~/jobs/reminders.server";
@@ -32,6 +33,8 @@ export const JOBS = {
   "newsletter.changeEmail": newsletterChangeEmailJob,
   "account.eraseMailchimp": eraseMailchimpMemberJob,
   "account.eraseStripe": eraseStripeCustomerJob,
+  "photo.read": photoReadJob,
+  "account.erasePhotos": erasePhotosJob,
 };
 
 export type JobType = keyof typeof JOBS;

@@ -3,6 +3,7 @@ import { deleteSucceededJobsBefore, envelopeOf } from "~/models/job.server";
 import { claimDueReminders, createReminderJobs, listRemindersWithoutJob } from "~/models/reminder.server";
 import { deleteSpentCounts } from "~/models/rate-limit.server";
 import { deleteSentEmailsBefore } from "~/models/sent-email.server";
+import { sweepPhotos } from "~/services/mail-photos.server";
 import type { AppEnv } from "~/utils/env.server";
 import { getDb } from "~/utils/db.server";
 import { DAY_MS } from "~/domain/dates";
@@ -18,6 +19,7 @@ export async function runScheduledTasks(controller: Pick<ScheduledController, "s
   await deleteSentEmailsBefore(db, cutoff);
   await deleteSpentCounts(db, new Date(controller.scheduledTime - DAY_MS));
   await queueDueReminders(env, new Date(controller.scheduledTime));
+  await sweepPhotos(env, new Date(controller.scheduledTime));
 }
 
 // Claimed reminders are given their jobs a page at a time, a few pages per run (decision 0017).

@@ -15,6 +15,7 @@ import { addressColumns } from "~/models/address-columns.server";
 import { listUserRecipients } from "~/models/recipient.server";
 import { accountOf } from "~/models/user.server";
 import type { RequestStatus } from "../../drizzle/schema";
+import { openPhotosOf } from "~/models/mail-photo.server";
 import type { Db } from "~/utils/db.server";
 
 const requestColumns = {
@@ -93,13 +94,15 @@ export async function getDashboard(db: Db, userId: string, openRequestId: string
   const userRecipients = listUserRecipients(db, userId);
   const earlier = listEarlierAddresses(db, [userId]);
   const recentlyDeleted = recentlyDeletedOf(db, userId, now);
+  const photos = openPhotosOf(db, userId);
 
-  const [[accountRow], requestRows, recipientRows, earlierRows, deletedRows, logRows] = openRequestId
-    ? await db.batch([account, userRequests, userRecipients, earlier, recentlyDeleted, historyOf(db, userId, openRequestId)])
-    : [...(await db.batch([account, userRequests, userRecipients, earlier, recentlyDeleted])), []];
+  const [[accountRow], requestRows, recipientRows, earlierRows, deletedRows, photoRows, logRows] = openRequestId
+    ? await db.batch([account, userRequests, userRecipients, earlier, recentlyDeleted, photos, historyOf(db, userId, openRequestId)])
+    : [...(await db.batch([account, userRequests, userRecipients, earlier, recentlyDeleted, photos])), []];
   if (!accountRow) return null;
   return {
     account: accountRow,
+    photos: photoRows,
     requests: requestRows,
     recipients: recipientRows,
     earlierAddresses: earlierRows,

@@ -27,6 +27,7 @@ const TARGET_LABELS: Record<AuditTarget, string> = {
   template: "Template",
   job: "Job",
   testimonial: "Testimonial",
+  photo: "Photo of mail",
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -9,6 +9,8 @@ import { ProcessForm } from "~/components/admin/process-form";
 import { allowedKinds, requestKey, type ProcessingKind } from "~/domain/work-queue";
 import { enqueueJobs } from "~/jobs/producer.server";
 import { currentQueue, lettersFor, markProcessed, type QueueKey } from "~/models/work-queue.server";
+import { photosForStaff } from "~/models/mail-photo.server";
+import { PhotoImages } from "~/components/requests/photo-images";
 import { requireStaff } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
@@ -38,8 +40,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
   const letterOf = new Map(letters.map((letter) => [requestKey(letter), letter.letter]));
   const notice = new URL(request.url).searchParams.get("done");
+  const photos = await photosForStaff(db);
   return {
     notice,
+    photos: photos.map((photo) => ({
+      id: photo.id,
+      imageCount: photo.imageKeys.length,
+      sent: formatDate(photo.createdAt, DEFAULT_TIME_ZONE),
+      why: photo.readProblem,
+      suggestions: photo.suggestions.map((suggestion) => suggestion.title),
+    })),
     groups: groups.map((group) => ({
       key: group.key,
       senderName: group.senderName,
@@ -106,7 +116,7 @@ const HOW: Record<string, string> = {
 };
 
 export default function WorkQueue() {
-  const { groups, notice } = useLoaderData<typeof loader>();
+  const { groups, notice, photos } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const total = groups.reduce((sum, group) => sum + group.keys.length, 0);
   return (
@@ -118,6 +128,24 @@ export default function WorkQueue() {
           : `${total} ${total === 1 ? "request" : "requests"} waiting, by sender: premium users first, then oldest first.`}
       </p>
       <PostOutcome notice={notice ? `Done: ${notice}` : null} error={actionData?.error} />
+      {photos.length > 0 ? (
+        <section className="card" aria-labelledby="photos-title">
+          <h2 id="photos-title">Photos to identify ({photos.length})</h2>
+          <p>People sent these photos of junk mail and we could not tell the sender for sure. Oldest first.</p>
+          <ul className="plain photo-queue">
+            {photos.map((photo) => (
+              <li key={photo.id}>
+                <PhotoImages photoId={photo.id} count={Math.min(photo.imageCount, 1)} />
+                <p>
+                  <Link to={`/admin/photos/${photo.id}`}>Identify the photo sent {photo.sent}</Link>
+                  {photo.why ? ` (${photo.why})` : ""}
+                  {photo.suggestions.length ? `. Perhaps: ${photo.suggestions.join(", ")}` : ""}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {groups.map((group) => (
         <article key={group.key} className="card queue-group" aria-labelledby={`group-${group.key}`}>
           <h2 id={`group-${group.key}`}>{group.senderName}</h2>

@@ -205,6 +205,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       next: summary.next ? { senderName: summary.next.senderName, by: formatDate(summary.next.by, timeZone) } : null,
     },
     groups,
+    photos: dashboard.photos.map((photo) => ({ id: photo.id, state: photo.state, sent: formatDateTime(photo.createdAt, timeZone) })),
     sendable: sendable.map((row) => ({ id: row.id, senderName: row.senderName })),
     // All of them fit the allowance, or the user picks which (the server never spends more anyway);
     // with one left, the card's own Unsubscribe is the same thing.
@@ -279,12 +280,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(noticeUrl({ notice: intent, about: requestId }), 303);
 }
 
+/** Where a photo that still waits for its sender stands, as the dashboard says it. */
+const PHOTO_STATE_LABELS: Record<string, string> = {
+  reading: "we are reading it",
+  suggested: "check the sender we found and send the request",
+  needsStaff: "our staff are finding the sender",
+};
+
 export default function Dashboard() {
   const {
     welcome,
     allowance,
     summary,
     groups,
+    photos,
     sendable,
     sendableLeft,
     recentlyDeleted,
@@ -323,6 +332,7 @@ export default function Dashboard() {
           <Link to="/requests/add" className="button">
             Add a request
           </Link>
+          <Link to="/requests/photo">Send a photo of the mail</Link>
           <Link to="/recipients">
             {recipientCount > 0 ? `People on your letters (${recipientCount + 1})` : "Add people to your letters"}
           </Link>
@@ -337,6 +347,19 @@ export default function Dashboard() {
       ) : null}
 
       <DashboardSummaryPanel summary={summary} />
+
+      {photos.length > 0 ? (
+        <section aria-labelledby="group-photos">
+          <h2 id="group-photos">Your photos of mail</h2>
+          <ul className="plain">
+            {photos.map((photo) => (
+              <li key={photo.id}>
+                <Link to={`/requests/photo/${photo.id}`}>Photo sent {photo.sent}</Link>: {PHOTO_STATE_LABELS[photo.state]}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       {groups.needsYou.length > 0 ? (
         <section aria-labelledby="group-needsYou">

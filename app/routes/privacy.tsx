@@ -65,6 +65,15 @@ export default function Privacy() {
         you. We use no advertising or tracking cookies, and no third-party ads.
       </p>
 
+      <h3 id="photos">Photos of your mail</h3>
+      <p>
+        If you send us a photo of a piece of mail, we first remove the location, the camera details and any other hidden information the
+        photo file carries, then store it privately: only you and our staff can see it, through this site. A text-reading service reads the
+        printed text off it so we can find the sender and the customer number. We delete the photo, and the text
+        read from it, as soon as the sender is confirmed, by you or by our staff. A photo whose sender is never found is deleted after 30
+        days, and all your photos are deleted with your account. You can also delete a photo yourself from its page.
+      </p>
+
       <h3>What we never collect</h3>
       <p>
         We never collect your Social Security number or your date of birth. A few senders ask for them; for those, we give you instructions
@@ -82,7 +91,8 @@ export default function Privacy() {
         <li>our address verification service, which checks your mailing address;</li>
         <li>our card payment provider, which keeps your billing record;</li>
         <li>our newsletter tool, until you unsubscribe;</li>
-        <li>our email delivery provider, which sends messages about your requests.</li>
+        <li>our email delivery provider, which sends messages about your requests;</li>
+        <li>our text-reading service, which reads the printed text off the photos of mail you choose to send.</li>
       </ul>
       <p>
         These providers act on our instructions and may use your information only to provide their service to us. We may also disclose
@@ -106,7 +116,7 @@ export default function Privacy() {
       <ul>
         <li>
           At once, we erase your name, address, earlier addresses, email, password, recipients, requests, their letters and history, and the
-          answers senders sent. Every device is signed out.
+          answers senders sent. Every device is signed out. Photos of mail you sent are deleted within minutes.
         </li>
         <li>
           Within minutes, and retried until it is done: your subscription is cancelled with no further charge and your customer record is

@@ -6,12 +6,11 @@ import { AllowanceUsedUp } from "~/components/requests/allowance-used-up";
 import { FormError, TextField } from "~/components/ui/form";
 import { ADD_REQUEST_MESSAGES, AddRequestSchema } from "~/domain/add-request";
 import { SENDER_QUERY_MAX_LENGTH } from "~/domain/sender-search";
-import { noticeUrl } from "~/domain/dashboard";
-import { actionUsesAllowance, ALLOWANCE_REFUSED_MESSAGE, requestsAffordable, STATUS_LABELS } from "~/domain/requests";
-import { createCustomRequest, getAddRequestOptions, getUserRequestForSender } from "~/models/request.server";
-import { getTemplate } from "~/models/request-template.server";
+import { requestSentUrl } from "~/domain/dashboard";
+import { ALLOWANCE_REFUSED_MESSAGE, requestsAffordable } from "~/domain/requests";
+import { getAddRequestOptions } from "~/models/request.server";
 import { findSenderByExactName, searchSenders, type SenderChoice } from "~/models/sender-names.server";
-import { actOnRequest, afterFirstQueuing, createWithAllowance } from "~/services/requests.server";
+import { addRequestForSender } from "~/services/requests.server";
 import { recordEvents } from "~/services/analytics.server";
 import { requireUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -48,84 +47,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-/** The request just sent, its letter open, under the notice that says what happens next. */
-function openLetter(requestId: string) {
-  return redirect(noticeUrl({ notice: "unsubscribe", about: requestId }, { openRequest: requestId }), 303);
-}
-
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { user, options } = await loadOptions(request, context);
+  const user = await requireUser(request, context);
   const submission = parseWithZod(await request.formData(), { schema: AddRequestSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
-  const { customerNumber } = submission.value;
-  // Only the user's own recipients; a custom request names exactly the people ticked.
-  const recipientIds = submission.value.recipientIds.filter((id) => options.people.some((person) => person.id === id));
   const db = getDb(context.env.DB);
   // A sender picked from the matches, or the one catalog sender whose name or alias is exactly
   // what was typed; anything else is sent as typed, as a custom request staff look up.
   const templateId = submission.value.templateId || (await findSenderByExactName(db, submission.value.senderName));
-  const template = templateId ? await getTemplate(db, templateId) : null;
-  if (templateId && !template) {
-    return data(submission.reply({ fieldErrors: { senderName: [ADD_REQUEST_MESSAGES.senderUnknown] } }), { status: 400 });
+  const outcome = await addRequestForSender(context.env, user, {
+    templateId: templateId || null,
+    senderName: submission.value.senderName,
+    customerNumber: submission.value.customerNumber || null,
+    recipientIds: submission.value.recipientIds,
+  });
+  if (!outcome.ok) {
+    const errors = outcome.field ? { fieldErrors: { [outcome.field]: [outcome.message] } } : { formErrors: [outcome.message] };
+    return data(submission.reply(errors), { status: outcome.status });
   }
-  const senderName = template?.title ?? submission.value.senderName;
-
-  // A catalog sender the user already has is sent from the preset signup gave, never twice, and
-  // a request already on its way (or done) is not paid for again.
-  const existing = template ? await getUserRequestForSender(db, user.id, template.id) : null;
-  const preset = existing?.type === "preset" ? existing : null;
-  const alreadySent = existing?.status === "inQueue" || existing?.status === "confirmedByUser";
-  if (existing && (alreadySent || preset?.consumerFiles)) {
-    const why = preset?.consumerFiles
-      ? `${existing.senderName} takes this request only from you: your dashboard shows how to file it.`
-      : `${existing.senderName} is already on your dashboard (${STATUS_LABELS[existing.status!]}).`;
-    return data(submission.reply({ fieldErrors: { senderName: [why] } }), { status: 400 });
-  }
-  // A sender that takes the request only from the person, and is not on their dashboard: nothing
-  // for us to send or to charge; the Learn page says how to file it.
-  if (!preset && template?.consumerFiles) {
-    return data(submission.reply({ fieldErrors: { senderName: [ADD_REQUEST_MESSAGES.filesItself(template.title)] } }), { status: 400 });
-  }
-
-  let queued: { requestId: string; firstQueuing: boolean } | null;
-  try {
-    queued = preset
-      ? await actOnRequest(context.env, user, {
-          requestId: preset.id,
-          action: "unsubscribe",
-          charged: actionUsesAllowance("unsubscribe", preset),
-          changes: { customerNumber: customerNumber || null, recipientIds },
-        }).then((outcome) => outcome && { requestId: preset.id, firstQueuing: outcome.firstQueuing })
-      : await createWithAllowance(context.env, user, async () => {
-          const requestId = await createCustomRequest(db, {
-            userId: user.id,
-            senderName,
-            templateId: template?.id ?? null,
-            requiredDays: template?.requiredDays,
-            fullName: options.account.fullName,
-            address: options.account,
-            customerNumber: customerNumber || null,
-            recipientIds,
-          });
-          return { requestId, firstQueuing: true };
-        });
-  } catch (error) {
-    console.error("request not created:", errorMessage(error));
-    return data(submission.reply({ formErrors: ["We couldn't save your request just now. Nothing was saved; please try again."] }), {
-      status: 500,
-    });
-  }
-  if (!queued) return data(submission.reply({ formErrors: [ALLOWANCE_REFUSED_MESSAGE] }), { status: 403 });
-
-  const { requestId } = queued;
-  if (queued.firstQueuing) {
-    await afterFirstQueuing(context.env, user, [{ id: requestId, senderName: preset?.senderName ?? senderName, consumerFiles: false }]);
-  }
-  await recordEvents(context, [
-    { name: "created request", userId: user.id, properties: { type: preset ? "preset" : template ? "catalog" : "custom" } },
-  ]).catch((error) => console.error("analytics:", errorMessage(error)));
-  return openLetter(requestId);
+  await recordEvents(context, [{ name: "created request", userId: user.id, properties: { type: outcome.kind } }]).catch((error) =>
+    console.error("analytics:", errorMessage(error)),
+  );
+  return redirect(requestSentUrl(outcome.requestId), 303);
 }
 
 export default function AddRequest() {

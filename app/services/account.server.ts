@@ -87,6 +87,8 @@ export async function deleteAccountEverywhere(env: AppEnv, userId: string) {
     );
   }
   await enqueueJob(env, "account.eraseMailchimp", { subscriberHash: await subscriberHash(deleted.email) }, { userId });
+  // Photos of mail live in R2, outside the D1 batch: deleted through the queue, retried until done.
+  await enqueueJob(env, "account.erasePhotos", { userId }, { userId });
   await enqueueAccountEmail(env, deleted.email, accountDeletedEmail(), userId);
   return true;
 }

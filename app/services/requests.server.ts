@@ -1,5 +1,8 @@
 import type { RequestStatus } from "../../drizzle/schema";
+import { ADD_REQUEST_MESSAGES } from "~/domain/add-request";
 import {
+  ALLOWANCE_REFUSED_MESSAGE,
+  STATUS_LABELS,
   actionUsesAllowance,
   FREE_REQUESTS_USED_TAG,
   hasUnlimitedRequests,
@@ -9,7 +12,15 @@ import {
 import { requestsSentEmail } from "~/domain/account-emails";
 import { emailAtOnceWhenSenderAllows } from "~/jobs/opt-out.server";
 import { enqueueAccountEmail, enqueueJob } from "~/jobs/producer.server";
-import { applyRequestAction, refundFreeRequest, spendFreeRequest } from "~/models/request.server";
+import {
+  applyRequestAction,
+  createCustomRequest,
+  getAddRequestOptions,
+  getUserRequestForSender,
+  refundFreeRequest,
+  spendFreeRequest,
+} from "~/models/request.server";
+import { getTemplate } from "~/models/request-template.server";
 import type { CurrentUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import type { AppEnv } from "~/utils/env.server";
@@ -112,7 +123,7 @@ export type FirstQueued = { id: string; senderName: string; consumerFiles: boole
  * letter at once, and the person gets one email confirming the ones we deliver (a request they
  * file themselves is theirs to send). Neither can fail the person's action.
  */
-export async function afterFirstQueuing(env: AppEnv, user: CurrentUser, queued: FirstQueued[]) {
+export async function afterFirstQueuing(env: AppEnv, user: CurrentUser, queued: FirstQueued[], { fromPhoto = false } = {}) {
   // Each one logs its own failure and never throws: they can go out together.
   await Promise.all(queued.map((request) => emailAtOnceWhenSenderAllows(env, { userId: user.id, requestId: request.id })));
   const ours = queued.filter((request) => !request.consumerFiles);
@@ -121,8 +132,88 @@ export async function afterFirstQueuing(env: AppEnv, user: CurrentUser, queued: 
     fullName: user.fullName,
     senderNames: ours.map((request) => request.senderName),
     dashboardUrl: new URL("/dashboard", env.APP_ORIGIN).href,
+    fromPhoto,
   });
   await enqueueAccountEmail(env, user.email, email, user.id).catch((error) =>
     console.error("request confirmation not queued:", errorMessage(error)),
   );
+}
+
+export type NewRequest = {
+  /** The catalog sender chosen, or null for a name sent as typed (a custom request staff look up). */
+  templateId: string | null;
+  senderName: string;
+  customerNumber: string | null;
+  /** The user's recipients the letter names besides the holder; ids not theirs are dropped. */
+  recipientIds: string[];
+  /** Staff found the sender from the person's photo: the confirmation email says so. */
+  fromPhoto?: boolean;
+};
+
+export type AddOutcome =
+  | { ok: true; requestId: string; kind: "preset" | "catalog" | "custom" }
+  | { ok: false; status: number; message: string; field: "senderName" | null; allowanceRefused?: boolean };
+
+/**
+ * A new request for a sender, sent into the queue (the add page, a confirmed photo, staff naming
+ * a photo's sender): a catalog sender the user already has is sent from the preset signup gave,
+ * never twice; a request already on its way is not paid for again; a sender that takes requests
+ * only from the person is neither sent nor charged. Answers why not, next to the field it concerns.
+ */
+export async function addRequestForSender(env: AppEnv, user: CurrentUser, input: NewRequest): Promise<AddOutcome> {
+  const db = getDb(env.DB);
+  const options = await getAddRequestOptions(db, user.id);
+  if (!options) return { ok: false, status: 404, message: "Not Found", field: null };
+  const refuse = (message: string, field: "senderName" | null = "senderName", status = 400) => ({ ok: false as const, status, message, field });
+  const recipientIds = input.recipientIds.filter((id) => options.people.some((person) => person.id === id));
+  const template = input.templateId ? await getTemplate(db, input.templateId) : null;
+  if (input.templateId && !template) return refuse(ADD_REQUEST_MESSAGES.senderUnknown);
+  const senderName = template?.title ?? input.senderName;
+
+  const existing = template ? await getUserRequestForSender(db, user.id, template.id) : null;
+  const preset = existing?.type === "preset" ? existing : null;
+  const alreadySent = existing?.status === "inQueue" || existing?.status === "confirmedByUser";
+  if (existing && (alreadySent || preset?.consumerFiles)) {
+    return refuse(
+      preset?.consumerFiles
+        ? `${existing.senderName} takes this request only from you: your dashboard shows how to file it.`
+        : `${existing.senderName} is already on your dashboard (${STATUS_LABELS[existing.status!]}).`,
+    );
+  }
+  if (!preset && template?.consumerFiles) return refuse(ADD_REQUEST_MESSAGES.filesItself(template.title));
+
+  let queued: { requestId: string; firstQueuing: boolean } | null;
+  try {
+    queued = preset
+      ? await actOnRequest(env, user, {
+          requestId: preset.id,
+          action: "unsubscribe",
+          charged: actionUsesAllowance("unsubscribe", preset),
+          changes: { customerNumber: input.customerNumber, recipientIds },
+        }).then((outcome) => outcome && { requestId: preset.id, firstQueuing: outcome.firstQueuing })
+      : await createWithAllowance(env, user, async () => {
+          const requestId = await createCustomRequest(db, {
+            userId: user.id,
+            senderName,
+            templateId: template?.id ?? null,
+            requiredDays: template?.requiredDays,
+            fullName: options.account.fullName,
+            address: options.account,
+            customerNumber: input.customerNumber,
+            recipientIds,
+          });
+          return { requestId, firstQueuing: true };
+        });
+  } catch (error) {
+    console.error("request not created:", errorMessage(error));
+    return refuse("We couldn't save your request just now. Nothing was saved; please try again.", null, 500);
+  }
+  if (!queued) return { ...refuse(ALLOWANCE_REFUSED_MESSAGE, null, 403), allowanceRefused: true };
+
+  if (queued.firstQueuing) {
+    await afterFirstQueuing(env, user, [{ id: queued.requestId, senderName: preset?.senderName ?? senderName, consumerFiles: false }], {
+      fromPhoto: input.fromPhoto,
+    });
+  }
+  return { ok: true, requestId: queued.requestId, kind: preset ? "preset" : template ? "catalog" : "custom" };
 }

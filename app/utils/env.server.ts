@@ -32,6 +32,7 @@ export const EnvSchema = z.object({
   SESSIONS: binding<KVNamespace>("SESSIONS"),
   JOBS: binding<Queue>("JOBS"),
   ASSETS: binding<Fetcher>("ASSETS").optional(),
+  PHOTOS: binding<R2Bucket>("PHOTOS"),
   SESSION_SECRET: secret("SESSION_SECRET"),
   BLOG_URL: z.string().min(1).default("/path/"),
   /** Where the site is reached: links in emails sent from the queue and the cron, which have no request. */
@@ -83,6 +84,15 @@ export const EnvSchema = z.object({
    * request emailed to a sender replies to reply+<token>@ this domain.
    */
   REPLY_DOMAIN: z.string().min(3).default("replies.quietmailbox.com"),
+
+  // Reading photos of mail (Cloudflare Workers AI REST API, decision 0030). Without a token every
+  // photo goes to staff.
+  WORKERS_AI_API_TOKEN: optionalSecret,
+  WORKERS_AI_ACCOUNT_ID: z.string().optional(),
+  WORKERS_AI_API_URL: z.string().url().default("https://api.cloudflare.com/client/v4"),
+  WORKERS_AI_VISION_MODEL: z.string().default("@cf/meta/llama-3.2-11b-vision-instruct"),
+  /** Photos one account may send in a day (decision 0030). */
+  PHOTO_DAILY_LIMIT: z.coerce.number().int().min(1).default(20),
 });
 
 export type AppEnv = z.infer<typeof EnvSchema>;

@@ -11,6 +11,12 @@ const ALLOWED_METHODS = ["GET", "HEAD", "POST"];
  */
 export const MAX_BODY_BYTES = 256 * 1024;
 
+/**
+ * Pages that take files: photos of mail, straight from a phone's camera when the browser does
+ * not shrink them (decision 0030: three images of at most 8 MB each, and the form around them).
+ */
+const UPLOAD_BODY_BYTES: Record<string, number> = { "/requests/photo": 25 * 1024 * 1024 };
+
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 /**
@@ -68,12 +74,15 @@ export async function guardRequest(request: Request): Promise<Request | Response
 
   if (request.method !== "POST") return new Request(url, { method: request.method, headers });
 
-  const body = await readLimited(request, MAX_BODY_BYTES);
+  const uploadLimit = UPLOAD_BODY_BYTES[url.pathname.replace(/\/+$/, "")];
+  const body = await readLimited(request, uploadLimit ?? MAX_BODY_BYTES);
   if (body === null) {
     return refuse({
       status: 413,
       title: "That was more than we can take",
-      message: "What you sent is far longer than any of our forms allows. Go back, shorten it and try again.",
+      message: uploadLimit
+        ? "Those photos are larger than we can take: send up to 3 photos of at most 8 MB each. Go back and choose fewer or smaller ones."
+        : "What you sent is far longer than any of our forms allows. Go back, shorten it and try again.",
     });
   }
   const guarded = new Request(url, { method: "POST", headers, body });

@@ -41,6 +41,8 @@ export type Vendor = {
   controlRoutes?: VendorRoute[];
   /** What DELETE /__stand-ins/requests does to this vendor's state; by default the state is emptied. */
   resetState?: (state: Map<string, unknown>) => void;
+  /** Frees what the vendor holds open (a worker thread) when the server closes. */
+  close?: () => Promise<void>;
 };
 
 /**
@@ -125,11 +127,13 @@ export async function startStandIns({ port = 0, vendors }: { port?: number; vend
       log.length = 0;
       faults.length = 0;
     },
-    close: () =>
-      new Promise((resolve) => {
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
-      }),
+      });
+      await Promise.all(vendors.map((vendor) => vendor.close?.()));
+    },
   };
 }
 

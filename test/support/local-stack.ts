@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { startStandIns, type StandInServer } from "../stand-ins/server";
 import { VENDORS } from "../stand-ins/vendors";
 import { EMAIL_STAND_IN_TOKEN } from "../stand-ins/vendors/email";
+import { WORKERS_AI_STAND_IN_TOKEN } from "../stand-ins/vendors/workers-ai";
 import { MAILCHIMP_STAND_IN_KEY } from "../stand-ins/vendors/mailchimp";
 import { STRIPE_STAND_IN_KEY, STRIPE_STAND_IN_PRICES, STRIPE_STAND_IN_WEBHOOK_SECRET } from "../stand-ins/vendors/stripe";
 import { freePort, isPortFree } from "./ports";
@@ -61,6 +62,8 @@ export function vendorVars(standIns: Pick<StandInServer, "url">): Record<string,
     EMAIL_API_URL: `${standIns.url}/email`,
     EMAIL_API_KEY: EMAIL_STAND_IN_TOKEN,
     LOB_API_URL: `${standIns.url}/lob/v1`,
+    WORKERS_AI_API_URL: `${standIns.url}/cloudflare/client/v4`,
+    WORKERS_AI_API_TOKEN: WORKERS_AI_STAND_IN_TOKEN,
     // Not a vendor API: the blog the footer links to, a page of the stand-ins outside production.
     BLOG_URL: `${standIns.url}/path/`,
   };

@@ -68,6 +68,17 @@ export class Browser {
     return this.keep(response);
   }
 
+  /** A multipart form post (files), as a browser sends it; fetch writes the boundary. */
+  async postMultipart(path: string, form: FormData, headers: Record<string, string> = {}) {
+    const response = await this.send(ORIGIN + path, {
+      method: "POST",
+      redirect: "manual",
+      headers: { ...HOST, Origin: ORIGIN, "Sec-Fetch-Site": "same-origin", Cookie: this.cookieHeader(), ...headers },
+      body: form,
+    });
+    return this.keep(response);
+  }
+
   /** The calls of product rules: Calls to the server: JSON in a text/plain body. */
   async postJson(path: string, body: unknown, headers: Record<string, string> = {}) {
     const response = await this.send(ORIGIN + path, {

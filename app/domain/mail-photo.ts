@@ -1,0 +1,253 @@
+/**
+ * Photos of junk mail (decision 0030): what an upload may be, how long its images are kept, and
+ * how the text read off a photo becomes a sender suggestion, a customer number and the name on the
+ * label. A wrong sender is worse than none: a suggestion is "confident" only when one sender's
+ * name stands out on the piece the way mailers print their own (a logo line, a return address, a
+ * web address, a company suffix) and no other sender's does.
+ */
+import { z } from "zod";
+import type { PhotoSuggestion } from "../../drizzle/schema";
+import { ADD_REQUEST_MESSAGES } from "./add-request";
+import { editDistance, plainWords, SENDER_QUERY_MAX_LENGTH, senderKey, typosAllowed, type SenderName } from "./sender-search";
+
+export const PHOTO_LIMITS = {
+  /** Images of one piece: the front, the label, maybe the back. */
+  maxImages: 3,
+  maxImageBytes: 8 * 1024 * 1024,
+  /** An image nobody identified is deleted after this many days (the daily cron). */
+  keepDays: 30,
+  /** A photo still "reading" after this long is handed to staff (a job that never ran). */
+  readingStuckMinutes: 60,
+} as const;
+
+export const PHOTO_MESSAGES = {
+  noImage: "Please choose a photo of the mail piece.",
+  tooMany: `Please send at most ${PHOTO_LIMITS.maxImages} photos of one piece.`,
+  empty: (name: string) => `“${name}” is empty. Please choose the photo again.`,
+  tooLarge: (name: string) => `“${name}” is larger than ${PHOTO_LIMITS.maxImageBytes / 1024 / 1024} MB. Please choose a smaller photo.`,
+  notAnImage: (name: string) =>
+    `“${name}” isn't a photo we can read, or it arrived incomplete. Please send a JPEG, PNG or WebP photo (what phone cameras take).`,
+  dailyLimit: (limit: number) =>
+    `You've sent ${limit} photos today, the most we take in a day. Please try again tomorrow, or type the sender's name instead.`,
+  stored: "We couldn't save your photo just now. Nothing was kept; please try again.",
+} as const;
+
+/** How a confident suggestion must lead the next sender's score. */
+const CONFIDENT_LEAD = 1.5;
+/** The least score a sender needs to be suggested at all. */
+const SUGGESTION_FLOOR = 1;
+/** The least score of a suggestion the person is asked to confirm rather than staff. */
+const CONFIDENT_SCORE = 2.5;
+/** Longest name, in words as read, compared against a run of words on the piece. */
+const MAX_NAME_WORDS = 6;
+
+/** Words printed after a company's own name: its legal suffix, a web address, its bank charter. */
+const COMPANY_MARKS = new Set(["inc", "llc", "co", "corp", "corporation", "company", "ltd", "com", "org", "net", "bank", "na", "usa"]);
+
+/** The postage box and sorting marks printed beside a return address ("PRSRT STD U.S. POSTAGE PAID"). */
+const POSTAL_WORDS = new Set(["prsrt", "prst", "std", "standard", "presorted", "first", "class", "us", "u", "s", "postage", "paid", "permit", "no", "nonprofit", "org", "ecrwss", "mail"]);
+
+/** Lines of the mailing label that are postal sorting marks, not a name or a number of the person's. */
+const ENDORSEMENT = /(AUTO|CAR-?RT|5-DIGIT|3-DIGIT|ECRWSS|MIXED ADC|AADC|SCH\b|LOT\b|PRSRT|PRESORT|\*{3,})/i;
+
+const LABELLED_NUMBER =
+  /\b(?:customer|cust|acct|account|member|membership|source|key|promo|promotion|priority|offer|reference|ref|catalog|client|donor|id)\.?\s*(?:code|no|num|number|#|id|key)?\.?\s*[#:.]?\s*((?=[A-Z0-9 -]*\d)[A-Z0-9][A-Z0-9 -]{2,24}[A-Z0-9])/i;
+/** A keyline: the number some mailers print between # signs above the name. */
+const KEYLINE = /#\s*([A-Z0-9][A-Z0-9 ]{3,30}[A-Z0-9])\s*#/i;
+const STREET_LINE = /^\s*(\d+[A-Z]?\s+\S+|P\.?\s*O\.?\s*BOX\s+\d+)/i;
+const CITY_STATE_ZIP = /\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\s*$/i;
+
+export type PhotoReading = {
+  /** Best first, at most three. */
+  suggestions: PhotoSuggestion[];
+  /** Whether the first suggestion may be put to the person; otherwise staff look at the photo. */
+  confident: boolean;
+  customerNumber: string | null;
+  /** The name printed on the mailing label, as printed. */
+  addressee: string | null;
+};
+
+type Line = { text: string; words: string[] };
+
+/**
+ * Reads the text transcribed from a photo (one or more images, their texts joined): who sent it,
+ * from the catalog's names (`titles` gives each sender's display title), and the label's number
+ * and addressee.
+ */
+export function readMailPiece(text: string, names: SenderName[], titles: ReadonlyMap<string, string>): PhotoReading {
+  const lines = text
+    .split(/\r?\n/)
+    .map((line) => ({ text: line.trim(), words: plainWords(line) }))
+    .filter((line) => line.words.length > 0);
+  const label = readLabel(lines);
+  const senderLines = lines.filter((_, index) => !label.lineIndexes.has(index));
+  const scores = scoreSenders(senderLines, names, titles);
+
+  const ranked = [...scores.entries()]
+    .filter(([, score]) => score >= SUGGESTION_FLOOR)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, 3);
+  const suggestions = ranked.flatMap(([templateId, score]) => {
+    const title = titles.get(templateId);
+    return title ? [{ templateId, title, score: Math.round(score * 100) / 100 }] : [];
+  });
+  const [first, second] = suggestions;
+  const confident = Boolean(first && first.score >= CONFIDENT_SCORE && (!second || first.score - second.score >= CONFIDENT_LEAD));
+  return { suggestions, confident, customerNumber: label.customerNumber, addressee: label.addressee };
+}
+
+/**
+ * Each sender's evidence on the piece. A name found on a line of its own, or followed by a company
+ * mark ("Inc.", ".com"), counts 3 (a long name 3.5); inside a sentence ("Discover our new
+ * arrivals") it counts 1; each further line that names it adds 1. A name read with a typo counts
+ * a little less. A name shared by several senders (a parent company) counts for none of them.
+ */
+function scoreSenders(lines: Line[], names: SenderName[], titles: ReadonlyMap<string, string>): Map<string, number> {
+  const byKey = new Map<string, Set<string>>();
+  for (const name of names) {
+    if (name.key.length < 3) continue;
+    const owners = byKey.get(name.key) ?? new Set<string>();
+    owners.add(name.templateId);
+    byKey.set(name.key, owners);
+  }
+  // A parent company's name shared by its brands belongs to the one sender it is the title of, if any.
+  for (const [key, owners] of byKey) {
+    if (owners.size < 2) continue;
+    const titled = [...owners].filter((templateId) => senderKey(titles.get(templateId) ?? "") === key);
+    byKey.set(key, new Set(titled.length === 1 ? titled : []));
+  }
+  const keysByLength = new Map<number, string[]>();
+  for (const key of byKey.keys()) keysByLength.set(key.length, [...(keysByLength.get(key.length) ?? []), key]);
+
+  const perSender = new Map<string, number[]>();
+  lines.forEach((line, index) => {
+    const found = new Map<string, number>();
+    const words = line.words.filter((word) => word !== "and");
+    // A return address: a line that starts with the name, above a street or P.O. Box line.
+    const aboveAddress = STREET_LINE.test(lines[index + 1]?.text ?? "");
+    for (let start = 0; start < words.length; start += 1) {
+      let run = "";
+      for (let end = start; end < Math.min(words.length, start + MAX_NAME_WORDS); end += 1) {
+        run += words[end]!;
+        for (const { key, typos } of keysNear(run, keysByLength)) {
+          const [templateId, ...others] = byKey.get(key)!;
+          if (!templateId || others.length > 0) continue;
+          const rest = [...words.slice(0, start), ...words.slice(end + 1)].filter((word) => !POSTAL_WORDS.has(word));
+          const prominent =
+            rest.length <= 1 || (start === 0 && aboveAddress) || COMPANY_MARKS.has(words[end + 1] ?? "") || /\.com\b/i.test(line.text);
+          const strength = prominent ? (key.length >= 8 ? 3.5 : 3) : 1;
+          const weight = strength * (typos === 0 ? 1 : 0.8);
+          found.set(templateId, Math.max(found.get(templateId) ?? 0, weight));
+        }
+      }
+    }
+    for (const [templateId, weight] of found) perSender.set(templateId, [...(perSender.get(templateId) ?? []), weight]);
+  });
+
+  const scores = new Map<string, number>();
+  for (const [templateId, weights] of perSender) {
+    const sorted = weights.sort((a, b) => b - a);
+    scores.set(templateId, sorted[0]! + Math.min(sorted.length - 1, 3));
+  }
+  return scores;
+}
+
+/** Catalog keys equal to a run of words, or within the typos its length allows (OCR misreads a letter). */
+function keysNear(run: string, keysByLength: Map<number, string[]>): { key: string; typos: number }[] {
+  const near: { key: string; typos: number }[] = [];
+  const allowed = typosAllowed(run.length);
+  for (let length = run.length - allowed; length <= run.length + allowed; length += 1) {
+    for (const key of keysByLength.get(length) ?? []) {
+      if (key === run) near.push({ key, typos: 0 });
+      else if (allowed > 0 && key[0] === run[0] && typosAllowed(key.length) > 0) {
+        const typos = editDistance(key, run);
+        if (typos <= Math.min(allowed, typosAllowed(key.length))) near.push({ key, typos });
+      }
+    }
+  }
+  return near;
+}
+
+/**
+ * The mailing label: the street line and the city, state and ZIP line below it, the name above the
+ * street, and above that the number the mailer prints for the person (labelled, or between # signs
+ * in a keyline). Postal sorting marks ("*****AUTO**5-DIGIT 60614") are never the number.
+ */
+function readLabel(lines: Line[]): { customerNumber: string | null; addressee: string | null; lineIndexes: Set<number> } {
+  const lineIndexes = new Set<number>();
+  let addressee: string | null = null;
+  const cityIndex = lines.findIndex((line, index) => CITY_STATE_ZIP.test(line.text) && index > 0 && STREET_LINE.test(lines[index - 1]!.text));
+  if (cityIndex > 0) {
+    lineIndexes.add(cityIndex).add(cityIndex - 1);
+    for (let index = cityIndex - 2; index >= Math.max(0, cityIndex - 4); index -= 1) {
+      const line = lines[index]!;
+      if (ENDORSEMENT.test(line.text) || LABELLED_NUMBER.test(line.text) || KEYLINE.test(line.text)) continue;
+      if (looksLikePersonName(line.text)) {
+        addressee = line.text.replace(/\s+/g, " ");
+        lineIndexes.add(index);
+      }
+      break;
+    }
+  }
+  return { customerNumber: findCustomerNumber(lines), addressee, lineIndexes };
+}
+
+function findCustomerNumber(lines: Line[]): string | null {
+  for (const { text } of lines) {
+    const labelled = LABELLED_NUMBER.exec(text);
+    if (labelled && !ENDORSEMENT.test(labelled[1]!)) return tidyNumber(labelled[1]!);
+  }
+  for (const { text } of lines) {
+    const keyline = KEYLINE.exec(text);
+    if (keyline) return tidyNumber(keyline[1]!);
+  }
+  return null;
+}
+
+function tidyNumber(number: string) {
+  return number.replace(/\s+/g, " ").trim().toUpperCase();
+}
+
+/** Two to five words of letters (an initial may have a dot), none a postal or company word. */
+function looksLikePersonName(text: string) {
+  const words = text.trim().split(/\s+/);
+  if (words.length < 2 || words.length > 5) return false;
+  if (/\b(resident|occupant|postal|customer|household)\b/i.test(text)) return false;
+  return words.every((word) => /^[A-Za-z][A-Za-z'’.-]*$/.test(word)) && !words.some((word) => COMPANY_MARKS.has(word.toLowerCase()));
+}
+
+/**
+ * Whether the name on a label is one of these people: the same last word, and the same first name
+ * or its initial ("J PUBLIC" and "MICHAEL J PUBLIC" are "Michael Public").
+ */
+export function isSamePerson(labelName: string, fullName: string): boolean {
+  const label = plainWords(labelName);
+  const person = plainWords(fullName);
+  if (label.length < 2 || person.length < 2) return false;
+  if (label.at(-1) !== person.at(-1)) return false;
+  const [labelFirst, personFirst] = [label[0]!, person[0]!];
+  return labelFirst === personFirst || (labelFirst.length === 1 && personFirst.startsWith(labelFirst)) || (personFirst.length === 1 && labelFirst.startsWith(personFirst));
+}
+
+export const CONFIRM_PHOTO_MESSAGES = {
+  chooseSender: "Please choose who sent it, or type the sender's name.",
+  typeName: "Please type the sender's name.",
+  notShown: "Please choose one of the senders shown, or type the name.",
+} as const;
+
+/** The choice that stands for "another sender", typed in `otherName`. */
+export const OTHER_SENDER = "other";
+
+/** The photo page's form: the sender (a suggestion's id, or another typed), the label's number, the people named. */
+export const ConfirmPhotoSchema = z
+  .object({
+    sender: z.string({ error: CONFIRM_PHOTO_MESSAGES.chooseSender }).trim().min(1, CONFIRM_PHOTO_MESSAGES.chooseSender).max(80),
+    otherName: z.string().trim().max(SENDER_QUERY_MAX_LENGTH, ADD_REQUEST_MESSAGES.senderNameTooLong).optional(),
+    customerNumber: z.string().trim().max(60, ADD_REQUEST_MESSAGES.customerNumberTooLong).optional(),
+    recipientIds: z.array(z.string()).default([]),
+  })
+  .superRefine((value, context) => {
+    if (value.sender === OTHER_SENDER && !value.otherName) {
+      context.addIssue({ code: "custom", path: ["otherName"], message: CONFIRM_PHOTO_MESSAGES.typeName });
+    }
+  });

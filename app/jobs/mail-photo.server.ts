@@ -1,0 +1,19 @@
+import { z } from "zod";
+import type { JobDefinition } from "~/jobs/definitions.server";
+import { eraseImagesOf, readPhoto } from "~/services/mail-photos.server";
+
+const PhotoPayload = z.object({ photoId: z.string().uuid() });
+
+/** Reads a photo of mail through the vision model and finds its sender (services/mail-photos). */
+export const photoReadJob = {
+  payload: PhotoPayload,
+  handle: ({ photoId }, { env, attempt }) => readPhoto(env, photoId, attempt),
+} satisfies JobDefinition<typeof PhotoPayload>;
+
+const UserPayload = z.object({ userId: z.string().min(1) });
+
+/** Deletes every photo image a deleted account stored; running it twice deletes nothing more. */
+export const erasePhotosJob = {
+  payload: UserPayload,
+  handle: ({ userId }, { env }) => eraseImagesOf(env, userId),
+} satisfies JobDefinition<typeof UserPayload>;

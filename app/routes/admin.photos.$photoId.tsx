@@ -1,0 +1,128 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { z } from "zod";
+import { PhotoImages } from "~/components/requests/photo-images";
+import { PhotoSenderFields } from "~/components/requests/photo-sender-fields";
+import { FormError } from "~/components/ui/form";
+import { DEFAULT_TIME_ZONE, formatDate } from "~/domain/dates";
+import { CONFIRM_PHOTO_MESSAGES, ConfirmPhotoSchema, OTHER_SENDER } from "~/domain/mail-photo";
+import { getPhoto } from "~/models/mail-photo.server";
+import { chosenSender, identifyPhotoByStaff } from "~/services/mail-photos.server";
+import { requireStaff } from "~/services/auth.server";
+import { getDb } from "~/utils/db.server";
+import { pageMeta } from "~/utils/meta";
+
+async function loadPhoto(request: Request, context: AppLoadContext, photoId: string | undefined) {
+  const staff = await requireStaff(request, context);
+  const photo = photoId ? await getPhoto(getDb(context.env.DB), photoId) : null;
+  if (!photo) throw new Response("Not Found", { status: 404 });
+  return { staff, photo };
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { staff, photo } = await loadPhoto(request, context, params.photoId);
+  return {
+    isAdmin: staff.role === "admin",
+    photo: {
+      id: photo.id,
+      userId: photo.userId,
+      state: photo.state,
+      sent: formatDate(photo.createdAt, DEFAULT_TIME_ZONE),
+      imageCount: photo.imageKeys.length,
+      transcript: photo.transcript,
+      readProblem: photo.readProblem,
+      suggestions: photo.suggestions,
+      customerNumber: photo.customerNumber,
+      senderName: photo.senderName,
+    },
+  };
+}
+
+/** Staff name the sender: the person's request goes into the queue, the photo is deleted, the audit records it. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { staff, photo } = await loadPhoto(request, context, params.photoId);
+  const submission = parseWithZod(await request.formData(), { schema: ConfirmPhotoSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (photo.state !== "needsStaff" && photo.state !== "suggested") {
+    return data(submission.reply({ formErrors: ["This photo was identified or deleted already."] }), { status: 409 });
+  }
+  const chosen = await chosenSender(context.env, photo, submission.value);
+  if (!chosen) return data(submission.reply({ fieldErrors: { sender: [CONFIRM_PHOTO_MESSAGES.notShown] } }), { status: 400 });
+  const outcome = await identifyPhotoByStaff(context.env, { id: staff.id, role: staff.role }, photo, {
+    ...chosen,
+    customerNumber: submission.value.customerNumber || null,
+  });
+  if (!outcome.ok) {
+    const field = outcome.field ? (submission.value.sender === OTHER_SENDER ? "otherName" : "sender") : null;
+    return data(submission.reply(field ? { fieldErrors: { [field]: [outcome.message] } } : { formErrors: [outcome.message] }), {
+      status: outcome.status,
+    });
+  }
+  const done = new URLSearchParams({ done: `the photo's request to ${chosen.senderName} is in the queue; the photo is deleted.` });
+  return redirect(`/admin/queue?${done}`, 303);
+}
+
+export default function IdentifyPhoto() {
+  const { photo, isAdmin } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm<z.input<typeof ConfirmPhotoSchema>>({
+    lastResult,
+    defaultValue: { customerNumber: photo.customerNumber ?? "" },
+    constraint: getZodConstraint(ConfirmPhotoSchema),
+    shouldValidate: "onSubmit",
+  });
+  const waiting = photo.state === "needsStaff" || photo.state === "suggested";
+  return (
+    <section aria-labelledby="page-title">
+      <p className="eyebrow">
+        <Link to="/admin/queue">Work queue</Link>
+      </p>
+      <h1 id="page-title">Photo of mail sent {photo.sent}</h1>
+      <p>
+        By <Link to={`/admin/users/${photo.userId}`}>{photo.userId}</Link>.{" "}
+        {waiting ? `Why it is here: ${photo.readProblem ?? "the person has not confirmed the sender yet"}.` : `Identified: ${photo.senderName ?? "deleted unidentified"}.`}
+      </p>
+      <PhotoImages photoId={photo.id} count={photo.imageCount} />
+      {photo.transcript ? (
+        <details open>
+          <summary>Text read off the photo</summary>
+          <pre className="letter">{photo.transcript}</pre>
+        </details>
+      ) : null}
+      {waiting ? (
+        <Form method="post" className="form" {...getFormProps(form)} noValidate>
+          <FormError id={form.errorId} errors={form.errors} />
+          <PhotoSenderFields
+            suggestions={photo.suggestions}
+            sender={{ id: fields.sender.id, name: fields.sender.name, error: fields.sender.errors?.[0], value: fields.sender.initialValue }}
+            otherName={{ id: fields.otherName.id, name: fields.otherName.name, error: fields.otherName.errors?.[0], value: fields.otherName.initialValue }}
+            customerNumber={{
+              id: fields.customerNumber.id,
+              name: fields.customerNumber.name,
+              error: fields.customerNumber.errors?.[0],
+              value: fields.customerNumber.initialValue,
+            }}
+            numberRead={Boolean(photo.customerNumber)}
+          />
+          <p className="hint">
+            A name typed exactly as a catalog sender&apos;s name or alias becomes that sender; any other is sent as typed and shows under
+            “What people asked for”.
+            {isAdmin ? (
+              <>
+                {" "}
+                A sender the catalog lacks can be <Link to="/admin/senders/new">added to the catalog</Link> first.
+              </>
+            ) : null}
+          </p>
+          <button type="submit" className="button">
+            Send the request for this sender
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}
+
+export const meta = () => pageMeta("Photo of mail");

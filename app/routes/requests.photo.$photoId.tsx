@@ -1,0 +1,208 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { FormError } from "~/components/ui/form";
+import { PhotoImages } from "~/components/requests/photo-images";
+import { PhotoSenderFields } from "~/components/requests/photo-sender-fields";
+import { requestSentUrl } from "~/domain/dashboard";
+import { CONFIRM_PHOTO_MESSAGES, ConfirmPhotoSchema, isSamePerson, OTHER_SENDER, PHOTO_LIMITS } from "~/domain/mail-photo";
+import { getUserPhoto, type MailPhoto } from "~/models/mail-photo.server";
+import { getAddRequestOptions } from "~/models/request.server";
+import { chosenSender, confirmPhotoSender, discardPhoto } from "~/services/mail-photos.server";
+import { requireUser } from "~/services/auth.server";
+import { getDb } from "~/utils/db.server";
+import { pageMeta } from "~/utils/meta";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { z } from "zod";
+
+/** The user's own photo; anyone else's answers 404, exactly like one that does not exist. */
+async function loadPhoto(request: Request, context: AppLoadContext, photoId: string | undefined) {
+  const user = await requireUser(request, context);
+  const photo = photoId ? await getUserPhoto(getDb(context.env.DB), user.id, photoId) : null;
+  if (!photo) throw new Response("Not Found", { status: 404 });
+  return { user, photo };
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { user, photo } = await loadPhoto(request, context, params.photoId);
+  const options = await getAddRequestOptions(getDb(context.env.DB), user.id);
+  if (!options) throw new Response("Not Found", { status: 404 });
+  const people = options.people.map((person) => ({ id: person.id, fullName: person.fullName }));
+  const addressee = photo.addressee;
+  // The name on the label, when it is someone the letter does not already name: the person can add them.
+  const labelPerson = addressee ? people.find((person) => isSamePerson(addressee, person.fullName)) : undefined;
+  const addresseeIsHolder = addressee ? isSamePerson(addressee, options.account.fullName) : false;
+  return {
+    photo: {
+      id: photo.id,
+      state: photo.state,
+      imageCount: photo.imageKeys.length,
+      suggestions: photo.suggestions,
+      customerNumber: photo.customerNumber,
+      addressee,
+      senderName: photo.senderName,
+      requestId: photo.requestId,
+    },
+    holderName: options.account.fullName,
+    people,
+    addresseeUnknown: Boolean(addressee && !labelPerson && !addresseeIsHolder),
+  };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { user, photo } = await loadPhoto(request, context, params.photoId);
+  const formData = await request.formData();
+  if (formData.get("intent") === "discard") {
+    await discardPhoto(context.env, photo);
+    return redirect("/dashboard", 303);
+  }
+  const submission = parseWithZod(formData, { schema: ConfirmPhotoSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (!isWaiting(photo)) return redirect(`/requests/photo/${photo.id}`, 303);
+
+  const { customerNumber, recipientIds } = submission.value;
+  const chosen = await chosenSender(context.env, photo, submission.value);
+  if (!chosen) return data(submission.reply({ fieldErrors: { sender: [CONFIRM_PHOTO_MESSAGES.notShown] } }), { status: 400 });
+  const outcome = await confirmPhotoSender(context.env, user, photo, { ...chosen, customerNumber: customerNumber || null, recipientIds });
+  if (!outcome.ok) {
+    const field = outcome.field ? (submission.value.sender === OTHER_SENDER ? "otherName" : "sender") : null;
+    const errors = field ? { fieldErrors: { [field]: [outcome.message] } } : { formErrors: [outcome.message] };
+    return data(submission.reply(errors), { status: outcome.status });
+  }
+  return redirect(requestSentUrl(outcome.requestId), 303);
+}
+
+const isWaiting = (photo: Pick<MailPhoto, "state">) => photo.state === "suggested" || photo.state === "needsStaff";
+
+export default function PhotoOfMail() {
+  const { photo } = useLoaderData<typeof loader>();
+  return (
+    <section className="page narrow" aria-labelledby="page-title">
+      <p className="eyebrow">
+        <Link to="/dashboard">Your requests</Link>
+      </p>
+      {photo.state === "reading" ? <Reading photoId={photo.id} imageCount={photo.imageCount} /> : null}
+      {isWaiting(photo) ? <ChooseSender /> : null}
+      {photo.state === "identified" ? (
+        <>
+          <h1 id="page-title">We know who sent it: {photo.senderName}</h1>
+          <p className="lead">Your request is on your dashboard, and the photo is deleted.</p>
+          <p>
+            <Link to="/dashboard" className="button">
+              Your requests
+            </Link>
+          </p>
+        </>
+      ) : null}
+      {photo.state === "expired" ? (
+        <>
+          <h1 id="page-title">This photo is deleted</h1>
+          <p className="lead">
+            It was deleted, either by you or because its sender was not found within {PHOTO_LIMITS.keepDays} days. You can still send a
+            request by typing the sender&apos;s name.
+          </p>
+          <p>
+            <Link to="/requests/add" className="button">
+              Add a request
+            </Link>
+          </p>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/** While the queue reads the photo: a link to look again (the script looks by itself). */
+function Reading({ photoId, imageCount }: { photoId: string; imageCount: number }) {
+  return (
+    <>
+      <h1 id="page-title">Reading your photo…</h1>
+      <p className="lead" data-photo-reading={`/requests/photo/${photoId}/state`}>
+        This usually takes a few seconds. We look for the sender&apos;s name and the customer number on the label.
+      </p>
+      <p>
+        <a href={`/requests/photo/${photoId}`} className="button">
+          Check again
+        </a>
+      </p>
+      <PhotoImages photoId={photoId} count={imageCount} />
+      <script src="/photo-status.js" defer />
+    </>
+  );
+}
+
+/**
+ * "Is this from …?": the confident suggestion chosen already, or (when staff will look) no guess
+ * at all; the other suggestions, another name, the label's number and the people on the letter.
+ */
+function ChooseSender() {
+  const { photo, people, holderName, addresseeUnknown } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const confident = photo.state === "suggested";
+  const [best] = photo.suggestions;
+  const [form, fields] = useForm<z.input<typeof ConfirmPhotoSchema>>({
+    lastResult,
+    defaultValue: { sender: confident ? best?.templateId : undefined, customerNumber: photo.customerNumber ?? "" },
+    constraint: getZodConstraint(ConfirmPhotoSchema),
+    shouldValidate: "onSubmit",
+  });
+  const chosen = (fields.sender.value ?? fields.sender.initialValue) as string | undefined;
+  const sent = fields.recipientIds.initialValue as string | string[] | undefined;
+  const ticked = new Set(lastResult ? [sent ?? []].flat() : people.map((person) => person.id));
+
+  return (
+    <>
+      <h1 id="page-title">{confident && best ? `Is this from ${best.title}?` : "Our staff will look at your photo"}</h1>
+      <p className="lead">
+        {confident
+          ? "We read this on your photo. Check the sender and the number, then send the request."
+          : "We couldn't tell for sure who sent this piece, so one of our staff will look at the photo, send the request for you and email you, usually within two business days. If you know the sender, you can choose it now."}
+      </p>
+      <PhotoImages photoId={photo.id} count={photo.imageCount} />
+      <Form method="post" className="form" {...getFormProps(form)} noValidate>
+        <FormError id={form.errorId} errors={form.errors} />
+        <PhotoSenderFields
+          suggestions={photo.suggestions}
+          sender={{ id: fields.sender.id, name: fields.sender.name, error: fields.sender.errors?.[0], value: chosen }}
+          otherName={{ id: fields.otherName.id, name: fields.otherName.name, error: fields.otherName.errors?.[0], value: fields.otherName.initialValue }}
+          customerNumber={{
+            id: fields.customerNumber.id,
+            name: fields.customerNumber.name,
+            error: fields.customerNumber.errors?.[0],
+            value: fields.customerNumber.initialValue,
+          }}
+          numberRead={Boolean(photo.customerNumber)}
+        />
+        <fieldset className="field people">
+          <legend>Who the letter is for</legend>
+          {photo.addressee ? <p className="hint">The label is addressed to {photo.addressee}.</p> : null}
+          <p>{holderName} (you, always included)</p>
+          {people.map((person) => (
+            <label key={person.id} className="check">
+              <input type="checkbox" name={fields.recipientIds.name} value={person.id} defaultChecked={ticked.has(person.id)} />{" "}
+              {person.fullName}
+            </label>
+          ))}
+          {addresseeUnknown ? (
+            <p className="hint">
+              {photo.addressee} is not on your list yet. <Link to="/recipients/add">Add them</Link>, then come back to this page, so the
+              letter names them too.
+            </p>
+          ) : null}
+        </fieldset>
+        <button type="submit" className="button">
+          {confident ? "Yes, send the request" : "Send the request"}
+        </button>
+      </Form>
+      <Form method="post" className="spaced">
+        <input type="hidden" name="intent" value="discard" />
+        <button type="submit" className="button button-quiet">
+          Delete the photo and stop
+        </button>
+      </Form>
+    </>
+  );
+}
+
+export const meta = () => pageMeta("Photo of your mail");
