@@ -19,15 +19,27 @@
     status.textContent = text;
   }
 
+  // createImageBitmap turns the photo upright as the camera held it; older browsers draw an <img>.
   function loadImage(file, done) {
+    if (window.createImageBitmap) {
+      return createImageBitmap(file).then(
+        function (bitmap) {
+          done({ image: bitmap, width: bitmap.width, height: bitmap.height });
+        },
+        function () {
+          done(null);
+        },
+      );
+    }
     var url = URL.createObjectURL(file);
     var image = new Image();
     image.onload = function () {
-      done(image, url);
+      URL.revokeObjectURL(url);
+      done({ image: image, width: image.naturalWidth, height: image.naturalHeight });
     };
     image.onerror = function () {
       URL.revokeObjectURL(url);
-      done(null, null);
+      done(null);
     };
     image.src = url;
   }
@@ -35,13 +47,12 @@
   // The photo as a JPEG of at most LONG_SIDE pixels, or the file itself when that cannot be done.
   function shrink(file, done) {
     if (!/^image\/(jpeg|png|webp)$/.test(file.type)) return done(file);
-    loadImage(file, function (image, url) {
-      if (!image) return done(file);
-      var scale = Math.min(1, LONG_SIDE / Math.max(image.naturalWidth, image.naturalHeight));
-      canvas.width = Math.round(image.naturalWidth * scale);
-      canvas.height = Math.round(image.naturalHeight * scale);
-      canvas.getContext("2d").drawImage(image, 0, 0, canvas.width, canvas.height);
-      URL.revokeObjectURL(url);
+    loadImage(file, function (loaded) {
+      if (!loaded) return done(file);
+      var scale = Math.min(1, LONG_SIDE / Math.max(loaded.width, loaded.height));
+      canvas.width = Math.round(loaded.width * scale);
+      canvas.height = Math.round(loaded.height * scale);
+      canvas.getContext("2d").drawImage(loaded.image, 0, 0, canvas.width, canvas.height);
       canvas.toBlob(
         function (blob) {
           if (!blob || blob.size >= file.size) return done(file);

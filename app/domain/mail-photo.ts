@@ -8,7 +8,7 @@
 import { z } from "zod";
 import type { PhotoSuggestion } from "../../drizzle/schema";
 import { ADD_REQUEST_MESSAGES } from "./add-request";
-import { editDistance, plainWords, SENDER_QUERY_MAX_LENGTH, senderKey, typosAllowed, type SenderName } from "./sender-search";
+import { editDistance, plainWords, SENDER_QUERY_MAX_LENGTH, typosAllowed, type SenderName } from "./sender-search";
 
 export const PHOTO_LIMITS = {
   /** Images of one piece: the front, the label, maybe the back. */
@@ -38,6 +38,14 @@ const CONFIDENT_LEAD = 1.5;
 const SUGGESTION_FLOOR = 1;
 /** The least score of a suggestion the person is asked to confirm rather than staff. */
 const CONFIDENT_SCORE = 2.5;
+/**
+ * A name this long (in letters, "Publishers Clearing House", "Credit One Bank") is too particular
+ * to be a common word, wherever it is printed.
+ */
+const LONG_NAME = 12;
+/** The first lines read are the top of the piece, where a logo or return address usually is. */
+const TOP_LINES = 3;
+const TOP_BONUS = 1;
 /** Longest name, in words as read, compared against a run of words on the piece. */
 const MAX_NAME_WORDS = 6;
 
@@ -50,12 +58,18 @@ const POSTAL_WORDS = new Set(["prsrt", "prst", "std", "standard", "presorted", "
 /** Lines of the mailing label that are postal sorting marks, not a name or a number of the person's. */
 const ENDORSEMENT = /(AUTO|CAR-?RT|5-DIGIT|3-DIGIT|ECRWSS|MIXED ADC|AADC|SCH\b|LOT\b|PRSRT|PRESORT|\*{3,})/i;
 
+/**
+ * A number the label names as the person's: "Customer #: 4471220931", "Source Code XAB12C",
+ * "Acct No. 5521 00". The word that says what it is must be there ("Offer code", not "offer").
+ */
 const LABELLED_NUMBER =
-  /\b(?:customer|cust|acct|account|member|membership|source|key|promo|promotion|priority|offer|reference|ref|catalog|client|donor|id)\.?\s*(?:code|no|num|number|#|id|key)?\.?\s*[#:.]?\s*((?=[A-Z0-9 -]*\d)[A-Z0-9][A-Z0-9 -]{2,24}[A-Z0-9])/i;
+  /\b(?:customer|cust|acct|account|member|membership|source|key|promo|promotion|priority|offer|reference|ref|catalog|client|donor|reservation|invitation|mailing)\.?\s*(?:(?:code|no|num|nbr|number|id|key)\b\.?\s*[#:]?|#\s*:?|:)\s*((?=[A-Z0-9 -]*\d)[A-Z0-9][A-Z0-9 -]{2,24}[A-Z0-9])/i;
+/** Numbers that are never the person's on a label: a date, a ZIP code. */
+const NOT_A_CUSTOMER_NUMBER = /^\d{1,2}[/-]\d{1,2}[/-]\d{2,4}$|^\d{5}(?:-\d{4})?$/;
 /** A keyline: the number some mailers print between # signs above the name. */
 const KEYLINE = /#\s*([A-Z0-9][A-Z0-9 ]{3,30}[A-Z0-9])\s*#/i;
 const STREET_LINE = /^\s*(\d+[A-Z]?\s+\S+|P\.?\s*O\.?\s*BOX\s+\d+)/i;
-const CITY_STATE_ZIP = /\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\s*$/i;
+const CITY_STATE_ZIP = /\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\b/i;
 
 export type PhotoReading = {
   /** Best first, at most three. */
@@ -77,11 +91,10 @@ type Line = { text: string; words: string[] };
 export function readMailPiece(text: string, names: SenderName[], titles: ReadonlyMap<string, string>): PhotoReading {
   const lines = text
     .split(/\r?\n/)
-    .map((line) => ({ text: line.trim(), words: plainWords(line) }))
+    .map((line) => ({ text: line.trim(), words: plainWords(splitGluedWords(line)) }))
     .filter((line) => line.words.length > 0);
   const label = readLabel(lines);
-  const senderLines = lines.filter((_, index) => !label.lineIndexes.has(index));
-  const scores = scoreSenders(senderLines, names, titles);
+  const scores = scoreSenders(lines, names, titles);
 
   const ranked = [...scores.entries()]
     .filter(([, score]) => score >= SUGGESTION_FLOOR)
@@ -105,15 +118,16 @@ export function readMailPiece(text: string, names: SenderName[], titles: Readonl
 function scoreSenders(lines: Line[], names: SenderName[], titles: ReadonlyMap<string, string>): Map<string, number> {
   const byKey = new Map<string, Set<string>>();
   for (const name of names) {
-    if (name.key.length < 3) continue;
-    const owners = byKey.get(name.key) ?? new Set<string>();
+    const key = printedKey(name.name);
+    if (key.length < 3) continue;
+    const owners = byKey.get(key) ?? new Set<string>();
     owners.add(name.templateId);
-    byKey.set(name.key, owners);
+    byKey.set(key, owners);
   }
   // A parent company's name shared by its brands belongs to the one sender it is the title of, if any.
   for (const [key, owners] of byKey) {
     if (owners.size < 2) continue;
-    const titled = [...owners].filter((templateId) => senderKey(titles.get(templateId) ?? "") === key);
+    const titled = [...owners].filter((templateId) => printedKey(titles.get(templateId) ?? "") === key);
     byKey.set(key, new Set(titled.length === 1 ? titled : []));
   }
   const keysByLength = new Map<number, string[]>();
@@ -132,12 +146,9 @@ function scoreSenders(lines: Line[], names: SenderName[], titles: ReadonlyMap<st
         for (const { key, typos } of keysNear(run, keysByLength)) {
           const [templateId, ...others] = byKey.get(key)!;
           if (!templateId || others.length > 0) continue;
-          const rest = [...words.slice(0, start), ...words.slice(end + 1)].filter((word) => !POSTAL_WORDS.has(word));
-          const prominent =
-            rest.length <= 1 || (start === 0 && aboveAddress) || COMPANY_MARKS.has(words[end + 1] ?? "") || /\.com\b/i.test(line.text);
-          const strength = prominent ? (key.length >= 8 ? 3.5 : 3) : 1;
+          const strength = isProminent(line, words, start, end, aboveAddress) ? (key.length >= 8 ? 3.5 : 3) : key.length >= LONG_NAME ? 2 : 1;
           const weight = strength * (typos === 0 ? 1 : 0.8);
-          found.set(templateId, Math.max(found.get(templateId) ?? 0, weight));
+          found.set(templateId, Math.max(found.get(templateId) ?? 0, weight + (index < TOP_LINES ? TOP_BONUS : 0)));
         }
       }
     }
@@ -150,6 +161,38 @@ function scoreSenders(lines: Line[], names: SenderName[], titles: ReadonlyMap<st
     scores.set(templateId, sorted[0]! + Math.min(sorted.length - 1, 3));
   }
   return scores;
+}
+
+/** OCR glues a scrap of a logo to the name after it ("iWlNational Geographic"): a capital inside a word starts another. */
+function splitGluedWords(line: string) {
+  return line.replace(/([a-z])([A-Z])/g, "$1 $2");
+}
+
+/**
+ * A name as it must be printed to count: every word of it ("Save.com" is not the word "save",
+ * "Progressive Insurance" is not "Progressive"), unlike the typed search, which forgives the
+ * words that only say what kind of mail it is.
+ */
+function printedKey(name: string) {
+  return plainWords(name)
+    .filter((word) => word !== "and")
+    .join("");
+}
+
+/**
+ * Whether a name stands out on its line the way a sender prints its own: alone on it (but for
+ * postage marks and the one- or two-letter scraps OCR makes of a logo), at the start of a return
+ * address, or followed by a company mark or in a web address. "Discover our new arrivals" and
+ * "and auto and save" are not.
+ */
+function isProminent(line: Line, words: string[], start: number, end: number, aboveAddress: boolean) {
+  const others = line.words.length - (end - start + 1);
+  // Postage marks, dates and one- or two-letter scraps are not words of the line.
+  const rest = [...words.slice(0, start), ...words.slice(end + 1)].filter(
+    (word) => !POSTAL_WORDS.has(word) && word.length > 2 && !/^\d+$/.test(word),
+  );
+  const alone = rest.length === 0 || (rest.length === 1 && others <= 1);
+  return alone || (start === 0 && aboveAddress) || COMPANY_MARKS.has(words[end + 1] ?? "") || /\.com\b/i.test(line.text);
 }
 
 /** Catalog keys equal to a run of words, or within the typos its length allows (OCR misreads a letter). */
@@ -173,35 +216,50 @@ function keysNear(run: string, keysByLength: Map<number, string[]>): { key: stri
  * street, and above that the number the mailer prints for the person (labelled, or between # signs
  * in a keyline). Postal sorting marks ("*****AUTO**5-DIGIT 60614") are never the number.
  */
-function readLabel(lines: Line[]): { customerNumber: string | null; addressee: string | null; lineIndexes: Set<number> } {
-  const lineIndexes = new Set<number>();
+function readLabel(lines: Line[]): { customerNumber: string | null; addressee: string | null } {
   let addressee: string | null = null;
-  const cityIndex = lines.findIndex((line, index) => CITY_STATE_ZIP.test(line.text) && index > 0 && STREET_LINE.test(lines[index - 1]!.text));
+  // The last address on the piece: a return address is printed above or before the label.
+  let cityIndex = -1;
+  for (let index = lines.length - 1; index > 0 && cityIndex < 0; index -= 1) {
+    if (CITY_STATE_ZIP.test(lines[index]!.text) && STREET_LINE.test(lines[index - 1]!.text)) cityIndex = index;
+  }
   if (cityIndex > 0) {
-    lineIndexes.add(cityIndex).add(cityIndex - 1);
     for (let index = cityIndex - 2; index >= Math.max(0, cityIndex - 4); index -= 1) {
       const line = lines[index]!;
       if (ENDORSEMENT.test(line.text) || LABELLED_NUMBER.test(line.text) || KEYLINE.test(line.text)) continue;
-      if (looksLikePersonName(line.text)) {
-        addressee = line.text.replace(/\s+/g, " ");
-        lineIndexes.add(index);
-      }
+      const name = line.text.replace(/^[^A-Za-z]+|[^A-Za-z.]+$/g, "").replace(/\s+/g, " ");
+      if (looksLikePersonName(name)) addressee = name;
       break;
     }
   }
-  return { customerNumber: findCustomerNumber(lines), addressee, lineIndexes };
+  return { customerNumber: findCustomerNumber(lines), addressee };
 }
 
 function findCustomerNumber(lines: Line[]): string | null {
   for (const { text } of lines) {
     const labelled = LABELLED_NUMBER.exec(text);
-    if (labelled && !ENDORSEMENT.test(labelled[1]!)) return tidyNumber(labelled[1]!);
+    const number = labelled ? numberPart(labelled[1]!) : "";
+    if (number && !ENDORSEMENT.test(number) && !NOT_A_CUSTOMER_NUMBER.test(number)) return tidyNumber(number);
   }
   for (const { text } of lines) {
     const keyline = KEYLINE.exec(text);
     if (keyline) return tidyNumber(keyline[1]!);
   }
   return null;
+}
+
+/**
+ * The number without the words printed after it on the same line ("EW981236 Call: 1-800…"): its
+ * first group, then every group with a digit in it, or a single check letter.
+ */
+function numberPart(text: string) {
+  const [first = "", ...groups] = text.trim().split(/\s+/);
+  const kept = [first];
+  for (const group of groups) {
+    if (!/\d/.test(group) && group.length > 1) break;
+    kept.push(group);
+  }
+  return kept.join(" ");
 }
 
 function tidyNumber(number: string) {

@@ -9,7 +9,8 @@ export function securityHeaders(nonce: string, { paymentOrigins }: { paymentOrig
     `script-src 'self' 'nonce-${nonce}'`,
     // The critical CSS is inlined in <head> so a page paints after one round trip.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    // blob: for the photo form's script, which draws the chosen photo to shrink it (photo-upload.js).
+    "img-src 'self' data: blob:",
     "connect-src 'self'",
     "font-src 'self'",
     "object-src 'none'",

@@ -749,7 +749,12 @@ const SPECS: Spec[] = [
     sender: "St. Jude Children's Research Hospital",
     layout: "envelope-window",
     style: "charity",
-    returnAddress: ["St. Jude Children's Research Hospital", "ALSAC, Danny Thomas, Founder", "501 St. Jude Place", "Memphis, TN 38105-9959"],
+    returnAddress: [
+      "St. Jude Children's Research Hospital",
+      "ALSAC, Danny Thomas, Founder",
+      "501 St. Jude Place",
+      "Memphis, TN 38105-9959",
+    ],
     headline: "Will you help a child like Ava today?",
     blurb: "Families never receive a bill from St. Jude.",
     brand: b("#b41e3b", "#fbeef1", "serif", { weight: 700 }),
@@ -953,7 +958,12 @@ const FORMATS: Record<NumberStyle, NumberFormat[]> = {
     customerNo,
     keyline,
   ],
-  home: [customerNo, { label: "Offer Code", sep: ": ", make: (r) => code(r, 7) }, { label: "Key Code", sep: " ", make: (r) => code(r, 6) }, keyline],
+  home: [
+    customerNo,
+    { label: "Offer Code", sep: ": ", make: (r) => code(r, 7) },
+    { label: "Key Code", sep: " ", make: (r) => code(r, 6) },
+    keyline,
+  ],
   charity: [
     { label: "Donor ID", sep: ": ", make: (r) => digits(r, int(r, 8, 10)) },
     { label: "ID #", sep: " ", make: (r) => `${digits(r, 4)} ${digits(r, 4)} ${digits(r, 1)}` },
@@ -970,8 +980,22 @@ const FORMATS: Record<NumberStyle, NumberFormat[]> = {
 // The set
 // ---------------------------------------------------------------------------------------------
 
-const HOLDER_NAMES = ["JANE Q PUBLIC", "JANE Q PUBLIC", "JANE Q PUBLIC", "JANE PUBLIC", "JANE Q. PUBLIC", "MS JANE Q PUBLIC", "JANE QUINN PUBLIC"];
-const STREETS = ["1847 N HALSTED ST APT 3R", "1847 N HALSTED ST APT 3R", "1847 N HALSTED ST # 3R", "1847 NORTH HALSTED STREET APT 3R", "1847 N HALSTED ST UNIT 3R"];
+const HOLDER_NAMES = [
+  "JANE Q PUBLIC",
+  "JANE Q PUBLIC",
+  "JANE Q PUBLIC",
+  "JANE PUBLIC",
+  "JANE Q. PUBLIC",
+  "MS JANE Q PUBLIC",
+  "JANE QUINN PUBLIC",
+];
+const STREETS = [
+  "1847 N HALSTED ST APT 3R",
+  "1847 N HALSTED ST APT 3R",
+  "1847 N HALSTED ST # 3R",
+  "1847 NORTH HALSTED STREET APT 3R",
+  "1847 N HALSTED ST UNIT 3R",
+];
 const CITIES = ["CHICAGO IL 60614-4512", "CHICAGO IL 60614-4512", "CHICAGO IL 60614", "CHICAGO, IL 60614-4512"];
 
 /** Distortions with each range covered evenly: each value is drawn from its own slice of the range. */
@@ -981,7 +1005,11 @@ function assignDistortions(r: Rand, count: number): Distortion[] {
   const clean = new Set(order.slice(0, 6));
   const rest = order.slice(6);
   const m = rest.length;
-  const spread = (lo: number, hi: number) => shuffled(r, Array.from({ length: m }, (_, k) => lo + ((k + r()) / m) * (hi - lo)));
+  const spread = (lo: number, hi: number) =>
+    shuffled(
+      r,
+      Array.from({ length: m }, (_, k) => lo + ((k + r()) / m) * (hi - lo)),
+    );
   // Most phone photos are held nearly square to the piece; a few are taken at a slant.
   const rotations = spread(0, 1).map((q) => (r() < 0.5 ? -1 : 1) * 12 * q ** 2);
   const blurs = spread(0, 1).map((q) => 1.4 * q ** 1.25);
@@ -1114,9 +1142,16 @@ function logoHtml(piece: MailPiece, brand: Brand, sizePx: number, onDark = false
     "white-space:nowrap",
   ];
   const light = brand.block || onDark;
-  const mark = brand.mark ? markSvg(brand.mark, light ? "#ffffff" : blockColor, light ? blockColor : "#ffffff", Math.round(sizePx * 1.05)) : "";
+  const mark = brand.mark
+    ? markSvg(brand.mark, light ? "#ffffff" : blockColor, light ? blockColor : "#ffffff", Math.round(sizePx * 1.05))
+    : "";
   if (brand.block && !onDark) {
-    style.push(`background:${blockColor}`, "color:#fff", `padding:${Math.round(sizePx * 0.22)}px ${Math.round(sizePx * 0.4)}px`, "display:inline-block");
+    style.push(
+      `background:${blockColor}`,
+      "color:#fff",
+      `padding:${Math.round(sizePx * 0.22)}px ${Math.round(sizePx * 0.4)}px`,
+      "display:inline-block",
+    );
   } else {
     style.push(`color:${onDark ? "#ffffff" : blockColor}`, "display:inline-block");
   }
@@ -1132,10 +1167,19 @@ function returnBlock(lines: string[], fontPx: number, color: string, font: strin
 
 function indicia(r: Rand, style: NumberStyle, fontPx: number): string {
   const permit = int(r, 2, 9800);
-  const cities = ["LEBANON JCT KY", "BOLINGBROOK IL", "DES MOINES IA", "SOUTHERN MD", "LANCASTER PA", "MADISON WI", "CAROL STREAM IL", "PONTIAC IL"];
+  const cities = [
+    "LEBANON JCT KY",
+    "BOLINGBROOK IL",
+    "DES MOINES IA",
+    "SOUTHERN MD",
+    "LANCASTER PA",
+    "MADISON WI",
+    "CAROL STREAM IL",
+    "PONTIAC IL",
+  ];
   const lines =
     style === "charity"
-      ? ["NONPROFIT ORG", "U.S. POSTAGE", "PAID", pick(r, ["ALSAC", "NPS", "MAIL SVCS"])]
+      ? ["NONPROFIT ORG", "U.S. POSTAGE", "PAID", pick(r, ["NPS", "MAIL SVCS", "IMS"])]
       : style === "credit" || style === "insurance"
         ? pick(r, [
             ["PRESORTED", "FIRST-CLASS MAIL", "U.S. POSTAGE", "PAID", pick(r, cities)],
@@ -1167,9 +1211,23 @@ function numberFormatFor(piece: MailPiece): NumberFormat | undefined {
 }
 
 /** About how wide one character of each font is, in ems (upper case and digits). */
-const CHAR_WIDTH: Record<FontKey, number> = { sans: 0.74, arial: 0.68, narrow: 0.56, cond: 0.66, serif: 0.66, dserif: 0.74, mono: 0.6, dmono: 0.61 };
+const CHAR_WIDTH: Record<FontKey, number> = {
+  sans: 0.74,
+  arial: 0.68,
+  narrow: 0.56,
+  cond: 0.66,
+  serif: 0.66,
+  dserif: 0.74,
+  mono: 0.6,
+  dmono: 0.61,
+};
 
-type LabelOptions = { fontPx: number; font: FontKey; /** The room the label has, in px: no line runs past it. */ maxWidth: number; barcode?: boolean };
+type LabelOptions = {
+  fontPx: number;
+  font: FontKey;
+  /** The room the label has, in px: no line runs past it. */ maxWidth: number;
+  barcode?: boolean;
+};
 
 /** The mailing label: endorsement line, keyline or number line, the name and the address. */
 function labelHtml(piece: MailPiece, r: Rand, opts: LabelOptions): string {
@@ -1177,7 +1235,13 @@ function labelHtml(piece: MailPiece, r: Rand, opts: LabelOptions): string {
   const zip5 = /\b(\d{5})/.exec(piece.cityStateZip)?.[1] ?? "60614";
   const presort = pick(r, ["", "", ` P${int(r, 1, 9)} T${int(r, 1, 40)}`, ` S${int(r, 1, 60)} P${int(r, 1, 4)}`, ` ${int(r, 1000, 9999)}`]);
   let starCount = int(r, 3, 16);
-  const sort = pick(r, [`AUTO**5-DIGIT ${zip5}`, `AUTO**SCH 5-DIGIT ${zip5}`, `AUTO**ALL FOR AADC ${zip5.slice(0, 3)}`, `AUTO**MIXED AADC ${zip5.slice(0, 3)}`, `ECRLOT**C-0${int(r, 10, 99)}`]);
+  const sort = pick(r, [
+    `AUTO**5-DIGIT ${zip5}`,
+    `AUTO**SCH 5-DIGIT ${zip5}`,
+    `AUTO**ALL FOR AADC ${zip5.slice(0, 3)}`,
+    `AUTO**MIXED AADC ${zip5.slice(0, 3)}`,
+    `ECRLOT**C-0${int(r, 10, 99)}`,
+  ]);
   let endorsement: string | null = r() < 0.72 ? `${"*".repeat(starCount)}${sort}${presort}` : null;
   while (endorsement && !fits(endorsement) && starCount > 2) {
     starCount -= 1;
@@ -1191,7 +1255,10 @@ function labelHtml(piece: MailPiece, r: Rand, opts: LabelOptions): string {
         ? `#${piece.customerNumber}#`
         : `${piece.numberLabel ?? ""}${format?.sep ?? ": "}${piece.customerNumber}`;
   const gap = "   ";
-  let placement = piece.numberLabel === "keyline" ? pick(r, ["oel", "oel", "oel-left"] as const) : pick(r, ["above", "above", "above", "below", "oel-right"] as const);
+  let placement =
+    piece.numberLabel === "keyline"
+      ? pick(r, ["oel", "oel", "oel-left"] as const)
+      : pick(r, ["above", "above", "above", "below", "oel-right"] as const);
   if (!numberText || !endorsement) placement = placement === "below" ? "below" : "above";
   else if (placement === "oel-left" && !fits(numberText + gap + endorsement)) placement = "oel";
   else if (placement === "oel-right" && !fits(endorsement + gap + numberText)) placement = "above";
@@ -1245,7 +1312,16 @@ function productShapes(r: Rand, w: number, h: number): string {
 type Parts = { piece: MailPiece; spec: Spec; r: Rand; labelPx: number; labelFont: FontKey; w: number; h: number };
 
 /** The label at (left, top) in its panel, kept left of the panel's right edge at maxRight. */
-function placed(r: Rand, left: number, top: number, maxRight: number, piece: MailPiece, fontPx: number, font: FontKey, withBarcode = true): string {
+function placed(
+  r: Rand,
+  left: number,
+  top: number,
+  maxRight: number,
+  piece: MailPiece,
+  fontPx: number,
+  font: FontKey,
+  withBarcode = true,
+): string {
   return `<div style="position:absolute;left:${left}px;top:${top}px">${labelHtml(piece, r, { fontPx, font, maxWidth: maxRight - left, barcode: withBarcode })}</div>`;
 }
 
@@ -1301,7 +1377,7 @@ function postcard({ piece, spec, r, labelPx, labelFont, w, h }: Parts): string {
   </div>`;
 }
 
-function envelope({ piece, spec, r, labelPx, labelFont, w, h }: Parts): string {
+function envelope({ piece, spec, r, labelPx, labelFont }: Parts): string {
   const tint = piece.templateId === "valpak" ? "#dbe9f7" : pick(r, ["#fdfdfb", "#fbfaf5", "#f7f6f0", "#fdfdfd"]);
   const accent = spec.brand.color === "#ffffff" ? spec.brand.accent : spec.brand.color;
   const teaserTop = int(r, 200, 250);
@@ -1370,7 +1446,7 @@ function letter({ piece, spec, r, labelPx, labelFont, w }: Parts): string {
   };
   const legal =
     spec.style === "credit"
-      ? "PRESCREEN & OPT-OUT NOTICE: This \"prescreened\" offer of credit is based on information in your credit report indicating that you meet certain criteria. If you do not want to receive prescreened offers of credit from this and other companies, call the consumer reporting agencies toll-free, 1-888-5OPTOUT (1-888-567-8688); or write: Equifax Options, P.O. Box 740123, Atlanta, GA 30374; Experian Opt Out, P.O. Box 919, Allen, TX 75013; TransUnion Opt Out Request, P.O. Box 505, Woodlyn, PA 19094; or visit www.optoutprescreen.com."
+      ? 'PRESCREEN & OPT-OUT NOTICE: This "prescreened" offer of credit is based on information in your credit report indicating that you meet certain criteria. If you do not want to receive prescreened offers of credit from this and other companies, call the consumer reporting agencies toll-free, 1-888-5OPTOUT (1-888-567-8688); or write: Equifax Options, P.O. Box 740123, Atlanta, GA 30374; Experian Opt Out, P.O. Box 919, Allen, TX 75013; TransUnion Opt Out Request, P.O. Box 505, Woodlyn, PA 19094; or visit www.optoutprescreen.com.'
       : `Coverage is subject to terms, conditions and availability. Not available in all states. ${spec.returnAddress[0] ?? piece.printedSender}. To stop receiving these offers, call the number above.`;
   const numberBox =
     r() < 0.5
@@ -1432,7 +1508,9 @@ export function mailPieceHtml(piece: MailPiece): string {
   const clean = d.rotateDeg === 0 && d.blurPx === 0 && d.contrast === 1 && !d.glare && !d.smallType;
   const labelPx = d.smallType ? pick(r, [9, 9.5, 10]) : piece.layout === "envelope-window" ? int(r, 15, 18) : int(r, 14, 17);
   // Tiny type is never also condensed: that would be past reading.
-  const labelFont = d.smallType ? pick(r, ["arial", "mono", "sans", "dmono"] as const) : pick(r, ["arial", "mono", "narrow", "sans", "dmono", "arial"] as const);
+  const labelFont = d.smallType
+    ? pick(r, ["arial", "mono", "sans", "dmono"] as const)
+    : pick(r, ["arial", "mono", "narrow", "sans", "dmono", "arial"] as const);
   const { w, h, vw, vh } = geometry;
   const rad = (Math.abs(d.rotateDeg) * Math.PI) / 180;
   const boxW = w * Math.cos(rad) + h * Math.sin(rad);

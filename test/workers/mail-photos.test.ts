@@ -41,7 +41,7 @@ const contains = (haystack: Uint8Array, needle: string) => new TextDecoder("lati
 
 function photoForm(files: { bytes: Uint8Array; name: string; type?: string }[]) {
   const form = new FormData();
-  for (const file of files) form.append("photo", new File([file.bytes], file.name, { type: file.type ?? "image/jpeg" }));
+  for (const file of files) form.append("photo", new File([file.bytes as Uint8Array<ArrayBuffer>], file.name, { type: file.type ?? "image/jpeg" }));
   return form;
 }
 

@@ -26,7 +26,7 @@ export function PhotoSenderFields({
   const errorId = `${sender.id}-error`;
   return (
     <>
-      <fieldset className="field" aria-describedby={sender.error ? errorId : undefined}>
+      <fieldset className="field sender-matches" aria-describedby={sender.error ? errorId : undefined}>
         <legend>Who sent it</legend>
         {suggestions.map((suggestion) => (
           <label key={suggestion.templateId} className="check">

@@ -31,6 +31,15 @@ function ocr(): Promise<Worker> {
   return reader;
 }
 
+/**
+ * The printed text of an image, as the stand-in reads it. `rotateAuto` straightens a photo taken
+ * at a slant first (a phone is rarely held square to the piece).
+ */
+export async function readImageText(image: Buffer): Promise<string> {
+  const { data } = await (await ocr()).recognize(image, { rotateAuto: true });
+  return data.text.trim();
+}
+
 /** The image of a request: a data URI in the messages (the chat form) or `image` (bytes or base64). */
 function imageOf(body: Record<string, unknown>): Buffer | null {
   const messages = Array.isArray(body.messages) ? body.messages : [];
@@ -57,20 +66,22 @@ async function run(request: StandInRequest): Promise<StandInResponse> {
   const image = imageOf(body);
   if (!image) return envelope(400, null, [{ code: 5006, message: "Error: required properties at '/' are 'image' or 'messages'" }]);
   try {
-    const { data } = await (await ocr()).recognize(image);
-    return envelope(200, { response: data.text.trim(), usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 } });
+    return envelope(200, { response: await readImageText(image), usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 } });
   } catch {
     return envelope(400, null, [{ code: 3010, message: "Invalid or incomplete input for the model: the image could not be read" }]);
   }
+}
+
+/** Ends the OCR worker thread, so the process can exit. */
+export async function closeImageReader() {
+  const running = reader;
+  reader = null;
+  if (running) await (await running).terminate();
 }
 
 export const workersAiVendor: Vendor = {
   name: "workers-ai",
   prefix: "/cloudflare/client/v4",
   routes: [{ method: "POST", path: "/accounts/:accountId/ai/run/@cf/:vendor/:model", handle: run }],
-  close: async () => {
-    const running = reader;
-    reader = null;
-    if (running) await (await running).terminate();
-  },
+  close: closeImageReader,
 };

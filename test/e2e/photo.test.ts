@@ -1,0 +1,129 @@
+// Journey: a new user photographs junk mail instead of typing the sender. A generated photo of an
+// L.L.Bean catalog (test/data/photos) is read by the Workers AI stand-in's OCR; the user confirms
+// “Is this from L.L.Bean?” and finds the request in queue with the label's customer number on its
+// letter. A photo of a sender the catalog lacks waits for staff, and the moderator picks the
+// sender from the work queue. With JavaScript on, the browser shrinks the photo and the reading
+// page looks for the result by itself; with it off, the form posts the file and “Check again” does.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, test } from "vitest";
+import { LOCAL_STAFF } from "../../drizzle/local-staff";
+import { renderMailPiece } from "../support/mail-pieces";
+import { PHOTO_FIXTURES, type PhotoFixture } from "../support/photo-fixtures";
+import { signInThroughForm, signUpThroughForms, visibleText } from "./accounts-helpers";
+import { assertAccessible, assertNoErrors, JS_MODES, screenshot, SCREENSHOT_DIR, useBrowser, type Visit } from "./browser";
+
+const appUrl = inject("appUrl");
+const browser = useBrowser();
+const moderator = LOCAL_STAFF.find((staff) => staff.id === "local-moderator")!;
+
+/**
+ * The fixture's mail piece photographed as a phone camera does, at twice the pixels (2400 × 3000
+ * for a catalog), so that shrinking it in the browser shows.
+ */
+async function phonePhoto(visit: Visit, fixture: PhotoFixture) {
+  const context = await visit.context.browser()!.newContext({ deviceScaleFactor: 2 });
+  try {
+    const path = join(SCREENSHOT_DIR, `${fixture.piece.id}-phone.jpg`);
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    writeFileSync(path, await renderMailPiece(await context.newPage(), fixture.piece));
+    return path;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Sends a photo of the fixture from /requests/photo and waits until its reading is done. */
+async function sendPhoto(visit: Visit, fixture: PhotoFixture, name: string) {
+  const { page } = visit;
+  await page.goto(`${appUrl}/requests/photo`);
+  await screenshot(visit, `photo-upload-${name}`);
+  await assertAccessible(visit);
+  await page.locator('input[name="photo"]').setInputFiles(await phonePhoto(visit, fixture));
+  await Promise.all([page.waitForURL(/\/requests\/photo\/[0-9a-f-]{36}$/), page.getByRole("button", { name: "Send photo" }).click()]);
+  await waitForReading(visit);
+}
+
+/** With JavaScript the page reloads itself once the photo is read; without, the person clicks “Check again”. */
+async function waitForReading({ page, js }: Visit) {
+  const reading = () => page.locator("main h1", { hasText: "Reading your photo" });
+  const deadline = Date.now() + 45_000;
+  while ((await reading().count()) > 0) {
+    if (Date.now() > deadline) throw new Error("the photo was not read in time");
+    if (js) await page.waitForTimeout(500);
+    else await Promise.all([page.waitForLoadState("load"), page.getByRole("link", { name: "Check again" }).click()]);
+  }
+}
+
+const heading = (page: Page) => page.locator("main h1").innerText();
+
+describe.each(JS_MODES)("a photo of junk mail (JavaScript $label)", ({ js, label }) => {
+  test("a photo of an L.L.Bean catalog finds the sender; confirming sends the request with the label's number", async () => {
+    await browser.visit({ js }, async (visit) => {
+      const { page } = visit;
+      await signUpThroughForms(visit, appUrl, { email: `photo.${Date.now()}.js-${label}@quietmailbox.test`, password: "photo-secret-1" });
+      await page.getByRole("link", { name: "Send a photo of the mail" }).click();
+      await page.waitForURL(`${appUrl}/requests/photo`);
+      const fixture = PHOTO_FIXTURES.catalog;
+      await sendPhoto(visit, fixture, "catalog");
+
+      expect(await heading(page)).toBe(`Is this from ${fixture.title}?`);
+      expect(await page.getByRole("radio", { name: fixture.title }).isChecked()).toBe(true);
+      expect(await page.getByLabel("Customer number or source code (optional)").inputValue()).toBe(fixture.customerNumber);
+      // Shrunk by the browser to a long side of 1600 px with JavaScript; as taken (3000 px) without.
+      const stored = await page
+        .getByRole("img", { name: "Your photo of the mail piece" })
+        .evaluate((image: HTMLImageElement) => Math.max(image.naturalWidth, image.naturalHeight));
+      expect(stored).toBe(js ? 1600 : 3000);
+      await screenshot(visit, "photo-suggested");
+      await page.setViewportSize({ width: 360, height: 800 });
+      await screenshot(visit, "photo-suggested-360");
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await assertAccessible(visit);
+
+      await Promise.all([page.waitForURL(/\/dashboard\?.*request=/), page.getByRole("button", { name: "Yes, send the request" }).click()]);
+      const text = await visibleText(page);
+      expect(text).toContain(`Sent to ${fixture.title}.`);
+      const card = page.locator("li.request-card", { has: page.locator("h3", { hasText: fixture.title }) });
+      expect(await card.innerText()).toContain("In queue");
+      expect(text, "the letter names the customer number").toContain(fixture.customerNumber);
+      await screenshot(visit, "photo-request-sent");
+      assertNoErrors(visit);
+    });
+  });
+
+  test("a photo of a sender the catalog lacks waits for staff, who pick the sender from the work queue", async () => {
+    await browser.visit({ js }, async (visit) => {
+      const { page } = visit;
+      await signUpThroughForms(visit, appUrl, { email: `photo-staff.${Date.now()}.js-${label}@quietmailbox.test`, password: "photo-secret-1" });
+      const fixture = PHOTO_FIXTURES.unknown;
+      await sendPhoto(visit, fixture, "unknown");
+      expect(await heading(page)).toBe("Our staff will look at your photo");
+      await screenshot(visit, "photo-needs-staff");
+      await assertAccessible(visit);
+
+      const sender = `${fixture.printedSender} ${label}`;
+      await browser.visit({ js }, async (staff) => {
+        await signInThroughForm(staff, appUrl, moderator);
+        await staff.page.goto(`${appUrl}/admin/queue`);
+        const photos = staff.page.locator("section", { has: staff.page.getByRole("heading", { name: /Photos to identify/ }) });
+        await Promise.all([staff.page.waitForURL(/\/admin\/photos\//), photos.getByRole("link", { name: /Identify the photo/ }).last().click()]);
+        expect(await visibleText(staff.page)).toContain("Text read off the photo");
+        expect(await visibleText(staff.page)).toContain("Lakeview");
+        await screenshot(staff, "admin-photo");
+        await assertAccessible(staff);
+        await staff.page.getByRole("radio", { name: /named below/ }).check();
+        await staff.page.getByLabel("Sender's name, if it is someone else").fill(sender);
+        await Promise.all([staff.page.waitForURL(/\/admin\/queue\?done=/), staff.page.getByRole("button", { name: "Send the request for this sender" }).click()]);
+        expect(await visibleText(staff.page)).toContain(`the photo's request to ${sender} is in the queue`);
+        assertNoErrors(staff);
+      });
+
+      await page.goto(`${appUrl}/dashboard`);
+      const card = page.locator("li.request-card", { has: page.locator("h3", { hasText: sender }) });
+      expect(await card.innerText()).toContain("In queue");
+      assertNoErrors(visit);
+    });
+  });
+});
