@@ -8,7 +8,7 @@
 import { z } from "zod";
 import type { PhotoSuggestion } from "../../drizzle/schema";
 import { ADD_REQUEST_MESSAGES } from "./add-request";
-import { editDistance, plainWords, SENDER_QUERY_MAX_LENGTH, typosAllowed, type SenderName } from "./sender-search";
+import { editDistance, plainWords, SENDER_QUERY_MAX_LENGTH, type SenderName } from "./sender-search";
 
 export const PHOTO_LIMITS = {
   /** Images of one piece: the front, the label, maybe the back. */
@@ -60,12 +60,15 @@ const ENDORSEMENT = /(AUTO|CAR-?RT|5-DIGIT|3-DIGIT|ECRWSS|MIXED ADC|AADC|SCH\b|L
 
 /**
  * A number the label names as the person's: "Customer #: 4471220931", "Source Code XAB12C",
- * "Acct No. 5521 00". The word that says what it is must be there ("Offer code", not "offer").
+ * "Acct No. 5521 00". Words that are also ordinary ("offer", "key") need the word that says it is
+ * a code or number; the account words may stand alone before a colon ("Customer: 0047").
  */
 const LABELLED_NUMBER =
-  /\b(?:customer|cust|acct|account|member|membership|source|key|promo|promotion|priority|offer|reference|ref|catalog|client|donor|reservation|invitation|mailing)\.?\s*(?:(?:code|no|num|nbr|number|id|key)\b\.?\s*[#:]?|#\s*:?|:)\s*((?=[A-Z0-9 -]*\d)[A-Z0-9][A-Z0-9 -]{2,24}[A-Z0-9])/i;
+  /\b(?:(?:customer|cust|acct|account|member|membership|donor|client)\.?\s*(?:(code|no|num|nbr|number|id)\b\.?\s*[#:]?|(#)\s*:?|:)|(?:source|key|promo|promotion|priority|offer|reference|ref|quote\s+ref|catalog|reservation|invitation|mailing)\.?\s*(?:(code|no|num|nbr|number|id|key)\b\.?\s*[#:]?|(#)\s*:?))\s*((?=[A-Z0-9 -]*\d)[A-Z0-9][A-Z0-9 -]{2,24}[A-Z0-9])/i;
 /** Numbers that are never the person's on a label: a date, a ZIP code. */
 const NOT_A_CUSTOMER_NUMBER = /^\d{1,2}[/-]\d{1,2}[/-]\d{2,4}$|^\d{5}(?:-\d{4})?$/;
+/** Shaped like a phone number: the person's number only where the label says "number" or "#" before it. */
+const PHONE_SHAPED = /^(?:1[-. ]?)?\(?\d{3}\)?[-. ]\d{3}[-. ]\d{4}$/;
 /** A keyline: the number some mailers print between # signs above the name. */
 const KEYLINE = /#\s*([A-Z0-9][A-Z0-9 ]{3,30}[A-Z0-9])\s*#/i;
 const STREET_LINE = /^\s*(\d+[A-Z]?\s+\S+|P\.?\s*O\.?\s*BOX\s+\d+)/i;
@@ -140,17 +143,21 @@ function scoreSenders(lines: Line[], names: SenderName[], titles: ReadonlyMap<st
     // A return address: a line that starts with the name, above a street or P.O. Box line.
     const aboveAddress = STREET_LINE.test(lines[index + 1]?.text ?? "");
     for (let start = 0; start < words.length; start += 1) {
+      // The longest name that starts here: "Williams-Sonoma, Inc." (the parent of several senders,
+      // so no one's) is not also "Williams Sonoma".
+      let longest: { key: string; typos: number; end: number } | null = null;
       let run = "";
       for (let end = start; end < Math.min(words.length, start + MAX_NAME_WORDS); end += 1) {
         run += words[end]!;
-        for (const { key, typos } of keysNear(run, keysByLength)) {
-          const [templateId, ...others] = byKey.get(key)!;
-          if (!templateId || others.length > 0) continue;
-          const strength = isProminent(line, words, start, end, aboveAddress) ? (key.length >= 8 ? 3.5 : 3) : key.length >= LONG_NAME ? 2 : 1;
-          const weight = strength * (typos === 0 ? 1 : 0.8);
-          found.set(templateId, Math.max(found.get(templateId) ?? 0, weight + (index < TOP_LINES ? TOP_BONUS : 0)));
-        }
+        const near = nearestKey(run, keysByLength);
+        if (near) longest = { ...near, end };
       }
+      const [templateId, ...others] = longest ? byKey.get(longest.key)! : [];
+      if (!longest || !templateId || others.length > 0) continue;
+      const { key, typos, end } = longest;
+      const strength = isProminent(line, words, start, end, aboveAddress) ? (key.length >= 8 ? 3.5 : 3) : key.length >= LONG_NAME ? 2 : 1;
+      const weight = strength * (typos === 0 ? 1 : 0.8) + (index < TOP_LINES ? TOP_BONUS : 0);
+      found.set(templateId, Math.max(found.get(templateId) ?? 0, weight));
     }
     for (const [templateId, weight] of found) perSender.set(templateId, [...(perSender.get(templateId) ?? []), weight]);
   });
@@ -181,9 +188,10 @@ function printedKey(name: string) {
 
 /**
  * Whether a name stands out on its line the way a sender prints its own: alone on it (but for
- * postage marks and the one- or two-letter scraps OCR makes of a logo), at the start of a return
- * address, or followed by a company mark or in a web address. "Discover our new arrivals" and
- * "and auto and save" are not.
+ * postage marks, dates and the one- or two-letter scraps OCR makes of a logo), at the start of a
+ * short line above a street or P.O. Box (a return address), or followed by a company mark or in a
+ * web address. "Discover our new arrivals" and "Chase away the cold: braisers and Dutch ovens"
+ * are not, wherever they are printed.
  */
 function isProminent(line: Line, words: string[], start: number, end: number, aboveAddress: boolean) {
   const others = line.words.length - (end - start + 1);
@@ -192,23 +200,34 @@ function isProminent(line: Line, words: string[], start: number, end: number, ab
     (word) => !POSTAL_WORDS.has(word) && word.length > 2 && !/^\d+$/.test(word),
   );
   const alone = rest.length === 0 || (rest.length === 1 && others <= 1);
-  return alone || (start === 0 && aboveAddress) || COMPANY_MARKS.has(words[end + 1] ?? "") || /\.com\b/i.test(line.text);
+  // A return address's first line is the name, perhaps with its legal words ("Insurance Company").
+  const returnAddress = start === 0 && aboveAddress && rest.length <= 2;
+  return alone || returnAddress || COMPANY_MARKS.has(words[end + 1] ?? "") || /\.com\b/i.test(line.text);
 }
 
-/** Catalog keys equal to a run of words, or within the typos its length allows (OCR misreads a letter). */
-function keysNear(run: string, keysByLength: Map<number, string[]>): { key: string; typos: number }[] {
-  const near: { key: string; typos: number }[] = [];
-  const allowed = typosAllowed(run.length);
-  for (let length = run.length - allowed; length <= run.length + allowed; length += 1) {
+/**
+ * Letters OCR may have misread in a name of this length. Fewer than a person's typos are forgiven
+ * when typing: a short word read with one wrong letter is too often another word ("Chose").
+ */
+function misreadsAllowed(length: number) {
+  if (length < 8) return 0;
+  return length < 12 ? 1 : 2;
+}
+
+/** The catalog key equal to a run of words, or else the nearest within the misreads its length allows. */
+function nearestKey(run: string, keysByLength: Map<number, string[]>): { key: string; typos: number } | null {
+  if (keysByLength.get(run.length)?.includes(run)) return { key: run, typos: 0 };
+  const allowed = misreadsAllowed(run.length);
+  let best: { key: string; typos: number } | null = null;
+  for (let length = run.length - allowed; allowed > 0 && length <= run.length + allowed; length += 1) {
     for (const key of keysByLength.get(length) ?? []) {
-      if (key === run) near.push({ key, typos: 0 });
-      else if (allowed > 0 && key[0] === run[0] && typosAllowed(key.length) > 0) {
-        const typos = editDistance(key, run);
-        if (typos <= Math.min(allowed, typosAllowed(key.length))) near.push({ key, typos });
-      }
+      if (key[0] !== run[0] || misreadsAllowed(key.length) === 0) continue;
+      const typos = editDistance(key, run);
+      if (typos > Math.min(allowed, misreadsAllowed(key.length))) continue;
+      if (!best || typos < best.typos || (typos === best.typos && key < best.key)) best = { key, typos };
     }
   }
-  return near;
+  return best;
 }
 
 /**
@@ -238,8 +257,11 @@ function readLabel(lines: Line[]): { customerNumber: string | null; addressee: s
 function findCustomerNumber(lines: Line[]): string | null {
   for (const { text } of lines) {
     const labelled = LABELLED_NUMBER.exec(text);
-    const number = labelled ? numberPart(labelled[1]!) : "";
-    if (number && !ENDORSEMENT.test(number) && !NOT_A_CUSTOMER_NUMBER.test(number)) return tidyNumber(number);
+    if (!labelled) continue;
+    const number = numberPart(labelled[5]!);
+    const namedANumber = labelled.slice(1, 5).some(Boolean);
+    if (ENDORSEMENT.test(number) || NOT_A_CUSTOMER_NUMBER.test(number) || (PHONE_SHAPED.test(number) && !namedANumber)) continue;
+    return tidyNumber(number);
   }
   for (const { text } of lines) {
     const keyline = KEYLINE.exec(text);
@@ -274,13 +296,16 @@ function looksLikePersonName(text: string) {
   return words.every((word) => /^[A-Za-z][A-Za-z'’.-]*$/.test(word)) && !words.some((word) => COMPANY_MARKS.has(word.toLowerCase()));
 }
 
+const TITLES = new Set(["mr", "mrs", "ms", "miss", "mx", "dr"]);
+const withoutTitles = (words: string[]) => (TITLES.has(words[0] ?? "") ? words.slice(1) : words);
+
 /**
  * Whether the name on a label is one of these people: the same last word, and the same first name
  * or its initial ("J PUBLIC" and "MICHAEL J PUBLIC" are "Michael Public").
  */
 export function isSamePerson(labelName: string, fullName: string): boolean {
-  const label = plainWords(labelName);
-  const person = plainWords(fullName);
+  const label = withoutTitles(plainWords(labelName));
+  const person = withoutTitles(plainWords(fullName));
   if (label.length < 2 || person.length < 2) return false;
   if (label.at(-1) !== person.at(-1)) return false;
   const [labelFirst, personFirst] = [label[0]!, person[0]!];

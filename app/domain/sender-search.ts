@@ -171,7 +171,7 @@ export function editDistance(a: string, b: string): number {
 }
 
 /** Typos forgiven in a key of this length: none in short names, where one letter makes another company. */
-export function typosAllowed(length: number): number {
+function typosAllowed(length: number): number {
   if (length < 5) return 0;
   if (length < 9) return 1;
   return 2;

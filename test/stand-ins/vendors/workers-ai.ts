@@ -27,6 +27,10 @@ function ocr(): Promise<Worker> {
     langPath: path.join(path.dirname(createRequire(import.meta.url).resolve("@tesseract.js-data/eng/package.json")), "4.0.0"),
     gzip: true,
     cacheMethod: "none",
+  }).then(async (worker) => {
+    // Tesseract's own notes ("Estimating resolution as 172") would otherwise fill the test output.
+    await worker.setParameters({ debug_file: "/dev/null" } as Parameters<Worker["setParameters"]>[0]);
+    return worker;
   });
   return reader;
 }

@@ -1,0 +1,132 @@
+import { describe, expect, it } from "vitest";
+import { ConfirmPhotoSchema, CONFIRM_PHOTO_MESSAGES, isSamePerson, OTHER_SENDER, readMailPiece } from "./mail-photo";
+import { namesOfSender } from "./sender-search";
+
+const SENDERS = [
+  { id: "ll-bean", name: "L.L.Bean", aliases: ["L.L.Bean Home"] },
+  { id: "williams-sonoma", name: "Williams Sonoma", parent: "Williams-Sonoma, Inc." },
+  { id: "pottery-barn", name: "Pottery Barn", parent: "Williams-Sonoma, Inc." },
+  { id: "west-elm", name: "West Elm", parent: "Williams-Sonoma, Inc." },
+  { id: "discover", name: "Discover", aliases: ["Discover Card", "Discover Bank"] },
+  { id: "chase", name: "Chase", aliases: ["JPMorgan Chase Bank"] },
+  { id: "progressive", name: "Progressive", aliases: ["Progressive Casualty"] },
+  { id: "national-geographic", name: "National Geographic" },
+  { id: "vericast-save", name: "Vericast / Valassis", aliases: ["Valassis", "Save.com"] },
+  { id: "publishers-clearing-house", name: "Publishers Clearing House", aliases: ["PCH"] },
+  { id: "capital-one", name: "Capital One" },
+];
+const NAMES = SENDERS.flatMap((sender) => namesOfSender(sender));
+const TITLES = new Map(SENDERS.map((sender) => [sender.id, sender.name]));
+const read = (text: string) => readMailPiece(text, NAMES, TITLES);
+
+const LABEL = ["*****AUTO**5-DIGIT 60614", "JANE Q PUBLIC", "1847 N HALSTED ST APT 3R", "CHICAGO IL 60614-4512"];
+
+describe("readMailPiece: who sent it", () => {
+  it("is confident about the name of a return address above its P.O. Box, and reads the label", () => {
+    const reading = read(["LLBean PRAT STD", "P.O. Box 11539 U.S. POSTAGE", "Des Moines, IA 50306", "Customer #: 4471220931", ...LABEL].join("\n"));
+    expect(reading.confident).toBe(true);
+    expect(reading.suggestions[0]).toMatchObject({ templateId: "ll-bean", title: "L.L.Bean" });
+    expect(reading.customerNumber).toBe("4471220931");
+    expect(reading.addressee).toBe("JANE Q PUBLIC");
+  });
+
+  it("is not fooled by a sender's name used as a word in a sentence", () => {
+    const reading = read(["Discover our new arrivals for spring", "Chase away the cold with flannel", ...LABEL].join("\n"));
+    expect(reading.confident).toBe(false);
+    // Offered, to choose from, never chosen for the person.
+    expect(reading.suggestions.map((suggestion) => suggestion.templateId).sort()).toEqual(["chase", "discover"]);
+  });
+
+  it("lets the piece's own name win over a word in its copy", () => {
+    const reading = read(["WILLIAMS SONOMA", "Chase away the cold: braisers and Dutch ovens", "3250 Van Ness Avenue", "San Francisco, CA 94109"].join("\n"));
+    expect(reading.confident).toBe(true);
+    expect(reading.suggestions[0]!.templateId).toBe("williams-sonoma");
+  });
+
+  it("is not sure between two senders that both print their names", () => {
+    const reading = read(["Capital One", "Discover", ...LABEL].join("\n"));
+    expect(reading.confident).toBe(false);
+    expect(reading.suggestions).toHaveLength(2);
+  });
+
+  it("finds nothing for a company the catalog lacks", () => {
+    const reading = read(["Lakeview Gutter Masters", "P.O. Box 25782", "Oak Park, IL 60302", "Spring gutter cleaning: $89", ...LABEL].join("\n"));
+    expect(reading).toMatchObject({ confident: false, suggestions: [] });
+  });
+
+  it("gives a parent company's name to the sender it is the title of, and to none of its brands", () => {
+    expect(read("Williams-Sonoma, Inc.").suggestions.map((suggestion) => suggestion.templateId)).toEqual([]);
+    expect(read("Williams Sonoma").suggestions[0]!.templateId).toBe("williams-sonoma");
+  });
+
+  it("needs every printed word of a name: “Save.com” is not the word save", () => {
+    expect(read("Subscribe today and save").suggestions).toEqual([]);
+    expect(read("Save.com").suggestions[0]!.templateId).toBe("vericast-save");
+  });
+
+  it("forgives a misread letter in a long name, and a logo scrap glued to one", () => {
+    const typo = read(["Progressive Casuaty Insurance Company", "6300 Wilson Mills Road", "Mayfield Village, OH 44143"].join("\n"));
+    expect(typo.confident).toBe(true);
+    expect(typo.suggestions[0]!.templateId).toBe("progressive");
+    expect(read(["iWlNational Geographic", "PO Box 37545", "Boone, IA 50037"].join("\n")).suggestions[0]!.templateId).toBe("national-geographic");
+  });
+
+  it("never takes a short name with a misread letter for another (“Chose” is not Chase)", () => {
+    expect(read(["Chose", "PO Box 15123", "Wilmington, DE 19850"].join("\n")).suggestions).toEqual([]);
+  });
+
+  it("counts a long name inside a sentence more than a short one", () => {
+    const long = read("Return your entry to Publishers Clearing House by Friday");
+    const short = read("Return your entry to PCH by Friday");
+    expect(long.suggestions[0]!.score).toBeGreaterThan(short.suggestions[0]!.score);
+  });
+});
+
+describe("readMailPiece: the mailing label", () => {
+  it("reads a keyline number between # signs, never the presort line", () => {
+    expect(read(["*****AUTO**5-DIGIT 60614", "#AQPNZJN 39919420 6#", "JANE Q. PUBLIC", "1847 N HALSTED ST", "CHICAGO IL 60614"].join("\n"))).toMatchObject({
+      customerNumber: "AQPNZJN 39919420 6",
+      addressee: "JANE Q. PUBLIC",
+    });
+    expect(read(LABEL.join("\n")).customerNumber).toBeNull();
+  });
+
+  it("stops at the words after the number, and takes labelled ones of many shapes", () => {
+    expect(read("Priority Code: EW981236 Call: 1-800-775-8190").customerNumber).toBe("EW981236");
+    expect(read("Acct No. 6673 90294").customerNumber).toBe("6673 90294");
+    expect(read("CUST NO 3234-5963-28").customerNumber).toBe("3234-5963-28");
+    expect(read("Quote Ref # 344-163-7996 Mention this letter").customerNumber).toBe("344-163-7996");
+    expect(read("Source Code 2FNMAG").customerNumber).toBe("2FNMAG");
+  });
+
+  it("takes no phone number, date or word for a customer number", () => {
+    expect(read("Limited offer: 1-816-405-7562").customerNumber).toBeNull();
+    expect(read("Offer expires 9/16/26").customerNumber).toBeNull();
+    expect(read("Customer service: call us anytime").customerNumber).toBeNull();
+  });
+
+  it("reads the addressee of the label, not of the return address above it", () => {
+    const reading = read(["ASPCA", "P.O. Box 96929", "Washington, DC 20077-7127", "MICHAEL PUBLIC |", "1847 N HALSTED ST APT 3R", "CHICAGO, IL 60614-4512 ["].join("\n"));
+    expect(reading.addressee).toBe("MICHAEL PUBLIC");
+  });
+});
+
+describe("isSamePerson", () => {
+  it("matches the way labels print a name", () => {
+    expect(isSamePerson("JANE Q PUBLIC", "Jane Q Public")).toBe(true);
+    expect(isSamePerson("MS JANE Q PUBLIC", "Jane Public")).toBe(true);
+    expect(isSamePerson("J PUBLIC", "Jane Public")).toBe(true);
+    expect(isSamePerson("MICHAEL PUBLIC", "Jane Public")).toBe(false);
+    expect(isSamePerson("ROBERT SMITH", "Jane Public")).toBe(false);
+    expect(isSamePerson("PUBLIC", "Jane Public")).toBe(false);
+  });
+});
+
+describe("ConfirmPhotoSchema", () => {
+  it("asks for the name when “someone else” is chosen without one, and for a choice at all", () => {
+    const parse = (fields: Record<string, string>) => ConfirmPhotoSchema.safeParse(fields);
+    expect(parse({ sender: OTHER_SENDER }).error?.issues[0]?.message).toBe(CONFIRM_PHOTO_MESSAGES.typeName);
+    expect(parse({}).error?.issues[0]?.message).toBe(CONFIRM_PHOTO_MESSAGES.chooseSender);
+    expect(parse({ sender: "ll-bean", customerNumber: " 4471 " }).data).toMatchObject({ sender: "ll-bean", customerNumber: "4471", recipientIds: [] });
+  });
+});
