@@ -23,7 +23,9 @@ const LABEL = ["*****AUTO**5-DIGIT 60614", "JANE Q PUBLIC", "1847 N HALSTED ST A
 
 describe("readMailPiece: who sent it", () => {
   it("is confident about the name of a return address above its P.O. Box, and reads the label", () => {
-    const reading = read(["LLBean PRAT STD", "P.O. Box 11539 U.S. POSTAGE", "Des Moines, IA 50306", "Customer #: 4471220931", ...LABEL].join("\n"));
+    const reading = read(
+      ["LLBean PRAT STD", "P.O. Box 11539 U.S. POSTAGE", "Des Moines, IA 50306", "Customer #: 4471220931", ...LABEL].join("\n"),
+    );
     expect(reading.confident).toBe(true);
     expect(reading.suggestions[0]).toMatchObject({ templateId: "ll-bean", title: "L.L.Bean" });
     expect(reading.customerNumber).toBe("4471220931");
@@ -38,7 +40,9 @@ describe("readMailPiece: who sent it", () => {
   });
 
   it("lets the piece's own name win over a word in its copy", () => {
-    const reading = read(["WILLIAMS SONOMA", "Chase away the cold: braisers and Dutch ovens", "3250 Van Ness Avenue", "San Francisco, CA 94109"].join("\n"));
+    const reading = read(
+      ["WILLIAMS SONOMA", "Chase away the cold: braisers and Dutch ovens", "3250 Van Ness Avenue", "San Francisco, CA 94109"].join("\n"),
+    );
     expect(reading.confident).toBe(true);
     expect(reading.suggestions[0]!.templateId).toBe("williams-sonoma");
   });
@@ -50,7 +54,9 @@ describe("readMailPiece: who sent it", () => {
   });
 
   it("finds nothing for a company the catalog lacks", () => {
-    const reading = read(["Lakeview Gutter Masters", "P.O. Box 25782", "Oak Park, IL 60302", "Spring gutter cleaning: $89", ...LABEL].join("\n"));
+    const reading = read(
+      ["Lakeview Gutter Masters", "P.O. Box 25782", "Oak Park, IL 60302", "Spring gutter cleaning: $89", ...LABEL].join("\n"),
+    );
     expect(reading).toMatchObject({ confident: false, suggestions: [] });
   });
 
@@ -68,7 +74,9 @@ describe("readMailPiece: who sent it", () => {
     const typo = read(["Progressive Casuaty Insurance Company", "6300 Wilson Mills Road", "Mayfield Village, OH 44143"].join("\n"));
     expect(typo.confident).toBe(true);
     expect(typo.suggestions[0]!.templateId).toBe("progressive");
-    expect(read(["iWlNational Geographic", "PO Box 37545", "Boone, IA 50037"].join("\n")).suggestions[0]!.templateId).toBe("national-geographic");
+    expect(read(["iWlNational Geographic", "PO Box 37545", "Boone, IA 50037"].join("\n")).suggestions[0]!.templateId).toBe(
+      "national-geographic",
+    );
   });
 
   it("never takes a short name with a misread letter for another (“Chose” is not Chase)", () => {
@@ -84,7 +92,9 @@ describe("readMailPiece: who sent it", () => {
 
 describe("readMailPiece: the mailing label", () => {
   it("reads a keyline number between # signs, never the presort line", () => {
-    expect(read(["*****AUTO**5-DIGIT 60614", "#AQPNZJN 39919420 6#", "JANE Q. PUBLIC", "1847 N HALSTED ST", "CHICAGO IL 60614"].join("\n"))).toMatchObject({
+    expect(
+      read(["*****AUTO**5-DIGIT 60614", "#AQPNZJN 39919420 6#", "JANE Q. PUBLIC", "1847 N HALSTED ST", "CHICAGO IL 60614"].join("\n")),
+    ).toMatchObject({
       customerNumber: "AQPNZJN 39919420 6",
       addressee: "JANE Q. PUBLIC",
     });
@@ -106,7 +116,16 @@ describe("readMailPiece: the mailing label", () => {
   });
 
   it("reads the addressee of the label, not of the return address above it", () => {
-    const reading = read(["ASPCA", "P.O. Box 96929", "Washington, DC 20077-7127", "MICHAEL PUBLIC |", "1847 N HALSTED ST APT 3R", "CHICAGO, IL 60614-4512 ["].join("\n"));
+    const reading = read(
+      [
+        "ASPCA",
+        "P.O. Box 96929",
+        "Washington, DC 20077-7127",
+        "MICHAEL PUBLIC |",
+        "1847 N HALSTED ST APT 3R",
+        "CHICAGO, IL 60614-4512 [",
+      ].join("\n"),
+    );
     expect(reading.addressee).toBe("MICHAEL PUBLIC");
   });
 });
@@ -127,6 +146,10 @@ describe("ConfirmPhotoSchema", () => {
     const parse = (fields: Record<string, string>) => ConfirmPhotoSchema.safeParse(fields);
     expect(parse({ sender: OTHER_SENDER }).error?.issues[0]?.message).toBe(CONFIRM_PHOTO_MESSAGES.typeName);
     expect(parse({}).error?.issues[0]?.message).toBe(CONFIRM_PHOTO_MESSAGES.chooseSender);
-    expect(parse({ sender: "ll-bean", customerNumber: " 4471 " }).data).toMatchObject({ sender: "ll-bean", customerNumber: "4471", recipientIds: [] });
+    expect(parse({ sender: "ll-bean", customerNumber: " 4471 " }).data).toMatchObject({
+      sender: "ll-bean",
+      customerNumber: "4471",
+      recipientIds: [],
+    });
   });
 });

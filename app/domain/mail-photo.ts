@@ -53,7 +53,26 @@ const MAX_NAME_WORDS = 6;
 const COMPANY_MARKS = new Set(["inc", "llc", "co", "corp", "corporation", "company", "ltd", "com", "org", "net", "bank", "na", "usa"]);
 
 /** The postage box and sorting marks printed beside a return address ("PRSRT STD U.S. POSTAGE PAID"). */
-const POSTAL_WORDS = new Set(["prsrt", "prst", "std", "standard", "presorted", "first", "class", "us", "u", "s", "postage", "paid", "permit", "no", "nonprofit", "org", "ecrwss", "mail"]);
+const POSTAL_WORDS = new Set([
+  "prsrt",
+  "prst",
+  "std",
+  "standard",
+  "presorted",
+  "first",
+  "class",
+  "us",
+  "u",
+  "s",
+  "postage",
+  "paid",
+  "permit",
+  "no",
+  "nonprofit",
+  "org",
+  "ecrwss",
+  "mail",
+]);
 
 /** Lines of the mailing label that are postal sorting marks, not a name or a number of the person's. */
 const ENDORSEMENT = /(AUTO|CAR-?RT|5-DIGIT|3-DIGIT|ECRWSS|MIXED ADC|AADC|SCH\b|LOT\b|PRSRT|PRESORT|\*{3,})/i;
@@ -309,7 +328,11 @@ export function isSamePerson(labelName: string, fullName: string): boolean {
   if (label.length < 2 || person.length < 2) return false;
   if (label.at(-1) !== person.at(-1)) return false;
   const [labelFirst, personFirst] = [label[0]!, person[0]!];
-  return labelFirst === personFirst || (labelFirst.length === 1 && personFirst.startsWith(labelFirst)) || (personFirst.length === 1 && labelFirst.startsWith(personFirst));
+  return (
+    labelFirst === personFirst ||
+    (labelFirst.length === 1 && personFirst.startsWith(labelFirst)) ||
+    (personFirst.length === 1 && labelFirst.startsWith(personFirst))
+  );
 }
 
 export const CONFIRM_PHOTO_MESSAGES = {

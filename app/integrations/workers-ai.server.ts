@@ -45,7 +45,14 @@ export type WorkersAiOptions = {
   fetch?: typeof fetch;
 };
 
-export function createWorkersAiClient({ apiToken, accountId, baseUrl, model, timeoutMs = WORKERS_AI_TIMEOUT_MS, fetch: fetchImpl = fetch }: WorkersAiOptions) {
+export function createWorkersAiClient({
+  apiToken,
+  accountId,
+  baseUrl,
+  model,
+  timeoutMs = WORKERS_AI_TIMEOUT_MS,
+  fetch: fetchImpl = fetch,
+}: WorkersAiOptions) {
   const endpoint = `${baseUrl.replace(/\/+$/, "")}/accounts/${encodeURIComponent(accountId)}/ai/run/${model}`;
   return {
     /** The text printed on the photographed piece, as the model reads it. */
@@ -64,17 +71,26 @@ export function createWorkersAiClient({ apiToken, accountId, baseUrl, model, tim
         temperature: 0,
       };
       let response: Response;
+      let answer: unknown;
       try {
-        response = await fetchImpl(endpoint, {
-          method: "POST",
-          headers: { Authorization: `Bearer ${apiToken}`, "Content-Type": "application/json" },
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(timeoutMs),
+        // One deadline for the answer and its body: a body that stops half way must not hold the job.
+        [response, answer] = await withDeadline(timeoutMs, async (signal) => {
+          const reply = await fetchImpl(endpoint, {
+            method: "POST",
+            headers: { Authorization: `Bearer ${apiToken}`, "Content-Type": "application/json" },
+            body: JSON.stringify(body),
+            signal,
+          });
+          return [reply, await reply.json().catch(() => null)] as const;
         });
       } catch (error) {
-        throw new WorkersAiError(isTimeoutError(error) ? "Workers AI did not answer in time" : "Workers AI could not be reached", null, true);
+        throw new WorkersAiError(
+          isTimeoutError(error) ? "Workers AI did not answer in time" : "Workers AI could not be reached",
+          null,
+          true,
+        );
       }
-      const parsed = AnswerSchema.safeParse(await response.json().catch(() => null));
+      const parsed = AnswerSchema.safeParse(answer);
       if (response.ok && parsed.success && parsed.data.success) return parsed.data.result?.response ?? "";
       const reason = parsed.success ? parsed.data.errors.map((error) => `${error.code ?? ""} ${error.message}`.trim()).join("; ") : "";
       // 429 and 5xx pass; any other 4xx is the call itself.
@@ -85,7 +101,9 @@ export function createWorkersAiClient({ apiToken, accountId, baseUrl, model, tim
 }
 
 /** The client from the environment, or null when no token is configured (photos then go to staff). */
-export function getWorkersAi(env: Pick<AppEnv, "WORKERS_AI_API_TOKEN" | "WORKERS_AI_ACCOUNT_ID" | "WORKERS_AI_API_URL" | "WORKERS_AI_VISION_MODEL">) {
+export function getWorkersAi(
+  env: Pick<AppEnv, "WORKERS_AI_API_TOKEN" | "WORKERS_AI_ACCOUNT_ID" | "WORKERS_AI_API_URL" | "WORKERS_AI_VISION_MODEL">,
+) {
   if (!env.WORKERS_AI_API_TOKEN || !env.WORKERS_AI_ACCOUNT_ID) return null;
   return createWorkersAiClient({
     apiToken: env.WORKERS_AI_API_TOKEN,
@@ -93,6 +111,24 @@ export function getWorkersAi(env: Pick<AppEnv, "WORKERS_AI_API_TOKEN" | "WORKERS
     baseUrl: env.WORKERS_AI_API_URL,
     model: env.WORKERS_AI_VISION_MODEL,
   });
+}
+
+/** Runs `work` with a signal that aborts after `ms`, and gives up on it then whether or not it listens. */
+async function withDeadline<T>(ms: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const timeout = new DOMException("Workers AI did not answer in time", "TimeoutError");
+      controller.abort(timeout);
+      reject(timeout);
+    }, ms);
+  });
+  try {
+    return await Promise.race([work(controller.signal), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function toBase64(bytes: Uint8Array) {

@@ -7,6 +7,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   analyticsEvents,
   earlierAddresses,
+  mailPhotos,
   emailChanges,
   jobs,
   recipients,
@@ -15,6 +16,7 @@ import {
   requests,
   users,
   type AddressCheck,
+  type MailPhotoState,
   type PlanName,
   type RequestStatus,
   type SubscriptionStatus,
@@ -97,6 +99,26 @@ export type AccountExport = {
     reminderEmails: boolean;
   };
   analyticsEvents: { name: string; properties: Record<string, string | number | boolean> | null; createdAt: string }[];
+  /** Photos of mail sent to find a sender; what was read off one is kept only until its sender is known. */
+  photosOfMail: {
+    id: string;
+    state: MailPhotoState;
+    imagesSent: number;
+    imagesKept: number;
+    transcript: string | null;
+    suggestions: string[];
+    customerNumber: string | null;
+    addressee: string | null;
+    whyStaffLook: string | null;
+    senderName: string | null;
+    catalogSenderId: string | null;
+    requestId: string | null;
+    identifiedBy: "user" | "staff" | null;
+    sentAt: string;
+    readAt: string | null;
+    imagesDeletedAt: string | null;
+    updatedAt: string;
+  }[];
 };
 
 type ExportSection = keyof AccountExport;
@@ -162,6 +184,25 @@ const reminderColumns = {
   createdAt: requestReminders.createdAt,
 };
 const sentEmailColumns = { updatedAt: jobs.updatedAt };
+const photoColumns = {
+  id: mailPhotos.id,
+  state: mailPhotos.state,
+  imageCount: mailPhotos.imageCount,
+  imageKeys: mailPhotos.imageKeys,
+  transcript: mailPhotos.transcript,
+  suggestions: mailPhotos.suggestions,
+  customerNumber: mailPhotos.customerNumber,
+  addressee: mailPhotos.addressee,
+  readProblem: mailPhotos.readProblem,
+  templateId: mailPhotos.templateId,
+  senderName: mailPhotos.senderName,
+  requestId: mailPhotos.requestId,
+  identifiedBy: mailPhotos.identifiedBy,
+  createdAt: mailPhotos.createdAt,
+  readAt: mailPhotos.readAt,
+  imagesDeletedAt: mailPhotos.imagesDeletedAt,
+  updatedAt: mailPhotos.updatedAt,
+};
 const analyticsEventColumns = { name: analyticsEvents.name, properties: analyticsEvents.properties, createdAt: analyticsEvents.createdAt };
 
 const OWNER = "whose row it is: always the user exporting";
@@ -245,6 +286,12 @@ export const EXPORTED_TABLES = {
     reads: analyticsEventColumns,
     withheld: { id: "a counter", userId: OWNER },
   },
+  mail_photos: {
+    // The storage keys are read only to count the images still kept; each image is shown on the photo's own page.
+    sections: ["photosOfMail"],
+    reads: photoColumns,
+    withheld: { userId: OWNER },
+  },
 } as const satisfies Record<string, TableExport>;
 
 /** Tables keyed to a user that the export leaves out on purpose, each with the reason. */
@@ -302,8 +349,8 @@ export async function exportAccount(
   now: Date,
   browser: { analyticsConsent: AnalyticsConsent },
 ): Promise<AccountExport | null> {
-  const [[account], addressRows, emailChangeRows, recipientRows, requestRows, logRows, reminderRows, emailRows, eventRows] = await db.batch(
-    [
+  const [[account], addressRows, emailChangeRows, recipientRows, requestRows, logRows, reminderRows, emailRows, eventRows, photoRows] =
+    await db.batch([
       db.select(accountColumns).from(users).where(eq(users.id, userId)),
       db
         .select(earlierAddressColumns)
@@ -330,8 +377,8 @@ export async function exportAccount(
         .from(analyticsEvents)
         .where(eq(analyticsEvents.userId, userId))
         .orderBy(desc(analyticsEvents.createdAt)),
-    ],
-  );
+      db.select(photoColumns).from(mailPhotos).where(eq(mailPhotos.userId, userId)).orderBy(desc(mailPhotos.createdAt)),
+    ]);
   if (!account) return null;
 
   const timeZone = timeZoneForState(account.state);
@@ -420,5 +467,24 @@ export async function exportAccount(
       reminderEmails: account.reminderEmails,
     },
     analyticsEvents: eventRows.map((row) => ({ name: row.name, properties: row.properties, createdAt: iso(row.createdAt) })),
+    photosOfMail: photoRows.map((row) => ({
+      id: row.id,
+      state: row.state,
+      imagesSent: row.imageCount,
+      imagesKept: row.imageKeys.length,
+      transcript: row.transcript,
+      suggestions: row.suggestions.map((suggestion) => suggestion.title),
+      customerNumber: row.customerNumber,
+      addressee: row.addressee,
+      whyStaffLook: row.readProblem,
+      senderName: row.senderName,
+      catalogSenderId: row.templateId,
+      requestId: row.requestId,
+      identifiedBy: row.identifiedBy,
+      sentAt: iso(row.createdAt),
+      readAt: isoOrNull(row.readAt),
+      imagesDeletedAt: isoOrNull(row.imagesDeletedAt),
+      updatedAt: iso(row.updatedAt),
+    })),
   };
 }

@@ -81,12 +81,7 @@ export async function catalogNamesForPhotos(db: Db) {
 
 /** Photos staff must identify, oldest first. */
 export function photosForStaff(db: Db, limit = 50) {
-  return db
-    .select()
-    .from(mailPhotos)
-    .where(eq(mailPhotos.state, "needsStaff"))
-    .orderBy(asc(mailPhotos.createdAt))
-    .limit(limit);
+  return db.select().from(mailPhotos).where(eq(mailPhotos.state, "needsStaff")).orderBy(asc(mailPhotos.createdAt)).limit(limit);
 }
 
 export type Identification = {

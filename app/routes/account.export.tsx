@@ -179,6 +179,20 @@ export default function AccountExportPage() {
       />
       <p className="muted">{consent.analyticsNote}</p>
 
+      <h2>Photos of mail</h2>
+      <p className="muted">We delete a photo, and what we read off it, as soon as its sender is known, or after 30 days.</p>
+      <Table
+        label="Photos of mail"
+        head={["Sent", "Where it stands", "Sender", "Images kept", "Read off it"]}
+        rows={data.photosOfMail.map((photo) => [
+          at(photo.sentAt),
+          photo.state,
+          photo.senderName ?? "—",
+          String(photo.imagesKept),
+          [photo.customerNumber, photo.addressee, photo.transcript].filter(Boolean).join(" · ") || "—",
+        ])}
+      />
+
       <h2>Product events</h2>
       <p className="muted">What we count to improve the service: never your email, name or address.</p>
       <Table

@@ -56,9 +56,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   });
   if (!outcome.ok) {
     const field = outcome.field ? (submission.value.sender === OTHER_SENDER ? "otherName" : "sender") : null;
-    return data(submission.reply(field ? { fieldErrors: { [field]: [outcome.message] } } : { formErrors: [outcome.message] }), {
-      status: outcome.status,
-    });
+    // The person's own wording would speak to staff as if they were the one out of requests.
+    const message = outcome.allowanceRefused
+      ? "This person has used their free requests and has no plan, so nothing was sent. The photo stays here until they subscribe or it expires."
+      : outcome.message;
+    return data(submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }), { status: outcome.status });
   }
   const done = new URLSearchParams({ done: `the photo's request to ${chosen.senderName} is in the queue; the photo is deleted.` });
   return redirect(`/admin/queue?${done}`, 303);
@@ -82,7 +84,9 @@ export default function IdentifyPhoto() {
       <h1 id="page-title">Photo of mail sent {photo.sent}</h1>
       <p>
         By <Link to={`/admin/users/${photo.userId}`}>{photo.userId}</Link>.{" "}
-        {waiting ? `Why it is here: ${photo.readProblem ?? "the person has not confirmed the sender yet"}.` : `Identified: ${photo.senderName ?? "deleted unidentified"}.`}
+        {waiting
+          ? `Why it is here: ${photo.readProblem ?? "the person has not confirmed the sender yet"}.`
+          : `Identified: ${photo.senderName ?? "deleted unidentified"}.`}
       </p>
       <PhotoImages photoId={photo.id} count={photo.imageCount} />
       {photo.transcript ? (
@@ -94,18 +98,7 @@ export default function IdentifyPhoto() {
       {waiting ? (
         <Form method="post" className="form" {...getFormProps(form)} noValidate>
           <FormError id={form.errorId} errors={form.errors} />
-          <PhotoSenderFields
-            suggestions={photo.suggestions}
-            sender={{ id: fields.sender.id, name: fields.sender.name, error: fields.sender.errors?.[0], value: fields.sender.initialValue }}
-            otherName={{ id: fields.otherName.id, name: fields.otherName.name, error: fields.otherName.errors?.[0], value: fields.otherName.initialValue }}
-            customerNumber={{
-              id: fields.customerNumber.id,
-              name: fields.customerNumber.name,
-              error: fields.customerNumber.errors?.[0],
-              value: fields.customerNumber.initialValue,
-            }}
-            numberRead={Boolean(photo.customerNumber)}
-          />
+          <PhotoSenderFields fields={fields} suggestions={photo.suggestions} numberRead={Boolean(photo.customerNumber)} />
           <p className="hint">
             A name typed exactly as a catalog sender&apos;s name or alias becomes that sender; any other is sent as typed and shows under
             “What people asked for”.

@@ -69,9 +69,9 @@ export default function Privacy() {
       <p>
         If you send us a photo of a piece of mail, we first remove the location, the camera details and any other hidden information the
         photo file carries, then store it privately: only you and our staff can see it, through this site. A text-reading service reads the
-        printed text off it so we can find the sender and the customer number. We delete the photo, and the text
-        read from it, as soon as the sender is confirmed, by you or by our staff. A photo whose sender is never found is deleted after 30
-        days, and all your photos are deleted with your account. You can also delete a photo yourself from its page.
+        printed text off it so we can find the sender and the customer number. We delete the photo, and the text read from it, as soon as
+        the sender is confirmed, by you or by our staff. A photo whose sender is never found is deleted after 30 days, and all your photos
+        are deleted with your account. You can also delete a photo yourself from its page.
       </p>
 
       <h3>What we never collect</h3>

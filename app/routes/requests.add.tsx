@@ -3,8 +3,9 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AllowanceUsedUp } from "~/components/requests/allowance-used-up";
+import { LetterPeople } from "~/components/requests/letter-people";
 import { FormError, TextField } from "~/components/ui/form";
-import { ADD_REQUEST_MESSAGES, AddRequestSchema } from "~/domain/add-request";
+import { AddRequestSchema } from "~/domain/add-request";
 import { SENDER_QUERY_MAX_LENGTH } from "~/domain/sender-search";
 import { requestSentUrl } from "~/domain/dashboard";
 import { ALLOWANCE_REFUSED_MESSAGE, requestsAffordable } from "~/domain/requests";
@@ -125,20 +126,18 @@ export default function AddRequest() {
           )}
         </div>
 
-        <fieldset className="field people">
-          <legend>Who the letter is for</legend>
-          <p className="hint">Everyone it names is removed, with every spelling you list.</p>
-          <p>{holderName} (you, always included)</p>
-          {people.map((person) => (
-            <label key={person.id} className="check">
-              <input type="checkbox" name={fields.recipientIds.name} value={person.id} defaultChecked={ticked.has(person.id)} />{" "}
-              {person.fullName}
-            </label>
-          ))}
-          <p className="hint">
-            <Link to="/recipients/add">Add a household member, a former resident or another spelling of your name</Link>
-          </p>
-        </fieldset>
+        <LetterPeople
+          holderName={holderName}
+          people={people}
+          name={fields.recipientIds.name}
+          ticked={ticked}
+          note="Everyone it names is removed, with every spelling you list."
+          footer={
+            <p className="hint">
+              <Link to="/recipients/add">Add a household member, a former resident or another spelling of your name</Link>
+            </p>
+          }
+        />
 
         <TextField
           field={fields.customerNumber}

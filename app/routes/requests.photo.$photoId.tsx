@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormError } from "~/components/ui/form";
 import { PhotoImages } from "~/components/requests/photo-images";
 import { PhotoSenderFields } from "~/components/requests/photo-sender-fields";
+import { LetterPeople } from "~/components/requests/letter-people";
 import { requestSentUrl } from "~/domain/dashboard";
 import { CONFIRM_PHOTO_MESSAGES, ConfirmPhotoSchema, isSamePerson, OTHER_SENDER, PHOTO_LIMITS } from "~/domain/mail-photo";
 import { getUserPhoto, type MailPhoto } from "~/models/mail-photo.server";
@@ -162,35 +163,26 @@ function ChooseSender() {
       <PhotoImages photoId={photo.id} count={photo.imageCount} />
       <Form method="post" className="form" {...getFormProps(form)} noValidate>
         <FormError id={form.errorId} errors={form.errors} />
-        <PhotoSenderFields
-          suggestions={photo.suggestions}
-          sender={{ id: fields.sender.id, name: fields.sender.name, error: fields.sender.errors?.[0], value: chosen }}
-          otherName={{ id: fields.otherName.id, name: fields.otherName.name, error: fields.otherName.errors?.[0], value: fields.otherName.initialValue }}
-          customerNumber={{
-            id: fields.customerNumber.id,
-            name: fields.customerNumber.name,
-            error: fields.customerNumber.errors?.[0],
-            value: fields.customerNumber.initialValue,
-          }}
-          numberRead={Boolean(photo.customerNumber)}
+        <PhotoSenderFields fields={fields} chosen={chosen} suggestions={photo.suggestions} numberRead={Boolean(photo.customerNumber)} />
+        <LetterPeople
+          holderName={holderName}
+          people={people}
+          name={fields.recipientIds.name}
+          ticked={ticked}
+          note={
+            photo.addressee
+              ? `The label is addressed to ${photo.addressee}.`
+              : "Everyone it names is removed, with every spelling you list."
+          }
+          footer={
+            addresseeUnknown ? (
+              <p className="hint">
+                {photo.addressee} is not on your list yet. <Link to="/recipients/add">Add them</Link>, then come back to this page, so the
+                letter names them too.
+              </p>
+            ) : null
+          }
         />
-        <fieldset className="field people">
-          <legend>Who the letter is for</legend>
-          {photo.addressee ? <p className="hint">The label is addressed to {photo.addressee}.</p> : null}
-          <p>{holderName} (you, always included)</p>
-          {people.map((person) => (
-            <label key={person.id} className="check">
-              <input type="checkbox" name={fields.recipientIds.name} value={person.id} defaultChecked={ticked.has(person.id)} />{" "}
-              {person.fullName}
-            </label>
-          ))}
-          {addresseeUnknown ? (
-            <p className="hint">
-              {photo.addressee} is not on your list yet. <Link to="/recipients/add">Add them</Link>, then come back to this page, so the
-              letter names them too.
-            </p>
-          ) : null}
-        </fieldset>
         <button type="submit" className="button">
           {confident ? "Yes, send the request" : "Send the request"}
         </button>

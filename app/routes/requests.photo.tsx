@@ -44,8 +44,8 @@ export default function SendPhoto() {
       </p>
       <h1 id="page-title">Send a photo of the mail</h1>
       <p className="lead">
-        Take a photo of the envelope, catalog or postcard, with its mailing label. We read who sent it and the customer number for you,
-        and you confirm before anything is sent.
+        Take a photo of the envelope, catalog or postcard, with its mailing label. We read who sent it and the customer number for you, and
+        you confirm before anything is sent.
       </p>
       {usedUp ? <AllowanceUsedUp /> : null}
       <Form method="post" encType="multipart/form-data" className="form" data-photo-upload noValidate>
@@ -79,8 +79,8 @@ export default function SendPhoto() {
         </button>
       </Form>
       <p className="note spaced">
-        We remove the location and camera details from your photo before we store it. Only you and our staff can see it, and we delete it
-        as soon as we know who sent the piece, or after {PHOTO_LIMITS.keepDays} days. <Link to="/privacy#photos">How we handle photos</Link>
+        We remove the location and camera details from your photo before we store it. Only you and our staff can see it, and we delete it as
+        soon as we know who sent the piece, or after {PHOTO_LIMITS.keepDays} days. <Link to="/privacy#photos">How we handle photos</Link>
       </p>
       <p>
         <Link to="/requests/add">Rather type the sender&apos;s name</Link>

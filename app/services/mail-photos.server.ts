@@ -60,7 +60,9 @@ export async function storeMailPhoto(env: AppEnv, user: CurrentUser, files: File
   const keys = images.map((_, index) => `${userPrefix(user.id)}${photoId}/${index + 1}`);
   try {
     await Promise.all(
-      images.map((image, index) => env.PHOTOS.put(keys[index]!, image.bytes, { httpMetadata: { contentType: IMAGE_CONTENT_TYPES[image.kind] } })),
+      images.map((image, index) =>
+        env.PHOTOS.put(keys[index]!, image.bytes, { httpMetadata: { contentType: IMAGE_CONTENT_TYPES[image.kind] } }),
+      ),
     );
     await insertMailPhoto(db, { id: photoId, userId: user.id, imageKeys: keys });
   } catch (error) {
@@ -152,7 +154,12 @@ async function identify(
   if (!outcome.ok) return outcome;
   const deleted = await deleteImages(env, photo.imageKeys);
   await markIdentified(getDb(env.DB), photo.id, {
-    identification: { templateId: request.templateId, senderName: request.senderName, requestId: outcome.requestId, identifiedBy: by.identifiedBy },
+    identification: {
+      templateId: request.templateId,
+      senderName: request.senderName,
+      requestId: outcome.requestId,
+      identifiedBy: by.identifiedBy,
+    },
     imagesDeleted: deleted,
     actor: by.identifiedBy === "staff" ? by.actor : undefined,
   });
@@ -185,7 +192,13 @@ export function confirmPhotoSender(env: AppEnv, user: CurrentUser, photo: MailPh
 export async function identifyPhotoByStaff(env: AppEnv, actor: StaffActor, photo: MailPhoto, request: Omit<NewRequest, "recipientIds">) {
   const owner = await getSessionUser(getDb(env.DB), photo.userId);
   if (!owner) return { ok: false as const, status: 404, message: "The account this photo belongs to no longer exists.", field: null };
-  return identify(env, { ...owner, role: "none" }, photo, { ...request, recipientIds: [], fromPhoto: true }, { identifiedBy: "staff", actor });
+  return identify(
+    env,
+    { ...owner, role: "none" },
+    photo,
+    { ...request, recipientIds: [], fromPhoto: true },
+    { identifiedBy: "staff", actor },
+  );
 }
 
 /** The person deletes a photo that still waits: its images go at once, the row says it expired. */

@@ -164,7 +164,12 @@ export async function addRequestForSender(env: AppEnv, user: CurrentUser, input:
   const db = getDb(env.DB);
   const options = await getAddRequestOptions(db, user.id);
   if (!options) return { ok: false, status: 404, message: "Not Found", field: null };
-  const refuse = (message: string, field: "senderName" | null = "senderName", status = 400) => ({ ok: false as const, status, message, field });
+  const refuse = (message: string, field: "senderName" | null = "senderName", status = 400) => ({
+    ok: false as const,
+    status,
+    message,
+    field,
+  });
   const recipientIds = input.recipientIds.filter((id) => options.people.some((person) => person.id === id));
   const template = input.templateId ? await getTemplate(db, input.templateId) : null;
   if (input.templateId && !template) return refuse(ADD_REQUEST_MESSAGES.senderUnknown);

@@ -96,7 +96,10 @@ describe.each(JS_MODES)("a photo of junk mail (JavaScript $label)", ({ js, label
   test("a photo of a sender the catalog lacks waits for staff, who pick the sender from the work queue", async () => {
     await browser.visit({ js }, async (visit) => {
       const { page } = visit;
-      await signUpThroughForms(visit, appUrl, { email: `photo-staff.${Date.now()}.js-${label}@quietmailbox.test`, password: "photo-secret-1" });
+      await signUpThroughForms(visit, appUrl, {
+        email: `photo-staff.${Date.now()}.js-${label}@quietmailbox.test`,
+        password: "photo-secret-1",
+      });
       const fixture = PHOTO_FIXTURES.unknown;
       await sendPhoto(visit, fixture, "unknown");
       expect(await heading(page)).toBe("Our staff will look at your photo");
@@ -108,14 +111,23 @@ describe.each(JS_MODES)("a photo of junk mail (JavaScript $label)", ({ js, label
         await signInThroughForm(staff, appUrl, moderator);
         await staff.page.goto(`${appUrl}/admin/queue`);
         const photos = staff.page.locator("section", { has: staff.page.getByRole("heading", { name: /Photos to identify/ }) });
-        await Promise.all([staff.page.waitForURL(/\/admin\/photos\//), photos.getByRole("link", { name: /Identify the photo/ }).last().click()]);
+        await Promise.all([
+          staff.page.waitForURL(/\/admin\/photos\//),
+          photos
+            .getByRole("link", { name: /Identify the photo/ })
+            .last()
+            .click(),
+        ]);
         expect(await visibleText(staff.page)).toContain("Text read off the photo");
         expect(await visibleText(staff.page)).toContain("Lakeview");
         await screenshot(staff, "admin-photo");
         await assertAccessible(staff);
         await staff.page.getByRole("radio", { name: /named below/ }).check();
         await staff.page.getByLabel("Sender's name, if it is someone else").fill(sender);
-        await Promise.all([staff.page.waitForURL(/\/admin\/queue\?done=/), staff.page.getByRole("button", { name: "Send the request for this sender" }).click()]);
+        await Promise.all([
+          staff.page.waitForURL(/\/admin\/queue\?done=/),
+          staff.page.getByRole("button", { name: "Send the request for this sender" }).click(),
+        ]);
         expect(await visibleText(staff.page)).toContain(`the photo's request to ${sender} is in the queue`);
         assertNoErrors(staff);
       });

@@ -6,7 +6,12 @@ import path from "node:path";
 import type { MailPiece } from "./mail-pieces";
 
 const NO_DISTORTION = { rotateDeg: 0, blurPx: 0, contrast: 1, glare: false, smallType: false };
-const HOUSEHOLD = { addressee: "JANE Q PUBLIC", addressedToOther: false, street: "1847 N HALSTED ST APT 3R", cityStateZip: "CHICAGO IL 60614-4512" };
+const HOUSEHOLD = {
+  addressee: "JANE Q PUBLIC",
+  addressedToOther: false,
+  street: "1847 N HALSTED ST APT 3R",
+  cityStateZip: "CHICAGO IL 60614-4512",
+};
 
 export type PhotoFixture = {
   piece: MailPiece;

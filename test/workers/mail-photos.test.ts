@@ -41,7 +41,8 @@ const contains = (haystack: Uint8Array, needle: string) => new TextDecoder("lati
 
 function photoForm(files: { bytes: Uint8Array; name: string; type?: string }[]) {
   const form = new FormData();
-  for (const file of files) form.append("photo", new File([file.bytes as Uint8Array<ArrayBuffer>], file.name, { type: file.type ?? "image/jpeg" }));
+  for (const file of files)
+    form.append("photo", new File([file.bytes as Uint8Array<ArrayBuffer>], file.name, { type: file.type ?? "image/jpeg" }));
   return form;
 }
 
@@ -126,7 +127,12 @@ describe("sending a photo of mail", () => {
     expect((await browser.get(`/requests/photo/${photoId}/image/1`)).status).toBe(404);
     // Sending it again changes nothing.
     await browser.post(`/requests/photo/${photoId}`, { sender: fixtures.catalog.templateId });
-    expect(await db.select().from(requests).where(and(eq(requests.userId, userId), eq(requests.templateId, fixtures.catalog.templateId)))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(requests)
+        .where(and(eq(requests.userId, userId), eq(requests.templateId, fixtures.catalog.templateId))),
+    ).toHaveLength(1);
   });
 
   it("refuses what is not a whole photo, too many or too large, with a message next to the field, and stores nothing", async () => {
@@ -135,14 +141,23 @@ describe("sending a photo of mail", () => {
     const cases: { files: { bytes: Uint8Array; name: string; type?: string }[]; message: string }[] = [
       { files: [], message: PHOTO_MESSAGES.noImage },
       { files: [{ bytes: new Uint8Array(0), name: "empty.jpg" }], message: PHOTO_MESSAGES.empty("empty.jpg") },
-      { files: [{ bytes: new TextEncoder().encode("GIF89a not a photo"), name: "cat.jpg" }], message: PHOTO_MESSAGES.notAnImage("cat.jpg") },
+      {
+        files: [{ bytes: new TextEncoder().encode("GIF89a not a photo"), name: "cat.jpg" }],
+        message: PHOTO_MESSAGES.notAnImage("cat.jpg"),
+      },
       { files: [{ bytes: jpeg.subarray(0, jpeg.length / 2), name: "half.jpg" }], message: PHOTO_MESSAGES.notAnImage("half.jpg") },
-      { files: [{ bytes: new TextEncoder().encode("%PDF-1.7"), name: "scan.pdf", type: "application/pdf" }], message: PHOTO_MESSAGES.notAnImage("scan.pdf") },
+      {
+        files: [{ bytes: new TextEncoder().encode("%PDF-1.7"), name: "scan.pdf", type: "application/pdf" }],
+        message: PHOTO_MESSAGES.notAnImage("scan.pdf"),
+      },
       {
         files: [{ bytes: new Uint8Array(PHOTO_LIMITS.maxImageBytes + 1).fill(0xff), name: "huge.jpg" }],
         message: PHOTO_MESSAGES.tooLarge("huge.jpg"),
       },
-      { files: Array.from({ length: PHOTO_LIMITS.maxImages + 1 }, (_, index) => ({ bytes: jpeg, name: `${index}.jpg` })), message: PHOTO_MESSAGES.tooMany },
+      {
+        files: Array.from({ length: PHOTO_LIMITS.maxImages + 1 }, (_, index) => ({ bytes: jpeg, name: `${index}.jpg` })),
+        message: PHOTO_MESSAGES.tooMany,
+      },
     ];
     for (const { files, message } of cases) {
       const response = await upload(browser, files);
@@ -172,7 +187,12 @@ describe("sending a photo of mail", () => {
   it("keeps each account within its daily number of photos", async () => {
     const { browser, userId } = await signedUpUser("photo-daily");
     const limited = browser.with({ PHOTO_DAILY_LIMIT: "2" });
-    photoIdOf(await upload(limited, [{ bytes: bytesOf("catalog"), name: "1.jpg" }, { bytes: bytesOf("catalog"), name: "2.jpg" }]));
+    photoIdOf(
+      await upload(limited, [
+        { bytes: bytesOf("catalog"), name: "1.jpg" },
+        { bytes: bytesOf("catalog"), name: "2.jpg" },
+      ]),
+    );
     const third = await upload(limited, [{ bytes: bytesOf("catalog"), name: "3.jpg" }]);
     expect(third.status).toBe(400);
     expect(await htmlOf(third)).toContain(escapeHtml(PHOTO_MESSAGES.dailyLimit(2)));
@@ -213,16 +233,29 @@ describe("photos staff identify", () => {
 
     const refused = await moderator.post(`/admin/photos/${photoId}`, { sender: "other", otherName: "" });
     expect(refused.status).toBe(400);
-    const picked = await moderator.post(`/admin/photos/${photoId}`, { sender: "other", otherName: fixtures.unknown.printedSender, customerNumber: "" });
+    const picked = await moderator.post(`/admin/photos/${photoId}`, {
+      sender: "other",
+      otherName: fixtures.unknown.printedSender,
+      customerNumber: "",
+    });
     expect(picked.status).toBe(303);
 
-    const [request] = await db.select().from(requests).where(and(eq(requests.userId, userId), eq(requests.senderName, fixtures.unknown.printedSender)));
+    const [request] = await db
+      .select()
+      .from(requests)
+      .where(and(eq(requests.userId, userId), eq(requests.senderName, fixtures.unknown.printedSender)));
     expect(request).toMatchObject({ status: "inQueue", type: "custom", templateId: null });
     expect(await photoRow(photoId)).toMatchObject({ state: "identified", identifiedBy: "staff", imageKeys: [] });
     expect(await storedKeys(userId)).toEqual([]);
-    const [audit] = await db.select().from(staffAudit).where(and(eq(staffAudit.targetType, "photo"), eq(staffAudit.targetId, photoId)));
+    const [audit] = await db
+      .select()
+      .from(staffAudit)
+      .where(and(eq(staffAudit.targetType, "photo"), eq(staffAudit.targetId, photoId)));
     expect(audit).toMatchObject({ action: "photo.identified", actorId: "local-moderator" });
-    const emails = await db.select().from(jobs).where(and(eq(jobs.userId, userId), eq(jobs.type, "email.send")));
+    const emails = await db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.userId, userId), eq(jobs.type, "email.send")));
     expect(emails.some((job) => JSON.stringify(job.payload).includes("Our staff looked at the photo"))).toBe(true);
     expect(email).toBeTruthy();
     // A second pick finds it done.
@@ -248,7 +281,10 @@ describe("when reading fails", () => {
       const read = await readingDone(photoId, 50_000);
       expect(read.state).toBe("needsStaff");
       expect(read.readProblem).toContain("503");
-      const [job] = await db.select().from(jobs).where(and(eq(jobs.type, "photo.read"), eq(jobs.userId, read.userId)));
+      const [job] = await db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.type, "photo.read"), eq(jobs.userId, read.userId)));
       expect(job!.attempts).toBe(3);
     } finally {
       await clearFaults();

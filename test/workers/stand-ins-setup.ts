@@ -23,7 +23,10 @@ export default async function setup(project: TestProject) {
   project.provide(
     "photoFixtures",
     Object.fromEntries(
-      Object.entries(PHOTO_FIXTURES).map(([name, fixture]) => [name, { ...fixture, base64: readFileSync(photoFixturePath(fixture)).toString("base64") }]),
+      Object.entries(PHOTO_FIXTURES).map(([name, fixture]) => [
+        name,
+        { ...fixture, base64: readFileSync(photoFixturePath(fixture)).toString("base64") },
+      ]),
     ) as Record<keyof typeof PHOTO_FIXTURES, PhotoFixture & { base64: string }>,
   );
   return () => standIns.close();
