@@ -182,6 +182,10 @@ function report(outcomes: Outcome[], { timed = true } = {}) {
       alnum(outcome.transcript).includes(alnum(outcome.piece.customerNumber)) &&
       alnum(outcome.number) === alnum(outcome.piece.customerNumber),
   ).length;
+  const numberMisread = withNumber.filter(
+    (outcome) => outcome.number && alnum(outcome.number) !== alnum(outcome.piece.customerNumber),
+  ).length;
+  const numberInvented = outcomes.filter((outcome) => !outcome.piece.customerNumber && outcome.number).length;
   const seconds = outcomes.map((outcome) => outcome.seconds).sort((a, b) => a - b);
   const median = seconds[Math.floor(seconds.length / 2)]!;
   const others = outcomes.filter((outcome) => outcome.piece.addressedToOther);
@@ -203,6 +207,12 @@ function report(outcomes: Outcome[], { timed = true } = {}) {
     ],
     ["  of those the OCR read exactly", `${numberFoundOfRead}/${numberRead} = ${pct(numberFoundOfRead, numberRead)}`, ""],
     ["  labels whose number the OCR read exactly", `${numberRead}/${withNumber.length} = ${pct(numberRead, withNumber.length)}`, ""],
+    [
+      "  a number with misread characters (to check)",
+      `${numberMisread}/${withNumber.length} = ${pct(numberMisread, withNumber.length)}`,
+      "",
+    ],
+    ["a number given where the label shows none", `${numberInvented}/${outcomes.length - withNumber.length}`, ""],
     ["addressed to someone else: sender right", `${othersRight}/${others.length}`, ""],
     ...(timed
       ? [
@@ -214,7 +224,15 @@ function report(outcomes: Outcome[], { timed = true } = {}) {
         ]
       : []),
   ];
-  for (const [what, figure, target] of rows) console.log(`  ${what.padEnd(48)} ${figure.padEnd(22)} ${target}`);
+  const verdicts: Record<string, boolean> = {
+    "≥ 90%": right >= 0.9 * fromCatalog.length,
+    "≤ 2%": wrong <= 0.02 * outcomes.length,
+    "≥ 80%": numberFound >= 0.8 * withNumber.length,
+  };
+  for (const [what, figure, target] of rows) {
+    const verdict = target ? `${target} ${verdicts[target] ? "holds" : "MISSED"}` : "";
+    console.log(`  ${what.padEnd(48)} ${figure.padEnd(22)} ${verdict}`);
+  }
   if (timedOut > 0) console.log(`  ${timedOut} photo(s) were still being read when the bench stopped waiting (counted as not sure)`);
 }
 
