@@ -6,7 +6,7 @@
 // local stack one after another, read by the queue through the Workers AI stand-in (real OCR),
 // and the photo's page is read back. Prints figures; never fails.
 //
-// Targets (the photo issue): top-1 correct for at least 90% of catalog senders, wrong matches at
+// Targets: top-1 correct for at least 90% of catalog senders, wrong matches at
 // most 2%, the customer number found on at least 80% of labels that show one.
 import { appendFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
