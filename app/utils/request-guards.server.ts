@@ -1,4 +1,4 @@
-import { readAtMost } from "~/utils/bytes";
+import { drain, readAtMost } from "~/utils/bytes";
 import { isCrossSiteRequest } from "~/utils/csrf.server";
 import { renderPlainPage } from "~/utils/error-page.server";
 
@@ -16,6 +16,13 @@ export const MAX_BODY_BYTES = 256 * 1024;
  * not shrink them (decision 0030: three images of at most 8 MB each, and the form around them).
  */
 const UPLOAD_BODY_BYTES: Record<string, number> = { "/requests/photo": 25 * 1024 * 1024 };
+
+/**
+ * A body over the limit is still read to its end, up to this much, before the refusal is sent:
+ * a browser that is cut off while it uploads shows a connection error instead of the page that
+ * says what to do. Cloudflare itself takes no larger request body (100 MB on most plans).
+ */
+const DRAIN_BYTES = 100 * 1024 * 1024;
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
@@ -122,11 +129,11 @@ function isDecodablePath(pathname: string) {
 async function readLimited(request: Request, limit: number): Promise<ArrayBuffer | null> {
   const declared = Number(request.headers.get("Content-Length"));
   if (Number.isFinite(declared) && declared > limit) {
-    await request.body?.cancel();
+    if (request.body) await drain(request.body, DRAIN_BYTES);
     return null;
   }
   if (!request.body) return new ArrayBuffer(0);
-  return (await readAtMost(request.body, limit))?.buffer ?? null;
+  return (await readAtMost(request.body, limit, { drainUpTo: DRAIN_BYTES }))?.buffer ?? null;
 }
 
 /** Endpoints answer JSON, as they do for every other error; pages answer a short page. */

@@ -59,6 +59,25 @@ async function waitForReading({ page, js }: Visit) {
 const heading = (page: Page) => page.locator("main h1").innerText();
 
 describe.each(JS_MODES)("a photo of junk mail (JavaScript $label)", ({ js, label }) => {
+  test("photos far over the size limit get the page that says what to do, not a broken connection", async () => {
+    await browser.visit({ js }, async (visit) => {
+      const { page } = visit;
+      await signUpThroughForms(visit, appUrl, {
+        email: `photo-huge.${Date.now()}.js-${label}@quietmailbox.test`,
+        password: "photo-secret-1",
+      });
+      const path = join(SCREENSHOT_DIR, "too-large.jpg");
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      writeFileSync(path, new Uint8Array(30 * 1024 * 1024));
+      await page.goto(`${appUrl}/requests/photo`);
+      await page.locator('input[name="photo"]').setInputFiles(path);
+      await page.getByRole("button", { name: "Send photo" }).click();
+      await page.locator("h1", { hasText: "That was more than we can take" }).waitFor({ timeout: 20_000 });
+      expect(await visibleText(page)).toContain("send up to 3 photos of at most 8 MB each");
+      await screenshot(visit, "photo-too-large");
+    });
+  });
+
   test("a photo of an L.L.Bean catalog finds the sender; confirming sends the request with the label's number", async () => {
     await browser.visit({ js }, async (visit) => {
       const { page } = visit;
