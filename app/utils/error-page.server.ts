@@ -8,19 +8,23 @@ export function renderPlainPage({
   title,
   message,
   items = [],
+  retry,
   headers = {},
 }: {
   status: number;
   title: string;
   message: string;
   items?: string[];
+  /** A same-site page where the person can try again, offered before the home page. */
+  retry?: { href: string; text: string };
   headers?: Record<string, string>;
 }): Response {
   const list = items.length ? `<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>` : "";
+  const retryLink = retry ? `<p><a href="${escapeHtml(retry.href)}">${escapeHtml(retry.text)}</a></p>` : "";
   const html =
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
     `<title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem">` +
-    `<main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${list}<p><a href="/">Go to the home page</a></p></main></body></html>`;
+    `<main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${list}${retryLink}<p><a href="/">Go to the home page</a></p></main></body></html>`;
   return new Response(html, {
     status,
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", ...headers },

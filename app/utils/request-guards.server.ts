@@ -41,7 +41,7 @@ const JSON_ENDPOINTS = [
   "/api/webhooks/stripe",
 ];
 
-type Refusal = { status: number; title: string; message: string };
+type Refusal = { status: number; title: string; message: string; retry?: { href: string; text: string } };
 
 /**
  * Checks a request before the app sees it, so that no input, however malformed, reaches a loader
@@ -90,6 +90,7 @@ export async function guardRequest(request: Request): Promise<Request | Response
       message: uploadLimit
         ? "Those photos are larger than we can take: send up to 3 photos of at most 8 MB each. Go back and choose fewer or smaller ones."
         : "What you sent is far longer than any of our forms allows. Go back, shorten it and try again.",
+      ...(uploadLimit ? { retry: { href: url.pathname, text: "Choose other photos" } } : {}),
     });
   }
   const guarded = new Request(url, { method: "POST", headers, body });
@@ -137,9 +138,9 @@ async function readLimited(request: Request, limit: number): Promise<ArrayBuffer
 }
 
 /** Endpoints answer JSON, as they do for every other error; pages answer a short page. */
-function refusalResponse(url: URL, { status, title, message }: Refusal, headers: Record<string, string>) {
+function refusalResponse(url: URL, { status, title, message, retry }: Refusal, headers: Record<string, string>) {
   if (url.pathname.startsWith("/api/")) {
     return Response.json({ error: message }, { status, headers: { "Cache-Control": "no-store", ...headers } });
   }
-  return renderPlainPage({ status, title, message, headers });
+  return renderPlainPage({ status, title, message, retry, headers });
 }

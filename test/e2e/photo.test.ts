@@ -75,6 +75,8 @@ describe.each(JS_MODES)("a photo of junk mail (JavaScript $label)", ({ js, label
       await page.locator("h1", { hasText: "That was more than we can take" }).waitFor({ timeout: 20_000 });
       expect(await visibleText(page)).toContain("send up to 3 photos of at most 8 MB each");
       await screenshot(visit, "photo-too-large");
+      await Promise.all([page.waitForURL(`${appUrl}/requests/photo`), page.getByRole("link", { name: "Choose other photos" }).click()]);
+      expect(await page.locator('input[name="photo"]').count()).toBe(1);
     });
   });
 
