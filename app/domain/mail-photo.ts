@@ -6,7 +6,7 @@
  * web address, a company suffix) and no other sender's does.
  */
 import { z } from "zod";
-import type { PhotoSuggestion } from "../../drizzle/schema";
+import type { MailPhotoState, PhotoSuggestion } from "../../drizzle/schema";
 import { ADD_REQUEST_MESSAGES } from "./add-request";
 import { editDistance, plainWords, SENDER_QUERY_MAX_LENGTH, type SenderName } from "./sender-search";
 
@@ -343,6 +343,12 @@ export const CONFIRM_PHOTO_MESSAGES = {
 
 /** The choice that stands for "another sender", typed in `otherName`. */
 export const OTHER_SENDER = "other";
+
+/** Read, and waiting for the person or staff to name its sender. */
+export const isWaitingForSender = (state: MailPhotoState) => state === "suggested" || state === "needsStaff";
+
+/** The field a refusal of the chosen sender is shown next to: the typed name, or the choice. */
+export const senderFieldOf = (sender: string) => (sender === OTHER_SENDER ? "otherName" : "sender");
 
 /** The photo page's form: the sender (a suggestion's id, or another typed), the label's number, the people named. */
 export const ConfirmPhotoSchema = z

@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { envelopeLines } from "~/domain/address";
 import { formatDate, formatDateTime, timeZoneForState } from "~/domain/dates";
+import { PHOTO_LIMITS } from "~/domain/mail-photo";
 import { PLAN_DETAILS } from "~/domain/plans";
 import { HISTORY_LABELS, STATUS_LABELS } from "~/domain/requests";
 import { exportAccount, type AccountExport } from "~/models/account-export.server";
@@ -180,7 +181,9 @@ export default function AccountExportPage() {
       <p className="muted">{consent.analyticsNote}</p>
 
       <h2>Photos of mail</h2>
-      <p className="muted">We delete a photo, and what we read off it, as soon as its sender is known, or after 30 days.</p>
+      <p className="muted">
+        We delete a photo, and what we read off it, as soon as its sender is known, or after {PHOTO_LIMITS.keepDays} days.
+      </p>
       <Table
         label="Photos of mail"
         head={["Sent", "Where it stands", "Sender", "Images kept", "Read off it"]}

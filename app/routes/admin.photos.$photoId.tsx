@@ -7,7 +7,7 @@ import { PhotoImages } from "~/components/requests/photo-images";
 import { PhotoSenderFields } from "~/components/requests/photo-sender-fields";
 import { FormError } from "~/components/ui/form";
 import { DEFAULT_TIME_ZONE, formatDate } from "~/domain/dates";
-import { CONFIRM_PHOTO_MESSAGES, ConfirmPhotoSchema, OTHER_SENDER } from "~/domain/mail-photo";
+import { CONFIRM_PHOTO_MESSAGES, ConfirmPhotoSchema, isWaitingForSender, senderFieldOf } from "~/domain/mail-photo";
 import { getPhoto } from "~/models/mail-photo.server";
 import { chosenSender, identifyPhotoByStaff } from "~/services/mail-photos.server";
 import { requireStaff } from "~/services/auth.server";
@@ -45,7 +45,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { staff, photo } = await loadPhoto(request, context, params.photoId);
   const submission = parseWithZod(await request.formData(), { schema: ConfirmPhotoSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  if (photo.state !== "needsStaff" && photo.state !== "suggested") {
+  if (!isWaitingForSender(photo.state)) {
     return data(submission.reply({ formErrors: ["This photo was identified or deleted already."] }), { status: 409 });
   }
   const chosen = await chosenSender(context.env, photo, submission.value);
@@ -55,7 +55,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     customerNumber: submission.value.customerNumber || null,
   });
   if (!outcome.ok) {
-    const field = outcome.field ? (submission.value.sender === OTHER_SENDER ? "otherName" : "sender") : null;
+    const field = outcome.field ? senderFieldOf(submission.value.sender) : null;
     // The person's own wording would speak to staff as if they were the one out of requests.
     const message = outcome.allowanceRefused
       ? "This person has used their free requests and has no plan, so nothing was sent. The photo stays here until they subscribe or it expires."
@@ -75,7 +75,7 @@ export default function IdentifyPhoto() {
     constraint: getZodConstraint(ConfirmPhotoSchema),
     shouldValidate: "onSubmit",
   });
-  const waiting = photo.state === "needsStaff" || photo.state === "suggested";
+  const waiting = isWaitingForSender(photo.state);
   return (
     <section aria-labelledby="page-title">
       <p className="eyebrow">

@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { ContactLink, LegalPage } from "~/components/marketing/legal-page";
+import { PHOTO_LIMITS } from "~/domain/mail-photo";
 import { pageMeta } from "~/utils/meta";
 
 export default function Privacy() {
@@ -70,8 +71,8 @@ export default function Privacy() {
         If you send us a photo of a piece of mail, we first remove the location, the camera details and any other hidden information the
         photo file carries, then store it privately: only you and our staff can see it, through this site. A text-reading service reads the
         printed text off it so we can find the sender and the customer number. We delete the photo, and the text read from it, as soon as
-        the sender is confirmed, by you or by our staff. A photo whose sender is never found is deleted after 30 days, and all your photos
-        are deleted with your account. You can also delete a photo yourself from its page.
+        the sender is confirmed, by you or by our staff. A photo whose sender is never found is deleted after {PHOTO_LIMITS.keepDays} days,
+        and all your photos are deleted with your account. You can also delete a photo yourself from its page.
       </p>
 
       <h3>What we never collect</h3>

@@ -7,8 +7,15 @@ import { PhotoImages } from "~/components/requests/photo-images";
 import { PhotoSenderFields } from "~/components/requests/photo-sender-fields";
 import { LetterPeople } from "~/components/requests/letter-people";
 import { requestSentUrl } from "~/domain/dashboard";
-import { CONFIRM_PHOTO_MESSAGES, ConfirmPhotoSchema, isSamePerson, OTHER_SENDER, PHOTO_LIMITS } from "~/domain/mail-photo";
-import { getUserPhoto, type MailPhoto } from "~/models/mail-photo.server";
+import {
+  CONFIRM_PHOTO_MESSAGES,
+  ConfirmPhotoSchema,
+  isSamePerson,
+  isWaitingForSender,
+  PHOTO_LIMITS,
+  senderFieldOf,
+} from "~/domain/mail-photo";
+import { getUserPhoto } from "~/models/mail-photo.server";
 import { getAddRequestOptions } from "~/models/request.server";
 import { chosenSender, confirmPhotoSender, discardPhoto } from "~/services/mail-photos.server";
 import { requireUser } from "~/services/auth.server";
@@ -60,21 +67,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   const submission = parseWithZod(formData, { schema: ConfirmPhotoSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  if (!isWaiting(photo)) return redirect(`/requests/photo/${photo.id}`, 303);
+  if (!isWaitingForSender(photo.state)) return redirect(`/requests/photo/${photo.id}`, 303);
 
   const { customerNumber, recipientIds } = submission.value;
   const chosen = await chosenSender(context.env, photo, submission.value);
   if (!chosen) return data(submission.reply({ fieldErrors: { sender: [CONFIRM_PHOTO_MESSAGES.notShown] } }), { status: 400 });
   const outcome = await confirmPhotoSender(context.env, user, photo, { ...chosen, customerNumber: customerNumber || null, recipientIds });
   if (!outcome.ok) {
-    const field = outcome.field ? (submission.value.sender === OTHER_SENDER ? "otherName" : "sender") : null;
+    const field = outcome.field ? senderFieldOf(submission.value.sender) : null;
     const errors = field ? { fieldErrors: { [field]: [outcome.message] } } : { formErrors: [outcome.message] };
     return data(submission.reply(errors), { status: outcome.status });
   }
   return redirect(requestSentUrl(outcome.requestId), 303);
 }
-
-const isWaiting = (photo: Pick<MailPhoto, "state">) => photo.state === "suggested" || photo.state === "needsStaff";
 
 export default function PhotoOfMail() {
   const { photo } = useLoaderData<typeof loader>();
@@ -84,7 +89,7 @@ export default function PhotoOfMail() {
         <Link to="/dashboard">Your requests</Link>
       </p>
       {photo.state === "reading" ? <Reading photoId={photo.id} imageCount={photo.imageCount} /> : null}
-      {isWaiting(photo) ? <ChooseSender /> : null}
+      {isWaitingForSender(photo.state) ? <ChooseSender /> : null}
       {photo.state === "identified" ? (
         <>
           <h1 id="page-title">We know who sent it: {photo.senderName}</h1>
