@@ -1,3 +1,4 @@
+import type { PublicPageCache } from "~/services/public-pages.server";
 import type { AppEnv } from "~/utils/env.server";
 
 declare module "@remix-run/cloudflare" {
@@ -10,6 +11,11 @@ declare module "@remix-run/cloudflare" {
      * their own copy of the app's modules, so module state is not shared between them.
      */
     clearSessionCookie?: boolean;
+    /**
+     * The Worker's cache of public pages, which a staff change makes forget them. On the context
+     * for the same reason: this isolate's copies live in the Worker's copy of the module.
+     */
+    publicPages?: PublicPageCache;
   }
 }
 

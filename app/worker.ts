@@ -6,7 +6,8 @@ import * as build from "../build/server/index.js";
 import { consumeDeadLetters, consumeJobs } from "~/jobs/consumer.server";
 import { runScheduledTasks } from "~/jobs/scheduled.server";
 import { receiveSenderReply } from "~/jobs/sender-replies.server";
-import { EnvError, parseEnv } from "~/utils/env.server";
+import { PublicPageCache } from "~/services/public-pages.server";
+import { EnvError, parseEnv, type AppEnv } from "~/utils/env.server";
 import { renderConfigurationErrorPage } from "~/utils/error-page.server";
 import { guardRequest } from "~/utils/request-guards.server";
 import { withSessionHeaders } from "~/utils/response-headers.server";
@@ -14,6 +15,12 @@ import { withSessionHeaders } from "~/utils/response-headers.server";
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
 const DEAD_LETTER_QUEUE_SUFFIX = "-dead";
+
+/** Changes with every build, and with every deployed version where the version metadata is bound. */
+function releaseOf(env: AppEnv) {
+  const versionId = env.CF_VERSION_METADATA?.id;
+  return versionId ? `${build.assets.version}.${versionId}` : build.assets.version;
+}
 
 export default {
   async fetch(request, rawEnv, ctx) {
@@ -29,8 +36,9 @@ export default {
     }
     const guarded = await guardRequest(request);
     if (guarded instanceof Response) return guarded;
-    const context: AppLoadContext = { env, ctx };
-    const response = await handleRemixRequest(guarded, context);
+    const publicPages = new PublicPageCache({ release: releaseOf(env), maxAgeSeconds: env.PUBLIC_PAGE_CACHE_SECONDS });
+    const context: AppLoadContext = { env, ctx, publicPages };
+    const response = await publicPages.serve(guarded, context, () => handleRemixRequest(guarded, context));
     return withSessionHeaders(guarded, response, { env, clearSessionCookie: context.clearSessionCookie === true });
   },
 

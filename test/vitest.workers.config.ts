@@ -23,6 +23,7 @@ export default defineConfig(async () => {
             APP_ENV: "test",
             JOB_RETRY_BASE_SECONDS: "0",
             HOME_TESTIMONIALS_CACHE_SECONDS: "0",
+            PUBLIC_PAGE_CACHE_SECONDS: "0",
             TEST_MIGRATIONS: migrations,
             ...vendorVars({ url: inject("standInsUrl") }),
           },

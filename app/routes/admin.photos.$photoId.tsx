@@ -13,6 +13,7 @@ import { chosenSender, identifyPhotoByStaff } from "~/services/mail-photos.serve
 import { requireStaff } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
+import { changingPublicPages } from "~/services/public-pages.server";
 
 async function loadPhoto(request: Request, context: AppLoadContext, photoId: string | undefined) {
   const staff = await requireStaff(request, context);
@@ -50,10 +51,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   const chosen = await chosenSender(context.env, photo, submission.value);
   if (!chosen) return data(submission.reply({ fieldErrors: { sender: [CONFIRM_PHOTO_MESSAGES.notShown] } }), { status: 400 });
-  const outcome = await identifyPhotoByStaff(context.env, { id: staff.id, role: staff.role }, photo, {
-    ...chosen,
-    customerNumber: submission.value.customerNumber || null,
-  });
+  // A sender staff add to the catalog here shows on /learn.
+  const outcome = await changingPublicPages(request, context, () =>
+    identifyPhotoByStaff(context.env, { id: staff.id, role: staff.role }, photo, {
+      ...chosen,
+      customerNumber: submission.value.customerNumber || null,
+    }),
+  );
   if (!outcome.ok) {
     const field = outcome.field ? senderFieldOf(submission.value.sender) : null;
     // The person's own wording would speak to staff as if they were the one out of requests.

@@ -20,6 +20,7 @@ import { requireAdmin, requireStaff } from "~/services/auth.server";
 import { getDb, type Db } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 import { StaffTable } from "~/components/admin/staff-table";
+import { changingPublicPages } from "~/services/public-pages.server";
 
 const notFound = () => new Response("Not Found", { status: 404 });
 
@@ -126,20 +127,22 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const id = params.id ?? "";
   if (!(await getTemplate(db, id))) throw notFound();
   const formData = await request.formData();
-  switch (formData.get("intent")) {
-    case "update":
-      return updateIntent(db, staff, id, formData);
-    case "activate":
-      return activationIntent(db, staff, id, true);
-    case "deactivate":
-      return activationIntent(db, staff, id, false);
-    case "offer":
-      return offerIntent(db, staff, id);
-    case "name":
-      return nameIntent(db, staff, id, formData);
-    default:
-      return data({ intent: "unknown" as const, message: SENDER_PAGE_MESSAGES.unknownIntent }, { status: 400 });
-  }
+  return changingPublicPages(request, context, async () => {
+    switch (formData.get("intent")) {
+      case "update":
+        return updateIntent(db, staff, id, formData);
+      case "activate":
+        return activationIntent(db, staff, id, true);
+      case "deactivate":
+        return activationIntent(db, staff, id, false);
+      case "offer":
+        return offerIntent(db, staff, id);
+      case "name":
+        return nameIntent(db, staff, id, formData);
+      default:
+        return data({ intent: "unknown" as const, message: SENDER_PAGE_MESSAGES.unknownIntent }, { status: 400 });
+    }
+  });
 }
 
 export default function Sender() {

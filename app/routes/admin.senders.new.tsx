@@ -10,6 +10,7 @@ import { getCustomNameGroup } from "~/models/sender-names.server";
 import { requireAdmin, requireStaff } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
+import { changingPublicPages } from "~/services/public-pages.server";
 
 /** The group of custom requests the new sender is made from (/admin/senders/requested), if any. */
 async function groupFrom(db: ReturnType<typeof getDb>, key: string | null) {
@@ -33,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const group = typeof fromGroup === "string" && fromGroup ? await groupFrom(db, fromGroup) : null;
   if (fromGroup && !group) return data(submission.reply({ formErrors: [CATALOG_LINK_MESSAGES.groupGone] }), { status: 409 });
   try {
-    const template = await createTemplate(db, staff, submission.value, group);
+    const template = await changingPublicPages(request, context, () => createTemplate(db, staff, submission.value, group));
     return redirect(`/admin/senders/${encodeURIComponent(template.id)}`, 303);
   } catch (error) {
     if (error instanceof TemplateIdTakenError)

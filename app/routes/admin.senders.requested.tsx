@@ -7,6 +7,7 @@ import { linkCustomGroupToSender, listCustomNameGroups, searchSenders } from "~/
 import { requireAdmin, requireStaff } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
+import { changingPublicPages } from "~/services/public-pages.server";
 
 /** Groups shown at once, most asked first: each reads the catalog for its suggestions. */
 const GROUPS_SHOWN = 50;
@@ -35,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = LinkSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: parsed.error.issues[0]!.message }, { status: 400 });
   const { key, templateId } = parsed.data;
-  const outcome = await linkCustomGroupToSender(getDb(context.env.DB), staff, key, templateId);
+  const outcome = await changingPublicPages(request, context, () => linkCustomGroupToSender(getDb(context.env.DB), staff, key, templateId));
   if (outcome.kind === "groupGone") return data({ error: CATALOG_LINK_MESSAGES.groupGone }, { status: 409 });
   if (outcome.kind === "senderNotFound") return data({ error: CATALOG_LINK_MESSAGES.senderNotFound }, { status: 400 });
   return redirect(`/admin/senders/requested?linked=${encodeURIComponent(templateId)}#outcome`, 303);

@@ -19,6 +19,7 @@ import { deleteTestimonial, getTestimonial, setTestimonialPublished, updateTesti
 import { requireAdmin, requireStaff } from "~/services/auth.server";
 import { getDb, type Db } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
+import { changingPublicPages } from "~/services/public-pages.server";
 
 const notFound = () => new Response("Not Found", { status: 404 });
 
@@ -100,18 +101,20 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const id = params.id ?? "";
   if (!(await getTestimonial(db, id))) throw notFound();
   const formData = await request.formData();
-  switch (formData.get("intent")) {
-    case "update":
-      return updateIntent(db, staff, id, formData);
-    case "publish":
-      return publishIntent(db, staff, id, true);
-    case "unpublish":
-      return publishIntent(db, staff, id, false);
-    case "delete":
-      return deleteIntent(db, staff, id);
-    default:
-      return data({ intent: "unknown" as const, message: UNKNOWN_INTENT }, { status: 400 });
-  }
+  return changingPublicPages(request, context, async () => {
+    switch (formData.get("intent")) {
+      case "update":
+        return updateIntent(db, staff, id, formData);
+      case "publish":
+        return publishIntent(db, staff, id, true);
+      case "unpublish":
+        return publishIntent(db, staff, id, false);
+      case "delete":
+        return deleteIntent(db, staff, id);
+      default:
+        return data({ intent: "unknown" as const, message: UNKNOWN_INTENT }, { status: 400 });
+    }
+  });
 }
 
 export default function Testimonial() {

@@ -7,6 +7,7 @@ import { createTestimonial } from "~/models/testimonial.server";
 import { requireAdmin, requireStaff } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
+import { changingPublicPages } from "~/services/public-pages.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
@@ -17,7 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const staff = await requireAdmin(request, context);
   const submission = parseWithZod(await request.formData(), { schema: testimonialSchema(todayInUtc()) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const id = await createTestimonial(getDb(context.env.DB), staff, submission.value);
+  const id = await changingPublicPages(request, context, () => createTestimonial(getDb(context.env.DB), staff, submission.value));
   return redirect(`/admin/testimonials/${encodeURIComponent(id)}?saved=added`, 303);
 }
 

@@ -9,6 +9,7 @@ import { getPlanPriceList } from "~/integrations/stripe.server";
 import { listHomeTestimonials } from "~/models/testimonial.server";
 import type { loader as rootLoader } from "~/root";
 import { trackVisit } from "~/services/analytics.server";
+import { HOME_VISIT } from "~/services/public-pages.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 
@@ -16,7 +17,7 @@ import { pageMeta } from "~/utils/meta";
 // the time (D1 is asked again after HOME_TESTIMONIALS_CACHE_SECONDS, Stripe after an hour; decision
 // 0026), and the visit is recorded after the response.
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  trackVisit(request, context, "Visited Homepage");
+  trackVisit(request, context, HOME_VISIT);
   const { env } = context;
   const [prices, testimonials] = await Promise.all([
     getPlanPriceList(env),

@@ -47,6 +47,13 @@ export const EnvSchema = z.object({
    * Tests set 0, so that a row changed in D1 shows at once.
    */
   HOME_TESTIMONIALS_CACHE_SECONDS: z.coerce.number().int().min(0).default(300),
+  /**
+   * How long a public page (home, learn, privacy, terms, sitemap) is answered from the cache before
+   * it is rendered again (decision 0035); 0 renders every time. Tests set 0, except those of the cache.
+   */
+  PUBLIC_PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
+  /** The deployed version (wrangler.toml's [version_metadata]): a new one starts the page cache afresh. */
+  CF_VERSION_METADATA: binding<WorkerVersionMetadata>("CF_VERSION_METADATA").optional(),
 
   // Product rules: Roles: staff are identified by user ids from configuration, per environment.
   ADMIN_USER_IDS: userIdList,
@@ -105,10 +112,16 @@ export class EnvError extends Error {
 }
 
 /** Validates the Worker's bindings and vars; called once per request, never at module load. */
+/** The runtime hands every request of an isolate the same env object: it is read once. */
+const parsedEnvs = new WeakMap<object, AppEnv>();
+
 export function parseEnv(raw: unknown): AppEnv {
+  const known = typeof raw === "object" && raw !== null ? parsedEnvs.get(raw) : undefined;
+  if (known) return known;
   const result = EnvSchema.safeParse(raw);
-  if (result.success) return result.data;
-  throw new EnvError(result.error.issues.map((issue) => issue.message));
+  if (!result.success) throw new EnvError(result.error.issues.map((issue) => issue.message));
+  if (typeof raw === "object" && raw !== null) parsedEnvs.set(raw, result.data);
+  return result.data;
 }
 
 /** For code that needs a vendor credential: names the missing setting instead of failing vaguely. */

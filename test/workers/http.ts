@@ -15,12 +15,12 @@ const HOST = { Host: "example.test" };
 export class Browser {
   /** `settings` replace some of the Worker's vars for this browser's requests (a vendor key, say). */
   constructor(
-    private readonly settings?: Partial<typeof env> & Record<string, string>,
+    private readonly settings?: Partial<typeof env> & Record<string, unknown>,
     private readonly cookies = new Map<string, string>(),
   ) {}
 
   /** The same browser, signed in as it is, talking to a Worker with some vars replaced. */
-  with(settings: Partial<typeof env> & Record<string, string>) {
+  with(settings: Partial<typeof env> & Record<string, unknown>) {
     return new Browser(settings, this.cookies);
   }
 
