@@ -25,7 +25,7 @@ async function makeSignups(request: Request, rawEnv: unknown): Promise<Response>
     signups.map(async ({ email, fullName }) => {
       const { id: userId } = await createUserWithPresets(db, { email, fullName, passwordHash: NO_PASSWORD, newsletter: true, ...ADDRESS });
       const outcomes = await Promise.allSettled(signupJobs(env, { userId, email, fullName }).map((run) => run()));
-      return { userId, jobsRefused: outcomes.filter((outcome) => outcome.status === "rejected").length };
+      return { userId, email, jobsRefused: outcomes.filter((outcome) => outcome.status === "rejected").length };
     }),
   );
   return Response.json(results);

@@ -13,7 +13,9 @@
 // enqueues the jobs a signup enqueues (signupJobs, the function the form calls).
 //
 // Options: --signups N (10000), --seconds S (60), --latency-ms M (each Mailchimp call's time, 100),
-// --retry-base-seconds B (1; production's first retry delay is 30 s, see the summary).
+// --retry-base-seconds B (1; production's first retry delay is 30 s, see the summary), --wrangler-log FILE,
+// --max-minutes M (60: how long to wait for the drain before reporting what is left).
+import { appendFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,7 +23,6 @@ import { parseArgs } from "node:util";
 import { startLocalStack, type LocalStack } from "../test/support/local-stack";
 import { freePort } from "../test/support/ports";
 import type { MailchimpLoadRecord } from "../test/stand-ins/vendors/mailchimp";
-import { md5 } from "../test/stand-ins/vendors/mailchimp";
 import { WAVE_JOBS_PATH, WAVE_SIGNUPS_PATH, type WaveJobs, type WaveSignup, type WaveSignupResult } from "./queue-wave-routes";
 
 const { values: options } = parseArgs({
@@ -30,6 +31,8 @@ const { values: options } = parseArgs({
     seconds: { type: "string", default: "60" },
     "latency-ms": { type: "string", default: "100" },
     "retry-base-seconds": { type: "string", default: "1" },
+    "wrangler-log": { type: "string" },
+    "max-minutes": { type: "string", default: "60" },
   },
 });
 const SIGNUPS = Number(options.signups);
@@ -65,6 +68,7 @@ async function main() {
     script: "bench/queue-wave-entry.ts",
     vars: { JOB_RETRY_BASE_SECONDS: String(RETRY_BASE_SECONDS), STAFF_EMAIL },
     wranglerArgs: ["--log-level", "warn"],
+    log: options["wrangler-log"] ? (line) => appendFileSync(options["wrangler-log"]!, `${line}\n`) : undefined,
   });
   const { appUrl, standIns } = stack;
   await controlMailchimp("PUT", { failEvery: FAIL_EVERY, maxOpen: MAX_OPEN, latencyMs: LATENCY_MS });
@@ -82,6 +86,7 @@ async function main() {
   const intervalMs = (WAVE_SECONDS * 1000) / chunks.length;
   const results: WaveSignupResult[] = [];
   let failedRequests = 0;
+  let firstFailure: string | undefined;
   const started = Date.now();
   let next = 0;
   await Promise.all(
@@ -95,8 +100,12 @@ async function main() {
           body: JSON.stringify({ signups: chunks[index] }),
           signal: AbortSignal.timeout(120_000),
         }).catch(() => null);
-        if (response?.ok) results.push(...((await response.json()) as WaveSignupResult[]));
-        else failedRequests += 1;
+        if (response?.ok) {
+          results.push(...((await response.json()) as WaveSignupResult[]));
+        } else {
+          failedRequests += 1;
+          firstFailure ??= response ? `${response.status}: ${(await response.text()).slice(0, 300)}` : "no answer";
+        }
       }
     }),
   );
@@ -104,7 +113,7 @@ async function main() {
   const refused = results.reduce((total, result) => total + result.jobsRefused, 0);
   console.log(
     `\nSignups made: ${results.length} of ${SIGNUPS} in ${seconds(sentMs)} (target ${WAVE_SECONDS} s)` +
-      `${failedRequests ? `, ${failedRequests} requests of ${SIGNUPS_PER_REQUEST} failed` : ""}${refused ? `, ${refused} enqueues refused` : ""}`,
+      `${failedRequests ? `, ${failedRequests} requests of ${SIGNUPS_PER_REQUEST} failed (first: ${firstFailure})` : ""}${refused ? `, ${refused} enqueues refused` : ""}`,
   );
 
   // 2. Drain: until every job is succeeded or dead, or nothing has moved for STALL_MS.
@@ -114,17 +123,19 @@ async function main() {
   let lastTerminal = -1;
   for (;;) {
     const terminal = countJobs(jobs, ["succeeded", "dead"]);
+    const rows = countJobs(jobs, null);
     if (terminal !== lastTerminal) {
       lastTerminal = terminal;
       lastProgress = Date.now();
     }
-    if (terminal >= expected || Date.now() - lastProgress > STALL_MS) break;
+    if (rows >= expected && terminal === rows) break;
+    if (Date.now() - lastProgress > STALL_MS || Date.now() - started > Number(options["max-minutes"]) * 60_000) break;
     process.stdout.write(`\r  draining: ${terminal} of ${expected} jobs finished after ${seconds(Date.now() - started)}   `);
     await sleep(2_000);
     jobs = await readJobs(appUrl);
   }
   const drainedMs = Date.now() - started;
-  const drained = countJobs(jobs, ["succeeded", "dead"]) >= expected;
+  const drained = countJobs(jobs, ["succeeded", "dead"]) === countJobs(jobs, null);
   process.stdout.write("\n");
 
   // 3. What the vendors say they received.
@@ -146,12 +157,10 @@ async function main() {
   }
 
   const deliveries: Record<(typeof JOB_TYPES)[number], number[]> = {
-    "newsletter.subscribe": signups
-      .slice(0, results.length)
-      .map(({ email }) => mailchimp.members[md5(email.toLowerCase())]?.upserts ?? 0),
+    "newsletter.subscribe": Object.values(mailchimp.members).map(({ upserts }) => upserts),
     "newsletter.notifyNewUser": [...emailsPerJob.values()].filter(({ to }) => to.includes(STAFF_EMAIL)).map(({ sends }) => sends),
     "email.send": [...emailsPerJob.values()].filter(({ to }) => !to.includes(STAFF_EMAIL)).map(({ sends }) => sends),
-    "billing.createCustomer": results.map(({ userId }) => customersPerUser.get(userId) ?? 0),
+    "billing.createCustomer": [...customersPerUser.values()],
   };
 
   // 4. Side by side.
@@ -166,7 +175,7 @@ async function main() {
     const once = counts.filter((sends) => sends === 1).length;
     const duplicates = counts.filter((sends) => sends > 1).length;
     const delivered = counts.filter((sends) => sends > 0).length;
-    const lost = Math.max(0, results.length - delivered - dead);
+    const lost = Math.max(0, enqueued - delivered - dead);
     return { type, enqueued, succeeded, dead, retries: attempts - enqueued, once, duplicates, lost, unfinished: enqueued - succeeded - dead };
   });
   printTable(
@@ -241,8 +250,9 @@ async function readJobs(appUrl: string): Promise<WaveJobs> {
   return (await response.json()) as WaveJobs;
 }
 
-function countJobs(jobs: WaveJobs, states: string[]) {
-  return jobs.byState.filter((row) => states.includes(row.state)).reduce((total, row) => total + row.jobs, 0);
+/** Jobs in any of `states`, or all of them for null. */
+function countJobs(jobs: WaveJobs, states: string[] | null) {
+  return jobs.byState.filter((row) => !states || states.includes(row.state)).reduce((total, row) => total + row.jobs, 0);
 }
 
 function chunk<T>(items: T[], size: number): T[][] {
