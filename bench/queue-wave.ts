@@ -176,7 +176,17 @@ async function main() {
     const duplicates = counts.filter((sends) => sends > 1).length;
     const delivered = counts.filter((sends) => sends > 0).length;
     const lost = Math.max(0, enqueued - delivered - dead);
-    return { type, enqueued, succeeded, dead, retries: attempts - enqueued, once, duplicates, lost, unfinished: enqueued - succeeded - dead };
+    return {
+      type,
+      enqueued,
+      succeeded,
+      dead,
+      retries: attempts - enqueued,
+      once,
+      duplicates,
+      lost,
+      unfinished: enqueued - succeeded - dead,
+    };
   });
   printTable(
     ["type", "enqueued", "succeeded", "dead", "retries", "delivered once", "duplicates", "still open", "lost"],
@@ -206,7 +216,12 @@ async function main() {
       ["signups sent", `${results.length} in ${seconds(sentMs)}`],
       ["jobs enqueued", `${total("enqueued")} (${JOB_TYPES.length} per signup)`],
       ["time to drain (from the first signup)", drained ? seconds(drainedMs) : `not drained: stopped after ${seconds(drainedMs)}`],
-      ["Mailchimp calls", `${mailchimp.calls}: ${Object.entries(mailchimp.answered).map(([status, count]) => `${count} x ${status}`).join(", ")}`],
+      [
+        "Mailchimp calls",
+        `${mailchimp.calls}: ${Object.entries(mailchimp.answered)
+          .map(([status, count]) => `${count} x ${status}`)
+          .join(", ")}`,
+      ],
       ["peak concurrent Mailchimp calls", String(mailchimp.peakOpen)],
       ["retries (app: attempts after the first)", String(total("retries"))],
       ["  caused by 429 / by 5xx (stand-in answers)", `${answered(429)} / ${answered(500)}`],
@@ -225,7 +240,10 @@ async function main() {
     (sum, delay) => sum + delay,
     0,
   );
-  const localWait = Array.from({ length: ATTEMPTS - 1 }, (_, index) => RETRY_BASE_SECONDS * 2 ** index).reduce((sum, delay) => sum + delay, 0);
+  const localWait = Array.from({ length: ATTEMPTS - 1 }, (_, index) => RETRY_BASE_SECONDS * 2 ** index).reduce(
+    (sum, delay) => sum + delay,
+    0,
+  );
   console.log(
     `\nRetry delays: this run's first delay is ${RETRY_BASE_SECONDS} s (JOB_RETRY_BASE_SECONDS), so a job that fails five times waits ${localWait} s in all ` +
       `before its sixth attempt; the local queue honours each delay. Production's first delay is ${PRODUCTION_RETRY_BASE_SECONDS} s: ` +

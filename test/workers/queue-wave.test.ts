@@ -121,7 +121,11 @@ describe("the job queue under a wave", () => {
       const { email } = row.payload as { email: string };
       const upserts = load.members[md5(email.toLowerCase())]?.upserts ?? 0;
       if (row.state === "succeeded") expect(upserts).toBe(1);
-      else expect(row).toMatchObject({ state: "dead", lastError: "ran out of retries; last error: Mailchimp answered 500 Internal Server Error" });
+      else
+        expect(row).toMatchObject({
+          state: "dead",
+          lastError: "ran out of retries; last error: Mailchimp answered 500 Internal Server Error",
+        });
       if (row.state === "dead") expect(upserts).toBe(0);
     }
   });
