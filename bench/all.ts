@@ -11,6 +11,8 @@ const PARTS = [
   { name: "dashboard", file: "bench/dashboard.ts", what: "dashboard round trips, latency at scale, JavaScript" },
   { name: "catalog", file: "bench/catalog.ts", what: "sender catalog coverage and search" },
   { name: "photo", file: "bench/photo.ts", what: "photos of mail read by the stand-in" },
+  { name: "journeys", file: "bench/journeys.ts", what: "signup and sign-in journeys in Chromium on a slow phone, JavaScript on and off" },
+  { name: "queue", file: "bench/queue-wave.ts", what: "the queue under a wave of 10,000 signups" },
 ];
 
 /** Lines in which a part says whether one of its budgets or targets holds. */

@@ -3,7 +3,7 @@
 // API: https://mailchimp.com/developer/marketing/api/list-members/ and .../list-member-tags/
 import { hexDigest } from "~/utils/digest";
 import { requireSetting, type AppEnv } from "~/utils/env.server";
-import { isTimeoutError } from "~/utils/errors";
+import { isTimeoutError, parseRetryAfter } from "~/utils/errors";
 
 const TIMEOUT_MS = 10_000;
 
@@ -26,6 +26,8 @@ export class MailchimpError extends Error {
   constructor(
     readonly status: number,
     readonly problem: MailchimpProblem,
+    /** Mailchimp sends no Retry-After today; a proxy in front of it may. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(`Mailchimp answered ${status === 0 ? "nothing" : status}${problem.title ? ` ${problem.title}` : ""}`);
     this.name = "MailchimpError";
@@ -115,7 +117,9 @@ export function getMailchimp(env: AppEnv) {
     } catch (error) {
       throw new MailchimpError(0, { title: isTimeoutError(error) ? `no answer within ${TIMEOUT_MS / 1000} s` : "network error" });
     }
-    if (!response.ok) throw new MailchimpError(response.status, await readProblem(response));
+    if (!response.ok) {
+      throw new MailchimpError(response.status, await readProblem(response), parseRetryAfter(response.headers.get("Retry-After")));
+    }
     return response;
   }
 

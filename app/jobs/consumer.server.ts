@@ -3,16 +3,29 @@ import { getJobDefinition } from "~/jobs/definitions.server";
 import { getJob, getJobState, markJobRunning, recordDeadJob, setJobState } from "~/models/job.server";
 import type { AppEnv } from "~/utils/env.server";
 import { getDb, type Db } from "~/utils/db.server";
-import { errorMessage, isPermanentVendorError } from "~/utils/errors";
+import { errorMessage, isPermanentVendorError, vendorRetryAfterSeconds } from "~/utils/errors";
+
+/**
+ * Mailchimp allows 10 simultaneous connections and a job makes one vendor call at a time, so no
+ * more than 10 jobs of a batch run at once, whatever max_batch_size says. With max_concurrency = 1
+ * there is one batch at a time, which makes it 10 in all.
+ */
+export const JOBS_AT_ONCE = 10;
+
+/** Queues may hold back a retry for at most 12 hours. */
+const MAX_RETRY_DELAY_SECONDS = 12 * 60 * 60;
 
 /**
  * Runs a batch of jobs. Each message is acked or retried on its own, so one failing job never
- * holds back or repeats the others. Messages run concurrently: the batch size in wrangler.toml
- * is what bounds calls in flight to a vendor.
+ * holds back or repeats the others.
  */
 export async function consumeJobs(batch: MessageBatch, env: AppEnv) {
   const db = getDb(env.DB);
-  await Promise.all(batch.messages.map((message) => runMessage(message, env, db)));
+  const waiting = [...batch.messages];
+  const lane = async () => {
+    for (let message = waiting.shift(); message; message = waiting.shift()) await runMessage(message, env, db);
+  };
+  await Promise.all(Array.from({ length: Math.min(JOBS_AT_ONCE, waiting.length) }, lane));
 }
 
 async function runMessage(message: Message, env: AppEnv, db: Db) {
@@ -63,7 +76,8 @@ async function runMessage(message: Message, env: AppEnv, db: Db) {
     // A warning, not an error: the queue tries again, and a job that runs out of tries is kept dead for staff.
     console.warn(`job ${envelope.type} ${envelope.id} failed on attempt ${message.attempts}:`, errorMessage(error));
     await setJobState(db, envelope.id, "retrying", { error: errorMessage(error) });
-    message.retry({ delaySeconds: retryDelaySeconds(message.attempts, env.JOB_RETRY_BASE_SECONDS) });
+    const backoff = retryDelaySeconds(message.attempts, env.JOB_RETRY_BASE_SECONDS);
+    message.retry({ delaySeconds: Math.min(MAX_RETRY_DELAY_SECONDS, Math.max(backoff, vendorRetryAfterSeconds(error) ?? 0)) });
   }
 }
 

@@ -5,11 +5,10 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { FormError, TextField } from "~/components/ui/form";
 import { VerifiedAddress } from "~/components/verified-address";
 import { STEP2_MESSAGES, Step2Schema } from "~/domain/signup";
-import { enqueueJob } from "~/jobs/producer.server";
 import { createUserWithPresets, EmailTakenError } from "~/models/user.server";
 import { signupCounters, takeAttempt, tooManyAttemptsMessage } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/root";
-import { sendWelcomeEmail } from "~/services/account.server";
+import { signupJobs } from "~/services/account.server";
 import { recordEvents, trackVisit } from "~/services/analytics.server";
 import { redirectSignedInUser, signIn } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -81,12 +80,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
  * for staff. The conversion events (product rules: Calls to the server) follow.
  */
 async function afterSignup(context: AppLoadContext, { userId, email, fullName }: { userId: string; email: string; fullName: string }) {
-  const jobs = [
-    () => enqueueJob(context.env, "newsletter.subscribe", { email, fullName }, { userId }),
-    () => enqueueJob(context.env, "newsletter.notifyNewUser", { fullName }, { userId }),
-    () => enqueueJob(context.env, "billing.createCustomer", { userId }, { userId }),
-    () => sendWelcomeEmail(context.env, { userId, email, fullName }),
-  ];
+  const jobs = signupJobs(context.env, { userId, email, fullName });
   const events = () =>
     recordEvents(context, [
       { name: "Signed up", userId },

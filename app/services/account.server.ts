@@ -16,6 +16,20 @@ import type { CurrentUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import type { AppEnv } from "~/utils/env.server";
 
+/**
+ * The jobs a new account starts, each on its own so one refused enqueue never stops the others:
+ * the newsletter member, the staff notice, the payment customer and the welcome email.
+ */
+export function signupJobs(env: AppEnv, user: { userId: string; email: string; fullName: string }): Array<() => Promise<unknown>> {
+  const { userId, email, fullName } = user;
+  return [
+    () => enqueueJob(env, "newsletter.subscribe", { email, fullName }, { userId }),
+    () => enqueueJob(env, "newsletter.notifyNewUser", { fullName }, { userId }),
+    () => enqueueJob(env, "billing.createCustomer", { userId }, { userId }),
+    () => sendWelcomeEmail(env, user),
+  ];
+}
+
 /** Where an email tells someone to go when a change was not theirs. */
 const passwordResetUrl = (env: AppEnv) => new URL("/password/forgot", env.APP_ORIGIN).href;
 

@@ -14,3 +14,22 @@ export function isTimeoutError(error: unknown): boolean {
 export function isPermanentVendorError(error: unknown): boolean {
   return error instanceof Error && "retryable" in error && error.retryable === false;
 }
+
+/**
+ * How long a vendor asked to be left alone (its Retry-After), in seconds, or null. Vendor clients
+ * put `retryAfterSeconds` on their errors; the queue consumer waits at least that long.
+ */
+export function vendorRetryAfterSeconds(error: unknown): number | null {
+  if (!(error instanceof Error) || !("retryAfterSeconds" in error)) return null;
+  const seconds = error.retryAfterSeconds;
+  return typeof seconds === "number" && Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null;
+}
+
+/** A Retry-After header in seconds, from either of its forms (delta-seconds or an HTTP date). */
+export function parseRetryAfter(header: string | null, now = Date.now()): number | null {
+  if (!header) return null;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
+}

@@ -26,6 +26,8 @@ export type LocalStackOptions = {
   vars?: Record<string, string>;
   /** Serve static assets from this directory instead of wrangler.toml's ./build/client (`--assets`). */
   assetsDir?: string;
+  /** Serve this Worker entry instead of wrangler.toml's `main` (a bench's own entry), with the same bindings. */
+  script?: string;
   /** More `wrangler dev` flags, e.g. ["--log-level", "warn"]. */
   wranglerArgs?: string[];
   /** Seed the example testimonials of local development (npm start only: tests seed their own). */
@@ -109,6 +111,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const inspectorPort = await freePort();
     const args = [
       "dev",
+      ...(options.script ? [resolve(options.script)] : []),
       "--ip",
       "127.0.0.1",
       "--port",

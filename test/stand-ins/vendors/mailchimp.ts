@@ -314,8 +314,93 @@ function updateMember(request: StandInRequest, state: Map<string, unknown>): Sta
   return { status: 200, body: updated };
 }
 
-function withAuth(handle: (request: StandInRequest, state: Map<string, unknown>) => StandInResponse) {
-  return (request: StandInRequest, state: Map<string, unknown>) => checkAuth(request) ?? handle(request, state);
+/**
+ * Mailchimp under load, for one audience, off until a test or the bench sets it: calls take
+ * `latencyMs`, one call in `failEvery` answers Mailchimp's 500, and a call that finds more than
+ * `maxOpen` calls open (its own included) answers 429, as Mailchimp does past its 10 simultaneous
+ * connections. Every call to the audience is counted, and what each member received, so a
+ * caller can tell a member subscribed or tagged twice.
+ */
+export type MailchimpLoadSettings = { failEvery: number | null; maxOpen: number | null; latencyMs: number };
+
+export type MailchimpLoadRecord = MailchimpLoadSettings & {
+  open: number;
+  peakOpen: number;
+  calls: number;
+  /** How many calls got each status, e.g. {"200": 9000, "429": 12, "500": 3000}. */
+  answered: Record<string, number>;
+  /** Per subscriber hash: successful PUTs, and each tag's successful adds. */
+  members: Record<string, { upserts: number; tags: Record<string, number> }>;
+};
+
+const loadKey = (listId: string) => `load:${listId}`;
+
+function newLoadRecord(settings: Partial<MailchimpLoadSettings>): MailchimpLoadRecord {
+  return {
+    failEvery: settings.failEvery ?? null,
+    maxOpen: settings.maxOpen ?? null,
+    latencyMs: settings.latencyMs ?? 0,
+    open: 0,
+    peakOpen: 0,
+    calls: 0,
+    answered: {},
+    members: {},
+  };
+}
+
+// Mailchimp's error glossary: https://mailchimp.com/developer/marketing/docs/errors/
+const tooManyRequests = () => problem(429, "Too Many Requests", "You have exceeded the limit of 10 simultaneous connections.");
+const internalServerError = () =>
+  problem(500, "Internal Server Error", "An unexpected internal error has occurred. Please contact Support for more information.");
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+type Handler = (request: StandInRequest, state: Map<string, unknown>) => StandInResponse;
+
+function underLoad(handle: Handler) {
+  return async (request: StandInRequest, state: Map<string, unknown>): Promise<StandInResponse> => {
+    const load = state.get(loadKey(request.params.listId ?? "")) as MailchimpLoadRecord | undefined;
+    if (!load) return handle(request, state);
+    load.calls += 1;
+    load.open += 1;
+    load.peakOpen = Math.max(load.peakOpen, load.open);
+    let answer: StandInResponse;
+    try {
+      if (load.maxOpen !== null && load.open > load.maxOpen) {
+        answer = tooManyRequests();
+      } else {
+        if (load.latencyMs > 0) await sleep(load.latencyMs);
+        answer = load.failEvery !== null && load.calls % load.failEvery === 0 ? internalServerError() : handle(request, state);
+      }
+    } finally {
+      load.open -= 1;
+    }
+    load.answered[answer.status] = (load.answered[answer.status] ?? 0) + 1;
+    if (answer.status < 300) recordEffect(load, request);
+    return answer;
+  };
+}
+
+function recordEffect(load: MailchimpLoadRecord, request: StandInRequest) {
+  const hash = request.params.hash ?? "";
+  const member = (load.members[hash] ??= { upserts: 0, tags: {} });
+  if (request.method === "PUT") member.upserts += 1;
+  if (request.method === "POST" && request.path.endsWith("/tags")) {
+    for (const tag of ((request.body as { tags?: { name: string; status: string }[] }).tags ?? []).filter((t) => t.status === "active")) {
+      member.tags[tag.name] = (member.tags[tag.name] ?? 0) + 1;
+    }
+  }
+}
+
+function withAuth(handle: Handler) {
+  return underLoad((request: StandInRequest, state: Map<string, unknown>) => checkAuth(request) ?? handle(request, state));
+}
+
+function isLoadSettings(body: unknown): body is Partial<MailchimpLoadSettings> {
+  if (!body || typeof body !== "object") return false;
+  const { failEvery, maxOpen, latencyMs } = body as Record<string, unknown>;
+  const wholeOrNull = (value: unknown, min: number) => value == null || (Number.isInteger(value) && (value as number) >= min);
+  return wholeOrNull(failEvery, 1) && wholeOrNull(maxOpen, 1) && wholeOrNull(latencyMs, 0);
 }
 
 export const mailchimpVendor: Vendor = {
@@ -335,5 +420,35 @@ export const mailchimpVendor: Vendor = {
     { method: "DELETE", path: "/lists/:listId/members/:hash", handle: withAuth(archiveMember) },
     { method: "POST", path: "/lists/:listId/members/:hash/actions/delete-permanent", handle: withAuth(deleteMemberPermanently) },
     { method: "POST", path: "/lists/:listId/members/:hash/tags", handle: withAuth(updateTags) },
+  ],
+  controlRoutes: [
+    // PUT {failEvery?, maxOpen?, latencyMs?} starts counting the audience's calls afresh; DELETE stops.
+    {
+      method: "PUT",
+      path: "/lists/:listId/load",
+      handle: (request, state) => {
+        if (!isLoadSettings(request.body)) {
+          return { status: 400, body: { error: "failEvery and maxOpen are whole numbers from 1, latencyMs from 0, or null" } };
+        }
+        state.set(loadKey(request.params.listId ?? ""), newLoadRecord(request.body));
+        return { status: 204 };
+      },
+    },
+    {
+      method: "GET",
+      path: "/lists/:listId/load",
+      handle: (request, state) => {
+        const load = state.get(loadKey(request.params.listId ?? ""));
+        return load ? { status: 200, body: load } : { status: 404, body: { error: "no load set for this audience" } };
+      },
+    },
+    {
+      method: "DELETE",
+      path: "/lists/:listId/load",
+      handle: (request, state) => {
+        state.delete(loadKey(request.params.listId ?? ""));
+        return { status: 204 };
+      },
+    },
   ],
 };
