@@ -21,9 +21,11 @@ const emailOnItsWay = sql`exists (select 1 from ${jobs} where ${jobs.userId} = $
 
 // The request's address, or that of a person it covers, was kept as typed after a doubt: staff
 // check it by hand, so it is flagged in the queue and never emailed at once (decision 0028).
-const addressKeptAsTyped = sql<number>`(${requests.addressCheck} = 'asTyped' or exists (select 1 from ${recipients}
-  where ${recipients.userId} = ${requests.userId} and ${recipients.addressCheck} = 'asTyped'
-  and (${requests.recipientIds} is null or ${recipients.id} in (select value from json_each(${requests.recipientIds})))))`;
+// Written out in full: in a single-table select drizzle leaves column names unqualified, and inside
+// the subquery "userId" would then be the recipient's own, matching any recipient of anyone.
+const addressKeptAsTyped = sql<number>`("requests"."addressCheck" = 'asTyped' or exists (select 1 from "recipients"
+  where "recipients"."userId" = "requests"."userId" and "recipients"."addressCheck" = 'asTyped'
+  and ("requests"."recipientIds" is null or "recipients"."id" in (select value from json_each("requests"."recipientIds")))))`;
 
 /**
  * Requests in queue that staff have not sent yet, premium users first, then oldest first. Senders
