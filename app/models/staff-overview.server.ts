@@ -18,7 +18,10 @@ const IN_QUEUE_PREFIX = "requests.inQueue:";
  */
 export async function getStaffOverview(db: Db, now = new Date()) {
   const [totals, queueByTemplate, waitingLong, confirmations] = await db.batch([
-    db.select({ key: staffCounts.key, value: staffCounts.value }).from(staffCounts).where(sql`${staffCounts.value} <> 0`),
+    db
+      .select({ key: staffCounts.key, value: staffCounts.value })
+      .from(staffCounts)
+      .where(sql`${staffCounts.value} <> 0`),
     db
       .select({
         channels: requestTemplates.channels,
@@ -29,28 +32,18 @@ export async function getStaffOverview(db: Db, now = new Date()) {
       .from(staffCounts)
       .leftJoin(requestTemplates, sql`${requestTemplates.id} = substr(${staffCounts.key}, ${IN_QUEUE_PREFIX.length + 1})`)
       .where(
-        and(
-          gte(staffCounts.key, IN_QUEUE_PREFIX),
-          lt(staffCounts.key, `${IN_QUEUE_PREFIX.slice(0, -1)};`),
-          sql`${staffCounts.value} <> 0`,
-        ),
+        and(gte(staffCounts.key, IN_QUEUE_PREFIX), lt(staffCounts.key, `${IN_QUEUE_PREFIX.slice(0, -1)};`), sql`${staffCounts.value} <> 0`),
       ),
-    db
-      .select({ count: count() })
-      .from(
-        db
-          .select({ one: sql`1`.as("one") })
-          .from(requests)
-          .where(
-            and(
-              eq(requests.status, "inQueue"),
-              isNull(requests.processedAt),
-              lt(requests.queuedAt, new Date(now.getTime() - 2 * DAY_MS)),
-            ),
-          )
-          .limit(WAITING_LONG_COUNTED)
-          .as("waiting"),
-      ),
+    db.select({ count: count() }).from(
+      db
+        .select({ one: sql`1`.as("one") })
+        .from(requests)
+        .where(
+          and(eq(requests.status, "inQueue"), isNull(requests.processedAt), lt(requests.queuedAt, new Date(now.getTime() - 2 * DAY_MS))),
+        )
+        .limit(WAITING_LONG_COUNTED)
+        .as("waiting"),
+    ),
     // The latest confirmed requests: when they reached the sender, and when the user said the mail stopped.
     db
       .select({

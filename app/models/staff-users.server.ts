@@ -20,23 +20,21 @@ export const USER_JOBS_LIMIT = 20;
  */
 export function searchUsers(db: Db, query: string) {
   const term = query.trim();
-  return (
-    db
-      .select({
-        id: users.id,
-        email: users.email,
-        fullName: users.fullName,
-        state: users.state,
-        plan: users.plan,
-        stripeSubscriptionId: users.stripeSubscriptionId,
-        numOfFreeRequest: users.numOfFreeRequest,
-        createdAt: users.createdAt,
-      })
-      .from(users)
-      .where(term ? or(eq(users.id, term), emailStartsWith(term.toLowerCase())) : undefined)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(USER_SEARCH_LIMIT)
-  );
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      state: users.state,
+      plan: users.plan,
+      stripeSubscriptionId: users.stripeSubscriptionId,
+      numOfFreeRequest: users.numOfFreeRequest,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(term ? or(eq(users.id, term), emailStartsWith(term.toLowerCase())) : undefined)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(USER_SEARCH_LIMIT);
 }
 
 /**

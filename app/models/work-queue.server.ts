@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, not, or, sql } from "drizzle-orm";
-import { jobs, recipients, requestLogs, requests, requestTemplates, users } from "../../drizzle/schema";
+import { jobs, requestLogs, requests, requestTemplates, users } from "../../drizzle/schema";
 import { householdOf, writeOptOutLetter } from "~/domain/opt-out-letter";
 import { timeZoneForState } from "~/domain/dates";
 import { groupKeyOf, groupWorkQueue, processedDetail, requestKey, type ProcessingKind, type StaffChannel } from "~/domain/work-queue";

@@ -45,13 +45,24 @@ describe("the overview's running totals", () => {
     expect(await stored()).toEqual(await counted());
 
     const templateId = `counts-template-${crypto.randomUUID().slice(0, 8)}`;
-    await db.insert(requestTemplates).values({ id: templateId, title: "Counted Co", category: "Catalogs", confidence: "low", channels: [], requiredDays: 30 });
+    await db
+      .insert(requestTemplates)
+      .values({ id: templateId, title: "Counted Co", category: "Catalogs", confidence: "low", channels: [], requiredDays: 30 });
     const alice = await aUser("alice");
     const bob = await aUser("bob");
     const request = { fullName: "Count Person", ...address };
     await db.insert(requests).values([
       { userId: alice, id: "a1", senderName: "Counted Co", title: "Counted Co", type: "preset", templateId, ...request },
-      { userId: alice, id: "a2", senderName: "Own Co", title: "Own Co", type: "custom", status: "inQueue", queuedAt: new Date(), ...request },
+      {
+        userId: alice,
+        id: "a2",
+        senderName: "Own Co",
+        title: "Own Co",
+        type: "custom",
+        status: "inQueue",
+        queuedAt: new Date(),
+        ...request,
+      },
       { userId: bob, id: "b1", senderName: "Counted Co", title: "Counted Co", type: "preset", templateId, status: "inQueue", ...request },
     ]);
     await db.insert(jobs).values([
