@@ -27,7 +27,7 @@
 // analytics consent cookie "yes": the dashboard then records the visit (without consent it records
 // nothing), the costlier of the two cases.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { REPO_ROOT, startLocalStack, type LocalStack } from "../test/support/local-stack";
@@ -391,25 +391,35 @@ async function countRows(persistDir: string): Promise<Record<string, number>> {
 // D1's limit on one database (developers.cloudflare.com/d1/platform/limits/, Workers Paid).
 const D1_MAX_DATABASE_BYTES = 10 * 1000 ** 3;
 
-/** Bytes per user in the big database, rows and indexes apart, and what that makes of D1's limit. */
+/**
+ * Bytes per user in the big database, rows and indexes apart, and what that makes of D1's limit.
+ * D1 does not offer SQLite's dbstat table, so the local database file is read directly, read-only,
+ * by Python's sqlite3 (Debian's build has dbstat); without it, only the file's size is reported.
+ */
 async function measureSize(database: Database) {
-  const { output } = await mustRun(bin("wrangler"), [
-    "d1",
-    "execute",
-    "DB",
-    "--local",
-    "--persist-to",
-    database.persistDir,
-    "--json",
-    "--command",
-    SIZE_SQL,
-  ]);
-  const json = output.slice(output.indexOf("["), output.lastIndexOf("]") + 1);
-  const [first] = JSON.parse(json) as Array<{
-    results: Array<{ name: string; type: string | null; tableName: string | null; bytes: number }>;
-  }>;
-  const objects = first?.results ?? [];
+  const root = join(database.persistDir, "v3", "d1");
+  const files = (await readdir(root, { recursive: true })).filter((name) => name.endsWith(".sqlite"));
+  const sized = await Promise.all(files.map(async (name) => ({ path: join(root, name), bytes: (await stat(join(root, name))).size })));
+  const file = sized.sort((a, b) => b.bytes - a.bytes)[0];
+  if (!file) throw new Error(`no SQLite file under ${root}`);
   const users = database.counts.users ?? 1;
+  const script = [
+    "import json, sqlite3, sys",
+    "c = sqlite3.connect('file:' + sys.argv[1] + '?mode=ro', uri=True)",
+    `print(json.dumps(c.execute(${JSON.stringify(SIZE_SQL)}).fetchall()))`,
+  ].join("\n");
+  const { code, output } = await run("python3", ["-c", script, file.path]);
+  if (code !== 0) {
+    console.log(`dbstat not available (${output.trim().split("\n").at(-1)}); the file alone: ${mb(file.bytes)} MB.`);
+    reportUsersPerDatabase(file.bytes, null, users);
+    return;
+  }
+  const objects = (JSON.parse(output) as Array<[string, string | null, string | null, number]>).map(([name, type, tableName, bytes]) => ({
+    name,
+    type,
+    tableName,
+    bytes,
+  }));
   const byTable = new Map<string, { rows: number; indexes: number }>();
   for (const object of objects) {
     // Automatic indexes (primary keys, UNIQUE) have no row in sqlite_master: named sqlite_autoindex_<table>_<n>.
@@ -431,12 +441,16 @@ async function measureSize(database: Database) {
       ["total", mb(rowsTotal), mb(total - rowsTotal), (total / users).toFixed(0)],
     ],
   );
+  reportUsersPerDatabase(total, rowsTotal, users);
+}
+
+function reportUsersPerDatabase(total: number, rowsTotal: number | null, users: number) {
   const perUser = total / users;
+  const split = rowsTotal === null ? "" : ` (${(rowsTotal / users).toFixed(0)} rows + ${((total - rowsTotal) / users).toFixed(0)} indexes)`;
   console.log(
-    `${number(users)} users take ${mb(total)} MB: ${perUser.toFixed(0)} bytes per user (${(rowsTotal / users).toFixed(0)} rows + ` +
-      `${((total - rowsTotal) / users).toFixed(0)} indexes), with ${REQUESTS_PER_USER} requests each. ` +
+    `${number(users)} users take ${mb(total)} MB: ${perUser.toFixed(0)} bytes per user${split}, with ${REQUESTS_PER_USER} requests each. ` +
       `One D1 database (${D1_MAX_DATABASE_BYTES / 1000 ** 3} GB) holds about ${number(Math.floor(D1_MAX_DATABASE_BYTES / perUser))} such users; ` +
-      `at 80% full, to leave room for growth and migrations, ${number(Math.floor((D1_MAX_DATABASE_BYTES * 0.8) / perUser))}.`,
+      `kept under 80% full (room for growth and migrations), ${number(Math.floor((D1_MAX_DATABASE_BYTES * 0.8) / perUser))}.`,
   );
 }
 

@@ -76,6 +76,8 @@ export const users = sqliteTable(
   (table) => [
     // The staff user list, newest first: the id breaks ties, so the page is read in index order with nothing to sort.
     index("users_created_idx").on(table.createdAt, table.id),
+    // Premium subscribers, whose requests come first in the work queue.
+    index("users_plan_idx").on(table.plan, table.stripeSubscriptionId),
   ],
 );
 

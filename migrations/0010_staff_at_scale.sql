@@ -4,6 +4,7 @@ CREATE TABLE `staff_counts` (
 );
 --> statement-breakpoint
 DROP INDEX `users_created_idx`;--> statement-breakpoint
+CREATE INDEX `users_plan_idx` ON `users` (`plan`,`stripeSubscriptionId`);--> statement-breakpoint
 CREATE INDEX `users_created_idx` ON `users` (`createdAt`,`id`);--> statement-breakpoint
 CREATE INDEX `jobs_updated_idx` ON `jobs` (`updatedAt`);--> statement-breakpoint
 CREATE INDEX `jobs_type_idx` ON `jobs` (`type`,`updatedAt`);--> statement-breakpoint

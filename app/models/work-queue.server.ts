@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, not, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, not, or, sql } from "drizzle-orm";
 import { jobs, requestLogs, requests, requestTemplates, users } from "../../drizzle/schema";
 import { householdOf, writeOptOutLetter } from "~/domain/opt-out-letter";
 import { timeZoneForState } from "~/domain/dates";
@@ -31,33 +31,50 @@ const addressKeptAsTyped = sql<number>`("requests"."addressCheck" = 'asTyped' or
  * Requests in queue that staff have not sent yet, premium users first, then oldest first. Senders
  * the person files themselves (consumerFiles) are theirs to send, so they are not listed, nor are
  * requests whose letter an email job is sending.
+ *
+ * Read as two walks that each stop at `limit` (decision 0032): the premium users' requests (found
+ * from the premium users, by key), and all requests in the order of the work-queue index. Sorting
+ * every waiting request by "premium first" would read the whole backlog on every visit.
  */
 export async function listWorkQueue(db: Db, { limit = WORK_QUEUE_LIMIT }: { limit?: number } = {}) {
-  const rows = await db
-    .select({
-      userId: requests.userId,
-      id: requests.id,
-      senderName: requests.senderName,
-      templateId: requests.templateId,
-      channels: requestTemplates.channels,
-      acceptsAgent: requestTemplates.acceptsAgent,
-      queuedAt: requests.queuedAt,
-      premium: isPremium,
-      addressAsTyped: addressKeptAsTyped,
-    })
-    .from(requests)
-    .innerJoin(users, eq(users.id, requests.userId))
-    .leftJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
-    .where(
-      and(
-        eq(requests.status, "inQueue"),
-        isNull(requests.processedAt),
-        or(isNull(requestTemplates.consumerFiles), eq(requestTemplates.consumerFiles, false)),
-        not(emailOnItsWay),
-      ),
-    )
-    .orderBy(desc(isPremium), asc(requests.queuedAt))
-    .limit(limit);
+  const waiting = (premiumOnly: boolean) =>
+    db
+      .select({
+        userId: requests.userId,
+        id: requests.id,
+        senderName: requests.senderName,
+        templateId: requests.templateId,
+        channels: requestTemplates.channels,
+        acceptsAgent: requestTemplates.acceptsAgent,
+        queuedAt: requests.queuedAt,
+        premium: isPremium,
+        addressAsTyped: addressKeptAsTyped,
+      })
+      .from(requests)
+      .innerJoin(users, eq(users.id, requests.userId))
+      .leftJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
+      .where(
+        and(
+          eq(requests.status, "inQueue"),
+          isNull(requests.processedAt),
+          premiumOnly
+            ? inArray(
+                requests.userId,
+                db
+                  .select({ id: users.id })
+                  .from(users)
+                  .where(and(eq(users.plan, "premium"), isNotNull(users.stripeSubscriptionId))),
+              )
+            : undefined,
+          or(isNull(requestTemplates.consumerFiles), eq(requestTemplates.consumerFiles, false)),
+          not(emailOnItsWay),
+        ),
+      )
+      .orderBy(asc(requests.queuedAt))
+      .limit(limit);
+  const [premium, all] = await db.batch([waiting(true), waiting(false)]);
+  const listed = new Set(premium.map(requestKey));
+  const rows = [...premium, ...all.filter((row) => !listed.has(requestKey(row)))].slice(0, limit);
   return rows.map((row) => ({ ...row, premium: Boolean(row.premium), addressAsTyped: Boolean(row.addressAsTyped) }));
 }
 
