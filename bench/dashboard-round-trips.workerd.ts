@@ -1,5 +1,6 @@
 // Run by bench/dashboard.ts through bench/vitest.dashboard.config.ts (not part of `npm test`):
-// counts the KV and D1 round trips of GET /dashboard inside workerd, for real.
+// counts the KV and D1 round trips of GET /dashboard, and of the staff pages as the local admin,
+// inside workerd, for real.
 //
 // The built Worker (app/worker.ts, the module wrangler deploys) gets the test's own bindings
 // wrapped in counting proxies: every D1 call that reaches the database (`batch`, `exec`, and
@@ -9,10 +10,11 @@
 // the test's task meta (the JSON reporter keeps it); nothing here asserts a budget.
 import { applyD1Migrations, createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import type { BatchItem } from "drizzle-orm/batch";
+import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import worker from "../app/worker";
 import catalog from "../drizzle/senders.json";
-import { recipients, requests } from "../drizzle/schema";
+import { recipients, requests, users as usersTable } from "../drizzle/schema";
 import type { CatalogSender } from "~/domain/sender-catalog";
 import { seedSenderCatalog } from "~/models/request-template.server";
 import { createUserWithPresets } from "~/models/user.server";
@@ -153,7 +155,7 @@ async function sessionCookieFor(userId: string) {
 }
 
 /** GET `path` as a signed-in browser that accepted analytics, on counting bindings. */
-async function measure(label: string, userId: string, total: number, path: string): Promise<DashboardRoundTrips> {
+async function measure(label: string, userId: string, total: number, path: string): Promise<DashboardRoundTrips & { html: string }> {
   const cookie = `${await sessionCookieFor(userId)}; tracking_consent=yes`;
   const recorder = new Recorder();
   const countingEnv = { ...env, DB: countingD1(env.DB, recorder), SESSIONS: countingKV(env.SESSIONS, recorder) };
@@ -164,7 +166,7 @@ async function measure(label: string, userId: string, total: number, path: strin
   recorder.afterResponse = true;
   await waitOnExecutionContext(ctx);
   const cards = (html.match(/<li id="request-/g) ?? []).length;
-  return { label, path, requests: total, status: response.status, cards, roundTrips: recorder.roundTrips };
+  return { label, path, requests: total, status: response.status, cards, roundTrips: recorder.roundTrips, html };
 }
 
 const users = new Map<number, string>();
@@ -184,9 +186,47 @@ for (const [total, open] of [
 ] as const) {
   const path = open ? "/dashboard?request=custom-0" : "/dashboard";
   it(`GET ${path} with ${total} requests`, async ({ task }) => {
-    const result = await measure(`${total} requests${open ? ", one open" : ""}`, users.get(total)!, total, path);
+    const { html: _, ...result } = await measure(`${total} requests${open ? ", one open" : ""}`, users.get(total)!, total, path);
     task.meta.dashboardRoundTrips = result;
     // Not a budget: a page that did not render would make the counts meaningless.
+    expect(result.status).toBe(200);
+  });
+}
+
+// The staff pages, as the local admin (wrangler.toml's ADMIN_USER_IDS), over the users above.
+const ADMIN_ID = "local-admin";
+const STAFF_PAGES = [
+  ["overview", "/admin"],
+  ["work queue", "/admin/queue"],
+  ["print batch", "print"],
+  ["users list", "/admin/users"],
+  ["users search", "/admin/users?q=bench-2"],
+  ["jobs", "/admin/jobs"],
+  ["audit trail", "/admin/audit"],
+] as const;
+
+for (const [label, page] of STAFF_PAGES) {
+  it(`GET ${page} as the admin`, async ({ task }) => {
+    const [admin] = await db.select({ id: usersTable.id }).from(usersTable).where(eq(usersTable.id, ADMIN_ID));
+    if (!admin)
+      await db.insert(usersTable).values({
+        id: ADMIN_ID,
+        email: "admin@bench.quietmailbox.local",
+        passwordHash: "not-used-the-session-is-made-directly",
+        fullName: "Local Admin",
+        street1: "1 MAIN ST",
+        city: "SPRINGFIELD",
+        state: "IL",
+        zipCode: "62701",
+      });
+    let path: string = page;
+    if (page === "print") {
+      const queue = await measure("queue", ADMIN_ID, 0, "/admin/queue");
+      const group = queue.html.match(/href="\/admin\/queue\/print\?group=([^"]+)"/)?.[1];
+      path = `/admin/queue/print?group=${group ?? "none"}`.replaceAll("&amp;", "&");
+    }
+    const { html: _, ...result } = await measure(`staff: ${label}`, ADMIN_ID, 0, path);
+    task.meta.dashboardRoundTrips = result;
     expect(result.status).toBe(200);
   });
 }

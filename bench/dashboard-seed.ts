@@ -5,7 +5,8 @@
 //
 // Every user looks like a real one: the presets signup copies from the active catalog templates
 // (under the template's id), custom requests up to REQUESTS_PER_USER, about 40% of the requests
-// sent in some status, 1 or 2 request_logs rows per sent request, a recipient for every third user.
+// sent in some status, 1 or 2 request_logs rows per sent request, a recipient for every third user,
+// a job or two per user and a staff audit entry for every tenth (none for the bench user).
 // The bench user (n = 0) has fixed ids and statuses that depend only on its position, so it owns
 // exactly the same rows whatever the number of other users: only the neighbours change.
 //
@@ -107,6 +108,17 @@ export function seedSql({ otherUsers, presetsPerUser, bench, passwordHash, now }
       `SELECT ${RANDOM_UUID}, userId, id, 'staff', 'sent', 'sent by post', processedAt FROM requests WHERE processedAt IS NOT NULL`,
     `INSERT INTO recipients (id, userId, fullName, street1, street2, city, state, zipCode, createdAt, updatedAt) ` +
       `SELECT ${RANDOM_UUID}, u.id, 'Housemate of ' || u.fullName, ${address}, ${signedUpAt}, ${signedUpAt} FROM ${SCRATCH} u WHERE u.n % 3 = 0`,
+    // Jobs: every user's newsletter signup ran; some reminders died, some opt-out emails are retrying.
+    `INSERT INTO jobs (id, type, payload, userId, state, attempts, lastError, createdAt, updatedAt) ` +
+      `SELECT ${RANDOM_UUID}, 'newsletter.subscribe', '{}', u.id, 'succeeded', 1, NULL, ${signedUpAt}, ${signedUpAt} + 60000 FROM ${SCRATCH} u WHERE u.n > 0`,
+    `INSERT INTO jobs (id, type, payload, userId, state, attempts, lastError, createdAt, updatedAt) ` +
+      `SELECT ${RANDOM_UUID}, CASE WHEN u.n % 2 = 0 THEN 'reminder.send' ELSE 'optOut.email' END, '{}', u.id, ` +
+      `CASE WHEN u.n % 2 = 0 THEN 'dead' ELSE 'retrying' END, 5, 'the provider answered 503', ${signedUpAt} + ${DAY_MS}, ${signedUpAt} + ${2 * DAY_MS} ` +
+      `FROM ${SCRATCH} u WHERE u.n > 0 AND u.n % 50 = 0`,
+    // The staff's trail: one batch of letters mailed for every ten users.
+    `INSERT INTO staff_audit (actorId, actorRole, action, targetType, targetId, reason, details, createdAt) ` +
+      `SELECT 'local-admin', 'admin', 'requests.mailed', 'template', 'custom:Local Sender ' || (u.n % 7), NULL, '{"requests":20}', ${signedUpAt} + ${2 * DAY_MS} ` +
+      `FROM ${SCRATCH} u WHERE u.n > 0 AND u.n % 10 = 0 ORDER BY ${signedUpAt} + ${2 * DAY_MS}`,
     `DROP TABLE ${SCRATCH}`,
   ];
   return `${statements.join(";\n")};\n`;
@@ -115,4 +127,10 @@ export function seedSql({ otherUsers, presetsPerUser, bench, passwordHash, now }
 /** What a seeded database holds, for the report. */
 export const COUNT_SQL =
   "SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM requests) AS requests, " +
-  "(SELECT count(*) FROM request_logs) AS requestLogs, (SELECT count(*) FROM recipients) AS recipients";
+  "(SELECT count(*) FROM request_logs) AS requestLogs, (SELECT count(*) FROM recipients) AS recipients, " +
+  "(SELECT count(*) FROM jobs) AS jobs, (SELECT count(*) FROM staff_audit) AS staffAudit";
+
+/** Bytes on disk per table and per index (SQLite's dbstat), for the size per user. */
+export const SIZE_SQL =
+  "SELECT s.name AS name, m.type AS type, m.tbl_name AS tableName, sum(s.pgsize) AS bytes " +
+  "FROM dbstat s LEFT JOIN sqlite_master m ON m.name = s.name GROUP BY s.name ORDER BY bytes DESC";

@@ -73,8 +73,12 @@ export const users = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  // The staff user list, newest first.
-  (table) => [index("users_created_idx").on(table.createdAt)],
+  (table) => [
+    // The staff user list, newest first: the id breaks ties, so the page is read in index order with nothing to sort.
+    index("users_created_idx").on(table.createdAt, table.id),
+    // Premium subscribers, whose requests come first in the work queue.
+    index("users_plan_idx").on(table.plan, table.stripeSubscriptionId),
+  ],
 );
 
 /** One opt-out channel of a sender, best first. `value` is a URL, an email, a postal address or a phone number. */
@@ -317,6 +321,9 @@ export const jobs = sqliteTable(
     index("jobs_state_idx").on(table.state, table.updatedAt),
     // A user's jobs, on their staff page.
     index("jobs_user_idx").on(table.userId, table.createdAt),
+    // The jobs page: the latest changes, of any state or of one type, and the list of types.
+    index("jobs_updated_idx").on(table.updatedAt),
+    index("jobs_type_idx").on(table.type, table.updatedAt),
   ],
 );
 
@@ -385,8 +392,22 @@ export const staffAudit = sqliteTable(
     index("staff_audit_created_idx").on(table.createdAt),
     index("staff_audit_target_idx").on(table.targetType, table.targetId),
     index("staff_audit_actor_idx").on(table.actorId, table.createdAt),
+    // The trail filtered by action, newest first (the rowid in the index gives the order).
+    index("staff_audit_action_idx").on(table.action),
   ],
 );
+
+/**
+ * Running totals for the staff overview, kept by triggers (migration 0010) on users, requests and
+ * jobs, so that the page reads a few rows instead of counting whole tables (decision 0032). Keys:
+ * `users`, `users.usedUp`, `users.subscribers:<plan>`, `requests.status:<status>` (empty for a
+ * request never sent), `requests.processed`, `requests.confirmed`, `requests.inQueue:<templateId>`
+ * (empty for a custom sender), `jobs.state:<state>`.
+ */
+export const staffCounts = sqliteTable("staff_counts", {
+  key: text("key").primaryKey(),
+  value: integer("value").notNull(),
+});
 
 /** Stripe webhook events already handled, so that a redelivered event costs nothing. */
 export const stripeEvents = sqliteTable("stripe_events", {

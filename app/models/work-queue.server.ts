@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, isNull, not, or, sql } from "drizzle-orm";
-import { jobs, recipients, requestLogs, requests, requestTemplates, users } from "../../drizzle/schema";
+import { and, asc, eq, inArray, isNotNull, isNull, not, or, sql } from "drizzle-orm";
+import { jobs, requestLogs, requests, requestTemplates, users } from "../../drizzle/schema";
 import { householdOf, writeOptOutLetter } from "~/domain/opt-out-letter";
 import { timeZoneForState } from "~/domain/dates";
 import { groupKeyOf, groupWorkQueue, processedDetail, requestKey, type ProcessingKind, type StaffChannel } from "~/domain/work-queue";
@@ -21,41 +21,60 @@ const emailOnItsWay = sql`exists (select 1 from ${jobs} where ${jobs.userId} = $
 
 // The request's address, or that of a person it covers, was kept as typed after a doubt: staff
 // check it by hand, so it is flagged in the queue and never emailed at once (decision 0028).
-const addressKeptAsTyped = sql<number>`(${requests.addressCheck} = 'asTyped' or exists (select 1 from ${recipients}
-  where ${recipients.userId} = ${requests.userId} and ${recipients.addressCheck} = 'asTyped'
-  and (${requests.recipientIds} is null or ${recipients.id} in (select value from json_each(${requests.recipientIds})))))`;
+// Written out in full: in a single-table select drizzle leaves column names unqualified, and inside
+// the subquery "userId" would then be the recipient's own, matching any recipient of anyone.
+const addressKeptAsTyped = sql<number>`("requests"."addressCheck" = 'asTyped' or exists (select 1 from "recipients"
+  where "recipients"."userId" = "requests"."userId" and "recipients"."addressCheck" = 'asTyped'
+  and ("requests"."recipientIds" is null or "recipients"."id" in (select value from json_each("requests"."recipientIds")))))`;
 
 /**
  * Requests in queue that staff have not sent yet, premium users first, then oldest first. Senders
  * the person files themselves (consumerFiles) are theirs to send, so they are not listed, nor are
  * requests whose letter an email job is sending.
+ *
+ * Read as two walks that each stop at `limit` (decision 0032): the premium users' requests (found
+ * from the premium users, by key), and all requests in the order of the work-queue index. Sorting
+ * every waiting request by "premium first" would read the whole backlog on every visit.
  */
 export async function listWorkQueue(db: Db, { limit = WORK_QUEUE_LIMIT }: { limit?: number } = {}) {
-  const rows = await db
-    .select({
-      userId: requests.userId,
-      id: requests.id,
-      senderName: requests.senderName,
-      templateId: requests.templateId,
-      channels: requestTemplates.channels,
-      acceptsAgent: requestTemplates.acceptsAgent,
-      queuedAt: requests.queuedAt,
-      premium: isPremium,
-      addressAsTyped: addressKeptAsTyped,
-    })
-    .from(requests)
-    .innerJoin(users, eq(users.id, requests.userId))
-    .leftJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
-    .where(
-      and(
-        eq(requests.status, "inQueue"),
-        isNull(requests.processedAt),
-        or(isNull(requestTemplates.consumerFiles), eq(requestTemplates.consumerFiles, false)),
-        not(emailOnItsWay),
-      ),
-    )
-    .orderBy(desc(isPremium), asc(requests.queuedAt))
-    .limit(limit);
+  const waiting = (premiumOnly: boolean) =>
+    db
+      .select({
+        userId: requests.userId,
+        id: requests.id,
+        senderName: requests.senderName,
+        templateId: requests.templateId,
+        channels: requestTemplates.channels,
+        acceptsAgent: requestTemplates.acceptsAgent,
+        queuedAt: requests.queuedAt,
+        premium: isPremium,
+        addressAsTyped: addressKeptAsTyped,
+      })
+      .from(requests)
+      .innerJoin(users, eq(users.id, requests.userId))
+      .leftJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
+      .where(
+        and(
+          eq(requests.status, "inQueue"),
+          isNull(requests.processedAt),
+          premiumOnly
+            ? inArray(
+                requests.userId,
+                db
+                  .select({ id: users.id })
+                  .from(users)
+                  .where(and(eq(users.plan, "premium"), isNotNull(users.stripeSubscriptionId))),
+              )
+            : undefined,
+          or(isNull(requestTemplates.consumerFiles), eq(requestTemplates.consumerFiles, false)),
+          not(emailOnItsWay),
+        ),
+      )
+      .orderBy(asc(requests.queuedAt))
+      .limit(limit);
+  const [premium, all] = await db.batch([waiting(true), waiting(false)]);
+  const listed = new Set(premium.map(requestKey));
+  const rows = [...premium, ...all.filter((row) => !listed.has(requestKey(row)))].slice(0, limit);
   return rows.map((row) => ({ ...row, premium: Boolean(row.premium), addressAsTyped: Boolean(row.addressAsTyped) }));
 }
 

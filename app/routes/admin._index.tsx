@@ -32,8 +32,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     byStatus: overview.byStatus.map((row) => ({ label: row.status ? STATUS_LABELS[row.status] : "Not sent yet", count: row.count })),
     byChannel: [...byChannel].map(([channel, count]) => ({ channel, count })),
-    waitingLong: overview.waitingLong,
-    confirmedRate: overview.processed > 0 ? Math.round((overview.confirmations.length / overview.processed) * 100) : null,
+    waitingLong: overview.waitingLongCapped ? `${overview.waitingLong.toLocaleString("en-US")} or more` : overview.waitingLong,
+    confirmedRate: overview.processed > 0 ? Math.round((overview.confirmed / overview.processed) * 100) : null,
     medianDays: medianDays === null ? null : Math.round(medianDays * 10) / 10,
     users: overview.users,
     subscribers: overview.subscribers.map((row) => ({ plan: row.plan ? PLAN_DETAILS[row.plan].name : "Unknown plan", count: row.count })),

@@ -1,0 +1,140 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { listAudit } from "~/models/audit.server";
+import { countJobsByState, listDeadJobs, listJobTypes, listRecentJobs } from "~/models/job.server";
+import { getDashboard } from "~/models/request.server";
+import { getStaffOverview } from "~/models/staff-overview.server";
+import { searchUsers } from "~/models/staff-users.server";
+import { getSessionUser } from "~/models/user.server";
+import { lettersFor, listWorkQueue } from "~/models/work-queue.server";
+import { getDb } from "~/utils/db.server";
+import { signedUpUser } from "./http";
+
+// The queries the staff pages and the dashboard really send (recorded from the model functions
+// through a D1 binding that notes every prepared statement), each checked with EXPLAIN QUERY PLAN:
+// a page whose cost grows with the whole table fails here, before it is slow in production.
+
+type Recorded = { sql: string; params: unknown[] };
+
+/** The D1 binding, noting the SQL and the bound values of every statement prepared through it. */
+function recordingD1(d1: D1Database, seen: Recorded[]): D1Database {
+  return new Proxy(d1, {
+    get(target, property) {
+      if (property === "prepare")
+        return (sql: string) => {
+          const entry: Recorded = { sql, params: [] };
+          seen.push(entry);
+          const statement = target.prepare(sql);
+          return new Proxy(statement, {
+            get(inner, name) {
+              if (name === "bind")
+                return (...values: unknown[]) => {
+                  entry.params = values;
+                  return inner.bind(...values);
+                };
+              const value = Reflect.get(inner, name) as unknown;
+              return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(inner) : value;
+            },
+          });
+        };
+      const value = Reflect.get(target, property) as unknown;
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+async function queriesOf(run: (db: ReturnType<typeof getDb>) => Promise<unknown>) {
+  const seen: Recorded[] = [];
+  await run(getDb(recordingD1(env.DB, seen)));
+  // A batch prepares its statements once more when it runs them: each query is checked once.
+  const unique = new Map(seen.filter((query) => /^\s*(with|select)\b/i.test(query.sql)).map((query) => [query.sql, query]));
+  return [...unique.values()];
+}
+
+type PlanRow = { id: number; parent: number; detail: string };
+
+async function planOf(query: Recorded) {
+  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
+    .bind(...query.params)
+    .all<PlanRow>();
+  return results;
+}
+
+const TABLES = new Set<string>();
+/** Tables small by construction: a handful of rows per key of the overview, whatever the number of users. */
+const SMALL_TABLES = new Set(["staff_counts"]);
+
+/**
+ * What in a plan makes a query grow with a table: a SCAN of a table (or of all of one of its
+ * indexes), unless it is a bounded walk: the query has no WHERE, ends with LIMIT, and nothing in
+ * the plan sorts (no temporary B-tree), so rows come in index or rowid order and reading stops at
+ * the limit. A walk that filters as it goes is not bounded (a rare value may be at the far end),
+ * nor is one that feeds a sort. A temporary B-tree after SEARCHes alone only sorts the rows that
+ * the keys found.
+ */
+export function unboundedSteps(sql: string, plan: PlanRow[]): string[] {
+  const text = sql.trim();
+  const bounded = /\blimit\s+(\?|\d+)\s*$/i.test(text) && !/\bwhere\b/i.test(text);
+  const sorts = plan.filter((row) => row.detail.startsWith("USE TEMP B-TREE"));
+  const scans = plan.filter((row) => {
+    const match = row.detail.match(/^SCAN (\w+)/);
+    return match !== null && TABLES.has(match[1]!);
+  });
+  if (scans.length === 0 || (bounded && sorts.length === 0)) return [];
+  return [...scans, ...sorts].map((row) => row.detail);
+}
+
+const NOW = new Date();
+
+describe("query plans of the staff pages and the dashboard", async () => {
+  const { results } = await env.DB.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'",
+  ).all<{ name: string }>();
+  for (const { name } of results) if (!SMALL_TABLES.has(name)) TABLES.add(name);
+
+  const pages: Array<[string, (db: ReturnType<typeof getDb>, user: { userId: string }) => Promise<unknown>]> = [
+    ["the signed-in user", (db, user) => getSessionUser(db, user.userId)],
+    ["the dashboard", (db, user) => getDashboard(db, user.userId, null, NOW)],
+    ["the overview", (db) => getStaffOverview(db, NOW)],
+    ["the work queue", (db) => listWorkQueue(db)],
+    ["the print batch", (db, user) => lettersFor(db, [{ userId: user.userId, requestId: "some-request" }], { unsentOnly: true, now: NOW })],
+    ["the users list", (db) => searchUsers(db, "")],
+    ["the users search by email", (db) => searchUsers(db, "Someone@Exa")],
+    ["the jobs page", (db) => Promise.all([countJobsByState(db), listDeadJobs(db), listRecentJobs(db), listJobTypes(db)])],
+    ["the jobs page, filtered", (db) => Promise.all([listRecentJobs(db, { state: "dead" }), listRecentJobs(db, { type: "ping" })])],
+    [
+      "the audit trail",
+      (db) =>
+        Promise.all([
+          listAudit(db),
+          listAudit(db, { before: 100 }),
+          listAudit(db, { actorId: "someone" }),
+          listAudit(db, { action: "user.updated" }),
+          listAudit(db, { targetType: "user", targetId: "someone" }),
+        ]),
+    ],
+  ];
+
+  it.each(pages)("%s reads by key or by a bounded walk, never a whole table", async (_, page) => {
+    const user = await signedUpUser(`plans-${crypto.randomUUID().slice(0, 8)}`);
+    const queries = await queriesOf((db) => page(db, user));
+    expect(queries.length).toBeGreaterThan(0);
+    const problems: string[] = [];
+    for (const query of queries) {
+      const steps = unboundedSteps(query.sql, await planOf(query));
+      if (steps.length > 0) problems.push(`${steps.join("; ")}\n  in: ${query.sql}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("fails a query once the index it relies on is gone", async () => {
+    const [query] = await queriesOf((db) => listRecentJobs(db));
+    expect(unboundedSteps(query!.sql, await planOf(query!))).toEqual([]);
+    await env.DB.prepare("DROP INDEX jobs_updated_idx").run();
+    try {
+      expect(unboundedSteps(query!.sql, await planOf(query!))).toEqual(["SCAN jobs", "USE TEMP B-TREE FOR ORDER BY"]);
+    } finally {
+      await env.DB.prepare("CREATE INDEX `jobs_updated_idx` ON `jobs` (`updatedAt`)").run();
+    }
+  });
+});
