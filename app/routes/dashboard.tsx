@@ -334,7 +334,7 @@ export default function Dashboard() {
           </p>
         </div>
         <p className="dashboard-links">
-          <Link to="/requests/add" className="button">
+          <Link to="/requests/add" className="button" data-prefetch>
             Add a request
           </Link>
           <Link to="/requests/photo">Send a photo of the mail</Link>
