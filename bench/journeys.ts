@@ -19,6 +19,8 @@
 // it replaced, so the same rule holds in every mode. On the pages before the last, the visitor
 // types and clicks as soon as the page's heading is visible, as a person would: a deferred script
 // still on its way does not hold them up (they may act before it runs; the page works without it).
+// JOURNEY_WAIT_FOR_LOAD=1 makes them wait for every page's load event as well: a page that
+// hydrates with React needs that, or what was typed before hydration may be lost.
 //
 // Cold: a fresh browser context (empty cache, no connection open). Warm: the same context, at once
 // after a cold run, the cookies cleared (signed out) and the journey run again with a new account.
@@ -26,7 +28,7 @@
 // included; a file from the cache counts 0), across every request of the journey; "fetches" counts
 // the requests that brought any bytes.
 import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from "playwright-core";
 import { startLocalStack, type LocalStack } from "../test/support/local-stack";
@@ -51,6 +53,7 @@ const PROFILE = {
   cpuSlowdown: 4,
 };
 const RUNS = Number(process.env.JOURNEY_RUNS ?? 3);
+const WAIT_FOR_LOAD = process.env.JOURNEY_WAIT_FOR_LOAD === "1";
 const STEP_TIMEOUT_MS = 60_000;
 const PASSWORD = "journey-password-1";
 
@@ -74,12 +77,13 @@ let accounts = 0;
 
 const newEmail = (what: string) => `journey.${what}.${Date.now()}.${++accounts}@quietmailbox.test`;
 
-/** Key content visible. */
+/** Key content visible (and with JOURNEY_WAIT_FOR_LOAD=1, the load event too). */
 async function shown(page: Page, selector: string, text?: string) {
   await page
     .locator(selector, text ? { hasText: text } : {})
     .first()
     .waitFor({ state: "visible", timeout: STEP_TIMEOUT_MS });
+  if (WAIT_FOR_LOAD) await page.waitForLoadState("load", { timeout: STEP_TIMEOUT_MS });
 }
 
 /** The last page: key content visible, then the load event of the document showing it. */
@@ -270,6 +274,8 @@ async function main() {
           `(${on.warm.seconds.toFixed(2)} s vs ${off.warm.seconds.toFixed(2)} s)`,
       );
     }
+    // Other work on a shared machine slows the throttled CPU further: say how busy it was.
+    console.log(`Load average at the end: ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} CPUs`);
     printTable(["journey", "mode", "cold s", "cold KB", "cold fetches", "warm s", "warm KB", "warm fetches"], rows);
     for (const verdict of verdicts) console.log(verdict);
   } finally {
