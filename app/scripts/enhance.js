@@ -39,8 +39,16 @@
 
   // The message a refused form or an action answered with: focus goes there, where a keyboard or
   // screen reader user reads on from (the button they pressed is gone with the page).
+  // Chromium clears focus again when it scrolls to the URL's #fragment, after this runs: once
+  // loaded, focus the message again unless the user has gone somewhere already.
   var message = document.querySelector("[data-focus-on-load]");
-  if (message && message.focus) message.focus();
+  function focusMessage() {
+    if (message && message.focus && (!document.activeElement || document.activeElement === document.body)) message.focus();
+  }
+  focusMessage();
+  window.addEventListener("load", function () {
+    setTimeout(focusMessage, 0);
+  });
 
   // Controls that need JavaScript come in the HTML hidden, and show only here: no dead button
   // without it. A link that does the same without JavaScript steps aside.
