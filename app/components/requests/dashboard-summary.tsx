@@ -60,7 +60,7 @@ export function DashboardOutcome({
   const message = error ?? notice?.text;
   if (!message) return null;
   return (
-    <div id="outcome" data-focus-on-load tabIndex={-1} className={error ? "form-error" : "notice"} role={error ? "alert" : "status"}>
+    <div id="outcome" tabIndex={-1} data-focus-on-load className={error ? "form-error" : "notice"} role={error ? "alert" : "status"}>
       <p>
         {message}
         {error || notice?.upgrade ? (
