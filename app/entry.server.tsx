@@ -39,6 +39,8 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   for (const [name, value] of Object.entries(securityHeaders(nonce, { paymentOrigins: loadContext.env.STRIPE_HOSTED_ORIGINS })))
     responseHeaders.set(name, value);
+  // Links marked data-prefetch are fetched when the pointer rests on them (decision 0034).
+  responseHeaders.set("Speculation-Rules", '"/speculation-rules.json"');
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 

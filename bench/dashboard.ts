@@ -21,7 +21,8 @@
 //    alternating rounds, so drift (CPU heat, other processes) hits both alike.
 // 3. JavaScript: the page loads the framework's runtime plus at most 20 KB gzipped of the app's
 //    own code. Files from Remix's manifest, split between framework and app with source maps
-//    (bench/dashboard-js.ts explains how), checked against what GET /dashboard preloads.
+//    (bench/dashboard-js.ts explains how), checked against what GET /dashboard preloads. When the
+//    page preloads no module (no runtime, decision 0034), its <script src> files are weighed instead.
 //
 // Requests look like a browser's (Chrome's Accept, Accept-Encoding, User-Agent) and carry the
 // analytics consent cookie "yes": the dashboard then records the visit (without consent it records
@@ -504,6 +505,7 @@ async function fetchPage(url: string, cookie: string, timeoutMs = REQUEST_TIMEOU
 // 3. JavaScript
 
 async function measureJavaScript(dashboardHtml: string | null) {
+  if (dashboardHtml && !/rel="modulepreload"/.test(dashboardHtml)) return measurePageScripts(dashboardHtml);
   console.log("Building the client once more with hidden source maps, in a temporary copy...");
   const mappedClient = await buildClientWithSourceMaps(REPO_ROOT, cleanups);
   const modules = pageModules(await readRemixManifest(mappedClient), ["root", "routes/dashboard"]);
@@ -546,6 +548,28 @@ async function measureJavaScript(dashboardHtml: string | null) {
       `${appCode <= BUDGET_APP_JS_GZIP ? "within budget" : "OVER budget"} (${bytes(appCode)})`,
   );
   await compareWithPage(modules, mappedClient, dashboardHtml);
+}
+
+/**
+ * A dashboard without the framework's runtime (decision 0034): its script files, as GET /dashboard
+ * names them, all counted as the app's own code.
+ */
+async function measurePageScripts(html: string) {
+  console.log("GET /dashboard loads no framework runtime (no modulepreload): its own script files only.");
+  const urls = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1]!);
+  const rows: string[][] = [];
+  let total = 0;
+  for (const url of urls) {
+    const file = await readFile(join(REPO_ROOT, "build", "client", new URL(url, "http://x").pathname)).catch(() => null);
+    const gzip = file ? gzipSize(file) : 0;
+    total += gzip;
+    rows.push([url, file ? bytes(file.length) : "missing in build/client", bytes(gzip)]);
+  }
+  printTable(["file", "raw", "gzip -9"], rows.length ? rows : [["(none)", "-", "-"]]);
+  console.log(
+    `Framework runtime: none. Budget, app's own code <= ${bytes(BUDGET_APP_JS_GZIP)} gzipped: ` +
+      `${total <= BUDGET_APP_JS_GZIP ? "within budget" : "OVER budget"} (${bytes(total)})`,
+  );
 }
 
 /** The manifest's list against what the page really preloads, and the source-mapped build against build/client. */

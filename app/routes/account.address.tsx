@@ -1,20 +1,18 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { NameAndAddressForm } from "~/components/name-and-address-form";
 import { ACCOUNT_MESSAGES, AccountAddressSchema } from "~/domain/account";
 import { isSameAddress } from "~/domain/address";
 import { addressChanges, enteredAddress } from "~/domain/signup";
 import { getAccountSettings } from "~/models/account.server";
 import { accountOf } from "~/models/user.server";
-import type { RouteHandle } from "~/root";
 import { checkTypedAddress, refuseAddress } from "~/services/address-check.server";
 import { requireUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 import { commitSession, getSession } from "~/utils/session.server";
-
-export const handle: RouteHandle = { hydrate: true };
+import { EnhanceScript } from "~/components/enhance-script";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -54,7 +52,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function AccountAddress() {
   const { defaultValue, moved, openRequests } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
   return (
     <section className="page narrow" aria-labelledby="page-title">
       <p className="eyebrow">
@@ -74,12 +71,13 @@ export default function AccountAddress() {
             : `Your ${openRequests === 1 ? "open request goes" : `${openRequests} open requests go`} to the sender again for the new address, free of charge. Your old address stays on every letter, since senders file people under old addresses too.`}
         </p>
         <p className="actions">
-          <button type="submit" className="button" disabled={navigation.state === "submitting"}>
-            {navigation.state === "submitting" ? "Checking your address…" : "Continue"}
+          <button type="submit" className="button" data-pending-label="Checking your address…">
+            Continue
           </button>
           <Link to="/account">Cancel</Link>
         </p>
       </NameAndAddressForm>
+      <EnhanceScript />
     </section>
   );
 }

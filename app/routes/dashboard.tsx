@@ -2,6 +2,7 @@ import { kindOf } from "~/domain/sender-categories";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { EnhanceScript } from "~/components/enhance-script";
 import { AllowanceUsedUp } from "~/components/requests/allowance-used-up";
 import { DashboardOutcome, DashboardSummaryPanel, RecentlyDeleted } from "~/components/requests/dashboard-summary";
 import { PrintableLetter } from "~/components/requests/letter-panel";
@@ -45,15 +46,12 @@ import {
   listUnsentRequests,
   restoreDeletedRequest,
 } from "~/models/request.server";
-import type { RouteHandle } from "~/root";
 import { actOnRequest, afterFirstQueuing, sendRequests } from "~/services/requests.server";
 import { recordEvents, trackVisit } from "~/services/analytics.server";
 import { requireUser, type CurrentUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
 import { pageMeta } from "~/utils/meta";
-
-export const handle: RouteHandle = { hydrate: true };
 
 type DashboardData = NonNullable<Awaited<ReturnType<typeof getDashboard>>>;
 type RequestRow = DashboardData["requests"][number];
@@ -306,7 +304,14 @@ export default function Dashboard() {
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
 
-  if (open && print) return <PrintableLetter open={open} />;
+  if (open && print) {
+    return (
+      <>
+        <PrintableLetter open={open} />
+        <EnhanceScript />
+      </>
+    );
+  }
 
   const usedUp = !allowance.unlimited && allowance.left === 0;
   const cards = (group: DashboardGroup) => (
@@ -329,7 +334,7 @@ export default function Dashboard() {
           </p>
         </div>
         <p className="dashboard-links">
-          <Link to="/requests/add" className="button">
+          <Link to="/requests/add" className="button" data-prefetch>
             Add a request
           </Link>
           <Link to="/requests/photo">Send a photo of the mail</Link>
@@ -409,6 +414,7 @@ export default function Dashboard() {
       </section>
 
       {recentlyDeleted.length > 0 ? <RecentlyDeleted requests={recentlyDeleted} /> : null}
+      <EnhanceScript />
     </section>
   );
 }

@@ -17,6 +17,7 @@ import { requireUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
 import { pageMeta } from "~/utils/meta";
+import senderSearchUrl from "~/scripts/sender-search.js?url";
 
 async function loadOptions(request: Request, context: AppLoadContext) {
   const user = await requireUser(request, context);
@@ -159,7 +160,7 @@ export default function AddRequest() {
         <Link to="/learn#saturation-mail">What can help with those</Link>.{" "}
         <Link to="/learn#services-title">What stops each kind of mail</Link>
       </p>
-      <script src="/sender-search.js" defer />
+      <script src={senderSearchUrl} defer />
     </section>
   );
 }

@@ -1,17 +1,15 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormError, TextField } from "~/components/ui/form";
 import { SignInSchema } from "~/domain/signup";
-import type { RouteHandle } from "~/root";
 import { redirectSignedInUser, signIn } from "~/services/auth.server";
 import { getAuthenticator, SignInError } from "~/services/authenticate.server";
 import { errorMessage } from "~/utils/errors";
 import { pageMeta } from "~/utils/meta";
 import { safeRedirect } from "~/utils/redirect";
-
-export const handle: RouteHandle = { hydrate: true };
+import { EnhanceScript } from "~/components/enhance-script";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectSignedInUser(request, context);
@@ -47,7 +45,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function SignIn() {
   const { redirectTo, reset, signedOutEverywhere, emailChanged } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult,
     constraint: getZodConstraint(SignInSchema),
@@ -70,8 +67,8 @@ export default function SignIn() {
         <TextField field={fields.email} label="Email" type="email" autoComplete="email" formErrorId={aboutFields} />
         <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" />
         <p className="actions">
-          <button type="submit" className="button" disabled={navigation.state === "submitting"}>
-            {navigation.state === "submitting" ? "Signing in…" : "Sign in"}
+          <button type="submit" className="button" data-pending-label="Signing in…">
+            Sign in
           </button>
           <Link to="/password/forgot">Forgot your password?</Link>
         </p>
@@ -79,6 +76,7 @@ export default function SignIn() {
       <p>
         New here? <Link to="/start/step1">Create an account</Link>
       </p>
+      <EnhanceScript />
     </section>
   );
 }

@@ -1,16 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { NameAndAddressForm } from "~/components/name-and-address-form";
 import { addressChanges, enteredAddress, NameAndAddressSchema } from "~/domain/signup";
-import type { RouteHandle } from "~/root";
 import { checkTypedAddress, refuseAddress } from "~/services/address-check.server";
 import { trackVisit } from "~/services/analytics.server";
 import { redirectSignedInUser } from "~/services/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { commitSession, getSession, type SignupDraft } from "~/utils/session.server";
-
-export const handle: RouteHandle = { hydrate: true };
+import { EnhanceScript } from "~/components/enhance-script";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectSignedInUser(request, context);
@@ -40,7 +38,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function SignupStep1() {
   const { entered } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
   return (
     <section className="page narrow" aria-labelledby="page-title">
       <p className="eyebrow">Step 1 of 2</p>
@@ -55,10 +52,11 @@ export default function SignupStep1() {
         nameHint="First and last name, as on your mail."
         keepAsTypedLabel="Continue with the address as I typed it"
       >
-        <button type="submit" className="button" disabled={navigation.state === "submitting"}>
-          {navigation.state === "submitting" ? "Checking your address…" : "Continue"}
+        <button type="submit" className="button" data-pending-label="Checking your address…">
+          Continue
         </button>
       </NameAndAddressForm>
+      <EnhanceScript />
     </section>
   );
 }

@@ -1,13 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormError, TextField } from "~/components/ui/form";
 import { VerifiedAddress } from "~/components/verified-address";
 import { STEP2_MESSAGES, Step2Schema } from "~/domain/signup";
 import { createUserWithPresets, EmailTakenError } from "~/models/user.server";
 import { signupCounters, takeAttempt, tooManyAttemptsMessage } from "~/models/rate-limit.server";
-import type { RouteHandle } from "~/root";
 import { signupJobs } from "~/services/account.server";
 import { recordEvents, trackVisit } from "~/services/analytics.server";
 import { redirectSignedInUser, signIn } from "~/services/auth.server";
@@ -16,8 +15,7 @@ import { errorMessage } from "~/utils/errors";
 import { pageMeta } from "~/utils/meta";
 import { hashPassword } from "~/utils/password.server";
 import { getSession, type SignupDraft } from "~/utils/session.server";
-
-export const handle: RouteHandle = { hydrate: true };
+import { EnhanceScript } from "~/components/enhance-script";
 
 async function requireDraft(request: Request, context: AppLoadContext): Promise<SignupDraft> {
   await redirectSignedInUser(request, context);
@@ -96,7 +94,6 @@ async function afterSignup(context: AppLoadContext, { userId, email, fullName }:
 export default function SignupStep2() {
   const { fullName, address, check, changes } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult,
     constraint: getZodConstraint(Step2Schema),
@@ -129,10 +126,11 @@ export default function SignupStep2() {
         <p className="muted">
           By signing up you agree to the <Link to="/terms">Terms of Service</Link> and <Link to="/privacy">Privacy Policy</Link>.
         </p>
-        <button type="submit" className="button" disabled={navigation.state === "submitting"}>
-          {navigation.state === "submitting" ? "Creating your account…" : "Create account"}
+        <button type="submit" className="button" data-pending-label="Creating your account…">
+          Create account
         </button>
       </Form>
+      <EnhanceScript />
     </section>
   );
 }

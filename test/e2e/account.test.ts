@@ -3,7 +3,7 @@
 // delete the account with the password, land on the home page, and sign up again with the same email.
 import { describe, expect, inject, test } from "vitest";
 import { assertAccessible, assertNoErrors, JS_MODES, screenshot, useBrowser } from "./browser";
-import { expectedStatus, fillStep1, input, signUpThroughForms, visibleText, waitForHydration } from "./accounts-helpers";
+import { expectedStatus, fillStep1, input, signUpThroughForms, visibleText, waitForEnhancement } from "./accounts-helpers";
 
 const appUrl = inject("appUrl");
 const browser = useBrowser();
@@ -32,7 +32,7 @@ describe.each(JS_MODES)("your account (JavaScript $label)", ({ js, label }) => {
       // Moving house: the new address is checked, and the confirmation says how many requests go again.
       await page.getByRole("link", { name: /Change name or address/ }).click();
       await page.locator("main h1", { hasText: "Name and address" }).waitFor();
-      await waitForHydration(visit);
+      await waitForEnhancement(visit);
       await fillStep1(page, NEW_HOME);
       await page.getByLabel("I moved: this is my new address").check();
       await Promise.all([page.waitForURL(`${appUrl}/account/address/confirm`), page.getByRole("button", { name: "Continue" }).click()]);

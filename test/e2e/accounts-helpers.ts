@@ -30,19 +30,12 @@ export async function visibleText(page: Page) {
 }
 
 /**
- * With JavaScript on, waits until React has hydrated the page's main form, so that a click is
- * handled by the app (client validation, fetch submission) and not by the browser's default.
+ * With JavaScript on, waits until the page's deferred enhancement script has run (it runs before
+ * the load event), so that a click is handled with it (pending label, one post only).
  */
-export async function waitForHydration(visit: Visit) {
+export async function waitForEnhancement(visit: Visit) {
   if (!visit.js) return;
-  await visit.page.waitForFunction(
-    () => {
-      const form = document.querySelector("main form");
-      return Boolean(form) && Object.keys(form as object).some((key) => key.startsWith("__reactFiber$"));
-    },
-    undefined,
-    { timeout: 15_000 },
-  );
+  await visit.page.waitForLoadState("load", { timeout: 15_000 });
 }
 
 export function input(page: Page, name: string): Locator {
@@ -84,11 +77,11 @@ export async function expectFieldError(page: Page, name: string, message: string
 export async function reachStep2(visit: Visit, appUrl: string, values: Step1Values = LOOSE_ADDRESS) {
   const { page } = visit;
   expect((await page.goto(`${appUrl}/start/step1`))?.status()).toBe(200);
-  await waitForHydration(visit);
+  await waitForEnhancement(visit);
   await fillStep1(page, values);
   await Promise.all([page.waitForURL(`${appUrl}/start/step2`), page.getByRole("button", { name: "Continue" }).click()]);
   await page.locator("main h1", { hasText: "Create Account" }).waitFor();
-  await waitForHydration(visit);
+  await waitForEnhancement(visit);
 }
 
 /** Fills and sends the step 2 form; the caller waits for the outcome it expects. */
@@ -101,7 +94,7 @@ export async function submitStep2(page: Page, { email, password }: Account) {
 /** Fills and sends the sign-in form of the page as it is; the caller waits for the outcome. */
 export async function submitSignIn(visit: Visit, { email, password }: Account) {
   const { page } = visit;
-  await waitForHydration(visit);
+  await waitForEnhancement(visit);
   await input(page, "email").fill(email);
   await input(page, "password").fill(password);
   await page.locator("main form").getByRole("button", { name: "Sign in", exact: true }).click();

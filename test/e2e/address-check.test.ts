@@ -14,7 +14,7 @@ import {
   submitStep2,
   visibleText,
   waitForDashboard,
-  waitForHydration,
+  waitForEnhancement,
 } from "./accounts-helpers";
 import { ADDRESS_CHECK_LABELS, ADDRESS_DOUBT_MESSAGES, STAFF_ADDRESS_WARNING } from "~/domain/address-check";
 import { ADDRESS_FORM_MESSAGES } from "~/domain/signup";
@@ -29,7 +29,7 @@ describe.each(JS_MODES)("an address that cannot be right (JavaScript $label)", (
     await browser.visit({ js }, async (visit) => {
       const { page } = visit;
       expect((await page.goto(`${appUrl}/start/step1`))?.status()).toBe(200);
-      await waitForHydration(visit);
+      await waitForEnhancement(visit);
       await fillStep1(page, { ...LOOSE_ADDRESS, state: "XX", zipCode: "627" });
       await page.getByRole("button", { name: "Continue", exact: true }).click();
       await expectFieldError(page, "state", ADDRESS_FORM_MESSAGES.stateUnknown);

@@ -47,8 +47,7 @@ describe.each(JS_MODES)("recipients (JavaScript $label)", ({ js, label }) => {
         submitStep2(page, { email: `recipients.${Date.now()}.js-${label}@quietmailbox.test`, password: "first-secret-1" }),
       ]);
 
-      // From the dashboard's link: with JavaScript on, the dashboard is hydrated and the recipient
-      // pages then run in the browser too (client validation, fetch submissions).
+      // From the dashboard's link, as a user gets there.
       await Promise.all([reached(page, "/recipients", "Recipients"), page.locator('main a[href="/recipients"]').first().click()]);
       const empty = await visibleText(page);
       expect(empty).toContain("No one added yet");

@@ -292,7 +292,7 @@ describe("notices after a post", () => {
     const response = await post(browser, { intent: "unsubscribe", requestId: "wiland" });
     const location = response.headers.get("Location")!;
     const html = await htmlOf(browser, location.replace(/#.*/, ""));
-    expect(html).toMatch(/<div id="outcome" tabindex="-1" class="notice" role="status">/);
+    expect(html).toMatch(/<div id="outcome" tabindex="-1" data-focus-on-load="true" class="notice" role="status">/);
     expect(textOf(html)).toContain("Sent to Wiland. It goes to the sender shortly; mail should stop about 30 days after it arrives there");
     // A notice about a request that is not the user's says nothing.
     expect(await htmlOf(browser, "/dashboard?notice=unsubscribe&about=made-up")).not.toContain('id="outcome"');

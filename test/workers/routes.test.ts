@@ -81,6 +81,18 @@ describe("the route table of product rules: Routes", () => {
       expect(html, path).not.toContain("modulepreload");
       expect(response.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
       expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+      expect(response.headers.get("Speculation-Rules"), path).toBe('"/speculation-rules.json"');
+    }
+  });
+
+  it("the interactive pages load one small script of their own, not the client runtime (decision 0034)", async () => {
+    for (const path of ["/start/step1", "/signin"]) {
+      const html = await (await SELF.fetch(`https://example.test${path}`)).text();
+      expect(html, path).not.toContain("modulepreload");
+      expect(
+        [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1]),
+        path,
+      ).toEqual([expect.stringMatching(/^\/assets\/enhance-[\w-]+\.js$/)]);
     }
   });
 

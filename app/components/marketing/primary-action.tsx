@@ -9,11 +9,11 @@ export function PrimaryAction({ visitorLabel, light = false }: { visitorLabel: s
   const user = useRouteLoaderData<typeof rootLoader>("root")?.user;
   const className = light ? "button button-light" : "button";
   return user ? (
-    <Link className={className} to="/dashboard">
+    <Link className={className} to="/dashboard" data-prefetch>
       Go to Dashboard
     </Link>
   ) : (
-    <Link className={className} to="/start/step1">
+    <Link className={className} to="/start/step1" data-prefetch>
       {visitorLabel}
     </Link>
   );

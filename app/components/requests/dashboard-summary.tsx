@@ -1,6 +1,4 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
-
 import { UNDO_DELETE_DAYS } from "~/domain/requests";
 
 export type SummaryData = {
@@ -59,14 +57,10 @@ export function DashboardOutcome({
   notice: { text: string; undo?: { requestId: string; senderName: string }; upgrade?: boolean } | null;
   error: string | null;
 }) {
-  const box = useRef<HTMLDivElement>(null);
   const message = error ?? notice?.text;
-  useEffect(() => {
-    if (message) box.current?.focus();
-  }, [message]);
   if (!message) return null;
   return (
-    <div id="outcome" ref={box} tabIndex={-1} className={error ? "form-error" : "notice"} role={error ? "alert" : "status"}>
+    <div id="outcome" tabIndex={-1} data-focus-on-load className={error ? "form-error" : "notice"} role={error ? "alert" : "status"}>
       <p>
         {message}
         {error || notice?.upgrade ? (

@@ -1,7 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useRef, useState } from "react";
-import { letterMailto, letterText, type LetterToSend } from "~/domain/letter-to-send";
-import { useHydrated } from "~/utils/use-hydrated";
+import { letterMailto, type LetterToSend } from "~/domain/letter-to-send";
 
 export type OpenRequest = LetterToSend & {
   id: string;
@@ -36,14 +34,21 @@ function LetterSheet({ open, id, titleId }: { open: OpenRequest; id: string; tit
   );
 }
 
-/** Print: a button once JavaScript runs; without it, a link to the page of the letter alone, printed with the browser's own command. */
+/**
+ * Print: a link to the page of the letter alone, printed with the browser's own command; with
+ * JavaScript (enhance.js), a button that prints this page instead.
+ */
 function PrintButton({ requestId }: { requestId: string }) {
-  const hydrated = useHydrated();
-  if (!hydrated) return <Link to={printViewPath(requestId)}>Print</Link>;
+  const linkId = `print-link-${requestId}`;
   return (
-    <button type="button" className="button button-quiet" onClick={() => window.print()}>
-      Print
-    </button>
+    <>
+      <Link to={printViewPath(requestId)} id={linkId}>
+        Print
+      </Link>
+      <button type="button" className="button button-quiet" data-print data-replaces={linkId} hidden>
+        Print
+      </button>
+    </>
   );
 }
 
@@ -67,7 +72,7 @@ export function LetterPanel({ open }: { open: OpenRequest }) {
       <h4 id={`${letterId}-title`}>Your opt-out letter</h4>
       <LetterSheet open={open} id={letterId} titleId={`${letterId}-title`} />
       <p className="letter-tools">
-        <CopyButton text={letterText(open)} targetId={letterId} />
+        <CopyButton targetId={letterId} />
         <PrintButton requestId={open.id} />
         <a href={letterFilePath(open.id)} download>
           Download as text
@@ -100,42 +105,20 @@ export function LetterPanel({ open }: { open: OpenRequest }) {
   );
 }
 
-/** "Copy to clipboard" once JavaScript runs; without it the letter is a block of selectable text. */
-function CopyButton({ text, targetId }: { text: string; targetId: string }) {
-  const hydrated = useHydrated();
-  const [message, setMessage] = useState("");
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  if (!hydrated) return null;
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(text);
-      setMessage("Copied.");
-    } catch {
-      const range = document.createRange();
-      range.selectNodeContents(document.getElementById(targetId)!);
-      window.getSelection()?.removeAllRanges();
-      window.getSelection()?.addRange(range);
-      setMessage("Selected: press Ctrl+C (or ⌘C) to copy.");
-    }
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setMessage(""), 4000);
-  }
-
+/** "Copy to clipboard" with JavaScript (enhance.js); without it the letter is a block of selectable text. */
+function CopyButton({ targetId }: { targetId: string }) {
+  const statusId = `${targetId}-copied`;
   return (
     <>
-      <button type="button" className="button" onClick={copy}>
+      <button type="button" className="button" data-copy={targetId} data-status={statusId} hidden>
         Copy to clipboard
       </button>
-      <span role="status" className="muted">
-        {message}
-      </span>
+      <span role="status" className="muted" id={statusId} />
     </>
   );
 }
 
 export function PrintableLetter({ open }: { open: OpenRequest }) {
-  const hydrated = useHydrated();
   return (
     <section className="page narrow print-view" aria-labelledby="page-title">
       <p className="no-print">
@@ -145,13 +128,11 @@ export function PrintableLetter({ open }: { open: OpenRequest }) {
       <h1 id="page-title" className="no-print">
         Letter to {open.senderName}
       </h1>
-      {hydrated ? (
-        <p className="no-print">
-          <button type="button" className="button" onClick={() => window.print()}>
-            Print
-          </button>
-        </p>
-      ) : null}
+      <p className="no-print" hidden data-print-row>
+        <button type="button" className="button" data-print>
+          Print
+        </button>
+      </p>
       <LetterSheet open={open} id={`letter-${open.id}`} />
     </section>
   );

@@ -1,5 +1,4 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import type { RequestStatus, SenderChannel } from "../../../drizzle/schema";
 import type { CardNextStep } from "~/domain/dashboard";
 import { UNDO_DELETE_DAYS } from "~/domain/requests";
@@ -99,13 +98,11 @@ export function RequestCard({
   );
 }
 
-/** Delete asks first: a real form, so it works without JavaScript; with it, focus moves to the question. */
+/** Delete asks first: a real form, so it works without JavaScript; with it, focus moves to the question (enhance.js). */
 function DeleteConfirmation({ card, pending }: { card: RequestCardData; pending: boolean }) {
-  const box = useRef<HTMLFormElement>(null);
-  useEffect(() => box.current?.focus(), []);
   const titleId = `delete-${card.id}-title`;
   return (
-    <Form method="post" action="/dashboard" className="delete-confirmation" ref={box} tabIndex={-1} aria-labelledby={titleId}>
+    <Form method="post" action="/dashboard" className="delete-confirmation" data-focus-on-load tabIndex={-1} aria-labelledby={titleId}>
       <p id={titleId}>
         <strong>Delete the request to {card.senderName}?</strong> It leaves your dashboard; you can bring it back for {UNDO_DELETE_DAYS}{" "}
         days.

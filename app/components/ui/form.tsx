@@ -1,5 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
 
 type InputFieldProps = {
   id: string;
@@ -94,16 +94,10 @@ export function TextField({
 
 /** The form's own error area (product rules: Errors: other signup errors show here). */
 export function FormError({ id, errors }: { id: string; errors: string[] | undefined }) {
-  const box = useRef<HTMLDivElement>(null);
-  const text = errors?.join("\n") ?? "";
-  // With JavaScript the page does not reload after a refused post, so focus would stay on the
-  // button: it moves to the message, where a keyboard or screen reader user reads on from.
-  useEffect(() => {
-    if (text) box.current?.focus();
-  }, [text]);
   if (!errors?.length) return null;
+  // data-focus-on-load: on the pages with the enhancement script, focus moves to the message.
   return (
-    <div className="form-error" id={id} role="alert" tabIndex={-1} ref={box}>
+    <div className="form-error" id={id} role="alert" tabIndex={-1} data-focus-on-load>
       {errors.map((error) => (
         <p key={error}>{error}</p>
       ))}
