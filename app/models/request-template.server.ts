@@ -270,7 +270,10 @@ export async function offerTemplateToExistingUsers(db: Db, actor: StaffActor, id
     .from(users)
     .where(and(lte(usersRowid, lastRowid), notExists(hasRequest), exists(activeTemplate)));
 
+  // Counted inside the batch rather than from its changes: the overview's counters (migration
+  // 0010) are kept by triggers, whose writes D1 adds to every insert's count of changes.
   const statements: BatchItem<"sqlite">[] = [
+    lacking,
     auditEntry(db, actor, {
       action: "template.offered",
       targetType: "template",
@@ -318,7 +321,7 @@ export async function offerTemplateToExistingUsers(db: Db, actor: StaffActor, id
     );
   }
 
-  const [, ...inserted] = await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  const added = inserted.reduce((sum, result) => sum + ((result as D1Result).meta.changes ?? 0), 0);
+  const [counted] = await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  const added = Number((counted as Array<{ count: unknown }>)[0]?.count ?? 0);
   return { kind: "offered", added };
 }
