@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { REPO_ROOT, startLocalStack, type LocalStack } from "../test/support/local-stack";
 import { freePort } from "../test/support/ports";
-import { BROWSER_HEADERS, load, percentile } from "./load";
+import { BROWSER_HEADERS, load, percentile, printTable } from "./load";
 
 const CONCURRENCY = 16;
 const ROUNDS = 5;
@@ -167,15 +167,6 @@ async function resolveStaticUrl(url: string): Promise<string> {
 
 function bytes(count: number): string {
   return count >= 1024 ? `${(count / 1024).toFixed(1)} KB (${count} B)` : `${count} B`;
-}
-
-function printTable(header: string[], rows: string[][]) {
-  const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => (row[column] ?? "").length)));
-  const line = (cells: string[]) =>
-    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ");
-  console.log(line(header));
-  console.log(widths.map((width) => "-".repeat(width)).join("  "));
-  for (const row of rows) console.log(line(row));
 }
 
 // Ctrl-C reaches only this process (wrangler runs in its own process group): stop it too.

@@ -1,12 +1,21 @@
-/** The pages anyone may read, for the HTML sitemap, sitemap.xml and robots.txt. */
+/**
+ * The pages anyone may read, for the HTML sitemap, sitemap.xml and robots.txt. `cached`: the same
+ * for every visitor, so answered from the page cache (decision 0035); the signup and sign-in forms
+ * load a script with a per-response nonce and are rendered every time.
+ */
 export const PUBLIC_PAGES = [
-  { path: "/", title: "Home", description: "What the service does, how it works, and answers to common questions." },
-  { path: "/learn", title: "Learn about junk mail", description: "What can be stopped, what cannot, and why it takes about 8 weeks." },
-  { path: "/start/step1", title: "Sign up", description: "Create an account in two steps." },
-  { path: "/signin", title: "Sign in", description: "For customers who already have an account." },
-  { path: "/terms", title: "Terms of Service", description: "The agreement between you and the service." },
-  { path: "/privacy", title: "Privacy Policy", description: "What we store about you, why, and for how long." },
-  { path: "/sitemap", title: "Sitemap", description: "This list of pages." },
+  { path: "/", title: "Home", description: "What the service does, how it works, and answers to common questions.", cached: true },
+  {
+    path: "/learn",
+    title: "Learn about junk mail",
+    description: "What can be stopped, what cannot, and why it takes about 8 weeks.",
+    cached: true,
+  },
+  { path: "/start/step1", title: "Sign up", description: "Create an account in two steps.", cached: false },
+  { path: "/signin", title: "Sign in", description: "For customers who already have an account.", cached: false },
+  { path: "/terms", title: "Terms of Service", description: "The agreement between you and the service.", cached: true },
+  { path: "/privacy", title: "Privacy Policy", description: "What we store about you, why, and for how long.", cached: true },
+  { path: "/sitemap", title: "Sitemap", description: "This list of pages.", cached: true },
 ] as const;
 
 /** Signed-in and staff areas: kept out of search engines. */

@@ -2,6 +2,7 @@
 // each one (decision 0035). Two layers: this isolate's memory, then the data center's Workers
 // Cache API, which every isolate of the data center shares.
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { PUBLIC_PAGES } from "~/domain/public-pages";
 import { consentChoice, hasOptOutSignal, trackVisit, type AnalyticsEventName } from "~/services/analytics.server";
 import { securityHeaders } from "~/utils/security-headers.server";
 import { hasSessionCookie } from "~/utils/session.server";
@@ -9,14 +10,10 @@ import { hasSessionCookie } from "~/utils/session.server";
 /** The visit the home page records, whether it is rendered or answered from the cache. */
 export const HOME_VISIT: AnalyticsEventName = "Visited Homepage";
 
-/** Each public page, with the visit it records (as its loader does when it renders). */
-const PUBLIC_PAGES: Record<string, { visit?: AnalyticsEventName }> = {
-  "/": { visit: HOME_VISIT },
-  "/learn": {},
-  "/privacy": {},
-  "/terms": {},
-  "/sitemap": {},
-};
+/** The public pages that are the same for every visitor, with the visit each records (as its loader does when it renders). */
+const CACHED_PAGES: Record<string, { visit?: AnalyticsEventName }> = Object.fromEntries(
+  PUBLIC_PAGES.filter((page) => page.cached).map(({ path }) => [path, path === "/" ? { visit: HOME_VISIT } : {}]),
+);
 
 /** RFC 9211's Cache-Status names this cache, so that a visitor's tools and the tests tell a hit from a render. */
 const CACHE_NAME = "quiet-mailbox-pages";
@@ -49,7 +46,7 @@ export class PublicPageCache {
 
   async serve(request: Request, context: AppLoadContext, render: () => Promise<Response>): Promise<Response> {
     const url = new URL(request.url);
-    const page = PUBLIC_PAGES[url.pathname];
+    const page = CACHED_PAGES[url.pathname];
     if (!page || this.options.maxAgeSeconds <= 0 || request.method !== "GET" || url.search !== "" || hasSessionCookie(request)) {
       return render();
     }
@@ -83,7 +80,7 @@ export class PublicPageCache {
    */
   async forget(origin: string) {
     inMemory.clear();
-    const keys = Object.keys(PUBLIC_PAGES).flatMap((path) =>
+    const keys = Object.keys(CACHED_PAGES).flatMap((path) =>
       VARIANTS.map((variant) => cacheKey(origin, this.options.release, variant, path)),
     );
     await Promise.all(keys.map((key) => dataCenterCache().delete(key)));
