@@ -95,7 +95,10 @@ describe.each(JS_MODES)("requests (JavaScript $label)", ({ js, label }) => {
       expect(await page.locator(".site-header").isVisible(), "the header is not printed").toBe(false);
       await page.emulateMedia({ media: "screen" });
       // The print view's own URL starts the same way, so wait for one without its view=print.
-      await Promise.all([page.waitForURL(/\/dashboard\?request=[^&]+#/), page.getByRole("link", { name: "Back to your requests" }).click()]);
+      await Promise.all([
+        page.waitForURL(/\/dashboard\?request=[^&]+#/),
+        page.getByRole("link", { name: "Back to your requests" }).click(),
+      ]);
       const custom = cardByName(page, "Garden Goods Catalog");
 
       // Confirm the custom one, send and cancel a second preset, delete the first.
