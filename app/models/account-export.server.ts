@@ -253,6 +253,7 @@ export const EXPORTED_TABLES = {
     withheld: {
       userId: OWNER,
       replyToken: "the secret part of the request's reply address: whoever knows it can add a sender's reply to the request",
+      ownerPremium: "a copy of the account's plan, which the export shows, kept on each request for the staff work queue",
     },
   },
   request_logs: {

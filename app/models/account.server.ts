@@ -14,6 +14,7 @@ import {
 import type { PostalAddress } from "~/domain/opt-out-letter";
 import { isSameAddress } from "~/domain/address";
 import { addressColumns, checkedAddressColumns } from "~/models/address-columns.server";
+import { ownRequestStatus } from "~/models/own-requests.server";
 import { cancelJobsOfUser } from "~/models/job.server";
 import { isEmailTakenViolation, normalizeEmail } from "~/models/user.server";
 import type { Db } from "~/utils/db.server";
@@ -35,7 +36,7 @@ export async function getAccountSettings(db: Db, userId: string, now = new Date(
     db
       .select({ total: count() })
       .from(requests)
-      .where(and(eq(requests.userId, userId), eq(requests.status, "inQueue"))),
+      .where(and(eq(requests.userId, userId), eq(ownRequestStatus, "inQueue"))),
     listEarlierAddresses(db, [userId]),
     db
       .select({ newEmail: emailChanges.newEmail, expiresAt: emailChanges.expiresAt })
@@ -63,11 +64,11 @@ export type NameAndAddress = PostalAddress & { fullName: string; addressCheck: A
 export const MOVED_LOG_STATUS = "moved";
 
 /** Open requests: in queue, whether or not staff have sent them yet. */
-const openRequest = eq(requests.status, "inQueue");
+const openRequest = eq(ownRequestStatus, "inQueue");
 /** Requests no letter has gone out for: never sent, or in queue and not sent yet. */
 const unsentRequest = or(
-  isNull(requests.status),
-  and(eq(requests.status, "inQueue" satisfies RequestStatus), isNull(requests.processedAt)),
+  isNull(ownRequestStatus),
+  and(eq(ownRequestStatus, "inQueue" satisfies RequestStatus), isNull(requests.processedAt)),
 );
 
 /**
@@ -92,7 +93,7 @@ export async function saveNameAndAddress(
   if (!current) return null;
   const values = { ...next, street2: next.street2 || null };
   // A move changes every request still to be sent or sent again; a correction, those not sent yet.
-  const changing = moved ? or(openRequest, isNull(requests.status)) : unsentRequest;
+  const changing = moved ? or(openRequest, isNull(ownRequestStatus)) : unsentRequest;
   const opened = moved ? openRows : [];
 
   const statements: BatchItem<"sqlite">[] = [];

@@ -101,13 +101,16 @@ export async function hasJobForUser(db: Db, userId: string, type: string) {
   return Boolean(row);
 }
 
-/** How many jobs are in each state, every state present (zero when none). */
-export async function countJobsByState(db: Db): Promise<Record<JobState, number>> {
-  // Kept by triggers on jobs (decision 0032): a few rows to read, however many jobs there are.
-  const rows = await db
+// Kept by triggers on jobs (decision 0032): a few rows to read, however many jobs there are.
+function stateCountRows(db: Db) {
+  return db
     .select({ key: staffCounts.key, total: staffCounts.value })
     .from(staffCounts)
     .where(and(gte(staffCounts.key, JOB_STATE_PREFIX), lt(staffCounts.key, "jobs.state;")));
+}
+
+/** How many jobs are in each state, every state present (zero when none). */
+function countsByState(rows: { key: string; total: number }[]): Record<JobState, number> {
   const counts = Object.fromEntries(JOB_STATES.map((state) => [state, 0])) as Record<JobState, number>;
   for (const row of rows) {
     const state = row.key.slice(JOB_STATE_PREFIX.length) as JobState;
@@ -156,14 +159,27 @@ export function listRecentJobs(db: Db, filter: RecentJobsFilter = {}, limit = RE
  * Every job type that has a row, for the filter. One index lookup per type (the next type after
  * the last one found) instead of reading every job to find a handful of distinct values.
  */
-export async function listJobTypes(db: Db) {
-  const rows = await db.all<{ type: string }>(sql`with recursive found(type) as (
+function jobTypes(db: Db) {
+  return db.all<{ type: string }>(sql`with recursive found(type) as (
       select min("type") from "jobs"
       union all
       select (select min("type") from "jobs" where "type" > found.type) from found where found.type is not null
     )
     select type from found where type is not null`);
-  return rows.map((row) => row.type);
+}
+
+/**
+ * Everything the jobs page shows, in one D1 round trip: the count per state, the dead jobs, the
+ * jobs that changed last (as filtered) and the job types for the filter.
+ */
+export async function getJobsOverview(db: Db, filter: RecentJobsFilter = {}) {
+  const [countRows, dead, recent, typeRows] = await db.batch([
+    stateCountRows(db),
+    listDeadJobs(db),
+    listRecentJobs(db, filter),
+    jobTypes(db),
+  ]);
+  return { counts: countsByState(countRows), dead, recent, types: typeRows.map((row) => row.type) };
 }
 
 /** The envelope a job was sent in, rebuilt from its row: same id, so the consumer runs it once. */

@@ -310,6 +310,8 @@ export async function offerTemplateToExistingUsers(db: Db, actor: StaffActor, id
               queuedAt: sql`null`.as("queuedAt"),
               processedAt: sql`null`.as("processedAt"),
               replyToken: sql`null`.as("replyToken"),
+              // Set by the insert trigger when the owner pays for premium (migration 0011).
+              ownerPremium: sql`0`.as("ownerPremium"),
               createdAt: sql`${now.getTime()}`.as("createdAt"),
               updatedAt: sql`${now.getTime()}`.as("updatedAt"),
             })

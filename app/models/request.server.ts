@@ -12,6 +12,7 @@ import {
 } from "~/domain/requests";
 import { listEarlierAddresses } from "~/models/account.server";
 import { addressColumns } from "~/models/address-columns.server";
+import { ownRequestStatus } from "~/models/own-requests.server";
 import { listUserRecipients } from "~/models/recipient.server";
 import { accountOf } from "~/models/user.server";
 import type { RequestStatus } from "../../drizzle/schema";
@@ -41,7 +42,7 @@ const requestColumns = {
   category: requestTemplates.category,
 };
 
-const notDeleted = or(isNull(requests.status), ne(requests.status, "deleted"));
+const notDeleted = or(isNull(ownRequestStatus), ne(ownRequestStatus, "deleted"));
 
 function historyOf(db: Db, userId: string, requestId: string) {
   return db
@@ -73,7 +74,7 @@ function recentlyDeletedOf(db: Db, userId: string, now: Date) {
     .from(requests)
     .innerJoin(deletes, eq(deletes.requestId, requests.id))
     .where(
-      and(eq(requests.userId, userId), eq(requests.status, "deleted"), gte(deletes.deletedAt, now.getTime() - UNDO_DELETE_DAYS * DAY_MS)),
+      and(eq(requests.userId, userId), eq(ownRequestStatus, "deleted"), gte(deletes.deletedAt, now.getTime() - UNDO_DELETE_DAYS * DAY_MS)),
     )
     .orderBy(desc(deletes.deletedAt));
 }
@@ -123,7 +124,7 @@ export function listUnsentRequests(db: Db, userId: string) {
     .select(requestColumns)
     .from(requests)
     .leftJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
-    .where(and(eq(requests.userId, userId), isNull(requests.status)))
+    .where(and(eq(requests.userId, userId), isNull(ownRequestStatus)))
     .orderBy(asc(requests.senderName));
 }
 

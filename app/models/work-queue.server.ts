@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, isNotNull, isNull, not, or, sql } from "drizzle-orm";
-import { jobs, requestLogs, requests, requestTemplates, users } from "../../drizzle/schema";
+import { and, asc, eq, inArray, isNull, not, or, sql } from "drizzle-orm";
+import { jobs, requestLogs, requests, requestTemplates } from "../../drizzle/schema";
 import { householdOf, writeOptOutLetter } from "~/domain/opt-out-letter";
 import { timeZoneForState } from "~/domain/dates";
 import { groupKeyOf, groupWorkQueue, processedDetail, requestKey, type ProcessingKind, type StaffChannel } from "~/domain/work-queue";
@@ -11,13 +11,20 @@ import type { Db } from "~/utils/db.server";
 /** At most this many requests are listed, and processed by one click. */
 export const WORK_QUEUE_LIMIT = 200;
 
-const isPremium = sql<number>`(${users.plan} = 'premium' and ${users.stripeSubscriptionId} is not null)`;
-
 // An opt-out email job for the request that has not finished: the letter is on its way (an
 // automatic send, or staff's earlier Send before a report put it back). Listing it would invite a
-// second copy; if the job dies, the request is listed again (decision 0018).
-const emailOnItsWay = sql`exists (select 1 from ${jobs} where ${jobs.userId} = ${requests.userId} and ${jobs.type} = 'optOut.email'
-  and ${jobs.state} in ('queued', 'running', 'retrying') and json_extract(${jobs.payload}, '$.requestId') = ${requests.id})`;
+// second copy; if the job dies, the request is listed again (decision 0018). Found through
+// jobs_pending_email_idx (migration 0011): its WHERE terms are repeated as literals, and the
+// unary + takes the TEXT affinity off the request's id, without which SQLite cannot compare it
+// with the index's json_extract values and reads every email job instead.
+const emailOnItsWay = sql`exists (select 1 from ${jobs} where ${jobs.type} = 'optOut.email'
+  and ${jobs.state} in ('queued', 'running', 'retrying') and json_extract(${jobs.payload}, '$.requestId') = +${requests.id}
+  and ${jobs.userId} = ${requests.userId})`;
+
+// Waiting: in queue and not sent by staff yet. Literals, not bound values, so that the premium
+// walk can use requests_premium_queue_idx, a partial index with these very terms (migration 0011).
+const waitingInQueue = sql`${requests.status} = 'inQueue' and ${requests.processedAt} is null`;
+const ownerIsPremium = sql`${requests.ownerPremium} = 1`;
 
 // The request's address, or that of a person it covers, was kept as typed after a doubt: staff
 // check it by hand, so it is flagged in the queue and never emailed at once (decision 0028).
@@ -32,9 +39,9 @@ const addressKeptAsTyped = sql<number>`("requests"."addressCheck" = 'asTyped' or
  * the person files themselves (consumerFiles) are theirs to send, so they are not listed, nor are
  * requests whose letter an email job is sending.
  *
- * Read as two walks that each stop at `limit` (decision 0032): the premium users' requests (found
- * from the premium users, by key), and all requests in the order of the work-queue index. Sorting
- * every waiting request by "premium first" would read the whole backlog on every visit.
+ * Read as two walks that each stop at `limit` (decisions 0032 and 0036): the premium users'
+ * requests, by their own partial index, and all requests in the order of the work-queue index.
+ * Sorting every waiting request by "premium first" would read the whole backlog on every visit.
  */
 export async function listWorkQueue(db: Db, { limit = WORK_QUEUE_LIMIT }: { limit?: number } = {}) {
   const waiting = (premiumOnly: boolean) =>
@@ -47,25 +54,14 @@ export async function listWorkQueue(db: Db, { limit = WORK_QUEUE_LIMIT }: { limi
         channels: requestTemplates.channels,
         acceptsAgent: requestTemplates.acceptsAgent,
         queuedAt: requests.queuedAt,
-        premium: isPremium,
+        premium: requests.ownerPremium,
         addressAsTyped: addressKeptAsTyped,
       })
       .from(requests)
-      .innerJoin(users, eq(users.id, requests.userId))
       .leftJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
       .where(
         and(
-          eq(requests.status, "inQueue"),
-          isNull(requests.processedAt),
-          premiumOnly
-            ? inArray(
-                requests.userId,
-                db
-                  .select({ id: users.id })
-                  .from(users)
-                  .where(and(eq(users.plan, "premium"), isNotNull(users.stripeSubscriptionId))),
-              )
-            : undefined,
+          premiumOnly ? and(ownerIsPremium, waitingInQueue) : waitingInQueue,
           or(isNull(requestTemplates.consumerFiles), eq(requestTemplates.consumerFiles, false)),
           not(emailOnItsWay),
         ),
@@ -75,7 +71,7 @@ export async function listWorkQueue(db: Db, { limit = WORK_QUEUE_LIMIT }: { limi
   const [premium, all] = await db.batch([waiting(true), waiting(false)]);
   const listed = new Set(premium.map(requestKey));
   const rows = [...premium, ...all.filter((row) => !listed.has(requestKey(row)))].slice(0, limit);
-  return rows.map((row) => ({ ...row, premium: Boolean(row.premium), addressAsTyped: Boolean(row.addressAsTyped) }));
+  return rows.map((row) => ({ ...row, addressAsTyped: Boolean(row.addressAsTyped) }));
 }
 
 /** The queue as it is now, grouped by sender; the pages and the actions read it the same way. */

@@ -6,7 +6,7 @@ import { JOB_STATES, type JobState } from "../../drizzle/schema";
 import { PostOutcome } from "~/components/ui/form";
 import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
 import { isRetryableJob, notRetryableMessage, retryAllDeadJobs, retryDeadJob } from "~/jobs/retry.server";
-import { countJobsByState, DEAD_JOBS_SHOWN, listDeadJobs, listJobTypes, listRecentJobs, RECENT_JOBS_SHOWN } from "~/models/job.server";
+import { DEAD_JOBS_SHOWN, getJobsOverview, RECENT_JOBS_SHOWN } from "~/models/job.server";
 import { requireStaff, type CurrentUser } from "~/services/auth.server";
 import { getDb, type Db } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
@@ -40,12 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     type: url.searchParams.get("type") || undefined,
   });
   const db = getDb(context.env.DB);
-  const [counts, dead, recent, types] = await Promise.all([
-    countJobsByState(db),
-    listDeadJobs(db),
-    listRecentJobs(db, filter),
-    listJobTypes(db),
-  ]);
+  const { counts, dead, recent, types } = await getJobsOverview(db, filter);
   const when = (date: Date) => formatDateTime(date, DEFAULT_TIME_ZONE);
   return {
     states: JOB_STATES.map((state) => ({ state, label: STATE_LABELS[state], count: counts[state] })),
