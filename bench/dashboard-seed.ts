@@ -85,8 +85,10 @@ export function seedSql({ otherUsers, presetsPerUser, bench, passwordHash, now }
             `SELECT n, ${RANDOM_UUID}, 'user' || n || '@bench.quietmailbox.local', 'Bench Neighbour ' || n FROM k`,
         ]
       : []),
-    `INSERT INTO users (id, email, passwordHash, fullName, street1, street2, city, state, zipCode, newsletter, numOfFreeRequest, createdAt, updatedAt) ` +
-      `SELECT u.id, u.email, ${literal(passwordHash)}, u.fullName, ${address}, 0, 3, ${signedUpAt}, ${signedUpAt} FROM ${SCRATCH} u`,
+    // One user in twenty pays for premium (never the bench user): their requests head the work queue.
+    `INSERT INTO users (id, email, passwordHash, fullName, street1, street2, city, state, zipCode, newsletter, numOfFreeRequest, plan, stripeSubscriptionId, createdAt, updatedAt) ` +
+      `SELECT u.id, u.email, ${literal(passwordHash)}, u.fullName, ${address}, 0, 3, ` +
+      `CASE WHEN u.n % 20 = 7 THEN 'premium' END, CASE WHEN u.n % 20 = 7 THEN 'sub_bench_' || u.n END, ${signedUpAt}, ${signedUpAt} FROM ${SCRATCH} u`,
     // The presets signup copies from the catalog, under the template's id.
     `INSERT INTO requests (${REQUEST_COLUMNS}) ` +
       `WITH t AS (SELECT id, title, requiredDays, row_number() OVER (ORDER BY id) AS k FROM request_templates WHERE isActive = 1) ` +
@@ -112,8 +114,8 @@ export function seedSql({ otherUsers, presetsPerUser, bench, passwordHash, now }
     `INSERT INTO jobs (id, type, payload, userId, state, attempts, lastError, createdAt, updatedAt) ` +
       `SELECT ${RANDOM_UUID}, 'newsletter.subscribe', '{}', u.id, 'succeeded', 1, NULL, ${signedUpAt}, ${signedUpAt} + 60000 FROM ${SCRATCH} u WHERE u.n > 0`,
     `INSERT INTO jobs (id, type, payload, userId, state, attempts, lastError, createdAt, updatedAt) ` +
-      `SELECT ${RANDOM_UUID}, CASE WHEN u.n % 2 = 0 THEN 'reminder.send' ELSE 'optOut.email' END, '{}', u.id, ` +
-      `CASE WHEN u.n % 2 = 0 THEN 'dead' ELSE 'retrying' END, 5, 'the provider answered 503', ${signedUpAt} + ${DAY_MS}, ${signedUpAt} + ${2 * DAY_MS} ` +
+      `SELECT ${RANDOM_UUID}, CASE WHEN u.n % 100 = 0 THEN 'reminder.send' ELSE 'optOut.email' END, '{}', u.id, ` +
+      `CASE WHEN u.n % 100 = 0 THEN 'dead' ELSE 'retrying' END, 5, 'the provider answered 503', ${signedUpAt} + ${DAY_MS}, ${signedUpAt} + ${2 * DAY_MS} ` +
       `FROM ${SCRATCH} u WHERE u.n > 0 AND u.n % 50 = 0`,
     // The staff's trail: one batch of letters mailed for every ten users.
     `INSERT INTO staff_audit (actorId, actorRole, action, targetType, targetId, reason, details, createdAt) ` +

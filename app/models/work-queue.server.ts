@@ -5,6 +5,7 @@ import { timeZoneForState } from "~/domain/dates";
 import { groupKeyOf, groupWorkQueue, processedDetail, requestKey, type ProcessingKind, type StaffChannel } from "~/domain/work-queue";
 import { auditEntry, type StaffActor } from "~/models/audit.server";
 import { listEarlierAddresses } from "~/models/account.server";
+import { ownRequestStatus } from "~/models/own-requests.server";
 import { listRecipientsOfUsers } from "~/models/recipient.server";
 import type { Db } from "~/utils/db.server";
 
@@ -151,7 +152,7 @@ async function lettersOfChunk(db: Db, keys: QueueKey[], { unsentOnly, now = new 
         and(
           inArray(requests.userId, userIds),
           inArray(requests.id, [...new Set(keys.map((key) => key.requestId))]),
-          eq(requests.status, "inQueue"),
+          eq(ownRequestStatus, "inQueue"),
           unsentOnly ? isNull(requests.processedAt) : undefined,
         ),
       ),

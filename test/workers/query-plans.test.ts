@@ -86,6 +86,8 @@ export function unboundedSteps(sql: string, plan: PlanRow[]): string[] {
 }
 
 const NOW = new Date();
+/** A print batch names the requests of many users: a batch's 45 keys (the most one query binds). */
+const OTHER_USERS = Array.from({ length: 44 }, (_, index) => `other-user-${index}`);
 const NEW_ADDRESS = {
   fullName: "Plan Person",
   street1: "2 Oak St",
@@ -137,8 +139,8 @@ describe("query plans of the staff pages and the dashboard", async () => {
     expect(problems).toEqual([]);
   });
 
-  // A signed-in user's pages and changes: each reads and writes that user's rows only, so every
-  // step on a table of all users' rows goes by the user's key. Another index (one that starts with
+  // A signed-in user's pages and changes, and the letters of named requests: each reads and writes
+  // those users' rows only, so every step on a table of all users' rows goes by the user's key. Another index (one that starts with
   // the status, say) walks every user's rows in that state: the account page took 2 s at 100,000 users.
   const ownPages: Array<[string, (db: ReturnType<typeof getDb>, userId: string) => Promise<unknown>]> = [
     ["the dashboard", (db, userId) => getDashboard(db, userId, null, NOW)],
@@ -147,6 +149,15 @@ describe("query plans of the staff pages and the dashboard", async () => {
     ["the add-a-request page", (db, userId) => getAddRequestOptions(db, userId)],
     ["a correction of the address", (db, userId) => saveNameAndAddress(db, userId, NEW_ADDRESS, { moved: false }, NOW)],
     ["a move", (db, userId) => saveNameAndAddress(db, userId, NEW_ADDRESS, { moved: true }, NOW)],
+    [
+      "the letters of a print batch",
+      (db, userId) =>
+        lettersFor(
+          db,
+          [userId, ...OTHER_USERS].map((id) => ({ userId: id, requestId: "acxiom" })),
+          { unsentOnly: true, now: NOW },
+        ),
+    ],
   ];
   const USER_TABLES = /^(SEARCH|SCAN) (requests|request_logs|recipients|earlier_addresses|email_changes|mail_photos|jobs)\b/;
 
