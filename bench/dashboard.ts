@@ -18,7 +18,7 @@
 //    their round trips are counted in part 1 like the dashboard's.
 // 4. Size: bytes per user in the big database (SQLite's dbstat: rows and indexes apart), and how
 //    many users one D1 database holds at its size limit (decision 0031). The signed-in user owns the same 20 requests in both
-//    databases (bench/dashboard-seed.ts). Both stacks run side by side and are loaded in
+//    databases (bench/dashboard-seed.ts). The stacks run side by side and are loaded in
 //    alternating rounds, so drift (CPU heat, other processes) hits both alike.
 // 3. JavaScript: the page loads the framework's runtime plus at most 20 KB gzipped of the app's
 //    own code. Files from Remix's manifest, split between framework and app with source maps
@@ -50,6 +50,7 @@ import {
 } from "./dashboard-js";
 import { COUNT_SQL, REQUESTS_PER_USER, SIZE_SQL, seedSql } from "./dashboard-seed";
 import { BROWSER_HEADERS, load, percentile } from "./load";
+import { runBench } from "./run-bench";
 
 const BUDGET_KV_READS = 1;
 const BUDGET_D1_ROUND_TRIPS = 2;
@@ -734,17 +735,4 @@ async function cleanUp() {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
 }
 
-// Ctrl-C reaches only this process (wrangler and vitest run in process groups of their own).
-process.once("SIGINT", () => {
-  console.log("\nInterrupted: stopping wrangler, vitest and the stand-ins.");
-  void cleanUp().finally(() => process.exit(0));
-});
-
-try {
-  await main();
-} catch (error) {
-  console.log(`\ndashboard bench could not finish: ${error instanceof Error ? error.message : String(error)}`);
-} finally {
-  await cleanUp();
-}
-process.exit(0);
+await runBench("dashboard", main, cleanUp);

@@ -17,6 +17,7 @@ import { gzipSync } from "node:zlib";
 import { REPO_ROOT, startLocalStack, type LocalStack } from "../test/support/local-stack";
 import { freePort } from "../test/support/ports";
 import { BROWSER_HEADERS, load, percentile, printTable } from "./load";
+import { runBench } from "./run-bench";
 
 const CONCURRENCY = 16;
 const ROUNDS = 5;
@@ -169,18 +170,10 @@ function bytes(count: number): string {
   return count >= 1024 ? `${(count / 1024).toFixed(1)} KB (${count} B)` : `${count} B`;
 }
 
-// Ctrl-C reaches only this process (wrangler runs in its own process group): stop it too.
-process.once("SIGINT", () => {
-  console.log("\nInterrupted: stopping wrangler and the stand-ins.");
-  void (stack?.stop() ?? Promise.resolve()).finally(() => process.exit(0));
-});
-
-try {
-  await main();
-} catch (error) {
-  console.log(`\nbench could not finish: ${error instanceof Error ? error.message : String(error)}`);
-} finally {
+async function cleanUp() {
   await stack?.stop().catch(() => {});
-  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+  stack = undefined;
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
 }
-process.exit(0);
+
+await runBench("home", main, cleanUp);

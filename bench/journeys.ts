@@ -34,6 +34,7 @@ import { chromium, type Browser, type BrowserContext, type CDPSession, type Page
 import { startLocalStack, type LocalStack } from "../test/support/local-stack";
 import { freePort } from "../test/support/ports";
 import { LOOSE_ADDRESS } from "../test/support/fixtures";
+import { runBench } from "./run-bench";
 
 const CHROMIUM_PATH = "/usr/bin/chromium";
 // The same flags as the browser tests (test/e2e/browser.ts): no background traffic to Google.
@@ -295,15 +296,4 @@ function printTable(header: string[], rows: string[][]) {
   for (const row of rows) console.log(line(row));
 }
 
-// Ctrl-C reaches only this process (wrangler runs in its own process group): stop it too.
-process.once("SIGINT", () => {
-  console.log("\nInterrupted: stopping the browser, wrangler and the stand-ins.");
-  void Promise.allSettled([browser?.close(), stack?.stop()]).finally(() => process.exit(0));
-});
-
-try {
-  await main();
-} catch (error) {
-  console.log(`\nbench could not finish: ${error instanceof Error ? error.message : String(error)}`);
-}
-process.exit(0);
+await runBench("journeys", main, () => Promise.allSettled([browser?.close(), stack?.stop()]));

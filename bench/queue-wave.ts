@@ -25,6 +25,7 @@ import { freePort } from "../test/support/ports";
 import type { MailchimpLoadRecord } from "../test/stand-ins/vendors/mailchimp";
 import { WAVE_JOBS_PATH, WAVE_SIGNUPS_PATH, type WaveJobs, type WaveSignup, type WaveSignupResult } from "./queue-wave-routes";
 import { printTable } from "./load";
+import { runBench } from "./run-bench";
 
 const { values: options } = parseArgs({
   options: {
@@ -294,18 +295,10 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const ordinal = (n: number) => (n === 2 ? "2nd" : n === 3 ? "3rd" : `${n}th`);
 
-// Ctrl-C reaches only this process (wrangler runs in its own process group): stop it too.
-process.once("SIGINT", () => {
-  console.log("\nInterrupted: stopping wrangler and the stand-ins.");
-  void (stack?.stop() ?? Promise.resolve()).finally(() => process.exit(0));
-});
-
-try {
-  await main();
-} catch (error) {
-  console.log(`\nbench could not finish: ${error instanceof Error ? error.message : String(error)}`);
-} finally {
+async function cleanUp() {
   await stack?.stop().catch(() => {});
-  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+  stack = undefined;
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
 }
-process.exit(0);
+
+await runBench("queue wave", main, cleanUp);

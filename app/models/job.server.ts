@@ -136,7 +136,7 @@ const jobSummaryColumns = {
 export const DEAD_JOBS_SHOWN = 100;
 export const RECENT_JOBS_SHOWN = 50;
 
-export function listDeadJobs(db: Db, limit = DEAD_JOBS_SHOWN) {
+function listDeadJobs(db: Db, limit = DEAD_JOBS_SHOWN) {
   return db.select(jobSummaryColumns).from(jobs).where(eq(jobs.state, "dead")).orderBy(desc(jobs.updatedAt)).limit(limit);
 }
 
