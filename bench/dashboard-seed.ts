@@ -6,7 +6,7 @@
 // Every user looks like a real one: the presets signup copies from the active catalog templates
 // (under the template's id), custom requests up to REQUESTS_PER_USER, about 40% of the requests
 // sent in some status, 1 or 2 request_logs rows per sent request, a recipient for every third user,
-// a job or two per user and a staff audit entry for every tenth (none for the bench user).
+// a job or two per user, a confirmation logged for each confirmed request and a staff audit entry for every tenth (none for the bench user).
 // The bench user (n = 0) has fixed ids and statuses that depend only on its position, so it owns
 // exactly the same rows whatever the number of other users: only the neighbours change.
 //
@@ -108,15 +108,20 @@ export function seedSql({ otherUsers, presetsPerUser, bench, passwordHash, now }
       `FROM requests WHERE queuedAt IS NOT NULL`,
     `INSERT INTO request_logs (id, userId, requestId, creator, status, detail, createdAt) ` +
       `SELECT ${RANDOM_UUID}, userId, id, 'staff', 'sent', 'sent by post', processedAt FROM requests WHERE processedAt IS NOT NULL`,
+    // And when the user said the mail stopped, which the staff overview's median reads.
+    `INSERT INTO request_logs (id, userId, requestId, creator, status, detail, createdAt) ` +
+      `SELECT ${RANDOM_UUID}, userId, id, 'user', 'confirm', NULL, updatedAt FROM requests WHERE status = 'confirmedByUser'`,
     `INSERT INTO recipients (id, userId, fullName, street1, street2, city, state, zipCode, createdAt, updatedAt) ` +
       `SELECT ${RANDOM_UUID}, u.id, 'Housemate of ' || u.fullName, ${address}, ${signedUpAt}, ${signedUpAt} FROM ${SCRATCH} u WHERE u.n % 3 = 0`,
     // Jobs: every user's newsletter signup ran; some reminders died, some opt-out emails are retrying.
+    // One user in eight has each, so that even 1,000 users fill the jobs page's list of dead jobs
+    // (100) as the big database does: the staff pages are compared on lists of the same length.
     `INSERT INTO jobs (id, type, payload, userId, state, attempts, lastError, createdAt, updatedAt) ` +
       `SELECT ${RANDOM_UUID}, 'newsletter.subscribe', '{}', u.id, 'succeeded', 1, NULL, ${signedUpAt}, ${signedUpAt} + 60000 FROM ${SCRATCH} u WHERE u.n > 0`,
     `INSERT INTO jobs (id, type, payload, userId, state, attempts, lastError, createdAt, updatedAt) ` +
-      `SELECT ${RANDOM_UUID}, CASE WHEN u.n % 100 = 0 THEN 'reminder.send' ELSE 'optOut.email' END, '{}', u.id, ` +
-      `CASE WHEN u.n % 100 = 0 THEN 'dead' ELSE 'retrying' END, 5, 'the provider answered 503', ${signedUpAt} + ${DAY_MS}, ${signedUpAt} + ${2 * DAY_MS} ` +
-      `FROM ${SCRATCH} u WHERE u.n > 0 AND u.n % 50 = 0`,
+      `SELECT ${RANDOM_UUID}, CASE WHEN u.n % 8 = 0 THEN 'reminder.send' ELSE 'optOut.email' END, '{}', u.id, ` +
+      `CASE WHEN u.n % 8 = 0 THEN 'dead' ELSE 'retrying' END, 5, 'the provider answered 503', ${signedUpAt} + ${DAY_MS}, ${signedUpAt} + ${2 * DAY_MS} ` +
+      `FROM ${SCRATCH} u WHERE u.n > 0 AND u.n % 4 = 0`,
     // The staff's trail: one batch of letters mailed for every ten users.
     `INSERT INTO staff_audit (actorId, actorRole, action, targetType, targetId, reason, details, createdAt) ` +
       `SELECT 'local-admin', 'admin', 'requests.mailed', 'template', 'custom:Local Sender ' || (u.n % 7), NULL, '{"requests":20}', ${signedUpAt} + ${2 * DAY_MS} ` +

@@ -198,6 +198,8 @@ type Target = {
   database: Database;
   open: boolean;
   url: string;
+  /** The page's HTML as first loaded: the same length on both databases means the same work to render. */
+  htmlBytes: number;
   cookie: string;
   latencies: number[];
   requests: number;
@@ -297,6 +299,7 @@ async function loadBoth(databases: Database[], running: Array<{ database: Databa
         database,
         open: path !== "/dashboard",
         url,
+        htmlBytes: Buffer.byteLength(page.text),
         cookie,
         latencies: [],
         requests: 0,
@@ -356,6 +359,7 @@ async function staffTargets(database: Database, appUrl: string): Promise<Target[
       database,
       open: false,
       url: `${appUrl}${path}`,
+      htmlBytes: Buffer.byteLength(page.text),
       cookie,
       latencies: [],
       requests: 0,
@@ -395,6 +399,7 @@ function printLatency(targets: Target[]) {
       `GET ${page} (small: ${one.target.database.label})`,
       `${one.p50.toFixed(1)} / ${one.p95.toFixed(1)}`,
       `${many.p50.toFixed(1)} / ${many.p95.toFixed(1)}`,
+      `${(one.target.htmlBytes / 1024).toFixed(1)} / ${(many.target.htmlBytes / 1024).toFixed(1)}`,
       ratio(many.p50, one.p50),
       ratio(many.p95, one.p95),
       `${within ? "holds" : "MISSED"}${budgeted ? "" : " (reference)"}`,
@@ -404,7 +409,7 @@ function printLatency(targets: Target[]) {
     `\nSide by side, ${BIG_USERS.toLocaleString("en-US")} users vs a small database: 1 user for the dashboard, ` +
       `${STAFF_SMALL_USERS.toLocaleString("en-US")} for the staff pages (budget <= ${BUDGET_LATENCY_RATIO}x on median and p95):`,
   );
-  printTable(["page", "small median / p95 ms", "big median / p95 ms", "median ratio", "p95 ratio", "budget"], rows);
+  printTable(["page", "small median / p95 ms", "big median / p95 ms", "HTML KB small / big", "median ratio", "p95 ratio", "budget"], rows);
 }
 
 async function countRows(persistDir: string): Promise<Record<string, number>> {

@@ -1,11 +1,11 @@
-import { and, count, desc, eq, gte, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { and, count, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import { JOB_STATES, PLANS, REQUEST_STATUSES, requests, requestTemplates, staffCounts } from "../../drizzle/schema";
 import type { JobState, PlanName, RequestStatus } from "../../drizzle/schema";
 import type { Db } from "~/utils/db.server";
 import { DAY_MS } from "~/domain/dates";
 
 /** The median time to confirmation is taken over this many of the latest confirmations. */
-export const CONFIRMATIONS_SAMPLED = 1_000;
+const CONFIRMATIONS_SAMPLED = 1_000;
 /** Requests waiting long are counted up to this many; the page says "or more" past it. */
 export const WAITING_LONG_COUNTED = 10_000;
 
@@ -17,7 +17,7 @@ const IN_QUEUE_PREFIX = "requests.inQueue:";
  * million; the two figures that depend on the time of day read a bounded window of an index.
  */
 export async function getStaffOverview(db: Db, now = new Date()) {
-  const [totals, queueByTemplate, waitingLong, confirmations] = await db.batch([
+  const [totals, queueByTemplate, waitingLong, [confirmation]] = await db.batch([
     db
       .select({ key: staffCounts.key, value: staffCounts.value })
       .from(staffCounts)
@@ -44,20 +44,7 @@ export async function getStaffOverview(db: Db, now = new Date()) {
         .limit(WAITING_LONG_COUNTED)
         .as("waiting"),
     ),
-    // The latest confirmed requests: when they reached the sender, and when the user said the mail stopped.
-    db
-      .select({
-        processedAt: requests.processedAt,
-        // Written out in full: drizzle leaves columns in a select's fields unqualified, and inside
-        // the subquery "id" would then be the log's own id.
-        confirmedAt: sql<
-          number | null
-        >`(select max("request_logs"."createdAt") from "request_logs" where "request_logs"."userId" = "requests"."userId" and "request_logs"."requestId" = "requests"."id" and "request_logs"."status" = 'confirm')`,
-      })
-      .from(requests)
-      .where(and(eq(requests.status, "confirmedByUser"), isNotNull(requests.processedAt)))
-      .orderBy(desc(requests.updatedAt))
-      .limit(CONFIRMATIONS_SAMPLED),
+    medianConfirmationMs(db),
   ]);
 
   const total = new Map(totals.map((row) => [row.key, row.value]));
@@ -75,7 +62,7 @@ export async function getStaffOverview(db: Db, now = new Date()) {
     waitingLongCapped: waiting >= WAITING_LONG_COUNTED,
     processed: counted("requests.processed"),
     confirmed: counted("requests.confirmed"),
-    confirmations,
+    medianConfirmationMs: confirmation?.medianMs ?? null,
     users: counted("users"),
     subscribers: [
       ...present<PlanName>(PLANS, "users.subscribers:").map(({ value, count }) => ({ plan: value as PlanName | null, count })),
@@ -84,4 +71,30 @@ export async function getStaffOverview(db: Db, now = new Date()) {
     usedUp: counted("users.usedUp"),
     jobStates: present<JobState>(JOB_STATES, "jobs.state:").map(({ value, count }) => ({ state: value, count })),
   };
+}
+
+/**
+ * The median time from a request reaching its sender to the user saying the mail stopped, over the
+ * latest confirmations, worked out by SQLite so that one row comes back instead of a thousand. Both
+ * walks are on partial covering indexes (migration 0012): the latest confirmed requests, then each
+ * one's confirmation in the log. Of an even count, the median is the mean of the middle two. The
+ * limit is written into the text: drizzle cannot batch a raw query that binds parameters.
+ */
+function medianConfirmationMs(db: Db) {
+  return db.all<{ medianMs: number | null }>(sql`with sample as materialized (
+      select (
+        select max(l."createdAt") from "request_logs" l
+        where l."userId" = r."userId" and l."requestId" = r."id" and l."status" = 'confirm'
+      ) - r."processedAt" as ms
+      from "requests" r
+      where r."status" = 'confirmedByUser' and r."processedAt" is not null
+      order by r."updatedAt" desc
+      limit ${sql.raw(String(CONFIRMATIONS_SAMPLED))}
+    ),
+    known as materialized (select ms from sample where ms is not null)
+    select avg(ms) as "medianMs" from (
+      select ms from known order by ms
+      limit 2 - (select count(*) from known) % 2
+      offset ((select count(*) from known) - 1) / 2
+    )`);
 }

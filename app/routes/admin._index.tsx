@@ -9,13 +9,6 @@ import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 import { DAY_MS } from "~/domain/dates";
 
-function median(values: number[]) {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);
   const overview = await getStaffOverview(getDb(context.env.DB));
@@ -25,10 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const channel = row.consumerFiles ? "the person files it" : staffChannel(row.channels, row.acceptsAgent).kind;
     byChannel.set(channel, (byChannel.get(channel) ?? 0) + row.count);
   }
-  const days = overview.confirmations.flatMap((row) =>
-    row.confirmedAt && row.processedAt ? [(row.confirmedAt - row.processedAt.getTime()) / DAY_MS] : [],
-  );
-  const medianDays = median(days);
+  const medianDays = overview.medianConfirmationMs === null ? null : overview.medianConfirmationMs / DAY_MS;
   return {
     byStatus: overview.byStatus.map((row) => ({ label: row.status ? STATUS_LABELS[row.status] : "Not sent yet", count: row.count })),
     byChannel: [...byChannel].map(([channel, count]) => ({ channel, count })),

@@ -10,6 +10,7 @@ import { seedSenderCatalog } from "~/models/request-template.server";
 import { getStaffOverview } from "~/models/staff-overview.server";
 import { lettersFor } from "~/models/work-queue.server";
 import { getDb } from "~/utils/db.server";
+import { DAY_MS } from "~/domain/dates";
 import { type Browser, signedInStaff, signedUpUser } from "./http";
 import { received } from "./stand-ins";
 import { htmlOf, requestRow } from "./support";
@@ -204,8 +205,10 @@ describe("letters for a large group", () => {
 });
 
 describe("the overview's figures", () => {
-  it("counts the requests sent and, of those, the ones confirmed, with the days each took", async () => {
+  it("counts the requests sent and works out the median days from sending to the user's confirmation", async () => {
+    // No other test in this file confirms a request, so the sample is this test's own.
     const before = await getStaffOverview(db);
+    expect(before.medianConfirmationMs).toBeNull();
     const userId = `overview-${crypto.randomUUID().slice(0, 8)}`;
     await db.insert(users).values({
       id: userId,
@@ -218,7 +221,12 @@ describe("the overview's figures", () => {
       zipCode: "62701",
     });
     const processedAt = new Date("2026-10-01T12:00:00Z");
-    const address = {
+    const sent = (id: string, status: "confirmedByUser" | "inQueue") => ({
+      userId,
+      id,
+      senderName: id,
+      title: id,
+      status,
       fullName: "Overview Person",
       street1: "1 A St",
       city: "Springfield",
@@ -226,21 +234,37 @@ describe("the overview's figures", () => {
       zipCode: "62701",
       type: "custom" as const,
       processedAt,
-    };
-    await db.insert(requests).values([
-      { userId, id: "sent-confirmed", senderName: "Stopped Co", title: "Stopped Co", status: "confirmedByUser", ...address },
-      { userId, id: "sent-waiting", senderName: "Waiting Co", title: "Waiting Co", status: "inQueue", ...address },
-    ]);
+    });
+    const confirm = (requestId: string, days: number) =>
+      db.insert(requestLogs).values({
+        userId,
+        requestId,
+        creator: "user",
+        status: "confirm",
+        createdAt: new Date(processedAt.getTime() + days * DAY_MS),
+      });
     await db
-      .insert(requestLogs)
-      .values({ userId, requestId: "sent-confirmed", creator: "user", status: "confirm", createdAt: new Date("2026-10-11T12:00:00Z") });
+      .insert(requests)
+      .values([
+        sent("confirmed-2", "confirmedByUser"),
+        sent("confirmed-4", "confirmedByUser"),
+        sent("confirmed-30", "confirmedByUser"),
+        sent("confirmed-no-log", "confirmedByUser"),
+        sent("waiting", "inQueue"),
+      ]);
+    await confirm("confirmed-2", 2);
+    await confirm("confirmed-4", 4);
+    await confirm("confirmed-30", 30);
 
-    const after = await getStaffOverview(db);
-    expect(after.processed - before.processed).toBe(2);
-    expect(after.confirmations.length - before.confirmations.length).toBe(1);
-    const mine = after.confirmations.filter(
-      (row) => row.processedAt?.getTime() === processedAt.getTime() && row.confirmedAt === new Date("2026-10-11T12:00:00Z").getTime(),
-    );
-    expect(mine).toHaveLength(1);
+    const odd = await getStaffOverview(db);
+    expect(odd.processed - before.processed).toBe(5);
+    expect(odd.confirmed - before.confirmed).toBe(4);
+    // The middle one of 2, 4 and 30 days; the confirmed request with no log entry is left out.
+    expect(odd.medianConfirmationMs).toBe(4 * DAY_MS);
+
+    await db.insert(requests).values(sent("confirmed-10", "confirmedByUser"));
+    await confirm("confirmed-10", 10);
+    // Of 2, 4, 10 and 30 days, the mean of the middle two.
+    expect((await getStaffOverview(db)).medianConfirmationMs).toBe(7 * DAY_MS);
   });
 });

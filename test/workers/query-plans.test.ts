@@ -177,6 +177,13 @@ describe("query plans of the staff pages and the dashboard", async () => {
     expect(details).toContain("SEARCH jobs USING INDEX jobs_pending_email_idx (<expr>=? AND userId=?)");
   });
 
+  it("reads the overview's latest confirmations from two covering indexes, never the tables", async () => {
+    const queries = await queriesOf((db) => getStaffOverview(db, NOW));
+    const details = (await Promise.all(queries.map(planOf))).flat().map((row) => row.detail);
+    expect(details).toContain("SEARCH r USING COVERING INDEX requests_confirmed_idx (status=?)");
+    expect(details).toContain("SEARCH l USING COVERING INDEX request_logs_confirm_idx (userId=? AND requestId=? AND status=?)");
+  });
+
   it("fails a query once the index it relies on is gone", async () => {
     const [query] = await queriesOf((db) => listRecentJobs(db));
     expect(unboundedSteps(query!.sql, await planOf(query!))).toEqual([]);

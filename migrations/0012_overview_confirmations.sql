@@ -1,0 +1,2 @@
+CREATE INDEX `request_logs_confirm_idx` ON `request_logs` (`userId`,`requestId`,`status`,`createdAt`) WHERE "status" = 'confirm';--> statement-breakpoint
+CREATE INDEX `requests_confirmed_idx` ON `requests` (`status`,`updatedAt`,`processedAt`,`userId`,`id`) WHERE "status" = 'confirmedByUser' AND "processedAt" IS NOT NULL;
