@@ -1,5 +1,5 @@
 import { sendJobEnvelopes } from "~/jobs/producer.server";
-import { deleteSucceededJobsBefore, envelopeOf } from "~/models/job.server";
+import { deleteSucceededJobsBefore, envelopeOf, markStrandedJobsDead } from "~/models/job.server";
 import { claimDueReminders, createReminderJobs, listRemindersWithoutJob } from "~/models/reminder.server";
 import { deleteSpentCounts } from "~/models/rate-limit.server";
 import { deleteSentEmailsBefore } from "~/models/sent-email.server";
@@ -15,6 +15,9 @@ export async function runScheduledTasks(controller: Pick<ScheduledController, "s
   const db = getDb(env.DB);
   const cutoff = new Date(controller.scheduledTime - KEEP_SUCCEEDED_JOBS_DAYS * DAY_MS);
   await deleteSucceededJobsBefore(db, cutoff);
+  const stranded = await markStrandedJobsDead(db, new Date(controller.scheduledTime));
+  // A warning, not an error: each job is kept, dead with its reason, for staff to retry.
+  if (stranded > 0) console.warn(`${stranded} jobs had not run for a day; marked dead for staff to retry`);
   // A job older than this is never delivered again, so its send record has done its work.
   await deleteSentEmailsBefore(db, cutoff);
   await deleteSpentCounts(db, new Date(controller.scheduledTime - DAY_MS));

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm"
 import { JOB_STATES, jobs, staffCounts, type JobState } from "../../drizzle/schema";
 import type { JobEnvelope } from "~/domain/job-envelope";
 import { chunkedInserts, type Db } from "~/utils/db.server";
+import { DAY_MS } from "~/domain/dates";
 
 export async function insertJob(db: Db, envelope: JobEnvelope, userId: string | null) {
   await db.insert(jobs).values({ id: envelope.id, type: envelope.type, payload: envelope.payload ?? null, userId });
@@ -91,6 +92,28 @@ export async function deleteSucceededJobsBefore(db: Db, cutoff: Date) {
     .returning({ id: jobs.id });
   return deleted.length;
 }
+
+/**
+ * Jobs the queue has not run for a day while they were queued, running or retrying: its longest
+ * wait between tries is 12 hours and a run stops within 15 minutes, so such a job was lost on the
+ * way (a message dropped, a consumer stopped mid-run). Marked dead with the reason, it is where
+ * staff see and retry it. Should its message still arrive, the job runs as any other.
+ */
+export async function markStrandedJobsDead(db: Db, now: Date) {
+  const since = new Date(now.getTime() - STRANDED_AFTER_MS);
+  const marked = await db
+    .update(jobs)
+    .set({
+      state: "dead",
+      lastError: sql`'the queue has not run it for a day; it may have been lost' || coalesce('; last error: ' || ${jobs.lastError}, '')`,
+      updatedAt: now,
+    })
+    .where(and(inArray(jobs.state, ["queued", "running", "retrying"]), lt(jobs.updatedAt, since)))
+    .returning({ id: jobs.id });
+  return marked.length;
+}
+
+const STRANDED_AFTER_MS = DAY_MS;
 
 export async function hasJobForUser(db: Db, userId: string, type: string) {
   const [row] = await db

@@ -141,4 +141,45 @@ describe("the daily cron", () => {
     const ids = (await db.select({ id: jobs.id }).from(jobs).where(like(jobs.id, "cron-%"))).map((row) => row.id).sort();
     expect(ids).toEqual(["cron-new-ok", "cron-old-dead"]);
   });
+
+  it("marks dead, for staff, the jobs the queue has not run for a day, and leaves the others", async () => {
+    const now = Date.now();
+    const dayAndMinute = new Date(now - 24 * 60 * 60 * 1000 - 60_000);
+    const hours = new Date(now - 23 * 60 * 60 * 1000);
+    await db.insert(jobs).values([
+      { id: "stranded-queued", type: "ping", payload: {}, state: "queued", updatedAt: dayAndMinute },
+      { id: "stranded-running", type: "ping", payload: {}, state: "running", updatedAt: dayAndMinute },
+      {
+        id: "stranded-retrying",
+        type: "ping",
+        payload: {},
+        state: "retrying",
+        lastError: "Mailchimp answered 500",
+        updatedAt: dayAndMinute,
+      },
+      { id: "stranded-not-yet", type: "ping", payload: {}, state: "retrying", updatedAt: hours },
+      { id: "stranded-cancelled", type: "ping", payload: {}, state: "cancelled", updatedAt: dayAndMinute },
+      { id: "stranded-done", type: "ping", payload: {}, state: "succeeded", updatedAt: dayAndMinute },
+    ]);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const ctx = createExecutionContext();
+    await worker.scheduled({ scheduledTime: now, cron: "0 14 * * *", noRetry() {} }, env, ctx);
+    await waitOnExecutionContext(ctx);
+    const rows = await db
+      .select({ id: jobs.id, state: jobs.state, lastError: jobs.lastError })
+      .from(jobs)
+      .where(like(jobs.id, "stranded-%"))
+      .orderBy(jobs.id);
+    const lost = "the queue has not run it for a day; it may have been lost";
+    expect(rows).toEqual([
+      { id: "stranded-cancelled", state: "cancelled", lastError: null },
+      { id: "stranded-done", state: "succeeded", lastError: null },
+      { id: "stranded-not-yet", state: "retrying", lastError: null },
+      { id: "stranded-queued", state: "dead", lastError: lost },
+      { id: "stranded-retrying", state: "dead", lastError: `${lost}; last error: Mailchimp answered 500` },
+      { id: "stranded-running", state: "dead", lastError: lost },
+    ]);
+    expect(warn).toHaveBeenCalledWith("3 jobs had not run for a day; marked dead for staff to retry");
+    warn.mockRestore();
+  });
 });
