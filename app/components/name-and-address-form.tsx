@@ -1,5 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FormError, TextField } from "~/components/ui/form";
@@ -52,13 +53,10 @@ export function NameAndAddressForm({
   /** The submit button and whatever goes with it. */
   children: ReactNode;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof NameAndAddressSchema>>({
     lastResult,
     defaultValue,
     constraint: getZodConstraint(NameAndAddressSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NameAndAddressSchema }),
   });
   const autoComplete = (token: string) => (own ? token : "off");
   return (

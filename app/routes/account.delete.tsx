@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormError, TextField } from "~/components/ui/form";
@@ -32,11 +33,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function DeleteAccount() {
   const { subscribed } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof DeleteAccountSchema>>({
     lastResult,
     constraint: getZodConstraint(DeleteAccountSchema),
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteAccountSchema }),
   });
   return (
     <section className="page narrow" aria-labelledby="page-title">

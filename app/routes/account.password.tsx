@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { FormError, TextField } from "~/components/ui/form";
@@ -30,11 +31,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ChangePassword() {
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof ChangePasswordSchema>>({
     lastResult,
     constraint: getZodConstraint(ChangePasswordSchema),
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
   });
   return (
     <section className="page narrow" aria-labelledby="page-title">

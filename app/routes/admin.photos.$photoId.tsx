@@ -77,7 +77,6 @@ export default function IdentifyPhoto() {
     lastResult,
     defaultValue: { customerNumber: photo.customerNumber ?? "" },
     constraint: getZodConstraint(ConfirmPhotoSchema),
-    shouldValidate: "onSubmit",
   });
   const waiting = isWaitingForSender(photo.state);
   return (

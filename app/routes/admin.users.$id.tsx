@@ -198,12 +198,10 @@ export default function StaffUser() {
 function EditUserForm() {
   const { defaultValue } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof EditUserSchema>>({
     lastResult,
     defaultValue,
     constraint: getZodConstraint(EditUserSchema),
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EditUserSchema }),
   });
   const planError = fields.plan.errors?.[0];
   const selectedPlan = (fields.plan.initialValue as string | undefined) ?? "";

@@ -39,7 +39,17 @@ export default function StaffUsers() {
       <Form method="get" className="filters" role="search">
         <div className="field">
           <label htmlFor="user-search">Email or user id</label>
-          <input id="user-search" name="q" type="search" defaultValue={query} maxLength={MAX_QUERY_LENGTH} />
+          <p className="hint" id="user-search-hint">
+            The start of an email (jane@, jane.doe@exam) or a whole user id.
+          </p>
+          <input
+            id="user-search"
+            name="q"
+            type="search"
+            defaultValue={query}
+            maxLength={MAX_QUERY_LENGTH}
+            aria-describedby="user-search-hint"
+          />
         </div>
         <button type="submit" className="button">
           Find users
@@ -54,7 +64,7 @@ export default function StaffUsers() {
       <p className="muted" role="status">
         {query
           ? users.length === 0
-            ? `No user has the id “${query}” or an email containing it.`
+            ? `No user has the id “${query}” or an email starting with it.`
             : `${users.length === limit ? `The ${limit} newest` : users.length} matching “${query}”, newest first.`
           : `The ${limit} newest users.`}
       </p>

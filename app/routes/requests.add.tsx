@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AllowanceUsedUp } from "~/components/requests/allowance-used-up";
@@ -77,12 +78,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function AddRequest() {
   const { people, holderName, usedUp, search } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof AddRequestSchema>>({
     lastResult,
     defaultValue: search ? { senderName: search.typed, customerNumber: search.customerNumber } : undefined,
     constraint: getZodConstraint(AddRequestSchema),
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddRequestSchema }),
   });
   // After an error or a search, the boxes as they were sent (one ticked box comes back as a string); at first, everyone.
   const sent = fields.recipientIds.initialValue as string | string[] | undefined;

@@ -151,7 +151,6 @@ function ChooseSender() {
     lastResult,
     defaultValue: { sender: confident ? best?.templateId : undefined, customerNumber: photo.customerNumber ?? "" },
     constraint: getZodConstraint(ConfirmPhotoSchema),
-    shouldValidate: "onSubmit",
   });
   const chosen = (fields.sender.value ?? fields.sender.initialValue) as string | undefined;
   const sent = fields.recipientIds.initialValue as string | string[] | undefined;

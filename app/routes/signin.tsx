@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormError, TextField } from "~/components/ui/form";
@@ -45,12 +46,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function SignIn() {
   const { redirectTo, reset, signedOutEverywhere, emailChanged } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof SignInSchema>>({
     lastResult,
     constraint: getZodConstraint(SignInSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
   });
   // A wrong email or password is about both fields: they point at the form's message.
   const aboutFields = form.errors?.length ? form.errorId : undefined;

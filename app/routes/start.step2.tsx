@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormError, TextField } from "~/components/ui/form";
@@ -94,12 +95,9 @@ async function afterSignup(context: AppLoadContext, { userId, email, fullName }:
 export default function SignupStep2() {
   const { fullName, address, check, changes } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof Step2Schema>>({
     lastResult,
     constraint: getZodConstraint(Step2Schema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: Step2Schema }),
   });
 
   return (

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { UNDO_DELETE_DAYS } from "~/domain/requests";
 
 export type SummaryData = {
@@ -76,19 +76,10 @@ export function DashboardOutcome({
 }
 
 function UndoDelete({ requestId, senderName }: { requestId: string; senderName: string }) {
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formData?.get("requestId") === requestId;
   return (
     <Form method="post" action="/dashboard" className="inline-form">
       <input type="hidden" name="requestId" value={requestId} />
-      <button
-        type="submit"
-        name="intent"
-        value="undo"
-        className="button button-quiet"
-        disabled={pending}
-        aria-label={`Undo: bring back ${senderName}`}
-      >
+      <button type="submit" name="intent" value="undo" className="button button-quiet" aria-label={`Undo: bring back ${senderName}`}>
         Undo
       </button>
     </Form>

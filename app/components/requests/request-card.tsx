@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { RequestStatus, SenderChannel } from "../../../drizzle/schema";
 import type { CardNextStep } from "~/domain/dashboard";
 import { UNDO_DELETE_DAYS } from "~/domain/requests";
@@ -32,8 +32,6 @@ export function RequestCard({
   open: OpenRequest | null;
   confirmingDelete: boolean;
 }) {
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formData?.get("requestId") === card.id;
   const { question, buttons, upgradeToSend } = card.next;
 
   return (
@@ -56,7 +54,7 @@ export function RequestCard({
       </div>
       {card.guide ? <FilingGuide senderName={card.senderName} guide={card.guide} /> : null}
       {confirmingDelete ? (
-        <DeleteConfirmation card={card} pending={pending} />
+        <DeleteConfirmation card={card} />
       ) : (
         <div className="request-actions">
           {buttons.length > 0 ? (
@@ -69,7 +67,6 @@ export function RequestCard({
                   type="submit"
                   name="intent"
                   value={button.action}
-                  disabled={pending}
                   className={button.primary ? "button" : "button button-quiet"}
                 >
                   {button.label}
@@ -99,7 +96,7 @@ export function RequestCard({
 }
 
 /** Delete asks first: a real form, so it works without JavaScript; with it, focus moves to the question (enhance.js). */
-function DeleteConfirmation({ card, pending }: { card: RequestCardData; pending: boolean }) {
+function DeleteConfirmation({ card }: { card: RequestCardData }) {
   const titleId = `delete-${card.id}-title`;
   return (
     <Form method="post" action="/dashboard" className="delete-confirmation" data-focus-on-load tabIndex={-1} aria-labelledby={titleId}>
@@ -109,7 +106,7 @@ function DeleteConfirmation({ card, pending }: { card: RequestCardData; pending:
       </p>
       <input type="hidden" name="requestId" value={card.id} />
       <p className="request-buttons">
-        <button type="submit" name="intent" value="delete" className="button button-danger" disabled={pending}>
+        <button type="submit" name="intent" value="delete" className="button button-danger">
           Delete
         </button>
         <Link to={`/dashboard${cardAnchor(card.id)}`}>Keep it</Link>

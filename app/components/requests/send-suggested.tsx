@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 
 /**
  * "Send all suggested": one button when the allowance covers every suggestion (or there is no
@@ -6,14 +6,12 @@ import { Form, useNavigation } from "@remix-run/react";
  * than the allowance pays for, whatever is ticked.
  */
 export function SendSuggested({ suggestions, left }: { suggestions: Array<{ id: string; senderName: string }>; left: number | null }) {
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "sendSuggested";
   const choose = left !== null && left < suggestions.length;
   if (!choose) {
     return (
       <Form method="post" action="/dashboard" className="send-suggested">
         <input type="hidden" name="selection" value="all" />
-        <button type="submit" name="intent" value="sendSuggested" className="button" disabled={pending}>
+        <button type="submit" name="intent" value="sendSuggested" className="button">
           Send all {suggestions.length} suggested
         </button>
       </Form>
@@ -36,7 +34,7 @@ export function SendSuggested({ suggestions, left }: { suggestions: Array<{ id: 
           ))}
         </ul>
       </fieldset>
-      <button type="submit" name="intent" value="sendSuggested" className="button" disabled={pending}>
+      <button type="submit" name="intent" value="sendSuggested" className="button">
         Send the chosen ones
       </button>
     </Form>

@@ -77,7 +77,7 @@ export function InputField({
 export function TextField({
   field,
   ...props
-}: { field: FieldMetadata<string | undefined> } & Omit<InputFieldProps, "id" | "name" | "defaultValue" | "error">) {
+}: { field: FieldMetadata<string | number | undefined> } & Omit<InputFieldProps, "id" | "name" | "defaultValue" | "error">) {
   return (
     <InputField
       key={field.key}
