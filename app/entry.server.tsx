@@ -39,7 +39,7 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   for (const [name, value] of Object.entries(securityHeaders(nonce, { paymentOrigins: loadContext.env.STRIPE_HOSTED_ORIGINS })))
     responseHeaders.set(name, value);
-  // Links marked data-prefetch are fetched when the pointer rests on them (decision 0034).
+  // Links marked data-prefetch are fetched when they are pressed, before the click ends (decision 0034).
   responseHeaders.set("Speculation-Rules", '"/speculation-rules.json"');
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
