@@ -108,12 +108,15 @@ export async function markStrandedJobsDead(db: Db, now: Date) {
       lastError: sql`'the queue has not run it for a day; it may have been lost' || coalesce('; last error: ' || ${jobs.lastError}, '')`,
       updatedAt: now,
     })
-    .where(and(inArray(jobs.state, ["queued", "running", "retrying"]), lt(jobs.updatedAt, since)))
+    .where(and(inArray(jobs.state, UNFINISHED_STATES), lt(jobs.updatedAt, since)))
     .returning({ id: jobs.id });
   return marked.length;
 }
 
 const STRANDED_AFTER_MS = DAY_MS;
+
+/** A job in one of these states has not run to its end yet. */
+const UNFINISHED_STATES = ["queued", "running", "retrying"] as const satisfies readonly JobState[];
 
 export async function hasJobForUser(db: Db, userId: string, type: string) {
   const [row] = await db
@@ -239,7 +242,7 @@ export function cancelJobsOfUser(db: Db, userId: string, now: Date) {
     db
       .update(jobs)
       .set({ state: "cancelled", lastError: "the account was deleted", updatedAt: now })
-      .where(and(eq(jobs.userId, userId), inArray(jobs.state, ["queued", "running", "retrying", "dead"]))),
+      .where(and(eq(jobs.userId, userId), inArray(jobs.state, [...UNFINISHED_STATES, "dead"]))),
     db.update(jobs).set({ payload: null }).where(eq(jobs.userId, userId)),
   ] as const;
 }

@@ -18,13 +18,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const channel = row.consumerFiles ? "the person files it" : staffChannel(row.channels, row.acceptsAgent).kind;
     byChannel.set(channel, (byChannel.get(channel) ?? 0) + row.count);
   }
-  const medianDays = overview.medianConfirmationMs === null ? null : overview.medianConfirmationMs / DAY_MS;
   return {
     byStatus: overview.byStatus.map((row) => ({ label: row.status ? STATUS_LABELS[row.status] : "Not sent yet", count: row.count })),
     byChannel: [...byChannel].map(([channel, count]) => ({ channel, count })),
     waitingLong: overview.waitingLongCapped ? `${overview.waitingLong.toLocaleString("en-US")} or more` : overview.waitingLong,
     confirmedRate: overview.processed > 0 ? Math.round((overview.confirmed / overview.processed) * 100) : null,
-    medianDays: medianDays === null ? null : Math.round(medianDays * 10) / 10,
+    medianDays: overview.medianConfirmationMs === null ? null : Math.round((overview.medianConfirmationMs / DAY_MS) * 10) / 10,
     users: overview.users,
     subscribers: overview.subscribers.map((row) => ({ plan: row.plan ? PLAN_DETAILS[row.plan].name : "Unknown plan", count: row.count })),
     usedUp: overview.usedUp,

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { jobs, requests, users } from "../../drizzle/schema";
 import { listWorkQueue } from "~/models/work-queue.server";
-import { getDb } from "~/utils/db.server";
+import { chunkedInserts, getDb } from "~/utils/db.server";
 
 // The work queue at scale (decision 0036): premium requests found by an index of their own, and
 // an email still on its way found by request, so a visit reads about as many rows as it lists
@@ -31,7 +31,7 @@ async function waiting(userId: string, count: number, from: number) {
     queuedAt: new Date(from + index * 60_000),
     ...address,
   }));
-  for (let start = 0; start < rows.length; start += 5) await db.insert(requests).values(rows.slice(start, start + 5));
+  for (const insert of chunkedInserts(db, requests, rows)) await insert;
 }
 
 async function premiumFlags(userId: string) {
