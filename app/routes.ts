@@ -11,6 +11,8 @@ export default [
   route("learn", "routes/learn.tsx"),
   route("start/step1", "routes/start.step1.tsx"),
   route("start/step2", "routes/start.step2.tsx"),
+  // The link that finishes a signup when many people sign up at once (ours; decision 0019).
+  route("start/confirm", "routes/start.confirm.tsx"),
   route("subscription", "routes/subscription.tsx"),
   route("signin", "routes/signin.tsx"),
   route("password/forgot", "routes/password.forgot.tsx"),

@@ -502,6 +502,30 @@ export const emailChanges = sqliteTable(
   (table) => [index("email_changes_user_idx").on(table.userId)],
 );
 
+/**
+ * A signup waiting for its email's link: made when signups site-wide pass their hourly count
+ * (decision 0019), so that past it an account still opens, for whoever can read the email. Only
+ * the SHA-256 of the token is kept; the row goes once used, or a day after it expired.
+ */
+export const pendingSignups = sqliteTable(
+  "pending_signups",
+  {
+    tokenHash: text("tokenHash").primaryKey(),
+    email: text("email").notNull(),
+    passwordHash: text("passwordHash").notNull(),
+    fullName: text("fullName").notNull(),
+    street1: text("street1").notNull(),
+    street2: text("street2"),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    zipCode: text("zipCode").notNull(),
+    addressCheck: addressCheck(),
+    expiresAt: integer("expiresAt", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("pending_signups_expires_idx").on(table.expiresAt)],
+);
+
 /** Accounts their owners deleted: the anonymous id and the moment, nothing that names anyone (decision 0023). */
 export const deletedAccounts = sqliteTable("deleted_accounts", {
   userId: text("userId").primaryKey(),

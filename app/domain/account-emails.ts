@@ -68,6 +68,20 @@ export function emailChangeLinkEmail({ confirmUrl, hours }: { confirmUrl: string
   };
 }
 
+/** The link that opens an account when signups are busy (decision 0019): proof the address is the person's. */
+export function finishSignupEmail({ confirmUrl, hours }: { confirmUrl: string; hours: number }): AccountEmail {
+  return {
+    subject: "Finish creating your Quiet Mailbox account",
+    tag: "signup-link",
+    text: [
+      "Someone asked to create a Quiet Mailbox account with this address. Many people are signing up right now, so we ask you to confirm the address first.",
+      `To create your account, open this link within ${hours} hours: ${confirmUrl}`,
+      "The link works once. If you did not ask for this, ignore this email: no account is made.",
+      SIGN_OFF,
+    ].join("\n\n"),
+  };
+}
+
 /** To the old address once the change is made: the one warning an account holder gets if it was not them. */
 export function emailChangedNotice({ newEmail, resetUrl }: { newEmail: string; resetUrl: string }): AccountEmail {
   return {

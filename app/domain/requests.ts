@@ -209,3 +209,8 @@ export function deletedRequestRestore(historyOldestFirst: LogEntry[]): { status:
 export function canUndoDelete(deletedAt: Date, now: Date) {
   return now.getTime() - deletedAt.getTime() <= UNDO_DELETE_DAYS * DAY_MS;
 }
+
+/** Why a delete cannot be undone once the sender was added again: one live request per sender. */
+export function undoRefusedMessage(senderName: string) {
+  return `${senderName} is on your dashboard again, in a newer request, so this one stays deleted: one sender, one letter.`;
+}

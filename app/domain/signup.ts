@@ -24,9 +24,13 @@ export const STEP2_MESSAGES = {
   // The identity provider's own rule and message (product rules: Errors: weak password).
   passwordTooShort: "Password should be at least 6 characters.",
   emailTaken: "Email has already been used.",
+  notCreated: "We couldn't create your account just now. Nothing was saved; please try again in a moment.",
 } as const;
 
 export const MIN_PASSWORD_LENGTH = 6;
+
+/** How long the link that finishes a signup works, when signups are busy (decision 0019). */
+export const PENDING_SIGNUP_LIFETIME_HOURS = 24;
 const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);

@@ -2,6 +2,7 @@ import { sendJobEnvelopes } from "~/jobs/producer.server";
 import { deleteSucceededJobsBefore, envelopeOf, markStrandedJobsDead } from "~/models/job.server";
 import { claimDueReminders, createReminderJobs, listRemindersWithoutJob } from "~/models/reminder.server";
 import { deleteSpentCounts } from "~/models/rate-limit.server";
+import { deleteExpiredPendingSignups } from "~/models/pending-signup.server";
 import { deleteSentEmailsBefore } from "~/models/sent-email.server";
 import { sweepPhotos } from "~/services/mail-photos.server";
 import type { AppEnv } from "~/utils/env.server";
@@ -23,6 +24,7 @@ export async function runScheduledTasks(controller: Pick<ScheduledController, "s
   // A job older than this is never delivered again, so its send record has done its work.
   await deleteSentEmailsBefore(db, cutoff);
   await deleteSpentCounts(db, new Date(controller.scheduledTime - DAY_MS));
+  await deleteExpiredPendingSignups(db, new Date(controller.scheduledTime));
   await queueDueReminders(env, new Date(controller.scheduledTime));
   await sweepPhotos(env, new Date(controller.scheduledTime));
 }

@@ -19,6 +19,7 @@ import { cancelJobsOfUser } from "~/models/job.server";
 import { isEmailTakenViolation, normalizeEmail } from "~/models/user.server";
 import type { Db } from "~/utils/db.server";
 import { newLinkToken, linkTokenHash } from "~/utils/link-token.server";
+import { usableLinkCondition, voidAccountLinks, voidLinksOf } from "~/models/account-links.server";
 
 /** What the account page shows; never the password hash. */
 export async function getAccountSettings(db: Db, userId: string, now = new Date()) {
@@ -139,9 +140,18 @@ export async function saveEmailPreferences(db: Db, userId: string, choices: { ne
   return { newsletterBefore: before.newsletter };
 }
 
-/** Ends every session of the user signed in before now, this one included. */
+/** Ends every session of the user signed in before now, this one included, and voids every link still outstanding. */
 export async function endAllSessions(db: Db, userId: string, now = new Date()) {
-  await db.update(users).set({ sessionsValidAfter: now, updatedAt: now }).where(eq(users.id, userId));
+  await db.batch([
+    db.update(users).set({ sessionsValidAfter: now, updatedAt: now }).where(eq(users.id, userId)),
+    ...voidAccountLinks(db, userId, now),
+  ]);
+}
+
+/** Cancels an email change waiting for its link: the link stops working. Answers whether there was one. */
+export async function cancelEmailChange(db: Db, userId: string, now = new Date()) {
+  const voided = await voidLinksOf(db, emailChanges, userId, now).returning({ tokenHash: emailChanges.tokenHash });
+  return voided.length > 0;
 }
 
 const EMAIL_CHANGE_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -151,10 +161,7 @@ export const EMAIL_CHANGE_LIFETIME_HOURS = EMAIL_CHANGE_LIFETIME_MS / 3_600_000;
 export async function startEmailChange(db: Db, userId: string, newEmail: string, now = new Date()) {
   const { token, tokenHash } = await newLinkToken();
   await db.batch([
-    db
-      .update(emailChanges)
-      .set({ usedAt: now })
-      .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt))),
+    voidLinksOf(db, emailChanges, userId, now),
     db.insert(emailChanges).values({
       tokenHash,
       userId,
@@ -166,8 +173,7 @@ export async function startEmailChange(db: Db, userId: string, newEmail: string,
   return token;
 }
 
-const usableLink = async (token: string, now: Date) =>
-  and(eq(emailChanges.tokenHash, await linkTokenHash(token)), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, now));
+const usableLink = async (token: string, now: Date) => usableLinkCondition(emailChanges, await linkTokenHash(token), now);
 
 /** The change a link would make, without making it (for the page that asks to confirm). */
 export async function findEmailChange(db: Db, token: string, now = new Date()) {
@@ -184,7 +190,8 @@ export type EmailChangeOutcome =
 
 /**
  * Uses the link: the token is spent by one conditional UPDATE (two tabs cannot both use it), then
- * the email changes. An address someone else took in the meantime changes nothing.
+ * the email changes and every other link of the account is voided, in one batch: a reset link sent
+ * to the old address no longer works. An address someone else took in the meantime changes nothing.
  */
 export async function completeEmailChange(db: Db, token: string, now = new Date()): Promise<EmailChangeOutcome> {
   const [change] = await db
@@ -196,7 +203,10 @@ export async function completeEmailChange(db: Db, token: string, now = new Date(
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, change.userId));
   if (!user) return { kind: "spent" };
   try {
-    await db.update(users).set({ email: change.newEmail, updatedAt: now }).where(eq(users.id, change.userId));
+    await db.batch([
+      db.update(users).set({ email: change.newEmail, updatedAt: now }).where(eq(users.id, change.userId)),
+      ...voidAccountLinks(db, change.userId, now),
+    ]);
   } catch (error) {
     if (isEmailTakenViolation(error)) return { kind: "taken" };
     throw error;

@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
 import { passwordResetTokens } from "../../drizzle/schema";
+import { usableLinkCondition } from "~/models/account-links.server";
 import type { Db } from "~/utils/db.server";
 import { linkTokenHash, newLinkToken } from "~/utils/link-token.server";
 
@@ -22,32 +22,20 @@ export async function findUsableResetToken(db: Db, token: string, now = new Date
   const [row] = await db
     .select({ userId: passwordResetTokens.userId })
     .from(passwordResetTokens)
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, await linkTokenHash(token)),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, now),
-      ),
-    )
+    .where(usableLinkCondition(passwordResetTokens, await linkTokenHash(token), now))
     .limit(1);
   return row?.userId ?? null;
 }
 
 /**
  * Uses the token: one conditional UPDATE, so two tabs submitting the same link cannot both
- * succeed. Answers the user id, or null when the link was used, expired or never existed.
+ * succeed. Answers the user id, or null when the link was used, voided, expired or never existed.
  */
 export async function consumeResetToken(db: Db, token: string, now = new Date()) {
   const [row] = await db
     .update(passwordResetTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, await linkTokenHash(token)),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, now),
-      ),
-    )
+    .where(usableLinkCondition(passwordResetTokens, await linkTokenHash(token), now))
     .returning({ userId: passwordResetTokens.userId });
   return row?.userId ?? null;
 }

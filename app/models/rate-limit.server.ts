@@ -2,6 +2,7 @@ import { and, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { authThrottle } from "../../drizzle/schema";
 import { MINUTE_MS } from "~/domain/dates";
 import type { Db } from "~/utils/db.server";
+import { clientNetwork } from "~/utils/client-network";
 import { hexDigest } from "~/utils/digest";
 
 /**
@@ -26,10 +27,10 @@ export type Counter = { key: string; limit: RateLimit };
 const NEVER = Number.MAX_SAFE_INTEGER;
 
 export const LIMITS = {
-  /** Failed sign-ins for one account from one client (an address, or a device that signed in to it before). */
-  signInPerAccountAndClient: { windowMs: 15 * MINUTE_MS, blockAt: 5, blockMs: 15 * MINUTE_MS },
-  /** Failed sign-ins from one address, whatever the account, by clients that never signed in to it. */
-  signInPerClient: { windowMs: 15 * MINUTE_MS, blockAt: 30, blockMs: 15 * MINUTE_MS },
+  /** Sign-ins for one account from one client (an address, or a device that signed in to it before): 5 checked, then held. */
+  signInPerAccountAndClient: { windowMs: 15 * MINUTE_MS, blockAt: 6, blockMs: 15 * MINUTE_MS },
+  /** Sign-ins from one address, whatever the account, by clients that never signed in to it: 30 checked, then held. */
+  signInPerClient: { windowMs: 15 * MINUTE_MS, blockAt: 31, blockMs: 15 * MINUTE_MS },
   /** Failed sign-ins to one account from all new clients: past ACCOUNT_UNDER_ATTACK, a client that failed once waits. */
   signInPerAccount: { windowMs: 15 * MINUTE_MS, blockAt: NEVER, blockMs: 0 },
   /** Reset links asked for one email (known or not: the answer must not tell). */
@@ -38,39 +39,20 @@ export const LIMITS = {
   /** Address checks (step 1 of signup and /api/address/verify): each may be a paid call. */
   verifyPerClient: { windowMs: 60 * MINUTE_MS, blockAt: 31, blockMs: 60 * MINUTE_MS },
   verifyInTotal: { windowMs: 60 * MINUTE_MS, blockAt: 2_001, blockMs: 60 * MINUTE_MS },
-  /** Step 2 of signup: every account created or "Email has already been used." */
+  /** Step 2 of signup per client: every account created, link sent or "Email has already been used." */
   signupPerClient: { windowMs: 60 * MINUTE_MS, blockAt: 11, blockMs: 60 * MINUTE_MS },
+  /** Accounts created at once, site-wide; past it a signup finishes by a link sent to its email, never refused. */
   signupInTotal: { windowMs: 60 * MINUTE_MS, blockAt: 501, blockMs: 60 * MINUTE_MS },
-  /** Email-change links one account sends: each goes to an address the account holder typed. */
+  /** Signup links sent to one email: each is an email to an address someone typed. */
+  signupLinkPerEmail: { windowMs: 60 * MINUTE_MS, blockAt: 4, blockMs: 60 * MINUTE_MS },
+  /** Email changes one account asks for: each link goes to an address the account holder typed, and each answer tells whether an address is taken. */
   emailChangePerAccount: { windowMs: 60 * MINUTE_MS, blockAt: 4, blockMs: 60 * MINUTE_MS },
 } satisfies Record<string, RateLimit>;
 
 /** Failed sign-ins to one account within the window from which it counts as under attack. */
 export const ACCOUNT_UNDER_ATTACK = 10;
 
-export type KeyState = { count: number; blockedUntil: Date | null; windowEndsAt?: Date };
-
-/** The state of each key, its count taken within its limit's window; keys never counted are absent. */
-export async function readCounts(db: Db, counters: Counter[], now = new Date()): Promise<Map<string, KeyState>> {
-  if (!counters.length) return new Map();
-  const rows = await db
-    .select()
-    .from(authThrottle)
-    .where(
-      inArray(
-        authThrottle.key,
-        counters.map(({ key }) => key),
-      ),
-    );
-  const states = new Map<string, KeyState>();
-  for (const row of rows) {
-    const { limit } = counters.find(({ key }) => key === row.key)!;
-    const current = row.windowStartedAt.getTime() >= now.getTime() - limit.windowMs;
-    const windowEndsAt = new Date(row.windowStartedAt.getTime() + limit.windowMs);
-    states.set(row.key, { count: current ? row.failures : 0, blockedUntil: row.blockedUntil, windowEndsAt });
-  }
-  return states;
-}
+export type KeyState = { count: number; blockedUntil: Date | null; windowEndsAt: Date };
 
 /** How long until every one of these keys is free again: 0 when none is blocked. */
 export function blockedForMs(states: Iterable<KeyState | undefined>, now = new Date()) {
@@ -103,25 +85,44 @@ export async function countAttempt(db: Db, key: string, limit: RateLimit, now = 
         blockedUntil: sql`case when ${countAfter} = ${limit.blockAt} then ${blockUntil} else ${authThrottle.blockedUntil} end`,
       },
     })
-    .returning({ count: authThrottle.failures, blockedUntil: authThrottle.blockedUntil });
-  return { count: row!.count, blockedUntil: row!.blockedUntil };
+    .returning({ count: authThrottle.failures, blockedUntil: authThrottle.blockedUntil, windowStartedAt: authThrottle.windowStartedAt });
+  return { count: row!.count, blockedUntil: row!.blockedUntil, windowEndsAt: new Date(row!.windowStartedAt.getTime() + limit.windowMs) };
 }
 
 /**
- * Counts one attempt against each limit in turn and stops at the first that is blocked, so that a
- * client refused on its own limit never uses up the site's total. Answers how long the caller must
- * wait, 0 when the attempt may go ahead.
+ * Counts one attempt against each limit in turn, before the attempt does anything, and stops at
+ * the first that is blocked, so that a client refused on its own limit never uses up the site's
+ * total. Attempts that arrive at once are each counted before any of them is let through, so no
+ * burst gets past a limit. Answers how long the caller must wait (0 when the attempt may go
+ * ahead) and the state of each key counted.
  */
-export async function takeAttempt(db: Db, counters: Counter[], now = new Date()) {
+export async function countAttempts(db: Db, counters: Counter[], now = new Date()) {
+  const states = new Map<string, KeyState>();
   for (const { key, limit } of counters) {
-    const waitMs = blockedForMs([await countAttempt(db, key, limit, now)], now);
-    if (waitMs > 0) return waitMs;
+    const state = await countAttempt(db, key, limit, now);
+    states.set(key, state);
+    const waitMs = blockedForMs([state], now);
+    if (waitMs > 0) return { waitMs, states };
   }
-  return 0;
+  return { waitMs: 0, states };
+}
+
+/** countAttempts for a caller that needs only how long to wait. */
+export async function takeAttempt(db: Db, counters: Counter[], now = new Date()) {
+  return (await countAttempts(db, counters, now)).waitMs;
 }
 
 export async function clearCounts(db: Db, keys: string[]) {
   if (keys.length) await db.delete(authThrottle).where(inArray(authThrottle.key, keys));
+}
+
+/** Takes back one attempt counted on each key: one that turned out not to be what the limit counts. */
+export async function uncountAttempt(db: Db, keys: string[]) {
+  if (!keys.length) return;
+  await db
+    .update(authThrottle)
+    .set({ failures: sql`max(${authThrottle.failures} - 1, 0)` })
+    .where(inArray(authThrottle.key, keys));
 }
 
 /** Counters whose window and block both ended before `before`: every limit's window is an hour at most. */
@@ -144,16 +145,17 @@ export async function rateKey(kind: string, ...parts: string[]) {
 const LOOPBACK = new Set(["127.0.0.1", "::1"]);
 
 /**
- * The client's address as Cloudflare reports it, for per-client limits. Outside production a
- * request from this machine (no address, or a loopback one: `npm start`, the tests) is nobody's in
- * particular and has no per-client limit, or every local test user would share one budget; tests
- * of the limits send an address. In production Cloudflare always sends one; should it not, the
- * requests without one share a single budget.
+ * The client as per-client limits count it: the address Cloudflare reports, an IPv6 one as its
+ * whole /64 (clientNetwork). Outside production a request from this machine (no address, or a
+ * loopback one: `npm start`, the tests) is nobody's in particular and has no per-client limit, or
+ * every local test user would share one budget; tests of the limits send an address. In
+ * production Cloudflare always sends one; should it not, the requests without one (or with one
+ * that does not parse) share a single budget.
  */
 export function clientAddress(request: Request, appEnv: string): string | null {
-  const address = request.headers.get("CF-Connecting-IP");
+  const address = request.headers.get("CF-Connecting-IP")?.trim();
   if (appEnv !== "production" && (!address || LOOPBACK.has(address))) return null;
-  return address ?? "unknown";
+  return (address && clientNetwork(address)) ?? "unknown";
 }
 
 /** A per-client counter, or none for a local request (see clientAddress). */
@@ -180,15 +182,20 @@ export async function addressCheckCounters(request: Request, appEnv: string): Pr
   ];
 }
 
-/** Step 2 of signup: an account created, or an email found taken. */
-export async function signupCounters(request: Request, appEnv: string): Promise<Counter[]> {
-  return [
-    ...(await perClient("signup-client", request, appEnv, LIMITS.signupPerClient)),
-    { key: "signup-total", limit: LIMITS.signupInTotal },
-  ];
+/** Step 2 of signup, per client: an account created, a link sent, or an email found taken. */
+export function signupClientCounters(request: Request, appEnv: string): Promise<Counter[]> {
+  return perClient("signup-client", request, appEnv, LIMITS.signupPerClient);
 }
 
-/** An email-change link sent for an account (3 an hour): the account cannot be used to email strangers. */
+/** Accounts created site-wide: counted only for a signup that creates one (decision 0019). */
+export const SIGNUP_TOTAL: Counter = { key: "signup-total", limit: LIMITS.signupInTotal };
+
+/** A signup link sent to an email (3 an hour): the form cannot be used to flood someone's inbox. */
+export async function signupLinkCounters(email: string): Promise<Counter[]> {
+  return [{ key: await rateKey("signup-link", email), limit: LIMITS.signupLinkPerEmail }];
+}
+
+/** An email change asked for by an account (3 an hour, taken addresses included): the account can neither email strangers nor probe for accounts. */
 export async function emailChangeCounters(userId: string): Promise<Counter[]> {
   return [{ key: await rateKey("email-change", userId), limit: LIMITS.emailChangePerAccount }];
 }

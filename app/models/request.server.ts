@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gte, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, exists, gte, isNotNull, isNull, ne, not, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { BatchItem } from "drizzle-orm/batch";
 import { requestLogs, requests, requestTemplates, users, type AddressCheck } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
@@ -128,21 +129,40 @@ export function listUnsentRequests(db: Db, userId: string) {
     .orderBy(asc(requests.senderName));
 }
 
+const otherRequest = alias(requests, "other_request");
+
 /**
  * Brings a deleted request of this user back to the status it had, logged as an undo, in one
  * batch. Only a request that is still deleted changes: a second identical post writes nothing.
- * Answers whether this post restored it.
+ * Nor does a request whose sender the user has added again since the delete (another request,
+ * not deleted, to the same catalog sender, or to the same name typed): two live requests would
+ * send the sender two letters. The check is part of the UPDATE, so an add at the same moment
+ * cannot slip between them. Answers whether this post restored it.
  */
 export async function restoreDeletedRequest(
   db: Db,
   { userId, requestId, status, now = new Date() }: { userId: string; requestId: string; status: RequestStatus | null; now?: Date },
 ) {
   const ownRequest = and(eq(requests.userId, userId), eq(requests.id, requestId));
+  const sameSenderStillLive = exists(
+    db
+      .select({ one: sql`1` })
+      .from(otherRequest)
+      .where(
+        and(
+          eq(otherRequest.userId, userId),
+          ne(otherRequest.id, requestId),
+          or(isNull(otherRequest.status), ne(otherRequest.status, "deleted")),
+          sql`case when ${requests.templateId} is not null then ${otherRequest.templateId} = ${requests.templateId}
+            else ${otherRequest.templateId} is null and lower(${otherRequest.senderName}) = lower(${requests.senderName}) end`,
+        ),
+      ),
+  );
   const [restored] = await db.batch([
     db
       .update(requests)
       .set({ status, updatedAt: now })
-      .where(and(ownRequest, eq(requests.status, "deleted"))),
+      .where(and(ownRequest, eq(requests.status, "deleted"), not(sameSenderStillLive))),
     // changes() is the row count of the update just before, in this batch's transaction.
     logEntryWhere(db, and(ownRequest, sql`changes() = 1`), UNDO_LOG_STATUS, now),
   ]);

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { passwordResetTokens, requests, requestTemplates, users, type AddressCheck } from "../../drizzle/schema";
+import { requests, requestTemplates, users, type AddressCheck } from "../../drizzle/schema";
+import { voidAccountLinks } from "~/models/account-links.server";
 import { checkedAddressColumns } from "~/models/address-columns.server";
 import { chunkedInserts, type Db } from "~/utils/db.server";
 
@@ -138,16 +139,14 @@ export async function getUserIdByEmail(db: Db, email: string) {
 }
 
 /**
- * A new password ends every session signed in before it (sessionsValidAfter) and voids every reset
- * link still outstanding, in one batch: a link asked for earlier can no longer change it again.
+ * A new password ends every session signed in before it (sessionsValidAfter) and voids every link
+ * still outstanding, reset and email change alike, in one batch: a link asked for earlier can no
+ * longer change the account.
  */
 export async function setUserPassword(db: Db, userId: string, passwordHash: string, now = new Date()) {
   await db.batch([
     db.update(users).set({ passwordHash, sessionsValidAfter: now, updatedAt: now }).where(eq(users.id, userId)),
-    db
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt))),
+    ...voidAccountLinks(db, userId, now),
   ]);
 }
 

@@ -7,6 +7,7 @@ import { confirmEmailChange } from "~/services/account.server";
 import { getCurrentUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
+import { linkPageHeaders } from "~/utils/link-token.server";
 
 const TokenSchema = z.string().min(1).max(200);
 
@@ -61,3 +62,5 @@ export default function ConfirmEmail() {
 }
 
 export const meta = () => pageMeta("Confirm your new email");
+
+export const headers = linkPageHeaders;

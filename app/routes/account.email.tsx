@@ -30,10 +30,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const wrong = await checkCurrentPassword(user, submission.value.currentPassword, request, context);
   if (wrong) return refuse({ currentPassword: [wrong.message] }, wrong.status);
   const db = getDb(context.env.DB);
-  if (await getUserIdByEmail(db, email)) return refuse({ email: [ACCOUNT_MESSAGES.emailTaken] }, 400);
+  // Counted before the address is looked up, so the answer "already used" is limited too (decision 0019).
   const waitMs = await takeAttempt(db, await emailChangeCounters(user.id));
   if (waitMs > 0)
     return data(submission.reply({ formErrors: [tooManyAttemptsMessage(waitMs)], hideFields: ["currentPassword"] }), { status: 429 });
+  if (await getUserIdByEmail(db, email)) return refuse({ email: [ACCOUNT_MESSAGES.emailTaken] }, 400);
 
   await requestEmailChange(context.env, user, email);
   return redirect("/account?saved=email-link", 303);

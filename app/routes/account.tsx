@@ -5,7 +5,7 @@ import { z } from "zod";
 import { envelopeLines } from "~/domain/address";
 import { ADDRESS_CHECK_LABELS } from "~/domain/address-check";
 import { EmailPreferencesSchema } from "~/domain/account";
-import { endAllSessions, getAccountSettings } from "~/models/account.server";
+import { cancelEmailChange, endAllSessions, getAccountSettings } from "~/models/account.server";
 import { changeEmailPreferences } from "~/services/account.server";
 import { requireUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -20,6 +20,7 @@ const SAVED_NOTICES: Record<string, string> = {
   email: "Your email address is changed. Sign in with it from now on.",
   password: "Your password is changed. You are signed out on every other device.",
   preferences: "Your email choices are saved.",
+  "email-cancelled": "The change of email is cancelled: the link we sent no longer works.",
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -43,6 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const AccountActionSchema = z.discriminatedUnion("intent", [
   EmailPreferencesSchema.extend({ intent: z.literal("preferences") }),
   z.object({ intent: z.literal("signOutEverywhere") }),
+  z.object({ intent: z.literal("cancelEmailChange") }),
 ]);
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -53,6 +55,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await endAllSessions(getDb(context.env.DB), user.id);
     const session = await getSession(request, context);
     return redirect("/signin?signedOut=everywhere", { status: 303, headers: { "Set-Cookie": await destroySession(session, context.env) } });
+  }
+  if (submission.value.intent === "cancelEmailChange") {
+    await cancelEmailChange(getDb(context.env.DB), user.id);
+    return redirect("/account?saved=email-cancelled", 303);
   }
   const { newsletter, reminderEmails } = submission.value;
   await changeEmailPreferences(context.env, user, { newsletter, reminderEmails });
@@ -104,9 +110,17 @@ export default function Account() {
           You sign in with <strong>{email}</strong>.
         </p>
         {pendingEmail ? (
-          <p className="notice">
-            Waiting for you to open the link we sent to <strong>{pendingEmail}</strong>. Until then, your email stays as it is.
-          </p>
+          <Form method="post" className="notice">
+            <p>
+              Waiting for you to open the link we sent to <strong>{pendingEmail}</strong>. Until then, your email stays as it is.
+            </p>
+            <p>
+              Not you, or changed your mind?{" "}
+              <button type="submit" name="intent" value="cancelEmailChange" className="button button-quiet">
+                Cancel this change
+              </button>
+            </p>
+          </Form>
         ) : null}
         <p>
           <Link to="/account/email">Change email</Link> · <Link to="/account/password">Change password</Link>

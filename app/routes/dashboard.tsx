@@ -36,6 +36,7 @@ import {
   requestsAffordable,
   STATUS_LABELS,
   UNDO_DELETE_DAYS,
+  undoRefusedMessage,
   waitOf,
   waitStanding,
 } from "~/domain/requests";
@@ -222,7 +223,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-const refused = (error: string, status: 400 | 403) => data({ error }, { status });
+const refused = (error: string, status: 400 | 403 | 409) => data({ error }, { status });
 
 async function recordClick(context: ActionFunctionArgs["context"], user: CurrentUser, actions: string[]) {
   await recordEvents(
@@ -263,7 +264,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!restore || !canUndoDelete(restore.deletedAt, new Date())) {
       return refused(`This request was deleted more than ${UNDO_DELETE_DAYS} days ago; add it again instead.`, 400);
     }
-    await restoreDeletedRequest(db, { userId: user.id, requestId: value.requestId, status: restore.status });
+    const restored = await restoreDeletedRequest(db, { userId: user.id, requestId: value.requestId, status: restore.status });
+    if (!restored && (await getUserRequest(db, user.id, value.requestId))?.status === "deleted") {
+      return refused(undoRefusedMessage(found.request.senderName), 409);
+    }
     await recordClick(context, user, ["undo"]);
     return redirect(noticeUrl({ notice: "undo", about: value.requestId }), 303);
   }

@@ -11,6 +11,7 @@ import { signIn } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 import { hashPassword } from "~/utils/password.server";
+import { linkPageHeaders } from "~/utils/link-token.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
@@ -69,3 +70,5 @@ export default function ResetPassword() {
 }
 
 export const meta = () => pageMeta("Choose a new password");
+
+export const headers = linkPageHeaders;

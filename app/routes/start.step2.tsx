@@ -5,16 +5,13 @@ import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type Load
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormError, TextField } from "~/components/ui/form";
 import { VerifiedAddress } from "~/components/verified-address";
-import { STEP2_MESSAGES, Step2Schema } from "~/domain/signup";
-import { createUserWithPresets, EmailTakenError } from "~/models/user.server";
-import { signupCounters, takeAttempt, tooManyAttemptsMessage } from "~/models/rate-limit.server";
-import { signupJobs } from "~/services/account.server";
-import { recordEvents, trackVisit } from "~/services/analytics.server";
+import { PENDING_SIGNUP_LIFETIME_HOURS, STEP2_MESSAGES, Step2Schema } from "~/domain/signup";
+import { tooManyAttemptsMessage } from "~/models/rate-limit.server";
+import { trackVisit } from "~/services/analytics.server";
 import { redirectSignedInUser, signIn } from "~/services/auth.server";
-import { getDb } from "~/utils/db.server";
+import { signUpFromDraft, type SignupOutcome } from "~/services/signup.server";
 import { errorMessage } from "~/utils/errors";
 import { pageMeta } from "~/utils/meta";
-import { hashPassword } from "~/utils/password.server";
 import { getSession, type SignupDraft } from "~/utils/session.server";
 import { EnhanceScript } from "~/components/enhance-script";
 
@@ -28,72 +25,37 @@ async function requireDraft(request: Request, context: AppLoadContext): Promise<
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const draft = await requireDraft(request, context);
   trackVisit(request, context, "Visited Step 2");
-  return { fullName: draft.entered.fullName, address: draft.address, check: draft.check, changes: draft.changes };
+  const linkSent = new URL(request.url).searchParams.get("sent") === "1";
+  return { fullName: draft.entered.fullName, address: draft.address, check: draft.check, changes: draft.changes, linkSent };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const draft = await requireDraft(request, context);
   const submission = parseWithZod(await request.formData(), { schema: Step2Schema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  const hideFields = ["password"];
+  if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
 
-  const { email, password } = submission.value;
-  const db = getDb(context.env.DB);
-  // Every account made and every "Email has already been used." counts (decision 0019).
-  const waitMs = await takeAttempt(db, await signupCounters(request, context.env.APP_ENV));
-  if (waitMs > 0) {
-    return data(submission.reply({ formErrors: [tooManyAttemptsMessage(waitMs)], hideFields: ["password"] }), { status: 429 });
-  }
-  let userId: string;
+  let outcome: SignupOutcome;
   try {
-    ({ id: userId } = await createUserWithPresets(db, {
-      email,
-      passwordHash: await hashPassword(password),
-      fullName: draft.entered.fullName,
-      ...draft.address,
-      street2: draft.address.street2 || null,
-      addressCheck: draft.check ?? null,
-      newsletter: true,
-    }));
+    outcome = await signUpFromDraft(request, context, draft, submission.value);
   } catch (error) {
-    if (error instanceof EmailTakenError) {
-      return data(submission.reply({ fieldErrors: { email: [STEP2_MESSAGES.emailTaken] }, hideFields: ["password"] }), { status: 400 });
-    }
     console.error("signup failed:", errorMessage(error));
-    return data(
-      submission.reply({
-        formErrors: ["We couldn't create your account just now. Nothing was saved; please try again in a moment."],
-        hideFields: ["password"],
-      }),
-      { status: 500 },
-    );
+    return data(submission.reply({ formErrors: [STEP2_MESSAGES.notCreated], hideFields }), { status: 500 });
   }
-
-  await afterSignup(context, { userId, email, fullName: draft.entered.fullName });
-  return signIn(request, context, userId, "/dashboard");
-}
-
-/**
- * The vendor calls go through the queue (newsletter, staff notification, payment customer, the
- * welcome email), so a
- * slow or failing vendor never holds up or breaks the signup; a job that fails is retried or kept
- * for staff. The conversion events (product rules: Calls to the server) follow.
- */
-async function afterSignup(context: AppLoadContext, { userId, email, fullName }: { userId: string; email: string; fullName: string }) {
-  const jobs = signupJobs(context.env, { userId, email, fullName });
-  const events = () =>
-    recordEvents(context, [
-      { name: "Signed up", userId },
-      { name: "sign_up", userId, properties: { method: "email" } },
-      { name: "Lead", userId, properties: { value: 2, currency: "USD" } },
-    ]);
-  const results = await Promise.allSettled([...jobs, events].map((run) => run()));
-  for (const result of results) {
-    if (result.status === "rejected") console.error("after signup:", errorMessage(result.reason));
+  switch (outcome.kind) {
+    case "created":
+      return signIn(request, context, outcome.userId, "/dashboard");
+    case "linkSent":
+      return redirect("/start/step2?sent=1", 303);
+    case "taken":
+      return data(submission.reply({ fieldErrors: { email: [STEP2_MESSAGES.emailTaken] }, hideFields }), { status: 400 });
+    case "tooManyAttempts":
+      return data(submission.reply({ formErrors: [tooManyAttemptsMessage(outcome.waitMs)], hideFields }), { status: 429 });
   }
 }
 
 export default function SignupStep2() {
-  const { fullName, address, check, changes } = useLoaderData<typeof loader>();
+  const { fullName, address, check, changes, linkSent } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<z.input<typeof Step2Schema>>({
     lastResult,
@@ -104,6 +66,15 @@ export default function SignupStep2() {
     <section className="page narrow" aria-labelledby="page-title">
       <p className="eyebrow">Step 2 of 2</p>
       <h1 id="page-title">Create Account</h1>
+      {linkSent ? (
+        <div className="notice" role="status" id="signup-link-sent" tabIndex={-1}>
+          <h2>Check your email</h2>
+          <p>
+            Many people are signing up right now, so we sent you a link to finish creating your account. Open it within{" "}
+            {PENDING_SIGNUP_LIFETIME_HOURS} hours; nothing else is needed. No email? Check the spam folder, or send it again below.
+          </p>
+        </div>
+      ) : null}
 
       <VerifiedAddress title="We will ask senders to remove:" fullName={fullName} address={address} check={check} changes={changes}>
         <p>

@@ -4,13 +4,12 @@ import { FormStrategy } from "remix-auth-form";
 import { SignInSchema } from "~/domain/signup";
 import {
   ACCOUNT_UNDER_ATTACK,
-  blockedForMs,
   clearCounts,
-  countAttempt,
-  readCounts,
+  countAttempts,
   signInCounters,
   slowdownMs,
   tryAgainIn,
+  uncountAttempt,
   type KeyState,
 } from "~/models/rate-limit.server";
 import { ACCOUNT_MESSAGES } from "~/domain/account";
@@ -36,22 +35,24 @@ export class SignInError extends Error {
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** How long this attempt must wait: a blocked counter, or an account under attack that this client already failed on. */
-function refusalMs(counters: Awaited<ReturnType<typeof signInCounters>>, states: Map<string, KeyState>, now: Date) {
-  const own = states.get(counters.own.key);
-  const blocked = blockedForMs([own, ...counters.others.map(({ key }) => states.get(key))], now);
-  if (blocked > 0) return blocked;
+
+/**
+ * An account under attack (ACCOUNT_UNDER_ATTACK attempts from new clients within the window, not
+ * counting this one) makes a client that has already tried it wait until the window ends.
+ */
+function underAttackWaitMs(counters: Awaited<ReturnType<typeof signInCounters>>, states: Map<string, KeyState>, now: Date) {
   const account = counters.account && states.get(counters.account.key);
-  if (account?.windowEndsAt && account.count >= ACCOUNT_UNDER_ATTACK && (own?.count ?? 0) > 0) {
-    return account.windowEndsAt.getTime() - now.getTime();
-  }
+  const earlierOwnAttempts = (states.get(counters.own.key)?.count ?? 1) - 1;
+  if (account && account.count - 1 >= ACCOUNT_UNDER_ATTACK && earlierOwnAttempts > 0) return account.windowEndsAt.getTime() - now.getTime();
   return 0;
 }
 
 /**
  * Checks an email and password. One message for a wrong email and a wrong password, and the same
- * work for both: an unknown email costs the time of a known one. Repeated failures are slowed,
- * then refused for a while, in a way no one else's failures can turn against the owner.
+ * work for both: an unknown email costs the time of a known one. Every attempt is counted before
+ * the password is checked, so attempts sent at once cannot get past a limit (decision 0019); a
+ * right password takes its attempt back. Repeated failures are slowed, then refused for a while,
+ * in a way no one else's failures can turn against the owner.
  */
 async function verifyCredentials(
   { email, password }: { email: string; password: string },
@@ -65,17 +66,20 @@ async function verifyCredentials(
   const [credentials, device] = await Promise.all([getUserCredentials(db, email), readKnownDevice(request, env)]);
   const knownHere = credentials && device?.users.includes(credentials.id) ? { deviceId: device.id, userId: credentials.id } : null;
   const counters = await signInCounters(request, env.APP_ENV, email, knownHere);
-  const states = await readCounts(db, [counters.own, ...counters.others], now);
-  const waitMs = refusalMs(counters, states, now);
+  const counted = await countAttempts(db, [counters.own, ...counters.others], now);
+  const waitMs = counted.waitMs || underAttackWaitMs(counters, counted.states, now);
   if (waitMs > 0) throw new SignInError(SIGN_IN_MESSAGES.tooManyAttempts(waitMs), 429);
-  await wait(slowdownMs(states.get(counters.own.key)?.count ?? 0));
+  await wait(slowdownMs((counted.states.get(counters.own.key)?.count ?? 1) - 1));
 
   const valid = await verifyPassword(password, credentials?.passwordHash ?? DUMMY_PASSWORD_HASH);
-  if (!credentials || !valid) {
-    await Promise.all([counters.own, ...counters.others].map(({ key, limit }) => countAttempt(db, key, limit)));
-    throw new SignInError(SIGN_IN_MESSAGES.wrongCredentials, 401);
-  }
-  await clearCounts(db, [counters.own.key]);
+  if (!credentials || !valid) throw new SignInError(SIGN_IN_MESSAGES.wrongCredentials, 401);
+  await Promise.all([
+    clearCounts(db, [counters.own.key]),
+    uncountAttempt(
+      db,
+      counters.others.map(({ key }) => key),
+    ),
+  ]);
   return credentials.id;
 }
 

@@ -1,3 +1,5 @@
+import { plainPageSecurityHeaders } from "~/utils/security-headers.server";
+
 /**
  * The responses the Worker builds outside Remix: a refused request, and a broken configuration
  * (the app cannot render then, so the operator gets the names of what is missing, never a value,
@@ -27,7 +29,7 @@ export function renderPlainPage({
     `<main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${list}${retryLink}<p><a href="/">Go to the home page</a></p></main></body></html>`;
   return new Response(html, {
     status,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", ...headers },
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", ...plainPageSecurityHeaders(), ...headers },
   });
 }
 

@@ -10,3 +10,9 @@ export async function newLinkToken() {
   const token = base64url(crypto.getRandomValues(new Uint8Array(32)));
   return { token, tokenHash: await linkTokenHash(token) };
 }
+
+/**
+ * The headers of a page opened from a single-use link: its address carries the token, so no
+ * cache, shared or the browser's own, keeps the page.
+ */
+export const linkPageHeaders = () => ({ "Cache-Control": "no-store" });

@@ -140,7 +140,10 @@ async function readLimited(request: Request, limit: number): Promise<ArrayBuffer
 /** Endpoints answer JSON, as they do for every other error; pages answer a short page. */
 function refusalResponse(url: URL, { status, title, message, retry }: Refusal, headers: Record<string, string>) {
   if (url.pathname.startsWith("/api/")) {
-    return Response.json({ error: message }, { status, headers: { "Cache-Control": "no-store", ...headers } });
+    return Response.json(
+      { error: message },
+      { status, headers: { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", ...headers } },
+    );
   }
   return renderPlainPage({ status, title, message, retry, headers });
 }

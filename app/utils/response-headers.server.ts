@@ -9,6 +9,7 @@ const HSTS = "max-age=63072000; includeSubDomains";
  *   cache or kept for the back button of a shared computer (unless the route declared itself
  *   public, as robots.txt does: the same for everyone);
  * - a session cookie that could not be read is cleared, so the browser stops sending it;
+ * - no answer is sniffed into another type;
  * - production answers tell browsers to use HTTPS only.
  */
 export async function withSessionHeaders(
@@ -24,6 +25,8 @@ export async function withSessionHeaders(
   if (clearSessionCookie && !headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE_NAME}=`))) {
     headers.append("Set-Cookie", await clearedSessionCookie(env));
   }
+  // Every answer, not only pages: a JSON export or a letter must never be read as HTML.
+  headers.set("X-Content-Type-Options", "nosniff");
   if (env.APP_ENV === "production") headers.set("Strict-Transport-Security", HSTS);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

@@ -18,11 +18,28 @@ export function securityHeaders(nonce: string, { paymentOrigins }: { paymentOrig
     "frame-ancestors 'none'",
     `form-action 'self' ${paymentOrigins}`.trim(),
   ].join("; ");
-  return {
-    "Content-Security-Policy": policy,
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "strict-origin-when-cross-origin",
-    "X-Frame-Options": "DENY",
-    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), interest-cohort=()",
-  };
+  return { "Content-Security-Policy": policy, ...EVERY_DOCUMENT };
+}
+
+const EVERY_DOCUMENT = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Frame-Options": "DENY",
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), interest-cohort=()",
+};
+
+/**
+ * Headers for the plain pages the Worker writes outside Remix (a refused request, a broken
+ * configuration): no script at all, the inline style they carry, and the same framing and
+ * sniffing rules as every other page.
+ */
+export function plainPageSecurityHeaders(): Record<string, string> {
+  const policy = [
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+  return { "Content-Security-Policy": policy, ...EVERY_DOCUMENT };
 }

@@ -1,0 +1,75 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { STEP2_MESSAGES } from "~/domain/signup";
+import { findPendingSignupEmail } from "~/models/pending-signup.server";
+import { redirectSignedInUser, signIn } from "~/services/auth.server";
+import { signUpFromLink } from "~/services/signup.server";
+import { getDb } from "~/utils/db.server";
+import { errorMessage } from "~/utils/errors";
+import { pageMeta } from "~/utils/meta";
+import { linkPageHeaders } from "~/utils/link-token.server";
+
+const TokenSchema = z.string().min(1).max(200);
+const SPENT = "This link has expired or was already used. Please sign up again.";
+
+// The link opens a page with a button rather than creating anything itself: mail scanners open
+// links too. It works on any device: the token is the proof.
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await redirectSignedInUser(request, context);
+  const token = TokenSchema.safeParse(new URL(request.url).searchParams.get("token"));
+  const email = token.success ? await findPendingSignupEmail(getDb(context.env.DB), token.data) : null;
+  return { token: email && token.success ? token.data : null, email };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await redirectSignedInUser(request, context);
+  const token = TokenSchema.safeParse((await request.formData()).get("token"));
+  if (!token.success) return data({ error: SPENT }, { status: 400 });
+  let outcome;
+  try {
+    outcome = await signUpFromLink(context, token.data);
+  } catch (error) {
+    console.error("signup by link failed:", errorMessage(error));
+    return data({ error: STEP2_MESSAGES.notCreated }, { status: 500 });
+  }
+  if (outcome.kind === "created") return signIn(request, context, outcome.userId, "/dashboard");
+  if (outcome.kind === "taken") return data({ error: STEP2_MESSAGES.emailTaken }, { status: 409 });
+  if (outcome.kind === "spent") return data({ error: SPENT }, { status: 400 });
+  throw redirect("/start/step1");
+}
+
+export default function ConfirmSignup() {
+  const { token, email } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const error = actionData?.error ?? (token ? null : SPENT);
+  return (
+    <section className="page narrow" aria-labelledby="page-title">
+      <h1 id="page-title">Finish creating your account</h1>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {token && !actionData ? (
+        <Form method="post">
+          <p className="lead">
+            Your account will use <strong>{email}</strong>, with the name, address and password you gave.
+          </p>
+          <input type="hidden" name="token" value={token} />
+          <button type="submit" className="button">
+            Create my account
+          </button>
+        </Form>
+      ) : (
+        <p>
+          <Link to="/start/step1">Sign up</Link> · <Link to="/signin">Sign in</Link>
+        </p>
+      )}
+    </section>
+  );
+}
+
+export const meta = () => pageMeta("Finish creating your account");
+
+export const headers = linkPageHeaders;
