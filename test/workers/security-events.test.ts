@@ -122,7 +122,10 @@ describe("a link made before the account's last security event", () => {
     const resetToken = await createPasswordResetToken(db, userId, made);
     const changeToken = await startEmailChange(db, userId, uniqueEmail("older-link"), made);
     // The event, written on its own so that the links stay outstanding in their tables.
-    await db.update(users).set({ sessionsValidAfter: new Date(made.getTime() + 1) }).where(eq(users.id, userId));
+    await db
+      .update(users)
+      .set({ sessionsValidAfter: new Date(made.getTime() + 1) })
+      .where(eq(users.id, userId));
     expect((await db.select().from(emailChanges).where(eq(emailChanges.userId, userId)))[0]!.usedAt).toBeNull();
 
     expect(await findUsableResetToken(db, resetToken)).toBeNull();
