@@ -86,6 +86,38 @@ describe.each(JS_MODES)("your account (JavaScript $label)", ({ js, label }) => {
       assertNoErrors(visit, { allow: [expectedStatus(appUrl, 401, "/account/delete")] });
     });
   });
+
+  test("a pending change of email can be cancelled, and a spent signup link says what to do", async () => {
+    const other = { email: `cancel.${Date.now()}.js-${label}@quietmailbox.test`, password: "account-secret-2" };
+    await browser.visit({ js }, async (visit) => {
+      const { page } = visit;
+      await signUpThroughForms(visit, appUrl, other);
+      await page.goto(`${appUrl}/account/email`);
+      await input(page, "email").fill(`moved.${other.email}`);
+      await input(page, "currentPassword").fill(other.password);
+      await Promise.all([
+        page.waitForURL(`${appUrl}/account?saved=email-link`),
+        page.getByRole("button", { name: "Send the link" }).click(),
+      ]);
+      expect(await visibleText(page)).toContain(`Waiting for you to open the link we sent to moved.${other.email}`);
+      await screenshot(visit, "account-email-pending");
+      await assertAccessible(visit);
+      await Promise.all([
+        page.waitForURL(`${appUrl}/account?saved=email-cancelled`),
+        page.getByRole("button", { name: "Cancel this change" }).click(),
+      ]);
+      expect(await visibleText(page)).toContain("The change of email is cancelled");
+      expect(await visibleText(page)).not.toContain("Waiting for you to open the link");
+
+      await page.locator("summary", { hasText: "Settings" }).click();
+      await Promise.all([page.waitForURL(`${appUrl}/`), page.getByRole("button", { name: "Sign Out", exact: true }).click()]);
+      await page.goto(`${appUrl}/start/confirm?token=spent`);
+      expect(await visibleText(page)).toContain("This link has expired or was already used. Please sign up again.");
+      await screenshot(visit, "signup-link-spent");
+      await assertAccessible(visit);
+      assertNoErrors(visit);
+    });
+  });
 });
 
 async function readDownload(download: { createReadStream(): Promise<NodeJS.ReadableStream> }) {
