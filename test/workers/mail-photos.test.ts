@@ -329,6 +329,34 @@ describe("deleting photos", () => {
     expect((await storedKeys(userId)).sort()).toEqual([recentKey, `photos/${userId}/${stuck}/1`].sort());
   });
 
+  it("shows nobody a photo still being stored, and undoes one whose upload stopped half way", async () => {
+    const { browser, userId } = await signedUpUser("photo-storing");
+    const now = Date.now();
+    const storing = async (id: string, createdAt: Date) => {
+      const key = `photos/${userId}/${id}/1`;
+      await env.PHOTOS.put(key, bytesOf("catalog"));
+      await db
+        .insert(mailPhotos)
+        .values({ id, userId, imageKeys: [key, `photos/${userId}/${id}/2`], imageCount: 2, state: "storing", createdAt });
+      return key;
+    };
+    const [abandoned, underway] = [crypto.randomUUID(), crypto.randomUUID()];
+    await storing(abandoned, new Date(now - (PHOTO_LIMITS.storingStuckMinutes + 1) * 60 * 1000));
+    const underwayKey = await storing(underway, new Date(now - 60 * 1000));
+
+    for (const path of [`/requests/photo/${underway}`, `/requests/photo/${underway}/image/1`, `/requests/photo/${underway}/state`]) {
+      expect((await browser.get(path)).status, path).toBe(404);
+    }
+    const { browser: moderator } = await signedInStaff("moderator");
+    expect((await moderator.get(`/admin/photos/${underway}`)).status).toBe(404);
+    expect(await htmlOf(await browser.get("/dashboard"))).not.toContain(underway);
+
+    await sweepPhotos(parseEnv(env), new Date(now));
+
+    expect((await db.select().from(mailPhotos).where(eq(mailPhotos.userId, userId))).map((row) => row.id)).toEqual([underway]);
+    expect(await storedKeys(userId)).toEqual([underwayKey]);
+  });
+
   it("lets the person delete a waiting photo themselves", async () => {
     const { browser, userId } = await signedUpUser("photo-discard");
     const photoId = photoIdOf(await upload(browser, [{ bytes: bytesOf("unknown"), name: "x.jpg" }]));
