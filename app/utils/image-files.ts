@@ -304,7 +304,7 @@ function stripPng(bytes: Uint8Array): CleanImage | null {
     } else if (type === "tRNS") {
       if (!isTransparency(header.colourType, length, paletteEntries)) return null;
       if (!hasImageData) kept.push(chunk);
-    } else if (type in PNG_RENDERING_CHUNKS) {
+    } else if (Object.hasOwn(PNG_RENDERING_CHUNKS, type)) {
       if (length !== PNG_RENDERING_CHUNKS[type] || (type === "sRGB" && body[0]! > 3)) return null;
       if (!hasImageData && paletteEntries === 0) kept.push(chunk);
     } else if (type === "eXIf") {
