@@ -3,7 +3,7 @@
 // from the day's allowance.
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { mailPhotos } from "../../drizzle/schema";
 import { PHOTO_LIMITS, PHOTO_MESSAGES } from "~/domain/mail-photo";
 import { getDb } from "~/utils/db.server";
@@ -11,6 +11,9 @@ import { parseEnv } from "~/utils/env.server";
 import { allowConsoleErrors } from "./console-errors";
 import { type Browser, signedUpUser } from "./http";
 import { htmlOf } from "./support";
+
+// Each test waits for the queue to read what was taken (its batches close after two seconds).
+vi.setConfig({ testTimeout: 30_000 });
 
 const db = getDb(env.DB);
 const DAILY_LIMIT = parseEnv(env).PHOTO_DAILY_LIMIT;
