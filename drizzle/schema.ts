@@ -204,12 +204,14 @@ export const requests = sqliteTable(
 );
 
 /**
- * Where a photo of a mail piece stands (decision 0030): "reading" while the queue job reads it,
- * "suggested" when a sender was found with confidence and waits for the person to confirm it,
- * "needsStaff" when staff must look, "identified" once its sender is confirmed (by the person or
- * staff), "expired" when nobody identified it within the days the images are kept.
+ * Where a photo of a mail piece stands (decision 0030): "storing" while its images are put in R2
+ * (the row already counts against the daily limit, decision 0039, but nobody sees it), "reading"
+ * while the queue job reads it, "suggested" when a sender was found with confidence and waits for
+ * the person to confirm it, "needsStaff" when staff must look, "identified" once its sender is
+ * confirmed (by the person or staff), "expired" when nobody identified it within the days the
+ * images are kept.
  */
-export const MAIL_PHOTO_STATES = ["reading", "suggested", "needsStaff", "identified", "expired"] as const;
+export const MAIL_PHOTO_STATES = ["storing", "reading", "suggested", "needsStaff", "identified", "expired"] as const;
 export type MailPhotoState = (typeof MAIL_PHOTO_STATES)[number];
 
 /** One suggestion of who sent a photographed piece, best first. */

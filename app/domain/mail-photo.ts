@@ -18,6 +18,8 @@ export const PHOTO_LIMITS = {
   keepDays: 30,
   /** A photo still "reading" after this long is handed to staff (a job that never ran). */
   readingStuckMinutes: 60,
+  /** A photo still "storing" after this long is an upload that stopped half way: it is undone. */
+  storingStuckMinutes: 60,
 } as const;
 
 export const PHOTO_MESSAGES = {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, ne, sql, sum } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import { mailPhotos, requestTemplates, senderNames, type MailPhotoState, type PhotoSuggestion } from "../../drizzle/schema";
 import type { SenderName } from "~/domain/sender-search";
 import { auditEntry, type StaffActor } from "~/models/audit.server";
@@ -7,32 +7,70 @@ import type { Db } from "~/utils/db.server";
 /** The states in which a photo still waits for its sender, and its images are kept. */
 const OPEN_STATES: MailPhotoState[] = ["reading", "suggested", "needsStaff"];
 
-/** Images one account sent since `since`, to keep within the daily limit. */
-export async function countImagesSince(db: Db, userId: string, since: Date) {
-  const [row] = await db
-    .select({ images: sum(mailPhotos.imageCount) })
-    .from(mailPhotos)
-    .where(and(eq(mailPhotos.userId, userId), gte(mailPhotos.createdAt, since)));
-  return Number(row?.images ?? 0);
+const STORING: MailPhotoState = "storing";
+
+/**
+ * Creates the photo, "storing", only if its images keep the account within `limit` images sent
+ * since `since`: the count and the insert are one statement, which SQLite runs whole, so uploads
+ * sent at the same moment cannot all pass the same count. False when the limit refuses it.
+ */
+export async function reservePhoto(
+  db: Db,
+  photo: { id: string; userId: string; imageKeys: string[] },
+  { limit, since, now }: { limit: number; since: Date; now: Date },
+) {
+  const images = photo.imageKeys.length;
+  const result = await db.run(sql`
+    insert into ${mailPhotos} (id, userId, state, imageCount, imageKeys, createdAt, updatedAt)
+    select ${photo.id}, ${photo.userId}, ${STORING}, ${images}, ${JSON.stringify(photo.imageKeys)}, ${now.getTime()}, ${now.getTime()}
+    where (select coalesce(sum(imageCount), 0) from ${mailPhotos} where userId = ${photo.userId} and createdAt >= ${since.getTime()})
+      + ${images} <= ${limit}`);
+  return (result.meta.changes ?? 0) > 0;
 }
 
-export function insertMailPhoto(db: Db, photo: { id: string; userId: string; imageKeys: string[] }) {
-  return db.insert(mailPhotos).values({ ...photo, imageCount: photo.imageKeys.length });
+/** The photo's images are all in R2: it is read from now on. False when it is no longer there. */
+export async function markStored(db: Db, photoId: string, now = new Date()) {
+  const stored = await db
+    .update(mailPhotos)
+    .set({ state: "reading", updatedAt: now })
+    .where(and(eq(mailPhotos.id, photoId), eq(mailPhotos.state, STORING)))
+    .returning({ id: mailPhotos.id });
+  return stored.length > 0;
+}
+
+/** Gives a photo that was never stored back to the day's allowance (its images are deleted first). */
+export async function releasePhoto(db: Db, photoId: string) {
+  await db.delete(mailPhotos).where(and(eq(mailPhotos.id, photoId), eq(mailPhotos.state, STORING)));
+}
+
+/** Photos left "storing" since before `before`: the upload stopped half way (the daily cron undoes it). */
+export function abandonedStorings(db: Db, before: Date, limit = 500) {
+  return db
+    .select({ id: mailPhotos.id, imageKeys: mailPhotos.imageKeys })
+    .from(mailPhotos)
+    .where(and(eq(mailPhotos.state, STORING), lt(mailPhotos.createdAt, before)))
+    .limit(limit);
 }
 
 export type MailPhoto = typeof mailPhotos.$inferSelect;
+
+/** A photo whose images are still being stored does not exist yet for anyone. */
+const visible = ne(mailPhotos.state, STORING);
 
 /** One of the user's photos; another user's is null, exactly like one that does not exist. */
 export async function getUserPhoto(db: Db, userId: string, photoId: string): Promise<MailPhoto | null> {
   const [row] = await db
     .select()
     .from(mailPhotos)
-    .where(and(eq(mailPhotos.id, photoId), eq(mailPhotos.userId, userId)));
+    .where(and(eq(mailPhotos.id, photoId), eq(mailPhotos.userId, userId), visible));
   return row ?? null;
 }
 
 export async function getPhoto(db: Db, photoId: string): Promise<MailPhoto | null> {
-  const [row] = await db.select().from(mailPhotos).where(eq(mailPhotos.id, photoId));
+  const [row] = await db
+    .select()
+    .from(mailPhotos)
+    .where(and(eq(mailPhotos.id, photoId), visible));
   return row ?? null;
 }
 

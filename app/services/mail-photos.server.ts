@@ -8,16 +8,18 @@ import { enqueueJob } from "~/jobs/producer.server";
 import { getWorkersAi } from "~/integrations/workers-ai.server";
 import type { StaffActor } from "~/models/audit.server";
 import {
+  abandonedStorings,
   catalogNamesForPhotos,
-  countImagesSince,
   expiringPhotos,
   forgetImageKeys,
   getPhoto,
   handStuckReadingsToStaff,
-  insertMailPhoto,
   leftoverImages,
   markExpired,
   markIdentified,
+  markStored,
+  releasePhoto,
+  reservePhoto,
   saveReading,
   type MailPhoto,
 } from "~/models/mail-photo.server";
@@ -37,8 +39,9 @@ export type StoreOutcome = { ok: true; photoId: string } | { ok: false; message:
 
 /**
  * Checks each file by its bytes (a JPEG, PNG or WebP photo, whole, within the size limit), strips
- * its metadata, and stores the images under an unguessable key; then the queue reads them. A
- * refused file stores nothing, and neither does a failure half way: what was put is deleted.
+ * its metadata, reserves the images against the daily limit, and stores them under an unguessable
+ * key; then the queue reads them. A refused file or a full day stores nothing, and neither does a
+ * failure half way: what was put is deleted and the images go back to the day's allowance.
  */
 export async function storeMailPhoto(env: AppEnv, user: CurrentUser, files: File[], now = new Date()): Promise<StoreOutcome> {
   if (files.length === 0) return { ok: false, message: PHOTO_MESSAGES.noImage };
@@ -53,21 +56,25 @@ export async function storeMailPhoto(env: AppEnv, user: CurrentUser, files: File
     images.push(clean);
   }
   const db = getDb(env.DB);
-  const sentToday = await countImagesSince(db, user.id, new Date(now.getTime() - DAY_MS));
-  if (sentToday + images.length > env.PHOTO_DAILY_LIMIT) return { ok: false, message: PHOTO_MESSAGES.dailyLimit(env.PHOTO_DAILY_LIMIT) };
-
   const photoId = crypto.randomUUID();
   const keys = images.map((_, index) => `${userPrefix(user.id)}${photoId}/${index + 1}`);
+  // The images are counted against the day's limit before any of them is put, in one statement.
+  const since = new Date(now.getTime() - DAY_MS);
+  const reserved = await reservePhoto(db, { id: photoId, userId: user.id, imageKeys: keys }, { limit: env.PHOTO_DAILY_LIMIT, since, now });
+  if (!reserved) return { ok: false, message: PHOTO_MESSAGES.dailyLimit(env.PHOTO_DAILY_LIMIT) };
   try {
-    await Promise.all(
+    // Every put is settled before anything is deleted, so none lands after the clean-up.
+    const puts = await Promise.allSettled(
       images.map((image, index) =>
         env.PHOTOS.put(keys[index]!, image.bytes, { httpMetadata: { contentType: IMAGE_CONTENT_TYPES[image.kind] } }),
       ),
     );
-    await insertMailPhoto(db, { id: photoId, userId: user.id, imageKeys: keys });
+    for (const put of puts) if (put.status === "rejected") throw put.reason;
+    if (!(await markStored(db, photoId))) throw new Error("the photo's row was gone before its images were stored");
   } catch (error) {
     console.error("photo not stored:", errorMessage(error));
-    await env.PHOTOS.delete(keys).catch(() => undefined);
+    // Only once its images are gone may the photo leave the count; else the daily cron deletes them and it.
+    if (await deleteImages(env, keys)) await releasePhoto(db, photoId).catch(() => undefined);
     return { ok: false, message: PHOTO_MESSAGES.stored };
   }
   // A job the queue refuses is kept dead for staff, and the daily cron hands a photo left reading to staff.
@@ -209,7 +216,8 @@ export async function discardPhoto(env: AppEnv, photo: MailPhoto) {
 
 /**
  * The daily cron: a photo left reading for an hour goes to staff; a photo nobody identified within
- * keepDays expires with its images; images a failed delete left behind are deleted again.
+ * keepDays expires with its images; an upload that stopped half way through storing (an hour
+ * ago) is undone; images a failed delete left behind are deleted again.
  */
 export async function sweepPhotos(env: AppEnv, now: Date) {
   const db = getDb(env.DB);
@@ -218,6 +226,9 @@ export async function sweepPhotos(env: AppEnv, now: Date) {
   const expired = [];
   for (const photo of expiring) if (await deleteImages(env, photo.imageKeys)) expired.push(photo.id);
   await markExpired(db, expired, now);
+  for (const photo of await abandonedStorings(db, new Date(now.getTime() - PHOTO_LIMITS.storingStuckMinutes * MINUTE_MS))) {
+    if (await deleteImages(env, photo.imageKeys)) await releasePhoto(db, photo.id);
+  }
   const leftover = await leftoverImages(db);
   const cleaned = [];
   for (const photo of leftover) if (await deleteImages(env, photo.imageKeys)) cleaned.push(photo.id);

