@@ -6,8 +6,10 @@ import { and, eq, isNull } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import catalog from "../../drizzle/senders.json";
 import { authThrottle, jobs, requestLogs, requests, users } from "../../drizzle/schema";
+import { HOUSEHOLD_RECIPIENT_LIMIT } from "~/domain/plans";
 import type { CatalogSender } from "~/domain/sender-catalog";
 import { LIMITS } from "~/models/rate-limit.server";
+import { listUserRecipients } from "~/models/recipient.server";
 import { seedSenderCatalog } from "~/models/request-template.server";
 import { getDb } from "~/utils/db.server";
 import { ADDRESS, Browser, signedUpUser } from "./http";
@@ -218,6 +220,25 @@ describe("free requests under a burst", () => {
       .flatMap((job) => (job.payload as { text: string }).text.match(/^- .+$/gm) ?? []);
     expect(confirmed).toHaveLength(3);
     expect(new Set(confirmed).size).toBe(3);
+  }, 60_000);
+});
+
+describe("household recipients under a burst", () => {
+  it(`adds ${HOUSEHOLD_RECIPIENT_LIMIT} of 8 people sent at once, the plan's limit`, async () => {
+    const { browser, userId } = await signedUpUser("burst-recipients");
+    const answers = await at(8, (index) =>
+      browser.post("/recipients/add", {
+        fullName: `Burst Person${String.fromCharCode(97 + index)}`,
+        street1: "12 Main St",
+        street2: "",
+        city: "Springfield",
+        state: "IL",
+        zipCode: "62701",
+      }),
+    );
+    // A refused one goes back to the form, which now says the household is full.
+    expect(answers.filter((answer) => answer.headers.get("Location") === "/recipients")).toHaveLength(HOUSEHOLD_RECIPIENT_LIMIT);
+    expect(await listUserRecipients(db, userId)).toHaveLength(HOUSEHOLD_RECIPIENT_LIMIT);
   }, 60_000);
 });
 
