@@ -41,7 +41,7 @@ export const LIMITS = {
   verifyInTotal: { windowMs: 60 * MINUTE_MS, blockAt: 2_001, blockMs: 60 * MINUTE_MS },
   /** Step 2 of signup per client: every account created, link sent or "Email has already been used." */
   signupPerClient: { windowMs: 60 * MINUTE_MS, blockAt: 11, blockMs: 60 * MINUTE_MS },
-  /** Accounts created at once, site-wide; past it a signup finishes by a link sent to its email, never refused. */
+  /** Accounts created in an hour, site-wide; past it a signup finishes by a link sent to its email, never refused. */
   signupInTotal: { windowMs: 60 * MINUTE_MS, blockAt: 501, blockMs: 60 * MINUTE_MS },
   /** Signup links sent to one email: each is an email to an address someone typed. */
   signupLinkPerEmail: { windowMs: 60 * MINUTE_MS, blockAt: 4, blockMs: 60 * MINUTE_MS },
