@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { LinkConfirmation } from "~/components/link-confirmation";
 import { z } from "zod";
 import { ACCOUNT_MESSAGES } from "~/domain/account";
 import { findEmailChange } from "~/models/account.server";
@@ -35,29 +36,16 @@ export default function ConfirmEmail() {
   const actionData = useActionData<typeof action>();
   const error = actionData?.error ?? (token ? null : SPENT);
   return (
-    <section className="page narrow" aria-labelledby="page-title">
-      <h1 id="page-title">Confirm your new email</h1>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {token && !actionData ? (
-        <Form method="post">
-          <p className="lead">
-            From now on, you will sign in with <strong>{newEmail}</strong>, and our emails go there.
-          </p>
-          <input type="hidden" name="token" value={token} />
-          <button type="submit" className="button">
-            Use this email
-          </button>
-        </Form>
-      ) : (
-        <p>
-          <Link to="/account">Your account</Link>
-        </p>
-      )}
-    </section>
+    <LinkConfirmation
+      title="Confirm your new email"
+      token={token}
+      error={error}
+      answered={Boolean(actionData)}
+      button="Use this email"
+      elsewhere={<Link to="/account">Your account</Link>}
+    >
+      From now on, you will sign in with <strong>{newEmail}</strong>, and our emails go there.
+    </LinkConfirmation>
   );
 }
 

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { LinkConfirmation } from "~/components/link-confirmation";
 import { z } from "zod";
 import { STEP2_MESSAGES } from "~/domain/signup";
 import { findPendingSignupEmail } from "~/models/pending-signup.server";
@@ -44,29 +45,20 @@ export default function ConfirmSignup() {
   const actionData = useActionData<typeof action>();
   const error = actionData?.error ?? (token ? null : SPENT);
   return (
-    <section className="page narrow" aria-labelledby="page-title">
-      <h1 id="page-title">Finish creating your account</h1>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {token && !actionData ? (
-        <Form method="post">
-          <p className="lead">
-            Your account will use <strong>{email}</strong>, with the name, address and password you gave.
-          </p>
-          <input type="hidden" name="token" value={token} />
-          <button type="submit" className="button">
-            Create my account
-          </button>
-        </Form>
-      ) : (
-        <p>
+    <LinkConfirmation
+      title="Finish creating your account"
+      token={token}
+      error={error}
+      answered={Boolean(actionData)}
+      button="Create my account"
+      elsewhere={
+        <>
           <Link to="/start/step1">Sign up</Link> · <Link to="/signin">Sign in</Link>
-        </p>
-      )}
-    </section>
+        </>
+      }
+    >
+      Your account will use <strong>{email}</strong>, with the name, address and password you gave.
+    </LinkConfirmation>
   );
 }
 
