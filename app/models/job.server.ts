@@ -45,13 +45,24 @@ export async function setJobState(
 }
 
 // One bound parameter per id, with room for the others, within D1's 100 per statement.
-const DEAD_CHUNK_SIZE = 90;
+const ID_CHUNK_SIZE = 90;
 
-/** Marks many jobs dead with one reason: one UPDATE per 90 ids. */
-export async function markJobsDead(db: Db, ids: string[], error: string) {
-  for (let start = 0; start < ids.length; start += DEAD_CHUNK_SIZE) {
-    const chunk = ids.slice(start, start + DEAD_CHUNK_SIZE);
-    await db.update(jobs).set({ state: "dead", lastError: error, updatedAt: new Date() }).where(inArray(jobs.id, chunk));
+function idChunks(ids: string[]) {
+  return Array.from({ length: Math.ceil(ids.length / ID_CHUNK_SIZE) }, (_, index) =>
+    ids.slice(index * ID_CHUNK_SIZE, (index + 1) * ID_CHUNK_SIZE),
+  );
+}
+
+/**
+ * Jobs the queue would not take, even asked again: they stay queued with the reason, for staff to
+ * see and send again.
+ */
+export async function recordSendFailure(db: Db, ids: string[], error: string) {
+  for (const chunk of idChunks(ids)) {
+    await db
+      .update(jobs)
+      .set({ lastError: error, updatedAt: new Date() })
+      .where(and(inArray(jobs.id, chunk), eq(jobs.state, "queued")));
   }
 }
 
