@@ -8,7 +8,8 @@ import { errorMessage } from "~/utils/errors";
 
 /**
  * Puts a job on the queue. The job is written to D1 first; if the queue will not take it, even asked
- * again, the row stays queued with the reason: a job is never lost.
+ * again, the row stays queued with the reason and the sweep sends it later (decision 0038): a job is
+ * never lost.
  */
 export async function enqueueJob<Type extends JobType>(
   env: AppEnv,
@@ -32,7 +33,7 @@ export function enqueueAccountEmail(env: AppEnv, to: string, { subject, text, ta
   return enqueueJob(env, "email.send", { to, subject, text, tag }, { userId });
 }
 
-/** Jobs the queue would not take stay queued in D1, with the reason. */
+/** Jobs the queue would not take stay queued in D1, with the reason, for the sweep to send again. */
 function markRefused(db: Db, envelopes: JobEnvelope[], error: unknown) {
   return recordSendFailure(
     db,
@@ -87,7 +88,7 @@ export async function enqueueJobs<Type extends JobType>(
 
 /**
  * Puts jobs whose rows are already in D1 on the queue, a hundred per call. A chunk the queue
- * refuses, even asked again, stays queued with the reason.
+ * refuses, even asked again, stays queued with the reason for the sweep.
  */
 export async function sendJobEnvelopes(env: AppEnv, envelopes: JobEnvelope[]) {
   for (let start = 0; start < envelopes.length; start += SEND_BATCH_SIZE) {

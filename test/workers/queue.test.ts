@@ -43,7 +43,7 @@ describe("the job producer", () => {
     expect(await jobRow(sent.id)).toMatchObject({ type: "ping", state: "queued", userId: "user-1", payload: { failAttempts: 0 } });
   });
 
-  it("keeps a job the queue refused three times queued, with the reason", async () => {
+  it("keeps a job the queue refused three times queued, with the reason, for the sweep to send again", async () => {
     const send = vi.spyOn(env.JOBS, "send").mockRejectedValue(new Error("queue unavailable"));
     const sent = await enqueueJob(parseEnv(env), "ping", {});
     expect(send.mock.calls.filter(([body]) => body === sent)).toHaveLength(3);

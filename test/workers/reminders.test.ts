@@ -283,7 +283,7 @@ describe("the reminder cron", () => {
     // Several waits for the queue, which delivers in batches every two seconds.
   }, 40_000);
 
-  it("gives a claim left without a job its job on the next run, and keeps a job the queue refused queued, with the reason", async () => {
+  it("gives a claim left without a job its job on the next run, and keeps a job the queue refused queued, with the reason, for the sweep", async () => {
     const now = new Date();
     const ada = await newUser("reminder-recovery");
     const orphan = await newRequest(ada.id, "Orphaned Claim Catalog", { processedAt: daysBefore(now, 35) });
