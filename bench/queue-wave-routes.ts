@@ -5,6 +5,6 @@ export const WAVE_JOBS_PATH = "/__queue-wave/jobs";
 export type WaveSignup = { email: string; fullName: string };
 export type WaveSignupResult = { userId: string; email: string; jobsRefused: number };
 export type WaveJobs = {
-  byState: { type: string; state: string; jobs: number; attempts: number }[];
+  byState: { type: string; state: string; jobs: number; attempts: number; resends: number }[];
   dead: { type: string; reason: string | null; jobs: number }[];
 };

@@ -12,12 +12,19 @@
 // Worker entry (bench/queue-wave-entry.ts), the app plus one route that makes the account and
 // enqueues the jobs a signup enqueues (signupJobs, the function the form calls).
 //
+// The stack runs without wrangler dev's inspector (decision 0038): it would send wrangler one request
+// for every DevTools event of the Worker and keep them all in memory, which is not the product. The
+// bench plays Cloudflare's cron: it runs the job sweep every --sweep-every-seconds, as production's
+// runs every five minutes.
+//
 // Options: --signups N (10000), --seconds S (60), --latency-ms M (each Mailchimp call's time, 100),
-// --retry-base-seconds B (1; production's first retry delay is 30 s, see the summary), --wrangler-log FILE,
-// --max-minutes M (60: how long to wait for the drain before reporting what is left).
+// --retry-base-seconds B (1; production's first retry delay is 30 s, see the summary),
+// --sweep-after-seconds A (60; production's JOB_SWEEP_AFTER_SECONDS is 600), --sweep-every-seconds E (30),
+// --wrangler-log FILE, --max-minutes M (60: how long to wait for the drain before reporting what is left).
+import { execFileSync } from "node:child_process";
 import { appendFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { startLocalStack, type LocalStack } from "../test/support/local-stack";
@@ -25,6 +32,7 @@ import { freePort } from "../test/support/ports";
 import type { MailchimpLoadRecord } from "../test/stand-ins/vendors/mailchimp";
 import { WAVE_JOBS_PATH, WAVE_SIGNUPS_PATH, type WaveJobs, type WaveSignup, type WaveSignupResult } from "./queue-wave-routes";
 import { printTable } from "./load";
+import { JOB_SWEEP_CRON, MAX_RESENDS } from "../app/jobs/sweep.server";
 import { runBench } from "./run-bench";
 
 const { values: options } = parseArgs({
@@ -33,6 +41,8 @@ const { values: options } = parseArgs({
     seconds: { type: "string", default: "60" },
     "latency-ms": { type: "string", default: "100" },
     "retry-base-seconds": { type: "string", default: "1" },
+    "sweep-after-seconds": { type: "string", default: "60" },
+    "sweep-every-seconds": { type: "string", default: "30" },
     "wrangler-log": { type: "string" },
     "max-minutes": { type: "string", default: "60" },
   },
@@ -41,6 +51,8 @@ const SIGNUPS = Number(options.signups);
 const WAVE_SECONDS = Number(options.seconds);
 const LATENCY_MS = Number(options["latency-ms"]);
 const RETRY_BASE_SECONDS = Number(options["retry-base-seconds"]);
+const SWEEP_AFTER_SECONDS = Number(options["sweep-after-seconds"]);
+const SWEEP_EVERY_SECONDS = Number(options["sweep-every-seconds"]);
 
 const FAIL_EVERY = 3;
 const MAX_OPEN = 10;
@@ -51,8 +63,12 @@ const JOB_TYPES = ["newsletter.subscribe", "newsletter.notifyNewUser", "billing.
 /** wrangler.toml: max_retries = 5, so six attempts. */
 const ATTEMPTS = 6;
 const PRODUCTION_RETRY_BASE_SECONDS = 30;
-/** No job has changed state for this long: whatever is left is not coming. */
-const STALL_MS = 180_000;
+/**
+ * No job has finished for this long: whatever is left is not coming. Long enough for the sweep to send
+ * a stuck job again MAX_RESENDS times and then give it up.
+ */
+const STALL_MS = Math.max(180_000, (MAX_RESENDS + 2) * (SWEEP_AFTER_SECONDS + SWEEP_EVERY_SECONDS) * 1000);
+const PRODUCTION_SWEEP_AFTER_SECONDS = 600;
 const LIST_ID = "local-list";
 const STAFF_EMAIL = "staff@quietmailbox.local";
 
@@ -72,15 +88,32 @@ async function main() {
     standInsPort: await freePort(),
     persistDir,
     script: "bench/queue-wave-entry.ts",
-    vars: { JOB_RETRY_BASE_SECONDS: String(RETRY_BASE_SECONDS), STAFF_EMAIL },
-    wranglerArgs: ["--log-level", "warn"],
+    vars: { JOB_RETRY_BASE_SECONDS: String(RETRY_BASE_SECONDS), JOB_SWEEP_AFTER_SECONDS: String(SWEEP_AFTER_SECONDS), STAFF_EMAIL },
+    inspector: false,
+    logLevel: "warn",
     log: options["wrangler-log"] ? (line) => appendFileSync(options["wrangler-log"]!, `${line}\n`) : undefined,
   });
   const { appUrl, standIns } = stack;
+  const runtimeAtStart = runtimeMemory(stack.processGroup);
+  const loadAtStart = loadavg()[0]!;
   await controlMailchimp("PUT", { failEvery: FAIL_EVERY, maxOpen: MAX_OPEN, latencyMs: LATENCY_MS });
   console.log(
     `Mailchimp stand-in: every ${ordinal(FAIL_EVERY)} call answers 500, more than ${MAX_OPEN} open calls answer 429, each call takes ${LATENCY_MS} ms`,
   );
+
+  // Cloudflare's cron, played by the bench from the first signup to the end of the drain.
+  const sweeps = { runs: 0, failed: 0 };
+  let sweeping = true;
+  void (async () => {
+    for (await sleep(SWEEP_EVERY_SECONDS * 1000); sweeping; await sleep(SWEEP_EVERY_SECONDS * 1000)) {
+      const response = await fetch(`${appUrl}/__scheduled?cron=${encodeURIComponent(JOB_SWEEP_CRON)}`, {
+        signal: AbortSignal.timeout(120_000),
+      }).catch(() => null);
+      await response?.arrayBuffer();
+      if (response?.ok) sweeps.runs += 1;
+      else sweeps.failed += 1;
+    }
+  })();
 
   // 1. The wave: SIGNUPS spread evenly over WAVE_SECONDS, a few requests in flight.
   const runId = Date.now().toString(36);
@@ -143,6 +176,9 @@ async function main() {
   const drainedMs = Date.now() - started;
   const drained = countJobs(jobs, ["succeeded", "dead"]) === countJobs(jobs, null);
   process.stdout.write("\n");
+  sweeping = false;
+  const runtimeAtEnd = runtimeMemory(stack.processGroup);
+  const loadAtEnd = loadavg()[0]!;
 
   // 3. What the vendors say they received.
   const mailchimp = (await controlMailchimp("GET")) as MailchimpLoadRecord;
@@ -176,6 +212,7 @@ async function main() {
     const enqueued = rowsOf.reduce((total, row) => total + row.jobs, 0);
     // Attempts after the first, of the jobs that ran at least once (a queued job has 0 attempts).
     const retries = rowsOf.filter((row) => row.state !== "queued").reduce((total, row) => total + row.attempts - row.jobs, 0);
+    const resends = rowsOf.reduce((total, row) => total + row.resends, 0);
     const succeeded = rowsOf.find((row) => row.state === "succeeded")?.jobs ?? 0;
     const dead = rowsOf.find((row) => row.state === "dead")?.jobs ?? 0;
     const counts = deliveries[type];
@@ -191,6 +228,7 @@ async function main() {
       succeeded,
       dead,
       retries,
+      resends,
       once,
       duplicates,
       lost,
@@ -198,12 +236,14 @@ async function main() {
     };
   });
   printTable(
-    ["type", "enqueued", "succeeded", "dead", "retries", "delivered once", "duplicates", "still open", "lost"],
+    ["type", "enqueued", "succeeded", "dead", "retries", "sent again", "delivered once", "duplicates", "still open", "lost"],
     rows.map((row) =>
-      [row.type, row.enqueued, row.succeeded, row.dead, row.retries, row.once, row.duplicates, row.unfinished, row.lost].map(String),
+      [row.type, row.enqueued, row.succeeded, row.dead, row.retries, row.resends, row.once, row.duplicates, row.unfinished, row.lost].map(
+        String,
+      ),
     ),
   );
-  const total = (key: "enqueued" | "succeeded" | "dead" | "retries" | "once" | "duplicates" | "lost" | "unfinished") =>
+  const total = (key: "enqueued" | "succeeded" | "dead" | "retries" | "resends" | "once" | "duplicates" | "lost" | "unfinished") =>
     rows.reduce((sum, row) => sum + row[key], 0);
 
   console.log("\nDead jobs and their reasons (the staff Jobs page lists the same rows)");
@@ -238,11 +278,17 @@ async function main() {
       ["peak concurrent Mailchimp calls", String(mailchimp.peakOpen)],
       ["retries (app: attempts after the first)", String(total("retries"))],
       ["  caused by 429 / by 5xx (stand-in answers)", `${answered(429)} / ${answered(500)}`],
+      [
+        "jobs sent again by the sweep",
+        `${total("resends")} (${sweeps.runs} sweeps run${sweeps.failed ? `, ${sweeps.failed} failed` : ""})`,
+      ],
       ["delivered exactly once", `${total("once")} of ${total("enqueued")}`],
       ["duplicates", String(total("duplicates"))],
       ["dead, with a reason", String(total("dead"))],
       ["lost", String(lost)],
       ["still open when the bench stopped waiting", String(stillOpen)],
+      ["runtime memory (workerd RSS) at start / end", `${runtimeAtStart} / ${runtimeAtEnd}`],
+      ["load average (1 min) at start / end", `${loadAtStart.toFixed(2)} / ${loadAtEnd.toFixed(2)}`],
     ],
   );
   console.log("\nBudgets");
@@ -264,6 +310,24 @@ async function main() {
       `${productionWait} s (${(productionWait / 60).toFixed(1)} min) of waiting alone for such a job, so with one call in three failing ` +
       `(about 1 in ${3 ** 5} jobs fails five times in a row) a wave there takes at least that long to drain.`,
   );
+  console.log(
+    `Sweep: this run sends a job again once the queue has held it ${SWEEP_AFTER_SECONDS} s past its turn, looking every ${SWEEP_EVERY_SECONDS} s; ` +
+      `production waits ${PRODUCTION_SWEEP_AFTER_SECONDS} s and looks every five minutes. A job sent again ${MAX_RESENDS} times without running is dead with the reason.`,
+  );
+}
+
+/** The workerd runtimes of the stack, each one's resident memory. */
+function runtimeMemory(processGroup: number | undefined) {
+  if (!processGroup) return "unknown";
+  try {
+    const lines = execFileSync("ps", ["-o", "comm=,rss=", "-g", String(processGroup)], { encoding: "utf8" })
+      .trim()
+      .split("\n");
+    const runtimes = lines.map((line) => line.trim().split(/\s+/)).filter(([command]) => command === "workerd");
+    return runtimes.map(([, rssKb]) => `${Math.round(Number(rssKb) / 1024)} MB`).join(" + ") || "none";
+  } catch {
+    return "unknown";
+  }
 }
 
 async function controlMailchimp(method: "PUT" | "GET", body?: unknown) {

@@ -337,6 +337,15 @@ export const jobs = sqliteTable(
     lastError: text("lastError"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * Running: until when the consumer that claimed the job holds it. Retrying: when the queue is due
+     * to deliver it again. Past it, the sweep sends the job again (decision 0038).
+     */
+    leaseExpiresAt: integer("leaseExpiresAt", { mode: "timestamp_ms" }),
+    /** When the queue message the consumer last took for this job was sent: how far the queue has read. */
+    messageSentAt: integer("messageSentAt", { mode: "timestamp_ms" }),
+    /** How many times the sweep has sent the job again; it gives up after a few (decision 0038). */
+    resends: integer("resends").notNull().default(0),
   },
   (table) => [
     index("jobs_state_idx").on(table.state, table.updatedAt),

@@ -1,6 +1,6 @@
 import { JobEnvelopeSchema, PermanentJobError, retryDelaySeconds } from "~/domain/job-envelope";
 import { getJobDefinition } from "~/jobs/definitions.server";
-import { getJob, getJobState, markJobRunning, recordDeadJob, setJobState } from "~/models/job.server";
+import { claimJob, getJob, getJobState, recordDeadJob, setJobState } from "~/models/job.server";
 import type { AppEnv } from "~/utils/env.server";
 import { getDb, type Db } from "~/utils/db.server";
 import { errorMessage, isPermanentVendorError, vendorRetryAfterSeconds } from "~/utils/errors";
@@ -59,25 +59,35 @@ async function runMessage(message: Message, env: AppEnv, db: Db) {
     return;
   }
 
-  if (!(await markJobRunning(db, envelope, message.attempts))) {
+  // Succeeded meanwhile, or held by a run of another message of the same job: this one has nothing to do.
+  if (!(await claimJob(db, envelope, { attempts: message.attempts, messageSentAt: message.timestamp, now: new Date() }))) {
     message.ack();
     return;
   }
   try {
     await definition.handle(payload.data, { env, jobId: envelope.id, attempt: message.attempts });
-    await setJobState(db, envelope.id, "succeeded", { error: null, payload: definition.keepAfterSuccess?.(payload.data) });
+    await setJobState(db, envelope.id, "succeeded", {
+      error: null,
+      payload: definition.keepAfterSuccess?.(payload.data),
+      leaseExpiresAt: null,
+    });
     message.ack();
   } catch (error) {
     if (error instanceof PermanentJobError || isPermanentVendorError(error)) {
-      await setJobState(db, envelope.id, "dead", { error: errorMessage(error) });
+      await setJobState(db, envelope.id, "dead", { error: errorMessage(error), leaseExpiresAt: null });
       message.ack();
       return;
     }
     // A warning, not an error: the queue tries again, and a job that runs out of tries is kept dead for staff.
     console.warn(`job ${envelope.type} ${envelope.id} failed on attempt ${message.attempts}:`, errorMessage(error));
-    await setJobState(db, envelope.id, "retrying", { error: errorMessage(error) });
     const backoff = retryDelaySeconds(message.attempts, env.JOB_RETRY_BASE_SECONDS);
-    message.retry({ delaySeconds: Math.min(MAX_RETRY_DELAY_SECONDS, Math.max(backoff, vendorRetryAfterSeconds(error) ?? 0)) });
+    const delaySeconds = Math.min(MAX_RETRY_DELAY_SECONDS, Math.max(backoff, vendorRetryAfterSeconds(error) ?? 0));
+    // The lease of a retrying job is the queue's: it ends when the retry is due (decision 0038).
+    await setJobState(db, envelope.id, "retrying", {
+      error: errorMessage(error),
+      leaseExpiresAt: new Date(Date.now() + delaySeconds * 1000),
+    });
+    message.retry({ delaySeconds });
   }
 }
 

@@ -1,14 +1,15 @@
 import type { AccountEmail } from "~/domain/account-emails";
 import type { JobEnvelope } from "~/domain/job-envelope";
 import type { JobPayload, JobType } from "~/jobs/definitions.server";
-import { insertJob, insertJobs, markJobsDead } from "~/models/job.server";
+import { insertJob, insertJobs, recordSendFailure } from "~/models/job.server";
 import type { AppEnv } from "~/utils/env.server";
 import { getDb, type Db } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
 
 /**
- * Puts a job on the queue. The job is written to D1 first, so if the queue cannot take it the
- * row stays, marked dead with the reason, where staff can retry it: a job is never lost.
+ * Puts a job on the queue. The job is written to D1 first; if the queue will not take it, even asked
+ * again, the row stays queued with the reason and the sweep sends it later (decision 0038): a job is
+ * never lost.
  */
 export async function enqueueJob<Type extends JobType>(
   env: AppEnv,
@@ -20,7 +21,7 @@ export async function enqueueJob<Type extends JobType>(
   const db = getDb(env.DB);
   await insertJob(db, envelope, userId);
   try {
-    await env.JOBS.send(envelope, { contentType: "json" });
+    await withSendRetries(() => env.JOBS.send(envelope, { contentType: "json" }));
   } catch (error) {
     await markRefused(db, [envelope], error);
   }
@@ -32,13 +33,30 @@ export function enqueueAccountEmail(env: AppEnv, to: string, { subject, text, ta
   return enqueueJob(env, "email.send", { to, subject, text, tag }, { userId });
 }
 
-/** Jobs the queue would not take stay in D1, dead with the reason, for staff to retry. */
+/** Jobs the queue would not take stay queued in D1, with the reason, for the sweep to send again. */
 function markRefused(db: Db, envelopes: JobEnvelope[], error: unknown) {
-  return markJobsDead(
+  return recordSendFailure(
     db,
     envelopes.map((envelope) => envelope.id),
     `could not be queued: ${errorMessage(error)}`,
   );
+}
+
+/**
+ * A refused send is tried twice more, after 100 and 300 ms: a queue that is briefly overloaded takes
+ * the job a moment later, and a request waits at most 0.4 s longer for it.
+ */
+const SEND_RETRY_DELAYS_MS = [100, 300];
+
+async function withSendRetries<Result>(send: () => Promise<Result>): Promise<Result> {
+  for (const delayMs of SEND_RETRY_DELAYS_MS) {
+    try {
+      return await send();
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
+  }
+  return send();
 }
 
 // Queue.sendBatch takes at most 100 messages.
@@ -46,8 +64,8 @@ const SEND_BATCH_SIZE = 100;
 
 /**
  * Many jobs of one type at once (staff sending a sender's whole group): their rows in one D1
- * batch, then one queue call per hundred. A chunk the queue refuses is marked dead with the reason,
- * where staff can retry it, like a refused single job.
+ * batch, then one queue call per hundred. A chunk the queue refuses stays queued with the reason,
+ * like a refused single job.
  */
 export async function enqueueJobs<Type extends JobType>(
   env: AppEnv,
@@ -70,13 +88,13 @@ export async function enqueueJobs<Type extends JobType>(
 
 /**
  * Puts jobs whose rows are already in D1 on the queue, a hundred per call. A chunk the queue
- * refuses is marked dead with the reason, where staff can retry it.
+ * refuses, even asked again, stays queued with the reason for the sweep.
  */
 export async function sendJobEnvelopes(env: AppEnv, envelopes: JobEnvelope[]) {
   for (let start = 0; start < envelopes.length; start += SEND_BATCH_SIZE) {
     const chunk = envelopes.slice(start, start + SEND_BATCH_SIZE);
     try {
-      await env.JOBS.sendBatch(chunk.map((envelope) => ({ body: envelope, contentType: "json" as const })));
+      await withSendRetries(() => env.JOBS.sendBatch(chunk.map((envelope) => ({ body: envelope, contentType: "json" as const }))));
     } catch (error) {
       await markRefused(getDb(env.DB), chunk, error);
     }

@@ -1,4 +1,5 @@
 import { sendJobEnvelopes } from "~/jobs/producer.server";
+import { JOB_SWEEP_CRON, sweepStuckJobs } from "~/jobs/sweep.server";
 import { deleteSucceededJobsBefore, envelopeOf, markStrandedJobsDead } from "~/models/job.server";
 import { claimDueReminders, createReminderJobs, listRemindersWithoutJob } from "~/models/reminder.server";
 import { deleteSpentCounts } from "~/models/rate-limit.server";
@@ -11,8 +12,16 @@ import { DAY_MS } from "~/domain/dates";
 
 const KEEP_SUCCEEDED_JOBS_DAYS = 30;
 
-/** The daily cron. */
-export async function runScheduledTasks(controller: Pick<ScheduledController, "scheduledTime">, env: AppEnv) {
+/**
+ * The crons of wrangler.toml: the job sweep every five minutes, everything else once a day (any
+ * other expression, such as the empty one of a local `/__scheduled` without `?cron=`).
+ */
+export async function runScheduledTasks(controller: Pick<ScheduledController, "scheduledTime"> & { cron?: string }, env: AppEnv) {
+  if (controller.cron === JOB_SWEEP_CRON) await sweepStuckJobs(env, new Date(controller.scheduledTime));
+  else await runDailyTasks(controller, env);
+}
+
+async function runDailyTasks(controller: Pick<ScheduledController, "scheduledTime">, env: AppEnv) {
   const db = getDb(env.DB);
   const cutoff = new Date(controller.scheduledTime - KEEP_SUCCEEDED_JOBS_DAYS * DAY_MS);
   await deleteSucceededJobsBefore(db, cutoff);

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, isNotNull, lt, max, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { JOB_STATES, jobs, staffCounts, type JobState } from "../../drizzle/schema";
 import type { JobEnvelope } from "~/domain/job-envelope";
 import { chunkedInserts, type Db } from "~/utils/db.server";
@@ -29,7 +29,12 @@ export async function setJobState(
   db: Db,
   id: string,
   state: JobState,
-  { attempts, error, payload }: { attempts?: number; error?: string | null; payload?: unknown } = {},
+  {
+    attempts,
+    error,
+    payload,
+    leaseExpiresAt,
+  }: { attempts?: number; error?: string | null; payload?: unknown; leaseExpiresAt?: Date | null } = {},
 ) {
   await db
     .update(jobs)
@@ -39,38 +44,79 @@ export async function setJobState(
       ...(attempts === undefined ? {} : { attempts }),
       ...(error === undefined ? {} : { lastError: error }),
       ...(payload === undefined ? {} : { payload }),
+      ...(leaseExpiresAt === undefined ? {} : { leaseExpiresAt }),
     })
     // A job cancelled with its account while it ran stays cancelled, its payload erased.
     .where(and(eq(jobs.id, id), ne(jobs.state, "cancelled")));
 }
 
 // One bound parameter per id, with room for the others, within D1's 100 per statement.
-const DEAD_CHUNK_SIZE = 90;
+const ID_CHUNK_SIZE = 90;
 
-/** Marks many jobs dead with one reason: one UPDATE per 90 ids. */
-export async function markJobsDead(db: Db, ids: string[], error: string) {
-  for (let start = 0; start < ids.length; start += DEAD_CHUNK_SIZE) {
-    const chunk = ids.slice(start, start + DEAD_CHUNK_SIZE);
-    await db.update(jobs).set({ state: "dead", lastError: error, updatedAt: new Date() }).where(inArray(jobs.id, chunk));
+function idChunks(ids: string[]) {
+  return Array.from({ length: Math.ceil(ids.length / ID_CHUNK_SIZE) }, (_, index) =>
+    ids.slice(index * ID_CHUNK_SIZE, (index + 1) * ID_CHUNK_SIZE),
+  );
+}
+
+/**
+ * Jobs the queue would not take, even asked again: they stay queued with the reason, and the sweep
+ * sends them again (decision 0038).
+ */
+export async function recordSendFailure(db: Db, ids: string[], error: string) {
+  for (const chunk of idChunks(ids)) {
+    await db
+      .update(jobs)
+      .set({ lastError: error, updatedAt: new Date() })
+      .where(and(inArray(jobs.id, chunk), eq(jobs.state, "queued")));
   }
 }
 
 /**
- * Marks a job as running, creating its row if it was sent without one (a retry from elsewhere).
- * A job cancelled with its account stays cancelled: answers false, and the job must not run.
+ * How long a run holds the job it claimed. A Queues consumer invocation stops within 15 minutes of
+ * wall time, so once the lease is over the run that took the job is gone.
  */
-export async function markJobRunning(db: Db, envelope: JobEnvelope, attempts: number) {
+export const JOB_LEASE_MS = 15 * 60 * 1000;
+
+/** Another run holds the job: it is running and its lease is not over. */
+const heldByARun = (now: Date) => and(eq(jobs.state, "running"), isNotNull(jobs.leaseExpiresAt), gt(jobs.leaseExpiresAt, now));
+
+/**
+ * Claims a job for one run, creating its row if it was sent without one (a retry from elsewhere):
+ * it becomes running, with a lease, and keeps when the message that carried it was sent. Answers
+ * false, and the job must not run, when it has succeeded, was cancelled with its account, or another
+ * run holds it: queues deliver at least once and the sweep sends jobs again, so two messages of one
+ * job may arrive together.
+ */
+export async function claimJob(
+  db: Db,
+  envelope: JobEnvelope,
+  { attempts, messageSentAt, now }: { attempts: number; messageSentAt: Date; now: Date },
+) {
+  const leaseExpiresAt = new Date(now.getTime() + JOB_LEASE_MS);
   const rows = await db
     .insert(jobs)
-    .values({ id: envelope.id, type: envelope.type, payload: envelope.payload ?? null, state: "running", attempts })
-    .onConflictDoUpdate({ target: jobs.id, set: { state: "running", attempts, updatedAt: new Date() }, where: ne(jobs.state, "cancelled") })
+    .values({
+      id: envelope.id,
+      type: envelope.type,
+      payload: envelope.payload ?? null,
+      state: "running",
+      attempts,
+      leaseExpiresAt,
+      messageSentAt,
+    })
+    .onConflictDoUpdate({
+      target: jobs.id,
+      set: { state: "running", attempts, leaseExpiresAt, messageSentAt, updatedAt: now },
+      setWhere: and(notInArray(jobs.state, ["cancelled", "succeeded"]), sql`not ${heldByARun(now)}`),
+    })
     .returning({ id: jobs.id });
   return rows.length > 0;
 }
 
 /**
- * Records a job that can never run (it arrived malformed, or its type is unknown), keeping what
- * arrived so staff can see it. Upserts because the row may or may not exist.
+ * Records a job that can never run (it arrived malformed, its type is unknown, or it ran out of
+ * retries), keeping what arrived so staff can see it. Upserts because the row may or may not exist.
  */
 export async function recordDeadJob(db: Db, job: { id: string; type: string; payload: unknown }, error: string) {
   await db
@@ -78,8 +124,9 @@ export async function recordDeadJob(db: Db, job: { id: string; type: string; pay
     .values({ id: job.id, type: job.type, payload: job.payload ?? null, state: "dead", lastError: error })
     .onConflictDoUpdate({
       target: jobs.id,
-      set: { state: "dead", lastError: error, updatedAt: new Date() },
-      where: ne(jobs.state, "cancelled"),
+      set: { state: "dead", lastError: error, leaseExpiresAt: null, updatedAt: new Date() },
+      // Nor does a job that succeeded, or that another run holds, become dead by a late message.
+      setWhere: and(notInArray(jobs.state, ["cancelled", "succeeded"]), sql`not ${heldByARun(new Date())}`),
     });
 }
 
@@ -91,6 +138,79 @@ export async function deleteSucceededJobsBefore(db: Db, cutoff: Date) {
     .where(and(inArray(jobs.state, ["succeeded"]), lt(jobs.updatedAt, cutoff)))
     .returning({ id: jobs.id });
   return deleted.length;
+}
+
+/**
+ * What the sweep finds stuck (decision 0038): queued since before `sentBefore`, retrying with its
+ * retry due before it, or running with a lease that ended before `now` (a row from before leases
+ * counts from its last change).
+ */
+export type StuckWindow = { now: Date; sentBefore: Date };
+
+function stuck({ now, sentBefore }: StuckWindow) {
+  return or(
+    and(eq(jobs.state, "queued"), lt(jobs.updatedAt, sentBefore)),
+    and(eq(jobs.state, "retrying"), lt(sql`coalesce(${jobs.leaseExpiresAt}, ${jobs.updatedAt})`, sentBefore.getTime())),
+    and(eq(jobs.state, "running"), lt(sql`coalesce(${jobs.leaseExpiresAt}, ${jobs.updatedAt} + ${JOB_LEASE_MS})`, now.getTime())),
+  );
+}
+
+/**
+ * How far the queue has read: the latest send time among the messages the consumer took since
+ * `since`, or null when it took none. Queues hand out messages about in the order they were sent.
+ */
+export async function queueReadingPosition(db: Db, since: Date): Promise<Date | null> {
+  const [row] = await db
+    .select({ sentAt: max(jobs.messageSentAt) })
+    .from(jobs)
+    .where(and(gte(jobs.updatedAt, since), isNotNull(jobs.messageSentAt)));
+  return row?.sentAt ?? null;
+}
+
+/** Stuck jobs, the longest unchanged first; the sweep takes at most `limit` a run. */
+export function listStuckJobs(db: Db, window: StuckWindow, limit: number) {
+  return db
+    .select({ id: jobs.id, type: jobs.type, payload: jobs.payload, createdAt: jobs.createdAt, resends: jobs.resends })
+    .from(jobs)
+    .where(stuck(window))
+    .orderBy(jobs.updatedAt)
+    .limit(limit);
+}
+
+/**
+ * Marks stuck jobs queued again, one more resend each, before they are sent: a job the consumer
+ * took in the meantime no longer matches and is left as it is. Answers the ids marked.
+ */
+export async function markJobsSentAgain(db: Db, ids: string[], window: StuckWindow, maxResends: number) {
+  const marked: string[] = [];
+  for (const chunk of idChunks(ids)) {
+    const rows = await db
+      .update(jobs)
+      .set({ state: "queued", resends: sql`${jobs.resends} + 1`, leaseExpiresAt: null, updatedAt: window.now })
+      .where(and(inArray(jobs.id, chunk), lt(jobs.resends, maxResends), stuck(window)))
+      .returning({ id: jobs.id });
+    marked.push(...rows.map((row) => row.id));
+  }
+  return marked;
+}
+
+/** Stuck jobs the sweep gives up on: dead, with the reason and the last error they had. */
+export async function markStuckJobsDead(db: Db, ids: string[], window: StuckWindow, reason: string) {
+  let marked = 0;
+  for (const chunk of idChunks(ids)) {
+    const rows = await db
+      .update(jobs)
+      .set({
+        state: "dead",
+        lastError: sql`${reason} || coalesce('; last error: ' || ${jobs.lastError}, '')`,
+        leaseExpiresAt: null,
+        updatedAt: window.now,
+      })
+      .where(and(inArray(jobs.id, chunk), stuck(window)))
+      .returning({ id: jobs.id });
+    marked += rows.length;
+  }
+  return marked;
 }
 
 /**
@@ -220,7 +340,7 @@ export function envelopeOf(job: { id: string; type: string; payload: unknown; cr
 export function requeueDeadJobs(db: Db, ids: string[]) {
   return db
     .update(jobs)
-    .set({ state: "queued", attempts: 0, updatedAt: new Date() })
+    .set({ state: "queued", attempts: 0, resends: 0, leaseExpiresAt: null, updatedAt: new Date() })
     .where(and(inArray(jobs.id, ids), eq(jobs.state, "dead")));
 }
 

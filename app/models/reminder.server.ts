@@ -137,6 +137,9 @@ export async function createReminderJobs(db: Db, reminders: ReminderKey[]) {
           lastError: sql<string | null>`null`.as("lastError"),
           createdAt: sql<Date>`cast(unixepoch('subsec') * 1000 as integer)`.as("createdAt"),
           updatedAt: sql<Date>`cast(unixepoch('subsec') * 1000 as integer)`.as("updatedAt"),
+          leaseExpiresAt: sql<Date | null>`null`.as("leaseExpiresAt"),
+          messageSentAt: sql<Date | null>`null`.as("messageSentAt"),
+          resends: sql<number>`0`.as("resends"),
         })
         .from(requestReminders)
         .where(inArray(requestReminders.jobId, ids)),

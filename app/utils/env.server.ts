@@ -43,6 +43,11 @@ export const EnvSchema = z.object({
    */
   JOB_RETRY_BASE_SECONDS: z.coerce.number().int().min(0).default(30),
   /**
+   * The sweep cron sends a job again once the queue has held it this long past its turn (decision
+   * 0038). The queue bench shortens it, as it shortens the retry delays.
+   */
+  JOB_SWEEP_AFTER_SECONDS: z.coerce.number().int().min(1).default(600),
+  /**
    * How long an isolate keeps the home page's testimonials before reading D1 again (decision 0026).
    * Tests set 0, so that a row changed in D1 shows at once.
    */

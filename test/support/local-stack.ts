@@ -12,6 +12,7 @@ import { WORKERS_AI_STAND_IN_TOKEN } from "../stand-ins/vendors/workers-ai";
 import { MAILCHIMP_STAND_IN_KEY } from "../stand-ins/vendors/mailchimp";
 import { STRIPE_STAND_IN_KEY, STRIPE_STAND_IN_PRICES, STRIPE_STAND_IN_WEBHOOK_SECRET } from "../stand-ins/vendors/stripe";
 import { freePort, isPortFree } from "./ports";
+import type { WranglerDevOptions } from "./wrangler-dev";
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -30,6 +31,13 @@ export type LocalStackOptions = {
   script?: string;
   /** More `wrangler dev` flags, e.g. ["--log-level", "warn"]. */
   wranglerArgs?: string[];
+  /**
+   * false runs the Worker through wrangler's API with no inspector (test/support/wrangler-dev.ts);
+   * wranglerArgs then do not apply, logLevel does.
+   */
+  inspector?: boolean;
+  /** wrangler's log level (`--log-level`). */
+  logLevel?: "debug" | "info" | "log" | "warn" | "error" | "none";
   /** Seed the example testimonials of local development (npm start only: tests seed their own). */
   exampleTestimonials?: boolean;
   /** How long to wait for the first answer to GET /. */
@@ -41,6 +49,8 @@ export type LocalStack = {
   standIns: StandInServer;
   /** Settles when wrangler exits, whether stop() asked it to or it crashed. */
   appExited: Promise<void>;
+  /** The process group of wrangler and the workerd runtimes it started (for a bench to measure them). */
+  processGroup: number | undefined;
   /** Stops wrangler with everything it started (workerd, esbuild) and closes the stand-ins. */
   stop: () => Promise<void>;
 };
@@ -108,28 +118,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     // Links in emails are built from APP_ORIGIN, never from the request: here, this stack's own URL.
     const vars = { ...vendorVars(standIns), APP_ORIGIN: `http://127.0.0.1:${appPort}`, ...options.vars };
-    const inspectorPort = await freePort();
-    const args = [
-      "dev",
-      ...(options.script ? [resolve(options.script)] : []),
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(appPort),
-      // The default inspector port (9229) would clash between two stacks running side by side.
-      "--inspector-port",
-      String(inspectorPort),
-      "--persist-to",
-      persistDir,
-      "--show-interactive-dev-session=false",
-      // Lets the daily cron be run by hand: GET /__scheduled (README).
-      "--test-scheduled",
-      ...(options.assetsDir ? ["--assets", resolve(options.assetsDir)] : []),
-      ...Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
-      ...(options.wranglerArgs ?? []),
-    ];
     log(`starting wrangler dev on 127.0.0.1:${appPort}`);
-    wrangler = spawnWrangler(args, log);
+    wrangler =
+      options.inspector === false
+        ? spawnWrangler(bin("tsx"), [join(REPO_ROOT, "test/support/wrangler-dev.ts"), JSON.stringify(quietDevOptions(options, vars))], log)
+        : spawnWrangler(bin("wrangler"), await wranglerDevArgs(options, vars), log);
     const appUrl = `http://127.0.0.1:${appPort}`;
     await waitUntilAnswering(`${appUrl}/`, wrangler, readyTimeoutMs);
     log(`app answering on ${appUrl}`);
@@ -142,6 +135,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       appUrl,
       standIns,
       appExited: running.exited,
+      processGroup: running.child.pid,
       stop: () =>
         (stopping ??= (async () => {
           await running.stop();
@@ -153,6 +147,44 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await standIns.close();
     throw error;
   }
+}
+
+/** `wrangler dev`'s command line for this stack. */
+async function wranglerDevArgs(options: LocalStackOptions, vars: Record<string, string>) {
+  return [
+    "dev",
+    ...(options.script ? [resolve(options.script)] : []),
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(options.appPort),
+    // The default inspector port (9229) would clash between two stacks running side by side.
+    "--inspector-port",
+    String(await freePort()),
+    "--persist-to",
+    resolve(options.persistDir),
+    "--show-interactive-dev-session=false",
+    // Lets the daily cron be run by hand: GET /__scheduled (README).
+    "--test-scheduled",
+    ...(options.assetsDir ? ["--assets", resolve(options.assetsDir)] : []),
+    ...Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
+    ...(options.logLevel ? ["--log-level", options.logLevel] : []),
+    ...(options.wranglerArgs ?? []),
+  ];
+}
+
+/** The same stack for test/support/wrangler-dev.ts, which runs it with no inspector. */
+function quietDevOptions(options: LocalStackOptions, vars: Record<string, string>): WranglerDevOptions {
+  return {
+    configPath: join(REPO_ROOT, "wrangler.toml"),
+    script: options.script,
+    hostname: "127.0.0.1",
+    port: options.appPort,
+    persistTo: options.persistDir,
+    vars,
+    assetsDir: options.assetsDir,
+    logLevel: options.logLevel,
+  };
 }
 
 /** Where the app takes Stripe's events (app/routes/api.webhooks.stripe.ts). */
@@ -244,13 +276,13 @@ type WranglerProcess = {
  * and esbuild processes it starts, and so that a Ctrl-C in the terminal reaches only the launcher,
  * which then stops everything in order.
  */
-function spawnWrangler(args: string[], log: (line: string) => void): WranglerProcess {
+function spawnWrangler(command: string, args: string[], log: (line: string) => void): WranglerProcess {
   const output = tail();
   const sink = (line: string) => {
     output.push(line);
     log(line);
   };
-  const child = spawn(bin("wrangler"), args, {
+  const child = spawn(command, args, {
     cwd: REPO_ROOT,
     env: { ...process.env, ...CHILD_ENV },
     stdio: ["ignore", "pipe", "pipe"],

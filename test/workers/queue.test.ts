@@ -43,29 +43,30 @@ describe("the job producer", () => {
     expect(await jobRow(sent.id)).toMatchObject({ type: "ping", state: "queued", userId: "user-1", payload: { failAttempts: 0 } });
   });
 
-  it("keeps a job the queue refused, marked dead with the reason, so staff can retry it", async () => {
-    vi.spyOn(env.JOBS, "send").mockRejectedValueOnce(new Error("queue unavailable"));
+  it("keeps a job the queue refused three times queued, with the reason, for the sweep to send again", async () => {
+    const send = vi.spyOn(env.JOBS, "send").mockRejectedValue(new Error("queue unavailable"));
     const sent = await enqueueJob(parseEnv(env), "ping", {});
-    expect(await jobRow(sent.id)).toMatchObject({ state: "dead", lastError: "could not be queued: queue unavailable" });
+    expect(send.mock.calls.filter(([body]) => body === sent)).toHaveLength(3);
+    expect(await jobRow(sent.id)).toMatchObject({ state: "queued", lastError: "could not be queued: queue unavailable" });
   });
 
-  it("sends many jobs a hundred at a time, and keeps every job of a refused hundred dead", async () => {
+  it("sends many jobs a hundred at a time, and keeps every job of a refused hundred queued with the reason", async () => {
     const sendBatch = vi
       .spyOn(env.JOBS, "sendBatch")
       .mockResolvedValueOnce(undefined as never)
-      .mockRejectedValueOnce(new Error("queue unavailable"));
+      .mockRejectedValue(new Error("queue unavailable"));
     const sent = await enqueueJobs(
       parseEnv(env),
       "ping",
       Array.from({ length: 200 }, () => ({ payload: { failAttempts: 0 } })),
     );
-    expect(sendBatch.mock.calls.map(([messages]) => [...messages].length)).toEqual([100, 100]);
+    expect(sendBatch.mock.calls.map(([messages]) => [...messages].length)).toEqual([100, 100, 100, 100]);
     // Read back by type: 200 ids are more than one statement may bind.
     const rows = await db.select({ id: jobs.id, state: jobs.state, lastError: jobs.lastError }).from(jobs).where(eq(jobs.type, "ping"));
     const byId = new Map(rows.map((row) => [row.id, row]));
-    expect(sent.slice(0, 100).every((job) => byId.get(job.id)?.state === "queued")).toBe(true);
+    expect(sent.slice(0, 100).every((job) => byId.get(job.id)?.state === "queued" && byId.get(job.id)?.lastError === null)).toBe(true);
     expect(sent.slice(100).map((job) => byId.get(job.id))).toEqual(
-      sent.slice(100).map((job) => ({ id: job.id, state: "dead", lastError: "could not be queued: queue unavailable" })),
+      sent.slice(100).map((job) => ({ id: job.id, state: "queued", lastError: "could not be queued: queue unavailable" })),
     );
   });
 });

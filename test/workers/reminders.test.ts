@@ -283,7 +283,7 @@ describe("the reminder cron", () => {
     // Several waits for the queue, which delivers in batches every two seconds.
   }, 40_000);
 
-  it("gives a claim left without a job its job on the next run, and keeps a job the queue refused, dead, for staff", async () => {
+  it("gives a claim left without a job its job on the next run, and keeps a job the queue refused queued, with the reason, for the sweep", async () => {
     const now = new Date();
     const ada = await newUser("reminder-recovery");
     const orphan = await newRequest(ada.id, "Orphaned Claim Catalog", { processedAt: daysBefore(now, 35) });
@@ -296,7 +296,7 @@ describe("the reminder cron", () => {
     expect(await emailsTo(ada.email)).toHaveLength(1);
 
     const refused = await newRequest(ada.id, "Refused Catalog", { processedAt: daysBefore(now, 35) });
-    const sendBatch = vi.spyOn(env.JOBS, "sendBatch").mockRejectedValueOnce(new Error("queue unavailable"));
+    const sendBatch = vi.spyOn(env.JOBS, "sendBatch").mockRejectedValue(new Error("queue unavailable"));
     await runCron(now);
     sendBatch.mockRestore();
     const [row] = await db
@@ -304,7 +304,7 @@ describe("the reminder cron", () => {
       .from(requestReminders)
       .where(and(eq(requestReminders.userId, ada.id), eq(requestReminders.requestId, refused)));
     const [job] = await db.select({ state: jobs.state, lastError: jobs.lastError }).from(jobs).where(eq(jobs.id, row!.jobId!));
-    expect(job).toEqual({ state: "dead", lastError: "could not be queued: queue unavailable" });
+    expect(job).toEqual({ state: "queued", lastError: "could not be queued: queue unavailable" });
   });
 
   it("a reminder whose request was answered, or whose user turned reminders off, before its job ran sends nothing", async () => {
