@@ -278,6 +278,9 @@ export const EXPORTED_TABLES = {
       attempts: "how often the service tried to send",
       lastError: "the service's own error text",
       createdAt: "when the email was queued; sentAt is when it went",
+      leaseExpiresAt: "until when a run of the queue held the job, so that no other run sent the email twice",
+      messageSentAt: "when the job was last handed to the queue",
+      resends: "how often the service handed the job to the queue again after the queue held it too long",
     },
     rowsLeftOut:
       "jobs that are not a sent email: the service's work in progress (newsletter sign-up, payment customer, opt-out emails to senders, reminders), whose outcome shows in the account, billing and requests sections, and emails not sent yet or that failed",
