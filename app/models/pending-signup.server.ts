@@ -35,13 +35,15 @@ export async function findPendingSignupEmail(db: Db, token: string, now = new Da
   return row?.email ?? null;
 }
 
-/** Uses the link: one DELETE … RETURNING, so two tabs cannot both open the account. */
-export async function takePendingSignup(db: Db, token: string, now = new Date()) {
+/** Uses the link: one DELETE … RETURNING, so two tabs cannot both open the account. Answers the signup it kept. */
+export async function takePendingSignup(db: Db, token: string, now = new Date()): Promise<PendingSignup | null> {
   const [row] = await db
     .delete(pendingSignups)
     .where(await usable(token, now))
     .returning();
-  return row ?? null;
+  if (!row) return null;
+  const { tokenHash: _tokenHash, expiresAt: _expiresAt, createdAt: _createdAt, ...signup } = row;
+  return signup;
 }
 
 /** Signups whose link expired before `before` (the daily cron). */

@@ -1,27 +1,24 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { LinkConfirmation } from "~/components/link-confirmation";
-import { z } from "zod";
 import { ACCOUNT_MESSAGES } from "~/domain/account";
 import { findEmailChange } from "~/models/account.server";
 import { confirmEmailChange } from "~/services/account.server";
 import { getCurrentUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
-import { linkPageHeaders } from "~/utils/link-token.server";
-
-const TokenSchema = z.string().min(1).max(200);
+import { LinkTokenSchema, linkPageHeaders } from "~/utils/link-token.server";
 
 // The link opens a page with a button rather than changing anything itself: mail scanners open
 // links too. It works signed out, on any device: the token is the proof.
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const token = TokenSchema.safeParse(new URL(request.url).searchParams.get("token"));
+  const token = LinkTokenSchema.safeParse(new URL(request.url).searchParams.get("token"));
   const change = token.success ? await findEmailChange(getDb(context.env.DB), token.data) : null;
   return { token: change && token.success ? token.data : null, newEmail: change?.newEmail ?? null };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const token = TokenSchema.safeParse((await request.formData()).get("token"));
+  const token = LinkTokenSchema.safeParse((await request.formData()).get("token"));
   const outcome = token.success ? await confirmEmailChange(context.env, token.data) : ({ kind: "spent" } as const);
   if (outcome.kind === "taken") return data({ error: ACCOUNT_MESSAGES.emailTaken }, { status: 409 });
   if (outcome.kind === "spent") return data({ error: SPENT }, { status: 400 });

@@ -30,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const wrong = await checkCurrentPassword(user, submission.value.currentPassword, request, context);
   if (wrong) return refuse({ currentPassword: [wrong.message] }, wrong.status);
   const db = getDb(context.env.DB);
-  // Counted before the address is looked up, so the answer "already used" is limited too (decision 0019).
+  // Counted before the address is looked up, so the answer "already used" is limited too (decision 0040).
   const waitMs = await takeAttempt(db, await emailChangeCounters(user.id));
   if (waitMs > 0)
     return data(submission.reply({ formErrors: [tooManyAttemptsMessage(waitMs)], hideFields: ["currentPassword"] }), { status: 429 });

@@ -1,7 +1,6 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { LinkConfirmation } from "~/components/link-confirmation";
-import { z } from "zod";
 import { STEP2_MESSAGES } from "~/domain/signup";
 import { findPendingSignupEmail } from "~/models/pending-signup.server";
 import { redirectSignedInUser, signIn } from "~/services/auth.server";
@@ -9,23 +8,22 @@ import { signUpFromLink } from "~/services/signup.server";
 import { getDb } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
 import { pageMeta } from "~/utils/meta";
-import { linkPageHeaders } from "~/utils/link-token.server";
+import { LinkTokenSchema, linkPageHeaders } from "~/utils/link-token.server";
 
-const TokenSchema = z.string().min(1).max(200);
 const SPENT = "This link has expired or was already used. Please sign up again.";
 
 // The link opens a page with a button rather than creating anything itself: mail scanners open
 // links too. It works on any device: the token is the proof.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectSignedInUser(request, context);
-  const token = TokenSchema.safeParse(new URL(request.url).searchParams.get("token"));
+  const token = LinkTokenSchema.safeParse(new URL(request.url).searchParams.get("token"));
   const email = token.success ? await findPendingSignupEmail(getDb(context.env.DB), token.data) : null;
   return { token: email && token.success ? token.data : null, email };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await redirectSignedInUser(request, context);
-  const token = TokenSchema.safeParse((await request.formData()).get("token"));
+  const token = LinkTokenSchema.safeParse((await request.formData()).get("token"));
   if (!token.success) return data({ error: SPENT }, { status: 400 });
   let outcome;
   try {
@@ -36,8 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (outcome.kind === "created") return signIn(request, context, outcome.userId, "/dashboard");
   if (outcome.kind === "taken") return data({ error: STEP2_MESSAGES.emailTaken }, { status: 409 });
-  if (outcome.kind === "spent") return data({ error: SPENT }, { status: 400 });
-  throw redirect("/start/step1");
+  return data({ error: SPENT }, { status: 400 });
 }
 
 export default function ConfirmSignup() {

@@ -21,8 +21,10 @@ import { errorMessage } from "~/utils/errors";
 import { hashPassword } from "~/utils/password.server";
 import type { SignupDraft } from "~/utils/session.server";
 
-export type SignupOutcome =
-  { kind: "created"; userId: string } | { kind: "linkSent" } | { kind: "taken" } | { kind: "tooManyAttempts"; waitMs: number };
+/** What opening an account answers: made, or the email is someone else's already. */
+type AccountOutcome = { kind: "created"; userId: string } | { kind: "taken" };
+
+export type SignupOutcome = AccountOutcome | { kind: "linkSent" } | { kind: "tooManyAttempts"; waitMs: number };
 
 /**
  * Creates the account of a finished step 2. Every attempt counts for its client; only an account
@@ -74,14 +76,12 @@ async function sendSignupLink(context: AppLoadContext, signup: PendingSignup): P
 }
 
 /** Opens the account a signup link was sent for: the link works once. */
-export async function signUpFromLink(context: AppLoadContext, token: string): Promise<SignupOutcome | { kind: "spent" }> {
-  const pending = await takePendingSignup(getDb(context.env.DB), token);
-  if (!pending) return { kind: "spent" };
-  const { tokenHash: _tokenHash, expiresAt: _expiresAt, createdAt: _createdAt, ...signup } = pending;
-  return createAccount(context, signup);
+export async function signUpFromLink(context: AppLoadContext, token: string): Promise<AccountOutcome | { kind: "spent" }> {
+  const signup = await takePendingSignup(getDb(context.env.DB), token);
+  return signup ? createAccount(context, signup) : { kind: "spent" };
 }
 
-async function createAccount(context: AppLoadContext, signup: PendingSignup): Promise<SignupOutcome> {
+async function createAccount(context: AppLoadContext, signup: PendingSignup): Promise<AccountOutcome> {
   let userId: string;
   try {
     ({ id: userId } = await createUserWithPresets(getDb(context.env.DB), { ...signup, newsletter: true }));

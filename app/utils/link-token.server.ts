@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { base64url, hexDigest } from "~/utils/digest";
 
 /** The hash a single-use link's token is stored under: the token itself is never kept. */
@@ -16,3 +17,6 @@ export async function newLinkToken() {
  * cache, shared or the browser's own, keeps the page.
  */
 export const linkPageHeaders = () => ({ "Cache-Control": "no-store" });
+
+/** A token as it arrives from a link or its page's form: anything else is no token at all. */
+export const LinkTokenSchema = z.string().min(1).max(200);

@@ -59,13 +59,8 @@ const storedKeys = async (userId: string) => (await env.PHOTOS.list({ prefix: `p
 const photoRows = (userId: string) => db.select().from(mailPhotos).where(eq(mailPhotos.userId, userId));
 
 /** Waits for the queue to have read every photo of the user: nothing is left running after the test. */
-async function readingsDone(userId: string, timeoutMs = 20_000) {
-  const started = Date.now();
-  while ((await photoRows(userId)).some((row) => row.state === "reading")) {
-    if (Date.now() - started > timeoutMs) throw new Error("the photos were not read in time");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const readingsDone = (userId: string) =>
+  expect.poll(async () => (await photoRows(userId)).some((row) => row.state === "reading"), { timeout: 20_000 }).toBe(false);
 
 const dailyLimitMessage = (limit: number) => PHOTO_MESSAGES.dailyLimit(limit).replaceAll("'", "&#x27;");
 

@@ -13,7 +13,7 @@ import { listUserRecipients } from "~/models/recipient.server";
 import { seedSenderCatalog } from "~/models/request-template.server";
 import { getDb } from "~/utils/db.server";
 import { ADDRESS, Browser, signedUpUser } from "./http";
-import { received, uniqueEmail } from "./stand-ins";
+import { emailedLink, received, uniqueEmail } from "./stand-ins";
 
 const db = getDb(env.DB);
 
@@ -139,7 +139,7 @@ describe("signups under a burst", () => {
     const waiting = signups[places.indexOf("/start/step2?sent=1")]!;
     const notice = await waiting.browser.get("/start/step2?sent=1");
     expect(await notice.text()).toContain("Check your email");
-    const link = await signupLinkFor(waiting.email);
+    const link = await emailedLink(waiting.email, "/start/confirm");
     const phone = new Browser();
     const page = await phone.get(link.pathname + link.search);
     expect(page.headers.get("Cache-Control")).toContain("no-store");
@@ -279,21 +279,4 @@ describe("undo under a burst", () => {
 async function signupTotal() {
   const [row] = await db.select({ count: authThrottle.failures }).from(authThrottle).where(eq(authThrottle.key, "signup-total"));
   return row?.count ?? 0;
-}
-
-async function signupLinkFor(email: string) {
-  let link: URL | undefined;
-  await expect
-    .poll(
-      async () => {
-        const messages = await received("email", (request) => (request.body as { To?: string } | null)?.To === email);
-        const text = messages.map((message) => (message.body as { TextBody?: string }).TextBody ?? "").join("\n");
-        const found = text.match(/https?:\/\/\S+\/start\/confirm\?token=[\w-]+/)?.[0];
-        link = found ? new URL(found) : undefined;
-        return Boolean(link);
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(true);
-  return link!;
 }

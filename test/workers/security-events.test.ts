@@ -9,40 +9,18 @@ import { startEmailChange } from "~/models/account.server";
 import { createPasswordResetToken, findUsableResetToken } from "~/models/password-reset.server";
 import { getDb } from "~/utils/db.server";
 import { Browser, ORIGIN, signedUpUser } from "./http";
-import { received, uniqueEmail } from "./stand-ins";
+import { emailedLink, uniqueEmail } from "./stand-ins";
 
 const db = getDb(env.DB);
 
 const emailOf = async (userId: string) => (await db.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0]!.email;
-
-/** The link of the newest email to `to` whose text holds `path`. */
-async function linkIn(to: string, path: string) {
-  let link: URL | undefined;
-  await expect
-    .poll(
-      async () => {
-        const texts = (await received("email", (request) => (request.body as { To?: string } | null)?.To === to)).map(
-          (request) => (request.body as { TextBody?: string }).TextBody ?? "",
-        );
-        const found = texts
-          .reverse()
-          .map((text) => text.match(new RegExp(`https?://\\S+${path.replace("?", "\\?")}\\?token=[\\w-]+`))?.[0])
-          .find(Boolean);
-        link = found ? new URL(found) : undefined;
-        return Boolean(link);
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  return link!;
-}
 
 /** Asks to move the account to a new address, as its holder would, and answers the link sent there. */
 async function pendingEmailChange(browser: Browser) {
   const newEmail = uniqueEmail("moved-to");
   const asked = await browser.post("/account/email", { email: newEmail, currentPassword: "secret-123" });
   expect(asked.headers.get("Location")).toBe("/account?saved=email-link");
-  return { newEmail, link: await linkIn(newEmail, "/account/email/confirm") };
+  return { newEmail, link: await emailedLink(newEmail, "/account/email/confirm") };
 }
 
 async function useEmailChangeLink(link: URL) {

@@ -1,7 +1,7 @@
 // Talking to the stand-ins from inside workerd: what they received, and faults on purpose.
 // Test files may run side by side against the one stand-in server, so tests pick their requests
 // out by something of their own (an address, a user id) and never reset the server.
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import type { StandInRequest } from "../stand-ins/server";
 
 export function standInsUrl() {
@@ -51,4 +51,30 @@ export async function clearFaults() {
 /** An address no other test uses, so its requests can be told apart. */
 export function uniqueEmail(label: string, domain = "quietmailbox.test") {
   return `${label}.${crypto.randomUUID().slice(0, 8)}@${domain}`;
+}
+
+/**
+ * The link to `path` (with its token) in the newest email the email stand-in received for `to`,
+ * waiting for it: emails go out through the queue, after the answer.
+ */
+export async function emailedLink(to: string, path: string) {
+  const pattern = new RegExp(`https?://\\S+${path.replace(/[.?]/g, "\\$&")}\\?token=[\\w-]+`);
+  let link: URL | undefined;
+  await expect
+    .poll(
+      async () => {
+        const texts = (await received("email", (request) => (request.body as { To?: string } | null)?.To === to)).map(
+          (request) => (request.body as { TextBody?: string }).TextBody ?? "",
+        );
+        const found = texts
+          .reverse()
+          .map((text) => text.match(pattern)?.[0])
+          .find(Boolean);
+        link = found ? new URL(found) : undefined;
+        return Boolean(link);
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  return link!;
 }
