@@ -1,10 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { PostOutcome } from "~/components/ui/form";
+import { z } from "zod";
+import { InputField, PostOutcome } from "~/components/ui/form";
 import { SenderForm } from "~/components/admin/sender-fields";
 import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
-import { formDefaultsFromTemplate, SenderSchema } from "~/domain/sender-form";
+import { formDefaultsFromTemplate, SenderSchema, type SenderFormValues } from "~/domain/sender-form";
 import { SENDER_QUERY_MAX_LENGTH } from "~/domain/sender-search";
 import { addSenderName, listSenderNames } from "~/models/sender-names.server";
 import { listAudit, type StaffActor } from "~/models/audit.server";
@@ -18,6 +19,7 @@ import {
 } from "~/models/request-template.server";
 import { requireAdmin, requireStaff } from "~/services/auth.server";
 import { getDb, type Db } from "~/utils/db.server";
+import { isUnknownIntent, unknownIntent } from "~/utils/intent";
 import { pageMeta } from "~/utils/meta";
 import { StaffTable } from "~/components/admin/staff-table";
 import { changingPublicPages } from "~/services/public-pages.server";
@@ -27,11 +29,21 @@ const notFound = () => new Response("Not Found", { status: 404 });
 const SENDER_PAGE_MESSAGES = {
   noChannel: "Add a channel before activating this sender: no request could be sent without one.",
   inactive: "Activate this sender before offering it: inactive senders are never given to users.",
-  unknownIntent: "That button is not one this page knows. Reload the page and try again.",
   nameMissing: "Please enter a name with at least one letter or digit.",
   nameTooLong: `Please shorten the name to ${SENDER_QUERY_MAX_LENGTH} characters.`,
   nameKnown: "The sender is found by that name already.",
 } as const;
+
+const SenderActionSchema = z.discriminatedUnion("intent", [
+  SenderSchema.extend({ intent: z.literal("update") }),
+  z.object({ intent: z.literal("activate") }),
+  z.object({ intent: z.literal("deactivate") }),
+  z.object({ intent: z.literal("offer") }),
+  z.object({
+    intent: z.literal("name"),
+    name: z.string({ error: SENDER_PAGE_MESSAGES.nameMissing }).max(SENDER_QUERY_MAX_LENGTH, SENDER_PAGE_MESSAGES.nameTooLong),
+  }),
+]);
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
@@ -89,10 +101,8 @@ function summarize(details: Record<string, unknown> | null) {
   return after ? Object.keys(after).join(", ") : "";
 }
 
-async function updateIntent(db: Db, staff: StaffActor, id: string, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: SenderSchema });
-  if (submission.status !== "success") return data({ intent: "update" as const, result: submission.reply() }, { status: 400 });
-  const updated = await updateTemplate(db, staff, id, submission.value);
+async function updateIntent(db: Db, staff: StaffActor, id: string, values: SenderFormValues) {
+  const updated = await updateTemplate(db, staff, id, values);
   if (!updated) throw notFound();
   return redirect(`/admin/senders/${encodeURIComponent(id)}?saved=${updated.changed.length}`, 303);
 }
@@ -111,13 +121,12 @@ async function offerIntent(db: Db, staff: StaffActor, id: string) {
   return redirect(`/admin/senders/${encodeURIComponent(id)}?offered=${outcome.added}`, 303);
 }
 
-async function nameIntent(db: Db, staff: StaffActor, id: string, formData: FormData) {
-  const typed = String(formData.get("name") ?? "");
-  if (typed.length > SENDER_QUERY_MAX_LENGTH)
-    return data({ intent: "name" as const, message: SENDER_PAGE_MESSAGES.nameTooLong }, { status: 400 });
-  const outcome = await addSenderName(db, staff, id, typed);
-  if (outcome === "nothingSearchable") return data({ intent: "name" as const, message: SENDER_PAGE_MESSAGES.nameMissing }, { status: 400 });
-  if (outcome === "known") return data({ intent: "name" as const, message: SENDER_PAGE_MESSAGES.nameKnown }, { status: 400 });
+const nameRefused = (message: string, typed: string | undefined) => data({ intent: "name" as const, message, typed }, { status: 400 });
+
+async function nameIntent(db: Db, staff: StaffActor, id: string, name: string) {
+  const outcome = await addSenderName(db, staff, id, name);
+  if (outcome === "nothingSearchable") return nameRefused(SENDER_PAGE_MESSAGES.nameMissing, name);
+  if (outcome === "known") return nameRefused(SENDER_PAGE_MESSAGES.nameKnown, name);
   return redirect(`/admin/senders/${encodeURIComponent(id)}?named=1`, 303);
 }
 
@@ -126,21 +135,27 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const db = getDb(context.env.DB);
   const id = params.id ?? "";
   if (!(await getTemplate(db, id))) throw notFound();
-  const formData = await request.formData();
+  const submission = parseWithZod(await request.formData(), { schema: SenderActionSchema });
+  if (submission.status !== "success") {
+    if (isUnknownIntent(submission)) return unknownIntent();
+    if (submission.payload.intent === "name") {
+      const typed = submission.payload.name;
+      return nameRefused(submission.error?.name?.[0] ?? SENDER_PAGE_MESSAGES.nameMissing, typeof typed === "string" ? typed : undefined);
+    }
+    return data({ intent: "update" as const, result: submission.reply() }, { status: 400 });
+  }
+  const value = submission.value;
   return changingPublicPages(request, context, async () => {
-    switch (formData.get("intent")) {
+    switch (value.intent) {
       case "update":
-        return updateIntent(db, staff, id, formData);
+        return updateIntent(db, staff, id, value);
       case "activate":
-        return activationIntent(db, staff, id, true);
       case "deactivate":
-        return activationIntent(db, staff, id, false);
+        return activationIntent(db, staff, id, value.intent === "activate");
       case "offer":
         return offerIntent(db, staff, id);
       case "name":
-        return nameIntent(db, staff, id, formData);
-      default:
-        return data({ intent: "unknown" as const, message: SENDER_PAGE_MESSAGES.unknownIntent }, { status: 400 });
+        return nameIntent(db, staff, id, value.name);
     }
   });
 }
@@ -148,7 +163,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function Sender() {
   const { isAdmin, template, defaultValue, names, categories, history, notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const buttonMessage = actionData && "message" in actionData ? actionData.message : null;
+  const buttonMessage = actionData && actionData.intent !== "name" && "message" in actionData ? actionData.message : null;
+  const nameRefusal = actionData?.intent === "name" ? actionData : null;
   // Posts go to the bare URL, so that a notice in the query ("Offered to …") is not shown again.
   const self = `/admin/senders/${encodeURIComponent(template.id)}`;
   return (
@@ -304,14 +320,15 @@ export default function Sender() {
           <h2>Another name people type</h2>
           <Form method="post" action={self} className="form link-by-id">
             <input type="hidden" name="intent" value="name" />
-            <div className="field">
-              <label htmlFor="sender-name">Name, brand or spelling</label>
-              <p className="hint" id="sender-name-hint">
-                A brand it mails under, a former name, a shortening people use. Search ignores case, punctuation and words like “Inc.” or
-                “catalog”.
-              </p>
-              <input id="sender-name" name="name" maxLength={SENDER_QUERY_MAX_LENGTH} aria-describedby="sender-name-hint" />
-            </div>
+            <InputField
+              id="sender-name"
+              name="name"
+              label="Name, brand or spelling"
+              hint="A brand it mails under, a former name, a shortening people use. Search ignores case, punctuation and words like “Inc.” or “catalog”."
+              maxLength={SENDER_QUERY_MAX_LENGTH}
+              defaultValue={nameRefusal?.typed}
+              error={nameRefusal?.message}
+            />
             <button type="submit" className="button button-quiet">
               Add name
             </button>
@@ -319,7 +336,7 @@ export default function Sender() {
 
           <h2>Edit</h2>
           <SenderForm
-            lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+            lastResult={actionData?.intent === "update" ? actionData.result : undefined}
             defaultValue={defaultValue}
             categories={categories}
             withId={false}

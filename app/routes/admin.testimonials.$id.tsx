@@ -1,9 +1,11 @@
+import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { StaffTable } from "~/components/admin/staff-table";
 import { TestimonialForm } from "~/components/admin/testimonial-form";
-import { PostOutcome } from "~/components/ui/form";
+import { ErrorList, PostOutcome } from "~/components/ui/form";
 import { describeChanges } from "~/domain/audit-details";
 import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
 import {
@@ -13,11 +15,13 @@ import {
   TESTIMONIAL_MESSAGES,
   testimonialSchema,
   todayInUtc,
+  type TestimonialFields,
 } from "~/domain/testimonials";
 import { listAudit, type StaffActor } from "~/models/audit.server";
 import { deleteTestimonial, getTestimonial, setTestimonialPublished, updateTestimonial } from "~/models/testimonial.server";
 import { requireAdmin, requireStaff } from "~/services/auth.server";
 import { getDb, type Db } from "~/utils/db.server";
+import { isUnknownIntent, unknownIntent } from "~/utils/intent";
 import { pageMeta } from "~/utils/meta";
 import { changingPublicPages } from "~/services/public-pages.server";
 
@@ -31,7 +35,17 @@ const SAVED_NOTICES: Record<string, string> = {
   unpublished: "Unpublished: it is no longer on the home page.",
 };
 
-const UNKNOWN_INTENT = "That button is not one this page knows. Reload the page and try again.";
+/** The consent date may not be in the future: the schema is built for the day of the post. */
+const testimonialActionSchema = (today: string) =>
+  z.discriminatedUnion("intent", [
+    testimonialSchema(today).extend({ intent: z.literal("update") }),
+    z.object({ intent: z.literal("publish") }),
+    z.object({ intent: z.literal("unpublish") }),
+    z.object({ intent: z.literal("delete") }),
+  ]);
+
+type TestimonialAction = ReturnType<typeof testimonialActionSchema>;
+type TestimonialSubmission = Submission<z.input<TestimonialAction>, string[], z.output<TestimonialAction>>;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
@@ -70,10 +84,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-async function updateIntent(db: Db, staff: StaffActor, id: string, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: testimonialSchema(todayInUtc()) });
-  if (submission.status !== "success") return data({ intent: "update" as const, result: submission.reply() }, { status: 400 });
-  const outcome = await updateTestimonial(db, staff, id, submission.value);
+async function updateIntent(db: Db, staff: StaffActor, id: string, submission: TestimonialSubmission, values: TestimonialFields) {
+  const outcome = await updateTestimonial(db, staff, id, values);
   if (outcome.kind === "notFound") throw notFound();
   if (outcome.kind === "keepConsent") {
     const result = submission.reply({ fieldErrors: { consentDate: [TESTIMONIAL_MESSAGES.keepConsentWhilePublished] } });
@@ -100,19 +112,21 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const db = getDb(context.env.DB);
   const id = params.id ?? "";
   if (!(await getTestimonial(db, id))) throw notFound();
-  const formData = await request.formData();
+  const submission = parseWithZod(await request.formData(), { schema: testimonialActionSchema(todayInUtc()) });
+  if (submission.status !== "success") {
+    if (isUnknownIntent(submission)) return unknownIntent();
+    return data({ intent: "update" as const, result: submission.reply() }, { status: 400 });
+  }
+  const value = submission.value;
   return changingPublicPages(request, context, async () => {
-    switch (formData.get("intent")) {
+    switch (value.intent) {
       case "update":
-        return updateIntent(db, staff, id, formData);
+        return updateIntent(db, staff, id, submission, value);
       case "publish":
-        return publishIntent(db, staff, id, true);
       case "unpublish":
-        return publishIntent(db, staff, id, false);
+        return publishIntent(db, staff, id, value.intent === "publish");
       case "delete":
         return deleteIntent(db, staff, id);
-      default:
-        return data({ intent: "unknown" as const, message: UNKNOWN_INTENT }, { status: 400 });
     }
   });
 }
@@ -157,11 +171,7 @@ export default function Testimonial() {
               {testimonial.isPublished ? "Unpublish" : "Publish"}
             </button>
           </Form>
-          {publishMessage ? (
-            <p className="field-error" id="publish-error" role="alert">
-              {publishMessage}
-            </p>
-          ) : null}
+          <ErrorList id="publish-error" errors={publishMessage ? [publishMessage] : undefined} />
 
           <h2>Edit</h2>
           <TestimonialForm

@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { z } from "zod";
 import { describeChanges } from "~/domain/audit-details";
-import { FormError, TextField } from "~/components/ui/form";
+import { FormError, SelectField, TextField } from "~/components/ui/form";
 import { DEFAULT_TIME_ZONE, formatDate, formatDateTime } from "~/domain/dates";
 import { PLAN_DETAILS, PLAN_IDS, SUBSCRIPTION_STATE_LABELS, subscriptionStateOf } from "~/domain/plans";
 import { freeRequestsLeft, STATUS_LABELS } from "~/domain/requests";
@@ -25,6 +25,7 @@ const REASON_MESSAGE = "Say why you are making this change.";
 const ALLOWANCE_MESSAGE = "Enter a whole number from 0 to 1000.";
 const PLAN_MESSAGE = "Choose Basic, Premium or no plan.";
 const NOTHING_CHANGED = "Nothing changed.";
+const PLAN_LABELS = Object.fromEntries(PLAN_IDS.map((id) => [id, PLAN_DETAILS[id].name]));
 
 // The name and address as signup checks them, plus what only the admin may set.
 const EditUserSchema = NameAndAddressSchema.extend({
@@ -203,8 +204,6 @@ function EditUserForm() {
     defaultValue,
     constraint: getZodConstraint(EditUserSchema),
   });
-  const planError = fields.plan.errors?.[0];
-  const selectedPlan = (fields.plan.initialValue as string | undefined) ?? "";
   return (
     <section aria-labelledby="edit-title">
       <h2 id="edit-title">Change this user</h2>
@@ -224,28 +223,7 @@ function EditUserForm() {
           inputMode="numeric"
           hint="A whole number from 0 to 1000."
         />
-        <div className="field">
-          <label htmlFor={fields.plan.id}>Plan</label>
-          <select
-            id={fields.plan.id}
-            name={fields.plan.name}
-            defaultValue={selectedPlan}
-            aria-invalid={planError ? true : undefined}
-            aria-describedby={planError ? `${fields.plan.id}-error` : undefined}
-          >
-            <option value="">No plan</option>
-            {PLAN_IDS.map((id) => (
-              <option key={id} value={id}>
-                {PLAN_DETAILS[id].name}
-              </option>
-            ))}
-          </select>
-          {planError ? (
-            <p className="field-error" id={`${fields.plan.id}-error`} role="alert">
-              {planError}
-            </p>
-          ) : null}
-        </div>
+        <SelectField field={fields.plan} label="Plan" options={PLAN_IDS} labels={PLAN_LABELS} emptyOption="No plan" />
         <TextField
           field={fields.reason}
           label="Reason for the change"

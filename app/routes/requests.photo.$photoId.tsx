@@ -20,9 +20,15 @@ import { getAddRequestOptions } from "~/models/request.server";
 import { chosenSender, confirmPhotoSender, discardPhoto } from "~/services/mail-photos.server";
 import { requireUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
+import { isUnknownIntent, UNKNOWN_INTENT_MESSAGE } from "~/utils/intent";
 import { pageMeta } from "~/utils/meta";
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import type { z } from "zod";
+import { z } from "zod";
+
+const PhotoActionSchema = z.discriminatedUnion("intent", [
+  ConfirmPhotoSchema.extend({ intent: z.literal("confirm") }),
+  z.object({ intent: z.literal("discard") }),
+]);
 
 /** The user's own photo; anyone else's answers 404, exactly like one that does not exist. */
 async function loadPhoto(request: Request, context: AppLoadContext, photoId: string | undefined) {
@@ -60,13 +66,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { user, photo } = await loadPhoto(request, context, params.photoId);
-  const formData = await request.formData();
-  if (formData.get("intent") === "discard") {
+  const submission = parseWithZod(await request.formData(), { schema: PhotoActionSchema });
+  if (submission.status !== "success") {
+    const errors = isUnknownIntent(submission) ? { formErrors: [UNKNOWN_INTENT_MESSAGE] } : undefined;
+    return data(submission.reply(errors), { status: 400 });
+  }
+  if (submission.value.intent === "discard") {
     await discardPhoto(context.env, photo);
     return redirect("/dashboard", 303);
   }
-  const submission = parseWithZod(formData, { schema: ConfirmPhotoSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   if (!isWaitingForSender(photo.state)) return redirect(`/requests/photo/${photo.id}`, 303);
 
   const { customerNumber, recipientIds } = submission.value;
@@ -167,6 +175,7 @@ function ChooseSender() {
       <PhotoImages photoId={photo.id} count={photo.imageCount} />
       <Form method="post" className="form" {...getFormProps(form)} noValidate>
         <FormError id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="intent" value="confirm" />
         <PhotoSenderFields fields={fields} chosen={chosen} suggestions={photo.suggestions} numberRead={Boolean(photo.customerNumber)} />
         <LetterPeople
           holderName={holderName}

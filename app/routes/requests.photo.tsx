@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AllowanceUsedUp } from "~/components/requests/allowance-used-up";
-import { FormError } from "~/components/ui/form";
+import { describedControl, Field, FormError } from "~/components/ui/form";
 import { PHOTO_LIMITS } from "~/domain/mail-photo";
 import { ALLOWANCE_REFUSED_MESSAGE, requestsAffordable } from "~/domain/requests";
 import { storeMailPhoto } from "~/services/mail-photos.server";
@@ -36,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function SendPhoto() {
   const { usedUp } = useLoaderData<typeof loader>();
   const outcome = useActionData<typeof action>();
-  const errorId = `${FIELD}-error`;
+  const fieldErrors = outcome?.fieldError ? [outcome.fieldError] : undefined;
   return (
     <section className="page narrow" aria-labelledby="page-title">
       <p className="eyebrow">
@@ -50,12 +50,17 @@ export default function SendPhoto() {
       {usedUp ? <AllowanceUsedUp /> : null}
       <Form method="post" encType="multipart/form-data" className="form" data-photo-upload noValidate>
         <FormError id="photo-form-error" errors={outcome?.formError ? [outcome.formError] : undefined} />
-        <div className="field">
-          <label htmlFor={FIELD}>Photos of the mail piece</label>
-          <p className="hint" id={`${FIELD}-hint`}>
-            The side with the sender&apos;s name, and the mailing label if it is on the other side: up to {PHOTO_LIMITS.maxImages} photos,
-            JPEG, PNG or WebP, {PHOTO_LIMITS.maxImageBytes / 1024 / 1024} MB each.
-          </p>
+        <Field
+          id={FIELD}
+          label="Photos of the mail piece"
+          errors={fieldErrors}
+          hint={
+            <>
+              The side with the sender&apos;s name, and the mailing label if it is on the other side: up to {PHOTO_LIMITS.maxImages} photos,
+              JPEG, PNG or WebP, {PHOTO_LIMITS.maxImageBytes / 1024 / 1024} MB each.
+            </>
+          }
+        >
           <input
             id={FIELD}
             name={FIELD}
@@ -64,15 +69,9 @@ export default function SendPhoto() {
             capture="environment"
             multiple
             required
-            aria-invalid={outcome?.fieldError ? true : undefined}
-            aria-describedby={[outcome?.fieldError ? errorId : null, `${FIELD}-hint`].filter(Boolean).join(" ")}
+            {...describedControl({ id: FIELD, errors: fieldErrors, hasHint: true })}
           />
-          {outcome?.fieldError ? (
-            <p className="field-error" id={errorId} role="alert">
-              {outcome.fieldError}
-            </p>
-          ) : null}
-        </div>
+        </Field>
         <p className="note" data-photo-progress hidden aria-live="polite" />
         <button type="submit" className="button">
           Send photo

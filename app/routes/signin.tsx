@@ -1,13 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormError, TextField } from "~/components/ui/form";
 import { SignInSchema } from "~/domain/signup";
 import { redirectSignedInUser, signIn } from "~/services/auth.server";
-import { getAuthenticator, SignInError } from "~/services/authenticate.server";
-import { errorMessage } from "~/utils/errors";
+import { getAuthenticator } from "~/services/authenticate.server";
 import { pageMeta } from "~/utils/meta";
 import { safeRedirect } from "~/utils/redirect";
 import { EnhanceScript } from "~/components/enhance-script";
@@ -26,21 +25,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await redirectSignedInUser(request, context);
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
-  // A clone: remix-auth's form strategy reads the body itself.
-  const submission = parseWithZod(await request.clone().formData(), { schema: SignInSchema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
-  try {
-    const userId = await getAuthenticator(context).authenticate("form", request);
-    return signIn(request, context, userId, redirectTo);
-  } catch (error) {
-    if (error instanceof SignInError) {
-      return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: error.status });
-    }
-    console.error("sign-in failed:", errorMessage(error));
-    return data(submission.reply({ formErrors: ["We couldn't sign you in just now. Please try again."], hideFields: ["password"] }), {
-      status: 500,
-    });
-  }
+  const attempt = await getAuthenticator(context).authenticate("form", request);
+  if ("userId" in attempt) return signIn(request, context, attempt.userId, redirectTo);
+  const { status, message } = attempt.refusal;
+  return data(attempt.submission.reply({ formErrors: message ? [message] : undefined, hideFields: ["password"] }), { status });
 }
 
 export default function SignIn() {

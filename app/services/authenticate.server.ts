@@ -1,4 +1,7 @@
+import type { Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { z } from "zod";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { SignInSchema } from "~/domain/signup";
@@ -15,12 +18,14 @@ import {
 import { ACCOUNT_MESSAGES } from "~/domain/account";
 import { getUserCredentials } from "~/models/user.server";
 import { getDb } from "~/utils/db.server";
+import { errorMessage } from "~/utils/errors";
 import { readKnownDevice } from "~/utils/known-devices.server";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "~/utils/password.server";
 
 export const SIGN_IN_MESSAGES = {
   wrongCredentials: "Wrong email or password.",
   tooManyAttempts: (waitMs: number) => `Too many sign-in attempts. Please try again in ${tryAgainIn(waitMs)}, or reset your password.`,
+  unavailable: "We couldn't sign you in just now. Please try again.",
 } as const;
 
 /** Why a sign-in with a well-formed email and password failed, for the form to show. */
@@ -83,17 +88,35 @@ async function verifyCredentials(
   return credentials.id;
 }
 
+type SignInSubmission = Submission<z.input<typeof SignInSchema>, string[], z.output<typeof SignInSchema>>;
+
 /**
- * Built per request: nothing here may hold env across requests. The sign-in action checks the
- * form's shape with Conform first (on a clone of the request, as remix-auth-form asks), so the
- * strategy only reads values already known to be well formed.
+ * What the form strategy made of a sign-in: the parsed form, for the page to answer with, and
+ * either the user it signs in or why not (a malformed form has no message: its fields say it).
+ */
+export type SignInAttempt = { submission: SignInSubmission } & (
+  { userId: string } | { refusal: { status: 400 | 401 | 429 | 500; message?: string } }
+);
+
+/**
+ * Built per request: nothing here may hold env across requests. The form strategy reads the body
+ * (remix-auth's API takes only the request), so the form is parsed here, once, with Conform; the
+ * sign-in page answers with the attempt (decision 0047).
  */
 export function getAuthenticator(context: AppLoadContext) {
-  const authenticator = new Authenticator<string>();
+  const authenticator = new Authenticator<SignInAttempt>();
   authenticator.use(
-    new FormStrategy<string>(async ({ form, request }) =>
-      verifyCredentials(SignInSchema.parse(Object.fromEntries(form)), request, context),
-    ),
+    new FormStrategy<SignInAttempt>(async ({ form, request }) => {
+      const submission = parseWithZod(form, { schema: SignInSchema });
+      if (submission.status !== "success") return { submission, refusal: { status: 400 } };
+      try {
+        return { submission, userId: await verifyCredentials(submission.value, request, context) };
+      } catch (error) {
+        if (error instanceof SignInError) return { submission, refusal: { status: error.status, message: error.message } };
+        console.error("sign-in failed:", errorMessage(error));
+        return { submission, refusal: { status: 500, message: SIGN_IN_MESSAGES.unavailable } };
+      }
+    }),
     "form",
   );
   return authenticator;

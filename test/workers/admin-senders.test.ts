@@ -6,6 +6,7 @@ import { requests, requestTemplates, staffAudit, users } from "../../drizzle/sch
 import type { CatalogSender } from "~/domain/sender-catalog";
 import { SENDER_FORM_MESSAGES, SenderSchema } from "~/domain/sender-form";
 import { AdminOnlyError } from "~/models/audit.server";
+import { UNKNOWN_INTENT_MESSAGE } from "~/utils/intent";
 import {
   getTemplateForStaff,
   listTemplatesForStaff,
@@ -211,6 +212,21 @@ describe("the admin's sender catalog", () => {
     expect(badEditHtml).toContain(SENDER_FORM_MESSAGES.requiredDays);
     expect(badEditHtml).toContain('value="400"');
     expect(badEditHtml).toContain('value="Renamed"');
+    expect(await templateRow(senderId)).toEqual(before);
+    expect((await auditOf(senderId)).length).toBe(auditBefore);
+
+    // A button the page does not have, or none, is refused before anything is touched.
+    for (const fields of [{ intent: "archive" }, {}, { ...EDIT_FIELDS, title: "No Intent" }] as Record<string, string>[]) {
+      const unknown = await admin.post(page, fields);
+      expect(unknown.status, JSON.stringify(fields)).toBe(400);
+      expect(await unknown.text()).toContain(html(UNKNOWN_INTENT_MESSAGE));
+    }
+    const tooLong = await admin.post(page, { intent: "name", name: "n".repeat(500) });
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.text()).toMatch(
+      /<p class="field-error" id="sender-name-error" role="alert">Please shorten the name to \d+ characters\.<\/p>/,
+    );
+    expect((await admin.post(page, { intent: "name" })).status).toBe(400);
     expect(await templateRow(senderId)).toEqual(before);
     expect((await auditOf(senderId)).length).toBe(auditBefore);
   });

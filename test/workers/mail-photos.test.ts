@@ -11,6 +11,7 @@ import { seedSenderCatalog } from "~/models/request-template.server";
 import { readPhoto, sweepPhotos } from "~/services/mail-photos.server";
 import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
+import { UNKNOWN_INTENT_MESSAGE } from "~/utils/intent";
 import { allowConsoleErrors } from "./console-errors";
 import { Browser, signedInStaff, signedUpUser } from "./http";
 import { clearFaults, fault, received } from "./stand-ins";
@@ -117,6 +118,7 @@ describe("sending a photo of mail", () => {
     const photoId = photoIdOf(await upload(browser, [{ bytes: bytesOf("catalog"), name: "front.jpg" }]));
     const read = await readingDone(photoId);
     const confirmed = await browser.post(`/requests/photo/${photoId}`, {
+      intent: "confirm",
       sender: read.suggestions[0]!.templateId,
       customerNumber: read.customerNumber ?? "",
     });
@@ -133,7 +135,7 @@ describe("sending a photo of mail", () => {
     expect(after).toMatchObject({ state: "identified", identifiedBy: "user", transcript: null, addressee: null, imageKeys: [] });
     expect((await browser.get(`/requests/photo/${photoId}/image/1`)).status).toBe(404);
     // Sending it again changes nothing.
-    await browser.post(`/requests/photo/${photoId}`, { sender: fixtures.catalog.templateId });
+    await browser.post(`/requests/photo/${photoId}`, { intent: "confirm", sender: fixtures.catalog.templateId });
     expect(
       await db
         .select()
@@ -214,7 +216,9 @@ describe("sending a photo of mail", () => {
     for (const path of [`/requests/photo/${photoId}`, `/requests/photo/${photoId}/image/1`, `/requests/photo/${photoId}/state`]) {
       expect((await other.browser.get(path)).status, path).toBe(404);
     }
-    expect((await other.browser.post(`/requests/photo/${photoId}`, { sender: fixtures.catalog.templateId })).status).toBe(404);
+    expect(
+      (await other.browser.post(`/requests/photo/${photoId}`, { intent: "confirm", sender: fixtures.catalog.templateId })).status,
+    ).toBe(404);
     expect((await other.browser.post(`/requests/photo/${photoId}`, { intent: "discard" })).status).toBe(404);
     expect((await new Browser().get(`/requests/photo/${photoId}/image/1`)).status).toBe(302);
     expect(await storedKeys(owner.userId)).toHaveLength(1);
@@ -368,6 +372,10 @@ describe("deleting photos", () => {
     const { browser, userId } = await signedUpUser("photo-discard");
     const photoId = photoIdOf(await upload(browser, [{ bytes: bytesOf("unknown"), name: "x.jpg" }]));
     await readingDone(photoId);
+    const unknown = await browser.post(`/requests/photo/${photoId}`, { intent: "keep" });
+    expect(unknown.status).toBe(400);
+    expect(await htmlOf(unknown)).toContain(escapeHtml(UNKNOWN_INTENT_MESSAGE));
+    expect(await storedKeys(userId)).not.toEqual([]);
     expect((await browser.post(`/requests/photo/${photoId}`, { intent: "discard" })).status).toBe(303);
     expect(await storedKeys(userId)).toEqual([]);
     expect(await htmlOf(await browser.get(`/requests/photo/${photoId}`))).toContain("This photo is deleted");

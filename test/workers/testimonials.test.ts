@@ -8,6 +8,7 @@ import { TESTIMONIAL_MESSAGES } from "~/domain/testimonials";
 import { AdminOnlyError } from "~/models/audit.server";
 import { createTestimonial, listHomeTestimonials, setTestimonialPublished } from "~/models/testimonial.server";
 import { getDb } from "~/utils/db.server";
+import { UNKNOWN_INTENT_MESSAGE } from "~/utils/intent";
 import { Browser, signedInStaff, signedUpUser } from "./http";
 
 const db = getDb(env.DB);
@@ -176,6 +177,14 @@ describe("/admin/testimonials: the admin's work, audited", () => {
     expect(publishRefused.status).toBe(400);
     expect(await textOf(publishRefused)).toContain(TESTIMONIAL_MESSAGES.publishNeedsConsent);
     expect((await homeQuotes()).quotes).not.toContain("Quiet at last.");
+    for (const unknownFields of [{ intent: "feature" }, { quote: "No intent.", displayName: "Jo", city: "Tulsa, OK" }] as Record<
+      string,
+      string
+    >[]) {
+      const unknown = await admin.post(page, unknownFields);
+      expect(unknown.status).toBe(400);
+      expect(await textOf(unknown)).toContain(UNKNOWN_INTENT_MESSAGE);
+    }
 
     // Half a consent is refused next to the missing half.
     const fields = { intent: "update", quote: "Quiet at last.", displayName: "Jo", city: "Tulsa, OK" };

@@ -1,8 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { SelectField, TextAreaField } from "~/components/admin/staff-fields";
-import { FormError, TextField } from "~/components/ui/form";
+import { FormError, SelectField, TextAreaField, TextField } from "~/components/ui/form";
 import { ACCEPTS_AGENT, CONFIDENCE_LEVELS } from "~/domain/sender-form";
 
 /** The form's fields as the browser sends them: text, whatever the schema makes of it. */

@@ -1,8 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { SelectField, TextAreaField } from "~/components/admin/staff-fields";
-import { FormError, TextField } from "~/components/ui/form";
+import { FormError, SelectField, TextAreaField, TextField } from "~/components/ui/form";
 import { CONSENT_METHOD_LABELS, CONSENT_METHODS } from "~/domain/testimonials";
 
 type TestimonialFormShape = Record<"quote" | "displayName" | "city" | "consentDate" | "consentMethod", string | undefined>;

@@ -1,6 +1,6 @@
 import type { PhotoSuggestion } from "../../../drizzle/schema";
 import type { FieldMetadata } from "@conform-to/react";
-import { TextField } from "~/components/ui/form";
+import { ErrorList, errorIdOf, TextField } from "~/components/ui/form";
 import { OTHER_SENDER } from "~/domain/mail-photo";
 import { SENDER_QUERY_MAX_LENGTH } from "~/domain/sender-search";
 
@@ -23,11 +23,11 @@ export function PhotoSenderFields({
   /** Whether the number was read off the label (and so must be checked). */
   numberRead: boolean;
 }) {
-  const senderError = sender.errors?.[0];
-  const errorId = `${sender.id}-error`;
+  // One message for the whole choice, as a text field shows its first.
+  const senderErrors = sender.errors?.slice(0, 1);
   return (
     <>
-      <fieldset className="field sender-matches" aria-describedby={senderError ? errorId : undefined}>
+      <fieldset className="field sender-matches" aria-describedby={senderErrors?.length ? errorIdOf(sender.id) : undefined}>
         <legend>Who sent it</legend>
         {suggestions.map((suggestion) => (
           <label key={suggestion.templateId} className="check">
@@ -39,11 +39,7 @@ export function PhotoSenderFields({
           <input type="radio" name={sender.name} value={OTHER_SENDER} defaultChecked={chosen === OTHER_SENDER} />{" "}
           {suggestions.length ? "Someone else, named below" : "The sender named below"}
         </label>
-        {senderError ? (
-          <p className="field-error" id={errorId} role="alert">
-            {senderError}
-          </p>
-        ) : null}
+        <ErrorList id={errorIdOf(sender.id)} errors={senderErrors} />
       </fieldset>
       <TextField field={otherName} label="Sender's name, if it is someone else" autoComplete="off" maxLength={SENDER_QUERY_MAX_LENGTH} />
       <TextField

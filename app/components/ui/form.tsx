@@ -1,6 +1,75 @@
 import type { FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 
+/** The id of a field's message, which its control's aria-describedby names. */
+export const errorIdOf = (id: string) => `${id}-error`;
+const hintIdOf = (id: string) => `${id}-hint`;
+
+type Described = {
+  /** The control's id; its hint and its messages take their ids from it. */
+  id: string;
+  errors?: readonly string[];
+  hasHint?: boolean;
+  /** The id of an error shown elsewhere (the form's) that is about this control too. */
+  formErrorId?: string;
+};
+
+/**
+ * The control's aria-invalid and aria-describedby: its own message (or else the form's, when that
+ * is about it too), then its hint. Spread onto the input, select, textarea or fieldset.
+ */
+export function describedControl({ id, errors, hasHint, formErrorId }: Described) {
+  const invalid = Boolean(errors?.length || formErrorId);
+  const describedBy = [errors?.length ? errorIdOf(id) : formErrorId, hasHint ? hintIdOf(id) : null].filter(Boolean).join(" ");
+  return { "aria-invalid": invalid || undefined, "aria-describedby": describedBy || undefined } as const;
+}
+
+/** A field's messages, read out at once: one as a paragraph, several (one per bad line) as a list of them. */
+export function ErrorList({ id, errors }: { id: string; errors: readonly string[] | undefined }) {
+  if (!errors?.length) return null;
+  if (errors.length === 1)
+    return (
+      <p className="field-error" id={id} role="alert">
+        {errors[0]}
+      </p>
+    );
+  return (
+    <div className="field-error" id={id} role="alert">
+      {errors.map((error) => (
+        <p key={error}>{error}</p>
+      ))}
+    </div>
+  );
+}
+
+/** A labelled control with its hint above it and its messages under it; the control wires itself with describedControl. */
+export function Field({
+  id,
+  label,
+  hint,
+  errors,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: ReactNode;
+  errors?: readonly string[];
+  children: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p className="hint" id={hintIdOf(id)}>
+          {hint}
+        </p>
+      ) : null}
+      {children}
+      <ErrorList id={errorIdOf(id)} errors={errors} />
+    </div>
+  );
+}
+
 type InputFieldProps = {
   id: string;
   name: string;
@@ -37,17 +106,9 @@ export function InputField({
   maxLength,
   required,
 }: InputFieldProps) {
-  const errorId = `${id}-error`;
-  const hintId = hint ? `${id}-hint` : undefined;
-  const describedBy = [error ? errorId : formErrorId, hintId].filter(Boolean).join(" ") || undefined;
+  const errors = error ? [error] : undefined;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p className="hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
+    <Field id={id} label={label} hint={hint} errors={errors}>
       <input
         id={id}
         name={name}
@@ -58,15 +119,9 @@ export function InputField({
         maxLength={maxLength}
         required={required}
         defaultValue={type === "password" ? undefined : defaultValue}
-        aria-invalid={error || formErrorId ? true : undefined}
-        aria-describedby={describedBy}
+        {...describedControl({ id, errors, hasHint: Boolean(hint), formErrorId })}
       />
-      {error ? (
-        <p className="field-error" id={errorId} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </Field>
   );
 }
 
@@ -89,6 +144,60 @@ export function TextField({
       maxLength={field.maxLength}
       {...props}
     />
+  );
+}
+
+type ConformFieldProps = { field: FieldMetadata<string | undefined>; label: string; hint?: ReactNode };
+
+/** A labelled multi-line field for a Conform field; every message about it (one per bad line) is listed under it. */
+export function TextAreaField({ field, label, hint, rows = 4 }: ConformFieldProps & { rows?: number }) {
+  return (
+    <Field id={field.id} label={label} hint={hint} errors={field.errors}>
+      <textarea
+        key={field.key}
+        id={field.id}
+        name={field.name}
+        rows={rows}
+        cols={60}
+        defaultValue={field.initialValue}
+        {...describedControl({ id: field.id, errors: field.errors, hasHint: Boolean(hint) })}
+      />
+    </Field>
+  );
+}
+
+/** A labelled choice from a list, for a Conform field. */
+export function SelectField({
+  field,
+  label,
+  hint,
+  options,
+  labels = {},
+  emptyOption,
+}: ConformFieldProps & {
+  options: readonly string[];
+  /** What each option reads as, when not its value. */
+  labels?: Readonly<Record<string, string>>;
+  /** A first option with no value, e.g. "Not recorded yet". */
+  emptyOption?: string;
+}) {
+  return (
+    <Field id={field.id} label={label} hint={hint} errors={field.errors}>
+      <select
+        key={field.key}
+        id={field.id}
+        name={field.name}
+        defaultValue={field.initialValue}
+        {...describedControl({ id: field.id, errors: field.errors, hasHint: Boolean(hint) })}
+      >
+        {emptyOption !== undefined ? <option value="">{emptyOption}</option> : null}
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {labels[option] ?? option}
+          </option>
+        ))}
+      </select>
+    </Field>
   );
 }
 
