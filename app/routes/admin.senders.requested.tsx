@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { PostOutcome } from "~/components/ui/form";
+import { InputField, PostOutcome } from "~/components/ui/form";
 import { CATALOG_LINK_MESSAGES } from "~/domain/sender-catalog";
 import { linkCustomGroupToSender, listCustomNameGroups, searchSenders } from "~/models/sender-names.server";
 import { requireAdmin, requireStaff } from "~/services/auth.server";
@@ -31,20 +31,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { isAdmin: staff.role === "admin", groups: shown, total: groups.length, linked };
 }
 
+/** A refused link: the message, and the group whose id field it belongs next to (none when the group is gone). */
+const refuse = (error: string, status: 400 | 409, about: { key: string; templateId: string } | null) => data({ error, about }, { status });
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const staff = await requireAdmin(request, context);
-  const parsed = LinkSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: parsed.error.issues[0]!.message }, { status: 400 });
+  const fields = Object.fromEntries(await request.formData());
+  const parsed = LinkSchema.safeParse(fields);
+  if (!parsed.success) {
+    const typed = typeof fields.key === "string" ? { key: fields.key, templateId: String(fields.templateId ?? "") } : null;
+    return refuse(parsed.error.issues[0]!.message, 400, typed);
+  }
   const { key, templateId } = parsed.data;
   const outcome = await changingPublicPages(request, context, () => linkCustomGroupToSender(getDb(context.env.DB), staff, key, templateId));
-  if (outcome.kind === "groupGone") return data({ error: CATALOG_LINK_MESSAGES.groupGone }, { status: 409 });
-  if (outcome.kind === "senderNotFound") return data({ error: CATALOG_LINK_MESSAGES.senderNotFound }, { status: 400 });
+  if (outcome.kind === "groupGone") return refuse(CATALOG_LINK_MESSAGES.groupGone, 409, null);
+  if (outcome.kind === "senderNotFound") return refuse(CATALOG_LINK_MESSAGES.senderNotFound, 400, { key, templateId });
   return redirect(`/admin/senders/requested?linked=${encodeURIComponent(templateId)}#outcome`, 303);
 }
 
 export default function RequestedSenders() {
   const { isAdmin, groups, total, linked } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
+  // A refusal about a group still shown goes next to its id field; any other at the top.
+  const fieldRefusal = refused?.about && groups.some((group) => group.key === refused.about?.key) ? refused : null;
   return (
     <section aria-labelledby="page-title">
       <p className="eyebrow">
@@ -59,7 +68,7 @@ export default function RequestedSenders() {
       <div id="outcome">
         <PostOutcome
           notice={linked ? `Linked to ${linked}. Those requests now show in the work queue under that sender.` : null}
-          error={refused?.error ?? null}
+          error={fieldRefusal ? null : (refused?.error ?? null)}
         />
       </div>
       {groups.length === 0 ? <p className="muted">Nothing waiting: every request names a sender in the catalog.</p> : null}
@@ -96,13 +105,20 @@ export default function RequestedSenders() {
                 )}
                 <Form method="post" className="form link-by-id">
                   <input type="hidden" name="key" value={group.key} />
-                  <div className="field">
-                    <label htmlFor={`sender-${group.key}`}>Another sender&apos;s id</label>
-                    <p className="hint" id={`sender-${group.key}-hint`}>
-                      As the <Link to="/admin/senders">senders list</Link> shows it, e.g. lands-end.
-                    </p>
-                    <input id={`sender-${group.key}`} name="templateId" maxLength={80} aria-describedby={`sender-${group.key}-hint`} />
-                  </div>
+                  <InputField
+                    id={`sender-${group.key}`}
+                    name="templateId"
+                    label="Another sender's id"
+                    hint={
+                      <>
+                        As the <Link to="/admin/senders">senders list</Link> shows it, e.g. lands-end.
+                      </>
+                    }
+                    maxLength={80}
+                    {...(fieldRefusal?.about?.key === group.key
+                      ? { defaultValue: fieldRefusal.about.templateId, error: fieldRefusal.error }
+                      : {})}
+                  />
                   <button type="submit" className="button button-quiet">
                     Link
                   </button>

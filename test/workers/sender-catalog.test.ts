@@ -247,6 +247,14 @@ describe("the catalog learns from what people typed", () => {
     expect((await moderator.post("/admin/senders/requested", { key: "acmeseed", templateId: "burpee" })).status).toBe(403);
     expect((await requestsOf(people[0]!.userId))[0]!.templateId).toBeNull();
 
+    // An id no sender has is refused next to that group's field, with what was typed kept.
+    const unknownId = await admin.post("/admin/senders/requested", { key: "acmeseed", templateId: "no-such-sender" });
+    expect(unknownId.status).toBe(400);
+    expect(await htmlOf(unknownId)).toMatch(
+      /id="sender-acmeseed" name="templateId"[^>]*value="no-such-sender"[^>]*aria-invalid="true" aria-describedby="sender-acmeseed-error sender-acmeseed-hint"\/><p class="field-error" id="sender-acmeseed-error" role="alert">No sender has that id\. Nothing was changed\.<\/p>/,
+    );
+    expect((await requestsOf(people[0]!.userId))[0]!.templateId).toBeNull();
+
     const linked = await admin.post("/admin/senders/requested", { key: "acmeseed", templateId: "burpee" });
     expect(linked.status).toBe(303);
     for (const person of people) expect((await requestsOf(person.userId))[0]!.templateId).toBe("burpee");
