@@ -22,8 +22,7 @@ describe("isUnknownIntent", () => {
 
   it("is false for a known intent, whether its fields are wrong or right", () => {
     const missingName = submit({ intent: "rename" });
-    expect(missingName.status).toBe("error");
-    expect(missingName.error).toEqual({ name: ["Please enter a name."] });
+    expect(missingName.status === "error" ? missingName.error : null).toEqual({ name: ["Please enter a name."] });
     expect(isUnknownIntent(missingName)).toBe(false);
     expect(isUnknownIntent(submit({ intent: "delete" }))).toBe(false);
   });
