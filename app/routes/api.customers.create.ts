@@ -3,7 +3,8 @@ import { z } from "zod";
 import { describeStripeError } from "~/integrations/stripe.server";
 import { ensureStripeCustomer } from "~/services/billing.server";
 import { getUserBillingOwner } from "~/models/user.server";
-import { jsonResponse, notFound, readJsonBody, requireOwnEmail } from "~/utils/api.server";
+import { jsonResponse, readJsonBody, requireOwnEmail } from "~/utils/api.server";
+import { notFound } from "~/utils/http-errors";
 import { requireApiUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { describeStripeError, isRetryableStripeError, verifyStripeEvent } from "~/integrations/stripe.server";
 import { isStripeEventHandled, recordStripeEventHandled } from "~/models/subscription.server";
-import { jsonResponse, notFound } from "~/utils/api.server";
+import { jsonResponse } from "~/utils/api.server";
+import { notFound } from "~/utils/http-errors";
 import { handleStripeEvent } from "~/services/billing.server";
 import { getDb } from "~/utils/db.server";
 

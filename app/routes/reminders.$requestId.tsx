@@ -21,14 +21,13 @@ import { recordEvents } from "~/services/analytics.server";
 import { requireUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
+import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
 
 // The page a "Has the mail stopped?" reminder links to (docs/decisions/0017-reminders.md). It ships
 // no JavaScript: two plain form posts, answered with a redirect back here.
 
 const AnswerSchema = z.object({ intent: z.enum(REMINDER_ANSWERS) });
-
-const notFound = () => new Response("Not Found", { status: 404 });
 
 /** The thank-you shows only while the request still says what the user answered. */
 function answeredNow(answered: string | null, request: { status: RequestStatus | null; processedAt: Date | null }): ReminderAnswer | null {
@@ -41,7 +40,7 @@ function answeredNow(answered: string | null, request: { status: RequestStatus |
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const row = await getUserReminderRequest(getDb(context.env.DB), user.id, params.requestId ?? "");
-  if (!row || row.status === "deleted") throw notFound();
+  invariantResponse(row && row.status !== "deleted");
 
   const timeZone = timeZoneForState(row.state);
   const now = new Date();
@@ -59,11 +58,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const answer = parseWithZod(await request.formData(), { schema: AnswerSchema });
-  if (answer.status !== "success") throw new Response("Answer with Mail has stopped or Mail is still coming.", { status: 400 });
+  invariantResponse(answer.status === "success", "Answer with Mail has stopped or Mail is still coming.", { status: 400 });
   const db = getDb(context.env.DB);
   const requestId = params.requestId ?? "";
   const row = await getUserReminderRequest(db, user.id, requestId);
-  if (!row || row.status === "deleted") throw notFound();
+  invariantResponse(row && row.status !== "deleted");
 
   const { intent } = answer.value;
   await applyRequestAction(db, { userId: user.id, requestId, action: intent });

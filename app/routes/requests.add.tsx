@@ -17,13 +17,14 @@ import { recordEvents } from "~/services/analytics.server";
 import { requireUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
+import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
 import senderSearchUrl from "~/scripts/sender-search.js?url";
 
 async function loadOptions(request: Request, context: AppLoadContext) {
   const user = await requireUser(request, context);
   const options = await getAddRequestOptions(getDb(context.env.DB), user.id);
-  if (!options) throw new Response("Not Found", { status: 404 });
+  invariantResponse(options);
   return { user, options };
 }
 

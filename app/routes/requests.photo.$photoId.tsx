@@ -20,6 +20,7 @@ import { getAddRequestOptions } from "~/models/request.server";
 import { chosenSender, confirmPhotoSender, discardPhoto } from "~/services/mail-photos.server";
 import { requireUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
+import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { z } from "zod";
@@ -28,14 +29,14 @@ import type { z } from "zod";
 async function loadPhoto(request: Request, context: AppLoadContext, photoId: string | undefined) {
   const user = await requireUser(request, context);
   const photo = photoId ? await getUserPhoto(getDb(context.env.DB), user.id, photoId) : null;
-  if (!photo) throw new Response("Not Found", { status: 404 });
+  invariantResponse(photo);
   return { user, photo };
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user, photo } = await loadPhoto(request, context, params.photoId);
   const options = await getAddRequestOptions(getDb(context.env.DB), user.id);
-  if (!options) throw new Response("Not Found", { status: 404 });
+  invariantResponse(options);
   const people = options.people.map((person) => ({ id: person.id, fullName: person.fullName }));
   const addressee = photo.addressee;
   // The name on the label, when it is someone the letter does not already name: the person can add them.
