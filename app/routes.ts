@@ -1,4 +1,4 @@
-import { index, route, type RouteConfig } from "@remix-run/route-config";
+import { index, layout, route, type RouteConfig } from "@remix-run/route-config";
 
 // Product rules: Routes: every path is an exact match; anything else is the not-found screen.
 export default [
@@ -48,21 +48,24 @@ export default [
   route("requests/photo/:photoId/state", "routes/requests.photo.$photoId.state.ts"),
   // The staff area (not in the product rules' table; issue "Staff area"): one layout, a page per task.
   route("admin", "routes/admin.tsx", [
-    index("routes/admin._index.tsx"),
-    route("queue", "routes/admin.queue.tsx"),
-    route("queue/print", "routes/admin.queue.print.tsx"),
-    route("photos/:photoId", "routes/admin.photos.$photoId.tsx"),
-    route("users", "routes/admin.users.tsx"),
-    route("users/:id", "routes/admin.users.$id.tsx"),
-    route("senders", "routes/admin.senders.tsx"),
-    route("senders/new", "routes/admin.senders.new.tsx"),
-    route("senders/requested", "routes/admin.senders.requested.tsx"),
-    route("senders/:id", "routes/admin.senders.$id.tsx"),
-    route("testimonials", "routes/admin.testimonials.tsx"),
-    route("testimonials/new", "routes/admin.testimonials.new.tsx"),
-    route("testimonials/:id", "routes/admin.testimonials.$id.tsx"),
-    route("jobs", "routes/admin.jobs.tsx"),
-    route("audit", "routes/admin.audit.tsx"),
+    // A page that fails shows its error inside the frame (decision 0046).
+    layout("routes/admin._pages.tsx", [
+      index("routes/admin._index.tsx"),
+      route("queue", "routes/admin.queue.tsx"),
+      route("queue/print", "routes/admin.queue.print.tsx"),
+      route("photos/:photoId", "routes/admin.photos.$photoId.tsx"),
+      route("users", "routes/admin.users.tsx"),
+      route("users/:id", "routes/admin.users.$id.tsx"),
+      route("senders", "routes/admin.senders.tsx"),
+      route("senders/new", "routes/admin.senders.new.tsx"),
+      route("senders/requested", "routes/admin.senders.requested.tsx"),
+      route("senders/:id", "routes/admin.senders.$id.tsx"),
+      route("testimonials", "routes/admin.testimonials.tsx"),
+      route("testimonials/new", "routes/admin.testimonials.new.tsx"),
+      route("testimonials/:id", "routes/admin.testimonials.$id.tsx"),
+      route("jobs", "routes/admin.jobs.tsx"),
+      route("audit", "routes/admin.audit.tsx"),
+    ]),
   ]),
 
   // Endpoints of product rules: Calls to the server, and form targets that have no page of their own.
