@@ -34,6 +34,12 @@ export default tseslint.config(
     },
   },
   {
+    // The server logs through app/utils/log.server.ts, which puts the request id on every line.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/scripts/**", "app/utils/log.server.ts", "app/**/*.test.ts"],
+    rules: { "no-console": "error" },
+  },
+  {
     files: ["**/*.cjs"],
     languageOptions: { sourceType: "commonjs" },
     rules: { "@typescript-eslint/no-require-imports": "off" },

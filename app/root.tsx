@@ -16,6 +16,7 @@ import { ConsentBanner } from "~/components/consent-banner";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ErrorScreen, NotFoundScreen } from "~/components/error-screens";
+import { RequestReference } from "~/components/request-reference";
 import { isChunkLoadError } from "~/utils/chunk-load-error";
 import { pageMeta } from "~/utils/meta";
 import { useNonce } from "~/utils/nonce";
@@ -124,7 +125,7 @@ export function ErrorBoundary() {
   return (
     <ErrorScreen title="Something went wrong on our side">
       We couldn't show this page just now. Please try again in a moment. If it keeps happening, your data is safe: nothing was changed by
-      this error.
+      this error. <RequestReference />
     </ErrorScreen>
   );
 }

@@ -21,6 +21,7 @@ import {
   type LobEnv,
   type LobUsVerification,
 } from "~/integrations/lob.server";
+import { log } from "~/utils/log.server";
 
 export type VerificationResult = {
   primary_line: string;
@@ -129,11 +130,11 @@ export async function checkAddress(
     return judgeAddress({ kind: "offline", problems: standard.problems, address: addressFromResult(offlineResult(standard)) });
   }
   const verification = await verifyAddress(env, entered).catch((error: unknown) => {
-    console.error("address verification failed:", errorMessage(error));
+    log.error("address verification failed:", errorMessage(error));
     return null;
   });
   if (verification?.status !== 200 || !verification.result) {
-    if (verification) console.warn(`address verification answered ${verification.status}`);
+    if (verification) log.warn(`address verification answered ${verification.status}`);
     return judgeAddress({ kind: "unavailable" });
   }
   return judgeAddress({

@@ -5,6 +5,7 @@ import Stripe from "stripe";
 import type { SubscriptionStatus } from "../../drizzle/schema";
 import { PLAN_IDS, planOfPrice, type PlanName, type PlanPrice, type PlanPrices, type SubscriptionSnapshot } from "~/domain/plans";
 import { requireSetting, type AppEnv } from "~/utils/env.server";
+import { log } from "~/utils/log.server";
 
 const TIMEOUT_MS = 10_000;
 
@@ -217,7 +218,7 @@ export async function getPlanPriceList(env: AppEnv): Promise<Record<PlanName, Pl
         priceCache.set(id, { price: value, until: Date.now() + (value ? PRICE_CACHE_MS : PRICE_RETRY_MS) });
         return [plan, value] as const;
       } catch (error) {
-        console.error("plan price not read:", describeStripeError(error));
+        log.error("plan price not read:", describeStripeError(error));
         priceCache.set(id, { price: null, until: Date.now() + PRICE_RETRY_MS });
         return [plan, null] as const;
       }

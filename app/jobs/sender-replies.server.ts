@@ -10,6 +10,7 @@ import type { AppEnv } from "~/utils/env.server";
 import { getDb } from "~/utils/db.server";
 import { joinBytes, readAtMost } from "~/utils/bytes";
 import { hexDigest } from "~/utils/digest";
+import { log } from "~/utils/log.server";
 
 /** An answer to a letter is a few kilobytes; beyond this it is refused rather than read. */
 export const MAX_REPLY_BYTES = 5 * 1024 * 1024;
@@ -53,7 +54,7 @@ export async function receiveSenderReply(message: ForwardableEmailMessage, env: 
   });
   const entryId = await replyEntryId(token, email.messageId, raw);
   const recorded = await recordSenderReply(db, { userId: request.userId, requestId: request.id, entryId, text });
-  console.log(`sender reply ${recorded ? "recorded" : "already recorded"} for request ${request.userId}:${request.id}`);
+  log.info(`sender reply ${recorded ? "recorded" : "already recorded"} for request ${request.userId}:${request.id}`);
   if (recorded) await tellTheUser(env, request);
 }
 
@@ -68,7 +69,7 @@ async function tellTheUser(env: AppEnv, request: { userId: string; id: string; s
 }
 
 function reject(message: ForwardableEmailMessage, reason: string) {
-  console.log(`email refused: ${reason}`);
+  log.info(`email refused: ${reason}`);
   message.setReject(reason);
 }
 

@@ -53,6 +53,7 @@ import { requireUser, type CurrentUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
 import { pageMeta } from "~/utils/meta";
+import { log } from "~/utils/log.server";
 
 type DashboardData = NonNullable<Awaited<ReturnType<typeof getDashboard>>>;
 type RequestRow = DashboardData["requests"][number];
@@ -229,7 +230,7 @@ async function recordClick(context: ActionFunctionArgs["context"], user: Current
   await recordEvents(
     context,
     actions.map((action) => ({ name: "clicked request action button", userId: user.id, properties: { action } })),
-  ).catch((error) => console.error("analytics:", errorMessage(error)));
+  ).catch((error) => log.error("analytics:", errorMessage(error)));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

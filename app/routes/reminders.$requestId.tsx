@@ -22,6 +22,7 @@ import { requireUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
 import { pageMeta } from "~/utils/meta";
+import { log } from "~/utils/log.server";
 
 // The page a "Has the mail stopped?" reminder links to (docs/decisions/0017-reminders.md). It ships
 // no JavaScript: two plain form posts, answered with a redirect back here.
@@ -69,7 +70,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   await applyRequestAction(db, { userId: user.id, requestId, action: intent });
   await recordEvents(context, [
     { name: "clicked request action button", userId: user.id, properties: { action: intent, from: "reminder" } },
-  ]).catch((error) => console.error("analytics:", errorMessage(error)));
+  ]).catch((error) => log.error("analytics:", errorMessage(error)));
   return redirect(`${reminderPath(requestId)}?answered=${intent}`, 303);
 }
 

@@ -19,6 +19,7 @@ import { getDb } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
 import { pageMeta } from "~/utils/meta";
 import senderSearchUrl from "~/scripts/sender-search.js?url";
+import { log } from "~/utils/log.server";
 
 async function loadOptions(request: Request, context: AppLoadContext) {
   const user = await requireUser(request, context);
@@ -70,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(submission.reply(errors), { status: outcome.status });
   }
   await recordEvents(context, [{ name: "created request", userId: user.id, properties: { type: outcome.kind } }]).catch((error) =>
-    console.error("analytics:", errorMessage(error)),
+    log.error("analytics:", errorMessage(error)),
   );
   return redirect(requestSentUrl(outcome.requestId), 303);
 }

@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { analyticsEvents } from "../../drizzle/schema";
 import { chunkedInserts, getDb } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
+import { log } from "~/utils/log.server";
 
 /** Event names of product rules: Calls to the server. */
 export type AnalyticsEventName =
@@ -84,6 +85,6 @@ async function flushVisits(d1: D1Database) {
   try {
     await db.batch([first!, ...rest]);
   } catch (error) {
-    console.error(`analytics: ${visits.length} visit events not written:`, errorMessage(error));
+    log.error(`analytics: ${visits.length} visit events not written:`, errorMessage(error));
   }
 }

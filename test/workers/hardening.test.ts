@@ -378,7 +378,7 @@ describe("malformed requests", () => {
     const first = await postWebhook(payload, signature);
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ received: true, actedOn: false });
-    expect(warned).toHaveBeenCalledWith(expect.stringContaining("cannot be acted on"), expect.stringContaining("404"));
+    expect(warned).toHaveBeenCalledWith(expect.stringMatching(/cannot be acted on: .*404/));
     const again = await postWebhook(payload, signature);
     expect(await again.json()).toEqual({ received: true, duplicate: true });
     warned.mockRestore();
