@@ -82,6 +82,11 @@ async function readSession(request: Request, context: AppLoadContext): Promise<A
   return storage.getSession(null);
 }
 
+/** The request's session cookie did not read back, so its answer clears it. */
+export function sessionCookieUnreadable(context: AppLoadContext): boolean {
+  return unreadableCookies.has(context);
+}
+
 /** Call only after changing the session: an unchanged session is never written back. */
 export async function commitSession(session: AppSession, env: AppEnv) {
   return getSessionStorage(env).commitSession(session);
@@ -91,8 +96,4 @@ export async function commitSession(session: AppSession, env: AppEnv) {
 export async function destroySession(session: AppSession, env: AppEnv) {
   if (!session.id) return clearedSessionCookie(env);
   return getSessionStorage(env).destroySession(session);
-}
-
-export function sessionCookieUnreadable(context: AppLoadContext): boolean {
-  return unreadableCookies.has(context);
 }
