@@ -2,7 +2,7 @@ import { z } from "zod";
 import { stateCode } from "~/domain/us-states";
 import { ZIP_PATTERN } from "~/domain/zip";
 
-// Product rules: Validation messages, word for word. Shared by the server and the browser.
+// The messages of product rules: Validation messages (word for word). Shared by the server and the browser.
 export const NAME_AND_ADDRESS_MESSAGES = {
   fullName: "Please enter your full name.",
   street1: "Please enter the street address.",

@@ -1,4 +1,4 @@
-// Address verification for signup step 1 (product rules: Calls to the server, POST /api/address/verify): Lob's US
+// Address verification for signup step 1 (`POST /api/address/verify` of product rules: Calls to the server): Lob's US
 // verification when LOB_API_KEY is set, the offline Publication 28 standardizer otherwise.
 // Either way the answer has the product rules' shape: a status (200 means success) and a result with
 // primary_line, secondary_line, components {city, state, zip_code} and deliverability.

@@ -10,7 +10,7 @@ import { getDb } from "~/utils/db.server";
 
 const Body = z.object({ email: z.string().trim().email(), tagName: z.string().trim().min(1).max(100) });
 
-/** The tags of product rules: Users and their data, Free requests and plans, each added only when it is true of the user. */
+/** The newsletter tags (product rules: Free requests and plans), each added only when it is true of the user. */
 const TAG_RULES: Record<string, (facts: { numOfFreeRequest: number | null; plan: string | null }) => boolean> = {
   [FREE_REQUESTS_USED_TAG]: (facts) => freeRequestsLeft(facts.numOfFreeRequest) <= 0,
   [PLAN_DETAILS.basic.newsletterTag]: (facts) => facts.plan === "basic",
