@@ -95,8 +95,8 @@ function offlineResult(standard: StandardizedAddress): VerificationResult {
 }
 
 /**
- * The draft's address fields from a verification result (product rules: Users and their data: "after verification
- * the address fields are replaced by the verified ones"). A unit Lob wrote into primary_line
+ * The draft's address fields from a verification result: the verified fields replace the typed ones
+ * (product rules: Users and their data). A unit Lob wrote into primary_line
  * moves to street2 when secondary_line is empty, so both verifiers fill the form the same way.
  * zipCode is the 5-digit zip_code, never ZIP+4: see docs/decisions/0009-address-verification.md.
  */
