@@ -21,7 +21,7 @@ export const STEP2_MESSAGES = {
   emailRequired: "Please enter your email address.",
   emailInvalid: "Invalid email address",
   passwordRequired: "Please enter the password.",
-  // The identity provider's own rule and message (product rules: Errors: weak password).
+  // The identity provider's own rule and message (product rules: Validation messages).
   passwordTooShort: "Password should be at least 6 characters.",
   emailTaken: "Email has already been used.",
   notCreated: "We couldn't create your account just now. Nothing was saved; please try again in a moment.",
