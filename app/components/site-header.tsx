@@ -16,7 +16,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
           <span>Quiet Mailbox</span>
         </Link>
         <nav aria-label="Account">
-          {/* Upgrade (product rules: Routes, header): known on the server, so it never flashes for a subscriber. */}
+          {/* Upgrade (product rules: Routes): known on the server, so it never flashes for a subscriber. */}
           {user && !user.hasSubscribed ? (
             <Link to="/subscription" className="button button-upgrade">
               Upgrade

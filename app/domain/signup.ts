@@ -2,7 +2,7 @@ import { z } from "zod";
 import { stateCode } from "~/domain/us-states";
 import { ZIP_PATTERN } from "~/domain/zip";
 
-// Product rules: Validation messages, word for word. Shared by the server and the browser.
+// The messages of product rules: Validation messages (word for word). Shared by the server and the browser.
 export const NAME_AND_ADDRESS_MESSAGES = {
   fullName: "Please enter your full name.",
   street1: "Please enter the street address.",
@@ -21,7 +21,7 @@ export const STEP2_MESSAGES = {
   emailRequired: "Please enter your email address.",
   emailInvalid: "Invalid email address",
   passwordRequired: "Please enter the password.",
-  // The identity provider's own rule and message (product rules: Errors: weak password).
+  // The identity provider's own rule and message (product rules: Validation messages).
   passwordTooShort: "Password should be at least 6 characters.",
   emailTaken: "Email has already been used.",
   notCreated: "We couldn't create your account just now. Nothing was saved; please try again in a moment.",

@@ -61,7 +61,7 @@ export function listEarlierAddresses(db: Db, userIds: string[]) {
 
 export type NameAndAddress = PostalAddress & { fullName: string; addressCheck: AddressCheck | null };
 
-/** The request history entry of a request sent again after a move (product rules: Moving house). */
+/** The request history entry of a request sent again after a move (decision 0023). */
 export const MOVED_LOG_STATUS = "moved";
 
 /** Open requests: in queue, whether or not staff have sent them yet. */

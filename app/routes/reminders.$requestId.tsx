@@ -13,7 +13,7 @@ import {
   timeAgo,
   type ReminderAnswer,
 } from "~/domain/reminders";
-import { STATUS_LABELS } from "~/domain/requests";
+import { MAIL_STOPS_AFTER, STATUS_LABELS } from "~/domain/requests";
 import { reminderUnsubscribePathFor } from "~/jobs/reminders.server";
 import { getUserReminderRequest } from "~/models/reminder.server";
 import { applyRequestAction } from "~/models/request.server";
@@ -142,8 +142,7 @@ function RequestStanding({ senderName, status, sent }: Standing) {
           We sent your opt-out request to {senderName} on {sent.on}, {sent.ago}.
         </p>
         <p>
-          Mailers pre-print 1 to 3 extra mailings, so a piece or two can still arrive for a few weeks. If their mail still comes, we will
-          send your request again.
+          {`Mailers pre-print ${MAIL_STOPS_AFTER.extraMailings} extra mailings, so a piece or two can still arrive for a few weeks. If their mail still comes, we will send your request again.`}
         </p>
       </>
     );

@@ -28,7 +28,7 @@ import {
 const appUrl = inject("appUrl");
 const standInsUrl = inject("standInsUrl");
 
-// Product rules: Validation messages, word for word.
+// The messages of product rules: Validation messages (word for word).
 const NAME_AND_ADDRESS_MESSAGES = {
   fullName: "Please enter your full name.",
   street1: "Please enter the street address.",
