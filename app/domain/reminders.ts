@@ -81,7 +81,7 @@ export function timeAgo(then: Date, now: Date): string {
   return `${Math.floor(days / 7)} weeks ago`;
 }
 
-export const REMINDER_UNSUBSCRIBE_PATH = "/reminders/unsubscribe";
+const REMINDER_UNSUBSCRIBE_PATH = "/reminders/unsubscribe";
 
 export function reminderPath(requestId: string) {
   return `/reminders/${encodeURIComponent(requestId)}`;

@@ -27,7 +27,7 @@ export const STATUS_OF_ACTION: Record<RequestAction, RequestStatus> = {
   delete: "deleted",
 };
 
-export function isRequestAction(value: unknown): value is RequestAction {
+function isRequestAction(value: unknown): value is RequestAction {
   return typeof value === "string" && (REQUEST_ACTIONS as readonly string[]).includes(value);
 }
 

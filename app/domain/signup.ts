@@ -3,7 +3,7 @@ import { stateCode } from "~/domain/us-states";
 import { ZIP_PATTERN } from "~/domain/zip";
 
 // The messages of product rules: Validation messages (word for word). Shared by the server and the browser.
-export const NAME_AND_ADDRESS_MESSAGES = {
+const NAME_AND_ADDRESS_MESSAGES = {
   fullName: "Please enter your full name.",
   street1: "Please enter the street address.",
   city: "Please enter the city name.",
@@ -27,7 +27,7 @@ export const STEP2_MESSAGES = {
   notCreated: "We couldn't create your account just now. Nothing was saved; please try again in a moment.",
 } as const;
 
-export const MIN_PASSWORD_LENGTH = 6;
+const MIN_PASSWORD_LENGTH = 6;
 
 /** How long the link that finishes a signup works, when signups are busy (decision 0019). */
 export const PENDING_SIGNUP_LIFETIME_HOURS = 24;

@@ -46,7 +46,7 @@ export function describeStripeError(error: unknown): string {
 }
 
 /** Stripe does not know the object (never did, or it was deleted): for a deletion, already done. */
-export function isResourceMissing(error: unknown): boolean {
+function isResourceMissing(error: unknown): boolean {
   return error instanceof Stripe.errors.StripeError && error.code === "resource_missing";
 }
 

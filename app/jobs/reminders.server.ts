@@ -35,7 +35,7 @@ type ReminderEmailFacts = {
 };
 
 /** Plain text, so that it reads the same in every mail client and carries no tracking. */
-export function reminderEmail({ senderName, sentOn, sentAgo, requiredDays, round, answerUrl, unsubscribeUrl }: ReminderEmailFacts) {
+function reminderEmail({ senderName, sentOn, sentAgo, requiredDays, round, answerUrl, unsubscribeUrl }: ReminderEmailFacts) {
   const opening =
     round === 1
       ? `We sent your opt-out request to ${senderName} on ${sentOn} (${sentAgo}). Most senders stop within ${requiredDays} days, though mailers pre-print ${MAIL_STOPS_AFTER.extraMailings} extra mailings, so a last piece or two can still arrive.`

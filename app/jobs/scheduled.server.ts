@@ -53,7 +53,7 @@ const REMINDER_JOBS_PER_BATCH = 90;
  * jobs/reminders.server.ts because the job table imports that module and the producer needed here
  * imports the job table.
  */
-export async function queueDueReminders(env: AppEnv, now: Date) {
+async function queueDueReminders(env: AppEnv, now: Date) {
   const db = getDb(env.DB);
   await claimDueReminders(db, now);
   for (let page = 0; page < REMINDER_PAGES_PER_RUN; page++) {

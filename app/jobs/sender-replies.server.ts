@@ -13,11 +13,11 @@ import { hexDigest } from "~/utils/digest";
 import { log } from "~/utils/log.server";
 
 /** An answer to a letter is a few kilobytes; beyond this it is refused rather than read. */
-export const MAX_REPLY_BYTES = 5 * 1024 * 1024;
+const MAX_REPLY_BYTES = 5 * 1024 * 1024;
 
-export const REJECT_UNKNOWN_ADDRESS = "Unknown address";
-export const REJECT_TOO_LARGE = "Message too large";
-export const REJECT_UNREADABLE = "Message could not be read";
+const REJECT_UNKNOWN_ADDRESS = "Unknown address";
+const REJECT_TOO_LARGE = "Message too large";
+const REJECT_UNREADABLE = "Message could not be read";
 
 /**
  * Records one email sent to a reply address. Mail to any other address, or too large, or that

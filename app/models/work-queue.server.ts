@@ -10,7 +10,7 @@ import { listRecipientsOfUsers } from "~/models/recipient.server";
 import type { Db } from "~/utils/db.server";
 
 /** At most this many requests are listed, and processed by one click. */
-export const WORK_QUEUE_LIMIT = 200;
+const WORK_QUEUE_LIMIT = 200;
 
 // An opt-out email job for the request that has not finished: the letter is on its way (an
 // automatic send, or staff's earlier Send before a report put it back). Listing it would invite a

@@ -216,7 +216,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       until: formatDate(new Date(row.deletedAt + UNDO_DELETE_DAYS * DAY_MS), timeZone),
     })),
     notice: parsedNotice.success ? noticeOf(parsedNotice.data, dashboard, timeZone, now) : null,
-    noticeKey: url.search,
     confirmDelete,
     recipientCount: dashboard.recipients.length,
     open,
@@ -301,7 +300,6 @@ export default function Dashboard() {
     sendableLeft,
     recentlyDeleted,
     notice,
-    noticeKey,
     confirmDelete,
     recipientCount,
     open,
@@ -349,7 +347,7 @@ export default function Dashboard() {
         </p>
       </div>
 
-      <DashboardOutcome key={noticeKey} notice={actionData ? null : notice} error={actionData?.error ?? null} />
+      <DashboardOutcome notice={actionData ? null : notice} error={actionData?.error ?? null} />
       {welcome ? (
         <p className="notice" role="status">
           <strong>Welcome to {welcome}.</strong> Your requests are now unlimited: send one to every sender that mails you.

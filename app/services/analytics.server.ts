@@ -20,7 +20,7 @@ export type AnalyticsEventName =
   | "Subscribe";
 
 /** Properties must never carry an email, a name or an address. */
-export type AnalyticsProperties = Record<string, string | number | boolean>;
+type AnalyticsProperties = Record<string, string | number | boolean>;
 
 type PendingVisit = { name: AnalyticsEventName; createdAt: Date };
 
@@ -44,7 +44,7 @@ export function consentChoice(request: Request): "yes" | "no" | null {
 }
 
 /** Site visits are counted only after a "yes", and never with an opt-out signal. */
-export function isTrackingAllowed(request: Request): boolean {
+function isTrackingAllowed(request: Request): boolean {
   return !hasOptOutSignal(request) && consentChoice(request) === "yes";
 }
 

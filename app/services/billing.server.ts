@@ -91,7 +91,7 @@ export async function openBillingPortal(env: AppEnv, input: { customerId: string
  * Reads a subscription from Stripe and writes its current state to its user, whatever event
  * prompted it. A subscription whose customer is no user of this environment changes nothing.
  */
-export async function syncSubscription(env: AppEnv, db: Db, subscriptionId: string): Promise<SubscriptionChange | null> {
+async function syncSubscription(env: AppEnv, db: Db, subscriptionId: string): Promise<SubscriptionChange | null> {
   const snapshot = readSubscription(await retrieveSubscription(env, subscriptionId), planPrices(env));
   const userId = await getUserIdByStripeCustomer(db, snapshot.customerId);
   if (!userId) {

@@ -92,7 +92,7 @@ export async function photoImage(env: AppEnv, photo: MailPhoto, index: number) {
 }
 
 /** Tries the reader this many times, then gives the photo to staff rather than keep the person waiting. */
-export const PHOTO_READ_ATTEMPTS = 3;
+const PHOTO_READ_ATTEMPTS = 3;
 
 /**
  * The queue job: the text of each image through the vision model, then the sender, number and

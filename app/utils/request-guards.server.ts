@@ -9,7 +9,7 @@ const ALLOWED_METHODS = ["GET", "HEAD", "POST"];
  * The largest body the site reads. Forms send a few kilobytes at most (the longest field is a
  * 4,000-character note); Stripe's webhook events stay well under it.
  */
-export const MAX_BODY_BYTES = 256 * 1024;
+const MAX_BODY_BYTES = 256 * 1024;
 
 /**
  * Pages that take files: photos of mail, straight from a phone's camera when the browser does

@@ -11,7 +11,7 @@ export { LOOSE_ADDRESS };
 
 export type Step1Values = Record<keyof typeof LOOSE_ADDRESS, string>;
 
-export function escapeRegExp(text: string) {
+function escapeRegExp(text: string) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
