@@ -17,7 +17,6 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ErrorScreen, NotFoundScreen } from "~/components/error-screens";
 import { RequestReference } from "~/components/request-reference";
-import { isChunkLoadError } from "~/utils/chunk-load-error";
 import { pageMeta } from "~/utils/meta";
 import { useNonce } from "~/utils/nonce";
 import { isStaff } from "~/utils/roles";
@@ -88,7 +87,7 @@ export const meta: MetaFunction = ({ error }) => {
   if (isRouteErrorResponse(error) && error.status === 404) return pageMeta("Page not found");
   const refused = clientError(error);
   if (refused) return pageMeta(refused.title);
-  return pageMeta(isChunkLoadError(error) ? "Page didn't finish loading" : "Something went wrong");
+  return pageMeta("Something went wrong");
 };
 
 /** What a refused request says: the visitor did something this page does not take; nothing broke. */
@@ -114,14 +113,6 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
   const refused = clientError(error);
   if (refused) return <ErrorScreen title={refused.title}>{refused.text}</ErrorScreen>;
-  if (isChunkLoadError(error)) {
-    return (
-      <ErrorScreen title="This page didn't finish loading">
-        Part of the page could not be downloaded, which usually means the connection dropped or the site was just updated. Reload the page
-        to try again; nothing you saved is lost.
-      </ErrorScreen>
-    );
-  }
   return (
     <ErrorScreen title="Something went wrong on our side">
       We couldn't show this page just now. Please try again in a moment. If it keeps happening, your data is safe: nothing was changed by

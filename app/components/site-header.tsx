@@ -45,7 +45,7 @@ function SettingMenu({ user }: { user: HeaderUser }) {
         <Link to="/account">Account</Link>
         <Link to="/subscription">Subscription</Link>
         {user.isStaff ? <Link to="/admin">Staff area</Link> : null}
-        <Form method="post" action="/api/signout" reloadDocument onSubmit={() => window.localStorage.clear()}>
+        <Form method="post" action="/api/signout" reloadDocument>
           <button type="submit">Sign Out</button>
         </Form>
       </div>

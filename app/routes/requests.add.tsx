@@ -18,7 +18,7 @@ import { requireUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
 import { pageMeta } from "~/utils/meta";
-import senderSearchUrl from "~/scripts/sender-search.js?url";
+import senderSearchSrc from "~/browser/sender-search.ts?script";
 import { log } from "~/utils/log.server";
 
 async function loadOptions(request: Request, context: AppLoadContext) {
@@ -160,7 +160,7 @@ export default function AddRequest() {
         <Link to="/learn#saturation-mail">What can help with those</Link>.{" "}
         <Link to="/learn#services-title">What stops each kind of mail</Link>
       </p>
-      <script src={senderSearchUrl} defer />
+      <script src={senderSearchSrc} defer />
     </section>
   );
 }
