@@ -1,7 +1,7 @@
 // Shared steps of the account journeys (accounts.test.ts): filling the signup forms, signing in,
 // reading what the page says about a field, and the reset link the email stand-in received.
 import type { Locator, Page } from "playwright-core";
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
 import { LOOSE_ADDRESS } from "../support/fixtures";
 import type { Visit } from "./browser";
 
@@ -147,27 +147,23 @@ export async function headerState(page: Page) {
 type RecordedEmail = { body?: { To?: string; TextBody?: string; Subject?: string } | null; receivedAt: string };
 
 /**
- * The reset link of the newest email the email stand-in received for `email`, other than the
- * ones in `skip`. The email goes through the queue (batches every 2 s), so this polls for up to
- * `timeoutMs`.
+ * The reset link of the newest email the email stand-in received for `email`. The email goes
+ * through the queue (batches every 2 s), so this waits for it.
  */
-export async function resetLinkFor(standInsUrl: string, email: string, { timeoutMs = 10_000, skip = [] as string[] } = {}): Promise<URL> {
-  const deadline = Date.now() + timeoutMs;
-  let seen = 0;
-  for (;;) {
-    const response = await fetch(`${standInsUrl}/__stand-ins/requests?vendor=email`);
-    const recorded = (await response.json()) as RecordedEmail[];
-    seen = recorded.length;
-    const links = recorded
-      .filter((entry) => (entry.body?.To ?? "").toLowerCase().includes(email.toLowerCase()))
-      .map((entry) => entry.body?.TextBody?.match(/https?:\/\/\S+\/password\/reset\?token=[\w-]+/)?.[0])
-      .filter((link): link is string => Boolean(link) && !skip.includes(link!));
-    if (links.length > 0) return new URL(links[links.length - 1]!);
-    if (Date.now() > deadline) {
-      throw new Error(`No reset email for ${email} reached the email stand-in within ${timeoutMs / 1000} s (${seen} email(s) recorded).`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+export function resetLinkFor(standInsUrl: string, email: string): Promise<URL> {
+  return vi.waitFor(
+    async () => {
+      const recorded = (await (await fetch(`${standInsUrl}/__stand-ins/requests?vendor=email`)).json()) as RecordedEmail[];
+      const link = recorded
+        .filter((entry) => (entry.body?.To ?? "").toLowerCase().includes(email.toLowerCase()))
+        .map((entry) => entry.body?.TextBody?.match(/https?:\/\/\S+\/password\/reset\?token=[\w-]+/)?.[0])
+        .filter((found): found is string => Boolean(found))
+        .at(-1);
+      if (!link) throw new Error(`No reset email for ${email} has reached the email stand-in (${recorded.length} email(s) recorded).`);
+      return new URL(link);
+    },
+    { timeout: 30_000, interval: 200 },
+  );
 }
 
 /**

@@ -34,16 +34,8 @@ async function jobRow(id: string) {
   return row!;
 }
 
-/** The queue runs the job in its own time (batches wait up to 2 s): wait for the row to say so. */
-async function waitForState(id: string, state: JobState, timeoutMs = 8000) {
-  const deadline = Date.now() + timeoutMs;
-  let row = await jobRow(id);
-  while (row.state !== state && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    row = await jobRow(id);
-  }
-  return row;
-}
+/** The queue runs a job in its own time (batches wait up to 2 s): how long to wait for its row to say so. */
+const QUEUE_WAIT = { timeout: 20_000, interval: 100 };
 
 function jobAudits(ids: string[]) {
   return db
@@ -55,7 +47,7 @@ function jobAudits(ids: string[]) {
 describe("the jobs page", () => {
   it(
     "lists dead jobs with their error and lets a moderator retry one: it goes back to the queue under its id and runs",
-    { timeout: 15_000 },
+    { timeout: 30_000 },
     async () => {
       const { userId } = await signedUpUser("job-owner");
       const id = await insertJob({ userId });
@@ -80,7 +72,7 @@ describe("the jobs page", () => {
         expect(requeued).toMatchObject({ attempts: 0, lastError: expect.stringContaining("ran out of retries") });
 
       // Succeeded proves the consumer got the envelope with this job's id: another id would have made a new row.
-      expect(await waitForState(id, "succeeded")).toMatchObject({ state: "succeeded", attempts: 1, lastError: null });
+      await expect.poll(() => jobRow(id), QUEUE_WAIT).toMatchObject({ state: "succeeded", attempts: 1, lastError: null });
       expect(await jobAudits([id])).toEqual([{ targetId: id, actorId: "local-moderator", actorRole: "moderator", action: "job.retried" }]);
 
       const after = await (await browser.get(`/admin/jobs?retried=${id}`)).text();
@@ -89,7 +81,7 @@ describe("the jobs page", () => {
     },
   );
 
-  it("retries every retryable dead job at once, and leaves a malformed one or an unknown type dead", { timeout: 15_000 }, async () => {
+  it("retries every retryable dead job at once, and leaves a malformed one or an unknown type dead", { timeout: 30_000 }, async () => {
     const pings = [await insertJob(), await insertJob()];
     const malformed = await insertJob({ type: "malformed", id: `message-${crypto.randomUUID()}` });
     const unknown = await insertJob({ type: "no-such-job" });
@@ -111,7 +103,9 @@ describe("the jobs page", () => {
     const sent = Number(new URL(all.headers.get("Location")!, "https://example.test").searchParams.get("retriedAll"));
     expect(sent).toBeGreaterThanOrEqual(2);
 
-    for (const id of pings) expect((await waitForState(id, "succeeded")).state).toBe("succeeded");
+    await expect
+      .poll(async () => (await Promise.all(pings.map(jobRow))).map((row) => row.state), QUEUE_WAIT)
+      .toEqual(["succeeded", "succeeded"]);
     expect((await jobRow(malformed)).state).toBe("dead");
     expect((await jobRow(unknown)).state).toBe("dead");
     const audits = await jobAudits([...pings, malformed, unknown]);
