@@ -1,8 +1,9 @@
 // Shared steps of the account journeys (accounts.test.ts): filling the signup forms, signing in,
-// reading what the page says about a field, and the reset link the email stand-in received.
+// an account made without the pages, reading what the page says about a field, and the reset link
+// the email stand-in received.
 import type { Locator, Page } from "playwright-core";
 import { expect, vi } from "vitest";
-import { LOOSE_ADDRESS } from "../support/fixtures";
+import { ADDRESS, LOOSE_ADDRESS } from "../support/fixtures";
 import type { Visit } from "./browser";
 
 export type Account = { email: string; password: string };
@@ -113,6 +114,39 @@ export async function signUpThroughForms(visit: Visit, appUrl: string, account: 
   await reachStep2(visit, appUrl);
   await Promise.all([page.waitForURL(`${appUrl}/dashboard`, { timeout: 15_000 }), submitStep2(page, account)]);
   await waitForDashboard(page);
+}
+
+/**
+ * A new account for a journey about what comes after signup, made with the two form posts of
+ * signup steps 1 and 2 (as a browser without JavaScript sends them) rather than by driving the
+ * pages, which the signup journeys do. The journey's own browser is not signed in.
+ */
+export async function signedUpAccount(appUrl: string, label: string): Promise<Account> {
+  const account = { email: `${label}.${crypto.randomUUID().slice(0, 8)}@quietmailbox.test`, password: `${label}-secret-1` };
+  const cookies = new Map<string, string>();
+  const post = async (path: string, fields: Record<string, string>) => {
+    const response = await fetch(appUrl + path, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: appUrl,
+        "Sec-Fetch-Site": "same-origin",
+        Cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+      },
+      body: new URLSearchParams(fields),
+    });
+    for (const header of response.headers.getSetCookie()) {
+      const pair = header.split(";")[0]!;
+      cookies.set(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
+    }
+    return response;
+  };
+  const step1 = await post("/start/step1", ADDRESS);
+  expect([step1.status, step1.headers.get("Location")], "step 1 answers with step 2").toEqual([303, "/start/step2"]);
+  const step2 = await post("/start/step2", account);
+  expect([step2.status, step2.headers.get("Location")], "step 2 answers with the dashboard").toEqual([303, "/dashboard"]);
+  return account;
 }
 
 /**
