@@ -421,5 +421,5 @@ describe("deleting the account", () => {
     const admin = await signedInStaff("admin");
     const page = await htmlOf(await admin.browser.get("/admin/jobs?state=dead"));
     expect(page).toContain(job!.id);
-  }, 30_000);
+  });
 });

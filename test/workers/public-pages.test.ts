@@ -125,7 +125,7 @@ describe("public pages answered from the cache", () => {
     }
   });
 
-  it("records a consenting visitor's home page visit whether rendered or answered from the cache", { timeout: 30_000 }, async () => {
+  it("records a consenting visitor's home page visit whether rendered or answered from the cache", async () => {
     const visitor = new Browser(freshDeploy());
     const consented = { Cookie: "tracking_consent=yes" };
     const before = await visitsRecorded();
