@@ -122,6 +122,17 @@ export async function signUpThroughForms(visit: Visit, appUrl: string, account: 
  * pages, which the signup journeys do. The journey's own browser is not signed in.
  */
 export async function signedUpAccount(appUrl: string, label: string): Promise<Account> {
+  return (await signUpByPosts(appUrl, label)).account;
+}
+
+/** signedUpAccount, and the visit's browser gets the session signup left: it is signed in. */
+export async function signedInAccount(visit: Visit, appUrl: string, label: string): Promise<Account> {
+  const { account, cookies } = await signUpByPosts(appUrl, label);
+  await visit.context.addCookies([...cookies].map(([name, value]) => ({ name, value, url: appUrl })));
+  return account;
+}
+
+async function signUpByPosts(appUrl: string, label: string) {
   const account = { email: `${label}.${crypto.randomUUID().slice(0, 8)}@quietmailbox.test`, password: `${label}-secret-1` };
   const cookies = new Map<string, string>();
   const post = async (path: string, fields: Record<string, string>) => {
@@ -146,7 +157,7 @@ export async function signedUpAccount(appUrl: string, label: string): Promise<Ac
   expect([step1.status, step1.headers.get("Location")], "step 1 answers with step 2").toEqual([303, "/start/step2"]);
   const step2 = await post("/start/step2", account);
   expect([step2.status, step2.headers.get("Location")], "step 2 answers with the dashboard").toEqual([303, "/dashboard"]);
-  return account;
+  return { account, cookies };
 }
 
 /**

@@ -16,8 +16,8 @@ import {
   LOOSE_ADDRESS,
   reachStep2,
   resetLinkFor,
+  signedInAccount,
   signedUpAccount,
-  signInThroughForm,
   submitSignIn,
   submitStep2,
   visibleText,
@@ -173,10 +173,11 @@ describe.each(JS_MODES)("accounts (JavaScript $label)", ({ js, label }) => {
   });
 
   test("6. Sign Out in the Setting menu ends the session", async () => {
-    const current = await signedUpAccount(appUrl, `sign-out-js-${label}`);
     await browser.visit({ js }, async (visit) => {
       const { page } = visit;
-      await signInThroughForm(visit, appUrl, current);
+      await signedInAccount(visit, appUrl, `sign-out-js-${label}`);
+      await page.goto(`${appUrl}/dashboard`);
+      await waitForDashboard(page);
       const menu = page.locator("header details").filter({ has: page.locator("summary", { hasText: "Settings" }) });
       expect(await menu.getAttribute("open"), "the menu starts closed").toBeNull();
       await menu.locator("summary").click();
@@ -298,10 +299,9 @@ describe.each(JS_MODES)("accounts (JavaScript $label)", ({ js, label }) => {
   });
 
   test("10. a signed-in user who is not staff gets 404 on /admin", async () => {
-    const current = await signedUpAccount(appUrl, `not-staff-js-${label}`);
     await browser.visit({ js }, async (visit) => {
       const { page } = visit;
-      await signInThroughForm(visit, appUrl, current);
+      await signedInAccount(visit, appUrl, `not-staff-js-${label}`);
       const response = await page.goto(`${appUrl}/admin`);
       expect(response?.status()).toBe(404);
       expect(page.url()).toBe(`${appUrl}/admin`);
