@@ -5,6 +5,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import worker from "../../app/worker";
 import fc from "fast-check";
+import { vi } from "vitest";
 import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
 import { getSessionStorage } from "~/utils/session.server";
@@ -1177,17 +1178,25 @@ function changedTables(before: Snapshot, after: Snapshot) {
   return [...after.keys()].filter((table) => before.get(table) !== after.get(table));
 }
 
-/** Waits until background jobs have settled, so that their writes do not land inside a later request. */
-export async function settleJobs(timeoutMs = 15_000) {
-  const started = Date.now();
-  for (;;) {
-    const row = await env.DB.prepare("SELECT count(*) AS n FROM jobs WHERE state IN ('queued', 'running', 'retrying')").first<{
-      n: number;
-    }>();
-    if (!row?.n) return true;
-    if (Date.now() - started > timeoutMs) return false;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/**
+ * Waits until background jobs have settled, so that their writes do not land inside a later
+ * request; answers false when some are still running after `timeout`, and the run goes on.
+ */
+export function settleJobs(timeout = 15_000) {
+  return vi
+    .waitFor(
+      async () => {
+        const row = await env.DB.prepare("SELECT count(*) AS n FROM jobs WHERE state IN ('queued', 'running', 'retrying')").first<{
+          n: number;
+        }>();
+        if (row?.n) throw new Error(`${row.n} jobs still running`);
+      },
+      { timeout, interval: 100 },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
