@@ -5,7 +5,7 @@ import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
-import { serverRenderedPlugin } from "./tooling/eslint-server-rendered.js";
+import { serverRenderedPlugin } from "./test/tooling/eslint-server-rendered.js";
 
 export default tseslint.config(
   { ignores: ["build/", ".wrangler/", "test-results/", "bench/results/", "node_modules/"] },

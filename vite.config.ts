@@ -1,8 +1,8 @@
 import { vitePlugin as remix, cloudflareDevProxyVitePlugin as remixCloudflareDevProxy } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { browserScripts } from "./tooling/browser-scripts";
-import { serverRenderedRoutes } from "./tooling/server-rendered-routes";
+import { browserScripts } from "./test/tooling/browser-scripts";
+import { serverRenderedRoutes } from "./test/tooling/server-rendered-routes";
 
 declare module "@remix-run/cloudflare" {
   interface Future {

@@ -1,6 +1,6 @@
 import { RuleTester } from "eslint";
 import { describe, it } from "vitest";
-import { serverRenderedPlugin } from "../../tooling/eslint-server-rendered.js";
+import { serverRenderedPlugin } from "../tooling/eslint-server-rendered.js";
 
 RuleTester.describe = describe;
 RuleTester.it = it;

@@ -1,5 +1,0 @@
-/** `import src from "~/browser/x.ts?script"`: the URL of that script, compiled (tooling/browser-scripts.ts). */
-declare module "*?script" {
-  const src: string;
-  export default src;
-}
