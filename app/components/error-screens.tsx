@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { isChunkLoadError } from "~/utils/chunk-load-error";
+import { RequestReference } from "~/components/request-reference";
 
 export function ErrorScreen({ title, children }: { title: string; children: ReactNode }) {
   // A plain link to this address: reloading after a refused post asks for the page, never re-posts.
@@ -59,7 +59,7 @@ export function errorTitle(error: unknown): string {
   if (isNotFound(error)) return "Page not found";
   const refused = clientError(error);
   if (refused) return refused.title;
-  return isChunkLoadError(error) ? "Page didn't finish loading" : "Something went wrong";
+  return "Something went wrong";
 }
 
 /** The screen for an error a page threw, wherever its boundary sits: the root, or a layout that keeps its frame. */
@@ -67,18 +67,10 @@ export function PageErrorScreen({ error }: { error: unknown }) {
   if (isNotFound(error)) return <NotFoundScreen />;
   const refused = clientError(error);
   if (refused) return <ErrorScreen title={refused.title}>{refused.text}</ErrorScreen>;
-  if (isChunkLoadError(error)) {
-    return (
-      <ErrorScreen title="This page didn't finish loading">
-        Part of the page could not be downloaded, which usually means the connection dropped or the site was just updated. Reload the page
-        to try again; nothing you saved is lost.
-      </ErrorScreen>
-    );
-  }
   return (
     <ErrorScreen title="Something went wrong on our side">
       We couldn't show this page just now. Please try again in a moment. If it keeps happening, your data is safe: nothing was changed by
-      this error.
+      this error. <RequestReference />
     </ErrorScreen>
   );
 }

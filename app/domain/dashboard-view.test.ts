@@ -124,7 +124,6 @@ describe("dashboardView", () => {
     expect(view.notice).toMatchObject({ text: expect.stringMatching(/^Deleted the request to Acxiom\. You can bring it back until /) });
     expect(view.notice).toMatchObject({ undo: { requestId: "acxiom", senderName: "Acxiom" } });
     expect(view.recentlyDeleted).toHaveLength(1);
-    expect(view.noticeKey).toBe("?notice=delete&about=acxiom");
     expect(dashboardView(snapshot(), { user: freeUser, url: url("?notice=nonsense"), now }).notice).toBeNull();
   });
 

@@ -236,7 +236,6 @@ export function dashboardView(
       until: undoUntil(row.deletedAt, timeZone),
     })),
     notice: notice.success ? noticeOf(notice.data, snapshot, timeZone, now) : null,
-    noticeKey: url.search,
     confirmDelete: query.get("confirmDelete"),
     recipientCount: snapshot.recipients.length,
     open,

@@ -7,6 +7,7 @@ import { jsonResponse, readJsonBody, requireOwnEmail } from "~/utils/api.server"
 import { notFound } from "~/utils/http-errors";
 import { requireApiUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
+import { log } from "~/utils/log.server";
 
 const Body = z.object({ name: z.string().trim().min(1).max(200), email: z.string().trim().email() });
 
@@ -24,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const id = await ensureStripeCustomer(context.env, db, owner);
     return jsonResponse({ customer: { id } });
   } catch (error) {
-    console.error("customer creation failed:", describeStripeError(error));
+    log.error("customer creation failed:", describeStripeError(error));
     return jsonResponse({ customer: null, error: "The payment provider did not answer. Please try again." }, 502);
   }
 }

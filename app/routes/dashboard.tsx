@@ -25,6 +25,7 @@ import { getDb } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
 import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
+import { log } from "~/utils/log.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -42,7 +43,7 @@ async function recordClick(context: ActionFunctionArgs["context"], user: Current
   await recordEvents(
     context,
     actions.map((action) => ({ name: "clicked request action button", userId: user.id, properties: { action } })),
-  ).catch((error) => console.error("analytics:", errorMessage(error)));
+  ).catch((error) => log.error("analytics:", errorMessage(error)));
 }
 
 async function sendSuggestedIntent(context: ActionFunctionArgs["context"], user: CurrentUser, chosen: "all" | string[]) {
@@ -104,7 +105,6 @@ export default function Dashboard() {
     sendableLeft,
     recentlyDeleted,
     notice,
-    noticeKey,
     confirmDelete,
     recipientCount,
     open,
@@ -152,7 +152,7 @@ export default function Dashboard() {
         </p>
       </div>
 
-      <DashboardOutcome key={noticeKey} notice={actionData ? null : notice} error={actionData?.error ?? null} />
+      <DashboardOutcome notice={actionData ? null : notice} error={actionData?.error ?? null} />
       {welcome ? (
         <p className="notice" role="status">
           <strong>Welcome to {welcome}.</strong> Your requests are now unlimited: send one to every sender that mails you.

@@ -13,7 +13,7 @@ import {
   timeAgo,
   type ReminderAnswer,
 } from "~/domain/reminders";
-import { STATUS_LABELS } from "~/domain/requests";
+import { MAIL_STOPS_AFTER, STATUS_LABELS } from "~/domain/requests";
 import { reminderUnsubscribePathFor } from "~/jobs/reminders.server";
 import { getUserReminderRequest } from "~/models/reminder.server";
 import { applyRequestAction } from "~/models/request.server";
@@ -23,6 +23,7 @@ import { getDb } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
 import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
+import { log } from "~/utils/log.server";
 
 // The page a "Has the mail stopped?" reminder links to (docs/decisions/0017-reminders.md). It ships
 // no JavaScript: two plain form posts, answered with a redirect back here.
@@ -68,7 +69,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   await applyRequestAction(db, { userId: user.id, requestId, action: intent });
   await recordEvents(context, [
     { name: "clicked request action button", userId: user.id, properties: { action: intent, from: "reminder" } },
-  ]).catch((error) => console.error("analytics:", errorMessage(error)));
+  ]).catch((error) => log.error("analytics:", errorMessage(error)));
   return redirect(`${reminderPath(requestId)}?answered=${intent}`, 303);
 }
 
@@ -140,8 +141,7 @@ function RequestStanding({ senderName, status, sent }: Standing) {
           We sent your opt-out request to {senderName} on {sent.on}, {sent.ago}.
         </p>
         <p>
-          Mailers pre-print 1 to 3 extra mailings, so a piece or two can still arrive for a few weeks. If their mail still comes, we will
-          send your request again.
+          {`Mailers pre-print ${MAIL_STOPS_AFTER.extraMailings} extra mailings, so a piece or two can still arrive for a few weeks. If their mail still comes, we will send your request again.`}
         </p>
       </>
     );

@@ -24,6 +24,7 @@ import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { z } from "zod";
+import photoStatusSrc from "~/browser/photo-status.ts?script";
 
 /** The user's own photo; anyone else's answers 404, exactly like one that does not exist. */
 async function loadPhoto(request: Request, context: AppLoadContext, photoId: string | undefined) {
@@ -134,7 +135,7 @@ function Reading({ photoId, imageCount }: { photoId: string; imageCount: number 
         </a>
       </p>
       <PhotoImages photoId={photoId} count={imageCount} />
-      <script src="/photo-status.js" defer />
+      <script src={photoStatusSrc} defer />
     </>
   );
 }

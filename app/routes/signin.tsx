@@ -11,6 +11,7 @@ import { errorMessage } from "~/utils/errors";
 import { pageMeta } from "~/utils/meta";
 import { safeRedirect } from "~/utils/redirect";
 import { EnhanceScript } from "~/components/enhance-script";
+import { log } from "~/utils/log.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectSignedInUser(request, context);
@@ -36,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (error instanceof SignInError) {
       return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: error.status });
     }
-    console.error("sign-in failed:", errorMessage(error));
+    log.error("sign-in failed:", errorMessage(error));
     return data(submission.reply({ formErrors: ["We couldn't sign you in just now. Please try again."], hideFields: ["password"] }), {
       status: 500,
     });

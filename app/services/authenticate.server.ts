@@ -18,7 +18,7 @@ import { getDb } from "~/utils/db.server";
 import { readKnownDevice } from "~/utils/known-devices.server";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "~/utils/password.server";
 
-export const SIGN_IN_MESSAGES = {
+const SIGN_IN_MESSAGES = {
   wrongCredentials: "Wrong email or password.",
   tooManyAttempts: (waitMs: number) => `Too many sign-in attempts. Please try again in ${tryAgainIn(waitMs)}, or reset your password.`,
 } as const;

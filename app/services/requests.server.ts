@@ -32,6 +32,7 @@ import type { CurrentUser } from "~/services/auth.server";
 import { getDb, type Db } from "~/utils/db.server";
 import type { AppEnv } from "~/utils/env.server";
 import { errorMessage } from "~/utils/errors";
+import { log } from "~/utils/log.server";
 
 type Spent = { left: number; newsletter: boolean };
 
@@ -44,7 +45,7 @@ type Spent = { left: number; newsletter: boolean };
 async function tagWhenUsedUp(env: AppEnv, user: CurrentUser, spent: Spent | null) {
   if (spent?.left !== 0 || !spent.newsletter) return;
   await enqueueJob(env, "newsletter.tag", { email: user.email, tag: FREE_REQUESTS_USED_TAG }, { userId: user.id }).catch((error) =>
-    console.error("free-requests-used tag not queued:", errorMessage(error)),
+    log.error("free-requests-used tag not queued:", errorMessage(error)),
   );
 }
 
@@ -175,7 +176,7 @@ export async function afterFirstQueuing(env: AppEnv, user: CurrentUser, queued: 
     fromPhoto,
   });
   await enqueueAccountEmail(env, user.email, email, user.id).catch((error) =>
-    console.error("request confirmation not queued:", errorMessage(error)),
+    log.error("request confirmation not queued:", errorMessage(error)),
   );
 }
 
@@ -250,7 +251,7 @@ export async function addRequestForSender(env: AppEnv, user: CurrentUser, input:
           return { requestId, firstQueuing: true };
         });
   } catch (error) {
-    console.error("request not created:", errorMessage(error));
+    log.error("request not created:", errorMessage(error));
     return refuse("We couldn't save your request just now. Nothing was saved; please try again.", null, 500);
   }
   if (!queued) return { ...refuse(ALLOWANCE_REFUSED_MESSAGE, null, 403), allowanceRefused: true };
