@@ -4,7 +4,7 @@
 // down (or across, within services and jobs), and nothing may go round in a circle.
 // drizzle/seed.ts, drizzle/local-staff.ts and drizzle/local-examples.ts are scripts: entry points like the Worker.
 const ENTRY = [
-  "^app/(routes/|root[.]tsx$|entry[.]server[.]tsx$|worker[.]ts$|routes[.]ts$|load-context[.]ts$)",
+  "^app/(routes/|root[.]tsx$|entry[.]server[.]tsx$|worker[.]ts$|worker-handlers[.]server[.]ts$|routes[.]ts$|load-context[.]ts$)",
   "^drizzle/(seed|local-staff|local-examples)[.]ts$",
 ];
 const COMPONENTS = "^app/components/";
@@ -34,6 +34,14 @@ module.exports = {
         "Nothing below the entry points imports a route, the root or the Worker. A component may name the root loader's type for useRouteLoaderData: a type-only import, gone at build time.",
       from: { path: "^app/(components|services|jobs|models|integrations|domain|utils)/" },
       to: { path: ENTRY, dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "worker-runs-the-build",
+      severity: "error",
+      comment:
+        "app/worker.ts reaches the app only through the server build (entry.server re-exports the Worker's handlers): a module it imported itself would be bundled a second time, with state of its own. Types may be named.",
+      from: { path: "^app/worker[.]ts$" },
+      to: { pathNot: "^([.][.]/)?build/server/index[.]js$", dependencyTypesNot: ["type-only"] },
     },
     below("components-are-ui", COMPONENTS, SERVER_LAYERS, "Components render what routes give them; they reach no server layer."),
     below("services-below-ui", SERVICES, [COMPONENTS], "Services and jobs are server use cases, below every screen."),
@@ -78,7 +86,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "^(build|node_modules)/" },
+    exclude: { path: "^build/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: {

@@ -5,6 +5,7 @@ import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { serverRenderedPlugin } from "./test/tooling/eslint-server-rendered.js";
 
 export default tseslint.config(
   { ignores: ["build/", ".wrangler/", "test-results/", "bench/results/", "node_modules/"] },
@@ -32,6 +33,18 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       "react/prop-types": "off",
     },
+  },
+  {
+    // The server logs through app/utils/log.server.ts, which puts the request id on every line.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/browser/**", "app/utils/log.server.ts", "app/**/*.test.ts"],
+    rules: { "no-console": "error" },
+  },
+  {
+    // Every route renders on the server only unless it sets `hydrate: true`; so do the components.
+    files: ["app/root.tsx", "app/routes/**/*.tsx", "app/components/**/*.tsx"],
+    plugins: { local: serverRenderedPlugin },
+    rules: { "local/server-rendered": "error" },
   },
   {
     files: ["**/*.cjs"],

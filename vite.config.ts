@@ -1,6 +1,8 @@
 import { vitePlugin as remix, cloudflareDevProxyVitePlugin as remixCloudflareDevProxy } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { browserScripts } from "./test/tooling/browser-scripts";
+import { serverRenderedRoutes } from "./test/tooling/server-rendered-routes";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -14,7 +16,6 @@ export default defineConfig({
     tailwindcss(),
     remix({
       future: {
-        v3_fetcherPersist: true,
         v3_relativeSplatPath: true,
         v3_throwAbortReason: true,
         v3_singleFetch: true,
@@ -22,6 +23,8 @@ export default defineConfig({
         v3_routeConfig: true,
       },
     }),
+    browserScripts(),
+    serverRenderedRoutes(),
   ],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   ssr: {

@@ -2,8 +2,13 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { keepRequestId, log, currentRequestId } from "~/utils/log.server";
 import { NonceProvider } from "~/utils/nonce";
+import { RequestIdProvider } from "~/utils/request-id";
 import { securityHeaders } from "~/utils/security-headers.server";
+
+// app/worker.ts reaches the Worker's handlers through the server build (its `entry.module`).
+export { createWorkerHandlers } from "~/worker-handlers.server";
 
 const STREAM_TIMEOUT_MS = 5_000;
 
@@ -20,15 +25,17 @@ export default async function handleRequest(
 
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={STREAM_TIMEOUT_MS} nonce={nonce} />
+      <RequestIdProvider value={currentRequestId()}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={STREAM_TIMEOUT_MS} nonce={nonce} />
+      </RequestIdProvider>
     </NonceProvider>,
     {
       nonce,
       signal: controller.signal,
-      onError(error: unknown) {
-        if (!controller.signal.aborted) console.error("render failed:", describeError(error));
+      onError: keepRequestId((error: unknown) => {
+        if (!controller.signal.aborted) log.error("render failed:", describeError(error));
         responseStatusCode = 500;
-      },
+      }),
     },
   );
   body.allReady.then(() => clearTimeout(timeout));
@@ -47,7 +54,7 @@ export default async function handleRequest(
 // Logs the path and the message only: query strings and bodies may carry a user's address.
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted || isClientError(error)) return;
-  console.error(`error on ${request.method} ${new URL(request.url).pathname}:`, describeError(error));
+  log.error(`error on ${request.method} ${new URL(request.url).pathname}:`, describeError(error));
 };
 
 /** A request the app refused (405 for a page without a form, say): nothing for the operator to fix. */

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -15,8 +14,7 @@ import type { ReactNode } from "react";
 import { ConsentBanner } from "~/components/consent-banner";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { ErrorScreen, NotFoundScreen } from "~/components/error-screens";
-import { isChunkLoadError } from "~/utils/chunk-load-error";
+import { errorTitle, PageErrorScreen } from "~/components/error-screens";
 import { pageMeta } from "~/utils/meta";
 import { useNonce } from "~/utils/nonce";
 import { isStaff } from "~/utils/roles";
@@ -81,50 +79,9 @@ export default function App() {
   return <Outlet />;
 }
 
-// Only used when the root error boundary renders; each page otherwise sets its own title.
-export const meta: MetaFunction = ({ error }) => {
-  if (!error) return [];
-  if (isRouteErrorResponse(error) && error.status === 404) return pageMeta("Page not found");
-  const refused = clientError(error);
-  if (refused) return pageMeta(refused.title);
-  return pageMeta(isChunkLoadError(error) ? "Page didn't finish loading" : "Something went wrong");
-};
-
-/** What a refused request says: the visitor did something this page does not take; nothing broke. */
-const CLIENT_ERRORS: Record<number, { title: string; text: string }> = {
-  400: {
-    title: "We couldn't read that request",
-    text: "Something in it was missing or not what this page expects. Go back, reload the page and try again.",
-  },
-  403: { title: "You can't do that here", text: "Your account does not allow this. Nothing was changed." },
-  405: { title: "This page can't take that request", text: "This page only shows information; nothing was sent or changed." },
-  413: {
-    title: "That was more than we can take",
-    text: "What you sent is far longer than any of our forms allows. Go back, shorten it and try again.",
-  },
-};
-
-function clientError(error: unknown) {
-  return isRouteErrorResponse(error) ? CLIENT_ERRORS[error.status] : undefined;
-}
+// Only used when an error boundary renders; each page otherwise sets its own title.
+export const meta: MetaFunction = ({ error }) => (error ? pageMeta(errorTitle(error)) : []);
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
-  const refused = clientError(error);
-  if (refused) return <ErrorScreen title={refused.title}>{refused.text}</ErrorScreen>;
-  if (isChunkLoadError(error)) {
-    return (
-      <ErrorScreen title="This page didn't finish loading">
-        Part of the page could not be downloaded, which usually means the connection dropped or the site was just updated. Reload the page
-        to try again; nothing you saved is lost.
-      </ErrorScreen>
-    );
-  }
-  return (
-    <ErrorScreen title="Something went wrong on our side">
-      We couldn't show this page just now. Please try again in a moment. If it keeps happening, your data is safe: nothing was changed by
-      this error.
-    </ErrorScreen>
-  );
+  return <PageErrorScreen error={useRouteError()} />;
 }

@@ -1,4 +1,4 @@
-import { index, route, type RouteConfig } from "@remix-run/route-config";
+import { index, layout, route, type RouteConfig } from "@remix-run/route-config";
 
 // Product rules: Routes: every path is an exact match; anything else is the not-found screen.
 export default [
@@ -11,7 +11,7 @@ export default [
   route("learn", "routes/learn.tsx"),
   route("start/step1", "routes/start.step1.tsx"),
   route("start/step2", "routes/start.step2.tsx"),
-  // The link that finishes a signup when many people sign up at once (ours; decision 0019).
+  // The link that finishes a signup when many people sign up at once (ours; decision 0040).
   route("start/confirm", "routes/start.confirm.tsx"),
   route("subscription", "routes/subscription.tsx"),
   route("signin", "routes/signin.tsx"),
@@ -20,7 +20,7 @@ export default [
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("sitemap", "routes/sitemap.tsx"),
-  // The account page and its forms (not in the product rules' table; issue "Your account").
+  // The account page and its forms (ours; decision 0023).
   route("account", "routes/account.tsx"),
   route("account/address", "routes/account.address.tsx"),
   route("account/address/confirm", "routes/account.address.confirm.tsx"),
@@ -28,8 +28,8 @@ export default [
   route("account/email/confirm", "routes/account.email.confirm.tsx"),
   route("account/password", "routes/account.password.tsx"),
   route("account/delete", "routes/account.delete.tsx"),
-  // "Has the mail stopped?" reminders (not in the product rules' table; decision 0017): the page each
-  // reminder links to, and turning reminders off from the link in every reminder.
+  // "Has the mail stopped?" reminders (ours; decision 0017): the page each reminder links to, and
+  // turning reminders off from the link in every reminder.
   route("reminders/unsubscribe", "routes/reminders.unsubscribe.tsx"),
   route("reminders/:requestId", "routes/reminders.$requestId.tsx"),
   // "Export my data" (ours; decision 0024): everything held about the user, as a page to read and
@@ -46,26 +46,29 @@ export default [
   route("requests/photo/:photoId", "routes/requests.photo.$photoId.tsx"),
   route("requests/photo/:photoId/image/:index", "routes/requests.photo.$photoId.image.$index.ts"),
   route("requests/photo/:photoId/state", "routes/requests.photo.$photoId.state.ts"),
-  // The staff area (not in the product rules' table; issue "Staff area"): one layout, a page per task.
+  // The staff area (decision 0016): one layout, a page per task.
   route("admin", "routes/admin.tsx", [
-    index("routes/admin._index.tsx"),
-    route("queue", "routes/admin.queue.tsx"),
-    route("queue/print", "routes/admin.queue.print.tsx"),
-    route("photos/:photoId", "routes/admin.photos.$photoId.tsx"),
-    route("users", "routes/admin.users.tsx"),
-    route("users/:id", "routes/admin.users.$id.tsx"),
-    route("senders", "routes/admin.senders.tsx"),
-    route("senders/new", "routes/admin.senders.new.tsx"),
-    route("senders/requested", "routes/admin.senders.requested.tsx"),
-    route("senders/:id", "routes/admin.senders.$id.tsx"),
-    route("testimonials", "routes/admin.testimonials.tsx"),
-    route("testimonials/new", "routes/admin.testimonials.new.tsx"),
-    route("testimonials/:id", "routes/admin.testimonials.$id.tsx"),
-    route("jobs", "routes/admin.jobs.tsx"),
-    route("audit", "routes/admin.audit.tsx"),
+    // A page that fails shows its error inside the frame (decision 0046).
+    layout("routes/admin._pages.tsx", [
+      index("routes/admin._index.tsx"),
+      route("queue", "routes/admin.queue.tsx"),
+      route("queue/print", "routes/admin.queue.print.tsx"),
+      route("photos/:photoId", "routes/admin.photos.$photoId.tsx"),
+      route("users", "routes/admin.users.tsx"),
+      route("users/:id", "routes/admin.users.$id.tsx"),
+      route("senders", "routes/admin.senders.tsx"),
+      route("senders/new", "routes/admin.senders.new.tsx"),
+      route("senders/requested", "routes/admin.senders.requested.tsx"),
+      route("senders/:id", "routes/admin.senders.$id.tsx"),
+      route("testimonials", "routes/admin.testimonials.tsx"),
+      route("testimonials/new", "routes/admin.testimonials.new.tsx"),
+      route("testimonials/:id", "routes/admin.testimonials.$id.tsx"),
+      route("jobs", "routes/admin.jobs.tsx"),
+      route("audit", "routes/admin.audit.tsx"),
+    ]),
   ]),
 
-  // Endpoints of product rules: Calls to the server, and form targets that have no page of their own.
+  // The endpoints (product rules: Calls to the server), and form targets that have no page of their own.
   route("api/address/verify", "routes/api.address.verify.ts"),
   route("api/mailchimp/subscribers/add", "routes/api.mailchimp.subscribers.add.ts"),
   route("api/mailchimp/tags/add", "routes/api.mailchimp.tags.add.ts"),

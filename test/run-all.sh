@@ -16,6 +16,7 @@ report() {
 
 step npm run typecheck
 step npm run lint:deps
+step npm run lint:dead
 step npm run lint
 step npm run format:check
 step npm run build

@@ -32,6 +32,9 @@ export default defineConfig(async () => {
     ],
     test: {
       include: ["test/workers/**/*.test.ts"],
+      // Two cores shared with other work: a request through workerd and D1 can take seconds, and
+      // emails and jobs go through the local queue, whose batches wait up to 2 s.
+      testTimeout: 30_000,
       globalSetup: ["test/workers/stand-ins-setup.ts"],
       setupFiles: ["test/workers/apply-migrations.ts", "test/workers/console-errors.ts"],
       deps: {

@@ -16,7 +16,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
           <span>Quiet Mailbox</span>
         </Link>
         <nav aria-label="Account">
-          {/* Upgrade (product rules: Routes, header): known on the server, so it never flashes for a subscriber. */}
+          {/* Upgrade (product rules: Routes): known on the server, so it never flashes for a subscriber. */}
           {user && !user.hasSubscribed ? (
             <Link to="/subscription" className="button button-upgrade">
               Upgrade
@@ -45,7 +45,7 @@ function SettingMenu({ user }: { user: HeaderUser }) {
         <Link to="/account">Account</Link>
         <Link to="/subscription">Subscription</Link>
         {user.isStaff ? <Link to="/admin">Staff area</Link> : null}
-        <Form method="post" action="/api/signout" reloadDocument onSubmit={() => window.localStorage.clear()}>
+        <Form method="post" action="/api/signout" reloadDocument>
           <button type="submit">Sign Out</button>
         </Form>
       </div>

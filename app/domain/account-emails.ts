@@ -134,7 +134,7 @@ export function senderRepliedEmail({ senderName, requestUrl }: { senderName: str
 }
 
 /** "j***@example.com": enough for the owner to recognise, not enough to give the address away. */
-export function maskEmail(email: string) {
+function maskEmail(email: string) {
   const [local = "", domain = ""] = email.split("@");
   return `${local.slice(0, 1)}***@${domain}`;
 }

@@ -51,7 +51,7 @@ export const ADDRESS_DOUBT_MESSAGES = {
 } as const;
 
 /** Why an address is in doubt: messages for the fields concerned, and one for the form. */
-export type AddressDoubt = { fieldErrors: Partial<Record<AddressField, string[]>>; formErrors: string[] };
+type AddressDoubt = { fieldErrors: Partial<Record<AddressField, string[]>>; formErrors: string[] };
 
 /** What a verification answer means for the person who typed the address. */
 export type AddressVerdict<A> = { kind: "accepted"; check: AddressCheck; address: A } | { kind: "doubtful"; doubt: AddressDoubt };

@@ -5,7 +5,7 @@
 // Pure: no I/O, so every rule has a unit test (address.test.ts).
 import { stateCode, zipIsInState } from "./us-states";
 
-export { US_STATES, stateCode, type StateCode } from "./us-states";
+export { US_STATES, stateCode } from "./us-states";
 import { ZIP_PATTERN } from "./zip";
 
 /** The address as the user typed it (product rules: Users and their data: street1, street2, city, state, zipCode). */
@@ -42,7 +42,7 @@ export function envelopeLines(address: AddressInput): [string, string] {
   return [street, `${collapseSpaces(address.city)}, ${collapseSpaces(address.state)} ${collapseSpaces(address.zipCode)}`];
 }
 
-export type AddressChange = { field: AddressField; from: string; to: string };
+type AddressChange = { field: AddressField; from: string; to: string };
 
 /** Why an address cannot be right, in words for the user, with the field it is about. */
 export type AddressProblem = { field: AddressField; message: string };
@@ -350,7 +350,7 @@ const isUnitId = (token: string | undefined) =>
 // something: the hyphen in "123-45" or "WINSTON-SALEM", the slash in "1/2", the decimal point
 // in "39.2 RD").
 // ---------------------------------------------------------------------------------------------
-export function cleanText(value: string | null | undefined): string {
+function cleanText(value: string | null | undefined): string {
   return (
     (value ?? "")
       .normalize("NFKD")

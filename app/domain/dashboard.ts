@@ -24,8 +24,7 @@ export type DashboardRequest = {
   processedAt: Date | null;
 };
 
-export const DASHBOARD_GROUPS = ["needsYou", "onItsWay", "done", "suggested"] as const;
-export type DashboardGroup = (typeof DASHBOARD_GROUPS)[number];
+export type DashboardGroup = "needsYou" | "onItsWay" | "done" | "suggested";
 
 export const GROUP_HEADINGS: Record<DashboardGroup, string> = {
   needsYou: "Needs your answer",
@@ -49,7 +48,7 @@ export function groupOf(request: DashboardRequest, now: Date): DashboardGroup | 
   }
 }
 
-export type CardButton = { action: RequestAction; label: string; primary: boolean };
+type CardButton = { action: RequestAction; label: string; primary: boolean };
 
 export type CardNextStep = {
   /** Asked above the buttons once the wait is over. */

@@ -1,5 +1,5 @@
-// How dates and times read on every screen (product rules: Users and their data: "Dates display as month/day/year;
-// the date-time form is hour:minute followed by month/day/year").
+// How dates and times read on every screen (product rules: Users and their data): "Dates show as
+// month/day/year; date and time as hour:minute, then the date."
 // Pages are rendered on the server and most ship no JavaScript, so the browser's time zone is
 // never known: a date is shown in the time zone of the user's state instead. Pure: no I/O, and
 // never the current time (callers pass it in), so every rule has a unit test (dates.test.ts).

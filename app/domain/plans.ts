@@ -46,7 +46,7 @@ export const PLAN_DETAILS: Record<PlanName, Plan> = {
   },
 };
 
-/** What every account gets before any plan (product rules: Free-request use). */
+/** What every account gets before any plan (product rules: Free requests and plans). */
 export const FREE_PLAN = {
   name: "Free",
   includes: [

@@ -1,3 +1,5 @@
+import { MAIL_STOPS_AFTER } from "~/domain/requests";
+
 /**
  * The pages anyone may read, for the HTML sitemap, sitemap.xml and robots.txt. `cached`: the same
  * for every visitor, so answered from the page cache (decision 0035); the signup and sign-in forms
@@ -8,7 +10,7 @@ export const PUBLIC_PAGES = [
   {
     path: "/learn",
     title: "Learn about junk mail",
-    description: "What can be stopped, what cannot, and why it takes about 8 weeks.",
+    description: `What can be stopped, what cannot, and why it takes about ${MAIL_STOPS_AFTER.weeks} weeks.`,
     cached: true,
   },
   { path: "/start/step1", title: "Sign up", description: "Create an account in two steps.", cached: false },

@@ -1,11 +1,11 @@
 import type { RequestStatus } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
+import { MAIL_STOPS_AFTER } from "~/domain/requests";
 
-// "Has the mail stopped?" reminders (docs/decisions/0017-reminders.md). Product rules, What the product promises: stopping
-// takes about 8 weeks after processing, because mailers pre-print 1 to 3 extra mailings.
+// "Has the mail stopped?" reminders (docs/decisions/0017-reminders.md; product rules: What the product promises).
 
-/** The second and last reminder goes out about eight weeks after the request reached the sender. */
-export const SECOND_REMINDER_AFTER_DAYS = 56;
+/** The second and last reminder goes out when mail should have stopped: MAIL_STOPS_AFTER after the request reached the sender. */
+export const SECOND_REMINDER_AFTER_DAYS = MAIL_STOPS_AFTER.weeks * 7;
 
 /** However late the first reminder went, the second waits at least this long after it. */
 export const DAYS_BETWEEN_REMINDERS = 14;
@@ -38,8 +38,8 @@ export type ReminderCandidate = {
  * Which reminder a request is due for now, if any. Only a request still waiting on an answer
  * counts: in queue and sent. Confirm changes the status and Report clears processedAt, so either
  * answer ends the reminders; a later re-send starts a new cycle under its new processedAt.
- * Round 1 once the sender's required days have passed; round 2 once eight weeks have passed and
- * round 1 went out at least two weeks before. The cron's SQL (app/models/reminder.server.ts)
+ * Round 1 once the sender's required days have passed; round 2 once SECOND_REMINDER_AFTER_DAYS
+ * have passed and round 1 went out at least DAYS_BETWEEN_REMINDERS before. The cron's SQL (app/models/reminder.server.ts)
  * applies the same rule to every request at once.
  */
 export function dueReminderRound(candidate: ReminderCandidate, now: Date): ReminderRound | null {
@@ -49,9 +49,9 @@ export function dueReminderRound(candidate: ReminderCandidate, now: Date): Remin
     return sentAt + candidate.requiredDays * DAY_MS <= now.getTime() ? 1 : null;
   }
   if (candidate.secondReminderClaimed) return null;
-  const eightWeeksPassed = sentAt + SECOND_REMINDER_AFTER_DAYS * DAY_MS <= now.getTime();
+  const mailShouldHaveStopped = sentAt + SECOND_REMINDER_AFTER_DAYS * DAY_MS <= now.getTime();
   const firstLongEnoughAgo = candidate.firstReminderAt.getTime() + DAYS_BETWEEN_REMINDERS * DAY_MS <= now.getTime();
-  return eightWeeksPassed && firstLongEnoughAgo ? 2 : null;
+  return mailShouldHaveStopped && firstLongEnoughAgo ? 2 : null;
 }
 
 /**
@@ -73,7 +73,7 @@ export function reminderAnswersFor(request: { status: RequestStatus | null; proc
   return [];
 }
 
-/** "today", "1 day ago", "12 days ago", then whole weeks from two weeks on: "8 weeks ago". */
+/** "today", "1 day ago", "12 days ago", then whole weeks from two weeks on: "10 weeks ago". */
 export function timeAgo(then: Date, now: Date): string {
   const days = Math.max(0, Math.floor((now.getTime() - then.getTime()) / DAY_MS));
   if (days === 0) return "today";
@@ -81,7 +81,7 @@ export function timeAgo(then: Date, now: Date): string {
   return `${Math.floor(days / 7)} weeks ago`;
 }
 
-export const REMINDER_UNSUBSCRIBE_PATH = "/reminders/unsubscribe";
+const REMINDER_UNSUBSCRIBE_PATH = "/reminders/unsubscribe";
 
 export function reminderPath(requestId: string) {
   return `/reminders/${encodeURIComponent(requestId)}`;

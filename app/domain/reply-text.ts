@@ -41,7 +41,7 @@ const QUOTED = /^\s*>/;
  * followed by "From:") down, lines that start with ">", and the "On … wrote:" line (possibly
  * wrapped over two lines) that introduces them. Text the sender wrote between quotes stays.
  */
-export function withoutQuotedMessages(text: string): string {
+function withoutQuotedMessages(text: string): string {
   const lines = text.replace(/\r\n?/g, "\n").split("\n");
   const earlierMessage = lines.findIndex(
     (line, index) => ORIGINAL_MESSAGE.test(line) || (OUTLOOK_RULE.test(line) && HEADER_FROM.test(nextWithText(lines, index + 1) ?? "")),

@@ -12,7 +12,8 @@ export const UNDO_LOG_STATUS = "undo";
 export const ALLOWANCE_REFUSED_MESSAGE = "You have used your free requests. Subscribe to send as many requests as you need.";
 
 /** How long mail takes to stop, and why (product rules: What the product promises). */
-export const MAIL_STOPS_AFTER = { weeks: 8, extraMailings: "1 to 3" } as const;
+export const EXTRA_MAILINGS = { fewest: 1, most: 3 } as const;
+export const MAIL_STOPS_AFTER = { weeks: 8, extraMailings: `${EXTRA_MAILINGS.fewest} to ${EXTRA_MAILINGS.most}` } as const;
 export const WHY_MAIL_TAKES_WEEKS = `Stopping takes about ${MAIL_STOPS_AFTER.weeks} weeks after processing, because mailers pre-print ${MAIL_STOPS_AFTER.extraMailings} extra mailings.`;
 
 export const REQUEST_ACTIONS = ["unsubscribe", "report", "confirm", "cancel", "delete"] as const;
@@ -26,7 +27,7 @@ export const STATUS_OF_ACTION: Record<RequestAction, RequestStatus> = {
   delete: "deleted",
 };
 
-export function isRequestAction(value: unknown): value is RequestAction {
+function isRequestAction(value: unknown): value is RequestAction {
   return typeof value === "string" && (REQUEST_ACTIONS as readonly string[]).includes(value);
 }
 

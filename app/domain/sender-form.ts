@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { SenderChannel } from "../../drizzle/schema";
 import { consumerFilesFor, startsActive } from "./sender-catalog";
 
-export const CHANNEL_KINDS = ["web", "email", "mail", "phone"] as const;
+const CHANNEL_KINDS = ["web", "email", "mail", "phone"] as const;
 export const ACCEPTS_AGENT = ["yes", "no", "unknown"] as const;
 export const CONFIDENCE_LEVELS = ["high", "medium", "low"] as const;
 export const DEFAULT_REQUIRED_DAYS = 30;

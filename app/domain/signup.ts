@@ -2,8 +2,8 @@ import { z } from "zod";
 import { stateCode } from "~/domain/us-states";
 import { ZIP_PATTERN } from "~/domain/zip";
 
-// Product rules: Validation messages, word for word. Shared by the server and the browser.
-export const NAME_AND_ADDRESS_MESSAGES = {
+// The messages of product rules: Validation messages (word for word). Shared by the server and the browser.
+const NAME_AND_ADDRESS_MESSAGES = {
   fullName: "Please enter your full name.",
   street1: "Please enter the street address.",
   city: "Please enter the city name.",
@@ -21,13 +21,13 @@ export const STEP2_MESSAGES = {
   emailRequired: "Please enter your email address.",
   emailInvalid: "Invalid email address",
   passwordRequired: "Please enter the password.",
-  // The identity provider's own rule and message (product rules: Errors: weak password).
+  // The identity provider's own rule and message (product rules: Validation messages).
   passwordTooShort: "Password should be at least 6 characters.",
   emailTaken: "Email has already been used.",
   notCreated: "We couldn't create your account just now. Nothing was saved; please try again in a moment.",
 } as const;
 
-export const MIN_PASSWORD_LENGTH = 6;
+const MIN_PASSWORD_LENGTH = 6;
 
 /** How long the link that finishes a signup works, when signups are busy (decision 0019). */
 export const PENDING_SIGNUP_LIFETIME_HOURS = 24;

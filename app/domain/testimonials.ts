@@ -5,7 +5,7 @@ import { CONSENT_METHODS, type ConsentMethod } from "../../drizzle/schema";
 
 export { CONSENT_METHODS, type ConsentMethod };
 
-/** The home page shows at most this many (product rules: six testimonials). */
+/** The home page shows at most this many (product rules: What the product promises). */
 export const HOME_TESTIMONIAL_LIMIT = 6;
 
 export const CONSENT_METHOD_LABELS: Record<ConsentMethod, string> = {

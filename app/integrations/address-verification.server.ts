@@ -1,4 +1,4 @@
-// Address verification for signup step 1 (product rules: Calls to the server, POST /api/address/verify): Lob's US
+// Address verification for signup step 1 (`POST /api/address/verify` of product rules: Calls to the server): Lob's US
 // verification when LOB_API_KEY is set, the offline Publication 28 standardizer otherwise.
 // Either way the answer has the product rules' shape: a status (200 means success) and a result with
 // primary_line, secondary_line, components {city, state, zip_code} and deliverability.
@@ -21,6 +21,7 @@ import {
   type LobEnv,
   type LobUsVerification,
 } from "~/integrations/lob.server";
+import { log } from "~/utils/log.server";
 
 export type VerificationResult = {
   primary_line: string;
@@ -95,8 +96,8 @@ function offlineResult(standard: StandardizedAddress): VerificationResult {
 }
 
 /**
- * The draft's address fields from a verification result (product rules: Users and their data: "after verification
- * the address fields are replaced by the verified ones"). A unit Lob wrote into primary_line
+ * The draft's address fields from a verification result: the verified fields replace the typed ones
+ * (product rules: Users and their data). A unit Lob wrote into primary_line
  * moves to street2 when secondary_line is empty, so both verifiers fill the form the same way.
  * zipCode is the 5-digit zip_code, never ZIP+4: see docs/decisions/0009-address-verification.md.
  */
@@ -129,11 +130,11 @@ export async function checkAddress(
     return judgeAddress({ kind: "offline", problems: standard.problems, address: addressFromResult(offlineResult(standard)) });
   }
   const verification = await verifyAddress(env, entered).catch((error: unknown) => {
-    console.error("address verification failed:", errorMessage(error));
+    log.error("address verification failed:", errorMessage(error));
     return null;
   });
   if (verification?.status !== 200 || !verification.result) {
-    if (verification) console.warn(`address verification answered ${verification.status}`);
+    if (verification) log.warn(`address verification answered ${verification.status}`);
     return judgeAddress({ kind: "unavailable" });
   }
   return judgeAddress({

@@ -5,10 +5,10 @@
 // code } }` on failure. Built per request from the validated env, never at module load.
 import { z } from "zod";
 import { DELIVERABILITIES, type Deliverability } from "~/domain/address-check";
-import { requireSetting, type AppEnv } from "~/utils/env.server";
+import type { AppEnv } from "~/utils/env.server";
 import { isTimeoutError } from "~/utils/errors";
 
-export const LOB_TIMEOUT_MS = 5_000;
+const LOB_TIMEOUT_MS = 5_000;
 
 export type LobDeliverability = Deliverability;
 
@@ -23,7 +23,7 @@ export type LobUsVerificationRequest = {
   recipient?: string;
 };
 
-export type LobUsComponents = {
+type LobUsComponents = {
   primary_number: string;
   street_predirection: "" | "N" | "S" | "E" | "W" | "NE" | "NW" | "SE" | "SW";
   street_name: string;
@@ -53,7 +53,7 @@ export type LobUsComponents = {
   longitude?: number | null;
 };
 
-export type LobDeliverabilityAnalysis = {
+type LobDeliverabilityAnalysis = {
   dpv_confirmation: "Y" | "S" | "D" | "N" | "";
   dpv_cmra: "Y" | "N" | "";
   dpv_vacant: "Y" | "N" | "";
@@ -79,7 +79,7 @@ export type LobUsVerification = {
   object: "us_verification";
 };
 
-export type LobError = { message: string; status_code: number; code: string };
+type LobError = { message: string; status_code: number; code: string };
 
 export type LobVerifyResult =
   { ok: true; status: number; verification: LobUsVerification } | { ok: false; status: number; error: LobError | null };
@@ -155,13 +155,6 @@ export function createLobClient({ apiKey, baseUrl, timeoutMs = LOB_TIMEOUT_MS, f
       return { ok: false, status: response.status, error: parsedError.success ? parsedError.data.error : null };
     },
   };
-}
-
-export type LobClient = ReturnType<typeof createLobClient>;
-
-/** The client for this request's env; names the missing setting when there is no key. */
-export function lobClientFromEnv(env: LobEnv, options: Pick<LobClientOptions, "timeoutMs" | "fetch"> = {}) {
-  return createLobClient({ apiKey: requireSetting(env, "LOB_API_KEY"), baseUrl: env.LOB_API_URL, ...options });
 }
 
 /** The part of the env address verification reads. */

@@ -81,7 +81,7 @@ export function subscriberHash(email: string): Promise<string> {
 }
 
 /** What subscriberHash gives: 32 lowercase hex digits. */
-export function isSubscriberHash(value: string): boolean {
+function isSubscriberHash(value: string): boolean {
   return /^[0-9a-f]{32}$/.test(value);
 }
 
@@ -234,8 +234,6 @@ export function getMailchimp(env: AppEnv) {
     },
   };
 }
-
-export type MailchimpClient = ReturnType<typeof getMailchimp>;
 
 async function readProblem(response: Response): Promise<MailchimpProblem> {
   const text = await response.text();

@@ -5,6 +5,7 @@ import Stripe from "stripe";
 import type { SubscriptionStatus } from "../../drizzle/schema";
 import { PLAN_IDS, planOfPrice, type PlanName, type PlanPrice, type PlanPrices, type SubscriptionSnapshot } from "~/domain/plans";
 import { requireSetting, type AppEnv } from "~/utils/env.server";
+import { log } from "~/utils/log.server";
 
 const TIMEOUT_MS = 10_000;
 
@@ -45,7 +46,7 @@ export function describeStripeError(error: unknown): string {
 }
 
 /** Stripe does not know the object (never did, or it was deleted): for a deletion, already done. */
-export function isResourceMissing(error: unknown): boolean {
+function isResourceMissing(error: unknown): boolean {
   return error instanceof Stripe.errors.StripeError && error.code === "resource_missing";
 }
 
@@ -217,7 +218,7 @@ export async function getPlanPriceList(env: AppEnv): Promise<Record<PlanName, Pl
         priceCache.set(id, { price: value, until: Date.now() + (value ? PRICE_CACHE_MS : PRICE_RETRY_MS) });
         return [plan, value] as const;
       } catch (error) {
-        console.error("plan price not read:", describeStripeError(error));
+        log.error("plan price not read:", describeStripeError(error));
         priceCache.set(id, { price: null, until: Date.now() + PRICE_RETRY_MS });
         return [plan, null] as const;
       }

@@ -6,7 +6,7 @@ import type { AppEnv } from "~/utils/env.server";
 import { isTimeoutError } from "~/utils/errors";
 
 /** A vision model can take a while on a large photo; the queue retries a call that runs out. */
-export const WORKERS_AI_TIMEOUT_MS = 60_000;
+const WORKERS_AI_TIMEOUT_MS = 60_000;
 
 const TRANSCRIBE_PROMPT =
   "This is a photo of a piece of postal mail (an envelope, catalog, postcard or letter). " +

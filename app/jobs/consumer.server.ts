@@ -4,6 +4,7 @@ import { claimJob, getJob, getJobState, recordDeadJob, setJobState } from "~/mod
 import type { AppEnv } from "~/utils/env.server";
 import { getDb, type Db } from "~/utils/db.server";
 import { errorMessage, isPermanentVendorError, vendorRetryAfterSeconds } from "~/utils/errors";
+import { log } from "~/utils/log.server";
 
 /**
  * Mailchimp allows 10 simultaneous connections and a job makes one vendor call at a time, so no
@@ -32,7 +33,7 @@ async function runMessage(message: Message, env: AppEnv, db: Db) {
   const parsed = JobEnvelopeSchema.safeParse(message.body);
   if (!parsed.success) {
     // Logged by the queue's message id only: the body may hold anything, an address included.
-    console.error(`queue message ${message.id} is not a job envelope; kept as a dead job`);
+    log.error(`queue message ${message.id} is not a job envelope; kept as a dead job`);
     await recordDeadJob(db, { id: message.id, type: "malformed", payload: message.body }, "the message is not a job envelope");
     message.ack();
     return;
@@ -79,7 +80,7 @@ async function runMessage(message: Message, env: AppEnv, db: Db) {
       return;
     }
     // A warning, not an error: the queue tries again, and a job that runs out of tries is kept dead for staff.
-    console.warn(`job ${envelope.type} ${envelope.id} failed on attempt ${message.attempts}:`, errorMessage(error));
+    log.warn(`job ${envelope.type} ${envelope.id} failed on attempt ${message.attempts}:`, errorMessage(error));
     const backoff = retryDelaySeconds(message.attempts, env.JOB_RETRY_BASE_SECONDS);
     const delaySeconds = Math.min(MAX_RETRY_DELAY_SECONDS, Math.max(backoff, vendorRetryAfterSeconds(error) ?? 0));
     // The lease of a retrying job is the queue's: it ends when the retry is due (decision 0038).

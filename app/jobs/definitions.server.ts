@@ -10,7 +10,7 @@ import { pingJob } from "~/jobs/ping.server";
 import { reminderSendJob } from "~/jobs/reminders.server";
 import { REMINDER_JOB_TYPE } from "~/models/reminder.server";
 
-export type JobContext = { env: AppEnv; jobId: string; attempt: number };
+type JobContext = { env: AppEnv; jobId: string; attempt: number };
 
 export type JobDefinition<Schema extends z.ZodType> = {
   payload: Schema;
@@ -20,7 +20,7 @@ export type JobDefinition<Schema extends z.ZodType> = {
 };
 
 /** Every job type the consumer knows. Later capabilities add theirs here. */
-export const JOBS = {
+const JOBS = {
   ping: pingJob,
   "newsletter.subscribe": newsletterSubscribeJob,
   "newsletter.tag": newsletterTagJob,

@@ -10,6 +10,7 @@ import { lettersFor, markProcessed, senderFactsOfWaitingRequest, type QueueKey }
 import { getDb } from "~/utils/db.server";
 import type { AppEnv } from "~/utils/env.server";
 import { errorMessage } from "~/utils/errors";
+import { log } from "~/utils/log.server";
 
 const OptOutEmailPayload = z.object({
   userId: z.string().min(1),
@@ -72,7 +73,7 @@ export async function emailAtOnceWhenSenderAllows(env: AppEnv, key: QueueKey): P
     await enqueueJob(env, "optOut.email", { ...key, to, automatic: true }, { userId: key.userId });
     return true;
   } catch (error) {
-    console.error(`automatic send of request ${key.userId}:${key.requestId} not queued:`, errorMessage(error));
+    log.error(`automatic send of request ${key.userId}:${key.requestId} not queued:`, errorMessage(error));
     return false;
   }
 }

@@ -9,6 +9,7 @@ import { sweepPhotos } from "~/services/mail-photos.server";
 import type { AppEnv } from "~/utils/env.server";
 import { getDb } from "~/utils/db.server";
 import { DAY_MS } from "~/domain/dates";
+import { log } from "~/utils/log.server";
 
 const KEEP_SUCCEEDED_JOBS_DAYS = 30;
 
@@ -29,7 +30,7 @@ async function runDailyTasks(controller: Pick<ScheduledController, "scheduledTim
   // date, must not find jobs lost that the queue is still working on.
   const stranded = await markStrandedJobsDead(db, new Date());
   // A warning, not an error: each job is kept, dead with its reason, for staff to retry.
-  if (stranded > 0) console.warn(`${stranded} jobs had not run for a day; marked dead for staff to retry`);
+  if (stranded > 0) log.warn(`${stranded} jobs had not run for a day; marked dead for staff to retry`);
   // A job older than this is never delivered again, so its send record has done its work.
   await deleteSentEmailsBefore(db, cutoff);
   await deleteSpentCounts(db, new Date(controller.scheduledTime - DAY_MS));
@@ -52,7 +53,7 @@ const REMINDER_JOBS_PER_BATCH = 90;
  * jobs/reminders.server.ts because the job table imports that module and the producer needed here
  * imports the job table.
  */
-export async function queueDueReminders(env: AppEnv, now: Date) {
+async function queueDueReminders(env: AppEnv, now: Date) {
   const db = getDb(env.DB);
   await claimDueReminders(db, now);
   for (let page = 0; page < REMINDER_PAGES_PER_RUN; page++) {

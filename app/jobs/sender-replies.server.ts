@@ -10,13 +10,14 @@ import type { AppEnv } from "~/utils/env.server";
 import { getDb } from "~/utils/db.server";
 import { joinBytes, readAtMost } from "~/utils/bytes";
 import { hexDigest } from "~/utils/digest";
+import { log } from "~/utils/log.server";
 
 /** An answer to a letter is a few kilobytes; beyond this it is refused rather than read. */
-export const MAX_REPLY_BYTES = 5 * 1024 * 1024;
+const MAX_REPLY_BYTES = 5 * 1024 * 1024;
 
-export const REJECT_UNKNOWN_ADDRESS = "Unknown address";
-export const REJECT_TOO_LARGE = "Message too large";
-export const REJECT_UNREADABLE = "Message could not be read";
+const REJECT_UNKNOWN_ADDRESS = "Unknown address";
+const REJECT_TOO_LARGE = "Message too large";
+const REJECT_UNREADABLE = "Message could not be read";
 
 /**
  * Records one email sent to a reply address. Mail to any other address, or too large, or that
@@ -53,7 +54,7 @@ export async function receiveSenderReply(message: ForwardableEmailMessage, env: 
   });
   const entryId = await replyEntryId(token, email.messageId, raw);
   const recorded = await recordSenderReply(db, { userId: request.userId, requestId: request.id, entryId, text });
-  console.log(`sender reply ${recorded ? "recorded" : "already recorded"} for request ${request.userId}:${request.id}`);
+  log.info(`sender reply ${recorded ? "recorded" : "already recorded"} for request ${request.userId}:${request.id}`);
   if (recorded) await tellTheUser(env, request);
 }
 
@@ -68,7 +69,7 @@ async function tellTheUser(env: AppEnv, request: { userId: string; id: string; s
 }
 
 function reject(message: ForwardableEmailMessage, reason: string) {
-  console.log(`email refused: ${reason}`);
+  log.info(`email refused: ${reason}`);
   message.setReject(reason);
 }
 

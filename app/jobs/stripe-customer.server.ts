@@ -16,7 +16,7 @@ export function stripeJobError(error: unknown): Error {
 
 const CreateCustomerPayload = z.object({ userId: z.string().min(1) });
 
-/** Gives the user a Stripe customer (product rules: Calls to the server, /api/customers/create), at most one. */
+/** Gives the user a Stripe customer (`/api/customers/create` of product rules: Calls to the server), at most one. */
 export const billingCreateCustomerJob = {
   payload: CreateCustomerPayload,
   async handle({ userId }, { env }) {

@@ -3,6 +3,7 @@ import { isRetryableJob, notRetryableMessage } from "~/jobs/retry.server";
 import { envelopeOf, listStuckJobs, markJobsSentAgain, markStuckJobsDead, queueReadingPosition } from "~/models/job.server";
 import type { AppEnv } from "~/utils/env.server";
 import { getDb } from "~/utils/db.server";
+import { log } from "~/utils/log.server";
 
 /** The sweep's cron expression, in wrangler.toml locally and in production. */
 export const JOB_SWEEP_CRON = "*/5 * * * *";
@@ -48,5 +49,5 @@ export async function sweepStuckJobs(env: AppEnv, now: Date) {
   );
   await sendJobEnvelopes(env, again.filter((job) => marked.has(job.id)).map(envelopeOf));
   // Counts only: a job's payload may hold an address.
-  if (found.length > 0) console.warn(`job sweep: ${marked.size} stuck jobs sent again, ${dead} given up (dead, with the reason)`);
+  if (found.length > 0) log.warn(`job sweep: ${marked.size} stuck jobs sent again, ${dead} given up (dead, with the reason)`);
 }

@@ -61,8 +61,8 @@ export function listEarlierAddresses(db: Db, userIds: string[]) {
 
 export type NameAndAddress = PostalAddress & { fullName: string; addressCheck: AddressCheck | null };
 
-/** The request history entry of a request sent again after a move (product rules: Moving house). */
-export const MOVED_LOG_STATUS = "moved";
+/** The request history entry of a request sent again after a move (decision 0023). */
+const MOVED_LOG_STATUS = "moved";
 
 /** Open requests: in queue, whether or not staff have sent them yet. */
 const openRequest = eq(ownRequestStatus, "inQueue");
@@ -222,7 +222,7 @@ export type DeletedAccount = {
   stripeSubscriptionId: string | null;
 };
 
-export const ERASED_AUDIT_DETAILS = { erased: "account deleted" } as const;
+const ERASED_AUDIT_DETAILS = { erased: "account deleted" } as const;
 
 /**
  * Deletes the account in one D1 batch (decision 0023): the user row goes, and with it, by

@@ -76,7 +76,7 @@ export async function recordSendFailure(db: Db, ids: string[], error: string) {
  * How long a run holds the job it claimed. A Queues consumer invocation stops within 15 minutes of
  * wall time, so once the lease is over the run that took the job is gone.
  */
-export const JOB_LEASE_MS = 15 * 60 * 1000;
+const JOB_LEASE_MS = 15 * 60 * 1000;
 
 /** Another run holds the job: it is running and its lease is not over. */
 const heldByARun = (now: Date) => and(eq(jobs.state, "running"), isNotNull(jobs.leaseExpiresAt), gt(jobs.leaseExpiresAt, now));

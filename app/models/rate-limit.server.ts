@@ -55,7 +55,7 @@ export const ACCOUNT_UNDER_ATTACK = 10;
 export type KeyState = { count: number; blockedUntil: Date | null; windowEndsAt: Date };
 
 /** How long until every one of these keys is free again: 0 when none is blocked. */
-export function blockedForMs(states: Iterable<KeyState | undefined>, now = new Date()) {
+function blockedForMs(states: Iterable<KeyState | undefined>, now = new Date()) {
   let longest = 0;
   for (const state of states) {
     if (state?.blockedUntil && state.blockedUntil > now) longest = Math.max(longest, state.blockedUntil.getTime() - now.getTime());
@@ -152,7 +152,7 @@ const LOOPBACK = new Set(["127.0.0.1", "::1"]);
  * production Cloudflare always sends one; should it not, the requests without one (or with one
  * that does not parse) share a single budget.
  */
-export function clientAddress(request: Request, appEnv: string): string | null {
+function clientAddress(request: Request, appEnv: string): string | null {
   const address = request.headers.get("CF-Connecting-IP")?.trim();
   if (appEnv !== "production" && (!address || LOOPBACK.has(address))) return null;
   return (address && clientNetwork(address)) ?? "unknown";

@@ -228,7 +228,7 @@ export async function setTemplateActive(db: Db, actor: StaffActor, id: string, a
 }
 
 /** Users per INSERT ... SELECT of an offer: each statement binds a handful of parameters, whatever the count. */
-export const USERS_PER_OFFER_STATEMENT = 500;
+const USERS_PER_OFFER_STATEMENT = 500;
 
 const usersRowid = sql<number>`${users}.rowid`;
 

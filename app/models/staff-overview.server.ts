@@ -7,7 +7,7 @@ import { DAY_MS } from "~/domain/dates";
 /** The median time to confirmation is taken over this many of the latest confirmations. */
 const CONFIRMATIONS_SAMPLED = 1_000;
 /** Requests waiting long are counted up to this many; the page says "or more" past it. */
-export const WAITING_LONG_COUNTED = 10_000;
+const WAITING_LONG_COUNTED = 10_000;
 
 const IN_QUEUE_PREFIX = "requests.inQueue:";
 

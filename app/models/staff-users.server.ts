@@ -10,7 +10,7 @@ import type { Db } from "~/utils/db.server";
 // sessionsValidAfter: every query here names its columns.
 
 export const USER_SEARCH_LIMIT = 50;
-export const USER_JOBS_LIMIT = 20;
+const USER_JOBS_LIMIT = 20;
 
 /**
  * An exact id, or the emails that begin with `query` (emails are stored lowercased, so lowercasing
@@ -135,8 +135,6 @@ export async function getStaffUserPage(db: Db, userId: string) {
     audit,
   };
 }
-
-export type StaffUserPage = NonNullable<Awaited<ReturnType<typeof getStaffUserPage>>>;
 
 /** The fields of a user document the admin may change from the staff area. */
 export type StaffUserChanges = {

@@ -2,6 +2,7 @@ import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { analyticsEvents, stripeEvents, users } from "../../drizzle/schema";
 import { isEntitling, PLAN_DETAILS, type PlanName, type SubscriptionSnapshot } from "~/domain/plans";
 import type { Db } from "~/utils/db.server";
+import { log } from "~/utils/log.server";
 
 export async function getUserIdByStripeCustomer(db: Db, customerId: string) {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.stripeCustomerId, customerId)).limit(1);
@@ -45,7 +46,7 @@ export async function applySubscription(db: Db, userId: string, snapshot: Subscr
   // A price this environment does not know is a configuration mistake; the customer has paid, so
   // they get the plan every price includes while it is fixed.
   const plan = snapshot.plan ?? "basic";
-  if (!snapshot.plan) console.error(`subscription ${subscriptionId} has a price that is not a plan; treated as basic`);
+  if (!snapshot.plan) log.error(`subscription ${subscriptionId} has a price that is not a plan; treated as basic`);
   const { conversionValue } = PLAN_DETAILS[plan];
   const lacksIt = sql`${users.id} = ${userId} and ${users.stripeSubscriptionId} is not ${subscriptionId}`;
   const member = { email: users.email, newsletter: users.newsletter };

@@ -5,7 +5,7 @@ import { voidAccountLinks } from "~/models/account-links.server";
 import { checkedAddressColumns } from "~/models/address-columns.server";
 import { chunkedInserts, type Db } from "~/utils/db.server";
 
-export type SignupAddress = {
+type SignupAddress = {
   street1: string;
   street2: string | null;
   city: string;
@@ -150,43 +150,11 @@ export async function setUserPassword(db: Db, userId: string, passwordHash: stri
   ]);
 }
 
-export type Actor = { userId: string; role: "admin" | "moderator" | "none" };
-
-export type UserDocumentChanges = Partial<
-  Pick<
-    typeof users.$inferInsert,
-    "fullName" | "street1" | "street2" | "city" | "state" | "zipCode" | "newsletter" | "numOfFreeRequest" | "plan"
-  >
->;
-
 export class ForbiddenUpdateError extends Error {
   constructor(message = "Only the admin may update another user's document.") {
     super(message);
     this.name = "ForbiddenUpdateError";
   }
-}
-
-/** Fields that decide what a user is given, not what they tell us: the admin's to set, never the user's. */
-const ADMIN_ONLY_FIELDS = ["numOfFreeRequest", "plan"] as const satisfies readonly (keyof UserDocumentChanges)[];
-
-/**
- * Product rules: Roles: a user may update their own document; only the admin may update another
- * user's by id. The allowance and the plan are the admin's alone, even on one's own document, so
- * no one raises their own free requests. Enforced here, where the write happens, not only in the
- * pages that call it.
- */
-export async function updateUserDocument(db: Db, actor: Actor, targetUserId: string, changes: UserDocumentChanges) {
-  if (actor.role !== "admin") {
-    if (actor.userId !== targetUserId) throw new ForbiddenUpdateError();
-    if (ADMIN_ONLY_FIELDS.some((field) => changes[field] !== undefined)) {
-      throw new ForbiddenUpdateError("Only the admin may change the free requests or the plan.");
-    }
-  }
-  const result = await db
-    .update(users)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(users.id, targetUserId));
-  return (result.meta.changes ?? 0) > 0;
 }
 
 /** Stores the payment customer id once; a second writer keeps the first id. */

@@ -10,7 +10,7 @@ import { listRecipientsOfUsers } from "~/models/recipient.server";
 import type { Db } from "~/utils/db.server";
 
 /** At most this many requests are listed, and processed by one click. */
-export const WORK_QUEUE_LIMIT = 200;
+const WORK_QUEUE_LIMIT = 200;
 
 // An opt-out email job for the request that has not finished: the letter is on its way (an
 // automatic send, or staff's earlier Send before a report put it back). Listing it would invite a
@@ -187,8 +187,8 @@ async function lettersOfChunk(db: Db, keys: QueueKey[], { unsentOnly, now = new 
 export type ProcessingActor = StaffActor | "system";
 
 /**
- * Records that these requests went to the sender: the processing time (the wait of product rules: What the product promises
- * starts here) and a history entry the user sees (creator staff, or system), in one batch with one
+ * Records that these requests went to the sender: the processing time (the wait starts here; product rules: What the
+ * product promises) and a history entry the user sees (creator staff, or system), in one batch with one
  * audit entry when staff did it. A request someone else processed in the meantime keeps its time
  * and gets no second entry: its log row is only written where this batch's update took effect.
  */

@@ -5,6 +5,7 @@ import { getAccountSettings } from "~/models/account.server";
 import { changeNameAndAddress } from "~/services/account.server";
 import { requireUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
+import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
 import { commitSession, getSession } from "~/utils/session.server";
 
@@ -20,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const { draft } = await requireDraft(request, context);
   const settings = await getAccountSettings(getDb(context.env.DB), user.id);
-  if (!settings) throw new Response("Not Found", { status: 404 });
+  invariantResponse(settings);
   return {
     fullName: draft.entered.fullName,
     address: draft.address,
@@ -40,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     { fullName: draft.entered.fullName, ...draft.address, addressCheck: draft.check ?? null },
     { moved: draft.moved },
   );
-  if (!saved) throw new Response("Not Found", { status: 404 });
+  invariantResponse(saved);
   session.unset("addressChange");
   return redirect(`/account?saved=${draft.moved ? "moved" : "address"}`, {
     status: 303,

@@ -10,6 +10,7 @@ import { accountOf } from "~/models/user.server";
 import { checkTypedAddress, refuseAddress } from "~/services/address-check.server";
 import { requireUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
+import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
 import { commitSession, getSession } from "~/utils/session.server";
 import { EnhanceScript } from "~/components/enhance-script";
@@ -17,7 +18,7 @@ import { EnhanceScript } from "~/components/enhance-script";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const settings = await getAccountSettings(getDb(context.env.DB), user.id);
-  if (!settings) throw new Response("Not Found", { status: 404 });
+  invariantResponse(settings);
   const draft = (await getSession(request, context)).get("addressChange");
   const { fullName, street1, street2, city, state, zipCode } = settings;
   return {
@@ -34,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: AccountAddressSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const [current] = await accountOf(getDb(context.env.DB), user.id);
-  if (!current) throw new Response("Not Found", { status: 404 });
+  invariantResponse(current);
 
   const { fullName, moved } = submission.value;
   const entered = enteredAddress(submission.value);

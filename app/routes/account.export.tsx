@@ -10,6 +10,7 @@ import { exportAccount, type AccountExport } from "~/models/account-export.serve
 import { consentChoice } from "~/services/analytics.server";
 import { requireUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
+import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -17,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const data = await exportAccount(getDb(context.env.DB), user.id, new Date(), {
     analyticsConsent: consentChoice(request) ?? "not asked",
   });
-  if (!data) throw new Response("Not Found", { status: 404 });
+  invariantResponse(data);
   return { data, timeZone: timeZoneForState(data.account.state) };
 }
 

@@ -5,13 +5,14 @@ import { consentChoice } from "~/services/analytics.server";
 import { requireUser } from "~/services/auth.server";
 import { onlyRead } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
+import { invariantResponse } from "~/utils/http-errors";
 
 /** "Export my data" as a file: everything held about the signed-in user, pretty-printed JSON. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const now = new Date();
   const data = await exportAccount(getDb(context.env.DB), user.id, now, { analyticsConsent: consentChoice(request) ?? "not asked" });
-  if (!data) throw new Response("Not Found", { status: 404 });
+  invariantResponse(data);
   const fileName = `quiet-mailbox-data-${isoDate(now, timeZoneForState(data.account.state))}.json`;
   return new Response(`${JSON.stringify(data, null, 2)}\n`, {
     headers: {

@@ -9,6 +9,7 @@ import { cancelEmailChange, endAllSessions, getAccountSettings } from "~/models/
 import { changeEmailPreferences } from "~/services/account.server";
 import { requireUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
+import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
 import { destroySession, getSession } from "~/utils/session.server";
 
@@ -26,7 +27,7 @@ const SAVED_NOTICES: Record<string, string> = {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const settings = await getAccountSettings(getDb(context.env.DB), user.id);
-  if (!settings) throw new Response("Not Found", { status: 404 });
+  invariantResponse(settings);
   const saved = new URL(request.url).searchParams.get("saved");
   return {
     notice: saved && Object.hasOwn(SAVED_NOTICES, saved) ? SAVED_NOTICES[saved] : null,
@@ -50,7 +51,7 @@ const AccountActionSchema = z.discriminatedUnion("intent", [
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const submission = parseWithZod(await request.formData(), { schema: AccountActionSchema });
-  if (submission.status !== "success") throw new Response("Bad Request", { status: 400 });
+  invariantResponse(submission.status === "success", "Bad Request", { status: 400 });
   if (submission.value.intent === "signOutEverywhere") {
     await endAllSessions(getDb(context.env.DB), user.id);
     const session = await getSession(request, context);

@@ -9,6 +9,7 @@ import { isRetryableJob, notRetryableMessage, retryAllDeadJobs, retryDeadJob } f
 import { DEAD_JOBS_SHOWN, getJobsOverview, RECENT_JOBS_SHOWN } from "~/models/job.server";
 import { requireStaff, type CurrentUser } from "~/services/auth.server";
 import { getDb, type Db } from "~/utils/db.server";
+import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
 import { StaffTable, StaffUserLink } from "~/components/admin/staff-table";
 
@@ -93,7 +94,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 async function retryOne(db: Db, queue: Queue, staff: CurrentUser, jobId: string) {
   const outcome = await retryDeadJob(db, queue, staff, jobId);
   if (outcome.ok) return redirect(`/admin/jobs?${new URLSearchParams({ retried: jobId })}`, 303);
-  if (outcome.reason === "notFound") throw new Response("Not Found", { status: 404 });
+  invariantResponse(outcome.reason !== "notFound");
   return data({ error: outcome.message }, { status: outcome.reason === "queueRefused" ? 503 : 400 });
 }
 

@@ -12,13 +12,14 @@ import { getPhoto } from "~/models/mail-photo.server";
 import { chosenSender, identifyPhotoByStaff } from "~/services/mail-photos.server";
 import { requireStaff } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
+import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
 import { changingPublicPages } from "~/services/public-pages.server";
 
 async function loadPhoto(request: Request, context: AppLoadContext, photoId: string | undefined) {
   const staff = await requireStaff(request, context);
   const photo = photoId ? await getPhoto(getDb(context.env.DB), photoId) : null;
-  if (!photo) throw new Response("Not Found", { status: 404 });
+  invariantResponse(photo);
   return { staff, photo };
 }
 

@@ -6,6 +6,7 @@ import { allowedKinds, postalLines, requestKey } from "~/domain/work-queue";
 import { currentQueue, lettersFor } from "~/models/work-queue.server";
 import { requireStaff } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
+import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
 
 /**
@@ -17,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const db = getDb(context.env.DB);
   const key = new URL(request.url).searchParams.get("group");
   const group = (await currentQueue(db)).find((candidate) => candidate.key === key);
-  if (!group || !allowedKinds(group.channel.kind).includes("mailed")) throw new Response("Not Found", { status: 404 });
+  invariantResponse(group && allowedKinds(group.channel.kind).includes("mailed"));
   const letters = await lettersFor(
     db,
     group.requests.map((row) => ({ userId: row.userId, requestId: row.id })),

@@ -20,11 +20,10 @@ import {
 import { requireAdmin, requireStaff } from "~/services/auth.server";
 import { getDb, type Db } from "~/utils/db.server";
 import { isUnknownIntent, unknownIntent } from "~/utils/intent";
+import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
 import { StaffTable } from "~/components/admin/staff-table";
 import { changingPublicPages } from "~/services/public-pages.server";
-
-const notFound = () => new Response("Not Found", { status: 404 });
 
 const SENDER_PAGE_MESSAGES = {
   noChannel: "Add a channel before activating this sender: no request could be sent without one.",
@@ -57,7 +56,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     listAudit(db, { targetType: "template", targetId: id }),
     listSenderNames(db, id),
   ]);
-  if (!template) throw notFound();
+  invariantResponse(template);
   const url = new URL(request.url);
   const offered = url.searchParams.get("offered");
   const saved = url.searchParams.get("saved");
@@ -103,20 +102,20 @@ function summarize(details: Record<string, unknown> | null) {
 
 async function updateIntent(db: Db, staff: StaffActor, id: string, values: SenderFormValues) {
   const updated = await updateTemplate(db, staff, id, values);
-  if (!updated) throw notFound();
+  invariantResponse(updated);
   return redirect(`/admin/senders/${encodeURIComponent(id)}?saved=${updated.changed.length}`, 303);
 }
 
 async function activationIntent(db: Db, staff: StaffActor, id: string, active: boolean) {
   const outcome = await setTemplateActive(db, staff, id, active);
-  if (outcome === "notFound") throw notFound();
+  invariantResponse(outcome !== "notFound");
   if (outcome === "noChannel") return data({ intent: "activation" as const, message: SENDER_PAGE_MESSAGES.noChannel }, { status: 400 });
   return redirect(`/admin/senders/${encodeURIComponent(id)}`, 303);
 }
 
 async function offerIntent(db: Db, staff: StaffActor, id: string) {
   const outcome = await offerTemplateToExistingUsers(db, staff, id);
-  if (outcome.kind === "notFound") throw notFound();
+  invariantResponse(outcome.kind !== "notFound");
   if (outcome.kind === "inactive") return data({ intent: "offer" as const, message: SENDER_PAGE_MESSAGES.inactive }, { status: 400 });
   return redirect(`/admin/senders/${encodeURIComponent(id)}?offered=${outcome.added}`, 303);
 }
@@ -134,7 +133,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const staff = await requireAdmin(request, context);
   const db = getDb(context.env.DB);
   const id = params.id ?? "";
-  if (!(await getTemplate(db, id))) throw notFound();
+  invariantResponse(await getTemplate(db, id));
   const submission = parseWithZod(await request.formData(), { schema: SenderActionSchema });
   if (submission.status !== "success") {
     if (isUnknownIntent(submission)) return unknownIntent();

@@ -22,10 +22,9 @@ import { deleteTestimonial, getTestimonial, setTestimonialPublished, updateTesti
 import { requireAdmin, requireStaff } from "~/services/auth.server";
 import { getDb, type Db } from "~/utils/db.server";
 import { isUnknownIntent, unknownIntent } from "~/utils/intent";
+import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
 import { changingPublicPages } from "~/services/public-pages.server";
-
-const notFound = () => new Response("Not Found", { status: 404 });
 
 const SAVED_NOTICES: Record<string, string> = {
   added: "Testimonial added. Publish it once its consent is recorded.",
@@ -52,7 +51,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const db = getDb(context.env.DB);
   const id = params.id ?? "";
   const [testimonial, history] = await Promise.all([getTestimonial(db, id), listAudit(db, { targetType: "testimonial", targetId: id })]);
-  if (!testimonial) throw notFound();
+  invariantResponse(testimonial);
   const saved = new URL(request.url).searchParams.get("saved");
   return {
     isAdmin: staff.role === "admin",
@@ -86,7 +85,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 async function updateIntent(db: Db, staff: StaffActor, id: string, submission: TestimonialSubmission, values: TestimonialFields) {
   const outcome = await updateTestimonial(db, staff, id, values);
-  if (outcome.kind === "notFound") throw notFound();
+  invariantResponse(outcome.kind !== "notFound");
   if (outcome.kind === "keepConsent") {
     const result = submission.reply({ fieldErrors: { consentDate: [TESTIMONIAL_MESSAGES.keepConsentWhilePublished] } });
     return data({ intent: "update" as const, result }, { status: 400 });
@@ -96,14 +95,14 @@ async function updateIntent(db: Db, staff: StaffActor, id: string, submission: T
 
 async function publishIntent(db: Db, staff: StaffActor, id: string, published: boolean) {
   const outcome = await setTestimonialPublished(db, staff, id, published);
-  if (outcome === "notFound") throw notFound();
+  invariantResponse(outcome !== "notFound");
   if (outcome === "noConsent")
     return data({ intent: "publish" as const, message: TESTIMONIAL_MESSAGES.publishNeedsConsent }, { status: 400 });
   return redirect(`/admin/testimonials/${encodeURIComponent(id)}?saved=${published ? "published" : "unpublished"}`, 303);
 }
 
 async function deleteIntent(db: Db, staff: StaffActor, id: string) {
-  if (!(await deleteTestimonial(db, staff, id))) throw notFound();
+  invariantResponse(await deleteTestimonial(db, staff, id));
   return redirect("/admin/testimonials?deleted=1", 303);
 }
 
@@ -111,7 +110,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const staff = await requireAdmin(request, context);
   const db = getDb(context.env.DB);
   const id = params.id ?? "";
-  if (!(await getTestimonial(db, id))) throw notFound();
+  invariantResponse(await getTestimonial(db, id));
   const submission = parseWithZod(await request.formData(), { schema: testimonialActionSchema(todayInUtc()) });
   if (submission.status !== "success") {
     if (isUnknownIntent(submission)) return unknownIntent();

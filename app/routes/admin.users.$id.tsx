@@ -17,6 +17,7 @@ import { accountOf, ForbiddenUpdateError } from "~/models/user.server";
 import { refuseAddress } from "~/services/address-check.server";
 import { requireAdmin, requireStaff } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
+import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
 import { PlanCard, ProfileCard, StaffChanges, UserJobs, UserRequests } from "~/components/admin/user-sections";
 import { isAddressDoubt, KeepAsTypedChoice } from "~/components/name-and-address-form";
@@ -47,13 +48,12 @@ const FIELD_LABELS: Record<string, string> = {
   plan: "Plan",
 };
 
-const notFound = () => new Response("Not Found", { status: 404 });
 const at = (date: Date | null) => (date ? formatDateTime(date, DEFAULT_TIME_ZONE) : null);
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
   const page = await getStaffUserPage(getDb(context.env.DB), params.id ?? "");
-  if (!page) throw notFound();
+  invariantResponse(page);
   const { account } = page;
   const subscriptionState = subscriptionStateOf(account);
 
@@ -130,7 +130,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
   const db = getDb(context.env.DB);
   const [current] = await accountOf(db, userId);
-  if (!current) throw notFound();
+  invariantResponse(current);
   const { reason, plan, fullName, numOfFreeRequest } = submission.value;
   const entered = enteredAddress(submission.value);
   // A changed address is checked as everywhere else; the one on file stays as it was checked.
@@ -148,7 +148,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (error instanceof ForbiddenUpdateError) throw new Response(error.message, { status: 403 });
     throw error;
   }
-  if (result.kind === "notFound") throw notFound();
+  invariantResponse(result.kind !== "notFound");
   if (result.kind === "unchanged") return data(submission.reply({ formErrors: [NOTHING_CHANGED] }), { status: 400 });
   return redirect(`/admin/users/${encodeURIComponent(userId)}?saved=1`, 303);
 }

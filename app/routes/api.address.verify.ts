@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { verifyAddress } from "~/integrations/address-verification.server";
 import { addressCheckCounters, takeAttempt, tooManyAttemptsMessage } from "~/models/rate-limit.server";
-import { jsonResponse, notFound, readJsonBody } from "~/utils/api.server";
+import { jsonResponse, readJsonBody } from "~/utils/api.server";
+import { notFound } from "~/utils/http-errors";
 import { getDb } from "~/utils/db.server";
 
 const VerifyBody = z.object({

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { consentCookieHeader } from "~/services/analytics.server";
-import { notFound } from "~/utils/api.server";
+import { notFound } from "~/utils/http-errors";
 import { safeRedirect } from "~/utils/redirect";
 
 // Anything but a clear "yes" is an answer of "no": counting visits needs consent.

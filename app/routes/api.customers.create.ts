@@ -3,9 +3,11 @@ import { z } from "zod";
 import { describeStripeError } from "~/integrations/stripe.server";
 import { ensureStripeCustomer } from "~/services/billing.server";
 import { getUserBillingOwner } from "~/models/user.server";
-import { jsonResponse, notFound, readJsonBody, requireOwnEmail } from "~/utils/api.server";
+import { jsonResponse, readJsonBody, requireOwnEmail } from "~/utils/api.server";
+import { notFound } from "~/utils/http-errors";
 import { requireApiUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
+import { log } from "~/utils/log.server";
 
 const Body = z.object({ name: z.string().trim().min(1).max(200), email: z.string().trim().email() });
 
@@ -23,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const id = await ensureStripeCustomer(context.env, db, owner);
     return jsonResponse({ customer: { id } });
   } catch (error) {
-    console.error("customer creation failed:", describeStripeError(error));
+    log.error("customer creation failed:", describeStripeError(error));
     return jsonResponse({ customer: null, error: "The payment provider did not answer. Please try again." }, 502);
   }
 }

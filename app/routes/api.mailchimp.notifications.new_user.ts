@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { enqueueJob } from "~/jobs/producer.server";
 import { hasJobForUser } from "~/models/job.server";
-import { jsonResponse, notFound, readJsonBody } from "~/utils/api.server";
+import { jsonResponse, readJsonBody } from "~/utils/api.server";
+import { notFound } from "~/utils/http-errors";
 import { requireApiUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { enqueueJob } from "~/jobs/producer.server";
-import { jsonResponse, notFound, readJsonBody, requireOwnEmail } from "~/utils/api.server";
+import { jsonResponse, readJsonBody, requireOwnEmail } from "~/utils/api.server";
+import { notFound } from "~/utils/http-errors";
 import { requireApiUser } from "~/services/auth.server";
 
 const Body = z.object({ fullName: z.string().trim().min(1).max(200), email: z.string().trim().email() });

@@ -1,18 +1,21 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { PLAN_DETAILS } from "~/domain/plans";
+import { FREE_REQUESTS_USED_TAG, freeRequestsLeft } from "~/domain/requests";
 import { enqueueJob } from "~/jobs/producer.server";
 import { getUserTagFacts } from "~/models/user.server";
-import { jsonResponse, notFound, readJsonBody, requireOwnEmail } from "~/utils/api.server";
+import { jsonResponse, readJsonBody, requireOwnEmail } from "~/utils/api.server";
+import { notFound } from "~/utils/http-errors";
 import { requireApiUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 
 const Body = z.object({ email: z.string().trim().email(), tagName: z.string().trim().min(1).max(100) });
 
-/** The tags of product rules: Users and their data, Free requests and plans, each added only when it is true of the user. */
+/** The newsletter tags (product rules: Free requests and plans), each added only when it is true of the user. */
 const TAG_RULES: Record<string, (facts: { numOfFreeRequest: number | null; plan: string | null }) => boolean> = {
-  "free-requests-used": (facts) => (facts.numOfFreeRequest ?? 3) <= 0,
-  "basic-plan": (facts) => facts.plan === "basic",
-  "premium-user": (facts) => facts.plan === "premium",
+  [FREE_REQUESTS_USED_TAG]: (facts) => freeRequestsLeft(facts.numOfFreeRequest) <= 0,
+  [PLAN_DETAILS.basic.newsletterTag]: (facts) => facts.plan === "basic",
+  [PLAN_DETAILS.premium.newsletterTag]: (facts) => facts.plan === "premium",
 };
 
 export const loader = notFound;

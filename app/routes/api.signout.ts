@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { signOut } from "~/services/auth.server";
-import { notFound } from "~/utils/api.server";
+import { notFound } from "~/utils/http-errors";
 
 export const loader = notFound;
 

@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { describeStripeError, isRetryableStripeError, verifyStripeEvent } from "~/integrations/stripe.server";
 import { isStripeEventHandled, recordStripeEventHandled } from "~/models/subscription.server";
-import { jsonResponse, notFound } from "~/utils/api.server";
+import { jsonResponse } from "~/utils/api.server";
+import { notFound } from "~/utils/http-errors";
 import { handleStripeEvent } from "~/services/billing.server";
 import { getDb } from "~/utils/db.server";
+import { log } from "~/utils/log.server";
 
 export const loader = notFound;
 
@@ -36,12 +38,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await handleStripeEvent(env, db, event);
   } catch (error) {
     if (isRetryableStripeError(error)) {
-      console.error(`stripe event ${event.type} ${event.id} failed:`, describeStripeError(error));
+      log.error(`stripe event ${event.type} ${event.id} failed:`, describeStripeError(error));
       return jsonResponse({ error: "Not handled; please retry." }, 503);
     }
     // Stripe's answer will not change (a subscription it does not know, say one of another
     // account): a retry could only fail again, so the event is acknowledged and logged.
-    console.warn(`stripe event ${event.type} ${event.id} cannot be acted on:`, describeStripeError(error));
+    log.warn(`stripe event ${event.type} ${event.id} cannot be acted on:`, describeStripeError(error));
     await recordStripeEventHandled(db, event);
     return jsonResponse({ received: true, actedOn: false });
   }

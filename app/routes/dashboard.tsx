@@ -1,4 +1,3 @@
-import { kindOf } from "~/domain/sender-categories";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -6,221 +5,36 @@ import { EnhanceScript } from "~/components/enhance-script";
 import { AllowanceUsedUp } from "~/components/requests/allowance-used-up";
 import { DashboardOutcome, DashboardSummaryPanel, RecentlyDeleted } from "~/components/requests/dashboard-summary";
 import { PrintableLetter } from "~/components/requests/letter-panel";
-import { RequestCard, type RequestCardData } from "~/components/requests/request-card";
+import { RequestCard } from "~/components/requests/request-card";
 import { SendSuggested } from "~/components/requests/send-suggested";
-import {
-  CHOOSE_ONE_MESSAGE,
-  DashboardActionSchema,
-  DashboardNoticeSchema,
-  GROUP_HEADINGS,
-  groupOf,
-  nextStep,
-  noticeUrl,
-  sendableSuggestions,
-  summarize,
-  type DashboardGroup,
-  type DashboardNotice,
-} from "~/domain/dashboard";
-import { DAY_MS, formatDate, formatDateTime, timeZoneForState } from "~/domain/dates";
-import { PLAN_DETAILS } from "~/domain/plans";
-import { letterToSend } from "~/domain/letter-to-send";
+import { CHOOSE_ONE_MESSAGE, DashboardActionSchema, GROUP_HEADINGS, noticeUrl, type DashboardGroup } from "~/domain/dashboard";
+import { dashboardView, namesUnknownRequest } from "~/domain/dashboard-view";
 import {
   actionUsesAllowance,
   ALLOWANCE_REFUSED_MESSAGE,
-  canAfford,
-  canUndoDelete,
-  deletedRequestRestore,
-  FREE_REQUEST_ALLOWANCE,
-  HISTORY_LABELS,
-  MAIL_STOPS_AFTER,
-  requestsAffordable,
-  STATUS_LABELS,
   UNDO_DELETE_DAYS,
+  UNDO_LOG_STATUS,
   undoRefusedMessage,
-  waitOf,
-  waitStanding,
+  type RequestAction,
 } from "~/domain/requests";
-import {
-  getDashboard,
-  getUserRequest,
-  getUserRequestWithHistory,
-  listUnsentRequests,
-  restoreDeletedRequest,
-} from "~/models/request.server";
-import { actOnRequest, afterFirstQueuing, sendRequests } from "~/services/requests.server";
+import { getDashboard, getUserRequest } from "~/models/request.server";
+import { actOnRequest, afterFirstQueuing, sendSuggestions, undoDelete } from "~/services/requests.server";
 import { recordEvents, trackVisit } from "~/services/analytics.server";
 import { requireUser, type CurrentUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
+import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
-
-type DashboardData = NonNullable<Awaited<ReturnType<typeof getDashboard>>>;
-type RequestRow = DashboardData["requests"][number];
-
-const days = (count: number) => `${count} ${count === 1 ? "day" : "days"}`;
-
-function waitText(row: RequestRow, timeZone: string, now: Date) {
-  const standing = waitStanding(row, now);
-  const wait = waitOf(row);
-  switch (standing?.kind) {
-    case "notSent":
-      return row.consumerFiles ? "Only you can file this one; it takes a few minutes." : "Not sent yet.";
-    case "waitingToSend":
-      return `Waiting to go to the sender. Mail should stop about ${row.requiredDays} days after it does.`;
-    case "waiting": {
-      const filed =
-        row.consumerFiles && wait.startedAt
-          ? `You filed it on ${formatDate(wait.startedAt, timeZone)}${wait.fromGuide ? `; ${row.senderName} says it takes ${row.takes}` : ""}. `
-          : "";
-      return `${filed}Mail should stop by ${formatDate(standing.stopsBy, timeZone)}: ${days(standing.daysLeft)} to go. Mailers pre-print ${MAIL_STOPS_AFTER.extraMailings} extra mailings, so a few may still arrive.`;
-    }
-    case "waitOver":
-      return `The wait ended on ${formatDate(standing.stopsBy, timeZone)}.`;
-    default:
-      return null;
-  }
-}
-
-/** What the page says after a post came back: its words, and what the user may do about it. */
-function noticeOf(notice: DashboardNotice, dashboard: DashboardData, timeZone: string, now: Date) {
-  const row = dashboard.requests.find((candidate) => candidate.id === notice.about);
-  const deleted = dashboard.recentlyDeleted.find((candidate) => candidate.id === notice.about);
-  const sender = row?.senderName ?? deleted?.senderName;
-  switch (notice.notice) {
-    case "sendSuggested": {
-      const sent = notice.sent ?? 0;
-      const refused = notice.refused ?? 0;
-      const text =
-        sent === 0
-          ? "Nothing new to send: those requests were sent already."
-          : `Sent ${sent} ${sent === 1 ? "request" : "requests"}. Each goes to its sender shortly; they are under “On its way” with the date mail should stop.`;
-      return refused > 0 ? { text: `${text} ${refused} not sent: no free requests were left.`, upgrade: true } : { text, upgrade: false };
-    }
-    case "delete":
-      return deleted
-        ? {
-            text: `Deleted the request to ${deleted.senderName}. You can bring it back until ${formatDate(new Date(deleted.deletedAt + UNDO_DELETE_DAYS * DAY_MS), timeZone)}.`,
-            undo: { requestId: deleted.id, senderName: deleted.senderName },
-          }
-        : null;
-    case "undo":
-      return row ? { text: `The request to ${row.senderName} is back, as it was before you deleted it.` } : null;
-    case "unsubscribe": {
-      if (!row) return null;
-      if (row.consumerFiles) {
-        const standing = waitStanding(row, now);
-        const by =
-          standing?.kind === "waiting" ? ` We will ask you by ${formatDate(standing.stopsBy, timeZone)} whether the mail stopped.` : "";
-        return { text: `Noted: you filed it with ${row.senderName} yourself.${by}` };
-      }
-      return {
-        text: `Sent to ${row.senderName}. It goes to the sender shortly; mail should stop about ${row.requiredDays} days after it arrives there, and this page will then ask whether it did.`,
-      };
-    }
-    case "report":
-      return row ? { text: `Sent to ${row.senderName} again. Thank you for telling us the mail is still coming.` } : null;
-    case "confirm":
-      return row ? { text: `Good news: ${row.senderName} is marked “${STATUS_LABELS.confirmedByUser}”.` } : null;
-    case "cancel":
-      return sender ? { text: `Cancelled the request to ${sender}.` } : null;
-  }
-}
-
-/** The kind of mail a catalog sender is filed under, as the card links to it on /learn. */
-function kindLink(category: string | null) {
-  if (!category) return null;
-  const { id, title } = kindOf(category);
-  return { id, title };
-}
+import { log } from "~/utils/log.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const url = new URL(request.url);
-  const openId = url.searchParams.get("request");
-  const confirmDelete = url.searchParams.get("confirmDelete");
   const now = new Date();
-  const dashboard = await getDashboard(getDb(context.env.DB), user.id, openId, now);
-  if (!dashboard) throw new Response("Not Found", { status: 404 });
-  const openRow = openId ? dashboard.requests.find((row) => row.id === openId) : undefined;
-  // A request of this user's that is deleted has a history but no card: the dashboard shows
-  // without it (the page a delete posted from). Another user's id, or a made-up one, is 404.
-  if (openId && !openRow && dashboard.history.length === 0) throw new Response("Not Found", { status: 404 });
-  if (confirmDelete && !dashboard.requests.some((row) => row.id === confirmDelete)) throw new Response("Not Found", { status: 404 });
+  const snapshot = await getDashboard(getDb(context.env.DB), user.id, url.searchParams.get("request"), now);
+  invariantResponse(snapshot && !namesUnknownRequest(snapshot, url));
   trackVisit(request, context, "visited dashboard");
-
-  const timeZone = timeZoneForState(dashboard.account.state);
-  const holder = { stripeSubscriptionId: user.stripeSubscriptionId, numOfFreeRequest: dashboard.account.numOfFreeRequest };
-  const affordable = requestsAffordable(holder);
-  const groups: Record<DashboardGroup, RequestCardData[]> = { needsYou: [], onItsWay: [], done: [], suggested: [] };
-  for (const row of dashboard.requests) {
-    const group = groupOf(row, now);
-    if (!group) continue;
-    groups[group].push({
-      id: row.id,
-      senderName: row.senderName,
-      kind: kindLink(row.category),
-      statusLabel: row.status === null ? null : row.consumerFiles && row.status === "inQueue" ? "Filed by you" : STATUS_LABELS[row.status],
-      status: row.status,
-      updatedAt: formatDateTime(row.updatedAt, timeZone),
-      wait: waitText(row, timeZone, now),
-      next: nextStep(row, now, { canSend: canAfford(holder, "unsubscribe", row) }),
-      customerNumber: row.customerNumber,
-      guide: row.consumerFiles && row.status === null ? { channels: row.channels ?? [], needs: row.needs ?? [], takes: row.takes } : null,
-    });
-  }
-  const sendable = sendableSuggestions(dashboard.requests);
-  const summary = summarize(dashboard.requests, now);
-  const parsedNotice = DashboardNoticeSchema.safeParse(Object.fromEntries(url.searchParams));
-  const open = openRow
-    ? {
-        id: openRow.id,
-        senderName: openRow.senderName,
-        ...letterToSend(openRow, dashboard.recipients, { today: now, timeZone, earlierAddresses: dashboard.earlierAddresses }),
-        history: dashboard.history.map((entry) => ({
-          id: entry.id,
-          text:
-            entry.creator === "user"
-              ? openRow.consumerFiles && entry.status === "unsubscribe"
-                ? "You filed it yourself"
-                : (HISTORY_LABELS[entry.status] ?? entry.status)
-              : (entry.detail ?? entry.status),
-          creator: entry.creator,
-          at: formatDateTime(entry.createdAt, timeZone),
-        })),
-      }
-    : null;
-
-  return {
-    // Checkout returns here through /subscription once the plan is the user's.
-    welcome:
-      user.stripeSubscriptionId && user.plan && url.searchParams.get("subscribed") === user.plan ? PLAN_DETAILS[user.plan].name : null,
-    allowance: Number.isFinite(affordable)
-      ? ({ unlimited: false, left: affordable, of: FREE_REQUEST_ALLOWANCE } as const)
-      : ({ unlimited: true } as const),
-    summary: {
-      needsYou: summary.needsYou,
-      onItsWay: summary.onItsWay,
-      done: summary.done,
-      next: summary.next ? { senderName: summary.next.senderName, by: formatDate(summary.next.by, timeZone) } : null,
-    },
-    groups,
-    photos: dashboard.photos.map((photo) => ({ id: photo.id, state: photo.state, sent: formatDateTime(photo.createdAt, timeZone) })),
-    sendable: sendable.map((row) => ({ id: row.id, senderName: row.senderName })),
-    // All of them fit the allowance, or the user picks which (the server never spends more anyway);
-    // with one left, the card's own Unsubscribe is the same thing.
-    sendableLeft: Number.isFinite(affordable) ? affordable : null,
-    recentlyDeleted: dashboard.recentlyDeleted.map((row) => ({
-      id: row.id,
-      senderName: row.senderName,
-      until: formatDate(new Date(row.deletedAt + UNDO_DELETE_DAYS * DAY_MS), timeZone),
-    })),
-    notice: parsedNotice.success ? noticeOf(parsedNotice.data, dashboard, timeZone, now) : null,
-    noticeKey: url.search,
-    confirmDelete,
-    recipientCount: dashboard.recipients.length,
-    open,
-    print: open !== null && url.searchParams.get("view") === "print",
-  };
+  return dashboardView(snapshot, { user, url, now });
 }
 
 const refused = (error: string, status: 400 | 403 | 409) => data({ error }, { status });
@@ -229,65 +43,56 @@ async function recordClick(context: ActionFunctionArgs["context"], user: Current
   await recordEvents(
     context,
     actions.map((action) => ({ name: "clicked request action button", userId: user.id, properties: { action } })),
-  ).catch((error) => console.error("analytics:", errorMessage(error)));
+  ).catch((error) => log.error("analytics:", errorMessage(error)));
+}
+
+async function sendSuggestedIntent(context: ActionFunctionArgs["context"], user: CurrentUser, chosen: "all" | string[]) {
+  if (chosen !== "all" && chosen.length === 0) return refused(CHOOSE_ONE_MESSAGE, 400);
+  const outcome = await sendSuggestions(context.env, user, chosen);
+  await recordClick(
+    context,
+    user,
+    outcome.sent.map(() => "unsubscribe"),
+  );
+  return redirect(noticeUrl({ notice: "sendSuggested", sent: outcome.sent.length, refused: outcome.refused }), 303);
+}
+
+async function undoIntent(context: ActionFunctionArgs["context"], user: CurrentUser, requestId: string) {
+  const outcome = await undoDelete(getDb(context.env.DB), user.id, requestId);
+  invariantResponse(outcome.kind !== "notFound");
+  if (outcome.kind === "tooLate")
+    return refused(`This request was deleted more than ${UNDO_DELETE_DAYS} days ago; add it again instead.`, 400);
+  if (outcome.kind === "senderAddedAgain") return refused(undoRefusedMessage(outcome.senderName), 409);
+  if (outcome.kind === "restored") await recordClick(context, user, ["undo"]);
+  return redirect(noticeUrl({ notice: "undo", about: requestId }), 303);
+}
+
+async function requestActionIntent(context: ActionFunctionArgs["context"], user: CurrentUser, action: RequestAction, requestId: string) {
+  const { env } = context;
+  const target = await getUserRequest(getDb(env.DB), user.id, requestId);
+  invariantResponse(target);
+  const queued = await actOnRequest(env, user, { requestId, action, charged: actionUsesAllowance(action, target) });
+  if (!queued) return refused(ALLOWANCE_REFUSED_MESSAGE, 403);
+  if (queued.firstQueuing) await afterFirstQueuing(env, user, [target]);
+  await recordClick(context, user, [action]);
+  return redirect(noticeUrl({ notice: action, about: requestId }), 303);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const submission = parseWithZod(await request.formData(), { schema: DashboardActionSchema });
   // Only an edited page or a script sends anything else: there is no field to show an error next to.
-  if (submission.status !== "success") throw new Response("Unknown request action.", { status: 400 });
-  const { env } = context;
-  const db = getDb(env.DB);
+  invariantResponse(submission.status === "success", "Unknown request action.", { status: 400 });
   const value = submission.value;
-
-  if (value.intent === "sendSuggested") {
-    const unsent = sendableSuggestions(await listUnsentRequests(db, user.id));
-    if (value.selection === "chosen" && value.requestIds.length === 0) return refused(CHOOSE_ONE_MESSAGE, 400);
-    // Ids that are not unsent suggestions of this user's (sent by a first click already, or made up) are passed over.
-    const chosen = value.selection === "all" ? unsent : unsent.filter((row) => value.requestIds.includes(row.id));
-    const outcome = await sendRequests(env, user, chosen);
-    await recordClick(
-      context,
-      user,
-      outcome.sent.map(() => "unsubscribe"),
-    );
-    return redirect(noticeUrl({ notice: "sendSuggested", sent: outcome.sent.length, refused: outcome.refused }), 303);
+  switch (value.intent) {
+    case "sendSuggested":
+      return sendSuggestedIntent(context, user, value.selection === "all" ? "all" : value.requestIds);
+    case UNDO_LOG_STATUS:
+      return undoIntent(context, user, value.requestId);
+    default:
+      return requestActionIntent(context, user, value.intent, value.requestId);
   }
-
-  if (value.intent === "undo") {
-    const found = await getUserRequestWithHistory(db, user.id, value.requestId);
-    if (!found) throw new Response("Not Found", { status: 404 });
-    // A second identical post (a double click, the back button) finds it restored already.
-    if (found.request.status !== "deleted") return redirect(noticeUrl({ notice: "undo", about: value.requestId }), 303);
-    const restore = deletedRequestRestore(found.historyOldestFirst);
-    if (!restore || !canUndoDelete(restore.deletedAt, new Date())) {
-      return refused(`This request was deleted more than ${UNDO_DELETE_DAYS} days ago; add it again instead.`, 400);
-    }
-    const restored = await restoreDeletedRequest(db, { userId: user.id, requestId: value.requestId, status: restore.status });
-    if (!restored && (await getUserRequest(db, user.id, value.requestId))?.status === "deleted") {
-      return refused(undoRefusedMessage(found.request.senderName), 409);
-    }
-    await recordClick(context, user, ["undo"]);
-    return redirect(noticeUrl({ notice: "undo", about: value.requestId }), 303);
-  }
-
-  const { intent, requestId } = value;
-  const target = await getUserRequest(db, user.id, requestId);
-  if (!target) throw new Response("Not Found", { status: 404 });
-  const queued = await actOnRequest(env, user, { requestId, action: intent, charged: actionUsesAllowance(intent, target) });
-  if (!queued) return refused(ALLOWANCE_REFUSED_MESSAGE, 403);
-  if (queued.firstQueuing) await afterFirstQueuing(env, user, [target]);
-  await recordClick(context, user, [intent]);
-  return redirect(noticeUrl({ notice: intent, about: requestId }), 303);
 }
-
-/** Where a photo that still waits for its sender stands, as the dashboard says it. */
-const PHOTO_STATE_LABELS: Record<string, string> = {
-  reading: "we are reading it",
-  suggested: "check the sender we found and send the request",
-  needsStaff: "our staff are finding the sender",
-};
 
 export default function Dashboard() {
   const {
@@ -300,7 +105,6 @@ export default function Dashboard() {
     sendableLeft,
     recentlyDeleted,
     notice,
-    noticeKey,
     confirmDelete,
     recipientCount,
     open,
@@ -348,7 +152,7 @@ export default function Dashboard() {
         </p>
       </div>
 
-      <DashboardOutcome key={noticeKey} notice={actionData ? null : notice} error={actionData?.error ?? null} />
+      <DashboardOutcome notice={actionData ? null : notice} error={actionData?.error ?? null} />
       {welcome ? (
         <p className="notice" role="status">
           <strong>Welcome to {welcome}.</strong> Your requests are now unlimited: send one to every sender that mails you.
@@ -363,7 +167,7 @@ export default function Dashboard() {
           <ul className="plain">
             {photos.map((photo) => (
               <li key={photo.id}>
-                <Link to={`/requests/photo/${photo.id}`}>Photo sent {photo.sent}</Link>: {PHOTO_STATE_LABELS[photo.state]}
+                <Link to={`/requests/photo/${photo.id}`}>Photo sent {photo.sent}</Link>: {photo.standing}
               </li>
             ))}
           </ul>

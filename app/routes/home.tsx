@@ -3,7 +3,7 @@ import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { PrimaryAction } from "~/components/marketing/primary-action";
 import { PlanCard } from "~/components/plan-card";
 import { FREE_PLAN, PLAN_DETAILS, PLAN_IDS, planPriceText } from "~/domain/plans";
-import { FREE_REQUEST_ALLOWANCE, WHY_MAIL_TAKES_WEEKS } from "~/domain/requests";
+import { FREE_REQUEST_ALLOWANCE, MAIL_STOPS_AFTER, WHY_MAIL_TAKES_WEEKS } from "~/domain/requests";
 import { attribution } from "~/domain/testimonials";
 import { getPlanPriceList } from "~/integrations/stripe.server";
 import { listHomeTestimonials } from "~/models/testimonial.server";
@@ -145,7 +145,7 @@ export default function Home() {
         <h2 id="honest-title">What to expect, honestly</h2>
         <div className="grid">
           <div className="card">
-            <h3>It takes about 8 weeks</h3>
+            <h3>{`It takes about ${MAIL_STOPS_AFTER.weeks} weeks`}</h3>
             <p>{`${WHY_MAIL_TAKES_WEEKS} Pieces that are already printed and addressed keep arriving for a while; then they stop.`}</p>
           </div>
           <div className="card">
@@ -215,10 +215,7 @@ export default function Home() {
         <details>
           <summary>How long does it take?</summary>
           <div>
-            <p>
-              About 8 weeks after we process your request. Mailers print and address their next 1 to 3 mailings in advance, so those may
-              still arrive.
-            </p>
+            <p>{`About ${MAIL_STOPS_AFTER.weeks} weeks after we process your request. Mailers print and address their next ${MAIL_STOPS_AFTER.extraMailings} mailings in advance, so those may still arrive.`}</p>
           </div>
         </details>
         <details>
@@ -246,8 +243,8 @@ export default function Home() {
           <summary>How much does it cost?</summary>
           <div>
             <p>
-              Your first 3 requests are free. After that you can choose a paid plan, Basic or Premium, billed to your card through our
-              payment provider. You can cancel any time. <a href="#pricing">See the plans and what they cost</a>.
+              {`Your first ${FREE_REQUEST_ALLOWANCE} requests are free.`} After that you can choose a paid plan, Basic or Premium, billed to
+              your card through our payment provider. You can cancel any time. <a href="#pricing">See the plans and what they cost</a>.
             </p>
           </div>
         </details>
@@ -292,7 +289,7 @@ export default function Home() {
       <section className="band band-brand" aria-labelledby="closing-title">
         <div className="page center">
           <h2 id="closing-title">Ready for a quieter mailbox?</h2>
-          <p>Send your first 3 requests free and watch the pile shrink.</p>
+          <p>{`Send your first ${FREE_REQUEST_ALLOWANCE} requests free and watch the pile shrink.`}</p>
           <p>
             <PrimaryAction visitorLabel="Sign Up Now" light />
           </p>
@@ -319,5 +316,5 @@ function PricingAction() {
 export const meta: MetaFunction = () =>
   pageMeta(
     "Quiet Mailbox",
-    "Stop junk mail. Start fresh. We send opt-out requests to junk mail senders for you and track each one. Your first 3 requests are free.",
+    `Stop junk mail. Start fresh. We send opt-out requests to junk mail senders for you and track each one. Your first ${FREE_REQUEST_ALLOWANCE} requests are free.`,
   );

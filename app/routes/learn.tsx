@@ -2,7 +2,14 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PrimaryAction } from "~/components/marketing/primary-action";
 import { NEXT_STEP_LABELS } from "~/domain/dashboard";
-import { ACTION_LABELS, FREE_REQUEST_ALLOWANCE, STATUS_LABELS, UNDO_DELETE_DAYS, WHY_MAIL_TAKES_WEEKS } from "~/domain/requests";
+import {
+  ACTION_LABELS,
+  FREE_REQUEST_ALLOWANCE,
+  MAIL_STOPS_AFTER,
+  STATUS_LABELS,
+  UNDO_DELETE_DAYS,
+  WHY_MAIL_TAKES_WEEKS,
+} from "~/domain/requests";
 import { LETTER_ELEMENTS } from "~/domain/opt-out-letter";
 import { asksForIdentityNumber, sourceSentence } from "~/domain/sender-catalog";
 import { CANNOT_STOP, kindOf, MAIL_KINDS } from "~/domain/sender-categories";
@@ -15,7 +22,7 @@ const CONTENTS = [
   ["list-title", "What list-based mail is"],
   ["cannot-title", "What cannot be stopped"],
   ["saturation-mail", "Saturation mail"],
-  ["wait-title", "Why it takes about 8 weeks"],
+  ["wait-title", `Why it takes about ${MAIL_STOPS_AFTER.weeks} weeks`],
   ["after-the-wait", "If mail keeps coming after the wait"],
   ["mailing-label", "How to read a mailing label"],
   ["statuses", "What a request's status means"],
@@ -31,7 +38,7 @@ const STATUSES = [
   ],
   [
     STATUS_LABELS.inQueue,
-    "We have your request, or it has gone to the sender and we are waiting for the mail to stop. That takes about 8 weeks after processing.",
+    `We have your request, or it has gone to the sender and we are waiting for the mail to stop. That takes about ${MAIL_STOPS_AFTER.weeks} weeks after processing.`,
   ],
   [STATUS_LABELS.confirmedByUser, "You told us the mail from this sender has stopped."],
   [
@@ -116,7 +123,7 @@ export default function Learn() {
         <p className="eyebrow">Learn</p>
         <h1 id="page-title">Learn about junk mail</h1>
         <p className="lead">
-          What can be stopped, what cannot, why it takes about 8 weeks, how to read your requests, and how the main opt-out services work.
+          {`What can be stopped, what cannot, why it takes about ${MAIL_STOPS_AFTER.weeks} weeks, how to read your requests, and how the main opt-out services work.`}
         </p>
         <nav aria-labelledby="contents-title">
           <h2 id="contents-title">On this page</h2>
@@ -173,7 +180,7 @@ export default function Learn() {
       </section>
 
       <section aria-labelledby="wait-title">
-        <h2 id="wait-title">Why it takes about 8 weeks</h2>
+        <h2 id="wait-title">{`Why it takes about ${MAIL_STOPS_AFTER.weeks} weeks`}</h2>
         <p>
           {`${WHY_MAIL_TAKES_WEEKS} By the time a sender removes your name, its next mailings are often already printed, addressed and sorted for the post office, so they still arrive.`}
         </p>
@@ -186,7 +193,7 @@ export default function Learn() {
       <section id="after-the-wait" aria-labelledby="after-title">
         <h2 id="after-title">If mail keeps coming after the wait</h2>
         <p>
-          {`${WHY_MAIL_TAKES_WEEKS} Mail that arrives before then is expected. If a sender is still mailing you after about 8 weeks, look at the label of the latest piece:`}
+          {`${WHY_MAIL_TAKES_WEEKS} Mail that arrives before then is expected. If a sender is still mailing you after about ${MAIL_STOPS_AFTER.weeks} weeks, look at the label of the latest piece:`}
         </p>
         <ul>
           <li>
@@ -384,7 +391,8 @@ SPRINGFIELD IL 62701-1234`}</pre>
       <section aria-labelledby="next-title">
         <h2 id="next-title">Ready to start?</h2>
         <p>
-          Your first 3 requests are free. Questions about your data? Read the <Link to="/privacy">privacy policy</Link>.
+          {`Your first ${FREE_REQUEST_ALLOWANCE} requests are free.`} Questions about your data? Read the{" "}
+          <Link to="/privacy">privacy policy</Link>.
         </p>
         <p>
           <PrimaryAction visitorLabel="Get started" />
@@ -397,5 +405,5 @@ SPRINGFIELD IL 62701-1234`}</pre>
 export const meta: MetaFunction = () =>
   pageMeta(
     "Learn about junk mail",
-    "What junk mail can be stopped, what cannot, why it takes about 8 weeks, and how the major U.S. opt-out services work.",
+    `What junk mail can be stopped, what cannot, why it takes about ${MAIL_STOPS_AFTER.weeks} weeks, and how the major U.S. opt-out services work.`,
   );

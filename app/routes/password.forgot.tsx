@@ -13,6 +13,7 @@ import { getUserIdByEmail } from "~/models/user.server";
 import { getDb } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
 import { pageMeta } from "~/utils/meta";
+import { log } from "~/utils/log.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return { sent: new URL(request.url).searchParams.get("sent") === "1" };
@@ -31,9 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(submission.reply({ fieldErrors: { email: [error] } }), { status: 429 });
   }
   // The answer goes out before the account is looked up: it takes the same time for every email.
-  context.ctx.waitUntil(
-    sendResetLink(context, email).catch((error) => console.error("password reset request failed:", errorMessage(error))),
-  );
+  context.ctx.waitUntil(sendResetLink(context, email).catch((error) => log.error("password reset request failed:", errorMessage(error))));
   return redirect("/password/forgot?sent=1", { status: 303 });
 }
 

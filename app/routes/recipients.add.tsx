@@ -9,6 +9,7 @@ import { accountOf } from "~/models/user.server";
 import { checkTypedAddress, refuseAddress } from "~/services/address-check.server";
 import { requireUser, type CurrentUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
+import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
 
 /** How many people the user's plan covers besides them (null: no limit). */
@@ -18,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const db = getDb(context.env.DB);
   const [[account], recipients] = await db.batch([accountOf(db, user.id), listUserRecipients(db, user.id)]);
-  if (!account) throw new Response("Not Found", { status: 404 });
+  invariantResponse(account);
   const limit = limitFor(user);
   // A new recipient lives at the account's address unless the form says otherwise.
   const { street1, street2, city, state, zipCode } = account;

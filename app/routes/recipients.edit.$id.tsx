@@ -7,14 +7,13 @@ import { getUserRecipient, updateRecipient } from "~/models/recipient.server";
 import { checkTypedAddress, refuseAddress } from "~/services/address-check.server";
 import { requireUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
+import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
-
-const notFound = () => new Response("Not Found", { status: 404 });
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const recipient = await getUserRecipient(getDb(context.env.DB), user.id, params.id ?? "");
-  if (!recipient) throw notFound();
+  invariantResponse(recipient);
   const { fullName, street1, street2, city, state, zipCode } = recipient;
   return { defaultValue: { fullName, street1, street2: street2 ?? "", city, state, zipCode } };
 }
@@ -23,7 +22,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const db = getDb(context.env.DB);
   const recipientId = params.id ?? "";
-  if (!(await getUserRecipient(db, user.id, recipientId))) throw notFound();
+  invariantResponse(await getUserRecipient(db, user.id, recipientId));
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: NameAndAddressSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
@@ -33,7 +32,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (verdict.kind !== "accepted") return refuseAddress(submission, verdict);
   const recipient = { fullName: submission.value.fullName, ...verdict.address, addressCheck: verdict.check };
   // Removed in the meantime (another tab): nothing to change.
-  if (!(await updateRecipient(db, user.id, recipientId, recipient))) throw notFound();
+  invariantResponse(await updateRecipient(db, user.id, recipientId, recipient));
   return redirect("/recipients", 303);
 }
 

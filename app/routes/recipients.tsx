@@ -9,6 +9,7 @@ import { listUserRecipients, removeRecipient } from "~/models/recipient.server";
 import { accountOf } from "~/models/user.server";
 import { requireUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
+import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
 
 const RemoveSchema = z.object({ intent: z.literal("remove"), id: z.string().min(1) });
@@ -32,9 +33,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const form = parseWithZod(await request.formData(), { schema: RemoveSchema });
-  if (form.status !== "success") throw new Response("Bad Request", { status: 400 });
+  invariantResponse(form.status === "success", "Bad Request", { status: 400 });
   // Another user's id changes nothing and looks like a made-up one.
-  if (!(await removeRecipient(getDb(context.env.DB), user.id, form.value.id))) throw new Response("Not Found", { status: 404 });
+  invariantResponse(await removeRecipient(getDb(context.env.DB), user.id, form.value.id));
   return redirect("/recipients", 303);
 }
 

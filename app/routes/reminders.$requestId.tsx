@@ -13,7 +13,7 @@ import {
   timeAgo,
   type ReminderAnswer,
 } from "~/domain/reminders";
-import { STATUS_LABELS } from "~/domain/requests";
+import { MAIL_STOPS_AFTER, STATUS_LABELS } from "~/domain/requests";
 import { reminderUnsubscribePathFor } from "~/jobs/reminders.server";
 import { getUserReminderRequest } from "~/models/reminder.server";
 import { applyRequestAction } from "~/models/request.server";
@@ -21,14 +21,14 @@ import { recordEvents } from "~/services/analytics.server";
 import { requireUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
+import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
+import { log } from "~/utils/log.server";
 
 // The page a "Has the mail stopped?" reminder links to (docs/decisions/0017-reminders.md). It ships
 // no JavaScript: two plain form posts, answered with a redirect back here.
 
 const AnswerSchema = z.object({ intent: z.enum(REMINDER_ANSWERS) });
-
-const notFound = () => new Response("Not Found", { status: 404 });
 
 /** The thank-you shows only while the request still says what the user answered. */
 function answeredNow(answered: string | null, request: { status: RequestStatus | null; processedAt: Date | null }): ReminderAnswer | null {
@@ -41,7 +41,7 @@ function answeredNow(answered: string | null, request: { status: RequestStatus |
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const row = await getUserReminderRequest(getDb(context.env.DB), user.id, params.requestId ?? "");
-  if (!row || row.status === "deleted") throw notFound();
+  invariantResponse(row && row.status !== "deleted");
 
   const timeZone = timeZoneForState(row.state);
   const now = new Date();
@@ -59,17 +59,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const answer = parseWithZod(await request.formData(), { schema: AnswerSchema });
-  if (answer.status !== "success") throw new Response("Answer with Mail has stopped or Mail is still coming.", { status: 400 });
+  invariantResponse(answer.status === "success", "Answer with Mail has stopped or Mail is still coming.", { status: 400 });
   const db = getDb(context.env.DB);
   const requestId = params.requestId ?? "";
   const row = await getUserReminderRequest(db, user.id, requestId);
-  if (!row || row.status === "deleted") throw notFound();
+  invariantResponse(row && row.status !== "deleted");
 
   const { intent } = answer.value;
   await applyRequestAction(db, { userId: user.id, requestId, action: intent });
   await recordEvents(context, [
     { name: "clicked request action button", userId: user.id, properties: { action: intent, from: "reminder" } },
-  ]).catch((error) => console.error("analytics:", errorMessage(error)));
+  ]).catch((error) => log.error("analytics:", errorMessage(error)));
   return redirect(`${reminderPath(requestId)}?answered=${intent}`, 303);
 }
 
@@ -141,8 +141,7 @@ function RequestStanding({ senderName, status, sent }: Standing) {
           We sent your opt-out request to {senderName} on {sent.on}, {sent.ago}.
         </p>
         <p>
-          Mailers pre-print 1 to 3 extra mailings, so a piece or two can still arrive for a few weeks. If their mail still comes, we will
-          send your request again.
+          {`Mailers pre-print ${MAIL_STOPS_AFTER.extraMailings} extra mailings, so a piece or two can still arrive for a few weeks. If their mail still comes, we will send your request again.`}
         </p>
       </>
     );

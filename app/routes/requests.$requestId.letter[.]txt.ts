@@ -5,6 +5,7 @@ import { getUserRequestLetterSource } from "~/models/request.server";
 import { requireUser } from "~/services/auth.server";
 import { onlyRead } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
+import { invariantResponse } from "~/utils/http-errors";
 
 /**
  * The opt-out letter of one of the user's requests as a text file to keep, print or paste: the
@@ -14,7 +15,7 @@ import { getDb } from "~/utils/db.server";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const source = params.requestId ? await getUserRequestLetterSource(getDb(context.env.DB), user.id, params.requestId) : null;
-  if (!source) throw new Response("Not Found", { status: 404 });
+  invariantResponse(source);
   const letter = letterToSend(source.request, source.recipients, {
     today: new Date(),
     timeZone: timeZoneForState(source.account.state),

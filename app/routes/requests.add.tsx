@@ -17,13 +17,15 @@ import { recordEvents } from "~/services/analytics.server";
 import { requireUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
+import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
-import senderSearchUrl from "~/scripts/sender-search.js?url";
+import senderSearchSrc from "~/browser/sender-search.ts?script";
+import { log } from "~/utils/log.server";
 
 async function loadOptions(request: Request, context: AppLoadContext) {
   const user = await requireUser(request, context);
   const options = await getAddRequestOptions(getDb(context.env.DB), user.id);
-  if (!options) throw new Response("Not Found", { status: 404 });
+  invariantResponse(options);
   return { user, options };
 }
 
@@ -70,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(submission.reply(errors), { status: outcome.status });
   }
   await recordEvents(context, [{ name: "created request", userId: user.id, properties: { type: outcome.kind } }]).catch((error) =>
-    console.error("analytics:", errorMessage(error)),
+    log.error("analytics:", errorMessage(error)),
   );
   return redirect(requestSentUrl(outcome.requestId), 303);
 }
@@ -159,7 +161,7 @@ export default function AddRequest() {
         <Link to="/learn#saturation-mail">What can help with those</Link>.{" "}
         <Link to="/learn#services-title">What stops each kind of mail</Link>
       </p>
-      <script src={senderSearchUrl} defer />
+      <script src={senderSearchSrc} defer />
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { getUserPhoto } from "~/models/mail-photo.server";
 import { requireUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 
-/** Where the user's photo stands, for the reading page's script (public/photo-status.js). */
+/** Where the user's photo stands, for the reading page's script (app/browser/photo-status.ts). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const photo = params.photoId ? await getUserPhoto(getDb(context.env.DB), user.id, params.photoId) : null;

@@ -29,19 +29,21 @@ const PhotoActionSchema = z.discriminatedUnion("intent", [
   ConfirmPhotoSchema.extend({ intent: z.literal("confirm") }),
   z.object({ intent: z.literal("discard") }),
 ]);
+import { invariantResponse } from "~/utils/http-errors";
+import photoStatusSrc from "~/browser/photo-status.ts?script";
 
 /** The user's own photo; anyone else's answers 404, exactly like one that does not exist. */
 async function loadPhoto(request: Request, context: AppLoadContext, photoId: string | undefined) {
   const user = await requireUser(request, context);
   const photo = photoId ? await getUserPhoto(getDb(context.env.DB), user.id, photoId) : null;
-  if (!photo) throw new Response("Not Found", { status: 404 });
+  invariantResponse(photo);
   return { user, photo };
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user, photo } = await loadPhoto(request, context, params.photoId);
   const options = await getAddRequestOptions(getDb(context.env.DB), user.id);
-  if (!options) throw new Response("Not Found", { status: 404 });
+  invariantResponse(options);
   const people = options.people.map((person) => ({ id: person.id, fullName: person.fullName }));
   const addressee = photo.addressee;
   // The name on the label, when it is someone the letter does not already name: the person can add them.
@@ -141,7 +143,7 @@ function Reading({ photoId, imageCount }: { photoId: string; imageCount: number 
         </a>
       </p>
       <PhotoImages photoId={photoId} count={imageCount} />
-      <script src="/photo-status.js" defer />
+      <script src={photoStatusSrc} defer />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { ALLOWANCE_REFUSED_MESSAGE, requestsAffordable } from "~/domain/requests
 import { storeMailPhoto } from "~/services/mail-photos.server";
 import { requireUser, type CurrentUser } from "~/services/auth.server";
 import { pageMeta } from "~/utils/meta";
+import photoUploadSrc from "~/browser/photo-upload.ts?script";
 
 const FIELD = "photo";
 
@@ -84,7 +85,7 @@ export default function SendPhoto() {
       <p>
         <Link to="/requests/add">Rather type the sender&apos;s name</Link>
       </p>
-      <script src="/photo-upload.js" defer />
+      <script src={photoUploadSrc} defer />
     </section>
   );
 }

@@ -7,7 +7,7 @@ import { getDb } from "~/utils/db.server";
 
 /**
  * The suggestions of the sender box on /requests/add, as JSON for its small script
- * (app/scripts/sender-search.js): the catalog senders that fit `q`, best first. The page works without
+ * (app/browser/sender-search.ts): the catalog senders that fit `q`, best first. The page works without
  * it: "Find sender" shows the same matches.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {

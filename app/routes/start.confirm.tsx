@@ -9,6 +9,7 @@ import { getDb } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
 import { pageMeta } from "~/utils/meta";
 import { LinkTokenSchema, linkPageHeaders } from "~/utils/link-token.server";
+import { log } from "~/utils/log.server";
 
 const SPENT = "This link has expired or was already used. Please sign up again.";
 
@@ -29,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     outcome = await signUpFromLink(context, token.data);
   } catch (error) {
-    console.error("signup by link failed:", errorMessage(error));
+    log.error("signup by link failed:", errorMessage(error));
     return data({ error: STEP2_MESSAGES.notCreated }, { status: 500 });
   }
   if (outcome.kind === "created") return signIn(request, context, outcome.userId, "/dashboard");

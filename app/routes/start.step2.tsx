@@ -14,6 +14,7 @@ import { errorMessage } from "~/utils/errors";
 import { pageMeta } from "~/utils/meta";
 import { getSession, type SignupDraft } from "~/utils/session.server";
 import { EnhanceScript } from "~/components/enhance-script";
+import { log } from "~/utils/log.server";
 
 async function requireDraft(request: Request, context: AppLoadContext): Promise<SignupDraft> {
   await redirectSignedInUser(request, context);
@@ -39,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     outcome = await signUpFromDraft(request, context, draft, submission.value);
   } catch (error) {
-    console.error("signup failed:", errorMessage(error));
+    log.error("signup failed:", errorMessage(error));
     return data(submission.reply({ formErrors: [STEP2_MESSAGES.notCreated], hideFields }), { status: 500 });
   }
   switch (outcome.kind) {

@@ -21,6 +21,7 @@ import { requireUser } from "~/services/auth.server";
 import { BillingError, openBillingPortal, startCheckout, syncReturnFromCheckout } from "~/services/billing.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
+import { log } from "~/utils/log.server";
 
 const ActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("subscribe"), plan: z.enum(PLAN_IDS) }),
@@ -41,12 +42,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // would put whatever it holds into a request to Stripe.
   const checkoutSession = url.searchParams.get("session_id");
   if (checkoutSession && !CHECKOUT_SESSION_ID.test(checkoutSession)) {
-    console.warn("return from checkout ignored: not a session id");
+    log.warn("return from checkout ignored: not a session id");
   } else if (checkoutSession) {
     const change = await syncReturnFromCheckout(env, db, user.id, checkoutSession).catch((error) => {
       // A session Stripe does not know is an old or edited link, not our failure: the webhook still syncs.
-      const log = isRetryableStripeError(error) ? console.error : console.warn;
-      log("return from checkout not synced:", describeStripeError(error));
+      const write = isRetryableStripeError(error) ? log.error : log.warn;
+      write("return from checkout not synced:", describeStripeError(error));
       return null;
     });
     if (change?.plan) throw redirect(`/dashboard?subscribed=${change.plan}`);

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { ContactLink, LegalPage } from "~/components/marketing/legal-page";
-import { FREE_REQUEST_ALLOWANCE } from "~/domain/requests";
+import { FREE_REQUEST_ALLOWANCE, MAIL_STOPS_AFTER } from "~/domain/requests";
 import { pageMeta } from "~/utils/meta";
 
 export default function Terms() {
@@ -40,7 +40,7 @@ export default function Terms() {
           comply, or that all of your junk mail will stop.
         </li>
         <li>
-          It takes time. Mail usually stops about 8 weeks after a request is processed, because mailers pre-print 1 to 3 extra mailings.
+          {`It takes time. Mail usually stops about ${MAIL_STOPS_AFTER.weeks} weeks after a request is processed, because mailers pre-print ${MAIL_STOPS_AFTER.extraMailings} extra mailings.`}
         </li>
         <li>
           The service works on list-based mail, such as magazines, catalogs, credit card offers and yellow pages. It does not stop

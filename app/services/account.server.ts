@@ -34,7 +34,7 @@ export function signupJobs(env: AppEnv, user: { userId: string; email: string; f
 const passwordResetUrl = (env: AppEnv) => new URL("/password/forgot", env.APP_ORIGIN).href;
 
 /** What happens next, the wait, and how to reach us: sent once the account exists. */
-export function sendWelcomeEmail(env: AppEnv, user: { userId: string; email: string; fullName: string }) {
+function sendWelcomeEmail(env: AppEnv, user: { userId: string; email: string; fullName: string }) {
   const dashboardUrl = new URL("/dashboard", env.APP_ORIGIN).href;
   return enqueueAccountEmail(env, user.email, welcomeEmail({ fullName: user.fullName, dashboardUrl }), user.userId);
 }

@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { analyticsEvents } from "../../drizzle/schema";
 import { chunkedInserts, getDb } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
+import { log } from "~/utils/log.server";
 
 /** Event names of product rules: Calls to the server. */
 export type AnalyticsEventName =
@@ -19,7 +20,7 @@ export type AnalyticsEventName =
   | "Subscribe";
 
 /** Properties must never carry an email, a name or an address. */
-export type AnalyticsProperties = Record<string, string | number | boolean>;
+type AnalyticsProperties = Record<string, string | number | boolean>;
 
 type PendingVisit = { name: AnalyticsEventName; createdAt: Date };
 
@@ -43,7 +44,7 @@ export function consentChoice(request: Request): "yes" | "no" | null {
 }
 
 /** Site visits are counted only after a "yes", and never with an opt-out signal. */
-export function isTrackingAllowed(request: Request): boolean {
+function isTrackingAllowed(request: Request): boolean {
   return !hasOptOutSignal(request) && consentChoice(request) === "yes";
 }
 
@@ -84,6 +85,6 @@ async function flushVisits(d1: D1Database) {
   try {
     await db.batch([first!, ...rest]);
   } catch (error) {
-    console.error(`analytics: ${visits.length} visit events not written:`, errorMessage(error));
+    log.error(`analytics: ${visits.length} visit events not written:`, errorMessage(error));
   }
 }

@@ -2,6 +2,7 @@ import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { jsonResponse } from "~/utils/api.server";
 import { getSessionUser, type SessionUser } from "~/models/user.server";
 import { getDb } from "~/utils/db.server";
+import { invariantResponse } from "~/utils/http-errors";
 import { rememberDevice } from "~/utils/known-devices.server";
 import { safeRedirect } from "~/utils/redirect";
 import { isStaff, roleOf, type Role } from "~/utils/roles";
@@ -50,13 +51,13 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
 /** Staff pages do not exist for anyone else: a signed-in non-staff user gets 404. */
 export async function requireStaff(request: Request, context: AppLoadContext): Promise<CurrentUser> {
   const user = await requireUser(request, context);
-  if (!isStaff(user.role)) throw new Response("Not Found", { status: 404 });
+  invariantResponse(isStaff(user.role));
   return user;
 }
 
 export async function requireAdmin(request: Request, context: AppLoadContext): Promise<CurrentUser> {
   const user = await requireStaff(request, context);
-  if (user.role !== "admin") throw new Response("Only the admin may do this.", { status: 403 });
+  invariantResponse(user.role === "admin", "Only the admin may do this.", { status: 403 });
   return user;
 }
 

@@ -19,10 +19,11 @@ import { ACCOUNT_MESSAGES } from "~/domain/account";
 import { getUserCredentials } from "~/models/user.server";
 import { getDb } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
+import { log } from "~/utils/log.server";
 import { readKnownDevice } from "~/utils/known-devices.server";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "~/utils/password.server";
 
-export const SIGN_IN_MESSAGES = {
+const SIGN_IN_MESSAGES = {
   wrongCredentials: "Wrong email or password.",
   tooManyAttempts: (waitMs: number) => `Too many sign-in attempts. Please try again in ${tryAgainIn(waitMs)}, or reset your password.`,
   unavailable: "We couldn't sign you in just now. Please try again.",
@@ -113,7 +114,7 @@ export function getAuthenticator(context: AppLoadContext) {
         return { submission, userId: await verifyCredentials(submission.value, request, context) };
       } catch (error) {
         if (error instanceof SignInError) return { submission, refusal: { status: error.status, message: error.message } };
-        console.error("sign-in failed:", errorMessage(error));
+        log.error("sign-in failed:", errorMessage(error));
         return { submission, refusal: { status: 500, message: SIGN_IN_MESSAGES.unavailable } };
       }
     }),

@@ -17,6 +17,7 @@ import { getUserBillingOwner, setStripeCustomerIdOnce } from "~/models/user.serv
 import type { Db } from "~/utils/db.server";
 import type { AppEnv } from "~/utils/env.server";
 import { errorMessage } from "~/utils/errors";
+import { log } from "~/utils/log.server";
 
 /** Why Checkout or the portal cannot open, in words for the page that asked, with a status. */
 export class BillingError extends Error {
@@ -52,7 +53,7 @@ async function askStripe<Result>(what: string, call: () => Promise<Result>): Pro
     return await call();
   } catch (error) {
     if (error instanceof BillingError) throw error;
-    console.error(`${what} failed:`, describeStripeError(error));
+    log.error(`${what} failed:`, describeStripeError(error));
     throw new BillingError(PROVIDER_DOWN, 502);
   }
 }
@@ -90,11 +91,11 @@ export async function openBillingPortal(env: AppEnv, input: { customerId: string
  * Reads a subscription from Stripe and writes its current state to its user, whatever event
  * prompted it. A subscription whose customer is no user of this environment changes nothing.
  */
-export async function syncSubscription(env: AppEnv, db: Db, subscriptionId: string): Promise<SubscriptionChange | null> {
+async function syncSubscription(env: AppEnv, db: Db, subscriptionId: string): Promise<SubscriptionChange | null> {
   const snapshot = readSubscription(await retrieveSubscription(env, subscriptionId), planPrices(env));
   const userId = await getUserIdByStripeCustomer(db, snapshot.customerId);
   if (!userId) {
-    console.warn(`subscription ${subscriptionId} belongs to no user here`);
+    log.warn(`subscription ${subscriptionId} belongs to no user here`);
     return null;
   }
   const change = await applySubscription(db, userId, snapshot);
@@ -103,7 +104,7 @@ export async function syncSubscription(env: AppEnv, db: Db, subscriptionId: stri
     // The newsletter only knows people who asked for it.
     if (member?.newsletter) {
       await enqueueJob(env, "newsletter.tag", { email: member.email, tag: PLAN_DETAILS[change.plan].newsletterTag }, { userId }).catch(
-        (error) => console.error("plan tag not queued:", errorMessage(error)),
+        (error) => log.error("plan tag not queued:", errorMessage(error)),
       );
     }
   }

@@ -31,6 +31,7 @@ import { getDb } from "~/utils/db.server";
 import type { AppEnv } from "~/utils/env.server";
 import { errorMessage } from "~/utils/errors";
 import { stripImageMetadata, IMAGE_CONTENT_TYPES } from "~/utils/image-files";
+import { log } from "~/utils/log.server";
 
 /** Every image of an account lives under its prefix, so deleting the account finds them all. */
 const userPrefix = (userId: string) => `photos/${userId}/`;
@@ -72,14 +73,14 @@ export async function storeMailPhoto(env: AppEnv, user: CurrentUser, files: File
     for (const put of puts) if (put.status === "rejected") throw put.reason;
     if (!(await markStored(db, photoId))) throw new Error("the photo's row was gone before its images were stored");
   } catch (error) {
-    console.error("photo not stored:", errorMessage(error));
+    log.error("photo not stored:", errorMessage(error));
     // Only once its images are gone may the photo leave the count; else the daily cron deletes them and it.
     if (await deleteImages(env, keys)) await releasePhoto(db, photoId).catch(() => undefined);
     return { ok: false, message: PHOTO_MESSAGES.stored };
   }
   // A job the queue refuses is kept dead for staff, and the daily cron hands a photo left reading to staff.
   await enqueueJob(env, "photo.read", { photoId }, { userId: user.id }).catch((error) =>
-    console.error("photo reading not queued:", errorMessage(error)),
+    log.error("photo reading not queued:", errorMessage(error)),
   );
   return { ok: true, photoId };
 }
@@ -91,7 +92,7 @@ export async function photoImage(env: AppEnv, photo: MailPhoto, index: number) {
 }
 
 /** Tries the reader this many times, then gives the photo to staff rather than keep the person waiting. */
-export const PHOTO_READ_ATTEMPTS = 3;
+const PHOTO_READ_ATTEMPTS = 3;
 
 /**
  * The queue job: the text of each image through the vision model, then the sender, number and
@@ -140,7 +141,7 @@ async function deleteImages(env: AppEnv, keys: string[]) {
     await env.PHOTOS.delete(keys);
     return true;
   } catch (error) {
-    console.error("photo images not deleted; the daily cron tries again:", errorMessage(error));
+    log.error("photo images not deleted; the daily cron tries again:", errorMessage(error));
     return false;
   }
 }

@@ -6,6 +6,7 @@ import { PUBLIC_PAGES } from "~/domain/public-pages";
 import { consentChoice, hasOptOutSignal, trackVisit, type AnalyticsEventName } from "~/services/analytics.server";
 import { securityHeaders } from "~/utils/security-headers.server";
 import { hasSessionCookie } from "~/utils/session.server";
+import { log } from "~/utils/log.server";
 
 /** The visit the home page records, whether it is rendered or answered from the cache. */
 export const HOME_VISIT: AnalyticsEventName = "Visited Homepage";
@@ -130,7 +131,7 @@ async function storeInDataCenter(key: string, page: StoredPage, maxAgeSeconds: n
   try {
     await dataCenterCache().put(key, new Response(page.body, { status: page.status, headers }));
   } catch (error) {
-    console.error("public page not stored:", error instanceof Error ? error.message : String(error));
+    log.error("public page not stored:", error instanceof Error ? error.message : String(error));
   }
 }
 

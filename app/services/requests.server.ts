@@ -1,9 +1,12 @@
 import type { RequestStatus } from "../../drizzle/schema";
 import { ADD_REQUEST_MESSAGES } from "~/domain/add-request";
+import { sendableSuggestions } from "~/domain/dashboard";
 import {
   ALLOWANCE_REFUSED_MESSAGE,
   STATUS_LABELS,
   actionUsesAllowance,
+  canUndoDelete,
+  deletedRequestRestore,
   FREE_REQUESTS_USED_TAG,
   hasUnlimitedRequests,
   spendsFreeRequest,
@@ -16,15 +19,20 @@ import {
   applyRequestAction,
   createCustomRequest,
   getAddRequestOptions,
+  getUserRequest,
   getUserRequestForSender,
+  getUserRequestWithHistory,
+  listUnsentRequests,
   refundFreeRequest,
+  restoreDeletedRequest,
   spendFreeRequest,
 } from "~/models/request.server";
 import { getTemplate } from "~/models/request-template.server";
 import type { CurrentUser } from "~/services/auth.server";
-import { getDb } from "~/utils/db.server";
+import { getDb, type Db } from "~/utils/db.server";
 import type { AppEnv } from "~/utils/env.server";
 import { errorMessage } from "~/utils/errors";
+import { log } from "~/utils/log.server";
 
 type Spent = { left: number; newsletter: boolean };
 
@@ -37,7 +45,7 @@ type Spent = { left: number; newsletter: boolean };
 async function tagWhenUsedUp(env: AppEnv, user: CurrentUser, spent: Spent | null) {
   if (spent?.left !== 0 || !spent.newsletter) return;
   await enqueueJob(env, "newsletter.tag", { email: user.email, tag: FREE_REQUESTS_USED_TAG }, { userId: user.id }).catch((error) =>
-    console.error("free-requests-used tag not queued:", errorMessage(error)),
+    log.error("free-requests-used tag not queued:", errorMessage(error)),
   );
 }
 
@@ -116,6 +124,39 @@ export async function sendRequests(
   return { sent, refused };
 }
 
+/**
+ * "Send all suggested": the user's suggestions not sent yet that the service sends itself, all of
+ * them or the ones ticked. Ids that are not such a suggestion of this user's (sent by a first click
+ * already, or made up) are passed over.
+ */
+export async function sendSuggestions(env: AppEnv, user: CurrentUser, chosen: "all" | string[]) {
+  const unsent = sendableSuggestions(await listUnsentRequests(getDb(env.DB), user.id));
+  return sendRequests(env, user, chosen === "all" ? unsent : unsent.filter((row) => chosen.includes(row.id)));
+}
+
+export type UndoOutcome =
+  | { kind: "restored" }
+  /** A second identical post (a double click, the back button) finds it restored already. */
+  | { kind: "alreadyBack" }
+  | { kind: "notFound" }
+  | { kind: "tooLate" }
+  /** The user added the same sender again since the delete: two live requests would send two letters. */
+  | { kind: "senderAddedAgain"; senderName: string };
+
+/** Brings a request the user deleted back to the status it had, within the days an undo allows. */
+export async function undoDelete(db: Db, userId: string, requestId: string, now = new Date()): Promise<UndoOutcome> {
+  const found = await getUserRequestWithHistory(db, userId, requestId);
+  if (!found) return { kind: "notFound" };
+  if (found.request.status !== "deleted") return { kind: "alreadyBack" };
+  const restore = deletedRequestRestore(found.historyOldestFirst);
+  if (!restore || !canUndoDelete(restore.deletedAt, now)) return { kind: "tooLate" };
+  const restored = await restoreDeletedRequest(db, { userId, requestId, status: restore.status });
+  if (!restored && (await getUserRequest(db, userId, requestId))?.status === "deleted") {
+    return { kind: "senderAddedAgain", senderName: found.request.senderName };
+  }
+  return { kind: "restored" };
+}
+
 export type FirstQueued = { id: string; senderName: string; consumerFiles: boolean };
 
 /**
@@ -135,7 +176,7 @@ export async function afterFirstQueuing(env: AppEnv, user: CurrentUser, queued: 
     fromPhoto,
   });
   await enqueueAccountEmail(env, user.email, email, user.id).catch((error) =>
-    console.error("request confirmation not queued:", errorMessage(error)),
+    log.error("request confirmation not queued:", errorMessage(error)),
   );
 }
 
@@ -210,7 +251,7 @@ export async function addRequestForSender(env: AppEnv, user: CurrentUser, input:
           return { requestId, firstQueuing: true };
         });
   } catch (error) {
-    console.error("request not created:", errorMessage(error));
+    log.error("request not created:", errorMessage(error));
     return refuse("We couldn't save your request just now. Nothing was saved; please try again.", null, 500);
   }
   if (!queued) return { ...refuse(ALLOWANCE_REFUSED_MESSAGE, null, 403), allowanceRefused: true };

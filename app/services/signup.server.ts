@@ -20,6 +20,7 @@ import { getDb } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
 import { hashPassword } from "~/utils/password.server";
 import type { SignupDraft } from "~/utils/session.server";
+import { log } from "~/utils/log.server";
 
 /** What opening an account answers: made, or the email is someone else's already. */
 type AccountOutcome = { kind: "created"; userId: string } | { kind: "taken" };
@@ -109,6 +110,6 @@ async function afterSignup(context: AppLoadContext, { userId, email, fullName }:
     ]);
   const results = await Promise.allSettled([...jobs, events].map((run) => run()));
   for (const result of results) {
-    if (result.status === "rejected") console.error("after signup:", errorMessage(result.reason));
+    if (result.status === "rejected") log.error("after signup:", errorMessage(result.reason));
   }
 }

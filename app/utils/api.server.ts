@@ -34,8 +34,3 @@ export function onlyRead(): never {
     headers: { Allow: "GET, HEAD", "Content-Type": "text/plain; charset=utf-8" },
   });
 }
-
-/** For paths that only take POST: anything else is the not-found answer, like any unknown path. */
-export function notFound(): never {
-  throw new Response("Not Found", { status: 404 });
-}

@@ -1,5 +1,5 @@
 /** D1 refuses statements with more than 100 bound parameters. */
-export const D1_MAX_BOUND_PARAMETERS = 100;
+const D1_MAX_BOUND_PARAMETERS = 100;
 
 /** Splits rows so that each multi-row INSERT stays within D1's bound-parameter limit. */
 export function chunkForD1<T>(rows: T[], parametersPerRow: number): T[][] {

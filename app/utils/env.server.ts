@@ -26,7 +26,7 @@ const userIdList = z
       .filter(Boolean),
   );
 
-export const EnvSchema = z.object({
+const EnvSchema = z.object({
   APP_ENV: z.enum(["development", "test", "production"]).default("production"),
   DB: binding<D1Database>("DB"),
   SESSIONS: binding<KVNamespace>("SESSIONS"),

@@ -1,3 +1,4 @@
+import { currentRequestId } from "~/utils/log.server";
 import { plainPageSecurityHeaders } from "~/utils/security-headers.server";
 
 /**
@@ -23,10 +24,12 @@ export function renderPlainPage({
 }): Response {
   const list = items.length ? `<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>` : "";
   const retryLink = retry ? `<p><a href="${escapeHtml(retry.href)}">${escapeHtml(retry.text)}</a></p>` : "";
+  const requestId = currentRequestId();
+  const reference = requestId ? `<p>If you write to us about it, quote this reference: ${escapeHtml(requestId)}</p>` : "";
   const html =
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
     `<title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem">` +
-    `<main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${list}${retryLink}<p><a href="/">Go to the home page</a></p></main></body></html>`;
+    `<main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${list}${retryLink}${reference}<p><a href="/">Go to the home page</a></p></main></body></html>`;
   return new Response(html, {
     status,
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", ...plainPageSecurityHeaders(), ...headers },

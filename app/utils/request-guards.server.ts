@@ -9,7 +9,7 @@ const ALLOWED_METHODS = ["GET", "HEAD", "POST"];
  * The largest body the site reads. Forms send a few kilobytes at most (the longest field is a
  * 4,000-character note); Stripe's webhook events stay well under it.
  */
-export const MAX_BODY_BYTES = 256 * 1024;
+const MAX_BODY_BYTES = 256 * 1024;
 
 /**
  * Pages that take files: photos of mail, straight from a phone's camera when the browser does
@@ -27,7 +27,7 @@ const DRAIN_BYTES = 100 * 1024 * 1024;
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 /**
- * Endpoints that read JSON or a signed payload rather than a form (the calls of product rules: Calls to the server send
+ * Endpoints that read JSON or a signed payload rather than a form (the calls of product rules: Calls to the server; they send
  * JSON as text/plain); each parses its own body and answers a JSON error. Every other path takes
  * forms only. /api/subscriptions/create takes both.
  */

@@ -9,7 +9,7 @@ export function securityHeaders(nonce: string, { paymentOrigins }: { paymentOrig
     `script-src 'self' 'nonce-${nonce}'`,
     // The critical CSS is inlined in <head> so a page paints after one round trip.
     "style-src 'self' 'unsafe-inline'",
-    // blob: for the photo form's script, which draws the chosen photo to shrink it (photo-upload.js).
+    // blob: for the photo form's script, which draws the chosen photo to shrink it (app/browser/photo-upload.ts).
     "img-src 'self' data: blob:",
     "connect-src 'self'",
     "font-src 'self'",

@@ -50,6 +50,8 @@ export function clearedSessionCookie(env: AppEnv) {
 
 // The loaders and the action of one request share one session: one KV read per request at most.
 const sessions = new WeakMap<AppLoadContext, Promise<AppSession>>();
+/** The requests whose session cookie did not read back; the Worker's answer to each clears it. */
+const unreadableCookies = new WeakSet<AppLoadContext>();
 
 /** Reads KV only when the request carries a session cookie, and only once per request. */
 export function getSession(request: Request, context: AppLoadContext): Promise<AppSession> {
@@ -64,7 +66,7 @@ export function getSession(request: Request, context: AppLoadContext): Promise<A
 /**
  * A session cookie that does not read back counts as no session: one with a bad signature or
  * another secret (the parser answers no id), or a damaged one (`a.b.c`: the parser throws on a
- * signature that is not base64). Either is marked on the context, and the Worker's answer clears it.
+ * signature that is not base64). Either is noted for the request, and the Worker's answer clears it.
  */
 async function readSession(request: Request, context: AppLoadContext): Promise<AppSession> {
   const storage = getSessionStorage(context.env);
@@ -76,8 +78,13 @@ async function readSession(request: Request, context: AppLoadContext): Promise<A
     // Only the cookie's own damage; a KV failure must not sign anyone out.
     if (!(error instanceof DOMException && error.name === "InvalidCharacterError")) throw error;
   }
-  context.clearSessionCookie = true;
+  unreadableCookies.add(context);
   return storage.getSession(null);
+}
+
+/** The request's session cookie did not read back, so its answer clears it. */
+export function sessionCookieUnreadable(context: AppLoadContext): boolean {
+  return unreadableCookies.has(context);
 }
 
 /** Call only after changing the session: an unchanged session is never written back. */

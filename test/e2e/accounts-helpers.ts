@@ -1,8 +1,9 @@
 // Shared steps of the account journeys (accounts.test.ts): filling the signup forms, signing in,
-// reading what the page says about a field, and the reset link the email stand-in received.
+// an account made without the pages, reading what the page says about a field, and the reset link
+// the email stand-in received.
 import type { Locator, Page } from "playwright-core";
-import { expect } from "vitest";
-import { LOOSE_ADDRESS } from "../support/fixtures";
+import { expect, vi } from "vitest";
+import { ADDRESS, LOOSE_ADDRESS } from "../support/fixtures";
 import type { Visit } from "./browser";
 
 export type Account = { email: string; password: string };
@@ -11,7 +12,7 @@ export { LOOSE_ADDRESS };
 
 export type Step1Values = Record<keyof typeof LOOSE_ADDRESS, string>;
 
-export function escapeRegExp(text: string) {
+function escapeRegExp(text: string) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
@@ -116,6 +117,50 @@ export async function signUpThroughForms(visit: Visit, appUrl: string, account: 
 }
 
 /**
+ * A new account for a journey about what comes after signup, made with the two form posts of
+ * signup steps 1 and 2 (as a browser without JavaScript sends them) rather than by driving the
+ * pages, which the signup journeys do. The journey's own browser is not signed in.
+ */
+export async function signedUpAccount(appUrl: string, label: string): Promise<Account> {
+  return (await signUpByPosts(appUrl, label)).account;
+}
+
+/** signedUpAccount, and the visit's browser gets the session signup left: it is signed in. */
+export async function signedInAccount(visit: Visit, appUrl: string, label: string): Promise<Account> {
+  const { account, cookies } = await signUpByPosts(appUrl, label);
+  await visit.context.addCookies([...cookies].map(([name, value]) => ({ name, value, url: appUrl })));
+  return account;
+}
+
+async function signUpByPosts(appUrl: string, label: string) {
+  const account = { email: `${label}.${crypto.randomUUID().slice(0, 8)}@quietmailbox.test`, password: `${label}-secret-1` };
+  const cookies = new Map<string, string>();
+  const post = async (path: string, fields: Record<string, string>) => {
+    const response = await fetch(appUrl + path, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: appUrl,
+        "Sec-Fetch-Site": "same-origin",
+        Cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+      },
+      body: new URLSearchParams(fields),
+    });
+    for (const header of response.headers.getSetCookie()) {
+      const pair = header.split(";")[0]!;
+      cookies.set(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
+    }
+    return response;
+  };
+  const step1 = await post("/start/step1", ADDRESS);
+  expect([step1.status, step1.headers.get("Location")], "step 1 answers with step 2").toEqual([303, "/start/step2"]);
+  const step2 = await post("/start/step2", account);
+  expect([step2.status, step2.headers.get("Location")], "step 2 answers with the dashboard").toEqual([303, "/dashboard"]);
+  return { account, cookies };
+}
+
+/**
  * With JavaScript on the URL changes before the new page is drawn, and the page being left has
  * an h1 of its own: wait for the dashboard's heading itself.
  */
@@ -147,27 +192,23 @@ export async function headerState(page: Page) {
 type RecordedEmail = { body?: { To?: string; TextBody?: string; Subject?: string } | null; receivedAt: string };
 
 /**
- * The reset link of the newest email the email stand-in received for `email`, other than the
- * ones in `skip`. The email goes through the queue (batches every 2 s), so this polls for up to
- * `timeoutMs`.
+ * The reset link of the newest email the email stand-in received for `email`. The email goes
+ * through the queue (batches every 2 s), so this waits for it.
  */
-export async function resetLinkFor(standInsUrl: string, email: string, { timeoutMs = 10_000, skip = [] as string[] } = {}): Promise<URL> {
-  const deadline = Date.now() + timeoutMs;
-  let seen = 0;
-  for (;;) {
-    const response = await fetch(`${standInsUrl}/__stand-ins/requests?vendor=email`);
-    const recorded = (await response.json()) as RecordedEmail[];
-    seen = recorded.length;
-    const links = recorded
-      .filter((entry) => (entry.body?.To ?? "").toLowerCase().includes(email.toLowerCase()))
-      .map((entry) => entry.body?.TextBody?.match(/https?:\/\/\S+\/password\/reset\?token=[\w-]+/)?.[0])
-      .filter((link): link is string => Boolean(link) && !skip.includes(link!));
-    if (links.length > 0) return new URL(links[links.length - 1]!);
-    if (Date.now() > deadline) {
-      throw new Error(`No reset email for ${email} reached the email stand-in within ${timeoutMs / 1000} s (${seen} email(s) recorded).`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+export function resetLinkFor(standInsUrl: string, email: string): Promise<URL> {
+  return vi.waitFor(
+    async () => {
+      const recorded = (await (await fetch(`${standInsUrl}/__stand-ins/requests?vendor=email`)).json()) as RecordedEmail[];
+      const link = recorded
+        .filter((entry) => (entry.body?.To ?? "").toLowerCase().includes(email.toLowerCase()))
+        .map((entry) => entry.body?.TextBody?.match(/https?:\/\/\S+\/password\/reset\?token=[\w-]+/)?.[0])
+        .filter((found): found is string => Boolean(found))
+        .at(-1);
+      if (!link) throw new Error(`No reset email for ${email} has reached the email stand-in (${recorded.length} email(s) recorded).`);
+      return new URL(link);
+    },
+    { timeout: 30_000, interval: 200 },
+  );
 }
 
 /**

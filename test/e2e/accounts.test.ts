@@ -2,7 +2,7 @@
 // errors, the signed-up user's dashboard and Setting menu, sign out, sign in (wrong password,
 // going back where the visitor was headed), forgotten password and reset through the email
 // stand-in, the staff area's 404 for a normal user, and the visit-counting question.
-// One account per mode, signed up in journey 4 and used by the journeys after it.
+// Each journey runs alone: those about an existing account make their own with two form posts.
 import { describe, expect, inject, test } from "vitest";
 import { assertAccessible, assertNoErrors, JS_MODES, screenshot, useBrowser } from "./browser";
 import {
@@ -16,7 +16,8 @@ import {
   LOOSE_ADDRESS,
   reachStep2,
   resetLinkFor,
-  signInThroughForm,
+  signedInAccount,
+  signedUpAccount,
   submitSignIn,
   submitStep2,
   visibleText,
@@ -28,7 +29,7 @@ import {
 const appUrl = inject("appUrl");
 const standInsUrl = inject("standInsUrl");
 
-// Product rules: Validation messages, word for word.
+// The messages of product rules: Validation messages (word for word).
 const NAME_AND_ADDRESS_MESSAGES = {
   fullName: "Please enter your full name.",
   street1: "Please enter the street address.",
@@ -42,14 +43,6 @@ const WRONG_CREDENTIALS = "Wrong email or password.";
 const browser = useBrowser();
 
 describe.each(JS_MODES)("accounts (JavaScript $label)", ({ js, label }) => {
-  // Signed up by journey 4; journey 9 changes its password.
-  const account: Account = { email: `ada.${Date.now()}.js-${label}@quietmailbox.test`, password: "first-secret-1" };
-  let signedUp = false;
-  const requireAccount = () => {
-    if (!signedUp) throw new Error("journey 4 (signup) did not create the account this journey needs");
-    return account;
-  };
-
   test("1. step 1 shows each message next to its field and keeps what was typed", async () => {
     await browser.visit({ js }, async (visit) => {
       const { page } = visit;
@@ -140,11 +133,11 @@ describe.each(JS_MODES)("accounts (JavaScript $label)", ({ js, label }) => {
   });
 
   test("4. signing up lands on the dashboard with the Setting menu", async () => {
+    const account: Account = { email: `ada.${Date.now()}.js-${label}@quietmailbox.test`, password: "first-secret-1" };
     await browser.visit({ js }, async (visit) => {
       const { page } = visit;
       await reachStep2(visit, appUrl);
       await Promise.all([page.waitForURL(`${appUrl}/dashboard`, { timeout: 15_000 }), submitStep2(page, account)]);
-      signedUp = true;
       await waitForDashboard(page);
       expect(await headerState(page)).toEqual({ settings: 1, signInLinks: 0 });
       await screenshot(visit, "accounts-dashboard");
@@ -154,7 +147,7 @@ describe.each(JS_MODES)("accounts (JavaScript $label)", ({ js, label }) => {
   });
 
   test("5. signing up again with the same email says so on step 2 and loses nothing else", async () => {
-    const { email } = requireAccount();
+    const { email } = await signedUpAccount(appUrl, `taken-js-${label}`);
     await browser.visit({ js }, async (visit) => {
       const { page } = visit;
       await reachStep2(visit, appUrl);
@@ -180,10 +173,11 @@ describe.each(JS_MODES)("accounts (JavaScript $label)", ({ js, label }) => {
   });
 
   test("6. Sign Out in the Setting menu ends the session", async () => {
-    const current = requireAccount();
     await browser.visit({ js }, async (visit) => {
       const { page } = visit;
-      await signInThroughForm(visit, appUrl, current);
+      await signedInAccount(visit, appUrl, `sign-out-js-${label}`);
+      await page.goto(`${appUrl}/dashboard`);
+      await waitForDashboard(page);
       const menu = page.locator("header details").filter({ has: page.locator("summary", { hasText: "Settings" }) });
       expect(await menu.getAttribute("open"), "the menu starts closed").toBeNull();
       await menu.locator("summary").click();
@@ -204,7 +198,7 @@ describe.each(JS_MODES)("accounts (JavaScript $label)", ({ js, label }) => {
   });
 
   test("7. a wrong password is refused with the product rules' message; the right one signs in", async () => {
-    const current = requireAccount();
+    const current = await signedUpAccount(appUrl, `wrong-password-js-${label}`);
     await browser.visit({ js }, async (visit) => {
       const { page } = visit;
       expect((await page.goto(`${appUrl}/signin`))?.status()).toBe(200);
@@ -240,7 +234,7 @@ describe.each(JS_MODES)("accounts (JavaScript $label)", ({ js, label }) => {
   });
 
   test("8. a visitor sent from /dashboard to sign in goes back to /dashboard", async () => {
-    const current = requireAccount();
+    const current = await signedUpAccount(appUrl, `back-to-dashboard-js-${label}`);
     await browser.visit({ js }, async (visit) => {
       const { page } = visit;
       const response = await page.goto(`${appUrl}/dashboard`);
@@ -255,7 +249,7 @@ describe.each(JS_MODES)("accounts (JavaScript $label)", ({ js, label }) => {
   });
 
   test("9. a forgotten password is reset through the emailed link, which works once", async () => {
-    const current = requireAccount();
+    const current = await signedUpAccount(appUrl, `reset-js-${label}`);
     const newPassword = `second-secret-${label}`;
     await browser.visit({ js }, async (visit) => {
       const { page } = visit;
@@ -305,10 +299,9 @@ describe.each(JS_MODES)("accounts (JavaScript $label)", ({ js, label }) => {
   });
 
   test("10. a signed-in user who is not staff gets 404 on /admin", async () => {
-    const current = requireAccount();
     await browser.visit({ js }, async (visit) => {
       const { page } = visit;
-      await signInThroughForm(visit, appUrl, current);
+      await signedInAccount(visit, appUrl, `not-staff-js-${label}`);
       const response = await page.goto(`${appUrl}/admin`);
       expect(response?.status()).toBe(404);
       expect(page.url()).toBe(`${appUrl}/admin`);

@@ -29,7 +29,7 @@ export const JS_MODES = [
 
 export const SCREENSHOT_DIR = join(REPO_ROOT, "test-results", "screenshots");
 
-export async function launchBrowser(): Promise<Browser> {
+async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`${CHROMIUM_PATH} is missing: run \`bash test/ensure-chromium.sh\` (apt-get install -y chromium).`);
   }
@@ -76,7 +76,7 @@ export type Visit = {
  * A fresh context (no cookies: a visitor) with JavaScript on or off, and one page in it, watched
  * for console errors and JavaScript downloads from the first request on.
  */
-export async function openPage(browser: Browser, { js }: { js: boolean }): Promise<Visit> {
+async function openPage(browser: Browser, { js }: { js: boolean }): Promise<Visit> {
   const context = await browser.newContext({ javaScriptEnabled: js, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const scriptRequests: string[] = [];

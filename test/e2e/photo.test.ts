@@ -49,16 +49,21 @@ const heading = (page: Page) => page.locator("main h1").innerText();
 
 /**
  * With JavaScript the page reloads itself once the photo is read; without, the person clicks
- * “Check again”. Each look waits for the next page's load event: the current page has loaded
- * already, so waiting for its load state would let the loop read the page being left.
+ * “Check again” and waits for the next page's load event: the current page has loaded already,
+ * so waiting for its load state would let the next look read the page being left.
  */
 async function waitForReading({ page, js }: Visit) {
-  const deadline = Date.now() + 45_000;
-  while ((await heading(page)).startsWith("Reading your photo")) {
-    if (Date.now() > deadline) throw new Error("the photo was not read in time");
-    if (js) await page.waitForTimeout(500);
-    else await Promise.all([page.waitForEvent("load"), page.getByRole("link", { name: "Check again" }).click()]);
-  }
+  await expect
+    .poll(
+      async () => {
+        const shown = await heading(page);
+        if (!js && shown.startsWith("Reading your photo"))
+          await Promise.all([page.waitForEvent("load"), page.getByRole("link", { name: "Check again" }).click()]);
+        return shown;
+      },
+      { timeout: 45_000, interval: 500 },
+    )
+    .not.toMatch(/^Reading your photo/);
 }
 
 describe.each(JS_MODES)("a photo of junk mail (JavaScript $label)", ({ js, label }) => {

@@ -6,7 +6,7 @@
 // (DejaVu, Liberation): no network fetch, no web font, no external image.
 import type { Page } from "playwright-core";
 
-export type Distortion = {
+type Distortion = {
   rotateDeg: number;
   blurPx: number;
   contrast: number /* 1 = normal, 0.45 = washed out */;
@@ -1045,7 +1045,7 @@ function assignDistortions(r: Rand, count: number): Distortion[] {
 const DESIGNS = new Map<string, Spec>();
 
 /** The benchmark's set. Another seed draws the same designs in another order, with other distortions and numbers. */
-export const MAIL_PIECES_SEED = 20260314;
+const MAIL_PIECES_SEED = 20260314;
 
 export function buildPieces(seed = MAIL_PIECES_SEED): MailPiece[] {
   const r = mulberry32(seed);
@@ -1503,7 +1503,7 @@ function tableHtml(r: Rand, vw: number, vh: number): string {
 }
 
 /** The page for one piece: the piece on a table, photographed. */
-export function mailPieceHtml(piece: MailPiece): string {
+function mailPieceHtml(piece: MailPiece): string {
   const spec = DESIGNS.get(piece.id) ?? fallbackSpec(piece);
   const geometry = GEOMETRY[piece.layout];
   const r = mulberry32(hashSeed(`${piece.id}|${piece.printedSender}|${piece.layout}`));

@@ -5,25 +5,28 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addressFromResult, verifyAddress, verifyOffline } from "~/integrations/address-verification.server";
-import { createLobClient, lobClientFromEnv, type LobEnv } from "~/integrations/lob.server";
+import { createLobClient, type LobEnv } from "~/integrations/lob.server";
 import { startStandIns, type StandInServer } from "../stand-ins/server";
 import { lobVendor } from "../stand-ins/vendors/lob";
 
 const typed = { street1: "12 north main street", street2: "apartment 4b", city: "springfield", state: "illinois", zipCode: "62701" };
 
 let standIns: StandInServer;
-let env: LobEnv;
+let env: LobEnv & { LOB_API_KEY: string };
 
 beforeAll(async () => {
   standIns = await startStandIns({ port: 0, vendors: [lobVendor] });
   env = { LOB_API_KEY: "test_stand_in_key", LOB_API_URL: `${standIns.url}/lob/v1` };
 });
 afterAll(() => standIns.close());
+
+/** The client as address verification builds it from the env. */
+const lobClient = () => createLobClient({ apiKey: env.LOB_API_KEY, baseUrl: env.LOB_API_URL });
 beforeEach(() => standIns.reset());
 
 describe("Lob client against the stand-in", () => {
   it("gets a us_verification back, standardized like Lob, with the unit on the primary line", async () => {
-    const answer = await lobClientFromEnv(env).verifyUsAddress({
+    const answer = await lobClient().verifyUsAddress({
       primary_line: typed.street1,
       secondary_line: typed.street2,
       city: typed.city,
@@ -60,7 +63,7 @@ describe("Lob client against the stand-in", () => {
   });
 
   it("sends the key as the Basic user name with an empty password, and a JSON body; the stand-in records it", async () => {
-    await lobClientFromEnv(env).verifyUsAddress({ primary_line: "1 Main St", city: "Springfield", state: "IL", zip_code: "62701" });
+    await lobClient().verifyUsAddress({ primary_line: "1 Main St", city: "Springfield", state: "IL", zip_code: "62701" });
     const [request] = standIns.recorded("lob");
     expect(request).toMatchObject({
       method: "POST",
@@ -99,7 +102,7 @@ describe("Lob client against the stand-in", () => {
   });
 
   it("answers 422 like Lob when primary_line or the city, state and ZIP are missing", async () => {
-    const lob = lobClientFromEnv(env);
+    const lob = lobClient();
     expect(await lob.verifyUsAddress({ primary_line: "", zip_code: "62701" })).toEqual({
       ok: false,
       status: 422,
@@ -112,7 +115,7 @@ describe("Lob client against the stand-in", () => {
   });
 
   it("says undeliverable when the standardizer finds a problem", async () => {
-    const answer = await lobClientFromEnv(env).verifyUsAddress({
+    const answer = await lobClient().verifyUsAddress({
       primary_line: "1 Main St",
       city: "Springfield",
       state: "IL",

@@ -4,7 +4,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startStandIns, type StandInServer } from "../stand-ins/server";
 import {
   parseStripeForm,
@@ -83,15 +83,8 @@ async function eventsFor(customer: string, type?: string): Promise<ListedEvent[]
   return (await control<ListedEvent[]>(`/events?${query}`)).body;
 }
 
-async function waitFor<T>(read: () => T | Promise<T>, done: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+/** Deliveries go out after the call that made the event has answered: wait for them. */
+const WEBHOOK_WAIT = { timeout: 15_000, interval: 25 };
 
 /** The deliveries the receiver got for these events, in the order it got them. */
 function deliveriesOf(eventIds: string[]): Delivery[] {
@@ -296,10 +289,11 @@ describe("Checkout", () => {
     expect(events.map((event) => event.objectId)).toEqual([customer.id, subscription.id, subscription.latest_invoice, session.id]);
 
     const ids = events.map((event) => event.id);
-    const deliveries = await waitFor(
-      () => deliveriesOf(ids),
-      (list) => list.length === ids.length,
-    );
+    const deliveries = await vi.waitFor(() => {
+      const list = deliveriesOf(ids);
+      expect(list).toHaveLength(ids.length);
+      return list;
+    }, WEBHOOK_WAIT);
     expect(deliveries.map((delivery) => (JSON.parse(delivery.body) as { id: string }).id)).toEqual(ids);
     for (const [index, delivery] of deliveries.entries()) {
       expect(delivery.headers["user-agent"]).toBe("Stripe/1.0 (+https://stripe.com/docs/webhooks)");
@@ -333,10 +327,11 @@ describe("Checkout", () => {
     const invoicePaid = JSON.parse(events[2]!.payload) as Stripe.InvoicePaidEvent;
     expect(invoicePaid.data.object.parent?.subscription_details?.subscription).toBe(subscription.id);
 
-    const listed = await waitFor(
-      () => eventsFor(customer.id),
-      (list) => list.every((event) => event.deliveries.length === 1),
-    );
+    const listed = await vi.waitFor(async () => {
+      const list = await eventsFor(customer.id);
+      expect(list.map((event) => event.deliveries.length)).toEqual(list.map(() => 1));
+      return list;
+    }, WEBHOOK_WAIT);
     expect(listed.map((event) => event.deliveries[0]!.status)).toEqual([200, 200, 200, 200]);
     expect((await eventsFor(customer.id, "invoice.paid")).map((event) => event.id)).toEqual([ids[2]]);
   });
@@ -711,10 +706,11 @@ describe("webhook controls", () => {
     receiverStatuses.push(503, 500);
     const customer = await stripe.customers.create({ email: "retry@example.com" });
     const [created] = await eventsFor(customer.id);
-    const listed = await waitFor(
-      () => eventsFor(customer.id),
-      (events) => events[0]!.deliveries.length === 3,
-    );
+    const listed = await vi.waitFor(async () => {
+      const events = await eventsFor(customer.id);
+      expect(events[0]!.deliveries).toHaveLength(3);
+      return events;
+    }, WEBHOOK_WAIT);
     expect(listed[0]!.id).toBe(created!.id);
     expect(listed[0]!.deliveries.map((attempt) => attempt.status)).toEqual([503, 500, 200]);
     const [first, , third] = listed[0]!.deliveries;
@@ -724,10 +720,11 @@ describe("webhook controls", () => {
   it("records a network failure as an attempt with its error", async () => {
     await setForwardUrl("http://127.0.0.1:9/unreachable");
     const customer = await stripe.customers.create({ email: "unreachable@example.com" });
-    const [event] = await waitFor(
-      () => eventsFor(customer.id),
-      (events) => events[0]!.deliveries.length >= 1,
-    );
+    const [event] = await vi.waitFor(async () => {
+      const events = await eventsFor(customer.id);
+      expect(events[0]!.deliveries.length).toBeGreaterThanOrEqual(1);
+      return events;
+    }, WEBHOOK_WAIT);
     expect(event!.deliveries[0]).toMatchObject({ status: null, url: "http://127.0.0.1:9/unreachable", error: expect.any(String) });
     expect((await control(`/events/${event!.id}/deliver`, { method: "POST" })).status).toBe(502);
   });

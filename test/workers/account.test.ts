@@ -1,7 +1,7 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { and, eq, inArray, is } from "drizzle-orm";
 import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import * as schema from "../../drizzle/schema";
 import { deletedAccounts, earlierAddresses, jobs, requestLogs, requests, staffAudit, users } from "../../drizzle/schema";
 import worker from "../../app/worker";
@@ -44,18 +44,22 @@ async function deliver(rows: { id: string; type: string; payload: unknown; creat
 }
 
 /** Waits for the local queue to finish the user's jobs of these types. */
-async function settled(userId: string, types: string[], timeoutMs = 15_000) {
-  const started = Date.now();
-  for (;;) {
-    const rows = await db
-      .select()
-      .from(jobs)
-      .where(and(eq(jobs.userId, userId), inArray(jobs.type, types)));
-    if (rows.length > 0 && rows.every((row) => ["succeeded", "dead", "cancelled"].includes(row.state))) return rows;
-    if (Date.now() - started > timeoutMs)
-      throw new Error(`jobs still running: ${JSON.stringify(rows.map((row) => [row.type, row.state]))}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+function settled(userId: string, types: string[]) {
+  return vi.waitFor(
+    async () => {
+      const rows = await db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.userId, userId), inArray(jobs.type, types)));
+      expect(rows, "the user's jobs").not.toEqual([]);
+      expect(
+        rows.filter((row) => !["succeeded", "dead", "cancelled"].includes(row.state)).map((row) => [row.type, row.state]),
+        "jobs still running",
+      ).toEqual([]);
+      return rows;
+    },
+    { timeout: 20_000, interval: 100 },
+  );
 }
 
 /** A user with three requests: one waiting for staff, one sent to the sender, one confirmed. */

@@ -34,16 +34,8 @@ async function jobRow(id: string) {
   return row!;
 }
 
-/** The queue runs the job in its own time (batches wait up to 2 s): wait for the row to say so. */
-async function waitForState(id: string, state: JobState, timeoutMs = 8000) {
-  const deadline = Date.now() + timeoutMs;
-  let row = await jobRow(id);
-  while (row.state !== state && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    row = await jobRow(id);
-  }
-  return row;
-}
+/** The queue runs a job in its own time (batches wait up to 2 s): how long to wait for its row to say so. */
+const QUEUE_WAIT = { timeout: 20_000, interval: 100 };
 
 function jobAudits(ids: string[]) {
   return db
@@ -53,43 +45,39 @@ function jobAudits(ids: string[]) {
 }
 
 describe("the jobs page", () => {
-  it(
-    "lists dead jobs with their error and lets a moderator retry one: it goes back to the queue under its id and runs",
-    { timeout: 15_000 },
-    async () => {
-      const { userId } = await signedUpUser("job-owner");
-      const id = await insertJob({ userId });
-      const { browser } = await signedInStaff("moderator");
+  it("lists dead jobs with their error and lets a moderator retry one: it goes back to the queue under its id and runs", async () => {
+    const { userId } = await signedUpUser("job-owner");
+    const id = await insertJob({ userId });
+    const { browser } = await signedInStaff("moderator");
 
-      const page = await browser.get("/admin/jobs");
-      expect(page.status).toBe(200);
-      const html = await page.text();
-      expect(html).toContain(`aria-label="Retry ping job ${id}"`);
-      expect(html).toContain("ran out of retries; last error: ping asked to fail attempt 5 of 10");
-      expect(html).toContain(`href="/admin/users/${userId}"`);
-      expect(html).toContain("Retry all dead jobs");
-      // Payloads may hold emails and names: the page shows the type and id only.
-      expect(html).not.toContain("failAttempts");
+    const page = await browser.get("/admin/jobs");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`aria-label="Retry ping job ${id}"`);
+    expect(html).toContain("ran out of retries; last error: ping asked to fail attempt 5 of 10");
+    expect(html).toContain(`href="/admin/users/${userId}"`);
+    expect(html).toContain("Retry all dead jobs");
+    // Payloads may hold emails and names: the page shows the type and id only.
+    expect(html).not.toContain("failAttempts");
 
-      const retried = await browser.post("/admin/jobs", { intent: "retry", jobId: id });
-      expect(retried.status).toBe(303);
-      expect(retried.headers.get("Location")).toBe(`/admin/jobs?retried=${id}`);
-      const requeued = await jobRow(id);
-      expect(["queued", "running", "succeeded"]).toContain(requeued.state);
-      if (requeued.state === "queued")
-        expect(requeued).toMatchObject({ attempts: 0, lastError: expect.stringContaining("ran out of retries") });
+    const retried = await browser.post("/admin/jobs", { intent: "retry", jobId: id });
+    expect(retried.status).toBe(303);
+    expect(retried.headers.get("Location")).toBe(`/admin/jobs?retried=${id}`);
+    const requeued = await jobRow(id);
+    expect(["queued", "running", "succeeded"]).toContain(requeued.state);
+    if (requeued.state === "queued")
+      expect(requeued).toMatchObject({ attempts: 0, lastError: expect.stringContaining("ran out of retries") });
 
-      // Succeeded proves the consumer got the envelope with this job's id: another id would have made a new row.
-      expect(await waitForState(id, "succeeded")).toMatchObject({ state: "succeeded", attempts: 1, lastError: null });
-      expect(await jobAudits([id])).toEqual([{ targetId: id, actorId: "local-moderator", actorRole: "moderator", action: "job.retried" }]);
+    // Succeeded proves the consumer got the envelope with this job's id: another id would have made a new row.
+    await expect.poll(() => jobRow(id), QUEUE_WAIT).toMatchObject({ state: "succeeded", attempts: 1, lastError: null });
+    expect(await jobAudits([id])).toEqual([{ targetId: id, actorId: "local-moderator", actorRole: "moderator", action: "job.retried" }]);
 
-      const after = await (await browser.get(`/admin/jobs?retried=${id}`)).text();
-      expect(after).toContain(`Job ${id} was sent to the queue again.`);
-      expect(after).not.toContain(`aria-label="Retry ping job ${id}"`);
-    },
-  );
+    const after = await (await browser.get(`/admin/jobs?retried=${id}`)).text();
+    expect(after).toContain(`Job ${id} was sent to the queue again.`);
+    expect(after).not.toContain(`aria-label="Retry ping job ${id}"`);
+  });
 
-  it("retries every retryable dead job at once, and leaves a malformed one or an unknown type dead", { timeout: 15_000 }, async () => {
+  it("retries every retryable dead job at once, and leaves a malformed one or an unknown type dead", async () => {
     const pings = [await insertJob(), await insertJob()];
     const malformed = await insertJob({ type: "malformed", id: `message-${crypto.randomUUID()}` });
     const unknown = await insertJob({ type: "no-such-job" });
@@ -111,7 +99,9 @@ describe("the jobs page", () => {
     const sent = Number(new URL(all.headers.get("Location")!, "https://example.test").searchParams.get("retriedAll"));
     expect(sent).toBeGreaterThanOrEqual(2);
 
-    for (const id of pings) expect((await waitForState(id, "succeeded")).state).toBe("succeeded");
+    await expect
+      .poll(async () => (await Promise.all(pings.map(jobRow))).map((row) => row.state), QUEUE_WAIT)
+      .toEqual(["succeeded", "succeeded"]);
     expect((await jobRow(malformed)).state).toBe("dead");
     expect((await jobRow(unknown)).state).toBe("dead");
     const audits = await jobAudits([...pings, malformed, unknown]);

@@ -6,9 +6,9 @@ import { jobs, requests, staffAudit, users } from "../../drizzle/schema";
 import type { CatalogSender } from "~/domain/sender-catalog";
 import { seedSenderCatalog } from "~/models/request-template.server";
 import { adminUpdateUser } from "~/models/staff-users.server";
-import { ForbiddenUpdateError, updateUserDocument } from "~/models/user.server";
+import { ForbiddenUpdateError } from "~/models/user.server";
 import { getDb } from "~/utils/db.server";
-import { signedInStaff, signedUpUser } from "./http";
+import { ADDRESS, signedInStaff, signedUpUser } from "./http";
 
 const db = getDb(env.DB);
 
@@ -168,7 +168,7 @@ describe("finding users", () => {
   });
 });
 
-describe("changing a user", () => {
+describe("changing a user (product rules: Roles: only the admin may change another user's details)", () => {
   it("refuses a moderator's post with 403 and changes nothing", async () => {
     const user = await signedUpUser("staff-mod-edit");
     const { browser } = await signedInStaff("moderator");
@@ -193,17 +193,34 @@ describe("changing a user", () => {
     expect(await auditAbout(user.userId)).toEqual([]);
   });
 
-  it("refuses a user raising their own allowance or setting their own plan", async () => {
+  it("lets a user change their own name and address, never their allowance or plan, and not another user's details", async () => {
     const user = await signedUpUser("staff-self-raise");
-    await expect(updateUserDocument(db, { userId: user.userId, role: "none" }, user.userId, { numOfFreeRequest: 1000 })).rejects.toThrow(
-      ForbiddenUpdateError,
+    const other = await signedUpUser("staff-self-other");
+    // The user's own form, with the staff-only fields added by hand: the details change, nothing else.
+    const typed = { ...ADDRESS, fullName: "Ada King Lovelace", numOfFreeRequest: "1000", plan: "premium" };
+    expect((await user.browser.post("/account/address", typed)).status).toBe(303);
+    expect((await user.browser.post("/account/address/confirm", {})).headers.get("Location")).toBe("/account?saved=address");
+    // The staff form, for themselves and for someone else: the area does not exist for them.
+    for (const target of [user.userId, other.userId]) {
+      const posted = await user.browser.post(
+        `/admin/users/${target}`,
+        await editForm(target, { numOfFreeRequest: "1000", plan: "premium", reason: "Mine" }),
+      );
+      expect(posted.status).toBe(404);
+    }
+    expect(await userRow(user.userId)).toMatchObject({ fullName: "Ada King Lovelace", numOfFreeRequest: 3, plan: null });
+    expect(await userRow(other.userId)).toMatchObject({ fullName: "Ada Lovelace", numOfFreeRequest: 3, plan: null });
+    expect(await auditAbout(user.userId)).toEqual([]);
+  });
+
+  it("lets the admin change their own allowance and plan through the staff form", async () => {
+    const { browser } = await signedInStaff("admin");
+    const posted = await browser.post(
+      "/admin/users/local-admin",
+      await editForm("local-admin", { numOfFreeRequest: "7", plan: "basic", reason: "Own test account" }),
     );
-    await expect(updateUserDocument(db, { userId: user.userId, role: "none" }, user.userId, { plan: "premium" })).rejects.toThrow(
-      ForbiddenUpdateError,
-    );
-    const row = await userRow(user.userId);
-    expect(row.numOfFreeRequest).toBe(3);
-    expect(row.plan).toBeNull();
+    expect(posted.status).toBe(303);
+    expect(await userRow("local-admin")).toMatchObject({ numOfFreeRequest: 7, plan: "basic" });
   });
 
   it("lets the admin grant two more free requests with a reason, and records who, why and what", async () => {

@@ -18,7 +18,7 @@ async function signedIn(label: string) {
 
 const jobCount = (userId: string, type: string) => db.$count(jobs, and(eq(jobs.userId, userId), eq(jobs.type, type)));
 
-describe("product rules: Calls to the server endpoints", () => {
+describe("the endpoints of product rules: Calls to the server", () => {
   it("refuse visitors with 401 and GET with 404", async () => {
     const visitor = new Browser();
     for (const path of [

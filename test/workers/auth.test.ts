@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { jobs } from "../../drizzle/schema";
 import { getDb } from "~/utils/db.server";
 import { ADDRESS, Browser, ORIGIN, signedInStaff, signUp } from "./http";
-import { received, uniqueEmail } from "./stand-ins";
+import { emailedLink, received, uniqueEmail } from "./stand-ins";
 
 const db = getDb(env.DB);
 
@@ -88,19 +88,6 @@ describe("sign out", () => {
 });
 
 describe("password reset", () => {
-  async function resetLinkFor(email: string) {
-    for (let attempt = 0; attempt < 80; attempt++) {
-      // The welcome email reaches the same address first.
-      const messages = await received("email", (request) => (request.body as { To?: string } | null)?.To === email);
-      const link = messages
-        .map((message) => (message.body as { TextBody?: string }).TextBody?.match(/https?:\/\/\S+\/password\/reset\?token=[\w-]+/)?.[0])
-        .find(Boolean);
-      if (link) return new URL(link);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error("no reset email reached the email stand-in");
-  }
-
   it("answers the same way for an unknown email and queues nothing", async () => {
     const email = uniqueEmail("unknown-reset");
     const emailJobsTo = async (to: string) =>
@@ -124,7 +111,7 @@ describe("password reset", () => {
     const forgot = await new Browser().post("/password/forgot", { email });
     expect(forgot.headers.get("Location")).toBe("/password/forgot?sent=1");
 
-    const link = await resetLinkFor(email);
+    const link = await emailedLink(email, "/password/reset");
     // Like every email to a user, it can turn reminders off: in its text and as a one-click header.
     const [message] = await received("email", (request) => {
       const body = request.body as { To?: string; Tag?: string } | null;

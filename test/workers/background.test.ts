@@ -29,14 +29,19 @@ afterEach(async () => {
 });
 
 /** Waits until every job matched has succeeded or is dead, and answers their rows. */
-async function settled(where: SQL, expected: number, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const rows = await db.select().from(jobs).where(where);
-    if (rows.length >= expected && rows.every((row) => FINISHED.includes(row.state))) return rows;
-    if (Date.now() > deadline) throw new Error(`jobs not settled: ${rows.map((row) => `${row.type} ${row.state}`).join(", ") || "none"}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+function settled(where: SQL, expected: number, timeout = 60_000) {
+  return vi.waitFor(
+    async () => {
+      const rows = await db.select().from(jobs).where(where);
+      expect(rows.length, "jobs matched").toBeGreaterThanOrEqual(expected);
+      expect(
+        rows.filter((row) => !FINISHED.includes(row.state)).map((row) => `${row.type} ${row.state}`),
+        "jobs not settled",
+      ).toEqual([]);
+      return rows;
+    },
+    { timeout, interval: 200 },
+  );
 }
 
 function jobsWhere({ userIds, ids }: { userIds?: string[]; ids?: string[] }) {

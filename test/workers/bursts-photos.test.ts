@@ -102,7 +102,7 @@ describe("photo uploads at the same moment", () => {
   });
 
   it("gives the images back to the day's allowance when storing them fails half way, and keeps none of them", async () => {
-    allowConsoleErrors(/^photo not stored:/);
+    allowConsoleErrors(/photo not stored:/);
     const { browser, userId } = await signedUpUser("photo-store-fails");
     const limit = PHOTO_LIMITS.maxImages;
     let puts = 0;

@@ -5,18 +5,19 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import worker from "../../app/worker";
 import fc from "fast-check";
+import { vi } from "vitest";
 import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
 import { getSessionStorage } from "~/utils/session.server";
 import { ORIGIN } from "./http";
 
-export const HOST = "example.test";
+const HOST = "example.test";
 export type Role = "visitor" | "user" | "staff";
 
 // ---------------------------------------------------------------------------------------------
 // Values: a field's value as a tree, so that each body type can encode it its own way.
 
-export type Value =
+type Value =
   | { t: "str"; s: string }
   | { t: "num"; n: number }
   | { t: "bool"; b: boolean }
@@ -152,7 +153,7 @@ const textArb: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** Every kind of value a field may get, valid choices included (so deeper paths are reached). */
-export function valueArb(choices: string[]): fc.Arbitrary<Value> {
+function valueArb(choices: string[]): fc.Arbitrary<Value> {
   const scalar = fc.oneof(
     { weight: 4, arbitrary: textArb.map(str) },
     {
@@ -515,10 +516,10 @@ const UNKNOWN_PATHS = [
 // ---------------------------------------------------------------------------------------------
 // Requests
 
-export const METHODS = ["POST", "GET", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"] as const;
-export type Method = (typeof METHODS)[number];
+const METHODS = ["POST", "GET", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"] as const;
+type Method = (typeof METHODS)[number];
 
-export const BODY_KINDS = [
+const BODY_KINDS = [
   "urlencoded",
   "multipart",
   "json",
@@ -530,10 +531,10 @@ export const BODY_KINDS = [
   "badMultipart",
   "oddContentType",
 ] as const;
-export type BodyKind = (typeof BODY_KINDS)[number];
+type BodyKind = (typeof BODY_KINDS)[number];
 
-export type CookieTweak = "none" | "malformed" | "garbage" | "unknownSession" | "duplicate" | "consent" | "huge" | "badEncoding";
-export type OriginMode = "sameOrigin" | "crossSite" | "noHeaders" | "nullOrigin" | "sameSite" | "otherOriginOnly";
+type CookieTweak = "none" | "malformed" | "garbage" | "unknownSession" | "duplicate" | "consent" | "huge" | "badEncoding";
+type OriginMode = "sameOrigin" | "crossSite" | "noHeaders" | "nullOrigin" | "sameSite" | "otherOriginOnly";
 
 /** One generated request. Paths and bodies are built from it at send time, from the fuzz user's ids. */
 export type FuzzRequest = {
@@ -559,7 +560,7 @@ export type FuzzRequest = {
   stripe: StripeCase | null;
 };
 
-export type StripeCase = {
+type StripeCase = {
   signature: "valid" | "none" | "garbage" | "wrongSecret" | "oldTimestamp";
   type: string;
   object: Record<string, string | number | boolean | null>;
@@ -906,10 +907,8 @@ function jsonBody(fields: [string, Value][], budget: Budget): Uint8Array<ArrayBu
 // ---------------------------------------------------------------------------------------------
 // Sending
 
-export type Sessions = { user: string; staff: string };
-
 /** A Cookie pair for a session signed in as `userId` now (signedInAt set, so resets do not void it). */
-export async function sessionCookie(userId: string) {
+async function sessionCookie(userId: string) {
   const storage = getSessionStorage(parseEnv(env));
   const session = await storage.getSession();
   session.set("userId", userId);
@@ -1166,30 +1165,38 @@ async function statements() {
   return list;
 }
 
-export type Snapshot = Map<string, string>;
+type Snapshot = Map<string, string>;
 
 /** Every row of every table (but the excluded ones), one string per table: one D1 batch. */
-export async function snapshot(): Promise<Snapshot> {
+async function snapshot(): Promise<Snapshot> {
   const list = await statements();
   const results = await env.DB.batch<{ n: number; rows: string }>(list.map(({ sql }) => env.DB.prepare(sql)));
   return new Map(list.map(({ table }, index) => [table, `${results[index]!.results[0]!.n}:${results[index]!.results[0]!.rows}`]));
 }
 
-export function changedTables(before: Snapshot, after: Snapshot) {
+function changedTables(before: Snapshot, after: Snapshot) {
   return [...after.keys()].filter((table) => before.get(table) !== after.get(table));
 }
 
-/** Waits until background jobs have settled, so that their writes do not land inside a later request. */
-export async function settleJobs(timeoutMs = 15_000) {
-  const started = Date.now();
-  for (;;) {
-    const row = await env.DB.prepare("SELECT count(*) AS n FROM jobs WHERE state IN ('queued', 'running', 'retrying')").first<{
-      n: number;
-    }>();
-    if (!row?.n) return true;
-    if (Date.now() - started > timeoutMs) return false;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/**
+ * Waits until background jobs have settled, so that their writes do not land inside a later
+ * request; answers false when some are still running after `timeout`, and the run goes on.
+ */
+export function settleJobs(timeout = 15_000) {
+  return vi
+    .waitFor(
+      async () => {
+        const row = await env.DB.prepare("SELECT count(*) AS n FROM jobs WHERE state IN ('queued', 'running', 'retrying')").first<{
+          n: number;
+        }>();
+        if (row?.n) throw new Error(`${row.n} jobs still running`);
+      },
+      { timeout, interval: 100 },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -261,7 +261,9 @@ const indent = (text: string) =>
 
 beforeAll(async () => {
   vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
-    logged.push(args.map((arg) => (arg instanceof Error ? `${arg.name}: ${arg.message}` : String(arg))).join(" "));
+    // Without the request id that starts each line, so that failures alike share one key.
+    const line = args.map((arg) => (arg instanceof Error ? `${arg.name}: ${arg.message}` : String(arg))).join(" ");
+    logged.push(line.replace(/^\[[\w-]+\] /, ""));
   });
   await seedSenderCatalog(db, (catalog.senders as CatalogSender[]).slice(0, 4));
   const user = await signedUpUser("fuzz");

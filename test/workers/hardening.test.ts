@@ -14,7 +14,7 @@ import { countAttempt, LIMITS, rateKey } from "~/models/rate-limit.server";
 import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
 import { ADDRESS, Browser, ORIGIN, signedUpUser } from "./http";
-import { received, uniqueEmail } from "./stand-ins";
+import { emailedLinks, uniqueEmail } from "./stand-ins";
 import { postWebhook } from "./stripe";
 
 const db = getDb(env.DB);
@@ -26,21 +26,6 @@ let lastOctet = 0;
 function clientIp() {
   lastOctet += 1;
   return { "CF-Connecting-IP": `192.0.2.${lastOctet}` };
-}
-
-async function emailsTo(email: string) {
-  return received("email", (request) => (request.body as { To?: string } | null)?.To === email);
-}
-
-async function resetLinksFor(email: string, count: number) {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const links = (await emailsTo(email))
-      .map((message) => (message.body as { TextBody?: string }).TextBody?.match(/https?:\/\/\S+\/password\/reset\?token=[\w-]+/)?.[0])
-      .filter((link): link is string => Boolean(link));
-    if (links.length >= count) return links.map((link) => new URL(link));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`fewer than ${count} reset emails reached the email stand-in`);
 }
 
 /** The Stripe-Signature header Stripe would send for this payload, signed with the endpoint's secret. */
@@ -67,7 +52,7 @@ describe("links in emails", () => {
     const forwarded = await new Browser().post("/password/forgot", { email }, { "X-Forwarded-Host": "evil.test" });
     expect(forwarded.status).toBe(303);
 
-    const links = await resetLinksFor(email, 2);
+    const links = await emailedLinks(email, "/password/reset", 2);
     for (const link of links) expect(link.origin).toBe(APP_ORIGIN);
   });
 });
@@ -104,7 +89,7 @@ describe("reset links", () => {
     const { email, userId } = await signedUpUser("two-links");
     await new Browser().post("/password/forgot", { email }, clientIp());
     await new Browser().post("/password/forgot", { email }, clientIp());
-    const [first, second] = await resetLinksFor(email, 2);
+    const [first, second] = await emailedLinks(email, "/password/reset", 2);
 
     const reset = await new Browser().post(second!.pathname + second!.search, {
       token: second!.searchParams.get("token")!,
@@ -175,7 +160,7 @@ describe("reset links", () => {
     const html = await refused.text();
     expect(html).toMatch(/Please try again in (60|59) minutes\./);
     expect(html).toContain(`value="${email}"`);
-    expect(await resetLinksFor(email, 3)).toHaveLength(3);
+    expect(await emailedLinks(email, "/password/reset", 3)).toHaveLength(3);
 
     const fromOneClient = clientIp();
     const many = [];
@@ -231,7 +216,7 @@ describe("sign-in limits", () => {
 
     const forgot = await new Browser().post("/password/forgot", { email }, office);
     expect(forgot.headers.get("Location")).toBe("/password/forgot?sent=1");
-    expect(await resetLinksFor(email, 1)).toHaveLength(1);
+    expect(await emailedLinks(email, "/password/reset", 1)).toHaveLength(1);
   }, 40_000);
 });
 
@@ -378,7 +363,7 @@ describe("malformed requests", () => {
     const first = await postWebhook(payload, signature);
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ received: true, actedOn: false });
-    expect(warned).toHaveBeenCalledWith(expect.stringContaining("cannot be acted on"), expect.stringContaining("404"));
+    expect(warned).toHaveBeenCalledWith(expect.stringMatching(/cannot be acted on: .*404/));
     const again = await postWebhook(payload, signature);
     expect(await again.json()).toEqual({ received: true, duplicate: true });
     warned.mockRestore();

@@ -68,14 +68,15 @@ const photoIdOf = (response: Response) => {
 const photoRow = async (photoId: string) => (await db.select().from(mailPhotos).where(eq(mailPhotos.id, photoId)))[0]!;
 
 /** Waits until the queue has read the photo (the job runs in the local queue, with the stand-in). */
-async function readingDone(photoId: string, timeoutMs = 30_000) {
-  const started = Date.now();
-  for (;;) {
-    const row = await photoRow(photoId);
-    if (row.state !== "reading") return row;
-    if (Date.now() - started > timeoutMs) throw new Error("the photo was not read in time");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+function readingDone(photoId: string, timeout = 30_000) {
+  return vi.waitFor(
+    async () => {
+      const row = await photoRow(photoId);
+      expect(row.state, "the photo is still being read").not.toBe("reading");
+      return row;
+    },
+    { timeout, interval: 100 },
+  );
 }
 
 const storedKeys = async (userId: string) => (await env.PHOTOS.list({ prefix: `photos/${userId}/` })).objects.map((object) => object.key);
@@ -387,9 +388,7 @@ describe("deleting photos", () => {
     await readingDone(photoId);
     expect(await storedKeys(userId)).toHaveLength(1);
     expect((await browser.post("/account/delete", { currentPassword: "secret-123" })).status).toBe(303);
-    const started = Date.now();
-    while ((await storedKeys(userId)).length > 0 && Date.now() - started < 25_000) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await storedKeys(userId)).toEqual([]);
+    await expect.poll(() => storedKeys(userId), { timeout: 25_000, interval: 100 }).toEqual([]);
     expect(await db.select().from(mailPhotos).where(eq(mailPhotos.userId, userId))).toEqual([]);
   });
 });

@@ -54,27 +54,28 @@ export function uniqueEmail(label: string, domain = "quietmailbox.test") {
 }
 
 /**
- * The link to `path` (with its token) in the newest email the email stand-in received for `to`,
- * waiting for it: emails go out through the queue, after the answer.
+ * The links to `path` (with their tokens) in the emails the email stand-in received for `to`,
+ * oldest first, once there are at least `count`: emails go out through the queue, after the answer.
  */
-export async function emailedLink(to: string, path: string) {
+export async function emailedLinks(to: string, path: string, count: number) {
   const pattern = new RegExp(`https?://\\S+${path.replace(/[.?]/g, "\\$&")}\\?token=[\\w-]+`);
-  let link: URL | undefined;
+  let links: URL[] = [];
   await expect
     .poll(
       async () => {
-        const texts = (await received("email", (request) => (request.body as { To?: string } | null)?.To === to)).map(
-          (request) => (request.body as { TextBody?: string }).TextBody ?? "",
-        );
-        const found = texts
-          .reverse()
-          .map((text) => text.match(pattern)?.[0])
-          .find(Boolean);
-        link = found ? new URL(found) : undefined;
-        return Boolean(link);
+        links = (await received("email", (request) => (request.body as { To?: string } | null)?.To === to))
+          .map((request) => (request.body as { TextBody?: string }).TextBody?.match(pattern)?.[0])
+          .filter((link): link is string => Boolean(link))
+          .map((link) => new URL(link));
+        return links.length;
       },
-      { timeout: 30_000 },
+      { timeout: 30_000, interval: 100 },
     )
-    .toBe(true);
-  return link!;
+    .toBeGreaterThanOrEqual(count);
+  return links;
+}
+
+/** The link to `path` (with its token) in the newest email the email stand-in received for `to`. */
+export async function emailedLink(to: string, path: string) {
+  return (await emailedLinks(to, path, 1)).at(-1)!;
 }

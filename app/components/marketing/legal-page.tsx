@@ -1,13 +1,13 @@
 import type { ReactNode } from "react";
 
 /** One date for both legal pages: change it whenever either text changes. */
-export const LEGAL_UPDATED = { iso: "2025-11-01", label: "November 1, 2025" } as const;
+const LEGAL_UPDATED = { iso: "2025-11-01", label: "November 1, 2025" } as const;
 
 /**
  * The one address for questions about an account, the terms or personal data.
  * It must be a mailbox that a person reads; confirm it before launch.
  */
-export const CONTACT_EMAIL = "help@quietmailbox.com";
+const CONTACT_EMAIL = "help@quietmailbox.com";
 
 export function LegalPage({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {
   return (

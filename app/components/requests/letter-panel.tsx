@@ -36,7 +36,7 @@ function LetterSheet({ open, id, titleId }: { open: OpenRequest; id: string; tit
 
 /**
  * Print: a link to the page of the letter alone, printed with the browser's own command; with
- * JavaScript (enhance.js), a button that prints this page instead.
+ * JavaScript (app/browser/enhance.ts), a button that prints this page instead.
  */
 function PrintButton({ requestId }: { requestId: string }) {
   const linkId = `print-link-${requestId}`;
@@ -105,7 +105,7 @@ export function LetterPanel({ open }: { open: OpenRequest }) {
   );
 }
 
-/** "Copy to clipboard" with JavaScript (enhance.js); without it the letter is a block of selectable text. */
+/** "Copy to clipboard" with JavaScript (app/browser/enhance.ts); without it the letter is a block of selectable text. */
 function CopyButton({ targetId }: { targetId: string }) {
   const statusId = `${targetId}-copied`;
   return (

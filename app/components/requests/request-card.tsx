@@ -95,7 +95,7 @@ export function RequestCard({
   );
 }
 
-/** Delete asks first: a real form, so it works without JavaScript; with it, focus moves to the question (enhance.js). */
+/** Delete asks first: a real form, so it works without JavaScript; with it, focus moves to the question (app/browser/enhance.ts). */
 function DeleteConfirmation({ card }: { card: RequestCardData }) {
   const titleId = `delete-${card.id}-title`;
   return (

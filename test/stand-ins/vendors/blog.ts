@@ -1,4 +1,4 @@
-// The blog the footer links to (product rules: a blog at /path/). In production it is served at
+// The blog the footer links to (product rules: Routes). In production it is served at
 // /path/ on the site's domain by the blog's own host, not by this app; locally this page answers
 // at the stand-ins' /path/, so the footer's Blog link leads somewhere (decision 0026).
 import type { Vendor } from "../server";

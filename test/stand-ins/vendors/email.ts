@@ -16,7 +16,7 @@ export const EMAIL_STAND_IN_TOKEN = "local-stand-in-server-token";
  * Addresses at this domain are "inactive" (they hard-bounced before): Postmark refuses to send
  * to them with ErrorCode 406. The same domain looks fake to the Mailchimp stand-in.
  */
-export const INACTIVE_EMAIL_DOMAIN = "example.invalid";
+const INACTIVE_EMAIL_DOMAIN = "example.invalid";
 
 const MESSAGE_STREAMS = new Set(["outbound", "broadcast"]);
 const MAILBOX = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;

@@ -53,7 +53,7 @@ import {
 } from "./wire";
 
 /** The one portal configuration the stand-in has: Stripe's defaults (cancel at period end, switch plans). */
-export const STRIPE_STAND_IN_PORTAL_CONFIGURATION = "bpc_local";
+const STRIPE_STAND_IN_PORTAL_CONFIGURATION = "bpc_local";
 
 // Top-level parameters each endpoint knows, from stripe-node 23.1.0's *Params types. Anything else
 // gets Stripe's parameter_unknown; known ones the stand-in does not model are accepted and ignored.

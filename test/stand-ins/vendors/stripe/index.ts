@@ -7,10 +7,9 @@ import { controlRoutes } from "./control";
 import { pageRoutes } from "./pages";
 import { resetStore } from "./store";
 
-export { STRIPE_STAND_IN_PORTAL_CONFIGURATION } from "./api";
-export { STRIPE_STAND_IN_PRICES, STRIPE_STAND_IN_PRODUCTS } from "./objects";
-export { signPayload, STRIPE_STAND_IN_WEBHOOK_SECRET } from "./webhooks";
-export { parseStripeForm, STRIPE_API_VERSION, STRIPE_STAND_IN_KEY } from "./wire";
+export { STRIPE_STAND_IN_PRICES } from "./objects";
+export { STRIPE_STAND_IN_WEBHOOK_SECRET } from "./webhooks";
+export { parseStripeForm, STRIPE_STAND_IN_KEY } from "./wire";
 
 export const stripeVendor: Vendor = {
   name: "stripe",

@@ -31,7 +31,7 @@ export type StripeProduct = {
   url: null;
 };
 
-export type Interval = "day" | "week" | "month" | "year";
+type Interval = "day" | "week" | "month" | "year";
 
 export type StripePrice = {
   id: string;
@@ -126,8 +126,7 @@ export type StripeSubscriptionItem = {
   tax_rates: never[];
 };
 
-export type SubscriptionStatus =
-  "active" | "past_due" | "canceled" | "incomplete" | "incomplete_expired" | "trialing" | "unpaid" | "paused";
+type SubscriptionStatus = "active" | "past_due" | "canceled" | "incomplete" | "incomplete_expired" | "trialing" | "unpaid" | "paused";
 
 export type StripeSubscription = {
   id: string;
@@ -184,7 +183,7 @@ export type StripeSubscription = {
   trial_start: null;
 };
 
-export type StripeInvoiceLineItem = {
+type StripeInvoiceLineItem = {
   id: string;
   object: "line_item";
   amount: number;
@@ -217,7 +216,7 @@ export type StripeInvoiceLineItem = {
   taxes: never[];
 };
 
-export type InvoiceStatus = "draft" | "open" | "paid" | "uncollectible" | "void";
+type InvoiceStatus = "draft" | "open" | "paid" | "uncollectible" | "void";
 export type BillingReason = "subscription_create" | "subscription_cycle" | "subscription_update";
 
 export type StripeInvoice = {
@@ -418,7 +417,7 @@ export type StripeEvent = {
 
 /** The catalog every fresh stand-in starts with: the two Quiet Mailbox plans. */
 export const STRIPE_STAND_IN_PRICES = { basic: "price_local_basic", premium: "price_local_premium" } as const;
-export const STRIPE_STAND_IN_PRODUCTS = { basic: "prod_local_basic", premium: "prod_local_premium" } as const;
+const STRIPE_STAND_IN_PRODUCTS = { basic: "prod_local_basic", premium: "prod_local_premium" } as const;
 
 const CATALOG = [
   { product: STRIPE_STAND_IN_PRODUCTS.basic, price: STRIPE_STAND_IN_PRICES.basic, name: "Quiet Mailbox Basic", unitAmount: 1600 },
@@ -626,7 +625,7 @@ export function formatAmount(cents: number, currency: string): string {
 }
 
 /** Stripe's own wording for a line, e.g. "1 × Quiet Mailbox Basic (at $16.00 / year)". */
-export function lineDescription(productName: string, price: StripePrice, quantity: number): string {
+function lineDescription(productName: string, price: StripePrice, quantity: number): string {
   const every =
     price.recurring.interval_count === 1
       ? price.recurring.interval

@@ -30,7 +30,7 @@ const STYLE = `
 const NOTICE = `<p class="notice">Local Stripe stand-in: a test page on this machine. No card is charged and nothing is sent to Stripe.</p>`;
 
 /** Escapes text for element content and double-quoted attributes (the only kind these pages use). */
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[char]!);
 }
 

@@ -22,7 +22,7 @@ export type CheckoutRecord = {
   subscriptionData: { metadata: Record<string, string>; description: string | null };
 };
 
-export type DeliveryAttempt = {
+type DeliveryAttempt = {
   at: string;
   url: string;
   /** The receiver's HTTP status, or null when it could not be reached. */
@@ -42,7 +42,7 @@ export type EventRecord = {
 };
 
 /** Where events are forwarded; outlives resets, since `npm start` sets it once. */
-export type WebhookTarget = {
+type WebhookTarget = {
   url: string | null;
   /** First delivery attempts run one after another, so the receiver sees events in order. */
   queue: Promise<void>;

@@ -85,7 +85,7 @@ function isHash(value: unknown): value is Record<string, unknown> {
 }
 
 /** Status 2xx counts as delivered; anything else, or no answer, as failed. */
-export function isSuccess(status: number | null | undefined): boolean {
+function isSuccess(status: number | null | undefined): boolean {
   return typeof status === "number" && status >= 200 && status < 300;
 }
 

@@ -34,7 +34,7 @@ export function apiCall(request: StandInRequest): ApiCall {
   return { requestId: stripeId("req"), idempotencyKey: request.headers["idempotency-key"] ?? null };
 }
 
-export function stripeHeaders(requestId = stripeId("req")): Record<string, string> {
+function stripeHeaders(requestId = stripeId("req")): Record<string, string> {
   return { "Request-Id": requestId, "Stripe-Version": STRIPE_API_VERSION };
 }
 

@@ -1,17 +1,19 @@
 /*
  * The sender box of /requests/add as a combobox: suggestions from the catalog as the person types
- * (ARIA 1.2 combobox with a listbox). The page works without this file: "Find sender" shows the
- * same matches. Written for old browsers too: no modules, no build step.
+ * (ARIA 1.2 combobox with a listbox). The page works without this script: "Find sender" shows the
+ * same matches.
  */
-(function () {
-  var box = document.querySelector("[data-sender-search]");
-  if (!box || !window.fetch || !window.URLSearchParams) return;
-  var input = box.querySelector("input[name=senderName]");
-  var form = input && input.form;
-  if (!form) return;
-  var endpoint = box.getAttribute("data-sender-search");
+type Match = { id: string; title: string; category: string; alias?: string | null };
 
-  var list = document.createElement("ul");
+const box = document.querySelector<HTMLElement>("[data-sender-search]");
+const input = box?.querySelector<HTMLInputElement>("input[name=senderName]");
+const form = input?.form;
+if (box && input && form) combobox(box, input, form);
+
+function combobox(box: HTMLElement, input: HTMLInputElement, form: HTMLFormElement) {
+  const endpoint = box.getAttribute("data-sender-search") ?? "";
+
+  const list = document.createElement("ul");
   list.id = "sender-suggestions";
   list.setAttribute("role", "listbox");
   list.setAttribute("aria-label", "Senders we know");
@@ -19,7 +21,7 @@
   list.hidden = true;
   input.insertAdjacentElement("afterend", list);
 
-  var status = document.createElement("p");
+  const status = document.createElement("p");
   status.className = "visually-hidden";
   status.setAttribute("role", "status");
   list.insertAdjacentElement("afterend", status);
@@ -29,17 +31,16 @@
   input.setAttribute("aria-expanded", "false");
   input.setAttribute("aria-controls", list.id);
 
-  var options = [];
-  var active = -1;
-  var asked = 0;
-  var timer = null;
+  let options: Match[] = [];
+  let active = -1;
+  let asked = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
 
   function chosenField() {
-    var field = form.querySelector("input[type=hidden][name=templateId]");
+    let field = form.querySelector<HTMLInputElement>("input[type=hidden][name=templateId]");
     if (!field) {
       // The matches of a search made without this script are out of date once the name changes.
-      var matches = form.querySelector(".sender-matches");
-      if (matches) matches.parentNode.removeChild(matches);
+      form.querySelector(".sender-matches")?.remove();
       field = document.createElement("input");
       field.type = "hidden";
       field.name = "templateId";
@@ -55,15 +56,16 @@
     active = -1;
   }
 
-  function highlight(index) {
+  function highlight(index: number) {
     active = index;
-    for (var i = 0; i < list.children.length; i += 1) list.children[i].setAttribute("aria-selected", i === index ? "true" : "false");
-    if (index >= 0) input.setAttribute("aria-activedescendant", list.children[index].id);
+    Array.from(list.children).forEach((item, i) => item.setAttribute("aria-selected", i === index ? "true" : "false"));
+    const item = list.children[index];
+    if (item) input.setAttribute("aria-activedescendant", item.id);
     else input.removeAttribute("aria-activedescendant");
   }
 
-  function pick(index) {
-    var match = options[index];
+  function pick(index: number) {
+    const match = options[index];
     if (!match) return;
     input.value = match.title;
     chosenField().value = match.id;
@@ -71,29 +73,28 @@
     status.textContent = match.title + " chosen.";
   }
 
-  function show(matches) {
+  function show(matches: Match[]) {
     options = matches;
     list.innerHTML = "";
-    matches.forEach(function (match, index) {
-      var item = document.createElement("li");
+    matches.forEach((match, index) => {
+      const item = document.createElement("li");
       item.id = "sender-suggestion-" + index;
       item.setAttribute("role", "option");
       item.setAttribute("aria-selected", "false");
-      var name = document.createElement("span");
+      const name = document.createElement("span");
       name.textContent = match.title;
-      var detail = document.createElement("span");
+      const detail = document.createElement("span");
       detail.className = "hint";
       detail.textContent = " " + match.category + (match.alias ? ", also known as " + match.alias : "");
-      item.appendChild(name);
-      item.appendChild(detail);
+      item.append(name, detail);
       // mousedown, not click: it comes before the input loses focus.
-      item.addEventListener("mousedown", function (event) {
+      item.addEventListener("mousedown", (event) => {
         event.preventDefault();
         pick(index);
       });
       list.appendChild(item);
     });
-    var open = matches.length > 0;
+    const open = matches.length > 0;
     list.hidden = !open;
     input.setAttribute("aria-expanded", open ? "true" : "false");
     active = -1;
@@ -103,30 +104,28 @@
   }
 
   function suggest() {
-    var typed = input.value;
-    var mine = (asked += 1);
+    const typed = input.value;
+    const mine = (asked += 1);
     if (!typed.trim()) return close();
     fetch(endpoint + "?" + new URLSearchParams({ q: typed }).toString(), {
       credentials: "same-origin",
       headers: { Accept: "application/json" },
     })
-      .then(function (response) {
-        return response.ok ? response.json() : { matches: [] };
+      .then((response) => (response.ok ? (response.json() as Promise<{ matches?: Match[] }>) : { matches: [] }))
+      .then((body) => {
+        if (mine === asked) show(body.matches ?? []);
       })
-      .then(function (body) {
-        if (mine === asked) show(body.matches || []);
-      })
-      .catch(function () {
+      .catch(() => {
         if (mine === asked) close();
       });
   }
 
-  input.addEventListener("input", function () {
+  input.addEventListener("input", () => {
     chosenField().value = "";
     clearTimeout(timer);
     timer = setTimeout(suggest, 150);
   });
-  input.addEventListener("keydown", function (event) {
+  input.addEventListener("keydown", (event) => {
     if (list.hidden) return;
     if (event.key === "ArrowDown") {
       event.preventDefault();
@@ -143,4 +142,4 @@
     }
   });
   input.addEventListener("blur", close);
-})();
+}

@@ -1,0 +1,95 @@
+/*
+ * What the interactive pages (signup, sign-in, the dashboard, the address form) do with
+ * JavaScript on, in place of a framework: decision 0034. Every page works the same without it,
+ * as plain form posts; nothing here is needed for a post to reach the server.
+ */
+const SENDING = "data-sending";
+
+// A second press while the first post is on its way would send the form twice. The button
+// stays enabled (a disabled submitter drops its name and value from the post) and says what is
+// happening when it has words for that.
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || (form.method || "").toLowerCase() !== "post") return;
+  if (form.hasAttribute(SENDING)) return event.preventDefault();
+  form.setAttribute(SENDING, "");
+  form.setAttribute("aria-busy", "true");
+  const button = event.submitter;
+  const pending = button?.getAttribute("data-pending-label");
+  if (button && pending) {
+    button.setAttribute("data-label", button.textContent ?? "");
+    button.textContent = pending;
+  }
+});
+
+// Back to a page kept in the back/forward cache: its forms may be sent again.
+window.addEventListener("pageshow", (event) => {
+  if (!event.persisted) return;
+  for (const form of document.querySelectorAll(`form[${SENDING}]`)) {
+    form.removeAttribute(SENDING);
+    form.removeAttribute("aria-busy");
+    for (const labelled of form.querySelectorAll("[data-label]")) labelled.textContent = labelled.getAttribute("data-label");
+  }
+});
+
+// The message a refused form or an action answered with: focus goes there, where a keyboard or
+// screen reader user reads on from (the button they pressed is gone with the page).
+// Chromium clears focus again when it scrolls to the URL's #fragment, after this runs: once
+// loaded, focus the message again unless the user has gone somewhere already.
+const message = document.querySelector<HTMLElement>("[data-focus-on-load]");
+function focusMessage() {
+  if (message && (!document.activeElement || document.activeElement === document.body)) message.focus();
+}
+focusMessage();
+window.addEventListener("load", () => setTimeout(focusMessage, 0));
+
+// Controls that need JavaScript come in the HTML hidden, and show only here: no dead button
+// without it. A link that does the same without JavaScript steps aside.
+function reveal(selector: string, wire: (control: HTMLButtonElement) => void) {
+  for (const control of document.querySelectorAll<HTMLButtonElement>(selector)) {
+    const fallback = control.getAttribute("data-replaces");
+    const link = fallback ? document.getElementById(fallback) : null;
+    if (link) link.hidden = true;
+    wire(control);
+    control.hidden = false;
+  }
+}
+
+reveal("button[data-print]", (button) => {
+  const row = button.closest<HTMLElement>("[data-print-row]");
+  if (row) row.hidden = false;
+  button.addEventListener("click", () => window.print());
+});
+
+reveal("button[data-copy]", (button) => {
+  const status = document.getElementById(button.getAttribute("data-status") ?? "");
+  const sheet = document.getElementById(button.getAttribute("data-copy") ?? "");
+  if (sheet && status) copyOnClick(button, sheet, status);
+});
+
+function copyOnClick(button: HTMLButtonElement, sheet: HTMLElement, status: HTMLElement) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  function say(text: string) {
+    status.textContent = text;
+    clearTimeout(timer);
+    timer = setTimeout(() => (status.textContent = ""), 4000);
+  }
+  function select() {
+    const range = document.createRange();
+    range.selectNodeContents(sheet);
+    const selection = window.getSelection();
+    selection?.removeAllRanges();
+    selection?.addRange(range);
+    say("Selected: press Ctrl+C (or \u2318C) to copy.");
+  }
+  // The address block, a blank line, then the letter: the text file and the printed page.
+  function text() {
+    const lines = Array.from(sheet.querySelectorAll("address span"), (span) => span.textContent ?? "");
+    const letter = sheet.querySelector("pre")?.textContent ?? "";
+    return lines.length ? lines.join("\n") + "\n\n" + letter : letter;
+  }
+  button.addEventListener("click", () => {
+    if (!navigator.clipboard) return select();
+    navigator.clipboard.writeText(text()).then(() => say("Copied."), select);
+  });
+}

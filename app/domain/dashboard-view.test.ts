@@ -1,0 +1,148 @@
+import { describe, expect, it } from "vitest";
+import { DAY_MS } from "~/domain/dates";
+import { dashboardView, namesUnknownRequest, type DashboardRow, type DashboardSnapshot } from "~/domain/dashboard-view";
+
+const now = new Date("2026-11-23T18:00:00Z");
+const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
+const address = { street1: "1 Main St", street2: null, city: "Austin", state: "TX", zipCode: "78701" };
+
+const row = (overrides: Partial<DashboardRow> = {}): DashboardRow => ({
+  id: "acxiom",
+  senderName: "Acxiom",
+  fullName: "Pat Doe",
+  ...address,
+  status: null,
+  consumerFiles: false,
+  takes: null,
+  requiredDays: 30,
+  queuedAt: null,
+  processedAt: null,
+  customerNumber: null,
+  recipientIds: null,
+  category: null,
+  updatedAt: daysAgo(1),
+  channels: null,
+  needs: null,
+  ...overrides,
+});
+
+const snapshot = (overrides: Partial<DashboardSnapshot> = {}): DashboardSnapshot => ({
+  account: { state: "TX", numOfFreeRequest: 3 },
+  requests: [],
+  recipients: [],
+  earlierAddresses: [],
+  recentlyDeleted: [],
+  photos: [],
+  history: [],
+  ...overrides,
+});
+
+const freeUser = { stripeSubscriptionId: null, plan: null };
+const url = (query = "") => new URL(`https://example.test/dashboard${query}`);
+
+describe("namesUnknownRequest", () => {
+  const mine = snapshot({ requests: [row()] });
+
+  it("accepts the plain page and the user's own requests", () => {
+    expect(namesUnknownRequest(mine, url())).toBe(false);
+    expect(namesUnknownRequest(mine, url("?request=acxiom"))).toBe(false);
+    expect(namesUnknownRequest(mine, url("?confirmDelete=acxiom"))).toBe(false);
+  });
+
+  it("refuses an id the user has no card for, unless it is their deleted request (it has a history)", () => {
+    expect(namesUnknownRequest(mine, url("?request=someone-elses"))).toBe(true);
+    expect(namesUnknownRequest(mine, url("?confirmDelete=someone-elses"))).toBe(true);
+    const deleted = snapshot({
+      requests: [row()],
+      history: [{ id: "log-1", creator: "user", status: "delete", detail: null, createdAt: daysAgo(1) }],
+    });
+    expect(namesUnknownRequest(deleted, url("?request=deleted-one"))).toBe(false);
+  });
+});
+
+describe("dashboardView", () => {
+  it("puts each request in its group with its status, wait and dates in the account's time zone", () => {
+    const view = dashboardView(
+      snapshot({
+        requests: [
+          row(),
+          row({ id: "epsilon", senderName: "Epsilon", status: "inQueue", queuedAt: daysAgo(6), processedAt: daysAgo(5) }),
+          row({ id: "done", senderName: "Done Co", status: "confirmedByUser" }),
+          row({ id: "gone", senderName: "Gone Co", status: "deleted" }),
+        ],
+      }),
+      { user: freeUser, url: url(), now },
+    );
+    expect(Object.values(view.groups).map((cards) => cards.map((card) => card.id))).toEqual([[], ["epsilon"], ["done"], ["acxiom"]]);
+    const [waiting] = view.groups.onItsWay;
+    expect(waiting?.statusLabel).toBe("In queue");
+    expect(waiting?.wait).toMatch(/^Mail should stop by .+: 25 days to go\./);
+    expect(view.groups.suggested[0]).toMatchObject({
+      statusLabel: null,
+      wait: "Not sent yet.",
+      next: { buttons: [{ label: "Unsubscribe" }] },
+    });
+    expect(view.summary).toMatchObject({ needsYou: 0, onItsWay: 1, done: 1, next: { senderName: "Epsilon" } });
+    expect(view.sendable).toEqual([{ id: "acxiom", senderName: "Acxiom" }]);
+    expect(view.allowance).toEqual({ unlimited: false, left: 3, of: 3 });
+  });
+
+  it("says a self-filed request is filed by the person and shows how to file a suggestion they must send", () => {
+    const view = dashboardView(
+      snapshot({
+        requests: [
+          row({ id: "dma", consumerFiles: true, needs: ["email"], takes: "90 days" }),
+          row({ id: "filed", consumerFiles: true, status: "inQueue", queuedAt: daysAgo(2), takes: "30 days" }),
+        ],
+      }),
+      { user: freeUser, url: url(), now },
+    );
+    expect(view.groups.suggested[0]?.guide).toEqual({ channels: [], needs: ["email"], takes: "90 days" });
+    expect(view.groups.onItsWay[0]?.statusLabel).toBe("Filed by you");
+    expect(view.sendable, "a request the person files is never sent for them").toEqual([]);
+  });
+
+  it("opens the letter the address names, with its history, and prints it on request", () => {
+    const data = snapshot({
+      requests: [row()],
+      history: [{ id: "log-1", creator: "user", status: "unsubscribe", detail: null, createdAt: daysAgo(1) }],
+    });
+    const view = dashboardView(data, { user: freeUser, url: url("?request=acxiom&view=print"), now });
+    expect(view.open).toMatchObject({ id: "acxiom", senderName: "Acxiom", history: [{ id: "log-1", creator: "user" }] });
+    expect(view.open?.letter).toContain("Pat Doe");
+    expect(view.print).toBe(true);
+    expect(dashboardView(data, { user: freeUser, url: url("?view=print"), now }).print, "nothing to print without a letter").toBe(false);
+  });
+
+  it("tells what a post did, and offers the undo of a delete until the days allowed", () => {
+    const deletedAt = daysAgo(1).getTime();
+    const view = dashboardView(snapshot({ recentlyDeleted: [{ id: "acxiom", senderName: "Acxiom", deletedAt }] }), {
+      user: freeUser,
+      url: url("?notice=delete&about=acxiom"),
+      now,
+    });
+    expect(view.notice).toMatchObject({ text: expect.stringMatching(/^Deleted the request to Acxiom\. You can bring it back until /) });
+    expect(view.notice).toMatchObject({ undo: { requestId: "acxiom", senderName: "Acxiom" } });
+    expect(view.recentlyDeleted).toHaveLength(1);
+    expect(dashboardView(snapshot(), { user: freeUser, url: url("?notice=nonsense"), now }).notice).toBeNull();
+  });
+
+  it("welcomes a subscriber to the plan Checkout returned for, and only to that one", () => {
+    const subscriber = { stripeSubscriptionId: "sub_1", plan: "premium" as const };
+    const welcomed = dashboardView(snapshot(), { user: subscriber, url: url("?subscribed=premium"), now });
+    expect(welcomed.welcome).toBe("Premium");
+    expect(welcomed.allowance).toEqual({ unlimited: true });
+    expect(welcomed.sendableLeft).toBeNull();
+    expect(dashboardView(snapshot(), { user: subscriber, url: url("?subscribed=other"), now }).welcome).toBeNull();
+    expect(dashboardView(snapshot(), { user: freeUser, url: url("?subscribed=premium"), now }).welcome).toBeNull();
+  });
+
+  it("says where each photo of mail stands", () => {
+    const view = dashboardView(snapshot({ photos: [{ id: "p1", state: "needsStaff", createdAt: daysAgo(1) }] }), {
+      user: freeUser,
+      url: url(),
+      now,
+    });
+    expect(view.photos).toEqual([{ id: "p1", sent: expect.any(String), standing: "our staff are finding the sender" }]);
+  });
+});

@@ -1,0 +1,246 @@
+import type { PlanName, SenderChannel } from "../../drizzle/schema";
+import {
+  DashboardNoticeSchema,
+  groupOf,
+  nextStep,
+  sendableSuggestions,
+  summarize,
+  type DashboardGroup,
+  type DashboardNotice,
+  type DashboardRequest,
+} from "~/domain/dashboard";
+import { DAY_MS, formatDate, formatDateTime, timeZoneForState } from "~/domain/dates";
+import { letterToSend } from "~/domain/letter-to-send";
+import type { PostalAddress, RequestForLetter } from "~/domain/opt-out-letter";
+import { PLAN_DETAILS } from "~/domain/plans";
+import {
+  canAfford,
+  FREE_REQUEST_ALLOWANCE,
+  HISTORY_LABELS,
+  MAIL_STOPS_AFTER,
+  requestsAffordable,
+  STATUS_LABELS,
+  UNDO_DELETE_DAYS,
+  waitOf,
+  waitStanding,
+} from "~/domain/requests";
+import { kindOf } from "~/domain/sender-categories";
+
+// What the dashboard says, worked out from what it read: its cards, their words and dates in the
+// account's time zone, the notice after a post, the open letter. The page only lays it out.
+
+/** One of the user's requests as the dashboard reads it, with the catalog's facts about its sender. */
+export type DashboardRow = DashboardRequest &
+  RequestForLetter & {
+    category: string | null;
+    updatedAt: Date;
+    channels: SenderChannel[] | null;
+    needs: string[] | null;
+  };
+
+/** Everything the dashboard reads for one user (getDashboard). */
+export type DashboardSnapshot = {
+  account: { state: string; numOfFreeRequest: number | null };
+  requests: DashboardRow[];
+  recipients: (PostalAddress & { id: string; fullName: string })[];
+  earlierAddresses: PostalAddress[];
+  recentlyDeleted: { id: string; senderName: string; deletedAt: number }[];
+  photos: { id: string; state: string; createdAt: Date }[];
+  /** The open request's history, newest first; empty when none is open. */
+  history: { id: string; creator: string; status: string; detail: string | null; createdAt: Date }[];
+};
+
+/** Where a photo that still waits for its sender stands, as the dashboard says it. */
+const PHOTO_STATE_LABELS: Record<string, string> = {
+  reading: "we are reading it",
+  suggested: "check the sender we found and send the request",
+  needsStaff: "our staff are finding the sender",
+};
+
+const days = (count: number) => `${count} ${count === 1 ? "day" : "days"}`;
+const undoUntil = (deletedAt: number, timeZone: string) => formatDate(new Date(deletedAt + UNDO_DELETE_DAYS * DAY_MS), timeZone);
+
+/**
+ * The address names a request the user cannot see here (another user's, or a made-up id): the page
+ * answers 404. A request of this user's that is deleted has a history but no card: the dashboard
+ * shows without it (the page a delete posted from).
+ */
+export function namesUnknownRequest(snapshot: DashboardSnapshot, url: URL): boolean {
+  const openId = url.searchParams.get("request");
+  const confirmDelete = url.searchParams.get("confirmDelete");
+  const hasCard = (id: string) => snapshot.requests.some((row) => row.id === id);
+  return Boolean((openId && !hasCard(openId) && snapshot.history.length === 0) || (confirmDelete && !hasCard(confirmDelete)));
+}
+
+function waitText(row: DashboardRow, timeZone: string, now: Date) {
+  const standing = waitStanding(row, now);
+  const wait = waitOf(row);
+  switch (standing?.kind) {
+    case "notSent":
+      return row.consumerFiles ? "Only you can file this one; it takes a few minutes." : "Not sent yet.";
+    case "waitingToSend":
+      return `Waiting to go to the sender. Mail should stop about ${row.requiredDays} days after it does.`;
+    case "waiting": {
+      const filed =
+        row.consumerFiles && wait.startedAt
+          ? `You filed it on ${formatDate(wait.startedAt, timeZone)}${wait.fromGuide ? `; ${row.senderName} says it takes ${row.takes}` : ""}. `
+          : "";
+      return `${filed}Mail should stop by ${formatDate(standing.stopsBy, timeZone)}: ${days(standing.daysLeft)} to go. Mailers pre-print ${MAIL_STOPS_AFTER.extraMailings} extra mailings, so a few may still arrive.`;
+    }
+    case "waitOver":
+      return `The wait ended on ${formatDate(standing.stopsBy, timeZone)}.`;
+    default:
+      return null;
+  }
+}
+
+/** What the page says after a post came back: its words, and what the user may do about it. */
+export function noticeOf(
+  notice: DashboardNotice,
+  snapshot: Pick<DashboardSnapshot, "requests" | "recentlyDeleted">,
+  timeZone: string,
+  now: Date,
+) {
+  const row = snapshot.requests.find((candidate) => candidate.id === notice.about);
+  const deleted = snapshot.recentlyDeleted.find((candidate) => candidate.id === notice.about);
+  const sender = row?.senderName ?? deleted?.senderName;
+  switch (notice.notice) {
+    case "sendSuggested": {
+      const sent = notice.sent ?? 0;
+      const refused = notice.refused ?? 0;
+      const text =
+        sent === 0
+          ? "Nothing new to send: those requests were sent already."
+          : `Sent ${sent} ${sent === 1 ? "request" : "requests"}. Each goes to its sender shortly; they are under “On its way” with the date mail should stop.`;
+      return refused > 0 ? { text: `${text} ${refused} not sent: no free requests were left.`, upgrade: true } : { text, upgrade: false };
+    }
+    case "delete":
+      return deleted
+        ? {
+            text: `Deleted the request to ${deleted.senderName}. You can bring it back until ${undoUntil(deleted.deletedAt, timeZone)}.`,
+            undo: { requestId: deleted.id, senderName: deleted.senderName },
+          }
+        : null;
+    case "undo":
+      return row ? { text: `The request to ${row.senderName} is back, as it was before you deleted it.` } : null;
+    case "unsubscribe": {
+      if (!row) return null;
+      if (row.consumerFiles) {
+        const standing = waitStanding(row, now);
+        const by =
+          standing?.kind === "waiting" ? ` We will ask you by ${formatDate(standing.stopsBy, timeZone)} whether the mail stopped.` : "";
+        return { text: `Noted: you filed it with ${row.senderName} yourself.${by}` };
+      }
+      return {
+        text: `Sent to ${row.senderName}. It goes to the sender shortly; mail should stop about ${row.requiredDays} days after it arrives there, and this page will then ask whether it did.`,
+      };
+    }
+    case "report":
+      return row ? { text: `Sent to ${row.senderName} again. Thank you for telling us the mail is still coming.` } : null;
+    case "confirm":
+      return row ? { text: `Good news: ${row.senderName} is marked “${STATUS_LABELS.confirmedByUser}”.` } : null;
+    case "cancel":
+      return sender ? { text: `Cancelled the request to ${sender}.` } : null;
+  }
+}
+
+/** The kind of mail a catalog sender is filed under, as the card links to it on /learn. */
+function kindLink(category: string | null) {
+  if (!category) return null;
+  const { id, title } = kindOf(category);
+  return { id, title };
+}
+
+function requestCard(row: DashboardRow, timeZone: string, now: Date, canSend: boolean) {
+  return {
+    id: row.id,
+    senderName: row.senderName,
+    kind: kindLink(row.category),
+    statusLabel: row.status === null ? null : row.consumerFiles && row.status === "inQueue" ? "Filed by you" : STATUS_LABELS[row.status],
+    status: row.status,
+    updatedAt: formatDateTime(row.updatedAt, timeZone),
+    wait: waitText(row, timeZone, now),
+    next: nextStep(row, now, { canSend }),
+    customerNumber: row.customerNumber,
+    guide: row.consumerFiles && row.status === null ? { channels: row.channels ?? [], needs: row.needs ?? [], takes: row.takes } : null,
+  };
+}
+
+function openRequest(row: DashboardRow, snapshot: DashboardSnapshot, timeZone: string, now: Date) {
+  return {
+    id: row.id,
+    senderName: row.senderName,
+    ...letterToSend(row, snapshot.recipients, { today: now, timeZone, earlierAddresses: snapshot.earlierAddresses }),
+    history: snapshot.history.map((entry) => ({
+      id: entry.id,
+      text:
+        entry.creator === "user"
+          ? row.consumerFiles && entry.status === "unsubscribe"
+            ? "You filed it yourself"
+            : (HISTORY_LABELS[entry.status] ?? entry.status)
+          : (entry.detail ?? entry.status),
+      creator: entry.creator,
+      at: formatDateTime(entry.createdAt, timeZone),
+    })),
+  };
+}
+
+/**
+ * The dashboard as the page shows it. Its address says which letter is open, which delete asks to
+ * be confirmed, what a post that redirected here did, and the plan Checkout just subscribed to.
+ */
+export function dashboardView(
+  snapshot: DashboardSnapshot,
+  { user, url, now }: { user: { stripeSubscriptionId: string | null; plan: PlanName | null }; url: URL; now: Date },
+) {
+  const timeZone = timeZoneForState(snapshot.account.state);
+  const holder = { stripeSubscriptionId: user.stripeSubscriptionId, numOfFreeRequest: snapshot.account.numOfFreeRequest };
+  const affordable = requestsAffordable(holder);
+  const groups: Record<DashboardGroup, ReturnType<typeof requestCard>[]> = { needsYou: [], onItsWay: [], done: [], suggested: [] };
+  for (const row of snapshot.requests) {
+    const group = groupOf(row, now);
+    if (group) groups[group].push(requestCard(row, timeZone, now, canAfford(holder, "unsubscribe", row)));
+  }
+  const summary = summarize(snapshot.requests, now);
+  const query = url.searchParams;
+  const openId = query.get("request");
+  const openRow = openId ? snapshot.requests.find((row) => row.id === openId) : undefined;
+  const open = openRow ? openRequest(openRow, snapshot, timeZone, now) : null;
+  const notice = DashboardNoticeSchema.safeParse(Object.fromEntries(query));
+
+  return {
+    // Checkout returns here through /subscription once the plan is the user's.
+    welcome: user.stripeSubscriptionId && user.plan && query.get("subscribed") === user.plan ? PLAN_DETAILS[user.plan].name : null,
+    allowance: Number.isFinite(affordable)
+      ? ({ unlimited: false, left: affordable, of: FREE_REQUEST_ALLOWANCE } as const)
+      : ({ unlimited: true } as const),
+    summary: {
+      needsYou: summary.needsYou,
+      onItsWay: summary.onItsWay,
+      done: summary.done,
+      next: summary.next ? { senderName: summary.next.senderName, by: formatDate(summary.next.by, timeZone) } : null,
+    },
+    groups,
+    photos: snapshot.photos.map((photo) => ({
+      id: photo.id,
+      sent: formatDateTime(photo.createdAt, timeZone),
+      standing: PHOTO_STATE_LABELS[photo.state],
+    })),
+    sendable: sendableSuggestions(snapshot.requests).map((row) => ({ id: row.id, senderName: row.senderName })),
+    // All of them fit the allowance, or the user picks which (the server never spends more anyway);
+    // with one left, the card's own Unsubscribe is the same thing.
+    sendableLeft: Number.isFinite(affordable) ? affordable : null,
+    recentlyDeleted: snapshot.recentlyDeleted.map((row) => ({
+      id: row.id,
+      senderName: row.senderName,
+      until: undoUntil(row.deletedAt, timeZone),
+    })),
+    notice: notice.success ? noticeOf(notice.data, snapshot, timeZone, now) : null,
+    confirmDelete: query.get("confirmDelete"),
+    recipientCount: snapshot.recipients.length,
+    open,
+    print: open !== null && query.get("view") === "print",
+  };
+}
+
+export type DashboardView = ReturnType<typeof dashboardView>;
