@@ -2,7 +2,7 @@ import { isRouteErrorResponse, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { RequestReference } from "~/components/request-reference";
 
-export function ErrorScreen({ title, children }: { title: string; children: ReactNode }) {
+function ErrorScreen({ title, children }: { title: string; children: ReactNode }) {
   // A plain link to this address: reloading after a refused post asks for the page, never re-posts.
   const location = useLocation();
   return (

@@ -95,12 +95,7 @@ function waitText(row: DashboardRow, timeZone: string, now: Date) {
 }
 
 /** What the page says after a post came back: its words, and what the user may do about it. */
-export function noticeOf(
-  notice: DashboardNotice,
-  snapshot: Pick<DashboardSnapshot, "requests" | "recentlyDeleted">,
-  timeZone: string,
-  now: Date,
-) {
+function noticeOf(notice: DashboardNotice, snapshot: Pick<DashboardSnapshot, "requests" | "recentlyDeleted">, timeZone: string, now: Date) {
   const row = snapshot.requests.find((candidate) => candidate.id === notice.about);
   const deleted = snapshot.recentlyDeleted.find((candidate) => candidate.id === notice.about);
   const sender = row?.senderName ?? deleted?.senderName;
@@ -242,5 +237,3 @@ export function dashboardView(
     print: open !== null && query.get("view") === "print",
   };
 }
-
-export type DashboardView = ReturnType<typeof dashboardView>;

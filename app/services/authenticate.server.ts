@@ -30,7 +30,7 @@ const SIGN_IN_MESSAGES = {
 } as const;
 
 /** Why a sign-in with a well-formed email and password failed, for the form to show. */
-export class SignInError extends Error {
+class SignInError extends Error {
   constructor(
     message: string,
     readonly status: 401 | 429,

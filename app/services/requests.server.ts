@@ -99,7 +99,7 @@ export async function createWithAllowance<Result>(env: AppEnv, user: CurrentUser
  * tab already queued is not paid twice. Once a free request is refused, the rest that would need
  * one are refused without asking again. Answers the ids sent and how many were refused.
  */
-export async function sendRequests(
+async function sendRequests(
   env: AppEnv,
   user: CurrentUser,
   targets: Array<FirstQueued & { status: RequestStatus | null; queuedAt: Date | null }>,
