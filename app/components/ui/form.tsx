@@ -149,19 +149,21 @@ export function TextField({
 
 type ConformFieldProps = { field: FieldMetadata<string | undefined>; label: string; hint?: ReactNode };
 
+/** What a control of a Conform field carries: its id and name, what was typed, and its described-by wiring. */
+function conformControl(field: FieldMetadata<string | undefined>, hint: ReactNode) {
+  return {
+    id: field.id,
+    name: field.name,
+    defaultValue: field.initialValue,
+    ...describedControl({ id: field.id, errors: field.errors, hasHint: Boolean(hint) }),
+  };
+}
+
 /** A labelled multi-line field for a Conform field; every message about it (one per bad line) is listed under it. */
 export function TextAreaField({ field, label, hint, rows = 4 }: ConformFieldProps & { rows?: number }) {
   return (
     <Field id={field.id} label={label} hint={hint} errors={field.errors}>
-      <textarea
-        key={field.key}
-        id={field.id}
-        name={field.name}
-        rows={rows}
-        cols={60}
-        defaultValue={field.initialValue}
-        {...describedControl({ id: field.id, errors: field.errors, hasHint: Boolean(hint) })}
-      />
+      <textarea key={field.key} rows={rows} cols={60} {...conformControl(field, hint)} />
     </Field>
   );
 }
@@ -183,13 +185,7 @@ export function SelectField({
 }) {
   return (
     <Field id={field.id} label={label} hint={hint} errors={field.errors}>
-      <select
-        key={field.key}
-        id={field.id}
-        name={field.name}
-        defaultValue={field.initialValue}
-        {...describedControl({ id: field.id, errors: field.errors, hasHint: Boolean(hint) })}
-      >
+      <select key={field.key} {...conformControl(field, hint)}>
         {emptyOption !== undefined ? <option value="">{emptyOption}</option> : null}
         {options.map((option) => (
           <option key={option} value={option}>
