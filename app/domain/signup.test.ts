@@ -90,7 +90,7 @@ describe("step 2 and sign in", () => {
       password: "Please enter the password.",
     });
     expect(messages(Step2Schema.safeParse({ email: "not-an-email", password: "abc" }))).toEqual({
-      email: "Invalid email address",
+      email: "Invalid email address. It should look like name@example.com.",
       password: "Password should be at least 6 characters.",
     });
   });

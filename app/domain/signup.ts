@@ -19,7 +19,8 @@ export const ADDRESS_FORM_MESSAGES = {
 
 export const STEP2_MESSAGES = {
   emailRequired: "Please enter your email address.",
-  emailInvalid: "Invalid email address",
+  // The product rules' words, then what a valid one looks like.
+  emailInvalid: "Invalid email address. It should look like name@example.com.",
   passwordRequired: "Please enter the password.",
   // The identity provider's own rule and message (product rules: Validation messages).
   passwordTooShort: "Password should be at least 6 characters.",

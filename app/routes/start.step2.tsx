@@ -62,6 +62,7 @@ export default function SignupStep2() {
     lastResult,
     constraint: getZodConstraint(Step2Schema),
   });
+  const emailTaken = fields.email.errors?.includes(STEP2_MESSAGES.emailTaken);
 
   return (
     <section className="page narrow" aria-labelledby="page-title">
@@ -90,6 +91,13 @@ export default function SignupStep2() {
           label="Email"
           type="email"
           autoComplete="email"
+          errorHelp={
+            emailTaken ? (
+              <>
+                Is it yours? <Link to="/signin">Sign in</Link> or <Link to="/password/forgot">reset your password</Link>.
+              </>
+            ) : undefined
+          }
           hint="For news about your requests, and our newsletter: leave it with one click from any issue or your account page."
         />
         <TextField field={fields.password} label="Password" type="password" autoComplete="new-password" hint="At least 6 characters." />

@@ -39,6 +39,8 @@ const NAME_AND_ADDRESS_MESSAGES = {
 } as const;
 
 const WRONG_CREDENTIALS = "Wrong email or password.";
+// The product rules' words, then an example of a valid address.
+const INVALID_EMAIL = "Invalid email address. It should look like name@example.com.";
 
 const browser = useBrowser();
 
@@ -114,10 +116,8 @@ describe.each(JS_MODES)("accounts (JavaScript $label)", ({ js, label }) => {
 
       await waitForEnhancement(visit);
       await submitStep2(page, { email: "bad-email", password: "abc" });
-      await expect
-        .poll(() => fieldErrors(page), { timeout: 10_000 })
-        .toEqual(["Invalid email address", "Password should be at least 6 characters."]);
-      await expectFieldError(page, "email", "Invalid email address");
+      await expect.poll(() => fieldErrors(page), { timeout: 10_000 }).toEqual([INVALID_EMAIL, "Password should be at least 6 characters."]);
+      await expectFieldError(page, "email", INVALID_EMAIL);
       await expectFieldError(page, "password", "Password should be at least 6 characters.");
       expect(new URL(page.url()).pathname).toBe("/start/step2");
       expect.soft(await input(page, "email").inputValue(), "email kept").toBe("bad-email");
@@ -146,10 +146,11 @@ describe.each(JS_MODES)("accounts (JavaScript $label)", ({ js, label }) => {
     });
   });
 
-  test("5. signing up again with the same email says so on step 2 and loses nothing else", async () => {
+  test("5. signing up again with the same email says so on step 2, offers sign in and reset, and loses nothing else", async () => {
     const { email } = await signedUpAccount(appUrl, `taken-js-${label}`);
     await browser.visit({ js }, async (visit) => {
-      const { page } = visit;
+      const { page, context } = visit;
+      await page.setViewportSize({ width: 360, height: 800 });
       await reachStep2(visit, appUrl);
       const answers = watchPostAnswers(page, appUrl, "/start/step2");
       await submitStep2(page, { email, password: "another-secret" });
@@ -167,7 +168,32 @@ describe.each(JS_MODES)("accounts (JavaScript $label)", ({ js, label }) => {
       expect.soft(lines, "name and address still there").toEqual(["Ada Lovelace", "12 N MAIN ST, APT 4B", "SPRINGFIELD, IL 62701"]);
       expect.soft(await page.locator("main .notice li").count(), "the list of changes still there").toBeGreaterThan(0);
       expect.soft(await headerState(page), "still a visitor").toEqual({ settings: 0, signInLinks: 1 });
+
+      // The way on sits under the message, and the email field names it too.
+      const field = input(page, "email").locator("xpath=ancestor::div[contains(@class, 'field')][1]");
+      const help = field.locator(".field-error-help");
+      expect(((await help.textContent()) ?? "").replace(/\s+/g, " ").trim()).toBe("Is it yours? Sign in or reset your password.");
+      const helpId = await help.getAttribute("id");
+      expect
+        .soft((await input(page, "email").getAttribute("aria-describedby"))?.split(" "), "the field names the way on")
+        .toContain(helpId);
+      expect
+        .soft(await page.evaluate(() => document.documentElement.scrollWidth), "nothing wider than the screen at 360 px")
+        .toBeLessThanOrEqual(360);
+      await screenshot(visit, "accounts-step2-email-taken");
       await assertAccessible(visit);
+
+      // Both links work: the reset page in a new tab, sign in in this one.
+      const [resetTab] = await Promise.all([
+        context.waitForEvent("page"),
+        help.getByRole("link", { name: "reset your password" }).click({ modifiers: ["Control"] }),
+      ]);
+      await resetTab.waitForLoadState();
+      expect(new URL(resetTab.url()).pathname).toBe("/password/forgot");
+      await resetTab.getByRole("heading", { level: 1, name: "Forgot your password?" }).waitFor();
+      await resetTab.close();
+      await Promise.all([page.waitForURL(`${appUrl}/signin`), help.getByRole("link", { name: "Sign in", exact: true }).click()]);
+      await page.getByRole("heading", { level: 1, name: "Sign in" }).waitFor();
       assertNoErrors(visit, { allow: [expectedStatus(appUrl, 400, "/start/step2")] });
     });
   });

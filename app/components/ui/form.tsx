@@ -4,23 +4,34 @@ import type { ReactNode } from "react";
 /** The id of a field's message, which its control's aria-describedby names. */
 export const errorIdOf = (id: string) => `${id}-error`;
 const hintIdOf = (id: string) => `${id}-hint`;
+const errorHelpIdOf = (id: string) => `${id}-error-help`;
 
 type Described = {
   /** The control's id; its hint and its messages take their ids from it. */
   id: string;
   errors?: readonly string[];
   hasHint?: boolean;
+  /** Whether a way on follows the control's message (Field's errorHelp). */
+  hasErrorHelp?: boolean;
   /** The id of an error shown elsewhere (the form's) that is about this control too. */
   formErrorId?: string;
 };
 
 /**
- * The control's aria-invalid and aria-describedby: its own message (or else the form's, when that
- * is about it too), then its hint. Spread onto the input, select, textarea or fieldset.
+ * The control's aria-invalid and aria-describedby: its own message and the way on from it (or else
+ * the form's message, when that is about it too), then its hint. Spread onto the input, select,
+ * textarea or fieldset.
  */
-export function describedControl({ id, errors, hasHint, formErrorId }: Described) {
-  const invalid = Boolean(errors?.length || formErrorId);
-  const describedBy = [errors?.length ? errorIdOf(id) : formErrorId, hasHint ? hintIdOf(id) : null].filter(Boolean).join(" ");
+export function describedControl({ id, errors, hasHint, hasErrorHelp, formErrorId }: Described) {
+  const hasErrors = Boolean(errors?.length);
+  const invalid = hasErrors || Boolean(formErrorId);
+  const describedBy = [
+    hasErrors ? errorIdOf(id) : formErrorId,
+    hasErrors && hasErrorHelp ? errorHelpIdOf(id) : null,
+    hasHint ? hintIdOf(id) : null,
+  ]
+    .filter(Boolean)
+    .join(" ");
   return { "aria-invalid": invalid || undefined, "aria-describedby": describedBy || undefined } as const;
 }
 
@@ -42,18 +53,24 @@ export function ErrorList({ id, errors }: { id: string; errors: readonly string[
   );
 }
 
-/** A labelled control with its hint above it and its messages under it; the control wires itself with describedControl. */
+/**
+ * A labelled control with its hint above it, its messages under it and, while there are messages,
+ * the way on from them; the control wires itself with describedControl.
+ */
 export function Field({
   id,
   label,
   hint,
   errors,
+  errorHelp,
   children,
 }: {
   id: string;
   label: string;
   hint?: ReactNode;
   errors?: readonly string[];
+  /** What the person can do about the message, e.g. links to another page. The message itself stays as it is. */
+  errorHelp?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -66,6 +83,11 @@ export function Field({
       ) : null}
       {children}
       <ErrorList id={errorIdOf(id)} errors={errors} />
+      {errors?.length && errorHelp ? (
+        <p className="field-error-help" id={errorHelpIdOf(id)}>
+          {errorHelp}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -77,6 +99,8 @@ type InputFieldProps = {
   type?: "text" | "email" | "password" | "date";
   autoComplete?: string;
   hint?: ReactNode;
+  /** Shown under the error, when there is one: see Field. */
+  errorHelp?: ReactNode;
   /** What the user typed, shown again after an error. Never pass a password here. */
   defaultValue?: string;
   error?: string;
@@ -98,6 +122,7 @@ export function InputField({
   type = "text",
   autoComplete,
   hint,
+  errorHelp,
   defaultValue,
   error,
   formErrorId,
@@ -108,7 +133,7 @@ export function InputField({
 }: InputFieldProps) {
   const errors = error ? [error] : undefined;
   return (
-    <Field id={id} label={label} hint={hint} errors={errors}>
+    <Field id={id} label={label} hint={hint} errors={errors} errorHelp={errorHelp}>
       <input
         id={id}
         name={name}
@@ -119,7 +144,7 @@ export function InputField({
         maxLength={maxLength}
         required={required}
         defaultValue={type === "password" ? undefined : defaultValue}
-        {...describedControl({ id, errors, hasHint: Boolean(hint), formErrorId })}
+        {...describedControl({ id, errors, hasHint: Boolean(hint), hasErrorHelp: Boolean(errorHelp), formErrorId })}
       />
     </Field>
   );
