@@ -137,6 +137,27 @@ describe("dashboardView", () => {
     expect(dashboardView(snapshot(), { user: freeUser, url: url("?subscribed=premium"), now }).welcome).toBeNull();
   });
 
+  it("writes a card's times on the 12-hour clock in the account's state, and says when they are Eastern instead", () => {
+    const updatedAt = new Date("2026-11-26T08:22:00Z");
+    const history = [{ id: "log-1", creator: "user", status: "unsubscribe", detail: null, createdAt: updatedAt }];
+    const inTexas = dashboardView(snapshot({ requests: [row({ updatedAt })], history }), {
+      user: freeUser,
+      url: url("?request=acxiom"),
+      now,
+    });
+    expect(inTexas.groups.suggested[0]?.updatedAt).toBe("2:22 AM 11/26/2026");
+    expect(inTexas.open?.history[0]?.at).toBe("2:22 AM 11/26/2026");
+    expect(inTexas.timesNote, "the zone of a known state goes without saying").toBeNull();
+
+    const unknown = dashboardView(snapshot({ account: { state: "", numOfFreeRequest: 3 }, requests: [row({ updatedAt })] }), {
+      user: freeUser,
+      url: url(),
+      now,
+    });
+    expect(unknown.groups.suggested[0]?.updatedAt).toBe("3:22 AM 11/26/2026");
+    expect(unknown.timesNote).toBe("Times are U.S. Eastern.");
+  });
+
   it("says where each photo of mail stands", () => {
     const view = dashboardView(snapshot({ photos: [{ id: "p1", state: "needsStaff", createdAt: daysAgo(1) }] }), {
       user: freeUser,

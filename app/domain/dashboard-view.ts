@@ -9,7 +9,7 @@ import {
   type DashboardNotice,
   type DashboardRequest,
 } from "~/domain/dashboard";
-import { DAY_MS, formatDate, formatDateTime, timeZoneForState } from "~/domain/dates";
+import { DAY_MS, formatDate, formatDateTime, userTimeZone } from "~/domain/dates";
 import { letterToSend } from "~/domain/letter-to-send";
 import type { PostalAddress, RequestForLetter } from "~/domain/opt-out-letter";
 import { PLAN_DETAILS } from "~/domain/plans";
@@ -188,7 +188,7 @@ export function dashboardView(
   snapshot: DashboardSnapshot,
   { user, url, now }: { user: { stripeSubscriptionId: string | null; plan: PlanName | null }; url: URL; now: Date },
 ) {
-  const timeZone = timeZoneForState(snapshot.account.state);
+  const { timeZone, note: timesNote } = userTimeZone(snapshot.account.state);
   const holder = { stripeSubscriptionId: user.stripeSubscriptionId, numOfFreeRequest: snapshot.account.numOfFreeRequest };
   const affordable = requestsAffordable(holder);
   const groups: Record<DashboardGroup, ReturnType<typeof requestCard>[]> = { needsYou: [], onItsWay: [], done: [], suggested: [] };
@@ -216,6 +216,7 @@ export function dashboardView(
       next: summary.next ? { senderName: summary.next.senderName, by: formatDate(summary.next.by, timeZone) } : null,
     },
     groups,
+    timesNote,
     photos: snapshot.photos.map((photo) => ({
       id: photo.id,
       sent: formatDateTime(photo.createdAt, timeZone),

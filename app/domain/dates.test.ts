@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_TIME_ZONE, formatDate, formatDateTime, isoDate, timeZoneForState } from "~/domain/dates";
+import { DEFAULT_TIME_ZONE, formatDate, formatDateTime, isoDate, timeZoneForState, userTimeZone } from "~/domain/dates";
 import { US_STATES } from "~/domain/us-states";
 
 describe("timeZoneForState", () => {
@@ -34,6 +34,14 @@ describe("timeZoneForState", () => {
     expect(timeZoneForState("")).toBe("America/New_York");
     expect(timeZoneForState("ZZ")).toBe("America/New_York");
     expect(timeZoneForState("Ontario")).toBe("America/New_York");
+  });
+
+  it("has the page say the times are Eastern only where the state is unknown", () => {
+    expect(userTimeZone("NY")).toEqual({ timeZone: "America/New_York", note: null });
+    expect(userTimeZone("Calif.")).toEqual({ timeZone: "America/Los_Angeles", note: null });
+    for (const unknown of ["", "  ", "ZZ", "Ontario"]) {
+      expect(userTimeZone(unknown), unknown).toEqual({ timeZone: "America/New_York", note: "Times are U.S. Eastern." });
+    }
   });
 
   it("gives every USPS code a zone this runtime knows", () => {
@@ -76,28 +84,37 @@ describe("formatDate", () => {
 });
 
 describe("formatDateTime", () => {
-  it("writes 24-hour hour:minute, then the date", () => {
-    expect(formatDateTime(new Date("2026-11-23T19:05:00Z"), "America/New_York")).toBe("14:05 11/23/2026");
+  it("writes hour:minute on the 12-hour clock with AM or PM, then the date", () => {
+    expect(formatDateTime(new Date("2026-11-23T19:05:00Z"), "America/New_York")).toBe("2:05 PM 11/23/2026");
+    expect(formatDateTime(new Date("2026-11-26T08:22:00Z"), "America/New_York")).toBe("3:22 AM 11/26/2026");
+    expect(formatDateTime(new Date("2026-11-23T15:59:00Z"), "America/New_York")).toBe("10:59 AM 11/23/2026");
   });
 
-  it("writes midnight as 00, never 24", () => {
-    expect(formatDateTime(new Date("2026-11-23T05:00:00Z"), "America/New_York")).toBe("00:00 11/23/2026");
-    expect(formatDateTime(new Date("2026-11-23T05:09:00Z"), "America/New_York")).toBe("00:09 11/23/2026");
+  it("writes midnight and noon as 12, never 0 or 24", () => {
+    expect(formatDateTime(new Date("2026-11-23T05:00:00Z"), "America/New_York")).toBe("12:00 AM 11/23/2026");
+    expect(formatDateTime(new Date("2026-11-23T05:09:00Z"), "America/New_York")).toBe("12:09 AM 11/23/2026");
+    expect(formatDateTime(new Date("2026-11-23T17:00:00Z"), "America/New_York")).toBe("12:00 PM 11/23/2026");
+    expect(formatDateTime(new Date("2026-11-23T16:59:00Z"), "America/New_York")).toBe("11:59 AM 11/23/2026");
   });
 
   it("uses the zone's clock and date near midnight UTC", () => {
     const instant = new Date("2026-11-24T00:15:00Z");
-    expect(formatDateTime(instant, "America/Los_Angeles")).toBe("16:15 11/23/2026");
-    expect(formatDateTime(instant, "UTC")).toBe("00:15 11/24/2026");
+    expect(formatDateTime(instant, "America/Los_Angeles")).toBe("4:15 PM 11/23/2026");
+    expect(formatDateTime(instant, "UTC")).toBe("12:15 AM 11/24/2026");
   });
 
   it("follows daylight saving time, and Arizona's lack of it", () => {
     const summer = new Date("2026-07-04T18:30:00Z");
-    expect(formatDateTime(summer, "America/Denver")).toBe("12:30 07/04/2026");
-    expect(formatDateTime(summer, timeZoneForState("AZ"))).toBe("11:30 07/04/2026");
+    expect(formatDateTime(summer, "America/Denver")).toBe("12:30 PM 07/04/2026");
+    expect(formatDateTime(summer, timeZoneForState("AZ"))).toBe("11:30 AM 07/04/2026");
     const winter = new Date("2026-01-04T18:30:00Z");
-    expect(formatDateTime(winter, "America/Denver")).toBe("11:30 01/04/2026");
-    expect(formatDateTime(winter, timeZoneForState("AZ"))).toBe("11:30 01/04/2026");
+    expect(formatDateTime(winter, "America/Denver")).toBe("11:30 AM 01/04/2026");
+    expect(formatDateTime(winter, timeZoneForState("AZ"))).toBe("11:30 AM 01/04/2026");
+  });
+
+  it("throws on an unknown zone or an invalid date rather than printing nonsense", () => {
+    expect(() => formatDateTime(new Date(0), "Mars/Olympus_Mons")).toThrow(RangeError);
+    expect(() => formatDateTime(new Date("not a date"), "America/New_York")).toThrow(RangeError);
   });
 });
 

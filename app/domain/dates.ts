@@ -1,7 +1,8 @@
 // How dates and times read on every screen (product rules: Users and their data): "Dates show as
-// month/day/year; date and time as hour:minute, then the date."
+// month/day/year; date and time as hour:minute, then the date", the hour on the 12-hour clock.
 // Pages are rendered on the server and most ship no JavaScript, so the browser's time zone is
-// never known: a date is shown in the time zone of the user's state instead. Pure: no I/O, and
+// never known: a date is shown in the time zone of the user's state instead, or U.S. Eastern
+// where the state is not one we know, and the page says so (userTimeZone). Pure: no I/O, and
 // never the current time (callers pass it in), so every rule has a unit test (dates.test.ts).
 import { stateCode, type StateCode } from "./us-states";
 
@@ -87,8 +88,16 @@ const TIME_ZONES: Record<StateCode, string> = {
  * Anything unknown, blank included, gets America/New_York.
  */
 export function timeZoneForState(state: string): string {
+  return userTimeZone(state).timeZone;
+}
+
+/**
+ * The zone a user's times are shown in, from their state, and what the page says about it: nothing
+ * when it is their state's, "Times are U.S. Eastern." once on the page when the state is unknown.
+ */
+export function userTimeZone(state: string): { timeZone: string; note: string | null } {
   const code = stateCode(state);
-  return code ? TIME_ZONES[code] : DEFAULT_TIME_ZONE;
+  return code ? { timeZone: TIME_ZONES[code], note: null } : { timeZone: DEFAULT_TIME_ZONE, note: "Times are U.S. Eastern." };
 }
 
 // Building a DateTimeFormat is the slow part; one per zone and form is kept for the isolate's life.
@@ -103,8 +112,9 @@ function formatter(form: "date" | "dateTime", timeZone: string): Intl.DateTimeFo
       year: "numeric",
       month: "2-digit",
       day: "2-digit",
-      // h23, not hour12: false, which some ICU versions render as "24:05" just after midnight.
-      ...(form === "dateTime" ? { hour: "2-digit", minute: "2-digit", hourCycle: "h23" } : {}),
+      // h12 (1 to 12, then AM or PM) as people in the U.S. read a clock: 12:05 AM just after
+      // midnight, 12:05 PM just after noon.
+      ...(form === "dateTime" ? { hour: "numeric", minute: "2-digit", hourCycle: "h12" } : {}),
     });
     formatters.set(key, found);
   }
@@ -129,12 +139,12 @@ export function formatDate(date: Date, timeZone: string): string {
 }
 
 /**
- * Hour and minute on the 24-hour clock, then the date: "14:05 11/23/2026".
+ * Hour and minute on the 12-hour clock, then the date: "2:05 PM 11/23/2026".
  * Throws a RangeError for an invalid date or an unknown time zone.
  */
 export function formatDateTime(date: Date, timeZone: string): string {
-  const { hour, minute, month, day, year } = parts("dateTime", date, timeZone);
-  return `${hour}:${minute} ${month}/${day}/${year}`;
+  const { hour, minute, dayPeriod, month, day, year } = parts("dateTime", date, timeZone);
+  return `${hour}:${minute} ${dayPeriod} ${month}/${day}/${year}`;
 }
 
 /**

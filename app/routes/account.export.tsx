@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { envelopeLines } from "~/domain/address";
-import { formatDate, formatDateTime, timeZoneForState } from "~/domain/dates";
+import { formatDate, formatDateTime, userTimeZone } from "~/domain/dates";
 import { PHOTO_LIMITS } from "~/domain/mail-photo";
 import { PLAN_DETAILS } from "~/domain/plans";
 import { HISTORY_LABELS, STATUS_LABELS } from "~/domain/requests";
@@ -19,7 +19,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     analyticsConsent: consentChoice(request) ?? "not asked",
   });
   invariantResponse(data);
-  return { data, timeZone: timeZoneForState(data.account.state) };
+  const { timeZone, note: timesNote } = userTimeZone(data.account.state);
+  return { data, timeZone, timesNote };
 }
 
 type ExportedRequest = AccountExport["requests"][number];
@@ -78,7 +79,7 @@ function Table({ label, head, rows }: { label: string; head: string[]; rows: Rea
 const oneLine = (address: Parameters<typeof envelopeLines>[0]) => envelopeLines(address).join(", ");
 
 export default function AccountExportPage() {
-  const { data, timeZone } = useLoaderData<typeof loader>();
+  const { data, timeZone, timesNote } = useLoaderData<typeof loader>();
   const at = (iso: string | null) => (iso ? formatDateTime(new Date(iso), timeZone) : "—");
   const on = (iso: string | null) => (iso ? formatDate(new Date(iso), timeZone) : "—");
   const { account, billing, consent } = data;
@@ -92,6 +93,7 @@ export default function AccountExportPage() {
       <p className="lead">
         Everything Quiet Mailbox holds about you, as of {at(data.generatedAt)}: your account, the people and addresses on your letters,
         every request with its letter and history, the emails we sent you, your plan and your choices. Print this page to keep a copy.
+        {timesNote ? ` ${timesNote}` : null}
       </p>
       <p className="no-print">
         <a href="/account/export.json" className="button" download>

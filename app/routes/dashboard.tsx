@@ -100,6 +100,7 @@ export default function Dashboard() {
     allowance,
     summary,
     groups,
+    timesNote,
     photos,
     sendable,
     sendableLeft,
@@ -140,6 +141,7 @@ export default function Dashboard() {
             {allowance.unlimited ? "Your plan includes unlimited requests." : `${allowance.left} of ${allowance.of} free requests left.`}{" "}
             <Link to="/learn#statuses">What the statuses mean</Link>
           </p>
+          {timesNote ? <p className="muted">{timesNote}</p> : null}
         </div>
         <p className="dashboard-links">
           <Link to="/requests/add" className="button" data-prefetch>

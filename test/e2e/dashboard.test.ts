@@ -1,11 +1,13 @@
 // Journey: the dashboard says where things stand and offers the next step, JavaScript on and off.
 // Sending chosen suggestions at once, a request filed by the person, Delete that asks first and
 // its Undo, the summary and the groups, the notice after each post (focused with JavaScript), and
-// the used-up allowance leading to the plans. Screenshots at 320, 360 and 1280 px.
+// the used-up allowance leading to the plans, and times on the 12-hour clock in the account's time
+// zone. Screenshots at 320, 360 and 1280 px.
 import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import { assertAccessible, assertNoErrors, JS_MODES, SCREENSHOT_DIR, screenshot, useBrowser, type Visit } from "./browser";
 import { signUpThroughForms, visibleText } from "./accounts-helpers";
+import { formatDateTime } from "~/domain/dates";
 
 const appUrl = inject("appUrl");
 const browser = useBrowser();
@@ -38,7 +40,18 @@ describe.each(JS_MODES)("the dashboard (JavaScript $label)", ({ js, label }) => 
       expect(await chooser.locator("legend").innerText()).toContain("you have 3 free requests left, so choose up to 3");
       await chooser.getByLabel("Epsilon (Abacus catalog cooperative)").check();
       await chooser.getByLabel("Wiland").check();
+      const sentAfter = new Date();
       await expectOutcome(visit, () => chooser.getByRole("button", { name: "Send the chosen ones" }).click(), "Sent 2 requests.");
+      // The card's time is on the 12-hour clock in the account's zone (Illinois: Central), which goes
+      // without saying; it fits a phone's width.
+      const sentAround = [sentAfter, new Date()].map((date) => formatDateTime(date, "America/Chicago"));
+      await page.setViewportSize({ width: 360, height: 800 });
+      const updated = (await card(page, "wiland").innerText()).match(/Updated (\S+ [AP]M \d\d\/\d\d\/\d{4})/)?.[1];
+      expect(sentAround).toContain(updated);
+      expect(await visibleText(page)).not.toContain("Times are U.S. Eastern.");
+      await card(page, "wiland").scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/dashboard-card-time-360-js-${label}.png` });
+      await page.setViewportSize({ width: 1280, height: 800 });
       for (const id of ["epsilon", "wiland"]) expect(await group(page, "onItsWay").locator(`#request-${id}`).count()).toBe(1);
       expect(await page.locator(".dashboard-summary").innerText()).toContain("2 requests are waiting for the sender");
       expect(await visibleText(page)).toContain("1 of 3 free requests left.");

@@ -112,13 +112,13 @@ describe.each(JS_MODES)("requests (JavaScript $label)", ({ js, label }) => {
       await screenshot(visit, "dashboard-after-actions");
 
       const confirmed = await historyOf(cardByName(page, "Garden Goods Catalog"));
-      expect(confirmed.map((line) => line.replace(/^\d\d:\d\d \d\d\/\d\d\/\d{4}\s+/, ""))).toEqual([
+      expect(confirmed.map((line) => line.replace(/^\d{1,2}:\d\d [AP]M \d\d\/\d\d\/\d{4}\s+/, ""))).toEqual([
         "You confirmed that the mail stopped",
         "You created this request",
       ]);
-      expect(confirmed[0]).toMatch(/^\d\d:\d\d \d\d\/\d\d\/\d{4} /);
+      expect(confirmed[0]).toMatch(/^\d{1,2}:\d\d [AP]M \d\d\/\d\d\/\d{4} /);
       const cancelled = await historyOf(card(page, "epsilon"));
-      expect(cancelled.map((line) => line.replace(/^\S+ \S+\s+/, ""))).toEqual([
+      expect(cancelled.map((line) => line.replace(/^\S+ [AP]M \S+\s+/, ""))).toEqual([
         "You cancelled the request",
         "You asked for your name to be removed",
       ]);

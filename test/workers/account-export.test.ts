@@ -393,14 +393,15 @@ describe("a user with a row in every exported table", () => {
         "action: unsubscribe-Ada",
         "Basic",
         `cus_${ada.id}`,
-        // 14:00 UTC is 09:00 in Springfield, Illinois (CDT): dates read in the account's time zone.
-        "09:00 04/09/2026",
+        // 14:00 UTC is 9:00 AM in Springfield, Illinois (CDT): dates read in the account's time zone.
+        "9:00 AM 04/09/2026",
       ]) {
         expect(html).toContain(fact);
       }
       const { data } = await exportOf(ada.id);
       expect(html).toContain(escapeHtml(data.requests.find((row) => row.id === adaRows.requestId)!.letter));
       expect(html).not.toMatch(/<script\b/);
+      expect(html, "the zone of a known state goes without saying").not.toContain("Times are U.S. Eastern.");
       for (const theirs of ["Zed", other.email]) expect(html).not.toContain(theirs);
     });
 

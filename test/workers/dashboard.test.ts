@@ -120,6 +120,29 @@ describe("the dashboard's groups and summary", () => {
   });
 });
 
+describe("times on the cards", () => {
+  const updatedAt = new Date("2026-11-26T08:22:00Z");
+  const cardTime = async (label: string, state: string) => {
+    const { browser, userId } = await signedUpUser(label);
+    expect((await post(browser, { intent: "unsubscribe", requestId: "wiland" })).status).toBe(303);
+    await db.update(users).set({ state }).where(eq(users.id, userId));
+    await db.update(requests).set({ updatedAt }).where(ownRequest(userId, "wiland"));
+    return textOf(await htmlOf(browser));
+  };
+
+  it("reads on the 12-hour clock in the zone of the account's state, which goes without saying", async () => {
+    const text = await cardTime("times-il", "IL");
+    expect(text).toContain("Updated 2:22 AM 11/26/2026");
+    expect(text).not.toContain("Times are U.S. Eastern.");
+  });
+
+  it("reads in U.S. Eastern where the state is not known, and says so once", async () => {
+    const text = await cardTime("times-unknown", "");
+    expect(text).toContain("Updated 3:22 AM 11/26/2026");
+    expect(text.split("Times are U.S. Eastern.")).toHaveLength(2);
+  });
+});
+
 describe("Delete asks first and can be undone", () => {
   it("shows a confirmation form on GET, for the owner's request only", async () => {
     const owner = await signedUpUser("confirm-delete");
