@@ -142,4 +142,8 @@ function combobox(box: HTMLElement, input: HTMLInputElement, form: HTMLFormEleme
     }
   });
   input.addEventListener("blur", close);
+
+  // A name sent without choosing came back with "Did you mean …?": focus goes to the question,
+  // where a keyboard or screen reader user reads on (the button they pressed is gone with the page).
+  form.querySelector<HTMLElement>("[data-sender-question]")?.focus();
 }

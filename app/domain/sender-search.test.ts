@@ -3,12 +3,14 @@ import {
   candidateRanges,
   customGroupKey,
   editDistance,
+  isLikelyMatch,
   namesOfSender,
   rankSenders,
   senderKey,
   senderWords,
   type SenderName,
 } from "./sender-search";
+import { CATALOG_SENDERS } from "../../drizzle/catalog";
 
 const CATALOG = [
   { id: "lands-end", name: "Lands' End", aliases: ["Lands End Inc."] },
@@ -167,5 +169,34 @@ describe("customGroupKey", () => {
     const keys = ["lands end", "Lands End Inc", "LANDS' END", " lands’ end catalog "].map(customGroupKey);
     expect(new Set(keys)).toEqual(new Set(["landsend"]));
     expect(customGroupKey("!!!")).toBe("!!!");
+  });
+});
+
+describe("isLikelyMatch", () => {
+  const catalogNames = CATALOG_SENDERS.flatMap((sender) => namesOfSender(sender));
+  const likely = (typed: string, typing = false) =>
+    rankSenders(typed, catalogNames, { typing })
+      .filter(isLikelyMatch)
+      .map((match) => match.templateId);
+
+  it("takes a misspelled catalog sender for the one meant", () => {
+    expect(likely("williams sonmoa")[0]).toBe("williams-sonoma");
+    expect(likely("nieman marcus")[0]).toBe("neiman-marcus");
+    expect(likely("wells frago")[0]).toBe("wells-fargo");
+    expect(likely("ballard desings")[0]).toBe("ballard-designs");
+    expect(likely("victoria secert")[0]).toBe("victorias-secret");
+    expect(likely("potetry")[0], "a start with a typo").toBe("pottery-barn");
+    expect(likely("Lands End winter sale")[0], "the name followed by more words").toBe("lands-end");
+  });
+
+  it("takes nothing for a sender the catalog does not have", () => {
+    for (const unknown of ["Garden Goods Emporium", "Johnson Family Farm", "Summit Roofing", "Chase Plumbing", "harpers magazine"]) {
+      expect(likely(unknown), unknown).toEqual([]);
+    }
+  });
+
+  it("takes no short start the suggestions offer while typing", () => {
+    expect(rankSenders("will", catalogNames, { typing: true }).map((match) => match.templateId)).toContain("williams-sonoma");
+    expect(likely("will", true)).not.toContain("williams-sonoma");
   });
 });

@@ -233,6 +233,19 @@ function scoreName(
 /** A name sent whole finds a stored name by its start only when it covers this much of it. */
 const START_COVERAGE = 0.6;
 
+/**
+ * From this score a match is what the person most likely meant, and a name sent without choosing
+ * a sender is asked about before anything is spent ("Did you mean Williams Sonoma?"). Every fit a
+ * name sent whole can have passes: a typo or two (0.7 to 0.8), the name followed by more words
+ * (0.7), a start covering 60% of the name (0.73 and up, 0.68 with a typo). A shorter start only
+ * the suggestions offer while typing ("will" for Williams Sonoma, 0.64) does not.
+ */
+const LIKELY_MATCH = 0.65;
+
+export function isLikelyMatch(match: Pick<SenderMatch, "score">): boolean {
+  return match.score >= LIKELY_MATCH;
+}
+
 function wordsFit(typed: { words: string[] }, stored: { words: string[] }): { score: number; how: "words" } | null {
   // A one-word name followed by more words is too often another company ("Chase Plumbing").
   const nameWords = stored.words;

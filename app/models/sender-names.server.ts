@@ -3,6 +3,7 @@ import { requests, requestTemplates, senderNames } from "../../drizzle/schema";
 import {
   candidateRanges,
   customGroupKey,
+  isLikelyMatch,
   keyTail,
   rankSenders,
   tidyName,
@@ -56,6 +57,7 @@ export async function searchSenders(db: Db, query: string, { limit = 8, typing =
       // The name that matched when it is not the title ("Quicken Loans" for Rocket Mortgage).
       alias: match.matchedName !== title ? match.matchedName : null,
       exact: match.how === "exact",
+      likely: isLikelyMatch(match),
     };
   });
 }

@@ -1,12 +1,12 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AllowanceUsedUp } from "~/components/requests/allowance-used-up";
 import { LetterPeople } from "~/components/requests/letter-people";
-import { FormError, TextField } from "~/components/ui/form";
-import { AddRequestSchema } from "~/domain/add-request";
+import { ErrorList, errorIdOf, FormError, TextField } from "~/components/ui/form";
+import { ADD_REQUEST_MESSAGES, AddRequestSchema, SEND_AS_TYPED } from "~/domain/add-request";
 import { SENDER_QUERY_MAX_LENGTH } from "~/domain/sender-search";
 import { requestSentUrl } from "~/domain/dashboard";
 import { ALLOWANCE_REFUSED_MESSAGE, requestsAffordable } from "~/domain/requests";
@@ -58,12 +58,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
   const db = getDb(context.env.DB);
+  const { senderName, templateId: chosen } = submission.value;
+  const asTyped = chosen === SEND_AS_TYPED;
   // A sender picked from the matches, or the one catalog sender whose name or alias is exactly
-  // what was typed; anything else is sent as typed, as a custom request staff look up.
-  const templateId = submission.value.templateId || (await findSenderByExactName(db, submission.value.senderName));
+  // what was typed. Otherwise, when the catalog has a likely match ("williams sonmoa"), the person
+  // is asked before a request is spent; a name sent as typed by choice, or with no likely match,
+  // is a custom request staff look up.
+  const templateId = asTyped ? null : chosen || (await findSenderByExactName(db, senderName));
+  if (!templateId && !asTyped) {
+    const likely = (await searchSenders(db, senderName)).filter((match) => match.likely);
+    if (likely.length > 0) {
+      const reply = submission.reply({ fieldErrors: { templateId: [ADD_REQUEST_MESSAGES.didYouMean] } });
+      return data({ ...reply, senderQuestion: { typed: senderName, matches: likely } satisfies SenderQuestion }, { status: 400 });
+    }
+  }
   const outcome = await addRequestForSender(context.env, user, {
-    templateId: templateId || null,
-    senderName: submission.value.senderName,
+    templateId,
+    senderName,
     customerNumber: submission.value.customerNumber || null,
     recipientIds: submission.value.recipientIds,
   });
@@ -89,6 +100,7 @@ export default function AddRequest() {
   const sent = fields.recipientIds.initialValue as string | string[] | undefined;
   const ticked = new Set(lastResult ? [sent ?? []].flat() : search ? search.recipientIds : people.map((person) => person.id));
   const refused = form.errors?.includes(ALLOWANCE_REFUSED_MESSAGE);
+  const question = senderQuestionOf(lastResult);
 
   return (
     <section className="page narrow" aria-labelledby="page-title">
@@ -121,8 +133,10 @@ export default function AddRequest() {
           <button type="submit" className="button button-quiet" formMethod="get" formNoValidate>
             Find sender
           </button>
-          {search ? (
-            <SenderMatches typed={search.typed} matches={search.matches} name={fields.templateId.name} />
+          {question ? (
+            <SenderMatches typed={question.typed} matches={question.matches} field={fields.templateId} asking />
+          ) : search ? (
+            <SenderMatches typed={search.typed} matches={search.matches} field={fields.templateId} />
           ) : (
             <input type="hidden" name={fields.templateId.name} value="" />
           )}
@@ -166,24 +180,59 @@ export default function AddRequest() {
   );
 }
 
+type SenderQuestion = { typed: string; matches: SenderChoice[] };
+
+/** The senders a name sent without a choice may have meant, when the action asks about them. */
+function senderQuestionOf(result: unknown): SenderQuestion | null {
+  return typeof result === "object" && result !== null && "senderQuestion" in result ? (result.senderQuestion as SenderQuestion) : null;
+}
+
 /**
- * The catalog senders that fit the name searched, to choose one from, and the way to send it as
- * typed. The best one is chosen already only when it is exactly what was typed: a guess is never
- * sent without the person choosing it.
+ * The catalog senders that fit the name, to choose one from, and the way to send it as typed. The
+ * best one is chosen already only when it is exactly what was typed, and "as typed" only when no
+ * match is likely: a guess is never sent, nor a likely sender passed over, without the person
+ * choosing. `asking`: the name was sent without a choice and the server asks which sender is meant.
  */
-function SenderMatches({ typed, matches, name }: { typed: string; matches: SenderChoice[]; name: string }) {
-  const exact = matches[0]?.exact ? matches[0].id : "";
+function SenderMatches({
+  typed,
+  matches,
+  field,
+  asking = false,
+}: {
+  typed: string;
+  matches: SenderChoice[];
+  field: FieldMetadata<string | undefined>;
+  asking?: boolean;
+}) {
+  const exact = asking ? "" : (matches.find((match) => match.exact)?.id ?? "");
+  const askFirst = asking || matches.some((match) => match.likely);
+  const errors = field.errors?.slice(0, 1);
+  const hintId = "sender-matches-hint";
+  const legend = asking
+    ? `Did you mean ${matches[0]!.title}?`
+    : matches.length > 0
+      ? "Which sender do you mean?"
+      : `No sender in our list matches “${typed}”`;
   return (
-    <fieldset className="field sender-matches" aria-describedby="sender-matches-hint">
-      <legend>{matches.length > 0 ? "Which sender do you mean?" : `No sender in our list matches “${typed}”`}</legend>
-      <p className="hint" id="sender-matches-hint">
-        {matches.length > 0
-          ? "Choose one to send the request with what we know about the sender, or send it with the name as you typed it."
-          : "You can still send it: our staff find the way to reach the sender. Check the spelling, or send it as typed."}
-      </p>
+    <fieldset
+      className="field sender-matches"
+      aria-describedby={errors?.length ? errorIdOf(field.id) : hintId}
+      data-sender-question={asking || undefined}
+      tabIndex={asking ? -1 : undefined}
+    >
+      <legend>{legend}</legend>
+      {errors?.length ? (
+        <ErrorList id={errorIdOf(field.id)} errors={errors} />
+      ) : (
+        <p className="hint" id={hintId}>
+          {matches.length > 0
+            ? "Choose one to send the request with what we know about the sender, or send it with the name as you typed it."
+            : "You can still send it: our staff find the way to reach the sender. Check the spelling, or send it as typed."}
+        </p>
+      )}
       {matches.map((match) => (
         <label key={match.id} className="check">
-          <input type="radio" name={name} value={match.id} defaultChecked={match.id === exact} /> {match.title}
+          <input type="radio" name={field.name} value={match.id} defaultChecked={match.id === exact} /> {match.title}
           <span className="hint">
             {" "}
             {match.category}
@@ -192,7 +241,7 @@ function SenderMatches({ typed, matches, name }: { typed: string; matches: Sende
         </label>
       ))}
       <label className="check">
-        <input type="radio" name={name} value="" defaultChecked={!exact} /> Send it as “{typed}”
+        <input type="radio" name={field.name} value={SEND_AS_TYPED} defaultChecked={!exact && !askFirst} /> Send it as “{typed}”
       </label>
     </fieldset>
   );

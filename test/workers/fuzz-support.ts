@@ -6,6 +6,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import worker from "../../app/worker";
 import fc from "fast-check";
 import { vi } from "vitest";
+import { SEND_AS_TYPED } from "~/domain/add-request";
 import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
 import { getSessionStorage } from "~/utils/session.server";
@@ -293,7 +294,7 @@ export const TARGETS: Target[] = [
     path: () => "/requests/add",
     fields: (ids) => ({
       senderName: ["Fuzz Catalogs Inc", "lands end"],
-      templateId: ["", ids.templateId, "lands-end"],
+      templateId: ["", ids.templateId, "lands-end", SEND_AS_TYPED],
       recipientIds: [ids.recipientId],
       customerNumber: ["", "A-123"],
     }),

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CATALOG_SENDERS } from "../../drizzle/catalog";
 import typedNames from "../data/typed-sender-names.json";
 import { requests, requestTemplates, senderNames, staffAudit, users } from "../../drizzle/schema";
-import { ADD_REQUEST_MESSAGES } from "~/domain/add-request";
+import { ADD_REQUEST_MESSAGES, SEND_AS_TYPED } from "~/domain/add-request";
 import { CATALOG_LINK_MESSAGES } from "~/domain/sender-catalog";
 import { namesOfSender, senderKey } from "~/domain/sender-search";
 import { seedSenderCatalog } from "~/models/request-template.server";
@@ -75,23 +75,23 @@ describe("finding a sender on /requests/add", () => {
     expect(html).toContain("Which sender do you mean?");
     expect(radio(html, "lands-end")).toEqual({ checked: true, label: "Lands&#x27; End" });
     expect(html).toContain("Catalogs and retailers");
-    expect(radio(html, "")).toEqual({ checked: false, label: "Send it as “lands end”" });
+    expect(radio(html, SEND_AS_TYPED)).toEqual({ checked: false, label: "Send it as “lands end”" });
     expect(html).toContain('value="K-77"');
     expect(html).toContain('value="lands end"');
   });
 
-  it("chooses nothing for the person when the name only looks like a sender", async () => {
+  it("chooses nothing for the person when the name only looks like a sender, not even the name as typed", async () => {
     const { browser } = await signedUpUser("search-typo");
     const html = await htmlOf(await browser.get("/requests/add?senderName=williams+sonmoa"));
     expect(radio(html, "williams-sonoma")).toEqual({ checked: false, label: "Williams Sonoma" });
-    expect(radio(html, "").checked).toBe(true);
+    expect(radio(html, SEND_AS_TYPED)).toEqual({ checked: false, label: "Send it as “williams sonmoa”" });
   });
 
   it("says so when nothing matches, and still offers to send it as typed", async () => {
     const { browser } = await signedUpUser("search-none");
     const html = await htmlOf(await browser.get("/requests/add?senderName=Garden+Goods+Emporium"));
     expect(html).toContain("No sender in our list matches “Garden Goods Emporium”");
-    expect(radio(html, "")).toEqual({ checked: true, label: "Send it as “Garden Goods Emporium”" });
+    expect(radio(html, SEND_AS_TYPED)).toEqual({ checked: true, label: "Send it as “Garden Goods Emporium”" });
   });
 
   it("suggests senders as JSON for the script, by brand name, typo and start of the name", async () => {
@@ -187,6 +187,48 @@ describe("sending a request for what was found", () => {
     const { browser, userId } = await signedUpUser("no-match");
     expect((await browser.post("/requests/add", { senderName: "Garden Goods Emporium", templateId: "" })).status).toBe(303);
     expect((await requestsOf(userId))[0]).toMatchObject({ senderName: "Garden Goods Emporium", templateId: null, requiredDays: 30 });
+  });
+
+  it("asks about a misspelled sender sent without a choice, and spends nothing", async () => {
+    const { browser, userId } = await signedUpUser("did-you-mean");
+    // Straight from a client, and as the script sends it when no suggestion was picked.
+    const withoutChoice: Array<Record<string, string>> = [
+      { senderName: "williams sonmoa", customerNumber: "WS-9" },
+      { senderName: "williams sonmoa", templateId: "" },
+    ];
+    for (const fields of withoutChoice) {
+      const response = await browser.post("/requests/add", fields);
+      expect(response.status).toBe(400);
+      const html = await htmlOf(response);
+      expect(html).toContain("Did you mean Williams Sonoma?");
+      expect(html).toContain(ADD_REQUEST_MESSAGES.didYouMean);
+      expect(radio(html, "williams-sonoma")).toEqual({ checked: false, label: "Williams Sonoma" });
+      expect(radio(html, SEND_AS_TYPED)).toEqual({ checked: false, label: "Send it as “williams sonmoa”" });
+      expect(html).toContain('value="williams sonmoa"');
+    }
+    expect(await htmlOf(await browser.get("/requests/add"))).not.toContain("Did you mean");
+    expect(await requestsOf(userId)).toEqual([]);
+    const [account] = await db.select({ left: users.numOfFreeRequest }).from(users).where(eq(users.id, userId));
+    expect(account!.left).toBe(3);
+  });
+
+  it("sends the sender the person picks after the question, or the name as typed when they choose it", async () => {
+    const picked = await signedUpUser("did-you-mean-pick");
+    expect((await picked.browser.post("/requests/add", { senderName: "williams sonmoa", templateId: "williams-sonoma" })).status).toBe(303);
+    expect((await requestsOf(picked.userId))[0]).toMatchObject({ senderName: "Williams Sonoma", templateId: "williams-sonoma" });
+
+    const typed = await signedUpUser("did-you-mean-typed");
+    expect((await typed.browser.post("/requests/add", { senderName: "williams sonmoa", templateId: SEND_AS_TYPED })).status).toBe(303);
+    expect((await requestsOf(typed.userId))[0]).toMatchObject({ senderName: "williams sonmoa", templateId: null });
+    const [account] = await db.select({ left: users.numOfFreeRequest }).from(users).where(eq(users.id, typed.userId));
+    expect(account!.left).toBe(2);
+  });
+
+  it("does not ask about a name typed exactly, or one the catalog has nothing like", async () => {
+    const { browser, userId } = await signedUpUser("did-you-mean-none");
+    expect((await browser.post("/requests/add", { senderName: "LANDS END" })).status).toBe(303);
+    expect((await browser.post("/requests/add", { senderName: "Maple Street Bakery" })).status).toBe(303);
+    expect((await requestsOf(userId)).map((request) => request.templateId)).toEqual(["lands-end", null]);
   });
 
   it("refuses a sender id that is not in the catalog next to the field, and writes nothing", async () => {
