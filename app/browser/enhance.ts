@@ -93,3 +93,20 @@ function copyOnClick(button: HTMLButtonElement, sheet: HTMLElement, status: HTML
     navigator.clipboard.writeText(text()).then(() => say("Copied."), select);
   });
 }
+
+// Boxes limited by what the allowance pays for: say how many more can be chosen as they are
+// ticked, and stop the unticked ones at the limit. The server refuses any extra all the same.
+for (const choices of document.querySelectorAll<HTMLElement>("[data-choose-up-to]")) {
+  const limit = Number(choices.getAttribute("data-choose-up-to"));
+  const count = choices.parentElement?.querySelector<HTMLElement>("[data-choice-count]");
+  const boxes = Array.from(choices.querySelectorAll<HTMLInputElement>("input[type=checkbox]"));
+  const update = () => {
+    const more = Math.max(limit - boxes.filter((box) => box.checked).length, 0);
+    for (const box of boxes) box.disabled = more === 0 && !box.checked;
+    if (count) count.textContent = more === 0 ? "No more can be chosen." : `${more} more can be chosen.`;
+  };
+  choices.addEventListener("change", update);
+  // Boxes the browser ticks again on the way back to the page.
+  window.addEventListener("pageshow", update);
+  update();
+}

@@ -38,6 +38,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const refused = (error: string, status: 400 | 403 | 409) => data({ error }, { status });
+// Shown at the boxes, not at the top of the page with the way to the plans.
+const nothingChosen = () => data({ error: CHOOSE_ONE_MESSAGE, atChoices: true }, { status: 400 });
 
 async function recordClick(context: ActionFunctionArgs["context"], user: CurrentUser, actions: string[]) {
   await recordEvents(
@@ -47,7 +49,7 @@ async function recordClick(context: ActionFunctionArgs["context"], user: Current
 }
 
 async function sendSuggestedIntent(context: ActionFunctionArgs["context"], user: CurrentUser, chosen: "all" | string[]) {
-  if (chosen !== "all" && chosen.length === 0) return refused(CHOOSE_ONE_MESSAGE, 400);
+  if (chosen !== "all" && chosen.length === 0) return nothingChosen();
   const outcome = await sendSuggestions(context.env, user, chosen);
   await recordClick(
     context,
@@ -112,6 +114,7 @@ export default function Dashboard() {
     print,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const choicesError = actionData && "atChoices" in actionData ? actionData.error : null;
 
   if (open && print) {
     return (
@@ -154,7 +157,7 @@ export default function Dashboard() {
         </p>
       </div>
 
-      <DashboardOutcome notice={actionData ? null : notice} error={actionData?.error ?? null} />
+      <DashboardOutcome notice={actionData ? null : notice} error={choicesError ? null : (actionData?.error ?? null)} />
       {welcome ? (
         <p className="notice" role="status">
           <strong>Welcome to {welcome}.</strong> Your requests are now unlimited: send one to every sender that mails you.
@@ -218,7 +221,7 @@ export default function Dashboard() {
           </p>
         )}
         {sendable.length > 1 && (sendableLeft === null || sendableLeft > 1) ? (
-          <SendSuggested suggestions={sendable} left={sendableLeft} />
+          <SendSuggested suggestions={sendable} left={sendableLeft} error={choicesError} />
         ) : null}
         {cards("suggested")}
       </section>

@@ -253,7 +253,7 @@ describe("Send all suggested", () => {
   it("lets a free user choose, and never spends more than what is left, however the form is filled", async () => {
     const { browser, userId } = await signedUpUser("send-all-free");
     const html = await htmlOf(browser);
-    expect(textOf(html)).toContain("you have 3 free requests left, so choose up to 3");
+    expect(textOf(html)).toContain("Send several at once: you have 3 free requests left. You can choose up to 3.");
     expect(html).toContain('name="requestIds"');
 
     const [first, second] = await unsentOf(userId);
@@ -300,7 +300,15 @@ describe("Send all suggested", () => {
       .where(and(eq(requests.userId, other.userId), eq(requests.type, "custom")));
     const none = await post(owner.browser, sendChosen([]));
     expect(none.status).toBe(400);
-    expect(await none.text()).toContain(CHOOSE_ONE_MESSAGE);
+    // The message sits at the boxes, which are described by it, and not at the top with the plans.
+    const html = await none.text();
+    const choices = html.slice(html.indexOf('<fieldset id="send-several"'), html.indexOf("</fieldset>", html.indexOf('id="send-several"')));
+    expect(choices).toMatch(
+      /^<fieldset id="send-several"[^>]*aria-invalid="true"[^>]*aria-describedby="send-several-error send-several-hint"/,
+    );
+    expect(choices).toMatch(new RegExp(`id="send-several-error" role="alert">${CHOOSE_ONE_MESSAGE}</p>`));
+    expect(html).not.toContain('id="outcome"');
+    expect(textOf(html)).not.toContain("See plans");
     const notTheirs = await post(owner.browser, sendChosen([theirs!.id, "made-up"]));
     expect(notTheirs.headers.get("Location")).toBe("/dashboard?notice=sendSuggested&sent=0&refused=0#outcome");
     expect((await post(owner.browser, { intent: "sendSuggested" })).status).toBe(400);

@@ -92,6 +92,43 @@ export function Field({
   );
 }
 
+/**
+ * A group of controls (boxes to tick) under its legend, with its hint above them and its messages
+ * under them; the fieldset itself carries the wiring. With a message, the page opens on it.
+ */
+export function FieldsetField({
+  id,
+  legend,
+  hint,
+  errors,
+  children,
+}: {
+  id: string;
+  legend: ReactNode;
+  hint?: ReactNode;
+  errors?: readonly string[];
+  children: ReactNode;
+}) {
+  const hasErrors = Boolean(errors?.length);
+  return (
+    <fieldset
+      id={id}
+      tabIndex={hasErrors ? -1 : undefined}
+      data-focus-on-load={hasErrors || undefined}
+      {...describedControl({ id, errors, hasHint: Boolean(hint) })}
+    >
+      <legend>{legend}</legend>
+      {hint ? (
+        <p className="hint" id={hintIdOf(id)}>
+          {hint}
+        </p>
+      ) : null}
+      {children}
+      <ErrorList id={errorIdOf(id)} errors={errors} />
+    </fieldset>
+  );
+}
+
 type InputFieldProps = {
   id: string;
   name: string;
