@@ -100,8 +100,13 @@ for (const choices of document.querySelectorAll<HTMLElement>("[data-choose-up-to
   const limit = Number(choices.getAttribute("data-choose-up-to"));
   const count = choices.parentElement?.querySelector<HTMLElement>("[data-choice-count]");
   const boxes = Array.from(choices.querySelectorAll<HTMLInputElement>("input[type=checkbox]"));
+  // "Choose at least one" no longer holds once one is ticked.
+  const fieldset = choices.closest("fieldset");
+  const nothingChosen = fieldset ? document.getElementById(`${fieldset.id}-error`) : null;
   const update = () => {
-    const more = Math.max(limit - boxes.filter((box) => box.checked).length, 0);
+    const chosen = boxes.filter((box) => box.checked).length;
+    const more = Math.max(limit - chosen, 0);
+    if (nothingChosen) nothingChosen.hidden = chosen > 0;
     for (const box of boxes) box.disabled = more === 0 && !box.checked;
     if (count) count.textContent = more === 0 ? "No more can be chosen." : `${more} more can be chosen.`;
   };

@@ -54,12 +54,14 @@ describe.each(JS_MODES)("the dashboard (JavaScript $label)", ({ js, label }) => 
         expect(await count.innerText()).toBe("3 more can be chosen.");
         for (const name of ["Zeta Global", "Alliant Cooperative Data Solutions", "Wiland"]) await chooser.getByLabel(name).check();
         expect(await count.innerText()).toBe("No more can be chosen.");
+        expect(await choices.locator(".field-error").isVisible()).toBe(false);
         expect(await chooser.getByLabel("Epsilon (Abacus catalog cooperative)").isDisabled()).toBe(true);
         await chooser.getByLabel("Wiland").focus();
         await page.screenshot({ path: `${SCREENSHOT_DIR}/dashboard-send-several-360-js-${label}.png` });
         for (const name of ["Zeta Global", "Alliant Cooperative Data Solutions"]) await chooser.getByLabel(name).uncheck();
         expect(await count.innerText()).toBe("2 more can be chosen.");
         await chooser.getByLabel("Wiland").uncheck();
+        expect(await choices.locator(".field-error").isVisible()).toBe(true);
       } else {
         await choices.scrollIntoViewIfNeeded();
         await page.screenshot({ path: `${SCREENSHOT_DIR}/dashboard-send-several-360-js-${label}.png` });
