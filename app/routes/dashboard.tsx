@@ -96,6 +96,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Dashboard() {
   const {
+    greeting,
     welcome,
     allowance,
     summary,
@@ -155,6 +156,12 @@ export default function Dashboard() {
       </div>
 
       <DashboardOutcome notice={actionData ? null : notice} error={actionData?.error ?? null} />
+      {greeting ? (
+        <p className="notice">
+          <strong>{greeting.firstName ? `Welcome, ${greeting.firstName}.` : "Welcome."}</strong> Your first step:{" "}
+          <a href="#group-suggested">send a request to the biggest senders of junk mail</a>, or add a sender that mails you.
+        </p>
+      ) : null}
       {welcome ? (
         <p className="notice" role="status">
           <strong>Welcome to {welcome}.</strong> Your requests are now unlimited: send one to every sender that mails you.
