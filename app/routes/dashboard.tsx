@@ -159,7 +159,8 @@ export default function Dashboard() {
       {greeting ? (
         <p className="notice">
           <strong>{greeting.firstName ? `Welcome, ${greeting.firstName}.` : "Welcome."}</strong> Your first step:{" "}
-          <a href="#group-suggested">send a request to the biggest senders of junk mail</a>, or add a sender that mails you.
+          <a href="#group-suggested">send a request to the biggest senders of junk mail</a>, or{" "}
+          <Link to="/requests/add">add a sender that mails you</Link>.
         </p>
       ) : null}
       {welcome ? (
