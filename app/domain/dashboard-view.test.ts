@@ -37,7 +37,7 @@ const snapshot = (overrides: Partial<DashboardSnapshot> = {}): DashboardSnapshot
   ...overrides,
 });
 
-const freeUser = { stripeSubscriptionId: null, plan: null };
+const freeUser = { fullName: "Pat Doe", stripeSubscriptionId: null, plan: null };
 const url = (query = "") => new URL(`https://example.test/dashboard${query}`);
 
 describe("namesUnknownRequest", () => {
@@ -128,7 +128,7 @@ describe("dashboardView", () => {
   });
 
   it("welcomes a subscriber to the plan Checkout returned for, and only to that one", () => {
-    const subscriber = { stripeSubscriptionId: "sub_1", plan: "premium" as const };
+    const subscriber = { fullName: "Pat Doe", stripeSubscriptionId: "sub_1", plan: "premium" as const };
     const welcomed = dashboardView(snapshot(), { user: subscriber, url: url("?subscribed=premium"), now });
     expect(welcomed.welcome).toBe("Premium");
     expect(welcomed.allowance).toEqual({ unlimited: true });
@@ -156,6 +156,14 @@ describe("dashboardView", () => {
     });
     expect(unknown.groups.suggested[0]?.updatedAt).toBe("3:22 AM 11/26/2026");
     expect(unknown.timesNote).toBe("Times are U.S. Eastern.");
+  });
+
+  it("greets by first name until a request is sent", () => {
+    expect(dashboardView(snapshot({ requests: [row()] }), { user: freeUser, url: url(), now }).greeting).toEqual({ firstName: "Pat" });
+    const blankName = { ...freeUser, fullName: "  " };
+    expect(dashboardView(snapshot(), { user: blankName, url: url(), now }).greeting).toEqual({ firstName: null });
+    const sent = snapshot({ requests: [row(), row({ id: "epsilon", status: "inQueue", queuedAt: daysAgo(1) })] });
+    expect(dashboardView(sent, { user: freeUser, url: url(), now }).greeting).toBeNull();
   });
 
   it("says where each photo of mail stands", () => {

@@ -57,6 +57,7 @@ const PHOTO_STATE_LABELS: Record<string, string> = {
   needsStaff: "our staff are finding the sender",
 };
 
+const firstNameOf = (fullName: string) => fullName.trim().split(/\s+/)[0] || null;
 const days = (count: number) => `${count} ${count === 1 ? "day" : "days"}`;
 const undoUntil = (deletedAt: number, timeZone: string) => formatDate(new Date(deletedAt + UNDO_DELETE_DAYS * DAY_MS), timeZone);
 
@@ -186,7 +187,7 @@ function openRequest(row: DashboardRow, snapshot: DashboardSnapshot, timeZone: s
  */
 export function dashboardView(
   snapshot: DashboardSnapshot,
-  { user, url, now }: { user: { stripeSubscriptionId: string | null; plan: PlanName | null }; url: URL; now: Date },
+  { user, url, now }: { user: { fullName: string; stripeSubscriptionId: string | null; plan: PlanName | null }; url: URL; now: Date },
 ) {
   const { timeZone, note: timesNote } = userTimeZone(snapshot.account.state);
   const holder = { stripeSubscriptionId: user.stripeSubscriptionId, numOfFreeRequest: snapshot.account.numOfFreeRequest };
@@ -204,6 +205,8 @@ export function dashboardView(
   const notice = DashboardNoticeSchema.safeParse(Object.fromEntries(query));
 
   return {
+    // Until the first request is sent, the page greets the user and says where to start.
+    greeting: snapshot.requests.every((row) => row.status === null) ? { firstName: firstNameOf(user.fullName) } : null,
     // Checkout returns here through /subscription once the plan is the user's.
     welcome: user.stripeSubscriptionId && user.plan && query.get("subscribed") === user.plan ? PLAN_DETAILS[user.plan].name : null,
     allowance: Number.isFinite(affordable)

@@ -80,7 +80,11 @@ export default function ConfirmAddress() {
       )}
       <Form method="post">
         <button type="submit" className="button">
-          {moved ? (openRequests > 0 ? `Move and send ${openRequests} again` : "Save my new address") : "Save"}
+          {moved
+            ? openRequests > 0
+              ? `Move and send ${openRequests} ${openRequests === 1 ? "request" : "requests"} again`
+              : "Save my new address"
+            : "Save"}
         </button>
       </Form>
     </section>

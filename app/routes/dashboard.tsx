@@ -98,6 +98,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Dashboard() {
   const {
+    greeting,
     welcome,
     allowance,
     summary,
@@ -158,6 +159,13 @@ export default function Dashboard() {
       </div>
 
       <DashboardOutcome notice={actionData ? null : notice} error={choicesError ? null : (actionData?.error ?? null)} />
+      {greeting ? (
+        <p className="notice">
+          <strong>{greeting.firstName ? `Welcome, ${greeting.firstName}.` : "Welcome."}</strong> Your first step:{" "}
+          <a href="#group-suggested">send a request to the biggest senders of junk mail</a>, or{" "}
+          <Link to="/requests/add">add a sender that mails you</Link>.
+        </p>
+      ) : null}
       {welcome ? (
         <p className="notice" role="status">
           <strong>Welcome to {welcome}.</strong> Your requests are now unlimited: send one to every sender that mails you.

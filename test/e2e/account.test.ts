@@ -43,7 +43,7 @@ describe.each(JS_MODES)("your account (JavaScript $label)", ({ js, label }) => {
       await assertAccessible(visit);
       await Promise.all([
         page.waitForURL(`${appUrl}/account?saved=moved`),
-        page.getByRole("button", { name: "Move and send 1 again" }).click(),
+        page.getByRole("button", { name: "Move and send 1 request again" }).click(),
       ]);
       await page.locator("main .notice", { hasText: "Your new address is saved." }).waitFor();
       expect(await visibleText(page)).toContain("Earlier addresses, named on every letter too:");

@@ -4,7 +4,7 @@
 // stand-in, the staff area's 404 for a normal user, and the visit-counting question.
 // Each journey runs alone: those about an existing account make their own with two form posts.
 import { describe, expect, inject, test } from "vitest";
-import { assertAccessible, assertNoErrors, JS_MODES, screenshot, useBrowser } from "./browser";
+import { assertAccessible, assertNoErrors, JS_MODES, SCREENSHOT_DIR, screenshot, useBrowser } from "./browser";
 import {
   type Account,
   expectedStatus,
@@ -349,6 +349,12 @@ describe.each(JS_MODES)("accounts (JavaScript $label)", ({ js, label }) => {
       expect(await question.count()).toBe(1);
       expect(await question.innerText()).toContain("May we count your visit?");
       expect(await question.isVisible()).toBe(true);
+      // Both answers have the same quiet weight: neither is the page's main action.
+      expect(await question.locator("button.button-quiet").count()).toBe(2);
+      await assertAccessible(visit);
+      await page.setViewportSize({ width: 360, height: 800 });
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/consent-question-360-js-${visit.js ? "on" : "off"}.png` });
+      await page.setViewportSize({ width: 1280, height: 800 });
 
       await question.getByRole("button", { name: "No thanks" }).click();
       await question.waitFor({ state: "detached" });

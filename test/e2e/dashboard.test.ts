@@ -2,7 +2,7 @@
 // Sending chosen suggestions at once, a request filed by the person, Delete that asks first and
 // its Undo, the summary and the groups, the notice after each post (focused with JavaScript), and
 // the used-up allowance leading to the plans, and times on the 12-hour clock in the account's time
-// zone. Screenshots at 320, 360 and 1280 px.
+// zone; the welcome of a new account. Screenshots at 320, 360 and 1280 px.
 import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import { assertAccessible, assertNoErrors, JS_MODES, SCREENSHOT_DIR, screenshot, useBrowser, type Visit } from "./browser";
@@ -34,6 +34,13 @@ describe.each(JS_MODES)("the dashboard (JavaScript $label)", ({ js, label }) => 
         password: "dashboard-secret-1",
       });
       expect(await page.locator(".dashboard-summary").innerText()).toContain("0 requests are waiting for the sender");
+      // A new account is greeted with its first step, readable on a phone.
+      const welcome = page.getByText("Welcome, Ada.");
+      await page.setViewportSize({ width: 360, height: 800 });
+      expect(await welcome.isVisible()).toBe(true);
+      expect(await page.locator("p", { has: welcome }).innerText()).toContain("Your first step:");
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/dashboard-welcome-360-js-${label}.png` });
+      await page.setViewportSize({ width: 1280, height: 800 });
       await assertAccessible(visit);
 
       // Three free requests and more suggestions than that: the user picks which.
@@ -83,6 +90,7 @@ describe.each(JS_MODES)("the dashboard (JavaScript $label)", ({ js, label }) => 
       await page.screenshot({ path: `${SCREENSHOT_DIR}/dashboard-card-time-360-js-${label}.png` });
       await page.setViewportSize({ width: 1280, height: 800 });
       for (const id of ["epsilon", "wiland"]) expect(await group(page, "onItsWay").locator(`#request-${id}`).count()).toBe(1);
+      expect(await welcome.count(), "the welcome goes once a request is sent").toBe(0);
       expect(await page.locator(".dashboard-summary").innerText()).toContain("2 requests are waiting for the sender");
       expect(await visibleText(page)).toContain("1 of 3 free requests left.");
       expect(await page.locator("form.send-suggested").count(), "with one left, the card's own button does the same").toBe(0);

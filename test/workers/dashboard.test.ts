@@ -54,6 +54,23 @@ const sendChosen = (ids: string[]) => {
   return form;
 };
 
+describe("the welcome on a new dashboard", () => {
+  it("greets by first name with the first step until a request is sent", async () => {
+    const { browser } = await signedUpUser("welcome");
+    const html = await htmlOf(browser);
+    const welcome = "Welcome, Ada. Your first step: send a request to the biggest senders of junk mail , or add a sender that mails you .";
+    expect(textOf(html)).toContain(welcome);
+    expect(html).toMatch(/<a href="#group-suggested">send a request/);
+    expect(html).toMatch(/<a [^>]*href="\/requests\/add">add a sender that mails you<\/a>/);
+    expect(textOf(html).indexOf("Welcome, Ada."), "the welcome comes before the summary").toBeLessThan(
+      textOf(html).indexOf("Nothing needs your answer"),
+    );
+
+    expect((await post(browser, { intent: "unsubscribe", requestId: "epsilon" })).status).toBe(303);
+    expect(textOf(await htmlOf(browser))).not.toContain("Welcome, Ada.");
+  });
+});
+
 describe("the dashboard's groups and summary", () => {
   it("puts each request where it belongs and says where things stand", async () => {
     const { browser, userId } = await signedUpUser("groups");
