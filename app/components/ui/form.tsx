@@ -57,6 +57,14 @@ export function ErrorList({ id, errors }: { id: string; errors: readonly string[
  * A labelled control with its hint above it, its messages under it and, while there are messages,
  * the way on from them; the control wires itself with describedControl.
  */
+function FieldHint({ id, hint }: { id: string; hint?: ReactNode }) {
+  return hint ? (
+    <p className="hint" id={hintIdOf(id)}>
+      {hint}
+    </p>
+  ) : null;
+}
+
 export function Field({
   id,
   label,
@@ -76,11 +84,7 @@ export function Field({
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p className="hint" id={hintIdOf(id)}>
-          {hint}
-        </p>
-      ) : null}
+      <FieldHint id={id} hint={hint} />
       {children}
       <ErrorList id={errorIdOf(id)} errors={errors} />
       {errors?.length && errorHelp ? (
@@ -118,11 +122,7 @@ export function FieldsetField({
       {...describedControl({ id, errors, hasHint: Boolean(hint) })}
     >
       <legend>{legend}</legend>
-      {hint ? (
-        <p className="hint" id={hintIdOf(id)}>
-          {hint}
-        </p>
-      ) : null}
+      <FieldHint id={id} hint={hint} />
       {children}
       <ErrorList id={errorIdOf(id)} errors={errors} />
     </fieldset>
