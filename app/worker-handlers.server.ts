@@ -48,9 +48,10 @@ export function createWorkerHandlers(build: ServerBuild) {
     async fetch(request, rawEnv, ctx) {
       const requestId = requestIdOf(request);
       const response = await withRequestId(requestId, () => answer(request, rawEnv, ctx));
-      const headers = new Headers(response.headers);
-      headers.set(REQUEST_ID_HEADER, requestId);
-      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+      // Every answer is one this code built (withSessionHeaders, a refusal, the configuration
+      // page), so its headers can take the id without copying the response once more.
+      response.headers.set(REQUEST_ID_HEADER, requestId);
+      return response;
     },
 
     async queue(batch, rawEnv) {
