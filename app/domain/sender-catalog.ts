@@ -53,12 +53,6 @@ export function consumerFilesFor(acceptsAgent: "yes" | "no" | "unknown", needs: 
   return acceptsAgent === "no" || needs.some(asksForIdentityNumber);
 }
 
-/** Where a sender's facts come from and how sure we are, in one sentence for the public page. */
-export function sourceSentence({ sourceYear, confidence, notes }: { sourceYear: number | null; confidence: string; notes: string | null }) {
-  const when = sourceYear ? `As of ${sourceYear}` : "Source year unknown";
-  return `${when}, ${confidence} confidence${notes ? `: ${notes}` : ""}.`;
-}
-
 /** A sender is offered only once there is a way to reach it. */
 export function startsActive(channels: unknown[]): boolean {
   return channels.length > 0;

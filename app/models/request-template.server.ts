@@ -108,7 +108,16 @@ const templateColumns = {
  * way to reach one is known.
  */
 export function listSendersForLearn(db: Db) {
-  const { requiredDays: _requiredDays, isActive: _isActive, createdAt: _createdAt, updatedAt: _updatedAt, ...shown } = templateColumns;
+  const {
+    requiredDays: _requiredDays,
+    isActive: _isActive,
+    createdAt: _createdAt,
+    updatedAt: _updatedAt,
+    // How sure staff are of the facts, and why: for staff only.
+    confidence: _confidence,
+    notes: _notes,
+    ...shown
+  } = templateColumns;
   return db
     .select(shown)
     .from(requestTemplates)

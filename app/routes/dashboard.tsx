@@ -5,7 +5,7 @@ import { EnhanceScript } from "~/components/enhance-script";
 import { AllowanceUsedUp } from "~/components/requests/allowance-used-up";
 import { DashboardOutcome, DashboardSummaryPanel, RecentlyDeleted } from "~/components/requests/dashboard-summary";
 import { PrintableLetter } from "~/components/requests/letter-panel";
-import { RequestCard } from "~/components/requests/request-card";
+import { KindLinks, RequestCard } from "~/components/requests/request-card";
 import { SendSuggested } from "~/components/requests/send-suggested";
 import { CHOOSE_ONE_MESSAGE, DashboardActionSchema, GROUP_HEADINGS, noticeUrl, type DashboardGroup } from "~/domain/dashboard";
 import { dashboardView, namesUnknownRequest } from "~/domain/dashboard-view";
@@ -128,11 +128,14 @@ export default function Dashboard() {
 
   const usedUp = !allowance.unlimited && allowance.left === 0;
   const cards = (group: DashboardGroup) => (
-    <ul className={group === "suggested" ? "request-list request-grid" : "request-list"}>
-      {groups[group].map((card) => (
-        <RequestCard key={card.id} card={card} open={open?.id === card.id ? open : null} confirmingDelete={confirmDelete === card.id} />
-      ))}
-    </ul>
+    <>
+      <KindLinks cards={groups[group]} />
+      <ul className={group === "suggested" ? "request-list request-grid" : "request-list"}>
+        {groups[group].map((card) => (
+          <RequestCard key={card.id} card={card} open={open?.id === card.id ? open : null} confirmingDelete={confirmDelete === card.id} />
+        ))}
+      </ul>
+    </>
   );
   const sentCount = groups.needsYou.length + groups.onItsWay.length + groups.done.length;
 

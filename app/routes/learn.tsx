@@ -11,7 +11,7 @@ import {
   WHY_MAIL_TAKES_WEEKS,
 } from "~/domain/requests";
 import { LETTER_ELEMENTS } from "~/domain/opt-out-letter";
-import { asksForIdentityNumber, sourceSentence } from "~/domain/sender-catalog";
+import { asksForIdentityNumber } from "~/domain/sender-catalog";
 import { CANNOT_STOP, kindOf, MAIL_KINDS } from "~/domain/sender-categories";
 import { listSendersForLearn } from "~/models/request-template.server";
 import { getDb } from "~/utils/db.server";
@@ -71,6 +71,9 @@ const ACTIONS = [
 
 const CHANNEL_LABELS = { web: "Website", email: "Email", mail: "Mail", phone: "Phone" } as const;
 
+/** What a sender without a known channel says: the request still goes out, through our staff. */
+const NO_PUBLISHED_CHANNEL = "no opt-out method is published; our staff find one for your request.";
+
 const AGENT_LABELS = {
   yes: "Yes: it accepts requests from an authorized agent.",
   no: "No: the person must file it themselves.",
@@ -103,7 +106,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
       : null,
     lasts: sentence(sender.lasts),
     takes: sentence(sender.takes),
-    source: sourceSentence(sender),
+    asOf: sender.sourceYear ? `As of ${sender.sourceYear}.` : null,
     sourceUrl: sender.sourceUrl,
   }));
   // Grouped by kind of mail with the same rule the dashboard uses, in the order of MAIL_KINDS.
@@ -292,10 +295,9 @@ SPRINGFIELD IL 62701-1234`}</pre>
       <section aria-labelledby="services-title">
         <h2 id="services-title">What stops each kind of mail</h2>
         <p>
-          The ways to reach each sender come from public sources: company privacy pages, state attorney-general consumer pages, the
-          California data broker registry and consumer guides. We could not confirm each one with the sender, so every entry shows the year
-          of its source and how confident we are in it. Where no public channel was found, we say so: our staff look the sender up when you
-          send a request.
+          The ways to reach each sender come from public pages: company privacy pages, state attorney-general consumer pages, the California
+          data broker registry and consumer guides. Senders change them from time to time, so each entry shows the year it dates from. Where
+          a sender publishes no way to opt out, we say so, and our staff find one when you send a request.
         </p>
         <ul>
           {kinds.map((kind) => (
@@ -318,7 +320,7 @@ SPRINGFIELD IL 62701-1234`}</pre>
                 {kind.senders.map((sender) =>
                   sender.channels.length === 0 ? (
                     <li className="sender-line" key={sender.id}>
-                      <strong>{sender.name}</strong>: no public opt-out channel found yet; our staff look it up when you send a request.
+                      <strong>{sender.name}</strong>: {NO_PUBLISHED_CHANNEL}
                     </li>
                   ) : (
                     <li className="card" key={sender.id}>
@@ -366,18 +368,20 @@ SPRINGFIELD IL 62701-1234`}</pre>
                         ) : null}
                         <dt>How long it lasts</dt>
                         <dd>{sender.lasts ?? "Not stated."}</dd>
-                        <dt>Source</dt>
-                        <dd>
-                          {sender.source}
-                          {sender.sourceUrl ? (
-                            <>
-                              {" "}
-                              <a href={sender.sourceUrl} rel="nofollow noreferrer">
-                                Where this comes from
-                              </a>
-                            </>
-                          ) : null}
-                        </dd>
+                        {sender.asOf || sender.sourceUrl ? (
+                          <>
+                            <dt>Source</dt>
+                            <dd>
+                              {sender.asOf}
+                              {sender.asOf && sender.sourceUrl ? " " : null}
+                              {sender.sourceUrl ? (
+                                <a href={sender.sourceUrl} rel="nofollow noreferrer">
+                                  Where this comes from
+                                </a>
+                              ) : null}
+                            </dd>
+                          </>
+                        ) : null}
                       </dl>
                     </li>
                   ),

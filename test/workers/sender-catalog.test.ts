@@ -405,8 +405,27 @@ describe("/learn and the dashboard read one catalog", () => {
     const html = await htmlOf(await SELFget("/learn"));
     const withoutChannel = CATALOG_SENDERS.find((sender) => sender.channels.length === 0 && sender.category === "charities")!;
     expect(html).toContain(
-      `<strong>${withoutChannel.name.replaceAll("&", "&amp;").replaceAll("'", "&#x27;")}</strong>: no public opt-out channel found yet`,
+      `<strong>${withoutChannel.name.replaceAll("&", "&amp;").replaceAll("'", "&#x27;")}</strong>: no opt-out method is published; our staff find one for your request.`,
     );
+  });
+
+  it("links each kind of mail once per group of the dashboard, while every card still names its kind", async () => {
+    const { browser } = await signedUpUser("kind-links");
+    await browser.post("/requests/add", { senderName: "Talbots", templateId: "talbots" });
+    await browser.post("/requests/add", { senderName: "Lands' End", templateId: "lands-end" });
+    const html = await htmlOf(await browser.get("/dashboard"));
+    const groups = html.split(/<section aria-labelledby="group-/).slice(1);
+    const kindLinks = (group: string) => [...group.matchAll(/href="\/learn#cat-([a-z-]+)"/g)].map((match) => match[1]!);
+    const kindsNamed = (group: string) => [...group.matchAll(/<p class="muted request-kind">([^<]+)<\/p>/g)].map((match) => match[1]!);
+
+    const suggested = groups.find((group) => group.startsWith("suggested"))!;
+    const onItsWay = groups.find((group) => group.startsWith("onItsWay"))!;
+    // Two catalog senders on their way, a kind of mail for each preset: one link per kind, not per card.
+    expect(kindsNamed(onItsWay)).toEqual(["Catalogs and retailers", "Catalogs and retailers"]);
+    expect(kindLinks(onItsWay)).toEqual(["catalogs"]);
+    expect(kindsNamed(suggested).length).toBeGreaterThan(new Set(kindsNamed(suggested)).size);
+    expect(kindLinks(suggested)).toHaveLength(new Set(kindsNamed(suggested)).size);
+    for (const group of groups) expect(new Set(kindLinks(group)).size, group.slice(0, 20)).toBe(kindLinks(group).length);
   });
 });
 

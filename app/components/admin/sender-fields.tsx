@@ -101,7 +101,7 @@ export function SenderForm({
         maxLength={3}
         hint="Counted from when the request is sent, 1 to 365. The dashboard tells users when to expect it."
       />
-      <TextAreaField field={fields.notes} label="Why this confidence (optional; shown to everyone on /learn)" />
+      <TextAreaField field={fields.notes} label="Why this confidence (optional; for staff only)" />
       {children}
     </Form>
   );

@@ -23,6 +23,23 @@ export type RequestCardData = {
 
 const cardAnchor = (id: string) => `#request-${id}`;
 
+/** One link to /learn per kind of mail in a list of cards, not one per card: each card names its kind in plain text. */
+export function KindLinks({ cards }: { cards: Pick<RequestCardData, "kind">[] }) {
+  const kinds = [...new Map(cards.flatMap(({ kind }) => (kind ? [[kind.id, kind] as const] : []))).values()];
+  if (kinds.length === 0) return null;
+  return (
+    <p className="muted request-kinds">
+      What stops each kind of mail:{" "}
+      {kinds.map((kind, index) => (
+        <span key={kind.id}>
+          {index > 0 ? ", " : null}
+          <Link to={`/learn#cat-${kind.id}`}>{kind.title}</Link>
+        </span>
+      ))}
+    </p>
+  );
+}
+
 export function RequestCard({
   card,
   open,
@@ -38,11 +55,7 @@ export function RequestCard({
     <li id={`request-${card.id}`} className="request-card">
       <div className="request-summary">
         <h3>{card.senderName}</h3>
-        {card.kind ? (
-          <p className="muted request-kind">
-            <Link to={`/learn#cat-${card.kind.id}`}>{card.kind.title}</Link>
-          </p>
-        ) : null}
+        {card.kind ? <p className="muted request-kind">{card.kind.title}</p> : null}
         {card.statusLabel ? (
           <p>
             <span className={`status status-${card.status}`}>{card.statusLabel}</span>
