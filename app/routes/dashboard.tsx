@@ -129,7 +129,7 @@ export default function Dashboard() {
   const usedUp = !allowance.unlimited && allowance.left === 0;
   const cards = (group: DashboardGroup) => (
     <>
-      <KindLinks cards={groups[group]} />
+      <KindLinks listId={`group-${group}`} cards={groups[group]} />
       <ul className={group === "suggested" ? "request-list request-grid" : "request-list"}>
         {groups[group].map((card) => (
           <RequestCard key={card.id} card={card} open={open?.id === card.id ? open : null} confirmingDelete={confirmDelete === card.id} />

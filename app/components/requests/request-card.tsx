@@ -24,19 +24,22 @@ export type RequestCardData = {
 const cardAnchor = (id: string) => `#request-${id}`;
 
 /** One link to /learn per kind of mail in a list of cards, not one per card: each card names its kind in plain text. */
-export function KindLinks({ cards }: { cards: Pick<RequestCardData, "kind">[] }) {
+export function KindLinks({ listId, cards }: { listId: string; cards: Pick<RequestCardData, "kind">[] }) {
   const kinds = [...new Map(cards.flatMap(({ kind }) => (kind ? [[kind.id, kind] as const] : []))).values()];
   if (kinds.length === 0) return null;
   return (
-    <p className="muted request-kinds">
-      What stops each kind of mail:{" "}
-      {kinds.map((kind, index) => (
-        <span key={kind.id}>
-          {index > 0 ? ", " : null}
-          <Link to={`/learn#cat-${kind.id}`}>{kind.title}</Link>
-        </span>
-      ))}
-    </p>
+    <>
+      <p className="muted request-kinds-title" id={`${listId}-kinds`}>
+        What stops each kind of mail:
+      </p>
+      <ul className="plain request-kinds" aria-labelledby={`${listId}-kinds`}>
+        {kinds.map((kind) => (
+          <li key={kind.id}>
+            <Link to={`/learn#cat-${kind.id}`}>{kind.title}</Link>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
