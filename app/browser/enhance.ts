@@ -99,8 +99,16 @@ function copyOnClick(button: HTMLButtonElement, sheet: HTMLElement, status: HTML
 for (const choices of document.querySelectorAll<HTMLElement>("[data-choose-up-to]")) {
   const limit = Number(choices.getAttribute("data-choose-up-to"));
   const count = choices.parentElement?.querySelector<HTMLElement>("[data-choice-count]");
-  // What that many ticked use of the free requests, by how many: the server's words.
+  // What that many ticked use of the free requests, by how many: the server's words. The count
+  // says it from now on, in place of the note that was true of the ticks the page came with.
   const notes = parseNotes(count?.getAttribute("data-notes"));
+  const staticNote = choices.parentElement?.querySelector<HTMLElement>("[data-choice-note]");
+  if (staticNote && count) {
+    staticNote.hidden = true;
+    for (const button of choices.closest("form")?.querySelectorAll(`[aria-describedby="${staticNote.id}"]`) ?? []) {
+      button.setAttribute("aria-describedby", count.id);
+    }
+  }
   const boxes = Array.from(choices.querySelectorAll<HTMLInputElement>("input[type=checkbox]"));
   // "Choose at least one" no longer holds once one is ticked.
   const fieldset = choices.closest("fieldset");

@@ -5,6 +5,7 @@ import { FieldsetField } from "~/components/ui/form";
 /** Where the boxes are: a refused post comes back scrolled to them. */
 const CHOICES_ID = "send-several";
 const NOTE_ID = `${CHOICES_ID}-note`;
+const COUNT_ID = `${CHOICES_ID}-count`;
 /** The boxes' note speaks of what is ticked: with JavaScript off it is true of the page as it came. */
 const AS_TICKED = "As ticked, this";
 
@@ -76,10 +77,12 @@ export function SendSuggested({
             </li>
           ))}
         </ul>
-        {/* The enhancement script rewrites it as boxes are ticked, from data-notes. */}
-        <p className="hint" id={NOTE_ID} aria-live="polite" data-choice-count data-notes={JSON.stringify(sentences)}>
+        {/* What the ticks as sent use; the enhancement script hides it and says it in the count instead. */}
+        <p className="hint" id={NOTE_ID} data-choice-note>
           {sentences[ticked.length]}
         </p>
+        {/* Filled in by the enhancement script as boxes are ticked, from data-notes. */}
+        <p className="hint" id={COUNT_ID} aria-live="polite" data-choice-count data-notes={JSON.stringify(sentences)} />
       </FieldsetField>
       <button type="submit" name="intent" value="sendSuggested" className="button" aria-describedby={NOTE_ID}>
         Send the chosen ones
