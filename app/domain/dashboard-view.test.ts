@@ -89,8 +89,14 @@ describe("dashboardView", () => {
   });
 
   it("shows the recommended senders first with their reasons, and what sending uses of the free requests", () => {
-    const rows = ["acxiom", "alliant", "epsilon", "harte-hanks", "wiland"].map((id) => row({ id: `r-${id}`, templateId: id, senderName: id }));
-    const view = dashboardView(snapshot({ requests: rows, account: { state: "TX", numOfFreeRequest: 2 } }), { user: freeUser, url: url(), now });
+    const rows = ["acxiom", "alliant", "epsilon", "harte-hanks", "wiland"].map((id) =>
+      row({ id: `r-${id}`, templateId: id, senderName: id }),
+    );
+    const view = dashboardView(snapshot({ requests: rows, account: { state: "TX", numOfFreeRequest: 2 } }), {
+      user: freeUser,
+      url: url(),
+      now,
+    });
     expect(view.groups.suggested.map((card) => card.senderName)).toEqual(["epsilon", "wiland", "alliant", "acxiom", "harte-hanks"]);
     expect(view.groups.suggested.map((card) => Boolean(card.recommendation))).toEqual([true, true, true, false, false]);
     expect(view.sendable.map((choice) => [choice.senderName, Boolean(choice.recommendation)])).toEqual([
@@ -103,8 +109,15 @@ describe("dashboardView", () => {
     expect(view.groups.suggested[0]?.next.buttons).toEqual([expect.objectContaining({ note: "uses 1 of your 2 free requests" })]);
     expect(view.sendableNotes).toEqual([null, "uses 1 of your 2 free requests", "uses 2 of your 2 free requests"]);
 
-    const usedUp = dashboardView(snapshot({ requests: rows, account: { state: "TX", numOfFreeRequest: 0 } }), { user: freeUser, url: url(), now });
-    expect(usedUp.groups.suggested.some((card) => card.recommendation), "no advice once nothing can be sent").toBe(false);
+    const usedUp = dashboardView(snapshot({ requests: rows, account: { state: "TX", numOfFreeRequest: 0 } }), {
+      user: freeUser,
+      url: url(),
+      now,
+    });
+    expect(
+      usedUp.groups.suggested.some((card) => card.recommendation),
+      "no advice once nothing can be sent",
+    ).toBe(false);
 
     const subscriber = { fullName: "Pat Doe", stripeSubscriptionId: "sub_1", plan: "premium" as const };
     const planView = dashboardView(snapshot({ requests: rows }), { user: subscriber, url: url(), now });

@@ -90,9 +90,7 @@ describe("nextStep", () => {
     const notes = (step: ReturnType<typeof nextStep>) => step.buttons.map((button) => button.note);
     expect(notes(nextStep(request(), now, { canSend: true, sendNote: note }))).toEqual([note]);
     expect(notes(nextStep(request({ consumerFiles: true }), now, { canSend: true, sendNote: note }))).toEqual([null]);
-    expect(notes(nextStep(request({ status: "cancelled", queuedAt: daysAgo(5) }), now, { canSend: true, sendNote: note }))).toEqual([
-      null,
-    ]);
+    expect(notes(nextStep(request({ status: "cancelled", queuedAt: daysAgo(5) }), now, { canSend: true, sendNote: note }))).toEqual([null]);
   });
 });
 

@@ -3,7 +3,10 @@ import { readFileSync } from "node:fs";
 import { RECOMMENDED_SENDERS, recommendedRequests } from "~/domain/recommended-senders";
 import type { CatalogSender } from "~/domain/sender-catalog";
 
-const preset = (templateId: string | null, overrides: Partial<{ status: "inQueue" | "cancelled" | null; consumerFiles: boolean }> = {}) => ({
+const preset = (
+  templateId: string | null,
+  overrides: Partial<{ status: "inQueue" | "cancelled" | null; consumerFiles: boolean }> = {},
+) => ({
   id: `request-${templateId}`,
   templateId,
   status: null,
@@ -35,7 +38,9 @@ describe("the recommended first requests", () => {
   });
 
   it("names senders every new account is given, which the service sends itself and the catalog calls cooperatives", () => {
-    const catalog = JSON.parse(readFileSync(new URL("../../drizzle/senders.json", import.meta.url), "utf8")) as { senders: CatalogSender[] };
+    const catalog = JSON.parse(readFileSync(new URL("../../drizzle/senders.json", import.meta.url), "utf8")) as {
+      senders: CatalogSender[];
+    };
     for (const { templateId } of RECOMMENDED_SENDERS) {
       const sender = catalog.senders.find((candidate) => candidate.id === templateId);
       expect(sender, templateId).toBeDefined();

@@ -47,9 +47,9 @@ describe.each(JS_MODES)("the dashboard (JavaScript $label)", ({ js, label }) => 
         expect(await unsubscribe.getAttribute("aria-describedby")).toBe(await note.getAttribute("id"));
       }
       expect(await page.locator(".recommendation").count(), "only three are recommended").toBe(3);
-      const chosen = await page.locator("form.send-suggested input[type=checkbox]:checked").evaluateAll((boxes) =>
-        boxes.map((box) => (box as HTMLInputElement).value),
-      );
+      const chosen = await page
+        .locator("form.send-suggested input[type=checkbox]:checked")
+        .evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value));
       expect(chosen).toEqual(RECOMMENDED_SENDERS.map(({ templateId }) => templateId));
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, "the page is wider than the phone").toBeLessThanOrEqual(0);
@@ -146,9 +146,10 @@ describe.each(JS_MODES)("the dashboard (JavaScript $label)", ({ js, label }) => 
       expect(await page.locator(".dashboard-summary").innerText()).toContain("2 requests are waiting for the sender");
       expect(await visibleText(page)).toContain("1 of 3 free requests left.");
       expect(await page.locator("form.send-suggested").count(), "with one left, the card's own button does the same").toBe(0);
-      expect(await group(page, "suggested").locator(".request-card").first().getAttribute("id"), "the recommended one left comes first").toBe(
-        "request-alliant",
-      );
+      expect(
+        await group(page, "suggested").locator(".request-card").first().getAttribute("id"),
+        "the recommended one left comes first",
+      ).toBe("request-alliant");
       expect(await card(page, "alliant").locator(".free-requests-note").innerText()).toBe("This uses your last free request.");
       // On its way, "Mail stopped" is not the button the card leads with.
       expect(await card(page, "wiland").locator("button.button:not(.button-quiet)").count()).toBe(0);

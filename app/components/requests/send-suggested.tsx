@@ -53,9 +53,7 @@ export function SendSuggested({
       <FieldsetField
         id={CHOICES_ID}
         legend={`Send several at once: you have ${left} free ${left === 1 ? "request" : "requests"} left.`}
-        hint={
-          ticked.length > 0 ? `You can choose up to ${left}. The ones we recommend are ticked.` : `You can choose up to ${left}.`
-        }
+        hint={ticked.length > 0 ? `You can choose up to ${left}. The ones we recommend are ticked.` : `You can choose up to ${left}.`}
         errors={error ? [error] : undefined}
       >
         <ul className="choices" data-choose-up-to={left}>
