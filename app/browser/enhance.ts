@@ -99,6 +99,16 @@ function copyOnClick(button: HTMLButtonElement, sheet: HTMLElement, status: HTML
 for (const choices of document.querySelectorAll<HTMLElement>("[data-choose-up-to]")) {
   const limit = Number(choices.getAttribute("data-choose-up-to"));
   const count = choices.parentElement?.querySelector<HTMLElement>("[data-choice-count]");
+  // What that many ticked use of the free requests, by how many: the server's words. The count
+  // says it from now on, in place of the note that was true of the ticks the page came with.
+  const notes = parseNotes(count?.getAttribute("data-notes"));
+  const staticNote = choices.parentElement?.querySelector<HTMLElement>("[data-choice-note]");
+  if (staticNote && count) {
+    staticNote.hidden = true;
+    for (const button of choices.closest("form")?.querySelectorAll(`[aria-describedby="${staticNote.id}"]`) ?? []) {
+      button.setAttribute("aria-describedby", count.id);
+    }
+  }
   const boxes = Array.from(choices.querySelectorAll<HTMLInputElement>("input[type=checkbox]"));
   // "Choose at least one" no longer holds once one is ticked.
   const fieldset = choices.closest("fieldset");
@@ -108,10 +118,20 @@ for (const choices of document.querySelectorAll<HTMLElement>("[data-choose-up-to
     const more = Math.max(limit - chosen, 0);
     if (nothingChosen) nothingChosen.hidden = chosen > 0;
     for (const box of boxes) box.disabled = more === 0 && !box.checked;
-    if (count) count.textContent = more === 0 ? "No more can be chosen." : `${more} more can be chosen.`;
+    const room = more === 0 ? "No more can be chosen." : `${more} more can be chosen.`;
+    if (count) count.textContent = [notes[chosen] ?? "", room].filter(Boolean).join(" ");
   };
   choices.addEventListener("change", update);
   // Boxes the browser ticks again on the way back to the page.
   window.addEventListener("pageshow", update);
   update();
+}
+
+function parseNotes(json: string | null | undefined): string[] {
+  try {
+    const notes: unknown = JSON.parse(json ?? "[]");
+    return Array.isArray(notes) ? notes.map(String) : [];
+  } catch {
+    return [];
+  }
 }

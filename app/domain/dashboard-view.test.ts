@@ -8,6 +8,7 @@ const address = { street1: "1 Main St", street2: null, city: "Austin", state: "T
 
 const row = (overrides: Partial<DashboardRow> = {}): DashboardRow => ({
   id: "acxiom",
+  templateId: "acxiom",
   senderName: "Acxiom",
   fullName: "Pat Doe",
   ...address,
@@ -83,8 +84,46 @@ describe("dashboardView", () => {
       next: { buttons: [{ label: "Unsubscribe" }] },
     });
     expect(view.summary).toMatchObject({ needsYou: 0, onItsWay: 1, done: 1, next: { senderName: "Epsilon" } });
-    expect(view.sendable).toEqual([{ id: "acxiom", senderName: "Acxiom" }]);
+    expect(view.sendable).toEqual([{ id: "acxiom", senderName: "Acxiom", recommendation: null }]);
     expect(view.allowance).toEqual({ unlimited: false, left: 3, of: 3 });
+  });
+
+  it("shows the recommended senders first with their reasons, and what sending uses of the free requests", () => {
+    const rows = ["acxiom", "alliant", "epsilon", "harte-hanks", "wiland"].map((id) =>
+      row({ id: `r-${id}`, templateId: id, senderName: id }),
+    );
+    const view = dashboardView(snapshot({ requests: rows, account: { state: "TX", numOfFreeRequest: 2 } }), {
+      user: freeUser,
+      url: url(),
+      now,
+    });
+    expect(view.groups.suggested.map((card) => card.senderName)).toEqual(["epsilon", "wiland", "alliant", "acxiom", "harte-hanks"]);
+    expect(view.groups.suggested.map((card) => Boolean(card.recommendation))).toEqual([true, true, true, false, false]);
+    expect(view.sendable.map((choice) => [choice.senderName, Boolean(choice.recommendation)])).toEqual([
+      ["epsilon", true],
+      ["wiland", true],
+      ["alliant", true],
+      ["acxiom", false],
+      ["harte-hanks", false],
+    ]);
+    expect(view.groups.suggested[0]?.next.buttons).toEqual([expect.objectContaining({ note: "uses 1 of your 2 free requests" })]);
+    expect(view.sendableNotes).toEqual([null, "uses 1 of your 2 free requests", "uses 2 of your 2 free requests"]);
+
+    const usedUp = dashboardView(snapshot({ requests: rows, account: { state: "TX", numOfFreeRequest: 0 } }), {
+      user: freeUser,
+      url: url(),
+      now,
+    });
+    expect(
+      usedUp.groups.suggested.some((card) => card.recommendation),
+      "no advice once nothing can be sent",
+    ).toBe(false);
+
+    const subscriber = { fullName: "Pat Doe", stripeSubscriptionId: "sub_1", plan: "premium" as const };
+    const planView = dashboardView(snapshot({ requests: rows }), { user: subscriber, url: url(), now });
+    expect(planView.groups.suggested[0]?.recommendation).not.toBeNull();
+    expect(planView.groups.suggested[0]?.next.buttons[0]?.note, "a subscriber is not counted").toBeNull();
+    expect(planView.sendableNotes.every((note) => note === null)).toBe(true);
   });
 
   it("says a self-filed request is filed by the person and shows how to file a suggestion they must send", () => {

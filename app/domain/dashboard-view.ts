@@ -13,9 +13,11 @@ import { DAY_MS, formatDate, formatDateTime, userTimeZone } from "~/domain/dates
 import { letterToSend } from "~/domain/letter-to-send";
 import type { PostalAddress, RequestForLetter } from "~/domain/opt-out-letter";
 import { PLAN_DETAILS } from "~/domain/plans";
+import { recommendedRequests } from "~/domain/recommended-senders";
 import {
   canAfford,
   FREE_REQUEST_ALLOWANCE,
+  freeRequestsUsedNote,
   HISTORY_LABELS,
   MAIL_STOPS_AFTER,
   requestsAffordable,
@@ -32,6 +34,7 @@ import { kindOf } from "~/domain/sender-categories";
 /** One of the user's requests as the dashboard reads it, with the catalog's facts about its sender. */
 export type DashboardRow = DashboardRequest &
   RequestForLetter & {
+    templateId: string | null;
     category: string | null;
     updatedAt: Date;
     channels: SenderChannel[] | null;
@@ -147,16 +150,20 @@ function kindLink(category: string | null) {
   return { id, title };
 }
 
-function requestCard(row: DashboardRow, timeZone: string, now: Date, canSend: boolean) {
+type CardContext = { timeZone: string; now: Date; canSend: boolean; sendNote: string | null; recommendation: string | null };
+
+function requestCard(row: DashboardRow, { timeZone, now, canSend, sendNote, recommendation }: CardContext) {
   return {
     id: row.id,
     senderName: row.senderName,
     kind: kindLink(row.category),
+    /** Why this sender is recommended first; null when it is not. */
+    recommendation,
     statusLabel: row.status === null ? null : row.consumerFiles && row.status === "inQueue" ? "Filed by you" : STATUS_LABELS[row.status],
     status: row.status,
     updatedAt: formatDateTime(row.updatedAt, timeZone),
     wait: waitText(row, timeZone, now),
-    next: nextStep(row, now, { canSend }),
+    next: nextStep(row, now, { canSend, sendNote }),
     customerNumber: row.customerNumber,
     guide: row.consumerFiles && row.status === null ? { channels: row.channels ?? [], needs: row.needs ?? [], takes: row.takes } : null,
   };
@@ -192,11 +199,31 @@ export function dashboardView(
   const { timeZone, note: timesNote } = userTimeZone(snapshot.account.state);
   const holder = { stripeSubscriptionId: user.stripeSubscriptionId, numOfFreeRequest: snapshot.account.numOfFreeRequest };
   const affordable = requestsAffordable(holder);
+  // Advice is for what can be sent now: none once the free requests are used up.
+  const recommended = affordable > 0 ? recommendedRequests(snapshot.requests) : [];
+  const reasonOf = new Map(recommended.map(({ request, reason }) => [request.id, reason]));
+  const rank = (id: string) => {
+    const index = recommended.findIndex(({ request }) => request.id === id);
+    return index === -1 ? recommended.length : index;
+  };
+  // Array.sort is stable: the rest keep the order they were read in.
+  const recommendedFirst = (a: { id: string }, b: { id: string }) => rank(a.id) - rank(b.id);
   const groups: Record<DashboardGroup, ReturnType<typeof requestCard>[]> = { needsYou: [], onItsWay: [], done: [], suggested: [] };
   for (const row of snapshot.requests) {
     const group = groupOf(row, now);
-    if (group) groups[group].push(requestCard(row, timeZone, now, canAfford(holder, "unsubscribe", row)));
+    if (!group) continue;
+    groups[group].push(
+      requestCard(row, {
+        timeZone,
+        now,
+        canSend: canAfford(holder, "unsubscribe", row),
+        sendNote: freeRequestsUsedNote(1, affordable),
+        recommendation: reasonOf.get(row.id) ?? null,
+      }),
+    );
   }
+  groups.suggested.sort(recommendedFirst);
+  const sendable = sendableSuggestions(snapshot.requests).sort(recommendedFirst);
   const summary = summarize(snapshot.requests, now);
   const query = url.searchParams;
   const openId = query.get("request");
@@ -225,10 +252,12 @@ export function dashboardView(
       sent: formatDateTime(photo.createdAt, timeZone),
       standing: PHOTO_STATE_LABELS[photo.state],
     })),
-    sendable: sendableSuggestions(snapshot.requests).map((row) => ({ id: row.id, senderName: row.senderName })),
+    sendable: sendable.map((row) => ({ id: row.id, senderName: row.senderName, recommendation: reasonOf.get(row.id) ?? null })),
     // All of them fit the allowance, or the user picks which (the server never spends more anyway);
     // with one left, the card's own Unsubscribe is the same thing.
     sendableLeft: Number.isFinite(affordable) ? affordable : null,
+    // What sending that many uses of the free requests, by how many are sent (none for a subscriber).
+    sendableNotes: Array.from({ length: Math.min(sendable.length, affordable) + 1 }, (_, count) => freeRequestsUsedNote(count, affordable)),
     recentlyDeleted: snapshot.recentlyDeleted.map((row) => ({
       id: row.id,
       senderName: row.senderName,

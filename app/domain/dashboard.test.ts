@@ -84,6 +84,14 @@ describe("nextStep", () => {
     expect(labels(nextStep(request({ status: "cancelled", queuedAt: daysAgo(5) }), now, { canSend: false }))).toEqual(["Send again"]);
     expect(nextStep(request({ status: "deleted" }), now, { canSend: true }).buttons).toEqual([]);
   });
+
+  it("puts what sending uses of the free requests on the button that uses one, and on no other", () => {
+    const note = "uses 1 of your 3 free requests";
+    const notes = (step: ReturnType<typeof nextStep>) => step.buttons.map((button) => button.note);
+    expect(notes(nextStep(request(), now, { canSend: true, sendNote: note }))).toEqual([note]);
+    expect(notes(nextStep(request({ consumerFiles: true }), now, { canSend: true, sendNote: note }))).toEqual([null]);
+    expect(notes(nextStep(request({ status: "cancelled", queuedAt: daysAgo(5) }), now, { canSend: true, sendNote: note }))).toEqual([null]);
+  });
 });
 
 describe("summarize", () => {

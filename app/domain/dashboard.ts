@@ -48,7 +48,13 @@ export function groupOf(request: DashboardRequest, now: Date): DashboardGroup | 
   }
 }
 
-type CardButton = { action: RequestAction; label: string; primary: boolean };
+type CardButton = {
+  action: RequestAction;
+  label: string;
+  primary: boolean;
+  /** What pressing it uses of the free requests (freeRequestsUsedNote); null when it uses none. */
+  note: string | null;
+};
 
 export type CardNextStep = {
   /** Asked above the buttons once the wait is over. */
@@ -72,9 +78,14 @@ export const NEXT_STEP_LABELS = {
 
 /**
  * The buttons a card offers (Delete is a link to its confirmation, not one of them). `canSend` is
- * whether the user can afford a request that costs a free request (canAfford).
+ * whether the user can afford a request that costs a free request (canAfford); `sendNote` what
+ * such a button says it uses of them.
  */
-export function nextStep(request: DashboardRequest, now: Date, { canSend }: { canSend: boolean }): CardNextStep {
+export function nextStep(
+  request: DashboardRequest,
+  now: Date,
+  { canSend, sendNote = null }: { canSend: boolean; sendNote?: string | null },
+): CardNextStep {
   const standing = waitStanding(request, now);
   const stage =
     request.status === null
@@ -93,12 +104,13 @@ export function nextStep(request: DashboardRequest, now: Date, { canSend }: { ca
   for (const action of availableActions(request, { waitOver: stage === "waitOver" })) {
     const label = request.consumerFiles && action === "unsubscribe" && stage === "notSent" ? "I filed it" : labels[action];
     if (!label) continue;
-    if (actionUsesAllowance(action, request) && !canSend) {
+    const usesAllowance = actionUsesAllowance(action, request);
+    if (usesAllowance && !canSend) {
       upgradeToSend = true;
       continue;
     }
     const primary = stage === "waitOver" ? action !== "cancel" : stage === "notSent";
-    buttons.push({ action, label, primary });
+    buttons.push({ action, label, primary, note: usesAllowance ? sendNote : null });
   }
   return { question: stage === "waitOver" ? "Has the mail stopped?" : null, buttons, upgradeToSend };
 }

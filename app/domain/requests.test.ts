@@ -4,6 +4,7 @@ import {
   canAfford,
   canUndoDelete,
   deletedRequestRestore,
+  freeRequestsUsedNote,
   requestsAffordable,
   spendsFreeRequest,
   UNDO_DELETE_DAYS,
@@ -38,6 +39,26 @@ describe("the allowance", () => {
     expect(canAfford(free(0), "report", unsent)).toBe(true);
     expect(spendsFreeRequest(subscriber, "unsubscribe", unsent)).toBe(false);
     expect(spendsFreeRequest(free(3), "unsubscribe", unsent)).toBe(true);
+  });
+});
+
+describe("what sending says about the free requests", () => {
+  it("says how many of those left it uses, and the last one by name", () => {
+    expect(freeRequestsUsedNote(1, 3)).toBe("uses 1 of your 3 free requests");
+    expect(freeRequestsUsedNote(1, 2)).toBe("uses 1 of your 2 free requests");
+    expect(freeRequestsUsedNote(3, 3)).toBe("uses 3 of your 3 free requests");
+    expect(freeRequestsUsedNote(1, 1)).toBe("uses your last free request");
+  });
+
+  it("never says more than are left: the server sends no more", () => {
+    expect(freeRequestsUsedNote(5, 2)).toBe("uses 2 of your 2 free requests");
+    expect(freeRequestsUsedNote(4, 1)).toBe("uses your last free request");
+  });
+
+  it("says nothing to a subscriber, when nothing is sent, or when none are left", () => {
+    expect(freeRequestsUsedNote(1, Infinity)).toBeNull();
+    expect(freeRequestsUsedNote(0, 3)).toBeNull();
+    expect(freeRequestsUsedNote(1, 0)).toBeNull();
   });
 });
 

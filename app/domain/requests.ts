@@ -121,6 +121,18 @@ export function canAfford(holder: AllowanceHolder, action: RequestAction, reques
   return !spendsFreeRequest(holder, action, request) || requestsAffordable(holder) > 0;
 }
 
+/**
+ * What a button or page that sends requests says about the free requests it uses, `sending` of
+ * the `left` the user has (product rules: Saying what a request costs). Null when nothing is
+ * counted: a subscriber (`left` is Infinity), nothing to send, or none left (the way to the plans
+ * shows instead). More than are left is never sent, so never said.
+ */
+export function freeRequestsUsedNote(sending: number, left: number): string | null {
+  if (!Number.isFinite(left) || left <= 0 || sending <= 0) return null;
+  if (left === 1) return "uses your last free request";
+  return `uses ${Math.min(sending, left)} of your ${left} free requests`;
+}
+
 type WaitingRequest = {
   status: RequestStatus | null;
   consumerFiles: boolean;

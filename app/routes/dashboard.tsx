@@ -107,6 +107,7 @@ export default function Dashboard() {
     photos,
     sendable,
     sendableLeft,
+    sendableNotes,
     recentlyDeleted,
     notice,
     confirmDelete,
@@ -232,7 +233,7 @@ export default function Dashboard() {
           </p>
         )}
         {sendable.length > 1 && (sendableLeft === null || sendableLeft > 1) ? (
-          <SendSuggested suggestions={sendable} left={sendableLeft} error={choicesError} />
+          <SendSuggested suggestions={sendable} left={sendableLeft} notes={sendableNotes} error={choicesError} />
         ) : null}
         {cards("suggested")}
       </section>

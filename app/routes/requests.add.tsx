@@ -4,12 +4,13 @@ import type { z } from "zod";
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AllowanceUsedUp } from "~/components/requests/allowance-used-up";
+import { describedByNote, FreeRequestsNote } from "~/components/requests/free-requests-note";
 import { LetterPeople } from "~/components/requests/letter-people";
 import { ErrorList, errorIdOf, FormError, TextField } from "~/components/ui/form";
 import { ADD_REQUEST_MESSAGES, AddRequestSchema, SEND_AS_TYPED } from "~/domain/add-request";
 import { SENDER_QUERY_MAX_LENGTH } from "~/domain/sender-search";
 import { requestSentUrl } from "~/domain/dashboard";
-import { ALLOWANCE_REFUSED_MESSAGE, requestsAffordable } from "~/domain/requests";
+import { ALLOWANCE_REFUSED_MESSAGE, freeRequestsUsedNote, requestsAffordable } from "~/domain/requests";
 import { getAddRequestOptions } from "~/models/request.server";
 import { findSenderByExactName, searchSenders, type SenderChoice } from "~/models/sender-names.server";
 import { addRequestForSender } from "~/services/requests.server";
@@ -38,11 +39,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams;
   const typed = (query.get("senderName") ?? "").slice(0, SENDER_QUERY_MAX_LENGTH);
   const matches = typed.trim() ? await searchSenders(getDb(context.env.DB), typed) : null;
+  const left = requestsAffordable({ stripeSubscriptionId: user.stripeSubscriptionId, numOfFreeRequest: options.account.numOfFreeRequest });
   return {
     people: options.people,
     holderName: options.account.fullName,
-    usedUp:
-      requestsAffordable({ stripeSubscriptionId: user.stripeSubscriptionId, numOfFreeRequest: options.account.numOfFreeRequest }) === 0,
+    usedUp: left === 0,
+    sendNote: freeRequestsUsedNote(1, left),
     search: matches && {
       typed,
       customerNumber: (query.get("customerNumber") ?? "").slice(0, 60),
@@ -88,8 +90,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(requestSentUrl(outcome.requestId), 303);
 }
 
+const SEND_NOTE_ID = "send-request-note";
+
 export default function AddRequest() {
-  const { people, holderName, usedUp, search } = useLoaderData<typeof loader>();
+  const { people, holderName, usedUp, sendNote, search } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<z.input<typeof AddRequestSchema>>({
     lastResult,
@@ -166,9 +170,10 @@ export default function AddRequest() {
             </>
           }
         />
-        <button type="submit" className="button">
+        <button type="submit" className="button" aria-describedby={describedByNote(SEND_NOTE_ID, sendNote)}>
           Send request
         </button>
+        <FreeRequestsNote id={SEND_NOTE_ID} note={sendNote} />
       </Form>
       <p className="note spaced">
         Mail addressed to “Current Resident” is saturation mail and no list removal stops it.{" "}

@@ -3,10 +3,12 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormError } from "~/components/ui/form";
+import { describedByNote, FreeRequestsNote } from "~/components/requests/free-requests-note";
 import { PhotoImages } from "~/components/requests/photo-images";
 import { PhotoSenderFields } from "~/components/requests/photo-sender-fields";
 import { LetterPeople } from "~/components/requests/letter-people";
 import { requestSentUrl } from "~/domain/dashboard";
+import { freeRequestsUsedNote, requestsAffordable } from "~/domain/requests";
 import {
   CONFIRM_PHOTO_MESSAGES,
   ConfirmPhotoSchema,
@@ -61,6 +63,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       requestId: photo.requestId,
     },
     holderName: options.account.fullName,
+    sendNote: freeRequestsUsedNote(
+      1,
+      requestsAffordable({ stripeSubscriptionId: user.stripeSubscriptionId, numOfFreeRequest: options.account.numOfFreeRequest }),
+    ),
     people,
     addresseeUnknown: Boolean(addressee && !labelPerson && !addresseeIsHolder),
   };
@@ -148,12 +154,14 @@ function Reading({ photoId, imageCount }: { photoId: string; imageCount: number 
   );
 }
 
+const SEND_NOTE_ID = "send-request-note";
+
 /**
  * "Is this from …?": the confident suggestion chosen already, or (when staff will look) no guess
  * at all; the other suggestions, another name, the label's number and the people on the letter.
  */
 function ChooseSender() {
-  const { photo, people, holderName, addresseeUnknown } = useLoaderData<typeof loader>();
+  const { photo, people, holderName, addresseeUnknown, sendNote } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const confident = photo.state === "suggested";
   const [best] = photo.suggestions;
@@ -198,9 +206,10 @@ function ChooseSender() {
             ) : null
           }
         />
-        <button type="submit" className="button">
+        <button type="submit" className="button" aria-describedby={describedByNote(SEND_NOTE_ID, sendNote)}>
           {confident ? "Yes, send the request" : "Send the request"}
         </button>
+        <FreeRequestsNote id={SEND_NOTE_ID} note={sendNote} />
       </Form>
       <Form method="post" className="spaced">
         <input type="hidden" name="intent" value="discard" />

@@ -6,9 +6,10 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import { assertAccessible, assertNoErrors, JS_MODES, SCREENSHOT_DIR, screenshot, useBrowser, type Visit } from "./browser";
-import { expectedStatus, signUpThroughForms, visibleText } from "./accounts-helpers";
+import { expectedStatus, signedInAccount, signUpThroughForms, visibleText } from "./accounts-helpers";
 import { CHOOSE_ONE_MESSAGE } from "~/domain/dashboard";
 import { formatDateTime } from "~/domain/dates";
+import { RECOMMENDED_SENDERS } from "~/domain/recommended-senders";
 
 const appUrl = inject("appUrl");
 const browser = useBrowser();
@@ -26,6 +27,48 @@ async function expectOutcome(visit: Visit, click: () => Promise<void>, text: str
 }
 
 describe.each(JS_MODES)("the dashboard (JavaScript $label)", ({ js, label }) => {
+  test("recommends three senders first on a phone, and the add page says what sending uses", async () => {
+    await browser.visit({ js }, async (visit) => {
+      const { page } = visit;
+      await page.setViewportSize({ width: 360, height: 740 });
+      await signedInAccount(visit, appUrl, `advice-${label}`);
+      expect((await page.goto(`${appUrl}/dashboard`))?.status()).toBe(200);
+
+      const cards = group(page, "suggested").locator(".request-card");
+      const firstThree = await cards.evaluateAll((items) => items.slice(0, 4).map((item) => item.id));
+      expect(firstThree).toEqual([...RECOMMENDED_SENDERS.map(({ templateId }) => `request-${templateId}`), expect.any(String)]);
+      for (const { templateId, reason } of RECOMMENDED_SENDERS) {
+        const recommendation = card(page, templateId).locator(".recommendation");
+        expect(await recommendation.innerText()).toBe(`Recommended ${reason}`);
+        expect(await recommendation.isVisible()).toBe(true);
+        const note = card(page, templateId).locator(".free-requests-note");
+        expect(await note.innerText()).toBe("This uses 1 of your 3 free requests.");
+        const unsubscribe = card(page, templateId).getByRole("button", { name: "Unsubscribe" });
+        expect(await unsubscribe.getAttribute("aria-describedby")).toBe(await note.getAttribute("id"));
+      }
+      expect(await page.locator(".recommendation").count(), "only three are recommended").toBe(3);
+      const chosen = await page
+        .locator("form.send-suggested input[type=checkbox]:checked")
+        .evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value));
+      expect(chosen).toEqual(RECOMMENDED_SENDERS.map(({ templateId }) => templateId));
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, "the page is wider than the phone").toBeLessThanOrEqual(0);
+      await card(page, "epsilon").scrollIntoViewIfNeeded();
+      await screenshot(visit, "dashboard-recommended-360");
+      await assertAccessible(visit);
+
+      expect((await page.goto(`${appUrl}/requests/add`))?.status()).toBe(200);
+      const send = page.getByRole("button", { name: "Send request" });
+      const sendNote = page.locator("#send-request-note");
+      expect(await sendNote.innerText()).toBe("This uses 1 of your 3 free requests.");
+      expect(await send.getAttribute("aria-describedby")).toBe("send-request-note");
+      expect(await sendNote.isVisible()).toBe(true);
+      await screenshot(visit, "requests-add-cost-360");
+      await assertAccessible(visit);
+      assertNoErrors(visit);
+    });
+  });
+
   test("sums up, groups, sends chosen suggestions, deletes with a confirmation and undoes it, then leads to the plans", async () => {
     await browser.visit({ js }, async (visit) => {
       const { page } = visit;
@@ -43,11 +86,21 @@ describe.each(JS_MODES)("the dashboard (JavaScript $label)", ({ js, label }) => 
       await page.setViewportSize({ width: 1280, height: 800 });
       await assertAccessible(visit);
 
-      // Three free requests and more suggestions than that: the user picks which.
+      // Three free requests and more suggestions than that: the user picks which, the recommended three ticked.
       const chooser = page.locator("form.send-suggested");
       const choices = chooser.locator("fieldset");
+      const count = choices.locator("[data-choice-count]");
       expect(await choices.locator("legend").innerText()).toContain("you have 3 free requests left.");
-      expect(await choices.locator(".hint").first().innerText()).toBe("You can choose up to 3.");
+      expect(await choices.locator(".hint").first().innerText()).toBe("You can choose up to 3. The ones we recommend are ticked.");
+      const recommended = ["Epsilon (Abacus catalog cooperative)", "Wiland", "Alliant Cooperative Data Solutions"];
+      for (const name of recommended) expect(await chooser.getByLabel(name).isChecked(), name).toBe(true);
+      // The note says what the ticks use: live with JavaScript, as the page came without it.
+      const note = choices.locator(js ? "[data-choice-count]" : "[data-choice-note]");
+      expect(await note.innerText()).toBe(
+        js ? "As ticked, this uses 3 of your 3 free requests. No more can be chosen." : "As ticked, this uses 3 of your 3 free requests.",
+      );
+      expect(await choices.locator("[data-choice-note]").isVisible()).toBe(!js);
+      for (const name of recommended) await chooser.getByLabel(name).uncheck();
       // Nothing ticked: the message sits at the boxes, on a phone's width, with no way to the plans.
       await page.setViewportSize({ width: 360, height: 800 });
       await chooser.getByRole("button", { name: "Send the chosen ones" }).click();
@@ -57,16 +110,15 @@ describe.each(JS_MODES)("the dashboard (JavaScript $label)", ({ js, label }) => 
       expect(await chooser.getByRole("link", { name: "See plans" }).count()).toBe(0);
       if (js) {
         // The count follows the ticks, and the boxes stop at the allowance.
-        const count = choices.locator("[aria-live]");
         expect(await count.innerText()).toBe("3 more can be chosen.");
         for (const name of ["Zeta Global", "Alliant Cooperative Data Solutions", "Wiland"]) await chooser.getByLabel(name).check();
-        expect(await count.innerText()).toBe("No more can be chosen.");
+        expect(await count.innerText()).toBe("As ticked, this uses 3 of your 3 free requests. No more can be chosen.");
         expect(await choices.locator(".field-error").isVisible()).toBe(false);
         expect(await chooser.getByLabel("Epsilon (Abacus catalog cooperative)").isDisabled()).toBe(true);
         await chooser.getByLabel("Wiland").focus();
         await page.screenshot({ path: `${SCREENSHOT_DIR}/dashboard-send-several-360-js-${label}.png` });
         for (const name of ["Zeta Global", "Alliant Cooperative Data Solutions"]) await chooser.getByLabel(name).uncheck();
-        expect(await count.innerText()).toBe("2 more can be chosen.");
+        expect(await count.innerText()).toBe("As ticked, this uses 1 of your 3 free requests. 2 more can be chosen.");
         await chooser.getByLabel("Wiland").uncheck();
         expect(await choices.locator(".field-error").isVisible()).toBe(true);
       } else {
@@ -94,6 +146,11 @@ describe.each(JS_MODES)("the dashboard (JavaScript $label)", ({ js, label }) => 
       expect(await page.locator(".dashboard-summary").innerText()).toContain("2 requests are waiting for the sender");
       expect(await visibleText(page)).toContain("1 of 3 free requests left.");
       expect(await page.locator("form.send-suggested").count(), "with one left, the card's own button does the same").toBe(0);
+      expect(
+        await group(page, "suggested").locator(".request-card").first().getAttribute("id"),
+        "the recommended one left comes first",
+      ).toBe("request-alliant");
+      expect(await card(page, "alliant").locator(".free-requests-note").innerText()).toBe("This uses your last free request.");
       // On its way, "Mail stopped" is not the button the card leads with.
       expect(await card(page, "wiland").locator("button.button:not(.button-quiet)").count()).toBe(0);
       await assertAccessible(visit);
@@ -159,6 +216,7 @@ describe.each(JS_MODES)("the dashboard (JavaScript $label)", ({ js, label }) => 
       expect(await suggested.locator("form.send-suggested").count()).toBe(0);
       expect(await suggested.getByText("You have used your 3 free requests.").count()).toBe(1);
       expect(await suggested.getByRole("link", { name: "Upgrade to send" }).count()).toBeGreaterThan(5);
+      expect(await page.locator(".recommendation, .free-requests-note").count(), "no advice or cost once nothing can be sent").toBe(0);
       expect(await card(page, "catalogchoice").getByRole("button", { name: "I filed it" }).count(), "filing it oneself stays free").toBe(1);
       await assertAccessible(visit);
 

@@ -107,6 +107,9 @@ describe.each(JS_MODES)("a photo of junk mail (JavaScript $label)", ({ js, label
         .getByRole("img", { name: "Your photo of the mail piece" })
         .evaluate((image: HTMLImageElement) => Math.max(image.naturalWidth, image.naturalHeight));
       expect(stored).toBe(js ? 1600 : 3000);
+      // The send says what it uses, before it is pressed.
+      expect(await page.locator("#send-request-note").innerText()).toBe("This uses 1 of your 3 free requests.");
+      expect(await page.getByRole("button", { name: "Yes, send the request" }).getAttribute("aria-describedby")).toBe("send-request-note");
       await screenshot(visit, "photo-suggested");
       await page.setViewportSize({ width: 360, height: 800 });
       await screenshot(visit, "photo-suggested-360");

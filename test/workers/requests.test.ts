@@ -279,7 +279,20 @@ describe("the free allowance", () => {
     expect((await browser.post("/requests/add", { senderName: "Subscriber Catalog" })).status).toBe(303);
     expect(await customRequestsOf(userId)).toHaveLength(1);
     expect(await allowanceOf(userId)).toBe(0);
-    expect(await (await browser.get("/dashboard")).text()).toContain("Your plan includes unlimited requests.");
+    const dashboard = await (await browser.get("/dashboard")).text();
+    expect(dashboard).toContain("Your plan includes unlimited requests.");
+    expect(dashboard, "a subscriber is not told what a send uses").not.toMatch(/uses (\d+ of your|your last) free request/);
+    expect(await (await browser.get("/requests/add")).text()).not.toMatch(/uses (\d+ of your|your last) free request/);
+  });
+
+  it("says under Send request what it uses of the free requests, the last one by name", async () => {
+    const { browser, userId } = await signedUpUser("allowance-note");
+    const note = async () => (await (await browser.get("/requests/add")).text()).match(/id="send-request-note">([^<]*)</)?.[1];
+    expect(await note()).toBe("This uses 1 of your 3 free requests.");
+    await db.update(users).set({ numOfFreeRequest: 1 }).where(eq(users.id, userId));
+    expect(await note()).toBe("This uses your last free request.");
+    await db.update(users).set({ numOfFreeRequest: 0 }).where(eq(users.id, userId));
+    expect(await note(), "none left: the way to the plans instead").toBeUndefined();
   });
 });
 

@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import type { RequestStatus, SenderChannel } from "../../../drizzle/schema";
 import type { CardNextStep } from "~/domain/dashboard";
 import { UNDO_DELETE_DAYS } from "~/domain/requests";
+import { describedByNote, FreeRequestsNote } from "~/components/requests/free-requests-note";
 import { LetterPanel, type OpenRequest } from "~/components/requests/letter-panel";
 import { asksForIdentityNumber } from "~/domain/sender-catalog";
 
@@ -10,6 +11,8 @@ export type RequestCardData = {
   senderName: string;
   /** The kind of mail the catalog files the sender under, as /learn names it; null for a sender it lacks. */
   kind: { id: string; title: string } | null;
+  /** Why the sender is recommended first; null when it is not. */
+  recommendation: string | null;
   status: RequestStatus | null;
   /** The status as the user reads it; a request they filed themselves says so. */
   statusLabel: string | null;
@@ -53,11 +56,18 @@ export function RequestCard({
   confirmingDelete: boolean;
 }) {
   const { question, buttons, upgradeToSend } = card.next;
+  const noteId = `request-${card.id}-note`;
+  const note = buttons.find((button) => button.note)?.note ?? null;
 
   return (
-    <li id={`request-${card.id}`} className="request-card">
+    <li id={`request-${card.id}`} className={card.recommendation ? "request-card request-recommended" : "request-card"}>
       <div className="request-summary">
         <h3>{card.senderName}</h3>
+        {card.recommendation ? (
+          <p className="recommendation">
+            <strong className="status">Recommended</strong> {card.recommendation}
+          </p>
+        ) : null}
         {card.kind ? <p className="muted request-kind">{card.kind.title}</p> : null}
         {card.statusLabel ? (
           <p>
@@ -84,6 +94,7 @@ export function RequestCard({
                   name="intent"
                   value={button.action}
                   className={button.primary ? "button" : "button button-quiet"}
+                  aria-describedby={describedByNote(noteId, button.note)}
                 >
                   {button.label}
                 </button>
@@ -100,6 +111,7 @@ export function RequestCard({
           </Link>
         </div>
       )}
+      {confirmingDelete ? null : <FreeRequestsNote id={noteId} note={note} />}
       {open ? (
         <LetterPanel open={open} />
       ) : (

@@ -1,57 +1,88 @@
 import { Form } from "@remix-run/react";
+import { describedByNote, FreeRequestsNote, freeRequestsSentence } from "~/components/requests/free-requests-note";
 import { FieldsetField } from "~/components/ui/form";
 
 /** Where the boxes are: a refused post comes back scrolled to them. */
 const CHOICES_ID = "send-several";
+const NOTE_ID = `${CHOICES_ID}-note`;
+const COUNT_ID = `${CHOICES_ID}-count`;
+/** The boxes' note speaks of what is ticked: with JavaScript off it is true of the page as it came. */
+const AS_TICKED = "As ticked, this";
+
+export type SuggestionChoice = { id: string; senderName: string; recommendation: string | null };
 
 /**
  * "Send all suggested": one button when the allowance covers every suggestion (or there is no
- * limit), otherwise boxes to choose which ones, as many as are left. The server sends no more
- * than the allowance pays for, whatever is ticked; with JavaScript, the boxes stop at the allowance.
+ * limit), otherwise boxes to choose which ones, as many as are left, with the recommended senders
+ * first and ticked (product rules: Recommended first requests). The server sends no more than the
+ * allowance pays for, whatever is ticked; with JavaScript, the boxes stop at the allowance and the
+ * note follows the ticks.
  */
 export function SendSuggested({
   suggestions,
   left,
+  notes,
   error,
 }: {
-  suggestions: Array<{ id: string; senderName: string }>;
+  suggestions: SuggestionChoice[];
   left: number | null;
+  /** What sending that many uses of the free requests, by how many (freeRequestsUsedNote). */
+  notes: Array<string | null>;
   /** Why the last post of the boxes was refused. */
   error?: string | null;
 }) {
   const choose = left !== null && left < suggestions.length;
   if (!choose) {
+    const note = notes[suggestions.length] ?? null;
     return (
       <Form method="post" action="/dashboard" className="send-suggested">
         <input type="hidden" name="selection" value="all" />
-        <button type="submit" name="intent" value="sendSuggested" className="button">
+        <button type="submit" name="intent" value="sendSuggested" className="button" aria-describedby={describedByNote(NOTE_ID, note)}>
           Send all {suggestions.length} suggested
         </button>
+        <FreeRequestsNote id={NOTE_ID} note={note} />
       </Form>
     );
   }
+  // After "choose at least one", the boxes come back as the person left them: none ticked.
+  const ticked = error ? [] : suggestions.filter((suggestion) => suggestion.recommendation).slice(0, left);
+  const sentences = notes.map((note) => freeRequestsSentence(note, AS_TICKED));
   return (
     <Form method="post" action={`/dashboard#${CHOICES_ID}`} className="send-suggested">
       <input type="hidden" name="selection" value="chosen" />
       <FieldsetField
         id={CHOICES_ID}
         legend={`Send several at once: you have ${left} free ${left === 1 ? "request" : "requests"} left.`}
-        hint={`You can choose up to ${left}.`}
+        hint={ticked.length > 0 ? `You can choose up to ${left}. The ones we recommend are ticked.` : `You can choose up to ${left}.`}
         errors={error ? [error] : undefined}
       >
         <ul className="choices" data-choose-up-to={left}>
           {suggestions.map((suggestion) => (
             <li key={suggestion.id}>
               <label>
-                <input type="checkbox" name="requestIds" value={suggestion.id} /> {suggestion.senderName}
+                <input type="checkbox" name="requestIds" value={suggestion.id} defaultChecked={ticked.includes(suggestion)} />
+                <span>
+                  {suggestion.senderName}
+                  {suggestion.recommendation ? (
+                    <>
+                      {" "}
+                      <strong className="status">Recommended</strong>
+                      <span className="hint choice-reason">{suggestion.recommendation}</span>
+                    </>
+                  ) : null}
+                </span>
               </label>
             </li>
           ))}
         </ul>
-        {/* Filled in by the enhancement script as boxes are ticked. */}
-        <p className="hint" aria-live="polite" data-choice-count />
+        {/* What the ticks as sent use; the enhancement script hides it and says it in the count instead. */}
+        <p className="hint" id={NOTE_ID} data-choice-note>
+          {sentences[ticked.length]}
+        </p>
+        {/* Filled in by the enhancement script as boxes are ticked, from data-notes. */}
+        <p className="hint" id={COUNT_ID} aria-live="polite" data-choice-count data-notes={JSON.stringify(sentences)} />
       </FieldsetField>
-      <button type="submit" name="intent" value="sendSuggested" className="button">
+      <button type="submit" name="intent" value="sendSuggested" className="button" aria-describedby={NOTE_ID}>
         Send the chosen ones
       </button>
     </Form>
