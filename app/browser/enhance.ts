@@ -37,8 +37,7 @@ window.addEventListener("pageshow", (event) => {
 // page). The summary asks for it with autofocus too, which works without JavaScript.
 // Chromium clears focus again when it scrolls to the URL's #fragment, after this runs: once
 // loaded, focus the message again unless the user has gone somewhere already.
-const message =
-  document.querySelector<HTMLElement>("[data-error-summary]") ?? document.querySelector<HTMLElement>("[data-focus-on-load]");
+const message = document.querySelector<HTMLElement>("[data-error-summary]") ?? document.querySelector<HTMLElement>("[data-focus-on-load]");
 function focusMessage() {
   if (message && (!document.activeElement || document.activeElement === document.body)) message.focus();
 }

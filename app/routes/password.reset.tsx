@@ -58,7 +58,10 @@ export default function ResetPassword() {
       <p className="lead">Your new password signs you out on every other device.</p>
       <Form method="post" className="form" {...getFormProps(form)} noValidate>
         {/* A broken or spent link is the form's error; so is a token someone edited out of the page. */}
-        <ErrorSummary form={{ errorId: form.errorId, errors: [...(form.errors ?? []), ...(fields.token.errors ?? [])] }} fields={[fields.password]} />
+        <ErrorSummary
+          form={{ errorId: form.errorId, errors: [...(form.errors ?? []), ...(fields.token.errors ?? [])] }}
+          fields={[fields.password]}
+        />
         <input {...getInputProps(fields.token, { type: "hidden" })} key={fields.token.key} />
         <TextField field={fields.password} label="New password" type="password" autoComplete="new-password" hint="At least 6 characters." />
         <button type="submit" className="button">

@@ -27,7 +27,9 @@ async function sendRefused(visit: Visit, button: string) {
 async function summaryLinks(page: Page) {
   return summaryOf(page)
     .getByRole("link")
-    .evaluateAll((links) => links.map((link) => ({ text: link.textContent?.trim(), target: decodeURIComponent((link as HTMLAnchorElement).hash.slice(1)) })));
+    .evaluateAll((links) =>
+      links.map((link) => ({ text: link.textContent?.trim(), target: decodeURIComponent((link as HTMLAnchorElement).hash.slice(1)) })),
+    );
 }
 
 /** What the summary says, and that it lists exactly the messages at the fields, each linked to its control. */

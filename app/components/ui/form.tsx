@@ -290,8 +290,16 @@ export function ErrorSummary({
   if (count === 0) return null;
   const headingId = `${ERROR_SUMMARY_ID}-heading`;
   return (
-    // eslint-disable-next-line jsx-a11y/no-autofocus -- a refused form's summary is where the person must start
-    <div className="error-summary" id={ERROR_SUMMARY_ID} role="group" aria-labelledby={headingId} tabIndex={-1} autoFocus data-error-summary>
+    <div
+      className="error-summary"
+      id={ERROR_SUMMARY_ID}
+      role="group"
+      aria-labelledby={headingId}
+      tabIndex={-1}
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- a refused form's summary is where the person starts again
+      autoFocus
+      data-error-summary
+    >
       <h2 id={headingId}>{summaryHeading(count)}</h2>
       {formErrors.length ? (
         <div className="error-summary-form" id={form.errorId}>
