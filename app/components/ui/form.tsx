@@ -260,7 +260,7 @@ export function SelectField({
 }
 
 /** The id of a refused form's error summary. */
-export const ERROR_SUMMARY_ID = "form-errors";
+const ERROR_SUMMARY_ID = "form-errors";
 
 type SummarizedField = { id: string; errors?: readonly string[] };
 
