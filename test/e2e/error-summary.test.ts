@@ -1,7 +1,7 @@
 // Journey: on a phone-sized screen, a refused form opens on its error summary, whatever the
 // address block above the form: the summary is on the first screen, focused, names each problem
-// with the message shown at its field, and its links lead to the fields. Signup step 2, the email
-// change and the account deletion, with JavaScript on and off.
+// with the message shown at its field, and its links lead to the fields. Signup steps 1 and 2, the
+// email change and the account deletion, with JavaScript on and off.
 import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import { ACCOUNT_MESSAGES } from "~/domain/account";
@@ -72,6 +72,19 @@ describe.each(JS_MODES)("a refused form opens on its error summary (JavaScript $
       expect(await isOnScreen(page, 'main form [name="password"]'), "the password field is on screen").toBe(true);
       if (js) expect(await isOnScreen(page, 'main form label[for$="-password"]'), "with its label").toBe(true);
       assertNoErrors(visit, { allow: [expectedStatus(appUrl, 400, "/start/step2")] });
+    });
+  });
+
+  test("refused step 1: the summary lists every missing part of the name and address", async () => {
+    await browser.visit({ js }, async (visit) => {
+      const { page } = visit;
+      await page.setViewportSize(PHONE);
+      expect((await page.goto(`${appUrl}/start/step1`))?.status()).toBe(200);
+      await sendRefused(visit, "Continue");
+      await expectSummaryOfFields(page, "There are 5 problems", ["fullName", "street1", "city", "state", "zipCode"]);
+      await expect.poll(() => summaryHasFocus(page), { timeout: 5_000 }).toBe(true);
+      expect(await isOnScreen(page, "main form [data-error-summary]")).toBe(true);
+      assertNoErrors(visit, { allow: [expectedStatus(appUrl, 400, "/start/step1")] });
     });
   });
 
