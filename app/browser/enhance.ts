@@ -32,16 +32,28 @@ window.addEventListener("pageshow", (event) => {
   }
 });
 
-// The message a refused form or an action answered with: focus goes there, where a keyboard or
-// screen reader user reads on from (the button they pressed is gone with the page).
+// The summary of a refused form, or else the message an action answered with: focus goes there,
+// where a keyboard or screen reader user reads on from (the button they pressed is gone with the
+// page). The summary asks for it with autofocus too, which works without JavaScript.
 // Chromium clears focus again when it scrolls to the URL's #fragment, after this runs: once
 // loaded, focus the message again unless the user has gone somewhere already.
-const message = document.querySelector<HTMLElement>("[data-focus-on-load]");
+const message = document.querySelector<HTMLElement>("[data-error-summary]") ?? document.querySelector<HTMLElement>("[data-focus-on-load]");
 function focusMessage() {
   if (message && (!document.activeElement || document.activeElement === document.body)) message.focus();
 }
 focusMessage();
 window.addEventListener("load", () => setTimeout(focusMessage, 0));
+
+// A link in the summary goes to its field with the field's label and hint in view, not just the
+// control at the very top of the screen.
+document.addEventListener("click", (event) => {
+  const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("[data-error-summary] a[href^='#']") : null;
+  const control = link ? document.getElementById(decodeURIComponent(link.hash.slice(1))) : null;
+  if (!control) return;
+  event.preventDefault();
+  (control.closest(".field") ?? control).scrollIntoView({ block: "start" });
+  control.focus({ preventScroll: true });
+});
 
 // Controls that need JavaScript come in the HTML hidden, and show only here: no dead button
 // without it. A link that does the same without JavaScript steps aside.

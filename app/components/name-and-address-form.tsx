@@ -3,7 +3,7 @@ import { getZodConstraint } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { FormError, TextField } from "~/components/ui/form";
+import { ErrorSummary, TextField } from "~/components/ui/form";
 import { KEEP_AS_TYPED } from "~/domain/address-check";
 import { NameAndAddressSchema } from "~/domain/signup";
 
@@ -61,7 +61,7 @@ export function NameAndAddressForm({
   const autoComplete = (token: string) => (own ? token : "off");
   return (
     <Form method="post" className="form" {...getFormProps(form)} noValidate>
-      <FormError id={form.errorId} errors={form.errors} />
+      <ErrorSummary form={form} fields={[fields.fullName, fields.street1, fields.street2, fields.city, fields.state, fields.zipCode]} />
       <TextField field={fields.fullName} label="Full name" autoComplete={autoComplete("name")} hint={nameHint} />
       <TextField field={fields.street1} label="Street address" autoComplete={autoComplete("address-line1")} />
       <TextField field={fields.street2} label="Apartment, suite, unit (optional)" autoComplete={autoComplete("address-line2")} />

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FormError, TextField } from "~/components/ui/form";
+import { ErrorSummary, TextField } from "~/components/ui/form";
 import { DeleteAccountSchema } from "~/domain/account";
 import { deleteAccountEverywhere } from "~/services/account.server";
 import { requireUser } from "~/services/auth.server";
@@ -55,7 +55,7 @@ export default function DeleteAccount() {
         <li>We send one last email to confirm. You can sign up again with the same email at any time.</li>
       </ul>
       <Form method="post" className="form" {...getFormProps(form)} noValidate>
-        <FormError id={form.errorId} errors={form.errors} />
+        <ErrorSummary form={form} fields={[fields.currentPassword]} />
         <TextField field={fields.currentPassword} label="Your password, to confirm" type="password" autoComplete="current-password" />
         <p className="actions">
           <button type="submit" className="button button-danger">

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FormError, TextField } from "~/components/ui/form";
+import { ErrorSummary, TextField } from "~/components/ui/form";
 import { ACCOUNT_MESSAGES, ChangeEmailSchema } from "~/domain/account";
 import { emailChangeCounters, takeAttempt, tooManyAttemptsMessage } from "~/models/rate-limit.server";
 import { getUserIdByEmail, normalizeEmail } from "~/models/user.server";
@@ -57,7 +57,7 @@ export default function ChangeEmail() {
         You sign in with <strong>{email}</strong>. We send a link to the new address; your email changes when you open it.
       </p>
       <Form method="post" className="form" {...getFormProps(form)} noValidate>
-        <FormError id={form.errorId} errors={form.errors} />
+        <ErrorSummary form={form} fields={[fields.email, fields.currentPassword]} />
         <TextField field={fields.email} label="New email" type="email" autoComplete="email" />
         <TextField field={fields.currentPassword} label="Current password" type="password" autoComplete="current-password" />
         <p className="actions">

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { FormError, TextField } from "~/components/ui/form";
+import { ErrorSummary, TextField } from "~/components/ui/form";
 import { ChangePasswordSchema } from "~/domain/account";
 import { changePassword } from "~/services/account.server";
 import { requireUser, signIn } from "~/services/auth.server";
@@ -43,7 +43,7 @@ export default function ChangePassword() {
       <h1 id="page-title">Change password</h1>
       <p className="lead">Your new password signs you out on every other device.</p>
       <Form method="post" className="form" {...getFormProps(form)} noValidate>
-        <FormError id={form.errorId} errors={form.errors} />
+        <ErrorSummary form={form} fields={[fields.currentPassword, fields.password]} />
         <TextField field={fields.currentPassword} label="Current password" type="password" autoComplete="current-password" />
         <TextField field={fields.password} label="New password" type="password" autoComplete="new-password" hint="At least 6 characters." />
         <p className="actions">

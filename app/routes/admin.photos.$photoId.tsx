@@ -4,8 +4,8 @@ import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type Load
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { PhotoImages } from "~/components/requests/photo-images";
-import { PhotoSenderFields } from "~/components/requests/photo-sender-fields";
-import { FormError } from "~/components/ui/form";
+import { PhotoSenderFields, photoSenderSummary } from "~/components/requests/photo-sender-fields";
+import { ErrorSummary } from "~/components/ui/form";
 import { DEFAULT_TIME_ZONE, formatDate } from "~/domain/dates";
 import { CONFIRM_PHOTO_MESSAGES, ConfirmPhotoSchema, isWaitingForSender, senderFieldOf } from "~/domain/mail-photo";
 import { getPhoto } from "~/models/mail-photo.server";
@@ -101,7 +101,7 @@ export default function IdentifyPhoto() {
       ) : null}
       {waiting ? (
         <Form method="post" className="form" {...getFormProps(form)} noValidate>
-          <FormError id={form.errorId} errors={form.errors} />
+          <ErrorSummary form={form} fields={photoSenderSummary(fields)} />
           <PhotoSenderFields fields={fields} suggestions={photo.suggestions} numberRead={Boolean(photo.customerNumber)} />
           <p className="hint">
             A name typed exactly as a catalog sender&apos;s name or alias becomes that sender; any other is sent as typed and shows under

@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { z } from "zod";
 import { describeChanges } from "~/domain/audit-details";
-import { FormError, SelectField, TextField } from "~/components/ui/form";
+import { ErrorSummary, SelectField, TextField } from "~/components/ui/form";
 import { DEFAULT_TIME_ZONE, formatDate, formatDateTime } from "~/domain/dates";
 import { PLAN_DETAILS, PLAN_IDS, SUBSCRIPTION_STATE_LABELS, subscriptionStateOf } from "~/domain/plans";
 import { freeRequestsLeft, STATUS_LABELS } from "~/domain/requests";
@@ -209,7 +209,20 @@ function EditUserForm() {
       <h2 id="edit-title">Change this user</h2>
       <p className="muted">Only the fields you change are written. The change and your reason go into the audit trail.</p>
       <Form method="post" className="form" {...getFormProps(form)} noValidate>
-        <FormError id={form.errorId} errors={form.errors} />
+        <ErrorSummary
+          form={form}
+          fields={[
+            fields.fullName,
+            fields.street1,
+            fields.street2,
+            fields.city,
+            fields.state,
+            fields.zipCode,
+            fields.numOfFreeRequest,
+            fields.plan,
+            fields.reason,
+          ]}
+        />
         <TextField field={fields.fullName} label="Full name" autoComplete="off" />
         <TextField field={fields.street1} label="Street address" autoComplete="off" />
         <TextField field={fields.street2} label="Apartment, suite, unit (optional)" autoComplete="off" />

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { TextField } from "~/components/ui/form";
+import { ErrorSummary, TextField } from "~/components/ui/form";
 import { ForgotPasswordSchema } from "~/domain/signup";
 import { enqueueJob } from "~/jobs/producer.server";
 import { reminderUnsubscribeUrl } from "~/jobs/reminders.server";
@@ -87,6 +87,7 @@ export default function ForgotPassword() {
         <p className="lead">Enter the email you signed up with and we will send you a link to choose a new password.</p>
       )}
       <Form method="post" className="form" {...getFormProps(form)} noValidate>
+        <ErrorSummary form={form} fields={[fields.email]} />
         <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
         <button type="submit" className="button">
           Send the link

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FormError, TextField } from "~/components/ui/form";
+import { ErrorSummary, TextField } from "~/components/ui/form";
 import { RESET_LINK_MESSAGES, ResetPasswordSchema } from "~/domain/signup";
 import { consumeResetToken, findUsableResetToken } from "~/models/password-reset.server";
 import { setUserPassword } from "~/models/user.server";
@@ -58,7 +58,10 @@ export default function ResetPassword() {
       <p className="lead">Your new password signs you out on every other device.</p>
       <Form method="post" className="form" {...getFormProps(form)} noValidate>
         {/* A broken or spent link is the form's error; so is a token someone edited out of the page. */}
-        <FormError id={form.errorId} errors={[...(form.errors ?? []), ...(fields.token.errors ?? [])]} />
+        <ErrorSummary
+          form={{ errorId: form.errorId, errors: [...(form.errors ?? []), ...(fields.token.errors ?? [])] }}
+          fields={[fields.password]}
+        />
         <input {...getInputProps(fields.token, { type: "hidden" })} key={fields.token.key} />
         <TextField field={fields.password} label="New password" type="password" autoComplete="new-password" hint="At least 6 characters." />
         <button type="submit" className="button">

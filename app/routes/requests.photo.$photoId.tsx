@@ -2,10 +2,10 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FormError } from "~/components/ui/form";
+import { ErrorSummary } from "~/components/ui/form";
 import { describedByNote, FreeRequestsNote } from "~/components/requests/free-requests-note";
 import { PhotoImages } from "~/components/requests/photo-images";
-import { PhotoSenderFields } from "~/components/requests/photo-sender-fields";
+import { PhotoSenderFields, photoSenderSummary } from "~/components/requests/photo-sender-fields";
 import { LetterPeople } from "~/components/requests/letter-people";
 import { requestSentUrl } from "~/domain/dashboard";
 import { freeRequestsUsedNote, requestsAffordable } from "~/domain/requests";
@@ -184,7 +184,7 @@ function ChooseSender() {
       </p>
       <PhotoImages photoId={photo.id} count={photo.imageCount} />
       <Form method="post" className="form" {...getFormProps(form)} noValidate>
-        <FormError id={form.errorId} errors={form.errors} />
+        <ErrorSummary form={form} fields={photoSenderSummary(fields)} />
         <input type="hidden" name="intent" value="confirm" />
         <PhotoSenderFields fields={fields} chosen={chosen} suggestions={photo.suggestions} numberRead={Boolean(photo.customerNumber)} />
         <LetterPeople

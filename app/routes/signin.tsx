@@ -3,7 +3,7 @@ import { getZodConstraint } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FormError, TextField } from "~/components/ui/form";
+import { ErrorSummary, TextField } from "~/components/ui/form";
 import { SignInSchema } from "~/domain/signup";
 import { redirectSignedInUser, signIn } from "~/services/auth.server";
 import { getAuthenticator } from "~/services/authenticate.server";
@@ -49,7 +49,7 @@ export default function SignIn() {
       {signedOutEverywhere ? <p className="notice">You are signed out on every device, this one included.</p> : null}
       {emailChanged ? <p className="notice">Your email address is changed. Sign in with the new one.</p> : null}
       <Form method="post" action={formAction} className="form" {...getFormProps(form)} noValidate>
-        <FormError id={form.errorId} errors={form.errors} />
+        <ErrorSummary form={form} fields={[fields.email, fields.password]} />
         <TextField field={fields.email} label="Email" type="email" autoComplete="email" formErrorId={aboutFields} />
         <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" />
         <p className="actions">

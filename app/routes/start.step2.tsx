@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FormError, TextField } from "~/components/ui/form";
+import { ErrorSummary, TextField } from "~/components/ui/form";
 import { VerifiedAddress } from "~/components/verified-address";
 import { PENDING_SIGNUP_LIFETIME_HOURS, STEP2_MESSAGES, Step2Schema } from "~/domain/signup";
 import { tooManyAttemptsMessage } from "~/models/rate-limit.server";
@@ -85,7 +85,7 @@ export default function SignupStep2() {
       </VerifiedAddress>
 
       <Form method="post" className="form" {...getFormProps(form)} noValidate>
-        <FormError id={form.errorId} errors={form.errors} />
+        <ErrorSummary form={form} fields={[fields.email, fields.password]} />
         <TextField
           field={fields.email}
           label="Email"

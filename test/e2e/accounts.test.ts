@@ -233,7 +233,7 @@ describe.each(JS_MODES)("accounts (JavaScript $label)", ({ js, label }) => {
 
       const answers = watchPostAnswers(page, appUrl, "/signin");
       await submitSignIn(visit, { email: current.email, password: "not-the-password" });
-      const error = page.locator("main form [role=alert]", { hasText: WRONG_CREDENTIALS });
+      const error = page.locator("main form [data-error-summary] .error-summary-form", { hasText: WRONG_CREDENTIALS });
       await error.waitFor({ timeout: 15_000 });
       expect(new URL(page.url()).pathname).toBe("/signin");
       expect.soft(await input(page, "email").inputValue(), "email kept").toBe(current.email);
@@ -243,12 +243,10 @@ describe.each(JS_MODES)("accounts (JavaScript $label)", ({ js, label }) => {
       for (const body of bodies) expect.soft(body, "the password in the server's answer").not.toContain("not-the-password");
       expect.soft(await input(page, "email").getAttribute("aria-invalid")).toBe("true");
       expect.soft(await input(page, "email").getAttribute("aria-describedby")).toBe(await error.getAttribute("id"));
-      // With JavaScript the page stays, so focus moves from the button to the message.
-      if (js) {
-        await expect
-          .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim() ?? ""), { timeout: 5_000 })
-          .toBe(WRONG_CREDENTIALS);
-      }
+      // Focus moves from the button, gone with the page, to the summary that holds the message.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.closest("[data-error-summary]")?.textContent ?? ""), { timeout: 5_000 })
+        .toBe(`There is a problem${WRONG_CREDENTIALS}`);
       await screenshot(visit, "accounts-signin-error");
       await assertAccessible(visit);
 
@@ -312,7 +310,7 @@ describe.each(JS_MODES)("accounts (JavaScript $label)", ({ js, label }) => {
         const otherPage = other.page;
         expect((await otherPage.goto(`${appUrl}/signin`))?.status()).toBe(200);
         await submitSignIn(other, { email: current.email, password: oldPassword });
-        await otherPage.locator("main form [role=alert]", { hasText: WRONG_CREDENTIALS }).waitFor({ timeout: 15_000 });
+        await otherPage.locator("main form [data-error-summary]", { hasText: WRONG_CREDENTIALS }).waitFor({ timeout: 15_000 });
         await Promise.all([otherPage.waitForURL(`${appUrl}/dashboard`, { timeout: 30_000 }), submitSignIn(other, current)]);
 
         expect((await otherPage.goto(link.href))?.status()).toBe(200);

@@ -39,9 +39,9 @@ describe.each(JS_MODES)("an address that cannot be right (JavaScript $label)", (
       // A real state and ZIP code, but the ZIP code is in California.
       await fillStep1(page, { state: "IL", zipCode: "90210" });
       await page.getByRole("button", { name: "Continue", exact: true }).click();
-      await page.locator(".form-error", { hasText: ADDRESS_DOUBT_MESSAGES.summary }).waitFor();
+      await page.locator("[data-error-summary]", { hasText: ADDRESS_DOUBT_MESSAGES.summary }).waitFor();
       await expectFieldError(page, "zipCode", "The ZIP code 90210 is not in IL.");
-      if (js) await expect.poll(() => page.evaluate(() => document.activeElement?.closest(".form-error") !== null)).toBe(true);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.hasAttribute("data-error-summary"))).toBe(true);
       const keep = page.getByRole("button", { name: "Continue with the address as I typed it" });
       await keep.waitFor();
       for (const width of [320, 360, 1280]) {

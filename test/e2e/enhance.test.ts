@@ -30,7 +30,7 @@ test("the sign-in form posts once however often it is pressed, and says it is si
     });
     expect(pressed).toEqual({ held: [false, true], label: "Signing in…", busy: "true" });
 
-    await page.locator("main form [role=alert]").waitFor({ timeout: 15_000 });
+    await page.locator("main form [data-error-summary]").waitFor({ timeout: 15_000 });
     assertNoErrors(visit, { allow: [expectedStatus(appUrl, 401, "/signin")] });
   });
 });

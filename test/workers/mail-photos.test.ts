@@ -6,7 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { CATALOG_SENDERS } from "../../drizzle/catalog";
 import { jobs, mailPhotos, requests, staffAudit } from "../../drizzle/schema";
-import { PHOTO_LIMITS, PHOTO_MESSAGES } from "~/domain/mail-photo";
+import { CONFIRM_PHOTO_MESSAGES, PHOTO_LIMITS, PHOTO_MESSAGES } from "~/domain/mail-photo";
 import { seedSenderCatalog } from "~/models/request-template.server";
 import { readPhoto, sweepPhotos } from "~/services/mail-photos.server";
 import { getDb } from "~/utils/db.server";
@@ -245,6 +245,9 @@ describe("photos staff identify", () => {
 
     const refused = await moderator.post(`/admin/photos/${photoId}`, { sender: "other", otherName: "" });
     expect(refused.status).toBe(400);
+    // The summary at the top of the form names the problem and links to the field that has it.
+    const summary = /<div class="error-summary" id="form-errors"[^>]*autofocus[^>]*>(.*?)<\/div>/.exec(await htmlOf(refused))?.[1];
+    expect(summary).toMatch(new RegExp(`<a href="#[^"]*-otherName">${escapeHtml(CONFIRM_PHOTO_MESSAGES.typeName)}</a>`));
     const picked = await moderator.post(`/admin/photos/${photoId}`, {
       sender: "other",
       otherName: fixtures.unknown.printedSender,

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { FormError, SelectField, TextAreaField, TextField } from "~/components/ui/form";
+import { ErrorSummary, SelectField, TextAreaField, TextField } from "~/components/ui/form";
 import { ACCEPTS_AGENT, CONFIDENCE_LEVELS } from "~/domain/sender-form";
 
 /** The form's fields as the browser sends them: text, whatever the schema makes of it. */
@@ -49,7 +49,24 @@ export function SenderForm({
   const [form, fields] = useForm<SenderFormShape>({ lastResult, defaultValue });
   return (
     <Form method="post" action={action} className="form" {...getFormProps(form)} noValidate>
-      <FormError id={form.errorId} errors={form.errors} />
+      <ErrorSummary
+        form={form}
+        fields={[
+          ...(withId ? [fields.id] : []),
+          fields.title,
+          fields.category,
+          fields.covers,
+          fields.channels,
+          fields.acceptsAgent,
+          fields.needs,
+          fields.lasts,
+          fields.takes,
+          fields.confidence,
+          fields.sourceYear,
+          fields.requiredDays,
+          fields.notes,
+        ]}
+      />
       {withId ? (
         <TextField
           field={fields.id}

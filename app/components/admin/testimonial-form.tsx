@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { FormError, SelectField, TextAreaField, TextField } from "~/components/ui/form";
+import { ErrorSummary, SelectField, TextAreaField, TextField } from "~/components/ui/form";
 import { CONSENT_METHOD_LABELS, CONSENT_METHODS } from "~/domain/testimonials";
 
 type TestimonialFormShape = Record<"quote" | "displayName" | "city" | "consentDate" | "consentMethod", string | undefined>;
@@ -25,7 +25,7 @@ export function TestimonialForm({
   const [form, fields] = useForm<TestimonialFormShape>({ lastResult, defaultValue });
   return (
     <Form method="post" action={action} className="form" {...getFormProps(form)} noValidate>
-      <FormError id={form.errorId} errors={form.errors} />
+      <ErrorSummary form={form} fields={[fields.quote, fields.displayName, fields.city, fields.consentDate, fields.consentMethod]} />
       <TextAreaField
         field={fields.quote}
         label="Their words"

@@ -5,6 +5,15 @@ import { OTHER_SENDER } from "~/domain/mail-photo";
 import { SENDER_QUERY_MAX_LENGTH } from "~/domain/sender-search";
 
 type Field = FieldMetadata<string | undefined>;
+type SenderFields = { sender: Field; otherName: Field; customerNumber: Field };
+
+/** The sender's choice gives one message for the whole group, as a text field shows its first. */
+const senderErrorsOf = (sender: Field) => sender.errors?.slice(0, 1);
+
+/** The fields' messages, as the form's error summary lists them. */
+export function photoSenderSummary({ sender, otherName, customerNumber }: SenderFields) {
+  return [{ id: sender.id, errors: senderErrorsOf(sender) }, otherName, customerNumber];
+}
 
 /**
  * Who sent a photographed piece: the suggestions read off it, or another name typed, and the
@@ -16,18 +25,22 @@ export function PhotoSenderFields({
   suggestions,
   numberRead,
 }: {
-  fields: { sender: Field; otherName: Field; customerNumber: Field };
+  fields: SenderFields;
   /** The sender chosen already, when the page has one to propose. */
   chosen?: string;
   suggestions: PhotoSuggestion[];
   /** Whether the number was read off the label (and so must be checked). */
   numberRead: boolean;
 }) {
-  // One message for the whole choice, as a text field shows its first.
-  const senderErrors = sender.errors?.slice(0, 1);
+  const senderErrors = senderErrorsOf(sender);
   return (
     <>
-      <fieldset className="field sender-matches" aria-describedby={senderErrors?.length ? errorIdOf(sender.id) : undefined}>
+      <fieldset
+        id={sender.id}
+        className="field sender-matches"
+        tabIndex={senderErrors?.length ? -1 : undefined}
+        aria-describedby={senderErrors?.length ? errorIdOf(sender.id) : undefined}
+      >
         <legend>Who sent it</legend>
         {suggestions.map((suggestion) => (
           <label key={suggestion.templateId} className="check">

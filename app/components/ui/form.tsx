@@ -259,6 +259,68 @@ export function SelectField({
   );
 }
 
+/** The id of a refused form's error summary. */
+const ERROR_SUMMARY_ID = "form-errors";
+
+type SummarizedField = { id: string; errors?: readonly string[] };
+
+function summaryHeading(count: number) {
+  return count === 1 ? "There is a problem" : `There are ${count} problems`;
+}
+
+/**
+ * What a refused form says first, at its top: every problem, the form's own messages as they are
+ * and each field's message as a link to that field. It opens focused (autofocus, which Chromium
+ * applies with JavaScript off too, and the enhancement script), so it is scrolled into view and
+ * read out. The form's own messages keep the form's error id (product rules: Errors: other signup
+ * errors show in the form error area), which controls they are about point at.
+ */
+export function ErrorSummary({
+  form,
+  fields,
+}: {
+  /** Conform's form metadata, or its error id with the messages to show as the form's. */
+  form: { errorId: string; errors?: readonly string[] };
+  /** Conform's field metadata (or ids with their messages) of the visible fields, in page order. */
+  fields: readonly SummarizedField[];
+}) {
+  const formErrors = form.errors ?? [];
+  const fieldErrors = fields.flatMap(({ id, errors }) => (errors ?? []).map((error) => ({ id, error })));
+  const count = formErrors.length + fieldErrors.length;
+  if (count === 0) return null;
+  const headingId = `${ERROR_SUMMARY_ID}-heading`;
+  return (
+    <div
+      className="error-summary"
+      id={ERROR_SUMMARY_ID}
+      role="group"
+      aria-labelledby={headingId}
+      tabIndex={-1}
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- a refused form's summary is where the person starts again
+      autoFocus
+      data-error-summary
+    >
+      <h2 id={headingId}>{summaryHeading(count)}</h2>
+      {formErrors.length ? (
+        <div className="error-summary-form" id={form.errorId}>
+          {formErrors.map((error) => (
+            <p key={error}>{error}</p>
+          ))}
+        </div>
+      ) : null}
+      {fieldErrors.length ? (
+        <ul>
+          {fieldErrors.map(({ id, error }) => (
+            <li key={`${id}:${error}`}>
+              <a href={`#${id}`}>{error}</a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
 /** The form's own error area (product rules: Errors: other signup errors show here). */
 export function FormError({ id, errors }: { id: string; errors: string[] | undefined }) {
   if (!errors?.length) return null;
