@@ -5,7 +5,10 @@ import { writeOptOutLetter } from "./opt-out-letter";
 describe("letterHtml", () => {
   const letter = writeOptOutLetter({
     senderName: "Acxiom",
-    holder: { fullName: "Ada <Lovelace> & Co", address: { street1: "12 Main St", street2: null, city: "Springfield", state: "IL", zipCode: "62701" } },
+    holder: {
+      fullName: "Ada <Lovelace> & Co",
+      address: { street1: "12 Main St", street2: null, city: "Springfield", state: "IL", zipCode: "62701" },
+    },
     household: [],
     date: new Date("2026-11-27T15:00:00Z"),
   });
@@ -38,7 +41,10 @@ describe("senderAddressForLob", () => {
   });
 
   it("takes the sender's name as the company when the address starts at the street", () => {
-    expect(senderAddressForLob("301 Fields Lane, Brewster, NY 10509", "Alliant")).toMatchObject({ company: "Alliant", address_line1: "301 Fields Lane" });
+    expect(senderAddressForLob("301 Fields Lane, Brewster, NY 10509", "Alliant")).toMatchObject({
+      company: "Alliant",
+      address_line1: "301 Fields Lane",
+    });
   });
 
   it("gives up on what is not a U.S. address Lob can take", () => {
@@ -49,7 +55,9 @@ describe("senderAddressForLob", () => {
 });
 
 it("returnAddressForLob gives the person's name and address, the second line only when there is one", () => {
-  expect(returnAddressForLob(" Ada Lovelace ", { street1: "12 MAIN ST", street2: null, city: "SPRINGFIELD", state: "IL", zipCode: "62701" })).toEqual({
+  expect(
+    returnAddressForLob(" Ada Lovelace ", { street1: "12 MAIN ST", street2: null, city: "SPRINGFIELD", state: "IL", zipCode: "62701" }),
+  ).toEqual({
     name: "Ada Lovelace",
     address_line1: "12 MAIN ST",
     address_city: "SPRINGFIELD",

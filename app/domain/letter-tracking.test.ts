@@ -12,6 +12,8 @@ it("reads Lob's letter event types as tracking states, and ignores the others", 
 });
 
 it("says in the history what happened to the letter, and to staff why a returned one is back", () => {
-  expect(trackingDetail("returnedToSender", "Acxiom")).toBe("Your letter to Acxiom came back undelivered; our staff are finding another way.");
+  expect(trackingDetail("returnedToSender", "Acxiom")).toBe(
+    "Your letter to Acxiom came back undelivered; our staff are finding another way.",
+  );
   expect(returnedLetterProblem("ltr_1", "72033")).toContain("Lob's letter ltr_1 was returned to sender (USPS scan in ZIP 72033)");
 });

@@ -6,7 +6,8 @@ const SECRET = "lob_unit_test_webhook_secret";
 const BODY = JSON.stringify({ id: "evt_1", event_type: { id: "letter.mailed" }, body: { id: "ltr_1" } });
 const NOW = 1_764_000_000_000;
 // Computed apart from the code under test: hex HMAC-SHA256 of "<timestamp>.<body>".
-const signed = (timestamp: string, body = BODY, secret = SECRET) => createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
+const signed = (timestamp: string, body = BODY, secret = SECRET) =>
+  createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
 
 describe("verifyLobSignature", () => {
   it("accepts Lob's signature over the timestamp and the raw body, in milliseconds or seconds", async () => {
@@ -29,7 +30,13 @@ describe("verifyLobSignature", () => {
     const old = String(NOW - LOB_SIGNATURE_TOLERANCE_MS - 1);
     expect(await verifyLobSignature(SECRET, { timestamp: old, signature: signed(old) }, BODY, NOW)).toEqual({ ok: false, reason: "stale" });
     const future = String(NOW + LOB_SIGNATURE_TOLERANCE_MS + 1);
-    expect(await verifyLobSignature(SECRET, { timestamp: future, signature: signed(future) }, BODY, NOW)).toEqual({ ok: false, reason: "stale" });
-    expect(await verifyLobSignature(SECRET, { timestamp: null, signature: signed(String(NOW)) }, BODY, NOW)).toEqual({ ok: false, reason: "missing" });
+    expect(await verifyLobSignature(SECRET, { timestamp: future, signature: signed(future) }, BODY, NOW)).toEqual({
+      ok: false,
+      reason: "stale",
+    });
+    expect(await verifyLobSignature(SECRET, { timestamp: null, signature: signed(String(NOW)) }, BODY, NOW)).toEqual({
+      ok: false,
+      reason: "missing",
+    });
   });
 });

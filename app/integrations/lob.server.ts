@@ -127,7 +127,7 @@ export type LobLetterRequest = {
 };
 
 /** The part of Lob's letter object the app reads; `price` only where an account's answers carry it. */
-export type LobLetter = { id: string; expected_delivery_date: string | null; price: string | number | null };
+type LobLetter = { id: string; expected_delivery_date: string | null; price: string | number | null };
 
 export type LobLetterResult = { ok: true; status: number; letter: LobLetter } | { ok: false; status: number; error: LobError | null };
 

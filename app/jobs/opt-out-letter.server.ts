@@ -20,7 +20,7 @@ const OptOutLetterPayload = z.object({
  * retried or twice-delivered job gets Lob's first letter back instead of a second one; another
  * after the request's latest letter (sent again after a report), so that mailing is a new letter.
  */
-export function letterIdempotencyKey({ userId, requestId }: QueueKey, previousLetterId: string | null) {
+function letterIdempotencyKey({ userId, requestId }: QueueKey, previousLetterId: string | null) {
   return hexDigest("SHA-256", `opt-out-letter:${userId}:${requestId}:${previousLetterId ?? "first"}`);
 }
 

@@ -117,7 +117,10 @@ export async function applyLetterEvent(
   const occurredAt = event.occurredAt.getTime();
   const thisRequest = ofRequest({ userId: letter.userId, requestId: letter.requestId });
   const statements: BatchItem<"sqlite">[] = [
-    db.insert(lobEvents).values({ id: event.eventId, type: event.eventType, createdAt: new Date(mark) }).onConflictDoNothing(),
+    db
+      .insert(lobEvents)
+      .values({ id: event.eventId, type: event.eventType, createdAt: new Date(mark) })
+      .onConflictDoNothing(),
     db
       .update(mailedLetters)
       .set({ trackingState: event.state, trackingAt: event.occurredAt })

@@ -58,7 +58,10 @@ async function postalRequest(label: string, { addressCheck = "verified" as "veri
 }
 
 /** Runs one letter job through the Worker's queue handler, as the queue delivers it. */
-async function runLetterJob(key: { userId: string; requestId: string }, { attempts = 1, id = crypto.randomUUID() } = {}) {
+async function runLetterJob(
+  key: { userId: string; requestId: string },
+  { attempts = 1, id = crypto.randomUUID() as string }: { attempts?: number; id?: string } = {},
+) {
   const body = { id, type: "optOut.letter", payload: key, enqueuedAt: new Date().toISOString() };
   await db.insert(jobs).values({ id, type: body.type, payload: key, userId: key.userId }).onConflictDoNothing();
   const batch = createMessageBatch(QUEUE, [{ id: `message-${crypto.randomUUID()}`, timestamp: new Date(), attempts, body }]);
@@ -93,7 +96,13 @@ describe("a postal request", () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]!.headers["idempotency-key"]).toMatch(/^[0-9a-f]{64}$/);
     expect(calls[0]!.body).toMatchObject({
-      to: { company: "Acme Catalogs", name: "Attn: Privacy Office", address_line1: "1 Long Street", address_state: "IL", address_zip: "62701" },
+      to: {
+        company: "Acme Catalogs",
+        name: "Attn: Privacy Office",
+        address_line1: "1 Long Street",
+        address_state: "IL",
+        address_zip: "62701",
+      },
       from: { name: `Ada ${key.userId.slice(5)}`, address_line1: "12 MAIN ST", address_city: "SPRINGFIELD" },
       use_type: "operational",
       address_placement: "top_first_page",
@@ -130,7 +139,12 @@ describe("a postal request", () => {
 
   it("is retried with the same key while Lob answers 5xx, out of staff's queue meanwhile, then mailed once", async () => {
     const key = await postalRequest("retry");
-    await fault({ vendor: "lob", path: "/letters", status: 503, body: { error: { message: "down", status_code: 503, code: "service_unavailable" } } });
+    await fault({
+      vendor: "lob",
+      path: "/letters",
+      status: 503,
+      body: { error: { message: "down", status_code: 503, code: "service_unavailable" } },
+    });
     const failed = await runLetterJob(key);
     expect(failed).toMatchObject({ retried: true, row: { state: "retrying" } });
     expect((await requestRow(key.userId, key.requestId)).letterProblem).toContain("Lob answered 503");

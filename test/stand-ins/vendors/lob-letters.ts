@@ -72,7 +72,7 @@ const isoNow = () => new Date().toISOString();
 /** Four working days after today: Lob's usual estimate for First Class letters. */
 function expectedDeliveryDate(from = new Date()) {
   const date = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()));
-  for (let added = 0; added < 4; ) {
+  for (let added = 0; added < 4;) {
     date.setUTCDate(date.getUTCDate() + 1);
     if (date.getUTCDay() !== 0 && date.getUTCDay() !== 6) added += 1;
   }
@@ -94,16 +94,15 @@ function addressProblem(address: unknown, field: "to" | "from"): string | null {
 
 function createLetter(request: StandInRequest, state: Map<string, unknown>): StandInResponse {
   const header = request.headers.authorization ?? "";
-  const user = header.toLowerCase().startsWith("basic ")
-    ? Buffer.from(header.slice(6), "base64").toString("utf8").split(":")[0]
-    : "";
+  const user = header.toLowerCase().startsWith("basic ") ? Buffer.from(header.slice(6), "base64").toString("utf8").split(":")[0] : "";
   if (!header) return lobError(401, "unauthorized", "Missing authentication");
   if (!user) return lobError(401, "invalid_api_key", "Your API key is not valid. Please sign up on lob.com to get a valid api key.");
 
   const store = lettersOf(state);
   const headerKey = request.headers["idempotency-key"];
   const queryKey = request.query.idempotency_key;
-  if (headerKey && queryKey) return lobError(422, "invalid", "Only one of the Idempotency-Key header and the idempotency_key query may be given");
+  if (headerKey && queryKey)
+    return lobError(422, "invalid", "Only one of the Idempotency-Key header and the idempotency_key query may be given");
   const idempotencyKey = headerKey ?? queryKey;
   if (idempotencyKey && idempotencyKey.length > 256) return lobError(422, "invalid", "idempotency key must be at most 256 characters");
   const earlier = idempotencyKey ? store.letters.get(store.byIdempotencyKey.get(idempotencyKey) ?? "") : undefined;
@@ -188,7 +187,7 @@ function eventFor(letter: Letter, type: string) {
 }
 
 /** Posts an event, signed as Lob signs it, and answers the receiver's status (null: no answer). */
-export async function sendLobEvent(url: string, event: unknown, secret = LOB_STAND_IN_WEBHOOK_SECRET): Promise<number | null> {
+async function sendLobEvent(url: string, event: unknown, secret = LOB_STAND_IN_WEBHOOK_SECRET): Promise<number | null> {
   const body = JSON.stringify(event);
   const timestamp = String(Date.now());
   const signature = createHmac("sha256", secret).update(`${timestamp}.${body}`, "utf8").digest("hex");
