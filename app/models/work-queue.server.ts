@@ -216,7 +216,7 @@ export async function markProcessed(
     return [
       db
         .update(requests)
-        .set({ processedAt: now, updatedAt: now })
+        .set({ processedAt: now, updatedAt: now, letterProblem: null })
         .where(and(thisRequest, eq(requests.status, "inQueue"), isNull(requests.processedAt))),
       db.insert(requestLogs).select(
         db

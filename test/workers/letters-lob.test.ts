@@ -16,6 +16,7 @@ import { clearFaults, fault, received } from "./stand-ins";
 import { htmlOf, requestRow } from "./support";
 
 const QUEUE = "quiet-mailbox-jobs";
+const DEAD_LETTER_QUEUE = "quiet-mailbox-jobs-dead";
 const db = getDb(env.DB);
 const LOB = { LOB_API_KEY: "test_letters_key" };
 const WEBHOOK_SECRET = parseEnv(env).LOB_WEBHOOK_SECRET!;
@@ -156,6 +157,24 @@ describe("a postal request", () => {
     expect(calls[1]!.headers["idempotency-key"]).toBe(calls[0]!.headers["idempotency-key"]);
     expect(await lettersOf(key.userId)).toHaveLength(1);
     expect((await requestRow(key.userId, key.requestId)).letterProblem).toBeNull();
+  });
+
+  it("goes to the print batch with the reason once Lob stayed down through every retry", async () => {
+    const key = await postalRequest("down");
+    await fault({ vendor: "lob", path: "/letters", status: 502 });
+    const failed = await runLetterJob(key);
+    expect(failed).toMatchObject({ retried: true, row: { state: "retrying" } });
+    // The queue gives up: the job arrives on the dead-letter queue.
+    const body = { id: failed.row.id, type: "optOut.letter", payload: key, enqueuedAt: new Date().toISOString() };
+    const batch = createMessageBatch(DEAD_LETTER_QUEUE, [
+      { id: `message-${crypto.randomUUID()}`, timestamp: new Date(), attempts: 1, body },
+    ]);
+    await worker.queue(batch, { ...env, ...LOB });
+    await getQueueResult(batch, createExecutionContext());
+    expect((await db.select().from(jobs).where(eq(jobs.id, failed.row.id)))[0]).toMatchObject({ state: "dead" });
+    expect(await inStaffQueue(key.userId)).toMatchObject({ id: key.requestId });
+    expect((await requestRow(key.userId, key.requestId)).letterProblem).toContain("Lob answered 502");
+    expect(await lettersOf(key.userId)).toEqual([]);
   });
 
   it("goes to the print batch with Lob's message when Lob refuses it", async () => {
