@@ -76,6 +76,7 @@ export default [
   route("api/customers/create", "routes/api.customers.create.ts"),
   route("api/subscriptions/create", "routes/api.subscriptions.create.ts"),
   route("api/webhooks/stripe", "routes/api.webhooks.stripe.ts"),
+  route("api/webhooks/lob", "routes/api.webhooks.lob.ts"),
   route("api/signout", "routes/api.signout.ts"),
   route("api/consent", "routes/api.consent.ts"),
 

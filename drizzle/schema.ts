@@ -179,6 +179,9 @@ export const requests = sqliteTable(
     // Whether the owner has a paid premium plan, copied from users by triggers (migration 0011), so
     // that the work queue finds premium requests by an index of their own (decision 0036).
     ownerPremium: integer("ownerPremium", { mode: "boolean" }).notNull().default(false),
+    // Why Lob did not mail the letter, or why it came back (decision 0052): shown to staff in the
+    // print batch, cleared once a letter goes out through Lob.
+    letterProblem: text("letterProblem"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -358,8 +361,56 @@ export const jobs = sqliteTable(
     index("jobs_pending_email_idx")
       .on(sql`json_extract("payload", '$.requestId')`, table.userId)
       .where(sql`"type" = 'optOut.email' AND "state" IN ('queued', 'running', 'retrying')`),
+    // The same for letters on their way through Lob (decision 0052).
+    index("jobs_pending_letter_idx")
+      .on(sql`json_extract("payload", '$.requestId')`, table.userId)
+      .where(sql`"type" = 'optOut.letter' AND "state" IN ('queued', 'running', 'retrying')`),
   ],
 );
+
+/**
+ * Where a letter mailed through Lob is, from Lob's tracking events (decision 0052), in the order
+ * mail moves; "created" until the first event arrives.
+ */
+export const LETTER_TRACKING_STATES = [
+  "created",
+  "mailed",
+  "inTransit",
+  "inLocalArea",
+  "processedForDelivery",
+  "reRouted",
+  "delivered",
+  "returnedToSender",
+] as const;
+export type LetterTrackingState = (typeof LETTER_TRACKING_STATES)[number];
+
+/** Letters Lob printed and mailed for a request, by Lob's id (ltr_...): one per mailing. */
+export const mailedLetters = sqliteTable(
+  "mailed_letters",
+  {
+    id: text("id").primaryKey(),
+    userId: text("userId")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    requestId: text("requestId").notNull(),
+    /** What the letter cost, in cents: Lob's price when its answer gives one, else LOB_LETTER_PRICE_CENTS. */
+    costCents: integer("costCents").notNull(),
+    /** Lob's expected_delivery_date, YYYY-MM-DD. */
+    expectedDeliveryDate: text("expectedDeliveryDate"),
+    trackingState: text("trackingState", { enum: LETTER_TRACKING_STATES }).notNull().default("created"),
+    /** When the event behind trackingState happened: an older event arriving later does not move it back. */
+    trackingAt: integer("trackingAt", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("mailed_letters_request_idx").on(table.userId, table.requestId, table.createdAt)],
+);
+
+/** Lob webhook events already handled, so that a redelivered event changes nothing. */
+export const lobEvents = sqliteTable("lob_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  createdAt: createdAt(),
+});
 
 /**
  * Emails a job has sent, by job id: recorded before the send ("sending") and confirmed after it

@@ -35,6 +35,22 @@ export function automaticEmailAddress(sender: {
   return sender.channels?.find((channel) => channel.kind === "email")?.value ?? null;
 }
 
+/**
+ * The catalog's postal address a request is mailed to through Lob with no one on the staff
+ * involved (decision 0052), or null: senders staff reach by mail (email first, as staffChannel
+ * says), never one the person must file themselves. The letter is the person's own, so it needs no
+ * agent to be accepted.
+ */
+export function automaticLetterAddress(sender: {
+  channels: SenderChannel[] | null;
+  acceptsAgent: "yes" | "no" | "unknown" | null;
+  consumerFiles: boolean | null;
+}): string | null {
+  if (sender.consumerFiles) return null;
+  const channel = staffChannel(sender.channels, sender.acceptsAgent);
+  return channel.kind === "mail" && channel.value?.trim() ? channel.value.trim() : null;
+}
+
 /** What staff record for a group, by channel: emailing is the Send button's job. */
 export function processingKindOf(channel: StaffChannel["kind"]): ProcessingKind {
   if (channel === "email") return "emailed";

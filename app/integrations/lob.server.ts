@@ -1,10 +1,12 @@
-// Lob US address verification: POST {LOB_API_URL}/us_verifications.
+// Lob US address verification: POST {LOB_API_URL}/us_verifications; and letters Lob prints and
+// mails: POST {LOB_API_URL}/letters (decision 0052).
 // Follows https://docs.lob.com/#tag/US-Verifications (the OpenAPI spec in lob/lob-openapi):
 // HTTP Basic auth with the API key as the user name and an empty password; a JSON body of
 // address components; a `us_verification` object back, or `{ error: { message, status_code,
 // code } }` on failure. Built per request from the validated env, never at module load.
 import { z } from "zod";
 import { DELIVERABILITIES, type Deliverability } from "~/domain/address-check";
+import type { LobAddressFields } from "~/domain/letter-by-post";
 import type { AppEnv } from "~/utils/env.server";
 import { isTimeoutError } from "~/utils/errors";
 
@@ -107,6 +109,34 @@ const ErrorSchema = z.object({
   error: z.looseObject({ message: z.string(), status_code: z.number(), code: z.string() }),
 });
 
+/**
+ * What POST /v1/letters is sent (resources/letters/models/letter_editable.yml): the letter as an
+ * HTML string, black and white, one side, addresses printed where the window envelope shows them.
+ */
+export type LobLetterRequest = {
+  description: string;
+  to: LobAddressFields;
+  from: LobAddressFields;
+  file: string;
+  color: false;
+  double_sided: false;
+  address_placement: "top_first_page";
+  use_type: "operational";
+  mail_type: "usps_first_class";
+  metadata: Record<string, string>;
+};
+
+/** The part of Lob's letter object the app reads; `price` only where an account's answers carry it. */
+type LobLetter = { id: string; expected_delivery_date: string | null; price: string | number | null };
+
+export type LobLetterResult = { ok: true; status: number; letter: LobLetter } | { ok: false; status: number; error: LobError | null };
+
+const LetterSchema = z.looseObject({
+  id: z.string().regex(/^ltr_/),
+  expected_delivery_date: z.string().nullish(),
+  price: z.union([z.string(), z.number()]).nullish(),
+});
+
 export type LobClientOptions = {
   apiKey: string;
   /** e.g. https://api.lob.com/v1, or the stand-in's http://127.0.0.1:8790/lob/v1 */
@@ -116,8 +146,35 @@ export type LobClientOptions = {
 };
 
 export function createLobClient({ apiKey, baseUrl, timeoutMs = LOB_TIMEOUT_MS, fetch: fetchImpl = fetch }: LobClientOptions) {
-  const endpoint = `${baseUrl.replace(/\/+$/, "")}/us_verifications`;
+  const root = baseUrl.replace(/\/+$/, "");
+  const endpoint = `${root}/us_verifications`;
   const authorization = `Basic ${btoa(`${apiKey}:`)}`;
+
+  /** POSTs JSON and reads the answer's JSON (null when there is none); no answer at all is LobUnavailableError. */
+  async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
+    let response: Response;
+    try {
+      response = await fetchImpl(url, {
+        method: "POST",
+        headers: { Authorization: authorization, "Content-Type": "application/json", Accept: "application/json", ...headers },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new LobUnavailableError(isTimeoutError(error) ? "timeout" : "network", { cause: error });
+    }
+    let json: unknown = null;
+    try {
+      json = await response.json();
+    } catch (error) {
+      if (isTimeoutError(error)) throw new LobUnavailableError("timeout", { cause: error });
+    }
+    return { response, json };
+  }
+  const errorOf = (json: unknown) => {
+    const parsed = ErrorSchema.safeParse(json);
+    return parsed.success ? parsed.data.error : null;
+  };
 
   return {
     /**
@@ -125,37 +182,43 @@ export function createLobClient({ apiKey, baseUrl, timeoutMs = LOB_TIMEOUT_MS, f
      * rejects with LobUnavailableError when there is no answer (network failure or timeout).
      */
     async verifyUsAddress(address: LobUsVerificationRequest): Promise<LobVerifyResult> {
-      let response: Response;
-      try {
-        response = await fetchImpl(endpoint, {
-          method: "POST",
-          headers: { Authorization: authorization, "Content-Type": "application/json", Accept: "application/json" },
-          body: JSON.stringify(address),
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch (error) {
-        throw new LobUnavailableError(isTimeoutError(error) ? "timeout" : "network", { cause: error });
-      }
-
-      let body: unknown = null;
-      try {
-        body = await response.json();
-      } catch (error) {
-        if (isTimeoutError(error)) throw new LobUnavailableError("timeout", { cause: error });
-        body = null;
-      }
-
+      const { response, json } = await post(endpoint, address);
       if (response.ok) {
-        const parsed = VerificationSchema.safeParse(body);
+        const parsed = VerificationSchema.safeParse(json);
         if (parsed.success) return { ok: true, status: response.status, verification: parsed.data as unknown as LobUsVerification };
         // A 2xx we cannot read is as good as no answer: report it as a bad gateway.
         return { ok: false, status: 502, error: null };
       }
-      const parsedError = ErrorSchema.safeParse(body);
-      return { ok: false, status: response.status, error: parsedError.success ? parsedError.data.error : null };
+      return { ok: false, status: response.status, error: errorOf(json) };
+    },
+
+    /**
+     * Asks Lob to print and mail one letter. The idempotency key makes a second call with it (a
+     * retried job) answer the letter already made instead of mailing another (Lob keeps keys 24
+     * hours). Resolves with Lob's status and its letter or error; rejects with
+     * LobUnavailableError when there is no answer.
+     */
+    async createLetter(letter: LobLetterRequest, { idempotencyKey }: { idempotencyKey: string }): Promise<LobLetterResult> {
+      const { response, json } = await post(`${root}/letters`, letter, { "Idempotency-Key": idempotencyKey });
+      if (response.ok) {
+        const parsed = LetterSchema.safeParse(json);
+        if (!parsed.success) return { ok: false, status: 502, error: null };
+        const { id, expected_delivery_date = null, price = null } = parsed.data;
+        return { ok: true, status: response.status, letter: { id, expected_delivery_date, price } };
+      }
+      return { ok: false, status: response.status, error: errorOf(json) };
     },
   };
 }
 
 /** The part of the env address verification reads. */
 export type LobEnv = Pick<AppEnv, "LOB_API_KEY" | "LOB_API_URL">;
+
+/**
+ * Letters go through Lob only with both its API key and its webhook secret: a letter mailed
+ * without tracking would leave the request with no evidence of where it is.
+ */
+export function lobLettersClient(env: Pick<AppEnv, "LOB_API_KEY" | "LOB_API_URL" | "LOB_WEBHOOK_SECRET">) {
+  if (!env.LOB_API_KEY || !env.LOB_WEBHOOK_SECRET) return null;
+  return createLobClient({ apiKey: env.LOB_API_KEY, baseUrl: env.LOB_API_URL });
+}

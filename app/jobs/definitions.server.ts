@@ -6,6 +6,7 @@ import { emailSendJob } from "~/jobs/email.server";
 import { newsletterNotifyNewUserJob, newsletterSubscribeJob, newsletterTagJob } from "~/jobs/newsletter.server";
 import { erasePhotosJob, photoReadJob } from "~/jobs/mail-photo.server";
 import { optOutEmailJob } from "~/jobs/opt-out.server";
+import { optOutLetterJob } from "~/jobs/opt-out-letter.server";
 import { pingJob } from "~/jobs/ping.server";
 import { reminderSendJob } from "~/jobs/reminders.server";
 import { REMINDER_JOB_TYPE } from "~/models/reminder.server";
@@ -28,6 +29,7 @@ const JOBS = {
   "billing.createCustomer": billingCreateCustomerJob,
   "email.send": emailSendJob,
   "optOut.email": optOutEmailJob,
+  "optOut.letter": optOutLetterJob,
   [REMINDER_JOB_TYPE]: reminderSendJob,
   "newsletter.sync": newsletterSyncJob,
   "newsletter.changeEmail": newsletterChangeEmailJob,

@@ -1,10 +1,11 @@
 import { z } from "zod";
-import { automaticEmailAddress } from "~/domain/work-queue";
+import { automaticEmailAddress, automaticLetterAddress } from "~/domain/work-queue";
 import { replyAddress } from "~/domain/reply-address";
 import { PermanentJobError } from "~/domain/job-envelope";
 import type { JobDefinition } from "~/jobs/definitions.server";
 import { sendEmailOnce } from "~/jobs/email.server";
 import { enqueueJob } from "~/jobs/producer.server";
+import { lobLettersClient } from "~/integrations/lob.server";
 import { replyTokenOfRequest } from "~/models/sender-reply.server";
 import { lettersFor, markProcessed, senderFactsOfWaitingRequest, type QueueKey } from "~/models/work-queue.server";
 import { getDb } from "~/utils/db.server";
@@ -62,16 +63,25 @@ export const optOutEmailJob = {
 
 /**
  * Called when a request first goes into the queue: a sender that takes requests from agents by
- * email gets it at once, with no one on the staff involved. Anything else, or a job that cannot be
- * queued, leaves the request in the staff work queue, so this never fails the person's action.
+ * email gets it at once, and a sender reached by post gets the letter through Lob when Lob is set
+ * up (decision 0052), with no one on the staff involved. Anything else (an address kept as typed
+ * among them), or a job that cannot be queued, leaves the request in the staff work queue, so this
+ * never fails the person's action.
  */
-export async function emailAtOnceWhenSenderAllows(env: AppEnv, key: QueueKey): Promise<boolean> {
+export async function sendAtOnceWhenSenderAllows(env: AppEnv, key: QueueKey): Promise<boolean> {
   try {
     const facts = await senderFactsOfWaitingRequest(getDb(env.DB), key);
-    const to = facts ? automaticEmailAddress(facts) : null;
-    if (!to) return false;
-    await enqueueJob(env, "optOut.email", { ...key, to, automatic: true }, { userId: key.userId });
-    return true;
+    if (!facts) return false;
+    const to = automaticEmailAddress(facts);
+    if (to) {
+      await enqueueJob(env, "optOut.email", { ...key, to, automatic: true }, { userId: key.userId });
+      return true;
+    }
+    if (automaticLetterAddress(facts) && lobLettersClient(env)) {
+      await enqueueJob(env, "optOut.letter", key, { userId: key.userId });
+      return true;
+    }
+    return false;
   } catch (error) {
     log.error(`automatic send of request ${key.userId}:${key.requestId} not queued:`, errorMessage(error));
     return false;

@@ -22,6 +22,12 @@ const emailOnItsWay = sql`exists (select 1 from ${jobs} where ${jobs.type} = 'op
   and ${jobs.state} in ('queued', 'running', 'retrying') and json_extract(${jobs.payload}, '$.requestId') = +${requests.id}
   and ${jobs.userId} = ${requests.userId})`;
 
+// The same for a letter on its way through Lob (decision 0052), through jobs_pending_letter_idx: if
+// the job dies (Lob down for good, or refusing), the request is listed again, with the reason.
+const letterOnItsWay = sql`exists (select 1 from ${jobs} where ${jobs.type} = 'optOut.letter'
+  and ${jobs.state} in ('queued', 'running', 'retrying') and json_extract(${jobs.payload}, '$.requestId') = +${requests.id}
+  and ${jobs.userId} = ${requests.userId})`;
+
 // Waiting: in queue and not sent by staff yet. Literals, not bound values, so that the premium
 // walk can use requests_premium_queue_idx, a partial index with these very terms (migration 0011).
 const waitingInQueue = sql`${requests.status} = 'inQueue' and ${requests.processedAt} is null`;
@@ -65,6 +71,7 @@ export async function listWorkQueue(db: Db, { limit = WORK_QUEUE_LIMIT }: { limi
           premiumOnly ? and(ownerIsPremium, waitingInQueue) : waitingInQueue,
           or(isNull(requestTemplates.consumerFiles), eq(requestTemplates.consumerFiles, false)),
           not(emailOnItsWay),
+          not(letterOnItsWay),
         ),
       )
       .orderBy(asc(requests.queuedAt))
@@ -146,6 +153,7 @@ async function lettersOfChunk(db: Db, keys: QueueKey[], { unsentOnly, now = new 
         recipientIds: requests.recipientIds,
         queuedAt: requests.queuedAt,
         addressAsTyped: addressKeptAsTyped,
+        letterProblem: requests.letterProblem,
       })
       .from(requests)
       .where(
@@ -167,7 +175,9 @@ async function lettersOfChunk(db: Db, keys: QueueKey[], { unsentOnly, now = new 
       senderName: row.senderName,
       groupKey: groupKeyOf(row),
       fullName: row.fullName,
+      returnAddress: { street1: row.street1, street2: row.street2, city: row.city, state: row.state, zipCode: row.zipCode },
       addressAsTyped: Boolean(row.addressAsTyped),
+      letterProblem: row.letterProblem,
       letter: writeOptOutLetter({
         senderName: row.senderName,
         holder: { fullName: row.fullName, address: row },
@@ -206,7 +216,7 @@ export async function markProcessed(
     return [
       db
         .update(requests)
-        .set({ processedAt: now, updatedAt: now })
+        .set({ processedAt: now, updatedAt: now, letterProblem: null })
         .where(and(thisRequest, eq(requests.status, "inQueue"), isNull(requests.processedAt))),
       db.insert(requestLogs).select(
         db

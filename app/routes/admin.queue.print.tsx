@@ -11,7 +11,8 @@ import { pageMeta } from "~/utils/meta";
 
 /**
  * A print-ready batch for one sender: one letter per page, the sender's postal address where a
- * #10 window envelope shows it, then "Mark mailed" for exactly the letters printed.
+ * #10 window envelope shows it, then "Mark mailed" for exactly the letters printed. A letter Lob
+ * could not mail, or that came back, says why (decision 0052).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);
@@ -28,7 +29,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     key: group.key,
     senderName: group.senderName,
     address: group.channel.kind === "mail" && group.channel.value ? postalLines(group.channel.value) : null,
-    letters: letters.map((letter) => ({ key: requestKey(letter), text: letter.letter, addressAsTyped: letter.addressAsTyped })),
+    letters: letters.map((letter) => ({
+      key: requestKey(letter),
+      text: letter.letter,
+      addressAsTyped: letter.addressAsTyped,
+      letterProblem: letter.letterProblem,
+    })),
   };
 }
 
@@ -56,6 +62,7 @@ export default function PrintBatch() {
               <AddressKeptAsTyped />
             </p>
           ) : null}
+          {letter.letterProblem ? <p className="no-print">Not mailed through Lob: {letter.letterProblem}</p> : null}
           <address className="window-address">
             {(address ?? [senderName]).map((line) => (
               <span key={line}>{line}</span>

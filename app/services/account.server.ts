@@ -1,5 +1,5 @@
 import { accountDeletedEmail, emailChangedNotice, emailChangeLinkEmail, passwordChangedEmail, welcomeEmail } from "~/domain/account-emails";
-import { emailAtOnceWhenSenderAllows } from "~/jobs/opt-out.server";
+import { sendAtOnceWhenSenderAllows } from "~/jobs/opt-out.server";
 import { enqueueAccountEmail, enqueueJob } from "~/jobs/producer.server";
 import { subscriberHash } from "~/integrations/mailchimp.server";
 import {
@@ -47,7 +47,7 @@ function sendWelcomeEmail(env: AppEnv, user: { userId: string; email: string; fu
 export async function changeNameAndAddress(env: AppEnv, user: CurrentUser, next: NameAndAddress, { moved }: { moved: boolean }) {
   const saved = await saveNameAndAddress(getDb(env.DB), user.id, next, { moved });
   if (!saved) return null;
-  for (const key of saved.resent) await emailAtOnceWhenSenderAllows(env, key);
+  for (const key of saved.resent) await sendAtOnceWhenSenderAllows(env, key);
   if (next.fullName !== user.fullName) await enqueueJob(env, "newsletter.sync", { userId: user.id }, { userId: user.id });
   return { resent: saved.resent.length };
 }

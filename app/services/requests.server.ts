@@ -13,7 +13,7 @@ import {
   type RequestAction,
 } from "~/domain/requests";
 import { requestsSentEmail } from "~/domain/account-emails";
-import { emailAtOnceWhenSenderAllows } from "~/jobs/opt-out.server";
+import { sendAtOnceWhenSenderAllows } from "~/jobs/opt-out.server";
 import { enqueueAccountEmail, enqueueJob } from "~/jobs/producer.server";
 import {
   applyRequestAction,
@@ -166,7 +166,7 @@ export type FirstQueued = { id: string; senderName: string; consumerFiles: boole
  */
 export async function afterFirstQueuing(env: AppEnv, user: CurrentUser, queued: FirstQueued[], { fromPhoto = false } = {}) {
   // Each one logs its own failure and never throws: they can go out together.
-  await Promise.all(queued.map((request) => emailAtOnceWhenSenderAllows(env, { userId: user.id, requestId: request.id })));
+  await Promise.all(queued.map((request) => sendAtOnceWhenSenderAllows(env, { userId: user.id, requestId: request.id })));
   const ours = queued.filter((request) => !request.consumerFiles);
   if (ours.length === 0) return;
   const email = requestsSentEmail({

@@ -67,6 +67,13 @@ const EnvSchema = z.object({
   // Address verification (Lob US verifications). Without a key the offline verifier is used.
   LOB_API_KEY: optionalSecret,
   LOB_API_URL: z.string().url().default("https://api.lob.com/v1"),
+  /**
+   * Signs Lob's webhook events to /api/webhooks/lob (the webhook's secret in Lob's dashboard). With
+   * LOB_API_KEY, letters to postal senders go through Lob's Print & Mail API (decision 0052).
+   */
+  LOB_WEBHOOK_SECRET: optionalSecret,
+  /** What one letter costs, in cents, when Lob's answer gives no price: the account's edition's price. */
+  LOB_LETTER_PRICE_CENTS: z.coerce.number().int().min(0).default(90),
 
   // Newsletter (Mailchimp Marketing API). The URL defaults to https://<server prefix>.api.mailchimp.com/3.0.
   MAILCHIMP_API_KEY: optionalSecret,

@@ -39,6 +39,7 @@ const JSON_ENDPOINTS = [
   "/api/customers/create",
   "/api/subscriptions/create",
   "/api/webhooks/stripe",
+  "/api/webhooks/lob",
 ];
 
 type Refusal = { status: number; title: string; message: string; retry?: { href: string; text: string } };

@@ -19,6 +19,9 @@ const STRIPE_SETTINGS = [
   "STRIPE_HOSTED_ORIGINS",
 ];
 const stripeOverrides = Object.fromEntries(STRIPE_SETTINGS.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
+// Letters to postal senders go through the Lob stand-in, which sends their tracking events back
+// (decision 0052); with a key set, address checks go to the same stand-in's verification.
+const LOB_LETTERS = { LOB_API_KEY: "test_local_stand_in_lob_key" };
 
 let stack: LocalStack;
 try {
@@ -26,7 +29,7 @@ try {
     appPort: APP_PORT,
     standInsPort: STAND_INS_PORT,
     persistDir: ".wrangler/state",
-    vars: stripeOverrides,
+    vars: { ...LOB_LETTERS, ...stripeOverrides },
     exampleTestimonials: true,
     log: (line) => console.log(`  ${line}`),
   });

@@ -10,6 +10,7 @@ import { VENDORS } from "../stand-ins/vendors";
 import { EMAIL_STAND_IN_TOKEN } from "../stand-ins/vendors/email";
 import { WORKERS_AI_STAND_IN_TOKEN } from "../stand-ins/vendors/workers-ai";
 import { MAILCHIMP_STAND_IN_KEY } from "../stand-ins/vendors/mailchimp";
+import { LOB_STAND_IN_WEBHOOK_SECRET } from "../stand-ins/vendors/lob-letters";
 import { STRIPE_STAND_IN_KEY, STRIPE_STAND_IN_PRICES, STRIPE_STAND_IN_WEBHOOK_SECRET } from "../stand-ins/vendors/stripe";
 import { freePort, isPortFree } from "./ports";
 import type { WranglerDevOptions } from "./wrangler-dev";
@@ -74,6 +75,7 @@ export function vendorVars(standIns: Pick<StandInServer, "url">): Record<string,
     EMAIL_API_URL: `${standIns.url}/email`,
     EMAIL_API_KEY: EMAIL_STAND_IN_TOKEN,
     LOB_API_URL: `${standIns.url}/lob/v1`,
+    LOB_WEBHOOK_SECRET: LOB_STAND_IN_WEBHOOK_SECRET,
     WORKERS_AI_API_URL: `${standIns.url}/cloudflare/client/v4`,
     WORKERS_AI_API_TOKEN: WORKERS_AI_STAND_IN_TOKEN,
     // Not a vendor API: the blog the footer links to, a page of the stand-ins outside production.
@@ -128,6 +130,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     log(`app answering on ${appUrl}`);
     await forwardStripeEvents(standIns, `${appUrl}${STRIPE_WEBHOOK_PATH}`);
     log(`Stripe events go to ${appUrl}${STRIPE_WEBHOOK_PATH}`);
+    await forwardLobEvents(standIns, `${appUrl}${LOB_WEBHOOK_PATH}`);
 
     const running = wrangler;
     let stopping: Promise<void> | undefined;
@@ -198,6 +201,19 @@ async function forwardStripeEvents(standIns: StandInServer, url: string) {
     body: JSON.stringify({ url }),
   });
   if (!response.ok) throw new Error(`the Stripe stand-in refused the webhook endpoint: ${response.status}`);
+}
+
+/** Where the app takes Lob's tracking events (app/routes/api.webhooks.lob.ts). */
+const LOB_WEBHOOK_PATH = "/api/webhooks/lob";
+
+/** Lob's webhook, pointed at the app: each letter the Lob stand-in makes sends its tracking events there. */
+async function forwardLobEvents(standIns: StandInServer, url: string) {
+  const response = await fetch(`${standIns.url}/__stand-ins/lob/webhook-endpoint`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ url }),
+  });
+  if (!response.ok) throw new Error(`the Lob stand-in refused the webhook endpoint: ${response.status}`);
 }
 
 function assertBuildExists() {

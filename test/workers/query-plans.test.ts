@@ -170,11 +170,12 @@ describe("query plans of the staff pages and the dashboard", async () => {
     expect(others).toEqual([]);
   });
 
-  it("finds the work queue's premium requests and its emails on their way by their own indexes", async () => {
+  it("finds the work queue's premium requests, and its emails and letters on their way, by their own indexes", async () => {
     const queries = await queriesOf((db) => listWorkQueue(db));
     const details = (await Promise.all(queries.map(planOf))).flat().map((row) => row.detail);
     expect(details).toContain("SEARCH requests USING INDEX requests_premium_queue_idx (ownerPremium=? AND status=? AND processedAt=?)");
     expect(details).toContain("SEARCH jobs USING INDEX jobs_pending_email_idx (<expr>=? AND userId=?)");
+    expect(details).toContain("SEARCH jobs USING INDEX jobs_pending_letter_idx (<expr>=? AND userId=?)");
   });
 
   it("reads the overview's latest confirmations from two covering indexes, never the tables", async () => {

@@ -1,5 +1,6 @@
 // Lob's US verification API (https://docs.lob.com/#tag/US-Verifications, and the OpenAPI spec
 // in lob/lob-openapi: resources/us_verifications), mounted at /lob/v1 like https://api.lob.com/v1.
+// Its letters, and the webhooks about them, are in lob-letters.ts.
 //
 // It answers the way a live key does, with the answer built by the app's own offline
 // Publication 28 standardizer (app/domain/address.ts): "deliverable" when the standardizer finds
@@ -10,6 +11,7 @@
 // the stand-in does not copy that, or nothing could be tested.)
 import { isUnitLine, parseZip, standardizeAddress, streetParts } from "../../../app/domain/address";
 import type { StandInRequest, StandInResponse, Vendor } from "../server";
+import { letterControlRoutes, letterRoutes, resetLetters } from "./lob-letters";
 
 const lobError = (status: number, code: string, message: string): StandInResponse => ({
   status,
@@ -125,5 +127,7 @@ function verify(request: StandInRequest): StandInResponse {
 export const lobVendor: Vendor = {
   name: "lob",
   prefix: "/lob/v1",
-  routes: [{ method: "POST", path: "/us_verifications", handle: verify }],
+  routes: [{ method: "POST", path: "/us_verifications", handle: verify }, ...letterRoutes],
+  controlRoutes: letterControlRoutes,
+  resetState: resetLetters,
 };

@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { letterHtml, LOB_HTML_MAX_LENGTH, returnAddressForLob, senderAddressForLob } from "~/domain/letter-by-post";
+import { lobRefusedProblem, lobUnavailableProblem } from "~/domain/letter-tracking";
+import { PermanentJobError } from "~/domain/job-envelope";
+import { automaticLetterAddress } from "~/domain/work-queue";
+import type { JobDefinition } from "~/jobs/definitions.server";
+import { LobUnavailableError, lobLettersClient } from "~/integrations/lob.server";
+import { latestLetterIdOf, recordLetterProblem, recordMailedLetter } from "~/models/mailed-letter.server";
+import { lettersFor, senderFactsOfWaitingRequest, type QueueKey } from "~/models/work-queue.server";
+import { getDb } from "~/utils/db.server";
+import { hexDigest } from "~/utils/digest";
+
+const OptOutLetterPayload = z.object({
+  userId: z.string().min(1),
+  requestId: z.string().min(1),
+});
+
+/**
+ * The Idempotency-Key of a request's letter: the same for every attempt at one mailing, so a
+ * retried or twice-delivered job gets Lob's first letter back instead of a second one; another
+ * after the request's latest letter (sent again after a report), so that mailing is a new letter.
+ */
+function letterIdempotencyKey({ userId, requestId }: QueueKey, previousLetterId: string | null) {
+  return hexDigest("SHA-256", `opt-out-letter:${userId}:${requestId}:${previousLetterId ?? "first"}`);
+}
+
+/** Lob's price ("0.84", in dollars) in cents, or the configured price when its answer has none. */
+function costInCents(price: string | number | null, configuredCents: number) {
+  const dollars = typeof price === "number" ? price : price ? Number.parseFloat(price) : Number.NaN;
+  return Number.isFinite(dollars) && dollars >= 0 ? Math.round(dollars * 100) : configuredCents;
+}
+
+/**
+ * Mails a request's letter through Lob's Print & Mail API (decision 0052), to the sender's postal
+ * address from the catalog, from the person's own address, and records Lob's letter on the
+ * request. It mails only a request still waiting, with an address that is not kept as typed: any
+ * other is staff's. Lob down (no answer, 5xx, 429) is retried by the queue; a job that runs out of
+ * tries leaves the request in the print batch with the reason, and a refusal (4xx) goes there at once.
+ */
+export const optOutLetterJob = {
+  payload: OptOutLetterPayload,
+  async handle(key, { env }) {
+    const db = getDb(env.DB);
+    const lob = lobLettersClient(env);
+    const facts = await senderFactsOfWaitingRequest(db, key);
+    const address = facts ? automaticLetterAddress(facts) : null;
+    if (!address) return;
+    if (!lob) {
+      await recordLetterProblem(db, key, "Letters are not set up to go through Lob (LOB_API_KEY and LOB_WEBHOOK_SECRET).");
+      return;
+    }
+    const [request] = await lettersFor(db, [key], { unsentOnly: true });
+    if (!request) return;
+    const to = senderAddressForLob(address, request.senderName);
+    if (!to) {
+      await recordLetterProblem(db, key, `Lob cannot take the catalog's address as a U.S. address: ${address}`);
+      return;
+    }
+    const file = letterHtml(request.letter);
+    if (file.length >= LOB_HTML_MAX_LENGTH) {
+      await recordLetterProblem(db, key, "The letter is too long for Lob (10,000 characters of HTML): print it.");
+      return;
+    }
+
+    const idempotencyKey = await letterIdempotencyKey(key, await latestLetterIdOf(db, key));
+    let answer;
+    try {
+      answer = await lob.createLetter(
+        {
+          description: `Opt-out letter to ${request.senderName}`.slice(0, 255),
+          to,
+          from: returnAddressForLob(request.fullName, request.returnAddress),
+          file,
+          color: false,
+          double_sided: false,
+          address_placement: "top_first_page",
+          use_type: "operational",
+          mail_type: "usps_first_class",
+          metadata: { requestId: key.requestId.slice(0, 500) },
+        },
+        { idempotencyKey },
+      );
+    } catch (error) {
+      if (!(error instanceof LobUnavailableError)) throw error;
+      await recordLetterProblem(db, key, lobUnavailableProblem(error.message));
+      throw error;
+    }
+    if (!answer.ok) {
+      if (answer.status >= 500 || answer.status === 429) {
+        await recordLetterProblem(db, key, lobUnavailableProblem(`Lob answered ${answer.status}`));
+        throw new Error(`Lob answered ${answer.status}${answer.error ? `: ${answer.error.code}` : ""}`);
+      }
+      await recordLetterProblem(db, key, lobRefusedProblem(answer.status, answer.error?.message ?? null));
+      throw new PermanentJobError(`Lob refused the letter (${answer.status}${answer.error ? `: ${answer.error.code}` : ""})`);
+    }
+    await recordMailedLetter(db, key, {
+      id: answer.letter.id,
+      costCents: costInCents(answer.letter.price, env.LOB_LETTER_PRICE_CENTS),
+      expectedDeliveryDate: answer.letter.expected_delivery_date,
+      senderName: request.senderName,
+    });
+  },
+} satisfies JobDefinition<typeof OptOutLetterPayload>;

@@ -1,0 +1,159 @@
+// Letters Lob printed and mailed for requests, and what Lob's tracking events say of them (decision 0052).
+import { and, desc, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { lobEvents, mailedLetters, requestLogs, requests, type LetterTrackingState } from "../../drizzle/schema";
+import { returnedLetterProblem, trackingDetail } from "~/domain/letter-tracking";
+import { processedDetail } from "~/domain/work-queue";
+import type { QueueKey } from "~/models/work-queue.server";
+import type { Db } from "~/utils/db.server";
+
+const ofRequest = ({ userId, requestId }: QueueKey) => and(eq(requests.userId, userId), eq(requests.id, requestId));
+
+/** The id of the latest letter Lob mailed for this request, or null: a second mailing (after a report) needs a key of its own. */
+export async function latestLetterIdOf(db: Db, { userId, requestId }: QueueKey): Promise<string | null> {
+  const [row] = await db
+    .select({ id: mailedLetters.id })
+    .from(mailedLetters)
+    .where(and(eq(mailedLetters.userId, userId), eq(mailedLetters.requestId, requestId)))
+    .orderBy(desc(mailedLetters.createdAt))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** Why the letter of a request did not go out through Lob, for staff to read in the print batch. */
+export async function recordLetterProblem(db: Db, key: QueueKey, problem: string) {
+  await db.update(requests).set({ letterProblem: problem }).where(ofRequest(key));
+}
+
+/**
+ * Records a letter Lob took: its id, cost and expected delivery date, the request processed (the
+ * wait starts now) with its problem cleared, and "We mailed your letter" in its history, in one
+ * batch. A letter already recorded (the same key answered twice) writes nothing more, nor does a
+ * request someone processed meanwhile get a second history entry.
+ */
+export async function recordMailedLetter(
+  db: Db,
+  key: QueueKey,
+  letter: { id: string; costCents: number; expectedDeliveryDate: string | null; senderName: string },
+  now = new Date(),
+) {
+  const thisRequest = ofRequest(key);
+  await db.batch([
+    db
+      .insert(mailedLetters)
+      .values({
+        id: letter.id,
+        userId: key.userId,
+        requestId: key.requestId,
+        costCents: letter.costCents,
+        expectedDeliveryDate: letter.expectedDeliveryDate,
+        createdAt: now,
+      })
+      .onConflictDoNothing(),
+    db
+      .update(requests)
+      .set({ processedAt: now, letterProblem: null, updatedAt: now })
+      .where(and(thisRequest, eq(requests.status, "inQueue"), isNull(requests.processedAt), sql`changes() = 1`)),
+    db.insert(requestLogs).select(
+      db
+        .select({
+          id: sql<string>`${crypto.randomUUID()}`.as("id"),
+          userId: requests.userId,
+          requestId: requests.id,
+          creator: sql<"system">`'system'`.as("creator"),
+          status: sql<string>`'mailed'`.as("status"),
+          detail: sql<string>`${processedDetail("mailed", letter.senderName, "mail")}`.as("detail"),
+          createdAt: sql<number>`${now.getTime()}`.as("createdAt"),
+        })
+        .from(requests)
+        .where(and(thisRequest, eq(requests.processedAt, now))),
+    ),
+  ]);
+}
+
+/** A mailed letter by Lob's id, with the request's sender, or null for a letter this database does not know. */
+export async function mailedLetterById(db: Db, letterId: string) {
+  const [row] = await db
+    .select({
+      id: mailedLetters.id,
+      userId: mailedLetters.userId,
+      requestId: mailedLetters.requestId,
+      trackingState: mailedLetters.trackingState,
+      senderName: requests.senderName,
+    })
+    .from(mailedLetters)
+    .innerJoin(requests, and(eq(requests.userId, mailedLetters.userId), eq(requests.id, mailedLetters.requestId)))
+    .where(eq(mailedLetters.id, letterId))
+    .limit(1);
+  return row ?? null;
+}
+
+export type LetterEvent = {
+  eventId: string;
+  eventType: string;
+  state: LetterTrackingState;
+  occurredAt: Date;
+  /** The ZIP code of the USPS scan, when Lob gives one. */
+  location: string | null;
+};
+
+/**
+ * One of Lob's tracking events, in one batch whose every write depends on the event being new:
+ * recorded by its id first (a replay finds it and changes nothing), the letter's state moved only
+ * by an event newer than the one behind it (an older event arriving late does not move it back),
+ * a line in the request's history at the time the event happened, and a returned letter's request
+ * put back in the staff queue with the reason. Answers whether the event was new.
+ */
+export async function applyLetterEvent(
+  db: Db,
+  letter: { id: string; userId: string; requestId: string; senderName: string },
+  event: LetterEvent,
+  now = new Date(),
+): Promise<boolean> {
+  // Each write below runs only if this batch recorded the event: a delivery of the same event at
+  // the same time finds the row with another mark.
+  const mark = now.getTime();
+  const recordedNow = sql`exists (select 1 from ${lobEvents} where ${lobEvents.id} = ${event.eventId} and ${lobEvents.createdAt} = ${mark})`;
+  const occurredAt = event.occurredAt.getTime();
+  const thisRequest = ofRequest({ userId: letter.userId, requestId: letter.requestId });
+  const statements: BatchItem<"sqlite">[] = [
+    db
+      .insert(lobEvents)
+      .values({ id: event.eventId, type: event.eventType, createdAt: new Date(mark) })
+      .onConflictDoNothing(),
+    db
+      .update(mailedLetters)
+      .set({ trackingState: event.state, trackingAt: event.occurredAt })
+      .where(
+        and(
+          eq(mailedLetters.id, letter.id),
+          recordedNow,
+          or(isNull(mailedLetters.trackingAt), lte(mailedLetters.trackingAt, event.occurredAt)),
+        ),
+      ),
+    db.insert(requestLogs).select(
+      db
+        .select({
+          id: sql<string>`${crypto.randomUUID()}`.as("id"),
+          userId: requests.userId,
+          requestId: requests.id,
+          creator: sql<"system">`'system'`.as("creator"),
+          status: sql<string>`${event.eventType}`.as("status"),
+          detail: sql<string>`${trackingDetail(event.state, letter.senderName)}`.as("detail"),
+          createdAt: sql<number>`${occurredAt}`.as("createdAt"),
+        })
+        .from(requests)
+        .where(and(thisRequest, recordedNow)),
+    ),
+  ];
+  if (event.state === "returnedToSender") {
+    statements.push(
+      db
+        .update(requests)
+        .set({ processedAt: null, letterProblem: returnedLetterProblem(letter.id, event.location), updatedAt: now })
+        .where(and(thisRequest, eq(requests.status, "inQueue"), isNotNull(requests.processedAt), recordedNow)),
+    );
+  }
+  const [recorded] = await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  return (recorded as D1Result).meta.changes > 0;
+}

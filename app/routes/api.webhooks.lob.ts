@@ -1,0 +1,72 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { trackingStateOfEvent } from "~/domain/letter-tracking";
+import { verifyLobSignature } from "~/integrations/lob-webhook.server";
+import { applyLetterEvent, mailedLetterById } from "~/models/mailed-letter.server";
+import { jsonResponse } from "~/utils/api.server";
+import { getDb } from "~/utils/db.server";
+import { notFound } from "~/utils/http-errors";
+import { log } from "~/utils/log.server";
+
+// Lob's event object (resources/events/models/events.yml): only what the app reads is checked.
+const LobEventSchema = z.looseObject({
+  id: z.string().min(1),
+  event_type: z.looseObject({ id: z.string().min(1) }),
+  date_created: z.string().optional(),
+  body: z.looseObject({
+    id: z.string().min(1),
+    tracking_events: z.array(z.looseObject({ name: z.string().optional(), location: z.string().nullish() })).nullish(),
+  }),
+});
+
+export const loader = notFound;
+
+/**
+ * Lob's tracking events for the letters it mails (decision 0052). The signature over the raw body
+ * and a fresh timestamp are the guard (there is no session or Origin on a server-to-server call).
+ * Each event is applied once: a replay answers 200 and changes nothing, an older event arriving
+ * after a newer one adds its line to the history without moving the letter's state back. An
+ * event for a letter this database does not know, or one that says nothing of the mail's way, is
+ * acknowledged so that Lob stops sending it.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") notFound();
+  const { env } = context;
+  if (!env.LOB_WEBHOOK_SECRET) return jsonResponse({ error: "Lob's webhook is not set up." }, 503);
+  const payload = await request.text();
+  const check = await verifyLobSignature(
+    env.LOB_WEBHOOK_SECRET,
+    { signature: request.headers.get("Lob-Signature"), timestamp: request.headers.get("Lob-Signature-Timestamp") },
+    payload,
+  );
+  if (!check.ok) {
+    return jsonResponse({ error: check.reason === "stale" ? "The timestamp is too old." : "The signature does not match." }, 400);
+  }
+
+  let parsed;
+  try {
+    parsed = LobEventSchema.safeParse(JSON.parse(payload));
+  } catch {
+    return jsonResponse({ error: "Not a Lob event." }, 400);
+  }
+  if (!parsed.success) return jsonResponse({ error: "Not a Lob event." }, 400);
+  const event = parsed.data;
+
+  const state = trackingStateOfEvent(event.event_type.id);
+  if (!state) return jsonResponse({ received: true, actedOn: false });
+  const db = getDb(env.DB);
+  const letter = await mailedLetterById(db, event.body.id);
+  if (!letter) {
+    log.warn(`lob event ${event.id} is for letter ${event.body.id}, which no request has`);
+    return jsonResponse({ received: true, actedOn: false });
+  }
+  const occurredAt = event.date_created ? new Date(event.date_created) : new Date();
+  const applied = await applyLetterEvent(db, letter, {
+    eventId: event.id,
+    eventType: event.event_type.id,
+    state,
+    occurredAt: Number.isNaN(occurredAt.getTime()) ? new Date() : occurredAt,
+    location: event.body.tracking_events?.at(-1)?.location ?? null,
+  });
+  return jsonResponse(applied ? { received: true } : { received: true, duplicate: true });
+}

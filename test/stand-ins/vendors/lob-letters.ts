@@ -1,0 +1,257 @@
+// Lob's Print & Mail letters (https://docs.lob.com/#tag/Letters, and lob/lob-openapi:
+// resources/letters), mounted with the rest of Lob at /lob/v1, and the webhooks Lob sends about
+// them (resources/events): an event object POSTed as JSON with `Lob-Signature-Timestamp` (epoch
+// milliseconds) and `Lob-Signature`, the hex HMAC-SHA256 of "<timestamp>.<body>" keyed by the
+// webhook's secret.
+//
+//   POST /letters          creates a letter; the same Idempotency-Key (header or idempotency_key
+//                          query) answers the letter it made before, as Lob does for 24 hours
+//   GET  /letters/:id      the letter, with the tracking events sent so far
+//
+// Control routes, at /__stand-ins/lob/...:
+//   POST /webhook-endpoint           {url, stepMs?}: from now on, each new letter's tracking events
+//                                    (mailed, in transit, in local area, processed for delivery,
+//                                    delivered) are sent there, stepMs apart (npm start); {url: null} stops it
+//   POST /letters/:id/events         {type, url?}: sends that event for the letter now, to `url` or the
+//                                    endpoint, and answers the app's status (tests and journeys)
+import { createHmac, randomBytes } from "node:crypto";
+import type { StandInRequest, StandInResponse, VendorRoute } from "../server";
+
+/** The secret the stand-in signs its webhooks with; give it to the app as LOB_WEBHOOK_SECRET. */
+export const LOB_STAND_IN_WEBHOOK_SECRET = "lob_local_stand_in_webhook_secret";
+
+const TRACKING_SEQUENCE = [
+  "letter.mailed",
+  "letter.in_transit",
+  "letter.in_local_area",
+  "letter.processed_for_delivery",
+  "letter.delivered",
+] as const;
+
+const TRACKING_NAMES: Record<string, string> = {
+  "letter.mailed": "Mailed",
+  "letter.in_transit": "In Transit",
+  "letter.in_local_area": "In Local Area",
+  "letter.processed_for_delivery": "Processed for Delivery",
+  "letter.re-routed": "Re-Routed",
+  "letter.delivered": "Delivered",
+  "letter.returned_to_sender": "Returned to Sender",
+};
+
+type Letter = Record<string, unknown> & { id: string; tracking_events: Record<string, unknown>[] };
+type LettersState = {
+  letters: Map<string, Letter>;
+  byIdempotencyKey: Map<string, string>;
+  webhook: { url: string | null; stepMs: number };
+};
+
+function lettersOf(state: Map<string, unknown>): LettersState {
+  let letters = state.get("letters") as LettersState | undefined;
+  if (!letters) {
+    letters = { letters: new Map(), byIdempotencyKey: new Map(), webhook: { url: null, stepMs: 2_000 } };
+    state.set("letters", letters);
+  }
+  return letters;
+}
+
+/** Forgets the letters but keeps where webhooks go, as a reset of the request log should. */
+export function resetLetters(state: Map<string, unknown>) {
+  const webhook = (state.get("letters") as LettersState | undefined)?.webhook;
+  state.clear();
+  if (webhook) lettersOf(state).webhook = webhook;
+}
+
+const lobError = (status: number, code: string, message: string): StandInResponse => ({
+  status,
+  body: { error: { message, status_code: status, code } },
+});
+
+const hex = (bytes: number) => randomBytes(bytes).toString("hex");
+const isoNow = () => new Date().toISOString();
+
+/** Four working days after today: Lob's usual estimate for First Class letters. */
+function expectedDeliveryDate(from = new Date()) {
+  const date = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()));
+  for (let added = 0; added < 4;) {
+    date.setUTCDate(date.getUTCDate() + 1);
+    if (date.getUTCDay() !== 0 && date.getUTCDay() !== 6) added += 1;
+  }
+  return date.toISOString().slice(0, 10);
+}
+
+function addressProblem(address: unknown, field: "to" | "from"): string | null {
+  if (!address || typeof address !== "object") return `${field} is required`;
+  const fields = address as Record<string, unknown>;
+  if (!fields.name && !fields.company) return `${field}.name or ${field}.company is required`;
+  for (const key of ["address_line1", "address_city", "address_state", "address_zip"]) {
+    if (typeof fields[key] !== "string" || !fields[key]) return `${field}.${key} is required`;
+  }
+  for (const key of ["name", "company"]) {
+    if (typeof fields[key] === "string" && (fields[key] as string).length > 40) return `${field}.${key} must be at most 40 characters`;
+  }
+  return null;
+}
+
+function createLetter(request: StandInRequest, state: Map<string, unknown>): StandInResponse {
+  const header = request.headers.authorization ?? "";
+  const user = header.toLowerCase().startsWith("basic ") ? Buffer.from(header.slice(6), "base64").toString("utf8").split(":")[0] : "";
+  if (!header) return lobError(401, "unauthorized", "Missing authentication");
+  if (!user) return lobError(401, "invalid_api_key", "Your API key is not valid. Please sign up on lob.com to get a valid api key.");
+
+  const store = lettersOf(state);
+  const headerKey = request.headers["idempotency-key"];
+  const queryKey = request.query.idempotency_key;
+  if (headerKey && queryKey)
+    return lobError(422, "invalid", "Only one of the Idempotency-Key header and the idempotency_key query may be given");
+  const idempotencyKey = headerKey ?? queryKey;
+  if (idempotencyKey && idempotencyKey.length > 256) return lobError(422, "invalid", "idempotency key must be at most 256 characters");
+  const earlier = idempotencyKey ? store.letters.get(store.byIdempotencyKey.get(idempotencyKey) ?? "") : undefined;
+  if (earlier) return { status: 200, body: earlier };
+
+  const body = (request.body && typeof request.body === "object" ? request.body : {}) as Record<string, unknown>;
+  const problem =
+    addressProblem(body.to, "to") ??
+    addressProblem(body.from, "from") ??
+    (typeof body.file !== "string" || !body.file ? "file is required" : null) ??
+    (typeof body.color !== "boolean" ? "color is required" : null) ??
+    (!["marketing", "operational"].includes(body.use_type as string) ? "use_type must be one of [marketing, operational]" : null);
+  if (problem) return lobError(422, "invalid", problem);
+  const file = body.file as string;
+  if (!file.startsWith("http") && !file.startsWith("tmpl_") && (!file.includes("<") || file.length >= 10_000)) {
+    return lobError(422, "invalid", "file must be an HTML string of under 10,000 characters, a template id or a URL");
+  }
+
+  const now = isoNow();
+  const letter: Letter = {
+    id: `ltr_${hex(8)}`,
+    description: body.description ?? null,
+    metadata: body.metadata ?? {},
+    to: { id: `adr_${hex(8)}`, object: "address", ...(body.to as object) },
+    from: { id: `adr_${hex(8)}`, object: "address", ...(body.from as object) },
+    color: body.color,
+    double_sided: body.double_sided ?? true,
+    address_placement: body.address_placement ?? "top_first_page",
+    use_type: body.use_type,
+    mail_type: body.mail_type ?? "usps_first_class",
+    return_envelope: false,
+    perforated_page: null,
+    extra_service: null,
+    custom_envelope: null,
+    carrier: "USPS",
+    tracking_events: [],
+    thumbnails: [],
+    url: `https://lob-assets.com/letters/ltr_stand_in.pdf`,
+    merge_variables: null,
+    send_date: now,
+    expected_delivery_date: expectedDeliveryDate(),
+    date_created: now,
+    date_modified: now,
+    status: "processed",
+    object: "letter",
+  };
+  store.letters.set(letter.id, letter);
+  if (idempotencyKey) store.byIdempotencyKey.set(idempotencyKey, letter.id);
+  if (store.webhook.url) scheduleTracking(store, letter, store.webhook.url);
+  return { status: 200, body: letter };
+}
+
+function getLetter(request: StandInRequest, state: Map<string, unknown>): StandInResponse {
+  const letter = lettersOf(state).letters.get(request.params.id ?? "");
+  return letter ? { status: 200, body: letter } : lobError(404, "not_found", "letter not found");
+}
+
+/** The event object Lob posts for a letter, with the letter as it is after this event. */
+function eventFor(letter: Letter, type: string) {
+  const name = TRACKING_NAMES[type];
+  if (name) {
+    letter.tracking_events.push({
+      id: `evnt_${hex(8)}`,
+      type: "normal",
+      name,
+      details: null,
+      location: name === "Mailed" ? null : "72033",
+      time: isoNow(),
+      date_created: isoNow(),
+      date_modified: isoNow(),
+      object: "tracking_event",
+    });
+  }
+  return {
+    id: `evt_${hex(12)}`,
+    body: structuredClone(letter),
+    reference_id: letter.id,
+    event_type: { id: type, enabled_for_test: true, resource: "letters", object: "event_type" },
+    date_created: isoNow(),
+    object: "event",
+  };
+}
+
+/** Posts an event, signed as Lob signs it, and answers the receiver's status (null: no answer). */
+async function sendLobEvent(url: string, event: unknown, secret = LOB_STAND_IN_WEBHOOK_SECRET): Promise<number | null> {
+  const body = JSON.stringify(event);
+  const timestamp = String(Date.now());
+  const signature = createHmac("sha256", secret).update(`${timestamp}.${body}`, "utf8").digest("hex");
+  try {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "User-Agent": "Lob-Webhooks",
+        "Lob-Signature": signature,
+        "Lob-Signature-Timestamp": timestamp,
+      },
+      body,
+      signal: AbortSignal.timeout(10_000),
+    });
+    await response.arrayBuffer();
+    return response.status;
+  } catch {
+    return null;
+  }
+}
+
+function scheduleTracking(store: LettersState, letter: Letter, url: string) {
+  TRACKING_SEQUENCE.forEach((type, index) => {
+    setTimeout(
+      () => {
+        if (store.webhook.url !== url || !store.letters.has(letter.id)) return;
+        void sendLobEvent(url, eventFor(letter, type));
+      },
+      store.webhook.stepMs * (index + 1),
+    ).unref();
+  });
+}
+
+function jsonBody(request: StandInRequest): Record<string, unknown> {
+  return request.body && typeof request.body === "object" ? (request.body as Record<string, unknown>) : {};
+}
+
+function setWebhookEndpoint(request: StandInRequest, state: Map<string, unknown>): StandInResponse {
+  const { url = null, stepMs } = jsonBody(request);
+  if (url !== null && typeof url !== "string") return { status: 400, body: { error: "url must be a string or null" } };
+  const store = lettersOf(state);
+  store.webhook = { url, stepMs: typeof stepMs === "number" && stepMs >= 0 ? stepMs : store.webhook.stepMs };
+  return { status: 200, body: store.webhook };
+}
+
+async function sendEvent(request: StandInRequest, state: Map<string, unknown>): Promise<StandInResponse> {
+  const store = lettersOf(state);
+  const letter = store.letters.get(request.params.id ?? "");
+  if (!letter) return { status: 404, body: { error: `no letter ${request.params.id}` } };
+  const { type, url } = jsonBody(request);
+  if (typeof type !== "string" || !type.startsWith("letter.")) return { status: 400, body: { error: "type must be a letter event type" } };
+  const target = typeof url === "string" ? url : store.webhook.url;
+  if (!target) return { status: 409, body: { error: "no webhook URL: give url, or POST /__stand-ins/lob/webhook-endpoint first" } };
+  const event = eventFor(letter, type);
+  return { status: 200, body: { status: await sendLobEvent(target, event), event } };
+}
+
+export const letterRoutes: VendorRoute[] = [
+  { method: "POST", path: "/letters", handle: createLetter },
+  { method: "GET", path: "/letters/:id", handle: getLetter },
+];
+
+export const letterControlRoutes: VendorRoute[] = [
+  { method: "POST", path: "/webhook-endpoint", handle: setWebhookEndpoint },
+  { method: "POST", path: "/letters/:id/events", handle: sendEvent },
+];

@@ -1,0 +1,140 @@
+// The Lob client's letters and the Lob stand-in agree: a letter is made once per idempotency key,
+// read back, refused like Lob refuses it, and its tracking events reach the webhook signed as the
+// app's webhook checks them.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createLobClient, type LobLetterRequest } from "~/integrations/lob.server";
+import { verifyLobSignature } from "~/integrations/lob-webhook.server";
+import { startStandIns, type StandInServer } from "../stand-ins/server";
+import { lobVendor } from "../stand-ins/vendors/lob";
+import { LOB_STAND_IN_WEBHOOK_SECRET } from "../stand-ins/vendors/lob-letters";
+
+let standIns: StandInServer;
+let hook: Server;
+let hookUrl: string;
+const delivered: { headers: Record<string, string | string[] | undefined>; body: string }[] = [];
+
+beforeAll(async () => {
+  standIns = await startStandIns({ port: 0, vendors: [lobVendor] });
+  hook = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
+    request.on("end", () => {
+      delivered.push({ headers: request.headers, body });
+      response.writeHead(200).end("{}");
+    });
+  });
+  await new Promise<void>((resolve) => hook.listen(0, "127.0.0.1", resolve));
+  hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/api/webhooks/lob`;
+});
+afterAll(async () => {
+  await standIns.close();
+  await new Promise((resolve) => hook.close(resolve));
+});
+beforeEach(() => {
+  standIns.reset();
+  delivered.length = 0;
+});
+
+const lob = () => createLobClient({ apiKey: "test_stand_in_key", baseUrl: `${standIns.url}/lob/v1` });
+const letter: LobLetterRequest = {
+  description: "Opt-out letter to Acme",
+  to: {
+    company: "Acme",
+    address_line1: "1 Long Street",
+    address_city: "Springfield",
+    address_state: "IL",
+    address_zip: "62701",
+    address_country: "US",
+  },
+  from: {
+    name: "Ada Lovelace",
+    address_line1: "12 MAIN ST",
+    address_city: "SPRINGFIELD",
+    address_state: "IL",
+    address_zip: "62701",
+    address_country: "US",
+  },
+  file: "<html><body><p>Please remove my name.</p></body></html>",
+  color: false,
+  double_sided: false,
+  address_placement: "top_first_page",
+  use_type: "operational",
+  mail_type: "usps_first_class",
+  metadata: { requestId: "acme" },
+};
+
+describe("letters", () => {
+  it("makes one letter per idempotency key, and reads it back", async () => {
+    const first = await lob().createLetter(letter, { idempotencyKey: "key-1" });
+    const again = await lob().createLetter(letter, { idempotencyKey: "key-1" });
+    const other = await lob().createLetter(letter, { idempotencyKey: "key-2" });
+    expect(first).toMatchObject({ ok: true, letter: { id: expect.stringMatching(/^ltr_[0-9a-f]{16}$/) } });
+    if (!first.ok || !again.ok || !other.ok) return;
+    expect(first.letter.expected_delivery_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(again.letter.id).toBe(first.letter.id);
+    expect(other.letter.id).not.toBe(first.letter.id);
+    const read = await fetch(`${standIns.url}/lob/v1/letters/${first.letter.id}`, { headers: { Authorization: `Basic ${btoa("k:")}` } });
+    expect(await read.json()).toMatchObject({ id: first.letter.id, object: "letter", use_type: "operational", tracking_events: [] });
+    expect(standIns.recorded("lob").map((call) => call.headers["idempotency-key"])).toEqual(["key-1", "key-1", "key-2", undefined]);
+  });
+
+  it("refuses a letter Lob would refuse, with Lob's error shape", async () => {
+    const answer = await lob().createLetter({ ...letter, to: { ...letter.to, company: "x".repeat(41) } }, { idempotencyKey: "key-3" });
+    expect(answer).toEqual({
+      ok: false,
+      status: 422,
+      error: { message: "to.company must be at most 40 characters", status_code: 422, code: "invalid" },
+    });
+  });
+});
+
+describe("webhooks", () => {
+  it("sends a letter's event to the webhook, signed as the app checks it", async () => {
+    const made = await lob().createLetter(letter, { idempotencyKey: "key-4" });
+    if (!made.ok) throw new Error("no letter");
+    const sent = await fetch(`${standIns.url}/__stand-ins/lob/letters/${made.letter.id}/events`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ type: "letter.returned_to_sender", url: hookUrl }),
+    });
+    expect(await sent.json()).toMatchObject({ status: 200 });
+    expect(delivered).toHaveLength(1);
+    const { headers, body } = delivered[0]!;
+    const check = await verifyLobSignature(
+      LOB_STAND_IN_WEBHOOK_SECRET,
+      { signature: String(headers["lob-signature"]), timestamp: String(headers["lob-signature-timestamp"]) },
+      body,
+    );
+    expect(check).toEqual({ ok: true });
+    expect(JSON.parse(body)).toMatchObject({
+      id: expect.stringMatching(/^evt_/),
+      event_type: { id: "letter.returned_to_sender", resource: "letters" },
+      reference_id: made.letter.id,
+      body: { id: made.letter.id, tracking_events: [{ name: "Returned to Sender", type: "normal" }] },
+    });
+  });
+
+  it("follows each new letter with its tracking events once a webhook endpoint is set", async () => {
+    await fetch(`${standIns.url}/__stand-ins/lob/webhook-endpoint`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ url: hookUrl, stepMs: 0 }),
+    });
+    await lob().createLetter(letter, { idempotencyKey: "key-5" });
+    await expect.poll(() => delivered.length).toBe(5);
+    expect(delivered.map(({ body }) => (JSON.parse(body) as { event_type: { id: string } }).event_type.id).sort()).toEqual([
+      "letter.delivered",
+      "letter.in_local_area",
+      "letter.in_transit",
+      "letter.mailed",
+      "letter.processed_for_delivery",
+    ]);
+    await fetch(`${standIns.url}/__stand-ins/lob/webhook-endpoint`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ url: null }),
+    });
+  });
+});

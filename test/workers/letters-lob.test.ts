@@ -1,0 +1,309 @@
+// Letters to postal senders mailed through Lob (decision 0052): once however often the queue
+// delivers the job, retried while Lob is down, in staff's print batch when Lob refuses or the
+// address is kept as typed; and Lob's signed tracking events on the request.
+import { createHmac } from "node:crypto";
+import { createExecutionContext, createMessageBatch, env, getQueueResult, SELF } from "cloudflare:test";
+import { and, asc, eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { jobs, mailedLetters, requestLogs, requests, requestTemplates, users } from "../../drizzle/schema";
+import worker from "../../app/worker";
+import { sendAtOnceWhenSenderAllows } from "~/jobs/opt-out.server";
+import { listWorkQueue } from "~/models/work-queue.server";
+import { getDb } from "~/utils/db.server";
+import { parseEnv } from "~/utils/env.server";
+import { ORIGIN, signedInStaff } from "./http";
+import { clearFaults, fault, received } from "./stand-ins";
+import { htmlOf, requestRow } from "./support";
+
+const QUEUE = "quiet-mailbox-jobs";
+const DEAD_LETTER_QUEUE = "quiet-mailbox-jobs-dead";
+const db = getDb(env.DB);
+const LOB = { LOB_API_KEY: "test_letters_key" };
+const WEBHOOK_SECRET = parseEnv(env).LOB_WEBHOOK_SECRET!;
+const SENDER_ADDRESS = "Acme Catalogs, Attn: Privacy Office, 1 Long Street, Springfield, IL 62701";
+
+beforeEach(() => {
+  vi.spyOn(console, "error").mockImplementation(() => {});
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+});
+afterEach(() => clearFaults());
+
+/** A catalog sender reached by post only, and a user's request to it waiting in the queue. */
+async function postalRequest(label: string, { addressCheck = "verified" as "verified" | "asTyped" } = {}) {
+  const tag = `${label}-${crypto.randomUUID().slice(0, 8)}`;
+  const templateId = `acme-${tag}`;
+  await db.insert(requestTemplates).values({
+    id: templateId,
+    title: `Acme Catalogs ${tag}`,
+    category: "catalogs",
+    channels: [{ kind: "mail", value: SENDER_ADDRESS }],
+    acceptsAgent: "no",
+    confidence: "high",
+  });
+  const userId = `user-${tag}`;
+  const address = { street1: "12 MAIN ST", city: "SPRINGFIELD", state: "IL", zipCode: "62701", addressCheck };
+  await db.insert(users).values({ id: userId, email: `${tag}@quietmailbox.test`, passwordHash: "x", fullName: `Ada ${tag}`, ...address });
+  await db.insert(requests).values({
+    userId,
+    id: templateId,
+    templateId,
+    senderName: `Acme Catalogs ${tag}`,
+    title: `Acme Catalogs ${tag}`,
+    fullName: `Ada ${tag}`,
+    type: "preset",
+    status: "inQueue",
+    ...address,
+    queuedAt: new Date(),
+  });
+  return { userId, requestId: templateId, senderName: `Acme Catalogs ${tag}` };
+}
+
+/** Runs one letter job through the Worker's queue handler, as the queue delivers it. */
+async function runLetterJob(
+  key: { userId: string; requestId: string },
+  { attempts = 1, id = crypto.randomUUID() as string }: { attempts?: number; id?: string } = {},
+) {
+  const body = { id, type: "optOut.letter", payload: key, enqueuedAt: new Date().toISOString() };
+  await db.insert(jobs).values({ id, type: body.type, payload: key, userId: key.userId }).onConflictDoNothing();
+  const batch = createMessageBatch(QUEUE, [{ id: `message-${crypto.randomUUID()}`, timestamp: new Date(), attempts, body }]);
+  const ctx = createExecutionContext();
+  await worker.queue(batch, { ...env, ...LOB });
+  const result = await getQueueResult(batch, ctx);
+  const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
+  return { acked: result.explicitAcks.length === 1, retried: result.retryMessages.length === 1, row: row! };
+}
+
+const letterCalls = ({ requestId }: { requestId: string }) =>
+  received("lob", (call) => call.method === "POST" && call.path === "/letters" && JSON.stringify(call.body).includes(requestId));
+const lettersOf = (userId: string) => db.select().from(mailedLetters).where(eq(mailedLetters.userId, userId));
+const historyOf = (userId: string, requestId: string) =>
+  db
+    .select({ creator: requestLogs.creator, status: requestLogs.status, detail: requestLogs.detail })
+    .from(requestLogs)
+    .where(and(eq(requestLogs.userId, userId), eq(requestLogs.requestId, requestId)))
+    .orderBy(asc(requestLogs.createdAt));
+const inStaffQueue = async (userId: string) => (await listWorkQueue(db)).find((row) => row.userId === userId);
+
+describe("a postal request", () => {
+  it("is mailed through Lob exactly once although the queue delivers its job twice", async () => {
+    const key = await postalRequest("twice");
+    const first = await runLetterJob(key);
+    expect(first).toMatchObject({ acked: true, row: { state: "succeeded" } });
+    // The same job again, and a second job for the same request.
+    expect(await runLetterJob(key, { id: first.row.id })).toMatchObject({ acked: true });
+    expect(await runLetterJob(key)).toMatchObject({ acked: true, row: { state: "succeeded" } });
+
+    const calls = await letterCalls(key);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.headers["idempotency-key"]).toMatch(/^[0-9a-f]{64}$/);
+    expect(calls[0]!.body).toMatchObject({
+      to: {
+        company: "Acme Catalogs",
+        name: "Attn: Privacy Office",
+        address_line1: "1 Long Street",
+        address_state: "IL",
+        address_zip: "62701",
+      },
+      from: { name: `Ada ${key.userId.slice(5)}`, address_line1: "12 MAIN ST", address_city: "SPRINGFIELD" },
+      use_type: "operational",
+      address_placement: "top_first_page",
+      color: false,
+    });
+    const file = (calls[0]!.body as { file: string }).file;
+    expect(file).toContain(`<p>To ${key.senderName}:</p>`);
+    expect(file).toContain("Please remove my full name and address from your direct mailing list");
+
+    const [letter] = await lettersOf(key.userId);
+    expect(letter).toMatchObject({ requestId: key.requestId, costCents: 90, trackingState: "created" });
+    expect(letter!.id).toMatch(/^ltr_/);
+    expect(letter!.expectedDeliveryDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect((await requestRow(key.userId, key.requestId)).processedAt).not.toBeNull();
+    expect(await historyOf(key.userId, key.requestId)).toEqual([
+      { creator: "system", status: "mailed", detail: `We mailed your letter to ${key.senderName}.` },
+    ]);
+    expect(await inStaffQueue(key.userId)).toBeUndefined();
+  });
+
+  it("gets Lob's first letter back when an attempt was cut off after Lob took it", async () => {
+    const key = await postalRequest("cut-off");
+    await runLetterJob(key);
+    const [letter] = await lettersOf(key.userId);
+    // As if the attempt had stopped before recording what Lob answered.
+    await db.delete(mailedLetters).where(eq(mailedLetters.id, letter!.id));
+    await db.update(requests).set({ processedAt: null }).where(eq(requests.userId, key.userId));
+    await runLetterJob(key);
+    const calls = await letterCalls(key);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.headers["idempotency-key"]).toBe(calls[0]!.headers["idempotency-key"]);
+    expect((await lettersOf(key.userId)).map((row) => row.id)).toEqual([letter!.id]);
+  });
+
+  it("is retried with the same key while Lob answers 5xx, out of staff's queue meanwhile, then mailed once", async () => {
+    const key = await postalRequest("retry");
+    await fault({
+      vendor: "lob",
+      path: "/letters",
+      status: 503,
+      body: { error: { message: "down", status_code: 503, code: "service_unavailable" } },
+    });
+    const failed = await runLetterJob(key);
+    expect(failed).toMatchObject({ retried: true, row: { state: "retrying" } });
+    expect((await requestRow(key.userId, key.requestId)).letterProblem).toContain("Lob answered 503");
+    expect(await inStaffQueue(key.userId)).toBeUndefined();
+
+    expect(await runLetterJob(key, { attempts: 2, id: failed.row.id })).toMatchObject({ acked: true, row: { state: "succeeded" } });
+    const calls = await letterCalls(key);
+    expect(calls.map((call) => call.answeredStatus)).toEqual([503, 200]);
+    expect(calls[1]!.headers["idempotency-key"]).toBe(calls[0]!.headers["idempotency-key"]);
+    expect(await lettersOf(key.userId)).toHaveLength(1);
+    expect((await requestRow(key.userId, key.requestId)).letterProblem).toBeNull();
+  });
+
+  it("goes to the print batch with the reason once Lob stayed down through every retry", async () => {
+    const key = await postalRequest("down");
+    await fault({ vendor: "lob", path: "/letters", status: 502 });
+    const failed = await runLetterJob(key);
+    expect(failed).toMatchObject({ retried: true, row: { state: "retrying" } });
+    // The queue gives up: the job arrives on the dead-letter queue.
+    const body = { id: failed.row.id, type: "optOut.letter", payload: key, enqueuedAt: new Date().toISOString() };
+    const batch = createMessageBatch(DEAD_LETTER_QUEUE, [
+      { id: `message-${crypto.randomUUID()}`, timestamp: new Date(), attempts: 1, body },
+    ]);
+    await worker.queue(batch, { ...env, ...LOB });
+    await getQueueResult(batch, createExecutionContext());
+    expect((await db.select().from(jobs).where(eq(jobs.id, failed.row.id)))[0]).toMatchObject({ state: "dead" });
+    expect(await inStaffQueue(key.userId)).toMatchObject({ id: key.requestId });
+    expect((await requestRow(key.userId, key.requestId)).letterProblem).toContain("Lob answered 502");
+    expect(await lettersOf(key.userId)).toEqual([]);
+  });
+
+  it("goes to the print batch with Lob's message when Lob refuses it", async () => {
+    const key = await postalRequest("refused");
+    await fault({
+      vendor: "lob",
+      path: "/letters",
+      status: 422,
+      body: { error: { message: "to.address_zip must be in a valid zip or zip+4 format", status_code: 422, code: "invalid" } },
+    });
+    expect(await runLetterJob(key)).toMatchObject({ acked: true, retried: false, row: { state: "dead" } });
+    expect(await lettersOf(key.userId)).toEqual([]);
+    const problem = "Lob refused the letter (422): to.address_zip must be in a valid zip or zip+4 format";
+    expect(await inStaffQueue(key.userId)).toMatchObject({ id: key.requestId });
+    const { browser } = await signedInStaff("moderator");
+    const batch = await htmlOf(await browser.get(`/admin/queue/print?group=${encodeURIComponent(key.requestId)}`));
+    expect(batch).toContain(`Not mailed through Lob: ${problem}`);
+  });
+
+  it("with an address kept as typed goes to the print batch, never to Lob", async () => {
+    const send = vi.spyOn(env.JOBS, "send").mockResolvedValue(undefined as never);
+    const typed = await postalRequest("as-typed", { addressCheck: "asTyped" });
+    expect(await sendAtOnceWhenSenderAllows(parseEnv({ ...env, ...LOB }), typed)).toBe(false);
+    const verified = await postalRequest("verified");
+    expect(await sendAtOnceWhenSenderAllows(parseEnv({ ...env, ...LOB }), verified)).toBe(true);
+    expect(send.mock.calls.map(([body]) => (body as { type: string; payload: unknown }).payload)).toEqual([verified]);
+
+    // Even a letter job for it (one queued before the doubt was recorded) leaves it to staff.
+    expect(await runLetterJob(typed)).toMatchObject({ row: { state: "succeeded" } });
+    expect(await letterCalls(typed)).toEqual([]);
+    expect(await inStaffQueue(typed.userId)).toMatchObject({ id: typed.requestId, addressAsTyped: true });
+  });
+});
+
+/** Lob's event object for one of the letter's tracking events. */
+function lobEvent(letterId: string, type: string, at: Date, location: string | null = "62701") {
+  return {
+    id: `evt_${crypto.randomUUID().replaceAll("-", "")}`,
+    body: { id: letterId, object: "letter", tracking_events: [{ type: "normal", name: type, location, object: "tracking_event" }] },
+    reference_id: letterId,
+    event_type: { id: type, enabled_for_test: true, resource: "letters", object: "event_type" },
+    date_created: at.toISOString(),
+    object: "event",
+  };
+}
+
+/** Posts an event as Lob does: signed with the webhook's secret over "<timestamp>.<body>". */
+function postEvent(event: unknown, { secret = WEBHOOK_SECRET, timestamp = String(Date.now()) } = {}) {
+  const body = JSON.stringify(event);
+  return SELF.fetch(`${ORIGIN}/api/webhooks/lob`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      "Lob-Signature-Timestamp": timestamp,
+      "Lob-Signature": createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex"),
+    },
+    body,
+  });
+}
+
+async function mailedRequest(label: string) {
+  const key = await postalRequest(label);
+  await runLetterJob(key);
+  const [letter] = await lettersOf(key.userId);
+  return { ...key, letterId: letter!.id };
+}
+
+/** A time after the letter was mailed. */
+const minutesLater = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+
+describe("Lob's tracking webhook", () => {
+  it("puts a signed event on the request", async () => {
+    const mailed = await mailedRequest("event-valid");
+    const answer = await postEvent(lobEvent(mailed.letterId, "letter.mailed", minutesLater(1)));
+    expect(answer.status).toBe(200);
+    expect((await lettersOf(mailed.userId))[0]).toMatchObject({ trackingState: "mailed" });
+    expect((await historyOf(mailed.userId, mailed.requestId)).at(-1)).toEqual({
+      creator: "system",
+      status: "letter.mailed",
+      detail: `Your letter to ${mailed.senderName} was handed to the Postal Service.`,
+    });
+  });
+
+  it("refuses a forged signature and a stale timestamp, and changes nothing", async () => {
+    const mailed = await mailedRequest("event-forged");
+    const forged = await postEvent(lobEvent(mailed.letterId, "letter.returned_to_sender", new Date()), { secret: "not_lobs_secret" });
+    expect(forged.status).toBe(400);
+    const stale = await postEvent(lobEvent(mailed.letterId, "letter.returned_to_sender", new Date()), {
+      timestamp: String(Date.now() - 10 * 60_000),
+    });
+    expect(stale.status).toBe(400);
+    expect((await lettersOf(mailed.userId))[0]).toMatchObject({ trackingState: "created" });
+    expect(await historyOf(mailed.userId, mailed.requestId)).toHaveLength(1);
+    expect((await requestRow(mailed.userId, mailed.requestId)).processedAt).not.toBeNull();
+  });
+
+  it("changes nothing when the same event comes again", async () => {
+    const mailed = await mailedRequest("event-replay");
+    const event = lobEvent(mailed.letterId, "letter.in_transit", minutesLater(1));
+    expect(await (await postEvent(event)).json()).toEqual({ received: true });
+    expect(await (await postEvent(event)).json()).toEqual({ received: true, duplicate: true });
+    const lines = (await historyOf(mailed.userId, mailed.requestId)).filter((line) => line.status === "letter.in_transit");
+    expect(lines).toHaveLength(1);
+  });
+
+  it("does not move the letter back when an older event arrives after a newer one", async () => {
+    const mailed = await mailedRequest("event-order");
+    expect((await postEvent(lobEvent(mailed.letterId, "letter.in_local_area", minutesLater(30)))).status).toBe(200);
+    expect((await postEvent(lobEvent(mailed.letterId, "letter.in_transit", minutesLater(10)))).status).toBe(200);
+    expect((await lettersOf(mailed.userId))[0]).toMatchObject({ trackingState: "inLocalArea" });
+    // Both are in the history, each at the time it happened.
+    expect((await historyOf(mailed.userId, mailed.requestId)).map((line) => line.status)).toEqual([
+      "mailed",
+      "letter.in_transit",
+      "letter.in_local_area",
+    ]);
+  });
+
+  it("puts a returned letter's request back with staff, with the reason", async () => {
+    const mailed = await mailedRequest("event-returned");
+    expect(await inStaffQueue(mailed.userId)).toBeUndefined();
+    expect((await postEvent(lobEvent(mailed.letterId, "letter.returned_to_sender", minutesLater(1), "62702"))).status).toBe(200);
+    expect((await lettersOf(mailed.userId))[0]).toMatchObject({ trackingState: "returnedToSender" });
+    const request = await requestRow(mailed.userId, mailed.requestId);
+    expect(request.processedAt).toBeNull();
+    expect(request.letterProblem).toContain(`Lob's letter ${mailed.letterId} was returned to sender (USPS scan in ZIP 62702)`);
+    expect(await inStaffQueue(mailed.userId)).toMatchObject({ id: mailed.requestId });
+    const { browser } = await signedInStaff("moderator");
+    const batch = await htmlOf(await browser.get(`/admin/queue/print?group=${encodeURIComponent(mailed.requestId)}`));
+    expect(batch).toContain(`Not mailed through Lob: Lob&#x27;s letter ${mailed.letterId} was returned to sender`);
+  });
+});
