@@ -1,4 +1,4 @@
--- Letters mailed through Lob (decision 0049): each mailing with its cost, expected delivery and
+-- Letters mailed through Lob (decision 0052): each mailing with its cost, expected delivery and
 -- latest tracking event; Lob's webhook events already handled; and why a letter went to staff.
 CREATE TABLE `lob_events` (
 	`id` text PRIMARY KEY NOT NULL,
