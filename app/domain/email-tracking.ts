@@ -150,7 +150,5 @@ export function channelProblemOf(event: Pick<EmailEvent, "kind" | "reason" | "oc
 
 /** Whether a channel of the catalog is the one flagged: a flag for an address the catalog no longer lists has no effect. */
 export function isFlagged(channel: Pick<SenderChannel, "kind" | "value">, problem: ChannelProblem | null | undefined): boolean {
-  return Boolean(
-    problem && problem.kind === channel.kind && problem.value.trim().toLowerCase() === channel.value.trim().toLowerCase(),
-  );
+  return Boolean(problem && problem.kind === channel.kind && problem.value.trim().toLowerCase() === channel.value.trim().toLowerCase());
 }

@@ -104,7 +104,7 @@ export type QueueGroup<Row extends QueueRow> = {
   key: string;
   senderName: string;
   channel: StaffChannel;
-  /** The sender's address that bounced, for staff to read (decision 0053). */
+  /** The sender's address that bounced while the catalog still lists it, for staff to read (decision 0053). */
   channelProblem: ChannelProblem | null;
   premiumCount: number;
   oldestQueuedAt: Date | null;
@@ -129,7 +129,7 @@ export function groupWorkQueue<Row extends QueueRow>(rows: Row[]): QueueGroup<Ro
         key,
         senderName: row.senderName,
         channel: staffChannel(row.channels, row.acceptsAgent, row.channelProblem),
-        channelProblem: row.channelProblem ?? null,
+        channelProblem: row.channels?.some((channel) => isFlagged(channel, row.channelProblem)) ? row.channelProblem! : null,
         premiumCount: 0,
         oldestQueuedAt: null,
         requests: [],

@@ -34,7 +34,9 @@ function basicCredentials(header: string | null): { user: string; password: stri
 /** Whether a delivery carries the webhook's user name and password; both are compared whatever the first gives. */
 export async function isPostmarkWebhookCall(authorization: string | null, expected: { user: string; password: string }): Promise<boolean> {
   const given = basicCredentials(authorization) ?? { user: "", password: "" };
-  const [userMatches, passwordMatches] = await Promise.all([sameText(given.user, expected.user), sameText(given.password, expected.password)]);
+  const [userMatches, passwordMatches] = await Promise.all([
+    sameText(given.user, expected.user),
+    sameText(given.password, expected.password),
+  ]);
   return userMatches && passwordMatches && expected.user !== "" && expected.password !== "";
 }
-

@@ -120,7 +120,10 @@ export async function applyEmailEvent(db: Db, email: RequestEmail, event: EmailE
             and(
               eq(requestTemplates.id, email.templateId),
               // A flag already on this address keeps its first reason and time.
-              or(isNull(requestTemplates.channelProblem), ne(sql`json_extract(${requestTemplates.channelProblem}, '$.value')`, problem.value)),
+              or(
+                isNull(requestTemplates.channelProblem),
+                ne(sql`json_extract(${requestTemplates.channelProblem}, '$.value')`, problem.value),
+              ),
               recordedNow,
             ),
           ),

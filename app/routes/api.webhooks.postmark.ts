@@ -36,7 +36,8 @@ export const loader = notFound;
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") notFound();
   const { env } = context;
-  if (!env.POSTMARK_WEBHOOK_USER || !env.POSTMARK_WEBHOOK_PASSWORD) return jsonResponse({ error: "Postmark's webhook is not set up." }, 503);
+  if (!env.POSTMARK_WEBHOOK_USER || !env.POSTMARK_WEBHOOK_PASSWORD)
+    return jsonResponse({ error: "Postmark's webhook is not set up." }, 503);
   const authorized = await isPostmarkWebhookCall(request.headers.get("Authorization"), {
     user: env.POSTMARK_WEBHOOK_USER,
     password: env.POSTMARK_WEBHOOK_PASSWORD,
