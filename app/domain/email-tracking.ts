@@ -111,7 +111,7 @@ export function bouncedEmailWords(senderName: string): string {
 }
 
 /** What the person reads once the sender's mailbox reported our email as spam. */
-export function spamComplaintWords(senderName: string): string {
+function spamComplaintWords(senderName: string): string {
   return `${possessive(senderName)} mailbox refused our email as spam; our staff are finding another way`;
 }
 

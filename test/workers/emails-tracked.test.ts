@@ -234,7 +234,12 @@ describe("an opt-out email to a sender", () => {
 
   it("reported as spam goes back to staff the same way", async () => {
     const emailed = await emailedRequest("complaint");
-    const complaint = { ...bounce(emailed.messageId, emailed.address), RecordType: "SpamComplaint", Type: "SpamComplaint", TypeCode: 100001 };
+    const complaint = {
+      ...bounce(emailed.messageId, emailed.address),
+      RecordType: "SpamComplaint",
+      Type: "SpamComplaint",
+      TypeCode: 100001,
+    };
     expect((await postRecord(complaint)).status).toBe(200);
     expect((await emailsOf(emailed.key))[0]).toMatchObject({ outcome: "spamComplaint" });
     expect((await requestRow(emailed.key.userId, emailed.key.requestId)).processedAt).toBeNull();
