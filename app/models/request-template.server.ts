@@ -129,11 +129,15 @@ export async function getTemplate(db: Db, id: string) {
   return row ?? null;
 }
 
-/** One template with how many users hold it, for its staff page. */
+/** One template with how many users hold it and the address that bounced (decision 0053), for its staff page. */
 export async function getTemplateForStaff(db: Db, id: string) {
   const holders = holdersByTemplate(db, id);
   const [row] = await db
-    .select({ ...templateColumns, holders: sql<number>`coalesce(${holders.holders}, 0)`.mapWith(Number) })
+    .select({
+      ...templateColumns,
+      channelProblem: requestTemplates.channelProblem,
+      holders: sql<number>`coalesce(${holders.holders}, 0)`.mapWith(Number),
+    })
     .from(requestTemplates)
     .leftJoin(holders, eq(holders.templateId, requestTemplates.id))
     .where(eq(requestTemplates.id, id))

@@ -215,6 +215,8 @@ describe("an opt-out email to a sender", () => {
     const { browser } = await signedInStaff("moderator");
     const page = await htmlOf(await browser.get("/admin/queue"));
     expect(page).toContain(`Not emailed: ${sender.address} stopped working on`);
+    const senderPage = `/admin/senders/${encodeURIComponent(sender.templateId)}`;
+    expect(await htmlOf(await browser.get(senderPage))).toContain(`Not emailed: ${sender.address} stopped working on`);
 
     // The next request to that sender is not emailed automatically.
     const send = vi.spyOn(env.JOBS, "send").mockResolvedValue(undefined as never);
@@ -227,6 +229,7 @@ describe("an opt-out email to a sender", () => {
       .update(requestTemplates)
       .set({ channels: [{ kind: "email", value: `optout-${sender.address}` }] })
       .where(eq(requestTemplates.id, sender.templateId));
+    expect(await htmlOf(await browser.get(senderPage))).not.toContain("Not emailed:");
     const resend = vi.spyOn(env.JOBS, "send").mockResolvedValue(undefined as never);
     expect(await sendAtOnceWhenSenderAllows(parseEnv(env), second!)).toBe(true);
     expect((resend.mock.calls[0]![0] as { payload: { to: string } }).payload.to).toBe(`optout-${sender.address}`);
