@@ -77,6 +77,7 @@ export default [
   route("api/subscriptions/create", "routes/api.subscriptions.create.ts"),
   route("api/webhooks/stripe", "routes/api.webhooks.stripe.ts"),
   route("api/webhooks/lob", "routes/api.webhooks.lob.ts"),
+  route("api/webhooks/postmark", "routes/api.webhooks.postmark.ts"),
   route("api/signout", "routes/api.signout.ts"),
   route("api/consent", "routes/api.consent.ts"),
 

@@ -84,6 +84,13 @@ export const users = sqliteTable(
 /** One opt-out channel of a sender, best first. `value` is a URL, an email, a postal address or a phone number. */
 export type SenderChannel = { kind: "web" | "email" | "mail" | "phone"; value: string; note?: string };
 
+/**
+ * A channel of a sender that stopped working (decision 0053): the email address that hard-bounced or
+ * reported our email as spam, why, and when. While the catalog still lists that address, requests
+ * to the sender are not emailed to it, automatically or by staff.
+ */
+export type ChannelProblem = { kind: "email"; value: string; reason: string; at: string };
+
 export const requestTemplates = sqliteTable("request_templates", {
   // Stable slug from the sender catalog; presets are copied into users' requests under this id.
   id: text("id").primaryKey(),
@@ -113,6 +120,7 @@ export const requestTemplates = sqliteTable("request_templates", {
   notes: text("notes"),
   requiredDays: integer("requiredDays").notNull().default(30),
   isActive: integer("isActive", { mode: "boolean" }).notNull().default(true),
+  channelProblem: text("channelProblem", { mode: "json" }).$type<ChannelProblem>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -182,6 +190,9 @@ export const requests = sqliteTable(
     // Why Lob did not mail the letter, or why it came back (decision 0052): shown to staff in the
     // print batch, cleared once a letter goes out through Lob.
     letterProblem: text("letterProblem"),
+    // Why the email to the sender came back (decision 0053): shown to staff in the work queue,
+    // cleared once the request is sent again.
+    emailProblem: text("emailProblem"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -409,6 +420,42 @@ export const mailedLetters = sqliteTable(
 export const lobEvents = sqliteTable("lob_events", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * What became of an email to a sender, in order of precedence (decision 0053): Postmark's delivery
+ * moves "sent" on, and a hard bounce or a spam complaint outranks a delivery whatever order they arrive in.
+ */
+export const EMAIL_OUTCOMES = ["sent", "delivered", "bounced", "spamComplaint"] as const;
+export type EmailOutcome = (typeof EMAIL_OUTCOMES)[number];
+
+/** Emails of requests to their senders, by Postmark's MessageID: one per send. */
+export const requestEmails = sqliteTable(
+  "request_emails",
+  {
+    messageId: text("messageId").primaryKey(),
+    userId: text("userId")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    requestId: text("requestId").notNull(),
+    /** The catalog sender whose address it went to; null for a sender typed by name. */
+    templateId: text("templateId").references(() => requestTemplates.id, { onDelete: "set null" }),
+    toAddress: text("toAddress").notNull(),
+    outcome: text("outcome", { enum: EMAIL_OUTCOMES }).notNull().default("sent"),
+    /** When the event behind the outcome happened (Postmark's DeliveredAt or BouncedAt). */
+    outcomeAt: integer("outcomeAt", { mode: "timestamp_ms" }),
+    /** When Postmark took the message. */
+    createdAt: createdAt(),
+  },
+  (table) => [index("request_emails_request_idx").on(table.userId, table.requestId, table.createdAt)],
+);
+
+/** Postmark webhook events already handled, by RecordType, MessageID and the event's own id or time. */
+export const postmarkEvents = sqliteTable("postmark_events", {
+  id: text("id").primaryKey(),
+  recordType: text("recordType").notNull(),
+  messageId: text("messageId").notNull(),
   createdAt: createdAt(),
 });
 

@@ -111,4 +111,21 @@ describe("automatic sending", () => {
     ).toBeNull();
     expect(automaticEmailAddress({ channels: null, acceptsAgent: null, consumerFiles: null })).toBeNull();
   });
+
+  it("never emails an address that bounced while the catalog lists it, and offers staff the next channel", () => {
+    const bounced = { kind: "email" as const, value: "consumeradvo@acxiom.com", reason: "HardBounce", at: "2026-11-26T15:00:00.000Z" };
+    const facts = { channels: acxiomChannels, acceptsAgent: "yes" as const, consumerFiles: false };
+    expect(automaticEmailAddress({ ...facts, channelProblem: bounced })).toBeNull();
+    expect(staffChannel(acxiomChannels, "yes", bounced)).toEqual({ kind: "mail", value: "Acxiom LLC, P.O. Box 2000, Conway, AR 72033" });
+    // Staff put another address in the catalog: the flag no longer applies.
+    const corrected = [
+      { kind: "email" as const, value: "optout@acxiom.com" },
+      ...acxiomChannels.filter((channel) => channel.kind !== "email"),
+    ];
+    expect(automaticEmailAddress({ ...facts, channels: corrected, channelProblem: bounced })).toBe("optout@acxiom.com");
+    const [group] = groupWorkQueue([row({ channels: acxiomChannels, acceptsAgent: "yes", channelProblem: bounced })]);
+    expect(group).toMatchObject({ channel: { kind: "mail" }, channelProblem: bounced });
+    const [fixed] = groupWorkQueue([row({ channels: corrected, acceptsAgent: "yes", channelProblem: bounced })]);
+    expect(fixed).toMatchObject({ channel: { kind: "email", value: "optout@acxiom.com" }, channelProblem: null });
+  });
 });

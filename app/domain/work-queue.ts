@@ -1,7 +1,8 @@
 // The staff work queue: requests in queue that no one has sent yet, grouped by sender and by the
 // channel staff use for it, premium users first and then oldest first. Pure, so the rules have
 // unit tests (work-queue.test.ts).
-import type { SenderChannel } from "../../drizzle/schema";
+import type { ChannelProblem, SenderChannel } from "../../drizzle/schema";
+import { isFlagged } from "~/domain/email-tracking";
 
 export type ProcessingKind = "emailed" | "mailed" | "filed";
 
@@ -10,29 +11,39 @@ export type StaffChannel = { kind: SenderChannel["kind"] | "unknown"; value: str
 
 /**
  * The channel staff use: email first (one click, and replies come back to the request), then
- * mail, then a web form, then the phone. Email only for senders that take requests from agents.
+ * mail, then a web form, then the phone. Email only for senders that take requests from agents,
+ * and never to an address that bounced (decision 0053) while the catalog still lists it.
  */
-export function staffChannel(channels: SenderChannel[] | null, acceptsAgent: "yes" | "no" | "unknown" | null): StaffChannel {
+export function staffChannel(
+  channels: SenderChannel[] | null,
+  acceptsAgent: "yes" | "no" | "unknown" | null,
+  channelProblem: ChannelProblem | null = null,
+): StaffChannel {
   const order: SenderChannel["kind"][] = acceptsAgent === "no" ? ["mail", "web", "phone"] : ["email", "mail", "web", "phone"];
   for (const kind of order) {
-    const channel = channels?.find((candidate) => candidate.kind === kind);
+    const channel = channels?.find((candidate) => candidate.kind === kind && !isFlagged(candidate, channelProblem));
     if (channel) return { kind, value: channel.value };
   }
   return { kind: "unknown", value: null };
 }
 
-/**
- * The address a request is emailed to with no one on the staff involved, or null: only senders
- * the catalog says take requests from agents ("yes", not "unknown") and that list an email address,
- * and never one the person must file themselves (decision 0018).
- */
-export function automaticEmailAddress(sender: {
+type SenderFacts = {
   channels: SenderChannel[] | null;
   acceptsAgent: "yes" | "no" | "unknown" | null;
   consumerFiles: boolean | null;
-}): string | null {
+  /** The address that bounced (decision 0053): off the automatic path until staff change it. */
+  channelProblem?: ChannelProblem | null;
+};
+
+/**
+ * The address a request is emailed to with no one on the staff involved, or null: only senders
+ * the catalog says take requests from agents ("yes", not "unknown") and that list an email address,
+ * and never one the person must file themselves (decision 0018), nor one that bounced (decision 0053).
+ */
+export function automaticEmailAddress(sender: SenderFacts): string | null {
   if (sender.acceptsAgent !== "yes" || sender.consumerFiles) return null;
-  return sender.channels?.find((channel) => channel.kind === "email")?.value ?? null;
+  const channel = sender.channels?.find((candidate) => candidate.kind === "email");
+  return channel && !isFlagged(channel, sender.channelProblem) ? channel.value : null;
 }
 
 /**
@@ -41,13 +52,9 @@ export function automaticEmailAddress(sender: {
  * says), never one the person must file themselves. The letter is the person's own, so it needs no
  * agent to be accepted.
  */
-export function automaticLetterAddress(sender: {
-  channels: SenderChannel[] | null;
-  acceptsAgent: "yes" | "no" | "unknown" | null;
-  consumerFiles: boolean | null;
-}): string | null {
+export function automaticLetterAddress(sender: SenderFacts): string | null {
   if (sender.consumerFiles) return null;
-  const channel = staffChannel(sender.channels, sender.acceptsAgent);
+  const channel = staffChannel(sender.channels, sender.acceptsAgent, sender.channelProblem);
   return channel.kind === "mail" && channel.value?.trim() ? channel.value.trim() : null;
 }
 
@@ -87,6 +94,7 @@ export type QueueRow = {
   templateId: string | null;
   channels: SenderChannel[] | null;
   acceptsAgent: "yes" | "no" | "unknown" | null;
+  channelProblem?: ChannelProblem | null;
   premium: boolean;
   queuedAt: Date | null;
 };
@@ -96,6 +104,8 @@ export type QueueGroup<Row extends QueueRow> = {
   key: string;
   senderName: string;
   channel: StaffChannel;
+  /** The sender's address that bounced while the catalog still lists it, for staff to read (decision 0053). */
+  channelProblem: ChannelProblem | null;
   premiumCount: number;
   oldestQueuedAt: Date | null;
   requests: Row[];
@@ -118,7 +128,8 @@ export function groupWorkQueue<Row extends QueueRow>(rows: Row[]): QueueGroup<Ro
       group = {
         key,
         senderName: row.senderName,
-        channel: staffChannel(row.channels, row.acceptsAgent),
+        channel: staffChannel(row.channels, row.acceptsAgent, row.channelProblem),
+        channelProblem: row.channels?.some((channel) => isFlagged(channel, row.channelProblem)) ? row.channelProblem! : null,
         premiumCount: 0,
         oldestQueuedAt: null,
         requests: [],

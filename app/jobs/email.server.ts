@@ -6,25 +6,27 @@ import { claimEmailSend, recordEmailSent, releaseEmailClaim } from "~/models/sen
 import { getDb } from "~/utils/db.server";
 
 /**
- * Sends a job's email at most once however often the queue delivers the job. The job id is
- * recorded before the send and travels with the message as Postmark metadata; an attempt that
- * finds the record still "sending" (the last one stopped before Postmark's answer came back)
- * asks Postmark whether the message went, instead of sending a second copy.
+ * Sends a job's email at most once however often the queue delivers the job, and answers Postmark's
+ * MessageID (null only for a message sent before the id was kept). The job id is recorded before
+ * the send and travels with the message as Postmark metadata; an attempt that finds the record
+ * still "sending" (the last one stopped before Postmark's answer came back) asks Postmark whether
+ * the message went, instead of sending a second copy.
  */
-export async function sendEmailOnce(env: AppEnv, jobId: string, message: EmailMessage): Promise<void> {
+export async function sendEmailOnce(env: AppEnv, jobId: string, message: EmailMessage): Promise<string | null> {
   const db = getDb(env.DB);
   const claim = await claimEmailSend(db, jobId);
-  if (claim === "sent") return;
-  if (claim === "sending") {
+  if (claim.state === "sent") return claim.messageId;
+  if (claim.state === "sending") {
     const earlier = await findSentEmail(env, ["job", jobId]);
     if (earlier) {
       await recordEmailSent(db, jobId, earlier.messageId);
-      return;
+      return earlier.messageId;
     }
   }
   try {
     const sent = await sendEmail(env, { ...message, metadata: { ...message.metadata, job: jobId } });
     await recordEmailSent(db, jobId, sent.messageId);
+    return sent.messageId;
   } catch (error) {
     // Postmark answered, so it did not take the message; with no answer at all it may have.
     if (error instanceof EmailError && error.status !== 0) await releaseEmailClaim(db, jobId);

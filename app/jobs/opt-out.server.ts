@@ -6,6 +6,7 @@ import type { JobDefinition } from "~/jobs/definitions.server";
 import { sendEmailOnce } from "~/jobs/email.server";
 import { enqueueJob } from "~/jobs/producer.server";
 import { lobLettersClient } from "~/integrations/lob.server";
+import { recordRequestEmail } from "~/models/request-email.server";
 import { replyTokenOfRequest } from "~/models/sender-reply.server";
 import { lettersFor, markProcessed, senderFactsOfWaitingRequest, type QueueKey } from "~/models/work-queue.server";
 import { getDb } from "~/utils/db.server";
@@ -27,7 +28,8 @@ const OptOutEmailPayload = z.object({
  * "Send" marks the request processed before queuing this job; an automatic send is marked
  * processed by the job, once the email has gone (decision 0018). The letter is written when the
  * job runs, from the request as it is then; a request the user cancelled or deleted in the
- * meantime is not sent.
+ * meantime is not sent. Postmark's MessageID is kept on the request, with the address and when,
+ * so that its delivery and bounce webhooks land there (decision 0053).
  */
 export const optOutEmailJob = {
   payload: OptOutEmailPayload,
@@ -42,13 +44,15 @@ export const optOutEmailJob = {
     }
     const token = await replyTokenOfRequest(db, key);
     if (!token) throw new PermanentJobError(`request ${requestId} no longer exists`);
-    await sendEmailOnce(env, jobId, {
+    const messageId = await sendEmailOnce(env, jobId, {
       to,
       subject: `Please remove ${request.fullName} from your mailing lists`,
       text: request.letter,
       replyTo: replyAddress(token, env.REPLY_DOMAIN),
       tag: "opt-out",
     });
+    // Postmark's webhooks about the message find the request by this id (decision 0053).
+    if (messageId) await recordRequestEmail(db, key, { messageId, toAddress: to, templateId: request.templateId });
     if (automatic) {
       await markProcessed(db, "system", {
         keys: [key],

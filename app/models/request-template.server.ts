@@ -129,11 +129,15 @@ export async function getTemplate(db: Db, id: string) {
   return row ?? null;
 }
 
-/** One template with how many users hold it, for its staff page. */
+/** One template with how many users hold it and the address that bounced (decision 0053), for its staff page. */
 export async function getTemplateForStaff(db: Db, id: string) {
   const holders = holdersByTemplate(db, id);
   const [row] = await db
-    .select({ ...templateColumns, holders: sql<number>`coalesce(${holders.holders}, 0)`.mapWith(Number) })
+    .select({
+      ...templateColumns,
+      channelProblem: requestTemplates.channelProblem,
+      holders: sql<number>`coalesce(${holders.holders}, 0)`.mapWith(Number),
+    })
     .from(requestTemplates)
     .leftJoin(holders, eq(holders.templateId, requestTemplates.id))
     .where(eq(requestTemplates.id, id))
@@ -322,6 +326,7 @@ export async function offerTemplateToExistingUsers(db: Db, actor: StaffActor, id
               // Set by the insert trigger when the owner pays for premium (migration 0011).
               ownerPremium: sql`0`.as("ownerPremium"),
               letterProblem: sql`null`.as("letterProblem"),
+              emailProblem: sql`null`.as("emailProblem"),
               createdAt: sql`${now.getTime()}`.as("createdAt"),
               updatedAt: sql`${now.getTime()}`.as("updatedAt"),
             })

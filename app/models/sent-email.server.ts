@@ -2,11 +2,12 @@ import { and, eq, lt } from "drizzle-orm";
 import { sentEmails } from "../../drizzle/schema";
 import type { Db } from "~/utils/db.server";
 
-export type EmailClaim = "claimed" | "sending" | "sent";
+export type EmailClaim = { state: "claimed" | "sending" } | { state: "sent"; messageId: string | null };
 
 /**
  * Records that a job is about to send its email. Answers "claimed" when this call wrote the record,
- * otherwise what an earlier attempt left: "sent", or "sending" when it stopped before knowing.
+ * otherwise what an earlier attempt left: "sent" with the provider's message id, or "sending" when
+ * it stopped before knowing.
  */
 export async function claimEmailSend(db: Db, jobId: string): Promise<EmailClaim> {
   const inserted = await db
@@ -14,9 +15,13 @@ export async function claimEmailSend(db: Db, jobId: string): Promise<EmailClaim>
     .values({ jobId, state: "sending" })
     .onConflictDoNothing()
     .returning({ jobId: sentEmails.jobId });
-  if (inserted.length > 0) return "claimed";
-  const [row] = await db.select({ state: sentEmails.state }).from(sentEmails).where(eq(sentEmails.jobId, jobId)).limit(1);
-  return row?.state ?? "sending";
+  if (inserted.length > 0) return { state: "claimed" };
+  const [row] = await db
+    .select({ state: sentEmails.state, messageId: sentEmails.messageId })
+    .from(sentEmails)
+    .where(eq(sentEmails.jobId, jobId))
+    .limit(1);
+  return row?.state === "sent" ? { state: "sent", messageId: row.messageId } : { state: "sending" };
 }
 
 export async function recordEmailSent(db: Db, jobId: string, messageId: string) {

@@ -60,9 +60,11 @@ export async function listWorkQueue(db: Db, { limit = WORK_QUEUE_LIMIT }: { limi
         templateId: requests.templateId,
         channels: requestTemplates.channels,
         acceptsAgent: requestTemplates.acceptsAgent,
+        channelProblem: requestTemplates.channelProblem,
         queuedAt: requests.queuedAt,
         premium: requests.ownerPremium,
         addressAsTyped: addressKeptAsTyped,
+        emailProblem: requests.emailProblem,
       })
       .from(requests)
       .leftJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
@@ -99,6 +101,7 @@ export async function senderFactsOfWaitingRequest(db: Db, { userId, requestId }:
       channels: requestTemplates.channels,
       acceptsAgent: requestTemplates.acceptsAgent,
       consumerFiles: requestTemplates.consumerFiles,
+      channelProblem: requestTemplates.channelProblem,
     })
     .from(requests)
     .innerJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
@@ -173,6 +176,7 @@ async function lettersOfChunk(db: Db, keys: QueueKey[], { unsentOnly, now = new 
       userId: row.userId,
       id: row.id,
       senderName: row.senderName,
+      templateId: row.templateId,
       groupKey: groupKeyOf(row),
       fullName: row.fullName,
       returnAddress: { street1: row.street1, street2: row.street2, city: row.city, state: row.state, zipCode: row.zipCode },
@@ -216,7 +220,7 @@ export async function markProcessed(
     return [
       db
         .update(requests)
-        .set({ processedAt: now, updatedAt: now, letterProblem: null })
+        .set({ processedAt: now, updatedAt: now, letterProblem: null, emailProblem: null })
         .where(and(thisRequest, eq(requests.status, "inQueue"), isNull(requests.processedAt))),
       db.insert(requestLogs).select(
         db

@@ -54,6 +54,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       key: group.key,
       senderName: group.senderName,
       channel: group.channel,
+      channelProblem: group.channelProblem
+        ? { ...group.channelProblem, at: formatDate(new Date(group.channelProblem.at), DEFAULT_TIME_ZONE) }
+        : null,
       premiumCount: group.premiumCount,
       oldest: group.oldestQueuedAt ? formatDate(group.oldestQueuedAt, DEFAULT_TIME_ZONE) : null,
       keys: group.requests.map(requestKey),
@@ -62,6 +65,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         userId: row.userId,
         premium: row.premium,
         addressAsTyped: row.addressAsTyped,
+        emailProblem: row.emailProblem,
         queued: row.queuedAt ? formatDate(row.queuedAt, DEFAULT_TIME_ZONE) : null,
       })),
       people: wantsPeople.has(group.key)
@@ -154,6 +158,12 @@ export default function WorkQueue() {
             {group.oldest ? `; oldest queued ${group.oldest}` : ""}. {HOW[group.channel.kind]}
             {group.channel.value ? `: ${group.channel.value}` : ""}
           </p>
+          {group.channelProblem ? (
+            <p className="notice notice-warning">
+              Not emailed: {group.channelProblem.value} stopped working on {group.channelProblem.at} ({group.channelProblem.reason}). Change
+              the sender&apos;s email address in the catalog to email it again.
+            </p>
+          ) : null}
           <AddressesToCheck count={group.waiting.filter((request) => request.addressAsTyped).length} />
           <details>
             <summary>Who is waiting</summary>
@@ -163,6 +173,7 @@ export default function WorkQueue() {
                   <Link to={`/admin/users/${request.userId}`}>{request.key}</Link>
                   {request.premium ? " (premium)" : ""}
                   {request.queued ? `, queued ${request.queued}` : ""}
+                  {request.emailProblem ? `. ${request.emailProblem}` : ""}
                   {request.addressAsTyped ? (
                     <>
                       {" "}

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { InputField, PostOutcome } from "~/components/ui/form";
 import { SenderForm } from "~/components/admin/sender-fields";
 import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
+import { isFlagged } from "~/domain/email-tracking";
 import { formDefaultsFromTemplate, SenderSchema, type SenderFormValues } from "~/domain/sender-form";
 import { SENDER_QUERY_MAX_LENGTH } from "~/domain/sender-search";
 import { addSenderName, listSenderNames } from "~/models/sender-names.server";
@@ -60,9 +61,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const offered = url.searchParams.get("offered");
   const saved = url.searchParams.get("saved");
-  const { createdAt, updatedAt, ...facts } = template;
+  const { createdAt, updatedAt, channelProblem, ...facts } = template;
+  const bounced = template.channels.some((channel) => isFlagged(channel, channelProblem)) ? channelProblem : null;
   return {
     isAdmin: staff.role === "admin",
+    bounced: bounced ? { ...bounced, at: formatDateTime(new Date(bounced.at), DEFAULT_TIME_ZONE) } : null,
     template: {
       ...facts,
       createdAt: formatDateTime(createdAt, DEFAULT_TIME_ZONE),
@@ -160,7 +163,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function Sender() {
-  const { isAdmin, template, defaultValue, names, categories, history, notice } = useLoaderData<typeof loader>();
+  const { isAdmin, bounced, template, defaultValue, names, categories, history, notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const buttonMessage = actionData && actionData.intent !== "name" && "message" in actionData ? actionData.message : null;
   const nameRefusal = actionData?.intent === "name" ? actionData : null;
@@ -173,6 +176,12 @@ export default function Sender() {
       </p>
       <h1 id="page-title">{template.title}</h1>
       <PostOutcome notice={notice} error={buttonMessage} />
+      {bounced ? (
+        <p className="notice notice-warning">
+          Not emailed: {bounced.value} stopped working on {bounced.at} ({bounced.reason}). Requests to this sender go another way until its
+          email address here changes.
+        </p>
+      ) : null}
 
       <div className="table-scroll">
         <table>

@@ -94,6 +94,12 @@ const EnvSchema = z.object({
 
   // Transactional email (Postmark).
   EMAIL_API_KEY: optionalSecret,
+  /**
+   * The user name and password of Postmark's webhook for deliveries, bounces and spam complaints,
+   * /api/webhooks/postmark (put in the webhook's URL as https://<user>:<password>@...; decision 0053).
+   */
+  POSTMARK_WEBHOOK_USER: optionalSecret,
+  POSTMARK_WEBHOOK_PASSWORD: optionalSecret,
   EMAIL_API_URL: z.string().url().default("https://api.postmarkapp.com"),
   EMAIL_FROM: z.string().default("Quiet Mailbox <hello@quietmailbox.com>"),
   /** Where staff notifications (new users) go. */

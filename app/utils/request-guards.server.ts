@@ -40,6 +40,7 @@ const JSON_ENDPOINTS = [
   "/api/subscriptions/create",
   "/api/webhooks/stripe",
   "/api/webhooks/lob",
+  "/api/webhooks/postmark",
 ];
 
 type Refusal = { status: number; title: string; message: string; retry?: { href: string; text: string } };

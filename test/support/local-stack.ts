@@ -7,7 +7,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startStandIns, type StandInServer } from "../stand-ins/server";
 import { VENDORS } from "../stand-ins/vendors";
-import { EMAIL_STAND_IN_TOKEN } from "../stand-ins/vendors/email";
+import { EMAIL_STAND_IN_TOKEN, EMAIL_STAND_IN_WEBHOOK_PASSWORD, EMAIL_STAND_IN_WEBHOOK_USER } from "../stand-ins/vendors/email";
 import { WORKERS_AI_STAND_IN_TOKEN } from "../stand-ins/vendors/workers-ai";
 import { MAILCHIMP_STAND_IN_KEY } from "../stand-ins/vendors/mailchimp";
 import { LOB_STAND_IN_WEBHOOK_SECRET } from "../stand-ins/vendors/lob-letters";
@@ -74,6 +74,8 @@ export function vendorVars(standIns: Pick<StandInServer, "url">): Record<string,
     STRIPE_HOSTED_ORIGINS: standIns.url,
     EMAIL_API_URL: `${standIns.url}/email`,
     EMAIL_API_KEY: EMAIL_STAND_IN_TOKEN,
+    POSTMARK_WEBHOOK_USER: EMAIL_STAND_IN_WEBHOOK_USER,
+    POSTMARK_WEBHOOK_PASSWORD: EMAIL_STAND_IN_WEBHOOK_PASSWORD,
     LOB_API_URL: `${standIns.url}/lob/v1`,
     LOB_WEBHOOK_SECRET: LOB_STAND_IN_WEBHOOK_SECRET,
     WORKERS_AI_API_URL: `${standIns.url}/cloudflare/client/v4`,
@@ -131,6 +133,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await forwardStripeEvents(standIns, `${appUrl}${STRIPE_WEBHOOK_PATH}`);
     log(`Stripe events go to ${appUrl}${STRIPE_WEBHOOK_PATH}`);
     await forwardLobEvents(standIns, `${appUrl}${LOB_WEBHOOK_PATH}`);
+    await forwardEmailEvents(standIns, `${appUrl}${POSTMARK_WEBHOOK_PATH}`);
 
     const running = wrangler;
     let stopping: Promise<void> | undefined;
@@ -214,6 +217,19 @@ async function forwardLobEvents(standIns: StandInServer, url: string) {
     body: JSON.stringify({ url }),
   });
   if (!response.ok) throw new Error(`the Lob stand-in refused the webhook endpoint: ${response.status}`);
+}
+
+/** Where the app takes Postmark's delivery and bounce records (app/routes/api.webhooks.postmark.ts). */
+const POSTMARK_WEBHOOK_PATH = "/api/webhooks/postmark";
+
+/** Postmark's webhook, pointed at the app: each message the email stand-in sends is followed by its Delivery or Bounce. */
+async function forwardEmailEvents(standIns: StandInServer, url: string) {
+  const response = await fetch(`${standIns.url}/__stand-ins/email/webhook-endpoint`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ url }),
+  });
+  if (!response.ok) throw new Error(`the email stand-in refused the webhook endpoint: ${response.status}`);
 }
 
 function assertBuildExists() {

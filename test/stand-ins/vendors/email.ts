@@ -6,11 +6,29 @@
 // https://postmarkapp.com/developer/api/overview (401 for a bad token; 422 with {ErrorCode, Message}).
 // Tests read what was sent from the recorded requests (/__stand-ins/requests?vendor=email); people
 // running `npm start` read it at /__stand-ins/email/outbox.
+//
+// Postmark's webhooks (https://postmarkapp.com/developer/webhooks/delivery-webhook, bounce-webhook,
+// spam-complaint-webhook): a JSON record POSTed with the Basic credentials of the webhook's URL.
+// Control routes, at /__stand-ins/email/...:
+//   POST /webhook-endpoint           {url, delayMs?}: from now on, every message sent is followed,
+//                                    delayMs later, by a Delivery record for each recipient, or a
+//                                    HardBounce for a recipient at BOUNCING_EMAIL_DOMAIN (npm start);
+//                                    {url: null} stops it
+//   POST /messages/:id/events        {type: "Delivery" | "HardBounce" | "Transient" | "SpamComplaint", url?}:
+//                                    sends that record for the message now, to `url` or the endpoint,
+//                                    and answers the app's status (journeys)
 import { randomUUID } from "node:crypto";
 import type { StandInRequest, StandInResponse, Vendor } from "../server";
 
 /** The server token this stand-in accepts, as wrangler.toml's [vars] and vendorVars() give it to the app. */
 export const EMAIL_STAND_IN_TOKEN = "local-stand-in-server-token";
+
+/** The Basic credentials the stand-in's webhooks carry: the app's POSTMARK_WEBHOOK_USER and POSTMARK_WEBHOOK_PASSWORD. */
+export const EMAIL_STAND_IN_WEBHOOK_USER = "postmark-local";
+export const EMAIL_STAND_IN_WEBHOOK_PASSWORD = "local-stand-in-webhook-password";
+
+/** Messages to addresses at this domain hard-bounce: their webhook record is a Bounce, not a Delivery. */
+export const BOUNCING_EMAIL_DOMAIN = "bounces.example";
 
 /**
  * Addresses at this domain are "inactive" (they hard-bounced before): Postmark refuses to send
@@ -55,6 +73,100 @@ const SENT = "sent";
 function sentMessages(state: Map<string, unknown>): SentMessage[] {
   if (!state.has(SENT)) state.set(SENT, []);
   return state.get(SENT) as SentMessage[];
+}
+
+const WEBHOOK = "webhook";
+type WebhookSettings = { url: string | null; delayMs: number };
+
+function webhookOf(state: Map<string, unknown>): WebhookSettings {
+  if (!state.has(WEBHOOK)) state.set(WEBHOOK, { url: null, delayMs: 1_000 });
+  return state.get(WEBHOOK) as WebhookSettings;
+}
+
+/** Forgets the messages but keeps where webhooks go, as a reset of the request log should. */
+function resetEmail(state: Map<string, unknown>) {
+  const webhook = state.get(WEBHOOK);
+  state.clear();
+  if (webhook) state.set(WEBHOOK, webhook);
+}
+
+type RecordType = "Delivery" | "HardBounce" | "Transient" | "SpamComplaint";
+const RECORD_TYPES = new Set<RecordType>(["Delivery", "HardBounce", "Transient", "SpamComplaint"]);
+let bounceIds = 4_200_000;
+
+/** Postmark's webhook record of this kind for one recipient of a message, shaped as Postmark documents it. */
+function webhookRecord(message: SentMessage, recipient: string, type: RecordType) {
+  const common = { MessageID: message.MessageID, ServerID: 23, MessageStream: "outbound", Tag: message.Tag, Metadata: message.Metadata };
+  const now = new Date().toISOString();
+  if (type === "Delivery") {
+    return { RecordType: "Delivery", ...common, Recipient: recipient, DeliveredAt: now, Details: "smtp;250 2.0.0 OK" };
+  }
+  const bounce = {
+    HardBounce: {
+      TypeCode: 1,
+      Name: "Hard bounce",
+      Description: "The server was unable to deliver your message (ex: unknown user, mailbox not found).",
+      Details: "smtp;550 5.1.1 The email account that you tried to reach does not exist.",
+      Inactive: true,
+    },
+    Transient: {
+      TypeCode: 2,
+      Name: "Message delayed",
+      Description: "The server could not temporarily deliver your message (ex: Message is delayed due to network troubles).",
+      Details: "smtp;421 4.7.0 Try again later.",
+      Inactive: false,
+    },
+    SpamComplaint: {
+      TypeCode: 100001,
+      Name: "Spam complaint",
+      Description: "The subscriber explicitly marked this message as spam.",
+      Details: "",
+      Inactive: true,
+    },
+  }[type];
+  bounceIds += 1;
+  return {
+    RecordType: type === "SpamComplaint" ? "SpamComplaint" : "Bounce",
+    ID: bounceIds,
+    Type: type,
+    ...common,
+    ...bounce,
+    Email: recipient,
+    From: message.From,
+    BouncedAt: now,
+    DumpAvailable: false,
+    CanActivate: true,
+    Subject: message.Subject,
+  };
+}
+
+/** Posts a record with the webhook's Basic credentials, as Postmark does, and answers the receiver's status (null: no answer). */
+async function sendWebhook(url: string, record: unknown): Promise<number | null> {
+  const credentials = Buffer.from(`${EMAIL_STAND_IN_WEBHOOK_USER}:${EMAIL_STAND_IN_WEBHOOK_PASSWORD}`).toString("base64");
+  try {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "User-Agent": "Postmark", Authorization: `Basic ${credentials}` },
+      body: JSON.stringify(record),
+      signal: AbortSignal.timeout(10_000),
+    });
+    await response.arrayBuffer();
+    return response.status;
+  } catch {
+    return null;
+  }
+}
+
+function scheduleWebhooks(state: Map<string, unknown>, message: SentMessage) {
+  const { url, delayMs } = webhookOf(state);
+  if (!url) return;
+  setTimeout(() => {
+    if (webhookOf(state).url !== url) return;
+    for (const recipient of message.Recipients) {
+      const bounces = recipient.toLowerCase().endsWith(`@${BOUNCING_EMAIL_DOMAIN}`);
+      void sendWebhook(url, webhookRecord(message, recipient, bounces ? "HardBounce" : "Delivery"));
+    }
+  }, delayMs).unref();
 }
 
 function checkToken(request: StandInRequest): StandInResponse | null {
@@ -130,6 +242,7 @@ function sendEmail(request: StandInRequest, state: Map<string, unknown>): StandI
     Status: "Sent",
   };
   sentMessages(state).push(message);
+  scheduleWebhooks(state, message);
   return { status: 200, body: { To: body.To, SubmittedAt: message.ReceivedAt, MessageID: message.MessageID, ErrorCode: 0, Message: "OK" } };
 }
 
@@ -182,6 +295,30 @@ function outboxPage(_request: StandInRequest, state: Map<string, unknown>): Stan
   return { status: 200, body: html, headers: { "Content-Type": "text/html; charset=utf-8" } };
 }
 
+function jsonBody(request: StandInRequest): Record<string, unknown> {
+  return request.body && typeof request.body === "object" ? (request.body as Record<string, unknown>) : {};
+}
+
+function setWebhookEndpoint(request: StandInRequest, state: Map<string, unknown>): StandInResponse {
+  const { url = null, delayMs } = jsonBody(request);
+  if (url !== null && typeof url !== "string") return { status: 400, body: { error: "url must be a string or null" } };
+  const webhook = webhookOf(state);
+  webhook.url = url;
+  if (typeof delayMs === "number" && delayMs >= 0) webhook.delayMs = delayMs;
+  return { status: 200, body: webhook };
+}
+
+async function sendEvent(request: StandInRequest, state: Map<string, unknown>): Promise<StandInResponse> {
+  const message = sentMessages(state).find((candidate) => candidate.MessageID === request.params.id);
+  if (!message) return { status: 404, body: { error: `no message ${request.params.id}` } };
+  const { type, url } = jsonBody(request);
+  if (!RECORD_TYPES.has(type as RecordType)) return { status: 400, body: { error: `type must be one of ${[...RECORD_TYPES].join(", ")}` } };
+  const target = typeof url === "string" ? url : webhookOf(state).url;
+  if (!target) return { status: 409, body: { error: "no webhook URL: give url, or POST /__stand-ins/email/webhook-endpoint first" } };
+  const record = webhookRecord(message, message.Recipients[0]!, type as RecordType);
+  return { status: 200, body: { status: await sendWebhook(target, record), record } };
+}
+
 export const emailVendor: Vendor = {
   name: "email",
   prefix: "/email",
@@ -189,5 +326,10 @@ export const emailVendor: Vendor = {
     { method: "POST", path: "/email", handle: sendEmail },
     { method: "GET", path: "/messages/outbound", handle: searchOutbound },
   ],
-  controlRoutes: [{ method: "GET", path: "/outbox", handle: outboxPage }],
+  controlRoutes: [
+    { method: "GET", path: "/outbox", handle: outboxPage },
+    { method: "POST", path: "/webhook-endpoint", handle: setWebhookEndpoint },
+    { method: "POST", path: "/messages/:id/events", handle: sendEvent },
+  ],
+  resetState: resetEmail,
 };

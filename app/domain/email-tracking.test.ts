@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest";
+import {
+  bouncedEmailWords,
+  channelProblemOf,
+  emailEventDetail,
+  emailEventOf,
+  emailProblemForStaff,
+  isFlagged,
+  outcomesBelow,
+} from "./email-tracking";
+
+const RECEIVED = new Date("2026-11-26T15:00:00Z");
+// Shaped as Postmark documents its Delivery and Bounce webhooks.
+const DELIVERY = {
+  RecordType: "Delivery",
+  MessageID: "883953f4-6105-42a2-a16a-77a8eac79483",
+  Recipient: "consumeradvo@acxiom.com",
+  DeliveredAt: "2026-11-26T14:33:54.9070259Z",
+  Details: "Test delivery webhook details",
+};
+const HARD_BOUNCE = {
+  RecordType: "Bounce",
+  ID: 42,
+  Type: "HardBounce",
+  TypeCode: 1,
+  MessageID: "883953f4-6105-42a2-a16a-77a8eac79483",
+  Description: "The server was unable to deliver your message (ex: unknown user, mailbox not found).",
+  Details: "Test bounce details",
+  Email: "consumeradvo@acxiom.com",
+  BouncedAt: "2026-11-26T13:28:10.2735393-04:00",
+  Inactive: true,
+};
+
+describe("emailEventOf", () => {
+  it("reads a delivery, keyed by its message and time", () => {
+    expect(emailEventOf(DELIVERY, RECEIVED)).toEqual({
+      key: `Delivery:${DELIVERY.MessageID}:${DELIVERY.DeliveredAt}`,
+      kind: "delivered",
+      messageId: DELIVERY.MessageID,
+      occurredAt: new Date("2026-11-26T14:33:54.907Z"),
+      reason: null,
+    });
+  });
+
+  it("reads a hard bounce, keyed by the bounce's id, with Postmark's reason", () => {
+    expect(emailEventOf(HARD_BOUNCE, RECEIVED)).toMatchObject({
+      key: `Bounce:${HARD_BOUNCE.MessageID}:42`,
+      kind: "bounced",
+      occurredAt: new Date("2026-11-26T17:28:10.273Z"),
+      reason: "HardBounce: The server was unable to deliver your message (ex: unknown user, mailbox not found).: Test bounce details",
+    });
+  });
+
+  it("counts a bad address, or any bounce after which Postmark deactivated the address, as the address failing", () => {
+    expect(emailEventOf({ ...HARD_BOUNCE, Type: "BadEmailAddress", TypeCode: 100000, Inactive: false })?.kind).toBe("bounced");
+    expect(emailEventOf({ ...HARD_BOUNCE, Type: "Blocked", TypeCode: 100006, Inactive: true })?.kind).toBe("bounced");
+  });
+
+  it("keeps transient and soft bounces apart: Postmark tries again", () => {
+    for (const [Type, TypeCode] of [
+      ["Transient", 2],
+      ["SoftBounce", 4096],
+      ["AutoResponder", 64],
+      ["DnsError", 256],
+    ] as const) {
+      expect(emailEventOf({ ...HARD_BOUNCE, Type, TypeCode, Inactive: false })?.kind).toBe("softBounce");
+    }
+  });
+
+  it("reads a spam complaint", () => {
+    expect(emailEventOf({ ...HARD_BOUNCE, RecordType: "SpamComplaint", Type: "SpamComplaint", TypeCode: 100001 })).toMatchObject({
+      key: `SpamComplaint:${HARD_BOUNCE.MessageID}:42`,
+      kind: "spamComplaint",
+    });
+  });
+
+  it("acts on nothing else, and takes the time it was received when Postmark's is missing or unreadable", () => {
+    expect(emailEventOf({ RecordType: "Open", MessageID: "x" })).toBeNull();
+    expect(emailEventOf({ RecordType: "SubscriptionChange", MessageID: "x" })).toBeNull();
+    expect(emailEventOf({ ...DELIVERY, DeliveredAt: "soon" }, RECEIVED)?.occurredAt).toEqual(RECEIVED);
+    expect(emailEventOf({ ...DELIVERY, DeliveredAt: null }, RECEIVED)?.occurredAt).toEqual(RECEIVED);
+  });
+});
+
+describe("outcomesBelow", () => {
+  it("lets a bounce or a complaint replace a delivery, and never the other way round", () => {
+    expect(outcomesBelow("delivered")).toEqual(["sent"]);
+    expect(outcomesBelow("bounced")).toEqual(["sent", "delivered"]);
+    expect(outcomesBelow("spamComplaint")).toEqual(["sent", "delivered"]);
+    expect(outcomesBelow("sent")).toEqual([]);
+  });
+});
+
+describe("what people and staff read", () => {
+  it("tells the person the sender's address bounced and staff are on it", () => {
+    expect(bouncedEmailWords("Acxiom")).toBe("Acxiom's address bounced; our staff are finding another way");
+    expect(emailEventDetail("bounced", "Acxiom")).toBe("Acxiom's address bounced; our staff are finding another way.");
+    expect(emailEventDetail("delivered", "Acxiom")).toBe("Your request reached Acxiom's mailbox.");
+    expect(emailEventDetail("softBounce", "Acxiom")).toBeNull();
+  });
+
+  it("gives staff the address, the message and Postmark's reason", () => {
+    const event = emailEventOf(HARD_BOUNCE)!;
+    expect(emailProblemForStaff(event, "consumeradvo@acxiom.com")).toBe(
+      `Our email to consumeradvo@acxiom.com bounced (Postmark message ${HARD_BOUNCE.MessageID}): ${event.reason}. ` +
+        "Find another way to reach the sender, or correct the address in the catalog.",
+    );
+    expect(channelProblemOf(event, "consumeradvo@acxiom.com")).toEqual({
+      kind: "email",
+      value: "consumeradvo@acxiom.com",
+      reason: event.reason,
+      at: "2026-11-26T17:28:10.273Z",
+    });
+  });
+});
+
+describe("isFlagged", () => {
+  const problem = { kind: "email" as const, value: "ConsumerAdvo@acxiom.com", reason: "HardBounce", at: RECEIVED.toISOString() };
+  it("flags the very address that failed, whatever its case, and no other", () => {
+    expect(isFlagged({ kind: "email", value: "consumeradvo@acxiom.com " }, problem)).toBe(true);
+    expect(isFlagged({ kind: "email", value: "optout@acxiom.com" }, problem)).toBe(false);
+    expect(isFlagged({ kind: "web", value: "ConsumerAdvo@acxiom.com" }, problem)).toBe(false);
+    expect(isFlagged({ kind: "email", value: "consumeradvo@acxiom.com" }, null)).toBe(false);
+  });
+});

@@ -1,0 +1,154 @@
+// What Postmark's webhooks say of an email to a sender, and what it means for the request
+// (decision 0053). Pure, so each rule has a unit test (email-tracking.test.ts).
+import type { ChannelProblem, EmailOutcome, SenderChannel } from "../../drizzle/schema";
+
+/**
+ * Postmark's bounce type codes that mean the address itself does not work
+ * (https://postmarkapp.com/developer/api/bounce-api#bounce-types): HardBounce and BadEmailAddress.
+ */
+const ADDRESS_FAILED_TYPE_CODES = new Set([1, 100000]);
+
+/** The fields of Postmark's Delivery, Bounce and SpamComplaint webhooks the app reads. */
+export type PostmarkRecord = {
+  RecordType: string;
+  MessageID: string;
+  /** Bounce and SpamComplaint: the bounce's own id. Delivery has none. */
+  ID?: number | string | null;
+  /** Delivery: the address it was delivered to. */
+  Recipient?: string | null;
+  /** Bounce and SpamComplaint: the address that bounced or complained. */
+  Email?: string | null;
+  DeliveredAt?: string | null;
+  BouncedAt?: string | null;
+  Type?: string | null;
+  TypeCode?: number | null;
+  /** Whether Postmark deactivated the address, so that it sends nothing more to it. */
+  Inactive?: boolean | null;
+  Description?: string | null;
+  Details?: string | null;
+};
+
+export type EmailEventKind = "delivered" | "bounced" | "spamComplaint" | "softBounce";
+
+export type EmailEvent = {
+  /** RecordType, MessageID and the bounce's ID (or the delivery's time): the same event sent twice has the same key. */
+  key: string;
+  kind: EmailEventKind;
+  messageId: string;
+  occurredAt: Date;
+  /** For staff: Postmark's type, description and details of a bounce or complaint. */
+  reason: string | null;
+};
+
+/**
+ * Reads one of Postmark's webhook records, or null for a record this app does not act on (opens,
+ * clicks, subscription changes, inbound mail). A bounce counts as the address failing when its type
+ * says so or when Postmark deactivated the address; any other bounce (transient, soft, auto-reply,
+ * DNS) is kept but changes nothing, since Postmark tries again.
+ */
+export function emailEventOf(record: PostmarkRecord, receivedAt = new Date()): EmailEvent | null {
+  const occurredAt = (at: string | null | undefined) => {
+    const parsed = at ? new Date(at) : receivedAt;
+    return Number.isNaN(parsed.getTime()) ? receivedAt : parsed;
+  };
+  if (record.RecordType === "Delivery") {
+    return {
+      key: `Delivery:${record.MessageID}:${record.DeliveredAt ?? ""}`,
+      kind: "delivered",
+      messageId: record.MessageID,
+      occurredAt: occurredAt(record.DeliveredAt),
+      reason: null,
+    };
+  }
+  if (record.RecordType !== "Bounce" && record.RecordType !== "SpamComplaint") return null;
+  const kind: EmailEventKind =
+    record.RecordType === "SpamComplaint"
+      ? "spamComplaint"
+      : ADDRESS_FAILED_TYPE_CODES.has(record.TypeCode ?? -1) || record.Inactive === true
+        ? "bounced"
+        : "softBounce";
+  const reason = [record.Type, record.Description, record.Details]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(": ");
+  return {
+    key: `${record.RecordType}:${record.MessageID}:${record.ID ?? record.BouncedAt ?? ""}`,
+    kind,
+    messageId: record.MessageID,
+    occurredAt: occurredAt(record.BouncedAt),
+    reason: reason || null,
+  };
+}
+
+/** The outcome an event stands for; a soft bounce stands for none. */
+export function outcomeOfEvent(kind: EmailEventKind): EmailOutcome | null {
+  return kind === "softBounce" ? null : kind;
+}
+
+const RANK: Record<EmailOutcome, number> = { sent: 0, delivered: 1, bounced: 2, spamComplaint: 2 };
+
+/**
+ * The outcomes an email may be in for this one to replace it: only a higher rank moves it, so a
+ * delivery that arrives after a bounce of the same message leaves the bounce, and the first of a
+ * bounce and a complaint stays.
+ */
+export function outcomesBelow(outcome: EmailOutcome): EmailOutcome[] {
+  return (Object.keys(RANK) as EmailOutcome[]).filter((candidate) => RANK[candidate] < RANK[outcome]);
+}
+
+/** Whether an event takes the sender's email channel off the automatic path and sends the request back to staff. */
+export function failsTheAddress(kind: EmailEventKind): boolean {
+  return kind === "bounced" || kind === "spamComplaint";
+}
+
+function possessive(name: string): string {
+  return `${name}'s`;
+}
+
+/** What the person reads once the sender's address bounced: "Acxiom's address bounced; our staff are finding another way". */
+export function bouncedEmailWords(senderName: string): string {
+  return `${possessive(senderName)} address bounced; our staff are finding another way`;
+}
+
+/** What the person reads once the sender's mailbox reported our email as spam. */
+function spamComplaintWords(senderName: string): string {
+  return `${possessive(senderName)} mailbox refused our email as spam; our staff are finding another way`;
+}
+
+/** The line the request's history gets for an event; a soft bounce gets none. */
+export function emailEventDetail(kind: EmailEventKind, senderName: string): string | null {
+  switch (kind) {
+    case "delivered":
+      return `Your request reached ${possessive(senderName)} mailbox.`;
+    case "bounced":
+      return `${bouncedEmailWords(senderName)}.`;
+    case "spamComplaint":
+      return `${spamComplaintWords(senderName)}.`;
+    case "softBounce":
+      return null;
+  }
+}
+
+/** What staff read on a request whose email came back. */
+export function emailProblemForStaff(event: Pick<EmailEvent, "kind" | "messageId" | "reason">, address: string): string {
+  const what = event.kind === "spamComplaint" ? "was reported as spam" : "bounced";
+  return (
+    `Our email to ${address} ${what} (Postmark message ${event.messageId})${event.reason ? `: ${event.reason}` : ""}. ` +
+    "Find another way to reach the sender, or correct the address in the catalog."
+  );
+}
+
+/** The flag the sender gets in the catalog, so that nothing is emailed to that address again until staff change it. */
+export function channelProblemOf(event: Pick<EmailEvent, "kind" | "reason" | "occurredAt">, address: string): ChannelProblem {
+  return {
+    kind: "email",
+    value: address,
+    reason: event.kind === "spamComplaint" ? `reported as spam${event.reason ? `: ${event.reason}` : ""}` : (event.reason ?? "bounced"),
+    at: event.occurredAt.toISOString(),
+  };
+}
+
+/** Whether a channel of the catalog is the one flagged: a flag for an address the catalog no longer lists has no effect. */
+export function isFlagged(channel: Pick<SenderChannel, "kind" | "value">, problem: ChannelProblem | null | undefined): boolean {
+  return Boolean(problem && problem.kind === channel.kind && problem.value.trim().toLowerCase() === channel.value.trim().toLowerCase());
+}

@@ -1,0 +1,135 @@
+// Emails of requests to their senders, and what Postmark's webhooks say of them (decision 0053).
+import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { postmarkEvents, requestEmails, requestLogs, requests, requestTemplates } from "../../drizzle/schema";
+import {
+  channelProblemOf,
+  emailEventDetail,
+  emailProblemForStaff,
+  failsTheAddress,
+  outcomeOfEvent,
+  outcomesBelow,
+  type EmailEvent,
+} from "~/domain/email-tracking";
+import type { QueueKey } from "~/models/work-queue.server";
+import type { Db } from "~/utils/db.server";
+
+/**
+ * Records that Postmark took a request's email: its MessageID, the address and the catalog sender
+ * it went to, and when. The same message recorded again (a job delivered twice) writes nothing more.
+ */
+export async function recordRequestEmail(
+  db: Db,
+  key: QueueKey,
+  email: { messageId: string; toAddress: string; templateId: string | null },
+  now = new Date(),
+) {
+  await db
+    .insert(requestEmails)
+    .values({ ...email, userId: key.userId, requestId: key.requestId, createdAt: now })
+    .onConflictDoNothing();
+}
+
+/** An email of a request by Postmark's MessageID, with the request's sender, or null for any other email (account emails, reminders). */
+export async function requestEmailByMessageId(db: Db, messageId: string) {
+  const [row] = await db
+    .select({
+      messageId: requestEmails.messageId,
+      userId: requestEmails.userId,
+      requestId: requestEmails.requestId,
+      templateId: requestEmails.templateId,
+      toAddress: requestEmails.toAddress,
+      createdAt: requestEmails.createdAt,
+      senderName: requests.senderName,
+    })
+    .from(requestEmails)
+    .innerJoin(requests, and(eq(requests.userId, requestEmails.userId), eq(requests.id, requestEmails.requestId)))
+    .where(eq(requestEmails.messageId, messageId))
+    .limit(1);
+  return row ?? null;
+}
+
+export type RequestEmail = NonNullable<Awaited<ReturnType<typeof requestEmailByMessageId>>>;
+
+/**
+ * One of Postmark's events, in one batch whose every write depends on the event being new: recorded
+ * by its key first (a replay finds it and changes nothing), the email's outcome moved only to one
+ * that outranks it (a delivery arriving after a bounce leaves the bounce), a line in the request's
+ * history at the time the event happened, and for a hard bounce or a spam complaint the sender's
+ * address flagged in the catalog and the request back in the staff queue with the reason, unless a
+ * later email of the request has gone since. A soft bounce is recorded and changes nothing else.
+ * Answers whether the event was new.
+ */
+export async function applyEmailEvent(db: Db, email: RequestEmail, event: EmailEvent, now = new Date()): Promise<boolean> {
+  // Each write below runs only if this batch recorded the event: a delivery of the same event at
+  // the same time finds the row with another mark.
+  const mark = now.getTime();
+  const recordedNow = sql`exists (select 1 from ${postmarkEvents} where ${postmarkEvents.id} = ${event.key} and ${postmarkEvents.createdAt} = ${mark})`;
+  const thisRequest = and(eq(requests.userId, email.userId), eq(requests.id, email.requestId));
+  const statements: BatchItem<"sqlite">[] = [
+    db
+      .insert(postmarkEvents)
+      .values({ id: event.key, recordType: event.kind, messageId: event.messageId, createdAt: new Date(mark) })
+      .onConflictDoNothing(),
+  ];
+  const outcome = outcomeOfEvent(event.kind);
+  if (outcome) {
+    statements.push(
+      db
+        .update(requestEmails)
+        .set({ outcome, outcomeAt: event.occurredAt })
+        .where(and(eq(requestEmails.messageId, email.messageId), inArray(requestEmails.outcome, outcomesBelow(outcome)), recordedNow)),
+    );
+  }
+  const detail = emailEventDetail(event.kind, email.senderName);
+  if (detail) {
+    statements.push(
+      db.insert(requestLogs).select(
+        db
+          .select({
+            id: sql<string>`${crypto.randomUUID()}`.as("id"),
+            userId: requests.userId,
+            requestId: requests.id,
+            creator: sql<"system">`'system'`.as("creator"),
+            status: sql<string>`${`email.${event.kind}`}`.as("status"),
+            detail: sql<string>`${detail}`.as("detail"),
+            createdAt: sql<number>`${event.occurredAt.getTime()}`.as("createdAt"),
+          })
+          .from(requests)
+          .where(and(thisRequest, recordedNow)),
+      ),
+    );
+  }
+  if (failsTheAddress(event.kind)) {
+    // Written out in full: inside an UPDATE drizzle leaves column names unqualified.
+    const noLaterEmail = sql`not exists (select 1 from "request_emails" as "later" where "later"."userId" = ${email.userId}
+      and "later"."requestId" = ${email.requestId} and "later"."createdAt" > ${email.createdAt.getTime()})`;
+    statements.push(
+      db
+        .update(requests)
+        .set({ processedAt: null, emailProblem: emailProblemForStaff(event, email.toAddress), updatedAt: now })
+        .where(and(thisRequest, eq(requests.status, "inQueue"), isNotNull(requests.processedAt), noLaterEmail, recordedNow)),
+    );
+    if (email.templateId) {
+      const problem = channelProblemOf(event, email.toAddress);
+      statements.push(
+        db
+          .update(requestTemplates)
+          .set({ channelProblem: problem })
+          .where(
+            and(
+              eq(requestTemplates.id, email.templateId),
+              // A flag already on this address keeps its first reason and time.
+              or(
+                isNull(requestTemplates.channelProblem),
+                ne(sql`json_extract(${requestTemplates.channelProblem}, '$.value')`, problem.value),
+              ),
+              recordedNow,
+            ),
+          ),
+      );
+    }
+  }
+  const [recorded] = await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  return (recorded as D1Result).meta.changes > 0;
+}
