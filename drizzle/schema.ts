@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 // Timestamps are stored as epoch milliseconds and read as Date.
 const createdAt = () =>
@@ -203,6 +203,11 @@ export const requests = sqliteTable(
     index("requests_unlinked_custom_idx")
       .on(table.senderName)
       .where(sql`"templateId" IS NULL AND "type" = 'custom'`),
+    // A sender's requests still waiting for staff: the ranking of senders without a channel, and
+    // the requests a channel added to a sender sends at once (decision 0054).
+    index("requests_waiting_sender_idx")
+      .on(table.templateId, table.queuedAt)
+      .where(sql`"status" = 'inQueue' AND "processedAt" IS NULL`),
   ],
 );
 
@@ -449,6 +454,50 @@ export const requestReminders = sqliteTable(
     primaryKey({ columns: [table.userId, table.requestId, table.processedAt, table.round] }),
     index("request_reminders_job_idx").on(table.jobId),
   ],
+);
+
+/**
+ * A sender's channel that stopped working (an email address that bounced, letters that came back):
+ * the sender leaves the automatic path for that kind of channel until staff mark it fixed
+ * (decision 0054). One per sender and kind.
+ */
+export const senderChannelProblems = sqliteTable(
+  "sender_channel_problems",
+  {
+    templateId: text("templateId")
+      .notNull()
+      .references(() => requestTemplates.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["web", "email", "mail", "phone"] }).notNull(),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.templateId, table.kind] })],
+);
+
+export const CHANNEL_PROPOSAL_STATES = ["proposed", "confirmed", "rejected"] as const;
+export type ChannelProposalState = (typeof CHANNEL_PROPOSAL_STATES)[number];
+
+/**
+ * Postal addresses a sender was seen writing from (the return address on users' photos of its
+ * mail), for staff to confirm once as its postal channel (decision 0054). One row per sender and
+ * address as normalized; `timesSeen` counts the photos that showed it.
+ */
+export const postalChannelProposals = sqliteTable(
+  "postal_channel_proposals",
+  {
+    id: randomId(),
+    templateId: text("templateId")
+      .notNull()
+      .references(() => requestTemplates.id, { onDelete: "cascade" }),
+    address: text("address").notNull(),
+    normalizedAddress: text("normalizedAddress").notNull(),
+    sourcePhotoId: text("sourcePhotoId"),
+    timesSeen: integer("timesSeen").notNull().default(1),
+    state: text("state", { enum: CHANNEL_PROPOSAL_STATES }).notNull().default("proposed"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex("postal_channel_proposals_address_idx").on(table.templateId, table.normalizedAddress)],
 );
 
 export const AUDIT_TARGETS = ["user", "request", "template", "job", "testimonial", "photo"] as const;

@@ -21,33 +21,40 @@ export function staffChannel(channels: SenderChannel[] | null, acceptsAgent: "ye
   return { kind: "unknown", value: null };
 }
 
-/**
- * The address a request is emailed to with no one on the staff involved, or null: only senders
- * the catalog says take requests from agents ("yes", not "unknown") and that list an email address,
- * and never one the person must file themselves (decision 0018).
- */
-export function automaticEmailAddress(sender: {
+/** What the catalog says of a sender, to decide whether its requests go out with no one on the staff involved. */
+export type AutomaticSenderFacts = {
   channels: SenderChannel[] | null;
   acceptsAgent: "yes" | "no" | "unknown" | null;
   consumerFiles: boolean | null;
-}): string | null {
+  /** The kinds of channel that stopped working (a bounce, letters returned) until staff fix them (decision 0054). */
+  channelProblems?: SenderChannel["kind"][] | null;
+};
+
+/** The sender's channels, less those of a kind that stopped working. */
+export function workingChannels(channels: SenderChannel[] | null, problems: SenderChannel["kind"][] | null | undefined) {
+  return (channels ?? []).filter((channel) => !problems?.includes(channel.kind));
+}
+
+/**
+ * The address a request is emailed to with no one on the staff involved, or null: only senders
+ * the catalog says take requests from agents ("yes", not "unknown") and that list an email address
+ * that has not bounced, and never one the person must file themselves (decision 0018).
+ */
+export function automaticEmailAddress(sender: AutomaticSenderFacts): string | null {
   if (sender.acceptsAgent !== "yes" || sender.consumerFiles) return null;
-  return sender.channels?.find((channel) => channel.kind === "email")?.value ?? null;
+  return workingChannels(sender.channels, sender.channelProblems).find((channel) => channel.kind === "email")?.value ?? null;
 }
 
 /**
  * The catalog's postal address a request is mailed to through Lob with no one on the staff
  * involved (decision 0052), or null: senders staff reach by mail (email first, as staffChannel
- * says), never one the person must file themselves. The letter is the person's own, so it needs no
+ * says, of the channels still working: letters that came back take the postal one out, decision
+ * 0054), never one the person must file themselves. The letter is the person's own, so it needs no
  * agent to be accepted.
  */
-export function automaticLetterAddress(sender: {
-  channels: SenderChannel[] | null;
-  acceptsAgent: "yes" | "no" | "unknown" | null;
-  consumerFiles: boolean | null;
-}): string | null {
+export function automaticLetterAddress(sender: AutomaticSenderFacts): string | null {
   if (sender.consumerFiles) return null;
-  const channel = staffChannel(sender.channels, sender.acceptsAgent);
+  const channel = staffChannel(workingChannels(sender.channels, sender.channelProblems), sender.acceptsAgent);
   return channel.kind === "mail" && channel.value?.trim() ? channel.value.trim() : null;
 }
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, not, or, sql } from "drizzle-orm";
-import { jobs, requestLogs, requests, requestTemplates } from "../../drizzle/schema";
+import { jobs, requestLogs, requests, requestTemplates, type SenderChannel } from "../../drizzle/schema";
 import { householdOf, writeOptOutLetter } from "~/domain/opt-out-letter";
 import { timeZoneForState } from "~/domain/dates";
 import { groupKeyOf, groupWorkQueue, processedDetail, requestKey, type ProcessingKind, type StaffChannel } from "~/domain/work-queue";
@@ -89,6 +89,10 @@ export async function currentQueue(db: Db) {
 
 export type QueueKey = { userId: string; requestId: string };
 
+// The kinds of the sender's channels that stopped working (decision 0054), as a JSON array.
+const channelProblemKinds = sql<string>`(select json_group_array("kind") from "sender_channel_problems"
+  where "sender_channel_problems"."templateId" = ${requestTemplates.id})`.mapWith((value: string) => JSON.parse(value) as SenderChannel["kind"][]);
+
 /**
  * What the catalog says about the sender of a request in queue that no one has sent yet, to decide
  * whether it is emailed at once; null for a custom sender or a request no longer waiting.
@@ -99,6 +103,7 @@ export async function senderFactsOfWaitingRequest(db: Db, { userId, requestId }:
       channels: requestTemplates.channels,
       acceptsAgent: requestTemplates.acceptsAgent,
       consumerFiles: requestTemplates.consumerFiles,
+      channelProblems: channelProblemKinds,
     })
     .from(requests)
     .innerJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
@@ -250,4 +255,31 @@ export async function markProcessed(
           }),
         ];
   await db.batch([...statements, ...audit] as unknown as Parameters<Db["batch"]>[0]);
+}
+
+/** The job that sends a sender's waiting requests with no one on the staff involved: an email to this address, or a letter through Lob. */
+export type AutomaticSend = { type: "optOut.email"; to: string } | { type: "optOut.letter" };
+
+// A version 4 UUID made by SQLite, as the queue's envelopes carry (domain/job-envelope).
+const newJobId = sql.raw(`lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4' || substr(lower(hex(randomblob(2))), 2)
+  || '-' || substr('89ab', 1 + abs(random()) % 4, 1) || substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6)))`);
+
+/**
+ * Reserves, in one statement, a job for every request of this sender still waiting for staff
+ * (decision 0054): in queue, not sent, its address not kept as typed, and with no email or letter
+ * job already on its way. The statement reads and writes at once, so two members of staff pressing
+ * together, or one pressing twice, reserve each request once: the second finds the first's jobs.
+ * Answers the jobs' rows, for the caller to put on the queue.
+ */
+export async function reserveWaitingRequestsOfSender(db: Db, templateId: string, send: AutomaticSend) {
+  const payload =
+    send.type === "optOut.email"
+      ? sql`json_object('userId', ${requests.userId}, 'requestId', ${requests.id}, 'to', ${send.to}, 'automatic', json('true'))`
+      : sql`json_object('userId', ${requests.userId}, 'requestId', ${requests.id})`;
+  const rows = await db.all<{ id: string; userId: string; payload: string }>(sql`insert into ${jobs} ("id", "type", "payload", "userId")
+    select ${newJobId}, ${send.type}, ${payload}, ${requests.userId} from ${requests}
+    where ${requests.templateId} = ${templateId} and ${waitingInQueue}
+      and not ${addressKeptAsTyped} and not ${emailOnItsWay} and not ${letterOnItsWay}
+    returning "id", "userId", "payload"`);
+  return rows.map((row) => ({ id: row.id, userId: row.userId, payload: JSON.parse(row.payload) as { userId: string; requestId: string } }));
 }
