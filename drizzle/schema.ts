@@ -407,7 +407,11 @@ export const mailedLetters = sqliteTable(
     trackingAt: integer("trackingAt", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (table) => [index("mailed_letters_request_idx").on(table.userId, table.requestId, table.createdAt)],
+  (table) => [
+    index("mailed_letters_request_idx").on(table.userId, table.requestId, table.createdAt),
+    // The overview's letters' cost by month, covering: the walk reads only the last twelve months.
+    index("mailed_letters_created_idx").on(table.createdAt, table.costCents),
+  ],
 );
 
 /** Lob webhook events already handled, so that a redelivered event changes nothing. */

@@ -23,4 +23,5 @@ CREATE TABLE `sender_channel_problems` (
 	FOREIGN KEY (`templateId`) REFERENCES `request_templates`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
+CREATE INDEX `mailed_letters_created_idx` ON `mailed_letters` (`createdAt`,`costCents`);--> statement-breakpoint
 CREATE INDEX `requests_waiting_sender_idx` ON `requests` (`templateId`,`queuedAt`) WHERE "status" = 'inQueue' AND "processedAt" IS NULL;

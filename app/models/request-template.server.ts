@@ -321,6 +321,7 @@ export async function offerTemplateToExistingUsers(db: Db, actor: StaffActor, id
               replyToken: sql`null`.as("replyToken"),
               // Set by the insert trigger when the owner pays for premium (migration 0011).
               ownerPremium: sql`0`.as("ownerPremium"),
+              letterProblem: sql`null`.as("letterProblem"),
               createdAt: sql`${now.getTime()}`.as("createdAt"),
               updatedAt: sql`${now.getTime()}`.as("updatedAt"),
             })

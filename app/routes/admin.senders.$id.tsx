@@ -125,7 +125,7 @@ function sentNotice(query: URLSearchParams) {
 }
 
 /** The query that says what was sent, for the redirect after an action that sends the waiting requests. */
-const sentQuery = ({ sent, by }: WaitingSent) => `sent=${sent}${by ? `&by=${by}` : ""}`;
+const sentQuery = ({ sent, by }: WaitingSent) => (sent > 0 && by ? `&sent=${sent}&by=${by}` : "");
 
 /** What an audit entry's details say, in a line. */
 function summarize(details: Record<string, unknown> | null) {
@@ -146,20 +146,20 @@ async function updateIntent(env: AppEnv, db: Db, staff: StaffActor, id: string, 
   const updated = await updateTemplate(db, staff, id, values);
   invariantResponse(updated);
   const sent = updated.changed.length > 0 ? await sendWaitingRequestsOfSender(env, staff, id) : { sent: 0, by: null };
-  return redirect(`/admin/senders/${encodeURIComponent(id)}?saved=${updated.changed.length}&${sentQuery(sent)}`, 303);
+  return redirect(`/admin/senders/${encodeURIComponent(id)}?saved=${updated.changed.length}${sentQuery(sent)}`, 303);
 }
 
 async function fixedIntent(env: AppEnv, db: Db, staff: StaffActor, id: string, kind: ChannelKind) {
   const cleared = await clearChannelProblem(db, staff, id, kind);
   const sent = cleared ? await sendWaitingRequestsOfSender(env, staff, id) : { sent: 0, by: null };
-  return redirect(`/admin/senders/${encodeURIComponent(id)}?fixed=${kind}&${sentQuery(sent)}`, 303);
+  return redirect(`/admin/senders/${encodeURIComponent(id)}?fixed=${kind}${sentQuery(sent)}`, 303);
 }
 
 async function proposalIntent(env: AppEnv, db: Db, staff: StaffActor, id: string, proposalId: string, decision: "confirmed" | "rejected") {
   const outcome = await decidePostalChannelProposal(db, staff, id, proposalId, decision);
   if (outcome === "notFound") return data({ intent: "proposal" as const, message: SENDER_PAGE_MESSAGES.proposalGone }, { status: 409 });
   const sent = decision === "confirmed" ? await sendWaitingRequestsOfSender(env, staff, id) : { sent: 0, by: null };
-  return redirect(`/admin/senders/${encodeURIComponent(id)}?proposal=${decision}&${sentQuery(sent)}`, 303);
+  return redirect(`/admin/senders/${encodeURIComponent(id)}?proposal=${decision}${sentQuery(sent)}`, 303);
 }
 
 async function activationIntent(db: Db, staff: StaffActor, id: string, active: boolean) {

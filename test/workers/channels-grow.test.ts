@@ -21,6 +21,7 @@ import { applyLetterEvent } from "~/models/mailed-letter.server";
 import { listPostalChannelProposals, listSendersWaitingOnChannel, recordPostalChannelProposal } from "~/models/sender-channels.server";
 import { getStaffOverview } from "~/models/staff-overview.server";
 import { getDb } from "~/utils/db.server";
+import { parseEnv } from "~/utils/env.server";
 import { Browser, signedInStaff } from "./http";
 import { htmlOf } from "./support";
 
@@ -170,8 +171,8 @@ describe("adding a channel to a sender", () => {
 
     // Pressed again by two members of staff at once: nothing goes twice.
     const again = await Promise.all([
-      sendWaitingRequestsOfSender(env, { id: "local-admin", role: "admin" }, id),
-      sendWaitingRequestsOfSender(env, { id: "local-admin", role: "admin" }, id),
+      sendWaitingRequestsOfSender(parseEnv(env), { id: "local-admin", role: "admin" }, id),
+      sendWaitingRequestsOfSender(parseEnv(env), { id: "local-admin", role: "admin" }, id),
     ]);
     expect(again.map((outcome) => outcome.sent)).toEqual([0, 0]);
 
@@ -195,7 +196,7 @@ describe("adding a channel to a sender", () => {
     const id = await sender("adding-race", [{ kind: "mail", value: POSTAL_ADDRESS }], "no");
     const waiting = await Promise.all(Array.from({ length: 5 }, () => waitingRequest(id)));
     const outcomes = await Promise.all(
-      [1, 2, 3].map(() => sendWaitingRequestsOfSender({ ...env, ...LOB }, { id: "local-admin", role: "admin" }, id)),
+      [1, 2, 3].map(() => sendWaitingRequestsOfSender(parseEnv({ ...env, ...LOB }), { id: "local-admin", role: "admin" }, id)),
     );
     expect(outcomes.reduce((total, outcome) => total + outcome.sent, 0)).toBe(5);
     for (const key of waiting) expect(await jobsOf("optOut.letter", key.userId)).toHaveLength(1);
@@ -223,7 +224,7 @@ describe("a letter that came back", () => {
     expect(problem!.reason).toContain(letterId);
 
     const next = await waitingRequest(id);
-    expect(await sendAtOnceWhenSenderAllows({ ...env, ...LOB }, next)).toBe(false);
+    expect(await sendAtOnceWhenSenderAllows(parseEnv({ ...env, ...LOB }), next)).toBe(false);
     expect(await jobsOf("optOut.letter", next.userId)).toHaveLength(0);
     expect((await listSendersWaitingOnChannel(db)).find((row) => row.templateId === id)).toMatchObject({ waiting: 2, problems: "mail" });
 
