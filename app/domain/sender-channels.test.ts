@@ -10,6 +10,8 @@ describe("normalizePostalAddress", () => {
   });
 
   it("keeps different addresses apart", () => {
-    expect(normalizePostalAddress("PO Box 1000, Dodgeville, WI 53595")).not.toBe(normalizePostalAddress("PO Box 1001, Dodgeville, WI 53595"));
+    expect(normalizePostalAddress("PO Box 1000, Dodgeville, WI 53595")).not.toBe(
+      normalizePostalAddress("PO Box 1001, Dodgeville, WI 53595"),
+    );
   });
 });

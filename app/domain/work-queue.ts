@@ -31,7 +31,7 @@ export type AutomaticSenderFacts = {
 };
 
 /** The sender's channels, less those of a kind that stopped working. */
-export function workingChannels(channels: SenderChannel[] | null, problems: SenderChannel["kind"][] | null | undefined) {
+function workingChannels(channels: SenderChannel[] | null, problems: SenderChannel["kind"][] | null | undefined) {
   return (channels ?? []).filter((channel) => !problems?.includes(channel.kind));
 }
 

@@ -125,7 +125,12 @@ export async function sendWaitingRequestsOfSender(env: AppEnv, actor: StaffActor
     action: "requests.sentOnNewChannel",
     targetType: "template",
     targetId: templateId,
-    details: { sender: template.title, channel: by, sent: reserved.length, requests: reserved.map((job) => `${job.userId}:${job.payload.requestId}`) },
+    details: {
+      sender: template.title,
+      channel: by,
+      sent: reserved.length,
+      requests: reserved.map((job) => `${job.userId}:${job.payload.requestId}`),
+    },
   });
   const enqueuedAt = new Date().toISOString();
   await sendJobEnvelopes(

@@ -91,7 +91,9 @@ export type QueueKey = { userId: string; requestId: string };
 
 // The kinds of the sender's channels that stopped working (decision 0054), as a JSON array.
 const channelProblemKinds = sql<string>`(select json_group_array("kind") from "sender_channel_problems"
-  where "sender_channel_problems"."templateId" = ${requestTemplates.id})`.mapWith((value: string) => JSON.parse(value) as SenderChannel["kind"][]);
+  where "sender_channel_problems"."templateId" = ${requestTemplates.id})`.mapWith(
+  (value: string) => JSON.parse(value) as SenderChannel["kind"][],
+);
 
 /**
  * What the catalog says about the sender of a request in queue that no one has sent yet, to decide

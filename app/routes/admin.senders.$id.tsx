@@ -116,7 +116,11 @@ function sentNotice(query: URLSearchParams) {
   const decided = query.get("proposal");
   const lines = [
     fixed ? `The ${fixed} channel is back on the automatic path.` : null,
-    decided === "confirmed" ? "The address is now the sender's postal channel." : decided === "rejected" ? "The address was rejected." : null,
+    decided === "confirmed"
+      ? "The address is now the sender's postal channel."
+      : decided === "rejected"
+        ? "The address was rejected."
+        : null,
     sent !== null && /^\d+$/.test(sent) && sent !== "0"
       ? `${plural(Number(sent), "waiting request")} sent ${by === "mail" ? "as letters through Lob" : "by email"}.`
       : null,
@@ -131,7 +135,8 @@ const sentQuery = ({ sent, by }: WaitingSent) => (sent > 0 && by ? `&sent=${sent
 function summarize(details: Record<string, unknown> | null) {
   if (!details) return "";
   if (typeof details.added === "number") return `${plural(details.added, "preset")} added`;
-  if (typeof details.sent === "number") return `${plural(details.sent, "waiting request")} sent by ${details.channel === "mail" ? "letter" : "email"}`;
+  if (typeof details.sent === "number")
+    return `${plural(details.sent, "waiting request")} sent by ${details.channel === "mail" ? "letter" : "email"}`;
   if (typeof details.problem === "string") return `${String(details.kind)} channel fixed: ${details.problem}`;
   if (typeof details.address === "string") return details.address;
   if (Array.isArray(details.names))
@@ -221,7 +226,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function Sender() {
-  const { isAdmin, template, defaultValue, names, categories, history, notice, problems, proposals, waiting } = useLoaderData<typeof loader>();
+  const { isAdmin, template, defaultValue, names, categories, history, notice, problems, proposals, waiting } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const buttonMessage = actionData && actionData.intent !== "name" && "message" in actionData ? actionData.message : null;
   const nameRefusal = actionData?.intent === "name" ? actionData : null;

@@ -73,8 +73,8 @@ export default function RequestedSenders() {
       </p>
       <h1 id="page-title">What people asked for</h1>
       <p>
-        Requests that wait because no one knows yet where to send them: to catalog senders without a channel that works, and to senders
-        the catalog did not know. Adding a channel to a sender sends its waiting requests at once.
+        Requests that wait because no one knows yet where to send them: to catalog senders without a channel that works, and to senders the
+        catalog did not know. Adding a channel to a sender sends its waiting requests at once.
       </p>
 
       <h2 id="without-channel">Catalog senders without a channel</h2>

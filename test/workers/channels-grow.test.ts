@@ -18,11 +18,16 @@ import {
 import { DAY_MS } from "~/domain/dates";
 import { sendAtOnceWhenSenderAllows, sendWaitingRequestsOfSender } from "~/jobs/opt-out.server";
 import { applyLetterEvent } from "~/models/mailed-letter.server";
-import { listPostalChannelProposals, listSendersWaitingOnChannel, recordPostalChannelProposal } from "~/models/sender-channels.server";
+import {
+  flagSenderChannel,
+  listPostalChannelProposals,
+  listSendersWaitingOnChannel,
+  recordPostalChannelProposal,
+} from "~/models/sender-channels.server";
 import { getStaffOverview } from "~/models/staff-overview.server";
 import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
-import { Browser, signedInStaff } from "./http";
+import { signedInStaff } from "./http";
 import { htmlOf } from "./support";
 
 const db = getDb(env.DB);
@@ -48,7 +53,9 @@ async function waitingRequest(
 ) {
   const userId = `user-${crypto.randomUUID()}`;
   const address = { street1: "12 MAIN ST", city: "SPRINGFIELD", state: "IL", zipCode: "62701", addressCheck };
-  await db.insert(users).values({ id: userId, email: `${userId}@quietmailbox.test`, passwordHash: "x", fullName: `Ada ${userId}`, ...address });
+  await db
+    .insert(users)
+    .values({ id: userId, email: `${userId}@quietmailbox.test`, passwordHash: "x", fullName: `Ada ${userId}`, ...address });
   const id = templateId ?? `custom-${crypto.randomUUID().slice(0, 8)}`;
   await db.insert(requests).values({
     userId,
@@ -65,7 +72,11 @@ async function waitingRequest(
   return { userId, requestId: id };
 }
 
-const jobsOf = (type: string, userId: string) => db.select().from(jobs).where(and(eq(jobs.type, type), eq(jobs.userId, userId)));
+const jobsOf = (type: string, userId: string) =>
+  db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.type, type), eq(jobs.userId, userId)));
 const auditOf = (templateId: string, action: string) =>
   db
     .select({ details: staffAudit.details, actorId: staffAudit.actorId })
@@ -216,7 +227,13 @@ describe("a letter that came back", () => {
     await applyLetterEvent(
       db,
       { id: letterId, ...mailed, senderName: `Sender ${id}` },
-      { eventId: `evt_${crypto.randomUUID()}`, eventType: "letter.returned_to_sender", state: "returnedToSender", occurredAt: new Date(), location: null },
+      {
+        eventId: `evt_${crypto.randomUUID()}`,
+        eventType: "letter.returned_to_sender",
+        state: "returnedToSender",
+        occurredAt: new Date(),
+        location: null,
+      },
     );
 
     const [problem] = await db.select().from(senderChannelProblems).where(eq(senderChannelProblems.templateId, id));
@@ -242,13 +259,53 @@ describe("a letter that came back", () => {
   });
 });
 
+describe("an email address that bounced", () => {
+  it("takes the sender off the automatic path for email, and only for email", async () => {
+    const id = await sender(
+      "bounced",
+      [
+        { kind: "email", value: "optout@bounced.example" },
+        { kind: "mail", value: POSTAL_ADDRESS },
+      ],
+      "yes",
+    );
+    const before = await waitingRequest(id);
+    expect(await sendAtOnceWhenSenderAllows(parseEnv(env), before)).toBe(true);
+
+    await flagSenderChannel(db, id, "email", "Postmark: hard bounce");
+    await flagSenderChannel(db, id, "email", "a second bounce keeps the first reason");
+    const [problem] = await db.select().from(senderChannelProblems).where(eq(senderChannelProblems.templateId, id));
+    expect(problem).toMatchObject({ kind: "email", reason: "Postmark: hard bounce" });
+
+    const after = await waitingRequest(id);
+    // No email; without Lob set up, no letter either: staff have it.
+    expect(await sendAtOnceWhenSenderAllows(parseEnv(env), after)).toBe(false);
+    expect(await jobsOf("optOut.email", after.userId)).toHaveLength(0);
+    // With Lob, the postal channel still works.
+    expect(await sendAtOnceWhenSenderAllows(parseEnv({ ...env, ...LOB }), after)).toBe(true);
+    expect(await jobsOf("optOut.letter", after.userId)).toHaveLength(1);
+  });
+});
+
 describe("postal addresses seen on users' photos", () => {
   it("are recorded once per address however spelled, and confirmed once as the postal channel, sending the waiting requests", async () => {
     const id = await sender("proposed");
     const waiting = await waitingRequest(id);
-    await recordPostalChannelProposal(db, { templateId: id, address: "Acme Catalogs, P.O. Box 1000, Springfield, IL 62701", sourcePhotoId: "photo-1" });
-    await recordPostalChannelProposal(db, { templateId: id, address: "ACME CATALOGS  PO Box 1000  Springfield IL 62701", sourcePhotoId: "photo-2" });
-    await recordPostalChannelProposal(db, { templateId: id, address: "Acme Returns, 9 Other Road, Springfield, IL 62702", sourcePhotoId: null });
+    await recordPostalChannelProposal(db, {
+      templateId: id,
+      address: "Acme Catalogs, P.O. Box 1000, Springfield, IL 62701",
+      sourcePhotoId: "photo-1",
+    });
+    await recordPostalChannelProposal(db, {
+      templateId: id,
+      address: "ACME CATALOGS  PO Box 1000  Springfield IL 62701",
+      sourcePhotoId: "photo-2",
+    });
+    await recordPostalChannelProposal(db, {
+      templateId: id,
+      address: "Acme Returns, 9 Other Road, Springfield, IL 62702",
+      sourcePhotoId: null,
+    });
 
     const proposals = await listPostalChannelProposals(db, id);
     expect(proposals.map((proposal) => [proposal.address, proposal.timesSeen, proposal.sourcePhotoId])).toEqual([
