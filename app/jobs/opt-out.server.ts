@@ -98,6 +98,11 @@ export async function sendAtOnceWhenSenderAllows(env: AppEnv, key: QueueKey): Pr
   }
 }
 
+/** Whether letters to postal senders go through Lob by themselves here (decision 0052). */
+export function lettersGoThroughLob(env: AppEnv) {
+  return lobLettersClient(env) !== null;
+}
+
 export type WaitingSent = { sent: number; by: "email" | "mail" | null };
 
 /**
@@ -114,7 +119,7 @@ export async function sendWaitingRequestsOfSender(env: AppEnv, actor: StaffActor
   const to = automaticEmailAddress(facts);
   const send: AutomaticSend | null = to
     ? { type: "optOut.email", to }
-    : automaticLetterAddress(facts) && lobLettersClient(env)
+    : automaticLetterAddress(facts) && lettersGoThroughLob(env)
       ? { type: "optOut.letter" }
       : null;
   if (!send) return { sent: 0, by: null };

@@ -9,7 +9,8 @@ import { formDefaultsFromTemplate, SenderSchema, type SenderFormValues } from "~
 import { SENDER_QUERY_MAX_LENGTH } from "~/domain/sender-search";
 import { addSenderName, listSenderNames } from "~/models/sender-names.server";
 import { listAudit, type StaffActor } from "~/models/audit.server";
-import { sendWaitingRequestsOfSender, type WaitingSent } from "~/jobs/opt-out.server";
+import { lettersGoThroughLob, sendWaitingRequestsOfSender, type WaitingSent } from "~/jobs/opt-out.server";
+import { whyRequestsWaitForStaff } from "~/domain/sender-channels";
 import {
   clearChannelProblem,
   countWaitingRequestsOfSender,
@@ -49,6 +50,7 @@ const SenderActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("activate") }),
   z.object({ intent: z.literal("deactivate") }),
   z.object({ intent: z.literal("offer") }),
+  z.object({ intent: z.literal("sendWaiting") }),
   z.object({ intent: z.literal("fixed"), kind: z.enum(["web", "email", "mail", "phone"]) }),
   z.object({ intent: z.enum(["confirmProposal", "rejectProposal"]), proposalId: z.string().min(1).max(80) }),
   z.object({
@@ -89,6 +91,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     names,
     categories,
     waiting,
+    waitReason: whyRequestsWaitForStaff(
+      { ...template, channelProblems: problems.map((problem) => problem.kind) },
+      lettersGoThroughLob(context.env),
+    ),
     problems: problems.map((problem) => ({ ...problem, createdAt: formatDateTime(problem.createdAt, DEFAULT_TIME_ZONE) })),
     proposals: proposals.map((proposal) => ({ ...proposal, createdAt: formatDateTime(proposal.createdAt, DEFAULT_TIME_ZONE) })),
     history: history.map((entry) => ({
@@ -154,6 +160,11 @@ async function updateIntent(env: AppEnv, db: Db, staff: StaffActor, id: string, 
   return redirect(`/admin/senders/${encodeURIComponent(id)}?saved=${updated.changed.length}${sentQuery(sent)}`, 303);
 }
 
+async function sendWaitingIntent(env: AppEnv, staff: StaffActor, id: string) {
+  const sent = await sendWaitingRequestsOfSender(env, staff, id);
+  return redirect(`/admin/senders/${encodeURIComponent(id)}?sent=${sent.sent}${sent.by ? `&by=${sent.by}` : ""}`, 303);
+}
+
 async function fixedIntent(env: AppEnv, db: Db, staff: StaffActor, id: string, kind: ChannelKind) {
   const cleared = await clearChannelProblem(db, staff, id, kind);
   const sent = cleared ? await sendWaitingRequestsOfSender(env, staff, id) : { sent: 0, by: null };
@@ -209,6 +220,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     switch (value.intent) {
       case "update":
         return updateIntent(context.env, db, staff, id, value);
+      case "sendWaiting":
+        return sendWaitingIntent(context.env, staff, id);
       case "fixed":
         return fixedIntent(context.env, db, staff, id, value.kind);
       case "confirmProposal":
@@ -226,7 +239,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function Sender() {
-  const { isAdmin, template, defaultValue, names, categories, history, notice, problems, proposals, waiting } =
+  const { isAdmin, template, defaultValue, names, categories, history, notice, problems, proposals, waiting, waitReason } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const buttonMessage = actionData && actionData.intent !== "name" && "message" in actionData ? actionData.message : null;
@@ -360,8 +373,17 @@ export default function Sender() {
       <p>
         {waiting === 0
           ? "No request to this sender waits for staff."
-          : `${plural(waiting, "request")} to this sender ${waiting === 1 ? "waits" : "wait"} for staff. Adding a channel that goes without them (an email address of a sender that takes requests from agents, or a postal address) sends them all at once.`}
+          : `${plural(waiting, "request")} to this sender ${waiting === 1 ? "waits" : "wait"} for staff.`}{" "}
+        {waitReason ?? "New requests to this sender go out by themselves."}
       </p>
+      {waiting > 0 && waitReason === null && isAdmin ? (
+        <Form method="post" action={self} className="actions">
+          <input type="hidden" name="intent" value="sendWaiting" />
+          <button type="submit" className="button">
+            Send the {plural(waiting, "waiting request")}
+          </button>
+        </Form>
+      ) : null}
 
       {problems.length > 0 ? (
         <>

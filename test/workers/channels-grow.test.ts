@@ -214,6 +214,27 @@ describe("adding a channel to a sender", () => {
   });
 });
 
+describe("a sender's waiting requests", () => {
+  it("say on its page why they wait, and go with one press once nothing holds them back", async () => {
+    const id = await sender("held", [{ kind: "mail", value: POSTAL_ADDRESS }], "no");
+    const waiting = [await waitingRequest(id), await waitingRequest(id)];
+    const { browser: admin } = await signedInStaff("admin");
+
+    const withoutLob = await htmlOf(await admin.get(`/admin/senders/${id}`));
+    expect(withoutLob).toContain("2 requests to this sender wait for staff. Letters go through Lob only once LOB_API_KEY");
+    expect(withoutLob).not.toContain("Send the 2 waiting requests");
+
+    const withLob = admin.with(LOB);
+    expect(await htmlOf(await withLob.get(`/admin/senders/${id}`))).toContain("Send the 2 waiting requests");
+    const sent = await withLob.post(`/admin/senders/${id}`, { intent: "sendWaiting" });
+    expect(sent.headers.get("Location")).toBe(`/admin/senders/${id}?sent=2&by=mail`);
+    expect(await htmlOf(await withLob.get(sent.headers.get("Location")!))).toContain("2 waiting requests sent as letters through Lob.");
+    const again = await withLob.post(`/admin/senders/${id}`, { intent: "sendWaiting" });
+    expect(again.headers.get("Location")).toBe(`/admin/senders/${id}?sent=0`);
+    for (const key of waiting) expect(await jobsOf("optOut.letter", key.userId)).toHaveLength(1);
+  });
+});
+
 describe("a letter that came back", () => {
   it("flags the sender's postal channel: the next request waits for staff until they mark it fixed", async () => {
     const id = await sender("returned", [{ kind: "mail", value: POSTAL_ADDRESS }], "no");
