@@ -27,6 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const shown = await Promise.all(
     groups.slice(0, GROUPS_SHOWN).map(async (group) => ({
       ...group,
+      oldestWaitingAt: group.oldestWaitingAt ? formatDateTime(group.oldestWaitingAt, DEFAULT_TIME_ZONE) : null,
       suggestions: await searchSenders(db, group.names[0]!.name, { limit: 3 }),
     })),
   );
@@ -120,6 +121,7 @@ export default function RequestedSenders() {
             <p>
               {group.people} {group.people === 1 ? "person" : "people"}, {group.requests} {group.requests === 1 ? "request" : "requests"}.
               Typed as: {group.names.map((entry) => `“${entry.name}” (${entry.requests})`).join(", ")}.
+              {group.oldestWaitingAt ? ` Oldest waiting since ${group.oldestWaitingAt}.` : null}
             </p>
             {isAdmin ? (
               <>

@@ -149,6 +149,8 @@ describe("senders waiting on a channel", () => {
     expect(html).toContain("Catalog senders without a channel");
     expect(html.indexOf(`Sender ${many}`)).toBeLessThan(html.indexOf(`Sender ${older}`));
     expect(html).not.toContain(`Sender ${reachable}`);
+    // The name typed by the overview's person, waiting for 20 days.
+    expect(html).toMatch(/Typed as: “Typed Sender” \(1\)\. Oldest waiting since /);
   });
 });
 
