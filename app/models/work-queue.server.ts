@@ -35,9 +35,11 @@ const ownerIsPremium = sql`${requests.ownerPremium} = 1`;
 
 // The request's address, or that of a person it covers, was kept as typed after a doubt: staff
 // check it by hand, so it is flagged in the queue and never emailed at once (decision 0028).
+// "is", not "=": a request from before addresses were checked (addressCheck null) is not one kept
+// as typed, and "not" of a null would leave it out of every automatic send.
 // Written out in full: in a single-table select drizzle leaves column names unqualified, and inside
 // the subquery "userId" would then be the recipient's own, matching any recipient of anyone.
-const addressKeptAsTyped = sql<number>`("requests"."addressCheck" = 'asTyped' or exists (select 1 from "recipients"
+const addressKeptAsTyped = sql<number>`("requests"."addressCheck" is 'asTyped' or exists (select 1 from "recipients"
   where "recipients"."userId" = "requests"."userId" and "recipients"."addressCheck" = 'asTyped'
   and ("requests"."recipientIds" is null or "recipients"."id" in (select value from json_each("requests"."recipientIds")))))`;
 
