@@ -1,6 +1,6 @@
 // How senders' channels grow and fail (decision 0054): the senders whose requests wait because no
 // channel is known, a channel that stopped working, and postal addresses proposed from users' photos.
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { postalChannelProposals, requests, requestTemplates, senderChannelProblems, type SenderChannel } from "../../drizzle/schema";
 import { normalizePostalAddress } from "~/domain/sender-channels";
 import { auditEntry, type StaffActor } from "~/models/audit.server";
@@ -42,15 +42,6 @@ export async function listSendersWaitingOnChannel(db: Db, { limit = SENDERS_RANK
     .groupBy(requestTemplates.id)
     .orderBy(desc(waiting), asc(sql`min(${requests.queuedAt})`))
     .limit(limit);
-}
-
-/** How many of a sender's requests wait for staff (in queue, not sent), by requests_waiting_sender_idx. */
-export async function countWaitingRequestsOfSender(db: Db, templateId: string) {
-  const [row] = await db
-    .select({ count: count() })
-    .from(requests)
-    .where(and(eq(requests.templateId, templateId), sql`${requests.status} = 'inQueue' and ${requests.processedAt} is null`));
-  return row?.count ?? 0;
 }
 
 export type ChannelKind = SenderChannel["kind"];

@@ -261,6 +261,18 @@ export async function markProcessed(
   await db.batch([...statements, ...audit] as unknown as Parameters<Db["batch"]>[0]);
 }
 
+/**
+ * How many of a sender's requests wait for staff: in queue, not sent, with no email or letter on
+ * its way (by requests_waiting_sender_idx).
+ */
+export async function countWaitingRequestsOfSender(db: Db, templateId: string) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(requests)
+    .where(and(eq(requests.templateId, templateId), waitingInQueue, not(emailOnItsWay), not(letterOnItsWay)));
+  return row?.count ?? 0;
+}
+
 /** The job that sends a sender's waiting requests with no one on the staff involved: an email to this address, or a letter through Lob. */
 export type AutomaticSend = { type: "optOut.email"; to: string } | { type: "optOut.letter" };
 

@@ -13,7 +13,6 @@ import { lettersGoThroughLob, sendWaitingRequestsOfSender, type WaitingSent } fr
 import { whyRequestsWaitForStaff } from "~/domain/sender-channels";
 import {
   clearChannelProblem,
-  countWaitingRequestsOfSender,
   decidePostalChannelProposal,
   type ChannelKind,
   listChannelProblems,
@@ -28,6 +27,7 @@ import {
   updateTemplate,
 } from "~/models/request-template.server";
 import { requireAdmin, requireStaff } from "~/services/auth.server";
+import { countWaitingRequestsOfSender } from "~/models/work-queue.server";
 import { getDb, type Db } from "~/utils/db.server";
 import type { AppEnv } from "~/utils/env.server";
 import { isUnknownIntent, unknownIntent } from "~/utils/intent";
@@ -380,7 +380,7 @@ export default function Sender() {
         <Form method="post" action={self} className="actions">
           <input type="hidden" name="intent" value="sendWaiting" />
           <button type="submit" className="button">
-            Send the {plural(waiting, "waiting request")}
+            Send the waiting requests
           </button>
         </Form>
       ) : null}

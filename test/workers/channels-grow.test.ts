@@ -25,6 +25,7 @@ import {
   recordPostalChannelProposal,
 } from "~/models/sender-channels.server";
 import { getStaffOverview } from "~/models/staff-overview.server";
+import { countWaitingRequestsOfSender } from "~/models/work-queue.server";
 import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
 import { signedInStaff } from "./http";
@@ -225,16 +226,26 @@ describe("a sender's waiting requests", () => {
 
     const withoutLob = await htmlOf(await admin.get(`/admin/senders/${id}`));
     expect(withoutLob).toContain("2 requests to this sender wait for staff. Letters go through Lob only once LOB_API_KEY");
-    expect(withoutLob).not.toContain("Send the 2 waiting requests");
+    expect(withoutLob).not.toContain("Send the waiting requests");
 
     const withLob = admin.with(LOB);
-    expect(await htmlOf(await withLob.get(`/admin/senders/${id}`))).toContain("Send the 2 waiting requests");
+    expect(await htmlOf(await withLob.get(`/admin/senders/${id}`))).toContain("Send the waiting requests");
     const sent = await withLob.post(`/admin/senders/${id}`, { intent: "sendWaiting" });
     expect(sent.headers.get("Location")).toBe(`/admin/senders/${id}?sent=2&by=mail`);
     expect(await htmlOf(await withLob.get(sent.headers.get("Location")!))).toContain("2 waiting requests sent as letters through Lob.");
     const again = await withLob.post(`/admin/senders/${id}`, { intent: "sendWaiting" });
     expect(again.headers.get("Location")).toBe(`/admin/senders/${id}?sent=0`);
     for (const key of waiting) expect(await jobsOf("optOut.letter", key.userId)).toHaveLength(1);
+  });
+});
+
+describe("the count of a sender's waiting requests", () => {
+  it("leaves out a request whose letter is on its way", async () => {
+    const id = await sender("counted", [{ kind: "mail", value: POSTAL_ADDRESS }], "no");
+    const [first] = [await waitingRequest(id), await waitingRequest(id)];
+    expect(await countWaitingRequestsOfSender(db, id)).toBe(2);
+    await db.insert(jobs).values({ id: crypto.randomUUID(), type: "optOut.letter", payload: first!, userId: first!.userId });
+    expect(await countWaitingRequestsOfSender(db, id)).toBe(1);
   });
 });
 
