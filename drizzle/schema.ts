@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 // Timestamps are stored as epoch milliseconds and read as Date.
 const createdAt = () =>
@@ -84,13 +84,6 @@ export const users = sqliteTable(
 /** One opt-out channel of a sender, best first. `value` is a URL, an email, a postal address or a phone number. */
 export type SenderChannel = { kind: "web" | "email" | "mail" | "phone"; value: string; note?: string };
 
-/**
- * A channel of a sender that stopped working (decision 0053): the email address that hard-bounced or
- * reported our email as spam, why, and when. While the catalog still lists that address, requests
- * to the sender are not emailed to it, automatically or by staff.
- */
-export type ChannelProblem = { kind: "email"; value: string; reason: string; at: string };
-
 export const requestTemplates = sqliteTable("request_templates", {
   // Stable slug from the sender catalog; presets are copied into users' requests under this id.
   id: text("id").primaryKey(),
@@ -120,7 +113,6 @@ export const requestTemplates = sqliteTable("request_templates", {
   notes: text("notes"),
   requiredDays: integer("requiredDays").notNull().default(30),
   isActive: integer("isActive", { mode: "boolean" }).notNull().default(true),
-  channelProblem: text("channelProblem", { mode: "json" }).$type<ChannelProblem>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -214,6 +206,11 @@ export const requests = sqliteTable(
     index("requests_unlinked_custom_idx")
       .on(table.senderName)
       .where(sql`"templateId" IS NULL AND "type" = 'custom'`),
+    // A sender's requests still waiting for staff: the ranking of senders without a channel, and
+    // the requests a channel added to a sender sends at once (decision 0054).
+    index("requests_waiting_sender_idx")
+      .on(table.templateId, table.queuedAt)
+      .where(sql`"status" = 'inQueue' AND "processedAt" IS NULL`),
   ],
 );
 
@@ -413,7 +410,11 @@ export const mailedLetters = sqliteTable(
     trackingAt: integer("trackingAt", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (table) => [index("mailed_letters_request_idx").on(table.userId, table.requestId, table.createdAt)],
+  (table) => [
+    index("mailed_letters_request_idx").on(table.userId, table.requestId, table.createdAt),
+    // The overview's letters' cost by month, covering: the walk reads only the last twelve months.
+    index("mailed_letters_created_idx").on(table.createdAt, table.costCents),
+  ],
 );
 
 /** Lob webhook events already handled, so that a redelivered event changes nothing. */
@@ -496,6 +497,50 @@ export const requestReminders = sqliteTable(
     primaryKey({ columns: [table.userId, table.requestId, table.processedAt, table.round] }),
     index("request_reminders_job_idx").on(table.jobId),
   ],
+);
+
+/**
+ * A sender's channel that stopped working (an email address that bounced, letters that came back):
+ * the sender leaves the automatic path for that kind of channel until staff mark it fixed
+ * (decision 0054). One per sender and kind.
+ */
+export const senderChannelProblems = sqliteTable(
+  "sender_channel_problems",
+  {
+    templateId: text("templateId")
+      .notNull()
+      .references(() => requestTemplates.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["web", "email", "mail", "phone"] }).notNull(),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.templateId, table.kind] })],
+);
+
+export const CHANNEL_PROPOSAL_STATES = ["proposed", "confirmed", "rejected"] as const;
+export type ChannelProposalState = (typeof CHANNEL_PROPOSAL_STATES)[number];
+
+/**
+ * Postal addresses a sender was seen writing from (the return address on users' photos of its
+ * mail), for staff to confirm once as its postal channel (decision 0054). One row per sender and
+ * address as normalized; `timesSeen` counts the photos that showed it.
+ */
+export const postalChannelProposals = sqliteTable(
+  "postal_channel_proposals",
+  {
+    id: randomId(),
+    templateId: text("templateId")
+      .notNull()
+      .references(() => requestTemplates.id, { onDelete: "cascade" }),
+    address: text("address").notNull(),
+    normalizedAddress: text("normalizedAddress").notNull(),
+    sourcePhotoId: text("sourcePhotoId"),
+    timesSeen: integer("timesSeen").notNull().default(1),
+    state: text("state", { enum: CHANNEL_PROPOSAL_STATES }).notNull().default("proposed"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex("postal_channel_proposals_address_idx").on(table.templateId, table.normalizedAddress)],
 );
 
 export const AUDIT_TARGETS = ["user", "request", "template", "job", "testimonial", "photo"] as const;

@@ -1,6 +1,6 @@
 -- Emails to senders tracked (decision 0053): each email of a request by Postmark's MessageID, with
--- what Postmark's webhooks said of it; the events already handled; a sender's email address that
--- bounced; and why a request's email came back.
+-- what Postmark's webhooks said of it; the events already handled; and why a request's email came
+-- back. A bounced address is a channel problem of the sender (migration 0018).
 CREATE TABLE `postmark_events` (
 	`id` text PRIMARY KEY NOT NULL,
 	`recordType` text NOT NULL,
@@ -22,5 +22,4 @@ CREATE TABLE `request_emails` (
 );
 --> statement-breakpoint
 CREATE INDEX `request_emails_request_idx` ON `request_emails` (`userId`,`requestId`,`createdAt`);--> statement-breakpoint
-ALTER TABLE `request_templates` ADD `channelProblem` text;--> statement-breakpoint
 ALTER TABLE `requests` ADD `emailProblem` text;

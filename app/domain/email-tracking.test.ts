@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   bouncedEmailWords,
-  channelProblemOf,
+  emailChannelProblem,
   emailEventDetail,
   emailEventOf,
   emailProblemForStaff,
-  isFlagged,
   outcomesBelow,
 } from "./email-tracking";
 
@@ -105,21 +104,11 @@ describe("what people and staff read", () => {
       `Our email to consumeradvo@acxiom.com bounced (Postmark message ${HARD_BOUNCE.MessageID}): ${event.reason}. ` +
         "Find another way to reach the sender, or correct the address in the catalog.",
     );
-    expect(channelProblemOf(event, "consumeradvo@acxiom.com")).toEqual({
-      kind: "email",
-      value: "consumeradvo@acxiom.com",
-      reason: event.reason,
-      at: "2026-11-26T17:28:10.273Z",
-    });
-  });
-});
-
-describe("isFlagged", () => {
-  const problem = { kind: "email" as const, value: "ConsumerAdvo@acxiom.com", reason: "HardBounce", at: RECEIVED.toISOString() };
-  it("flags the very address that failed, whatever its case, and no other", () => {
-    expect(isFlagged({ kind: "email", value: "consumeradvo@acxiom.com " }, problem)).toBe(true);
-    expect(isFlagged({ kind: "email", value: "optout@acxiom.com" }, problem)).toBe(false);
-    expect(isFlagged({ kind: "web", value: "ConsumerAdvo@acxiom.com" }, problem)).toBe(false);
-    expect(isFlagged({ kind: "email", value: "consumeradvo@acxiom.com" }, null)).toBe(false);
+    expect(emailChannelProblem(event, "consumeradvo@acxiom.com")).toBe(
+      `consumeradvo@acxiom.com bounced (${event.reason}): correct the address, or mark it fixed, before requests are emailed to it again.`,
+    );
+    expect(emailChannelProblem({ kind: "spamComplaint", reason: null }, "consumeradvo@acxiom.com")).toMatch(
+      /^consumeradvo@acxiom\.com reported our email as spam: /,
+    );
   });
 });

@@ -1,6 +1,6 @@
 // What Postmark's webhooks say of an email to a sender, and what it means for the request
 // (decision 0053). Pure, so each rule has a unit test (email-tracking.test.ts).
-import type { ChannelProblem, EmailOutcome, SenderChannel } from "../../drizzle/schema";
+import type { EmailOutcome } from "../../drizzle/schema";
 
 /**
  * Postmark's bounce type codes that mean the address itself does not work
@@ -138,17 +138,8 @@ export function emailProblemForStaff(event: Pick<EmailEvent, "kind" | "messageId
   );
 }
 
-/** The flag the sender gets in the catalog, so that nothing is emailed to that address again until staff change it. */
-export function channelProblemOf(event: Pick<EmailEvent, "kind" | "reason" | "occurredAt">, address: string): ChannelProblem {
-  return {
-    kind: "email",
-    value: address,
-    reason: event.kind === "spamComplaint" ? `reported as spam${event.reason ? `: ${event.reason}` : ""}` : (event.reason ?? "bounced"),
-    at: event.occurredAt.toISOString(),
-  };
-}
-
-/** Whether a channel of the catalog is the one flagged: a flag for an address the catalog no longer lists has no effect. */
-export function isFlagged(channel: Pick<SenderChannel, "kind" | "value">, problem: ChannelProblem | null | undefined): boolean {
-  return Boolean(problem && problem.kind === channel.kind && problem.value.trim().toLowerCase() === channel.value.trim().toLowerCase());
+/** Why the sender's email channel leaves the automatic path, as staff read it on the sender's page and in the queue. */
+export function emailChannelProblem(event: Pick<EmailEvent, "kind" | "reason">, address: string): string {
+  const what = event.kind === "spamComplaint" ? "reported our email as spam" : "bounced";
+  return `${address} ${what}${event.reason ? ` (${event.reason})` : ""}: correct the address, or mark it fixed, before requests are emailed to it again.`;
 }

@@ -112,20 +112,19 @@ describe("automatic sending", () => {
     expect(automaticEmailAddress({ channels: null, acceptsAgent: null, consumerFiles: null })).toBeNull();
   });
 
-  it("never emails an address that bounced while the catalog lists it, and offers staff the next channel", () => {
-    const bounced = { kind: "email" as const, value: "consumeradvo@acxiom.com", reason: "HardBounce", at: "2026-11-26T15:00:00.000Z" };
+  it("never emails an address that bounced, offers staff the next channel, and says why", () => {
+    const bounced = { kind: "email" as const, reason: "consumeradvo@acxiom.com bounced", since: Date.parse("2026-11-26T15:00:00Z") };
     const facts = { channels: acxiomChannels, acceptsAgent: "yes" as const, consumerFiles: false };
-    expect(automaticEmailAddress({ ...facts, channelProblem: bounced })).toBeNull();
-    expect(staffChannel(acxiomChannels, "yes", bounced)).toEqual({ kind: "mail", value: "Acxiom LLC, P.O. Box 2000, Conway, AR 72033" });
-    // Staff put another address in the catalog: the flag no longer applies.
-    const corrected = [
-      { kind: "email" as const, value: "optout@acxiom.com" },
-      ...acxiomChannels.filter((channel) => channel.kind !== "email"),
-    ];
-    expect(automaticEmailAddress({ ...facts, channels: corrected, channelProblem: bounced })).toBe("optout@acxiom.com");
-    const [group] = groupWorkQueue([row({ channels: acxiomChannels, acceptsAgent: "yes", channelProblem: bounced })]);
-    expect(group).toMatchObject({ channel: { kind: "mail" }, channelProblem: bounced });
-    const [fixed] = groupWorkQueue([row({ channels: corrected, acceptsAgent: "yes", channelProblem: bounced })]);
-    expect(fixed).toMatchObject({ channel: { kind: "email", value: "optout@acxiom.com" }, channelProblem: null });
+    expect(automaticEmailAddress({ ...facts, channelProblems: ["email"] })).toBeNull();
+    expect(automaticEmailAddress({ ...facts, channelProblems: ["mail"] })).toBe("consumeradvo@acxiom.com");
+    const [group] = groupWorkQueue([row({ channels: acxiomChannels, acceptsAgent: "yes", channelProblems: [bounced] })]);
+    expect(group).toMatchObject({
+      channel: { kind: "mail", value: "Acxiom LLC, P.O. Box 2000, Conway, AR 72033" },
+      channelProblems: [bounced],
+    });
+    // A problem of a kind the sender no longer lists is not shown.
+    const webOnly = [{ kind: "web" as const, value: "https://isapps.acxiom.com/optout/optout.aspx" }];
+    const [other] = groupWorkQueue([row({ channels: webOnly, acceptsAgent: "yes", channelProblems: [bounced] })]);
+    expect(other).toMatchObject({ channel: { kind: "web" }, channelProblems: [] });
   });
 });

@@ -1,8 +1,7 @@
 // The staff work queue: requests in queue that no one has sent yet, grouped by sender and by the
 // channel staff use for it, premium users first and then oldest first. Pure, so the rules have
 // unit tests (work-queue.test.ts).
-import type { ChannelProblem, SenderChannel } from "../../drizzle/schema";
-import { isFlagged } from "~/domain/email-tracking";
+import type { SenderChannel } from "../../drizzle/schema";
 
 export type ProcessingKind = "emailed" | "mailed" | "filed";
 
@@ -11,50 +10,54 @@ export type StaffChannel = { kind: SenderChannel["kind"] | "unknown"; value: str
 
 /**
  * The channel staff use: email first (one click, and replies come back to the request), then
- * mail, then a web form, then the phone. Email only for senders that take requests from agents,
- * and never to an address that bounced (decision 0053) while the catalog still lists it.
+ * mail, then a web form, then the phone. Email only for senders that take requests from agents.
  */
-export function staffChannel(
-  channels: SenderChannel[] | null,
-  acceptsAgent: "yes" | "no" | "unknown" | null,
-  channelProblem: ChannelProblem | null = null,
-): StaffChannel {
+export function staffChannel(channels: SenderChannel[] | null, acceptsAgent: "yes" | "no" | "unknown" | null): StaffChannel {
   const order: SenderChannel["kind"][] = acceptsAgent === "no" ? ["mail", "web", "phone"] : ["email", "mail", "web", "phone"];
   for (const kind of order) {
-    const channel = channels?.find((candidate) => candidate.kind === kind && !isFlagged(candidate, channelProblem));
+    const channel = channels?.find((candidate) => candidate.kind === kind);
     if (channel) return { kind, value: channel.value };
   }
   return { kind: "unknown", value: null };
 }
 
-type SenderFacts = {
+/** What the catalog says of a sender, to decide whether its requests go out with no one on the staff involved. */
+export type AutomaticSenderFacts = {
   channels: SenderChannel[] | null;
   acceptsAgent: "yes" | "no" | "unknown" | null;
   consumerFiles: boolean | null;
-  /** The address that bounced (decision 0053): off the automatic path until staff change it. */
-  channelProblem?: ChannelProblem | null;
+  /** The kinds of channel that stopped working (a bounce, letters returned) until staff fix them (decision 0054). */
+  channelProblems?: SenderChannel["kind"][] | null;
 };
+
+/** A sender's channel that stopped working, with the reason staff read (decision 0054). */
+export type ChannelProblemNote = { kind: SenderChannel["kind"]; reason: string; /** Epoch milliseconds. */ since: number };
+
+/** The sender's channels, less those of a kind that stopped working. */
+function workingChannels(channels: SenderChannel[] | null, problems: SenderChannel["kind"][] | null | undefined) {
+  return (channels ?? []).filter((channel) => !problems?.includes(channel.kind));
+}
 
 /**
  * The address a request is emailed to with no one on the staff involved, or null: only senders
- * the catalog says take requests from agents ("yes", not "unknown") and that list an email address,
- * and never one the person must file themselves (decision 0018), nor one that bounced (decision 0053).
+ * the catalog says take requests from agents ("yes", not "unknown") and that list an email address
+ * that has not bounced, and never one the person must file themselves (decision 0018).
  */
-export function automaticEmailAddress(sender: SenderFacts): string | null {
+export function automaticEmailAddress(sender: AutomaticSenderFacts): string | null {
   if (sender.acceptsAgent !== "yes" || sender.consumerFiles) return null;
-  const channel = sender.channels?.find((candidate) => candidate.kind === "email");
-  return channel && !isFlagged(channel, sender.channelProblem) ? channel.value : null;
+  return workingChannels(sender.channels, sender.channelProblems).find((channel) => channel.kind === "email")?.value ?? null;
 }
 
 /**
  * The catalog's postal address a request is mailed to through Lob with no one on the staff
  * involved (decision 0052), or null: senders staff reach by mail (email first, as staffChannel
- * says), never one the person must file themselves. The letter is the person's own, so it needs no
+ * says, of the channels still working: letters that came back take the postal one out, decision
+ * 0054), never one the person must file themselves. The letter is the person's own, so it needs no
  * agent to be accepted.
  */
-export function automaticLetterAddress(sender: SenderFacts): string | null {
+export function automaticLetterAddress(sender: AutomaticSenderFacts): string | null {
   if (sender.consumerFiles) return null;
-  const channel = staffChannel(sender.channels, sender.acceptsAgent, sender.channelProblem);
+  const channel = staffChannel(workingChannels(sender.channels, sender.channelProblems), sender.acceptsAgent);
   return channel.kind === "mail" && channel.value?.trim() ? channel.value.trim() : null;
 }
 
@@ -94,7 +97,8 @@ export type QueueRow = {
   templateId: string | null;
   channels: SenderChannel[] | null;
   acceptsAgent: "yes" | "no" | "unknown" | null;
-  channelProblem?: ChannelProblem | null;
+  /** The sender's channels that stopped working (a bounce, letters returned) until staff fix them. */
+  channelProblems?: ChannelProblemNote[] | null;
   premium: boolean;
   queuedAt: Date | null;
 };
@@ -104,8 +108,8 @@ export type QueueGroup<Row extends QueueRow> = {
   key: string;
   senderName: string;
   channel: StaffChannel;
-  /** The sender's address that bounced while the catalog still lists it, for staff to read (decision 0053). */
-  channelProblem: ChannelProblem | null;
+  /** The sender's listed channels that stopped working, for staff to read (decisions 0053 and 0054). */
+  channelProblems: ChannelProblemNote[];
   premiumCount: number;
   oldestQueuedAt: Date | null;
   requests: Row[];
@@ -128,8 +132,14 @@ export function groupWorkQueue<Row extends QueueRow>(rows: Row[]): QueueGroup<Ro
       group = {
         key,
         senderName: row.senderName,
-        channel: staffChannel(row.channels, row.acceptsAgent, row.channelProblem),
-        channelProblem: row.channels?.some((channel) => isFlagged(channel, row.channelProblem)) ? row.channelProblem! : null,
+        channel: staffChannel(
+          workingChannels(
+            row.channels,
+            row.channelProblems?.map((problem) => problem.kind),
+          ),
+          row.acceptsAgent,
+        ),
+        channelProblems: (row.channelProblems ?? []).filter((problem) => row.channels?.some((channel) => channel.kind === problem.kind)),
         premiumCount: 0,
         oldestQueuedAt: null,
         requests: [],

@@ -4,11 +4,21 @@ import { replyAddress } from "~/domain/reply-address";
 import { PermanentJobError } from "~/domain/job-envelope";
 import type { JobDefinition } from "~/jobs/definitions.server";
 import { sendEmailOnce } from "~/jobs/email.server";
-import { enqueueJob } from "~/jobs/producer.server";
+import { enqueueJob, sendJobEnvelopes } from "~/jobs/producer.server";
 import { lobLettersClient } from "~/integrations/lob.server";
 import { recordRequestEmail } from "~/models/request-email.server";
 import { replyTokenOfRequest } from "~/models/sender-reply.server";
-import { lettersFor, markProcessed, senderFactsOfWaitingRequest, type QueueKey } from "~/models/work-queue.server";
+import { auditEntry, type StaffActor } from "~/models/audit.server";
+import { listChannelProblems } from "~/models/sender-channels.server";
+import { getTemplate } from "~/models/request-template.server";
+import {
+  lettersFor,
+  markProcessed,
+  reserveWaitingRequestsOfSender,
+  senderFactsOfWaitingRequest,
+  type AutomaticSend,
+  type QueueKey,
+} from "~/models/work-queue.server";
 import { getDb } from "~/utils/db.server";
 import type { AppEnv } from "~/utils/env.server";
 import { errorMessage } from "~/utils/errors";
@@ -90,4 +100,51 @@ export async function sendAtOnceWhenSenderAllows(env: AppEnv, key: QueueKey): Pr
     log.error(`automatic send of request ${key.userId}:${key.requestId} not queued:`, errorMessage(error));
     return false;
   }
+}
+
+/** Whether letters to postal senders go through Lob by themselves here (decision 0052). */
+export function lettersGoThroughLob(env: AppEnv) {
+  return lobLettersClient(env) !== null;
+}
+
+export type WaitingSent = { sent: number; by: "email" | "mail" | null };
+
+/**
+ * Sends every request of a sender still waiting for staff, now that the sender has a channel that
+ * goes without them (one added, a proposal confirmed, a problem fixed; decision 0054): an automatic
+ * email job per request, or a Lob letter job per request. Each request is reserved once, in one
+ * statement, however often this runs at once; one audit entry names them. Answers how many were sent.
+ */
+export async function sendWaitingRequestsOfSender(env: AppEnv, actor: StaffActor, templateId: string): Promise<WaitingSent> {
+  const db = getDb(env.DB);
+  const [template, problems] = await Promise.all([getTemplate(db, templateId), listChannelProblems(db, templateId)]);
+  if (!template) return { sent: 0, by: null };
+  const facts = { ...template, channelProblems: problems.map((problem) => problem.kind) };
+  const to = automaticEmailAddress(facts);
+  const send: AutomaticSend | null = to
+    ? { type: "optOut.email", to }
+    : automaticLetterAddress(facts) && lettersGoThroughLob(env)
+      ? { type: "optOut.letter" }
+      : null;
+  if (!send) return { sent: 0, by: null };
+  const reserved = await reserveWaitingRequestsOfSender(db, templateId, send);
+  if (reserved.length === 0) return { sent: 0, by: null };
+  const by = send.type === "optOut.email" ? "email" : "mail";
+  await auditEntry(db, actor, {
+    action: "requests.sentOnNewChannel",
+    targetType: "template",
+    targetId: templateId,
+    details: {
+      sender: template.title,
+      channel: by,
+      sent: reserved.length,
+      requests: reserved.map((job) => `${job.userId}:${job.payload.requestId}`),
+    },
+  });
+  const enqueuedAt = new Date().toISOString();
+  await sendJobEnvelopes(
+    env,
+    reserved.map((job) => ({ id: job.id, type: send.type, payload: job.payload, enqueuedAt })),
+  );
+  return { sent: reserved.length, by };
 }

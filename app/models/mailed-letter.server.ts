@@ -3,7 +3,9 @@ import { and, desc, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { lobEvents, mailedLetters, requestLogs, requests, type LetterTrackingState } from "../../drizzle/schema";
 import { returnedLetterProblem, trackingDetail } from "~/domain/letter-tracking";
+import { returnedLetterChannelProblem } from "~/domain/sender-channels";
 import { processedDetail } from "~/domain/work-queue";
+import { flagChannelOfRequest } from "~/models/sender-channels.server";
 import type { QueueKey } from "~/models/work-queue.server";
 import type { Db } from "~/utils/db.server";
 
@@ -102,7 +104,7 @@ export type LetterEvent = {
  * recorded by its id first (a replay finds it and changes nothing), the letter's state moved only
  * by an event newer than the one behind it (an older event arriving late does not move it back),
  * a line in the request's history at the time the event happened, and a returned letter's request
- * put back in the staff queue with the reason. Answers whether the event was new.
+ * put back in the staff queue with the reason and its sender's postal channel flagged. Answers whether the event was new.
  */
 export async function applyLetterEvent(
   db: Db,
@@ -152,6 +154,8 @@ export async function applyLetterEvent(
         .update(requests)
         .set({ processedAt: null, letterProblem: returnedLetterProblem(letter.id, event.location), updatedAt: now })
         .where(and(thisRequest, eq(requests.status, "inQueue"), isNotNull(requests.processedAt), recordedNow)),
+      // The sender's address is in doubt: its next requests wait for staff (decision 0054).
+      flagChannelOfRequest(db, letter, "mail", returnedLetterChannelProblem(letter.id), recordedNow),
     );
   }
   const [recorded] = await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);

@@ -1,9 +1,9 @@
 // Emails of requests to their senders, and what Postmark's webhooks say of them (decision 0053).
-import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { postmarkEvents, requestEmails, requestLogs, requests, requestTemplates } from "../../drizzle/schema";
+import { postmarkEvents, requestEmails, requestLogs, requests } from "../../drizzle/schema";
 import {
-  channelProblemOf,
+  emailChannelProblem,
   emailEventDetail,
   emailProblemForStaff,
   failsTheAddress,
@@ -11,6 +11,7 @@ import {
   outcomesBelow,
   type EmailEvent,
 } from "~/domain/email-tracking";
+import { flagChannelOfRequest } from "~/models/sender-channels.server";
 import type { QueueKey } from "~/models/work-queue.server";
 import type { Db } from "~/utils/db.server";
 
@@ -110,25 +111,7 @@ export async function applyEmailEvent(db: Db, email: RequestEmail, event: EmailE
         .set({ processedAt: null, emailProblem: emailProblemForStaff(event, email.toAddress), updatedAt: now })
         .where(and(thisRequest, eq(requests.status, "inQueue"), isNotNull(requests.processedAt), noLaterEmail, recordedNow)),
     );
-    if (email.templateId) {
-      const problem = channelProblemOf(event, email.toAddress);
-      statements.push(
-        db
-          .update(requestTemplates)
-          .set({ channelProblem: problem })
-          .where(
-            and(
-              eq(requestTemplates.id, email.templateId),
-              // A flag already on this address keeps its first reason and time.
-              or(
-                isNull(requestTemplates.channelProblem),
-                ne(sql`json_extract(${requestTemplates.channelProblem}, '$.value')`, problem.value),
-              ),
-              recordedNow,
-            ),
-          ),
-      );
-    }
+    statements.push(flagChannelOfRequest(db, email, "email", emailChannelProblem(event, email.toAddress), recordedNow));
   }
   const [recorded] = await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   return (recorded as D1Result).meta.changes > 0;

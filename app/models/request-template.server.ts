@@ -1,7 +1,8 @@
-import { and, asc, eq, exists, gt, isNull, lte, ne, notExists, or, sql } from "drizzle-orm";
+import { and, asc, eq, exists, gt, inArray, isNull, lte, ne, notExists, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { requests, requestTemplates, users } from "../../drizzle/schema";
+import { requests, requestTemplates, senderChannelProblems, users, type SenderChannel } from "../../drizzle/schema";
 import { templateFromSender, type CatalogSender } from "~/domain/sender-catalog";
+import { channelKindsChanged } from "~/domain/sender-channels";
 import { changedFields } from "~/domain/audit-details";
 import { templateFieldsFromForm, type NewSenderFormValues, type SenderFormValues } from "~/domain/sender-form";
 import { assertAdmin, auditEntry, type StaffActor } from "~/models/audit.server";
@@ -129,13 +130,12 @@ export async function getTemplate(db: Db, id: string) {
   return row ?? null;
 }
 
-/** One template with how many users hold it and the address that bounced (decision 0053), for its staff page. */
+/** One template with how many users hold it, for its staff page. */
 export async function getTemplateForStaff(db: Db, id: string) {
   const holders = holdersByTemplate(db, id);
   const [row] = await db
     .select({
       ...templateColumns,
-      channelProblem: requestTemplates.channelProblem,
       holders: sql<number>`coalesce(${holders.holders}, 0)`.mapWith(Number),
     })
     .from(requestTemplates)
@@ -211,8 +211,19 @@ export async function updateTemplate(db: Db, actor: StaffActor, id: string, valu
     // A new name is found by search; the old one still is, as people may still type it.
     ...senderNameInserts(db, namesOfSender({ id, name: fields.title }), "catalog"),
     auditEntry(db, actor, { action: "template.updated", targetType: "template", targetId: id, details: changes }),
+    ...problemsLiftedBy(db, id, channelKindsChanged(before.channels, fields.channels ?? before.channels)),
   ]);
   return { changed: changedNames };
+}
+
+/** A changed address lifts the problem recorded for the old one (decision 0054). */
+function problemsLiftedBy(db: Db, templateId: string, kinds: SenderChannel["kind"][]) {
+  if (kinds.length === 0) return [];
+  return [
+    db
+      .delete(senderChannelProblems)
+      .where(and(eq(senderChannelProblems.templateId, templateId), inArray(senderChannelProblems.kind, kinds))),
+  ];
 }
 
 export type ActivationResult = "notFound" | "unchanged" | "noChannel" | "done";

@@ -148,12 +148,20 @@ export type CustomNameGroup = {
   names: Array<{ name: string; requests: number }>;
   requests: number;
   people: number;
+  /** When the oldest of its requests still waiting for staff went into the queue, if one waits. */
+  oldestWaitingAt: Date | null;
 };
 
 /** Each name typed in unlinked custom requests, per person, with how many requests; read by the partial index. */
 export function unlinkedCustomNames(db: Db) {
   return db
-    .select({ senderName: requests.senderName, userId: requests.userId, requests: count() })
+    .select({
+      senderName: requests.senderName,
+      userId: requests.userId,
+      requests: count(),
+      oldestWaitingAt: sql<number | null>`min(case when ${requests.status} = 'inQueue' and ${requests.processedAt} is null
+        then ${requests.queuedAt} end)`,
+    })
     .from(requests)
     .where(unlinkedCustom)
     .groupBy(requests.senderName, requests.userId);
@@ -166,13 +174,16 @@ export function unlinkedCustomNames(db: Db) {
  */
 export async function listCustomNameGroups(db: Db): Promise<CustomNameGroup[]> {
   const rows = await unlinkedCustomNames(db);
-  const groups = new Map<string, { names: Map<string, number>; people: Set<string>; requests: number }>();
+  const groups = new Map<string, { names: Map<string, number>; people: Set<string>; requests: number; oldestWaitingAt: number | null }>();
   for (const row of rows) {
     const key = customGroupKey(row.senderName);
-    const group = groups.get(key) ?? { names: new Map(), people: new Set(), requests: 0 };
+    const group = groups.get(key) ?? { names: new Map(), people: new Set(), requests: 0, oldestWaitingAt: null };
     group.names.set(row.senderName, (group.names.get(row.senderName) ?? 0) + row.requests);
     group.people.add(row.userId);
     group.requests += row.requests;
+    if (row.oldestWaitingAt !== null && (group.oldestWaitingAt === null || row.oldestWaitingAt < group.oldestWaitingAt)) {
+      group.oldestWaitingAt = row.oldestWaitingAt;
+    }
     groups.set(key, group);
   }
   return [...groups.entries()]
@@ -183,6 +194,7 @@ export async function listCustomNameGroups(db: Db): Promise<CustomNameGroup[]> {
         .sort((a, b) => b.requests - a.requests || a.name.localeCompare(b.name)),
       requests: group.requests,
       people: group.people.size,
+      oldestWaitingAt: group.oldestWaitingAt === null ? null : new Date(group.oldestWaitingAt),
     }))
     .sort((a, b) => b.people - a.people || b.requests - a.requests || a.key.localeCompare(b.key));
 }

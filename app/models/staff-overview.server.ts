@@ -17,7 +17,7 @@ const IN_QUEUE_PREFIX = "requests.inQueue:";
  * million; the two figures that depend on the time of day read a bounded window of an index.
  */
 export async function getStaffOverview(db: Db, now = new Date()) {
-  const [totals, queueByTemplate, waitingLong, [confirmation]] = await db.batch([
+  const [totals, queueByTemplate, waitingLong, [confirmation], [onChannel], letterCosts] = await db.batch([
     db
       .select({ key: staffCounts.key, value: staffCounts.value })
       .from(staffCounts)
@@ -45,6 +45,8 @@ export async function getStaffOverview(db: Db, now = new Date()) {
         .as("waiting"),
     ),
     medianConfirmationMs(db),
+    waitingOnChannel(db),
+    letterCostByMonth(db, now),
   ]);
 
   const total = new Map(totals.map((row) => [row.key, row.value]));
@@ -70,6 +72,12 @@ export async function getStaffOverview(db: Db, now = new Date()) {
     ],
     usedUp: counted("users.usedUp"),
     jobStates: present<JobState>(JOB_STATES, "jobs.state:").map(({ value, count }) => ({ state: value, count })),
+    waitingOnChannel: {
+      count: onChannel?.count ?? 0,
+      oldestAgeMs: onChannel?.oldestQueuedAt == null ? null : now.getTime() - onChannel.oldestQueuedAt,
+      ninetiethPercentileAgeMs: onChannel?.ninetiethQueuedAt == null ? null : now.getTime() - onChannel.ninetiethQueuedAt,
+    },
+    letterCosts,
   };
 }
 
@@ -97,4 +105,39 @@ function medianConfirmationMs(db: Db) {
       limit 2 - (select count(*) from known) % 2
       offset ((select count(*) from known) - 1) / 2
     )`);
+}
+
+/**
+ * The requests that wait because no one knows yet where to send them (the promise "Our staff look
+ * up where to send it: usually within 2 working days", decision 0054): to a sender the catalog did
+ * not know, or to a catalog sender none of whose channels works (and that the person does not file
+ * themselves). How many, the oldest's time in queue, and the age 90% of them are within (nearest
+ * rank: the ceil(0.9 n)-th youngest).
+ */
+function waitingOnChannel(db: Db) {
+  return db.all<{ count: number; oldestQueuedAt: number | null; ninetiethQueuedAt: number | null }>(sql`with waiting as materialized (
+      select r."queuedAt" as "queuedAt" from "requests" r
+      left join "request_templates" t on t."id" = r."templateId"
+      where r."status" = 'inQueue' and r."processedAt" is null and r."queuedAt" is not null
+        and (t."id" is null or (t."consumerFiles" = 0 and not exists (
+          select 1 from json_each(t."channels") c where json_extract(c."value", '$.kind') not in (
+            select p."kind" from "sender_channel_problems" p where p."templateId" = t."id"))))
+    )
+    select count(*) as "count", min("queuedAt") as "oldestQueuedAt",
+      (select "queuedAt" from waiting order by "queuedAt" desc
+        limit 1 offset max(0, ((select count(*) from waiting) * 9 + 9) / 10 - 1)) as "ninetiethQueuedAt"
+    from waiting`);
+}
+
+/** Months of letters' cost shown: this one and the eleven before. */
+const LETTER_COST_MONTHS = 12;
+
+/** What the letters Lob mailed cost, by calendar month (UTC), over the last twelve months, the latest first. */
+function letterCostByMonth(db: Db, now: Date) {
+  const since = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (LETTER_COST_MONTHS - 1), 1);
+  // The bound is written into the text: drizzle cannot batch a raw query that binds parameters.
+  return db.all<{ month: string; letters: number; costCents: number }>(sql`select
+      strftime('%Y-%m', "createdAt" / 1000, 'unixepoch') as "month", count(*) as "letters", sum("costCents") as "costCents"
+    from "mailed_letters" where "createdAt" >= ${sql.raw(String(since))}
+    group by "month" order by "month" desc`);
 }

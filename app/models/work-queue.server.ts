@@ -1,8 +1,16 @@
 import { and, asc, eq, inArray, isNull, not, or, sql } from "drizzle-orm";
-import { jobs, requestLogs, requests, requestTemplates } from "../../drizzle/schema";
+import { jobs, requestLogs, requests, requestTemplates, type SenderChannel } from "../../drizzle/schema";
 import { householdOf, writeOptOutLetter } from "~/domain/opt-out-letter";
 import { timeZoneForState } from "~/domain/dates";
-import { groupKeyOf, groupWorkQueue, processedDetail, requestKey, type ProcessingKind, type StaffChannel } from "~/domain/work-queue";
+import {
+  groupKeyOf,
+  groupWorkQueue,
+  processedDetail,
+  requestKey,
+  type ChannelProblemNote,
+  type ProcessingKind,
+  type StaffChannel,
+} from "~/domain/work-queue";
 import { auditEntry, type StaffActor } from "~/models/audit.server";
 import { listEarlierAddresses } from "~/models/account.server";
 import { ownRequestStatus } from "~/models/own-requests.server";
@@ -35,9 +43,11 @@ const ownerIsPremium = sql`${requests.ownerPremium} = 1`;
 
 // The request's address, or that of a person it covers, was kept as typed after a doubt: staff
 // check it by hand, so it is flagged in the queue and never emailed at once (decision 0028).
+// "is", not "=": a request from before addresses were checked (addressCheck null) is not one kept
+// as typed, and "not" of a null would leave it out of every automatic send.
 // Written out in full: in a single-table select drizzle leaves column names unqualified, and inside
 // the subquery "userId" would then be the recipient's own, matching any recipient of anyone.
-const addressKeptAsTyped = sql<number>`("requests"."addressCheck" = 'asTyped' or exists (select 1 from "recipients"
+const addressKeptAsTyped = sql<number>`("requests"."addressCheck" is 'asTyped' or exists (select 1 from "recipients"
   where "recipients"."userId" = "requests"."userId" and "recipients"."addressCheck" = 'asTyped'
   and ("requests"."recipientIds" is null or "recipients"."id" in (select value from json_each("requests"."recipientIds")))))`;
 
@@ -60,7 +70,7 @@ export async function listWorkQueue(db: Db, { limit = WORK_QUEUE_LIMIT }: { limi
         templateId: requests.templateId,
         channels: requestTemplates.channels,
         acceptsAgent: requestTemplates.acceptsAgent,
-        channelProblem: requestTemplates.channelProblem,
+        channelProblems: channelProblemNotes,
         queuedAt: requests.queuedAt,
         premium: requests.ownerPremium,
         addressAsTyped: addressKeptAsTyped,
@@ -91,6 +101,18 @@ export async function currentQueue(db: Db) {
 
 export type QueueKey = { userId: string; requestId: string };
 
+// The kinds of the sender's channels that stopped working (decision 0054), as a JSON array.
+const channelProblemKinds = sql<string>`(select json_group_array("kind") from "sender_channel_problems"
+  where "sender_channel_problems"."templateId" = ${requestTemplates.id})`.mapWith(
+  (value: string) => JSON.parse(value) as SenderChannel["kind"][],
+);
+
+// The same with the reasons, for staff to read.
+const channelProblemNotes = sql<string>`(select json_group_array(json_object('kind', "kind", 'reason', "reason", 'since', "createdAt"))
+  from "sender_channel_problems" where "sender_channel_problems"."templateId" = ${requestTemplates.id})`.mapWith((value: string | null) =>
+  value ? (JSON.parse(value) as ChannelProblemNote[]) : [],
+);
+
 /**
  * What the catalog says about the sender of a request in queue that no one has sent yet, to decide
  * whether it is emailed at once; null for a custom sender or a request no longer waiting.
@@ -101,7 +123,7 @@ export async function senderFactsOfWaitingRequest(db: Db, { userId, requestId }:
       channels: requestTemplates.channels,
       acceptsAgent: requestTemplates.acceptsAgent,
       consumerFiles: requestTemplates.consumerFiles,
-      channelProblem: requestTemplates.channelProblem,
+      channelProblems: channelProblemKinds,
     })
     .from(requests)
     .innerJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
@@ -254,4 +276,43 @@ export async function markProcessed(
           }),
         ];
   await db.batch([...statements, ...audit] as unknown as Parameters<Db["batch"]>[0]);
+}
+
+/**
+ * How many of a sender's requests wait for staff: in queue, not sent, with no email or letter on
+ * its way (by requests_waiting_sender_idx).
+ */
+export async function countWaitingRequestsOfSender(db: Db, templateId: string) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(requests)
+    .where(and(eq(requests.templateId, templateId), waitingInQueue, not(emailOnItsWay), not(letterOnItsWay)));
+  return row?.count ?? 0;
+}
+
+/** The job that sends a sender's waiting requests with no one on the staff involved: an email to this address, or a letter through Lob. */
+export type AutomaticSend = { type: "optOut.email"; to: string } | { type: "optOut.letter" };
+
+// A version 4 UUID made by SQLite, as the queue's envelopes carry (domain/job-envelope).
+const newJobId = sql.raw(`lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4' || substr(lower(hex(randomblob(2))), 2)
+  || '-' || substr('89ab', 1 + abs(random()) % 4, 1) || substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6)))`);
+
+/**
+ * Reserves, in one statement, a job for every request of this sender still waiting for staff
+ * (decision 0054): in queue, not sent, its address not kept as typed, and with no email or letter
+ * job already on its way. The statement reads and writes at once, so two members of staff pressing
+ * together, or one pressing twice, reserve each request once: the second finds the first's jobs.
+ * Answers the jobs' rows, for the caller to put on the queue.
+ */
+export async function reserveWaitingRequestsOfSender(db: Db, templateId: string, send: AutomaticSend) {
+  const payload =
+    send.type === "optOut.email"
+      ? sql`json_object('userId', ${requests.userId}, 'requestId', ${requests.id}, 'to', ${send.to}, 'automatic', json('true'))`
+      : sql`json_object('userId', ${requests.userId}, 'requestId', ${requests.id})`;
+  const rows = await db.all<{ id: string; userId: string; payload: string }>(sql`insert into ${jobs} ("id", "type", "payload", "userId")
+    select ${newJobId}, ${send.type}, ${payload}, ${requests.userId} from ${requests}
+    where ${requests.templateId} = ${templateId} and ${waitingInQueue}
+      and not ${addressKeptAsTyped} and not ${emailOnItsWay} and not ${letterOnItsWay}
+    returning "id", "userId", "payload"`);
+  return rows.map((row) => ({ id: row.id, userId: row.userId, payload: JSON.parse(row.payload) as { userId: string; requestId: string } }));
 }

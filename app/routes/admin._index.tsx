@@ -29,8 +29,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     usedUp: overview.usedUp,
     deadJobs: overview.jobStates.find((row) => row.state === "dead")?.count ?? 0,
     retryingJobs: overview.jobStates.find((row) => row.state === "retrying")?.count ?? 0,
+    waitingOnChannel: {
+      count: overview.waitingOnChannel.count,
+      oldestDays: inDays(overview.waitingOnChannel.oldestAgeMs),
+      ninetiethPercentileDays: inDays(overview.waitingOnChannel.ninetiethPercentileAgeMs),
+    },
+    letterCosts: overview.letterCosts.map((row) => ({ month: monthName(row.month), letters: row.letters, cost: dollars(row.costCents) })),
   };
 }
+
+const inDays = (ms: number | null) => (ms === null ? "–" : (Math.round((ms / DAY_MS) * 10) / 10).toString());
+
+/** "2026-11" as "November 2026". */
+const monthName = (month: string) =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+
+const dollars = (cents: number) => (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD" });
 
 const CHANNEL_LABELS: Record<string, string> = {
   email: "Email",
@@ -61,6 +75,43 @@ export default function StaffOverview() {
         />
         <CountTable caption="Subscribers by plan" rows={data.subscribers.map((row) => [row.plan, row.count])} />
       </div>
+
+      <h2 id="channel-promise">Where to send it: usually within 2 working days</h2>
+      <p>
+        Requests wait for staff to look up where to send them when the sender has no channel that works, or is not in the catalog.{" "}
+        <Link to="/admin/senders/requested">Senders, most waiting first</Link>
+      </p>
+      <div className="stats">
+        <Figure label="Waiting on a channel" value={data.waitingOnChannel.count} />
+        <Figure label="Days the oldest has waited" value={data.waitingOnChannel.oldestDays} />
+        <Figure label="Days 90% of them have waited at most" value={data.waitingOnChannel.ninetiethPercentileDays} />
+      </div>
+
+      <table>
+        <caption>Letters through Lob, by month</caption>
+        <thead>
+          <tr>
+            <th scope="col">Month</th>
+            <th scope="col">Letters</th>
+            <th scope="col">Cost</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.letterCosts.length === 0 ? (
+            <tr>
+              <td colSpan={3}>None in the last twelve months</td>
+            </tr>
+          ) : (
+            data.letterCosts.map((row) => (
+              <tr key={row.month}>
+                <td>{row.month}</td>
+                <td>{row.letters}</td>
+                <td>{row.cost}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
     </section>
   );
 }

@@ -54,9 +54,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       key: group.key,
       senderName: group.senderName,
       channel: group.channel,
-      channelProblem: group.channelProblem
-        ? { ...group.channelProblem, at: formatDate(new Date(group.channelProblem.at), DEFAULT_TIME_ZONE) }
-        : null,
+      channelProblems: group.channelProblems.map((problem) => ({
+        ...problem,
+        since: formatDate(new Date(problem.since), DEFAULT_TIME_ZONE),
+      })),
       premiumCount: group.premiumCount,
       oldest: group.oldestQueuedAt ? formatDate(group.oldestQueuedAt, DEFAULT_TIME_ZONE) : null,
       keys: group.requests.map(requestKey),
@@ -119,6 +120,14 @@ const HOW: Record<string, string> = {
   unknown: "Not in the catalog: look up the address",
 };
 
+/** A channel that stopped working, as the queue names it (decision 0054). */
+const CHANNEL_STOPPED: Record<string, string> = {
+  email: "Not emailed: the address stopped working",
+  mail: "Not mailed: letters came back",
+  web: "Not filed: the form stopped working",
+  phone: "Not called: the number stopped working",
+};
+
 export default function WorkQueue() {
   const { groups, notice, photos } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -158,12 +167,12 @@ export default function WorkQueue() {
             {group.oldest ? `; oldest queued ${group.oldest}` : ""}. {HOW[group.channel.kind]}
             {group.channel.value ? `: ${group.channel.value}` : ""}
           </p>
-          {group.channelProblem ? (
-            <p className="notice notice-warning">
-              Not emailed: {group.channelProblem.value} stopped working on {group.channelProblem.at} ({group.channelProblem.reason}). Change
-              the sender&apos;s email address in the catalog to email it again.
+          {group.channelProblems.map((problem) => (
+            <p key={problem.kind} className="notice notice-warning">
+              {CHANNEL_STOPPED[problem.kind]} since {problem.since}: {problem.reason}{" "}
+              <Link to={`/admin/senders/${encodeURIComponent(group.key)}`}>Fix it on the sender&apos;s page</Link>
             </p>
-          ) : null}
+          ))}
           <AddressesToCheck count={group.waiting.filter((request) => request.addressAsTyped).length} />
           <details>
             <summary>Who is waiting</summary>

@@ -5,11 +5,19 @@ import { z } from "zod";
 import { InputField, PostOutcome } from "~/components/ui/form";
 import { SenderForm } from "~/components/admin/sender-fields";
 import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
-import { isFlagged } from "~/domain/email-tracking";
 import { formDefaultsFromTemplate, SenderSchema, type SenderFormValues } from "~/domain/sender-form";
 import { SENDER_QUERY_MAX_LENGTH } from "~/domain/sender-search";
 import { addSenderName, listSenderNames } from "~/models/sender-names.server";
 import { listAudit, type StaffActor } from "~/models/audit.server";
+import { lettersGoThroughLob, sendWaitingRequestsOfSender, type WaitingSent } from "~/jobs/opt-out.server";
+import { whyRequestsWaitForStaff } from "~/domain/sender-channels";
+import {
+  clearChannelProblem,
+  decidePostalChannelProposal,
+  type ChannelKind,
+  listChannelProblems,
+  listPostalChannelProposals,
+} from "~/models/sender-channels.server";
 import {
   getTemplate,
   getTemplateForStaff,
@@ -19,7 +27,9 @@ import {
   updateTemplate,
 } from "~/models/request-template.server";
 import { requireAdmin, requireStaff } from "~/services/auth.server";
+import { countWaitingRequestsOfSender } from "~/models/work-queue.server";
 import { getDb, type Db } from "~/utils/db.server";
+import type { AppEnv } from "~/utils/env.server";
 import { isUnknownIntent, unknownIntent } from "~/utils/intent";
 import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
@@ -32,6 +42,7 @@ const SENDER_PAGE_MESSAGES = {
   nameMissing: "Please enter a name with at least one letter or digit.",
   nameTooLong: `Please shorten the name to ${SENDER_QUERY_MAX_LENGTH} characters.`,
   nameKnown: "The sender is found by that name already.",
+  proposalGone: "That address was already confirmed or rejected.",
 } as const;
 
 const SenderActionSchema = z.discriminatedUnion("intent", [
@@ -39,6 +50,9 @@ const SenderActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("activate") }),
   z.object({ intent: z.literal("deactivate") }),
   z.object({ intent: z.literal("offer") }),
+  z.object({ intent: z.literal("sendWaiting") }),
+  z.object({ intent: z.literal("fixed"), kind: z.enum(["web", "email", "mail", "phone"]) }),
+  z.object({ intent: z.enum(["confirmProposal", "rejectProposal"]), proposalId: z.string().min(1).max(80) }),
   z.object({
     intent: z.literal("name"),
     name: z.string({ error: SENDER_PAGE_MESSAGES.nameMissing }).max(SENDER_QUERY_MAX_LENGTH, SENDER_PAGE_MESSAGES.nameTooLong),
@@ -51,21 +65,23 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
   const db = getDb(context.env.DB);
   const id = params.id ?? "";
-  const [template, categories, history, names] = await Promise.all([
+  const [template, categories, history, names, problems, proposals, waiting] = await Promise.all([
     getTemplateForStaff(db, id),
     listTemplateCategories(db),
     listAudit(db, { targetType: "template", targetId: id }),
     listSenderNames(db, id),
+    listChannelProblems(db, id),
+    listPostalChannelProposals(db, id),
+    countWaitingRequestsOfSender(db, id),
   ]);
   invariantResponse(template);
   const url = new URL(request.url);
   const offered = url.searchParams.get("offered");
   const saved = url.searchParams.get("saved");
-  const { createdAt, updatedAt, channelProblem, ...facts } = template;
-  const bounced = template.channels.some((channel) => isFlagged(channel, channelProblem)) ? channelProblem : null;
+  const sent = sentNotice(url.searchParams);
+  const { createdAt, updatedAt, ...facts } = template;
   return {
     isAdmin: staff.role === "admin",
-    bounced: bounced ? { ...bounced, at: formatDateTime(new Date(bounced.at), DEFAULT_TIME_ZONE) } : null,
     template: {
       ...facts,
       createdAt: formatDateTime(createdAt, DEFAULT_TIME_ZONE),
@@ -74,6 +90,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     defaultValue: formDefaultsFromTemplate(template),
     names,
     categories,
+    waiting,
+    waitReason: whyRequestsWaitForStaff(
+      { ...template, channelProblems: problems.map((problem) => problem.kind) },
+      lettersGoThroughLob(context.env),
+    ),
+    problems: problems.map((problem) => ({ ...problem, createdAt: formatDateTime(problem.createdAt, DEFAULT_TIME_ZONE) })),
+    proposals: proposals.map((proposal) => ({ ...proposal, createdAt: formatDateTime(proposal.createdAt, DEFAULT_TIME_ZONE) })),
     history: history.map((entry) => ({
       id: entry.id,
       action: entry.action,
@@ -86,27 +109,73 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       offered !== null && /^\d+$/.test(offered)
         ? `Offered to ${plural(Number(offered), "user")}.`
         : saved !== null
-          ? saved === "0"
-            ? "Nothing had changed."
-            : "Changes saved."
-          : null,
+          ? [saved === "0" ? "Nothing had changed." : "Changes saved.", sent].filter(Boolean).join(" ")
+          : sent,
   };
 }
+
+/** What an action that may send the waiting requests says it did, from the redirect's query. */
+function sentNotice(query: URLSearchParams) {
+  const sent = query.get("sent");
+  const by = query.get("by");
+  const fixed = query.get("fixed");
+  const decided = query.get("proposal");
+  const lines = [
+    fixed ? `The ${fixed} channel is back on the automatic path.` : null,
+    decided === "confirmed"
+      ? "The address is now the sender's postal channel."
+      : decided === "rejected"
+        ? "The address was rejected."
+        : null,
+    sent !== null && /^\d+$/.test(sent) && sent !== "0"
+      ? `${plural(Number(sent), "waiting request")} sent ${by === "mail" ? "as letters through Lob" : "by email"}.`
+      : null,
+  ];
+  return lines.filter(Boolean).join(" ") || null;
+}
+
+/** The query that says what was sent, for the redirect after an action that sends the waiting requests. */
+const sentQuery = ({ sent, by }: WaitingSent) => (sent > 0 && by ? `&sent=${sent}&by=${by}` : "");
 
 /** What an audit entry's details say, in a line. */
 function summarize(details: Record<string, unknown> | null) {
   if (!details) return "";
   if (typeof details.added === "number") return `${plural(details.added, "preset")} added`;
+  if (typeof details.sent === "number")
+    return `${plural(details.sent, "waiting request")} sent by ${details.channel === "mail" ? "letter" : "email"}`;
+  if (typeof details.problem === "string") return `${String(details.kind)} channel fixed: ${details.problem}`;
+  if (typeof details.address === "string") return details.address;
   if (Array.isArray(details.names))
     return `${plural(Number(details.requests ?? 0), "request")} linked, typed as ${details.names.join(", ")}`;
   const after = details.after as Record<string, unknown> | undefined;
   return after ? Object.keys(after).join(", ") : "";
 }
 
-async function updateIntent(db: Db, staff: StaffActor, id: string, values: SenderFormValues) {
+// A channel added, or the agents question answered, may open the automatic path: the requests
+// waiting for this sender go at once (decision 0054).
+async function updateIntent(env: AppEnv, db: Db, staff: StaffActor, id: string, values: SenderFormValues) {
   const updated = await updateTemplate(db, staff, id, values);
   invariantResponse(updated);
-  return redirect(`/admin/senders/${encodeURIComponent(id)}?saved=${updated.changed.length}`, 303);
+  const sent = updated.changed.length > 0 ? await sendWaitingRequestsOfSender(env, staff, id) : { sent: 0, by: null };
+  return redirect(`/admin/senders/${encodeURIComponent(id)}?saved=${updated.changed.length}${sentQuery(sent)}`, 303);
+}
+
+async function sendWaitingIntent(env: AppEnv, staff: StaffActor, id: string) {
+  const sent = await sendWaitingRequestsOfSender(env, staff, id);
+  return redirect(`/admin/senders/${encodeURIComponent(id)}?sent=${sent.sent}${sent.by ? `&by=${sent.by}` : ""}`, 303);
+}
+
+async function fixedIntent(env: AppEnv, db: Db, staff: StaffActor, id: string, kind: ChannelKind) {
+  const cleared = await clearChannelProblem(db, staff, id, kind);
+  const sent = cleared ? await sendWaitingRequestsOfSender(env, staff, id) : { sent: 0, by: null };
+  return redirect(`/admin/senders/${encodeURIComponent(id)}?fixed=${kind}${sentQuery(sent)}`, 303);
+}
+
+async function proposalIntent(env: AppEnv, db: Db, staff: StaffActor, id: string, proposalId: string, decision: "confirmed" | "rejected") {
+  const outcome = await decidePostalChannelProposal(db, staff, id, proposalId, decision);
+  if (outcome === "notFound") return data({ intent: "proposal" as const, message: SENDER_PAGE_MESSAGES.proposalGone }, { status: 409 });
+  const sent = decision === "confirmed" ? await sendWaitingRequestsOfSender(env, staff, id) : { sent: 0, by: null };
+  return redirect(`/admin/senders/${encodeURIComponent(id)}?proposal=${decision}${sentQuery(sent)}`, 303);
 }
 
 async function activationIntent(db: Db, staff: StaffActor, id: string, active: boolean) {
@@ -150,7 +219,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return changingPublicPages(request, context, async () => {
     switch (value.intent) {
       case "update":
-        return updateIntent(db, staff, id, value);
+        return updateIntent(context.env, db, staff, id, value);
+      case "sendWaiting":
+        return sendWaitingIntent(context.env, staff, id);
+      case "fixed":
+        return fixedIntent(context.env, db, staff, id, value.kind);
+      case "confirmProposal":
+      case "rejectProposal":
+        return proposalIntent(context.env, db, staff, id, value.proposalId, value.intent === "confirmProposal" ? "confirmed" : "rejected");
       case "activate":
       case "deactivate":
         return activationIntent(db, staff, id, value.intent === "activate");
@@ -163,7 +239,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function Sender() {
-  const { isAdmin, bounced, template, defaultValue, names, categories, history, notice } = useLoaderData<typeof loader>();
+  const { isAdmin, template, defaultValue, names, categories, history, notice, problems, proposals, waiting, waitReason } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const buttonMessage = actionData && actionData.intent !== "name" && "message" in actionData ? actionData.message : null;
   const nameRefusal = actionData?.intent === "name" ? actionData : null;
@@ -176,12 +253,6 @@ export default function Sender() {
       </p>
       <h1 id="page-title">{template.title}</h1>
       <PostOutcome notice={notice} error={buttonMessage} />
-      {bounced ? (
-        <p className="notice notice-warning">
-          Not emailed: {bounced.value} stopped working on {bounced.at} ({bounced.reason}). Requests to this sender go another way until its
-          email address here changes.
-        </p>
-      ) : null}
 
       <div className="table-scroll">
         <table>
@@ -297,6 +368,92 @@ export default function Sender() {
           </tbody>
         </table>
       </div>
+
+      <h2>Waiting for staff</h2>
+      <p>
+        {waiting === 0
+          ? "No request to this sender waits for staff."
+          : `${plural(waiting, "request")} to this sender ${waiting === 1 ? "waits" : "wait"} for staff.`}{" "}
+        {waitReason ?? "New requests to this sender go out by themselves."}
+      </p>
+      {waiting > 0 && waitReason === null && isAdmin ? (
+        <Form method="post" action={self} className="actions">
+          <input type="hidden" name="intent" value="sendWaiting" />
+          <button type="submit" className="button">
+            Send the waiting requests
+          </button>
+        </Form>
+      ) : null}
+
+      {problems.length > 0 ? (
+        <>
+          <h2>Channel problems</h2>
+          <p className="muted">A channel with a problem is off the automatic path: its requests wait for staff until it is fixed.</p>
+          <StaffTable columns={["Channel", "Problem", "Since", <span className="visually-hidden">Fix</span>]}>
+            {problems.map((problem) => (
+              <tr key={problem.kind}>
+                <td>{problem.kind}</td>
+                <td>{problem.reason}</td>
+                <td>{problem.createdAt}</td>
+                <td>
+                  {isAdmin ? (
+                    <Form method="post" action={self}>
+                      <input type="hidden" name="intent" value="fixed" />
+                      <input type="hidden" name="kind" value={problem.kind} />
+                      <button type="submit" className="button button-quiet">
+                        Fixed
+                      </button>
+                    </Form>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </StaffTable>
+        </>
+      ) : null}
+
+      {proposals.length > 0 ? (
+        <>
+          <h2>Postal addresses seen on users&apos; photos</h2>
+          <p className="muted">Confirming one makes it the sender&apos;s postal channel and mails the requests waiting for it.</p>
+          <StaffTable columns={["Address", "Seen", "First photo", "Since", <span className="visually-hidden">Decide</span>]}>
+            {proposals.map((proposal) => (
+              <tr key={proposal.id}>
+                <td>{proposal.address}</td>
+                <td>{plural(proposal.timesSeen, "time")}</td>
+                <td>
+                  {proposal.sourcePhotoId ? (
+                    <Link to={`/admin/photos/${encodeURIComponent(proposal.sourcePhotoId)}`}>photo</Link>
+                  ) : (
+                    <span className="muted">none</span>
+                  )}
+                </td>
+                <td>{proposal.createdAt}</td>
+                <td>
+                  {isAdmin ? (
+                    <div className="actions">
+                      <Form method="post" action={self}>
+                        <input type="hidden" name="intent" value="confirmProposal" />
+                        <input type="hidden" name="proposalId" value={proposal.id} />
+                        <button type="submit" className="button">
+                          Confirm
+                        </button>
+                      </Form>
+                      <Form method="post" action={self}>
+                        <input type="hidden" name="intent" value="rejectProposal" />
+                        <input type="hidden" name="proposalId" value={proposal.id} />
+                        <button type="submit" className="button button-quiet">
+                          Reject
+                        </button>
+                      </Form>
+                    </div>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </StaffTable>
+        </>
+      ) : null}
 
       {isAdmin ? (
         <>

@@ -4,6 +4,9 @@ import { z } from "zod";
 import { InputField, PostOutcome } from "~/components/ui/form";
 import { CATALOG_LINK_MESSAGES } from "~/domain/sender-catalog";
 import { linkCustomGroupToSender, listCustomNameGroups, searchSenders } from "~/models/sender-names.server";
+import { listSendersWaitingOnChannel } from "~/models/sender-channels.server";
+import { StaffTable } from "~/components/admin/staff-table";
+import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
 import { requireAdmin, requireStaff } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
@@ -20,15 +23,25 @@ const LinkSchema = z.object({
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
   const db = getDb(context.env.DB);
-  const groups = await listCustomNameGroups(db);
+  const [groups, withoutChannel] = await Promise.all([listCustomNameGroups(db), listSendersWaitingOnChannel(db)]);
   const shown = await Promise.all(
     groups.slice(0, GROUPS_SHOWN).map(async (group) => ({
       ...group,
+      oldestWaitingAt: group.oldestWaitingAt ? formatDateTime(group.oldestWaitingAt, DEFAULT_TIME_ZONE) : null,
       suggestions: await searchSenders(db, group.names[0]!.name, { limit: 3 }),
     })),
   );
   const linked = new URL(request.url).searchParams.get("linked");
-  return { isAdmin: staff.role === "admin", groups: shown, total: groups.length, linked };
+  return {
+    isAdmin: staff.role === "admin",
+    groups: shown,
+    total: groups.length,
+    linked,
+    withoutChannel: withoutChannel.map((sender) => ({
+      ...sender,
+      oldestQueuedAt: sender.oldestQueuedAt ? formatDateTime(sender.oldestQueuedAt, DEFAULT_TIME_ZONE) : null,
+    })),
+  };
 }
 
 /** A refused link: the message, and the group whose id field it belongs next to (none when the group is gone). */
@@ -50,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function RequestedSenders() {
-  const { isAdmin, groups, total, linked } = useLoaderData<typeof loader>();
+  const { isAdmin, groups, total, linked, withoutChannel } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   // A refusal about a group still shown goes next to its id field; any other at the top.
   const fieldRefusal = refused?.about && groups.some((group) => group.key === refused.about?.key) ? refused : null;
@@ -60,6 +73,30 @@ export default function RequestedSenders() {
         <Link to="/admin/senders">Senders</Link>
       </p>
       <h1 id="page-title">What people asked for</h1>
+      <p>
+        Requests that wait because no one knows yet where to send them: to catalog senders without a channel that works, and to senders the
+        catalog did not know. Adding a channel to a sender sends its waiting requests at once.
+      </p>
+
+      <h2 id="without-channel">Catalog senders without a channel</h2>
+      {withoutChannel.length > 0 ? (
+        <StaffTable columns={["Sender", "Requests waiting", "Oldest waiting", "Problem"]}>
+          {withoutChannel.map((sender) => (
+            <tr key={sender.templateId}>
+              <td>
+                <Link to={`/admin/senders/${encodeURIComponent(sender.templateId)}`}>{sender.title}</Link>
+              </td>
+              <td>{sender.waiting}</td>
+              <td>{sender.oldestQueuedAt ?? <span className="muted">unknown</span>}</td>
+              <td>{sender.problems ? `${sender.problems} channel stopped working` : <span className="muted">no channel known</span>}</td>
+            </tr>
+          ))}
+        </StaffTable>
+      ) : (
+        <p className="muted">No request waits on a catalog sender without a channel.</p>
+      )}
+
+      <h2 id="typed">Senders people typed</h2>
       <p>
         Requests for senders the catalog did not know, grouped however they were typed (“lands end”, “Lands End Inc” and “LANDS’ END”
         together), most asked first. Linking a group to a sender gives its requests the sender&apos;s channels, and makes the typed names
@@ -80,10 +117,11 @@ export default function RequestedSenders() {
       <ul className="plain">
         {groups.map((group) => (
           <li className="card" key={group.key} aria-labelledby={`group-${group.key}`}>
-            <h2 id={`group-${group.key}`}>{group.names[0]!.name}</h2>
+            <h3 id={`group-${group.key}`}>{group.names[0]!.name}</h3>
             <p>
               {group.people} {group.people === 1 ? "person" : "people"}, {group.requests} {group.requests === 1 ? "request" : "requests"}.
               Typed as: {group.names.map((entry) => `“${entry.name}” (${entry.requests})`).join(", ")}.
+              {group.oldestWaitingAt ? ` Oldest waiting since ${group.oldestWaitingAt}.` : null}
             </p>
             {isAdmin ? (
               <>

@@ -29,7 +29,8 @@ export default function Senders() {
         signup; every sender, active or not, is found by name on the add-a-request page.
       </p>
       <p>
-        <Link to="/admin/senders/requested">What people asked for</Link>: requests for senders the catalog did not know, to link or add.
+        <Link to="/admin/senders/requested">What people asked for</Link>: senders whose requests wait for a channel, most waiting first, and
+        senders the catalog did not know, to link or add.
       </p>
       {isAdmin ? (
         <p className="actions">

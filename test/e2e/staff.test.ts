@@ -108,6 +108,7 @@ describe.each(JS_MODES)("staff area (JavaScript $label)", ({ js, label }) => {
         await assertAccessible(staff);
         for (const [path, name] of [
           ["/admin/senders", "admin-senders"],
+          ["/admin/senders/requested", "admin-senders-requested"],
           ["/admin/senders/acxiom", "admin-sender"],
           ["/admin/senders/new", "admin-sender-new"],
           ["/admin/jobs", "admin-jobs"],

@@ -5,8 +5,18 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult, SELF } from "cloudflare:test";
 import { and, asc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { jobs, postmarkEvents, requestEmails, requestLogs, requests, requestTemplates, users } from "../../drizzle/schema";
+import {
+  jobs,
+  postmarkEvents,
+  requestEmails,
+  requestLogs,
+  requests,
+  requestTemplates,
+  senderChannelProblems,
+  users,
+} from "../../drizzle/schema";
 import worker from "../../app/worker";
+import { formDefaultsFromTemplate } from "~/domain/sender-form";
 import { sendAtOnceWhenSenderAllows } from "~/jobs/opt-out.server";
 import { currentQueue, listWorkQueue } from "~/models/work-queue.server";
 import { getDb } from "~/utils/db.server";
@@ -205,18 +215,19 @@ describe("an opt-out email to a sender", () => {
       status: "email.bounced",
       detail: `${sender.senderName}'s address bounced; our staff are finding another way.`,
     });
-    const [template] = await db.select().from(requestTemplates).where(eq(requestTemplates.id, sender.templateId));
-    expect(template!.channelProblem).toMatchObject({ kind: "email", value: sender.address });
+    const problems = await db.select().from(senderChannelProblems).where(eq(senderChannelProblems.templateId, sender.templateId));
+    expect(problems).toMatchObject([{ kind: "email", reason: expect.stringContaining(`${sender.address} bounced`) }]);
 
     // Back with staff, no longer to be emailed: the group offers the sender's next channel.
     expect(await inStaffQueue(first!.userId)).toMatchObject({ id: first!.requestId, emailProblem: request.emailProblem });
     const group = (await currentQueue(db)).find((candidate) => candidate.key === sender.templateId);
-    expect(group).toMatchObject({ channel: { kind: "web" }, channelProblem: { value: sender.address } });
+    expect(group).toMatchObject({ channel: { kind: "web" }, channelProblems: [{ kind: "email", reason: problems[0]!.reason }] });
     const { browser } = await signedInStaff("moderator");
     const page = await htmlOf(await browser.get("/admin/queue"));
-    expect(page).toContain(`Not emailed: ${sender.address} stopped working on`);
+    expect(page).toContain("Not emailed: the address stopped working since");
+    expect(page).toContain(`${sender.address} bounced`);
     const senderPage = `/admin/senders/${encodeURIComponent(sender.templateId)}`;
-    expect(await htmlOf(await browser.get(senderPage))).toContain(`Not emailed: ${sender.address} stopped working on`);
+    expect(await htmlOf(await browser.get(senderPage))).toContain(`${sender.address} bounced`);
 
     // The next request to that sender is not emailed automatically.
     const send = vi.spyOn(env.JOBS, "send").mockResolvedValue(undefined as never);
@@ -225,11 +236,16 @@ describe("an opt-out email to a sender", () => {
     send.mockRestore();
 
     // Once staff put another address in the catalog, requests to the sender are emailed again.
-    await db
-      .update(requestTemplates)
-      .set({ channels: [{ kind: "email", value: `optout-${sender.address}` }] })
-      .where(eq(requestTemplates.id, sender.templateId));
-    expect(await htmlOf(await browser.get(senderPage))).not.toContain("Not emailed:");
+    const [template] = await db.select().from(requestTemplates).where(eq(requestTemplates.id, sender.templateId));
+    const { browser: admin } = await signedInStaff("admin");
+    const saved = await admin.post(senderPage, {
+      intent: "update",
+      ...formDefaultsFromTemplate(template!),
+      channels: `email: optout-${sender.address}`,
+    });
+    expect(saved.status).toBe(303);
+    expect(await htmlOf(await browser.get(senderPage))).not.toContain(`${sender.address} bounced`);
+    expect(await db.select().from(senderChannelProblems).where(eq(senderChannelProblems.templateId, sender.templateId))).toEqual([]);
     const resend = vi.spyOn(env.JOBS, "send").mockResolvedValue(undefined as never);
     expect(await sendAtOnceWhenSenderAllows(parseEnv(env), second!)).toBe(true);
     expect((resend.mock.calls[0]![0] as { payload: { to: string } }).payload.to).toBe(`optout-${sender.address}`);
@@ -282,8 +298,7 @@ describe("Postmark's webhook", () => {
     expect(await historyOf(emailed.key)).toEqual(before);
     expect((await requestRow(emailed.key.userId, emailed.key.requestId)).processedAt).not.toBeNull();
     expect(await db.select().from(postmarkEvents).where(eq(postmarkEvents.messageId, emailed.messageId))).toEqual([]);
-    const [template] = await db.select().from(requestTemplates).where(eq(requestTemplates.id, emailed.templateId));
-    expect(template!.channelProblem).toBeNull();
+    expect(await db.select().from(senderChannelProblems).where(eq(senderChannelProblems.templateId, emailed.templateId))).toEqual([]);
   });
 
   it("changes nothing when the same event comes again", async () => {
