@@ -24,6 +24,8 @@ const row = (overrides: Partial<DashboardRow> = {}): DashboardRow => ({
   updatedAt: daysAgo(1),
   channels: null,
   needs: null,
+  acceptsAgent: null,
+  letterProblem: null,
   ...overrides,
 });
 
@@ -35,6 +37,9 @@ const snapshot = (overrides: Partial<DashboardSnapshot> = {}): DashboardSnapshot
   recentlyDeleted: [],
   photos: [],
   history: [],
+  letters: [],
+  sentEmails: [],
+  sentLines: [],
   ...overrides,
 });
 
@@ -76,8 +81,11 @@ describe("dashboardView", () => {
     );
     expect(Object.values(view.groups).map((cards) => cards.map((card) => card.id))).toEqual([[], ["epsilon"], ["done"], ["acxiom"]]);
     const [waiting] = view.groups.onItsWay;
-    expect(waiting?.statusLabel).toBe("In queue");
-    expect(waiting?.wait).toMatch(/^Mail should stop by .+: 25 days to go\./);
+    expect(waiting?.status).toBe("inQueue");
+    expect(waiting?.statusLabel).toBe("Sent on 11/18/2026");
+    expect(waiting?.wait).toBe(
+      "Epsilon has until 12/18/2026 to act: 25 days to go. Mail printed before may keep coming until 01/13/2027 (1 to 3 more mailings); we ask you then whether it stopped.",
+    );
     expect(view.groups.suggested[0]).toMatchObject({
       statusLabel: null,
       wait: "Not sent yet.",

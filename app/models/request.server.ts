@@ -18,6 +18,7 @@ import { listUserRecipients } from "~/models/recipient.server";
 import { accountOf } from "~/models/user.server";
 import type { RequestStatus } from "../../drizzle/schema";
 import { openPhotosOf } from "~/models/mail-photo.server";
+import { mailedLettersOfUser, sentLinesOfUser, sentOptOutEmailsOfUser } from "~/models/request-evidence.server";
 import type { Db } from "~/utils/db.server";
 
 const requestColumns = {
@@ -41,6 +42,8 @@ const requestColumns = {
   needs: requestTemplates.needs,
   takes: requestTemplates.takes,
   category: requestTemplates.category,
+  acceptsAgent: requestTemplates.acceptsAgent,
+  letterProblem: requests.letterProblem,
 };
 
 const notDeleted = or(isNull(ownRequestStatus), ne(ownRequestStatus, "deleted"));
@@ -98,12 +101,31 @@ export async function getDashboard(db: Db, userId: string, openRequestId: string
   const recentlyDeleted = recentlyDeletedOf(db, userId, now);
   const photos = openPhotosOf(db, userId);
 
-  const [[accountRow], requestRows, recipientRows, earlierRows, deletedRows, photoRows, logRows] = openRequestId
-    ? await db.batch([account, userRequests, userRecipients, earlier, recentlyDeleted, photos, historyOf(db, userId, openRequestId)])
-    : [...(await db.batch([account, userRequests, userRecipients, earlier, recentlyDeleted, photos])), []];
+  const letters = mailedLettersOfUser(db, userId);
+  const emails = sentOptOutEmailsOfUser(db, userId);
+  const sentLines = sentLinesOfUser(db, userId);
+
+  const [[accountRow], requestRows, recipientRows, earlierRows, deletedRows, photoRows, letterRows, emailRows, sentLineRows, logRows] =
+    openRequestId
+      ? await db.batch([
+          account,
+          userRequests,
+          userRecipients,
+          earlier,
+          recentlyDeleted,
+          photos,
+          letters,
+          emails,
+          sentLines,
+          historyOf(db, userId, openRequestId),
+        ])
+      : [...(await db.batch([account, userRequests, userRecipients, earlier, recentlyDeleted, photos, letters, emails, sentLines])), []];
   if (!accountRow) return null;
   return {
     account: accountRow,
+    letters: letterRows,
+    sentEmails: emailRows,
+    sentLines: sentLineRows,
     photos: photoRows,
     requests: requestRows,
     recipients: recipientRows,
