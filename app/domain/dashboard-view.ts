@@ -12,7 +12,7 @@ import {
 import { DAY_MS, formatDate, formatDateTime, userTimeZone } from "~/domain/dates";
 import { MAIL_STOPS_AFTER, timingRule } from "~/domain/mail-timing";
 import {
-  emailEvidence,
+  evidenceOfRequest,
   latestEvidence,
   letterArrival,
   letterEvidence,
@@ -140,18 +140,6 @@ function sendingRoute(row: DashboardRow): SendingRoute {
   return staffChannel(row.channels, row.acceptsAgent).kind === "unknown" ? "lookUp" : "staff";
 }
 
-const channelValue = (row: DashboardRow, kind: SenderChannel["kind"]) =>
-  row.channels?.find((channel) => channel.kind === kind)?.value ?? null;
-
-/** Every sending of a request with its evidence; `history` is the open request's whole history, for its letters' tracking. */
-function evidenceOf(row: DashboardRow, snapshot: DashboardSnapshot, history: HistoryLine[] | null = null) {
-  const ofRow = <Entry extends { requestId: string }>(entries: Entry[]) => entries.filter((entry) => entry.requestId === row.id);
-  return [
-    ...emailEvidence(ofRow(snapshot.sentEmails), ofRow(snapshot.sentLines), channelValue(row, "email")),
-    ...letterEvidence(ofRow(snapshot.letters), channelValue(row, "mail"), history),
-  ];
-}
-
 function standingOf(row: DashboardRow, snapshot: DashboardSnapshot, timeZone: string) {
   const lines = snapshot.sentLines.filter((line) => line.requestId === row.id);
   const latestOf = (keep: (line: (typeof lines)[number]) => boolean) =>
@@ -168,7 +156,7 @@ function standingOf(row: DashboardRow, snapshot: DashboardSnapshot, timeZone: st
       processedAt: row.processedAt,
       route: sendingRoute(row),
       letterProblem: row.letterProblem,
-      evidence: evidenceOf(row, snapshot),
+      evidence: evidenceOfRequest(row, snapshot),
       lastSent: lastSent ? { status: lastSent.status, at: lastSent.createdAt } : null,
       lastReplyAt: lastReply?.createdAt ?? null,
     },
@@ -260,7 +248,7 @@ function openRequest(row: DashboardRow, snapshot: DashboardSnapshot, timeZone: s
     id: row.id,
     senderName: row.senderName,
     ...letterToSend(row, snapshot.recipients, { today: now, timeZone, earlierAddresses: snapshot.earlierAddresses }),
-    history: requestTimeline(snapshot.history, evidenceOf(row, snapshot, snapshot.history), {
+    history: requestTimeline(snapshot.history, evidenceOfRequest(row, snapshot, snapshot.history), {
       senderName: row.senderName,
       timeZone,
       userText: (entry) =>

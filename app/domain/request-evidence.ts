@@ -139,6 +139,49 @@ function letterStateOfLine(status: string): LetterTrackingState | null {
   return Object.hasOwn(LETTER_STATE_OF_LINE, status) ? LETTER_STATE_OF_LINE[status]! : null;
 }
 
+/** What is recorded of a user's sendings, every request's together: the letters, the emails, and the history lines that say one went out. */
+export type SendingRecords = {
+  letters: MailedLetterRecord[];
+  sentEmails: SentEmailRecord[];
+  sentLines: (Pick<HistoryLine, "status" | "createdAt"> & { requestId: string })[];
+};
+
+/**
+ * Every sending of one request with its evidence, oldest first, to the catalog's mailbox or postal
+ * address where no record says. `history` is the request's whole history when at hand, for its
+ * letters' tracking.
+ */
+export function evidenceOfRequest(
+  request: { id: string; channels: { kind: string; value: string }[] | null },
+  records: SendingRecords,
+  history: Pick<HistoryLine, "status" | "createdAt">[] | null = null,
+): DeliveryEvidence[] {
+  const ofRequest = <Entry extends { requestId: string }>(entries: Entry[]) => entries.filter((entry) => entry.requestId === request.id);
+  const channel = (kind: string) => request.channels?.find((candidate) => candidate.kind === kind)?.value ?? null;
+  return [
+    ...emailEvidence(ofRequest(records.sentEmails), ofRequest(records.sentLines), channel("email")),
+    ...letterEvidence(ofRequest(records.letters), channel("mail"), history),
+  ].sort((a, b) => a.at.getTime() - b.at.getTime());
+}
+
+/** The evidence as the account export and the staff user page write it: times as ISO strings, each event also in words. */
+export function evidenceRecord(evidence: DeliveryEvidence, senderName: string) {
+  const events =
+    evidence.kind === "email"
+      ? evidence.events.map((event) => ({ ...event, text: emailEventText(event, senderName) }))
+      : evidence.events.map((event) => ({ ...event, text: LETTER_EVENT_TEXT[event.state] }));
+  return {
+    kind: evidence.kind,
+    channel: evidence.channel,
+    to: evidence.to,
+    sentAt: evidence.at.toISOString(),
+    vendor: evidence.kind === "email" ? "Postmark" : "Lob",
+    vendorId: evidence.vendorId,
+    expectedDeliveryDate: evidence.kind === "letter" ? evidence.expectedDeliveryDate : null,
+    events: events.map((event) => ({ state: event.state, at: event.at?.toISOString() ?? null, detail: event.detail, text: event.text })),
+  };
+}
+
 /** When a letter reached the sender, as the time rule reads it (reachedSenderAt). */
 export function letterArrival(evidence: DeliveryEvidence | null) {
   if (evidence?.kind !== "letter") return null;

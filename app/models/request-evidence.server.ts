@@ -4,18 +4,17 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { jobs, mailedLetters, requestLogs, sentEmails } from "../../drizzle/schema";
 import type { Db } from "~/utils/db.server";
 
+export const mailedLetterColumns = {
+  id: mailedLetters.id,
+  requestId: mailedLetters.requestId,
+  expectedDeliveryDate: mailedLetters.expectedDeliveryDate,
+  trackingState: mailedLetters.trackingState,
+  trackingAt: mailedLetters.trackingAt,
+  createdAt: mailedLetters.createdAt,
+};
+
 export function mailedLettersOfUser(db: Db, userId: string) {
-  return db
-    .select({
-      id: mailedLetters.id,
-      requestId: mailedLetters.requestId,
-      expectedDeliveryDate: mailedLetters.expectedDeliveryDate,
-      trackingState: mailedLetters.trackingState,
-      trackingAt: mailedLetters.trackingAt,
-      createdAt: mailedLetters.createdAt,
-    })
-    .from(mailedLetters)
-    .where(eq(mailedLetters.userId, userId));
+  return db.select(mailedLetterColumns).from(mailedLetters).where(eq(mailedLetters.userId, userId));
 }
 
 /** The opt-out emails this user's requests were sent by: the job says to whom, the email record Postmark's id and when. */

@@ -230,7 +230,7 @@ function RequestRecord({ request, at }: { request: ExportedRequest; at: (iso: st
           ["Name", request.fullName],
           ["Address", oneLine(request.address)],
           ["Customer number", request.customerNumber ?? "—"],
-          ["Mail stops about", `${request.requiredDays} days after it is sent`],
+          ["The sender's days to act", `${request.requiredDays}, from the day it got the request`],
           ["Went into the queue", at(request.queuedAt)],
           ["Sent to the sender", at(request.processedAt)],
           ["Created", at(request.createdAt)],
@@ -251,6 +251,23 @@ function RequestRecord({ request, at }: { request: ExportedRequest; at: (iso: st
             : entry.creator === "sender"
               ? "Replied (below)"
               : (entry.detail ?? entry.status),
+        ])}
+      />
+      <h4>How it was sent</h4>
+      <Table
+        label={`How the request to ${request.senderName} was sent`}
+        head={["Sent", "How", "To", "Vendor's id", "What happened"]}
+        rows={request.delivery.map((sending) => [
+          at(sending.sentAt),
+          sending.kind === "email" ? "By email" : "By letter",
+          sending.to ?? "—",
+          sending.vendorId ? `${sending.vendor} ${sending.vendorId}` : "—",
+          [
+            ...(sending.expectedDeliveryDate
+              ? [`Expected at the sender ${sending.expectedDeliveryDate.replace(/^(\d{4})-(\d{2})-(\d{2})$/, "$2/$3/$1")}`]
+              : []),
+            ...sending.events.map((event) => `${event.text}${event.at ? ` (${at(event.at)})` : ""}`),
+          ].join("; ") || "—",
         ])}
       />
       <h4>Replies from the sender</h4>
