@@ -4,7 +4,7 @@
 // data; these are the words people read. Pure, so every state has a unit test
 // (request-evidence.test.ts).
 import type { LetterTrackingState, RequestStatus } from "../../drizzle/schema";
-import { formatDate, formatDateTime, MINUTE_MS } from "~/domain/dates";
+import { DEFAULT_TIME_ZONE, formatDate, formatDateTime, MINUTE_MS } from "~/domain/dates";
 import { expectedArrival } from "~/domain/mail-timing";
 import { STATUS_LABELS } from "~/domain/requests";
 
@@ -162,6 +162,12 @@ export function evidenceOfRequest(
     ...emailEvidence(ofRequest(records.sentEmails), ofRequest(records.sentLines), channel("email")),
     ...letterEvidence(ofRequest(records.letters), channel("mail"), history),
   ].sort((a, b) => a.at.getTime() - b.at.getTime());
+}
+
+/** Lob's expected delivery date (YYYY-MM-DD) as dates read everywhere: "12/02/2026". */
+export function expectedDateText(expectedDeliveryDate: string | null): string | null {
+  const expected = expectedArrival(expectedDeliveryDate);
+  return expected ? formatDate(expected, DEFAULT_TIME_ZONE) : null;
 }
 
 /** The evidence as the account export and the staff user page write it: times as ISO strings, each event also in words. */

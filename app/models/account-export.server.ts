@@ -259,6 +259,8 @@ export const EXPORTED_TABLES = {
       userId: OWNER,
       replyToken: "the secret part of the request's reply address: whoever knows it can add a sender's reply to the request",
       ownerPremium: "a copy of the account's plan, which the export shows, kept on each request for the staff work queue",
+      letterProblem:
+        "staff's note on why a letter did not go out or came back; each request's delivery and history say what happened to it",
     },
   },
   mailed_letters: {

@@ -12,6 +12,7 @@ import { requireUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
+import { expectedDateText } from "~/domain/request-evidence";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -263,9 +264,7 @@ function RequestRecord({ request, at }: { request: ExportedRequest; at: (iso: st
           sending.to ?? "—",
           sending.vendorId ? `${sending.vendor} ${sending.vendorId}` : "—",
           [
-            ...(sending.expectedDeliveryDate
-              ? [`Expected at the sender ${sending.expectedDeliveryDate.replace(/^(\d{4})-(\d{2})-(\d{2})$/, "$2/$3/$1")}`]
-              : []),
+            ...(sending.expectedDeliveryDate ? [`Expected at the sender ${expectedDateText(sending.expectedDeliveryDate)}`] : []),
             ...sending.events.map((event) => `${event.text}${event.at ? ` (${at(event.at)})` : ""}`),
           ].join("; ") || "—",
         ])}
