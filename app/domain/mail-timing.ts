@@ -2,7 +2,7 @@
 // promises). The clock starts when the sender got the request: the day a letter was delivered (or
 // Lob expects it there), the moment an email was sent. From then the sender has its days to act
 // (requiredDays, from the catalog), and mail it printed before may keep coming for up to
-// MAIL_STOPS_AFTER.weeks (its next 1 to 3 mailings). Whether the mail stopped can only be asked
+// MAIL_STOPS_AFTER.weeks (its next EXTRA_MAILINGS). Whether the mail stopped can only be asked
 // once the days to act are over. Pure, so each rule has a unit test (mail-timing.test.ts).
 import { DAY_MS } from "~/domain/dates";
 
