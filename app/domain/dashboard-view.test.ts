@@ -26,6 +26,7 @@ const row = (overrides: Partial<DashboardRow> = {}): DashboardRow => ({
   needs: null,
   acceptsAgent: null,
   letterProblem: null,
+  sendingJob: null,
   ...overrides,
 });
 

@@ -23,7 +23,7 @@ import {
   type SendingRoute,
   type SentEmailRecord,
 } from "~/domain/request-evidence";
-import { automaticEmailAddress, automaticLetterAddress, staffChannel } from "~/domain/work-queue";
+import { staffChannel } from "~/domain/work-queue";
 import { letterToSend } from "~/domain/letter-to-send";
 import type { PostalAddress, RequestForLetter } from "~/domain/opt-out-letter";
 import { PLAN_DETAILS } from "~/domain/plans";
@@ -54,6 +54,8 @@ export type DashboardRow = DashboardRequest &
     needs: string[] | null;
     acceptsAgent: "yes" | "no" | "unknown" | null;
     letterProblem: string | null;
+    /** The job sending it by itself right now, if one is. */
+    sendingJob: "optOut.email" | "optOut.letter" | null;
   };
 
 /** Everything the dashboard reads for one user (getDashboard). */
@@ -133,10 +135,10 @@ function currentLetter(row: DashboardRow, snapshot: DashboardSnapshot) {
   return letterArrival(latestEvidence(letterEvidence(letters, null)));
 }
 
-/** How a request no one has sent yet reaches its sender: by itself, or through our staff. */
+/** How a request no one has sent yet reaches its sender: by itself (a job is sending it), or through our staff. */
 function sendingRoute(row: DashboardRow): SendingRoute {
-  if (automaticEmailAddress(row)) return "automaticEmail";
-  if (automaticLetterAddress(row)) return "automaticLetter";
+  if (row.sendingJob === "optOut.email") return "automaticEmail";
+  if (row.sendingJob === "optOut.letter") return "automaticLetter";
   return staffChannel(row.channels, row.acceptsAgent).kind === "unknown" ? "lookUp" : "staff";
 }
 

@@ -56,7 +56,7 @@ describe("standingText", () => {
     expect(standingText(input({ route: "staff" }), timeZone)).toBe("Our staff send it: usually within 2 working days");
     expect(standingText(input({ route: "automaticEmail" }), timeZone)).toBe("Going out by email now");
     expect(standingText(input({ route: "automaticLetter" }), timeZone)).toBe("Going out by mail now");
-    expect(standingText(input({ route: "automaticLetter", letterProblem: "Lob refused the letter (422)." }), timeZone)).toBe(
+    expect(standingText(input({ route: "staff", letterProblem: "Lob refused the letter (422)." }), timeZone)).toBe(
       "Our staff print and mail it: usually within 2 working days",
     );
     expect(standingText(input({ consumerFiles: true }), timeZone)).toBe("Filed by you");

@@ -200,7 +200,7 @@ export function latestEvidence(evidence: DeliveryEvidence[]): DeliveryEvidence |
   return evidence.reduce<DeliveryEvidence | null>((latest, entry) => (!latest || entry.at >= latest.at ? entry : latest), null);
 }
 
-/** How staff reach the sender of a request no one has sent yet. */
+/** How a request no one has sent yet reaches its sender: a job sending it by itself, or our staff (who first look up where, for a sender with no known channel). */
 export type SendingRoute = "automaticEmail" | "automaticLetter" | "staff" | "lookUp";
 
 export const STAFF_PROMISE = "usually within 2 working days";
@@ -263,9 +263,9 @@ function waitingText(input: StandingInput): string {
     case "automaticEmail":
       return "Going out by email now";
     case "automaticLetter":
-      return input.letterProblem ? `Our staff print and mail it: ${STAFF_PROMISE}` : "Going out by mail now";
+      return "Going out by mail now";
     case "staff":
-      return `Our staff send it: ${STAFF_PROMISE}`;
+      return input.letterProblem ? `Our staff print and mail it: ${STAFF_PROMISE}` : `Our staff send it: ${STAFF_PROMISE}`;
     case "lookUp":
       return `Our staff look up where to send it: ${STAFF_PROMISE}`;
   }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, exists, gte, isNotNull, isNull, ne, not, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { BatchItem } from "drizzle-orm/batch";
-import { requestLogs, requests, requestTemplates, users, type AddressCheck } from "../../drizzle/schema";
+import { jobs, requestLogs, requests, requestTemplates, users, type AddressCheck } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
 import {
   CUSTOM_REQUIRED_DAYS,
@@ -45,6 +45,11 @@ const requestColumns = {
   acceptsAgent: requestTemplates.acceptsAgent,
   letterProblem: requests.letterProblem,
 };
+
+/** The job sending a request by itself right now, if one is: "optOut.email" or "optOut.letter" (through jobs_pending_*_idx). */
+const sendingJob = sql<"optOut.email" | "optOut.letter" | null>`(select ${jobs.type} from ${jobs}
+  where ${jobs.type} in ('optOut.email', 'optOut.letter') and ${jobs.state} in ('queued', 'running', 'retrying')
+  and json_extract(${jobs.payload}, '$.requestId') = +${requests.id} and ${jobs.userId} = ${requests.userId} limit 1)`;
 
 const notDeleted = or(isNull(ownRequestStatus), ne(ownRequestStatus, "deleted"));
 
@@ -91,7 +96,7 @@ function recentlyDeletedOf(db: Db, userId: string, now: Date) {
 export async function getDashboard(db: Db, userId: string, openRequestId: string | null, now = new Date()) {
   const account = accountOf(db, userId);
   const userRequests = db
-    .select(requestColumns)
+    .select({ ...requestColumns, sendingJob })
     .from(requests)
     .leftJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
     .where(and(eq(requests.userId, userId), notDeleted))
