@@ -203,7 +203,7 @@ export function latestEvidence(evidence: DeliveryEvidence[]): DeliveryEvidence |
 /** How a request no one has sent yet reaches its sender: a job sending it by itself, or our staff (who first look up where, for a sender with no known channel). */
 export type SendingRoute = "automaticEmail" | "automaticLetter" | "staff" | "lookUp";
 
-export const STAFF_PROMISE = "usually within 2 working days";
+const STAFF_PROMISE = "usually within 2 working days";
 
 export type StandingInput = {
   senderName: string;
