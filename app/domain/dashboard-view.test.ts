@@ -135,6 +135,38 @@ describe("dashboardView", () => {
     expect(planView.sendableNotes.every((note) => note === null)).toBe(true);
   });
 
+  it("says where each request is from its evidence, and starts a letter's clock when it reaches the sender", () => {
+    const mailedAt = daysAgo(2);
+    const view = dashboardView(
+      snapshot({
+        requests: [
+          row({ id: "going", senderName: "Going Co", status: "inQueue", queuedAt: daysAgo(0), sendingJob: "optOut.email" }),
+          row({ id: "lookup", senderName: "Typed Co", templateId: null, status: "inQueue", queuedAt: daysAgo(1) }),
+          row({ id: "letter", senderName: "Letter Co", status: "inQueue", queuedAt: mailedAt, processedAt: mailedAt }),
+        ],
+        letters: [
+          {
+            id: "ltr_1",
+            requestId: "letter",
+            expectedDeliveryDate: "2026-11-26",
+            trackingState: "inTransit",
+            trackingAt: daysAgo(1),
+            createdAt: mailedAt,
+          },
+        ],
+        sentLines: [{ requestId: "letter", creator: "system", status: "mailed", createdAt: mailedAt }],
+      }),
+      { user: freeUser, url: url(), now },
+    );
+    const cardOf = (id: string) => view.groups.onItsWay.find((card) => card.id === id);
+    expect(cardOf("going")?.statusLabel).toBe("Going out by email now");
+    expect(cardOf("lookup")?.statusLabel).toBe("Our staff look up where to send it: usually within 2 working days");
+    expect(cardOf("letter")?.statusLabel).toBe("Letter mailed 11/21/2026 · in transit · expected at the sender 11/26/2026");
+    // 30 days from the end of the day it is expected there, not from the mailing.
+    expect(cardOf("letter")?.wait).toMatch(/^Letter Co has until 12\/26\/2026 to act: 34 days to go\./);
+    expect(cardOf("letter")?.next.buttons.map((button) => button.label)).toEqual(["Cancel"]);
+  });
+
   it("says a self-filed request is filed by the person and shows how to file a suggestion they must send", () => {
     const view = dashboardView(
       snapshot({
