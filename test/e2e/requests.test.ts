@@ -1,6 +1,6 @@
 // Journey: a new user's requests with JavaScript on and off. The presets on the dashboard, sending
 // one, adding a person and a custom request whose letter names them, copying or printing the
-// letter, confirming, cancelling and deleting with the history of each, then the requests that the
+// letter, seeing who acts next, cancelling and deleting with the history of each, then the requests that the
 // free allowance no longer covers, which lead to the plans.
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
@@ -33,7 +33,7 @@ async function historyOf(target: Locator) {
 }
 
 describe.each(JS_MODES)("requests (JavaScript $label)", ({ js, label }) => {
-  test("a new user sends, adds, reads, confirms, cancels and deletes requests, and the fourth leads to the plans", async () => {
+  test("a new user sends, adds, reads, cancels and deletes requests, and the fourth leads to the plans", async () => {
     await browser.visit({ js }, async (visit) => {
       const { page } = visit;
       if (js) await visit.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: appUrl });
