@@ -85,7 +85,7 @@ describe("dashboardView", () => {
     expect(waiting?.status).toBe("inQueue");
     expect(waiting?.statusLabel).toBe("Sent on 11/18/2026");
     expect(waiting?.wait).toBe(
-      "Epsilon has until 12/18/2026 to act: 25 days to go. Mail printed before may keep coming until 01/13/2027 (1 to 3 more mailings); we ask you then whether it stopped.",
+      "Epsilon has until 12/18/2026 to act: 25 days to go; we ask you then whether the mail stopped. Mail printed before may keep coming until 01/13/2027 (1 to 3 more mailings).",
     );
     expect(view.groups.suggested[0]).toMatchObject({
       statusLabel: null,
@@ -163,7 +163,7 @@ describe("dashboardView", () => {
     expect(cardOf("lookup")?.statusLabel).toBe("Our staff look up where to send it: usually within 2 working days");
     expect(cardOf("letter")?.statusLabel).toBe("Letter mailed 11/21/2026 · in transit · expected at the sender 11/26/2026");
     // 30 days from the end of the day it is expected there, not from the mailing.
-    expect(cardOf("letter")?.wait).toMatch(/^Letter Co has until 12\/26\/2026 to act: 34 days to go\./);
+    expect(cardOf("letter")?.wait).toMatch(/^Letter Co has until 12\/26\/2026 to act: 34 days to go;/);
     expect(cardOf("letter")?.next.buttons.map((button) => button.label)).toEqual(["Cancel"]);
   });
 

@@ -112,8 +112,8 @@ function waitText(row: DashboardRow, timeZone: string, now: Date) {
           ? `You filed it on ${formatDate(wait.startedAt, timeZone)}${wait.fromGuide ? `; ${row.senderName} says it takes ${row.takes}` : ""}. `
           : "";
       return (
-        `${filed}${row.senderName} has until ${formatDate(standing.actBy, timeZone)} to act: ${days(standing.daysLeft)} to go. ` +
-        `Mail printed before may keep coming until ${formatDate(standing.mailStopsBy, timeZone)} (${MAIL_STOPS_AFTER.extraMailings} more mailings); we ask you then whether it stopped.`
+        `${filed}${row.senderName} has until ${formatDate(standing.actBy, timeZone)} to act: ${days(standing.daysLeft)} to go; we ask you then whether the mail stopped. ` +
+        `Mail printed before may keep coming until ${formatDate(standing.mailStopsBy, timeZone)} (${MAIL_STOPS_AFTER.extraMailings} more mailings).`
       );
     }
     case "waitOver":

@@ -38,7 +38,7 @@ describe.each(JS_MODES)("where a sent request is (JavaScript $label)", ({ js, la
 
       await standingOnceSent(page, "acxiom", /^Sent on \d\d\/\d\d\/\d{4} by email/);
       const emailed = await page.locator("#request-acxiom").innerText();
-      expect(emailed).toMatch(/Acxiom has until \d\d\/\d\d\/\d{4} to act: 30 days to go\./);
+      expect(emailed).toMatch(/Acxiom has until \d\d\/\d\d\/\d{4} to act: 30 days to go; we ask you then whether the mail stopped\./);
       expect(emailed).not.toMatch(/In queue|shortly|Mail already stopped|Has the mail stopped/);
 
       // Without Lob set up (as here), a letter waits for our staff: the card says so, and by when.

@@ -101,7 +101,9 @@ describe("the dashboard's groups and summary", () => {
     expect(onItsWay).toContain('id="request-alliant"');
     // Before the sender's days to act are over, no one can tell whether the mail stopped: it is not asked.
     expect(textOf(onItsWay)).not.toMatch(/Mail already stopped|Has the mail stopped/);
-    expect(textOf(onItsWay)).toMatch(/Wiland has until \d\d\/\d\d\/\d{4} to act: 20 days to go\./);
+    expect(textOf(onItsWay)).toMatch(
+      /Wiland has until \d\d\/\d\d\/\d{4} to act: 20 days to go; we ask you then whether the mail stopped\./,
+    );
 
     await post(browser, { intent: "confirm", requestId: "epsilon" });
     const after = await htmlOf(browser);
