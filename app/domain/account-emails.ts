@@ -1,6 +1,10 @@
 // The emails people expect from their account (plain text, no tracking): what they say, not how
 // they are sent. Account and security messages go out whatever the email preferences say.
-import { MAIL_STOPS_AFTER } from "~/domain/requests";
+import { timingRule } from "~/domain/mail-timing";
+import { CUSTOM_REQUIRED_DAYS } from "~/domain/requests";
+
+/** What every email says of the wait, from the one time rule; the dashboard gives each request its dates. */
+const WAIT_IN_EMAILS = `${timingRule(CUSTOM_REQUIRED_DAYS)} We will ask you whether the mail stopped once the sender's days to act are over.`;
 
 export type AccountEmail = { subject: string; text: string; tag: string };
 
@@ -16,7 +20,7 @@ export function welcomeEmail({ fullName, dashboardUrl }: { fullName: string; das
       [
         `1. On your dashboard, choose the senders whose mail you want to stop: ${dashboardUrl}`,
         "2. We send each of them a request to take your name and address off their mailing lists.",
-        `3. Mail stops about ${MAIL_STOPS_AFTER.weeks} weeks after a request is sent, because mailers pre-print ${MAIL_STOPS_AFTER.extraMailings} extra mailings. We will ask you then whether it has stopped.`,
+        `3. ${WAIT_IN_EMAILS}`,
       ].join("\n"),
       "You can follow every request on your dashboard, and change your details, download your data or delete your account on your account page.",
       SIGN_OFF,
@@ -48,7 +52,7 @@ export function requestsSentEmail({
       `Hello ${fullName},`,
       ...(fromPhoto ? [`Our staff looked at the photo of mail you sent us and found who sent it. We have deleted the photo.`] : []),
       `We have your ${one ? "request" : "requests"} to take your name and address off the mailing lists of:\n${senderNames.map((name) => `- ${name}`).join("\n")}`,
-      `We send ${one ? "it" : "each one"} to the sender by email or by post, and your dashboard shows when ${one ? "it goes" : "each goes"} out. Mail stops about ${MAIL_STOPS_AFTER.weeks} weeks after that, because mailers pre-print ${MAIL_STOPS_AFTER.extraMailings} extra mailings; we will ask you then whether it has stopped.`,
+      `We send ${one ? "it" : "each one"} to the sender by email or by post, and your dashboard shows when ${one ? "it goes" : "each goes"} out and when it reaches the sender. ${WAIT_IN_EMAILS}`,
       `Follow ${one ? "it" : "them"} on your dashboard: ${dashboardUrl}`,
       SIGN_OFF,
     ].join("\n\n"),

@@ -24,6 +24,9 @@ const row = (overrides: Partial<DashboardRow> = {}): DashboardRow => ({
   updatedAt: daysAgo(1),
   channels: null,
   needs: null,
+  acceptsAgent: null,
+  letterProblem: null,
+  sendingJob: null,
   ...overrides,
 });
 
@@ -35,6 +38,9 @@ const snapshot = (overrides: Partial<DashboardSnapshot> = {}): DashboardSnapshot
   recentlyDeleted: [],
   photos: [],
   history: [],
+  letters: [],
+  sentEmails: [],
+  sentLines: [],
   ...overrides,
 });
 
@@ -76,8 +82,11 @@ describe("dashboardView", () => {
     );
     expect(Object.values(view.groups).map((cards) => cards.map((card) => card.id))).toEqual([[], ["epsilon"], ["done"], ["acxiom"]]);
     const [waiting] = view.groups.onItsWay;
-    expect(waiting?.statusLabel).toBe("In queue");
-    expect(waiting?.wait).toMatch(/^Mail should stop by .+: 25 days to go\./);
+    expect(waiting?.status).toBe("inQueue");
+    expect(waiting?.statusLabel).toBe("Sent on 11/18/2026");
+    expect(waiting?.wait).toBe(
+      "Epsilon has until 12/18/2026 to act: 25 days to go; we ask you then whether the mail stopped. Mail printed before may keep coming until 01/13/2027 (1 to 3 more mailings).",
+    );
     expect(view.groups.suggested[0]).toMatchObject({
       statusLabel: null,
       wait: "Not sent yet.",
@@ -124,6 +133,38 @@ describe("dashboardView", () => {
     expect(planView.groups.suggested[0]?.recommendation).not.toBeNull();
     expect(planView.groups.suggested[0]?.next.buttons[0]?.note, "a subscriber is not counted").toBeNull();
     expect(planView.sendableNotes.every((note) => note === null)).toBe(true);
+  });
+
+  it("says where each request is from its evidence, and starts a letter's clock when it reaches the sender", () => {
+    const mailedAt = daysAgo(2);
+    const view = dashboardView(
+      snapshot({
+        requests: [
+          row({ id: "going", senderName: "Going Co", status: "inQueue", queuedAt: daysAgo(0), sendingJob: "optOut.email" }),
+          row({ id: "lookup", senderName: "Typed Co", templateId: null, status: "inQueue", queuedAt: daysAgo(1) }),
+          row({ id: "letter", senderName: "Letter Co", status: "inQueue", queuedAt: mailedAt, processedAt: mailedAt }),
+        ],
+        letters: [
+          {
+            id: "ltr_1",
+            requestId: "letter",
+            expectedDeliveryDate: "2026-11-26",
+            trackingState: "inTransit",
+            trackingAt: daysAgo(1),
+            createdAt: mailedAt,
+          },
+        ],
+        sentLines: [{ requestId: "letter", creator: "system", status: "mailed", createdAt: mailedAt }],
+      }),
+      { user: freeUser, url: url(), now },
+    );
+    const cardOf = (id: string) => view.groups.onItsWay.find((card) => card.id === id);
+    expect(cardOf("going")?.statusLabel).toBe("Going out by email now");
+    expect(cardOf("lookup")?.statusLabel).toBe("Our staff look up where to send it: usually within 2 working days");
+    expect(cardOf("letter")?.statusLabel).toBe("Letter mailed 11/21/2026 · in transit · expected at the sender 11/26/2026");
+    // 30 days from the end of the day it is expected there, not from the mailing.
+    expect(cardOf("letter")?.wait).toMatch(/^Letter Co has until 12\/26\/2026 to act: 34 days to go;/);
+    expect(cardOf("letter")?.next.buttons.map((button) => button.label)).toEqual(["Cancel"]);
   });
 
   it("says a self-filed request is filed by the person and shows how to file a suggestion they must send", () => {

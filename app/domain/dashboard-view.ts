@@ -10,6 +10,20 @@ import {
   type DashboardRequest,
 } from "~/domain/dashboard";
 import { DAY_MS, formatDate, formatDateTime, userTimeZone } from "~/domain/dates";
+import { MAIL_STOPS_AFTER, timingRule } from "~/domain/mail-timing";
+import {
+  evidenceOfRequest,
+  latestEvidence,
+  letterArrival,
+  letterEvidence,
+  requestTimeline,
+  standingText,
+  type HistoryLine,
+  type MailedLetterRecord,
+  type SendingRoute,
+  type SentEmailRecord,
+} from "~/domain/request-evidence";
+import { staffChannel } from "~/domain/work-queue";
 import { letterToSend } from "~/domain/letter-to-send";
 import type { PostalAddress, RequestForLetter } from "~/domain/opt-out-letter";
 import { PLAN_DETAILS } from "~/domain/plans";
@@ -19,7 +33,6 @@ import {
   FREE_REQUEST_ALLOWANCE,
   freeRequestsUsedNote,
   HISTORY_LABELS,
-  MAIL_STOPS_AFTER,
   requestsAffordable,
   STATUS_LABELS,
   UNDO_DELETE_DAYS,
@@ -39,6 +52,10 @@ export type DashboardRow = DashboardRequest &
     updatedAt: Date;
     channels: SenderChannel[] | null;
     needs: string[] | null;
+    acceptsAgent: "yes" | "no" | "unknown" | null;
+    letterProblem: string | null;
+    /** The job sending it by itself right now, if one is. */
+    sendingJob: "optOut.email" | "optOut.letter" | null;
   };
 
 /** Everything the dashboard reads for one user (getDashboard). */
@@ -50,7 +67,12 @@ export type DashboardSnapshot = {
   recentlyDeleted: { id: string; senderName: string; deletedAt: number }[];
   photos: { id: string; state: string; createdAt: Date }[];
   /** The open request's history, newest first; empty when none is open. */
-  history: { id: string; creator: string; status: string; detail: string | null; createdAt: Date }[];
+  history: HistoryLine[];
+  /** The evidence of every sending of the user's requests: letters Lob mailed, emails sent. */
+  letters: MailedLetterRecord[];
+  sentEmails: SentEmailRecord[];
+  /** The history lines of every request that say it went out or that the sender replied. */
+  sentLines: (Omit<HistoryLine, "id" | "detail"> & { requestId: string })[];
 };
 
 /** Where a photo that still waits for its sender stands, as the dashboard says it. */
@@ -83,23 +105,69 @@ function waitText(row: DashboardRow, timeZone: string, now: Date) {
     case "notSent":
       return row.consumerFiles ? "Only you can file this one; it takes a few minutes." : "Not sent yet.";
     case "waitingToSend":
-      return `Waiting to go to the sender. Mail should stop about ${row.requiredDays} days after it does.`;
+      return timingRule(row.requiredDays);
     case "waiting": {
       const filed =
         row.consumerFiles && wait.startedAt
           ? `You filed it on ${formatDate(wait.startedAt, timeZone)}${wait.fromGuide ? `; ${row.senderName} says it takes ${row.takes}` : ""}. `
           : "";
-      return `${filed}Mail should stop by ${formatDate(standing.stopsBy, timeZone)}: ${days(standing.daysLeft)} to go. Mailers pre-print ${MAIL_STOPS_AFTER.extraMailings} extra mailings, so a few may still arrive.`;
+      return (
+        `${filed}${row.senderName} has until ${formatDate(standing.actBy, timeZone)} to act: ${days(standing.daysLeft)} to go; we ask you then whether the mail stopped. ` +
+        `Mail printed before may keep coming until ${formatDate(standing.mailStopsBy, timeZone)} (${MAIL_STOPS_AFTER.extraMailings} more mailings).`
+      );
     }
     case "waitOver":
-      return `The wait ended on ${formatDate(standing.stopsBy, timeZone)}.`;
+      return standing.mailStopsBy > now
+        ? `${row.senderName}'s time to act ended on ${formatDate(standing.actBy, timeZone)}. Mail printed before may keep coming until ${formatDate(standing.mailStopsBy, timeZone)}.`
+        : `The wait ended on ${formatDate(standing.actBy, timeZone)}.`;
     default:
       return null;
   }
 }
 
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/** The arrival of the letter of the request's current sending, when Lob mailed it. */
+function currentLetter(row: DashboardRow, snapshot: DashboardSnapshot) {
+  if (!row.processedAt) return null;
+  const processedAt = row.processedAt;
+  const letters = snapshot.letters.filter((letter) => letter.requestId === row.id && letter.createdAt >= processedAt);
+  return letterArrival(latestEvidence(letterEvidence(letters, null)));
+}
+
+/** How a request no one has sent yet reaches its sender: by itself (a job is sending it), or through our staff. */
+function sendingRoute(row: DashboardRow): SendingRoute {
+  if (row.sendingJob === "optOut.email") return "automaticEmail";
+  if (row.sendingJob === "optOut.letter") return "automaticLetter";
+  return staffChannel(row.channels, row.acceptsAgent).kind === "unknown" ? "lookUp" : "staff";
+}
+
+function standingOf(row: DashboardRow, snapshot: DashboardSnapshot, timeZone: string) {
+  const lines = snapshot.sentLines.filter((line) => line.requestId === row.id);
+  const latestOf = (keep: (line: (typeof lines)[number]) => boolean) =>
+    lines
+      .filter(keep)
+      .reduce<(typeof lines)[number] | null>((latest, line) => (!latest || line.createdAt >= latest.createdAt ? line : latest), null);
+  const lastSent = latestOf((line) => line.creator !== "sender");
+  const lastReply = latestOf((line) => line.creator === "sender");
+  return standingText(
+    {
+      senderName: row.senderName,
+      status: row.status,
+      consumerFiles: row.consumerFiles,
+      processedAt: row.processedAt,
+      route: sendingRoute(row),
+      letterProblem: row.letterProblem,
+      evidence: evidenceOfRequest(row, snapshot),
+      lastSent: lastSent ? { status: lastSent.status, at: lastSent.createdAt } : null,
+      lastReplyAt: lastReply?.createdAt ?? null,
+    },
+    timeZone,
+  );
+}
+
 /** What the page says after a post came back: its words, and what the user may do about it. */
-function noticeOf(notice: DashboardNotice, snapshot: Pick<DashboardSnapshot, "requests" | "recentlyDeleted">, timeZone: string, now: Date) {
+function noticeOf(notice: DashboardNotice, snapshot: DashboardSnapshot, timeZone: string, now: Date) {
   const row = snapshot.requests.find((candidate) => candidate.id === notice.about);
   const deleted = snapshot.recentlyDeleted.find((candidate) => candidate.id === notice.about);
   const sender = row?.senderName ?? deleted?.senderName;
@@ -110,7 +178,7 @@ function noticeOf(notice: DashboardNotice, snapshot: Pick<DashboardSnapshot, "re
       const text =
         sent === 0
           ? "Nothing new to send: those requests were sent already."
-          : `Sent ${sent} ${sent === 1 ? "request" : "requests"}. Each goes to its sender shortly; they are under “On its way” with the date mail should stop.`;
+          : `Sent ${sent} ${sent === 1 ? "request" : "requests"}. They are under “On its way”: each says how it reaches its sender, and when.`;
       return refused > 0 ? { text: `${text} ${refused} not sent: no free requests were left.`, upgrade: true } : { text, upgrade: false };
     }
     case "delete":
@@ -127,11 +195,11 @@ function noticeOf(notice: DashboardNotice, snapshot: Pick<DashboardSnapshot, "re
       if (row.consumerFiles) {
         const standing = waitStanding(row, now);
         const by =
-          standing?.kind === "waiting" ? ` We will ask you by ${formatDate(standing.stopsBy, timeZone)} whether the mail stopped.` : "";
+          standing?.kind === "waiting" ? ` We will ask you on ${formatDate(standing.actBy, timeZone)} whether the mail stopped.` : "";
         return { text: `Noted: you filed it with ${row.senderName} yourself.${by}` };
       }
       return {
-        text: `Sent to ${row.senderName}. It goes to the sender shortly; mail should stop about ${row.requiredDays} days after it arrives there, and this page will then ask whether it did.`,
+        text: `Your request to ${row.senderName} is on its way: ${lowerFirst(standingOf(row, snapshot, timeZone) ?? "")}. ${timingRule(row.requiredDays)} This page asks you then whether it stopped.`,
       };
     }
     case "report":
@@ -150,16 +218,24 @@ function kindLink(category: string | null) {
   return { id, title };
 }
 
-type CardContext = { timeZone: string; now: Date; canSend: boolean; sendNote: string | null; recommendation: string | null };
+type CardContext = {
+  snapshot: DashboardSnapshot;
+  timeZone: string;
+  now: Date;
+  canSend: boolean;
+  sendNote: string | null;
+  recommendation: string | null;
+};
 
-function requestCard(row: DashboardRow, { timeZone, now, canSend, sendNote, recommendation }: CardContext) {
+function requestCard(row: DashboardRow, { snapshot, timeZone, now, canSend, sendNote, recommendation }: CardContext) {
   return {
     id: row.id,
     senderName: row.senderName,
     kind: kindLink(row.category),
     /** Why this sender is recommended first; null when it is not. */
     recommendation,
-    statusLabel: row.status === null ? null : row.consumerFiles && row.status === "inQueue" ? "Filed by you" : STATUS_LABELS[row.status],
+    /** Where the request is, in true words; the spec's status stays in `status`. */
+    statusLabel: standingOf(row, snapshot, timeZone),
     status: row.status,
     updatedAt: formatDateTime(row.updatedAt, timeZone),
     wait: waitText(row, timeZone, now),
@@ -174,17 +250,12 @@ function openRequest(row: DashboardRow, snapshot: DashboardSnapshot, timeZone: s
     id: row.id,
     senderName: row.senderName,
     ...letterToSend(row, snapshot.recipients, { today: now, timeZone, earlierAddresses: snapshot.earlierAddresses }),
-    history: snapshot.history.map((entry) => ({
-      id: entry.id,
-      text:
-        entry.creator === "user"
-          ? row.consumerFiles && entry.status === "unsubscribe"
-            ? "You filed it yourself"
-            : (HISTORY_LABELS[entry.status] ?? entry.status)
-          : (entry.detail ?? entry.status),
-      creator: entry.creator,
-      at: formatDateTime(entry.createdAt, timeZone),
-    })),
+    history: requestTimeline(snapshot.history, evidenceOfRequest(row, snapshot, snapshot.history), {
+      senderName: row.senderName,
+      timeZone,
+      userText: (entry) =>
+        row.consumerFiles && entry.status === "unsubscribe" ? "You filed it yourself" : (HISTORY_LABELS[entry.status] ?? entry.status),
+    }),
   };
 }
 
@@ -197,6 +268,8 @@ export function dashboardView(
   { user, url, now }: { user: { fullName: string; stripeSubscriptionId: string | null; plan: PlanName | null }; url: URL; now: Date },
 ) {
   const { timeZone, note: timesNote } = userTimeZone(snapshot.account.state);
+  // A letter's clock starts when it reaches the sender: every rule below reads it from the row.
+  snapshot = { ...snapshot, requests: snapshot.requests.map((row) => ({ ...row, letter: currentLetter(row, snapshot) })) };
   const holder = { stripeSubscriptionId: user.stripeSubscriptionId, numOfFreeRequest: snapshot.account.numOfFreeRequest };
   const affordable = requestsAffordable(holder);
   // Advice is for what can be sent now: none once the free requests are used up.
@@ -214,6 +287,7 @@ export function dashboardView(
     if (!group) continue;
     groups[group].push(
       requestCard(row, {
+        snapshot,
         timeZone,
         now,
         canSend: canAfford(holder, "unsubscribe", row),

@@ -54,7 +54,7 @@ describe("nextStep", () => {
   it("never leads with “Mail stopped” before the wait is over; after it, asks with both answers", () => {
     const waiting = nextStep(sentDaysAgo(5), now, { canSend: true });
     expect(waiting.question).toBeNull();
-    expect(labels(waiting)).toEqual(["Mail already stopped", "Cancel"]);
+    expect(labels(waiting)).toEqual(["Cancel"]);
     expect(waiting.buttons.some((button) => button.primary)).toBe(false);
 
     const over = nextStep(sentDaysAgo(31), now, { canSend: true });

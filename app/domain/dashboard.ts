@@ -69,8 +69,8 @@ type Stage = "notSent" | "waiting" | "waitOver" | "confirmedByUser" | "cancelled
 /** The buttons as a card names them at each stage; the learn page explains them by these names. */
 export const NEXT_STEP_LABELS = {
   notSent: { unsubscribe: "Unsubscribe" },
-  // Before the wait is over, saying the mail stopped is possible but not the point.
-  waiting: { confirm: "Mail already stopped", cancel: "Cancel" },
+  // Whether the mail stopped cannot be known before the sender's days to act are over (mail-timing.ts): not asked yet.
+  waiting: { cancel: "Cancel" },
   waitOver: { confirm: "Yes, it stopped", report: "No, still coming", cancel: "Cancel" },
   confirmedByUser: { report: "Mail came back" },
   cancelled: { unsubscribe: "Send again" },
@@ -129,8 +129,8 @@ export function summarize(requests: DashboardRequest[], now: Date): DashboardSum
     const group = groupOf(request, now);
     if (group === "needsYou" || group === "onItsWay" || group === "done") summary[group] += 1;
     const standing: WaitStanding | null = waitStanding(request, now);
-    if (standing?.kind === "waiting" && (!summary.next || standing.stopsBy < summary.next.by)) {
-      summary.next = { senderName: request.senderName, by: standing.stopsBy };
+    if (standing?.kind === "waiting" && (!summary.next || standing.actBy < summary.next.by)) {
+      summary.next = { senderName: request.senderName, by: standing.actBy };
     }
   }
   return summary;

@@ -1,4 +1,4 @@
-import { MAIL_STOPS_AFTER } from "~/domain/requests";
+import { MAIL_STOPS_AFTER } from "~/domain/mail-timing";
 
 /**
  * The pages anyone may read, for the HTML sitemap, sitemap.xml and robots.txt. `cached`: the same

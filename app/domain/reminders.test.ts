@@ -30,6 +30,16 @@ describe("dueReminderRound: the first reminder", () => {
     expect(dueReminderRound(waiting, daysAfterSending(45))).toBe(1);
   });
 
+  it("counts a letter's days from the day it reached the sender, not the day it was mailed", () => {
+    const letter = { ...waiting, letter: { deliveredAt: null, expectedDeliveryDate: "2026-03-07" } };
+    // Lob expects it on the fifth day after mailing, by the end of that day.
+    expect(dueReminderRound(letter, daysAfterSending(35))).toBeNull();
+    expect(dueReminderRound(letter, daysAfterSending(36))).toBe(1);
+    const delivered = { ...waiting, letter: { deliveredAt: daysAfterSending(3), expectedDeliveryDate: "2026-03-07" } };
+    expect(dueReminderRound(delivered, daysAfterSending(32))).toBeNull();
+    expect(dueReminderRound(delivered, daysAfterSending(33))).toBe(1);
+  });
+
   it("follows the request's own required days", () => {
     const slow = { ...waiting, requiredDays: 60 };
     expect(dueReminderRound(slow, daysAfterSending(59))).toBeNull();

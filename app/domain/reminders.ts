@@ -1,11 +1,11 @@
 import type { RequestStatus } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
-import { MAIL_STOPS_AFTER } from "~/domain/requests";
+import { mailClock, MAIL_STOPS_AFTER_DAYS, reachedSenderAt, type LetterArrival } from "~/domain/mail-timing";
 
 // "Has the mail stopped?" reminders (docs/decisions/0017-reminders.md; product rules: What the product promises).
 
-/** The second and last reminder goes out when mail should have stopped: MAIL_STOPS_AFTER after the request reached the sender. */
-export const SECOND_REMINDER_AFTER_DAYS = MAIL_STOPS_AFTER.weeks * 7;
+/** The second and last reminder goes out when mail printed before should have stopped coming (mailClock's mailStopsBy). */
+export const SECOND_REMINDER_AFTER_DAYS = MAIL_STOPS_AFTER_DAYS;
 
 /** However late the first reminder went, the second waits at least this long after it. */
 export const DAYS_BETWEEN_REMINDERS = 14;
@@ -23,8 +23,10 @@ export const REMINDER_ANSWER_LABELS: Record<ReminderAnswer, string> = {
 
 export type ReminderCandidate = {
   status: RequestStatus | null;
-  /** When staff sent the request: the wait clock. Null until sent, and again after a report. */
+  /** When the request was sent. Null until sent, and again after a report. */
   processedAt: Date | null;
+  /** The letter Lob mailed for this sending, if it did: the clock starts when it reached the sender. */
+  letter?: LetterArrival | null;
   requiredDays: number;
   /** The user's choice; the link in every reminder turns it off. */
   reminderEmails: boolean;
@@ -38,18 +40,19 @@ export type ReminderCandidate = {
  * Which reminder a request is due for now, if any. Only a request still waiting on an answer
  * counts: in queue and sent. Confirm changes the status and Report clears processedAt, so either
  * answer ends the reminders; a later re-send starts a new cycle under its new processedAt.
- * Round 1 once the sender's required days have passed; round 2 once SECOND_REMINDER_AFTER_DAYS
- * have passed and round 1 went out at least DAYS_BETWEEN_REMINDERS before. The cron's SQL (app/models/reminder.server.ts)
+ * The clock starts when the sender got the request (reachedSenderAt). Round 1 once the sender's
+ * days to act have passed; round 2 once mail printed before should have stopped coming (mailClock)
+ * and round 1 went out at least DAYS_BETWEEN_REMINDERS before. The cron's SQL (app/models/reminder.server.ts)
  * applies the same rule to every request at once.
  */
 export function dueReminderRound(candidate: ReminderCandidate, now: Date): ReminderRound | null {
   if (candidate.status !== "inQueue" || !candidate.processedAt || !candidate.reminderEmails) return null;
-  const sentAt = candidate.processedAt.getTime();
+  const clock = mailClock(reachedSenderAt(candidate.processedAt, candidate.letter)!, candidate.requiredDays);
   if (!candidate.firstReminderAt) {
-    return sentAt + candidate.requiredDays * DAY_MS <= now.getTime() ? 1 : null;
+    return clock.actBy <= now ? 1 : null;
   }
   if (candidate.secondReminderClaimed) return null;
-  const mailShouldHaveStopped = sentAt + SECOND_REMINDER_AFTER_DAYS * DAY_MS <= now.getTime();
+  const mailShouldHaveStopped = clock.mailStopsBy <= now;
   const firstLongEnoughAgo = candidate.firstReminderAt.getTime() + DAYS_BETWEEN_REMINDERS * DAY_MS <= now.getTime();
   return mailShouldHaveStopped && firstLongEnoughAgo ? 2 : null;
 }

@@ -1,5 +1,6 @@
 import type { RequestStatus } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
+import { canAskIfMailStopped, daysUntil, mailClock, reachedSenderAt, type LetterArrival, type MailClock } from "~/domain/mail-timing";
 
 // Product rules: Request statuses and actions, Free requests and plans, Numbers: request actions, their statuses, the allowance and the wait.
 
@@ -10,11 +11,6 @@ export const FREE_REQUESTS_USED_TAG = "free-requests-used";
 export const UNDO_DELETE_DAYS = 7;
 export const UNDO_LOG_STATUS = "undo";
 export const ALLOWANCE_REFUSED_MESSAGE = "You have used your free requests. Subscribe to send as many requests as you need.";
-
-/** How long mail takes to stop, and why (product rules: What the product promises). */
-export const EXTRA_MAILINGS = { fewest: 1, most: 3 } as const;
-export const MAIL_STOPS_AFTER = { weeks: 8, extraMailings: `${EXTRA_MAILINGS.fewest} to ${EXTRA_MAILINGS.most}` } as const;
-export const WHY_MAIL_TAKES_WEEKS = `Stopping takes about ${MAIL_STOPS_AFTER.weeks} weeks after processing, because mailers pre-print ${MAIL_STOPS_AFTER.extraMailings} extra mailings.`;
 
 export const REQUEST_ACTIONS = ["unsubscribe", "report", "confirm", "cancel", "delete"] as const;
 export type RequestAction = (typeof REQUEST_ACTIONS)[number];
@@ -140,6 +136,8 @@ type WaitingRequest = {
   requiredDays: number;
   queuedAt: Date | null;
   processedAt: Date | null;
+  /** The letter that carried it, when Lob mailed one: the clock starts when it reached the sender. */
+  letter?: LetterArrival | null;
 };
 
 const DURATION = /(\d+)\s*(?:business\s+)?(day|week|month)s?\b/gi;
@@ -160,33 +158,34 @@ export function waitDaysFromGuide(takes: string | null): number | null {
 }
 
 /**
- * A request's wait: it starts when the request reaches the sender and lasts requiredDays. A request
- * the person files themselves reached the sender when they said "I filed it" (queuedAt), and lasts
- * as long as that sender's own guide says, when it says.
+ * A request's wait: it starts when the request reaches the sender (reachedSenderAt) and lasts the
+ * sender's days to act. A request the person files themselves reached the sender when they said
+ * "I filed it" (queuedAt), and lasts as long as that sender's own guide says, when it says.
  */
 export function waitOf(request: WaitingRequest): { startedAt: Date | null; days: number; fromGuide: boolean } {
   if (request.consumerFiles) {
     const guideDays = waitDaysFromGuide(request.takes);
     return { startedAt: request.processedAt ?? request.queuedAt, days: guideDays ?? request.requiredDays, fromGuide: guideDays !== null };
   }
-  return { startedAt: request.processedAt, days: request.requiredDays, fromGuide: false };
+  return { startedAt: reachedSenderAt(request.processedAt, request.letter), days: request.requiredDays, fromGuide: false };
 }
 
 export type WaitStanding =
   | { kind: "notSent" }
   | { kind: "waitingToSend" }
-  | { kind: "waiting"; stopsBy: Date; daysLeft: number }
-  | { kind: "waitOver"; stopsBy: Date };
+  | ({ kind: "waiting"; daysLeft: number } & MailClock)
+  | ({ kind: "waitOver" } & MailClock);
 
-/** Where an in-queue request stands against its wait (waitOf). */
+/** Where an in-queue request stands against its wait (waitOf, mailClock). */
 export function waitStanding(request: WaitingRequest, now: Date): WaitStanding | null {
   if (request.status === null) return { kind: "notSent" };
   if (request.status !== "inQueue") return null;
   const { startedAt, days } = waitOf(request);
   if (!startedAt) return { kind: "waitingToSend" };
-  const stopsBy = new Date(startedAt.getTime() + days * DAY_MS);
-  const daysLeft = Math.ceil((stopsBy.getTime() - now.getTime()) / DAY_MS);
-  return daysLeft > 0 ? { kind: "waiting", stopsBy, daysLeft } : { kind: "waitOver", stopsBy };
+  const clock = mailClock(startedAt, days);
+  return canAskIfMailStopped(clock, now)
+    ? { kind: "waitOver", ...clock }
+    : { kind: "waiting", daysLeft: daysUntil(clock.actBy, now), ...clock };
 }
 
 type LogEntry = { creator: string; status: string; createdAt: Date };

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { JobDefinition } from "~/jobs/definitions.server";
 import { sendEmailOnce } from "~/jobs/email.server";
 import { formatDate, timeZoneForState } from "~/domain/dates";
-import { MAIL_STOPS_AFTER } from "~/domain/requests";
+import { timingRule } from "~/domain/mail-timing";
 import { reminderPath, reminderStillWanted, reminderUnsubscribePath, timeAgo, type ReminderRound } from "~/domain/reminders";
 import { getUserReminderRequest } from "~/models/reminder.server";
 import type { AppEnv } from "~/utils/env.server";
@@ -38,7 +38,7 @@ type ReminderEmailFacts = {
 function reminderEmail({ senderName, sentOn, sentAgo, requiredDays, round, answerUrl, unsubscribeUrl }: ReminderEmailFacts) {
   const opening =
     round === 1
-      ? `We sent your opt-out request to ${senderName} on ${sentOn} (${sentAgo}). Most senders stop within ${requiredDays} days, though mailers pre-print ${MAIL_STOPS_AFTER.extraMailings} extra mailings, so a last piece or two can still arrive.`
+      ? `We sent your opt-out request to ${senderName} on ${sentOn} (${sentAgo}). ${timingRule(requiredDays)} ${senderName}'s days to act are over now, so a last piece or two may still arrive, but no more than that.`
       : `We sent your opt-out request to ${senderName} on ${sentOn} (${sentAgo}). By now their mail should have stopped. This is our last reminder about it.`;
   return {
     subject: `Has mail from ${senderName} stopped?`,

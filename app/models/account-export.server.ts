@@ -14,6 +14,7 @@ import {
   requestLogs,
   requestReminders,
   requests,
+  requestTemplates,
   users,
   type AddressCheck,
   type MailPhotoState,
@@ -24,6 +25,8 @@ import {
 import { timeZoneForState } from "~/domain/dates";
 import { letterOfRequest } from "~/domain/opt-out-letter";
 import { freeRequestsLeft } from "~/domain/requests";
+import { evidenceOfRequest, evidenceRecord } from "~/domain/request-evidence";
+import { mailedLetterColumns, mailedLettersOfUser, sentOptOutEmailsOfUser } from "~/models/request-evidence.server";
 import { addressColumns, checkedAddressColumns } from "~/models/address-columns.server";
 import type { Db } from "~/utils/db.server";
 
@@ -80,6 +83,8 @@ export type AccountExport = {
     senderReplies: { text: string; receivedAt: string }[];
     /** "Has the mail stopped?" reminders about this request. */
     remindersSent: { round: number; processedAt: string; createdAt: string }[];
+    /** Each sending, oldest first: how and to where, when, the vendor's id (Postmark's or Lob's), and what the vendor reported since. */
+    delivery: ReturnType<typeof evidenceRecord>[];
   }[];
   emailsSent: { subject: string; kind: string | null; sentAt: string }[];
   billing: {
@@ -254,7 +259,14 @@ export const EXPORTED_TABLES = {
       userId: OWNER,
       replyToken: "the secret part of the request's reply address: whoever knows it can add a sender's reply to the request",
       ownerPremium: "a copy of the account's plan, which the export shows, kept on each request for the staff work queue",
+      letterProblem:
+        "staff's note on why a letter did not go out or came back; each request's delivery and history say what happened to it",
     },
+  },
+  mailed_letters: {
+    sections: ["requests"],
+    reads: mailedLetterColumns,
+    withheld: { userId: OWNER, costCents: "what the service paid to print and mail the letter" },
   },
   request_logs: {
     sections: ["requests"],
@@ -311,7 +323,8 @@ export const NOT_EXPORTED: readonly { table: string; reason: string }[] = [
   },
   {
     table: "sent_emails",
-    reason: "Keyed by job id, with the email provider's message id, so that no email goes twice: the emails it records are in emailsSent.",
+    reason:
+      "Keyed by job id, with the email provider's message id, so that no email goes twice: the emails it records are in emailsSent, and each request's delivery gives the message id of the emails sent to its sender.",
   },
   { table: "deleted_accounts", reason: "Only the id and the time of accounts already deleted: an account that can export has no row." },
   {
@@ -353,41 +366,68 @@ export async function exportAccount(
   now: Date,
   browser: { analyticsConsent: AnalyticsConsent },
 ): Promise<AccountExport | null> {
-  const [[account], addressRows, emailChangeRows, recipientRows, requestRows, logRows, reminderRows, emailRows, eventRows, photoRows] =
-    await db.batch([
-      db.select(accountColumns).from(users).where(eq(users.id, userId)),
-      db
-        .select(earlierAddressColumns)
-        .from(earlierAddresses)
-        .where(eq(earlierAddresses.userId, userId))
-        .orderBy(desc(earlierAddresses.movedAt)),
-      db.select(emailChangeColumns).from(emailChanges).where(eq(emailChanges.userId, userId)).orderBy(desc(emailChanges.createdAt)),
-      // The order of listUserRecipients, which the letters name people in.
-      db
-        .select(recipientColumns)
-        .from(recipients)
-        .where(eq(recipients.userId, userId))
-        .orderBy(asc(recipients.createdAt), sql`rowid`),
-      db.select(requestColumns).from(requests).where(eq(requests.userId, userId)).orderBy(desc(requests.updatedAt)),
-      db.select(requestLogColumns).from(requestLogs).where(eq(requestLogs.userId, userId)).orderBy(desc(requestLogs.createdAt)),
-      db.select(reminderColumns).from(requestReminders).where(eq(requestReminders.userId, userId)).orderBy(asc(requestReminders.createdAt)),
-      db
-        .select({ ...sentEmailColumns, subject: payloadText("subject"), kind: payloadText("tag") })
-        .from(jobs)
-        .where(and(eq(jobs.userId, userId), eq(jobs.type, "email.send"), eq(jobs.state, "succeeded")))
-        .orderBy(desc(jobs.updatedAt)),
-      db
-        .select(analyticsEventColumns)
-        .from(analyticsEvents)
-        .where(eq(analyticsEvents.userId, userId))
-        .orderBy(desc(analyticsEvents.createdAt)),
-      db.select(photoColumns).from(mailPhotos).where(eq(mailPhotos.userId, userId)).orderBy(desc(mailPhotos.createdAt)),
-    ]);
+  const [
+    [account],
+    addressRows,
+    emailChangeRows,
+    recipientRows,
+    requestRows,
+    logRows,
+    reminderRows,
+    emailRows,
+    eventRows,
+    photoRows,
+    letterRows,
+    optOutEmailRows,
+    channelRows,
+  ] = await db.batch([
+    db.select(accountColumns).from(users).where(eq(users.id, userId)),
+    db
+      .select(earlierAddressColumns)
+      .from(earlierAddresses)
+      .where(eq(earlierAddresses.userId, userId))
+      .orderBy(desc(earlierAddresses.movedAt)),
+    db.select(emailChangeColumns).from(emailChanges).where(eq(emailChanges.userId, userId)).orderBy(desc(emailChanges.createdAt)),
+    // The order of listUserRecipients, which the letters name people in.
+    db
+      .select(recipientColumns)
+      .from(recipients)
+      .where(eq(recipients.userId, userId))
+      .orderBy(asc(recipients.createdAt), sql`rowid`),
+    db.select(requestColumns).from(requests).where(eq(requests.userId, userId)).orderBy(desc(requests.updatedAt)),
+    db.select(requestLogColumns).from(requestLogs).where(eq(requestLogs.userId, userId)).orderBy(desc(requestLogs.createdAt)),
+    db.select(reminderColumns).from(requestReminders).where(eq(requestReminders.userId, userId)).orderBy(asc(requestReminders.createdAt)),
+    db
+      .select({ ...sentEmailColumns, subject: payloadText("subject"), kind: payloadText("tag") })
+      .from(jobs)
+      .where(and(eq(jobs.userId, userId), eq(jobs.type, "email.send"), eq(jobs.state, "succeeded")))
+      .orderBy(desc(jobs.updatedAt)),
+    db
+      .select(analyticsEventColumns)
+      .from(analyticsEvents)
+      .where(eq(analyticsEvents.userId, userId))
+      .orderBy(desc(analyticsEvents.createdAt)),
+    db.select(photoColumns).from(mailPhotos).where(eq(mailPhotos.userId, userId)).orderBy(desc(mailPhotos.createdAt)),
+    mailedLettersOfUser(db, userId),
+    sentOptOutEmailsOfUser(db, userId),
+    // Where the catalog says each sender takes requests: where a sending no record names went.
+    db
+      .select({ id: requests.id, channels: requestTemplates.channels })
+      .from(requests)
+      .innerJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
+      .where(eq(requests.userId, userId)),
+  ]);
   if (!account) return null;
 
   const timeZone = timeZoneForState(account.state);
   const logsOf = groupByRequest(logRows);
   const remindersOf = groupByRequest(reminderRows);
+  const channelsOf = new Map(channelRows.map((row) => [row.id, row.channels]));
+  const sendings = {
+    letters: letterRows,
+    sentEmails: optOutEmailRows,
+    sentLines: logRows.filter((entry) => entry.status === "emailed"),
+  };
   // Listed newest first; letters name them in the order the person lived there.
   const movesOldestFirst = [...addressRows].reverse();
 
@@ -451,6 +491,9 @@ export async function exportAccount(
           processedAt: iso(reminder.processedAt),
           createdAt: iso(reminder.createdAt),
         })),
+        delivery: evidenceOfRequest({ id: row.id, channels: channelsOf.get(row.id) ?? null }, sendings, history).map((evidence) =>
+          evidenceRecord(evidence, row.senderName),
+        ),
       };
     }),
     emailsSent: emailRows.map((row) => ({ subject: row.subject ?? "", kind: row.kind, sentAt: iso(row.updatedAt) })),

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
-import { jobs, requestReminders, requests, users } from "../../drizzle/schema";
+import { jobs, mailedLetters, requestReminders, requests, users } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
 import { DAYS_BETWEEN_REMINDERS, SECOND_REMINDER_AFTER_DAYS, type ReminderRound } from "~/domain/reminders";
 import type { Db } from "~/utils/db.server";
@@ -9,6 +9,20 @@ export const REMINDER_JOB_TYPE = "reminder.send";
 
 /** A reminder's key: one request, one sending of it (its processedAt), one round. */
 export type ReminderKey = { userId: string; requestId: string; processedAt: Date; round: ReminderRound };
+
+/**
+ * When the sender got the request, as reachedSenderAt says (app/domain/mail-timing.ts): the letter
+ * Lob mailed for this sending once delivered, else the end of the day Lob expects it there (U.S.
+ * Eastern), never before it was sent; anything else when it was sent.
+ */
+const reachedSenderAt = sql<number>`max(${requests.processedAt}, coalesce((
+  select case when ${mailedLetters.trackingState} = 'delivered' and ${mailedLetters.trackingAt} is not null
+    then ${mailedLetters.trackingAt}
+    else cast(strftime('%s', ${mailedLetters.expectedDeliveryDate} || 'T23:59:59-05:00') as integer) * 1000 end
+  from ${mailedLetters}
+  where ${mailedLetters.userId} = ${requests.userId} and ${mailedLetters.requestId} = ${requests.id}
+    and ${mailedLetters.createdAt} >= ${requests.processedAt}
+  order by ${mailedLetters.createdAt} desc limit 1), ${requests.processedAt}))`;
 
 /**
  * Claims every reminder that is due, in two set-based statements (one D1 round trip): the rule of
@@ -36,7 +50,7 @@ export async function claimDueReminders(db: Db, now: Date) {
           and(
             eq(requests.status, "inQueue"),
             isNotNull(requests.processedAt),
-            sql`${requests.processedAt} + ${requests.requiredDays} * ${DAY_MS} <= ${nowMs}`,
+            sql`${reachedSenderAt} + ${requests.requiredDays} * ${DAY_MS} <= ${nowMs}`,
             eq(users.reminderEmails, true),
           ),
         ),
@@ -70,7 +84,7 @@ export async function claimDueReminders(db: Db, now: Date) {
           and(
             eq(requestReminders.round, 1),
             lte(requestReminders.createdAt, new Date(nowMs - DAYS_BETWEEN_REMINDERS * DAY_MS)),
-            lte(requestReminders.processedAt, new Date(nowMs - SECOND_REMINDER_AFTER_DAYS * DAY_MS)),
+            sql`${reachedSenderAt} + max(${requests.requiredDays}, ${SECOND_REMINDER_AFTER_DAYS}) * ${DAY_MS} <= ${nowMs}`,
             eq(requests.status, "inQueue"),
             eq(users.reminderEmails, true),
           ),

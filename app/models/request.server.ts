@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, exists, gte, isNotNull, isNull, ne, not, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { BatchItem } from "drizzle-orm/batch";
-import { requestLogs, requests, requestTemplates, users, type AddressCheck } from "../../drizzle/schema";
+import { jobs, requestLogs, requests, requestTemplates, users, type AddressCheck } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
 import {
   CUSTOM_REQUIRED_DAYS,
@@ -18,6 +18,7 @@ import { listUserRecipients } from "~/models/recipient.server";
 import { accountOf } from "~/models/user.server";
 import type { RequestStatus } from "../../drizzle/schema";
 import { openPhotosOf } from "~/models/mail-photo.server";
+import { mailedLettersOfUser, sentLinesOfUser, sentOptOutEmailsOfUser } from "~/models/request-evidence.server";
 import type { Db } from "~/utils/db.server";
 
 const requestColumns = {
@@ -41,7 +42,14 @@ const requestColumns = {
   needs: requestTemplates.needs,
   takes: requestTemplates.takes,
   category: requestTemplates.category,
+  acceptsAgent: requestTemplates.acceptsAgent,
+  letterProblem: requests.letterProblem,
 };
+
+/** The job sending a request by itself right now, if one is: "optOut.email" or "optOut.letter" (through jobs_pending_*_idx). */
+const sendingJob = sql<"optOut.email" | "optOut.letter" | null>`(select ${jobs.type} from ${jobs}
+  where ${jobs.type} in ('optOut.email', 'optOut.letter') and ${jobs.state} in ('queued', 'running', 'retrying')
+  and json_extract(${jobs.payload}, '$.requestId') = +${requests.id} and ${jobs.userId} = ${requests.userId} limit 1)`;
 
 const notDeleted = or(isNull(ownRequestStatus), ne(ownRequestStatus, "deleted"));
 
@@ -88,7 +96,7 @@ function recentlyDeletedOf(db: Db, userId: string, now: Date) {
 export async function getDashboard(db: Db, userId: string, openRequestId: string | null, now = new Date()) {
   const account = accountOf(db, userId);
   const userRequests = db
-    .select(requestColumns)
+    .select({ ...requestColumns, sendingJob })
     .from(requests)
     .leftJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
     .where(and(eq(requests.userId, userId), notDeleted))
@@ -98,12 +106,31 @@ export async function getDashboard(db: Db, userId: string, openRequestId: string
   const recentlyDeleted = recentlyDeletedOf(db, userId, now);
   const photos = openPhotosOf(db, userId);
 
-  const [[accountRow], requestRows, recipientRows, earlierRows, deletedRows, photoRows, logRows] = openRequestId
-    ? await db.batch([account, userRequests, userRecipients, earlier, recentlyDeleted, photos, historyOf(db, userId, openRequestId)])
-    : [...(await db.batch([account, userRequests, userRecipients, earlier, recentlyDeleted, photos])), []];
+  const letters = mailedLettersOfUser(db, userId);
+  const emails = sentOptOutEmailsOfUser(db, userId);
+  const sentLines = sentLinesOfUser(db, userId);
+
+  const [[accountRow], requestRows, recipientRows, earlierRows, deletedRows, photoRows, letterRows, emailRows, sentLineRows, logRows] =
+    openRequestId
+      ? await db.batch([
+          account,
+          userRequests,
+          userRecipients,
+          earlier,
+          recentlyDeleted,
+          photos,
+          letters,
+          emails,
+          sentLines,
+          historyOf(db, userId, openRequestId),
+        ])
+      : [...(await db.batch([account, userRequests, userRecipients, earlier, recentlyDeleted, photos, letters, emails, sentLines])), []];
   if (!accountRow) return null;
   return {
     account: accountRow,
+    letters: letterRows,
+    sentEmails: emailRows,
+    sentLines: sentLineRows,
     photos: photoRows,
     requests: requestRows,
     recipients: recipientRows,

@@ -1,6 +1,8 @@
 import { and, desc, eq, gte, lt, or, sql } from "drizzle-orm";
-import { jobs, requestLogs, requests, users, type AddressCheck, type PlanName } from "../../drizzle/schema";
+import { jobs, requestLogs, requests, requestTemplates, users, type AddressCheck, type PlanName } from "../../drizzle/schema";
+import { evidenceOfRequest } from "~/domain/request-evidence";
 import { freeRequestsLeft } from "~/domain/requests";
+import { mailedLettersOfUser, sentOptOutEmailsOfUser } from "~/models/request-evidence.server";
 import { checkedAddressColumns } from "~/models/address-columns.server";
 import { auditEntry, listAudit, type StaffActor } from "~/models/audit.server";
 import { accountOf, ForbiddenUpdateError } from "~/models/user.server";
@@ -54,7 +56,7 @@ function emailStartsWith(prefix: string) {
  * Null when there is no such user.
  */
 export async function getStaffUserPage(db: Db, userId: string) {
-  const [[account], userRequests, logs, userJobs, audit] = await db.batch([
+  const [[account], userRequests, logs, userJobs, audit, letters, optOutEmails] = await db.batch([
     db
       .select({
         id: users.id,
@@ -83,8 +85,10 @@ export async function getStaffUserPage(db: Db, userId: string) {
         queuedAt: requests.queuedAt,
         processedAt: requests.processedAt,
         updatedAt: requests.updatedAt,
+        channels: requestTemplates.channels,
       })
       .from(requests)
+      .leftJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
       .where(eq(requests.userId, userId))
       // Requests that were sent first, then presets never sent, then deleted ones.
       .orderBy(
@@ -119,6 +123,8 @@ export async function getStaffUserPage(db: Db, userId: string) {
       .orderBy(desc(jobs.createdAt), desc(jobs.id))
       .limit(USER_JOBS_LIMIT),
     listAudit(db, { targetType: "user", targetId: userId }),
+    mailedLettersOfUser(db, userId),
+    sentOptOutEmailsOfUser(db, userId),
   ]);
   if (!account) return null;
 
@@ -130,7 +136,11 @@ export async function getStaffUserPage(db: Db, userId: string) {
   }
   return {
     account,
-    requests: userRequests.map((request) => ({ ...request, history: historyOf.get(request.id) ?? [] })),
+    requests: userRequests.map((request) => {
+      const history = historyOf.get(request.id) ?? [];
+      const sentLines = history.filter((line) => line.status === "emailed");
+      return { ...request, history, delivery: evidenceOfRequest(request, { letters, sentEmails: optOutEmails, sentLines }, history) };
+    }),
     jobs: userJobs,
     audit,
   };

@@ -12,6 +12,7 @@ import { requireUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
+import { expectedDateText } from "~/domain/request-evidence";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -230,7 +231,7 @@ function RequestRecord({ request, at }: { request: ExportedRequest; at: (iso: st
           ["Name", request.fullName],
           ["Address", oneLine(request.address)],
           ["Customer number", request.customerNumber ?? "—"],
-          ["Mail stops about", `${request.requiredDays} days after it is sent`],
+          ["The sender's days to act", `${request.requiredDays}, from the day it got the request`],
           ["Went into the queue", at(request.queuedAt)],
           ["Sent to the sender", at(request.processedAt)],
           ["Created", at(request.createdAt)],
@@ -251,6 +252,21 @@ function RequestRecord({ request, at }: { request: ExportedRequest; at: (iso: st
             : entry.creator === "sender"
               ? "Replied (below)"
               : (entry.detail ?? entry.status),
+        ])}
+      />
+      <h4>How it was sent</h4>
+      <Table
+        label={`How the request to ${request.senderName} was sent`}
+        head={["Sent", "How", "To", "Vendor's id", "What happened"]}
+        rows={request.delivery.map((sending) => [
+          at(sending.sentAt),
+          sending.kind === "email" ? "By email" : "By letter",
+          sending.to ?? "—",
+          sending.vendorId ? `${sending.vendor} ${sending.vendorId}` : "—",
+          [
+            ...(sending.expectedDeliveryDate ? [`Expected at the sender ${expectedDateText(sending.expectedDeliveryDate)}`] : []),
+            ...sending.events.map((event) => `${event.text}${event.at ? ` (${at(event.at)})` : ""}`),
+          ].join("; ") || "—",
         ])}
       />
       <h4>Replies from the sender</h4>

@@ -8,6 +8,7 @@ import { ErrorSummary, SelectField, TextField } from "~/components/ui/form";
 import { DEFAULT_TIME_ZONE, formatDate, formatDateTime } from "~/domain/dates";
 import { PLAN_DETAILS, PLAN_IDS, SUBSCRIPTION_STATE_LABELS, subscriptionStateOf } from "~/domain/plans";
 import { freeRequestsLeft, STATUS_LABELS } from "~/domain/requests";
+import { evidenceRecord, expectedDateText } from "~/domain/request-evidence";
 import { isSameAddress } from "~/domain/address";
 import { ADDRESS_CHECK_STAFF_LABELS, wantsAddressAsTyped } from "~/domain/address-check";
 import { enteredAddress, NameAndAddressSchema } from "~/domain/signup";
@@ -90,6 +91,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       queuedAt: at(row.queuedAt),
       processedAt: at(row.processedAt),
       updatedAt: at(row.updatedAt)!,
+      delivery: row.delivery
+        .map((evidence) => evidenceRecord(evidence, row.senderName))
+        .map((sending) => ({
+          ...sending,
+          sentAt: at(new Date(sending.sentAt))!,
+          expectedDeliveryDate: expectedDateText(sending.expectedDeliveryDate),
+          events: sending.events.map((event) => ({ ...event, at: event.at ? at(new Date(event.at)) : null })),
+        })),
       history: row.history.map((entry) => ({
         id: entry.id,
         creator: entry.creator,

@@ -3,7 +3,8 @@ import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { PrimaryAction } from "~/components/marketing/primary-action";
 import { PlanCard } from "~/components/plan-card";
 import { FREE_PLAN, PLAN_DETAILS, PLAN_IDS, planPriceText } from "~/domain/plans";
-import { FREE_REQUEST_ALLOWANCE, MAIL_STOPS_AFTER, WHY_MAIL_TAKES_WEEKS } from "~/domain/requests";
+import { CUSTOM_REQUIRED_DAYS, FREE_REQUEST_ALLOWANCE } from "~/domain/requests";
+import { MAIL_STOPS_AFTER, timingRule, WHY_MAIL_TAKES_WEEKS } from "~/domain/mail-timing";
 import { attribution } from "~/domain/testimonials";
 import { getPlanPriceList } from "~/integrations/stripe.server";
 import { listHomeTestimonials } from "~/models/testimonial.server";
@@ -215,7 +216,7 @@ export default function Home() {
         <details>
           <summary>How long does it take?</summary>
           <div>
-            <p>{`About ${MAIL_STOPS_AFTER.weeks} weeks after we process your request. Mailers print and address their next ${MAIL_STOPS_AFTER.extraMailings} mailings in advance, so those may still arrive.`}</p>
+            <p>{`${timingRule(CUSTOM_REQUIRED_DAYS)} Your dashboard shows each request's own dates, counted from the day the sender got it, and asks you whether the mail stopped once the sender's days to act are over.`}</p>
           </div>
         </details>
         <details>

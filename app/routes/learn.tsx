@@ -2,14 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PrimaryAction } from "~/components/marketing/primary-action";
 import { NEXT_STEP_LABELS } from "~/domain/dashboard";
-import {
-  ACTION_LABELS,
-  FREE_REQUEST_ALLOWANCE,
-  MAIL_STOPS_AFTER,
-  STATUS_LABELS,
-  UNDO_DELETE_DAYS,
-  WHY_MAIL_TAKES_WEEKS,
-} from "~/domain/requests";
+import { ACTION_LABELS, CUSTOM_REQUIRED_DAYS, FREE_REQUEST_ALLOWANCE, STATUS_LABELS, UNDO_DELETE_DAYS } from "~/domain/requests";
+import { MAIL_STOPS_AFTER, timingRule, WHY_MAIL_TAKES_WEEKS } from "~/domain/mail-timing";
 import { LETTER_ELEMENTS } from "~/domain/opt-out-letter";
 import { asksForIdentityNumber } from "~/domain/sender-catalog";
 import { CANNOT_STOP, kindOf, MAIL_KINDS } from "~/domain/sender-categories";
@@ -38,7 +32,7 @@ const STATUSES = [
   ],
   [
     STATUS_LABELS.inQueue,
-    `We have your request, or it has gone to the sender and we are waiting for the mail to stop. That takes about ${MAIL_STOPS_AFTER.weeks} weeks after processing.`,
+    `We have your request, or it has gone to the sender and we are waiting for the mail to stop. The card says which: how it was sent, when, and who acts next. ${timingRule(CUSTOM_REQUIRED_DAYS)}`,
   ],
   [STATUS_LABELS.confirmedByUser, "You told us the mail from this sender has stopped."],
   [
@@ -56,7 +50,7 @@ const ACTIONS = [
   ],
   [
     NEXT_STEP_LABELS.waitOver.confirm,
-    `Your answer to “Has the mail stopped?”, asked once the wait is over. The status becomes Mail stopped. Before the wait is over, the button reads “${NEXT_STEP_LABELS.waiting.confirm}”.`,
+    `Your answer to “Has the mail stopped?”, asked once the sender’s days to act are over: before then, no one can tell. The status becomes Mail stopped.`,
   ],
   [
     NEXT_STEP_LABELS.waitOver.report,
@@ -186,6 +180,9 @@ export default function Learn() {
         <h2 id="wait-title">{`Why it takes about ${MAIL_STOPS_AFTER.weeks} weeks`}</h2>
         <p>
           {`${WHY_MAIL_TAKES_WEEKS} By the time a sender removes your name, its next mailings are often already printed, addressed and sorted for the post office, so they still arrive.`}
+        </p>
+        <p>
+          {`${timingRule(CUSTOM_REQUIRED_DAYS)} The clock starts when the sender gets the request: the day an email is sent, or the day a letter is delivered. Each card on your dashboard shows its own dates, and asks whether the mail stopped once the sender's days to act are over.`}
         </p>
         <p>
           Senders also work on their own schedules. DMAchoice, for example, says its registration takes 60 to 90 days to reach its members,

@@ -13,7 +13,8 @@ import {
   timeAgo,
   type ReminderAnswer,
 } from "~/domain/reminders";
-import { MAIL_STOPS_AFTER, STATUS_LABELS } from "~/domain/requests";
+import { STATUS_LABELS } from "~/domain/requests";
+import { MAIL_STOPS_AFTER } from "~/domain/mail-timing";
 import { reminderUnsubscribePathFor } from "~/jobs/reminders.server";
 import { getUserReminderRequest } from "~/models/reminder.server";
 import { applyRequestAction } from "~/models/request.server";

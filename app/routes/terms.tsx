@@ -1,7 +1,8 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { ContactLink, LegalPage } from "~/components/marketing/legal-page";
-import { FREE_REQUEST_ALLOWANCE, MAIL_STOPS_AFTER } from "~/domain/requests";
+import { FREE_REQUEST_ALLOWANCE } from "~/domain/requests";
+import { MAIL_STOPS_AFTER } from "~/domain/mail-timing";
 import { pageMeta } from "~/utils/meta";
 
 export default function Terms() {

@@ -6,7 +6,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import { assertAccessible, assertNoErrors, JS_MODES, SCREENSHOT_DIR, screenshot, useBrowser, type Visit } from "./browser";
-import { expectedStatus, signedInAccount, signUpThroughForms, visibleText } from "./accounts-helpers";
+import { expectedStatus, SENT_STANDING, signedInAccount, signUpThroughForms, visibleText } from "./accounts-helpers";
 import { CHOOSE_ONE_MESSAGE } from "~/domain/dashboard";
 import { formatDateTime } from "~/domain/dates";
 import { RECOMMENDED_SENDERS } from "~/domain/recommended-senders";
@@ -191,13 +191,20 @@ describe.each(JS_MODES)("the dashboard (JavaScript $label)", ({ js, label }) => 
         () => outcome(page).getByRole("button", { name: "Undo: bring back Wiland" }).click(),
         "The request to Wiland is back",
       );
-      expect(await group(page, "onItsWay").locator("#request-wiland .status").innerText()).toBe("In queue");
+      expect(await group(page, "onItsWay").locator("#request-wiland .status").innerText()).toMatch(SENT_STANDING);
 
-      // Saying early that the mail stopped moves the request to Done.
+      // Before the sender's days to act are over, no one can tell whether the mail stopped: the card does not ask.
+      expect(
+        await card(page, "epsilon")
+          .getByRole("button", { name: /stopped/ })
+          .count(),
+      ).toBe(0);
+      expect(await card(page, "epsilon").innerText()).not.toContain("Has the mail stopped?");
+      // Cancelling moves the request to Done.
       await expectOutcome(
         visit,
-        () => card(page, "epsilon").getByRole("button", { name: "Mail already stopped" }).click(),
-        "is marked “Mail stopped”",
+        () => card(page, "epsilon").getByRole("button", { name: "Cancel" }).click(),
+        "Cancelled the request to Epsilon",
       );
       expect(await group(page, "done").locator("#request-epsilon").count()).toBe(1);
       expect(await page.locator(".dashboard-summary").innerText()).toMatch(/1\s+done/);
@@ -206,9 +213,9 @@ describe.each(JS_MODES)("the dashboard (JavaScript $label)", ({ js, label }) => 
       await expectOutcome(
         visit,
         () => card(page, "alliant").getByRole("button", { name: "Unsubscribe" }).click(),
-        "Sent to Alliant Cooperative Data Solutions.",
+        "Your request to Alliant Cooperative Data Solutions is on its way",
       );
-      expect(await outcome(page).innerText()).toContain("mail should stop about 30 days after it arrives there");
+      expect(await outcome(page).innerText()).toContain("Once a sender gets your request, it has 30 days to act");
 
       // None left: every button that would spend one is a way to the plans, explained once.
       const suggested = group(page, "suggested");

@@ -11,7 +11,7 @@ import { describe, expect, inject, test } from "vitest";
 import { LOCAL_STAFF } from "../../drizzle/local-staff";
 import { renderMailPiece } from "../support/mail-pieces";
 import { PHOTO_FIXTURES, type PhotoFixture } from "../support/photo-fixtures";
-import { signInThroughForm, signUpThroughForms, visibleText } from "./accounts-helpers";
+import { SENT_STANDING, signInThroughForm, signUpThroughForms, visibleText } from "./accounts-helpers";
 import { assertAccessible, assertNoErrors, JS_MODES, screenshot, SCREENSHOT_DIR, useBrowser, type Visit } from "./browser";
 
 const appUrl = inject("appUrl");
@@ -118,9 +118,9 @@ describe.each(JS_MODES)("a photo of junk mail (JavaScript $label)", ({ js, label
 
       await Promise.all([page.waitForURL(/\/dashboard\?.*request=/), page.getByRole("button", { name: "Yes, send the request" }).click()]);
       const text = await visibleText(page);
-      expect(text).toContain(`Sent to ${fixture.title}.`);
+      expect(text).toContain(`Your request to ${fixture.title} is on its way`);
       const card = page.locator("li.request-card", { has: page.locator("h3", { hasText: fixture.title }) });
-      expect(await card.innerText()).toContain("In queue");
+      expect(await card.locator(".status").innerText()).toMatch(SENT_STANDING);
       expect(text, "the letter names the customer number").toContain(fixture.customerNumber);
       await screenshot(visit, "photo-request-sent");
       assertNoErrors(visit);
@@ -168,7 +168,7 @@ describe.each(JS_MODES)("a photo of junk mail (JavaScript $label)", ({ js, label
 
       await page.goto(`${appUrl}/dashboard`);
       const card = page.locator("li.request-card", { has: page.locator("h3", { hasText: sender }) });
-      expect(await card.innerText()).toContain("In queue");
+      expect(await card.locator(".status").innerText()).toMatch(SENT_STANDING);
       assertNoErrors(visit);
     });
   });

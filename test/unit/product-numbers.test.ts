@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SECOND_REMINDER_AFTER_DAYS } from "~/domain/reminders";
-import { CUSTOM_REQUIRED_DAYS, EXTRA_MAILINGS, FREE_REQUEST_ALLOWANCE, MAIL_STOPS_AFTER, WHY_MAIL_TAKES_WEEKS } from "~/domain/requests";
+import { CUSTOM_REQUIRED_DAYS, FREE_REQUEST_ALLOWANCE } from "~/domain/requests";
+import { EXTRA_MAILINGS, MAIL_STOPS_AFTER, WHY_MAIL_TAKES_WEEKS } from "~/domain/mail-timing";
 
 // Copy that states a product number takes it from its constant (product rules: Numbers), so
 // changing the constant changes every text. This fails when a page, an email or a meta text

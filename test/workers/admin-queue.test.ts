@@ -99,8 +99,9 @@ describe("the work queue", () => {
     expect(body.TextBody).toContain("Do Not Mail");
 
     const dashboard = await htmlOf(await user.browser.get("/dashboard?request=epsilon"));
-    expect(dashboard).toContain("We emailed your request to Epsilon (Abacus catalog cooperative).");
-    expect(dashboard).toContain("Mail should stop by");
+    expect(dashboard).toContain("Sent by email to optout@epsilon.com");
+    expect(dashboard).toMatch(/Sent on \d\d\/\d\d\/\d{4} by email/);
+    expect(dashboard).toMatch(/Epsilon \(Abacus catalog cooperative\) has until \d\d\/\d\d\/\d{4} to act/);
   });
 
   it("prints a mail batch with the sender's address and marks exactly those letters mailed", async () => {

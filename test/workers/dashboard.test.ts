@@ -99,9 +99,11 @@ describe("the dashboard's groups and summary", () => {
     const onItsWay = html.slice(html.indexOf('id="group-onItsWay"'), html.indexOf('id="group-suggested"'));
     expect(onItsWay).toContain('id="request-wiland"');
     expect(onItsWay).toContain('id="request-alliant"');
-    // Before the wait is over, "Mail stopped" is not the loud button.
-    expect(onItsWay).not.toMatch(/class="button"[^>]*>Mail/);
-    expect(textOf(onItsWay)).toContain("Mail already stopped");
+    // Before the sender's days to act are over, no one can tell whether the mail stopped: it is not asked.
+    expect(textOf(onItsWay)).not.toMatch(/Mail already stopped|Has the mail stopped/);
+    expect(textOf(onItsWay)).toMatch(
+      /Wiland has until \d\d\/\d\d\/\d{4} to act: 20 days to go; we ask you then whether the mail stopped\./,
+    );
 
     await post(browser, { intent: "confirm", requestId: "epsilon" });
     const after = await htmlOf(browser);
@@ -118,8 +120,7 @@ describe("the dashboard's groups and summary", () => {
     const card = text.slice(text.indexOf("DMAchoice"));
     expect(card).toContain("Filed by you");
     expect(card).toContain("DMAchoice (ANA Mail Preference Service) says it takes 60 to 90 days");
-    expect(card).toMatch(/Mail should stop by \d\d\/\d\d\/\d{4}: (89|90) days to go/);
-    expect(text).not.toContain("Waiting to go to the sender. Mail should stop about 30 days");
+    expect(card).toMatch(/DMAchoice \(ANA Mail Preference Service\) has until \d\d\/\d\d\/\d{4} to act: (89|90) days to go/);
   });
 
   it("offers the plans instead of buttons that would fail once no free request is left", async () => {
@@ -279,7 +280,7 @@ describe("Send all suggested", () => {
     expect(response.headers.get("Location")).toBe("/dashboard?notice=sendSuggested&sent=1&refused=1#outcome");
     expect(await allowanceOf(userId)).toBe(0);
     expect(textOf(await htmlOf(browser, "/dashboard?notice=sendSuggested&sent=1&refused=1"))).toContain(
-      "Sent 1 request. Each goes to its sender shortly; they are under “On its way” with the date mail should stop. 1 not sent: no free requests were left. See plans",
+      "Sent 1 request. They are under “On its way”: each says how it reaches its sender, and when. 1 not sent: no free requests were left. See plans",
     );
 
     // "All" from an edited page sends nothing more once none is left.
@@ -341,7 +342,10 @@ describe("notices after a post", () => {
     const location = response.headers.get("Location")!;
     const html = await htmlOf(browser, location.replace(/#.*/, ""));
     expect(html).toMatch(/<div id="outcome" tabindex="-1" data-focus-on-load="true" class="notice" role="status">/);
-    expect(textOf(html)).toContain("Sent to Wiland. It goes to the sender shortly; mail should stop about 30 days after it arrives there");
+    expect(textOf(html)).toMatch(
+      /Your request to Wiland is on its way: (going out by (email|mail) now|our staff send it: usually within 2 working days)\. Once a sender gets your request, it has 30 days to act; mail it printed before may keep coming for up to 8 weeks \(1 to 3 more mailings\)\. This page asks you then whether it stopped\./,
+    );
+    expect(textOf(html)).not.toMatch(/shortly|In queue/);
     // A notice about a request that is not the user's says nothing.
     expect(await htmlOf(browser, "/dashboard?notice=unsubscribe&about=made-up")).not.toContain('id="outcome"');
     expect(new URL(location, ORIGIN).hash).toBe("#outcome");

@@ -7,7 +7,16 @@
 import { createExecutionContext, createScheduledController, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { analyticsEvents, jobs, requestLogs, requestReminders, requests, users, type RequestStatus } from "../../drizzle/schema";
+import {
+  analyticsEvents,
+  jobs,
+  mailedLetters,
+  requestLogs,
+  requestReminders,
+  requests,
+  users,
+  type RequestStatus,
+} from "../../drizzle/schema";
 import worker from "../../app/worker";
 import { DAY_MS } from "~/domain/dates";
 import { claimDueReminders, createReminderJobs, listRemindersWithoutJob } from "~/models/reminder.server";
@@ -165,6 +174,33 @@ describe("the reminder cron", () => {
     expect(unsubscribe).toMatch(new RegExp(`^${APP_ORIGIN}/reminders/unsubscribe\\?token=${ada.id}\\.[\\w-]+$`));
     expect(header(email!, "List-Unsubscribe")).toBe(`<${unsubscribe}>`);
     expect(header(email!, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+  });
+
+  it("counts a letter's days from when it reached the sender: its delivery, or the day Lob expects it", async () => {
+    const now = new Date();
+    const user = await newUser("reminder-letters");
+    const letterOn = async (requestId: string, mailedAt: Date, expectedDeliveryDate: string, deliveredAt: Date | null = null) =>
+      db.insert(mailedLetters).values({
+        id: `ltr_${crypto.randomUUID()}`,
+        userId: user.id,
+        requestId,
+        costCents: 100,
+        expectedDeliveryDate,
+        trackingState: deliveredAt ? "delivered" : "inTransit",
+        trackingAt: deliveredAt,
+        createdAt: mailedAt,
+      });
+    const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+    // Mailed 31 days ago, expected at the sender 4 days later: 27 of its 30 days have passed.
+    const stillInTime = await newRequest(user.id, "Letter Catalog", { processedAt: daysBefore(now, 31) });
+    await letterOn(stillInTime, daysBefore(now, 31), isoDay(daysBefore(now, 27)));
+    // Mailed 34 days ago and delivered 2 days later: its 30 days are over.
+    const delivered = await newRequest(user.id, "Delivered Catalog", { processedAt: daysBefore(now, 34) });
+    await letterOn(delivered, daysBefore(now, 34), isoDay(daysBefore(now, 20)), daysBefore(now, 32));
+
+    await runCron(now);
+    await settled([user.id]);
+    expect((await reminderRowsOf(user.id)).map((row) => row.requestId)).toEqual([delivered]);
   });
 
   it("two runs that read the same unassigned claims create one job per claim between them", async () => {

@@ -304,7 +304,9 @@ describe("adding a request", () => {
     const [created] = await customRequestsOf(userId);
     expect(response.headers.get("Location")).toBe(`/dashboard?notice=unsubscribe&about=${created!.id}&request=${created!.id}#outcome`);
     const opened = await (await browser.get(`/dashboard?notice=unsubscribe&about=${created!.id}&request=${created!.id}`)).text();
-    expect(opened).toContain("Sent to Lands&#x27; End. It goes to the sender shortly");
+    expect(opened).toContain(
+      "Your request to Lands&#x27; End is on its way: our staff look up where to send it: usually within 2 working days.",
+    );
 
     const row = await requestOf(userId, created!.id);
     expect(row).toMatchObject({

@@ -286,8 +286,9 @@ describe("automatic sending", () => {
     expect(audited, "no staff did it").toEqual([]);
 
     const html = await htmlOf(await user.browser.get("/dashboard?request=acxiom"));
-    expect(html).toContain("We emailed your request to Acxiom.");
-    expect(html).toContain("Mail should stop by");
+    expect(html).toMatch(/Sent by email to [^<]+@[^<]+/);
+    expect(html).toMatch(/Sent on \d\d\/\d\d\/\d{4} by email/);
+    expect(html).toMatch(/Acxiom has until \d\d\/\d\d\/\d{4} to act/);
     const { browser: staff } = await signedInStaff("moderator");
     expect(await htmlOf(await staff.get("/admin/queue"))).not.toContain(`${user.userId}:acxiom`);
   });

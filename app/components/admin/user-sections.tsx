@@ -35,6 +35,16 @@ export type UserRequestRow = {
   processedAt: string | null;
   updatedAt: string;
   history: Array<{ id: string; creator: string; status: string; detail: string | null; at: string }>;
+  /** Each sending with its evidence (evidenceRecord), times as the page writes them. */
+  delivery: Array<{
+    kind: string;
+    to: string | null;
+    sentAt: string;
+    vendor: string;
+    vendorId: string | null;
+    expectedDeliveryDate: string | null;
+    events: Array<{ at: string | null; text: string }>;
+  }>;
 };
 
 export type UserJobRow = {
@@ -129,7 +139,7 @@ export function UserRequests({ requests }: { requests: UserRequestRow[] }) {
         <p className="muted">No requests.</p>
       ) : (
         <StaffTable
-          columns={["Sender", "Type", "Status", "Queued", "Sent to sender", "Updated", "History, newest first"]}
+          columns={["Sender", "Type", "Status", "Queued", "Sent to sender", "Updated", "Delivery evidence", "History, newest first"]}
           labelledBy="requests-title"
         >
           {requests.map((row) => (
@@ -146,6 +156,31 @@ export function UserRequests({ requests }: { requests: UserRequestRow[] }) {
               <td>{row.queuedAt ?? "—"}</td>
               <td>{row.processedAt ?? "—"}</td>
               <td>{row.updatedAt}</td>
+              <td>
+                {row.delivery.length === 0 ? (
+                  "—"
+                ) : (
+                  <ul>
+                    {row.delivery.map((sending) => (
+                      <li key={`${sending.kind}-${sending.sentAt}`}>
+                        {`${sending.sentAt}: ${sending.kind} to ${sending.to ?? "an address not recorded"}`}
+                        {sending.vendorId ? (
+                          <>
+                            , {sending.vendor} <code>{sending.vendorId}</code>
+                          </>
+                        ) : null}
+                        {sending.expectedDeliveryDate ? `, expected ${sending.expectedDeliveryDate}` : null}
+                        {sending.events.map((event, index) => (
+                          <span key={index}>
+                            <br />
+                            {`${event.at ?? "—"}: ${event.text}`}
+                          </span>
+                        ))}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </td>
               <td>
                 {row.history.length === 0 ? (
                   "—"

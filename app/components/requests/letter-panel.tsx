@@ -1,10 +1,12 @@
 import { Link } from "@remix-run/react";
 import { letterMailto, type LetterToSend } from "~/domain/letter-to-send";
+import type { TimelineEntry } from "~/domain/request-evidence";
 
 export type OpenRequest = LetterToSend & {
   id: string;
   senderName: string;
-  history: Array<{ id: string; text: string; creator: string; at: string }>;
+  /** The request's timeline, newest first (requestTimeline). */
+  history: TimelineEntry[];
 };
 
 const printViewPath = (requestId: string) => `/dashboard?request=${encodeURIComponent(requestId)}&view=print`;
@@ -88,15 +90,32 @@ export function LetterPanel({ open }: { open: OpenRequest }) {
           {open.history.map((entry) => (
             <li key={entry.id}>
               <span className="muted">{entry.at}</span>{" "}
-              {entry.creator === "sender" ? (
+              {entry.reply !== null ? (
                 <>
-                  {open.senderName} replied:
-                  {/* The sender's own words, as plain text: React escapes them, CSS keeps their line breaks. */}
-                  <blockquote className="reply-text">{entry.text}</blockquote>
+                  {entry.text}:{/* The sender's own words, as plain text: React escapes them, CSS keeps their line breaks. */}
+                  <blockquote className="reply-text">{entry.reply}</blockquote>
                 </>
               ) : (
                 entry.text
               )}
+              {entry.facts.length > 0 ? (
+                <ul className="plain history-facts">
+                  {entry.facts.map((fact) => (
+                    <li key={fact} className="muted">
+                      {fact}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              {entry.events.length > 0 ? (
+                <ol className="history-events">
+                  {entry.events.map((event, index) => (
+                    <li key={`${entry.id}-${index}`}>
+                      {event.at ? <span className="muted">{event.at}</span> : null} {event.text}
+                    </li>
+                  ))}
+                </ol>
+              ) : null}
             </li>
           ))}
         </ol>

@@ -14,7 +14,7 @@ export type RequestCardData = {
   /** Why the sender is recommended first; null when it is not. */
   recommendation: string | null;
   status: RequestStatus | null;
-  /** The status as the user reads it; a request they filed themselves says so. */
+  /** Where the request is and who acts next, as people read it (standingText); the spec's status stays in `status`. */
   statusLabel: string | null;
   updatedAt: string;
   wait: string | null;
@@ -70,10 +70,12 @@ export function RequestCard({
         ) : null}
         {card.kind ? <p className="muted request-kind">{card.kind.title}</p> : null}
         {card.statusLabel ? (
-          <p>
-            <span className={`status status-${card.status}`}>{card.statusLabel}</span>
-            <span className="muted"> · Updated {card.updatedAt}</span>
-          </p>
+          <>
+            <p className="request-standing">
+              <span className={`status status-${card.status}`}>{card.statusLabel}</span>
+            </p>
+            <p className="muted">Updated {card.updatedAt}</p>
+          </>
         ) : null}
         {card.wait ? <p>{card.wait}</p> : null}
         {card.customerNumber ? <p className="muted">Customer number: {card.customerNumber}</p> : null}

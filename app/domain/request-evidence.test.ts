@@ -1,0 +1,214 @@
+import { describe, expect, it } from "vitest";
+import {
+  emailEvidence,
+  letterEvidence,
+  requestTimeline,
+  standingText,
+  type DeliveryEvidence,
+  type HistoryLine,
+  type StandingInput,
+} from "~/domain/request-evidence";
+
+const timeZone = "America/New_York";
+const emailedAt = new Date("2026-11-26T15:00:00Z");
+const mailedAt = new Date("2026-11-27T15:00:00Z");
+const later = (date: Date, hours: number) => new Date(date.getTime() + hours * 3_600_000);
+
+const emailed = (events: Extract<DeliveryEvidence, { kind: "email" }>["events"] = []): DeliveryEvidence => ({
+  kind: "email",
+  channel: "email",
+  to: "optout@acxiom.com",
+  at: emailedAt,
+  vendorId: "pm-123",
+  events,
+});
+
+const mailed = (events: Extract<DeliveryEvidence, { kind: "letter" }>["events"] = []): DeliveryEvidence => ({
+  kind: "letter",
+  channel: "mail",
+  to: "Acxiom LLC, P.O. Box 2000, Conway, AR 72033",
+  at: mailedAt,
+  vendorId: "ltr_abc",
+  expectedDeliveryDate: "2026-12-02",
+  events,
+});
+
+const input = (overrides: Partial<StandingInput> = {}): StandingInput => ({
+  senderName: "Acxiom",
+  status: "inQueue",
+  consumerFiles: false,
+  processedAt: null,
+  route: "lookUp",
+  letterProblem: null,
+  evidence: [],
+  lastSent: null,
+  lastReplyAt: null,
+  ...overrides,
+});
+
+describe("standingText", () => {
+  it("says nothing of a request never sent: its card says so in its own words", () => {
+    expect(standingText(input({ status: null }), timeZone)).toBeNull();
+  });
+
+  it("says who acts next on a request no one has sent yet, and by when", () => {
+    expect(standingText(input({ route: "lookUp" }), timeZone)).toBe("Our staff look up where to send it: usually within 2 working days");
+    expect(standingText(input({ route: "staff" }), timeZone)).toBe("Our staff send it: usually within 2 working days");
+    expect(standingText(input({ route: "automaticEmail" }), timeZone)).toBe("Going out by email now");
+    expect(standingText(input({ route: "automaticLetter" }), timeZone)).toBe("Going out by mail now");
+    expect(standingText(input({ route: "staff", letterProblem: "Lob refused the letter (422)." }), timeZone)).toBe(
+      "Our staff print and mail it: usually within 2 working days",
+    );
+    expect(standingText(input({ consumerFiles: true }), timeZone)).toBe("Filed by you");
+  });
+
+  it("says when an email went out, and that it was delivered once Postmark says so", () => {
+    const sent = { processedAt: emailedAt, lastSent: { status: "emailed", at: emailedAt } };
+    expect(standingText(input({ ...sent, evidence: [emailed()] }), timeZone)).toBe("Sent on 11/26/2026 by email");
+    expect(
+      standingText(input({ ...sent, evidence: [emailed([{ state: "delivered", at: later(emailedAt, 1), detail: null }])] }), timeZone),
+    ).toBe("Sent on 11/26/2026 by email · delivered");
+  });
+
+  it("says a bounced address is with our staff, whether or not the request is back in their queue", () => {
+    const bounced = emailed([{ state: "bounced", at: later(emailedAt, 1), detail: "Mailbox not found" }]);
+    const text = "Acxiom's address bounced; our staff are finding another way";
+    expect(standingText(input({ processedAt: emailedAt, evidence: [bounced] }), timeZone)).toBe(text);
+    expect(standingText(input({ evidence: [bounced], lastSent: { status: "emailed", at: emailedAt } }), timeZone)).toBe(text);
+  });
+
+  it("says when a letter was mailed and when it is expected at the sender, then where it is", () => {
+    const sent = { processedAt: mailedAt, lastSent: { status: "mailed", at: mailedAt } };
+    expect(standingText(input({ ...sent, evidence: [mailed()] }), timeZone)).toBe(
+      "Letter mailed 11/27/2026 · expected at the sender 12/02/2026",
+    );
+    expect(
+      standingText(input({ ...sent, evidence: [mailed([{ state: "inTransit", at: later(mailedAt, 20), detail: null }])] }), timeZone),
+    ).toBe("Letter mailed 11/27/2026 · in transit · expected at the sender 12/02/2026");
+    const deliveredAt = new Date("2026-12-01T17:00:00Z");
+    expect(standingText(input({ ...sent, evidence: [mailed([{ state: "delivered", at: deliveredAt, detail: null }])] }), timeZone)).toBe(
+      "Letter mailed 11/27/2026 · delivered 12/01/2026",
+    );
+  });
+
+  it("says a returned letter is with our staff", () => {
+    const returned = mailed([{ state: "returnedToSender", at: later(mailedAt, 100), detail: null }]);
+    expect(
+      standingText(input({ evidence: [returned], lastSent: { status: "mailed", at: mailedAt }, letterProblem: "returned" }), timeZone),
+    ).toBe("The letter came back; our staff are checking the address");
+  });
+
+  it("falls back on the history for a sending no vendor recorded, and names the sender's reply", () => {
+    const reply = new Date("2026-11-30T14:00:00Z");
+    expect(standingText(input({ processedAt: mailedAt, lastSent: { status: "mailed", at: mailedAt } }), timeZone)).toBe(
+      "Letter mailed 11/27/2026",
+    );
+    expect(standingText(input({ processedAt: mailedAt, lastSent: { status: "filed", at: mailedAt }, lastReplyAt: reply }), timeZone)).toBe(
+      "Filed with Acxiom on 11/27/2026 · Acxiom replied 11/30/2026",
+    );
+  });
+
+  it("keeps the spec's words once the person answered", () => {
+    expect(standingText(input({ status: "confirmedByUser", evidence: [emailed()] }), timeZone)).toBe("Mail stopped");
+    expect(standingText(input({ status: "cancelled" }), timeZone)).toBe("Cancelled");
+  });
+
+  it("after a report, says the request is with our staff again, not what the last sending did", () => {
+    const delivered = emailed([{ state: "delivered", at: later(emailedAt, 1), detail: null }]);
+    expect(standingText(input({ route: "staff", evidence: [delivered], lastSent: { status: "emailed", at: emailedAt } }), timeZone)).toBe(
+      "Our staff send it: usually within 2 working days",
+    );
+  });
+});
+
+describe("evidence from what is recorded", () => {
+  it("takes each sent email with its Postmark id, and the emailed lines no record covers, to the catalog's mailbox", () => {
+    const older = new Date("2026-10-01T12:00:00Z");
+    const evidence = emailEvidence(
+      [{ requestId: "r1", to: "optout@acxiom.com", messageId: "pm-123", at: emailedAt }],
+      [
+        { status: "emailed", createdAt: later(emailedAt, 0.01) },
+        { status: "emailed", createdAt: older },
+        { status: "unsubscribe", createdAt: older },
+      ],
+      "privacy@acxiom.com",
+    );
+    expect(evidence).toEqual([
+      { kind: "email", channel: "email", to: "optout@acxiom.com", at: emailedAt, vendorId: "pm-123", events: [] },
+      { kind: "email", channel: "email", to: "privacy@acxiom.com", at: older, vendorId: null, events: [] },
+    ]);
+  });
+
+  it("takes a letter's tracking from its history lines when they are at hand, else from its latest state", () => {
+    const letter = {
+      id: "ltr_abc",
+      requestId: "r1",
+      expectedDeliveryDate: "2026-12-02",
+      trackingState: "inTransit" as const,
+      trackingAt: later(mailedAt, 30),
+      createdAt: mailedAt,
+    };
+    const [onCard] = letterEvidence([letter], "P.O. Box 2000");
+    expect(onCard).toMatchObject({ vendorId: "ltr_abc", to: "P.O. Box 2000", events: [{ state: "inTransit", at: later(mailedAt, 30) }] });
+    const [onPage] = letterEvidence([letter], "P.O. Box 2000", [
+      { status: "letter.mailed", createdAt: later(mailedAt, 5) },
+      { status: "letter.in_transit", createdAt: later(mailedAt, 30) },
+      { status: "letter.delivered", createdAt: later(mailedAt, 0.1 - 1) },
+    ]);
+    expect(onPage?.events.map((event) => event.state)).toEqual(["mailed", "inTransit"]);
+    expect(letterEvidence([{ ...letter, trackingState: "created", trackingAt: null }], null)[0]?.events).toEqual([]);
+  });
+});
+
+describe("requestTimeline", () => {
+  const line = (id: string, creator: string, status: string, createdAt: Date, detail: string | null = null): HistoryLine => ({
+    id,
+    creator,
+    status,
+    detail,
+    createdAt,
+  });
+  const options = { senderName: "Acxiom", timeZone, userText: (entry: HistoryLine) => `You: ${entry.status}` };
+
+  it("shows each sending with where it went, the vendor's id and what happened to it, in place of the lines that only said it went", () => {
+    const history = [
+      line("l3", "sender", "reply", new Date("2026-11-30T14:00:00Z"), "We removed you."),
+      line("l2", "system", "emailed", emailedAt, "We emailed your request to Acxiom."),
+      line("l1", "user", "unsubscribe", later(emailedAt, -1)),
+    ];
+    const timeline = requestTimeline(history, [emailed([{ state: "delivered", at: later(emailedAt, 0.5), detail: null }])], options);
+    expect(timeline).toEqual([
+      { id: "l3", at: "9:00 AM 11/30/2026", creator: "sender", text: "Acxiom replied", reply: "We removed you.", facts: [], events: [] },
+      {
+        id: "email-0",
+        at: "10:00 AM 11/26/2026",
+        creator: "system",
+        text: "Sent by email to optout@acxiom.com",
+        reply: null,
+        facts: ["Postmark message id pm-123"],
+        events: [{ at: "10:30 AM 11/26/2026", text: "Delivered to Acxiom's mailbox" }],
+      },
+      { id: "l1", at: "9:00 AM 11/26/2026", creator: "user", text: "You: unsubscribe", reply: null, facts: [], events: [] },
+    ]);
+  });
+
+  it("shows a letter with its Lob id, expected date and tracking, and a bounce with its reason", () => {
+    const history = [
+      line("t1", "system", "letter.returned_to_sender", later(mailedAt, 100), "came back"),
+      line("m1", "system", "mailed", mailedAt, "We mailed your letter to Acxiom."),
+    ];
+    const [letter] = requestTimeline(history, [mailed([{ state: "returnedToSender", at: later(mailedAt, 100), detail: null }])], options);
+    expect(letter).toMatchObject({
+      text: "Letter mailed to Acxiom LLC, P.O. Box 2000, Conway, AR 72033",
+      facts: ["Lob letter id ltr_abc", "Expected at the sender 12/02/2026"],
+      events: [{ text: "Came back undelivered" }],
+    });
+    const [bounce] = requestTimeline([], [emailed([{ state: "bounced", at: later(emailedAt, 1), detail: "Mailbox not found" }])], options);
+    expect(bounce?.events).toEqual([{ at: "11:00 AM 11/26/2026", text: "Bounced: Mailbox not found" }]);
+  });
+
+  it("keeps a line that went out with no recorded evidence as the history said it", () => {
+    const timeline = requestTimeline([line("m1", "staff", "mailed", mailedAt, "We mailed your letter to Acxiom.")], [], options);
+    expect(timeline.map((entry) => entry.text)).toEqual(["We mailed your letter to Acxiom."]);
+  });
+});

@@ -1,0 +1,405 @@
+// What a request's card and its letter page say happened to it: where it is, who acts next and by
+// when, and the evidence behind it as a timeline (how it was sent, to which address or mailbox,
+// when, the vendor's id, what happened to it, the sender's reply). The spec's statuses stay in the
+// data; these are the words people read. Pure, so every state has a unit test
+// (request-evidence.test.ts).
+import type { LetterTrackingState, RequestStatus } from "../../drizzle/schema";
+import { DEFAULT_TIME_ZONE, formatDate, formatDateTime, MINUTE_MS } from "~/domain/dates";
+import { expectedArrival } from "~/domain/mail-timing";
+import { STATUS_LABELS } from "~/domain/requests";
+
+export type EmailEventState = "delivered" | "bounced" | "spamComplaint";
+
+export type EvidenceEvent<State extends string = string> = { state: State; at: Date | null; detail: string | null };
+
+/** One sending of a request, with what its vendor reported since. */
+export type DeliveryEvidence =
+  | {
+      kind: "email";
+      channel: "email";
+      /** The mailbox it was sent to. */
+      to: string | null;
+      at: Date;
+      /** Postmark's message id. */
+      vendorId: string | null;
+      events: EvidenceEvent<EmailEventState>[];
+    }
+  | {
+      kind: "letter";
+      channel: "mail";
+      /** The postal address it was mailed to. */
+      to: string | null;
+      at: Date;
+      /** Lob's letter id (ltr_...). */
+      vendorId: string | null;
+      /** Lob's expected delivery date, YYYY-MM-DD. */
+      expectedDeliveryDate: string | null;
+      events: EvidenceEvent<LetterTrackingState>[];
+    };
+
+/** An opt-out email a job sent: the job's payload and what the email record kept. */
+export type SentEmailRecord = { requestId: string; to: string | null; messageId: string | null; at: Date };
+
+/** A letter Lob mailed (mailed_letters). */
+export type MailedLetterRecord = {
+  id: string;
+  requestId: string;
+  expectedDeliveryDate: string | null;
+  trackingState: LetterTrackingState;
+  trackingAt: Date | null;
+  createdAt: Date;
+};
+
+/** A line of a request's history (request_logs). */
+export type HistoryLine = { id: string; creator: string; status: string; detail: string | null; createdAt: Date };
+
+const LETTER_EVENT_PREFIX = "letter.";
+/** An email's history line and its sending record belong together when this close in time. */
+const SAME_SENDING_MS = 10 * MINUTE_MS;
+
+const latestEvent = <State extends string>(events: EvidenceEvent<State>[]) =>
+  events.reduce<EvidenceEvent<State> | null>(
+    (latest, event) => (!latest || (event.at?.getTime() ?? 0) >= (latest.at?.getTime() ?? 0) ? event : latest),
+    null,
+  );
+
+/**
+ * The emails a request was sent by: each sending record, and each "We emailed" line of its history
+ * that no record covers (an older one, or one whose record was cleared), to the catalog's mailbox.
+ */
+export function emailEvidence(
+  records: SentEmailRecord[],
+  history: Pick<HistoryLine, "status" | "createdAt">[],
+  catalogMailbox: string | null,
+): DeliveryEvidence[] {
+  const fromRecords: DeliveryEvidence[] = records.map((record) => ({
+    kind: "email",
+    channel: "email",
+    to: record.to,
+    at: record.at,
+    vendorId: record.messageId,
+    events: [],
+  }));
+  const covered = (at: Date) => records.some((record) => Math.abs(record.at.getTime() - at.getTime()) <= SAME_SENDING_MS);
+  const fromHistory: DeliveryEvidence[] = history
+    .filter((line) => line.status === "emailed" && !covered(line.createdAt))
+    .map((line) => ({ kind: "email", channel: "email", to: catalogMailbox, at: line.createdAt, vendorId: null, events: [] }));
+  return [...fromRecords, ...fromHistory];
+}
+
+/**
+ * The letters Lob mailed for a request. Their tracking events are the "letter.*" lines of the
+ * history when it is at hand (the letter page), else the latest state the letter recorded (a card).
+ */
+export function letterEvidence(
+  letters: MailedLetterRecord[],
+  postalAddress: string | null,
+  history: Pick<HistoryLine, "status" | "createdAt">[] | null = null,
+): DeliveryEvidence[] {
+  const sorted = [...letters].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  return sorted.map((letter, index) => {
+    const until = sorted[index + 1]?.createdAt.getTime() ?? Infinity;
+    const fromHistory = (history ?? [])
+      .filter(
+        (line) => line.status.startsWith(LETTER_EVENT_PREFIX) && line.createdAt >= letter.createdAt && line.createdAt.getTime() < until,
+      )
+      .flatMap((line) => {
+        const state = letterStateOfLine(line.status);
+        return state ? [{ state, at: line.createdAt, detail: null }] : [];
+      });
+    const events =
+      history !== null && fromHistory.length > 0
+        ? fromHistory
+        : letter.trackingState === "created"
+          ? []
+          : [{ state: letter.trackingState, at: letter.trackingAt, detail: null }];
+    return {
+      kind: "letter",
+      channel: "mail",
+      to: postalAddress,
+      at: letter.createdAt,
+      vendorId: letter.id,
+      expectedDeliveryDate: letter.expectedDeliveryDate,
+      events,
+    };
+  });
+}
+
+const LETTER_STATE_OF_LINE: Record<string, LetterTrackingState> = {
+  "letter.mailed": "mailed",
+  "letter.in_transit": "inTransit",
+  "letter.in_local_area": "inLocalArea",
+  "letter.processed_for_delivery": "processedForDelivery",
+  "letter.re-routed": "reRouted",
+  "letter.delivered": "delivered",
+  "letter.returned_to_sender": "returnedToSender",
+};
+
+function letterStateOfLine(status: string): LetterTrackingState | null {
+  return Object.hasOwn(LETTER_STATE_OF_LINE, status) ? LETTER_STATE_OF_LINE[status]! : null;
+}
+
+/** What is recorded of a user's sendings, every request's together: the letters, the emails, and the history lines that say one went out. */
+export type SendingRecords = {
+  letters: MailedLetterRecord[];
+  sentEmails: SentEmailRecord[];
+  sentLines: (Pick<HistoryLine, "status" | "createdAt"> & { requestId: string })[];
+};
+
+/**
+ * Every sending of one request with its evidence, oldest first, to the catalog's mailbox or postal
+ * address where no record says. `history` is the request's whole history when at hand, for its
+ * letters' tracking.
+ */
+export function evidenceOfRequest(
+  request: { id: string; channels: { kind: string; value: string }[] | null },
+  records: SendingRecords,
+  history: Pick<HistoryLine, "status" | "createdAt">[] | null = null,
+): DeliveryEvidence[] {
+  const ofRequest = <Entry extends { requestId: string }>(entries: Entry[]) => entries.filter((entry) => entry.requestId === request.id);
+  const channel = (kind: string) => request.channels?.find((candidate) => candidate.kind === kind)?.value ?? null;
+  return [
+    ...emailEvidence(ofRequest(records.sentEmails), ofRequest(records.sentLines), channel("email")),
+    ...letterEvidence(ofRequest(records.letters), channel("mail"), history),
+  ].sort((a, b) => a.at.getTime() - b.at.getTime());
+}
+
+/** Lob's expected delivery date (YYYY-MM-DD) as dates read everywhere: "12/02/2026". */
+export function expectedDateText(expectedDeliveryDate: string | null): string | null {
+  const expected = expectedArrival(expectedDeliveryDate);
+  return expected ? formatDate(expected, DEFAULT_TIME_ZONE) : null;
+}
+
+/** The evidence as the account export and the staff user page write it: times as ISO strings, each event also in words. */
+export function evidenceRecord(evidence: DeliveryEvidence, senderName: string) {
+  const events =
+    evidence.kind === "email"
+      ? evidence.events.map((event) => ({ ...event, text: emailEventText(event, senderName) }))
+      : evidence.events.map((event) => ({ ...event, text: LETTER_EVENT_TEXT[event.state] }));
+  return {
+    kind: evidence.kind,
+    channel: evidence.channel,
+    to: evidence.to,
+    sentAt: evidence.at.toISOString(),
+    vendor: evidence.kind === "email" ? "Postmark" : "Lob",
+    vendorId: evidence.vendorId,
+    expectedDeliveryDate: evidence.kind === "letter" ? evidence.expectedDeliveryDate : null,
+    events: events.map((event) => ({ state: event.state, at: event.at?.toISOString() ?? null, detail: event.detail, text: event.text })),
+  };
+}
+
+/** When a letter reached the sender, as the time rule reads it (reachedSenderAt). */
+export function letterArrival(evidence: DeliveryEvidence | null) {
+  if (evidence?.kind !== "letter") return null;
+  const delivered = evidence.events.find((event) => event.state === "delivered");
+  return { deliveredAt: delivered?.at ?? null, expectedDeliveryDate: evidence.expectedDeliveryDate };
+}
+
+/** The evidence of the latest sending, or null. */
+export function latestEvidence(evidence: DeliveryEvidence[]): DeliveryEvidence | null {
+  return evidence.reduce<DeliveryEvidence | null>((latest, entry) => (!latest || entry.at >= latest.at ? entry : latest), null);
+}
+
+/** How a request no one has sent yet reaches its sender: a job sending it by itself, or our staff (who first look up where, for a sender with no known channel). */
+export type SendingRoute = "automaticEmail" | "automaticLetter" | "staff" | "lookUp";
+
+const STAFF_PROMISE = "usually within 2 working days";
+
+export type StandingInput = {
+  senderName: string;
+  status: RequestStatus | null;
+  consumerFiles: boolean;
+  processedAt: Date | null;
+  route: SendingRoute;
+  /** Why the letter did not go out through Lob, or came back; null when none. */
+  letterProblem: string | null;
+  evidence: DeliveryEvidence[];
+  /** The latest history line saying the request went out ("emailed", "mailed", "filed"), for sendings with no evidence. */
+  lastSent: { status: string; at: Date } | null;
+  /** When the sender last replied, if it did. */
+  lastReplyAt: Date | null;
+};
+
+const LETTER_ON_ITS_WAY: Partial<Record<LetterTrackingState, string>> = {
+  inTransit: "in transit",
+  inLocalArea: "in the sender's area",
+  processedForDelivery: "out for delivery",
+  reRouted: "re-routed by the Postal Service",
+};
+
+function failureOf(evidence: DeliveryEvidence | null, senderName: string): string | null {
+  if (!evidence) return null;
+  const last = latestEvent<string>(evidence.events);
+  if (evidence.kind === "email" && last?.state === "bounced") return `${senderName}'s address bounced; our staff are finding another way`;
+  if (evidence.kind === "letter" && last?.state === "returnedToSender") return "The letter came back; our staff are checking the address";
+  return null;
+}
+
+function sentText(evidence: DeliveryEvidence, timeZone: string): string {
+  const on = formatDate(evidence.at, timeZone);
+  if (evidence.kind === "email") {
+    const last = latestEvent(evidence.events);
+    return `Sent on ${on} by email${last?.state === "delivered" ? " · delivered" : ""}`;
+  }
+  const last = latestEvent(evidence.events);
+  if (last?.state === "delivered") return `Letter mailed ${on} · delivered${last.at ? ` ${formatDate(last.at, timeZone)}` : ""}`;
+  const expected = expectedArrival(evidence.expectedDeliveryDate);
+  const way = last ? LETTER_ON_ITS_WAY[last.state] : undefined;
+  return [`Letter mailed ${on}`, way, expected ? `expected at the sender ${formatDate(expected, timeZone)}` : null]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+function sentWithoutEvidence(lastSent: { status: string; at: Date }, senderName: string, timeZone: string) {
+  const on = formatDate(lastSent.at, timeZone);
+  if (lastSent.status === "emailed") return `Sent on ${on} by email`;
+  if (lastSent.status === "mailed") return `Letter mailed ${on}`;
+  return `Filed with ${senderName} on ${on}`;
+}
+
+function waitingText(input: StandingInput): string {
+  if (input.consumerFiles) return "Filed by you";
+  switch (input.route) {
+    case "automaticEmail":
+      return "Going out by email now";
+    case "automaticLetter":
+      return "Going out by mail now";
+    case "staff":
+      return input.letterProblem ? `Our staff print and mail it: ${STAFF_PROMISE}` : `Our staff send it: ${STAFF_PROMISE}`;
+    case "lookUp":
+      return `Our staff look up where to send it: ${STAFF_PROMISE}`;
+  }
+}
+
+/**
+ * Where a request is, in one line: what the card shows in place of the spec's status label. Null
+ * for a request never sent (its card says so in its own words).
+ */
+export function standingText(input: StandingInput, timeZone: string): string | null {
+  if (input.status === null) return null;
+  if (input.status !== "inQueue") return STATUS_LABELS[input.status];
+  const latest = latestEvidence(input.evidence);
+  const failure = failureOf(latest, input.senderName);
+  if (!input.processedAt) {
+    // A bounce or a returned letter puts the request back with staff; a report does too, with nothing failed.
+    if (failure && (!input.lastSent || latest!.at >= input.lastSent.at)) return failure;
+    return waitingText(input);
+  }
+  const sentEvidence = latest && latest.at.getTime() >= input.processedAt.getTime() - SAME_SENDING_MS ? latest : null;
+  const text = sentEvidence
+    ? (failureOf(sentEvidence, input.senderName) ?? sentText(sentEvidence, timeZone))
+    : input.lastSent
+      ? sentWithoutEvidence(input.lastSent, input.senderName, timeZone)
+      : input.consumerFiles
+        ? "Filed by you"
+        : `Sent on ${formatDate(input.processedAt, timeZone)}`;
+  const replied =
+    input.lastReplyAt && input.lastReplyAt >= input.processedAt
+      ? ` · ${input.senderName} replied ${formatDate(input.lastReplyAt, timeZone)}`
+      : "";
+  return `${text}${replied}`;
+}
+
+// The timeline of the letter page.
+
+export type TimelineEntry = {
+  id: string;
+  at: string;
+  creator: string;
+  text: string;
+  /** The sender's own words, for a reply. */
+  reply: string | null;
+  /** Where it went and the vendor's id, for a sending. */
+  facts: string[];
+  /** What its vendor reported since, oldest first. */
+  events: { at: string | null; text: string }[];
+};
+
+const LETTER_EVENT_TEXT: Record<LetterTrackingState, string> = {
+  created: "Being printed",
+  mailed: "Handed to the Postal Service",
+  inTransit: "In transit",
+  inLocalArea: "Reached the sender's area",
+  processedForDelivery: "Out for delivery",
+  reRouted: "Re-routed by the Postal Service",
+  delivered: "Delivered",
+  returnedToSender: "Came back undelivered",
+};
+
+function emailEventText(event: EvidenceEvent<EmailEventState>, senderName: string) {
+  switch (event.state) {
+    case "delivered":
+      return `Delivered to ${senderName}'s mailbox`;
+    case "bounced":
+      return `Bounced${event.detail ? `: ${event.detail}` : ""}`;
+    case "spamComplaint":
+      return `${senderName}'s mail system marked it as spam`;
+  }
+}
+
+function evidenceEntry(evidence: DeliveryEvidence, index: number, senderName: string, timeZone: string): TimelineEntry {
+  const at = (date: Date | null) => (date ? formatDateTime(date, timeZone) : null);
+  const byTime = <Event extends { at: Date | null }>(events: Event[]) =>
+    [...events].sort((a, b) => (a.at?.getTime() ?? 0) - (b.at?.getTime() ?? 0));
+  if (evidence.kind === "email") {
+    return {
+      id: `email-${index}`,
+      at: formatDateTime(evidence.at, timeZone),
+      creator: "system",
+      text: `Sent by email${evidence.to ? ` to ${evidence.to}` : ""}`,
+      reply: null,
+      facts: evidence.vendorId ? [`Postmark message id ${evidence.vendorId}`] : [],
+      events: byTime(evidence.events).map((event) => ({ at: at(event.at), text: emailEventText(event, senderName) })),
+    };
+  }
+  const expected = expectedArrival(evidence.expectedDeliveryDate);
+  return {
+    id: `letter-${index}`,
+    at: formatDateTime(evidence.at, timeZone),
+    creator: "system",
+    text: `Letter mailed${evidence.to ? ` to ${evidence.to}` : ""}`,
+    reply: null,
+    facts: [
+      ...(evidence.vendorId ? [`Lob letter id ${evidence.vendorId}`] : []),
+      ...(expected ? [`Expected at the sender ${formatDate(expected, timeZone)}`] : []),
+    ],
+    events: byTime(evidence.events).map((event) => ({ at: at(event.at), text: LETTER_EVENT_TEXT[event.state] })),
+  };
+}
+
+/**
+ * The letter page's timeline, newest first: each sending with its evidence, and the rest of the
+ * history (what the user did, staff notes, the sender's replies). The history lines that only say
+ * it went out, and a letter's tracking lines, are folded into the sending they belong to.
+ */
+export function requestTimeline(
+  history: HistoryLine[],
+  evidence: DeliveryEvidence[],
+  { senderName, timeZone, userText }: { senderName: string; timeZone: string; userText: (line: HistoryLine) => string },
+): TimelineEntry[] {
+  const near = (line: HistoryLine, kind: DeliveryEvidence["kind"]) =>
+    evidence.some((entry) => entry.kind === kind && Math.abs(entry.at.getTime() - line.createdAt.getTime()) <= SAME_SENDING_MS);
+  const folded = (line: HistoryLine) =>
+    (line.status === "emailed" && near(line, "email")) ||
+    (line.status === "mailed" && near(line, "letter")) ||
+    (line.status.startsWith(LETTER_EVENT_PREFIX) && evidence.some((entry) => entry.kind === "letter"));
+  const lines = history
+    .filter((line) => !folded(line))
+    .map((line) => ({
+      sortAt: line.createdAt.getTime(),
+      entry: {
+        id: line.id,
+        at: formatDateTime(line.createdAt, timeZone),
+        creator: line.creator,
+        text: line.creator === "user" ? userText(line) : line.creator === "sender" ? `${senderName} replied` : (line.detail ?? line.status),
+        reply: line.creator === "sender" ? (line.detail ?? "") : null,
+        facts: [],
+        events: [],
+      } satisfies TimelineEntry,
+    }));
+  const sendings = evidence.map((entry, index) => ({
+    sortAt: entry.at.getTime(),
+    entry: evidenceEntry(entry, index, senderName, timeZone),
+  }));
+  return [...lines, ...sendings].sort((a, b) => b.sortAt - a.sortAt).map(({ entry }) => entry);
+}
