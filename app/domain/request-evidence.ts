@@ -37,8 +37,15 @@ export type DeliveryEvidence =
       events: EvidenceEvent<LetterTrackingState>[];
     };
 
-/** An opt-out email a job sent: the job's payload and what the email record kept. */
-export type SentEmailRecord = { requestId: string; to: string | null; messageId: string | null; at: Date };
+/** An opt-out email Postmark took (request_emails), with the outcome its webhooks reported: "sent" until one did. */
+export type SentEmailRecord = {
+  requestId: string;
+  to: string | null;
+  messageId: string | null;
+  at: Date;
+  outcome?: "sent" | EmailEventState;
+  outcomeAt?: Date | null;
+};
 
 /** A letter Lob mailed (mailed_letters). */
 export type MailedLetterRecord = {
@@ -78,7 +85,7 @@ export function emailEvidence(
     to: record.to,
     at: record.at,
     vendorId: record.messageId,
-    events: [],
+    events: record.outcome && record.outcome !== "sent" ? [{ state: record.outcome, at: record.outcomeAt ?? null, detail: null }] : [],
   }));
   const covered = (at: Date) => records.some((record) => Math.abs(record.at.getTime() - at.getTime()) <= SAME_SENDING_MS);
   const fromHistory: DeliveryEvidence[] = history

@@ -26,7 +26,7 @@ import { timeZoneForState } from "~/domain/dates";
 import { letterOfRequest } from "~/domain/opt-out-letter";
 import { freeRequestsLeft } from "~/domain/requests";
 import { evidenceOfRequest, evidenceRecord } from "~/domain/request-evidence";
-import { mailedLetterColumns, mailedLettersOfUser, sentOptOutEmailsOfUser } from "~/models/request-evidence.server";
+import { mailedLetterColumns, mailedLettersOfUser, requestEmailColumns, sentOptOutEmailsOfUser } from "~/models/request-evidence.server";
 import { addressColumns, checkedAddressColumns } from "~/models/address-columns.server";
 import type { Db } from "~/utils/db.server";
 
@@ -261,12 +261,18 @@ export const EXPORTED_TABLES = {
       ownerPremium: "a copy of the account's plan, which the export shows, kept on each request for the staff work queue",
       letterProblem:
         "staff's note on why a letter did not go out or came back; each request's delivery and history say what happened to it",
+      emailProblem: "staff's note on why an email to the sender came back; each request's delivery and history say what happened to it",
     },
   },
   mailed_letters: {
     sections: ["requests"],
     reads: mailedLetterColumns,
     withheld: { userId: OWNER, costCents: "what the service paid to print and mail the letter" },
+  },
+  request_emails: {
+    sections: ["requests"],
+    reads: requestEmailColumns,
+    withheld: { userId: OWNER, templateId: "the catalog's key of the sender, whose name the request shows" },
   },
   request_logs: {
     sections: ["requests"],

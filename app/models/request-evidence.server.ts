@@ -1,7 +1,7 @@
 // The evidence of a user's requests' sendings (request-evidence.ts): the letters Lob mailed, the
 // opt-out emails sent, and the history lines that say a request went out or that its sender replied.
-import { and, eq, inArray, or, sql } from "drizzle-orm";
-import { jobs, mailedLetters, requestLogs, sentEmails } from "../../drizzle/schema";
+import { and, eq, inArray, or } from "drizzle-orm";
+import { mailedLetters, requestEmails, requestLogs } from "../../drizzle/schema";
 import type { Db } from "~/utils/db.server";
 
 export const mailedLetterColumns = {
@@ -17,18 +17,18 @@ export function mailedLettersOfUser(db: Db, userId: string) {
   return db.select(mailedLetterColumns).from(mailedLetters).where(eq(mailedLetters.userId, userId));
 }
 
-/** The opt-out emails this user's requests were sent by: the job says to whom, the email record Postmark's id and when. */
+/** The opt-out emails this user's requests were sent by: to whom, Postmark's id, when, and what Postmark reported of it since (decision 0053). */
+export const requestEmailColumns = {
+  requestId: requestEmails.requestId,
+  to: requestEmails.toAddress,
+  messageId: requestEmails.messageId,
+  at: requestEmails.createdAt,
+  outcome: requestEmails.outcome,
+  outcomeAt: requestEmails.outcomeAt,
+};
+
 export function sentOptOutEmailsOfUser(db: Db, userId: string) {
-  return db
-    .select({
-      requestId: sql<string>`json_extract(${jobs.payload}, '$.requestId')`,
-      to: sql<string | null>`json_extract(${jobs.payload}, '$.to')`,
-      messageId: sentEmails.messageId,
-      at: sql<Date>`coalesce(${sentEmails.updatedAt}, ${jobs.updatedAt})`.mapWith((value: number) => new Date(value)),
-    })
-    .from(jobs)
-    .leftJoin(sentEmails, eq(sentEmails.jobId, jobs.id))
-    .where(and(eq(jobs.userId, userId), eq(jobs.type, "optOut.email"), eq(jobs.state, "succeeded")));
+  return db.select(requestEmailColumns).from(requestEmails).where(eq(requestEmails.userId, userId));
 }
 
 /** Every history line of this user's requests that says a request went out, or that its sender replied. */

@@ -4,7 +4,7 @@ import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import catalog from "../../drizzle/senders.json";
-import { jobs, mailedLetters, requestLogs, requests, sentEmails } from "../../drizzle/schema";
+import { mailedLetters, requestEmails, requestLogs, requests } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
 import type { AccountExport } from "~/models/account-export.server";
 import { seedSenderCatalog } from "~/models/request-template.server";
@@ -44,16 +44,17 @@ describe("the evidence of each sending", () => {
     const expected = new Date(Date.now() + 3 * DAY_MS).toISOString().slice(0, 10);
 
     await sent(userId, "acxiom", "emailed", emailedAt, "We emailed your request to Acxiom.");
-    const jobId = crypto.randomUUID();
-    await db.insert(jobs).values({
-      id: jobId,
-      type: "optOut.email",
+    const deliveredAt = new Date(emailedAt.getTime() + 60_000);
+    await db.insert(requestEmails).values({
+      messageId: "pm-msg-42",
       userId,
-      state: "succeeded",
-      payload: { userId, requestId: "acxiom", to: "consumeradvo@acxiom.com", automatic: true },
-      updatedAt: emailedAt,
+      requestId: "acxiom",
+      templateId: "acxiom",
+      toAddress: "consumeradvo@acxiom.com",
+      outcome: "delivered",
+      outcomeAt: deliveredAt,
+      createdAt: emailedAt,
     });
-    await db.insert(sentEmails).values({ jobId, state: "sent", messageId: "pm-msg-42", createdAt: emailedAt, updatedAt: emailedAt });
 
     await sent(userId, "wiland", "mailed", mailedAt, "We mailed your letter to Wiland.");
     await db.insert(mailedLetters).values({
@@ -76,7 +77,7 @@ describe("the evidence of each sending", () => {
     });
 
     const dashboard = await (await browser.get("/dashboard")).text();
-    expect(cardOf(dashboard, "acxiom")).toMatch(/Sent on \d\d\/\d\d\/\d{4} by email/);
+    expect(cardOf(dashboard, "acxiom")).toMatch(/Sent on \d\d\/\d\d\/\d{4} by email · delivered/);
     expect(cardOf(dashboard, "acxiom")).toMatch(
       /Acxiom has until \d\d\/\d\d\/\d{4} to act: 27 days to go; we ask you then whether the mail stopped\./,
     );
@@ -106,7 +107,7 @@ describe("the evidence of each sending", () => {
         vendor: "Postmark",
         vendorId: "pm-msg-42",
         expectedDeliveryDate: null,
-        events: [],
+        events: [expect.objectContaining({ state: "delivered", at: deliveredAt.toISOString() })],
       },
     ]);
     expect(deliveryOf("wiland")).toEqual([
