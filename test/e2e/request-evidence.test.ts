@@ -1,20 +1,20 @@
 // Journey: what a request's card says once it left, with JavaScript on and off. A new user sends a
-// request to a sender that takes email and one to a sender reached by post; each card says how it
-// went or who acts next, and by when, and the emailed one's letter page shows the email's evidence.
-// (Letters mailed through Lob are checked in test/workers/request-evidence.test.ts.)
-import { mkdirSync } from "node:fs";
+// request to a sender reached by post, one to a sender that takes email, and one to a sender typed
+// by name. The letter goes out through the Lob stand-in and its card says when it was mailed and
+// when it is expected; the email's card says it was delivered (the email stand-in's Delivery
+// webhook); the typed sender's card says our staff act next, and by when. Each letter page shows
+// the vendor's evidence.
 import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
-import { assertAccessible, assertNoErrors, JS_MODES, useBrowser } from "./browser";
+import { assertAccessible, assertNoErrors, JS_MODES, screenshot, useBrowser } from "./browser";
 import { signUpThroughForms, unsubscribeFromDashboard } from "./accounts-helpers";
 
 const appUrl = inject("appUrl");
 const browser = useBrowser();
-const SCREENS = "/work/screens/issue30";
 
 const statusOf = (page: Page, requestId: string) => page.locator(`#request-${requestId} .status`).innerText();
 
-/** The card's words once the queue has sent the request, reloading the page until it has. */
+/** The card's words once the queue and the vendor's webhooks have moved it, reloading until they have. */
 async function standingOnceSent(page: Page, requestId: string, sent: RegExp) {
   await expect
     .poll(
@@ -22,44 +22,56 @@ async function standingOnceSent(page: Page, requestId: string, sent: RegExp) {
         await page.goto(`${appUrl}/dashboard`);
         return statusOf(page, requestId);
       },
-      { timeout: 20_000, interval: 500 },
+      { timeout: 30_000, interval: 500 },
     )
     .toMatch(sent);
 }
 
+async function historyOf(page: Page, requestId: string) {
+  await page.goto(`${appUrl}/dashboard?request=${requestId}#request-${requestId}`);
+  return page.locator(`#request-${requestId} ol.history`).innerText();
+}
+
 describe.each(JS_MODES)("where a sent request is (JavaScript $label)", ({ js, label }) => {
-  test("an emailed request and a letter waiting for staff say how they went or who acts next, and when", async () => {
+  test("a letter mailed, an email delivered and a typed sender each say how it went or who acts next, and when", async () => {
     const account = { email: `evidence.${Date.now()}.js-${label}@quietmailbox.test`, password: "first-secret-1" };
     await browser.visit({ js }, async (visit) => {
       const { page } = visit;
+      await page.setViewportSize({ width: 360, height: 740 });
       await signUpThroughForms(visit, appUrl, account);
-      await unsubscribeFromDashboard(page, "acxiom");
-      await unsubscribeFromDashboard(page, "experian-marketing");
 
-      await standingOnceSent(page, "acxiom", /^Sent on \d\d\/\d\d\/\d{4} by email/);
+      // A sender reached by post: Lob prints and mails the letter, with no one on the staff involved.
+      await unsubscribeFromDashboard(page, "experian-marketing");
+      await standingOnceSent(page, "experian-marketing", /^Letter mailed \d\d\/\d\d\/\d{4}/);
+      const letterCard = await page.locator("#request-experian-marketing").innerText();
+      expect(letterCard).toMatch(/Experian Marketing Services has until \d\d\/\d\d\/\d{4} to act/);
+      expect(letterCard).not.toMatch(/In queue|shortly|Mail already stopped|Has the mail stopped/);
+      const letterHistory = await historyOf(page, "experian-marketing");
+      expect(letterHistory).toMatch(/Letter mailed to Experian/);
+      expect(letterHistory).toMatch(/Lob letter id ltr_\w+/);
+      expect(letterHistory).toMatch(/Expected at the sender \d\d\/\d\d\/\d{4}/);
+      await screenshot(visit, "evidence-letter-360");
+
+      // A sender that takes email: Postmark's delivery report reaches the card.
+      await unsubscribeFromDashboard(page, "acxiom");
+      await standingOnceSent(page, "acxiom", /^Sent on \d\d\/\d\d\/\d{4} by email · delivered/);
       const emailed = await page.locator("#request-acxiom").innerText();
       expect(emailed).toMatch(/Acxiom has until \d\d\/\d\d\/\d{4} to act: 30 days to go; we ask you then whether the mail stopped\./);
-      expect(emailed).not.toMatch(/In queue|shortly|Mail already stopped|Has the mail stopped/);
-
-      // Without Lob set up (as here), a letter waits for our staff: the card says so, and by when.
-      expect(await statusOf(page, "experian-marketing")).toBe("Our staff send it: usually within 2 working days");
-
-      await page.goto(`${appUrl}/dashboard?request=acxiom#request-acxiom`);
-      const emailHistory = await page.locator("#request-acxiom ol.history").innerText();
+      const emailHistory = await historyOf(page, "acxiom");
       expect(emailHistory).toMatch(/Sent by email to \S+@\S+/);
       expect(emailHistory).toContain("Postmark message id");
-      await assertAccessible(visit);
-      if (js) {
-        mkdirSync(SCREENS, { recursive: true });
-        await page.setViewportSize({ width: 360, height: 740 });
-        await page.goto(`${appUrl}/dashboard#request-acxiom`);
-        await page.locator("#request-acxiom").scrollIntoViewIfNeeded();
-        await page.screenshot({ path: `${SCREENS}/words-emailed-card.png` });
-        await page.goto(`${appUrl}/dashboard?request=acxiom#request-acxiom`);
-        await page.locator("#request-acxiom ol.history").scrollIntoViewIfNeeded();
-        await page.screenshot({ path: `${SCREENS}/words-emailed-history.png` });
-      }
+      await screenshot(visit, "evidence-email-360");
 
+      // A sender typed by name, which the catalog does not know: our staff look up where to send it.
+      const typed = `Hometown Coupon Flyers ${label} ${Date.now()}`;
+      await page.goto(`${appUrl}/requests/add`);
+      await page.locator('input[name="senderName"]').fill(typed);
+      await Promise.all([page.waitForURL(/\/dashboard\?.*request=/), page.getByRole("button", { name: "Send request" }).click()]);
+      const typedCard = page.locator("li.request-card", { has: page.locator("h3", { hasText: typed }) });
+      expect(await typedCard.locator(".status").innerText()).toBe("Our staff look up where to send it: usually within 2 working days");
+      await screenshot(visit, "evidence-typed-360");
+
+      await assertAccessible(visit);
       assertNoErrors(visit);
     });
   });

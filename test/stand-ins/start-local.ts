@@ -4,6 +4,7 @@
 import { startLocalStack, type LocalStack } from "../support/local-stack";
 import { LOCAL_STAFF } from "../../drizzle/local-staff";
 import { VENDORS } from "./vendors";
+import { LOB_STAND_IN_API_KEY } from "./vendors/lob-letters";
 
 const APP_PORT = 8787;
 const STAND_INS_PORT = 8790;
@@ -21,7 +22,7 @@ const STRIPE_SETTINGS = [
 const stripeOverrides = Object.fromEntries(STRIPE_SETTINGS.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
 // Letters to postal senders go through the Lob stand-in, which sends their tracking events back
 // (decision 0052); with a key set, address checks go to the same stand-in's verification.
-const LOB_LETTERS = { LOB_API_KEY: "test_local_stand_in_lob_key" };
+const LOB_LETTERS = { LOB_API_KEY: LOB_STAND_IN_API_KEY };
 
 let stack: LocalStack;
 try {

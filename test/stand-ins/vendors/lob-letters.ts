@@ -19,6 +19,8 @@ import type { StandInRequest, StandInResponse, VendorRoute } from "../server";
 
 /** The secret the stand-in signs its webhooks with; give it to the app as LOB_WEBHOOK_SECRET. */
 export const LOB_STAND_IN_WEBHOOK_SECRET = "lob_local_stand_in_webhook_secret";
+/** The key `npm start` and the browser tests give the app, so that letters go through this stand-in. */
+export const LOB_STAND_IN_API_KEY = "test_local_stand_in_lob_key";
 
 const TRACKING_SEQUENCE = [
   "letter.mailed",
