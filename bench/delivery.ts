@@ -473,6 +473,11 @@ function report({ figures, monthOf, routeOfFigure, wall, people, lobCalls, store
       `after: ${seconds(wall.after.sentMs)} to send, drained after ${seconds(wall.after.drainedMs)}.`,
   );
 
+  console.log(
+    `Letters' cost is what D1 recorded for each letter Lob took: Lob's price when its answer gives one, else LOB_LETTER_PRICE_CENTS\n` +
+      `(the stand-in gives none). The letters staff print before have no recorded cost: their postage and staff's time are not counted.`,
+  );
+
   console.log(`\nAfter, by how the sender is reached`);
   const afterRows = of("after");
   printTable(
