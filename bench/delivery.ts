@@ -226,6 +226,8 @@ async function main() {
     figure.templateId === null ? "typed" : (routeOfTemplate.get(figure.templateId) ?? "unknown");
 
   const lobCalls = standIns.recorded("lob").filter((call) => call.method === "POST" && call.path === "/letters");
+  // A request is the person's name on the return address and the request id in Lob's metadata: a
+  // preset's id is its sender's, the same in every account.
   const lettersPerRequest = new Map<string, number>();
   for (const letter of stored) {
     const key = `${letter.from.name ?? ""}:${String(letter.metadata.requestId ?? "")}`;
@@ -325,6 +327,7 @@ async function runMonth(appUrl: string, month: Month, people: Draw[][], userIds:
   const intervalMs = (MONTH_SECONDS * 1000) / requests.length;
   const refused = new Map<string, number>();
   let failed = 0;
+  let firstFailure: string | undefined;
   const started = Date.now();
   let next = 0;
   await Promise.all(
@@ -339,13 +342,18 @@ async function runMonth(appUrl: string, month: Month, people: Draw[][], userIds:
           signal: AbortSignal.timeout(120_000),
         }).catch(() => null);
         const result = response?.ok ? ((await response.json()) as DeliveryRequestResult) : null;
-        if (!result) failed += 1;
-        else if (!result.ok) refused.set(result.message, (refused.get(result.message) ?? 0) + 1);
+        if (!result) {
+          failed += 1;
+          const sent = requests[order[index]!]!;
+          firstFailure ??= `${sent.senderName}: ${response ? `${response.status} ${(await response.text()).slice(0, 300)}` : "no answer"}`;
+        } else if (!result.ok) refused.set(result.message, (refused.get(result.message) ?? 0) + 1);
       }
     }),
   );
   const sentMs = Date.now() - started;
-  console.log(`  ${requests.length} requests sent in ${seconds(sentMs)} (target ${MONTH_SECONDS} s)${failed ? `, ${failed} failed` : ""}`);
+  console.log(
+    `  ${requests.length} requests sent in ${seconds(sentMs)} (target ${MONTH_SECONDS} s)${failed ? `, ${failed} failed (first: ${firstFailure})` : ""}`,
+  );
 
   let lastOpen = -1;
   let lastChange = Date.now();
