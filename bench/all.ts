@@ -13,6 +13,7 @@ const PARTS = [
   { name: "photo", file: "bench/photo.ts", what: "photos of mail read by the stand-in" },
   { name: "journeys", file: "bench/journeys.ts", what: "signup and sign-in journeys in Chromium on a slow phone, JavaScript on and off" },
   { name: "queue", file: "bench/queue-wave.ts", what: "the queue under a wave of 10,000 signups" },
+  { name: "delivery", file: "bench/delivery.ts", what: "a month of requests to senders, letters through Lob, before and after" },
 ];
 
 /** Lines in which a part says whether one of its budgets or targets holds. */

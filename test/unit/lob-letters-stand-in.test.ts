@@ -80,6 +80,23 @@ describe("letters", () => {
     expect(standIns.recorded("lob").map((call) => call.headers["idempotency-key"])).toEqual(["key-1", "key-1", "key-2", undefined]);
   });
 
+  it("makes a letter whose answer is lost when told to, and answers it to the same key again", async () => {
+    const faults = await fetch(`${standIns.url}/__stand-ins/lob/faults`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ answerLostEvery: 1 }),
+    });
+    expect(faults.status).toBe(200);
+    const lost = await lob().createLetter(letter, { idempotencyKey: "key-lost" });
+    await fetch(`${standIns.url}/__stand-ins/lob/faults`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: "{}" });
+    const retried = await lob().createLetter(letter, { idempotencyKey: "key-lost" });
+    expect(lost).toMatchObject({ ok: false, status: 502 });
+    const made = (await (await fetch(`${standIns.url}/__stand-ins/lob/letters`)).json()) as { id: string; idempotencyKey: string }[];
+    const ofKey = made.filter((entry) => entry.idempotencyKey === "key-lost");
+    expect(ofKey).toHaveLength(1);
+    expect(retried).toMatchObject({ ok: true, letter: { id: ofKey[0]!.id } });
+  });
+
   it("refuses a letter Lob would refuse, with Lob's error shape", async () => {
     const answer = await lob().createLetter({ ...letter, to: { ...letter.to, company: "x".repeat(41) } }, { idempotencyKey: "key-3" });
     expect(answer).toEqual({

@@ -14,6 +14,10 @@
 //                                    delivered) are sent there, stepMs apart (npm start); {url: null} stops it
 //   POST /letters/:id/events         {type, url?}: sends that event for the letter now, to `url` or the
 //                                    endpoint, and answers the app's status (tests and journeys)
+//   GET  /letters                    every letter made, with the Idempotency-Key that made it (the bench)
+//   PUT  /faults                     {answerLostEvery}: one new letter in N is made but its answer is lost,
+//                                    a 502 as a gateway gives when Lob's answer never comes back; null stops it
+// (Lob answering 5xx without making the letter is the stand-in server's own fault: POST /__stand-ins/faults.)
 import { createHmac, randomBytes } from "node:crypto";
 import type { StandInRequest, StandInResponse, VendorRoute } from "../server";
 
@@ -45,12 +49,18 @@ type LettersState = {
   letters: Map<string, Letter>;
   byIdempotencyKey: Map<string, string>;
   webhook: { url: string | null; stepMs: number };
+  answerLost: { every: number | null; made: number };
 };
 
 function lettersOf(state: Map<string, unknown>): LettersState {
   let letters = state.get("letters") as LettersState | undefined;
   if (!letters) {
-    letters = { letters: new Map(), byIdempotencyKey: new Map(), webhook: { url: null, stepMs: 2_000 } };
+    letters = {
+      letters: new Map(),
+      byIdempotencyKey: new Map(),
+      webhook: { url: null, stepMs: 2_000 },
+      answerLost: { every: null, made: 0 },
+    };
     state.set("letters", letters);
   }
   return letters;
@@ -154,6 +164,10 @@ function createLetter(request: StandInRequest, state: Map<string, unknown>): Sta
   store.letters.set(letter.id, letter);
   if (idempotencyKey) store.byIdempotencyKey.set(idempotencyKey, letter.id);
   if (store.webhook.url) scheduleTracking(store, letter, store.webhook.url);
+  store.answerLost.made += 1;
+  if (store.answerLost.every !== null && store.answerLost.made % store.answerLost.every === 0) {
+    return lobError(502, "bad_gateway", "The letter was made, but its answer was lost on the way back.");
+  }
   return { status: 200, body: letter };
 }
 
@@ -248,6 +262,29 @@ async function sendEvent(request: StandInRequest, state: Map<string, unknown>): 
   return { status: 200, body: { status: await sendLobEvent(target, event), event } };
 }
 
+function listLetters(_request: StandInRequest, state: Map<string, unknown>): StandInResponse {
+  const store = lettersOf(state);
+  const keyOf = new Map([...store.byIdempotencyKey].map(([key, letterId]) => [letterId, key]));
+  const letters = [...store.letters.values()].map((letter) => ({
+    id: letter.id,
+    idempotencyKey: keyOf.get(letter.id) ?? null,
+    metadata: letter.metadata,
+    from: letter.from,
+    dateCreated: letter.date_created,
+  }));
+  return { status: 200, body: letters };
+}
+
+function setFaults(request: StandInRequest, state: Map<string, unknown>): StandInResponse {
+  const { answerLostEvery = null } = jsonBody(request);
+  if (answerLostEvery !== null && (!Number.isInteger(answerLostEvery) || (answerLostEvery as number) < 1)) {
+    return { status: 400, body: { error: "answerLostEvery must be a whole number from 1, or null" } };
+  }
+  const store = lettersOf(state);
+  store.answerLost = { every: answerLostEvery as number | null, made: 0 };
+  return { status: 200, body: { answerLostEvery } };
+}
+
 export const letterRoutes: VendorRoute[] = [
   { method: "POST", path: "/letters", handle: createLetter },
   { method: "GET", path: "/letters/:id", handle: getLetter },
@@ -256,4 +293,6 @@ export const letterRoutes: VendorRoute[] = [
 export const letterControlRoutes: VendorRoute[] = [
   { method: "POST", path: "/webhook-endpoint", handle: setWebhookEndpoint },
   { method: "POST", path: "/letters/:id/events", handle: sendEvent },
+  { method: "GET", path: "/letters", handle: listLetters },
+  { method: "PUT", path: "/faults", handle: setFaults },
 ];

@@ -1,0 +1,148 @@
+// The Worker entry that bench/delivery.ts serves instead of app/worker.ts: the app itself, with
+// its queue consumer and Lob's webhook, plus routes that make accounts without the signup form's
+// password hashing and rate limits, put one person's request through addRequestForSender (the
+// function "Send request" and a preset's "Unsubscribe" call), and read what happened to every
+// request from D1. It is never deployed: production's entry is wrangler.toml's `main`, and nothing
+// in app/ imports this file.
+import { and, eq, inArray, isNotNull, like, sql } from "drizzle-orm";
+import { jobs, mailedLetters, requests, users } from "../drizzle/schema";
+import worker from "../app/worker";
+import { requestKey } from "~/domain/work-queue";
+import { createUserWithPresets, getSessionUser } from "~/models/user.server";
+import { listWorkQueue } from "~/models/work-queue.server";
+import { addRequestForSender } from "~/services/requests.server";
+import { getDb } from "~/utils/db.server";
+import { parseEnv } from "~/utils/env.server";
+import { deliveryEvidenceColumns } from "./delivery-evidence";
+import {
+  DELIVERY_FIGURES_PATH,
+  DELIVERY_JOBS_PATH,
+  DELIVERY_PEOPLE_PATH,
+  DELIVERY_REQUEST_PATH,
+  type DeliveryFigure,
+  type DeliveryJobs,
+  type DeliveryPerson,
+  type DeliveryRequest,
+  type DeliveryRequestResult,
+} from "./delivery-routes";
+
+/** Not a usable password hash: these accounts cannot be signed in to. */
+const NO_PASSWORD = "bench$no-password";
+/** Every bench account's email starts so: the figures are theirs only. */
+const BENCH_EMAIL_PREFIX = "delivery-";
+
+// Checked at signup, as a real account's is: an address kept as typed waits for staff (decision 0028).
+const ADDRESS = {
+  street1: "1 Main St",
+  street2: null,
+  city: "Springfield",
+  state: "IL",
+  zipCode: "62701",
+  addressCheck: "verified" as const,
+};
+
+async function makePeople(request: Request, rawEnv: unknown): Promise<Response> {
+  const db = getDb(parseEnv(rawEnv).DB);
+  const { people } = (await request.json()) as { people: DeliveryPerson[] };
+  const userIds: string[] = [];
+  for (const { email, fullName } of people) {
+    if (!email.startsWith(BENCH_EMAIL_PREFIX)) return new Response(`emails must start with ${BENCH_EMAIL_PREFIX}`, { status: 400 });
+    const { id } = await createUserWithPresets(db, { email, fullName, passwordHash: NO_PASSWORD, newsletter: false, ...ADDRESS });
+    userIds.push(id);
+  }
+  return Response.json(userIds);
+}
+
+/** One person's request, exactly as the add page's action sends it, with the Lob letter path off if asked. */
+async function sendRequest(request: Request, rawEnv: unknown): Promise<Response> {
+  const parsed = parseEnv(rawEnv);
+  const { userId, templateId, senderName, lettersOff } = (await request.json()) as DeliveryRequest;
+  const env = lettersOff ? { ...parsed, LOB_API_KEY: undefined } : parsed;
+  const owner = await getSessionUser(getDb(env.DB), userId);
+  if (!owner) return new Response(`no user ${userId}`, { status: 404 });
+  const outcome = await addRequestForSender(
+    env,
+    { ...owner, role: "none" },
+    { templateId, senderName, customerNumber: null, recipientIds: [] },
+  );
+  const result: DeliveryRequestResult = outcome.ok
+    ? { ok: true, requestId: outcome.requestId }
+    : { ok: false, status: outcome.status, message: outcome.message };
+  return Response.json(result);
+}
+
+async function describeJobs(rawEnv: unknown): Promise<Response> {
+  const db = getDb(parseEnv(rawEnv).DB);
+  const rows = await db
+    .select({ state: jobs.state, jobs: sql<number>`count(*)`.mapWith(Number) })
+    .from(jobs)
+    .groupBy(jobs.state);
+  const count = (states: string[]) => rows.filter((row) => states.includes(row.state)).reduce((total, row) => total + row.jobs, 0);
+  return Response.json({ open: count(["queued", "running", "retrying"]), dead: count(["dead"]) } satisfies DeliveryJobs);
+}
+
+// Each written out in full for the same reason as deliveryEvidenceColumns.
+const firstSent = (column: string) =>
+  sql.raw(`(select "request_logs"."${column}" from "request_logs" where "request_logs"."userId" = "requests"."userId"
+    and "request_logs"."requestId" = "requests"."id" and "request_logs"."creator" = 'system'
+    and "request_logs"."status" in ('emailed', 'mailed') order by "request_logs"."createdAt" limit 1)`);
+const returnedToSender = sql<number>`exists (select 1 from "request_logs" where "request_logs"."userId" = "requests"."userId"
+  and "request_logs"."requestId" = "requests"."id" and "request_logs"."status" = 'letter.returned_to_sender')`;
+
+/** Every bench request that went into the queue, as D1 says it went. */
+async function describeRequests(rawEnv: unknown): Promise<Response> {
+  const db = getDb(parseEnv(rawEnv).DB);
+  const rows = await db
+    .select({
+      userId: requests.userId,
+      requestId: requests.id,
+      templateId: requests.templateId,
+      queuedAt: sql<number | null>`${requests.queuedAt}`,
+      sentAt: sql<number | null>`${firstSent("createdAt")}`,
+      sentAs: sql<"emailed" | "mailed" | null>`${firstSent("status")}`,
+      letterProblem: requests.letterProblem,
+      returned: returnedToSender.mapWith(Boolean),
+      ...deliveryEvidenceColumns,
+    })
+    .from(requests)
+    .innerJoin(users, eq(users.id, requests.userId))
+    .where(and(isNotNull(requests.queuedAt), like(users.email, `${BENCH_EMAIL_PREFIX}%`)));
+  const userIds = [...new Set(rows.map((row) => row.userId))];
+  const letters = [];
+  // D1 binds at most 100 values a query.
+  for (let start = 0; start < userIds.length; start += 90) {
+    letters.push(
+      ...(await db
+        .select({ userId: mailedLetters.userId, requestId: mailedLetters.requestId, costCents: mailedLetters.costCents })
+        .from(mailedLetters)
+        .where(inArray(mailedLetters.userId, userIds.slice(start, start + 90)))),
+    );
+  }
+  const costs = new Map<string, number[]>();
+  for (const letter of letters) {
+    const key = requestKey({ userId: letter.userId, id: letter.requestId });
+    costs.set(key, [...(costs.get(key) ?? []), letter.costCents]);
+  }
+  const waiting = new Set((await listWorkQueue(db, { limit: 1_000_000 })).map(requestKey));
+  const figures = rows.map(({ letters: letterCount, emailsSent, ...row }): DeliveryFigure => ({
+    ...row,
+    waitingForStaff: waiting.has(requestKey({ userId: row.userId, id: row.requestId })),
+    letterCostsCents: costs.get(requestKey({ userId: row.userId, id: row.requestId })) ?? [],
+    evidence: { letters: letterCount, emailsSent },
+  }));
+  return Response.json(figures);
+}
+
+export default {
+  fetch(request, env, ctx) {
+    const url = new URL(request.url);
+    if (request.method === "POST" && url.pathname === DELIVERY_PEOPLE_PATH) return makePeople(request, env);
+    if (request.method === "POST" && url.pathname === DELIVERY_REQUEST_PATH) return sendRequest(request, env);
+    if (request.method === "GET" && url.pathname === DELIVERY_JOBS_PATH) return describeJobs(env);
+    if (request.method === "GET" && url.pathname === DELIVERY_FIGURES_PATH) return describeRequests(env);
+    return worker.fetch(request, env, ctx);
+  },
+  queue: worker.queue,
+  scheduled: worker.scheduled,
+  email: worker.email,
+} satisfies ExportedHandler;

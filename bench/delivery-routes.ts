@@ -1,0 +1,43 @@
+// What bench/delivery.ts and its Worker entry (bench/delivery-entry.ts) share.
+export const DELIVERY_PEOPLE_PATH = "/__delivery/people";
+export const DELIVERY_REQUEST_PATH = "/__delivery/request";
+export const DELIVERY_JOBS_PATH = "/__delivery/jobs";
+export const DELIVERY_FIGURES_PATH = "/__delivery/figures";
+
+export type DeliveryPerson = { email: string; fullName: string };
+
+/** One person's "Unsubscribe" or "Send request": a catalog sender by id, or a name they typed. */
+export type DeliveryRequest = {
+  userId: string;
+  templateId: string | null;
+  senderName: string;
+  /** The month before letters went through Lob: postal requests wait for staff's print batch. */
+  lettersOff: boolean;
+};
+
+export type DeliveryRequestResult = { ok: true; requestId: string } | { ok: false; status: number; message: string };
+
+/** Jobs not finished yet, and those that died. */
+export type DeliveryJobs = { open: number; dead: number };
+
+/** What the database holds to show that a request reached its sender (bench/delivery-evidence.ts). */
+export type DeliveryEvidence = { letters: number; emailsSent: number };
+
+/** A request in queue as the data says it went. Times are epoch milliseconds. */
+export type DeliveryFigure = {
+  userId: string;
+  requestId: string;
+  /** The catalog sender, or null for a name typed. */
+  templateId: string | null;
+  queuedAt: number | null;
+  /** The first time the request was emailed or mailed with no one on the staff involved. */
+  sentAt: number | null;
+  sentAs: "emailed" | "mailed" | null;
+  /** Listed in the staff work queue (or its print batch) now: someone on the staff must act. */
+  waitingForStaff: boolean;
+  letterProblem: string | null;
+  returned: boolean;
+  /** Letters Lob took for it, with each letter's cost in cents. */
+  letterCostsCents: number[];
+  evidence: DeliveryEvidence;
+};
