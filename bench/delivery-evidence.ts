@@ -1,6 +1,6 @@
 // What counts as proof that a request reached its sender, in one place: a letter Lob took
-// (mailed_letters), and an opt-out email Postmark accepted (sent_emails with Postmark's message id,
-// for the request's optOut.email job). Delivery and bounce events of emails will be counted here too.
+// (mailed_letters), and an opt-out email Postmark accepted (request_emails, with Postmark's message
+// id and what its webhooks reported since, decision 0053).
 import { sql } from "drizzle-orm";
 import type { DeliveryEvidence } from "./delivery-routes";
 
@@ -10,9 +10,8 @@ import type { DeliveryEvidence } from "./delivery-routes";
 export const deliveryEvidenceColumns = {
   letters: sql<number>`(select count(*) from "mailed_letters" where "mailed_letters"."userId" = "requests"."userId"
     and "mailed_letters"."requestId" = "requests"."id")`.mapWith(Number),
-  emailsSent: sql<number>`(select count(*) from "sent_emails" join "jobs" on "jobs"."id" = "sent_emails"."jobId"
-    where "jobs"."type" = 'optOut.email' and "sent_emails"."state" = 'sent' and "sent_emails"."messageId" is not null
-    and json_extract("jobs"."payload", '$.requestId') = "requests"."id" and "jobs"."userId" = "requests"."userId")`.mapWith(Number),
+  emailsSent: sql<number>`(select count(*) from "request_emails" where "request_emails"."userId" = "requests"."userId"
+    and "request_emails"."requestId" = "requests"."id")`.mapWith(Number),
 };
 
 export function hasDeliveryEvidence(evidence: DeliveryEvidence): boolean {
