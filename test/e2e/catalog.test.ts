@@ -51,7 +51,7 @@ describe.each(JS_MODES)("finding a sender in the catalog (JavaScript $label)", (
 
       await Promise.all([page.waitForURL(/\/dashboard\?.*request=/), page.getByRole("button", { name: "Send request" }).click()]);
       const text = await visibleText(page);
-      expect(text).toContain("Sent to Lands' End.");
+      expect(text).toContain("Your request to Lands' End is on its way");
       const card = page.locator("li.request-card", { has: page.locator("h3", { hasText: "Lands' End" }) });
       // The card names its kind; its group links each kind once.
       expect(await card.locator(".request-kind").innerText()).toBe("Catalogs and retailers");
@@ -65,7 +65,7 @@ describe.each(JS_MODES)("finding a sender in the catalog (JavaScript $label)", (
       await page.goto(`${appUrl}/requests/add`);
       await sender.fill(unknown);
       await Promise.all([page.waitForURL(/\/dashboard\?.*request=/), page.getByRole("button", { name: "Send request" }).click()]);
-      expect(await visibleText(page)).toContain(`Sent to ${unknown}.`);
+      expect(await visibleText(page)).toContain(`Your request to ${unknown} is on its way`);
       await browser.visit({ js }, async (staff) => {
         await signInThroughForm(staff, appUrl, admin);
         expect((await staff.page.goto(`${appUrl}/admin/senders/requested`))?.status()).toBe(200);

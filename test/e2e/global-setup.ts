@@ -7,7 +7,6 @@ import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { REPO_ROOT, startLocalStack } from "../support/local-stack";
 import { freePort } from "../support/ports";
-import { LOB_STAND_IN_API_KEY } from "../stand-ins/vendors/lob-letters";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -28,8 +27,6 @@ export default async function setup(project: TestProject) {
     appPort: await freePort(),
     standInsPort: await freePort(),
     persistDir,
-    // Letters to postal senders go through the Lob stand-in, as under `npm start` (decision 0052).
-    vars: { LOB_API_KEY: LOB_STAND_IN_API_KEY },
     log: (line) => logFile.write(`${line}\n`),
   }).catch(async (error: unknown) => {
     logFile.end();

@@ -4,13 +4,41 @@
 // when it is expected; the email's card says it was delivered (the email stand-in's Delivery
 // webhook); the typed sender's card says our staff act next, and by when. Each letter page shows
 // the vendor's evidence.
+//
+// Letters go through Lob only with LOB_API_KEY set, as under `npm start`; the shared browser stack
+// runs without it (its journeys print staff batches and check addresses offline), so this journey
+// starts a stack of its own.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { describe, expect, inject, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startLocalStack, type LocalStack } from "../support/local-stack";
+import { freePort } from "../support/ports";
+import { LOB_STAND_IN_API_KEY } from "../stand-ins/vendors/lob-letters";
 import { assertAccessible, assertNoErrors, JS_MODES, screenshot, useBrowser } from "./browser";
 import { signUpThroughForms, unsubscribeFromDashboard } from "./accounts-helpers";
 
-const appUrl = inject("appUrl");
 const browser = useBrowser();
+let stack: LocalStack;
+let appUrl: string;
+let persistDir: string;
+
+beforeAll(async () => {
+  persistDir = await mkdtemp(join(tmpdir(), "quiet-mailbox-e2e-lob-"));
+  stack = await startLocalStack({
+    appPort: await freePort(),
+    standInsPort: await freePort(),
+    persistDir,
+    vars: { LOB_API_KEY: LOB_STAND_IN_API_KEY },
+  });
+  appUrl = stack.appUrl;
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await rm(persistDir, { recursive: true, force: true });
+});
 
 const statusOf = (page: Page, requestId: string) => page.locator(`#request-${requestId} .status`).innerText();
 

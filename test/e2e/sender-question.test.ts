@@ -63,7 +63,7 @@ describe.each(JS_MODES)("a misspelled sender is asked about before sending (Java
 
       await suggested.check();
       await sendRequest(page);
-      expect(await visibleText(page)).toContain("Sent to Williams Sonoma.");
+      expect(await visibleText(page)).toContain("Your request to Williams Sonoma is on its way");
       expect(await visibleText(page), "one request spent for two presses without a choice and one with").toContain(
         "2 of 3 free requests left.",
       );
@@ -73,7 +73,7 @@ describe.each(JS_MODES)("a misspelled sender is asked about before sending (Java
       await page.getByRole("radio", { name: "Send it as “nieman marcus”" }).check();
       await screenshot(visit, "sender-question-as-typed-360");
       await sendRequest(page);
-      expect(await visibleText(page)).toContain("Sent to nieman marcus.");
+      expect(await visibleText(page)).toContain("Your request to nieman marcus is on its way");
       expect(await visibleText(page)).toContain("1 of 3 free requests left.");
       assertNoErrors(visit, { allow: [expectedStatus(appUrl, 400, "/requests/add")] });
     });
