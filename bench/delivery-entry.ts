@@ -86,6 +86,10 @@ const firstSent = (column: string) =>
   sql.raw(`(select "request_logs"."${column}" from "request_logs" where "request_logs"."userId" = "requests"."userId"
     and "request_logs"."requestId" = "requests"."id" and "request_logs"."creator" = 'system'
     and "request_logs"."status" in ('emailed', 'mailed') order by "request_logs"."createdAt" limit 1)`);
+const emailsOfRequest = sql<string>`(select json_group_array("request_emails"."messageId") from "request_emails"
+  where "request_emails"."userId" = "requests"."userId" and "request_emails"."requestId" = "requests"."id")`;
+const emailBounced = sql<number>`exists (select 1 from "request_emails" where "request_emails"."userId" = "requests"."userId"
+  and "request_emails"."requestId" = "requests"."id" and "request_emails"."outcome" in ('bounced', 'spamComplaint'))`;
 const returnedToSender = sql<number>`exists (select 1 from "request_logs" where "request_logs"."userId" = "requests"."userId"
   and "request_logs"."requestId" = "requests"."id" and "request_logs"."status" = 'letter.returned_to_sender')`;
 
@@ -102,6 +106,9 @@ async function describeRequests(rawEnv: unknown): Promise<Response> {
       sentAs: sql<"emailed" | "mailed" | null>`${firstSent("status")}`,
       letterProblem: requests.letterProblem,
       returned: returnedToSender.mapWith(Boolean),
+      emailMessageIds: emailsOfRequest.mapWith((value: string) => JSON.parse(value) as string[]),
+      emailBounced: emailBounced.mapWith(Boolean),
+      emailProblem: requests.emailProblem,
       ...deliveryEvidenceColumns,
     })
     .from(requests)

@@ -37,6 +37,12 @@ export type DeliveryFigure = {
   waitingForStaff: boolean;
   letterProblem: string | null;
   returned: boolean;
+  /** Postmark's ids of the opt-out emails it was sent by (request_emails). */
+  emailMessageIds: string[];
+  /** Postmark reported one of them bounced or marked as spam. */
+  emailBounced: boolean;
+  /** Staff's note on an email that came back: set while the request waits for staff because of it. */
+  emailProblem: string | null;
   /** Letters Lob took for it, with each letter's cost in cents. */
   letterCostsCents: number[];
   evidence: DeliveryEvidence;

@@ -6,7 +6,8 @@
 // Lob letters stand-in and the Postmark stand-in, with Lob failing: one letter call in N answers
 // 500 without making the letter, one new letter in M is made but its answer is lost (502), and a
 // share of the letters Lob mailed come back (Lob's letter.returned_to_sender event, signed as Lob
-// signs it). The same month runs twice on one stack: first with the letter path off (no Lob key in
+// signs it), and a share of the opt-out emails hard-bounce (Postmark's Bounce record, after its
+// Delivery). The same month runs twice on one stack: first with the letter path off (no Lob key in
 // the Worker's env for those requests: every postal request waits for staff's print batch), then
 // with it on. Figures come from D1 and from what the stand-ins recorded. Prints figures; never fails.
 //
@@ -18,7 +19,7 @@
 // Options: --requests N (2000 a month), --seconds S (120: the month's requests arrive over S seconds),
 // --preset-share P (0.5: "Unsubscribe" on a sender the dashboard offers), --typed-share T (0.15:
 // a name typed), the rest found by name in the catalog; --lob-fail-every F (4), --lob-answer-lost-every L (5),
-// --returned-share R (0.1), --seed X (1), --retry-base-seconds B (1), --sweep-after-seconds A (60),
+// --returned-share R (0.1), --bounce-share B (0.05), --seed X (1), --retry-base-seconds B (1), --sweep-after-seconds A (60),
 // --sweep-every-seconds E (30), --max-minutes M (15: how long a month may take to drain), --wrangler-log FILE.
 import { appendFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -55,6 +56,7 @@ const { values: options } = parseArgs({
     "lob-fail-every": { type: "string", default: "4" },
     "lob-answer-lost-every": { type: "string", default: "5" },
     "returned-share": { type: "string", default: "0.1" },
+    "bounce-share": { type: "string", default: "0.05" },
     seed: { type: "string", default: "1" },
     "retry-base-seconds": { type: "string", default: "1" },
     "sweep-after-seconds": { type: "string", default: "60" },
@@ -70,6 +72,7 @@ const TYPED_SHARE = Number(options["typed-share"]);
 const LOB_FAIL_EVERY = Number(options["lob-fail-every"]);
 const LOB_ANSWER_LOST_EVERY = Number(options["lob-answer-lost-every"]);
 const RETURNED_SHARE = Number(options["returned-share"]);
+const BOUNCE_SHARE = Number(options["bounce-share"]);
 const SWEEP_EVERY_SECONDS = Number(options["sweep-every-seconds"]);
 
 /** The budget's wait: a request with a known channel leaves within this, with no one on the staff involved. */
@@ -218,6 +221,20 @@ async function main() {
       webhookAnswers.set(status, (webhookAnswers.get(status) ?? 0) + 1);
     }
   });
+
+  // A share of the opt-out emails hard-bounce, after the stand-in's own Delivery record reached the
+  // app: Postmark's Bounce outranks it (decision 0053) and sends the request back to staff.
+  const emailed = ((await getJson(`${appUrl}${DELIVERY_FIGURES_PATH}`)) as DeliveryFigure[]).flatMap((figure) => figure.emailMessageIds);
+  const bouncedIds = emailed.filter((_, index) => Math.floor((index + 1) * BOUNCE_SHARE) > Math.floor(index * BOUNCE_SHARE));
+  const bounceAnswers = new Map<string, number>();
+  await inParallel(bouncedIds, REQUESTS_IN_FLIGHT, async (messageId) => {
+    const answer = (await control("POST", `/__stand-ins/email/messages/${messageId}/events`, {
+      type: "HardBounce",
+      url: `${appUrl}/api/webhooks/postmark`,
+    })) as { status: number | null };
+    const status = String(answer.status ?? "no answer");
+    bounceAnswers.set(status, (bounceAnswers.get(status) ?? 0) + 1);
+  });
   sweeping = false;
 
   const figures = (await getJson(`${appUrl}${DELIVERY_FIGURES_PATH}`)) as DeliveryFigure[];
@@ -236,7 +253,20 @@ async function main() {
   const mailedTwice = [...lettersPerRequest.values()].filter((count) => count > 1).length;
   const jobs = (await getJson(`${appUrl}${DELIVERY_JOBS_PATH}`)) as DeliveryJobs;
 
-  report({ figures, monthOf, routeOfFigure, wall, people: people.length, lobCalls, stored, mailedTwice, webhookAnswers, jobs, sweeps });
+  report({
+    figures,
+    monthOf,
+    routeOfFigure,
+    wall,
+    people: people.length,
+    lobCalls,
+    stored,
+    mailedTwice,
+    webhookAnswers,
+    bounced: { sent: bouncedIds.length, answers: bounceAnswers },
+    jobs,
+    sweeps,
+  });
 }
 
 type StandInLetter = { id: string; idempotencyKey: string | null; metadata: Record<string, unknown>; from: { name?: string } };
@@ -387,11 +417,26 @@ type Report = {
   stored: StandInLetter[];
   mailedTwice: number;
   webhookAnswers: Map<string, number>;
+  /** The opt-out emails the bench made hard-bounce, and how the app answered their Bounce records. */
+  bounced: { sent: number; answers: Map<string, number> };
   jobs: DeliveryJobs;
   sweeps: { runs: number; failed: number };
 };
 
-function report({ figures, monthOf, routeOfFigure, wall, people, lobCalls, stored, mailedTwice, webhookAnswers, jobs, sweeps }: Report) {
+function report({
+  figures,
+  monthOf,
+  routeOfFigure,
+  wall,
+  people,
+  lobCalls,
+  stored,
+  mailedTwice,
+  webhookAnswers,
+  bounced,
+  jobs,
+  sweeps,
+}: Report) {
   const of = (month: Month["name"]) => figures.filter((figure) => monthOf.get(figure.userId) === month);
   const minutes = (figure: DeliveryFigure) => (figure.sentAt! - figure.queuedAt!) / 60_000;
   const sentTimes = (rows: DeliveryFigure[], as: "emailed" | "mailed") =>
@@ -437,6 +482,7 @@ function report({ figures, monthOf, routeOfFigure, wall, people, lobCalls, store
     ],
     ["  postal requests in the print batch", staffBy(before.staff, ["letter"]), staffBy(after.staff, ["letter"]), String],
     ["    of which letters came back", before.staff.filter((f) => f.returned).length, after.staff.filter((f) => f.returned).length, String],
+    ["  emails that bounced", before.staff.filter((f) => f.emailBounced).length, after.staff.filter((f) => f.emailBounced).length, String],
     [
       "    of which Lob could not take",
       before.staff.filter((f) => f.letterProblem && !f.returned).length,
@@ -518,6 +564,7 @@ function report({ figures, monthOf, routeOfFigure, wall, people, lobCalls, store
       ["Lob letter calls", [String(lobCalls.length), ...[...statuses].map(([status, count]) => `${count} x ${status}`)].join(", ")],
       ["letters Lob made", String(stored.length)],
       ["tracking events sent to the app", [...webhookAnswers].map(([status, count]) => `${count} answered ${status}`).join(", ") || "none"],
+      ["email bounces sent to the app", [...bounced.answers].map(([status, count]) => `${count} answered ${status}`).join(", ") || "none"],
       ["jobs still open / dead at the end", `${jobs.open} / ${jobs.dead}`],
       ["job sweeps run", `${sweeps.runs}${sweeps.failed ? ` (${sweeps.failed} failed)` : ""}`],
     ],
@@ -525,6 +572,8 @@ function report({ figures, monthOf, routeOfFigure, wall, people, lobCalls, store
   console.log("\nNot sent, in each month");
   for (const [message, count] of wall.after.refused) console.log(`  ${String(count).padStart(5)}  ${message}`);
 
+  const bouncedRows = figures.filter((figure) => figure.emailBounced);
+  const bouncedBack = bouncedRows.filter((figure) => figure.waitingForStaff && figure.emailProblem !== null);
   const automatic = afterRows.filter((figure) => SENT_BY_PRODUCT.includes(routeOfFigure(figure)));
   const known = afterRows.filter((figure) => KNOWN_CHANNEL.includes(routeOfFigure(figure)));
   const inTime = (rows: DeliveryFigure[]) =>
@@ -549,7 +598,12 @@ function report({ figures, monthOf, routeOfFigure, wall, people, lobCalls, store
       after.sent > 0 && after.withEvidence === after.sent,
     ],
     ["letters mailed twice under retries (Lob 5xx, lost answers)", String(mailedTwice), "0", stored.length > 0 && mailedTwice === 0],
-    ["emails bounced, back with staff", "not measured yet: no bounce events are recorded", "-", null],
+    [
+      `opt-out emails bounced (${percent(BOUNCE_SHARE)} made to): back with staff, with the reason`,
+      `${bouncedBack.length} of ${bouncedRows.length}`,
+      "all",
+      bouncedRows.length > 0 && bouncedBack.length === bouncedRows.length,
+    ],
   ];
   console.log("\nBudgets (the month after)");
   printTable(
