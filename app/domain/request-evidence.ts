@@ -5,6 +5,7 @@
 // (request-evidence.test.ts).
 import type { LetterTrackingState, RequestStatus } from "../../drizzle/schema";
 import { DEFAULT_TIME_ZONE, formatDate, formatDateTime, MINUTE_MS } from "~/domain/dates";
+import { trackingStateOfEvent } from "~/domain/letter-tracking";
 import { expectedArrival } from "~/domain/mail-timing";
 import { STATUS_LABELS } from "~/domain/requests";
 
@@ -111,7 +112,7 @@ export function letterEvidence(
         (line) => line.status.startsWith(LETTER_EVENT_PREFIX) && line.createdAt >= letter.createdAt && line.createdAt.getTime() < until,
       )
       .flatMap((line) => {
-        const state = letterStateOfLine(line.status);
+        const state = trackingStateOfEvent(line.status);
         return state ? [{ state, at: line.createdAt, detail: null }] : [];
       });
     const events =
@@ -130,20 +131,6 @@ export function letterEvidence(
       events,
     };
   });
-}
-
-const LETTER_STATE_OF_LINE: Record<string, LetterTrackingState> = {
-  "letter.mailed": "mailed",
-  "letter.in_transit": "inTransit",
-  "letter.in_local_area": "inLocalArea",
-  "letter.processed_for_delivery": "processedForDelivery",
-  "letter.re-routed": "reRouted",
-  "letter.delivered": "delivered",
-  "letter.returned_to_sender": "returnedToSender",
-};
-
-function letterStateOfLine(status: string): LetterTrackingState | null {
-  return Object.hasOwn(LETTER_STATE_OF_LINE, status) ? LETTER_STATE_OF_LINE[status]! : null;
 }
 
 /** What is recorded of a user's sendings, every request's together: the letters, the emails, and the history lines that say one went out. */

@@ -1,11 +1,12 @@
 // Letters Lob printed and mailed for requests, and what Lob's tracking events say of them (decision 0052).
 import { and, desc, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { lobEvents, mailedLetters, requestLogs, requests, type LetterTrackingState } from "../../drizzle/schema";
+import { lobEvents, mailedLetters, requests, type LetterTrackingState } from "../../drizzle/schema";
 import { returnedLetterProblem, trackingDetail } from "~/domain/letter-tracking";
 import { returnedLetterChannelProblem } from "~/domain/sender-channels";
 import { processedDetail } from "~/domain/work-queue";
 import { flagChannelOfRequest } from "~/models/sender-channels.server";
+import { historyLineWhere } from "~/models/request-history.server";
 import type { QueueKey } from "~/models/work-queue.server";
 import type { Db } from "~/utils/db.server";
 
@@ -56,20 +57,12 @@ export async function recordMailedLetter(
       .update(requests)
       .set({ processedAt: now, letterProblem: null, updatedAt: now })
       .where(and(thisRequest, eq(requests.status, "inQueue"), isNull(requests.processedAt), sql`changes() = 1`)),
-    db.insert(requestLogs).select(
-      db
-        .select({
-          id: sql<string>`${crypto.randomUUID()}`.as("id"),
-          userId: requests.userId,
-          requestId: requests.id,
-          creator: sql<"system">`'system'`.as("creator"),
-          status: sql<string>`'mailed'`.as("status"),
-          detail: sql<string>`${processedDetail("mailed", letter.senderName, "mail")}`.as("detail"),
-          createdAt: sql<number>`${now.getTime()}`.as("createdAt"),
-        })
-        .from(requests)
-        .where(and(thisRequest, eq(requests.processedAt, now))),
-    ),
+    historyLineWhere(db, and(thisRequest, eq(requests.processedAt, now)), {
+      creator: "system",
+      status: "mailed",
+      detail: processedDetail("mailed", letter.senderName, "mail"),
+      at: now,
+    }),
   ]);
 }
 
@@ -116,7 +109,6 @@ export async function applyLetterEvent(
   // the same time finds the row with another mark.
   const mark = now.getTime();
   const recordedNow = sql`exists (select 1 from ${lobEvents} where ${lobEvents.id} = ${event.eventId} and ${lobEvents.createdAt} = ${mark})`;
-  const occurredAt = event.occurredAt.getTime();
   const thisRequest = ofRequest({ userId: letter.userId, requestId: letter.requestId });
   const statements: BatchItem<"sqlite">[] = [
     db
@@ -133,20 +125,12 @@ export async function applyLetterEvent(
           or(isNull(mailedLetters.trackingAt), lte(mailedLetters.trackingAt, event.occurredAt)),
         ),
       ),
-    db.insert(requestLogs).select(
-      db
-        .select({
-          id: sql<string>`${crypto.randomUUID()}`.as("id"),
-          userId: requests.userId,
-          requestId: requests.id,
-          creator: sql<"system">`'system'`.as("creator"),
-          status: sql<string>`${event.eventType}`.as("status"),
-          detail: sql<string>`${trackingDetail(event.state, letter.senderName)}`.as("detail"),
-          createdAt: sql<number>`${occurredAt}`.as("createdAt"),
-        })
-        .from(requests)
-        .where(and(thisRequest, recordedNow)),
-    ),
+    historyLineWhere(db, and(thisRequest, recordedNow), {
+      creator: "system",
+      status: event.eventType,
+      detail: trackingDetail(event.state, letter.senderName),
+      at: event.occurredAt,
+    }),
   ];
   if (event.state === "returnedToSender") {
     statements.push(

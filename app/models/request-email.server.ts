@@ -1,7 +1,7 @@
 // Emails of requests to their senders, and what Postmark's webhooks say of them (decision 0053).
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { postmarkEvents, requestEmails, requestLogs, requests } from "../../drizzle/schema";
+import { postmarkEvents, requestEmails, requests } from "../../drizzle/schema";
 import {
   emailChannelProblem,
   emailEventDetail,
@@ -12,6 +12,7 @@ import {
   type EmailEvent,
 } from "~/domain/email-tracking";
 import { flagChannelOfRequest } from "~/models/sender-channels.server";
+import { historyLineWhere } from "~/models/request-history.server";
 import type { QueueKey } from "~/models/work-queue.server";
 import type { Db } from "~/utils/db.server";
 
@@ -85,20 +86,12 @@ export async function applyEmailEvent(db: Db, email: RequestEmail, event: EmailE
   const detail = emailEventDetail(event.kind, email.senderName);
   if (detail) {
     statements.push(
-      db.insert(requestLogs).select(
-        db
-          .select({
-            id: sql<string>`${crypto.randomUUID()}`.as("id"),
-            userId: requests.userId,
-            requestId: requests.id,
-            creator: sql<"system">`'system'`.as("creator"),
-            status: sql<string>`${`email.${event.kind}`}`.as("status"),
-            detail: sql<string>`${detail}`.as("detail"),
-            createdAt: sql<number>`${event.occurredAt.getTime()}`.as("createdAt"),
-          })
-          .from(requests)
-          .where(and(thisRequest, recordedNow)),
-      ),
+      historyLineWhere(db, and(thisRequest, recordedNow), {
+        creator: "system",
+        status: `email.${event.kind}`,
+        detail,
+        at: event.occurredAt,
+      }),
     );
   }
   if (failsTheAddress(event.kind)) {

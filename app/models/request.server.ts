@@ -19,6 +19,7 @@ import { accountOf } from "~/models/user.server";
 import type { RequestStatus } from "../../drizzle/schema";
 import { openPhotosOf } from "~/models/mail-photo.server";
 import { mailedLettersOfUser, sentLinesOfUser, sentOptOutEmailsOfUser } from "~/models/request-evidence.server";
+import { historyLineWhere } from "~/models/request-history.server";
 import type { Db } from "~/utils/db.server";
 
 const requestColumns = {
@@ -272,20 +273,7 @@ function logEntry(db: Db, userId: string, requestId: string, status: string, cre
 
 /** The user's history entry for the one request `where` finds, written only if it finds it (a batch's earlier write took effect). */
 function logEntryWhere(db: Db, where: SQL | undefined, status: string, now: Date) {
-  return db.insert(requestLogs).select(
-    db
-      .select({
-        id: sql`${crypto.randomUUID()}`.as("id"),
-        userId: requests.userId,
-        requestId: requests.id,
-        creator: sql`'user'`.as("creator"),
-        status: sql`${status}`.as("status"),
-        detail: sql`null`.as("detail"),
-        createdAt: sql`${now.getTime()}`.as("createdAt"),
-      })
-      .from(requests)
-      .where(where),
-  );
+  return historyLineWhere(db, where, { creator: "user", status, detail: null, at: now });
 }
 
 export type ActionOutcome =
