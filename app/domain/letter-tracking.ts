@@ -53,6 +53,13 @@ export function lobRefusedProblem(status: number, message: string | null): strin
   return `Lob refused the letter (${status})${message ? `: ${message}` : "."}`;
 }
 
-export function lobUnavailableProblem(reason: string): string {
-  return `Lob could not take the letter (${reason}); it was tried again and then left for the print batch.`;
+/**
+ * Lob gave no answer or a 5xx: it may still have made the letter before failing, so staff look for
+ * it in Lob's dashboard (its metadata holds the request id) before printing one more.
+ */
+export function lobUnavailableProblem(reason: string, requestId: string): string {
+  return (
+    `Lob could not take the letter (${reason}); it was tried again and then left for the print batch. ` +
+    `Lob may have made it before failing: look for a letter with requestId ${requestId} in Lob's dashboard before printing this one.`
+  );
 }

@@ -82,12 +82,12 @@ export const optOutLetterJob = {
       );
     } catch (error) {
       if (!(error instanceof LobUnavailableError)) throw error;
-      await recordLetterProblem(db, key, lobUnavailableProblem(error.message));
+      await recordLetterProblem(db, key, lobUnavailableProblem(error.message, key.requestId));
       throw error;
     }
     if (!answer.ok) {
       if (answer.status >= 500 || answer.status === 429) {
-        await recordLetterProblem(db, key, lobUnavailableProblem(`Lob answered ${answer.status}`));
+        await recordLetterProblem(db, key, lobUnavailableProblem(`Lob answered ${answer.status}`, key.requestId));
         throw new Error(`Lob answered ${answer.status}${answer.error ? `: ${answer.error.code}` : ""}`);
       }
       await recordLetterProblem(db, key, lobRefusedProblem(answer.status, answer.error?.message ?? null));

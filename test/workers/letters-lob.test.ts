@@ -174,6 +174,10 @@ describe("a postal request", () => {
     expect((await db.select().from(jobs).where(eq(jobs.id, failed.row.id)))[0]).toMatchObject({ state: "dead" });
     expect(await inStaffQueue(key.userId)).toMatchObject({ id: key.requestId });
     expect((await requestRow(key.userId, key.requestId)).letterProblem).toContain("Lob answered 502");
+    // A 5xx may come after Lob made the letter: staff are told to look for it before printing one more.
+    expect((await requestRow(key.userId, key.requestId)).letterProblem).toContain(
+      `look for a letter with requestId ${key.requestId} in Lob's dashboard before printing this one`,
+    );
     expect(await lettersOf(key.userId)).toEqual([]);
   });
 
