@@ -47,17 +47,11 @@ export async function listSendersWaitingOnChannel(db: Db, { limit = SENDERS_RANK
 export type ChannelKind = SenderChannel["kind"];
 
 /**
- * Takes a sender's channel of this kind off the automatic path, with the reason, until staff mark
- * it fixed: its requests wait for staff from then on. A problem already recorded keeps its first
- * reason and time. Called for letters that came back, and for an email address that bounced.
- */
-export async function flagSenderChannel(db: Db, templateId: string, kind: ChannelKind, reason: string, now = new Date()) {
-  await db.insert(senderChannelProblems).values({ templateId, kind, reason, createdAt: now }).onConflictDoNothing();
-}
-
-/**
- * The same for the sender of a request, as a query for the batch that records why the request came
- * back; `when` holds it to what that batch recorded. A request to a sender not in the catalog flags nothing.
+ * Takes the sender of a request's channel of this kind off the automatic path, with the reason,
+ * until staff mark it fixed: its requests wait for staff from then on. A problem already recorded
+ * keeps its first reason and time. A query for the batch that records why the request came back
+ * (a letter returned, an email bounced); `when` holds it to what that batch recorded. A request to
+ * a sender not in the catalog flags nothing.
  */
 export function flagChannelOfRequest(
   db: Db,

@@ -8,7 +8,7 @@ import { emailEventOf, type PostmarkRecord } from "~/domain/email-tracking";
 import { isPostmarkWebhookCall } from "~/integrations/postmark-webhook.server";
 import { startStandIns, type StandInServer } from "../stand-ins/server";
 import {
-  BOUNCING_EMAIL_DOMAIN,
+  HARD_BOUNCE_ADDRESS,
   EMAIL_STAND_IN_TOKEN,
   EMAIL_STAND_IN_WEBHOOK_PASSWORD,
   EMAIL_STAND_IN_WEBHOOK_USER,
@@ -72,10 +72,10 @@ async function send(to: string) {
 const credentials = { user: EMAIL_STAND_IN_WEBHOOK_USER, password: EMAIL_STAND_IN_WEBHOOK_PASSWORD };
 
 describe("the email stand-in's webhooks", () => {
-  it("follow each message with its Delivery, or a hard Bounce at the bouncing domain, with the webhook's credentials", async () => {
+  it("follow each message with its Delivery, or a hard Bounce for Postmark's fake-bounce address, with the webhook's credentials", async () => {
     expect((await control("/webhook-endpoint", { url: hookUrl, delayMs: 0 })).status).toBe(200);
     const deliveredId = await send("privacy@acme.test");
-    const bouncedId = await send(`privacy@${BOUNCING_EMAIL_DOMAIN}`);
+    const bouncedId = await send(HARD_BOUNCE_ADDRESS.replace("hardbounce", "Hard_Bounce"));
     await recordsArrived(2);
     await control("/webhook-endpoint", { url: null });
 

@@ -19,7 +19,7 @@ import { DAY_MS } from "~/domain/dates";
 import { sendAtOnceWhenSenderAllows, sendWaitingRequestsOfSender } from "~/jobs/opt-out.server";
 import { applyLetterEvent } from "~/models/mailed-letter.server";
 import {
-  flagSenderChannel,
+  flagChannelOfRequest,
   listPostalChannelProposals,
   listSendersWaitingOnChannel,
   recordPostalChannelProposal,
@@ -307,8 +307,8 @@ describe("an email address that bounced", () => {
     const before = await waitingRequest(id);
     expect(await sendAtOnceWhenSenderAllows(parseEnv(env), before)).toBe(true);
 
-    await flagSenderChannel(db, id, "email", "Postmark: hard bounce");
-    await flagSenderChannel(db, id, "email", "a second bounce keeps the first reason");
+    await flagChannelOfRequest(db, before, "email", "Postmark: hard bounce", sql`1`);
+    await flagChannelOfRequest(db, before, "email", "a second bounce keeps the first reason", sql`1`);
     const [problem] = await db.select().from(senderChannelProblems).where(eq(senderChannelProblems.templateId, id));
     expect(problem).toMatchObject({ kind: "email", reason: "Postmark: hard bounce" });
 

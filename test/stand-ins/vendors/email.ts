@@ -12,7 +12,7 @@
 // Control routes, at /__stand-ins/email/...:
 //   POST /webhook-endpoint           {url, delayMs?}: from now on, every message sent is followed,
 //                                    delayMs later, by a Delivery record for each recipient, or a
-//                                    HardBounce for a recipient at BOUNCING_EMAIL_DOMAIN (npm start);
+//                                    HardBounce for Postmark's HARD_BOUNCE_ADDRESS (npm start);
 //                                    {url: null} stops it
 //   POST /messages/:id/events        {type: "Delivery" | "HardBounce" | "Transient" | "SpamComplaint", url?}:
 //                                    sends that record for the message now, to `url` or the endpoint,
@@ -27,8 +27,17 @@ export const EMAIL_STAND_IN_TOKEN = "local-stand-in-server-token";
 export const EMAIL_STAND_IN_WEBHOOK_USER = "postmark-local";
 export const EMAIL_STAND_IN_WEBHOOK_PASSWORD = "local-stand-in-webhook-password";
 
-/** Messages to addresses at this domain hard-bounce: their webhook record is a Bounce, not a Delivery. */
-export const BOUNCING_EMAIL_DOMAIN = "bounces.example";
+/**
+ * Postmark's black-hole address for a fake hard bounce (developer/user-guide/sandbox-mode/
+ * generate-fake-bounces): case-insensitive, underscores allowed ("Hard_Bounce@…"). A message to it
+ * is followed by a HardBounce record instead of a Delivery.
+ */
+export const HARD_BOUNCE_ADDRESS = "hardbounce@bounce-testing.postmarkapp.com";
+
+function isFakeHardBounce(recipient: string): boolean {
+  const [local = "", domain = ""] = recipient.toLowerCase().split("@");
+  return `${local.replaceAll("_", "")}@${domain}` === HARD_BOUNCE_ADDRESS;
+}
 
 /**
  * Addresses at this domain are "inactive" (they hard-bounced before): Postmark refuses to send
@@ -163,8 +172,7 @@ function scheduleWebhooks(state: Map<string, unknown>, message: SentMessage) {
   setTimeout(() => {
     if (webhookOf(state).url !== url) return;
     for (const recipient of message.Recipients) {
-      const bounces = recipient.toLowerCase().endsWith(`@${BOUNCING_EMAIL_DOMAIN}`);
-      void sendWebhook(url, webhookRecord(message, recipient, bounces ? "HardBounce" : "Delivery"));
+      void sendWebhook(url, webhookRecord(message, recipient, isFakeHardBounce(recipient) ? "HardBounce" : "Delivery"));
     }
   }, delayMs).unref();
 }
