@@ -161,6 +161,9 @@ export const requests = sqliteTable(
     status: text("status", { enum: REQUEST_STATUSES }),
     requiredDays: integer("requiredDays").notNull().default(30),
     customerNumber: text("customerNumber"),
+    // The key or source code printed on the sender's label ("PZ77KQ"), beside the customer
+    // number: senders find a person by either, so the letter names both.
+    keyCode: text("keyCode"),
     // Recipient ids the letter names besides the account holder; null means everyone on the list.
     recipientIds: text("recipientIds", { mode: "json" }).$type<string[]>(),
     street1: text("street1").notNull(),
@@ -185,6 +188,9 @@ export const requests = sqliteTable(
     // Why the email to the sender came back (decision 0053): shown to staff in the work queue,
     // cleared once the request is sent again.
     emailProblem: text("emailProblem"),
+    // When a piece seen in the mailbox (mail_arrivals) showed the sender still mailing after the
+    // day its mail should have stopped (decision 0055); cleared when the request is sent again.
+    stillComingAt: integer("stillComingAt", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -253,6 +259,7 @@ export const mailPhotos = sqliteTable(
       .notNull()
       .default(sql`'[]'`),
     customerNumber: text("customerNumber"),
+    keyCode: text("keyCode"),
     addressee: text("addressee"),
     // Why the photo went to staff rather than to the person (no reader configured, the reader failed).
     readProblem: text("readProblem"),
@@ -269,6 +276,103 @@ export const mailPhotos = sqliteTable(
     index("mail_photos_user_idx").on(table.userId, table.createdAt),
     // Staff's photos to identify, and the daily cron's expired and stuck ones.
     index("mail_photos_state_idx").on(table.state, table.createdAt),
+  ],
+);
+
+/**
+ * An account's private inbound address (decision 0055): mail to <token>@MAILBOX_DOMAIN reaches
+ * the Worker's email handler and affects this account only. A new token replaces the old one
+ * (the old address is dead at once); `enabled` false drops everything sent to it.
+ */
+export const mailboxAddresses = sqliteTable("mailbox_addresses", {
+  userId: text("userId")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  token: text("token").notNull().unique(),
+  enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A mail provider's message asking to confirm forwarding to the inbound address (a code or a
+ * link), kept for its owner to read on the site until setup is done; deleted after a few days.
+ */
+export const mailboxConfirmations = sqliteTable(
+  "mailbox_confirmations",
+  {
+    id: randomId(),
+    userId: text("userId")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fromAddress: text("fromAddress").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    receivedAt: integer("receivedAt", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("mailbox_confirmations_user_idx").on(table.userId, table.receivedAt)],
+);
+
+/**
+ * What an inbound address received on one UTC day: messages taken (the daily limit counts them,
+ * reserved before anything is stored) and messages dropped (neither a digest nor a photo, too
+ * large, over the limit): counted, never stored.
+ */
+export const mailboxDays = sqliteTable(
+  "mailbox_days",
+  {
+    userId: text("userId")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    taken: integer("taken").notNull().default(0),
+    dropped: integer("dropped").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
+);
+
+export const ARRIVAL_SOURCES = ["digest", "photo", "email"] as const;
+export type ArrivalSource = (typeof ARRIVAL_SOURCES)[number];
+export const ARRIVAL_STATES = ["reading", "read"] as const;
+export type ArrivalState = (typeof ARRIVAL_STATES)[number];
+
+/**
+ * One mail piece seen in a person's mailbox (decision 0055): from the Postal Service's daily
+ * digest, a photo emailed to the inbound address, or a photo uploaded on the site. The image is
+ * kept under `imageKey` only while it is read; what stays is the sender, the day, the source and
+ * the fields read. `entryId` makes a second delivery of the same message a no-op.
+ */
+export const mailArrivals = sqliteTable(
+  "mail_arrivals",
+  {
+    id: randomId(),
+    userId: text("userId")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    entryId: text("entryId").notNull(),
+    source: text("source", { enum: ARRIVAL_SOURCES }).notNull(),
+    state: text("state", { enum: ARRIVAL_STATES }).notNull().default("reading"),
+    // The day the piece reached the mailbox (the digest's date), YYYY-MM-DD.
+    arrivedOn: text("arrivedOn").notNull(),
+    imageKey: text("imageKey"),
+    // The "FROM:" name the digest printed beside the image, when it did.
+    printedSender: text("printedSender"),
+    templateId: text("templateId").references(() => requestTemplates.id, { onDelete: "set null" }),
+    // The sender's name as read, when no catalog sender matched it; null when nothing was read.
+    senderName: text("senderName"),
+    // The request this piece is evidence for (same user, same sender), once matched.
+    requestId: text("requestId"),
+    customerNumber: text("customerNumber"),
+    keyCode: text("keyCode"),
+    // Addressed to "Current Resident" (saturation mail): explained, never a request.
+    residentMail: integer("residentMail", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("mail_arrivals_entry_idx").on(table.userId, table.entryId),
+    index("mail_arrivals_user_idx").on(table.userId, table.arrivedOn),
+    index("mail_arrivals_request_idx").on(table.userId, table.requestId, table.arrivedOn),
+    index("mail_arrivals_state_idx").on(table.state, table.createdAt),
   ],
 );
 

@@ -324,6 +324,7 @@ export async function offerTemplateToExistingUsers(db: Db, actor: StaffActor, id
               status: sql`null`.as("status"),
               requiredDays: requestTemplates.requiredDays,
               customerNumber: sql`null`.as("customerNumber"),
+              keyCode: sql`null`.as("keyCode"),
               recipientIds: sql`null`.as("recipientIds"),
               street1: users.street1,
               street2: users.street2,
@@ -338,6 +339,7 @@ export async function offerTemplateToExistingUsers(db: Db, actor: StaffActor, id
               ownerPremium: sql`0`.as("ownerPremium"),
               letterProblem: sql`null`.as("letterProblem"),
               emailProblem: sql`null`.as("emailProblem"),
+              stillComingAt: sql`null`.as("stillComingAt"),
               createdAt: sql`${now.getTime()}`.as("createdAt"),
               updatedAt: sql`${now.getTime()}`.as("updatedAt"),
             })

@@ -5,7 +5,7 @@
 import { OTHER_SENDER, PHOTO_LIMITS, PHOTO_MESSAGES, readMailPiece } from "~/domain/mail-photo";
 import { DAY_MS, MINUTE_MS } from "~/domain/dates";
 import { enqueueJob } from "~/jobs/producer.server";
-import { getWorkersAi } from "~/integrations/workers-ai.server";
+import { getTextReader } from "~/integrations/text-reader.server";
 import type { StaffActor } from "~/models/audit.server";
 import {
   abandonedStorings,
@@ -107,7 +107,7 @@ export async function readPhoto(env: AppEnv, photoId: string, attempt: number) {
   const toStaff = (readProblem: string, transcript: string | null = null) =>
     saveReading(db, photoId, { state: "needsStaff", transcript, suggestions: [], customerNumber: null, addressee: null, readProblem });
 
-  const reader = getWorkersAi(env);
+  const reader = getTextReader(env);
   if (!reader) return void (await toStaff("no photo reader is configured"));
   const texts: string[] = [];
   try {
