@@ -247,6 +247,10 @@ export const mailPhotos = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     state: text("state", { enum: MAIL_PHOTO_STATES }).notNull().default("reading"),
+    // Uploaded on the site, or emailed to the account's inbound address (decision 0055).
+    source: text("source", { enum: ["site", "email"] })
+      .notNull()
+      .default("site"),
     imageCount: integer("imageCount").notNull(),
     // R2 keys of the images still stored; empty once they are deleted.
     imageKeys: text("imageKeys", { mode: "json" })

@@ -55,6 +55,7 @@ CREATE TABLE `mailbox_days` (
 	FOREIGN KEY (`userId`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
+ALTER TABLE `mail_photos` ADD `source` text DEFAULT 'site' NOT NULL;--> statement-breakpoint
 ALTER TABLE `mail_photos` ADD `keyCode` text;--> statement-breakpoint
 ALTER TABLE `requests` ADD `keyCode` text;--> statement-breakpoint
 ALTER TABLE `requests` ADD `stillComingAt` integer;
