@@ -6,6 +6,8 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@re
 import { consumeDeadLetters, consumeJobs } from "~/jobs/consumer.server";
 import { runScheduledTasks } from "~/jobs/scheduled.server";
 import { receiveSenderReply } from "~/jobs/sender-replies.server";
+import { receiveMailboxEmail } from "~/jobs/mailbox.server";
+import { isAddressAt } from "~/domain/mailbox";
 import { PublicPageCache } from "~/services/public-pages.server";
 import { EnvError, parseEnv, type AppEnv } from "~/utils/env.server";
 import { renderConfigurationErrorPage } from "~/utils/error-page.server";
@@ -68,9 +70,13 @@ export function createWorkerHandlers(build: ServerBuild) {
       ctx.waitUntil(runScheduledTasks(controller, env));
     },
 
-    // Mail to the reply domain (Cloudflare Email Routing): senders' answers to requests.
+    // Mail Cloudflare Email Routing hands the Worker, by the recipient's domain: the inbound
+    // addresses' (decision 0055), else the reply domain's, senders' answers to requests, which
+    // rejects any address that is not one of its own.
     async email(message, rawEnv) {
-      await receiveSenderReply(message, parseEnv(rawEnv));
+      const env = parseEnv(rawEnv);
+      if (isAddressAt(message.to, env.MAILBOX_DOMAIN)) await receiveMailboxEmail(message, env);
+      else await receiveSenderReply(message, env);
     },
   } satisfies ExportedHandler;
 }

@@ -39,13 +39,23 @@ export function replyAddress(token: string, replyDomain: string): string {
  * other address, another domain or a token that could not be one of ours.
  */
 export function replyTokenFrom(recipient: string, replyDomain: string): string | null {
+  const parts = recipientParts(recipient);
+  if (!parts || parts.domain !== replyDomain.toLowerCase() || !parts.localPart.startsWith(LOCAL_PART_PREFIX)) return null;
+  const token = parts.localPart.slice(LOCAL_PART_PREFIX.length);
+  return isAddressToken(token) ? token : null;
+}
+
+/** Whether a local part could be a token made by newReplyToken (the inbound addresses' too). */
+export const isAddressToken = (token: string) => TOKEN_PATTERN.test(token);
+
+/**
+ * The local part and domain of an envelope recipient (`a@b`, `<a@b>`, `Name <a@b>`), lowercased;
+ * null when it is not an address.
+ */
+export function recipientParts(recipient: string): { localPart: string; domain: string } | null {
   const bracketed = /<([^<>]*)>\s*$/.exec(recipient);
   const address = (bracketed ? bracketed[1]! : recipient).trim().toLowerCase();
   const at = address.lastIndexOf("@");
   if (at <= 0) return null;
-  const localPart = address.slice(0, at);
-  const domain = address.slice(at + 1);
-  if (domain !== replyDomain.toLowerCase() || !localPart.startsWith(LOCAL_PART_PREFIX)) return null;
-  const token = localPart.slice(LOCAL_PART_PREFIX.length);
-  return TOKEN_PATTERN.test(token) ? token : null;
+  return { localPart: address.slice(0, at), domain: address.slice(at + 1) };
 }

@@ -6,6 +6,8 @@ import { deleteSpentCounts } from "~/models/rate-limit.server";
 import { deleteExpiredPendingSignups } from "~/models/pending-signup.server";
 import { deleteSentEmailsBefore } from "~/models/sent-email.server";
 import { sweepPhotos } from "~/services/mail-photos.server";
+import { deleteOldMailboxRows } from "~/models/mailbox.server";
+import { MAILBOX_LIMITS, utcDay } from "~/domain/mailbox";
 import type { AppEnv } from "~/utils/env.server";
 import { getDb } from "~/utils/db.server";
 import { DAY_MS } from "~/domain/dates";
@@ -37,6 +39,10 @@ async function runDailyTasks(controller: Pick<ScheduledController, "scheduledTim
   await deleteExpiredPendingSignups(db, new Date(controller.scheduledTime));
   await queueDueReminders(env, new Date(controller.scheduledTime));
   await sweepPhotos(env, new Date(controller.scheduledTime));
+  await deleteOldMailboxRows(db, {
+    confirmationsBefore: new Date(controller.scheduledTime - MAILBOX_LIMITS.confirmationDays * DAY_MS),
+    daysBefore: utcDay(new Date(controller.scheduledTime - MAILBOX_LIMITS.dayCountKeepDays * DAY_MS)),
+  });
 }
 
 // Claimed reminders are given their jobs a page at a time, a few pages per run (decision 0017).

@@ -16,13 +16,13 @@ const STORING: MailPhotoState = "storing";
  */
 export async function reservePhoto(
   db: Db,
-  photo: { id: string; userId: string; imageKeys: string[] },
+  photo: { id: string; userId: string; imageKeys: string[]; source: MailPhoto["source"] },
   { limit, since, now }: { limit: number; since: Date; now: Date },
 ) {
   const images = photo.imageKeys.length;
   const result = await db.run(sql`
-    insert into ${mailPhotos} (id, userId, state, imageCount, imageKeys, createdAt, updatedAt)
-    select ${photo.id}, ${photo.userId}, ${STORING}, ${images}, ${JSON.stringify(photo.imageKeys)}, ${now.getTime()}, ${now.getTime()}
+    insert into ${mailPhotos} (id, userId, state, source, imageCount, imageKeys, createdAt, updatedAt)
+    select ${photo.id}, ${photo.userId}, ${STORING}, ${photo.source}, ${images}, ${JSON.stringify(photo.imageKeys)}, ${now.getTime()}, ${now.getTime()}
     where (select coalesce(sum(imageCount), 0) from ${mailPhotos} where userId = ${photo.userId} and createdAt >= ${since.getTime()})
       + ${images} <= ${limit}`);
   return (result.meta.changes ?? 0) > 0;

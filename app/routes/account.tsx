@@ -5,8 +5,12 @@ import { z } from "zod";
 import { envelopeLines } from "~/domain/address";
 import { ADDRESS_CHECK_LABELS } from "~/domain/address-check";
 import { EmailPreferencesSchema } from "~/domain/account";
+import { MAILBOX_LIMITS } from "~/domain/mailbox";
+import { MAILBOX_INTENTS, MailboxSection } from "~/components/mailbox";
 import { cancelEmailChange, endAllSessions, getAccountSettings } from "~/models/account.server";
+import { dismissConfirmation, regenerateMailboxToken, setMailboxEnabled } from "~/models/mailbox.server";
 import { changeEmailPreferences } from "~/services/account.server";
+import { mailboxViewOf } from "~/services/mailbox.server";
 import { requireUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { invariantResponse } from "~/utils/http-errors";
@@ -22,6 +26,10 @@ const SAVED_NOTICES: Record<string, string> = {
   password: "Your password is changed. You are signed out on every other device.",
   preferences: "Your email choices are saved.",
   "email-cancelled": "The change of email is cancelled: the link we sent no longer works.",
+  "mailbox-new": "Your mailbox address is new. The old one refuses mail from now on: forward to the new one.",
+  "mailbox-off": "Your mailbox address is turned off: mail sent to it is refused.",
+  "mailbox-on": "Your mailbox address is turned on again.",
+  "confirmation-done": "The confirmation message is removed.",
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -29,7 +37,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const settings = await getAccountSettings(getDb(context.env.DB), user.id);
   invariantResponse(settings);
   const saved = new URL(request.url).searchParams.get("saved");
+  const mailbox = await mailboxViewOf(context.env, user);
   return {
+    mailbox,
     notice: saved && Object.hasOwn(SAVED_NOTICES, saved) ? SAVED_NOTICES[saved] : null,
     email: settings.email,
     pendingEmail: settings.pendingEmail?.newEmail ?? null,
@@ -46,28 +56,59 @@ const AccountActionSchema = z.discriminatedUnion("intent", [
   EmailPreferencesSchema.extend({ intent: z.literal("preferences") }),
   z.object({ intent: z.literal("signOutEverywhere") }),
   z.object({ intent: z.literal("cancelEmailChange") }),
+  z.object({ intent: z.literal(MAILBOX_INTENTS.newAddress) }),
+  z.object({ intent: z.literal(MAILBOX_INTENTS.turnOff) }),
+  z.object({ intent: z.literal(MAILBOX_INTENTS.turnOn) }),
+  z.object({ intent: z.literal(MAILBOX_INTENTS.dismiss), confirmationId: z.string().min(1).max(200) }),
 ]);
+
+type AccountAction = z.infer<typeof AccountActionSchema>;
+type MailboxAction = Extract<AccountAction, { intent: (typeof MAILBOX_INTENTS)[keyof typeof MAILBOX_INTENTS] }>;
+
+/** The inbound address's forms (decision 0055). */
+async function mailboxIntent(context: ActionFunctionArgs["context"], userId: string, value: MailboxAction) {
+  const db = getDb(context.env.DB);
+  switch (value.intent) {
+    case MAILBOX_INTENTS.newAddress:
+      await regenerateMailboxToken(db, userId);
+      return redirect("/account?saved=mailbox-new#mailbox", 303);
+    case MAILBOX_INTENTS.turnOff:
+    case MAILBOX_INTENTS.turnOn: {
+      const enabled = value.intent === MAILBOX_INTENTS.turnOn;
+      await setMailboxEnabled(db, userId, enabled);
+      return redirect(`/account?saved=${enabled ? "mailbox-on" : "mailbox-off"}#mailbox`, 303);
+    }
+    case MAILBOX_INTENTS.dismiss:
+      // Another account's confirmation is not found, exactly like one that does not exist.
+      invariantResponse(await dismissConfirmation(db, userId, value.confirmationId));
+      return redirect("/account?saved=confirmation-done#mailbox", 303);
+  }
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const submission = parseWithZod(await request.formData(), { schema: AccountActionSchema });
   invariantResponse(submission.status === "success", "Bad Request", { status: 400 });
-  if (submission.value.intent === "signOutEverywhere") {
-    await endAllSessions(getDb(context.env.DB), user.id);
-    const session = await getSession(request, context);
-    return redirect("/signin?signedOut=everywhere", { status: 303, headers: { "Set-Cookie": await destroySession(session, context.env) } });
+  const value = submission.value;
+  switch (value.intent) {
+    case "signOutEverywhere": {
+      await endAllSessions(getDb(context.env.DB), user.id);
+      const session = await getSession(request, context);
+      return redirect("/signin?signedOut=everywhere", { status: 303, headers: { "Set-Cookie": await destroySession(session, context.env) } });
+    }
+    case "cancelEmailChange":
+      await cancelEmailChange(getDb(context.env.DB), user.id);
+      return redirect("/account?saved=email-cancelled", 303);
+    case "preferences":
+      await changeEmailPreferences(context.env, user, { newsletter: value.newsletter, reminderEmails: value.reminderEmails });
+      return redirect("/account?saved=preferences", 303);
+    default:
+      return mailboxIntent(context, user.id, value);
   }
-  if (submission.value.intent === "cancelEmailChange") {
-    await cancelEmailChange(getDb(context.env.DB), user.id);
-    return redirect("/account?saved=email-cancelled", 303);
-  }
-  const { newsletter, reminderEmails } = submission.value;
-  await changeEmailPreferences(context.env, user, { newsletter, reminderEmails });
-  return redirect("/account?saved=preferences", 303);
 }
 
 export default function Account() {
-  const { notice, email, pendingEmail, fullName, addressLines, addressCheck, earlierAddresses, newsletter, reminderEmails } =
+  const { mailbox, notice, email, pendingEmail, fullName, addressLines, addressCheck, earlierAddresses, newsletter, reminderEmails } =
     useLoaderData<typeof loader>();
   return (
     <section className="page narrow account" aria-labelledby="page-title">
@@ -145,6 +186,8 @@ export default function Account() {
           </button>
         </Form>
       </section>
+
+      {mailbox ? <MailboxSection mailbox={mailbox} messagesPerDay={MAILBOX_LIMITS.messagesPerDay} /> : null}
 
       <section aria-labelledby="devices-title">
         <h2 id="devices-title">Devices</h2>

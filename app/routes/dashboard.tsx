@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { EnhanceScript } from "~/components/enhance-script";
+import { ConfirmationNotice, MailboxBox } from "~/components/mailbox";
 import { AllowanceUsedUp } from "~/components/requests/allowance-used-up";
 import { DashboardOutcome, DashboardSummaryPanel, RecentlyDeleted } from "~/components/requests/dashboard-summary";
 import { PrintableLetter } from "~/components/requests/letter-panel";
@@ -20,6 +21,7 @@ import {
 import { getDashboard, getUserRequest } from "~/models/request.server";
 import { actOnRequest, afterFirstQueuing, sendSuggestions, undoDelete } from "~/services/requests.server";
 import { recordEvents, trackVisit } from "~/services/analytics.server";
+import { mailboxViewOf } from "~/services/mailbox.server";
 import { requireUser, type CurrentUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
@@ -34,7 +36,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const snapshot = await getDashboard(getDb(context.env.DB), user.id, url.searchParams.get("request"), now);
   invariantResponse(snapshot && !namesUnknownRequest(snapshot, url));
   trackVisit(request, context, "visited dashboard");
-  return dashboardView(snapshot, { user, url, now });
+  const mailbox = await mailboxViewOf(context.env, user, now);
+  return { ...dashboardView(snapshot, { user, url, now }), mailbox };
 }
 
 const refused = (error: string, status: 400 | 403 | 409) => data({ error }, { status });
@@ -114,6 +117,7 @@ export default function Dashboard() {
     recipientCount,
     open,
     print,
+    mailbox,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const choicesError = actionData && "atChoices" in actionData ? actionData.error : null;
@@ -176,6 +180,7 @@ export default function Dashboard() {
         </p>
       ) : null}
 
+      <ConfirmationNotice mailbox={mailbox} />
       <DashboardSummaryPanel summary={summary} />
 
       {photos.length > 0 ? (
@@ -239,6 +244,7 @@ export default function Dashboard() {
       </section>
 
       {recentlyDeleted.length > 0 ? <RecentlyDeleted requests={recentlyDeleted} /> : null}
+      <MailboxBox mailbox={mailbox} />
       <EnhanceScript />
     </section>
   );

@@ -38,13 +38,22 @@ const userPrefix = (userId: string) => `photos/${userId}/`;
 
 export type StoreOutcome = { ok: true; photoId: string } | { ok: false; message: string };
 
+/** Where a photo came from: an upload on the site, or an email to the owner's inbound address with the id it gets. */
+export type PhotoOrigin = { source: "site" } | { source: "email"; photoId: string };
+
 /**
  * Checks each file by its bytes (a JPEG, PNG or WebP photo, whole, within the size limit), strips
  * its metadata, reserves the images against the daily limit, and stores them under an unguessable
  * key; then the queue reads them. A refused file or a full day stores nothing, and neither does a
  * failure half way: what was put is deleted and the images go back to the day's allowance.
  */
-export async function storeMailPhoto(env: AppEnv, user: CurrentUser, files: File[], now = new Date()): Promise<StoreOutcome> {
+export async function storeMailPhoto(
+  env: AppEnv,
+  owner: { id: string },
+  files: File[],
+  origin: PhotoOrigin = { source: "site" },
+  now = new Date(),
+): Promise<StoreOutcome> {
   if (files.length === 0) return { ok: false, message: PHOTO_MESSAGES.noImage };
   if (files.length > PHOTO_LIMITS.maxImages) return { ok: false, message: PHOTO_MESSAGES.tooMany };
   const images = [];
@@ -57,11 +66,11 @@ export async function storeMailPhoto(env: AppEnv, user: CurrentUser, files: File
     images.push(clean);
   }
   const db = getDb(env.DB);
-  const photoId = crypto.randomUUID();
-  const keys = images.map((_, index) => `${userPrefix(user.id)}${photoId}/${index + 1}`);
+  const photoId = origin.source === "email" ? origin.photoId : crypto.randomUUID();
+  const keys = images.map((_, index) => `${userPrefix(owner.id)}${photoId}/${index + 1}`);
   // The images are counted against the day's limit before any of them is put, in one statement.
   const since = new Date(now.getTime() - DAY_MS);
-  const reserved = await reservePhoto(db, { id: photoId, userId: user.id, imageKeys: keys }, { limit: env.PHOTO_DAILY_LIMIT, since, now });
+  const reserved = await reservePhoto(db, { id: photoId, userId: owner.id, imageKeys: keys, source: origin.source }, { limit: env.PHOTO_DAILY_LIMIT, since, now });
   if (!reserved) return { ok: false, message: PHOTO_MESSAGES.dailyLimit(env.PHOTO_DAILY_LIMIT) };
   try {
     // Every put is settled before anything is deleted, so none lands after the clean-up.
@@ -79,7 +88,7 @@ export async function storeMailPhoto(env: AppEnv, user: CurrentUser, files: File
     return { ok: false, message: PHOTO_MESSAGES.stored };
   }
   // A job the queue refuses is kept dead for staff, and the daily cron hands a photo left reading to staff.
-  await enqueueJob(env, "photo.read", { photoId }, { userId: user.id }).catch((error) =>
+  await enqueueJob(env, "photo.read", { photoId }, { userId: owner.id }).catch((error) =>
     log.error("photo reading not queued:", errorMessage(error)),
   );
   return { ok: true, photoId };

@@ -109,6 +109,11 @@ const EnvSchema = z.object({
    * request emailed to a sender replies to reply+<token>@ this domain.
    */
   REPLY_DOMAIN: z.string().min(3).default("replies.quietmailbox.com"),
+  /**
+   * The domain of each account's private inbound address, <token>@ this domain (decision 0055),
+   * also routed to the Worker's email handler by Cloudflare Email Routing.
+   */
+  MAILBOX_DOMAIN: z.string().min(3).default("mailbox.quietmailbox.com"),
 
   // Reading photos of mail (Cloudflare Workers AI REST API, decision 0030). Without a token every
   // photo goes to staff.

@@ -1,0 +1,127 @@
+// Each account's private inbound address, the forwarding confirmations it received, and what it
+// took per day (decision 0055). Every query that starts from an account filters by its id.
+import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { mailboxAddresses, mailboxConfirmations, mailboxDays, mailPhotos } from "../../drizzle/schema";
+import { newReplyToken } from "~/domain/reply-address";
+import type { Db } from "~/utils/db.server";
+
+const addressColumns = { token: mailboxAddresses.token, enabled: mailboxAddresses.enabled };
+const confirmationColumns = {
+  id: mailboxConfirmations.id,
+  subject: mailboxConfirmations.subject,
+  text: mailboxConfirmations.text,
+  receivedAt: mailboxConfirmations.receivedAt,
+};
+
+export type MailboxConfirmation = { id: string; subject: string; text: string; receivedAt: Date };
+
+/**
+ * The user's inbound address, created on first need, and the forwarding confirmations it received
+ * since `shownSince`, newest first: one batch. The address is created by one INSERT that does
+ * nothing when the account has one, so two pages opened at once create one.
+ */
+export async function mailboxOfUser(db: Db, userId: string, shownSince: Date) {
+  const [, [address], confirmations] = await db.batch([
+    db.insert(mailboxAddresses).values({ userId, token: newReplyToken() }).onConflictDoNothing(),
+    db.select(addressColumns).from(mailboxAddresses).where(eq(mailboxAddresses.userId, userId)),
+    db
+      .select(confirmationColumns)
+      .from(mailboxConfirmations)
+      .where(and(eq(mailboxConfirmations.userId, userId), gte(mailboxConfirmations.receivedAt, shownSince)))
+      .orderBy(desc(mailboxConfirmations.receivedAt))
+      .limit(5),
+  ]);
+  // Null only when the random token was taken (2^-128) or the account is gone: the next page view tries again.
+  return { address: address ?? null, confirmations };
+}
+
+/** A new token for the user's address: the old address stops working at once. */
+export async function regenerateMailboxToken(db: Db, userId: string, now = new Date()) {
+  const token = newReplyToken();
+  await db
+    .insert(mailboxAddresses)
+    .values({ userId, token })
+    .onConflictDoUpdate({ target: mailboxAddresses.userId, set: { token, updatedAt: now } });
+}
+
+export async function setMailboxEnabled(db: Db, userId: string, enabled: boolean, now = new Date()) {
+  await db
+    .insert(mailboxAddresses)
+    .values({ userId, token: newReplyToken(), enabled })
+    .onConflictDoUpdate({ target: mailboxAddresses.userId, set: { enabled, updatedAt: now } });
+}
+
+/** The account an inbound address belongs to, and whether it is on; null for a token nobody has. */
+export async function findMailboxByToken(db: Db, token: string) {
+  const [row] = await db
+    .select({ userId: mailboxAddresses.userId, enabled: mailboxAddresses.enabled })
+    .from(mailboxAddresses)
+    .where(eq(mailboxAddresses.token, token));
+  return row ?? null;
+}
+
+/**
+ * Counts one message against the address's day, only while the day has taken fewer than `limit`:
+ * the count and the check are one UPSERT, so messages delivered at once cannot all pass the same
+ * count. False when the day is full.
+ */
+export async function reserveMailboxMessage(db: Db, { userId, day, limit }: { userId: string; day: string; limit: number }) {
+  const taken = await db
+    .insert(mailboxDays)
+    .values({ userId, day, taken: 1 })
+    .onConflictDoUpdate({
+      target: [mailboxDays.userId, mailboxDays.day],
+      set: { taken: sql`${mailboxDays.taken} + 1` },
+      setWhere: sql`${mailboxDays.taken} < ${limit}`,
+    })
+    .returning({ taken: mailboxDays.taken });
+  return taken.length > 0;
+}
+
+/** Counts one message the address received and did not keep. */
+export async function countDroppedMessage(db: Db, { userId, day }: { userId: string; day: string }) {
+  await db
+    .insert(mailboxDays)
+    .values({ userId, day, dropped: 1 })
+    .onConflictDoUpdate({ target: [mailboxDays.userId, mailboxDays.day], set: { dropped: sql`${mailboxDays.dropped} + 1` } });
+}
+
+/** Whether a message with this id was already kept (a second delivery of the same email). */
+export async function wasConfirmationKept(db: Db, userId: string, id: string) {
+  const [row] = await db
+    .select({ id: mailboxConfirmations.id })
+    .from(mailboxConfirmations)
+    .where(and(eq(mailboxConfirmations.userId, userId), eq(mailboxConfirmations.id, id)));
+  return row !== undefined;
+}
+
+/** Keeps a forwarding confirmation for its owner; the same message delivered again is kept once. */
+export async function keepConfirmation(db: Db, confirmation: typeof mailboxConfirmations.$inferInsert & { id: string }) {
+  await db.insert(mailboxConfirmations).values(confirmation).onConflictDoNothing({ target: mailboxConfirmations.id });
+}
+
+/** The user dismisses one of their confirmations; false when they have none by that id. */
+export async function dismissConfirmation(db: Db, userId: string, id: string) {
+  const deleted = await db
+    .delete(mailboxConfirmations)
+    .where(and(eq(mailboxConfirmations.userId, userId), eq(mailboxConfirmations.id, id)))
+    .returning({ id: mailboxConfirmations.id });
+  return deleted.length > 0;
+}
+
+/** Whether the user already has the photo an email would make (a second delivery of the same email). */
+export async function wasEmailedPhotoKept(db: Db, userId: string, photoId: string) {
+  const [row] = await db
+    .select({ id: mailPhotos.id })
+    .from(mailPhotos)
+    .where(and(eq(mailPhotos.userId, userId), eq(mailPhotos.id, photoId)));
+  return row !== undefined;
+}
+
+/** The daily cron: confirmations older than their shown days, and day counts past their keeping. */
+export async function deleteOldMailboxRows(db: Db, { confirmationsBefore, daysBefore }: { confirmationsBefore: Date; daysBefore: string }) {
+  await db.batch([
+    db.delete(mailboxConfirmations).where(lt(mailboxConfirmations.receivedAt, confirmationsBefore)),
+    db.delete(mailboxDays).where(lt(mailboxDays.day, daysBefore)),
+  ]);
+}
