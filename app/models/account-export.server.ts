@@ -10,6 +10,9 @@ import {
   mailPhotos,
   emailChanges,
   jobs,
+  mailboxAddresses,
+  mailboxConfirmations,
+  mailboxDays,
   recipients,
   requestLogs,
   requestReminders,
@@ -23,6 +26,7 @@ import {
   type SubscriptionStatus,
 } from "../../drizzle/schema";
 import { timeZoneForState } from "~/domain/dates";
+import { mailboxAddress } from "~/domain/mailbox";
 import { letterOfRequest } from "~/domain/opt-out-letter";
 import { freeRequestsLeft } from "~/domain/requests";
 import { evidenceOfRequest, evidenceRecord } from "~/domain/request-evidence";
@@ -107,6 +111,8 @@ export type AccountExport = {
   /** Photos of mail sent to find a sender; what was read off one is kept only until its sender is known. */
   photosOfMail: {
     id: string;
+    /** Uploaded on the site, or emailed to the mailbox address. */
+    source: "site" | "email";
     state: MailPhotoState;
     imagesSent: number;
     imagesKept: number;
@@ -124,6 +130,19 @@ export type AccountExport = {
     imagesDeletedAt: string | null;
     updatedAt: string;
   }[];
+  /**
+   * The private address that takes the Postal Service's daily digest and photos of mail for this
+   * account (null before it was first shown), the forwarding confirmations it received that are
+   * still shown, and how many emails it took and refused each day.
+   */
+  mailbox: {
+    address: string | null;
+    enabled: boolean | null;
+    createdAt: string | null;
+    updatedAt: string | null;
+    forwardingConfirmations: { from: string; subject: string; text: string; receivedAt: string }[];
+    emailsPerDay: { day: string; taken: number; refused: number }[];
+  };
 };
 
 type ExportSection = keyof AccountExport;
@@ -191,6 +210,7 @@ const reminderColumns = {
 const sentEmailColumns = { updatedAt: jobs.updatedAt };
 const photoColumns = {
   id: mailPhotos.id,
+  source: mailPhotos.source,
   state: mailPhotos.state,
   imageCount: mailPhotos.imageCount,
   imageKeys: mailPhotos.imageKeys,
@@ -208,6 +228,19 @@ const photoColumns = {
   imagesDeletedAt: mailPhotos.imagesDeletedAt,
   updatedAt: mailPhotos.updatedAt,
 };
+const mailboxAddressColumns = {
+  token: mailboxAddresses.token,
+  enabled: mailboxAddresses.enabled,
+  createdAt: mailboxAddresses.createdAt,
+  updatedAt: mailboxAddresses.updatedAt,
+};
+const mailboxConfirmationColumns = {
+  fromAddress: mailboxConfirmations.fromAddress,
+  subject: mailboxConfirmations.subject,
+  text: mailboxConfirmations.text,
+  receivedAt: mailboxConfirmations.receivedAt,
+};
+const mailboxDayColumns = { day: mailboxDays.day, taken: mailboxDays.taken, dropped: mailboxDays.dropped };
 const analyticsEventColumns = { name: analyticsEvents.name, properties: analyticsEvents.properties, createdAt: analyticsEvents.createdAt };
 
 const OWNER = "whose row it is: always the user exporting";
@@ -314,6 +347,22 @@ export const EXPORTED_TABLES = {
     reads: photoColumns,
     withheld: { userId: OWNER },
   },
+  mailbox_addresses: {
+    // The token is read to give the address, which the export shows whole.
+    sections: ["mailbox"],
+    reads: mailboxAddressColumns,
+    withheld: { userId: OWNER },
+  },
+  mailbox_confirmations: {
+    sections: ["mailbox"],
+    reads: mailboxConfirmationColumns,
+    withheld: { id: "an internal key, made from the message's own id", userId: OWNER },
+  },
+  mailbox_days: {
+    sections: ["mailbox"],
+    reads: mailboxDayColumns,
+    withheld: { userId: OWNER },
+  },
 } as const satisfies Record<string, TableExport>;
 
 /** Tables keyed to a user that the export leaves out on purpose, each with the reason. */
@@ -364,13 +413,14 @@ const BILLING_NOTE = "Payments are handled by Stripe: we never receive or keep c
 
 /**
  * Everything held about this user, in one D1 batch, or null when the account no longer exists.
- * The analytics consent lives in the browser, so the caller reads it from the request's cookie.
+ * The analytics consent lives in the browser, so the caller reads it from the request's cookie; the
+ * mailbox domain, which makes the inbound address, comes from the configuration.
  */
 export async function exportAccount(
   db: Db,
   userId: string,
   now: Date,
-  browser: { analyticsConsent: AnalyticsConsent },
+  known: { analyticsConsent: AnalyticsConsent; mailboxDomain: string },
 ): Promise<AccountExport | null> {
   const [
     [account],
@@ -386,6 +436,9 @@ export async function exportAccount(
     letterRows,
     optOutEmailRows,
     channelRows,
+    [mailboxRow],
+    confirmationRows,
+    mailboxDayRows,
   ] = await db.batch([
     db.select(accountColumns).from(users).where(eq(users.id, userId)),
     db
@@ -422,6 +475,13 @@ export async function exportAccount(
       .from(requests)
       .innerJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
       .where(eq(requests.userId, userId)),
+    db.select(mailboxAddressColumns).from(mailboxAddresses).where(eq(mailboxAddresses.userId, userId)),
+    db
+      .select(mailboxConfirmationColumns)
+      .from(mailboxConfirmations)
+      .where(eq(mailboxConfirmations.userId, userId))
+      .orderBy(desc(mailboxConfirmations.receivedAt)),
+    db.select(mailboxDayColumns).from(mailboxDays).where(eq(mailboxDays.userId, userId)).orderBy(desc(mailboxDays.day)),
   ]);
   if (!account) return null;
 
@@ -514,7 +574,7 @@ export async function exportAccount(
       note: BILLING_NOTE,
     },
     consent: {
-      analytics: browser.analyticsConsent,
+      analytics: known.analyticsConsent,
       analyticsNote: ANALYTICS_NOTE,
       newsletter: account.newsletter,
       reminderEmails: account.reminderEmails,
@@ -522,6 +582,7 @@ export async function exportAccount(
     analyticsEvents: eventRows.map((row) => ({ name: row.name, properties: row.properties, createdAt: iso(row.createdAt) })),
     photosOfMail: photoRows.map((row) => ({
       id: row.id,
+      source: row.source,
       state: row.state,
       imagesSent: row.imageCount,
       imagesKept: row.imageKeys.length,
@@ -539,5 +600,18 @@ export async function exportAccount(
       imagesDeletedAt: isoOrNull(row.imagesDeletedAt),
       updatedAt: iso(row.updatedAt),
     })),
+    mailbox: {
+      address: mailboxRow ? mailboxAddress(mailboxRow.token, known.mailboxDomain) : null,
+      enabled: mailboxRow?.enabled ?? null,
+      createdAt: mailboxRow ? iso(mailboxRow.createdAt) : null,
+      updatedAt: mailboxRow ? iso(mailboxRow.updatedAt) : null,
+      forwardingConfirmations: confirmationRows.map((row) => ({
+        from: row.fromAddress,
+        subject: row.subject,
+        text: row.text,
+        receivedAt: iso(row.receivedAt),
+      })),
+      emailsPerDay: mailboxDayRows.map((row) => ({ day: row.day, taken: row.taken, refused: row.dropped })),
+    },
   };
 }

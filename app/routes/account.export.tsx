@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { envelopeLines } from "~/domain/address";
 import { formatDate, formatDateTime, userTimeZone } from "~/domain/dates";
 import { PHOTO_LIMITS } from "~/domain/mail-photo";
+import { MAILBOX_LIMITS } from "~/domain/mailbox";
 import { PLAN_DETAILS } from "~/domain/plans";
 import { HISTORY_LABELS, STATUS_LABELS } from "~/domain/requests";
 import { exportAccount, type AccountExport } from "~/models/account-export.server";
@@ -17,7 +18,7 @@ import { expectedDateText } from "~/domain/request-evidence";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const data = await exportAccount(getDb(context.env.DB), user.id, new Date(), {
-    analyticsConsent: consentChoice(request) ?? "not asked",
+    analyticsConsent: consentChoice(request) ?? "not asked", mailboxDomain: context.env.MAILBOX_DOMAIN,
   });
   invariantResponse(data);
   const { timeZone, note: timesNote } = userTimeZone(data.account.state);
@@ -198,6 +199,36 @@ export default function AccountExportPage() {
           String(photo.imagesKept),
           [photo.customerNumber, photo.addressee, photo.transcript].filter(Boolean).join(" · ") || "—",
         ])}
+      />
+
+      <h2>Your mailbox address</h2>
+      <p className="muted">
+        Forwarding confirmations are kept {MAILBOX_LIMITS.confirmationDays} days; what else the address takes is read like a photo.
+      </p>
+      <Facts
+        rows={[
+          ["Address", data.mailbox.address ?? "Not made yet"],
+          ["Turned on", data.mailbox.enabled === null ? "—" : yesNo(data.mailbox.enabled)],
+          ["Made", at(data.mailbox.createdAt)],
+          ["Last changed", at(data.mailbox.updatedAt)],
+        ]}
+      />
+      <h3>Forwarding confirmations</h3>
+      <Table
+        label="Forwarding confirmations"
+        head={["Received", "From", "Subject", "Text"]}
+        rows={data.mailbox.forwardingConfirmations.map((confirmation) => [
+          at(confirmation.receivedAt),
+          confirmation.from,
+          confirmation.subject,
+          confirmation.text,
+        ])}
+      />
+      <h3>Emails per day</h3>
+      <Table
+        label="Emails per day"
+        head={["Day (UTC)", "Taken", "Refused"]}
+        rows={data.mailbox.emailsPerDay.map((day) => [day.day, String(day.taken), String(day.refused)])}
       />
 
       <h2>Product events</h2>
