@@ -20,7 +20,7 @@ export const MAILBOX_INTENTS = {
 
 export function MailboxSection({ mailbox, messagesPerDay }: { mailbox: MailboxView; messagesPerDay: number }) {
   return (
-    <section id="mailbox" aria-labelledby="mailbox-title">
+    <section id="mailbox" className="mailbox" aria-labelledby="mailbox-title">
       <h2 id="mailbox-title">Your mailbox address</h2>
       {mailbox.confirmations.length > 0 ? <Confirmations confirmations={mailbox.confirmations} /> : null}
       <p>
@@ -63,8 +63,8 @@ export function MailboxSection({ mailbox, messagesPerDay }: { mailbox: MailboxVi
           morning it emails you a picture of the letters that reach your mailbox that day.
         </li>
         <li>
-          Have your email forward that daily email here, with a filter on its sender, <strong className="mailbox-address">{DIGEST_SENDER}</strong>
-          . Only that email goes; the rest of your mail stays where it is.
+          Have your email forward that daily email here, with a filter on its sender, <strong>{DIGEST_SENDER}</strong>. Only that email
+          goes; the rest of your mail stays where it is.
         </li>
       </ol>
       <details>

@@ -1,0 +1,98 @@
+// Journey: a person's private mailbox address, with JavaScript on and off. The dashboard points to
+// it; /account shows it with the setup help; a new address replaces it; it is turned off and on;
+// Gmail's forwarding confirmation, sent through the local email endpoint, shows on the page until
+// the person removes it.
+import type { Page } from "playwright-core";
+import { describe, expect, inject, test } from "vitest";
+import { assertAccessible, assertNoErrors, JS_MODES, screenshot, useBrowser } from "./browser";
+import { signedInAccount, visibleText, waitForDashboard } from "./accounts-helpers";
+
+const appUrl = inject("appUrl");
+const browser = useBrowser();
+const ADDRESS_PATTERN = /\b[a-z2-7]{26}@mailbox\.quietmailbox\.local\b/;
+
+/** Sends an email to the Worker as Email Routing would, through wrangler's local email endpoint. */
+async function sendEmail(to: string, raw: string) {
+  const query = new URLSearchParams({ from: "forwarding-noreply@google.com", to });
+  const response = await fetch(`${appUrl}/cdn-cgi/handler/email?${query}`, { method: "POST", body: raw });
+  expect(response.status).toBe(200);
+}
+
+function gmailConfirmation(to: string) {
+  return [
+    "From: Gmail Team <forwarding-noreply@google.com>",
+    `To: ${to}`,
+    "Subject: (#482913375) Gmail Forwarding Confirmation - Receive Mail from jane.doe@gmail.com",
+    `Message-ID: <${crypto.randomUUID()}@google.com>`,
+    "Content-Type: text/plain; charset=UTF-8",
+    "",
+    `jane.doe@gmail.com has requested to automatically forward mail to your email address ${to}.`,
+    "Confirmation code: 482913375",
+    "",
+  ].join("\r\n");
+}
+
+const addressOn = async (page: Page) => ADDRESS_PATTERN.exec(await visibleText(page))?.[0] ?? null;
+
+describe.each(JS_MODES)("your mailbox address (JavaScript $label)", ({ js, label }) => {
+  test("find it, get a new one, turn it off and on, and read a forwarding confirmation", async () => {
+    await browser.visit({ js }, async (visit) => {
+      const { page } = visit;
+      await signedInAccount(visit, appUrl, `mailbox-${label}`);
+      await page.goto(`${appUrl}/dashboard`);
+      await waitForDashboard(page);
+      const shown = await addressOn(page);
+      expect(shown).not.toBeNull();
+      await page.setViewportSize({ width: 360, height: 800 });
+      await screenshot(visit, "mailbox-dashboard-360");
+      await page.setViewportSize({ width: 1280, height: 800 });
+
+      await Promise.all([page.waitForURL(`${appUrl}/account#mailbox`), page.getByRole("link", { name: "How to set it up" }).click()]);
+      await page.locator("main h2", { hasText: "Your mailbox address" }).waitFor();
+      expect(await addressOn(page)).toBe(shown);
+      await page.getByText("Gmail", { exact: true }).click();
+      await page.getByText("Add a forwarding address").waitFor();
+      await page.setViewportSize({ width: 360, height: 800 });
+      await screenshot(visit, "mailbox-account-360");
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await assertAccessible(visit);
+
+      await Promise.all([
+        page.waitForURL(`${appUrl}/account?saved=mailbox-new#mailbox`),
+        page.getByRole("button", { name: "Get a new address" }).click(),
+      ]);
+      await page.locator("main .notice", { hasText: "Your mailbox address is new." }).waitFor();
+      const fresh = await addressOn(page);
+      expect(fresh).not.toBeNull();
+      expect(fresh).not.toBe(shown);
+
+      await Promise.all([page.waitForURL(`${appUrl}/account?saved=mailbox-off#mailbox`), page.getByRole("button", { name: "Turn off" }).click()]);
+      await page.getByText("Turned off: mail sent to this address is refused.").waitFor();
+      await page.goto(`${appUrl}/dashboard`);
+      await waitForDashboard(page);
+      expect(await addressOn(page)).toBeNull();
+      await page.goto(`${appUrl}/account`);
+      await Promise.all([page.waitForURL(`${appUrl}/account?saved=mailbox-on#mailbox`), page.getByRole("button", { name: "Turn on" }).click()]);
+      await page.locator("main .notice", { hasText: "Your mailbox address is turned on again." }).waitFor();
+
+      await sendEmail(fresh!, gmailConfirmation(fresh!));
+      await page.goto(`${appUrl}/dashboard`);
+      await waitForDashboard(page);
+      await Promise.all([
+        page.waitForURL(`${appUrl}/account#mailbox-confirmations`),
+        page.getByRole("link", { name: "Finish setting up forwarding" }).click(),
+      ]);
+      expect(await visibleText(page)).toContain("Confirmation code: 482913375");
+      await page.setViewportSize({ width: 360, height: 800 });
+      await screenshot(visit, "mailbox-confirmation-360");
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await Promise.all([
+        page.waitForURL(`${appUrl}/account?saved=confirmation-done#mailbox`),
+        page.getByRole("button", { name: "Done, remove this message" }).click(),
+      ]);
+      await page.locator("main .notice", { hasText: "The confirmation message is removed." }).waitFor();
+      expect(await visibleText(page)).not.toContain("482913375");
+      assertNoErrors(visit);
+    });
+  });
+});
