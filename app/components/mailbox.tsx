@@ -1,9 +1,10 @@
 // The account's private inbound address (decision 0055): its section on /account, with the setup
 // help, and the small box on the dashboard that points to it.
 import { Form, Link } from "@remix-run/react";
+import { MAILBOX_LIMITS } from "~/domain/mailbox";
 
 /** Where the Postal Service's daily digest comes from: what the forwarding filter matches. */
-export const DIGEST_SENDER = "USPSInformeddelivery@email.informeddelivery.usps.com";
+const DIGEST_SENDER = "USPSInformeddelivery@email.informeddelivery.usps.com";
 
 export type MailboxView = {
   address: string;
@@ -32,8 +33,8 @@ export function MailboxSection({ mailbox, messagesPerDay }: { mailbox: MailboxVi
       </p>
       {mailbox.enabled ? (
         <p className="muted">
-          Turned on: we take up to {messagesPerDay} emails a day. Anything that is not a daily digest or a photo of mail is refused and never
-          kept.
+          Turned on: we take up to {messagesPerDay} emails a day. Anything that is not a daily digest or a photo of mail is refused and
+          never kept.
         </p>
       ) : (
         <p className="notice" role="status">
@@ -96,16 +97,16 @@ export function MailboxSection({ mailbox, messagesPerDay }: { mailbox: MailboxVi
         <summary>Yahoo Mail</summary>
         <div>
           <p>
-            Yahoo Mail forwards all of your mail or none, and only on a paid plan, so it cannot send just the daily email. Forward it by hand
-            when you like: open it, choose Forward, and send it to your address above.
+            Yahoo Mail forwards all of your mail or none, and only on a paid plan, so it cannot send just the daily email. Forward it by
+            hand when you like: open it, choose Forward, and send it to your address above.
           </p>
         </div>
       </details>
 
       <h3>Or email a photo</h3>
       <p>
-        Take a photo of a piece of junk mail (the front, or the label with your name) and email it here, up to three photos in one email.
-        It shows on your dashboard like a photo you upload, and we read who sent it.
+        Take a photo of a piece of junk mail (the front, or the label with your name) and email it here, up to {MAILBOX_LIMITS.maxImages}{" "}
+        photos in one email. It shows on your dashboard like a photo you upload, and we read who sent it.
       </p>
     </section>
   );

@@ -13,8 +13,6 @@ const confirmationColumns = {
   receivedAt: mailboxConfirmations.receivedAt,
 };
 
-export type MailboxConfirmation = { id: string; subject: string; text: string; receivedAt: Date };
-
 /**
  * The user's inbound address, created on first need, and the forwarding confirmations it received
  * since `shownSince`, newest first: one batch. The address is created by one INSERT that does

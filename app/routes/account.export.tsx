@@ -18,7 +18,8 @@ import { expectedDateText } from "~/domain/request-evidence";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const data = await exportAccount(getDb(context.env.DB), user.id, new Date(), {
-    analyticsConsent: consentChoice(request) ?? "not asked", mailboxDomain: context.env.MAILBOX_DOMAIN,
+    analyticsConsent: consentChoice(request) ?? "not asked",
+    mailboxDomain: context.env.MAILBOX_DOMAIN,
   });
   invariantResponse(data);
   const { timeZone, note: timesNote } = userTimeZone(data.account.state);

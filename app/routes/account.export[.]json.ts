@@ -11,7 +11,10 @@ import { invariantResponse } from "~/utils/http-errors";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const now = new Date();
-  const data = await exportAccount(getDb(context.env.DB), user.id, now, { analyticsConsent: consentChoice(request) ?? "not asked", mailboxDomain: context.env.MAILBOX_DOMAIN });
+  const data = await exportAccount(getDb(context.env.DB), user.id, now, {
+    analyticsConsent: consentChoice(request) ?? "not asked",
+    mailboxDomain: context.env.MAILBOX_DOMAIN,
+  });
   invariantResponse(data);
   const fileName = `quiet-mailbox-data-${isoDate(now, timeZoneForState(data.account.state))}.json`;
   return new Response(`${JSON.stringify(data, null, 2)}\n`, {

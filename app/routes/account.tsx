@@ -94,7 +94,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "signOutEverywhere": {
       await endAllSessions(getDb(context.env.DB), user.id);
       const session = await getSession(request, context);
-      return redirect("/signin?signedOut=everywhere", { status: 303, headers: { "Set-Cookie": await destroySession(session, context.env) } });
+      return redirect("/signin?signedOut=everywhere", {
+        status: 303,
+        headers: { "Set-Cookie": await destroySession(session, context.env) },
+      });
     }
     case "cancelEmailChange":
       await cancelEmailChange(getDb(context.env.DB), user.id);

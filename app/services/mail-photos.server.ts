@@ -70,7 +70,11 @@ export async function storeMailPhoto(
   const keys = images.map((_, index) => `${userPrefix(owner.id)}${photoId}/${index + 1}`);
   // The images are counted against the day's limit before any of them is put, in one statement.
   const since = new Date(now.getTime() - DAY_MS);
-  const reserved = await reservePhoto(db, { id: photoId, userId: owner.id, imageKeys: keys, source: origin.source }, { limit: env.PHOTO_DAILY_LIMIT, since, now });
+  const reserved = await reservePhoto(
+    db,
+    { id: photoId, userId: owner.id, imageKeys: keys, source: origin.source },
+    { limit: env.PHOTO_DAILY_LIMIT, since, now },
+  );
   if (!reserved) return { ok: false, message: PHOTO_MESSAGES.dailyLimit(env.PHOTO_DAILY_LIMIT) };
   try {
     // Every put is settled before anything is deleted, so none lands after the clean-up.

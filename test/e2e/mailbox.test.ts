@@ -66,13 +66,19 @@ describe.each(JS_MODES)("your mailbox address (JavaScript $label)", ({ js, label
       expect(fresh).not.toBeNull();
       expect(fresh).not.toBe(shown);
 
-      await Promise.all([page.waitForURL(`${appUrl}/account?saved=mailbox-off#mailbox`), page.getByRole("button", { name: "Turn off" }).click()]);
+      await Promise.all([
+        page.waitForURL(`${appUrl}/account?saved=mailbox-off#mailbox`),
+        page.getByRole("button", { name: "Turn off" }).click(),
+      ]);
       await page.getByText("Turned off: mail sent to this address is refused.").waitFor();
       await page.goto(`${appUrl}/dashboard`);
       await waitForDashboard(page);
       expect(await addressOn(page)).toBeNull();
       await page.goto(`${appUrl}/account`);
-      await Promise.all([page.waitForURL(`${appUrl}/account?saved=mailbox-on#mailbox`), page.getByRole("button", { name: "Turn on" }).click()]);
+      await Promise.all([
+        page.waitForURL(`${appUrl}/account?saved=mailbox-on#mailbox`),
+        page.getByRole("button", { name: "Turn on" }).click(),
+      ]);
       await page.locator("main .notice", { hasText: "Your mailbox address is turned on again." }).waitFor();
 
       await sendEmail(fresh!, gmailConfirmation(fresh!));

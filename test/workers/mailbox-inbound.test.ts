@@ -179,7 +179,11 @@ describe("the inbound address", () => {
   it("mail to a token nobody has is refused and nothing is written", async () => {
     const user = await userWithAddress("mailbox-unknown");
     const before = (await db.select({ n: count() }).from(mailboxDays))[0]!.n;
-    for (const to of [`${"a".repeat(26)}@${MAILBOX_DOMAIN}`, `not-a-token@${MAILBOX_DOMAIN}`, user.address.toUpperCase().replace("@", "x@")]) {
+    for (const to of [
+      `${"a".repeat(26)}@${MAILBOX_DOMAIN}`,
+      `not-a-token@${MAILBOX_DOMAIN}`,
+      user.address.toUpperCase().replace("@", "x@"),
+    ]) {
       expect(await deliver(to, gmailConfirmation(to)), to).toHaveBeenCalledWith("Unknown address");
     }
     expect((await db.select({ n: count() }).from(mailboxDays))[0]!.n).toBe(before);
@@ -208,7 +212,10 @@ describe("a forwarding confirmation", () => {
     expect(othersPage).not.toContain("Finish setting up forwarding");
     expect(await htmlOf(await other.browser.get("/dashboard"))).not.toContain("mailbox-confirmations");
 
-    const [row] = await db.select({ id: mailboxConfirmations.id }).from(mailboxConfirmations).where(eq(mailboxConfirmations.userId, owner.userId));
+    const [row] = await db
+      .select({ id: mailboxConfirmations.id })
+      .from(mailboxConfirmations)
+      .where(eq(mailboxConfirmations.userId, owner.userId));
     expect((await other.browser.post("/account", { intent: "dismissConfirmation", confirmationId: row!.id })).status).toBe(404);
     expect(await confirmationCount(owner.userId)).toBe(1);
     expect((await owner.browser.post("/account", { intent: "dismissConfirmation", confirmationId: row!.id })).status).toBe(303);
