@@ -318,3 +318,17 @@ describe("the account export", () => {
     expect(data.mailbox.emailsPerDay).toEqual([{ day: utcDay(new Date()), taken: 1, refused: 1 }]);
   });
 });
+
+describe("deleting the account", () => {
+  it("deletes its address, confirmations and day counts, and the address refuses mail", async () => {
+    const owner = await userWithAddress("mailbox-delete");
+    expect(await deliver(owner.address, gmailConfirmation(owner.address))).not.toHaveBeenCalled();
+    expect(await deliver(owner.address, plainEmail(owner.address))).toHaveBeenCalled();
+    expect((await owner.browser.post("/account/delete", { currentPassword: "secret-123" })).status).toBe(303);
+
+    expect(await db.select().from(mailboxAddresses).where(eq(mailboxAddresses.userId, owner.userId))).toHaveLength(0);
+    expect(await confirmationCount(owner.userId)).toBe(0);
+    expect(await db.select().from(mailboxDays).where(eq(mailboxDays.userId, owner.userId))).toHaveLength(0);
+    expect(await deliver(owner.address, gmailConfirmation(owner.address))).toHaveBeenCalledWith("Unknown address");
+  });
+});
