@@ -15,13 +15,14 @@ const confirmationColumns = {
 
 /**
  * The user's inbound address, created on first need, and the forwarding confirmations it received
- * since `shownSince`, newest first: one batch. The address is created by one INSERT that does
- * nothing when the account has one, so two pages opened at once create one.
+ * since `shownSince`, newest first. Read in one batch; an account without an address gets one by
+ * an INSERT that does nothing when the account has one by then, so two pages opened at once make
+ * one address.
  */
 export async function mailboxOfUser(db: Db, userId: string, shownSince: Date) {
-  const [, [address], confirmations] = await db.batch([
-    db.insert(mailboxAddresses).values({ userId, token: newReplyToken() }).onConflictDoNothing(),
-    db.select(addressColumns).from(mailboxAddresses).where(eq(mailboxAddresses.userId, userId)),
+  const addressOf = db.select(addressColumns).from(mailboxAddresses).where(eq(mailboxAddresses.userId, userId));
+  const [[found], confirmations] = await db.batch([
+    addressOf,
     db
       .select(confirmationColumns)
       .from(mailboxConfirmations)
@@ -29,8 +30,13 @@ export async function mailboxOfUser(db: Db, userId: string, shownSince: Date) {
       .orderBy(desc(mailboxConfirmations.receivedAt))
       .limit(5),
   ]);
+  if (found) return { address: found, confirmations };
+  const [, [created]] = await db.batch([
+    db.insert(mailboxAddresses).values({ userId, token: newReplyToken() }).onConflictDoNothing(),
+    addressOf,
+  ]);
   // Null only when the random token was taken (2^-128) or the account is gone: the next page view tries again.
-  return { address: address ?? null, confirmations };
+  return { address: created ?? null, confirmations };
 }
 
 /** A new token for the user's address: the old address stops working at once. */
