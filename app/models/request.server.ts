@@ -115,23 +115,39 @@ export async function getDashboard(db: Db, userId: string, openRequestId: string
   const sentLines = sentLinesOfUser(db, userId);
   const seen = seenInMailOf(db, userId);
 
-  const [[accountRow], requestRows, recipientRows, earlierRows, deletedRows, photoRows, letterRows, emailRows, sentLineRows, seenRows, logRows, pieceRows] =
-    openRequestId
-      ? await db.batch([
-          account,
-          userRequests,
-          userRecipients,
-          earlier,
-          recentlyDeleted,
-          photos,
-          letters,
-          emails,
-          sentLines,
-          seen,
-          historyOf(db, userId, openRequestId),
-          piecesOfRequest(db, userId, openRequestId),
-        ])
-      : [...(await db.batch([account, userRequests, userRecipients, earlier, recentlyDeleted, photos, letters, emails, sentLines, seen])), [], []];
+  const [
+    [accountRow],
+    requestRows,
+    recipientRows,
+    earlierRows,
+    deletedRows,
+    photoRows,
+    letterRows,
+    emailRows,
+    sentLineRows,
+    seenRows,
+    logRows,
+    pieceRows,
+  ] = openRequestId
+    ? await db.batch([
+        account,
+        userRequests,
+        userRecipients,
+        earlier,
+        recentlyDeleted,
+        photos,
+        letters,
+        emails,
+        sentLines,
+        seen,
+        historyOf(db, userId, openRequestId),
+        piecesOfRequest(db, userId, openRequestId),
+      ])
+    : [
+        ...(await db.batch([account, userRequests, userRecipients, earlier, recentlyDeleted, photos, letters, emails, sentLines, seen])),
+        [],
+        [],
+      ];
   if (!accountRow) return null;
   return {
     account: accountRow,
