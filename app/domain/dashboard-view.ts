@@ -46,7 +46,7 @@ import {
   isStillComing,
   residentMailText,
   seenInMail,
-  seenLine,
+  seenLead,
   seenWhen,
   type ArrivalGroup,
   type CardPieces,
@@ -311,7 +311,7 @@ function seenView(snapshot: DashboardSnapshot, affordable: number) {
       return {
         templateId: sender.templateId,
         senderName: sender.senderName,
-        line: seenLine(sender),
+        lead: seenLead(sender),
         stop: sender.stop,
         note: charged ? freeRequestsUsedNote(1, affordable) : null,
         upgradeToSend: charged && affordable <= 0,

@@ -8,7 +8,7 @@ import {
   pieceSeenText,
   residentMailText,
   seenInMail,
-  seenLine,
+  seenLead,
   type ArrivalGroup,
   type SeenRequest,
 } from "~/domain/seen-in-mail";
@@ -54,7 +54,7 @@ describe("seenInMail", () => {
         stop: { kind: "newRequest", templateId: "williams-sonoma", charged: true },
       },
     ]);
-    expect(seenLine(seen.toStop[0]!)).toBe("Seen in your mail, 3 pieces, last on 11/24/2026: Williams Sonoma");
+    expect(seenLead(seen.toStop[0]!)).toBe("Seen in your mail, 3 pieces, last on 11/24/2026");
   });
 
   it("sends a preset not sent yet, or a cancelled request again, and leaves out a sender already sent to", () => {
@@ -127,9 +127,7 @@ describe("seenInMail", () => {
 describe("the words", () => {
   it("writes a day as the cards do, without moving it across a time zone", () => {
     expect(dayText("2026-01-02")).toBe("01/02/2026");
-    expect(seenLine({ senderName: "Williams Sonoma", pieces: 1, lastOn: "2026-11-24" })).toBe(
-      "Seen in your mail on 11/24/2026: Williams Sonoma",
-    );
+    expect(seenLead({ pieces: 1, lastOn: "2026-11-24" })).toBe("Seen in your mail on 11/24/2026");
   });
 
   it("names how a piece was seen, for the history", () => {
@@ -143,29 +141,38 @@ describe("a card's pieces seen", () => {
   const sentAt = new Date(now.getTime() - 20 * DAY_MS);
   const sent = { senderName: "Epsilon", status: "inQueue" as const, processedAt: sentAt, stillComingAt: null };
   const clock = { mailStopsBy: new Date("2027-01-21T15:00:00Z") };
+  const said = (...args: Parameters<typeof cardSeenText>) => {
+    const seen = cardSeenText(...args);
+    return seen && [seen.text, seen.next].filter(Boolean).join(" ");
+  };
 
   it("says pieces before the mail should stop are expected, with that day", () => {
-    expect(cardSeenText(sent, { sinceRequest: 2, lastOn: "2026-11-24" }, clock, { timeZone, now })).toBe(
+    expect(said(sent, { sinceRequest: 2, lastOn: "2026-11-24" }, clock, { timeZone, now })).toBe(
       "2 pieces seen since your request, the last on 11/24/2026. Expected: mail printed before your request can keep coming until 01/21/2027.",
     );
-    expect(cardSeenText({ ...sent, processedAt: null }, { sinceRequest: 1, lastOn: "2026-11-24" }, null, { timeZone, now })).toBe(
+    expect(said({ ...sent, processedAt: null }, { sinceRequest: 1, lastOn: "2026-11-24" }, null, { timeZone, now })).toBe(
       "1 piece seen since your request, the last on 11/24/2026. Expected: mail printed before can keep coming for up to 8 weeks after Epsilon gets your request.",
     );
   });
 
   it("says nothing without pieces since the request, or for a request not sent", () => {
-    expect(cardSeenText(sent, { sinceRequest: 0, lastOn: "2026-10-01" }, clock, { timeZone, now })).toBeNull();
-    expect(cardSeenText(sent, null, clock, { timeZone, now })).toBeNull();
-    expect(cardSeenText({ ...sent, status: null }, { sinceRequest: 2, lastOn: "2026-11-24" }, null, { timeZone, now })).toBeNull();
+    expect(said(sent, { sinceRequest: 0, lastOn: "2026-10-01" }, clock, { timeZone, now })).toBeNull();
+    expect(said(sent, null, clock, { timeZone, now })).toBeNull();
+    // After the day it should have stopped, with nothing marked still coming: the count alone.
+    expect(said(sent, { sinceRequest: 1, lastOn: "2027-01-20" }, { mailStopsBy: now }, { timeZone, now })).toBe(
+      "1 piece seen since your request, the last on 01/20/2027.",
+    );
+    expect(said({ ...sent, status: null }, { sinceRequest: 2, lastOn: "2026-11-24" }, null, { timeZone, now })).toBeNull();
   });
 
   it("says still coming after the day it should have stopped, and what sending it again does", () => {
     const late = { ...sent, stillComingAt: now };
     expect(isStillComing(late)).toBe(true);
-    expect(cardSeenText(late, { sinceRequest: 3, lastOn: "2027-02-03" }, clock, { timeZone, now })).toBe(
+    expect(said(late, { sinceRequest: 3, lastOn: "2027-02-03" }, clock, { timeZone, now })).toBe(
       "Still coming: seen in your mail on 02/03/2027, after it should have stopped. “Send it again” puts it back with our staff, who send it to Epsilon once more.",
     );
-    expect(cardSeenText({ ...late, status: "confirmedByUser" }, null, null, { timeZone, now })).toContain("“Mail came back” puts it back");
+    expect(said({ ...late, status: "confirmedByUser" }, null, null, { timeZone, now })).toContain("“Mail came back” puts it back");
+    expect(cardSeenText(late, null, clock, { timeZone, now })?.text).toBe("Still coming: seen in your mail, after it should have stopped.");
   });
 
   it("forgets a piece that came before the request was sent again", () => {

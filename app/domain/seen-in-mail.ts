@@ -137,9 +137,9 @@ export function seenWhen({ pieces, lastOn }: { pieces: number; lastOn: string })
   return pieces === 1 ? `on ${dayText(lastOn)}` : `${piecesText(pieces)}, last on ${dayText(lastOn)}`;
 }
 
-/** The line of a sender seen: "Seen in your mail on 11/24/2026: Williams Sonoma", "Seen in your mail, 3 pieces, last on …". */
-export function seenLine(sender: { senderName: string; pieces: number; lastOn: string }): string {
-  return `Seen in your mail${sender.pieces === 1 ? " " : ", "}${seenWhen(sender)}: ${sender.senderName}`;
+/** What the line of a sender seen says before its name: "Seen in your mail on 11/24/2026", "Seen in your mail, 3 pieces, last on …". */
+export function seenLead(sender: { pieces: number; lastOn: string }): string {
+  return `Seen in your mail${sender.pieces === 1 ? " " : ", "}${seenWhen(sender)}`;
 }
 
 /** Why "Current Resident" mail is not offered a request, with what can help. */
@@ -182,29 +182,39 @@ export function isStillComing(request: { status: RequestStatus | null; processed
 
 /**
  * What a card says of the pieces seen since its request: still coming after the day the mail
- * should have stopped, or expected until then. Null when there is nothing to say.
+ * should have stopped (with what sending it again does), or expected until then. Null when there
+ * is nothing to say.
  */
 export function cardSeenText(
   request: { senderName: string; status: RequestStatus | null; processedAt: Date | null; stillComingAt: Date | null },
   pieces: CardPieces | null,
   clock: Pick<MailClock, "mailStopsBy"> | null,
   { timeZone, now }: { timeZone: string; now: Date },
-): string | null {
+): { text: string; next: string | null } | null {
   if (isStillComing(request)) {
     const when = pieces ? ` on ${dayText(pieces.lastOn)}` : "";
     const button = request.status === "inQueue" ? NEXT_STEP_LABELS.stillComing.report : NEXT_STEP_LABELS.confirmedByUser.report;
-    // What the button does today (applyRequestAction's report): the request goes back to staff to be sent again.
-    return `Still coming: seen in your mail${when}, after it should have stopped. “${button}” puts it back with our staff, who send it to ${request.senderName} once more.`;
+    return {
+      text: `Still coming: seen in your mail${when}, after it should have stopped.`,
+      // What the button does today (applyRequestAction's report): the request goes back to staff to be sent again.
+      next: `“${button}” puts it back with our staff, who send it to ${request.senderName} once more.`,
+    };
   }
   if (request.status !== "inQueue" && request.status !== "confirmedByUser") return null;
   if (!pieces || pieces.sinceRequest === 0) return null;
-  const seen = `${piecesText(pieces.sinceRequest)} seen since your request, the last on ${dayText(pieces.lastOn)}.`;
-  if (request.status !== "inQueue") return seen;
+  const text = `${piecesText(pieces.sinceRequest)} seen since your request, the last on ${dayText(pieces.lastOn)}.`;
+  if (request.status !== "inQueue") return { text, next: null };
   if (!clock) {
-    return `${seen} Expected: mail printed before can keep coming for up to ${MAIL_STOPS_AFTER.weeks} weeks after ${request.senderName} gets your request.`;
+    return {
+      text,
+      next: `Expected: mail printed before can keep coming for up to ${MAIL_STOPS_AFTER.weeks} weeks after ${request.senderName} gets your request.`,
+    };
   }
   if (clock.mailStopsBy > now) {
-    return `${seen} Expected: mail printed before your request can keep coming until ${dayText(isoDate(clock.mailStopsBy, timeZone))}.`;
+    return {
+      text,
+      next: `Expected: mail printed before your request can keep coming until ${dayText(isoDate(clock.mailStopsBy, timeZone))}.`,
+    };
   }
-  return seen;
+  return { text, next: null };
 }

@@ -18,8 +18,8 @@ export type RequestCardData = {
   statusLabel: string | null;
   updatedAt: string;
   wait: string | null;
-  /** What the pieces seen in the mail since the request say (cardSeenText). */
-  seen: string | null;
+  /** What the pieces seen in the mail since the request say, and what follows (cardSeenText). */
+  seen: { text: string; next: string | null } | null;
   /** A piece seen after the day the mail should have stopped: the card says so instead of asking. */
   stillComing: boolean;
   next: CardNextStep;
@@ -82,7 +82,12 @@ export function RequestCard({
           </>
         ) : null}
         {card.wait ? <p>{card.wait}</p> : null}
-        {card.seen ? <p className={card.stillComing ? "request-seen request-still-coming" : "request-seen"}>{card.seen}</p> : null}
+        {card.seen ? (
+          <p className="request-seen">
+            {card.stillComing ? <strong className="request-still-coming">{card.seen.text}</strong> : card.seen.text}
+            {card.seen.next ? ` ${card.seen.next}` : null}
+          </p>
+        ) : null}
         {card.customerNumber ? <p className="muted">Customer number: {card.customerNumber}</p> : null}
       </div>
       {card.guide ? <FilingGuide senderName={card.senderName} guide={card.guide} /> : null}

@@ -3,7 +3,7 @@ import { describedByNote, FreeRequestsNote } from "~/components/requests/free-re
 import { addRequestUrl, type StopBy } from "~/domain/seen-in-mail";
 
 export type SeenInMailData = {
-  toStop: { templateId: string; senderName: string; line: string; stop: StopBy; note: string | null; upgradeToSend: boolean }[];
+  toStop: { templateId: string; senderName: string; lead: string; stop: StopBy; note: string | null; upgradeToSend: boolean }[];
   alsoSeen: { senderName: string; when: string; addUrl: string }[];
   resident: string | null;
   recipientIds: string[];
@@ -39,7 +39,7 @@ export function SeenInMail({ seen }: { seen: SeenInMailData }) {
         </p>
       ) : null}
       {seen.resident ? (
-        <p className="note seen-resident">
+        <p className="muted seen-resident">
           {seen.resident} <Link to="/learn#saturation-mail">What can help with those</Link>
         </p>
       ) : null}
@@ -62,7 +62,9 @@ function SenderSeen({ sender, recipientIds }: { sender: SeenInMailData["toStop"]
   const { stop } = sender;
   return (
     <li className="seen-sender">
-      <span className="seen-line">{sender.line}</span>{" "}
+      <span className="seen-line">
+        {sender.lead}: <strong>{sender.senderName}</strong>
+      </span>{" "}
       {sender.upgradeToSend ? (
         <Link to="/subscription" className="button button-quiet">
           Upgrade to send<span className="visually-hidden"> to {sender.senderName}</span>
