@@ -45,8 +45,8 @@ export type StopBy =
   /** Only the person can file it: the card (or the add page) says how. */
   | { kind: "fileYourself"; requestId: string | null };
 
-export type SenderToStop = { templateId: string; senderName: string; pieces: number; lastOn: string; stop: StopBy };
-export type NameSeen = { senderName: string; pieces: number; lastOn: string };
+type SenderToStop = { templateId: string; senderName: string; pieces: number; lastOn: string; stop: StopBy };
+type NameSeen = { senderName: string; pieces: number; lastOn: string };
 export type SeenInMail = {
   toStop: SenderToStop[];
   /** Names read that the catalog does not know, with no request of the user's for them. */
