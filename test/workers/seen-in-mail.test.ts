@@ -135,7 +135,7 @@ describe("Seen in your mail", () => {
       "Also seen, not in our list yet: Acme Windows & Doors (on 11/18/2026), add a request to Acme Windows & Doors",
     );
     expect(section).toContain('href="/requests/add?senderName=Acme+Windows+%26+Doors"');
-    const resident = section.slice(section.indexOf('class="note seen-resident"'));
+    const resident = section.slice(section.indexOf('class="muted seen-resident"'));
     expect(textOf(resident)).toContain(
       "Addressed to “Current Resident”: 2 pieces, last on 11/23/2026. That is saturation mail, sent to every address on a carrier's route rather than to a list with your name on it: a request cannot stop it, and we never charge for one.",
     );
