@@ -106,7 +106,7 @@ describe("seenInMail", () => {
     expect(seen.alsoSeen).toEqual([]);
     expect(seen.resident).toEqual({ pieces: 3, lastOn: "2026-11-23" });
     expect(residentMailText(seen.resident!)).toMatch(
-      /^Addressed to “Current Resident”: 3 pieces, last on 11\/23\/2026\. That is saturation mail/,
+      /^Addressed to “Current Resident”: 3 pieces, last on 11\/23\/2026\. Mail sent to every address on a carrier's route/,
     );
     expect(residentMailText({ pieces: 1, lastOn: "2026-11-23" })).toMatch(/^Addressed to “Current Resident”: 1 piece on 11\/23\/2026\./);
     expect(residentMailText(seen.resident!)).toContain("a request cannot stop it, and we never charge for one");

@@ -146,8 +146,8 @@ export function seenLead(sender: { pieces: number; lastOn: string }): string {
 export function residentMailText(resident: { pieces: number; lastOn: string }): string {
   return (
     `Addressed to “Current Resident”: ${resident.pieces === 1 ? "1 piece " : ""}${seenWhen(resident)}. ` +
-    "That is saturation mail, sent to every address on a carrier's route rather than to a list with your name on it: a request cannot stop it, and we never charge for one. " +
-    "Some mailers skip an address when asked: look on the piece for how to reach them."
+    "Mail sent to every address on a carrier's route, not to a list with your name: a request cannot stop it, and we never charge for one. " +
+    "Some mailers skip an address when asked; look on the piece for how to reach them."
   );
 }
 

@@ -91,7 +91,9 @@ describe.each(JS_MODES)("the mail seen (JavaScript $label)", ({ js, label }) => 
       expect(await williams.locator(".free-requests-note").innerText()).toBe("This uses 1 of your 3 free requests.");
       expect(await seen.innerText()).toContain("Also seen, not in our list yet: Acme Windows (on 11/19/2026), add a request");
       const resident = seen.locator(".seen-resident");
-      expect(await resident.innerText()).toMatch(/^Addressed to “Current Resident”: 1 piece on 11\/23\/2026\. That is saturation mail/);
+      expect(await resident.innerText()).toMatch(
+        /^Addressed to “Current Resident”: 1 piece on 11\/23\/2026\. Mail sent to every address on a carrier's route/,
+      );
       expect(await resident.locator("button, form").count(), "resident mail offers no request").toBe(0);
       const box = await seen.boundingBox();
       const firstCard = await page.locator(".request-card").first().boundingBox();

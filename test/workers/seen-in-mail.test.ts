@@ -137,7 +137,7 @@ describe("Seen in your mail", () => {
     expect(section).toContain('href="/requests/add?senderName=Acme+Windows+%26+Doors"');
     const resident = section.slice(section.indexOf('class="muted seen-resident"'));
     expect(textOf(resident)).toContain(
-      "Addressed to “Current Resident”: 2 pieces, last on 11/23/2026. That is saturation mail, sent to every address on a carrier's route rather than to a list with your name on it: a request cannot stop it, and we never charge for one.",
+      "Addressed to “Current Resident”: 2 pieces, last on 11/23/2026. Mail sent to every address on a carrier's route, not to a list with your name: a request cannot stop it, and we never charge for one.",
     );
     expect(resident).toContain('href="/learn#saturation-mail"');
     expect(section).not.toContain("<form");
