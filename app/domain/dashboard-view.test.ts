@@ -27,6 +27,7 @@ const row = (overrides: Partial<DashboardRow> = {}): DashboardRow => ({
   acceptsAgent: null,
   letterProblem: null,
   sendingJob: null,
+  stillComingAt: null,
   ...overrides,
 });
 
@@ -41,6 +42,8 @@ const snapshot = (overrides: Partial<DashboardSnapshot> = {}): DashboardSnapshot
   letters: [],
   sentEmails: [],
   sentLines: [],
+  seenInMail: [],
+  openPieces: [],
   ...overrides,
 });
 

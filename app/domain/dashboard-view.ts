@@ -1,4 +1,4 @@
-import type { PlanName, SenderChannel } from "../../drizzle/schema";
+import type { ArrivalSource, PlanName, SenderChannel } from "../../drizzle/schema";
 import {
   DashboardNoticeSchema,
   groupOf,
@@ -40,6 +40,17 @@ import {
   waitStanding,
 } from "~/domain/requests";
 import { kindOf } from "~/domain/sender-categories";
+import {
+  addRequestUrl,
+  cardSeenText,
+  isStillComing,
+  residentMailText,
+  seenInMail,
+  seenLead,
+  seenWhen,
+  type ArrivalGroup,
+  type CardPieces,
+} from "~/domain/seen-in-mail";
 
 // What the dashboard says, worked out from what it read: its cards, their words and dates in the
 // account's time zone, the notice after a post, the open letter. The page only lays it out.
@@ -56,6 +67,8 @@ export type DashboardRow = DashboardRequest &
     letterProblem: string | null;
     /** The job sending it by itself right now, if one is. */
     sendingJob: "optOut.email" | "optOut.letter" | null;
+    /** When a piece seen in the mail showed its sender still mailing after the day the mail should have stopped. */
+    stillComingAt: Date | null;
   };
 
 /** Everything the dashboard reads for one user (getDashboard). */
@@ -73,6 +86,10 @@ export type DashboardSnapshot = {
   sentEmails: SentEmailRecord[];
   /** The history lines of every request that say it went out or that the sender replied. */
   sentLines: (Omit<HistoryLine, "id" | "detail"> & { requestId: string })[];
+  /** The pieces seen in the user's mail, by sender (seenInMailOf). */
+  seenInMail: ArrivalGroup[];
+  /** The pieces matched to the open request, the latest first; empty when none is open. */
+  openPieces: { arrivedOn: string; source: ArrivalSource }[];
 };
 
 /** Where a photo that still waits for its sender stands, as the dashboard says it. */
@@ -225,9 +242,13 @@ type CardContext = {
   canSend: boolean;
   sendNote: string | null;
   recommendation: string | null;
+  pieces: CardPieces | null;
 };
 
-function requestCard(row: DashboardRow, { snapshot, timeZone, now, canSend, sendNote, recommendation }: CardContext) {
+function requestCard(row: DashboardRow, { snapshot, timeZone, now, canSend, sendNote, recommendation, pieces }: CardContext) {
+  const standing = waitStanding(row, now);
+  const clock = standing?.kind === "waiting" || standing?.kind === "waitOver" ? standing : null;
+  const stillComing = isStillComing(row);
   return {
     id: row.id,
     senderName: row.senderName,
@@ -239,7 +260,10 @@ function requestCard(row: DashboardRow, { snapshot, timeZone, now, canSend, send
     status: row.status,
     updatedAt: formatDateTime(row.updatedAt, timeZone),
     wait: waitText(row, timeZone, now),
-    next: nextStep(row, now, { canSend, sendNote }),
+    /** What the pieces seen in the mail since the request say: expected until the mail should stop, or still coming after. */
+    seen: cardSeenText(row, pieces, clock, { timeZone, now }),
+    stillComing,
+    next: nextStep(row, now, { canSend, sendNote, stillComing }),
     customerNumber: row.customerNumber,
     guide: row.consumerFiles && row.status === null ? { channels: row.channels ?? [], needs: row.needs ?? [], takes: row.takes } : null,
   };
@@ -253,9 +277,50 @@ function openRequest(row: DashboardRow, snapshot: DashboardSnapshot, timeZone: s
     history: requestTimeline(snapshot.history, evidenceOfRequest(row, snapshot, snapshot.history), {
       senderName: row.senderName,
       timeZone,
+      pieces: snapshot.openPieces,
       userText: (entry) =>
         row.consumerFiles && entry.status === "unsubscribe" ? "You filed it yourself" : (HISTORY_LABELS[entry.status] ?? entry.status),
     }),
+  };
+}
+
+/** The pieces matched to each request, as its card counts them. */
+function cardPieces(groups: ArrivalGroup[]) {
+  const byRequest = new Map<string, CardPieces>();
+  for (const group of groups) {
+    if (!group.requestId || group.residentMail) continue;
+    const known = byRequest.get(group.requestId);
+    byRequest.set(group.requestId, {
+      sinceRequest: (known?.sinceRequest ?? 0) + group.sinceRequest,
+      lastOn: known && known.lastOn > group.lastOn ? known.lastOn : group.lastOn,
+    });
+  }
+  return byRequest;
+}
+
+/**
+ * "Seen in your mail", above the cards: each catalog sender seen with no request sent, with one
+ * press to send it (the allowance applies as on every card), the names the catalog lacks, and the
+ * "Current Resident" mail explained.
+ */
+function seenView(snapshot: DashboardSnapshot, affordable: number) {
+  const { toStop, alsoSeen, resident } = seenInMail(snapshot.seenInMail, snapshot.requests);
+  return {
+    toStop: toStop.map((sender) => {
+      const charged = sender.stop.kind !== "fileYourself" && sender.stop.charged;
+      return {
+        templateId: sender.templateId,
+        senderName: sender.senderName,
+        lead: seenLead(sender),
+        stop: sender.stop,
+        note: charged ? freeRequestsUsedNote(1, affordable) : null,
+        upgradeToSend: charged && affordable <= 0,
+      };
+    }),
+    alsoSeen: alsoSeen.map((name) => ({ senderName: name.senderName, when: seenWhen(name), addUrl: addRequestUrl(name.senderName) })),
+    resident: resident ? residentMailText(resident) : null,
+    // A request for a sender not on the dashboard yet names everyone on the letters, as the add page does at first.
+    recipientIds: snapshot.recipients.map((recipient) => recipient.id),
   };
 }
 
@@ -281,6 +346,7 @@ export function dashboardView(
   };
   // Array.sort is stable: the rest keep the order they were read in.
   const recommendedFirst = (a: { id: string }, b: { id: string }) => rank(a.id) - rank(b.id);
+  const piecesOfRequest = cardPieces(snapshot.seenInMail);
   const groups: Record<DashboardGroup, ReturnType<typeof requestCard>[]> = { needsYou: [], onItsWay: [], done: [], suggested: [] };
   for (const row of snapshot.requests) {
     const group = groupOf(row, now);
@@ -293,6 +359,7 @@ export function dashboardView(
         canSend: canAfford(holder, "unsubscribe", row),
         sendNote: freeRequestsUsedNote(1, affordable),
         recommendation: reasonOf.get(row.id) ?? null,
+        pieces: piecesOfRequest.get(row.id) ?? null,
       }),
     );
   }
@@ -337,6 +404,7 @@ export function dashboardView(
       senderName: row.senderName,
       until: undoUntil(row.deletedAt, timeZone),
     })),
+    seen: seenView(snapshot, affordable),
     notice: notice.success ? noticeOf(notice.data, snapshot, timeZone, now) : null,
     confirmDelete: query.get("confirmDelete"),
     recipientCount: snapshot.recipients.length,

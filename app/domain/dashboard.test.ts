@@ -66,6 +66,18 @@ describe("nextStep", () => {
     ]);
   });
 
+  it("does not ask whether the mail stopped once a piece seen after the day it should have stopped said it did not", () => {
+    const still = nextStep(sentDaysAgo(70), now, { canSend: true, stillComing: true });
+    expect(still.question).toBeNull();
+    expect(still.buttons.map(({ action, label, primary }) => [action, label, primary])).toEqual([
+      ["report", "Send it again", true],
+      ["confirm", "It stopped since", false],
+      ["cancel", "Cancel", false],
+    ]);
+    // Before the wait is over nothing is asked anyway, and the card keeps its buttons.
+    expect(labels(nextStep(sentDaysAgo(5), now, { canSend: true, stillComing: true }))).toEqual(["Cancel"]);
+  });
+
   it("offers Unsubscribe on a suggestion, “I filed it” on one the person files, and the plans instead when none is left", () => {
     expect(labels(nextStep(request(), now, { canSend: true }))).toEqual(["Unsubscribe!"]);
     const usedUp = nextStep(request(), now, { canSend: false });

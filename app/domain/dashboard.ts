@@ -64,7 +64,7 @@ export type CardNextStep = {
   upgradeToSend: boolean;
 };
 
-type Stage = "notSent" | "waiting" | "waitOver" | "confirmedByUser" | "cancelled";
+type Stage = "notSent" | "waiting" | "waitOver" | "stillComing" | "confirmedByUser" | "cancelled";
 
 /** The buttons as a card names them at each stage; the learn page explains them by these names. */
 export const NEXT_STEP_LABELS = {
@@ -72,6 +72,8 @@ export const NEXT_STEP_LABELS = {
   // Whether the mail stopped cannot be known before the sender's days to act are over (mail-timing.ts): not asked yet.
   waiting: { cancel: "Cancel" },
   waitOver: { confirm: "Yes, it stopped", report: "No, still coming", cancel: "Cancel" },
+  // A piece seen in the mail after the day it should have stopped already answers the question.
+  stillComing: { report: "Send it again", confirm: "It stopped since", cancel: "Cancel" },
   confirmedByUser: { report: "Mail came back" },
   cancelled: { unsubscribe: "Send again" },
 } as const satisfies Record<Stage, Partial<Record<RequestAction, string>>>;
@@ -79,12 +81,13 @@ export const NEXT_STEP_LABELS = {
 /**
  * The buttons a card offers (Delete is a link to its confirmation, not one of them). `canSend` is
  * whether the user can afford a request that costs a free request (canAfford); `sendNote` what
- * such a button says it uses of them.
+ * such a button says it uses of them; `stillComing` that a piece seen in the mail after the day
+ * the mail should have stopped already told whether it stopped (isStillComing): it is not asked.
  */
 export function nextStep(
   request: DashboardRequest,
   now: Date,
-  { canSend, sendNote = null }: { canSend: boolean; sendNote?: string | null },
+  { canSend, sendNote = null, stillComing = false }: { canSend: boolean; sendNote?: string | null; stillComing?: boolean },
 ): CardNextStep {
   const standing = waitStanding(request, now);
   const stage =
@@ -92,16 +95,22 @@ export function nextStep(
       ? "notSent"
       : request.status === "inQueue"
         ? standing?.kind === "waitOver"
-          ? "waitOver"
+          ? stillComing
+            ? "stillComing"
+            : "waitOver"
           : "waiting"
         : request.status === "deleted"
           ? null
           : request.status;
   if (!stage) return { question: null, buttons: [], upgradeToSend: false };
   const labels: Partial<Record<RequestAction, string>> = NEXT_STEP_LABELS[stage];
+  const waitOver = stage === "waitOver" || stage === "stillComing";
+  const actions = availableActions(request, { waitOver });
+  // Sending it again comes first once the mail is known to be still coming.
+  if (stage === "stillComing") actions.sort((a, b) => Number(b === "report") - Number(a === "report"));
   let upgradeToSend = false;
   const buttons: CardButton[] = [];
-  for (const action of availableActions(request, { waitOver: stage === "waitOver" })) {
+  for (const action of actions) {
     const label = request.consumerFiles && action === "unsubscribe" && stage === "notSent" ? "I filed it" : labels[action];
     if (!label) continue;
     const usesAllowance = actionUsesAllowance(action, request);
@@ -109,7 +118,7 @@ export function nextStep(
       upgradeToSend = true;
       continue;
     }
-    const primary = stage === "waitOver" ? action !== "cancel" : stage === "notSent";
+    const primary = stage === "stillComing" ? action === "report" : stage === "waitOver" ? action !== "cancel" : stage === "notSent";
     buttons.push({ action, label, primary, note: usesAllowance ? sendNote : null });
   }
   return { question: stage === "waitOver" ? "Has the mail stopped?" : null, buttons, upgradeToSend };

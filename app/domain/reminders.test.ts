@@ -94,6 +94,16 @@ describe("reminderStillWanted", () => {
     expect(reminderStillWanted({ status: "inQueue", processedAt: daysAfterSending(40) }, user, claimedFor)).toBe(false);
     expect(reminderStillWanted({ status: "inQueue", processedAt: sentAt }, { reminderEmails: false }, claimedFor)).toBe(false);
   });
+
+  it("fails once a piece seen in the mail after the day it should have stopped said it is still coming", () => {
+    expect(reminderStillWanted({ status: "inQueue", processedAt: sentAt, stillComingAt: daysAfterSending(60) }, user, claimedFor)).toBe(
+      false,
+    );
+    // A piece seen before this sending belongs to the one before: the question still stands.
+    expect(reminderStillWanted({ status: "inQueue", processedAt: sentAt, stillComingAt: daysAfterSending(-1) }, user, claimedFor)).toBe(
+      true,
+    );
+  });
 });
 
 describe("reminderAnswersFor", () => {

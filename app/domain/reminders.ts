@@ -1,6 +1,7 @@
 import type { RequestStatus } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
 import { mailClock, MAIL_STOPS_AFTER_DAYS, reachedSenderAt, type LetterArrival } from "~/domain/mail-timing";
+import { isStillComing } from "~/domain/seen-in-mail";
 
 // "Has the mail stopped?" reminders (docs/decisions/0017-reminders.md; product rules: What the product promises).
 
@@ -59,13 +60,16 @@ export function dueReminderRound(candidate: ReminderCandidate, now: Date): Remin
 
 /**
  * Whether a reminder claimed for this processing should still be sent when its job runs: the user
- * may have answered, or turned reminders off, in the meantime.
+ * may have answered, or turned reminders off, in the meantime; or a piece seen in their mail after
+ * the day the mail should have stopped already said it did not (isStillComing): the dashboard says
+ * so, and asking "has the mail stopped?" would be asking what is known.
  */
 export function reminderStillWanted(
-  request: { status: RequestStatus | null; processedAt: Date | null },
+  request: { status: RequestStatus | null; processedAt: Date | null; stillComingAt?: Date | null },
   user: { reminderEmails: boolean },
   claimedFor: { processedAt: number },
 ): boolean {
+  if (isStillComing({ ...request, stillComingAt: request.stillComingAt ?? null })) return false;
   return request.status === "inQueue" && request.processedAt?.getTime() === claimedFor.processedAt && user.reminderEmails;
 }
 

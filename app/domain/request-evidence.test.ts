@@ -211,4 +211,20 @@ describe("requestTimeline", () => {
     const timeline = requestTimeline([line("m1", "staff", "mailed", mailedAt, "We mailed your letter to Acxiom.")], [], options);
     expect(timeline.map((entry) => entry.text)).toEqual(["We mailed your letter to Acxiom."]);
   });
+
+  it("shows each piece seen in the mail on its day, among the sendings and the person's answers", () => {
+    const timeline = requestTimeline([line("u1", "user", "unsubscribe", later(emailedAt, -1))], [emailed([])], {
+      ...options,
+      pieces: [
+        { arrivedOn: "2027-02-03", source: "digest" },
+        { arrivedOn: "2026-11-20", source: "photo" },
+      ],
+    });
+    expect(timeline.map((entry) => [entry.at.replace(/^.* (?=\d\d\/)/, ""), entry.text])).toEqual([
+      ["02/03/2027", "Seen in your mail (Informed Delivery)"],
+      ["11/26/2026", "Sent by email to optout@acxiom.com"],
+      ["11/26/2026", "You: unsubscribe"],
+      ["11/20/2026", "Seen in your mail (photo)"],
+    ]);
+  });
 });

@@ -3,11 +3,12 @@
 // when, the vendor's id, what happened to it, the sender's reply). The spec's statuses stay in the
 // data; these are the words people read. Pure, so every state has a unit test
 // (request-evidence.test.ts).
-import type { LetterTrackingState, RequestStatus } from "../../drizzle/schema";
+import type { ArrivalSource, LetterTrackingState, RequestStatus } from "../../drizzle/schema";
 import { DEFAULT_TIME_ZONE, formatDate, formatDateTime, MINUTE_MS } from "~/domain/dates";
 import { trackingStateOfEvent } from "~/domain/letter-tracking";
 import { expectedArrival } from "~/domain/mail-timing";
 import { STATUS_LABELS } from "~/domain/requests";
+import { dayText, pieceSeenText } from "~/domain/seen-in-mail";
 
 export type EmailEventState = "delivered" | "bounced" | "spamComplaint";
 
@@ -362,14 +363,26 @@ function evidenceEntry(evidence: DeliveryEvidence, index: number, senderName: st
 }
 
 /**
- * The letter page's timeline, newest first: each sending with its evidence, and the rest of the
- * history (what the user did, staff notes, the sender's replies). The history lines that only say
- * it went out, and a letter's tracking lines, are folded into the sending they belong to.
+ * The letter page's timeline, newest first: each sending with its evidence, each piece of the
+ * sender's seen in the person's mail (its day; never its image), and the rest of the history (what
+ * the user did, staff notes, the sender's replies). The history lines that only say it went out,
+ * and a letter's tracking lines, are folded into the sending they belong to.
  */
 export function requestTimeline(
   history: HistoryLine[],
   evidence: DeliveryEvidence[],
-  { senderName, timeZone, userText }: { senderName: string; timeZone: string; userText: (line: HistoryLine) => string },
+  {
+    senderName,
+    timeZone,
+    userText,
+    pieces = [],
+  }: {
+    senderName: string;
+    timeZone: string;
+    userText: (line: HistoryLine) => string;
+    /** The pieces matched to the request: the day each arrived (YYYY-MM-DD) and how it was seen. */
+    pieces?: { arrivedOn: string; source: ArrivalSource }[];
+  },
 ): TimelineEntry[] {
   const near = (line: HistoryLine, kind: DeliveryEvidence["kind"]) =>
     evidence.some((entry) => entry.kind === kind && Math.abs(entry.at.getTime() - line.createdAt.getTime()) <= SAME_SENDING_MS);
@@ -395,5 +408,18 @@ export function requestTimeline(
     sortAt: entry.at.getTime(),
     entry: evidenceEntry(entry, index, senderName, timeZone),
   }));
-  return [...lines, ...sendings].sort((a, b) => b.sortAt - a.sortAt).map(({ entry }) => entry);
+  const seen = pieces.map((piece, index) => ({
+    // A day, not a moment: it sorts at its noon, as the mail comes during the day.
+    sortAt: Date.parse(`${piece.arrivedOn}T12:00:00Z`),
+    entry: {
+      id: `piece-${index}`,
+      at: dayText(piece.arrivedOn),
+      creator: "system",
+      text: pieceSeenText(piece.source),
+      reply: null,
+      facts: [],
+      events: [],
+    } satisfies TimelineEntry,
+  }));
+  return [...lines, ...sendings, ...seen].sort((a, b) => b.sortAt - a.sortAt).map(({ entry }) => entry);
 }

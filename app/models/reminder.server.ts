@@ -175,6 +175,7 @@ export async function getUserReminderRequest(db: Db, userId: string, requestId: 
       senderName: requests.senderName,
       status: requests.status,
       processedAt: requests.processedAt,
+      stillComingAt: requests.stillComingAt,
       requiredDays: requests.requiredDays,
       email: users.email,
       state: users.state,

@@ -20,6 +20,7 @@ import type { RequestStatus } from "../../drizzle/schema";
 import { openPhotosOf } from "~/models/mail-photo.server";
 import { mailedLettersOfUser, sentLinesOfUser, sentOptOutEmailsOfUser } from "~/models/request-evidence.server";
 import { historyLineWhere } from "~/models/request-history.server";
+import { piecesOfRequest, seenInMailOf } from "~/models/seen-in-mail.server";
 import type { Db } from "~/utils/db.server";
 
 const requestColumns = {
@@ -45,6 +46,7 @@ const requestColumns = {
   category: requestTemplates.category,
   acceptsAgent: requestTemplates.acceptsAgent,
   letterProblem: requests.letterProblem,
+  stillComingAt: requests.stillComingAt,
 };
 
 /** The job sending a request by itself right now, if one is: "optOut.email" or "optOut.letter" (through jobs_pending_*_idx). */
@@ -92,7 +94,8 @@ function recentlyDeletedOf(db: Db, userId: string, now: Date) {
 /**
  * Everything the dashboard shows, in one D1 batch whatever the number of requests: the user's
  * allowance and address, their requests with the catalog's facts, their recipients, the requests
- * deleted recently enough to undo, and the history of the request that is open (newest first).
+ * deleted recently enough to undo, the pieces seen in their mail by sender, and the history of the
+ * request that is open (newest first) with the pieces matched to it.
  */
 export async function getDashboard(db: Db, userId: string, openRequestId: string | null, now = new Date()) {
   const account = accountOf(db, userId);
@@ -110,22 +113,41 @@ export async function getDashboard(db: Db, userId: string, openRequestId: string
   const letters = mailedLettersOfUser(db, userId);
   const emails = sentOptOutEmailsOfUser(db, userId);
   const sentLines = sentLinesOfUser(db, userId);
+  const seen = seenInMailOf(db, userId);
 
-  const [[accountRow], requestRows, recipientRows, earlierRows, deletedRows, photoRows, letterRows, emailRows, sentLineRows, logRows] =
-    openRequestId
-      ? await db.batch([
-          account,
-          userRequests,
-          userRecipients,
-          earlier,
-          recentlyDeleted,
-          photos,
-          letters,
-          emails,
-          sentLines,
-          historyOf(db, userId, openRequestId),
-        ])
-      : [...(await db.batch([account, userRequests, userRecipients, earlier, recentlyDeleted, photos, letters, emails, sentLines])), []];
+  const [
+    [accountRow],
+    requestRows,
+    recipientRows,
+    earlierRows,
+    deletedRows,
+    photoRows,
+    letterRows,
+    emailRows,
+    sentLineRows,
+    seenRows,
+    logRows,
+    pieceRows,
+  ] = openRequestId
+    ? await db.batch([
+        account,
+        userRequests,
+        userRecipients,
+        earlier,
+        recentlyDeleted,
+        photos,
+        letters,
+        emails,
+        sentLines,
+        seen,
+        historyOf(db, userId, openRequestId),
+        piecesOfRequest(db, userId, openRequestId),
+      ])
+    : [
+        ...(await db.batch([account, userRequests, userRecipients, earlier, recentlyDeleted, photos, letters, emails, sentLines, seen])),
+        [],
+        [],
+      ];
   if (!accountRow) return null;
   return {
     account: accountRow,
@@ -138,6 +160,8 @@ export async function getDashboard(db: Db, userId: string, openRequestId: string
     earlierAddresses: earlierRows,
     recentlyDeleted: deletedRows,
     history: logRows,
+    seenInMail: seenRows,
+    openPieces: pieceRows,
   };
 }
 

@@ -7,6 +7,7 @@ import { AllowanceUsedUp } from "~/components/requests/allowance-used-up";
 import { DashboardOutcome, DashboardSummaryPanel, RecentlyDeleted } from "~/components/requests/dashboard-summary";
 import { PrintableLetter } from "~/components/requests/letter-panel";
 import { KindLinks, RequestCard } from "~/components/requests/request-card";
+import { SeenInMail } from "~/components/requests/seen-in-mail";
 import { SendSuggested } from "~/components/requests/send-suggested";
 import { CHOOSE_ONE_MESSAGE, DashboardActionSchema, GROUP_HEADINGS, noticeUrl, type DashboardGroup } from "~/domain/dashboard";
 import { dashboardView, namesUnknownRequest } from "~/domain/dashboard-view";
@@ -112,6 +113,7 @@ export default function Dashboard() {
     sendableLeft,
     sendableNotes,
     recentlyDeleted,
+    seen,
     notice,
     confirmDelete,
     recipientCount,
@@ -182,6 +184,7 @@ export default function Dashboard() {
 
       <ConfirmationNotice mailbox={mailbox} />
       <DashboardSummaryPanel summary={summary} />
+      <SeenInMail seen={seen} />
 
       {photos.length > 0 ? (
         <section aria-labelledby="group-photos">

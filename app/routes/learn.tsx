@@ -54,7 +54,7 @@ const ACTIONS = [
   ],
   [
     NEXT_STEP_LABELS.waitOver.report,
-    `The other answer: the mail has not stopped after the wait. The request goes back in the queue (In queue), at no charge. On a request marked Mail stopped, the button reads “${NEXT_STEP_LABELS.confirmedByUser.report}”.`,
+    `The other answer: the mail has not stopped after the wait. The request goes back in the queue (In queue), at no charge. On a request marked Mail stopped, the button reads “${NEXT_STEP_LABELS.confirmedByUser.report}”. When a piece from the sender was seen in your mail after the day its mail should have stopped, the card says so instead of asking, and the button reads “${NEXT_STEP_LABELS.stillComing.report}”.`,
   ],
   [ACTION_LABELS.cancel, "Stops the request. The status becomes Cancelled."],
   [

@@ -159,7 +159,7 @@ describe("query plans of the staff pages and the dashboard", async () => {
         ),
     ],
   ];
-  const USER_TABLES = /^(SEARCH|SCAN) (requests|request_logs|recipients|earlier_addresses|email_changes|mail_photos|jobs)\b/;
+  const USER_TABLES = /^(SEARCH|SCAN) (requests|request_logs|recipients|earlier_addresses|email_changes|mail_photos|mail_arrivals|jobs)\b/;
 
   it.each(ownPages)("%s reads and writes the user's rows by the user's key", async (_, page) => {
     const user = await signedUpUser(`own-${crypto.randomUUID().slice(0, 8)}`);
@@ -168,6 +168,17 @@ describe("query plans of the staff pages and the dashboard", async () => {
     const steps = (await Promise.all(queries.map(planOf))).flat().map((row) => row.detail);
     const others = steps.filter((step) => USER_TABLES.test(step) && !/\(userId=\?/.test(step));
     expect(others).toEqual([]);
+  });
+
+  it("reads the pieces seen in a user's mail by the user's index, whatever others received", async () => {
+    const user = await signedUpUser(`seen-${crypto.randomUUID().slice(0, 8)}`);
+    const queries = await queriesOf((db) => getDashboard(db, user.userId, "acxiom", NOW));
+    const details = (await Promise.all(queries.filter((query) => query.sql.includes('"mail_arrivals"')).map(planOf))).flat();
+    const arrivals = details.map((row) => row.detail).filter((detail) => / mail_arrivals\b/.test(detail));
+    expect(arrivals).toEqual([
+      expect.stringMatching(/^SEARCH mail_arrivals USING INDEX mail_arrivals_(user|entry)_idx \(userId=\?\)$/),
+      "SEARCH mail_arrivals USING INDEX mail_arrivals_request_idx (userId=? AND requestId=?)",
+    ]);
   });
 
   it("finds the work queue's premium requests, and its emails and letters on their way, by their own indexes", async () => {

@@ -343,12 +343,14 @@ describe("the reminder cron", () => {
     expect(job).toEqual({ state: "queued", lastError: "could not be queued: queue unavailable" });
   });
 
-  it("a reminder whose request was answered, or whose user turned reminders off, before its job ran sends nothing", async () => {
+  it("a reminder whose request was answered, whose user turned reminders off, or whose mail was seen still coming, before its job ran sends nothing", async () => {
     const now = new Date();
     const ada = await newUser("reminder-late-answer");
     const answered = await newRequest(ada.id, "Answered Meanwhile", { processedAt: daysBefore(now, 31) });
     const grace = await newUser("reminder-late-off");
     await newRequest(grace.id, "Turned Off Meanwhile", { processedAt: daysBefore(now, 31) });
+    const mary = await newUser("reminder-late-seen");
+    const seenStillComing = await newRequest(mary.id, "Seen Still Coming Meanwhile", { processedAt: daysBefore(now, 31) });
     // Claimed and given jobs while the queue is held back, then answered before the jobs run.
     const sendBatch = vi.spyOn(env.JOBS, "sendBatch").mockResolvedValue(undefined as never);
     await runCron(now);
@@ -358,18 +360,23 @@ describe("the reminder cron", () => {
       .set({ status: "confirmedByUser" })
       .where(and(eq(requests.userId, ada.id), eq(requests.id, answered)));
     await db.update(users).set({ reminderEmails: false }).where(eq(users.id, grace.id));
+    // A piece seen in Mary's mail after the day it should have stopped: the dashboard says so, nothing asks.
+    await db
+      .update(requests)
+      .set({ stillComingAt: now })
+      .where(and(eq(requests.userId, mary.id), eq(requests.id, seenStillComing)));
     const held = await db
       .select({ id: jobs.id, type: jobs.type, payload: jobs.payload, createdAt: jobs.createdAt })
       .from(jobs)
-      .where(and(inArray(jobs.userId, [ada.id, grace.id]), eq(jobs.type, "reminder.send")));
-    expect(held).toHaveLength(2);
+      .where(and(inArray(jobs.userId, [ada.id, grace.id, mary.id]), eq(jobs.type, "reminder.send")));
+    expect(held).toHaveLength(3);
     await env.JOBS.sendBatch(
       held.map((job) => ({
         body: { id: job.id, type: job.type, payload: job.payload, enqueuedAt: job.createdAt.toISOString() },
         contentType: "json" as const,
       })),
     );
-    await settled([ada.id, grace.id]);
+    await settled([ada.id, grace.id, mary.id]);
     expect(
       await db
         .select({ state: jobs.state })
@@ -380,9 +387,10 @@ describe("the reminder cron", () => {
             held.map((job) => job.id),
           ),
         ),
-    ).toEqual([{ state: "succeeded" }, { state: "succeeded" }]);
+    ).toEqual([{ state: "succeeded" }, { state: "succeeded" }, { state: "succeeded" }]);
     expect(await emailsTo(ada.email)).toEqual([]);
     expect(await emailsTo(grace.email)).toEqual([]);
+    expect(await emailsTo(mary.email)).toEqual([]);
   });
 });
 

@@ -18,6 +18,10 @@ export type RequestCardData = {
   statusLabel: string | null;
   updatedAt: string;
   wait: string | null;
+  /** What the pieces seen in the mail since the request say, and what follows (cardSeenText). */
+  seen: { text: string; next: string | null } | null;
+  /** A piece seen after the day the mail should have stopped: the card says so instead of asking. */
+  stillComing: boolean;
   next: CardNextStep;
   customerNumber: string | null;
   /** Set for a sender that takes the request only from the person: how to file it. */
@@ -78,6 +82,12 @@ export function RequestCard({
           </>
         ) : null}
         {card.wait ? <p>{card.wait}</p> : null}
+        {card.seen ? (
+          <p className="request-seen">
+            {card.stillComing ? <strong className="request-still-coming">{card.seen.text}</strong> : card.seen.text}
+            {card.seen.next ? ` ${card.seen.next}` : null}
+          </p>
+        ) : null}
         {card.customerNumber ? <p className="muted">Customer number: {card.customerNumber}</p> : null}
       </div>
       {card.guide ? <FilingGuide senderName={card.senderName} guide={card.guide} /> : null}

@@ -1,0 +1,146 @@
+// Journey: what the dashboard does with the pieces seen in a person's mail, on a phone, JavaScript
+// on and off. Pieces are written straight into D1 (reading the digests is another journey's): a
+// catalog sender seen three times, a name the catalog lacks and "Current Resident" mail. "Stop it"
+// sends the sender's request with one press; a request whose mail came after the day it should
+// have stopped says it is still coming instead of asking, and its history lists the pieces.
+//
+// Writing to D1 from the test needs the database's directory, so this journey starts a stack of
+// its own, as the letters' journey does.
+import { execFile } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { REPO_ROOT, startLocalStack, type LocalStack } from "../support/local-stack";
+import { freePort } from "../support/ports";
+import { assertAccessible, assertNoErrors, JS_MODES, screenshot, useBrowser } from "./browser";
+import { SENT_STANDING, signedInAccount, unsubscribeFromDashboard } from "./accounts-helpers";
+
+const browser = useBrowser();
+let stack: LocalStack;
+let appUrl: string;
+let persistDir: string;
+
+beforeAll(async () => {
+  persistDir = await mkdtemp(join(tmpdir(), "quiet-mailbox-e2e-seen-"));
+  stack = await startLocalStack({ appPort: await freePort(), standInsPort: await freePort(), persistDir });
+  appUrl = stack.appUrl;
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await rm(persistDir, { recursive: true, force: true });
+});
+
+/** Runs SQL on the stack's local D1, as `wrangler d1 execute` does. */
+async function runSql(sql: string) {
+  await promisify(execFile)(
+    join(REPO_ROOT, "node_modules/.bin/wrangler"),
+    ["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--command", sql],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
+    },
+  );
+}
+
+const quote = (value: string) => `'${value.replaceAll("'", "''")}'`;
+
+/** Pieces seen in the mail of the account with this email, read already. */
+async function seenInMailOf(
+  email: string,
+  pieces: Array<{
+    arrivedOn: string;
+    templateId?: string;
+    senderName?: string;
+    requestId?: string;
+    residentMail?: boolean;
+    source?: string;
+  }>,
+) {
+  const rows = pieces.map(
+    (piece) =>
+      `select ${quote(crypto.randomUUID())}, id, ${quote(crypto.randomUUID())}, ${quote(piece.source ?? "digest")}, 'read', ${quote(piece.arrivedOn)}, ` +
+      `${piece.templateId ? quote(piece.templateId) : "null"}, ${piece.senderName ? quote(piece.senderName) : "null"}, ` +
+      `${piece.requestId ? quote(piece.requestId) : "null"}, ${piece.residentMail ? 1 : 0} from users where email = ${quote(email)}`,
+  );
+  await runSql(
+    `insert into mail_arrivals (id, userId, entryId, source, state, arrivedOn, templateId, senderName, requestId, residentMail) ${rows.join(" union all ")}`,
+  );
+}
+
+describe.each(JS_MODES)("the mail seen (JavaScript $label)", ({ js, label }) => {
+  test("a sender seen in the mail is stopped with one press; mail after the stop date says still coming", async () => {
+    await browser.visit({ js }, async (visit) => {
+      const { page } = visit;
+      await page.setViewportSize({ width: 360, height: 740 });
+      const { email } = await signedInAccount(visit, appUrl, `seen-${label}`);
+      await seenInMailOf(email, [
+        { arrivedOn: "2026-11-18", templateId: "williams-sonoma" },
+        { arrivedOn: "2026-11-20", templateId: "williams-sonoma", source: "photo" },
+        { arrivedOn: "2026-11-24", templateId: "williams-sonoma" },
+        { arrivedOn: "2026-11-19", senderName: "Acme Windows" },
+        { arrivedOn: "2026-11-23", residentMail: true },
+      ]);
+
+      expect((await page.goto(`${appUrl}/dashboard`))?.status()).toBe(200);
+      const seen = page.locator("section.seen-in-mail");
+      const williams = seen.locator("li", { hasText: "Williams Sonoma" });
+      expect(await williams.locator(".seen-line").innerText()).toBe("Seen in your mail, 3 pieces, last on 11/24/2026: Williams Sonoma");
+      expect(await williams.locator(".free-requests-note").innerText()).toBe("This uses 1 of your 3 free requests.");
+      expect(await seen.innerText()).toContain("Also seen, not in our list yet: Acme Windows (on 11/19/2026), add a request");
+      const resident = seen.locator(".seen-resident");
+      expect(await resident.innerText()).toMatch(
+        /^Addressed to “Current Resident”: 1 piece on 11\/23\/2026\. Mail sent to every address on a carrier's route/,
+      );
+      expect(await resident.locator("button, form").count(), "resident mail offers no request").toBe(0);
+      const box = await seen.boundingBox();
+      const firstCard = await page.locator(".request-card").first().boundingBox();
+      expect(box!.y, "above the cards").toBeLessThan(firstCard!.y);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, "the page is wider than the phone").toBeLessThanOrEqual(0);
+      await seen.scrollIntoViewIfNeeded();
+      await screenshot(visit, "seen-in-mail-360");
+      await assertAccessible(visit);
+
+      await Promise.all([
+        page.waitForURL(/\/dashboard\?notice=unsubscribe/),
+        williams.getByRole("button", { name: "Stop it Williams Sonoma" }).click(),
+      ]);
+      await expect.poll(() => page.locator("#outcome").innerText()).toContain("Your request to Williams Sonoma is on its way");
+      expect(await page.locator("section.seen-in-mail").innerText()).not.toContain("Williams Sonoma");
+      expect(await page.locator(".request-card", { hasText: "Williams Sonoma" }).locator(".status").innerText()).toMatch(SENT_STANDING);
+      await screenshot(visit, "seen-in-mail-sent-360");
+
+      // Epsilon was sent 70 days ago and a piece came after the day its mail should have stopped.
+      await unsubscribeFromDashboard(page, "epsilon");
+      const sentAt = Date.now() - 70 * 24 * 3600 * 1000;
+      await runSql(
+        `update requests set processedAt = ${sentAt}, queuedAt = ${sentAt}, stillComingAt = ${Date.now()} where id = 'epsilon' and userId = (select id from users where email = ${quote(email)})`,
+      );
+      await seenInMailOf(email, [
+        { arrivedOn: "2027-02-03", templateId: "epsilon", requestId: "epsilon" },
+        { arrivedOn: "2027-01-10", templateId: "epsilon", requestId: "epsilon", source: "photo" },
+      ]);
+      expect((await page.goto(`${appUrl}/dashboard?request=epsilon#request-epsilon`))?.status()).toBe(200);
+      const card = page.locator("#request-epsilon");
+      expect(await card.locator(".request-still-coming").innerText()).toBe(
+        "Still coming: seen in your mail on 02/03/2027, after it should have stopped.",
+      );
+      expect(await card.locator(".request-seen").innerText()).toContain("“Send it again” puts it back with our staff");
+      expect(await card.innerText()).not.toContain("Has the mail stopped?");
+      const history = await card.locator("ol.history").innerText();
+      expect(history).toContain("02/03/2027 Seen in your mail (Informed Delivery)");
+      expect(history).toContain("01/10/2027 Seen in your mail (photo)");
+      await card.scrollIntoViewIfNeeded();
+      await screenshot(visit, "seen-in-mail-still-coming-360");
+      await assertAccessible(visit);
+
+      await Promise.all([page.waitForURL(/notice=report/), card.getByRole("button", { name: "Send it again" }).click()]);
+      await expect.poll(() => page.locator("#outcome").innerText()).toContain("Sent to Epsilon");
+      expect(await page.locator("#request-epsilon").innerText()).not.toContain("Still coming:");
+      assertNoErrors(visit);
+    });
+  });
+});
