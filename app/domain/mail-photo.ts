@@ -443,6 +443,7 @@ export const CONFIRM_PHOTO_MESSAGES = {
   chooseSender: "Please choose who sent it, or type the sender's name.",
   typeName: "Please type the sender's name.",
   notShown: "Please choose one of the senders shown, or type the name.",
+  keyCodeTooLong: "Please shorten the key code to 60 characters.",
 } as const;
 
 /** The choice that stands for "another sender", typed in `otherName`. */
@@ -454,12 +455,13 @@ export const isWaitingForSender = (state: MailPhotoState) => state === "suggeste
 /** The field a refusal of the chosen sender is shown next to: the typed name, or the choice. */
 export const senderFieldOf = (sender: string) => (sender === OTHER_SENDER ? "otherName" : "sender");
 
-/** The photo page's form: the sender (a suggestion's id, or another typed), the label's number, the people named. */
+/** The photo page's form: the sender (a suggestion's id, or another typed), the label's numbers, the people named. */
 export const ConfirmPhotoSchema = z
   .object({
     sender: z.string({ error: CONFIRM_PHOTO_MESSAGES.chooseSender }).trim().min(1, CONFIRM_PHOTO_MESSAGES.chooseSender).max(80),
     otherName: z.string().trim().max(SENDER_QUERY_MAX_LENGTH, ADD_REQUEST_MESSAGES.senderNameTooLong).optional(),
     customerNumber: z.string().trim().max(60, ADD_REQUEST_MESSAGES.customerNumberTooLong).optional(),
+    keyCode: z.string().trim().max(60, CONFIRM_PHOTO_MESSAGES.keyCodeTooLong).optional(),
     recipientIds: z.array(z.string()).default([]),
   })
   .superRefine((value, context) => {
