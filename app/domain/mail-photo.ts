@@ -381,7 +381,8 @@ function readReturnAddress(lines: Line[], senderNames: string[]): string | null 
     const city = CITY_LINE.exec(lines[street + 1]!.text);
     if (!city) continue;
     // The street may name the sender ("One GEICO Plaza"), but a line that is only its name is not one.
-    const named = lines.slice(Math.max(0, street - NAME_LINES_ABOVE), street).some(namesSender) && !keys.includes(printedKey(lines[street]!.text));
+    const named =
+      lines.slice(Math.max(0, street - NAME_LINES_ABOVE), street).some(namesSender) && !keys.includes(printedKey(lines[street]!.text));
     const streetText = tidyStreet(lines[street]!.text, named);
     if (streetText) blocks.push({ street, named, address: `${streetText}, ${city[1]!.replace(/\s+/g, " ").trim()} ${city[2]}` });
   }
