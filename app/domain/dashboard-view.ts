@@ -241,6 +241,7 @@ function requestCard(row: DashboardRow, { snapshot, timeZone, now, canSend, send
     wait: waitText(row, timeZone, now),
     next: nextStep(row, now, { canSend, sendNote }),
     customerNumber: row.customerNumber,
+    keyCode: row.keyCode,
     guide: row.consumerFiles && row.status === null ? { channels: row.channels ?? [], needs: row.needs ?? [], takes: row.takes } : null,
   };
 }

@@ -20,6 +20,7 @@ export type RequestCardData = {
   wait: string | null;
   next: CardNextStep;
   customerNumber: string | null;
+  keyCode: string | null;
   /** Set for a sender that takes the request only from the person: how to file it. */
   guide: { channels: SenderChannel[]; needs: string[]; takes: string | null } | null;
 };
@@ -79,6 +80,7 @@ export function RequestCard({
         ) : null}
         {card.wait ? <p>{card.wait}</p> : null}
         {card.customerNumber ? <p className="muted">Customer number: {card.customerNumber}</p> : null}
+        {card.keyCode ? <p className="muted">Key code: {card.keyCode}</p> : null}
       </div>
       {card.guide ? <FilingGuide senderName={card.senderName} guide={card.guide} /> : null}
       {confirmingDelete ? (
