@@ -150,10 +150,12 @@ describe("ConfirmPhotoSchema", () => {
     const parse = (fields: Record<string, string>) => ConfirmPhotoSchema.safeParse(fields);
     expect(parse({ sender: OTHER_SENDER }).error?.issues[0]?.message).toBe(CONFIRM_PHOTO_MESSAGES.typeName);
     expect(parse({}).error?.issues[0]?.message).toBe(CONFIRM_PHOTO_MESSAGES.chooseSender);
-    expect(parse({ sender: "ll-bean", customerNumber: " 4471 " }).data).toMatchObject({
+    expect(parse({ sender: "ll-bean", customerNumber: " 4471 ", keyCode: " PZ77KQ " }).data).toMatchObject({
       sender: "ll-bean",
       customerNumber: "4471",
+      keyCode: "PZ77KQ",
       recipientIds: [],
     });
+    expect(parse({ sender: "ll-bean", keyCode: "K".repeat(61) }).error?.issues[0]?.message).toBe(CONFIRM_PHOTO_MESSAGES.keyCodeTooLong);
   });
 });
