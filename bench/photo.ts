@@ -18,7 +18,7 @@ import { LOCAL_STAFF } from "../drizzle/local-staff";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/e2e/browser";
 import { ADDRESS } from "../test/support/fixtures";
 import { startLocalStack, type LocalStack } from "../test/support/local-stack";
-import { buildPieces, MAIL_PIECES, renderMailPiece, type MailPiece } from "../test/support/mail-pieces";
+import { buildPieces, labelFieldsOf, MAIL_PIECES, renderMailPiece, type MailPiece } from "../test/support/mail-pieces";
 import { freePort } from "../test/support/ports";
 
 const READ_TIMEOUT_MS = 120_000;
@@ -103,8 +103,18 @@ async function readOne(user: Client, staff: Client, piece: MailPiece, photo: Buf
   const attribute = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1] ?? null;
   const chosen = inputs.find((tag) => attribute(tag, "name") === "sender" && /\bchecked=""/.test(tag));
   const checked = chosen ? attribute(chosen, "value") : null;
-  const numberInput = inputs.find((tag) => attribute(tag, "name") === "customerNumber");
-  const number = numberInput ? attribute(numberInput, "value") : null;
+  const valueOf = (name: string) => {
+    const input = inputs.find((tag) => attribute(tag, "name") === name);
+    return (input && attribute(input, "value")) || null;
+  };
+  // The label's number in the field it belongs in (a key code is kept apart from the customer
+  // number); with none printed, whatever either field was given.
+  const number =
+    labelFieldsOf(piece).keyCode !== null
+      ? valueOf("keyCode")
+      : piece.customerNumber !== null
+        ? valueOf("customerNumber")
+        : (valueOf("customerNumber") ?? valueOf("keyCode"));
   // Staff see what the reader transcribed: how much of the label the OCR itself got right.
   const staffPage = await (await staff.send(`/admin/photos/${location.split("/").at(-1)}`)).text();
   const transcript = decode(/<pre class="letter">([\s\S]*?)<\/pre>/.exec(staffPage)?.[1] ?? "");

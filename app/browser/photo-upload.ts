@@ -2,6 +2,8 @@
  * The photo form of /requests/photo: the browser makes each photo smaller before it is sent (long
  * side 1600 px, JPEG), and shows how far the upload has come. The page works without this script:
  * the form posts the photos as they are, and the server never depends on what is done here.
+ * Photos chosen from a phone's gallery may be HEIC, or have no type at all: whatever the browser
+ * can draw is sent as a JPEG, and what it cannot is sent as it is, for the server to judge.
  */
 type Loaded = { image: CanvasImageSource; width: number; height: number };
 
@@ -47,7 +49,8 @@ function shrinkBeforeSending(form: HTMLFormElement, input: HTMLInputElement, sta
 
   // The photo as a JPEG of at most LONG_SIDE pixels, or the file itself when that cannot be done.
   function shrink(file: File, done: (file: File) => void) {
-    if (!/^image\/(jpeg|png|webp)$/.test(file.type)) return done(file);
+    const serverReads = /^image\/(jpeg|png|webp)$/.test(file.type);
+    if (file.type && !file.type.startsWith("image/")) return done(file);
     loadImage(file, (loaded) => {
       const context = canvas.getContext("2d");
       if (!loaded || !context) return done(file);
@@ -57,7 +60,7 @@ function shrinkBeforeSending(form: HTMLFormElement, input: HTMLInputElement, sta
       context.drawImage(loaded.image, 0, 0, canvas.width, canvas.height);
       canvas.toBlob(
         (blob) => {
-          if (!blob || blob.size >= file.size) return done(file);
+          if (!blob || (serverReads && blob.size >= file.size)) return done(file);
           done(new File([blob], file.name.replace(/\.[^.]*$/, "") + ".jpg", { type: "image/jpeg" }));
         },
         "image/jpeg",

@@ -19,6 +19,7 @@ const row = (overrides: Partial<DashboardRow> = {}): DashboardRow => ({
   queuedAt: null,
   processedAt: null,
   customerNumber: null,
+  keyCode: null,
   recipientIds: null,
   category: null,
   updatedAt: daysAgo(1),

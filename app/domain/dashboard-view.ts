@@ -265,6 +265,7 @@ function requestCard(row: DashboardRow, { snapshot, timeZone, now, canSend, send
     stillComing,
     next: nextStep(row, now, { canSend, sendNote, stillComing }),
     customerNumber: row.customerNumber,
+    keyCode: row.keyCode,
     guide: row.consumerFiles && row.status === null ? { channels: row.channels ?? [], needs: row.needs ?? [], takes: row.takes } : null,
   };
 }

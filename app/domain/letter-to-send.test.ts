@@ -29,6 +29,7 @@ const request: RequestForLetter = {
   state: "IL",
   zipCode: "62701",
   customerNumber: null,
+  keyCode: null,
   recipientIds: null,
   queuedAt: new Date("2026-11-23T17:00:00Z"),
 };

@@ -30,6 +30,7 @@ describe("readMailPiece: who sent it", () => {
     expect(reading.suggestions[0]).toMatchObject({ templateId: "ll-bean", title: "L.L.Bean" });
     expect(reading.customerNumber).toBe("4471220931");
     expect(reading.addressee).toBe("JANE Q PUBLIC");
+    expect(reading.returnAddress).toBe("P.O. Box 11539, Des Moines, IA 50306");
   });
 
   it("is not fooled by a sender's name used as a word in a sentence", () => {
@@ -102,11 +103,14 @@ describe("readMailPiece: the mailing label", () => {
   });
 
   it("stops at the words after the number, and takes labelled ones of many shapes", () => {
-    expect(read("Priority Code: EW981236 Call: 1-800-775-8190").customerNumber).toBe("EW981236");
+    expect(read("Priority Code: EW981236 Call: 1-800-775-8190")).toMatchObject({ customerNumber: null, keyCode: "EW981236" });
     expect(read("Acct No. 6673 90294").customerNumber).toBe("6673 90294");
     expect(read("CUST NO 3234-5963-28").customerNumber).toBe("3234-5963-28");
     expect(read("Quote Ref # 344-163-7996 Mention this letter").customerNumber).toBe("344-163-7996");
-    expect(read("Source Code 2FNMAG").customerNumber).toBe("2FNMAG");
+    expect(read("Source Code 2FNMAG")).toMatchObject({ customerNumber: null, keyCode: "2FNMAG" });
+    // Both on one line, either first.
+    expect(read("Key Code PZ77KQ Customer # 4471220931")).toMatchObject({ customerNumber: "4471220931", keyCode: "PZ77KQ" });
+    expect(read("Cust No 12345678 Source Code 3WIN47K")).toMatchObject({ customerNumber: "12345678", keyCode: "3WIN47K" });
   });
 
   it("takes no phone number, date or word for a customer number", () => {
@@ -146,10 +150,12 @@ describe("ConfirmPhotoSchema", () => {
     const parse = (fields: Record<string, string>) => ConfirmPhotoSchema.safeParse(fields);
     expect(parse({ sender: OTHER_SENDER }).error?.issues[0]?.message).toBe(CONFIRM_PHOTO_MESSAGES.typeName);
     expect(parse({}).error?.issues[0]?.message).toBe(CONFIRM_PHOTO_MESSAGES.chooseSender);
-    expect(parse({ sender: "ll-bean", customerNumber: " 4471 " }).data).toMatchObject({
+    expect(parse({ sender: "ll-bean", customerNumber: " 4471 ", keyCode: " PZ77KQ " }).data).toMatchObject({
       sender: "ll-bean",
       customerNumber: "4471",
+      keyCode: "PZ77KQ",
       recipientIds: [],
     });
+    expect(parse({ sender: "ll-bean", keyCode: "K".repeat(61) }).error?.issues[0]?.message).toBe(CONFIRM_PHOTO_MESSAGES.keyCodeTooLong);
   });
 });

@@ -79,13 +79,34 @@ const POSTAL_WORDS = new Set([
 /** Lines of the mailing label that are postal sorting marks, not a name or a number of the person's. */
 const ENDORSEMENT = /(AUTO|CAR-?RT|5-DIGIT|3-DIGIT|ECRWSS|MIXED ADC|AADC|SCH\b|LOT\b|PRSRT|PRESORT|\*{3,})/i;
 
+/** The number itself: letters, digits, spaces and hyphens, with a digit somewhere in it. */
+const LABEL_NUMBER = String.raw`((?=[A-Z0-9 -]*\d)[A-Z0-9][A-Z0-9 -]{2,24}[A-Z0-9])`;
+
 /**
- * A number the label names as the person's: "Customer #: 4471220931", "Source Code XAB12C",
- * "Acct No. 5521 00". Words that are also ordinary ("offer", "key") need the word that says it is
- * a code or number; the account words may stand alone before a colon ("Customer: 0047").
+ * A number printed after its label's words: "Customer #: 4471220931", "Acct No. 5521 00", "Key
+ * Code PZ77KQ". The label's words must say it is a code or a number ("code", "no", "#"); account
+ * words may also stand alone before a colon ("Customer: 0047"). Groups: 1 the word that names a
+ * number, 2 its "#", 3 the number.
  */
-const LABELLED_NUMBER =
-  /\b(?:(?:customer|cust|acct|account|member|membership|donor|client)\.?\s*(?:(code|no|num|nbr|number|id)\b\.?\s*[#:]?|(#)\s*:?|:)|(?:source|key|promo|promotion|priority|offer|reference|ref|quote\s+ref|catalog|reservation|invitation|mailing)\.?\s*(?:(code|no|num|nbr|number|id|key)\b\.?\s*[#:]?|(#)\s*:?))\s*((?=[A-Z0-9 -]*\d)[A-Z0-9][A-Z0-9 -]{2,24}[A-Z0-9])/i;
+function labelledNumber(words: string, { bareColon }: { bareColon: boolean }) {
+  const naming = String.raw`(?:(code|no|num|nbr|number|id)\b\.?\s*[#:]?|(#)\s*:?${bareColon ? "|:" : ""})`;
+  return new RegExp(String.raw`\b(?:${words})\.?\s*${naming}\s*${LABEL_NUMBER}`, "i");
+}
+
+/**
+ * The person's own number with the sender: their customer, account or donor number, or the
+ * reference of the offer made to them (a reservation number, a quote reference).
+ */
+const CUSTOMER_NUMBERS = [
+  labelledNumber("customer|cust|acct|account|member|membership|donor|client", { bareColon: true }),
+  labelledNumber(String.raw`reference|ref|quote\s+ref|reservation`, { bareColon: false }),
+];
+/**
+ * The code of the mailing itself, which says which list and which campaign the person's name came
+ * from: "Key Code", "Source Code", "Offer Code". Senders look a person up by either, so both are kept.
+ */
+const KEY_CODE = labelledNumber("source|key|promo|promotion|priority|offer|catalog|invitation|mailing", { bareColon: false });
+const LABELLED_NUMBERS = [...CUSTOMER_NUMBERS, KEY_CODE];
 /** Numbers that are never the person's on a label: a date, a ZIP code. */
 const NOT_A_CUSTOMER_NUMBER = /^\d{1,2}[/-]\d{1,2}[/-]\d{2,4}$|^\d{5}(?:-\d{4})?$/;
 /** Shaped like a phone number: the person's number only where the label says "number" or "#" before it. */
@@ -100,12 +121,24 @@ export type PhotoReading = {
   suggestions: PhotoSuggestion[];
   /** Whether the first suggestion may be put to the person; otherwise staff look at the photo. */
   confident: boolean;
+  /** The person's number with the sender: customer, account or donor number, or a keyline. */
   customerNumber: string | null;
+  /** The code of the mailing: "Key Code", "Source Code", "Offer Code". */
+  keyCode: string | null;
   /** The name printed on the mailing label, as printed. */
   addressee: string | null;
+  /** The sender's return address, read below its name: "P.O. Box 11539, Des Moines, IA 50306". */
+  returnAddress: string | null;
 };
 
 type Line = { text: string; words: string[] };
+
+function linesOf(text: string): Line[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => ({ text: line.trim(), words: plainWords(splitGluedWords(line)) }))
+    .filter((line) => line.words.length > 0);
+}
 
 /**
  * Reads the text transcribed from a photo (one or more images, their texts joined): who sent it,
@@ -113,10 +146,7 @@ type Line = { text: string; words: string[] };
  * and addressee.
  */
 export function readMailPiece(text: string, names: SenderName[], titles: ReadonlyMap<string, string>): PhotoReading {
-  const lines = text
-    .split(/\r?\n/)
-    .map((line) => ({ text: line.trim(), words: plainWords(splitGluedWords(line)) }))
-    .filter((line) => line.words.length > 0);
+  const lines = linesOf(text);
   const label = readLabel(lines);
   const scores = scoreSenders(lines, names, titles);
 
@@ -130,7 +160,17 @@ export function readMailPiece(text: string, names: SenderName[], titles: Readonl
   });
   const [first, second] = suggestions;
   const confident = Boolean(first && first.score >= CONFIDENT_SCORE && (!second || first.score - second.score >= CONFIDENT_LEAD));
-  return { suggestions, confident, customerNumber: label.customerNumber, addressee: label.addressee };
+  const senderNames = first ? names.filter((name) => name.templateId === first.templateId).map((name) => name.name) : [];
+  return { suggestions, confident, ...label, returnAddress: readReturnAddress(lines, senderNames) };
+}
+
+/**
+ * The return address printed below one of these names of the sender (its title, its aliases), in
+ * the text read off a photo: what staff are asked to confirm as the sender's postal address once
+ * the sender is known.
+ */
+export function returnAddressOf(text: string, senderNames: string[]): string | null {
+  return readReturnAddress(linesOf(text), senderNames);
 }
 
 /**
@@ -256,7 +296,7 @@ function nearestKey(run: string, keysByLength: Map<number, string[]>): { key: st
  * street, and above that the number the mailer prints for the person (labelled, or between # signs
  * in a keyline). Postal sorting marks ("*****AUTO**5-DIGIT 60614") are never the number.
  */
-function readLabel(lines: Line[]): { customerNumber: string | null; addressee: string | null } {
+function readLabel(lines: Line[]): Pick<PhotoReading, "customerNumber" | "keyCode" | "addressee"> {
   let addressee: string | null = null;
   // The last address on the piece: a return address is printed above or before the label.
   let cityIndex = -1;
@@ -266,24 +306,33 @@ function readLabel(lines: Line[]): { customerNumber: string | null; addressee: s
   if (cityIndex > 0) {
     for (let index = cityIndex - 2; index >= Math.max(0, cityIndex - 4); index -= 1) {
       const line = lines[index]!;
-      if (ENDORSEMENT.test(line.text) || LABELLED_NUMBER.test(line.text) || KEYLINE.test(line.text)) continue;
+      if (ENDORSEMENT.test(line.text) || LABELLED_NUMBERS.some((labelled) => labelled.test(line.text)) || KEYLINE.test(line.text)) continue;
       const name = line.text.replace(/^[^A-Za-z]+|[^A-Za-z.]+$/g, "").replace(/\s+/g, " ");
       if (looksLikePersonName(name)) addressee = name;
       break;
     }
   }
-  return { customerNumber: findCustomerNumber(lines), addressee };
+  return { customerNumber: findCustomerNumber(lines), keyCode: findLabelledNumber(lines, [KEY_CODE]), addressee };
+}
+
+/** The first number one of these labels names, as the person's number can be printed on a label. */
+function findLabelledNumber(lines: Line[], labels: RegExp[]): string | null {
+  for (const { text } of lines) {
+    for (const label of labels) {
+      const labelled = label.exec(text);
+      if (!labelled) continue;
+      const number = numberPart(labelled[3]!);
+      const namedANumber = Boolean(labelled[1] || labelled[2]);
+      if (ENDORSEMENT.test(number) || NOT_A_CUSTOMER_NUMBER.test(number) || (PHONE_SHAPED.test(number) && !namedANumber)) continue;
+      return tidyNumber(number);
+    }
+  }
+  return null;
 }
 
 function findCustomerNumber(lines: Line[]): string | null {
-  for (const { text } of lines) {
-    const labelled = LABELLED_NUMBER.exec(text);
-    if (!labelled) continue;
-    const number = numberPart(labelled[5]!);
-    const namedANumber = labelled.slice(1, 5).some(Boolean);
-    if (ENDORSEMENT.test(number) || NOT_A_CUSTOMER_NUMBER.test(number) || (PHONE_SHAPED.test(number) && !namedANumber)) continue;
-    return tidyNumber(number);
-  }
+  const labelled = findLabelledNumber(lines, CUSTOMER_NUMBERS);
+  if (labelled) return labelled;
   for (const { text } of lines) {
     const keyline = KEYLINE.exec(text);
     if (keyline) return tidyNumber(keyline[1]!);
@@ -307,6 +356,60 @@ function numberPart(text: string) {
 
 function tidyNumber(number: string) {
   return number.replace(/\s+/g, " ").trim().toUpperCase();
+}
+
+/** Postage marks printed beside a return address, on its lines: "P.O. Box 11539 U.S. POSTAGE". */
+const POSTAGE_MARKS = /\s+(?:PRSRT|PRST|PRESORTED|STD|STANDARD|U\.?\s?S\.?\s+POSTAGE|POSTAGE|PAID|PERMIT|NONPROFIT|FIRST[- ]CLASS)\b.*$/i;
+const PO_BOX = /\bP\.?\s*O\.?\s*BOX\s+(\d+)/i;
+/** The city, state and ZIP as printed, without what follows the ZIP. */
+const CITY_LINE = /([A-Za-z][A-Za-z .'-]*?,?\s+[A-Z]{2}),?\s+(\d{5}(?:-\d{4})?)\b/;
+/** How many lines above its street line a return address's name may be (a name can take two lines). */
+const NAME_LINES_ABOVE = 2;
+
+/**
+ * A return address: a city, state and ZIP line with the street or P.O. Box line above it, under a
+ * line that names the sender (then the street line may be anything: "One GEICO Plaza"); or, when
+ * no name is found, the first address above the mailing label whose street starts with a number
+ * or a P.O. Box and that is not under a person's name. The address is given as one line in the
+ * usual form ("P.O. Box 11539, Des Moines, IA 50306"), without the postage marks printed beside it.
+ */
+function readReturnAddress(lines: Line[], senderNames: string[]): string | null {
+  const keys = senderNames.map(printedKey).filter((key) => key.length >= 2);
+  const namesSender = (line: Line) => keys.some((key) => printedKey(line.text).includes(key));
+  const blocks: { street: number; address: string; named: boolean }[] = [];
+  for (let street = 0; street + 1 < lines.length; street += 1) {
+    const city = CITY_LINE.exec(lines[street + 1]!.text);
+    if (!city) continue;
+    // The street may name the sender ("One GEICO Plaza"), but a line that is only its name is not one.
+    const named =
+      lines.slice(Math.max(0, street - NAME_LINES_ABOVE), street).some(namesSender) && !keys.includes(printedKey(lines[street]!.text));
+    const streetText = tidyStreet(lines[street]!.text, named);
+    if (streetText) blocks.push({ street, named, address: `${streetText}, ${city[1]!.replace(/\s+/g, " ").trim()} ${city[2]}` });
+  }
+  const named = blocks.find((block) => block.named);
+  if (named) return named.address;
+  // The last address is the mailing label's; an address under a person's name is someone's label too.
+  const unnamed = blocks.slice(0, -1).find((block) => {
+    const above = lines[block.street - 1];
+    return above && !looksLikePersonName(above.text.replace(/[^A-Za-z.' ]+/g, " ").trim());
+  });
+  return unnamed?.address ?? null;
+}
+
+/**
+ * A return address's street line without the postage marks beside it, "P.O. Box" spelled one way;
+ * null when it is not one: a street starts with a number or is a P.O. Box, unless the sender's
+ * name is right above it.
+ */
+function tidyStreet(text: string, underSenderName: boolean): string | null {
+  const box = PO_BOX.exec(text);
+  if (!box && !STREET_LINE.test(text) && !underSenderName) return null;
+  const street = (box ? text.slice(box.index).replace(PO_BOX, "P.O. Box $1") : text)
+    .replace(POSTAGE_MARKS, "")
+    .replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9.]+$/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  return /\d|[A-Za-z]{3}/.test(street) ? street : null;
 }
 
 /** Two to five words of letters (an initial may have a dot), none a postal or company word. */
@@ -341,6 +444,7 @@ export const CONFIRM_PHOTO_MESSAGES = {
   chooseSender: "Please choose who sent it, or type the sender's name.",
   typeName: "Please type the sender's name.",
   notShown: "Please choose one of the senders shown, or type the name.",
+  keyCodeTooLong: "Please shorten the key code to 60 characters.",
 } as const;
 
 /** The choice that stands for "another sender", typed in `otherName`. */
@@ -352,12 +456,13 @@ export const isWaitingForSender = (state: MailPhotoState) => state === "suggeste
 /** The field a refusal of the chosen sender is shown next to: the typed name, or the choice. */
 export const senderFieldOf = (sender: string) => (sender === OTHER_SENDER ? "otherName" : "sender");
 
-/** The photo page's form: the sender (a suggestion's id, or another typed), the label's number, the people named. */
+/** The photo page's form: the sender (a suggestion's id, or another typed), the label's numbers, the people named. */
 export const ConfirmPhotoSchema = z
   .object({
     sender: z.string({ error: CONFIRM_PHOTO_MESSAGES.chooseSender }).trim().min(1, CONFIRM_PHOTO_MESSAGES.chooseSender).max(80),
     otherName: z.string().trim().max(SENDER_QUERY_MAX_LENGTH, ADD_REQUEST_MESSAGES.senderNameTooLong).optional(),
     customerNumber: z.string().trim().max(60, ADD_REQUEST_MESSAGES.customerNumberTooLong).optional(),
+    keyCode: z.string().trim().max(60, CONFIRM_PHOTO_MESSAGES.keyCodeTooLong).optional(),
     recipientIds: z.array(z.string()).default([]),
   })
   .superRefine((value, context) => {

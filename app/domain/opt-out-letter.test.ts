@@ -103,7 +103,16 @@ describe("writeOptOutLetter: the customer number", () => {
 
   it.each([undefined, null, "", "   "])("is left out when it is %j", (customerNumber) => {
     const text = letter({ customerNumber });
-    expect(text).not.toMatch(/customer number|source code/i);
+    expect(text).not.toMatch(/customer number|source code|key code/i);
+  });
+
+  it("is named beside the key code when a photo's label gave both, and the key code alone when it gave only that", () => {
+    expect(letter({ customerNumber: "4471220931", keyCode: " PZ77KQ " })).toContain(
+      "From your mailing label:\n  Customer number: 4471220931\n  Key code: PZ77KQ\n",
+    );
+    const keyCodeOnly = letter({ customerNumber: " ", keyCode: "PZ77KQ" });
+    expect(keyCodeOnly).toContain("From your mailing label:\n  Key code: PZ77KQ\n");
+    expect(keyCodeOnly).not.toMatch(/customer number/i);
   });
 });
 
@@ -221,6 +230,7 @@ describe("letterOfRequest: a request's letter as its owner reads it", () => {
     fullName: "Jane Q Doe",
     ...home,
     customerNumber: "A-1",
+    keyCode: "PZ77KQ",
     recipientIds: ["r2"],
     queuedAt: new Date("2026-03-02T17:00:00Z"),
   };
@@ -239,11 +249,13 @@ describe("letterOfRequest: a request's letter as its owner reads it", () => {
         holder: { fullName: "Jane Q Doe", address: home },
         household: [{ fullName: "Jane Smith", address: oldHome }],
         customerNumber: "A-1",
+        keyCode: "PZ77KQ",
         date: request.queuedAt!,
         timeZone,
       }),
     );
     expect(text.startsWith("03/02/2026")).toBe(true);
+    expect(text).toContain("Customer number: A-1\n  Key code: PZ77KQ");
     expect(text).not.toContain("John Doe");
   });
 

@@ -43,6 +43,8 @@ export type OptOutLetterInput = {
   earlierAddresses?: PostalAddress[];
   /** The customer number or source code from the mailing label, when the user has one. */
   customerNumber?: string | null;
+  /** The key or source code of the mailing read apart from the customer number off a photo's label. */
+  keyCode?: string | null;
   /** The letter's date. */
   date: Date;
   /** IANA zone the date is read in; America/New_York by default. */
@@ -54,6 +56,7 @@ export type RequestForLetter = PostalAddress & {
   senderName: string;
   fullName: string;
   customerNumber: string | null;
+  keyCode: string | null;
   recipientIds: string[] | null;
   queuedAt: Date | null;
 };
@@ -74,6 +77,7 @@ export function letterOfRequest(
     household: householdOf(request.recipientIds, recipients),
     earlierAddresses,
     customerNumber: request.customerNumber,
+    keyCode: request.keyCode,
     date: request.queuedAt ?? today,
     timeZone,
   });
@@ -120,6 +124,7 @@ export function writeOptOutLetter(input: OptOutLetterInput): string {
     }
   }
   const customerNumber = collapseSpaces(input.customerNumber);
+  const keyCode = collapseSpaces(input.keyCode);
   const indent = (lines: string[]) => lines.map((line) => `  ${line}`);
 
   const paragraphs: string[][] = [
@@ -137,7 +142,13 @@ export function writeOptOutLetter(input: OptOutLetterInput): string {
   if (earlier.length > 0) {
     paragraphs.push(["Earlier addresses, from before a move, where your records may still have these names:", ...indent(earlier)]);
   }
-  if (customerNumber) {
+  if (keyCode) {
+    // Read apart off the label: the sender finds the person by either, so both are named.
+    paragraphs.push([
+      "From your mailing label:",
+      ...indent([...(customerNumber ? [`Customer number: ${customerNumber}`] : []), `Key code: ${keyCode}`]),
+    ]);
+  } else if (customerNumber) {
     paragraphs.push([`Customer number or source code from your mailing label: ${customerNumber}`]);
   }
   paragraphs.push(

@@ -73,6 +73,8 @@ export type AccountExport = {
     fullName: string;
     address: CheckedAddress;
     customerNumber: string | null;
+    /** The key or source code of the mailing, read off a photo's label apart from the customer number. */
+    keyCode: string | null;
     /** The recipients the letter names besides the account holder; null means everyone on the list. */
     recipientIds: string[] | null;
     requiredDays: number;
@@ -119,6 +121,8 @@ export type AccountExport = {
     transcript: string | null;
     suggestions: string[];
     customerNumber: string | null;
+    /** The key or source code of the mailing read off the label. */
+    keyCode: string | null;
     addressee: string | null;
     whyStaffLook: string | null;
     senderName: string | null;
@@ -187,6 +191,7 @@ const requestColumns = {
   status: requests.status,
   requiredDays: requests.requiredDays,
   customerNumber: requests.customerNumber,
+  keyCode: requests.keyCode,
   recipientIds: requests.recipientIds,
   ...checkedAddressColumns(requests),
   queuedAt: requests.queuedAt,
@@ -217,6 +222,7 @@ const photoColumns = {
   transcript: mailPhotos.transcript,
   suggestions: mailPhotos.suggestions,
   customerNumber: mailPhotos.customerNumber,
+  keyCode: mailPhotos.keyCode,
   addressee: mailPhotos.addressee,
   readProblem: mailPhotos.readProblem,
   templateId: mailPhotos.templateId,
@@ -536,6 +542,7 @@ export async function exportAccount(
         fullName: row.fullName,
         address: checkedAddressOf(row),
         customerNumber: row.customerNumber,
+        keyCode: row.keyCode,
         recipientIds: row.recipientIds,
         requiredDays: row.requiredDays,
         queuedAt: isoOrNull(row.queuedAt),
@@ -589,6 +596,7 @@ export async function exportAccount(
       transcript: row.transcript,
       suggestions: row.suggestions.map((suggestion) => suggestion.title),
       customerNumber: row.customerNumber,
+      keyCode: row.keyCode,
       addressee: row.addressee,
       whyStaffLook: row.readProblem,
       senderName: row.senderName,

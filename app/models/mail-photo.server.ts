@@ -89,6 +89,7 @@ export type Reading = {
   transcript: string | null;
   suggestions: PhotoSuggestion[];
   customerNumber: string | null;
+  keyCode: string | null;
   addressee: string | null;
   readProblem: string | null;
 };

@@ -32,6 +32,7 @@ const requestColumns = {
   status: requests.status,
   requiredDays: requests.requiredDays,
   customerNumber: requests.customerNumber,
+  keyCode: requests.keyCode,
   recipientIds: requests.recipientIds,
   ...addressColumns(requests),
   queuedAt: requests.queuedAt,
@@ -326,7 +327,7 @@ export async function applyRequestAction(
     requestId: string;
     action: RequestAction;
     now?: Date;
-    changes?: Pick<typeof requests.$inferInsert, "customerNumber" | "recipientIds">;
+    changes?: Pick<typeof requests.$inferInsert, "customerNumber" | "keyCode" | "recipientIds">;
     chargeFreeRequest?: boolean;
   },
 ): Promise<ActionOutcome> {
@@ -382,6 +383,8 @@ export type NewCustomRequest = {
   fullName: string;
   address: { street1: string; street2: string | null; city: string; state: string; zipCode: string; addressCheck: AddressCheck | null };
   customerNumber: string | null;
+  /** The key or source code of the mailing, from a photo's label. */
+  keyCode?: string | null;
   recipientIds: string[] | null;
   /** A catalog sender's own wait; a request for a name the catalog lacks waits CUSTOM_REQUIRED_DAYS. */
   requiredDays?: number;
@@ -402,6 +405,7 @@ export async function createCustomRequest(db: Db, input: NewCustomRequest, now =
       status: "inQueue",
       requiredDays: input.requiredDays ?? CUSTOM_REQUIRED_DAYS,
       customerNumber: input.customerNumber,
+      keyCode: input.keyCode ?? null,
       recipientIds: input.recipientIds,
       street1: input.address.street1,
       street2: input.address.street2,

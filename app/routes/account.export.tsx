@@ -198,7 +198,7 @@ export default function AccountExportPage() {
           photo.state,
           photo.senderName ?? "—",
           String(photo.imagesKept),
-          [photo.customerNumber, photo.addressee, photo.transcript].filter(Boolean).join(" · ") || "—",
+          [photo.customerNumber, photo.keyCode, photo.addressee, photo.transcript].filter(Boolean).join(" · ") || "—",
         ])}
       />
 
@@ -263,6 +263,7 @@ function RequestRecord({ request, at }: { request: ExportedRequest; at: (iso: st
           ["Name", request.fullName],
           ["Address", oneLine(request.address)],
           ["Customer number", request.customerNumber ?? "—"],
+          ["Key code", request.keyCode ?? "—"],
           ["The sender's days to act", `${request.requiredDays}, from the day it got the request`],
           ["Went into the queue", at(request.queuedAt)],
           ["Sent to the sender", at(request.processedAt)],

@@ -37,6 +37,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       readProblem: photo.readProblem,
       suggestions: photo.suggestions,
       customerNumber: photo.customerNumber,
+      keyCode: photo.keyCode,
       senderName: photo.senderName,
     },
   };
@@ -57,6 +58,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     identifyPhotoByStaff(context.env, { id: staff.id, role: staff.role }, photo, {
       ...chosen,
       customerNumber: submission.value.customerNumber || null,
+      keyCode: submission.value.keyCode || null,
     }),
   );
   if (!outcome.ok) {
@@ -76,7 +78,7 @@ export default function IdentifyPhoto() {
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm<z.input<typeof ConfirmPhotoSchema>>({
     lastResult,
-    defaultValue: { customerNumber: photo.customerNumber ?? "" },
+    defaultValue: { customerNumber: photo.customerNumber ?? "", keyCode: photo.keyCode ?? "" },
     constraint: getZodConstraint(ConfirmPhotoSchema),
   });
   const waiting = isWaitingForSender(photo.state);
@@ -102,7 +104,11 @@ export default function IdentifyPhoto() {
       {waiting ? (
         <Form method="post" className="form" {...getFormProps(form)} noValidate>
           <ErrorSummary form={form} fields={photoSenderSummary(fields)} />
-          <PhotoSenderFields fields={fields} suggestions={photo.suggestions} numberRead={Boolean(photo.customerNumber)} />
+          <PhotoSenderFields
+            fields={fields}
+            suggestions={photo.suggestions}
+            read={{ customerNumber: Boolean(photo.customerNumber), keyCode: Boolean(photo.keyCode) }}
+          />
           <p className="hint">
             A name typed exactly as a catalog sender&apos;s name or alias becomes that sender; any other is sent as typed and shows under
             “What people asked for”.

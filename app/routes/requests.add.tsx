@@ -14,14 +14,11 @@ import { ALLOWANCE_REFUSED_MESSAGE, freeRequestsUsedNote, requestsAffordable } f
 import { getAddRequestOptions } from "~/models/request.server";
 import { findSenderByExactName, searchSenders, type SenderChoice } from "~/models/sender-names.server";
 import { addRequestForSender } from "~/services/requests.server";
-import { recordEvents } from "~/services/analytics.server";
 import { requireUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
-import { errorMessage } from "~/utils/errors";
 import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
 import senderSearchSrc from "~/browser/sender-search.ts?script";
-import { log } from "~/utils/log.server";
 
 async function loadOptions(request: Request, context: AppLoadContext) {
   const user = await requireUser(request, context);
@@ -84,9 +81,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const errors = outcome.field ? { fieldErrors: { [outcome.field]: [outcome.message] } } : { formErrors: [outcome.message] };
     return data(submission.reply(errors), { status: outcome.status });
   }
-  await recordEvents(context, [{ name: "created request", userId: user.id, properties: { type: outcome.kind } }]).catch((error) =>
-    log.error("analytics:", errorMessage(error)),
-  );
   return redirect(requestSentUrl(outcome.requestId), 303);
 }
 

@@ -26,13 +26,13 @@ import { isUnknownIntent, UNKNOWN_INTENT_MESSAGE } from "~/utils/intent";
 import { pageMeta } from "~/utils/meta";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { invariantResponse } from "~/utils/http-errors";
+import photoStatusSrc from "~/browser/photo-status.ts?script";
 
 const PhotoActionSchema = z.discriminatedUnion("intent", [
   ConfirmPhotoSchema.extend({ intent: z.literal("confirm") }),
   z.object({ intent: z.literal("discard") }),
 ]);
-import { invariantResponse } from "~/utils/http-errors";
-import photoStatusSrc from "~/browser/photo-status.ts?script";
 
 /** The user's own photo; anyone else's answers 404, exactly like one that does not exist. */
 async function loadPhoto(request: Request, context: AppLoadContext, photoId: string | undefined) {
@@ -58,6 +58,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       imageCount: photo.imageKeys.length,
       suggestions: photo.suggestions,
       customerNumber: photo.customerNumber,
+      keyCode: photo.keyCode,
       addressee,
       senderName: photo.senderName,
       requestId: photo.requestId,
@@ -85,10 +86,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   if (!isWaitingForSender(photo.state)) return redirect(`/requests/photo/${photo.id}`, 303);
 
-  const { customerNumber, recipientIds } = submission.value;
+  const { customerNumber, keyCode, recipientIds } = submission.value;
   const chosen = await chosenSender(context.env, photo, submission.value);
   if (!chosen) return data(submission.reply({ fieldErrors: { sender: [CONFIRM_PHOTO_MESSAGES.notShown] } }), { status: 400 });
-  const outcome = await confirmPhotoSender(context.env, user, photo, { ...chosen, customerNumber: customerNumber || null, recipientIds });
+  const outcome = await confirmPhotoSender(context.env, user, photo, {
+    ...chosen,
+    customerNumber: customerNumber || null,
+    keyCode: keyCode || null,
+    recipientIds,
+  });
   if (!outcome.ok) {
     const field = outcome.field ? senderFieldOf(submission.value.sender) : null;
     const errors = field ? { fieldErrors: { [field]: [outcome.message] } } : { formErrors: [outcome.message] };
@@ -157,8 +163,9 @@ function Reading({ photoId, imageCount }: { photoId: string; imageCount: number 
 const SEND_NOTE_ID = "send-request-note";
 
 /**
- * "Is this from …?": the confident suggestion chosen already, or (when staff will look) no guess
- * at all; the other suggestions, another name, the label's number and the people on the letter.
+ * "Is this from …?": the confident suggestion chosen already, the other suggestions, another name,
+ * the label's numbers and the people on the letter. When staff will look, leaving it to them is
+ * the page's main action and needs no choice; a person who knows the sender may still send it.
  */
 function ChooseSender() {
   const { photo, people, holderName, addresseeUnknown, sendNote } = useLoaderData<typeof loader>();
@@ -167,7 +174,11 @@ function ChooseSender() {
   const [best] = photo.suggestions;
   const [form, fields] = useForm<z.input<typeof ConfirmPhotoSchema>>({
     lastResult,
-    defaultValue: { sender: confident ? best?.templateId : undefined, customerNumber: photo.customerNumber ?? "" },
+    defaultValue: {
+      sender: confident ? best?.templateId : undefined,
+      customerNumber: photo.customerNumber ?? "",
+      keyCode: photo.keyCode ?? "",
+    },
     constraint: getZodConstraint(ConfirmPhotoSchema),
   });
   const chosen = (fields.sender.value ?? fields.sender.initialValue) as string | undefined;
@@ -179,14 +190,30 @@ function ChooseSender() {
       <h1 id="page-title">{confident && best ? `Is this from ${best.title}?` : "Our staff will look at your photo"}</h1>
       <p className="lead">
         {confident
-          ? "We read this on your photo. Check the sender and the number, then send the request."
-          : "We couldn't tell for sure who sent this piece, so one of our staff will look at the photo, send the request for you and email you, usually within two business days. If you know the sender, you can choose it now."}
+          ? "We read this on your photo. Check the sender and the numbers, then send the request."
+          : "We couldn't tell for sure who sent this piece, so one of our staff will look at the photo, send the request for you and email you, usually within two business days. You don't need to do anything more."}
       </p>
       <PhotoImages photoId={photo.id} count={photo.imageCount} />
-      <Form method="post" className="form" {...getFormProps(form)} noValidate>
+      {confident ? null : (
+        <>
+          <p>
+            <Link to="/dashboard" className="button">
+              Leave it with our staff
+            </Link>
+          </p>
+          <h2 id="know-the-sender">Know who sent it?</h2>
+          <p>Then you can send the request yourself now, instead of waiting for our staff.</p>
+        </>
+      )}
+      <Form method="post" className="form" {...getFormProps(form)} aria-labelledby={confident ? undefined : "know-the-sender"} noValidate>
         <ErrorSummary form={form} fields={photoSenderSummary(fields)} />
         <input type="hidden" name="intent" value="confirm" />
-        <PhotoSenderFields fields={fields} chosen={chosen} suggestions={photo.suggestions} numberRead={Boolean(photo.customerNumber)} />
+        <PhotoSenderFields
+          fields={fields}
+          chosen={chosen}
+          suggestions={photo.suggestions}
+          read={{ customerNumber: Boolean(photo.customerNumber), keyCode: Boolean(photo.keyCode) }}
+        />
         <LetterPeople
           holderName={holderName}
           people={people}
@@ -206,8 +233,12 @@ function ChooseSender() {
             ) : null
           }
         />
-        <button type="submit" className="button" aria-describedby={describedByNote(SEND_NOTE_ID, sendNote)}>
-          {confident ? "Yes, send the request" : "Send the request"}
+        <button
+          type="submit"
+          className={confident ? "button" : "button button-quiet"}
+          aria-describedby={describedByNote(SEND_NOTE_ID, sendNote)}
+        >
+          {confident ? "Yes, send the request" : "Send the request myself"}
         </button>
         <FreeRequestsNote id={SEND_NOTE_ID} note={sendNote} />
       </Form>

@@ -45,8 +45,8 @@ export default function SendPhoto() {
       </p>
       <h1 id="page-title">Send a photo of the mail</h1>
       <p className="lead">
-        Take a photo of the envelope, catalog or postcard, with its mailing label. We read who sent it and the customer number for you, and
-        you confirm before anything is sent.
+        Take a photo of the envelope, catalog or postcard, with its mailing label, or choose photos you took already. We read who sent it
+        and the numbers on the label for you, and you confirm before anything is sent.
       </p>
       {usedUp ? <AllowanceUsedUp /> : null}
       <Form method="post" encType="multipart/form-data" className="form" data-photo-upload noValidate>
@@ -58,7 +58,8 @@ export default function SendPhoto() {
           hint={
             <>
               The side with the sender&apos;s name, and the mailing label if it is on the other side: up to {PHOTO_LIMITS.maxImages} photos,
-              JPEG, PNG or WebP, {PHOTO_LIMITS.maxImageBytes / 1024 / 1024} MB each.
+              JPEG, PNG or WebP, {PHOTO_LIMITS.maxImageBytes / 1024 / 1024} MB each. A photo straight from a phone is often 2 to 5 MB: on a
+              slow connection, sending it can take a minute.
             </>
           }
         >
@@ -67,7 +68,6 @@ export default function SendPhoto() {
             name={FIELD}
             type="file"
             accept="image/*"
-            capture="environment"
             multiple
             required
             {...describedControl({ id: FIELD, errors: fieldErrors, hasHint: true })}

@@ -54,8 +54,8 @@ export function consentCookieHeader(choice: "yes" | "no") {
 
 export type AnalyticsEvent = { name: AnalyticsEventName; userId?: string | null; properties?: AnalyticsProperties };
 
-/** Records product events (not site visits) in one write. */
-export async function recordEvents(context: AppLoadContext, events: AnalyticsEvent[]) {
+/** Records product events (not site visits) in one write; services that have no request's context pass `{ env }`. */
+export async function recordEvents(context: Pick<AppLoadContext, "env">, events: AnalyticsEvent[]) {
   if (events.length === 0) return;
   await getDb(context.env.DB)
     .insert(analyticsEvents)

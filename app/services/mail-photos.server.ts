@@ -2,7 +2,7 @@
 // confirmed by the person or identified by staff, and deleted as soon as the sender is known (or
 // after PHOTO_LIMITS.keepDays). D1 holds where each stands; the images never leave R2 but through
 // the app, to their owner and to staff.
-import { OTHER_SENDER, PHOTO_LIMITS, PHOTO_MESSAGES, readMailPiece } from "~/domain/mail-photo";
+import { OTHER_SENDER, PHOTO_LIMITS, PHOTO_MESSAGES, readMailPiece, returnAddressOf } from "~/domain/mail-photo";
 import { DAY_MS, MINUTE_MS } from "~/domain/dates";
 import { enqueueJob } from "~/jobs/producer.server";
 import { getTextReader } from "~/integrations/text-reader.server";
@@ -23,7 +23,8 @@ import {
   saveReading,
   type MailPhoto,
 } from "~/models/mail-photo.server";
-import { findSenderByExactName } from "~/models/sender-names.server";
+import { recordPostalChannelProposal } from "~/models/sender-channels.server";
+import { findSenderByExactName, listSenderNames } from "~/models/sender-names.server";
 import { getSessionUser } from "~/models/user.server";
 import { addRequestForSender, type AddOutcome, type NewRequest } from "~/services/requests.server";
 import type { CurrentUser } from "~/services/auth.server";
@@ -118,7 +119,15 @@ export async function readPhoto(env: AppEnv, photoId: string, attempt: number) {
   const photo = await getPhoto(db, photoId);
   if (!photo || photo.state !== "reading") return;
   const toStaff = (readProblem: string, transcript: string | null = null) =>
-    saveReading(db, photoId, { state: "needsStaff", transcript, suggestions: [], customerNumber: null, addressee: null, readProblem });
+    saveReading(db, photoId, {
+      state: "needsStaff",
+      transcript,
+      suggestions: [],
+      customerNumber: null,
+      keyCode: null,
+      addressee: null,
+      readProblem,
+    });
 
   const reader = getTextReader(env);
   if (!reader) return void (await toStaff("no photo reader is configured"));
@@ -143,6 +152,7 @@ export async function readPhoto(env: AppEnv, photoId: string, attempt: number) {
     transcript,
     suggestions: reading.suggestions,
     customerNumber: reading.customerNumber,
+    keyCode: reading.keyCode,
     addressee: reading.addressee,
     readProblem: reading.confident ? null : reading.suggestions.length ? "not sure which sender" : "no catalog sender found",
   });
@@ -173,6 +183,8 @@ async function identify(
 ): Promise<AddOutcome> {
   const outcome = await addRequestForSender(env, owner, request);
   if (!outcome.ok) return outcome;
+  // Before markIdentified forgets the transcript the return address is read from.
+  if (request.templateId) await proposeReturnAddress(env, photo, request.templateId);
   const deleted = await deleteImages(env, photo.imageKeys);
   await markIdentified(getDb(env.DB), photo.id, {
     identification: {
@@ -185,6 +197,26 @@ async function identify(
     actor: by.identifiedBy === "staff" ? by.actor : undefined,
   });
   return outcome;
+}
+
+/**
+ * The return address printed under the identified sender's name on the photo, proposed as the
+ * sender's postal address for staff to confirm once (decision 0054). It never fails the
+ * identification: a proposal not recorded is only one fewer sighting.
+ */
+async function proposeReturnAddress(env: AppEnv, photo: MailPhoto, templateId: string) {
+  if (!photo.transcript) return;
+  const db = getDb(env.DB);
+  try {
+    const names = await listSenderNames(db, templateId);
+    const address = returnAddressOf(
+      photo.transcript,
+      names.map((name) => name.name),
+    );
+    if (address) await recordPostalChannelProposal(db, { templateId, address, sourcePhotoId: photo.id });
+  } catch (error) {
+    log.error("return address not proposed:", errorMessage(error));
+  }
 }
 
 /**

@@ -28,6 +28,7 @@ import {
   spendFreeRequest,
 } from "~/models/request.server";
 import { getTemplate } from "~/models/request-template.server";
+import { recordEvents } from "~/services/analytics.server";
 import type { CurrentUser } from "~/services/auth.server";
 import { getDb, type Db } from "~/utils/db.server";
 import type { AppEnv } from "~/utils/env.server";
@@ -185,6 +186,8 @@ export type NewRequest = {
   templateId: string | null;
   senderName: string;
   customerNumber: string | null;
+  /** The key or source code read off a photo's label, beside the customer number. */
+  keyCode?: string | null;
   /** The user's recipients the letter names besides the holder; ids not theirs are dropped. */
   recipientIds: string[];
   /** Staff found the sender from the person's photo: the confirmation email says so. */
@@ -235,7 +238,7 @@ export async function addRequestForSender(env: AppEnv, user: CurrentUser, input:
           requestId: preset.id,
           action: "unsubscribe",
           charged: actionUsesAllowance("unsubscribe", preset),
-          changes: { customerNumber: input.customerNumber, recipientIds },
+          changes: { customerNumber: input.customerNumber, keyCode: input.keyCode ?? null, recipientIds },
         }).then((outcome) => outcome && { requestId: preset.id, firstQueuing: outcome.firstQueuing })
       : await createWithAllowance(env, user, async () => {
           const requestId = await createCustomRequest(db, {
@@ -246,6 +249,7 @@ export async function addRequestForSender(env: AppEnv, user: CurrentUser, input:
             fullName: options.account.fullName,
             address: options.account,
             customerNumber: input.customerNumber,
+            keyCode: input.keyCode ?? null,
             recipientIds,
           });
           return { requestId, firstQueuing: true };
@@ -261,5 +265,10 @@ export async function addRequestForSender(env: AppEnv, user: CurrentUser, input:
       fromPhoto: input.fromPhoto,
     });
   }
-  return { ok: true, requestId: queued.requestId, kind: preset ? "preset" : template ? "catalog" : "custom" };
+  const kind = preset ? "preset" : template ? "catalog" : "custom";
+  // Recorded here, for every way a request is made (the add page, a photo, staff naming a photo's sender).
+  await recordEvents({ env }, [{ name: "created request", userId: user.id, properties: { type: kind } }]).catch((error) =>
+    log.error("analytics:", errorMessage(error)),
+  );
+  return { ok: true, requestId: queued.requestId, kind };
 }

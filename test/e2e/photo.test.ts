@@ -39,8 +39,16 @@ async function sendPhoto(visit: Visit, fixture: PhotoFixture, name: string) {
   const { page } = visit;
   await page.goto(`${appUrl}/requests/photo`);
   await screenshot(visit, `photo-upload-${name}`);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await screenshot(visit, `photo-upload-${name}-360`);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await assertAccessible(visit);
-  await page.locator('input[name="photo"]').setInputFiles(await phonePhoto(visit, fixture));
+  // Photos taken already can be chosen: nothing makes the phone open its camera only.
+  const input = page.locator('input[name="photo"]');
+  expect(await input.getAttribute("capture")).toBeNull();
+  expect(await input.getAttribute("accept")).toBe("image/*");
+  expect(await input.getAttribute("multiple")).not.toBeNull();
+  await input.setInputFiles(await phonePhoto(visit, fixture));
   await Promise.all([page.waitForURL(/\/requests\/photo\/[0-9a-f-]{36}$/), page.getByRole("button", { name: "Send photo" }).click()]);
   await waitForReading(visit);
 }
@@ -101,7 +109,8 @@ describe.each(JS_MODES)("a photo of junk mail (JavaScript $label)", ({ js, label
 
       expect(await heading(page)).toBe(`Is this from ${fixture.title}?`);
       expect(await page.getByRole("radio", { name: fixture.title }).isChecked()).toBe(true);
-      expect(await page.getByLabel("Customer number or source code (optional)").inputValue()).toBe(fixture.customerNumber);
+      expect(await page.getByLabel("Customer number (optional)").inputValue()).toBe(fixture.customerNumber);
+      expect(await page.getByLabel("Key code (optional)").inputValue()).toBe("");
       // Shrunk by the browser to a long side of 1600 px with JavaScript; as taken (3000 px) without.
       const stored = await page
         .getByRole("img", { name: "Your photo of the mail piece" })
@@ -137,8 +146,16 @@ describe.each(JS_MODES)("a photo of junk mail (JavaScript $label)", ({ js, label
       const fixture = PHOTO_FIXTURES.unknown;
       await sendPhoto(visit, fixture, "unknown");
       expect(await heading(page)).toBe("Our staff will look at your photo");
+      // Nothing to choose: no sender is offered that is not named.
+      expect(await page.getByRole("radio").count()).toBe(0);
       await screenshot(visit, "photo-needs-staff");
+      await page.setViewportSize({ width: 360, height: 800 });
+      await screenshot(visit, "photo-needs-staff-360");
+      await page.setViewportSize({ width: 1280, height: 800 });
       await assertAccessible(visit);
+      // The main action leaves the photo with staff, and the dashboard shows it waiting.
+      await Promise.all([page.waitForURL(`${appUrl}/dashboard`), page.getByRole("link", { name: "Leave it with our staff" }).click()]);
+      expect(await visibleText(page)).toContain("Your photos of mail");
 
       const sender = `${fixture.printedSender} ${label}`;
       await browser.visit({ js }, async (staff) => {
@@ -156,8 +173,8 @@ describe.each(JS_MODES)("a photo of junk mail (JavaScript $label)", ({ js, label
         expect(await visibleText(staff.page)).toContain("Lakeview");
         await screenshot(staff, "admin-photo");
         await assertAccessible(staff);
-        await staff.page.getByRole("radio", { name: /named below/ }).check();
-        await staff.page.getByLabel("Sender's name, if it is someone else").fill(sender);
+        expect(await staff.page.getByRole("radio").count()).toBe(0);
+        await staff.page.getByLabel("Sender's name").fill(sender);
         await Promise.all([
           staff.page.waitForURL(/\/admin\/queue\?done=/),
           staff.page.getByRole("button", { name: "Send the request for this sender" }).click(),

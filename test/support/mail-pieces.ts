@@ -1563,3 +1563,47 @@ export async function renderMailPiece(page: Page, piece: MailPiece): Promise<Buf
   await page.setContent(mailPieceHtml(piece), { waitUntil: "load" });
   return page.screenshot({ type: "jpeg", quality: 80 });
 }
+
+// ---------------------------------------------------------------------------------------------
+// What a reader should find on a piece
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The labels whose number is the code of the mailing (which list, which campaign), kept apart from
+ * the person's own customer or account number: both go on the letter.
+ */
+const KEY_CODE_LABELS = new Set(["Source Code", "Key Code", "Offer Code", "Priority Code", "Invitation Code"]);
+
+/** The piece's number as the two fields of a request: the person's number, or the mailing's key code. */
+export function labelFieldsOf(piece: MailPiece): { customerNumber: string | null; keyCode: string | null } {
+  const isKeyCode = piece.numberLabel !== null && KEY_CODE_LABELS.has(piece.numberLabel);
+  return { customerNumber: isKeyCode ? null : piece.customerNumber, keyCode: isKeyCode ? piece.customerNumber : null };
+}
+
+/**
+ * The return address printed on the piece as one line, its street and its city lines
+ * ("P.O. Box 11539, Des Moines, IA 50306"); null when it prints none with a street, a state and a ZIP.
+ */
+export function printedReturnAddress(piece: MailPiece): string | null {
+  const lines = (DESIGNS.get(piece.id) ?? fallbackSpec(piece)).returnAddress;
+  const [street, city] = lines.slice(-2);
+  return lines.length >= 3 && street && city && /\b[A-Z]{2} \d{5}(?:-\d{4})?$/.test(city) ? `${street}, ${city}` : null;
+}
+
+/**
+ * The piece's printed text as a perfect reader would transcribe it, top to bottom: the return
+ * address, the headline, and the mailing label with its number.
+ */
+export function transcriptOf(piece: MailPiece): string {
+  const spec = DESIGNS.get(piece.id) ?? fallbackSpec(piece);
+  const format = numberFormatFor(piece);
+  const number =
+    piece.customerNumber === null
+      ? []
+      : [
+          piece.numberLabel === "keyline"
+            ? `#${piece.customerNumber}#`
+            : `${piece.numberLabel ?? ""}${format?.sep ?? ": "}${piece.customerNumber}`,
+        ];
+  return [...spec.returnAddress, spec.headline, ...number, piece.addressee, piece.street, piece.cityStateZip].join("\n");
+}

@@ -24,6 +24,7 @@ export type RequestCardData = {
   stillComing: boolean;
   next: CardNextStep;
   customerNumber: string | null;
+  keyCode: string | null;
   /** Set for a sender that takes the request only from the person: how to file it. */
   guide: { channels: SenderChannel[]; needs: string[]; takes: string | null } | null;
 };
@@ -89,6 +90,7 @@ export function RequestCard({
           </p>
         ) : null}
         {card.customerNumber ? <p className="muted">Customer number: {card.customerNumber}</p> : null}
+        {card.keyCode ? <p className="muted">Key code: {card.keyCode}</p> : null}
       </div>
       {card.guide ? <FilingGuide senderName={card.senderName} guide={card.guide} /> : null}
       {confirmingDelete ? (
