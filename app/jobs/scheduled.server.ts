@@ -6,6 +6,7 @@ import { deleteSpentCounts } from "~/models/rate-limit.server";
 import { deleteExpiredPendingSignups } from "~/models/pending-signup.server";
 import { deleteSentEmailsBefore } from "~/models/sent-email.server";
 import { sweepPhotos } from "~/services/mail-photos.server";
+import { sweepMailbox } from "~/services/mailbox-digest.server";
 import type { AppEnv } from "~/utils/env.server";
 import { getDb } from "~/utils/db.server";
 import { DAY_MS } from "~/domain/dates";
@@ -37,6 +38,7 @@ async function runDailyTasks(controller: Pick<ScheduledController, "scheduledTim
   await deleteExpiredPendingSignups(db, new Date(controller.scheduledTime));
   await queueDueReminders(env, new Date(controller.scheduledTime));
   await sweepPhotos(env, new Date(controller.scheduledTime));
+  await sweepMailbox(env, new Date(controller.scheduledTime));
 }
 
 // Claimed reminders are given their jobs a page at a time, a few pages per run (decision 0017).

@@ -23,6 +23,7 @@ import {
   saveReading,
   type MailPhoto,
 } from "~/models/mail-photo.server";
+import { recordPhotoArrival } from "~/models/mail-arrival.server";
 import { findSenderByExactName } from "~/models/sender-names.server";
 import { getSessionUser } from "~/models/user.server";
 import { addRequestForSender, type AddOutcome, type NewRequest } from "~/services/requests.server";
@@ -171,6 +172,10 @@ async function identify(
     imagesDeleted: deleted,
     actor: by.identifiedBy === "staff" ? by.actor : undefined,
   });
+  // The piece it shows counts as seen in the mailbox; the request stands whether or not that is recorded.
+  await recordPhotoArrival(getDb(env.DB), photo, request, deleted, new Date()).catch((error) =>
+    log.error("the photo's piece was not recorded:", errorMessage(error)),
+  );
   return outcome;
 }
 
