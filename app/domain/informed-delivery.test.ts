@@ -25,10 +25,17 @@ describe("recognising a digest", () => {
   });
 
   it("refuses other mail from the Postal Service and a digest's subject from anyone else", () => {
-    const email = (from: string, subject: string, body = ""): DigestEmail => ({ from: { address: from }, subject, text: body, attachments: [] });
+    const email = (from: string, subject: string, body = ""): DigestEmail => ({
+      from: { address: from },
+      subject,
+      text: body,
+      attachments: [],
+    });
     expect(isDigest(email(DIGEST_FROM, "USPS® Expected Delivery on Tuesday, November 24, 2026"))).toBe(false);
     expect(isDigest(email("someone@example.com", "Your Daily Digest for Tue, 11/24 is ready to view"))).toBe(false);
-    expect(isDigest(email("someone@example.com", "Fwd: Your Daily Digest for Tue, 11/24", "From: Mallory <mallory@usps.com.example>"))).toBe(false);
+    expect(
+      isDigest(email("someone@example.com", "Fwd: Your Daily Digest for Tue, 11/24", "From: Mallory <mallory@usps.com.example>")),
+    ).toBe(false);
     expect(isDigest(email("auto@example.com", "Your Daily Digest for Tue, 11/24 is ready to view", ""))).toBe(false);
   });
 });
@@ -68,7 +75,12 @@ describe("reading a digest", () => {
   });
 
   it("a digest with no piece has none", () => {
-    expect(parseDigest({ html: "<p>There is one or more mailpieces for which we do not currently have an image</p>", attachments: [] }, "2026-11-25").pieces).toEqual([]);
+    expect(
+      parseDigest(
+        { html: "<p>There is one or more mailpieces for which we do not currently have an image</p>", attachments: [] },
+        "2026-11-25",
+      ).pieces,
+    ).toEqual([]);
   });
 });
 

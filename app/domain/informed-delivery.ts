@@ -104,7 +104,10 @@ export function digestDate(email: DigestEmail, fallback: string): string {
 type Found = { at: number; kind: "from"; name: string } | { at: number; kind: "image"; src: string };
 
 const attribute = (tag: string, name: string) =>
-  new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(tag)?.slice(1).find((value) => value !== undefined) ?? null;
+  new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i")
+    .exec(tag)
+    ?.slice(1)
+    .find((value) => value !== undefined) ?? null;
 
 /** A mail piece's image by its id (or, where a forward dropped ids, its alt text); never a ride-along ad. */
 function isPieceImage(tag: string) {

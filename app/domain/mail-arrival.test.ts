@@ -3,7 +3,15 @@ import { arrivedAfterStop, digestEntryId, isResidentMail, stillComingDetail } fr
 
 describe("saturation mail", () => {
   it("is mail addressed to the current resident, a resident, the postal customer or the occupant", () => {
-    for (const label of ["CURRENT RESIDENT", "Or Current Resident", "RESIDENT", "POSTAL CUSTOMER", "Local Postal Customer", "OCCUPANT", "To the Resident"])
+    for (const label of [
+      "CURRENT RESIDENT",
+      "Or Current Resident",
+      "RESIDENT",
+      "POSTAL CUSTOMER",
+      "Local Postal Customer",
+      "OCCUPANT",
+      "To the Resident",
+    ])
       expect(isResidentMail(`Two Large Pizzas $24.99\n${label}\n1847 N HALSTED ST\nCHICAGO IL 60614`), label).toBe(true);
   });
 
@@ -27,7 +35,9 @@ describe("a piece after the request's mail should have stopped", () => {
   });
 
   it("is written in the request's history with its day and where it was seen", () => {
-    expect(stillComingDetail({ arrivedOn: "2027-01-25", source: "digest", senderName: "Williams Sonoma" }, mailStopsBy, "America/Chicago")).toBe(
+    expect(
+      stillComingDetail({ arrivedOn: "2027-01-25", source: "digest", senderName: "Williams Sonoma" }, mailStopsBy, "America/Chicago"),
+    ).toBe(
       "Mail from Williams Sonoma still came on 01/25/2027 (seen in the Postal Service's daily digest), after 01/21/2027, the last day mail printed before the request could arrive.",
     );
   });

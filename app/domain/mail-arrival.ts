@@ -9,7 +9,8 @@ import { formatDate, isoDate } from "~/domain/dates";
  * Addressed to no one by name: "Current Resident", "Or Current Resident", "Resident", "Postal
  * Customer", "Occupant" on a line of its own (saturation mail, sent to every address on a route).
  */
-const RESIDENT_LINE = /^(?:(?:or|to(?:\s+the)?)\s+)?(?:current\s+)?(?:resident|residents|occupant|postal\s+(?:customer|patron)|local\s+postal\s+customer)\b/i;
+const RESIDENT_LINE =
+  /^(?:(?:or|to(?:\s+the)?)\s+)?(?:current\s+)?(?:resident|residents|occupant|postal\s+(?:customer|patron)|local\s+postal\s+customer)\b/i;
 
 export function isResidentMail(text: string): boolean {
   return text.split(/\r?\n/).some((line) => RESIDENT_LINE.test(line.replace(/[^A-Za-z ]+/g, " ").trim()));

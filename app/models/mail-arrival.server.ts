@@ -36,7 +36,13 @@ export async function addWaitingPieces(db: Db, userId: string, pieces: WaitingPi
 /** The pieces of a user still waiting to be read, among these. */
 export function waitingPieces(db: Db, userId: string, ids: string[]) {
   return db
-    .select({ id: mailArrivals.id, entryId: mailArrivals.entryId, arrivedOn: mailArrivals.arrivedOn, imageKey: mailArrivals.imageKey, printedSender: mailArrivals.printedSender })
+    .select({
+      id: mailArrivals.id,
+      entryId: mailArrivals.entryId,
+      arrivedOn: mailArrivals.arrivedOn,
+      imageKey: mailArrivals.imageKey,
+      printedSender: mailArrivals.printedSender,
+    })
     .from(mailArrivals)
     .where(and(eq(mailArrivals.userId, userId), inArray(mailArrivals.id, ids), eq(mailArrivals.state, "reading")));
 }
@@ -129,7 +135,8 @@ export async function recordArrival(db: Db, reading: ArrivalReading, now: Date) 
     })
     .onConflictDoUpdate({ target: [mailArrivals.userId, mailArrivals.entryId], set: fields, setWhere: eq(mailArrivals.state, "reading") });
 
-  const mailStopsBy = request && request.status !== null && !request.stillComingAt ? await mailStopsByOf(db, reading.userId, request) : null;
+  const mailStopsBy =
+    request && request.status !== null && !request.stillComingAt ? await mailStopsByOf(db, reading.userId, request) : null;
   const timeZone = request ? timeZoneForState(request.state) : "";
   if (!request || !mailStopsBy || !arrivedAfterStop(reading.arrivedOn, mailStopsBy, timeZone)) {
     await recorded;

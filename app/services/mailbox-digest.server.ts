@@ -8,7 +8,14 @@ import { digestEntryId, isResidentMail } from "~/domain/mail-arrival";
 import { readMailPiece } from "~/domain/mail-photo";
 import { getTextReader } from "~/integrations/text-reader.server";
 import { enqueueJob } from "~/jobs/producer.server";
-import { addWaitingPieces, forgetPieceImages, piecesToSweep, recordArrival, waitingPieces, type WaitingPiece } from "~/models/mail-arrival.server";
+import {
+  addWaitingPieces,
+  forgetPieceImages,
+  piecesToSweep,
+  recordArrival,
+  waitingPieces,
+  type WaitingPiece,
+} from "~/models/mail-arrival.server";
 import { catalogNamesForPhotos } from "~/models/mail-photo.server";
 import { findSenderByExactName } from "~/models/sender-names.server";
 import { getDb } from "~/utils/db.server";
@@ -65,9 +72,12 @@ export async function takeDigest(env: AppEnv, input: DigestInput): Promise<numbe
     }),
   );
   // A job the queue refuses is kept dead for staff, and the daily sweep deletes the waiting images.
-  await enqueueJob(env, "mailbox.read", { userId: input.userId, arrivalIds: added.map((piece) => piece.id) }, { userId: input.userId }).catch(
-    (error) => log.error("digest reading not queued:", errorMessage(error)),
-  );
+  await enqueueJob(
+    env,
+    "mailbox.read",
+    { userId: input.userId, arrivalIds: added.map((piece) => piece.id) },
+    { userId: input.userId },
+  ).catch((error) => log.error("digest reading not queued:", errorMessage(error)));
   return digest.pieces.length;
 }
 
@@ -105,7 +115,12 @@ async function deleteImage(env: AppEnv, key: string) {
  * up among the catalog's names first), recorded with its sender and request, and its image
  * deleted. A piece is done before the next is read, so a retry reads only those left.
  */
-export async function readDigestPieces(env: AppEnv, { userId, arrivalIds }: { userId: string; arrivalIds: string[] }, attempt: number, now = new Date()) {
+export async function readDigestPieces(
+  env: AppEnv,
+  { userId, arrivalIds }: { userId: string; arrivalIds: string[] },
+  attempt: number,
+  now = new Date(),
+) {
   const db = getDb(env.DB);
   const pieces = await waitingPieces(db, userId, arrivalIds);
   let catalog: Awaited<ReturnType<typeof catalogNamesForPhotos>> | null = null;

@@ -78,7 +78,12 @@ ${pieceBlocks.join("\n")}
 
   const boundary = `----=_Part_${serial}_${digest.date.replace(/-/g, "")}`;
   const parts = [
-    [`Content-Type: text/html; charset=UTF-8`, `Content-Transfer-Encoding: base64`, ``, wrapped(base64(new TextEncoder().encode(html)))].join("\r\n"),
+    [
+      `Content-Type: text/html; charset=UTF-8`,
+      `Content-Transfer-Encoding: base64`,
+      ``,
+      wrapped(base64(new TextEncoder().encode(html))),
+    ].join("\r\n"),
     ...digest.pieces.flatMap((piece, index) => {
       const images = [{ name: cid(index), bytes: piece.image }];
       if (piece.fromName) images.push({ name: adCid(index), bytes: AD_IMAGE });
