@@ -7,7 +7,7 @@ import { and, eq } from "drizzle-orm";
 import PostalMime from "postal-mime";
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { CATALOG_SENDERS } from "../../drizzle/catalog";
-import { mailArrivals, requestLogs, requests, users } from "../../drizzle/schema";
+import { mailArrivals, mailPhotos, requestLogs, requests, users } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
 import { recordArrival } from "~/models/mail-arrival.server";
 import { seedSenderCatalog } from "~/models/request-template.server";
@@ -15,6 +15,7 @@ import { isInformedDeliveryDigest, sweepMailbox, takeDigest } from "~/services/m
 import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
 import { digestEmail, type GeneratedPiece } from "../support/digest-emails";
+import { signedUpUser } from "./http";
 
 // Reading waits for the local queue (its batches close after two seconds) and real OCR of each scan.
 vi.setConfig({ testTimeout: 60_000 });
@@ -198,23 +199,48 @@ describe("a piece from a sender the person asked to stop", () => {
   });
 });
 
+describe("a photo of mail", () => {
+  it("once its sender is confirmed, is a piece seen in the mailbox, evidence for the request it made", async () => {
+    const { browser, userId } = await signedUpUser("arrival-photo");
+    const photo = fixtures.catalog;
+    const form = new FormData();
+    form.append("photo", new File([scanOf("catalog").image as Uint8Array<ArrayBuffer>], "front.jpg", { type: "image/jpeg" }));
+    const uploaded = await browser.postMultipart("/requests/photo", form);
+    const photoId = /([0-9a-f-]{36})$/.exec(uploaded.headers.get("Location") ?? "")![1]!;
+    await vi.waitFor(
+      async () => {
+        const [row] = await db.select({ state: mailPhotos.state }).from(mailPhotos).where(eq(mailPhotos.id, photoId));
+        expect(row!.state).not.toBe("reading");
+      },
+      { timeout: 50_000, interval: 200 },
+    );
+    expect((await browser.post(`/requests/photo/${photoId}`, { intent: "confirm", sender: photo.templateId! })).status).toBe(303);
+    const [request] = await db
+      .select({ id: requests.id })
+      .from(requests)
+      .where(and(eq(requests.userId, userId), eq(requests.templateId, photo.templateId!)));
+    const rows = await arrivalsOf(userId);
+    expect(rows.map((row) => [row.entryId, row.source, row.state, row.templateId, row.requestId, row.imageKey])).toEqual([
+      [`photo:${photoId}`, "photo", "read", photo.templateId, request!.id, null],
+    ]);
+  });
+});
+
 describe("the daily sweep", () => {
   it("deletes the image of a piece left waiting for a day and gives it up, read with no sender", async () => {
     const userId = await household();
     const id = crypto.randomUUID();
     const imageKey = `mailbox/${userId}/${id}`;
     await env.PHOTOS.put(imageKey, new Uint8Array([1, 2, 3]));
-    await db
-      .insert(mailArrivals)
-      .values({
-        id,
-        userId,
-        entryId: "digest:stuck:1",
-        source: "digest",
-        arrivedOn: "2026-11-20",
-        imageKey,
-        createdAt: new Date(Date.now() - 2 * DAY_MS),
-      });
+    await db.insert(mailArrivals).values({
+      id,
+      userId,
+      entryId: "digest:stuck:1",
+      source: "digest",
+      arrivedOn: "2026-11-20",
+      imageKey,
+      createdAt: new Date(Date.now() - 2 * DAY_MS),
+    });
     await sweepMailbox(appEnv(), new Date());
     const [row] = await arrivalsOf(userId);
     expect([row!.state, row!.imageKey, row!.templateId]).toEqual(["read", null, null]);
