@@ -17,9 +17,9 @@ export function isResidentMail(text: string): boolean {
 }
 
 /** A digest's piece: the same message delivered twice gives the same entries, which exist once. */
-export const digestEntryId = (messageKey: string, index: number) => `digest:${messageKey}:${index + 1}`;
+export const digestEntryId = (messageKey: string, index: number) => `d:${messageKey}:${index + 1}`;
 /** A photo is one piece however often it is identified. */
-export const photoEntryId = (photoId: string) => `photo:${photoId}`;
+export const photoEntryId = (photoId: string) => `p:${photoId}`;
 
 /** Where the piece was seen, as the request's history says it. */
 const SEEN_IN: Record<ArrivalSource, string> = {

@@ -34,6 +34,12 @@ export type DigestInput = {
 /** Every piece image of an account lives under its prefix. */
 const piecePrefix = (userId: string) => `mailbox/${userId}/`;
 
+/** A message's key in 16 hex digits (64 bits of its SHA-256): each piece's row and index keep it, so short pays. */
+async function shortKey(messageKey: string) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(messageKey)));
+  return [...digest.subarray(0, 8)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 /** Whether a parsed email is an Informed Delivery digest. */
 export function isInformedDeliveryDigest(email: Email): boolean {
   return isDigest(email);
@@ -46,11 +52,12 @@ export function isInformedDeliveryDigest(email: Email): boolean {
  */
 export async function takeDigest(env: AppEnv, input: DigestInput): Promise<number> {
   const digest = parseDigest(input.email, isoDate(input.receivedAt, DEFAULT_TIME_ZONE));
+  const messageKey = await shortKey(input.messageKey);
   const pieces: (WaitingPiece & { image: { bytes: Uint8Array; contentType: string } })[] = digest.pieces.map((piece, index) => {
     const id = crypto.randomUUID();
     return {
       id,
-      entryId: digestEntryId(input.messageKey, index),
+      entryId: digestEntryId(messageKey, index),
       arrivedOn: digest.date,
       imageKey: `${piecePrefix(input.userId)}${id}`,
       printedSender: piece.printedSender,

@@ -146,7 +146,7 @@ describe("a piece from a sender the person asked to stop", () => {
   it("after the day its mail should have stopped, marks the request still coming with the piece as evidence", async () => {
     const userId = await household();
     // Emailed on Sep 1: mail printed before may arrive until Oct 27 (8 weeks).
-    const requestId = await sentRequest(userId, fixtures.campaign.templateId, new Date("2026-09-01T15:00:00Z"));
+    const requestId = await sentRequest(userId, fixtures.campaign.templateId!, new Date("2026-09-01T15:00:00Z"));
     await deliver(userId, "2026-11-24", [scanOf("campaign")]);
     const [row] = await allRead(userId, 1);
     expect(row!.requestId).toBe(requestId);
@@ -182,7 +182,7 @@ describe("a piece from a sender the person asked to stop", () => {
 
   it("before that day, is evidence for the request but not a sign it still comes", async () => {
     const userId = await household();
-    const requestId = await sentRequest(userId, fixtures.campaign.templateId, new Date("2026-11-01T15:00:00Z"));
+    const requestId = await sentRequest(userId, fixtures.campaign.templateId!, new Date("2026-11-01T15:00:00Z"));
     await deliver(userId, "2026-11-24", [scanOf("campaign")]);
     const [row] = await allRead(userId, 1);
     expect(row!.requestId).toBe(requestId);
@@ -221,7 +221,7 @@ describe("a photo of mail", () => {
       .where(and(eq(requests.userId, userId), eq(requests.templateId, photo.templateId!)));
     const rows = await arrivalsOf(userId);
     expect(rows.map((row) => [row.entryId, row.source, row.state, row.templateId, row.requestId, row.imageKey])).toEqual([
-      [`photo:${photoId}`, "photo", "read", photo.templateId, request!.id, null],
+      [`p:${photoId}`, "photo", "read", photo.templateId, request!.id, null],
     ]);
   });
 });
