@@ -38,15 +38,13 @@ async function makeHouseholds(request: Request, rawEnv: unknown) {
     if (!household.email.startsWith(BENCH_EMAIL_PREFIX))
       return new Response(`emails must start with ${BENCH_EMAIL_PREFIX}`, { status: 400 });
     await db.batch([
-      db
-        .insert(users)
-        .values({
-          id: household.userId,
-          email: household.email,
-          passwordHash: "bench$no-password",
-          fullName: "Jane Q Public",
-          ...HOUSEHOLD_ADDRESS,
-        }),
+      db.insert(users).values({
+        id: household.userId,
+        email: household.email,
+        passwordHash: "bench$no-password",
+        fullName: "Jane Q Public",
+        ...HOUSEHOLD_ADDRESS,
+      }),
       db.insert(mailboxAddresses).values({ userId: household.userId, token: household.token }),
       ...household.requests.map((sent) =>
         db.insert(requests).values({
@@ -171,7 +169,7 @@ export default {
   },
   queue: worker.queue,
   scheduled: worker.scheduled,
-  async email(message, env, ctx) {
+  async email(message, env) {
     if (await parseEnv(env).SESSIONS.get(MAILBOX_DIRECT_KEY)) return takeHere(message, env);
     return worker.email(message, env);
   },

@@ -34,7 +34,7 @@ export type DigestEmail = {
   }[];
 };
 
-export type DigestPiece = {
+type DigestPiece = {
   image: { bytes: Uint8Array; contentType: string };
   /** The "FROM:" name the digest printed beside the piece, when it did. */
   printedSender: string | null;
