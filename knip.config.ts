@@ -19,6 +19,8 @@ export default {
     "test/stand-ins/{main,start-local}.ts",
     // Run by hand with tsx after the photo fixtures change (test/support/photo-fixtures.ts).
     "test/support/render-photo-fixtures.ts",
+    // Run by hand with tsx after the digest fixtures change (test/support/digest-fixtures.ts).
+    "test/support/render-digest-fixtures.ts",
     "bench/**/*.ts",
     // Run by tsx from test/support/local-stack.ts, bench/dashboard.ts and the README.
     "drizzle/seed.ts",

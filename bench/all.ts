@@ -14,6 +14,7 @@ const PARTS = [
   { name: "journeys", file: "bench/journeys.ts", what: "signup and sign-in journeys in Chromium on a slow phone, JavaScript on and off" },
   { name: "queue", file: "bench/queue-wave.ts", what: "the queue under a wave of 10,000 signups" },
   { name: "delivery", file: "bench/delivery.ts", what: "a month of requests to senders, letters through Lob, before and after" },
+  { name: "mailbox", file: "bench/mailbox.ts", what: "a month of Informed Delivery digests for 50 households, read and matched" },
 ];
 
 /** Lines in which a part says whether one of its budgets or targets holds. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { JobDefinition } from "~/jobs/definitions.server";
 import { eraseImagesOf, readPhoto } from "~/services/mail-photos.server";
+import { eraseMailboxImagesOf } from "~/services/mailbox-digest.server";
 
 const PhotoPayload = z.object({ photoId: z.string().uuid() });
 
@@ -12,8 +13,11 @@ export const photoReadJob = {
 
 const UserPayload = z.object({ userId: z.string().min(1) });
 
-/** Deletes every photo image a deleted account stored; running it twice deletes nothing more. */
+/** Deletes every image a deleted account stored (photos, digest pieces); running it twice deletes nothing more. */
 export const erasePhotosJob = {
   payload: UserPayload,
-  handle: ({ userId }, { env }) => eraseImagesOf(env, userId),
+  handle: async ({ userId }, { env }) => {
+    await eraseImagesOf(env, userId);
+    await eraseMailboxImagesOf(env, userId);
+  },
 } satisfies JobDefinition<typeof UserPayload>;

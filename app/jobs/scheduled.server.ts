@@ -8,6 +8,7 @@ import { deleteSentEmailsBefore } from "~/models/sent-email.server";
 import { sweepPhotos } from "~/services/mail-photos.server";
 import { deleteOldMailboxRows } from "~/models/mailbox.server";
 import { MAILBOX_LIMITS, utcDay } from "~/domain/mailbox";
+import { sweepMailbox } from "~/services/mailbox-digest.server";
 import type { AppEnv } from "~/utils/env.server";
 import { getDb } from "~/utils/db.server";
 import { DAY_MS } from "~/domain/dates";
@@ -43,6 +44,7 @@ async function runDailyTasks(controller: Pick<ScheduledController, "scheduledTim
     confirmationsBefore: new Date(controller.scheduledTime - MAILBOX_LIMITS.confirmationDays * DAY_MS),
     daysBefore: utcDay(new Date(controller.scheduledTime - MAILBOX_LIMITS.dayCountKeepDays * DAY_MS)),
   });
+  await sweepMailbox(env, new Date(controller.scheduledTime));
 }
 
 // Claimed reminders are given their jobs a page at a time, a few pages per run (decision 0017).

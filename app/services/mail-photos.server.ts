@@ -2,7 +2,7 @@
 // confirmed by the person or identified by staff, and deleted as soon as the sender is known (or
 // after PHOTO_LIMITS.keepDays). D1 holds where each stands; the images never leave R2 but through
 // the app, to their owner and to staff.
-import { OTHER_SENDER, PHOTO_LIMITS, PHOTO_MESSAGES, readMailPiece, returnAddressOf } from "~/domain/mail-photo";
+import { OTHER_SENDER, PHOTO_LIMITS, PHOTO_MESSAGES, readMailPiece } from "~/domain/mail-photo";
 import { DAY_MS, MINUTE_MS } from "~/domain/dates";
 import { enqueueJob } from "~/jobs/producer.server";
 import { getTextReader } from "~/integrations/text-reader.server";
@@ -23,8 +23,9 @@ import {
   saveReading,
   type MailPhoto,
 } from "~/models/mail-photo.server";
-import { recordPostalChannelProposal } from "~/models/sender-channels.server";
-import { findSenderByExactName, listSenderNames } from "~/models/sender-names.server";
+import { recordPhotoArrival } from "~/models/mail-arrival.server";
+import { findSenderByExactName } from "~/models/sender-names.server";
+import { proposeReturnAddress } from "~/services/sender-channels.server";
 import { getSessionUser } from "~/models/user.server";
 import { addRequestForSender, type AddOutcome, type NewRequest } from "~/services/requests.server";
 import type { CurrentUser } from "~/services/auth.server";
@@ -184,7 +185,9 @@ async function identify(
   const outcome = await addRequestForSender(env, owner, request);
   if (!outcome.ok) return outcome;
   // Before markIdentified forgets the transcript the return address is read from.
-  if (request.templateId) await proposeReturnAddress(env, photo, request.templateId);
+  if (request.templateId && photo.transcript) {
+    await proposeReturnAddress(getDb(env.DB), { templateId: request.templateId, transcript: photo.transcript, sourcePhotoId: photo.id });
+  }
   const deleted = await deleteImages(env, photo.imageKeys);
   await markIdentified(getDb(env.DB), photo.id, {
     identification: {
@@ -196,27 +199,11 @@ async function identify(
     imagesDeleted: deleted,
     actor: by.identifiedBy === "staff" ? by.actor : undefined,
   });
+  // The piece it shows counts as seen in the mailbox; the request stands whether or not that is recorded.
+  await recordPhotoArrival(getDb(env.DB), photo, request, deleted, new Date()).catch((error) =>
+    log.error("the photo's piece was not recorded:", errorMessage(error)),
+  );
   return outcome;
-}
-
-/**
- * The return address printed under the identified sender's name on the photo, proposed as the
- * sender's postal address for staff to confirm once (decision 0054). It never fails the
- * identification: a proposal not recorded is only one fewer sighting.
- */
-async function proposeReturnAddress(env: AppEnv, photo: MailPhoto, templateId: string) {
-  if (!photo.transcript) return;
-  const db = getDb(env.DB);
-  try {
-    const names = await listSenderNames(db, templateId);
-    const address = returnAddressOf(
-      photo.transcript,
-      names.map((name) => name.name),
-    );
-    if (address) await recordPostalChannelProposal(db, { templateId, address, sourcePhotoId: photo.id });
-  } catch (error) {
-    log.error("return address not proposed:", errorMessage(error));
-  }
 }
 
 /**

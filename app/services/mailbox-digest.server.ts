@@ -1,7 +1,28 @@
 // The Postal Service's Informed Delivery daily digest, forwarded to an account's inbound address
-// (decision 0055): each mail piece it shows becomes one arrival, read like a photo.
+// (decisions 0055, 0056): each mail piece it shows becomes one arrival, read like a photo, and its
+// image is deleted once read.
 import type { Email } from "postal-mime";
+import { DAY_MS, DEFAULT_TIME_ZONE, isoDate } from "~/domain/dates";
+import { isDigest, parseDigest } from "~/domain/informed-delivery";
+import { digestEntryId, isResidentMail } from "~/domain/mail-arrival";
+import { readMailPiece } from "~/domain/mail-photo";
+import { getTextReader } from "~/integrations/text-reader.server";
+import { enqueueJob } from "~/jobs/producer.server";
+import {
+  addWaitingPieces,
+  forgetPieceImages,
+  piecesToSweep,
+  recordArrival,
+  waitingPieces,
+  type WaitingPiece,
+} from "~/models/mail-arrival.server";
+import { catalogNamesForPhotos } from "~/models/mail-photo.server";
+import { findSenderByExactName } from "~/models/sender-names.server";
+import { proposeReturnAddress } from "~/services/sender-channels.server";
+import { getDb } from "~/utils/db.server";
 import type { AppEnv } from "~/utils/env.server";
+import { errorMessage } from "~/utils/errors";
+import { log } from "~/utils/log.server";
 
 export type DigestInput = {
   userId: string;
@@ -11,15 +32,156 @@ export type DigestInput = {
   receivedAt: Date;
 };
 
-/** Whether a parsed email is an Informed Delivery digest. */
-export function isInformedDeliveryDigest(email: Email): boolean {
-  void email;
-  return false;
+/** Every piece image of an account lives under its prefix. */
+const piecePrefix = (userId: string) => `mailbox/${userId}/`;
+
+/** A message's key in 16 hex digits (64 bits of its SHA-256): each piece's row and index keep it, so short pays. */
+async function shortKey(messageKey: string) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(messageKey)));
+  return [...digest.subarray(0, 8)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-/** Records each piece of a digest as an arrival and queues their reading; the number of pieces. */
+/** Whether a parsed email is an Informed Delivery digest. */
+export function isInformedDeliveryDigest(email: Email): boolean {
+  return isDigest(email);
+}
+
+/**
+ * Records each piece of a digest as an arrival and queues their reading; the number of pieces.
+ * The rows come first (a piece already recorded, the message delivered again, adds nothing),
+ * then the images of the new ones, then one job reads them all.
+ */
 export async function takeDigest(env: AppEnv, input: DigestInput): Promise<number> {
-  void env;
-  void input;
-  return 0;
+  const digest = parseDigest(input.email, isoDate(input.receivedAt, DEFAULT_TIME_ZONE));
+  const messageKey = await shortKey(input.messageKey);
+  const pieces: (WaitingPiece & { image: { bytes: Uint8Array; contentType: string } })[] = digest.pieces.map((piece, index) => {
+    const id = crypto.randomUUID();
+    return {
+      id,
+      entryId: digestEntryId(messageKey, index),
+      arrivedOn: digest.date,
+      imageKey: `${piecePrefix(input.userId)}${id}`,
+      printedSender: piece.printedSender,
+      image: piece.image,
+    };
+  });
+  const added = await addWaitingPieces(
+    getDb(env.DB),
+    input.userId,
+    pieces.map(({ image: _image, ...piece }) => piece),
+  );
+  if (added.length === 0) return digest.pieces.length;
+  const images = new Map(pieces.map((piece) => [piece.id, piece.image]));
+  // A put that fails leaves its piece without an image: it is recorded unread, nothing is lost but it.
+  await Promise.allSettled(
+    added.map((piece) => {
+      const image = images.get(piece.id)!;
+      return env.PHOTOS.put(piece.imageKey, image.bytes, { httpMetadata: { contentType: image.contentType } });
+    }),
+  );
+  // A job the queue refuses is kept dead for staff, and the daily sweep deletes the waiting images.
+  await enqueueJob(
+    env,
+    "mailbox.read",
+    { userId: input.userId, arrivalIds: added.map((piece) => piece.id) },
+    { userId: input.userId },
+  ).catch((error) => log.error("digest reading not queued:", errorMessage(error)));
+  return digest.pieces.length;
+}
+
+/** Tries the reader this many times; then the pieces left are recorded with no sender. */
+const PIECE_READ_ATTEMPTS = 3;
+
+type PieceText = { text: string } | { failed: string };
+
+async function transcribePiece(env: AppEnv, imageKey: string, attempt: number): Promise<PieceText> {
+  const reader = getTextReader(env);
+  if (!reader) return { failed: "no text reader is configured" };
+  const image = await env.PHOTOS.get(imageKey);
+  if (!image) return { failed: "the image is gone" };
+  try {
+    return { text: await reader.transcribe(new Uint8Array(await image.arrayBuffer()), image.httpMetadata?.contentType ?? "image/jpeg") };
+  } catch (error) {
+    const retryable = !(error instanceof Error && "retryable" in error && error.retryable === false);
+    if (retryable && attempt < PIECE_READ_ATTEMPTS) throw error;
+    return { failed: `the text reader failed: ${errorMessage(error)}` };
+  }
+}
+
+async function deleteImage(env: AppEnv, key: string) {
+  try {
+    await env.PHOTOS.delete(key);
+    return true;
+  } catch (error) {
+    log.error("a mail piece's image was not deleted; the daily sweep tries again:", errorMessage(error));
+    return false;
+  }
+}
+
+/**
+ * The queue job of one digest: each waiting piece read (its "FROM:" name, when printed, is looked
+ * up among the catalog's names first), recorded with its sender and request, and its image
+ * deleted. A piece is done before the next is read, so a retry reads only those left.
+ */
+export async function readDigestPieces(
+  env: AppEnv,
+  { userId, arrivalIds }: { userId: string; arrivalIds: string[] },
+  attempt: number,
+  now = new Date(),
+) {
+  const db = getDb(env.DB);
+  const pieces = await waitingPieces(db, userId, arrivalIds);
+  let catalog: Awaited<ReturnType<typeof catalogNamesForPhotos>> | null = null;
+  for (const piece of pieces) {
+    const read = piece.imageKey ? await transcribePiece(env, piece.imageKey, attempt) : { failed: "no image was stored" };
+    const text = "text" in read ? read.text : "";
+    if ("failed" in read) log.warn(`a digest piece was not read: ${read.failed}`);
+    catalog ??= text ? await catalogNamesForPhotos(db) : null;
+    const reading = catalog ? readMailPiece(text, catalog.names, catalog.titles) : null;
+    const printedMatch = piece.printedSender ? await findSenderByExactName(db, piece.printedSender) : null;
+    const templateId = printedMatch ?? (reading?.confident ? reading.suggestions[0]!.templateId : null);
+    if (templateId && text) await proposeReturnAddress(db, { templateId, transcript: text, sourcePhotoId: null });
+    const imageDeleted = piece.imageKey ? await deleteImage(env, piece.imageKey) : true;
+    await recordArrival(
+      db,
+      {
+        userId,
+        entryId: piece.entryId,
+        source: "digest",
+        arrivedOn: piece.arrivedOn,
+        templateId,
+        senderName: templateId ? null : piece.printedSender,
+        customerNumber: reading?.customerNumber ?? null,
+        keyCode: reading?.keyCode ?? null,
+        residentMail: isResidentMail(text),
+        imageDeleted,
+      },
+      now,
+    );
+  }
+}
+
+/** Pieces the sweep looks at per run: a backlog is finished by the next days' runs. */
+const SWEEP_BATCH = 500;
+
+/**
+ * The daily cron: a piece still waiting to be read a day after it arrived is given up (its image
+ * deleted, the piece kept read with no sender), and images a failed delete left behind go again.
+ */
+export async function sweepMailbox(env: AppEnv, now: Date) {
+  const db = getDb(env.DB);
+  const stale = await piecesToSweep(db, new Date(now.getTime() - DAY_MS), SWEEP_BATCH);
+  const gone: string[] = [];
+  for (const piece of stale) if (await deleteImage(env, piece.imageKey!)) gone.push(piece.id);
+  await forgetPieceImages(db, gone);
+}
+
+/** Every piece image an account has stored, by its prefix: the deleted account's job calls this. */
+export async function eraseMailboxImagesOf(env: AppEnv, userId: string) {
+  for (;;) {
+    const listed = await env.PHOTOS.list({ prefix: piecePrefix(userId), limit: 1000 });
+    if (listed.objects.length === 0) return;
+    await env.PHOTOS.delete(listed.objects.map((object) => object.key));
+    if (!listed.truncated) return;
+  }
 }

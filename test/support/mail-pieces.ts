@@ -1607,3 +1607,24 @@ export function transcriptOf(piece: MailPiece): string {
         ];
   return [...spec.returnAddress, spec.headline, ...number, piece.addressee, piece.street, piece.cityStateZip].join("\n");
 }
+
+/**
+ * Renders a piece as the Postal Service's sorting equipment scans it for the Informed Delivery
+ * digest: the whole piece, flat, in grayscale, `widthPx` wide (a small JPEG, as the digest's are).
+ */
+export async function renderMailPieceScan(page: Page, piece: MailPiece, widthPx = 760): Promise<Buffer> {
+  const spec = DESIGNS.get(piece.id) ?? fallbackSpec(piece);
+  const { w, h } = GEOMETRY[piece.layout];
+  const r = mulberry32(hashSeed(`${piece.id}|${piece.printedSender}|${piece.layout}|scan`));
+  const labelPx = piece.layout === "envelope-window" ? 17 : 16;
+  const inner = DRAW[piece.layout]({ piece, spec, r, labelPx, labelFont: "arial", w, h });
+  const scale = widthPx / w;
+  await page.setViewportSize({ width: widthPx, height: Math.round(h * scale) });
+  await page.setContent(
+    `<!doctype html><html><head><meta charset="utf-8"><style>html,body{margin:0;padding:0;overflow:hidden;background:#fff}*{box-sizing:border-box}</style></head><body>
+<div style="position:relative;width:${w}px;height:${h}px;overflow:hidden;background:#fbfaf6;transform:scale(${scale.toFixed(4)});transform-origin:0 0;filter:grayscale(1) contrast(1.1)">${inner}</div>
+</body></html>`,
+    { waitUntil: "load" },
+  );
+  return page.screenshot({ type: "jpeg", quality: 62 });
+}

@@ -3,6 +3,7 @@
 // (to read what the stand-ins received) through vitest's provide/inject.
 import { readFileSync } from "node:fs";
 import type { TestProject } from "vitest/node";
+import { DIGEST_FIXTURES, digestFixturePath, type DigestFixture } from "../support/digest-fixtures";
 import { PHOTO_FIXTURES, photoFixturePath, type PhotoFixture } from "../support/photo-fixtures";
 import { startStandIns } from "../stand-ins/server";
 import { VENDORS } from "../stand-ins/vendors";
@@ -13,6 +14,8 @@ declare module "vitest" {
     standInsUrl: string;
     /** The generated photos of mail pieces (test/data/photos), base64, with what they show. */
     photoFixtures: Record<keyof typeof PHOTO_FIXTURES, PhotoFixture & { base64: string }>;
+    /** The scans of mail pieces the digests show (test/data/digest), base64, with what they show. */
+    digestFixtures: Record<keyof typeof DIGEST_FIXTURES, DigestFixture & { base64: string }>;
   }
 }
 
@@ -28,6 +31,15 @@ export default async function setup(project: TestProject) {
         { ...fixture, base64: readFileSync(photoFixturePath(fixture)).toString("base64") },
       ]),
     ) as Record<keyof typeof PHOTO_FIXTURES, PhotoFixture & { base64: string }>,
+  );
+  project.provide(
+    "digestFixtures",
+    Object.fromEntries(
+      Object.entries(DIGEST_FIXTURES).map(([name, fixture]) => [
+        name,
+        { ...fixture, base64: readFileSync(digestFixturePath(fixture)).toString("base64") },
+      ]),
+    ) as Record<keyof typeof DIGEST_FIXTURES, DigestFixture & { base64: string }>,
   );
   return () => standIns.close();
 }

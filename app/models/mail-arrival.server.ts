@@ -1,0 +1,214 @@
+// Pieces seen in a person's mailbox (mail_arrivals, decision 0056): a digest's pieces while they
+// are read, and every piece once its sender is known, matched to the person's request for that
+// sender. A piece that came after the request's mail should have stopped marks the request
+// "still coming", once.
+import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { mailArrivals, mailedLetters, requests, type ArrivalSource } from "../../drizzle/schema";
+import { DEFAULT_TIME_ZONE, isoDate, timeZoneForState } from "~/domain/dates";
+import { arrivedAfterStop, isResidentMail, photoEntryId, stillComingDetail } from "~/domain/mail-arrival";
+import { mailClock, reachedSenderAt } from "~/domain/mail-timing";
+import { latestEvidence, letterArrival, letterEvidence } from "~/domain/request-evidence";
+import type { MailPhoto } from "~/models/mail-photo.server";
+import { historyLineWhere } from "~/models/request-history.server";
+import { mailedLetterColumns } from "~/models/request-evidence.server";
+import type { Db } from "~/utils/db.server";
+
+export type WaitingPiece = { id: string; entryId: string; arrivedOn: string; imageKey: string; printedSender: string | null };
+
+/**
+ * A digest's pieces, waiting to be read: one row each, unless the same entry exists already (the
+ * message delivered again). The rows this call added, which alone need their images stored.
+ */
+export async function addWaitingPieces(db: Db, userId: string, pieces: WaitingPiece[]) {
+  if (pieces.length === 0) return [];
+  const inserts = pieces.map((piece) =>
+    db
+      .insert(mailArrivals)
+      .values({ ...piece, userId, source: "digest", state: "reading" })
+      .onConflictDoNothing({ target: [mailArrivals.userId, mailArrivals.entryId] })
+      .returning({ id: mailArrivals.id }),
+  );
+  const results = await db.batch(inserts as [(typeof inserts)[number], ...(typeof inserts)[number][]]);
+  const added = new Set(results.flat().map((row) => row.id));
+  return pieces.filter((piece) => added.has(piece.id));
+}
+
+/** The pieces of a user still waiting to be read, among these. */
+export function waitingPieces(db: Db, userId: string, ids: string[]) {
+  return db
+    .select({
+      id: mailArrivals.id,
+      entryId: mailArrivals.entryId,
+      arrivedOn: mailArrivals.arrivedOn,
+      imageKey: mailArrivals.imageKey,
+      printedSender: mailArrivals.printedSender,
+    })
+    .from(mailArrivals)
+    .where(and(eq(mailArrivals.userId, userId), inArray(mailArrivals.id, ids), eq(mailArrivals.state, "reading")));
+}
+
+/** What is known of a piece once read; no sender when nothing could be read. */
+export type ArrivalReading = {
+  userId: string;
+  entryId: string;
+  source: ArrivalSource;
+  arrivedOn: string;
+  templateId: string | null;
+  senderName: string | null;
+  customerNumber: string | null;
+  keyCode: string | null;
+  residentMail: boolean;
+  printedSender?: string | null;
+  /** Whether the piece's image was deleted: otherwise its key stays for the daily sweep. */
+  imageDeleted: boolean;
+};
+
+/**
+ * The person's request for the piece's sender: the same catalog sender, or for a sender outside
+ * the catalog the same name. A deleted request is no longer theirs; the latest one first.
+ */
+async function requestForSender(db: Db, userId: string, sender: { templateId: string | null; senderName: string | null }) {
+  const bySender = sender.templateId
+    ? eq(requests.templateId, sender.templateId)
+    : sender.senderName
+      ? and(isNull(requests.templateId), sql`lower(${requests.senderName}) = ${sender.senderName.toLowerCase()}`)
+      : null;
+  if (!bySender) return null;
+  const [request] = await db
+    .select({
+      id: requests.id,
+      senderName: requests.senderName,
+      status: requests.status,
+      processedAt: requests.processedAt,
+      requiredDays: requests.requiredDays,
+      state: requests.state,
+      stillComingAt: requests.stillComingAt,
+    })
+    .from(requests)
+    .where(and(eq(requests.userId, userId), bySender, or(isNull(requests.status), ne(requests.status, "deleted"))))
+    .orderBy(desc(requests.processedAt), desc(requests.queuedAt))
+    .limit(1);
+  return request ?? null;
+}
+
+/** The last day mail printed before the request may arrive, from when the request reached the sender; null before it was sent. */
+async function mailStopsByOf(db: Db, userId: string, request: { id: string; processedAt: Date | null; requiredDays: number }) {
+  if (!request.processedAt) return null;
+  const letters = await db
+    .select(mailedLetterColumns)
+    .from(mailedLetters)
+    .where(and(eq(mailedLetters.userId, userId), eq(mailedLetters.requestId, request.id)));
+  const sinceSent = letters.filter((letter) => letter.createdAt >= request.processedAt!);
+  const reached = reachedSenderAt(request.processedAt, letterArrival(latestEvidence(letterEvidence(sinceSent, null))));
+  return reached ? mailClock(reached, request.requiredDays).mailStopsBy : null;
+}
+
+/**
+ * Records a piece whose reading is done, the one way every path does (a digest's piece, a photo
+ * identified): its row (added, or the waiting one completed), the request it is evidence for, and,
+ * when it came after the day that request's mail should have stopped, the request marked still
+ * coming with a line in its history. Both happen once however often or concurrently a piece is
+ * recorded: the mark only where none is, and the line only where that mark was just made.
+ */
+export async function recordArrival(db: Db, reading: ArrivalReading, now: Date) {
+  const request = reading.residentMail ? null : await requestForSender(db, reading.userId, reading);
+  const fields = {
+    state: "read" as const,
+    templateId: reading.templateId,
+    senderName: reading.templateId ? null : reading.senderName,
+    requestId: request?.id ?? null,
+    customerNumber: reading.customerNumber,
+    keyCode: reading.keyCode,
+    residentMail: reading.residentMail,
+    ...(reading.imageDeleted ? { imageKey: null } : {}),
+  };
+  const recorded = db
+    .insert(mailArrivals)
+    .values({
+      userId: reading.userId,
+      entryId: reading.entryId,
+      source: reading.source,
+      arrivedOn: reading.arrivedOn,
+      printedSender: reading.printedSender ?? null,
+      ...fields,
+      imageKey: null,
+    })
+    .onConflictDoUpdate({ target: [mailArrivals.userId, mailArrivals.entryId], set: fields, setWhere: eq(mailArrivals.state, "reading") });
+
+  const mailStopsBy =
+    request && request.status !== null && !request.stillComingAt ? await mailStopsByOf(db, reading.userId, request) : null;
+  const timeZone = request ? timeZoneForState(request.state) : "";
+  if (!request || !mailStopsBy || !arrivedAfterStop(reading.arrivedOn, mailStopsBy, timeZone)) {
+    await recorded;
+    return { requestId: request?.id ?? null, stillComing: false };
+  }
+  const thisRequest = and(eq(requests.userId, reading.userId), eq(requests.id, request.id));
+  const [, marked] = await db.batch([
+    recorded,
+    db
+      .update(requests)
+      .set({ stillComingAt: now })
+      .where(and(thisRequest, isNull(requests.stillComingAt)))
+      .returning({ id: requests.id }),
+    historyLineWhere(db, and(thisRequest, eq(requests.stillComingAt, now), sql`changes() = 1`), {
+      creator: "system",
+      status: "stillComing",
+      detail: stillComingDetail({ ...reading, senderName: request.senderName }, mailStopsBy, timeZone),
+      at: now,
+    }),
+  ]);
+  return { requestId: request.id, stillComing: marked.length > 0 };
+}
+
+/** Pieces whose image is still stored though their reading ended, or that waited to be read since `before`. */
+export function piecesToSweep(db: Db, before: Date, limit = 500) {
+  return db
+    .select({ id: mailArrivals.id, userId: mailArrivals.userId, imageKey: mailArrivals.imageKey })
+    .from(mailArrivals)
+    .where(
+      and(
+        isNotNull(mailArrivals.imageKey),
+        or(eq(mailArrivals.state, "read"), and(eq(mailArrivals.state, "reading"), lt(mailArrivals.createdAt, before))),
+      ),
+    )
+    .limit(limit);
+}
+
+/** These pieces' images are gone: they are read, with whatever was known of them. */
+export async function forgetPieceImages(db: Db, ids: string[]) {
+  for (let start = 0; start < ids.length; start += 90) {
+    await db
+      .update(mailArrivals)
+      .set({ imageKey: null, state: "read" })
+      .where(inArray(mailArrivals.id, ids.slice(start, start + 90)));
+  }
+}
+
+/**
+ * A photo of mail (sent on the site or emailed) whose sender is now known: one piece that arrived
+ * the day the photo was taken in, recorded as every piece is.
+ */
+export function recordPhotoArrival(
+  db: Db,
+  photo: Pick<MailPhoto, "id" | "userId" | "source" | "createdAt" | "customerNumber" | "keyCode" | "transcript">,
+  sender: { templateId: string | null; senderName: string },
+  imageDeleted: boolean,
+  now: Date,
+) {
+  return recordArrival(
+    db,
+    {
+      userId: photo.userId,
+      entryId: photoEntryId(photo.id),
+      source: photo.source === "email" ? "email" : "photo",
+      arrivedOn: isoDate(photo.createdAt, DEFAULT_TIME_ZONE),
+      templateId: sender.templateId,
+      senderName: sender.senderName,
+      customerNumber: photo.customerNumber,
+      keyCode: photo.keyCode,
+      residentMail: isResidentMail(photo.transcript ?? ""),
+      imageDeleted,
+    },
+    now,
+  );
+}

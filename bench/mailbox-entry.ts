@@ -1,0 +1,176 @@
+// The Worker entry that bench/mailbox.ts serves instead of app/worker.ts: the app itself (its
+// email handler, queue consumer and crons), plus routes that make the bench's households (their
+// requests and inbound addresses, straight into D1) and read back what their digests became. Where
+// the app's email handler does not take digests yet, the bench asks this entry to call takeDigest
+// itself for mail to the inbound domain, as the app's handler does. Never deployed: production's
+// entry is wrangler.toml's `main`, and nothing in app/ imports this file.
+import { and, eq, inArray, isNotNull, like, sql } from "drizzle-orm";
+import PostalMime from "postal-mime";
+import { mailArrivals, mailboxAddresses, requestLogs, requests, users } from "../drizzle/schema";
+import worker from "../app/worker";
+import { isInformedDeliveryDigest, takeDigest } from "~/services/mailbox-digest.server";
+import { getDb } from "~/utils/db.server";
+import { parseEnv } from "~/utils/env.server";
+import {
+  MAILBOX_DIRECT_KEY,
+  MAILBOX_DIRECT_PATH,
+  MAILBOX_FIGURES_PATH,
+  MAILBOX_HOUSEHOLDS_PATH,
+  MAILBOX_PROGRESS_PATH,
+  type BenchFigures,
+  type BenchHousehold,
+} from "./mailbox-routes";
+
+/** Every bench account's email starts so: the figures are theirs only. */
+const BENCH_EMAIL_PREFIX = "mailbox-";
+const HOUSEHOLD_ADDRESS = {
+  street1: "1847 N HALSTED ST APT 3R",
+  city: "CHICAGO",
+  state: "IL",
+  zipCode: "60614",
+  addressCheck: "verified" as const,
+};
+
+async function makeHouseholds(request: Request, rawEnv: unknown) {
+  const db = getDb(parseEnv(rawEnv).DB);
+  const { households } = (await request.json()) as { households: BenchHousehold[] };
+  for (const household of households) {
+    if (!household.email.startsWith(BENCH_EMAIL_PREFIX))
+      return new Response(`emails must start with ${BENCH_EMAIL_PREFIX}`, { status: 400 });
+    await db.batch([
+      db.insert(users).values({
+        id: household.userId,
+        email: household.email,
+        passwordHash: "bench$no-password",
+        fullName: "Jane Q Public",
+        ...HOUSEHOLD_ADDRESS,
+      }),
+      db.insert(mailboxAddresses).values({ userId: household.userId, token: household.token }),
+      ...household.requests.map((sent) =>
+        db.insert(requests).values({
+          userId: household.userId,
+          id: sent.templateId,
+          templateId: sent.templateId,
+          senderName: sent.title,
+          title: sent.title,
+          fullName: "Jane Q Public",
+          type: "preset",
+          status: "inQueue",
+          requiredDays: 30,
+          ...HOUSEHOLD_ADDRESS,
+          queuedAt: new Date(sent.processedAt),
+          processedAt: new Date(sent.processedAt),
+        }),
+      ),
+    ]);
+  }
+  return new Response(null, { status: 204 });
+}
+
+const benchUsers = (db: ReturnType<typeof getDb>) =>
+  db
+    .select({ id: users.id })
+    .from(users)
+    .where(like(users.email, `${BENCH_EMAIL_PREFIX}%`));
+
+/** How many of a household's pieces of a day are in, and how many of them are read. */
+async function progress(url: URL, rawEnv: unknown) {
+  const db = getDb(parseEnv(rawEnv).DB);
+  const [row] = await db
+    .select({ pieces: sql<number>`count(*)`.mapWith(Number), read: sql<number>`sum(${mailArrivals.state} = 'read')`.mapWith(Number) })
+    .from(mailArrivals)
+    .where(
+      and(eq(mailArrivals.userId, url.searchParams.get("userId") ?? ""), eq(mailArrivals.arrivedOn, url.searchParams.get("day") ?? "")),
+    );
+  return Response.json({ pieces: row?.pieces ?? 0, read: row?.read ?? 0 });
+}
+
+/** A text column's stored bytes, 0 for null. */
+const bytes = (column: unknown) => sql`coalesce(length(cast(${column} as blob)), 0)`;
+
+async function figures(rawEnv: unknown) {
+  const env = parseEnv(rawEnv);
+  const db = getDb(env.DB);
+  const mine = inArray(mailArrivals.userId, benchUsers(db));
+  const arrivals = await db
+    .select({
+      userId: mailArrivals.userId,
+      arrivedOn: mailArrivals.arrivedOn,
+      state: mailArrivals.state,
+      templateId: mailArrivals.templateId,
+      senderName: mailArrivals.senderName,
+      requestId: mailArrivals.requestId,
+      residentMail: mailArrivals.residentMail,
+      customerNumber: mailArrivals.customerNumber,
+    })
+    .from(mailArrivals)
+    .where(mine);
+  const stillComing = await db
+    .select({ userId: requests.userId, requestId: requests.id })
+    .from(requests)
+    .where(and(inArray(requests.userId, benchUsers(db)), isNotNull(requests.stillComingAt)));
+  const [lines] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(requestLogs)
+    .where(and(inArray(requestLogs.userId, benchUsers(db)), eq(requestLogs.status, "stillComing")));
+  // A record: one header byte per column and its size, the values; each index entry: its key's
+  // values and the row's key (8), with a header. Integers as SQLite stores them (1 to 8 bytes): 8.
+  const a = mailArrivals;
+  const [size] = await db
+    .select({
+      bytes: sql<number>`sum(
+        14 + 2 + ${bytes(a.id)} + ${bytes(a.userId)} + ${bytes(a.entryId)} + ${bytes(a.source)} + ${bytes(a.state)} + ${bytes(a.arrivedOn)}
+          + ${bytes(a.imageKey)} + ${bytes(a.printedSender)} + ${bytes(a.templateId)} + ${bytes(a.senderName)} + ${bytes(a.requestId)}
+          + ${bytes(a.customerNumber)} + ${bytes(a.keyCode)} + 1 + 8
+        + (2 + ${bytes(a.id)} + 8)
+        + (3 + ${bytes(a.userId)} + ${bytes(a.entryId)} + 8)
+        + (3 + ${bytes(a.userId)} + ${bytes(a.arrivedOn)} + 8)
+        + (4 + ${bytes(a.userId)} + ${bytes(a.requestId)} + ${bytes(a.arrivedOn)} + 8)
+        + (3 + ${bytes(a.state)} + 8 + 8))`.mapWith(Number),
+    })
+    .from(mailArrivals)
+    .where(mine);
+  const listed = await env.PHOTOS.list({ prefix: "mailbox/", limit: 1000 });
+  const result: BenchFigures = {
+    arrivals,
+    stillComing,
+    stillComingLines: lines?.count ?? 0,
+    rowBytes: size?.bytes ?? 0,
+    imagesLeft: listed.objects.length,
+  };
+  return Response.json(result);
+}
+
+/** Mail to the inbound domain, taken here as the app's email handler takes it: the address's owner, a digest, its pieces. */
+async function takeHere(message: ForwardableEmailMessage, rawEnv: unknown) {
+  const env = parseEnv(rawEnv);
+  const db = getDb(env.DB);
+  const token = message.to.split("@")[0]!.toLowerCase();
+  const [address] = await db
+    .select({ userId: mailboxAddresses.userId })
+    .from(mailboxAddresses)
+    .where(and(eq(mailboxAddresses.token, token), eq(mailboxAddresses.enabled, true)));
+  const email = await PostalMime.parse(await new Response(message.raw).arrayBuffer());
+  if (!address || !isInformedDeliveryDigest(email)) return;
+  await takeDigest(env, { userId: address.userId, email, messageKey: email.messageId ?? crypto.randomUUID(), receivedAt: new Date() });
+}
+
+export default {
+  async fetch(request, env, ctx) {
+    const url = new URL(request.url);
+    if (request.method === "POST" && url.pathname === MAILBOX_HOUSEHOLDS_PATH) return makeHouseholds(request, env);
+    if (request.method === "POST" && url.pathname === MAILBOX_DIRECT_PATH) {
+      await parseEnv(env).SESSIONS.put(MAILBOX_DIRECT_KEY, "1");
+      return new Response(null, { status: 204 });
+    }
+    if (request.method === "GET" && url.pathname === MAILBOX_PROGRESS_PATH) return progress(url, env);
+    if (request.method === "GET" && url.pathname === MAILBOX_FIGURES_PATH) return figures(env);
+    return worker.fetch(request, env, ctx);
+  },
+  queue: worker.queue,
+  scheduled: worker.scheduled,
+  async email(message, env) {
+    if (await parseEnv(env).SESSIONS.get(MAILBOX_DIRECT_KEY)) return takeHere(message, env);
+    return worker.email(message, env);
+  },
+} satisfies ExportedHandler;

@@ -1,0 +1,35 @@
+// What bench/mailbox.ts and its Worker entry (bench/mailbox-entry.ts) say to each other.
+export const MAILBOX_HOUSEHOLDS_PATH = "/__bench/mailbox/households";
+export const MAILBOX_DIRECT_PATH = "/__bench/mailbox/direct";
+export const MAILBOX_PROGRESS_PATH = "/__bench/mailbox/progress";
+export const MAILBOX_FIGURES_PATH = "/__bench/mailbox/figures";
+/** Where the entry notes that it, not the app, takes digests (the app's handler did not take one). */
+export const MAILBOX_DIRECT_KEY = "bench:mailbox:direct";
+
+export type BenchHousehold = {
+  userId: string;
+  email: string;
+  token: string;
+  /** Requests the household sent, each to a catalog sender (its id is the request's id), and when. */
+  requests: { templateId: string; title: string; processedAt: number }[];
+};
+
+export type BenchArrival = {
+  userId: string;
+  arrivedOn: string;
+  state: string;
+  templateId: string | null;
+  senderName: string | null;
+  requestId: string | null;
+  residentMail: boolean;
+  customerNumber: string | null;
+};
+
+export type BenchFigures = {
+  arrivals: BenchArrival[];
+  stillComing: { userId: string; requestId: string }[];
+  stillComingLines: number;
+  /** Bytes of mail_arrivals: column values, record headers and index entries. */
+  rowBytes: number;
+  imagesLeft: number;
+};

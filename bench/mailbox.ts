@@ -1,0 +1,387 @@
+// npm run bench:mailbox (also a part of npm run bench): a month of the Postal Service's daily
+// digests for 50 households, forwarded to their inbound addresses and sent to the Worker's email
+// handler through wrangler dev's local endpoint (POST /cdn-cgi/handler/email), as Cloudflare Email
+// Routing delivers them. Each digest is shaped like the real one (test/support/digest-emails.ts):
+// grayscale scans of the generated mail pieces (test/support/mail-pieces.ts), rendered in
+// Chromium, some under the "FROM:" name of a mailer's campaign, some from senders the catalog
+// lacks, some addressed to "Current Resident". The queue reads every piece through the text
+// reader's stand-in (real OCR). Figures come from D1 and R2. Prints figures; never fails.
+//
+// Households and their requests go straight into D1 (bench/mailbox-entry.ts), inbound tokens
+// included. When the app's email handler does not take digests (it did not take the first one
+// within a minute), the bench's entry takes them itself through takeDigest, and says so.
+//
+// Targets (decision 0056): every piece of a sender with a request matched to that request (100%),
+// wrong senders at most 1%, at most 4 KB stored per household per year of arrivals (D1 rows).
+//
+// Options: --households N (50), --days D (30, Monday to Saturday digests), --pieces-per-day P
+// (1.5 on average), --concurrency C (3 digests in flight), --seed X (1), --wrangler-log FILE.
+import { appendFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
+import { chromium } from "playwright-core";
+import { CATALOG_SENDERS } from "../drizzle/catalog";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/e2e/browser";
+import { digestEmail, type GeneratedPiece } from "../test/support/digest-emails";
+import { startLocalStack, type LocalStack } from "../test/support/local-stack";
+import { MAIL_PIECES, renderMailPieceScan, type MailPiece } from "../test/support/mail-pieces";
+import { freePort } from "../test/support/ports";
+import { percentile } from "./load";
+import {
+  MAILBOX_DIRECT_PATH,
+  MAILBOX_FIGURES_PATH,
+  MAILBOX_HOUSEHOLDS_PATH,
+  MAILBOX_PROGRESS_PATH,
+  type BenchFigures,
+  type BenchHousehold,
+} from "./mailbox-routes";
+import { runBench } from "./run-bench";
+
+const { values: options } = parseArgs({
+  options: {
+    households: { type: "string", default: "50" },
+    days: { type: "string", default: "30" },
+    "pieces-per-day": { type: "string", default: "1.5" },
+    concurrency: { type: "string", default: "3" },
+    seed: { type: "string", default: "1" },
+    "wrangler-log": { type: "string" },
+  },
+});
+const HOUSEHOLDS = Number(options.households);
+const DAYS = Number(options.days);
+const PIECES_PER_DAY = Number(options["pieces-per-day"]);
+const CONCURRENCY = Number(options.concurrency);
+
+const MAILBOX_DOMAIN = "mailbox.quietmailbox.local";
+/** The month's first day, a Monday: the Postal Service sends no digest on Sundays. */
+const MONTH_START = Date.parse("2026-11-02T00:00:00Z");
+const DAY_MS = 24 * 60 * 60 * 1000;
+const BYTES_PER_YEAR_BUDGET = 4 * 1024;
+const WRONG_SENDER_TARGET = 0.01;
+const READ_TIMEOUT_MS = 180_000;
+/** How long the app's own email handler is given to take the first digest before the bench's entry takes them. */
+const APP_HANDLER_GRACE_MS = 60_000;
+
+function mulberry32(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const rand = mulberry32(Number(options.seed));
+const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)]!;
+/** A count with the given mean (Poisson, by Knuth's method). */
+function poisson(mean: number) {
+  const limit = Math.exp(-mean);
+  let count = 0;
+  for (let product = rand(); product > limit; product *= rand()) count++;
+  return count;
+}
+
+const NO_DISTORTION = { rotateDeg: 0, blurPx: 0, contrast: 1, glare: false, smallType: false };
+const titles = new Map(CATALOG_SENDERS.map((sender) => [sender.id, sender.name]));
+
+/** A piece as the digest shows it: the scan, and what is true of it. */
+type ScanPiece = { key: string; piece: MailPiece; templateId: string | null; resident: boolean };
+
+const catalogPieces: ScanPiece[] = MAIL_PIECES.filter((piece) => piece.templateId).map((piece) => ({
+  key: piece.id,
+  piece: { ...piece, distortion: NO_DISTORTION },
+  templateId: piece.templateId,
+  resident: false,
+}));
+const unknownPieces: ScanPiece[] = MAIL_PIECES.filter((piece) => !piece.templateId).map((piece) => ({
+  key: piece.id,
+  piece: { ...piece, distortion: NO_DISTORTION },
+  templateId: null,
+  resident: false,
+}));
+// Saturation mail: postcards and self-mailers addressed to no one by name.
+const residentPieces: ScanPiece[] = MAIL_PIECES.filter((piece) => piece.layout === "postcard" || piece.layout === "self-mailer")
+  .slice(0, 10)
+  .map((piece, index) => ({
+    key: `${piece.id}-resident`,
+    piece: { ...piece, distortion: NO_DISTORTION, addressee: index % 2 ? "CURRENT RESIDENT" : "OR CURRENT RESIDENT" },
+    templateId: piece.templateId,
+    resident: true,
+  }));
+const requestable = [...new Set(catalogPieces.map((piece) => piece.templateId!))];
+
+type Household = BenchHousehold & { sentBefore: Map<string, number> };
+type SentPiece = ScanPiece & { fromName: string | null };
+type Digest = { household: Household; day: string; pieces: SentPiece[] };
+
+function makeHouseholds(): Household[] {
+  return Array.from({ length: HOUSEHOLDS }, (_, index) => {
+    const userId = `mailbox-${index}-${Math.floor(rand() * 1e9).toString(36)}`;
+    const chosen = new Set<string>();
+    const wanted = 4 + Math.floor(rand() * 5);
+    while (chosen.size < wanted) chosen.add(pick(requestable));
+    // Half the requests were sent months ago (their mail should have stopped before the month), half lately.
+    const requests = [...chosen].map((templateId) => ({
+      templateId,
+      title: titles.get(templateId) ?? templateId,
+      processedAt: MONTH_START - (rand() < 0.5 ? 120 : 10) * DAY_MS,
+    }));
+    return {
+      userId,
+      email: `${userId}@quietmailbox.test`,
+      token: `bench${index}x${Math.floor(rand() * 1e12).toString(36)}`,
+      requests,
+      sentBefore: new Map(requests.map((request) => [request.templateId, request.processedAt])),
+    };
+  });
+}
+
+/** The month's digests: Monday to Saturday, each with a few pieces (none some days: no digest then). */
+function makeDigests(households: Household[]): Digest[] {
+  const digests: Digest[] = [];
+  for (let day = 0; day < DAYS; day++) {
+    const date = new Date(MONTH_START + day * DAY_MS);
+    if (date.getUTCDay() === 0) continue;
+    for (const household of households) {
+      const count = Math.min(poisson(PIECES_PER_DAY), 6);
+      if (count === 0) continue;
+      const pieces: SentPiece[] = [];
+      for (let index = 0; index < count; index++) {
+        const roll = rand();
+        const requested = household.requests.map((request) => request.templateId);
+        const piece =
+          roll < 0.35
+            ? pick(catalogPieces.filter((candidate) => requested.includes(candidate.templateId!)))
+            : roll < 0.75
+              ? pick(catalogPieces)
+              : roll < 0.87
+                ? pick(unknownPieces)
+                : pick(residentPieces);
+        const campaign = piece.templateId !== null && !piece.resident && rand() < 0.2;
+        pieces.push({ ...piece, fromName: campaign ? (titles.get(piece.templateId!) ?? null) : null });
+      }
+      digests.push({ household, day: date.toISOString().slice(0, 10), pieces });
+    }
+  }
+  return digests;
+}
+
+async function renderScans(pieces: ScanPiece[]) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    const scans = new Map<string, Uint8Array>();
+    for (const piece of pieces) scans.set(piece.key, new Uint8Array(await renderMailPieceScan(page, piece.piece)));
+    return scans;
+  } finally {
+    await browser.close();
+  }
+}
+
+let stack: LocalStack | null = null;
+let persistDir: string | null = null;
+
+async function main() {
+  const households = makeHouseholds();
+  const digests = makeDigests(households);
+  const allPieces = [...catalogPieces, ...unknownPieces, ...residentPieces];
+  console.log(`Rendering ${allPieces.length} scans of mail pieces in Chromium...`);
+  const scans = await renderScans(allPieces);
+  const pieceCount = digests.reduce((total, digest) => total + digest.pieces.length, 0);
+  console.log(`${households.length} households, ${digests.length} digests over ${DAYS} days, ${pieceCount} pieces.`);
+
+  persistDir = await mkdtemp(join(tmpdir(), "bench-mailbox-"));
+  console.log("Starting the local stack (wrangler dev with the bench's entry, and the stand-ins)...");
+  stack = await startLocalStack({
+    appPort: await freePort(),
+    standInsPort: await freePort(),
+    persistDir,
+    script: "bench/mailbox-entry.ts",
+    vars: { MAILBOX_DOMAIN, JOB_RETRY_BASE_SECONDS: "1" },
+    inspector: false,
+    logLevel: "warn",
+    log: options["wrangler-log"] ? (line) => appendFileSync(options["wrangler-log"]!, `${line}\n`) : undefined,
+  });
+  const app = stack.appUrl;
+  const made = await fetch(app + MAILBOX_HOUSEHOLDS_PATH, { method: "POST", body: JSON.stringify({ households }) });
+  if (!made.ok) throw new Error(`households not made: ${made.status} ${await made.text()}`);
+
+  const send = async (digest: Digest) => {
+    const raw = digestEmail({
+      to: `${digest.household.token}@${MAILBOX_DOMAIN}`,
+      date: digest.day,
+      pieces: digest.pieces.map((piece): GeneratedPiece => ({ image: scans.get(piece.key)!, fromName: piece.fromName })),
+    });
+    const from = encodeURIComponent("USPSInformeddelivery@email.informeddelivery.usps.com");
+    const to = encodeURIComponent(`${digest.household.token}@${MAILBOX_DOMAIN}`);
+    const response = await fetch(`${app}/cdn-cgi/handler/email?from=${from}&to=${to}`, { method: "POST", body: raw });
+    if (!response.ok) throw new Error(`the email endpoint answered ${response.status}: ${await response.text()}`);
+    return raw.length;
+  };
+  const readBy = async (digest: Digest, timeoutMs: number) => {
+    const deadline = performance.now() + timeoutMs;
+    while (performance.now() < deadline) {
+      const url = `${app}${MAILBOX_PROGRESS_PATH}?userId=${encodeURIComponent(digest.household.userId)}&day=${digest.day}`;
+      const { pieces, read } = (await (await fetch(url)).json()) as { pieces: number; read: number };
+      if (pieces >= digest.pieces.length && read >= digest.pieces.length) return true;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    return false;
+  };
+
+  // The first digest shows whether the app's email handler takes digests.
+  const [first, ...rest] = digests;
+  if (!first) throw new Error("no digest to send");
+  let handledBy = "the app's email handler";
+  const firstStarted = performance.now();
+  const messageBytes = [await send(first)];
+  if (!(await readBy(first, APP_HANDLER_GRACE_MS))) {
+    handledBy = "the bench's entry calling takeDigest (the app's email handler took no digest)";
+    await fetch(app + MAILBOX_DIRECT_PATH, { method: "POST" });
+    await send(first);
+    if (!(await readBy(first, READ_TIMEOUT_MS))) throw new Error("the first digest was not read");
+  }
+  console.log(
+    `Digests are taken by ${handledBy}; the first was read ${((performance.now() - firstStarted) / 1000).toFixed(0)} s after it was sent.`,
+  );
+  // The first digest's time includes the wait for the app's handler: the figures time the others.
+  const seconds: number[] = [];
+
+  const started = performance.now();
+  let next = 0;
+  let unread = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < rest.length) {
+        const digest = rest[next++]!;
+        const sentAt = performance.now();
+        messageBytes.push(await send(digest));
+        if (await readBy(digest, READ_TIMEOUT_MS)) seconds.push((performance.now() - sentAt) / 1000);
+        else unread++;
+        if ((next + 1) % 100 === 0) console.log(`  ${next + 1} of ${digests.length} digests sent`);
+      }
+    }),
+  );
+  const elapsedMinutes = (performance.now() - started) / 60_000;
+  const figures = (await (await fetch(app + MAILBOX_FIGURES_PATH)).json()) as BenchFigures;
+  report(households, digests, figures, { seconds, unread, elapsedMinutes, messageBytes, handledBy });
+}
+
+function report(
+  households: Household[],
+  digests: Digest[],
+  figures: BenchFigures,
+  run: { seconds: number[]; unread: number; elapsedMinutes: number; messageBytes: number[]; handledBy: string },
+) {
+  const percent = (part: number, whole: number) => (whole === 0 ? "-" : `${((100 * part) / whole).toFixed(1)}%`);
+  // Each household's pieces of a day, as sent and as recorded, paired in order of sender (a digest's
+  // rows do not say which image they came from, so the pairing is by what was read).
+  const byDay = new Map<string, BenchFigures["arrivals"]>();
+  for (const arrival of figures.arrivals) {
+    const key = `${arrival.userId} ${arrival.arrivedOn}`;
+    byDay.set(key, [...(byDay.get(key) ?? []), arrival]);
+  }
+  let catalogSent = 0;
+  let identified = 0;
+  let wrongSender = 0;
+  let unknownSent = 0;
+  let unknownKeptOut = 0;
+  let residentSent = 0;
+  let residentFound = 0;
+  let withRequest = 0;
+  let rightRequest = 0;
+  let wrongRequest = 0;
+  const expectedStillComing = new Set<string>();
+  for (const digest of digests) {
+    const recorded = [...(byDay.get(`${digest.household.userId} ${digest.day}`) ?? [])];
+    for (const piece of digest.pieces) {
+      const truth = piece.resident ? null : piece.templateId;
+      // The recorded piece that best answers this one: same sender first, then one with no sender.
+      const at = recorded.findIndex((arrival) => arrival.residentMail === piece.resident && arrival.templateId === truth);
+      const index = at >= 0 ? at : recorded.findIndex((arrival) => arrival.residentMail === piece.resident);
+      const arrival = index >= 0 ? recorded.splice(index, 1)[0]! : recorded.shift();
+      const sentAt = piece.templateId ? digest.household.sentBefore.get(piece.templateId) : undefined;
+      if (piece.resident) {
+        residentSent++;
+        if (arrival?.residentMail) residentFound++;
+        if (arrival?.requestId) wrongRequest++;
+        continue;
+      }
+      if (piece.templateId) {
+        catalogSent++;
+        if (arrival?.templateId === piece.templateId) identified++;
+        else if (arrival?.templateId) wrongSender++;
+      } else {
+        unknownSent++;
+        if (arrival && !arrival.templateId) unknownKeptOut++;
+        else if (arrival?.templateId) wrongSender++;
+      }
+      if (sentAt !== undefined) {
+        withRequest++;
+        if (arrival?.requestId === piece.templateId) rightRequest++;
+        // Emailed requests reach the sender when sent; mail printed before stops 8 weeks on.
+        if (Date.parse(`${digest.day}T12:00:00Z`) > sentAt + 56 * DAY_MS + DAY_MS)
+          expectedStillComing.add(`${digest.household.userId} ${piece.templateId}`);
+      } else if (arrival?.requestId) {
+        wrongRequest++;
+      }
+    }
+  }
+  const marked = new Set(figures.stillComing.map((row) => `${row.userId} ${row.requestId}`));
+  const markedRight = [...expectedStillComing].filter((key) => marked.has(key)).length;
+  const piecesSent = digests.reduce((total, digest) => total + digest.pieces.length, 0);
+  const bytesPerPiece = figures.arrivals.length ? figures.rowBytes / figures.arrivals.length : 0;
+  const bytesPerHouseholdYear = (figures.rowBytes / households.length) * (365 / DAYS);
+  const sorted = [...run.seconds].sort((a, b) => a - b);
+
+  console.log(
+    `\nMailbox: ${households.length} households, ${digests.length} digests, ${piecesSent} pieces over ${DAYS} days; ${run.handledBy}.`,
+  );
+  console.log(`  pieces recorded:                 ${figures.arrivals.length} of ${piecesSent} (${run.unread} digests not read in time)`);
+  console.log(`  senders identified:              ${identified} of ${catalogSent} catalog pieces (${percent(identified, catalogSent)})`);
+  console.log(
+    `  senders the catalog lacks:       ${unknownKeptOut} of ${unknownSent} kept without a catalog sender (${percent(unknownKeptOut, unknownSent)})`,
+  );
+  console.log(`  "Current Resident" recognised:   ${residentFound} of ${residentSent} (${percent(residentFound, residentSent)})`);
+  console.log(
+    `  wrong senders:                   ${wrongSender} of ${piecesSent - residentSent} (${percent(wrongSender, piecesSent - residentSent)})`,
+  );
+  console.log(
+    `  matched to the right request:    ${rightRequest} of ${withRequest} pieces of requested senders (${percent(rightRequest, withRequest)}); ${wrongRequest} matched to a request they are not from`,
+  );
+  console.log(
+    `  marked still coming:             ${markedRight} of ${expectedStillComing.size} requests whose mail came after its stop date; ${marked.size - markedRight} others; ${figures.stillComingLines} history lines`,
+  );
+  console.log(`  images left in R2:               ${figures.imagesLeft}`);
+  console.log(
+    `  time per digest (send to read):  median ${percentile(sorted, 0.5).toFixed(1)} s, p95 ${percentile(sorted, 0.95).toFixed(1)} s; ${(piecesSent / Math.max(run.elapsedMinutes, 1e-9)).toFixed(0)} pieces a minute`,
+  );
+  console.log(
+    `  message size:                    median ${(
+      percentile(
+        [...run.messageBytes].sort((a, b) => a - b),
+        0.5,
+      ) / 1024
+    ).toFixed(0)} KB`,
+  );
+  console.log(`  D1 bytes per piece:              ${bytesPerPiece.toFixed(0)} (row and its five index entries)`);
+  console.log(
+    `\nTarget: every piece of a requested sender matched to its request: ${rightRequest === withRequest ? "holds" : "MISSED"} (${percent(rightRequest, withRequest)})`,
+  );
+  console.log(
+    `Target: wrong senders at most ${WRONG_SENDER_TARGET * 100}%: ${wrongSender <= WRONG_SENDER_TARGET * (piecesSent - residentSent) ? "holds" : "MISSED"} (${percent(wrongSender, piecesSent - residentSent)})`,
+  );
+  console.log(
+    `Budget: arrivals stored per household per year at most ${BYTES_PER_YEAR_BUDGET / 1024} KB: ${bytesPerHouseholdYear <= BYTES_PER_YEAR_BUDGET ? "within budget" : "OVER budget"} (${(bytesPerHouseholdYear / 1024).toFixed(1)} KB at ${((piecesSent / households.length) * (365 / DAYS)).toFixed(0)} pieces a year)`,
+  );
+}
+
+async function cleanUp() {
+  await stack?.stop();
+  if (persistDir) await rm(persistDir, { recursive: true, force: true });
+}
+
+await runBench("mailbox", main, cleanUp);
