@@ -7,6 +7,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   analyticsEvents,
   earlierAddresses,
+  mailArrivals,
   mailPhotos,
   emailChanges,
   jobs,
@@ -20,6 +21,7 @@ import {
   requestTemplates,
   users,
   type AddressCheck,
+  type ArrivalSource,
   type MailPhotoState,
   type PlanName,
   type RequestStatus,
@@ -75,6 +77,8 @@ export type AccountExport = {
     customerNumber: string | null;
     /** The key or source code of the mailing, read off a photo's label apart from the customer number. */
     keyCode: string | null;
+    /** When a piece seen in the mail showed the sender still mailing after it should have stopped; null otherwise. */
+    stillComingAt: string | null;
     /** The recipients the letter names besides the account holder; null means everyone on the list. */
     recipientIds: string[] | null;
     requiredDays: number;
@@ -147,6 +151,25 @@ export type AccountExport = {
     forwardingConfirmations: { from: string; subject: string; text: string; receivedAt: string }[];
     emailsPerDay: { day: string; taken: number; refused: number }[];
   };
+  /**
+   * Each mail piece seen in the mailbox, newest first: from the daily digest, a photo emailed or
+   * one uploaded. Its image was deleted once read; what was read off it stays.
+   */
+  mailSeen: {
+    arrivedOn: string;
+    source: ArrivalSource;
+    read: boolean;
+    catalogSenderId: string | null;
+    /** The sender's name as read, when the catalog did not know it. */
+    senderName: string | null;
+    /** The name the digest printed beside the piece ("FROM:"), when it did. */
+    printedSender: string | null;
+    requestId: string | null;
+    customerNumber: string | null;
+    keyCode: string | null;
+    addressedToCurrentResident: boolean;
+    recordedAt: string;
+  }[];
 };
 
 type ExportSection = keyof AccountExport;
@@ -192,6 +215,7 @@ const requestColumns = {
   requiredDays: requests.requiredDays,
   customerNumber: requests.customerNumber,
   keyCode: requests.keyCode,
+  stillComingAt: requests.stillComingAt,
   recipientIds: requests.recipientIds,
   ...checkedAddressColumns(requests),
   queuedAt: requests.queuedAt,
@@ -245,6 +269,19 @@ const mailboxConfirmationColumns = {
   subject: mailboxConfirmations.subject,
   text: mailboxConfirmations.text,
   receivedAt: mailboxConfirmations.receivedAt,
+};
+const mailArrivalColumns = {
+  arrivedOn: mailArrivals.arrivedOn,
+  source: mailArrivals.source,
+  state: mailArrivals.state,
+  templateId: mailArrivals.templateId,
+  senderName: mailArrivals.senderName,
+  printedSender: mailArrivals.printedSender,
+  requestId: mailArrivals.requestId,
+  customerNumber: mailArrivals.customerNumber,
+  keyCode: mailArrivals.keyCode,
+  residentMail: mailArrivals.residentMail,
+  createdAt: mailArrivals.createdAt,
 };
 const mailboxDayColumns = { day: mailboxDays.day, taken: mailboxDays.taken, dropped: mailboxDays.dropped };
 const analyticsEventColumns = { name: analyticsEvents.name, properties: analyticsEvents.properties, createdAt: analyticsEvents.createdAt };
@@ -369,6 +406,16 @@ export const EXPORTED_TABLES = {
     reads: mailboxDayColumns,
     withheld: { userId: OWNER },
   },
+  mail_arrivals: {
+    sections: ["mailSeen"],
+    reads: mailArrivalColumns,
+    withheld: {
+      id: "an internal key",
+      userId: OWNER,
+      entryId: "made from the email's own id, so that an email delivered twice is kept once",
+      imageKey: "where the piece's image is stored while it is read; the image is deleted once read",
+    },
+  },
 } as const satisfies Record<string, TableExport>;
 
 /** Tables keyed to a user that the export leaves out on purpose, each with the reason. */
@@ -445,6 +492,7 @@ export async function exportAccount(
     [mailboxRow],
     confirmationRows,
     mailboxDayRows,
+    arrivalRows,
   ] = await db.batch([
     db.select(accountColumns).from(users).where(eq(users.id, userId)),
     db
@@ -488,6 +536,11 @@ export async function exportAccount(
       .where(eq(mailboxConfirmations.userId, userId))
       .orderBy(desc(mailboxConfirmations.receivedAt)),
     db.select(mailboxDayColumns).from(mailboxDays).where(eq(mailboxDays.userId, userId)).orderBy(desc(mailboxDays.day)),
+    db
+      .select(mailArrivalColumns)
+      .from(mailArrivals)
+      .where(eq(mailArrivals.userId, userId))
+      .orderBy(desc(mailArrivals.arrivedOn), desc(mailArrivals.createdAt)),
   ]);
   if (!account) return null;
 
@@ -543,6 +596,7 @@ export async function exportAccount(
         address: checkedAddressOf(row),
         customerNumber: row.customerNumber,
         keyCode: row.keyCode,
+        stillComingAt: isoOrNull(row.stillComingAt),
         recipientIds: row.recipientIds,
         requiredDays: row.requiredDays,
         queuedAt: isoOrNull(row.queuedAt),
@@ -621,5 +675,18 @@ export async function exportAccount(
       })),
       emailsPerDay: mailboxDayRows.map((row) => ({ day: row.day, taken: row.taken, refused: row.dropped })),
     },
+    mailSeen: arrivalRows.map((row) => ({
+      arrivedOn: row.arrivedOn,
+      source: row.source,
+      read: row.state === "read",
+      catalogSenderId: row.templateId,
+      senderName: row.senderName,
+      printedSender: row.printedSender,
+      requestId: row.requestId,
+      customerNumber: row.customerNumber,
+      keyCode: row.keyCode,
+      addressedToCurrentResident: row.residentMail,
+      recordedAt: iso(row.createdAt),
+    })),
   };
 }

@@ -232,6 +232,22 @@ export default function AccountExportPage() {
         rows={data.mailbox.emailsPerDay.map((day) => [day.day, String(day.taken), String(day.refused)])}
       />
 
+      <h2>Mail seen in your mailbox</h2>
+      <p className="muted">Each piece from the daily digest or a photo. Its image is deleted once read; what was read off it stays.</p>
+      <Table
+        label="Mail seen in your mailbox"
+        head={["Day", "From", "Sender", "Request", "Read off it"]}
+        rows={data.mailSeen.map((piece) => [
+          piece.arrivedOn,
+          PIECE_SOURCES[piece.source],
+          piece.addressedToCurrentResident
+            ? "Current Resident mail"
+            : (piece.catalogSenderId ?? piece.senderName ?? piece.printedSender ?? (piece.read ? "Not found" : "Being read")),
+          piece.requestId ?? "—",
+          [piece.customerNumber, piece.keyCode].filter(Boolean).join(" · ") || "—",
+        ])}
+      />
+
       <h2>Product events</h2>
       <p className="muted">What we count to improve the service: never your email, name or address.</p>
       <Table
@@ -267,6 +283,7 @@ function RequestRecord({ request, at }: { request: ExportedRequest; at: (iso: st
           ["The sender's days to act", `${request.requiredDays}, from the day it got the request`],
           ["Went into the queue", at(request.queuedAt)],
           ["Sent to the sender", at(request.processedAt)],
+          ["Still coming after it should have stopped", at(request.stillComingAt)],
           ["Created", at(request.createdAt)],
           ["Last changed", at(request.updatedAt)],
         ]}
@@ -326,5 +343,7 @@ function RequestRecord({ request, at }: { request: ExportedRequest; at: (iso: st
     </article>
   );
 }
+
+const PIECE_SOURCES = { digest: "Daily digest", photo: "Photo", email: "Photo by email" } as const;
 
 export const meta = () => pageMeta("Your data", "Everything Quiet Mailbox holds about you, to read, print or download.");
