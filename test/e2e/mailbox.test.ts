@@ -1,19 +1,23 @@
 // Journey: a person's private mailbox address, with JavaScript on and off. The dashboard points to
 // it; /account shows it with the setup help; a new address replaces it; it is turned off and on;
 // Gmail's forwarding confirmation, sent through the local email endpoint, shows on the page until
-// the person removes it.
+// the person removes it. A digest sent the same way becomes the senders the dashboard offers to
+// stop, each with one press.
+import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import { assertAccessible, assertNoErrors, JS_MODES, screenshot, useBrowser } from "./browser";
 import { signedInAccount, visibleText, waitForDashboard } from "./accounts-helpers";
+import { DIGEST_FROM, digestEmail } from "../support/digest-emails";
+import { DIGEST_FIXTURES, digestFixturePath } from "../support/digest-fixtures";
 
 const appUrl = inject("appUrl");
 const browser = useBrowser();
 const ADDRESS_PATTERN = /\b[a-z2-7]{26}@mailbox\.quietmailbox\.local\b/;
 
 /** Sends an email to the Worker as Email Routing would, through wrangler's local email endpoint. */
-async function sendEmail(to: string, raw: string) {
-  const query = new URLSearchParams({ from: "forwarding-noreply@google.com", to });
+async function sendEmail(to: string, raw: string, from = "forwarding-noreply@google.com") {
+  const query = new URLSearchParams({ from, to });
   const response = await fetch(`${appUrl}/cdn-cgi/handler/email?${query}`, { method: "POST", body: raw });
   expect(response.status).toBe(200);
 }
@@ -98,6 +102,56 @@ describe.each(JS_MODES)("your mailbox address (JavaScript $label)", ({ js, label
       ]);
       await page.locator("main .notice", { hasText: "The confirmation message is removed." }).waitFor();
       expect(await visibleText(page)).not.toContain("482913375");
+      assertNoErrors(visit);
+    });
+  });
+});
+
+describe.each(JS_MODES)("a daily digest forwarded to the mailbox address (JavaScript $label)", ({ js, label }) => {
+  test("its new sender is offered on the dashboard and stopped with one press", async () => {
+    await browser.visit({ js }, async (visit) => {
+      const { page } = visit;
+      await signedInAccount(visit, appUrl, `digest-${label}`);
+      await page.goto(`${appUrl}/account`);
+      const address = await addressOn(page);
+      expect(address).not.toBeNull();
+
+      const { campaign, resident } = DIGEST_FIXTURES;
+      const today = new Date().toISOString().slice(0, 10);
+      const raw = digestEmail({
+        to: address!,
+        date: today,
+        pieces: [
+          { image: readFileSync(digestFixturePath(campaign)), fromName: campaign.fromName },
+          { image: readFileSync(digestFixturePath(resident)) },
+        ],
+      });
+      await sendEmail(address!, raw, DIGEST_FROM);
+
+      // The pieces are read by the queue: the dashboard shows them once they are.
+      const seen = page.locator("section.seen-in-mail");
+      await expect
+        .poll(
+          async () => {
+            await page.goto(`${appUrl}/dashboard`);
+            return (await seen.count()) ? seen.innerText() : "";
+          },
+          { timeout: 60_000, interval: 1_000 },
+        )
+        .toContain("Orvis");
+      const orvis = seen.locator("li", { hasText: "Orvis" });
+      const [year, month, day] = today.split("-");
+      expect(await orvis.locator(".seen-line").innerText()).toBe(`Seen in your mail on ${month}/${day}/${year}: Orvis`);
+      expect(await seen.locator(".seen-resident").innerText()).toContain("Current Resident");
+      await page.setViewportSize({ width: 360, height: 800 });
+      await seen.scrollIntoViewIfNeeded();
+      await screenshot(visit, "mailbox-digest-seen-360");
+      await assertAccessible(visit);
+
+      await Promise.all([page.waitForURL(/\/dashboard\?notice=/), orvis.getByRole("button", { name: "Stop it Orvis" }).click()]);
+      await expect.poll(() => page.locator("#outcome").innerText()).toContain("Your request to Orvis is on its way");
+      expect(await page.locator("section.seen-in-mail").innerText()).not.toContain("Orvis");
+      await screenshot(visit, "mailbox-digest-sent-360");
       assertNoErrors(visit);
     });
   });
