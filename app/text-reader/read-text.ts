@@ -87,10 +87,21 @@ export async function readText(image: Uint8Array): Promise<Reading> {
     const [line] = await recognition.run([lineImage]);
     // The models also read Chinese; on U.S. mail a Chinese character is a misread barcode or picture.
     if (!line || !line.text.trim() || line.mean < MIN_LINE_SCORE || /\p{Script=Han}/u.test(line.text)) continue;
-    pieces.push({ text: line.text.trim(), box: toPoints(lineImage.box), score: line.mean });
+    pieces.push({ text: fixAddressMisreads(line.text.trim()), box: toPoints(lineImage.box), score: line.mean });
   }
   const lines = joinRows(pieces);
   return { lines, text: lines.map((line) => line.text).join("\n"), width, height };
+}
+
+/**
+ * Two misreads the recognizer makes in nearly every address, put right where nothing else can be
+ * meant: the "o" of "P.O. Box" read as a zero, and the comma between a city and its state read as
+ * a period ("Corte Madera.CA 94925"). Numbers and codes are left as read.
+ */
+function fixAddressMisreads(text: string) {
+  return text
+    .replace(/\b(P\.?\s?O\.?\s?)B[0oO]([xX])/g, (_, po: string, x: string) => `${po}B${x === "X" ? "OX" : "ox"}`.replace(/BOx$/, "Box"))
+    .replace(/([a-z])\.(\s?[A-Z]{2}\s?\d{5}(?:-\d{4})?)\b/g, "$1,$2");
 }
 
 function toPoints(box: number[][]): Point[] {
