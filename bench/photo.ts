@@ -175,6 +175,12 @@ async function main() {
         console.log(
           `  ${piece.id}  ${(piece.templateId ?? "(not in catalog)").padEnd(28)} ${verdict.padEnd(22)} number ${numberVerdict.padEnd(6)} return address ${returnVerdict.padEnd(6)} ${outcome.seconds.toFixed(1)} s`,
         );
+        // Where the label's number was read but not taken: the line it is on, to see why.
+        const numberLine = piece.customerNumber
+          ? outcome.transcript.split("\n").find((line) => alnum(line).includes(alnum(piece.customerNumber).slice(-5)))
+          : undefined;
+        if (numberVerdict === "missed" && numberLine)
+          console.log(`      number ${piece.customerNumber} (${piece.numberLabel}) on: ${numberLine}`);
       }
       report(draw, outcomes);
     }

@@ -87,21 +87,27 @@ export async function readText(image: Uint8Array): Promise<Reading> {
     const [line] = await recognition.run([lineImage]);
     // The models also read Chinese; on U.S. mail a Chinese character is a misread barcode or picture.
     if (!line || !line.text.trim() || line.mean < MIN_LINE_SCORE || /\p{Script=Han}/u.test(line.text)) continue;
-    pieces.push({ text: fixAddressMisreads(line.text.trim()), box: toPoints(lineImage.box), score: line.mean });
+    pieces.push({ text: fixCommonMisreads(line.text.trim()), box: toPoints(lineImage.box), score: line.mean });
   }
   const lines = joinRows(pieces);
   return { lines, text: lines.map((line) => line.text).join("\n"), width, height };
 }
 
 /**
- * Two misreads the recognizer makes in nearly every address, put right where nothing else can be
- * meant: the "o" of "P.O. Box" read as a zero, and the comma between a city and its state read as
- * a period ("Corte Madera.CA 94925"). Numbers and codes are left as read.
+ * Misreads the recognizer makes again and again, put right where nothing else can be meant: the
+ * "o" of "P.O. Box" and of "Cust No" read as a zero, and the comma between a city and its state
+ * read as a period ("Corte Madera.CA 94925"); and the spaces an address line needs after "Box"
+ * and before a ZIP code. Numbers and codes themselves are left as read.
  */
-function fixAddressMisreads(text: string) {
-  return text
-    .replace(/\b(P\.?\s?O\.?\s?)B[0oO]([xX])/g, (_, po: string, x: string) => `${po}B${x === "X" ? "OX" : "ox"}`.replace(/BOx$/, "Box"))
-    .replace(/([a-z])\.(\s?[A-Z]{2}\s?\d{5}(?:-\d{4})?)\b/g, "$1,$2");
+function fixCommonMisreads(text: string) {
+  return (
+    text
+      .replace(/\b(cust|acct|account|customer|member|donor)(\.?\s?)N0\b/gi, "$1$2NO")
+      .replace(/\b(P\.?\s?O\.?\s?)B[0oO]([xX])\s?(?=\d)/g, (_, po: string, x: string) => `${po}B${x === "X" ? "OX" : "ox"} `)
+      .replace(/([a-z])\.(\s?[A-Z]{2}\s?\d{5}(?:-\d{4})?)\b/g, "$1,$2")
+      // The space the recognizer leaves out between a state and its ZIP code, after the city's comma.
+      .replace(/,(\s?)([A-Z]{2})(\d{5}(?:-\d{4})?)\b/g, ",$1$2 $3")
+  );
 }
 
 function toPoints(box: number[][]): Point[] {
