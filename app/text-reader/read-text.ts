@@ -87,7 +87,8 @@ export async function readText(image: Uint8Array): Promise<Reading> {
     const [line] = await recognition.run([lineImage]);
     // The models also read Chinese; on U.S. mail a Chinese character is a misread barcode or picture.
     if (!line || !line.text.trim() || line.mean < MIN_LINE_SCORE || /\p{Script=Han}/u.test(line.text)) continue;
-    pieces.push({ text: fixCommonMisreads(line.text.trim()), box: toPoints(lineImage.box), score: line.mean });
+    // NFKC: the models write some punctuation in its full-width Chinese form ("Customer #：0047").
+    pieces.push({ text: fixCommonMisreads(line.text.normalize("NFKC").trim()), box: toPoints(lineImage.box), score: line.mean });
   }
   const lines = joinRows(pieces);
   return { lines, text: lines.map((line) => line.text).join("\n"), width, height };
