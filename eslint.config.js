@@ -37,7 +37,8 @@ export default tseslint.config(
   {
     // The server logs through app/utils/log.server.ts, which puts the request id on every line.
     files: ["app/**/*.{ts,tsx}"],
-    ignores: ["app/browser/**", "app/utils/log.server.ts", "app/**/*.test.ts"],
+    // The text reader (app/text-reader/) is a Node program of its own, outside the Worker: it prints.
+    ignores: ["app/browser/**", "app/utils/log.server.ts", "app/**/*.test.ts", "app/text-reader/**"],
     rules: { "no-console": "error" },
   },
   {

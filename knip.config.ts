@@ -17,6 +17,8 @@ export default {
     "app/**/*.test.ts",
     "test/**/*.test.ts",
     "test/stand-ins/{main,start-local}.ts",
+    // The text reader's program: the container's command, and `tsx app/text-reader/main.ts` by hand.
+    "app/text-reader/main.ts",
     // Run by hand with tsx after the photo fixtures change (test/support/photo-fixtures.ts).
     "test/support/render-photo-fixtures.ts",
     // Run by hand with tsx after the digest fixtures change (test/support/digest-fixtures.ts).
@@ -33,8 +35,6 @@ export default {
   ignoreDependencies: [
     // Named, not imported, in test/support/workerd-deps.ts: the workers pool pre-bundles it from the root.
     "@remix-run/server-runtime",
-    // Found with require.resolve by the OCR stand-in (test/stand-ins/vendors/workers-ai.ts).
-    "@tesseract.js-data/eng",
   ],
   ignoreIssues: {
     // A post to a missing path answers as a visit does: the action is the loader, by design.

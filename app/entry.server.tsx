@@ -9,6 +9,8 @@ import { securityHeaders } from "~/utils/security-headers.server";
 
 // app/worker.ts reaches the Worker's handlers through the server build (its `entry.module`).
 export { createWorkerHandlers } from "~/worker-handlers.server";
+// The Durable Object class of the text reader's container (decision 0057), exported by the Worker.
+export { TextReaderContainer } from "~/integrations/text-reader-container.server";
 
 const STREAM_TIMEOUT_MS = 5_000;
 

@@ -11,3 +11,6 @@ import type * as EntryServer from "./entry.server";
 const serverBuild = build as unknown as ServerBuild & { entry: { module: typeof EntryServer } };
 
 export default serverBuild.entry.module.createWorkerHandlers(serverBuild);
+
+/** The text reader's container (wrangler.toml, [[env.production.containers]]). */
+export const TextReaderContainer = serverBuild.entry.module.TextReaderContainer;

@@ -1,7 +1,7 @@
 // npx tsx bench/photo-pieces-preview.ts [outDir] [seed]
 // Renders every generated junk-mail photo (test/support/mail-pieces.ts) to <outDir>/<id>.jpg,
-// reads each with real OCR (tesseract.js, English, offline), and writes <outDir>/<id>.txt and
-// <outDir>/expected.json. It reads them exactly as the Workers AI stand-in does. Prints, per piece, whether the printed sender and the customer number
+// reads each with our text reader (app/text-reader/read-text.ts: PaddleOCR's models, offline), and writes <outDir>/<id>.txt and
+// <outDir>/expected.json. It reads them exactly as the reader's server does. Prints, per piece, whether the printed sender and the customer number
 // are in the OCR text, and the OCR time; then the totals. A look at how hard the set is, not a
 // pass/fail test: the reading feature's own benchmark decides what is good enough.
 import { mkdir, writeFile } from "node:fs/promises";
@@ -9,7 +9,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/e2e/browser";
-import { closeImageReader, readImageText } from "../test/stand-ins/vendors/workers-ai";
+import { readText } from "../app/text-reader/read-text";
 import { senderKey } from "../app/domain/sender-search";
 import { CATALOG_SENDERS } from "../drizzle/catalog";
 import { buildPieces, MAIL_PIECES, renderMailPiece, type MailPiece } from "../test/support/mail-pieces";
@@ -123,39 +123,35 @@ async function main() {
   let numberNearly = 0;
   const withNumber = pieces.filter((p) => p.customerNumber !== null).length;
   console.log("\nid        sender  (alnum)  number  (<=2 off)  ocr ms  layout           distortion                      printed sender");
-  try {
-    for (const piece of pieces) {
-      const started = performance.now();
-      const data = { text: await readImageText(photos.get(piece.id)!) };
-      const ms = performance.now() - started;
-      times.push(ms);
-      await writeFile(path.join(outDir, `${piece.id}.txt`), data.text);
-      const sender = loose(data.text).includes(loose(piece.printedSender));
-      const senderAlnum = squash(data.text).includes(squash(piece.printedSender));
-      const number = piece.customerNumber === null ? null : alnum(data.text).includes(alnum(piece.customerNumber));
-      const nearly = piece.customerNumber === null ? null : nearlyIn(alnum(data.text), alnum(piece.customerNumber), 2);
-      if (sender) senderFound += 1;
-      if (senderAlnum) senderFoundLoose += 1;
-      if (number) numberFound += 1;
-      if (nearly) numberNearly += 1;
-      const d = piece.distortion;
-      const distortion = `rot ${d.rotateDeg} blur ${d.blurPx} con ${d.contrast}${d.glare ? " glare" : ""}${d.smallType ? " small" : ""}`;
-      console.log(
-        [
-          piece.id.padEnd(9),
-          (sender ? "yes" : "NO").padEnd(7),
-          (senderAlnum ? "yes" : "NO").padEnd(8),
-          (number === null ? "-" : number ? "yes" : "NO").padEnd(7),
-          (nearly === null ? "-" : nearly ? "yes" : "NO").padEnd(10),
-          String(Math.round(ms)).padStart(6),
-          " " + piece.layout.padEnd(16),
-          distortion.padEnd(31),
-          piece.printedSender,
-        ].join(" "),
-      );
-    }
-  } finally {
-    await closeImageReader();
+  for (const piece of pieces) {
+    const started = performance.now();
+    const data = { text: (await readText(photos.get(piece.id)!)).text };
+    const ms = performance.now() - started;
+    times.push(ms);
+    await writeFile(path.join(outDir, `${piece.id}.txt`), data.text);
+    const sender = loose(data.text).includes(loose(piece.printedSender));
+    const senderAlnum = squash(data.text).includes(squash(piece.printedSender));
+    const number = piece.customerNumber === null ? null : alnum(data.text).includes(alnum(piece.customerNumber));
+    const nearly = piece.customerNumber === null ? null : nearlyIn(alnum(data.text), alnum(piece.customerNumber), 2);
+    if (sender) senderFound += 1;
+    if (senderAlnum) senderFoundLoose += 1;
+    if (number) numberFound += 1;
+    if (nearly) numberNearly += 1;
+    const d = piece.distortion;
+    const distortion = `rot ${d.rotateDeg} blur ${d.blurPx} con ${d.contrast}${d.glare ? " glare" : ""}${d.smallType ? " small" : ""}`;
+    console.log(
+      [
+        piece.id.padEnd(9),
+        (sender ? "yes" : "NO").padEnd(7),
+        (senderAlnum ? "yes" : "NO").padEnd(8),
+        (number === null ? "-" : number ? "yes" : "NO").padEnd(7),
+        (nearly === null ? "-" : nearly ? "yes" : "NO").padEnd(10),
+        String(Math.round(ms)).padStart(6),
+        " " + piece.layout.padEnd(16),
+        distortion.padEnd(31),
+        piece.printedSender,
+      ].join(" "),
+    );
   }
 
   const expected = pieces.map((p) => ({

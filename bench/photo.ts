@@ -3,11 +3,18 @@
 // catalog covers, postcards, window envelopes, self-mailers and letters, photographed with
 // rotation, blur, low contrast, glare and small type; senders the catalog lacks; pieces addressed
 // to someone else in the household) is rendered in Chromium, uploaded to /requests/photo of the
-// local stack one after another, read by the queue through the Workers AI stand-in (real OCR),
-// and the photo's page is read back. Prints figures; never fails.
+// local stack one after another, read by the queue through our text reader (app/text-reader/, the
+// program production runs in its container), and the photo's page is read back. Prints figures;
+// never fails.
 //
-// Targets: top-1 correct for at least 90% of catalog senders, wrong matches at
-// most 2%, the customer number found on at least 80% of labels that show one.
+// Two draws of the same designs: the first (the set the sender-finding rules were tuned on) and a
+// second with other distortions, numbers and households (seed 7), which no rule was fitted to. The
+// targets are the second draw's: top-1 correct for at least 95% of catalog senders, wrong matches
+// at most 1%, the customer number exact on at least 85% of labels that show one, the return
+// address read exactly on at least 80% of the pieces that print one.
+//
+//   npm run bench:photo                 both draws
+//   npm run bench:photo -- --draw 2     the second draw only (--draw 1: the first only)
 import { appendFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -23,7 +30,8 @@ import { freePort } from "../test/support/ports";
 
 const READ_TIMEOUT_MS = 120_000;
 const HELD_OUT_SEED = 7;
-const HELD_OUT_CONCURRENCY = 6;
+const drawArgument = process.argv.indexOf("--draw");
+const DRAWS = drawArgument >= 0 ? [Number(process.argv[drawArgument + 1])] : [1, 2];
 
 /** A browser's cookie jar and form posts, enough for a signed-in user or staff member. */
 class Client {
@@ -58,6 +66,8 @@ type Outcome = {
   suggested: string | null;
   number: string | null;
   transcript: string;
+  /** The return address the page proposes for the sender, when it shows one. */
+  returnAddress: string | null;
   /** Still "reading" when the bench stopped waiting (counted as not sure). */
   timedOut?: boolean;
 };
@@ -92,7 +102,7 @@ async function readOne(user: Client, staff: Client, piece: MailPiece, photo: Buf
     if (state !== "reading") break;
     if (performance.now() - started > READ_TIMEOUT_MS) {
       console.warn(`  ${piece.id}: still reading after ${READ_TIMEOUT_MS / 1000} s`);
-      return { piece, seconds: READ_TIMEOUT_MS / 1000, suggested: null, number: null, transcript: "", timedOut: true };
+      return { piece, seconds: READ_TIMEOUT_MS / 1000, suggested: null, number: null, transcript: "", returnAddress: null, timedOut: true };
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -115,22 +125,33 @@ async function readOne(user: Client, staff: Client, piece: MailPiece, photo: Buf
       : piece.customerNumber !== null
         ? valueOf("customerNumber")
         : (valueOf("customerNumber") ?? valueOf("keyCode"));
+  const returnInput = /<textarea\b[^>]*\bname="returnAddress"[^>]*>([\s\S]*?)<\/textarea>/.exec(page)?.[1] ?? null;
   // Staff see what the reader transcribed: how much of the label the OCR itself got right.
   const staffPage = await (await staff.send(`/admin/photos/${location.split("/").at(-1)}`)).text();
   const transcript = decode(/<pre class="letter">([\s\S]*?)<\/pre>/.exec(staffPage)?.[1] ?? "");
-  return { piece, seconds, suggested: confident ? checked : null, number: number ? decode(number) : null, transcript };
+  return {
+    piece,
+    seconds,
+    suggested: confident ? checked : null,
+    number: number ? decode(number) : null,
+    transcript,
+    returnAddress: returnInput === null ? null : decode(returnInput),
+  };
 }
 
 let stack: LocalStack | undefined;
 
 async function main() {
-  const pieces = MAIL_PIECES;
-  console.log(`Rendering ${pieces.length} photos of mail pieces in Chromium...`);
-  const photos = await renderAll(pieces);
+  const draws = DRAWS.map((draw) => ({ draw, pieces: draw === 2 ? buildPieces(HELD_OUT_SEED) : MAIL_PIECES }));
+  const photos = new Map<string, Buffer>();
+  for (const { pieces } of draws) {
+    console.log(`Rendering ${pieces.length} photos of mail pieces in Chromium...`);
+    for (const [id, photo] of await renderAll(pieces)) photos.set(id, photo);
+  }
 
   const persistDir = await mkdtemp(join(tmpdir(), "quiet-mailbox-photo-bench-"));
   try {
-    console.log("Starting the local stack (Workers AI stand-in with OCR)...");
+    console.log("Starting the local stack (with our text reader)...");
     stack = await startLocalStack({
       appPort: await freePort(),
       standInsPort: await freePort(),
@@ -150,36 +171,51 @@ async function main() {
     const moderator = LOCAL_STAFF.find((member) => member.id === "local-moderator")!;
     await staff.post("/signin", { email: moderator.email, password: moderator.password });
 
-    console.log(`\nThe benchmark's set, one photo at a time (seconds from upload to suggestion):`);
-    const outcomes: Outcome[] = [];
-    for (const piece of pieces) {
-      const outcome = await readOne(user, staff, piece, photos.get(piece.id)!);
-      outcomes.push(outcome);
-      const verdict = !outcome.suggested ? "not sure" : outcome.suggested === piece.templateId ? "right" : `WRONG (${outcome.suggested})`;
+    for (const { draw, pieces } of draws) {
       console.log(
-        `  ${piece.id}  ${(piece.templateId ?? "(not in catalog)").padEnd(28)} ${verdict.padEnd(22)} number ${piece.customerNumber ? (alnum(outcome.number) === alnum(piece.customerNumber) ? "found" : "missed") : "-"}  ${outcome.seconds.toFixed(1)} s`,
+        `\n${draw === 2 ? `The second draw (seed ${HELD_OUT_SEED}), not used for tuning` : "The first draw (the set the rules were tuned on)"}, one photo at a time (seconds from upload to suggestion):`,
       );
+      const outcomes: Outcome[] = [];
+      for (const piece of pieces) {
+        const outcome = await readOne(user, staff, piece, photos.get(piece.id)!);
+        outcomes.push(outcome);
+        const verdict = !outcome.suggested ? "not sure" : outcome.suggested === piece.templateId ? "right" : `WRONG (${outcome.suggested})`;
+        const numberVerdict = piece.customerNumber ? (alnum(outcome.number) === alnum(piece.customerNumber) ? "found" : "missed") : "-";
+        const returnVerdict = piece.returnAddress?.length ? (returnAddressRead(outcome) ? "read" : "missed") : "-";
+        console.log(
+          `  ${piece.id}  ${(piece.templateId ?? "(not in catalog)").padEnd(28)} ${verdict.padEnd(22)} number ${numberVerdict.padEnd(6)} return address ${returnVerdict.padEnd(6)} ${outcome.seconds.toFixed(1)} s`,
+        );
+        // Where the label's number was read but not taken: the line it is on, to see why.
+        const numberLine = piece.customerNumber
+          ? outcome.transcript.split("\n").find((line) => alnum(line).includes(alnum(piece.customerNumber).slice(-5)))
+          : undefined;
+        if (numberVerdict === "missed" && numberLine)
+          console.log(`      number ${piece.customerNumber} (${piece.numberLabel}) on: ${numberLine}`);
+      }
+      report(draw, outcomes);
     }
-    report(outcomes);
-
-    // The same designs drawn again with other distortions and numbers: the matcher was tuned on
-    // the set above, not on this one. Several at a time (no timing is taken from these).
-    const heldOut = buildPieces(HELD_OUT_SEED);
-    const heldOutPhotos = await renderAll(heldOut);
-    console.log(`\nA second draw (seed ${HELD_OUT_SEED}), not used for tuning, ${HELD_OUT_CONCURRENCY} photos at a time...`);
-    const heldOutOutcomes: Outcome[] = [];
-    for (let start = 0; start < heldOut.length; start += HELD_OUT_CONCURRENCY) {
-      const batch = heldOut.slice(start, start + HELD_OUT_CONCURRENCY);
-      heldOutOutcomes.push(...(await Promise.all(batch.map((piece) => readOne(user, staff, piece, heldOutPhotos.get(piece.id)!)))));
-    }
-    report(heldOutOutcomes, { timed: false });
   } finally {
     await stack?.stop();
     await rm(persistDir, { recursive: true, force: true });
   }
 }
 
-function report(outcomes: Outcome[], { timed = true } = {}) {
+/** Lines compared as printed, but for spaces: the reader often leaves one out between two words. */
+const compact = (text: string) => text.replace(/\s+/g, "");
+
+/**
+ * The return address read exactly: the page's proposal when it shows one, else the transcript,
+ * whose lines must hold the printed lines one after the other.
+ */
+function returnAddressRead(outcome: Outcome) {
+  const printed = (outcome.piece.returnAddress ?? []).map(compact);
+  if (printed.length === 0) return false;
+  if (outcome.returnAddress !== null) return compact(outcome.returnAddress) === printed.join("");
+  const lines = outcome.transcript.split("\n").map(compact);
+  return lines.some((_, start) => printed.every((line, offset) => lines[start + offset] === line));
+}
+
+function report(draw: number, outcomes: Outcome[]) {
   const fromCatalog = outcomes.filter((outcome) => outcome.piece.templateId);
   const right = fromCatalog.filter((outcome) => outcome.suggested === outcome.piece.templateId).length;
   const wrong = outcomes.filter((outcome) => outcome.suggested && outcome.suggested !== outcome.piece.templateId).length;
@@ -202,18 +238,21 @@ function report(outcomes: Outcome[], { timed = true } = {}) {
   const othersRight = others.filter((outcome) => outcome.suggested === outcome.piece.templateId).length;
   const unknown = outcomes.filter((outcome) => !outcome.piece.templateId);
   const timedOut = outcomes.filter((outcome) => outcome.timedOut).length;
+  const withReturn = outcomes.filter((outcome) => outcome.piece.returnAddress?.length);
+  const returnRead = withReturn.filter(returnAddressRead).length;
+  const returnFromPage = outcomes.some((outcome) => outcome.returnAddress !== null);
 
   console.log(
-    `\nPhoto benchmark: ${outcomes.length} photos (${fromCatalog.length} from catalog senders, ${unknown.length} from senders the catalog lacks, ${others.length} addressed to someone else)`,
+    `\nPhoto benchmark, draw ${draw}: ${outcomes.length} photos (${fromCatalog.length} from catalog senders, ${unknown.length} from senders the catalog lacks, ${others.length} addressed to someone else)`,
   );
   const rows: [string, string, string][] = [
-    ["top-1 correct sender (catalog senders)", `${right}/${fromCatalog.length} = ${pct(right, fromCatalog.length)}`, "≥ 90%"],
-    ["wrong match (all photos)", `${wrong}/${outcomes.length} = ${pct(wrong, outcomes.length)}`, "≤ 2%"],
+    ["top-1 correct sender (catalog senders)", `${right}/${fromCatalog.length} = ${pct(right, fromCatalog.length)}`, "≥ 95%"],
+    ["wrong match (all photos)", `${wrong}/${outcomes.length} = ${pct(wrong, outcomes.length)}`, "≤ 1%"],
     ["“not sure”, sent to staff (all photos)", `${notSure}/${outcomes.length} = ${pct(notSure, outcomes.length)}`, ""],
     [
       "customer number found (labels that show one)",
       `${numberFound}/${withNumber.length} = ${pct(numberFound, withNumber.length)}`,
-      "≥ 80%",
+      "≥ 85%",
     ],
     ["  of those the OCR read exactly", `${numberFoundOfRead}/${numberRead} = ${pct(numberFoundOfRead, numberRead)}`, ""],
     ["  labels whose number the OCR read exactly", `${numberRead}/${withNumber.length} = ${pct(numberRead, withNumber.length)}`, ""],
@@ -223,21 +262,19 @@ function report(outcomes: Outcome[], { timed = true } = {}) {
       "",
     ],
     ["a number given where the label shows none", `${numberInvented}/${outcomes.length - withNumber.length}`, ""],
+    [
+      `return address read exactly (${returnFromPage ? "as the page proposes it" : "in the transcript"})`,
+      `${returnRead}/${withReturn.length} = ${pct(returnRead, withReturn.length)}`,
+      "≥ 80%",
+    ],
     ["addressed to someone else: sender right", `${othersRight}/${others.length}`, ""],
-    ...(timed
-      ? [
-          ["median seconds from upload to suggestion", `${median.toFixed(2)} s (max ${seconds.at(-1)!.toFixed(2)} s)`, ""] as [
-            string,
-            string,
-            string,
-          ],
-        ]
-      : []),
+    ["median seconds from upload to suggestion", `${median.toFixed(2)} s (max ${seconds.at(-1)!.toFixed(2)} s)`, ""],
   ];
   const verdicts: Record<string, boolean> = {
-    "≥ 90%": right >= 0.9 * fromCatalog.length,
-    "≤ 2%": wrong <= 0.02 * outcomes.length,
-    "≥ 80%": numberFound >= 0.8 * withNumber.length,
+    "≥ 95%": right >= 0.95 * fromCatalog.length,
+    "≤ 1%": wrong <= 0.01 * outcomes.length,
+    "≥ 85%": numberFound >= 0.85 * withNumber.length,
+    "≥ 80%": returnRead >= 0.8 * withReturn.length,
   };
   for (const [what, figure, target] of rows) {
     const verdict = target ? `${target} ${verdicts[target] ? "holds" : "MISSED"}` : "";

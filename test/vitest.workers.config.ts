@@ -7,8 +7,9 @@ import { WORKERD_SSR_DEPS } from "./support/workerd-deps";
 const root = path.resolve(import.meta.dirname, "..");
 
 // Tests inside workerd against the built Worker (run `npm run build` first: npm test does).
-// Outside services are the stand-ins, started by the global setup on a free port: the Worker's
-// vendor URLs point at them (vendorVars, as for `npm start`), and tests read what they received.
+// Outside services are the stand-ins, started by the global setup on a free port with our text
+// reader: the Worker's vendor URLs point at them (vendorVars, as for `npm start`), and tests read
+// what the stand-ins received.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(root, "migrations"));
   return {
@@ -25,7 +26,7 @@ export default defineConfig(async () => {
             HOME_TESTIMONIALS_CACHE_SECONDS: "0",
             PUBLIC_PAGE_CACHE_SECONDS: "0",
             TEST_MIGRATIONS: migrations,
-            ...vendorVars({ url: inject("standInsUrl") }),
+            ...vendorVars({ url: inject("standInsUrl") }, { url: inject("textReaderUrl") }),
           },
         },
       })),

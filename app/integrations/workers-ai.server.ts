@@ -3,7 +3,7 @@
 // URL can point at the local stand-in like every other vendor's.
 import { z } from "zod";
 import type { AppEnv } from "~/utils/env.server";
-import { isTimeoutError } from "~/utils/errors";
+import { isTimeoutError, withDeadline } from "~/utils/errors";
 
 /** A vision model can take a while on a large photo; the queue retries a call that runs out. */
 const WORKERS_AI_TIMEOUT_MS = 60_000;
@@ -74,7 +74,7 @@ export function createWorkersAiClient({
       let answer: unknown;
       try {
         // One deadline for the answer and its body: a body that stops half way must not hold the job.
-        [response, answer] = await withDeadline(timeoutMs, async (signal) => {
+        [response, answer] = await withDeadline(timeoutMs, "Workers AI did not answer in time", async (signal) => {
           const reply = await fetchImpl(endpoint, {
             method: "POST",
             headers: { Authorization: `Bearer ${apiToken}`, "Content-Type": "application/json" },
@@ -111,24 +111,6 @@ export function getWorkersAi(
     baseUrl: env.WORKERS_AI_API_URL,
     model: env.WORKERS_AI_VISION_MODEL,
   });
-}
-
-/** Runs `work` with a signal that aborts after `ms`, and gives up on it then whether or not it listens. */
-async function withDeadline<T>(ms: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const timeout = new DOMException("Workers AI did not answer in time", "TimeoutError");
-      controller.abort(timeout);
-      reject(timeout);
-    }, ms);
-  });
-  try {
-    return await Promise.race([work(controller.signal), deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 function toBase64(bytes: Uint8Array) {

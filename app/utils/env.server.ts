@@ -115,8 +115,15 @@ const EnvSchema = z.object({
    */
   MAILBOX_DOMAIN: z.string().min(3).default("mailbox.quietmailbox.com"),
 
-  // Reading photos of mail (Cloudflare Workers AI REST API, decision 0030). Without a token every
-  // photo goes to staff.
+  // Reading photos of mail (decisions 0030 and 0057): our own text reader, as a Cloudflare Container
+  // in production (TEXT_READER) or at a URL (TEXT_READER_URL: npm start, the tests); else Workers
+  // AI's vision model when its token is set; else every photo goes to staff.
+  TEXT_READER: binding<DurableObjectNamespace>("TEXT_READER").optional(),
+  TEXT_READER_URL: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .pipe(z.string().url().optional()),
   WORKERS_AI_API_TOKEN: optionalSecret,
   WORKERS_AI_ACCOUNT_ID: z.string().optional(),
   WORKERS_AI_API_URL: z.string().url().default("https://api.cloudflare.com/client/v4"),

@@ -33,3 +33,21 @@ export function parseRetryAfter(header: string | null, now = Date.now()): number
   const date = Date.parse(trimmed);
   return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
 }
+
+/** Runs `work` with a signal that aborts after `ms`, and gives up on it then whether or not it listens. */
+export async function withDeadline<T>(ms: number, message: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const timeout = new DOMException(message, "TimeoutError");
+      controller.abort(timeout);
+      reject(timeout);
+    }, ms);
+  });
+  try {
+    return await Promise.race([work(controller.signal), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,6 +1,7 @@
 // `npm start`: the built app on http://127.0.0.1:8787 with a local D1, KV and queue under
 // .wrangler/state (wrangler's default, so `wrangler d1 execute DB --local` sees the same data),
-// and every outside service answered by the stand-ins on 127.0.0.1:8790. Offline, no account.
+// every outside service answered by the stand-ins on 127.0.0.1:8790, and photos read by our text
+// reader on 127.0.0.1:8791. Offline, no account.
 import { startLocalStack, type LocalStack } from "../support/local-stack";
 import { LOCAL_STAFF } from "../../drizzle/local-staff";
 import { VENDORS } from "./vendors";
@@ -8,6 +9,7 @@ import { LOB_STAND_IN_API_KEY } from "./vendors/lob-letters";
 
 const APP_PORT = 8787;
 const STAND_INS_PORT = 8790;
+const TEXT_READER_PORT = 8791;
 
 // A real Stripe test account instead of the stand-in (README, "Payments"): these settings, when
 // set in the environment of `npm start`, win over the stand-in's.
@@ -29,6 +31,7 @@ try {
   stack = await startLocalStack({
     appPort: APP_PORT,
     standInsPort: STAND_INS_PORT,
+    textReaderPort: TEXT_READER_PORT,
     persistDir: ".wrangler/state",
     vars: { ...LOB_LETTERS, ...stripeOverrides },
     exampleTestimonials: true,
@@ -43,6 +46,7 @@ console.log(`
 Quiet Mailbox is running locally.
 
   App:        ${stack.appUrl}
+  Text reader: ${stack.textReader.url}  (POST /read with an image; app/text-reader/server.ts)
   Stand-ins:  ${stack.standIns.url}  (vendors: ${VENDORS.map((vendor) => vendor.name).join(", ") || "none mounted yet"})
   Vendor traffic the app sent:  GET ${stack.standIns.url}/__stand-ins/requests
   Email the app sent (resets, reminders, letters to senders):  ${stack.standIns.url}/__stand-ins/email/outbox
@@ -56,7 +60,7 @@ let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`\n${signal}: stopping wrangler and the stand-ins...`);
+  console.log(`\n${signal}: stopping wrangler, the stand-ins and the text reader...`);
   await stack.stop();
   console.log("Stopped.");
   process.exit(0);

@@ -1,5 +1,6 @@
-// The whole product on one machine, offline: the vendor stand-ins in this process, a local D1 with
-// the schema and the sender catalog, and the built Worker served by `wrangler dev` (workerd).
+// The whole product on one machine, offline: the vendor stand-ins in this process, our text reader
+// in a process of its own, a local D1 with the schema and the sender catalog, and the built Worker served by
+// `wrangler dev` (workerd).
 // Used by `npm start`, the browser tests and the benchmark.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -8,11 +9,12 @@ import { fileURLToPath } from "node:url";
 import { startStandIns, type StandInServer } from "../stand-ins/server";
 import { VENDORS } from "../stand-ins/vendors";
 import { EMAIL_STAND_IN_TOKEN, EMAIL_STAND_IN_WEBHOOK_PASSWORD, EMAIL_STAND_IN_WEBHOOK_USER } from "../stand-ins/vendors/email";
-import { WORKERS_AI_STAND_IN_TOKEN } from "../stand-ins/vendors/workers-ai";
+import { readImagesWith, WORKERS_AI_STAND_IN_TOKEN } from "../stand-ins/vendors/workers-ai";
 import { MAILCHIMP_STAND_IN_KEY } from "../stand-ins/vendors/mailchimp";
 import { LOB_STAND_IN_WEBHOOK_SECRET } from "../stand-ins/vendors/lob-letters";
 import { STRIPE_STAND_IN_KEY, STRIPE_STAND_IN_PRICES, STRIPE_STAND_IN_WEBHOOK_SECRET } from "../stand-ins/vendors/stripe";
 import { freePort, isPortFree } from "./ports";
+import { startTextReaderProcess, type TextReaderProcess } from "./text-reader-process";
 import type { WranglerDevOptions } from "./wrangler-dev";
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -20,6 +22,8 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..
 export type LocalStackOptions = {
   appPort: number;
   standInsPort: number;
+  /** Where our text reader listens (the Worker reads photos through it: TEXT_READER_URL); a free port when left out. */
+  textReaderPort?: number;
   /** Same meaning as `wrangler dev --persist-to`: wrangler keeps its data under <persistDir>/v3. */
   persistDir: string;
   /** Receives every line the child commands print, and the launcher's own progress. Silent when left out. */
@@ -48,6 +52,7 @@ export type LocalStackOptions = {
 export type LocalStack = {
   appUrl: string;
   standIns: StandInServer;
+  textReader: TextReaderProcess;
   /** Settles when wrangler exits, whether stop() asked it to or it crashed. */
   appExited: Promise<void>;
   /** The process group of wrangler and the workerd runtimes it started (for a bench to measure them). */
@@ -58,11 +63,13 @@ export type LocalStack = {
 
 /**
  * The Worker vars that point each vendor's base URL at the stand-ins, with the credentials the
- * stand-ins accept. Used by `npm start`, the browser tests and the workers tests alike. Stripe's SDK
- * takes a host, port and protocol, so STRIPE_API_URL is the bare server URL.
+ * stand-ins accept, and photos at our text reader. Used by `npm start`, the browser tests and the
+ * workers tests alike. Stripe's SDK takes a host, port and protocol, so STRIPE_API_URL is the bare
+ * server URL.
  */
-export function vendorVars(standIns: Pick<StandInServer, "url">): Record<string, string> {
+export function vendorVars(standIns: Pick<StandInServer, "url">, textReader: Pick<TextReaderProcess, "url">): Record<string, string> {
   return {
+    TEXT_READER_URL: textReader.url,
     MAILCHIMP_API_URL: `${standIns.url}/mailchimp/3.0`,
     MAILCHIMP_API_KEY: MAILCHIMP_STAND_IN_KEY,
     STRIPE_API_URL: standIns.url,
@@ -95,7 +102,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   for (const [what, port] of [
     ["app", appPort],
     ["stand-ins", standInsPort],
+    ["text reader", options.textReaderPort ?? 0],
   ] as const) {
+    if (port === 0) continue;
     if (!(await isPortFree(port))) {
       throw new Error(`Port ${port} (for the ${what}) is already in use on 127.0.0.1. Is another \`npm start\` running?`);
     }
@@ -103,8 +112,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
   const standIns = await startStandIns({ port: standInsPort, vendors: VENDORS });
   log(`stand-ins listening on ${standIns.url}`);
+  let textReader: TextReaderProcess | undefined;
   let wrangler: WranglerProcess | undefined;
   try {
+    textReader = await startTextReaderProcess({ port: options.textReaderPort ?? (await freePort()), log });
+    readImagesWith(textReader.url);
     log(`applying D1 migrations to ${persistDir}`);
     await runCommand(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir], {
       env: { CI: "true" },
@@ -121,7 +133,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await runCommand(bin("tsx"), seedArgs, { env: { CI: "true" }, log });
 
     // Links in emails are built from APP_ORIGIN, never from the request: here, this stack's own URL.
-    const vars = { ...vendorVars(standIns), APP_ORIGIN: `http://127.0.0.1:${appPort}`, ...options.vars };
+    const vars = { ...vendorVars(standIns, textReader), APP_ORIGIN: `http://127.0.0.1:${appPort}`, ...options.vars };
     log(`starting wrangler dev on 127.0.0.1:${appPort}`);
     wrangler =
       options.inspector === false
@@ -136,21 +148,23 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await forwardEmailEvents(standIns, `${appUrl}${POSTMARK_WEBHOOK_PATH}`);
 
     const running = wrangler;
+    const reader = textReader;
     let stopping: Promise<void> | undefined;
     return {
       appUrl,
       standIns,
+      textReader: reader,
       appExited: running.exited,
       processGroup: running.child.pid,
       stop: () =>
         (stopping ??= (async () => {
           await running.stop();
-          await standIns.close();
+          await Promise.all([standIns.close(), reader.close()]);
         })()),
     };
   } catch (error) {
     await wrangler?.stop();
-    await standIns.close();
+    await Promise.all([standIns.close(), textReader?.close()]);
     throw error;
   }
 }

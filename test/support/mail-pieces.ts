@@ -32,6 +32,8 @@ export type MailPiece = {
   cityStateZip: string; // the household address, e.g. "123 MAIN ST APT 4", "CHICAGO IL 60614-1234"
   headline: string; // marketing line, e.g. "Winter Sale: 40% off outerwear"
   distortion: Distortion;
+  /** The sender's return address as printed, line by line (its name first); empty when the piece prints none. */
+  returnAddress?: string[];
 };
 
 type Layout = MailPiece["layout"];
@@ -1076,6 +1078,7 @@ export function buildPieces(seed = MAIL_PIECES_SEED): MailPiece[] {
       cityStateZip: pick(r, CITIES),
       headline: spec.headline,
       distortion: distortions[i]!,
+      returnAddress: spec.returnAddress,
     };
   });
 }

@@ -1,5 +1,5 @@
 // Photos of junk mail (decision 0030): upload limits, metadata removal, R2 storage and deletion,
-// the reading job through the Workers AI stand-in (real OCR of the image it is sent), the
+// the reading job through our text reader (real OCR of the image it is sent), the
 // person's confirmation, staff identification, and access by anyone else.
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
@@ -14,7 +14,7 @@ import { parseEnv } from "~/utils/env.server";
 import { UNKNOWN_INTENT_MESSAGE } from "~/utils/intent";
 import { allowConsoleErrors } from "./console-errors";
 import { Browser, signedInStaff, signedUpUser } from "./http";
-import { clearFaults, fault, received } from "./stand-ins";
+import { clearFaults, fault } from "./stand-ins";
 import { htmlOf } from "./support";
 
 // Reading waits for the local queue (its batches close after two seconds) and real OCR.
@@ -100,10 +100,6 @@ describe("sending a photo of mail", () => {
     expect(read.state).toBe("suggested");
     expect(read.suggestions[0]?.templateId).toBe(fixtures.catalog.templateId);
     expect(read.customerNumber).toBe(fixtures.catalog.customerNumber);
-
-    const calls = await received("workers-ai", (call) => call.path.endsWith("/ai/run/@cf/meta/llama-3.2-11b-vision-instruct"));
-    expect(calls.length).toBeGreaterThan(0);
-    expect(calls.at(-1)!.headers.authorization).toMatch(/^Bearer /);
 
     const page = await htmlOf(await browser.get(`/requests/photo/${photoId}`));
     expect(page).toContain(`Is this from ${fixtures.catalog.title}?`);
@@ -287,20 +283,25 @@ describe("photos staff identify", () => {
 });
 
 describe("when reading fails", () => {
-  it("retries a failing vision API through the queue, then hands the photo to staff", { timeout: 60_000 }, async () => {
+  it("retries a failing reader, then hands the photo to staff", async () => {
     allowConsoleErrors();
-    await fault({ vendor: "workers-ai", status: 503, times: 10 });
+    // Through Workers AI, whose stand-in can be made to fail: the text reader is the real program.
+    const viaWorkersAi = parseEnv({ ...env, TEXT_READER_URL: "" });
+    await fault({ vendor: "workers-ai", status: 503, times: 3 });
     try {
-      const { browser } = await signedUpUser("photo-vendor-down");
-      const photoId = photoIdOf(await upload(browser, [{ bytes: bytesOf("catalog"), name: "a.jpg" }]));
-      const read = await readingDone(photoId, 50_000);
-      expect(read.state).toBe("needsStaff");
-      expect(read.readProblem).toContain("503");
-      const [job] = await db
-        .select()
-        .from(jobs)
-        .where(and(eq(jobs.type, "photo.read"), eq(jobs.userId, read.userId)));
-      expect(job!.attempts).toBe(3);
+      const { userId } = await signedUpUser("photo-vendor-down");
+      const photoId = crypto.randomUUID();
+      const key = `photos/${userId}/${photoId}/1`;
+      await env.PHOTOS.put(key, bytesOf("catalog"));
+      await db.insert(mailPhotos).values({ id: photoId, userId, imageKeys: [key], imageCount: 1 });
+      for (const attempt of [1, 2]) {
+        await expect(readPhoto(viaWorkersAi, photoId, attempt)).rejects.toMatchObject({ status: 503, retryable: true });
+        expect(await photoRow(photoId)).toMatchObject({ state: "reading" });
+      }
+      await readPhoto(viaWorkersAi, photoId, 3);
+      const row = await photoRow(photoId);
+      expect(row.state).toBe("needsStaff");
+      expect(row.readProblem).toContain("503");
     } finally {
       await clearFaults();
     }
@@ -312,7 +313,7 @@ describe("when reading fails", () => {
     const key = `photos/${userId}/${photoId}/1`;
     await env.PHOTOS.put(key, bytesOf("catalog"));
     await db.insert(mailPhotos).values({ id: photoId, userId, imageKeys: [key], imageCount: 1 });
-    await readPhoto(parseEnv({ ...env, WORKERS_AI_API_TOKEN: "" }), photoId, 1);
+    await readPhoto(parseEnv({ ...env, TEXT_READER_URL: "", WORKERS_AI_API_TOKEN: "" }), photoId, 1);
     expect(await photoRow(photoId)).toMatchObject({ state: "needsStaff", readProblem: "no photo reader is configured" });
   });
 });

@@ -1,17 +1,21 @@
-// Global setup for the workers tests (runs in Node, before workerd starts): one stand-in server for
-// the run, on a free port. Its URL reaches the pool options (the vendors' base URLs) and the tests
-// (to read what the stand-ins received) through vitest's provide/inject.
+// Global setup for the workers tests (runs in Node, before workerd starts): one stand-in server and
+// one text reader process for the run, each on a free port. Their URLs reach the pool options (the vendors'
+// base URLs, TEXT_READER_URL) and the tests (to read what the stand-ins received) through vitest's
+// provide/inject.
 import { readFileSync } from "node:fs";
 import type { TestProject } from "vitest/node";
 import { DIGEST_FIXTURES, digestFixturePath, type DigestFixture } from "../support/digest-fixtures";
 import { PHOTO_FIXTURES, photoFixturePath, type PhotoFixture } from "../support/photo-fixtures";
 import { startStandIns } from "../stand-ins/server";
 import { VENDORS } from "../stand-ins/vendors";
+import { readImagesWith } from "../stand-ins/vendors/workers-ai";
 import { freePort } from "../support/ports";
+import { startTextReaderProcess } from "../support/text-reader-process";
 
 declare module "vitest" {
   export interface ProvidedContext {
     standInsUrl: string;
+    textReaderUrl: string;
     /** The generated photos of mail pieces (test/data/photos), base64, with what they show. */
     photoFixtures: Record<keyof typeof PHOTO_FIXTURES, PhotoFixture & { base64: string }>;
     /** The scans of mail pieces the digests show (test/data/digest), base64, with what they show. */
@@ -20,8 +24,13 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const standIns = await startStandIns({ port: await freePort(), vendors: VENDORS });
+  const [standIns, textReader] = await Promise.all([
+    startStandIns({ port: await freePort(), vendors: VENDORS }),
+    startTextReaderProcess({ port: await freePort() }),
+  ]);
   project.provide("standInsUrl", standIns.url);
+  project.provide("textReaderUrl", textReader.url);
+  readImagesWith(textReader.url);
   // workerd reads no files: the photos reach the tests through vitest's provide/inject.
   project.provide(
     "photoFixtures",
@@ -41,5 +50,5 @@ export default async function setup(project: TestProject) {
       ]),
     ) as Record<keyof typeof DIGEST_FIXTURES, DigestFixture & { base64: string }>,
   );
-  return () => standIns.close();
+  return () => Promise.all([standIns.close(), textReader.close()]);
 }

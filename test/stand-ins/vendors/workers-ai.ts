@@ -3,49 +3,38 @@
 // /accounts/{account_id}/ai/run/{model} with a bearer token, answered in Cloudflare's envelope
 // ({ result, success, errors, messages }).
 //
-// For the vision model it really reads the image it is sent: optical character recognition with
-// tesseract.js and the English data of @tesseract.js-data/eng (installed from npm, nothing
-// downloaded at run time). What comes back depends on the picture alone, never on a name or a
-// marker, so a blurred or unreadable photo reads as badly here as it would anywhere.
-import { createRequire } from "node:module";
-import path from "node:path";
-import { createWorker, type Worker } from "tesseract.js";
+// For the vision model it really reads the image it is sent: it hands it to our own text reader
+// (app/text-reader/, PaddleOCR's models), the process started next to the stand-ins
+// (readImagesWith). What comes back depends on the picture alone, never on a name or a marker, so
+// a blurred or unreadable photo reads as badly here as it would anywhere.
 import type { StandInRequest, StandInResponse, Vendor } from "../server";
 
 export const WORKERS_AI_STAND_IN_TOKEN = "local-stand-in-ai-token";
 const VISION_MODELS = ["@cf/meta/llama-3.2-11b-vision-instruct"];
 
+let textReaderUrl: string | null = null;
+
+/** Where the stand-in has the images it receives read: our text reader's URL. */
+export function readImagesWith(url: string) {
+  textReaderUrl = url;
+}
+
+async function readImageText(image: Buffer): Promise<string | null> {
+  if (!textReaderUrl) throw new Error("The Workers AI stand-in has no text reader: call readImagesWith(url) first.");
+  const response = await fetch(`${textReaderUrl}/read`, {
+    method: "POST",
+    headers: { "Content-Type": "image/jpeg" },
+    body: new Uint8Array(image),
+  });
+  if (response.status === 400) return null;
+  if (!response.ok) throw new Error(`the text reader answered ${response.status}`);
+  return ((await response.json()) as { text: string }).text;
+}
+
 const envelope = (status: number, result: unknown, errors: { code: number; message: string }[] = []): StandInResponse => ({
   status,
   body: { result, success: errors.length === 0, errors, messages: [] },
 });
-
-let reader: Promise<Worker> | null = null;
-
-function ocr(): Promise<Worker> {
-  reader ??= createWorker("eng", 1, {
-    langPath: path.join(path.dirname(createRequire(import.meta.url).resolve("@tesseract.js-data/eng/package.json")), "4.0.0"),
-    gzip: true,
-    cacheMethod: "none",
-    // Without a handler, tesseract.js throws a failed job's error again outside the promise, and
-    // an unreadable image would take the whole stand-in server down; the caller gets it anyway.
-    errorHandler: () => undefined,
-  }).then(async (worker) => {
-    // Tesseract's own notes ("Estimating resolution as 172") would otherwise fill the test output.
-    await worker.setParameters({ debug_file: "/dev/null" } as Parameters<Worker["setParameters"]>[0]);
-    return worker;
-  });
-  return reader;
-}
-
-/**
- * The printed text of an image, as the stand-in reads it. `rotateAuto` straightens a photo taken
- * at a slant first (a phone is rarely held square to the piece).
- */
-export async function readImageText(image: Buffer): Promise<string> {
-  const { data } = await (await ocr()).recognize(image, { rotateAuto: true });
-  return data.text.trim();
-}
 
 /** The image of a request: a data URI in the messages (the chat form) or `image` (bytes or base64). */
 function imageOf(body: Record<string, unknown>): Buffer | null {
@@ -72,23 +61,14 @@ async function run(request: StandInRequest): Promise<StandInResponse> {
   const body = (request.body && typeof request.body === "object" ? request.body : {}) as Record<string, unknown>;
   const image = imageOf(body);
   if (!image) return envelope(400, null, [{ code: 5006, message: "Error: required properties at '/' are 'image' or 'messages'" }]);
-  try {
-    return envelope(200, { response: await readImageText(image), usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 } });
-  } catch {
+  const text = await readImageText(image);
+  if (text === null)
     return envelope(400, null, [{ code: 3010, message: "Invalid or incomplete input for the model: the image could not be read" }]);
-  }
-}
-
-/** Ends the OCR worker thread, so the process can exit. */
-export async function closeImageReader() {
-  const running = reader;
-  reader = null;
-  if (running) await (await running).terminate();
+  return envelope(200, { response: text, usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 } });
 }
 
 export const workersAiVendor: Vendor = {
   name: "workers-ai",
   prefix: "/cloudflare/client/v4",
   routes: [{ method: "POST", path: "/accounts/:accountId/ai/run/@cf/:vendor/:model", handle: run }],
-  close: closeImageReader,
 };

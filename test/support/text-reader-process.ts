@@ -1,0 +1,65 @@
+// Our text reader (app/text-reader/main.ts) as its own Node process, as the container runs it in
+// production: for `npm start`, the tests and the benchmarks. It loads its models once, when it starts.
+import { spawn } from "node:child_process";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const REPO_ROOT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+
+export type TextReaderProcess = {
+  url: string;
+  close: () => Promise<void>;
+};
+
+/** Starts the reader on `port` and resolves once it answers its health check. */
+export async function startTextReaderProcess({
+  port,
+  log = () => {},
+  readyTimeoutMs = 60_000,
+}: {
+  port: number;
+  log?: (line: string) => void;
+  readyTimeoutMs?: number;
+}): Promise<TextReaderProcess> {
+  const child = spawn(join(REPO_ROOT_DIR, "node_modules/.bin/tsx"), [join(REPO_ROOT_DIR, "app/text-reader/main.ts"), String(port)], {
+    cwd: REPO_ROOT_DIR,
+    env: { ...process.env, HOST: "127.0.0.1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output: string[] = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.setEncoding("utf8");
+    stream.on("data", (chunk: string) => {
+      for (const line of chunk.split(/\r?\n/).filter(Boolean)) {
+        output.push(line);
+        log(line);
+      }
+    });
+  }
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  const close = async () => {
+    process.removeListener("exit", killOnExit);
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill("SIGTERM");
+    await exited;
+  };
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + readyTimeoutMs;
+  let gone = false;
+  void exited.then(() => (gone = true));
+  for (;;) {
+    if (gone) throw new Error(`The text reader exited before it answered:\n${output.join("\n")}`);
+    const healthy = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2_000) })
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (healthy) return { url, close };
+    if (Date.now() > deadline) {
+      await close();
+      throw new Error(`The text reader did not answer on ${url} within ${readyTimeoutMs / 1000} s:\n${output.join("\n")}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
