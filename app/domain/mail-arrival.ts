@@ -10,8 +10,9 @@ import { formatDate, isoDate } from "~/domain/dates";
  * Customer", "Occupant" on a line of its own (saturation mail, sent to every address on a route).
  */
 const RESIDENT_LINE =
-  /^(?:(?:or|to(?:\s+the)?)\s+)?(?:current\s+)?(?:resident|residents|occupant|postal\s+(?:customer|patron)|local\s+postal\s+customer)\b/i;
+  /^(?:(?:or|to(?:\s*the)?)\s*)?(?:current\s*)?(?:resident|residents|occupant|postal\s*(?:customer|patron)|local\s*postal\s*customer)\b/i;
 
+/** Readers of small type often run the words of a label line together ("CURRENTRESIDENT"): spaces are optional. */
 export function isResidentMail(text: string): boolean {
   return text.split(/\r?\n/).some((line) => RESIDENT_LINE.test(line.replace(/[^A-Za-z ]+/g, " ").trim()));
 }
