@@ -1,19 +1,13 @@
 // The Worker entry that bench/mailbox.ts serves instead of app/worker.ts: the app itself (its
 // email handler, queue consumer and crons), plus routes that make the bench's households (their
-// requests and inbound addresses, straight into D1) and read back what their digests became. Where
-// the app's email handler does not take digests yet, the bench asks this entry to call takeDigest
-// itself for mail to the inbound domain, as the app's handler does. Never deployed: production's
-// entry is wrangler.toml's `main`, and nothing in app/ imports this file.
+// requests and inbound addresses, straight into D1) and read back what their digests became. Never
+// deployed: production's entry is wrangler.toml's `main`, and nothing in app/ imports this file.
 import { and, eq, inArray, isNotNull, like, sql } from "drizzle-orm";
-import PostalMime from "postal-mime";
 import { mailArrivals, mailboxAddresses, requestLogs, requests, users } from "../drizzle/schema";
 import worker from "../app/worker";
-import { isInformedDeliveryDigest, takeDigest } from "~/services/mailbox-digest.server";
 import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
 import {
-  MAILBOX_DIRECT_KEY,
-  MAILBOX_DIRECT_PATH,
   MAILBOX_FIGURES_PATH,
   MAILBOX_HOUSEHOLDS_PATH,
   MAILBOX_PROGRESS_PATH,
@@ -141,36 +135,15 @@ async function figures(rawEnv: unknown) {
   return Response.json(result);
 }
 
-/** Mail to the inbound domain, taken here as the app's email handler takes it: the address's owner, a digest, its pieces. */
-async function takeHere(message: ForwardableEmailMessage, rawEnv: unknown) {
-  const env = parseEnv(rawEnv);
-  const db = getDb(env.DB);
-  const token = message.to.split("@")[0]!.toLowerCase();
-  const [address] = await db
-    .select({ userId: mailboxAddresses.userId })
-    .from(mailboxAddresses)
-    .where(and(eq(mailboxAddresses.token, token), eq(mailboxAddresses.enabled, true)));
-  const email = await PostalMime.parse(await new Response(message.raw).arrayBuffer());
-  if (!address || !isInformedDeliveryDigest(email)) return;
-  await takeDigest(env, { userId: address.userId, email, messageKey: email.messageId ?? crypto.randomUUID(), receivedAt: new Date() });
-}
-
 export default {
   async fetch(request, env, ctx) {
     const url = new URL(request.url);
     if (request.method === "POST" && url.pathname === MAILBOX_HOUSEHOLDS_PATH) return makeHouseholds(request, env);
-    if (request.method === "POST" && url.pathname === MAILBOX_DIRECT_PATH) {
-      await parseEnv(env).SESSIONS.put(MAILBOX_DIRECT_KEY, "1");
-      return new Response(null, { status: 204 });
-    }
     if (request.method === "GET" && url.pathname === MAILBOX_PROGRESS_PATH) return progress(url, env);
     if (request.method === "GET" && url.pathname === MAILBOX_FIGURES_PATH) return figures(env);
     return worker.fetch(request, env, ctx);
   },
   queue: worker.queue,
   scheduled: worker.scheduled,
-  async email(message, env) {
-    if (await parseEnv(env).SESSIONS.get(MAILBOX_DIRECT_KEY)) return takeHere(message, env);
-    return worker.email(message, env);
-  },
+  email: worker.email,
 } satisfies ExportedHandler;

@@ -1,10 +1,7 @@
 // What bench/mailbox.ts and its Worker entry (bench/mailbox-entry.ts) say to each other.
 export const MAILBOX_HOUSEHOLDS_PATH = "/__bench/mailbox/households";
-export const MAILBOX_DIRECT_PATH = "/__bench/mailbox/direct";
 export const MAILBOX_PROGRESS_PATH = "/__bench/mailbox/progress";
 export const MAILBOX_FIGURES_PATH = "/__bench/mailbox/figures";
-/** Where the entry notes that it, not the app, takes digests (the app's handler did not take one). */
-export const MAILBOX_DIRECT_KEY = "bench:mailbox:direct";
 
 export type BenchHousehold = {
   userId: string;

@@ -189,7 +189,7 @@ export const requests = sqliteTable(
     // cleared once the request is sent again.
     emailProblem: text("emailProblem"),
     // When a piece seen in the mailbox (mail_arrivals) showed the sender still mailing after the
-    // day its mail should have stopped (decision 0055); cleared when the request is sent again.
+    // day its mail should have stopped (decision 0056); cleared when the request is sent again.
     stillComingAt: integer("stillComingAt", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -341,7 +341,7 @@ export const ARRIVAL_STATES = ["reading", "read"] as const;
 export type ArrivalState = (typeof ARRIVAL_STATES)[number];
 
 /**
- * One mail piece seen in a person's mailbox (decision 0055): from the Postal Service's daily
+ * One mail piece seen in a person's mailbox (decision 0056): from the Postal Service's daily
  * digest, a photo emailed to the inbound address, or a photo uploaded on the site. The image is
  * kept under `imageKey` only while it is read; what stays is the sender, the day, the source and
  * the fields read. `entryId` makes a second delivery of the same message a no-op.
