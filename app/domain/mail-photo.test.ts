@@ -111,12 +111,18 @@ describe("readMailPiece: the mailing label", () => {
     // Both on one line, either first.
     expect(read("Key Code PZ77KQ Customer # 4471220931")).toMatchObject({ customerNumber: "4471220931", keyCode: "PZ77KQ" });
     expect(read("Cust No 12345678 Source Code 3WIN47K")).toMatchObject({ customerNumber: "12345678", keyCode: "3WIN47K" });
+    // As a reader of small type runs the label into the number.
+    expect(read("CUSTNO7299-9426-35").customerNumber).toBe("7299-9426-35");
+    expect(read("Cust No500074121").customerNumber).toBe("500074121");
+    expect(read("KeyCodeVQML4U")).toMatchObject({ customerNumber: null, keyCode: "VQML4U" });
   });
 
   it("takes no phone number, date or word for a customer number", () => {
     expect(read("Limited offer: 1-816-405-7562").customerNumber).toBeNull();
     expect(read("Offer expires 9/16/26").customerNumber).toBeNull();
     expect(read("Customer service: call us anytime").customerNumber).toBeNull();
+    expect(read("Customer Notice 2026: new hours").customerNumber).toBeNull();
+    expect(read("Source Codes apply to 2026 orders").keyCode).toBeNull();
   });
 
   it("reads the addressee of the label, not of the return address above it", () => {

@@ -84,12 +84,15 @@ const LABEL_NUMBER = String.raw`((?=[A-Z0-9 -]*\d)[A-Z0-9][A-Z0-9 -]{2,24}[A-Z0-
 
 /**
  * A number printed after its label's words: "Customer #: 4471220931", "Acct No. 5521 00", "Key
- * Code PZ77KQ". The label's words must say it is a code or a number ("code", "no", "#"); account
+ * Code PZ77KQ", also with no space left between them. The label's words must say it is a code or a number ("code", "no", "#"); account
  * words may also stand alone before a colon ("Customer: 0047"). Groups: 1 the word that names a
  * number, 2 its "#", 3 the number.
  */
 function labelledNumber(words: string, { bareColon }: { bareColon: boolean }) {
-  const naming = String.raw`(?:(code|no|num|nbr|number|id)\b\.?\s*[#:]?|(#)\s*:?${bareColon ? "|:" : ""})`;
+  // A reader of small type may run the label into the number ("CustNo500074121",
+  // "KeyCodeVQML4U"): "no" may touch a digit, "code" a code with a digit in it.
+  const glued = String.raw`(?=\d)|(?<=code)(?=[A-Z0-9-]*\d)`;
+  const naming = String.raw`(?:(code|no|num|nbr|number|id)(?:\b\.?\s*[#:]?|${glued})|(#)\s*:?${bareColon ? "|:" : ""})`;
   return new RegExp(String.raw`\b(?:${words})\.?\s*${naming}\s*${LABEL_NUMBER}`, "i");
 }
 
