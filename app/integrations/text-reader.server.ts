@@ -19,7 +19,7 @@ export type TextReader = {
 };
 
 /**
- * A read takes one to three seconds on a warm reader; a container that was asleep starts first
+ * A read takes a second or two on a warm reader; a container that was asleep starts first
  * (a few seconds more). The queue retries a call that runs out.
  */
 const TEXT_READER_TIMEOUT_MS = 45_000;
