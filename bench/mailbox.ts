@@ -26,7 +26,7 @@ import { CATALOG_SENDERS } from "../drizzle/catalog";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/e2e/browser";
 import { digestEmail, type GeneratedPiece } from "../test/support/digest-emails";
 import { startLocalStack, type LocalStack } from "../test/support/local-stack";
-import { MAIL_PIECES, renderMailPieceScan, type MailPiece } from "../test/support/mail-pieces";
+import { MAIL_PIECES, mulberry32, renderMailPieceScan, type MailPiece } from "../test/support/mail-pieces";
 import { freePort } from "../test/support/ports";
 import { percentile } from "./load";
 import {
@@ -61,15 +61,6 @@ const BYTES_PER_YEAR_BUDGET = 4 * 1024;
 const WRONG_SENDER_TARGET = 0.01;
 const READ_TIMEOUT_MS = 180_000;
 
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rand = mulberry32(Number(options.seed));
 const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)]!;
 /** A count with the given mean (Poisson, by Knuth's method). */

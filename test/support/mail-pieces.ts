@@ -44,7 +44,7 @@ type Layout = MailPiece["layout"];
 
 type Rand = () => number;
 
-function mulberry32(seed: number): Rand {
+export function mulberry32(seed: number): Rand {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) | 0;

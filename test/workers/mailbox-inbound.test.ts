@@ -3,7 +3,7 @@
 // forwarding confirmations for their owner only, photos of mail, nothing else, within a daily limit.
 import { env } from "cloudflare:test";
 import { and, count, eq } from "drizzle-orm";
-import { describe, expect, inject, it, vi } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { jobs, mailboxAddresses, mailboxConfirmations, mailboxDays, mailPhotos } from "../../drizzle/schema";
 import worker from "../../app/worker";
 import { MAILBOX_LIMITS, utcDay } from "~/domain/mailbox";
@@ -11,30 +11,12 @@ import { runScheduledTasks } from "~/jobs/scheduled.server";
 import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
 import { signedUpUser } from "./http";
-import { htmlOf } from "./support";
+import { htmlOf, incomingEmail } from "./support";
 
 const db = getDb(env.DB);
 const MAILBOX_DOMAIN = "mailbox.quietmailbox.local";
 const fixtures = inject("photoFixtures");
 const catalogJpeg = () => fixtures.catalog.base64;
-
-/** An email as Cloudflare Email Routing hands it to the Worker, with its rejection recorded. */
-function incomingEmail({ to, raw, rawSize }: { to: string; raw: string; rawSize?: number }) {
-  const bytes = new TextEncoder().encode(raw);
-  const setReject = vi.fn<(reason: string) => void>();
-  const message = {
-    from: "someone@example.com",
-    to,
-    headers: new Headers(),
-    raw: new Response(bytes).body!,
-    rawSize: rawSize ?? bytes.byteLength,
-    canBeForwarded: true,
-    setReject,
-    forward: vi.fn(),
-    reply: vi.fn(),
-  } as unknown as ForwardableEmailMessage;
-  return { message, setReject };
-}
 
 async function deliver(to: string, raw: string, rawSize?: number) {
   const email = incomingEmail({ to, raw, rawSize });

@@ -2,7 +2,7 @@
 // request's history, and the automatic email to senders that take requests from agents.
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { and, count, eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import catalog from "../../drizzle/senders.json";
 import { jobs, requestLogs, requests, requestTemplates, staffAudit } from "../../drizzle/schema";
 import worker from "../../app/worker";
@@ -13,7 +13,7 @@ import { seedSenderCatalog } from "~/models/request-template.server";
 import { getDb } from "~/utils/db.server";
 import { signedInStaff, signedUpUser } from "./http";
 import { received } from "./stand-ins";
-import { htmlOf, requestRow } from "./support";
+import { htmlOf, incomingEmail, requestRow } from "./support";
 
 const db = getDb(env.DB);
 const REPLY_DOMAIN = "replies.quietmailbox.local";
@@ -61,34 +61,6 @@ async function runJob(type: string, payload: unknown) {
   await worker.queue(batch, env);
   await getQueueResult(batch, createExecutionContext());
   return (await db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
-}
-
-/** An email as Cloudflare Email Routing hands it to the Worker, with its rejection recorded. */
-function incomingEmail({
-  to,
-  raw,
-  from = "consumeradvo@acxiom.com",
-  rawSize,
-}: {
-  to: string;
-  raw: string;
-  from?: string;
-  rawSize?: number;
-}) {
-  const bytes = new TextEncoder().encode(raw);
-  const setReject = vi.fn<(reason: string) => void>();
-  const message = {
-    from,
-    to,
-    headers: new Headers(),
-    raw: new Response(bytes).body!,
-    rawSize: rawSize ?? bytes.byteLength,
-    canBeForwarded: true,
-    setReject,
-    forward: vi.fn(),
-    reply: vi.fn(),
-  } as unknown as ForwardableEmailMessage;
-  return { message, setReject };
 }
 
 async function deliver(email: ReturnType<typeof incomingEmail>) {

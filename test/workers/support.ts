@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { vi } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { requests } from "../../drizzle/schema";
 import { getDb } from "~/utils/db.server";
@@ -23,4 +24,32 @@ export async function requestRow(userId: string, id: string) {
     .from(requests)
     .where(and(eq(requests.userId, userId), eq(requests.id, id)));
   return row!;
+}
+
+/** An email as Cloudflare Email Routing hands it to the Worker, with its rejection recorded. */
+export function incomingEmail({
+  to,
+  raw,
+  from = "someone@example.com",
+  rawSize,
+}: {
+  to: string;
+  raw: string;
+  from?: string;
+  rawSize?: number;
+}) {
+  const bytes = new TextEncoder().encode(raw);
+  const setReject = vi.fn<(reason: string) => void>();
+  const message = {
+    from,
+    to,
+    headers: new Headers(),
+    raw: new Response(bytes).body!,
+    rawSize: rawSize ?? bytes.byteLength,
+    canBeForwarded: true,
+    setReject,
+    forward: vi.fn(),
+    reply: vi.fn(),
+  } as unknown as ForwardableEmailMessage;
+  return { message, setReject };
 }
