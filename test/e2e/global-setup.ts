@@ -12,6 +12,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     appUrl: string;
     standInsUrl: string;
+    /** Where the stack's local D1 lives, for a test that writes rows no page can (`wrangler d1 execute --persist-to`). */
+    persistDir: string;
   }
 }
 
@@ -38,6 +40,7 @@ export default async function setup(project: TestProject) {
   );
   project.provide("appUrl", stack.appUrl);
   project.provide("standInsUrl", stack.standIns.url);
+  project.provide("persistDir", persistDir);
 
   return async () => {
     await stack.stop();

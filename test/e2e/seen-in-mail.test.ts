@@ -3,35 +3,18 @@
 // catalog sender seen three times, a name the catalog lacks and "Current Resident" mail. "Stop it"
 // sends the sender's request with one press; a request whose mail came after the day it should
 // have stopped says it is still coming instead of asking, and its history lists the pieces.
-//
-// Writing to D1 from the test needs the database's directory, so this journey starts a stack of
-// its own, as the letters' journey does.
+// The rows are written into the shared stack's D1 (its directory comes from the global setup).
 import { execFile } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { REPO_ROOT, startLocalStack, type LocalStack } from "../support/local-stack";
-import { freePort } from "../support/ports";
+import { describe, expect, inject, test } from "vitest";
+import { REPO_ROOT } from "../support/local-stack";
 import { assertAccessible, assertNoErrors, JS_MODES, screenshot, useBrowser } from "./browser";
 import { SENT_STANDING, signedInAccount, unsubscribeFromDashboard } from "./accounts-helpers";
 
 const browser = useBrowser();
-let stack: LocalStack;
-let appUrl: string;
-let persistDir: string;
-
-beforeAll(async () => {
-  persistDir = await mkdtemp(join(tmpdir(), "quiet-mailbox-e2e-seen-"));
-  stack = await startLocalStack({ appPort: await freePort(), standInsPort: await freePort(), persistDir });
-  appUrl = stack.appUrl;
-}, 120_000);
-
-afterAll(async () => {
-  await stack?.stop();
-  await rm(persistDir, { recursive: true, force: true });
-});
+const appUrl = inject("appUrl");
+const persistDir = inject("persistDir");
 
 /** Runs SQL on the stack's local D1, as `wrangler d1 execute` does. */
 async function runSql(sql: string) {
