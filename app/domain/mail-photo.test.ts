@@ -115,6 +115,8 @@ describe("readMailPiece: the mailing label", () => {
     expect(read("CUSTNO7299-9426-35").customerNumber).toBe("7299-9426-35");
     expect(read("Cust No500074121").customerNumber).toBe("500074121");
     expect(read("KeyCodeVQML4U")).toMatchObject({ customerNumber: null, keyCode: "VQML4U" });
+    expect(read("0ffer Code:2F356MD").keyCode).toBe("2F356MD");
+    expect(read("Priorty Code:BZ371039").keyCode).toBe("BZ371039");
   });
 
   it("takes no phone number, date or word for a customer number", () => {

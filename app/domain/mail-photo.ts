@@ -108,7 +108,8 @@ const CUSTOMER_NUMBERS = [
  * The code of the mailing itself, which says which list and which campaign the person's name came
  * from: "Key Code", "Source Code", "Offer Code". Senders look a person up by either, so both are kept.
  */
-const KEY_CODE = labelledNumber("source|key|promo|promotion|priority|offer|catalog|invitation|mailing", { bareColon: false });
+// "0ffer", "Priorty": how a reader of small type often prints two of these words.
+const KEY_CODE = labelledNumber("source|key|promo|promotion|priori?ty|[o0]ffer|catalog|invitation|mailing", { bareColon: false });
 const LABELLED_NUMBERS = [...CUSTOMER_NUMBERS, KEY_CODE];
 /** Numbers that are never the person's on a label: a date, a ZIP code. */
 const NOT_A_CUSTOMER_NUMBER = /^\d{1,2}[/-]\d{1,2}[/-]\d{2,4}$|^\d{5}(?:-\d{4})?$/;
