@@ -26,6 +26,7 @@ import { CATALOG_SENDERS } from "../drizzle/catalog";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/e2e/browser";
 import { digestEmail, type GeneratedPiece } from "../test/support/digest-emails";
 import { startLocalStack, type LocalStack } from "../test/support/local-stack";
+import { newReplyToken } from "../app/domain/reply-address";
 import { MAIL_PIECES, mulberry32, renderMailPieceScan, type MailPiece } from "../test/support/mail-pieces";
 import { freePort } from "../test/support/ports";
 import { percentile } from "./load";
@@ -119,7 +120,7 @@ function makeHouseholds(): Household[] {
     return {
       userId,
       email: `${userId}@quietmailbox.test`,
-      token: `bench${index}x${Math.floor(rand() * 1e12).toString(36)}`,
+      token: newReplyToken(Uint8Array.from({ length: 16 }, () => Math.floor(rand() * 256))),
       requests,
       sentBefore: new Map(requests.map((request) => [request.templateId, request.processedAt])),
     };
