@@ -18,6 +18,20 @@ export type TextReader = {
   transcribe(image: Uint8Array, contentType: string): Promise<string>;
 };
 
+/** How often an image is given to the reader (the queue's attempts) before its job gives up on it. */
+const TEXT_READ_ATTEMPTS = 3;
+
+/** Whether a failed read goes back to the queue: the reader may pass next time, and attempts are left. */
+export function shouldRetryRead(error: unknown, attempt: number) {
+  const retryable = !(error instanceof Error && "retryable" in error && error.retryable === false);
+  return retryable && attempt < TEXT_READ_ATTEMPTS;
+}
+
+/** The text of an image stored in R2, read with its stored content type. */
+export async function transcribeStored(reader: TextReader, image: R2ObjectBody) {
+  return reader.transcribe(new Uint8Array(await image.arrayBuffer()), image.httpMetadata?.contentType ?? "image/jpeg");
+}
+
 /**
  * A read takes a second or two on a warm reader; a container that was asleep starts first
  * (a few seconds more). The queue retries a call that runs out.

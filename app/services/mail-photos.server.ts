@@ -5,7 +5,7 @@
 import { OTHER_SENDER, PHOTO_LIMITS, PHOTO_MESSAGES, readMailPiece } from "~/domain/mail-photo";
 import { DAY_MS, MINUTE_MS } from "~/domain/dates";
 import { enqueueJob } from "~/jobs/producer.server";
-import { getTextReader } from "~/integrations/text-reader.server";
+import { getTextReader, shouldRetryRead, transcribeStored } from "~/integrations/text-reader.server";
 import type { StaffActor } from "~/models/audit.server";
 import {
   abandonedStorings,
@@ -106,14 +106,11 @@ export async function photoImage(env: AppEnv, photo: MailPhoto, index: number) {
   return key ? env.PHOTOS.get(key) : null;
 }
 
-/** Tries the reader this many times, then gives the photo to staff rather than keep the person waiting. */
-const PHOTO_READ_ATTEMPTS = 3;
-
 /**
  * The queue job: the text of each image through the vision model, then the sender, number and
  * name found in it. A confident sender waits for the person to confirm it; anything else goes to
  * staff, as does a photo when no reader is configured, the reader refuses the image, or it fails
- * PHOTO_READ_ATTEMPTS times.
+ * TEXT_READ_ATTEMPTS times (rather than keep the person waiting).
  */
 export async function readPhoto(env: AppEnv, photoId: string, attempt: number) {
   const db = getDb(env.DB);
@@ -137,11 +134,10 @@ export async function readPhoto(env: AppEnv, photoId: string, attempt: number) {
     for (const key of photo.imageKeys) {
       const image = await env.PHOTOS.get(key);
       if (!image) continue;
-      texts.push(await reader.transcribe(new Uint8Array(await image.arrayBuffer()), image.httpMetadata?.contentType ?? "image/jpeg"));
+      texts.push(await transcribeStored(reader, image));
     }
   } catch (error) {
-    const retryable = !(error instanceof Error && "retryable" in error && error.retryable === false);
-    if (retryable && attempt < PHOTO_READ_ATTEMPTS) throw error;
+    if (shouldRetryRead(error, attempt)) throw error;
     return void (await toStaff(`the photo reader failed: ${errorMessage(error)}`));
   }
   const transcript = texts.join("\n").trim();
@@ -159,13 +155,14 @@ export async function readPhoto(env: AppEnv, photoId: string, attempt: number) {
   });
 }
 
-async function deleteImages(env: AppEnv, keys: string[]) {
+/** Deletes stored images of mail; a failure is logged and left to the daily cron, which tries again. */
+export async function deleteImages(env: AppEnv, keys: string[]) {
   if (keys.length === 0) return true;
   try {
     await env.PHOTOS.delete(keys);
     return true;
   } catch (error) {
-    log.error("photo images not deleted; the daily cron tries again:", errorMessage(error));
+    log.error("images of mail not deleted; the daily cron tries again:", errorMessage(error));
     return false;
   }
 }

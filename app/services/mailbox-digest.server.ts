@@ -6,7 +6,7 @@ import { DAY_MS, DEFAULT_TIME_ZONE, isoDate } from "~/domain/dates";
 import { isDigest, parseDigest } from "~/domain/informed-delivery";
 import { digestEntryId, isResidentMail } from "~/domain/mail-arrival";
 import { readMailPiece } from "~/domain/mail-photo";
-import { getTextReader } from "~/integrations/text-reader.server";
+import { getTextReader, shouldRetryRead, transcribeStored } from "~/integrations/text-reader.server";
 import { enqueueJob } from "~/jobs/producer.server";
 import {
   addWaitingPieces,
@@ -18,6 +18,7 @@ import {
 } from "~/models/mail-arrival.server";
 import { catalogNamesForPhotos } from "~/models/mail-photo.server";
 import { findSenderByExactName } from "~/models/sender-names.server";
+import { deleteImages } from "~/services/mail-photos.server";
 import { proposeReturnAddress } from "~/services/sender-channels.server";
 import { getDb } from "~/utils/db.server";
 import type { AppEnv } from "~/utils/env.server";
@@ -89,9 +90,6 @@ export async function takeDigest(env: AppEnv, input: DigestInput): Promise<numbe
   return digest.pieces.length;
 }
 
-/** Tries the reader this many times; then the pieces left are recorded with no sender. */
-const PIECE_READ_ATTEMPTS = 3;
-
 type PieceText = { text: string } | { failed: string };
 
 async function transcribePiece(env: AppEnv, imageKey: string, attempt: number): Promise<PieceText> {
@@ -100,21 +98,11 @@ async function transcribePiece(env: AppEnv, imageKey: string, attempt: number): 
   const image = await env.PHOTOS.get(imageKey);
   if (!image) return { failed: "the image is gone" };
   try {
-    return { text: await reader.transcribe(new Uint8Array(await image.arrayBuffer()), image.httpMetadata?.contentType ?? "image/jpeg") };
+    return { text: await transcribeStored(reader, image) };
   } catch (error) {
-    const retryable = !(error instanceof Error && "retryable" in error && error.retryable === false);
-    if (retryable && attempt < PIECE_READ_ATTEMPTS) throw error;
+    // Out of attempts, the pieces left are recorded with no sender.
+    if (shouldRetryRead(error, attempt)) throw error;
     return { failed: `the text reader failed: ${errorMessage(error)}` };
-  }
-}
-
-async function deleteImage(env: AppEnv, key: string) {
-  try {
-    await env.PHOTOS.delete(key);
-    return true;
-  } catch (error) {
-    log.error("a mail piece's image was not deleted; the daily sweep tries again:", errorMessage(error));
-    return false;
   }
 }
 
@@ -141,7 +129,7 @@ export async function readDigestPieces(
     const printedMatch = piece.printedSender ? await findSenderByExactName(db, piece.printedSender) : null;
     const templateId = printedMatch ?? (reading?.confident ? reading.suggestions[0]!.templateId : null);
     if (templateId && text) await proposeReturnAddress(db, { templateId, transcript: text, sourcePhotoId: null });
-    const imageDeleted = piece.imageKey ? await deleteImage(env, piece.imageKey) : true;
+    const imageDeleted = piece.imageKey ? await deleteImages(env, [piece.imageKey]) : true;
     await recordArrival(
       db,
       {
@@ -172,7 +160,7 @@ export async function sweepMailbox(env: AppEnv, now: Date) {
   const db = getDb(env.DB);
   const stale = await piecesToSweep(db, new Date(now.getTime() - DAY_MS), SWEEP_BATCH);
   const gone: string[] = [];
-  for (const piece of stale) if (await deleteImage(env, piece.imageKey!)) gone.push(piece.id);
+  for (const piece of stale) if (await deleteImages(env, [piece.imageKey!])) gone.push(piece.id);
   await forgetPieceImages(db, gone);
 }
 

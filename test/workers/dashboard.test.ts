@@ -13,6 +13,7 @@ import { seedSenderCatalog } from "~/models/request-template.server";
 import { getDb } from "~/utils/db.server";
 import { ORIGIN, signedUpUser, type Browser } from "./http";
 import { received } from "./stand-ins";
+import { textOf } from "./support";
 
 const db = getDb(env.DB);
 beforeAll(() => seedSenderCatalog(db, catalog.senders as CatalogSender[]));
@@ -40,14 +41,6 @@ const unsentOf = async (userId: string) =>
   ).map((row) => row.id);
 const post = (browser: Browser, fields: Record<string, string> | URLSearchParams) => browser.post("/dashboard", fields);
 const htmlOf = async (browser: Browser, path = "/dashboard") => (await browser.get(path)).text();
-/** The page's text without tags, runs of white space as single spaces. */
-const textOf = (html: string) =>
-  html
-    .replace(/<!--.*?-->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
 const sendChosen = (ids: string[]) => {
   const form = new URLSearchParams({ intent: "sendSuggested", selection: "chosen" });
   for (const id of ids) form.append("requestIds", id);

@@ -11,17 +11,11 @@ import { seedSenderCatalog } from "~/models/request-template.server";
 import type { CatalogSender } from "~/domain/sender-catalog";
 import { getDb } from "~/utils/db.server";
 import { signedInStaff, signedUpUser } from "./http";
+import { textOf } from "./support";
 
 const db = getDb(env.DB);
 beforeAll(() => seedSenderCatalog(db, catalog.senders as CatalogSender[]));
 
-const textOf = (html: string) =>
-  html
-    .replace(/<!--.*?-->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
 const cardOf = (html: string, id: string) => {
   const start = html.indexOf(`id="request-${id}"`);
   return textOf(html.slice(start, html.indexOf("</li>", html.indexOf("request-open", start))));

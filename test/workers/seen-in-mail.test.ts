@@ -13,6 +13,7 @@ import { DAY_MS } from "~/domain/dates";
 import { seedSenderCatalog } from "~/models/request-template.server";
 import { getDb } from "~/utils/db.server";
 import { signedUpUser, type Browser } from "./http";
+import { textOf } from "./support";
 
 const db = getDb(env.DB);
 beforeAll(() => seedSenderCatalog(db, CATALOG_SENDERS));
@@ -28,14 +29,6 @@ async function seen(userId: string, ...pieces: Piece[]) {
 }
 
 const htmlOf = async (browser: Browser, path = "/dashboard") => (await browser.get(path)).text();
-/** The page's text without tags, runs of white space as single spaces. */
-const textOf = (html: string) =>
-  html
-    .replace(/<!--.*?-->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
 /** The "Seen in your mail" section of the page, or "" when it has none. */
 const seenSection = (html: string) => {
   const start = html.indexOf('class="seen-in-mail"');

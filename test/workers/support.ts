@@ -15,6 +15,15 @@ export async function sessionCookieFor(userId: string) {
 }
 
 /** A page's HTML without the comments React puts between adjacent pieces of text. */
+/** A page's text without tags, runs of white space as single spaces. */
+export const textOf = (html: string) =>
+  html
+    .replace(/<!--.*?-->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+
 export const htmlOf = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
 
 /** One request row of a user, as stored. */
