@@ -18,6 +18,10 @@ const randomId = () =>
 export const REQUEST_STATUSES = ["inQueue", "confirmedByUser", "cancelled", "deleted"] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
+/** What can hold the follow-up ladder before its legal step (decision 0059). */
+export const FOLLOW_UP_HOLDS = ["permissionNeeded", "permissionRevoked"] as const;
+export type FollowUpHold = (typeof FOLLOW_UP_HOLDS)[number];
+
 // How far an address on file was checked (decision 0028); null on rows written before it was recorded.
 export const ADDRESS_CHECKS = ["verified", "standardized", "asTyped"] as const;
 export type AddressCheck = (typeof ADDRESS_CHECKS)[number];
@@ -191,6 +195,26 @@ export const requests = sqliteTable(
     // When a piece seen in the mailbox (mail_arrivals) showed the sender still mailing after the
     // day its mail should have stopped (decision 0056); cleared when the request is sent again.
     stillComingAt: integer("stillComingAt", { mode: "timestamp_ms" }),
+    // The follow-up ladder (decision 0058): 0 while the first request works, 1 once a second
+    // request went out, 2 once a request under a state privacy law went out, 3 once it is with
+    // staff. A step is taken once, by the statement that moves this from the step before.
+    followUpStep: integer("followUpStep").notNull().default(0),
+    // When the ladder took its latest step.
+    followUpAt: integer("followUpAt", { mode: "timestamp_ms" }),
+    // What holds the ladder before its legal step: the person's permission to act as their agent
+    // is missing, or was revoked (decision 0059). Null when nothing holds it.
+    followUpHold: text("followUpHold", { enum: FOLLOW_UP_HOLDS }),
+    // The first request as the second one cites it ("sent by letter on 01/05/2027, delivered on
+    // 01/09/2027"), written when the second request is made.
+    firstRequestCitation: text("firstRequestCitation"),
+    // The state law the legal request cites (an id of app/domain/state-privacy-laws) and the
+    // signed permission attached to it, kept with the request once it is sent.
+    legalLawId: text("legalLawId"),
+    agentPermissionId: text("agentPermissionId"),
+    // For a charity: whether the person gives to it (the letter asks to keep them as a donor) and
+    // how many times a year it may still write; null when they did not say.
+    charityDonor: integer("charityDonor", { mode: "boolean" }),
+    charityMailingsPerYear: integer("charityMailingsPerYear"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -217,6 +241,10 @@ export const requests = sqliteTable(
     index("requests_waiting_sender_idx")
       .on(table.templateId, table.queuedAt)
       .where(sql`"status" = 'inQueue' AND "processedAt" IS NULL`),
+    // The daily walk of the follow-up ladder: requests marked still coming, waiting for a step.
+    index("requests_still_coming_idx")
+      .on(table.stillComingAt)
+      .where(sql`"stillComingAt" IS NOT NULL`),
   ],
 );
 
@@ -820,3 +848,47 @@ export const testimonials = sqliteTable(
   },
   (table) => [index("testimonials_published_idx").on(table.isPublished, table.publishedAt)],
 );
+
+/**
+ * The person's signed permission for the service to act as their authorized agent under a state
+ * privacy law (decision 0059): the name they typed, what it allows in words, when they signed it
+ * and when they revoked it. At most one is in force per person; revoked ones are kept, since a
+ * request sent under one cites it.
+ */
+export const agentPermissions = sqliteTable(
+  "agent_permissions",
+  {
+    id: randomId(),
+    userId: text("userId")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    typedName: text("typedName").notNull(),
+    // The permission's text as the person read it when signing.
+    allows: text("allows").notNull(),
+    signedAt: integer("signedAt", { mode: "timestamp_ms" }).notNull(),
+    revokedAt: integer("revokedAt", { mode: "timestamp_ms" }),
+  },
+  (table) => [
+    uniqueIndex("agent_permissions_in_force_idx")
+      .on(table.userId)
+      .where(sql`"revokedAt" IS NULL`),
+    index("agent_permissions_user_idx").on(table.userId, table.signedAt),
+  ],
+);
+
+/**
+ * What each catalog sender really does (decision 0060), recomputed by the daily cron from
+ * requests, answers and pieces seen: how many requests have a known outcome, how many stopped its
+ * mail, and the median and 90th-percentile days from the request reaching the sender to the last
+ * piece seen. Shown only from a number of cases up.
+ */
+export const senderOutcomes = sqliteTable("sender_outcomes", {
+  templateId: text("templateId")
+    .primaryKey()
+    .references(() => requestTemplates.id, { onDelete: "cascade" }),
+  cases: integer("cases").notNull(),
+  stopped: integer("stopped").notNull(),
+  medianDays: integer("medianDays"),
+  p90Days: integer("p90Days"),
+  computedAt: integer("computedAt", { mode: "timestamp_ms" }).notNull(),
+});
