@@ -1,0 +1,47 @@
+// What bench/followup.ts and its Worker entry (bench/followup-entry.ts) say to each other.
+import type { PlannedHousehold } from "./followup-model";
+
+export const FOLLOWUP_HOUSEHOLDS_PATH = "/__bench/followup/households";
+export const FOLLOWUP_DAY_PATH = "/__bench/followup/day";
+export const FOLLOWUP_STOPPED_PATH = "/__bench/followup/stopped";
+export const FOLLOWUP_FIGURES_PATH = "/__bench/followup/figures";
+
+export type FollowUpHouseholds = { households: PlannedHousehold[] };
+
+/** One piece seen in a household's mailbox: its sender is known, as a digest's piece once read. */
+export type SimulatedPiece = { userId: string; templateId: string; entryId: string };
+
+/** A day of the year: its pieces, then the daily cron and the jobs it queued. */
+export type FollowUpDay = { day: string; pieces: SimulatedPiece[]; afterLogRow: number };
+
+/** What the app did that day: the ladder's history lines, by request. */
+export type FollowUpDayResult = {
+  events: { userId: string; requestId: string; status: string }[];
+  lastLogRow: number;
+  stillComing: number;
+  jobsRun: number;
+  jobsRetried: number;
+  jobsDead: number;
+};
+
+/** The share of requests verified stopped on a day, by the one rule (isVerifiedStopped). */
+export type FollowUpStopped = {
+  day: string;
+  requests: number;
+  /** The verified requests, as `${userId} ${templateId}`. */
+  verified: string[];
+  byCategory: Record<string, { requests: number; verified: number }>;
+};
+
+export type FollowUpFigures = {
+  /** History lines of the bench's requests, by status. */
+  lines: Record<string, number>;
+  /** Requests by follow-up step (0 to 3). */
+  steps: Record<string, number>;
+  /** Requests waiting in the staff work queue (in queue, not sent), by follow-up step. */
+  waitingForStaff: Record<string, number>;
+  /** Requests held before the legal step, by hold. */
+  holds: Record<string, number>;
+  jobs: Record<string, number>;
+  rows: Record<string, number>;
+};
