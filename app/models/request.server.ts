@@ -48,6 +48,10 @@ const requestColumns = {
   acceptsAgent: requestTemplates.acceptsAgent,
   letterProblem: requests.letterProblem,
   stillComingAt: requests.stillComingAt,
+  followUpStep: requests.followUpStep,
+  followUpAt: requests.followUpAt,
+  followUpHold: requests.followUpHold,
+  legalLawId: requests.legalLawId,
 };
 
 /** The job sending a request by itself right now, if one is: "optOut.email" or "optOut.letter" (through jobs_pending_*_idx). */
