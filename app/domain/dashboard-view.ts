@@ -235,8 +235,13 @@ function noticeOf(notice: DashboardNotice, snapshot: DashboardSnapshot, timeZone
         text: `Your request to ${row.senderName} is on its way: ${lowerFirst(standingOf(row, snapshot, timeZone) ?? "")}. ${timingRule(row.requiredDays)} This page asks you then whether it stopped.`,
       };
     }
-    case "report":
-      return row ? { text: `Sent to ${row.senderName} again. Thank you for telling us the mail is still coming.` } : null;
+    case "report": {
+      if (!row) return null;
+      // The report took the follow-up ladder's next step: a second request, or what the card now says.
+      const followUp = followUpOf(row, snapshot, timeZone, now);
+      const what = !followUp || (row.followUpStep === 1 && !row.followUpHold) ? `Sent to ${row.senderName} again` : followUp.text;
+      return { text: `${what}. Thank you for telling us the mail is still coming.` };
+    }
     case "confirm":
       return row ? { text: `Good news: ${row.senderName} is marked “${STATUS_LABELS.confirmedByUser}”.` } : null;
     case "cancel":

@@ -59,6 +59,19 @@ function noLegalRouteReason(route: Exclude<LegalRoute, { kind: "send" }>) {
   return `the second request did not stop it, and no law lets us ask for you (${route.reason})`;
 }
 
+/** Each step in words, as the export and staff read it. */
+export const FOLLOW_UP_STEP_LABELS: Record<number, string> = {
+  0: "The first request",
+  1: "A second request, free, citing the first",
+  2: "A request under your state's privacy law, as your agent",
+  3: "With our staff",
+};
+
+export const FOLLOW_UP_HOLD_LABELS: Record<FollowUpHold, string> = {
+  permissionNeeded: "Waiting for your permission",
+  permissionRevoked: "Stopped: you withdrew your permission",
+};
+
 /** The ways the ladder's steps are recorded in a request's history (creator "system"). */
 export const FOLLOW_UP_HISTORY = {
   second: "secondRequest",

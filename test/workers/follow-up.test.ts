@@ -16,7 +16,7 @@ import { lettersFor, listWorkQueue } from "~/models/work-queue.server";
 import { advanceFollowUps, followUpArrival } from "~/services/follow-up.server";
 import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
-import { signedUpUser } from "./http";
+import { signedInStaff, signedUpUser } from "./http";
 import { requestRow, textOf } from "./support";
 
 const db = getDb(env.DB);
@@ -181,6 +181,15 @@ describe("after the second request's wait", () => {
     const [line] = await linesOf(userId, "escalated");
     expect(line!.detail).toContain("With our staff:");
     expect((await listWorkQueue(db)).find((row) => row.userId === userId)?.escalated).toBe(true);
+
+    // Staff see it marked in the work queue, with a link to the whole history on the person's page.
+    const staff = await signedInStaff("admin");
+    const queue = await (await staff.browser.get("/admin/queue")).text();
+    expect(queue).toContain(`href="/admin/users/${userId}#request-${SENDER}"`);
+    expect(textOf(queue)).toContain("1 escalated after the follow-up ladder");
+    const page = textOf(await (await staff.browser.get(`/admin/users/${userId}`)).text());
+    expect(page).toContain("system, escalated (With our staff:");
+    expect(page).toContain("system, stillComing");
   });
 });
 
