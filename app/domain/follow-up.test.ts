@@ -77,7 +77,9 @@ describe("the words", () => {
       followUpCardText({ followUpStep: 0, followUpAt: at, followUpHold: null, firstSentAt: first, law: null, ...overrides }, timeZone);
     expect(card({})).toBeNull();
     expect(card({ followUpStep: 1 })?.text).toBe("Sent again on 03/01/2027, free, citing your request of 01/05/2027");
-    expect(card({ followUpStep: 2, law })?.text).toBe("Asked under the California Consumer Privacy Act on 03/01/2027; the law gives them 45 days");
+    expect(card({ followUpStep: 2, law })?.text).toBe(
+      "Asked under the California Consumer Privacy Act on 03/01/2027; the law gives them 45 days",
+    );
     expect(card({ followUpStep: 1, followUpHold: "permissionNeeded", law })).toEqual({
       text: "Waiting for your permission: sign once in your account so we can ask under the California Consumer Privacy Act",
       link: "/account#agent-permission",

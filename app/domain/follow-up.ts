@@ -8,10 +8,8 @@ import { formatDate } from "~/domain/dates";
 import { legalRouteFor, type LegalRoute, type StatePrivacyLaw } from "~/domain/state-privacy-laws";
 import { expectedDateText, latestEvent, type DeliveryEvidence } from "~/domain/request-evidence";
 
-/** 0 while the first request works, 1 once a second request went out, 2 once the legal one did, 3 with staff. */
-export type FollowUpStep = 0 | 1 | 2 | 3;
-
 export type FollowUpFacts = {
+  /** 0 while the first request works, 1 once a second request went out, 2 once the legal one did, 3 with staff. */
   followUpStep: number;
   followUpHold: FollowUpHold | null;
   /** The state of the request's address, whose law applies. */
@@ -35,7 +33,9 @@ export type NextFollowUp =
 export function nextFollowUp(facts: FollowUpFacts, now: Date): NextFollowUp {
   // A withdrawn permission stops the ladder; the person can still ask, and staff take it from there.
   if (facts.followUpHold === "permissionRevoked") {
-    return facts.byPerson ? { kind: "escalate", reason: "you withdrew your permission, then told us the mail is still coming" } : { kind: "none" };
+    return facts.byPerson
+      ? { kind: "escalate", reason: "you withdrew your permission, then told us the mail is still coming" }
+      : { kind: "none" };
   }
   switch (facts.followUpStep) {
     case 0:
@@ -97,7 +97,11 @@ export function firstRequestCitation(evidence: DeliveryEvidence | null, sentAt: 
       : evidence.kind === "letter" && evidence.expectedDeliveryDate
         ? `expected at the sender on ${expectedDateText(evidence.expectedDeliveryDate)}`
         : null;
-  const vendor = evidence.vendorId ? (evidence.kind === "email" ? `Postmark message id ${evidence.vendorId}` : `Lob letter id ${evidence.vendorId}`) : null;
+  const vendor = evidence.vendorId
+    ? evidence.kind === "email"
+      ? `Postmark message id ${evidence.vendorId}`
+      : `Lob letter id ${evidence.vendorId}`
+    : null;
   return [`${formatDate(evidence.at, timeZone)}, ${channel}${evidence.to ? ` to ${evidence.to}` : ""}`, outcome, vendor]
     .filter(Boolean)
     .join(", ");
@@ -121,7 +125,7 @@ export function followUpDetail(next: Exclude<NextFollowUp, { kind: "none" }>, ci
 export const PERMISSION_REVOKED_DETAIL = "Follow-up stopped: you withdrew your permission";
 
 /** Where the person signs the permission the legal step needs. */
-export const AGENT_PERMISSION_PATH = "/account#agent-permission";
+const AGENT_PERMISSION_PATH = "/account#agent-permission";
 
 export type FollowUpCardInput = {
   followUpStep: number;
@@ -138,7 +142,10 @@ export function followUpCardText(input: FollowUpCardInput, timeZone: string): { 
   const on = (date: Date | null) => (date ? formatDate(date, timeZone) : "");
   if (input.followUpHold === "permissionRevoked") return { text: PERMISSION_REVOKED_DETAIL, link: null };
   if (input.followUpHold === "permissionNeeded" && input.law) {
-    return { text: `Waiting for your permission: sign once in your account so we can ask under ${input.law.name}`, link: AGENT_PERMISSION_PATH };
+    return {
+      text: `Waiting for your permission: sign once in your account so we can ask under ${input.law.name}`,
+      link: AGENT_PERMISSION_PATH,
+    };
   }
   switch (input.followUpStep) {
     case 1:
@@ -148,7 +155,10 @@ export function followUpCardText(input: FollowUpCardInput, timeZone: string): { 
       };
     case 2:
       return input.law
-        ? { text: `Asked under ${input.law.name} on ${on(input.followUpAt)}; the law gives them ${input.law.responseDays} days`, link: null }
+        ? {
+            text: `Asked under ${input.law.name} on ${on(input.followUpAt)}; the law gives them ${input.law.responseDays} days`,
+            link: null,
+          }
         : null;
     case 3:
       return { text: `With our staff since ${on(input.followUpAt)}`, link: null };

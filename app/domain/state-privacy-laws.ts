@@ -39,7 +39,9 @@ const LAWS: StatePrivacyLaw[] = [
     agent: "none",
     responseDays: 45,
     nonprofitsExempt: true,
-    sources: [{ title: "Virginia Consumer Data Protection Act", url: "https://law.lis.virginia.gov/vacodefull/title59.1/chapter53/", year: 2024 }],
+    sources: [
+      { title: "Virginia Consumer Data Protection Act", url: "https://law.lis.virginia.gov/vacodefull/title59.1/chapter53/", year: 2024 },
+    ],
     reviewedOn: "2026-11-28",
   },
 ];

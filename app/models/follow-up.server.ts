@@ -67,7 +67,15 @@ type StepLine = { status: string; detail: string };
  * Moves one request from step `from`, still marked, with `set`; its history line only where the
  * move happened. Answers whether this call took the step.
  */
-async function takeStep(db: Db, key: RequestKey, from: number, guard: SQL | undefined, set: Partial<typeof requests.$inferInsert>, line: StepLine, now: Date) {
+async function takeStep(
+  db: Db,
+  key: RequestKey,
+  from: number,
+  guard: SQL | undefined,
+  set: Partial<typeof requests.$inferInsert>,
+  line: StepLine,
+  now: Date,
+) {
   const [moved] = await db.batch([
     db
       .update(requests)
@@ -111,7 +119,15 @@ export function takeLegalRequest(db: Db, key: RequestKey, legal: { lawId: string
 
 /** To staff: in their work queue, marked escalated, with the whole history. */
 export function escalateRequest(db: Db, key: RequestKey, from: number, detail: string, now: Date) {
-  return takeStep(db, key, from, undefined, { ...sendsAgain, followUpStep: 3, followUpAt: now }, { status: FOLLOW_UP_HISTORY.escalate, detail }, now);
+  return takeStep(
+    db,
+    key,
+    from,
+    undefined,
+    { ...sendsAgain, followUpStep: 3, followUpAt: now },
+    { status: FOLLOW_UP_HISTORY.escalate, detail },
+    now,
+  );
 }
 
 /** The legal step waits for the person's permission: the card asks them to sign; signing clears the hold. */

@@ -243,7 +243,10 @@ async function lettersOfChunk(db: Db, keys: QueueKey[], { unsentOnly, now = new 
         date: now,
         timeZone: timeZoneForState(row.state),
         followUp: followUpOfLetter(row),
-        charity: row.charityDonor !== null || row.charityMailingsPerYear !== null ? { donor: row.charityDonor, mailingsPerYear: row.charityMailingsPerYear } : undefined,
+        charity:
+          row.charityDonor !== null || row.charityMailingsPerYear !== null
+            ? { donor: row.charityDonor, mailingsPerYear: row.charityMailingsPerYear }
+            : undefined,
       }),
     }));
 }

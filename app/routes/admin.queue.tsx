@@ -190,8 +190,8 @@ export default function WorkQueue() {
                   {request.escalatedTo ? (
                     <>
                       {" "}
-                      <strong className="status status-escalated">Escalated</strong>: a second request and the law did not stop the
-                      mail; its whole history is on the person&apos;s page
+                      <strong className="status status-escalated">Escalated</strong>: a second request and the law did not stop the mail;
+                      its whole history is on the person&apos;s page
                     </>
                   ) : null}
                   {request.premium ? " (premium)" : ""}

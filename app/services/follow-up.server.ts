@@ -21,7 +21,7 @@ import { getDb } from "~/utils/db.server";
 import type { AppEnv } from "~/utils/env.server";
 
 /** Whether the ladder takes steps by itself (env FOLLOW_UP_LADDER, on unless "off"). */
-export function ladderIsOn(env: Pick<AppEnv, "FOLLOW_UP_LADDER">) {
+function ladderIsOn(env: Pick<AppEnv, "FOLLOW_UP_LADDER">) {
   return env.FOLLOW_UP_LADDER !== "off";
 }
 
@@ -55,7 +55,9 @@ export async function takeNextFollowUpStep(env: AppEnv, key: RequestKey, now: Da
     case "none":
       return null;
     case "second": {
-      const sending = evidenceOfRequest(request, facts.records).filter((evidence) => evidence.at.getTime() <= sentAt.getTime() + 10 * MINUTE_MS);
+      const sending = evidenceOfRequest(request, facts.records).filter(
+        (evidence) => evidence.at.getTime() <= sentAt.getTime() + 10 * MINUTE_MS,
+      );
       const citation = firstRequestCitation(latestEvidence(sending), sentAt, timeZoneForState(request.state));
       taken = await takeSecondRequest(db, key, citation, followUpDetail(next, citation), now);
       break;
@@ -76,7 +78,12 @@ export async function takeNextFollowUpStep(env: AppEnv, key: RequestKey, now: Da
 }
 
 /** A piece was recorded: when it showed the request still coming, the ladder takes its step (unless it is off). */
-export async function followUpArrival(env: AppEnv, userId: string, recorded: { requestId: string | null; stillComing: boolean }, now: Date) {
+export async function followUpArrival(
+  env: AppEnv,
+  userId: string,
+  recorded: { requestId: string | null; stillComing: boolean },
+  now: Date,
+) {
   if (!recorded.stillComing || !recorded.requestId || !ladderIsOn(env)) return null;
   return takeNextFollowUpStep(env, { userId, requestId: recorded.requestId }, now);
 }

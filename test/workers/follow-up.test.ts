@@ -37,7 +37,9 @@ const ADDRESSES = {
 async function personWithSentRequest(state: keyof typeof ADDRESSES, sentAt: Date, overrides: Partial<typeof requests.$inferInsert> = {}) {
   const userId = `user-${crypto.randomUUID()}`;
   const address = ADDRESSES[state];
-  await db.insert(users).values({ id: userId, email: `${userId}@quietmailbox.test`, passwordHash: "x", fullName: "Jane Q Public", ...address });
+  await db
+    .insert(users)
+    .values({ id: userId, email: `${userId}@quietmailbox.test`, passwordHash: "x", fullName: "Jane Q Public", ...address });
   await db.insert(requests).values({
     userId,
     id: SENDER,
@@ -62,7 +64,8 @@ async function signPermission(userId: string) {
     .values({
       userId,
       typedName: "Jane Q Public",
-      allows: "Quiet Mailbox may ask businesses, as my authorized agent, to delete my personal information and to stop selling or sharing it.",
+      allows:
+        "Quiet Mailbox may ask businesses, as my authorized agent, to delete my personal information and to stop selling or sharing it.",
       signedAt: new Date("2026-10-01T15:00:00Z"),
     })
     .returning({ id: agentPermissions.id });
@@ -146,7 +149,13 @@ describe("after the second request's wait", () => {
     expect((await latePiece(userId, "2026-11-24", now)).step).toBe("legal");
 
     const request = await requestRow(userId, SENDER);
-    expect(request).toMatchObject({ followUpStep: 2, legalLawId: "ca-ccpa", agentPermissionId: permissionId, processedAt: null, stillComingAt: null });
+    expect(request).toMatchObject({
+      followUpStep: 2,
+      legalLawId: "ca-ccpa",
+      agentPermissionId: permissionId,
+      processedAt: null,
+      stillComingAt: null,
+    });
     const [line] = await linesOf(userId, "legalRequest");
     expect(line!.detail).toContain("Asked under the California Consumer Privacy Act (Cal. Civ. Code § 1798.100 et seq.)");
     const letter = await letterOf(key, now);
