@@ -29,6 +29,10 @@ const row = (overrides: Partial<DashboardRow> = {}): DashboardRow => ({
   letterProblem: null,
   sendingJob: null,
   stillComingAt: null,
+  followUpStep: 0,
+  followUpAt: null,
+  followUpHold: null,
+  legalLawId: null,
   ...overrides,
 });
 
@@ -72,6 +76,39 @@ describe("namesUnknownRequest", () => {
 });
 
 describe("dashboardView", () => {
+  it("says where the follow-up ladder is on the card, and links to the permission while it waits for one", () => {
+    const view = dashboardView(
+      snapshot({
+        requests: [
+          row({ id: "again", senderName: "Again Co", status: "inQueue", queuedAt: daysAgo(120), followUpStep: 1, followUpAt: daysAgo(2) }),
+          row({
+            id: "held",
+            senderName: "Held Co",
+            state: "CA",
+            category: "catalogs",
+            status: "inQueue",
+            queuedAt: daysAgo(200),
+            processedAt: daysAgo(70),
+            followUpStep: 1,
+            followUpAt: daysAgo(70),
+            followUpHold: "permissionNeeded",
+          }),
+        ],
+        sentLines: [{ requestId: "again", creator: "system", status: "emailed", createdAt: daysAgo(119) }],
+      }),
+      { user: freeUser, url: url(), now },
+    );
+    const cards = Object.values(view.groups).flat();
+    expect(cards.find((card) => card.id === "again")?.followUp).toEqual({
+      text: "Sent again on 11/21/2026, free, citing your request of 07/27/2026",
+      link: null,
+    });
+    expect(cards.find((card) => card.id === "held")?.followUp).toEqual({
+      text: "Waiting for your permission: sign once in your account so we can ask under the California Consumer Privacy Act",
+      link: "/account#agent-permission",
+    });
+  });
+
   it("puts each request in its group with its status, wait and dates in the account's time zone", () => {
     const view = dashboardView(
       snapshot({

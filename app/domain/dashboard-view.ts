@@ -10,7 +10,9 @@ import {
   type DashboardRequest,
 } from "~/domain/dashboard";
 import { DAY_MS, formatDate, formatDateTime, userTimeZone } from "~/domain/dates";
+import { followUpCardText, type FollowUpCardInput } from "~/domain/follow-up";
 import { MAIL_STOPS_AFTER, timingRule } from "~/domain/mail-timing";
+import { lawById, legalRouteFor } from "~/domain/state-privacy-laws";
 import {
   evidenceOfRequest,
   latestEvidence,
@@ -69,7 +71,7 @@ export type DashboardRow = DashboardRequest &
     sendingJob: "optOut.email" | "optOut.letter" | null;
     /** When a piece seen in the mail showed its sender still mailing after the day the mail should have stopped. */
     stillComingAt: Date | null;
-  };
+  } & Pick<FollowUpCardInput, "followUpStep" | "followUpAt" | "followUpHold"> & { legalLawId: string | null };
 
 /** Everything the dashboard reads for one user (getDashboard). */
 export type DashboardSnapshot = {
@@ -183,6 +185,20 @@ function standingOf(row: DashboardRow, snapshot: DashboardSnapshot, timeZone: st
   );
 }
 
+/**
+ * Where the follow-up ladder is, on the card: the law is the one the legal request went under, or
+ * the one the held step waits to ask under; the first request's date is its first sending's.
+ */
+function followUpOf(row: DashboardRow, snapshot: DashboardSnapshot, timeZone: string, now: Date) {
+  if (row.followUpStep === 0 && !row.followUpHold) return null;
+  const route = row.followUpHold === "permissionNeeded" ? legalRouteFor(row.state, { category: row.category }, now) : null;
+  const law = row.legalLawId ? lawById(row.legalLawId) : route?.kind === "send" ? route.law : null;
+  const firstSentAt = snapshot.sentLines
+    .filter((line) => line.requestId === row.id && line.creator !== "sender")
+    .reduce<Date | null>((first, line) => (!first || line.createdAt < first ? line.createdAt : first), null);
+  return followUpCardText({ ...row, firstSentAt, law }, timeZone);
+}
+
 /** What the page says after a post came back: its words, and what the user may do about it. */
 function noticeOf(notice: DashboardNotice, snapshot: DashboardSnapshot, timeZone: string, now: Date) {
   const row = snapshot.requests.find((candidate) => candidate.id === notice.about);
@@ -219,8 +235,13 @@ function noticeOf(notice: DashboardNotice, snapshot: DashboardSnapshot, timeZone
         text: `Your request to ${row.senderName} is on its way: ${lowerFirst(standingOf(row, snapshot, timeZone) ?? "")}. ${timingRule(row.requiredDays)} This page asks you then whether it stopped.`,
       };
     }
-    case "report":
-      return row ? { text: `Sent to ${row.senderName} again. Thank you for telling us the mail is still coming.` } : null;
+    case "report": {
+      if (!row) return null;
+      // The report took the follow-up ladder's next step: a second request, or what the card now says.
+      const followUp = followUpOf(row, snapshot, timeZone, now);
+      const what = !followUp || (row.followUpStep === 1 && !row.followUpHold) ? `Sent to ${row.senderName} again` : followUp.text;
+      return { text: `${what}. Thank you for telling us the mail is still coming.` };
+    }
     case "confirm":
       return row ? { text: `Good news: ${row.senderName} is marked “${STATUS_LABELS.confirmedByUser}”.` } : null;
     case "cancel":
@@ -263,6 +284,7 @@ function requestCard(row: DashboardRow, { snapshot, timeZone, now, canSend, send
     /** What the pieces seen in the mail since the request say: expected until the mail should stop, or still coming after. */
     seen: cardSeenText(row, pieces, clock, { timeZone, now }),
     stillComing,
+    followUp: followUpOf(row, snapshot, timeZone, now),
     next: nextStep(row, now, { canSend, sendNote, stillComing }),
     customerNumber: row.customerNumber,
     keyCode: row.keyCode,

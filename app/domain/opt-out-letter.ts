@@ -4,6 +4,7 @@
 // Pure: the date is passed in, never read from the clock.
 import { collapseSpaces, envelopeLines, isSameAddress } from "./address";
 import { DEFAULT_TIME_ZONE, formatDate } from "./dates";
+import type { StatePrivacyLaw } from "./state-privacy-laws";
 
 /** What a request that senders can act on holds, in the order the letter gives it. */
 export const LETTER_ELEMENTS = [
@@ -49,6 +50,16 @@ export type OptOutLetterInput = {
   date: Date;
   /** IANA zone the date is read in; America/New_York by default. */
   timeZone?: string;
+  // STAND-IN until the follow-up letters' text lands (decision 0059): the inputs, and one paragraph each.
+  followUp?:
+    | { kind: "second"; citation: string }
+    | {
+        kind: "legal";
+        law: StatePrivacyLaw;
+        asks: "deleteAndOptOut" | "optOut";
+        permission: { typedName: string; signedAt: Date; allows: string };
+      };
+  charity?: { donor: boolean | null; mailingsPerYear: number | null };
 };
 
 /** A request as stored, with what its letter is written from. */
@@ -166,5 +177,18 @@ export function writeOptOutLetter(input: OptOutLetterInput): string {
     ["Thank you for your help."],
     ["Sincerely,", holderName],
   );
+  // STAND-IN until the follow-up letters' text lands (decision 0059).
+  const timeZone = input.timeZone ?? DEFAULT_TIME_ZONE;
+  if (input.followUp?.kind === "second")
+    paragraphs.splice(3, 0, [`This is my second request. My first was sent on ${input.followUp.citation}.`]);
+  if (input.followUp?.kind === "legal") {
+    const { law, permission } = input.followUp;
+    paragraphs.splice(3, 0, [
+      `This request is made under ${law.statute}, by my authorized agent; please respond within ${law.responseDays} days.`,
+    ]);
+    paragraphs.push([
+      `Authorized agent permission signed by ${permission.typedName} on ${formatDate(permission.signedAt, timeZone)}: ${permission.allows}`,
+    ]);
+  }
   return paragraphs.map((lines) => lines.join("\n")).join("\n\n");
 }

@@ -66,7 +66,7 @@ const LETTER_EVENT_PREFIX = "letter.";
 /** An email's history line and its sending record belong together when this close in time. */
 const SAME_SENDING_MS = 10 * MINUTE_MS;
 
-const latestEvent = <State extends string>(events: EvidenceEvent<State>[]) =>
+export const latestEvent = <State extends string>(events: EvidenceEvent<State>[]) =>
   events.reduce<EvidenceEvent<State> | null>(
     (latest, event) => (!latest || (event.at?.getTime() ?? 0) >= (latest.at?.getTime() ?? 0) ? event : latest),
     null,

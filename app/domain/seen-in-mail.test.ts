@@ -169,9 +169,13 @@ describe("a card's pieces seen", () => {
     const late = { ...sent, stillComingAt: now };
     expect(isStillComing(late)).toBe(true);
     expect(said(late, { sinceRequest: 3, lastOn: "2027-02-03" }, clock, { timeZone, now })).toBe(
-      "Still coming: seen in your mail on 02/03/2027, after it should have stopped. “Send it again” puts it back with our staff, who send it to Epsilon once more.",
+      "Still coming: seen in your mail on 02/03/2027, after it should have stopped. “Send it again” sends Epsilon a second request, free, citing the first.",
     );
-    expect(said({ ...late, status: "confirmedByUser" }, null, null, { timeZone, now })).toContain("“Mail came back” puts it back");
+    expect(said({ ...late, status: "confirmedByUser" }, null, null, { timeZone, now })).toContain(
+      "“Mail came back” sends Epsilon a second request",
+    );
+    expect(said({ ...late, followUpStep: 1 }, null, null, { timeZone, now })).toContain("under your state's privacy law");
+    expect(said({ ...late, followUpStep: 3 }, null, null, { timeZone, now })).toContain("puts it back with our staff");
     expect(cardSeenText(late, null, clock, { timeZone, now })?.text).toBe("Still coming: seen in your mail, after it should have stopped.");
   });
 

@@ -180,13 +180,26 @@ export function isStillComing(request: { status: RequestStatus | null; processed
   return Boolean(request.stillComingAt && request.processedAt && request.stillComingAt >= request.processedAt);
 }
 
+function sendItAgainText(senderName: string, followUpStep: number) {
+  if (followUpStep === 0) return `sends ${senderName} a second request, free, citing the first.`;
+  if (followUpStep < 3) return `asks ${senderName} under your state's privacy law where it lets us act for you, else our staff take it up.`;
+  return `puts it back with our staff, who send it to ${senderName} once more.`;
+}
+
 /**
  * What a card says of the pieces seen since its request: still coming after the day the mail
  * should have stopped (with what sending it again does), or expected until then. Null when there
  * is nothing to say.
  */
 export function cardSeenText(
-  request: { senderName: string; status: RequestStatus | null; processedAt: Date | null; stillComingAt: Date | null },
+  request: {
+    senderName: string;
+    status: RequestStatus | null;
+    processedAt: Date | null;
+    stillComingAt: Date | null;
+    /** Where the follow-up ladder is (decision 0058): what sending it again does next. */
+    followUpStep?: number;
+  },
   pieces: CardPieces | null,
   clock: Pick<MailClock, "mailStopsBy"> | null,
   { timeZone, now }: { timeZone: string; now: Date },
@@ -196,8 +209,8 @@ export function cardSeenText(
     const button = request.status === "inQueue" ? NEXT_STEP_LABELS.stillComing.report : NEXT_STEP_LABELS.confirmedByUser.report;
     return {
       text: `Still coming: seen in your mail${when}, after it should have stopped.`,
-      // What the button does today (applyRequestAction's report): the request goes back to staff to be sent again.
-      next: `“${button}” puts it back with our staff, who send it to ${request.senderName} once more.`,
+      // What the button does (the report takes the follow-up ladder's next step, decision 0058).
+      next: `“${button}” ${sendItAgainText(request.senderName, request.followUpStep ?? 0)}`,
     };
   }
   if (request.status !== "inQueue" && request.status !== "confirmedByUser") return null;

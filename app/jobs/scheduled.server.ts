@@ -9,6 +9,7 @@ import { sweepPhotos } from "~/services/mail-photos.server";
 import { deleteOldMailboxRows } from "~/models/mailbox.server";
 import { MAILBOX_LIMITS, utcDay } from "~/domain/mailbox";
 import { sweepMailbox } from "~/services/mailbox-digest.server";
+import { advanceFollowUps } from "~/services/follow-up.server";
 import type { AppEnv } from "~/utils/env.server";
 import { getDb } from "~/utils/db.server";
 import { DAY_MS } from "~/domain/dates";
@@ -45,6 +46,8 @@ async function runDailyTasks(controller: Pick<ScheduledController, "scheduledTim
     daysBefore: utcDay(new Date(controller.scheduledTime - MAILBOX_LIMITS.dayCountKeepDays * DAY_MS)),
   });
   await sweepMailbox(env, new Date(controller.scheduledTime));
+  const followUps = await advanceFollowUps(env, new Date(controller.scheduledTime));
+  if (Object.values(followUps).some((count) => count > 0)) log.info("follow-ups taken:", JSON.stringify(followUps));
 }
 
 // Claimed reminders are given their jobs a page at a time, a few pages per run (decision 0017).

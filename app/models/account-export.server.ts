@@ -24,6 +24,7 @@ import {
   type ArrivalSource,
   type MailPhotoState,
   type PlanName,
+  type FollowUpHold,
   type RequestStatus,
   type SubscriptionStatus,
 } from "../../drizzle/schema";
@@ -79,6 +80,20 @@ export type AccountExport = {
     keyCode: string | null;
     /** When a piece seen in the mail showed the sender still mailing after it should have stopped; null otherwise. */
     stillComingAt: string | null;
+    /** The follow-up ladder (decision 0058): 0 first request, 1 second request sent, 2 request under the law sent, 3 with staff. */
+    followUpStep: number;
+    /** When the ladder took its latest step. */
+    followUpAt: string | null;
+    /** What holds the ladder: "permissionNeeded" or "permissionRevoked"; null when nothing does. */
+    followUpHold: FollowUpHold | null;
+    /** The first request as the second one cites it. */
+    firstRequestCitation: string | null;
+    /** The state law the request under the law cites, and the signed permission kept with it. */
+    legalLawId: string | null;
+    agentPermissionId: string | null;
+    /** For a charity: whether the person gives to it, and how many times a year it may still write. */
+    charityDonor: boolean | null;
+    charityMailingsPerYear: number | null;
     /** The recipients the letter names besides the account holder; null means everyone on the list. */
     recipientIds: string[] | null;
     requiredDays: number;
@@ -216,6 +231,14 @@ const requestColumns = {
   customerNumber: requests.customerNumber,
   keyCode: requests.keyCode,
   stillComingAt: requests.stillComingAt,
+  followUpStep: requests.followUpStep,
+  followUpAt: requests.followUpAt,
+  followUpHold: requests.followUpHold,
+  firstRequestCitation: requests.firstRequestCitation,
+  legalLawId: requests.legalLawId,
+  agentPermissionId: requests.agentPermissionId,
+  charityDonor: requests.charityDonor,
+  charityMailingsPerYear: requests.charityMailingsPerYear,
   recipientIds: requests.recipientIds,
   ...checkedAddressColumns(requests),
   queuedAt: requests.queuedAt,
@@ -597,6 +620,14 @@ export async function exportAccount(
         customerNumber: row.customerNumber,
         keyCode: row.keyCode,
         stillComingAt: isoOrNull(row.stillComingAt),
+        followUpStep: row.followUpStep,
+        followUpAt: isoOrNull(row.followUpAt),
+        followUpHold: row.followUpHold,
+        firstRequestCitation: row.firstRequestCitation,
+        legalLawId: row.legalLawId,
+        agentPermissionId: row.agentPermissionId,
+        charityDonor: row.charityDonor,
+        charityMailingsPerYear: row.charityMailingsPerYear,
         recipientIds: row.recipientIds,
         requiredDays: row.requiredDays,
         queuedAt: isoOrNull(row.queuedAt),

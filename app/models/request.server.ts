@@ -48,6 +48,10 @@ const requestColumns = {
   acceptsAgent: requestTemplates.acceptsAgent,
   letterProblem: requests.letterProblem,
   stillComingAt: requests.stillComingAt,
+  followUpStep: requests.followUpStep,
+  followUpAt: requests.followUpAt,
+  followUpHold: requests.followUpHold,
+  legalLawId: requests.legalLawId,
 };
 
 /** The job sending a request by itself right now, if one is: "optOut.email" or "optOut.letter" (through jobs_pending_*_idx). */
@@ -359,8 +363,18 @@ export async function applyRequestAction(
         .returning({ left: users.numOfFreeRequest, newsletter: users.newsletter }),
     );
   }
-  // "Mail still coming" puts the request back in the staff work queue, to be sent again.
-  const resend = action === "report" ? { processedAt: null } : {};
+  // "Mail still coming" on a request that was sent marks it still coming, for the follow-up ladder's
+  // next step (decision 0058); one never sent, or already with staff, goes back to the staff work
+  // queue, to be sent again. A ladder its owner stopped by withdrawing their permission is marked
+  // too: the report takes it to staff.
+  const laddered = sql`(${requests.processedAt} is not null or ${requests.followUpHold} = 'permissionRevoked') and ${requests.followUpStep} < 3`;
+  const resend =
+    action === "report"
+      ? {
+          stillComingAt: sql`case when ${laddered} then coalesce(${requests.stillComingAt}, ${now.getTime()}) else ${requests.stillComingAt} end`,
+          processedAt: sql`case when ${laddered} then ${requests.processedAt} else null end`,
+        }
+      : {};
   statements.push(
     db
       .update(requests)

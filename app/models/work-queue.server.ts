@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, not, or, sql } from "drizzle-orm";
-import { jobs, requestLogs, requests, requestTemplates, type SenderChannel } from "../../drizzle/schema";
-import { householdOf, writeOptOutLetter } from "~/domain/opt-out-letter";
+import { agentPermissions, jobs, requestLogs, requests, requestTemplates, type SenderChannel } from "../../drizzle/schema";
+import { householdOf, writeOptOutLetter, type OptOutLetterInput } from "~/domain/opt-out-letter";
+import { lawById } from "~/domain/state-privacy-laws";
 import { timeZoneForState } from "~/domain/dates";
 import {
   groupKeyOf,
@@ -12,6 +13,7 @@ import {
   type StaffChannel,
 } from "~/domain/work-queue";
 import { auditEntry, type StaffActor } from "~/models/audit.server";
+import { holdLegalRequestsWithoutPermission } from "~/models/follow-up.server";
 import { listEarlierAddresses } from "~/models/account.server";
 import { ownRequestStatus } from "~/models/own-requests.server";
 import { listRecipientsOfUsers } from "~/models/recipient.server";
@@ -38,7 +40,9 @@ const letterOnItsWay = sql`exists (select 1 from ${jobs} where ${jobs.type} = 'o
 
 // Waiting: in queue and not sent by staff yet. Literals, not bound values, so that the premium
 // walk can use requests_premium_queue_idx, a partial index with these very terms (migration 0011).
-const waitingInQueue = sql`${requests.status} = 'inQueue' and ${requests.processedAt} is null`;
+// A request the follow-up ladder holds (a legal request whose permission was withdrawn) waits for
+// no one: it is never sent (decision 0058).
+const waitingInQueue = sql`${requests.status} = 'inQueue' and ${requests.processedAt} is null and ${requests.followUpHold} is null`;
 const ownerIsPremium = sql`${requests.ownerPremium} = 1`;
 
 // The request's address, or that of a person it covers, was kept as typed after a doubt: staff
@@ -75,6 +79,7 @@ export async function listWorkQueue(db: Db, { limit = WORK_QUEUE_LIMIT }: { limi
         premium: requests.ownerPremium,
         addressAsTyped: addressKeptAsTyped,
         emailProblem: requests.emailProblem,
+        escalated: sql<boolean>`${requests.followUpStep} = 3`.mapWith(Boolean),
       })
       .from(requests)
       .leftJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
@@ -180,8 +185,20 @@ async function lettersOfChunk(db: Db, keys: QueueKey[], { unsentOnly, now = new 
         queuedAt: requests.queuedAt,
         addressAsTyped: addressKeptAsTyped,
         letterProblem: requests.letterProblem,
+        followUpStep: requests.followUpStep,
+        followUpHold: requests.followUpHold,
+        firstRequestCitation: requests.firstRequestCitation,
+        legalLawId: requests.legalLawId,
+        charityDonor: requests.charityDonor,
+        charityMailingsPerYear: requests.charityMailingsPerYear,
+        permission: {
+          typedName: agentPermissions.typedName,
+          signedAt: agentPermissions.signedAt,
+          allows: agentPermissions.allows,
+        },
       })
       .from(requests)
+      .leftJoin(agentPermissions, and(eq(agentPermissions.id, requests.agentPermissionId), isNull(agentPermissions.revokedAt)))
       .where(
         and(
           inArray(requests.userId, userIds),
@@ -193,8 +210,16 @@ async function lettersOfChunk(db: Db, keys: QueueKey[], { unsentOnly, now = new 
     listRecipientsOfUsers(db, userIds),
     listEarlierAddresses(db, userIds),
   ]);
-  return rows
-    .filter((row) => wanted.has(requestKey(row)))
+  const ofKeys = rows.filter((row) => wanted.has(requestKey(row)));
+  // A legal request goes out only with the person's permission in force as it is written.
+  const withoutPermission = ofKeys.filter((row) => row.followUpStep === 2 && row.legalLawId && (!row.permission || row.followUpHold));
+  await holdLegalRequestsWithoutPermission(
+    db,
+    withoutPermission.filter((row) => !row.followUpHold).map((row) => ({ userId: row.userId, requestId: row.id })),
+    now,
+  );
+  return ofKeys
+    .filter((row) => !withoutPermission.includes(row))
     .map((row) => ({
       userId: row.userId,
       id: row.id,
@@ -217,8 +242,28 @@ async function lettersOfChunk(db: Db, keys: QueueKey[], { unsentOnly, now = new 
         keyCode: row.keyCode,
         date: now,
         timeZone: timeZoneForState(row.state),
+        followUp: followUpOfLetter(row),
+        charity:
+          row.charityDonor !== null || row.charityMailingsPerYear !== null
+            ? { donor: row.charityDonor, mailingsPerYear: row.charityMailingsPerYear }
+            : undefined,
       }),
     }));
+}
+
+/** What a followed-up request's letter says of the ladder: the first request it cites, or the law and the permission. */
+function followUpOfLetter(row: {
+  followUpStep: number;
+  firstRequestCitation: string | null;
+  legalLawId: string | null;
+  permission: { typedName: string; signedAt: Date; allows: string } | null;
+}): OptOutLetterInput["followUp"] {
+  const law = row.legalLawId ? lawById(row.legalLawId) : null;
+  if (row.followUpStep === 2 && law && row.permission) {
+    return { kind: "legal", law, asks: law.agent === "optOutOnly" ? "optOut" : "deleteAndOptOut", permission: row.permission };
+  }
+  if (row.followUpStep >= 1 && row.firstRequestCitation) return { kind: "second", citation: row.firstRequestCitation };
+  return undefined;
 }
 
 /** Who processed requests: a member of staff, or the system for an automatic send (decision 0018). */

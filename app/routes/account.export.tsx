@@ -14,6 +14,8 @@ import { getDb } from "~/utils/db.server";
 import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
 import { expectedDateText } from "~/domain/request-evidence";
+import { FOLLOW_UP_HOLD_LABELS, FOLLOW_UP_STEP_LABELS } from "~/domain/follow-up";
+import { lawById } from "~/domain/state-privacy-laws";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -284,6 +286,12 @@ function RequestRecord({ request, at }: { request: ExportedRequest; at: (iso: st
           ["Went into the queue", at(request.queuedAt)],
           ["Sent to the sender", at(request.processedAt)],
           ["Still coming after it should have stopped", at(request.stillComingAt)],
+          ["Follow-up", FOLLOW_UP_STEP_LABELS[request.followUpStep] ?? String(request.followUpStep)],
+          ["Latest follow-up step", at(request.followUpAt)],
+          ["Follow-up held", request.followUpHold ? FOLLOW_UP_HOLD_LABELS[request.followUpHold] : "—"],
+          ["The first request, as the second cites it", request.firstRequestCitation ?? "—"],
+          ["State law cited", request.legalLawId ? (lawById(request.legalLawId)?.name ?? request.legalLawId) : "—"],
+          ["Signed permission kept with it", request.agentPermissionId ?? "—"],
           ["Created", at(request.createdAt)],
           ["Last changed", at(request.updatedAt)],
         ]}

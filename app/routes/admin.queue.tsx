@@ -67,6 +67,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         premium: row.premium,
         addressAsTyped: row.addressAsTyped,
         emailProblem: row.emailProblem,
+        // With staff after the follow-up ladder (decision 0058): the person's page has the whole history.
+        escalatedTo: row.escalated ? `/admin/users/${row.userId}#request-${row.id}` : null,
         queued: row.queuedAt ? formatDate(row.queuedAt, DEFAULT_TIME_ZONE) : null,
       })),
       people: wantsPeople.has(group.key)
@@ -174,12 +176,24 @@ export default function WorkQueue() {
             </p>
           ))}
           <AddressesToCheck count={group.waiting.filter((request) => request.addressAsTyped).length} />
+          {group.waiting.some((request) => request.escalatedTo) ? (
+            <p className="notice notice-warning">
+              {group.waiting.filter((request) => request.escalatedTo).length} escalated after the follow-up ladder: see who is waiting.
+            </p>
+          ) : null}
           <details>
             <summary>Who is waiting</summary>
             <ul className="plain">
               {group.waiting.map((request) => (
                 <li key={request.key}>
-                  <Link to={`/admin/users/${request.userId}`}>{request.key}</Link>
+                  <Link to={request.escalatedTo ?? `/admin/users/${request.userId}`}>{request.key}</Link>
+                  {request.escalatedTo ? (
+                    <>
+                      {" "}
+                      <strong className="status status-escalated">Escalated</strong>: a second request and the law did not stop the mail;
+                      its whole history is on the person&apos;s page
+                    </>
+                  ) : null}
                   {request.premium ? " (premium)" : ""}
                   {request.queued ? `, queued ${request.queued}` : ""}
                   {request.emailProblem ? `. ${request.emailProblem}` : ""}

@@ -54,7 +54,7 @@ const ACTIONS = [
   ],
   [
     NEXT_STEP_LABELS.waitOver.report,
-    `The other answer: the mail has not stopped after the wait. The request goes back in the queue (In queue), at no charge. On a request marked Mail stopped, the button reads “${NEXT_STEP_LABELS.confirmedByUser.report}”. When a piece from the sender was seen in your mail after the day its mail should have stopped, the card says so instead of asking, and the button reads “${NEXT_STEP_LABELS.stillComing.report}”.`,
+    `The other answer: the mail has not stopped after the wait. The request is followed up, at no charge (In queue): first a second request citing the first; if the mail still comes after a second wait, a request under your state’s privacy law where it lets us act for you with your signed permission; then our staff. On a request marked Mail stopped, the button reads “${NEXT_STEP_LABELS.confirmedByUser.report}”. When a piece from the sender was seen in your mail after the day its mail should have stopped, the card says so instead of asking, and the button reads “${NEXT_STEP_LABELS.stillComing.report}”.`,
   ],
   [ACTION_LABELS.cancel, "Stops the request. The status becomes Cancelled."],
   [

@@ -17,8 +17,8 @@ import { STATUS_LABELS } from "~/domain/requests";
 import { MAIL_STOPS_AFTER } from "~/domain/mail-timing";
 import { reminderUnsubscribePathFor } from "~/jobs/reminders.server";
 import { getUserReminderRequest } from "~/models/reminder.server";
-import { applyRequestAction } from "~/models/request.server";
 import { recordEvents } from "~/services/analytics.server";
+import { actOnRequest } from "~/services/requests.server";
 import { requireUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
@@ -34,8 +34,8 @@ const AnswerSchema = z.object({ intent: z.enum(REMINDER_ANSWERS) });
 /** The thank-you shows only while the request still says what the user answered. */
 function answeredNow(answered: string | null, request: { status: RequestStatus | null; processedAt: Date | null }): ReminderAnswer | null {
   if (answered === "confirm" && request.status === "confirmedByUser") return "confirm";
-  // A report puts the request back in the queue, to be sent again.
-  if (answered === "report" && request.status === "inQueue" && !request.processedAt) return "report";
+  // A report puts the request back in the queue, to be sent again (or followed up, decision 0058).
+  if (answered === "report" && request.status === "inQueue") return "report";
   return null;
 }
 
@@ -67,7 +67,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   invariantResponse(row && row.status !== "deleted");
 
   const { intent } = answer.value;
-  await applyRequestAction(db, { userId: user.id, requestId, action: intent });
+  await actOnRequest(context.env, user, { requestId, action: intent, charged: false });
   await recordEvents(context, [
     { name: "clicked request action button", userId: user.id, properties: { action: intent, from: "reminder" } },
   ]).catch((error) => log.error("analytics:", errorMessage(error)));

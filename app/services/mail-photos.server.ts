@@ -24,6 +24,7 @@ import {
   type MailPhoto,
 } from "~/models/mail-photo.server";
 import { recordPhotoArrival } from "~/models/mail-arrival.server";
+import { followUpArrival } from "~/services/follow-up.server";
 import { findSenderByExactName } from "~/models/sender-names.server";
 import { proposeReturnAddress } from "~/services/sender-channels.server";
 import { getSessionUser } from "~/models/user.server";
@@ -197,9 +198,10 @@ async function identify(
     actor: by.identifiedBy === "staff" ? by.actor : undefined,
   });
   // The piece it shows counts as seen in the mailbox; the request stands whether or not that is recorded.
-  await recordPhotoArrival(getDb(env.DB), photo, request, deleted, new Date()).catch((error) =>
-    log.error("the photo's piece was not recorded:", errorMessage(error)),
-  );
+  const now = new Date();
+  await recordPhotoArrival(getDb(env.DB), photo, request, deleted, now)
+    .then((recorded) => followUpArrival(env, photo.userId, recorded, now))
+    .catch((error) => log.error("the photo's piece was not recorded:", errorMessage(error)));
   return outcome;
 }
 

@@ -18,6 +18,7 @@ import {
 } from "~/models/mail-arrival.server";
 import { catalogNamesForPhotos } from "~/models/mail-photo.server";
 import { findSenderByExactName } from "~/models/sender-names.server";
+import { followUpArrival } from "~/services/follow-up.server";
 import { deleteImages } from "~/services/mail-photos.server";
 import { proposeReturnAddress } from "~/services/sender-channels.server";
 import { getDb } from "~/utils/db.server";
@@ -130,7 +131,7 @@ export async function readDigestPieces(
     const templateId = printedMatch ?? (reading?.confident ? reading.suggestions[0]!.templateId : null);
     if (templateId && text) await proposeReturnAddress(db, { templateId, transcript: text, sourcePhotoId: null });
     const imageDeleted = piece.imageKey ? await deleteImages(env, [piece.imageKey]) : true;
-    await recordArrival(
+    const recorded = await recordArrival(
       db,
       {
         userId,
@@ -146,6 +147,7 @@ export async function readDigestPieces(
       },
       now,
     );
+    await followUpArrival(env, userId, recorded, now);
   }
 }
 

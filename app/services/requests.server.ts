@@ -14,6 +14,7 @@ import {
 } from "~/domain/requests";
 import { requestsSentEmail } from "~/domain/account-emails";
 import { sendAtOnceWhenSenderAllows } from "~/jobs/opt-out.server";
+import { takeNextFollowUpStep } from "~/services/follow-up.server";
 import { enqueueAccountEmail, enqueueJob } from "~/jobs/producer.server";
 import {
   applyRequestAction,
@@ -60,16 +61,20 @@ export async function actOnRequest(
   env: AppEnv,
   user: CurrentUser,
   input: { requestId: string; action: RequestAction; charged: boolean; changes?: Parameters<typeof applyRequestAction>[1]["changes"] },
+  now = new Date(),
 ) {
   const outcome = await applyRequestAction(getDb(env.DB), {
     userId: user.id,
     requestId: input.requestId,
     action: input.action,
+    now,
     changes: input.changes,
     chargeFreeRequest: input.charged && !hasUnlimitedRequests(user),
   });
   if (!outcome.applied) return null;
   await tagWhenUsedUp(env, user, outcome.spent);
+  // The person says the mail is still coming: the follow-up ladder takes its next step (decision 0058).
+  if (input.action === "report") await takeNextFollowUpStep(env, { userId: user.id, requestId: input.requestId }, now, { byPerson: true });
   return { firstQueuing: outcome.firstQueuing };
 }
 

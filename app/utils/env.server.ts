@@ -130,6 +130,11 @@ const EnvSchema = z.object({
   WORKERS_AI_VISION_MODEL: z.string().default("@cf/meta/llama-3.2-11b-vision-instruct"),
   /** Photos one account may send in a day (decision 0030). */
   PHOTO_DAILY_LIMIT: z.coerce.number().int().min(1).default(20),
+  /**
+   * "off" stops the follow-up ladder's own steps (decision 0058): a piece seen after the mail
+   * should have stopped only marks the request, and the daily cron takes no step.
+   */
+  FOLLOW_UP_LADDER: z.enum(["on", "off"]).default("on"),
 });
 
 export type AppEnv = z.infer<typeof EnvSchema>;

@@ -111,7 +111,7 @@ describe.each(JS_MODES)("the mail seen (JavaScript $label)", ({ js, label }) => 
       expect(await card.locator(".request-still-coming").innerText()).toBe(
         "Still coming: seen in your mail on 02/03/2027, after it should have stopped.",
       );
-      expect(await card.locator(".request-seen").innerText()).toContain("“Send it again” puts it back with our staff");
+      expect(await card.locator(".request-seen").innerText()).toContain("“Send it again” sends Epsilon");
       expect(await card.innerText()).not.toContain("Has the mail stopped?");
       const history = await card.locator("ol.history").innerText();
       expect(history).toContain("02/03/2027 Seen in your mail (Informed Delivery)");

@@ -1,7 +1,8 @@
 // The Postal Service's daily digest, forwarded to an account (decision 0056): each piece becomes
 // an arrival, read by the queue job through the text reader's stand-in (real OCR of the scan),
 // matched to the person's request for its sender, its image deleted; a piece after the day the
-// request's mail should have stopped marks the request still coming, once.
+// request's mail should have stopped marks the request still coming, once, and the follow-up
+// ladder sends it again.
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import PostalMime from "postal-mime";
@@ -150,11 +151,11 @@ describe("a piece from a sender the person asked to stop", () => {
     await deliver(userId, "2026-11-24", [scanOf("campaign")]);
     const [row] = await allRead(userId, 1);
     expect(row!.requestId).toBe(requestId);
-    const request = await requestOf(userId, requestId);
-    expect(request.stillComingAt).not.toBeNull();
     const lines = await stillComingLines(userId, requestId);
     expect(lines).toHaveLength(1);
     expect(lines[0]!.detail).toContain("still came on 11/24/2026 (seen in the Postal Service's daily digest)");
+    // The follow-up ladder answers the mark at once with a second request (decision 0058).
+    expect(await requestOf(userId, requestId)).toMatchObject({ followUpStep: 1, stillComingAt: null, processedAt: null });
   });
 
   it("read twice at the same moment, marks it once, with one line in its history", async () => {

@@ -465,7 +465,7 @@ describe("the reminder page", () => {
     expect(await htmlOf(await browser.get("/dashboard"))).toContain("Mail stopped");
   });
 
-  it("Mail is still coming reports the request, which goes back to staff to be sent again", async () => {
+  it("Mail is still coming reports the request, which is sent again as a second request", async () => {
     const { browser, userId } = await signedUpUser("reminder-page-report");
     const id = await newRequest(userId, "Garden Goods Catalog", { processedAt: daysBefore(new Date(), 30) });
     const answer = await browser.post(`/reminders/${id}`, { intent: "report" });
@@ -473,7 +473,11 @@ describe("the reminder page", () => {
     const after = await requestOf(userId, id);
     expect(after.status).toBe("inQueue");
     expect(after.processedAt).toBeNull();
-    expect(await logsOf(userId, id)).toEqual([{ creator: "user", status: "report" }]);
+    // The follow-up ladder sends it again, a second request citing the first (decision 0058).
+    expect(await logsOf(userId, id)).toEqual([
+      { creator: "system", status: "secondRequest" },
+      { creator: "user", status: "report" },
+    ]);
     expect(await htmlOf(await browser.get(`/reminders/${id}?answered=report`))).toContain(
       "We will send your request to Garden Goods Catalog again.",
     );

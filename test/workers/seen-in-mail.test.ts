@@ -165,7 +165,7 @@ describe("a request's pieces seen", () => {
     const card = html.slice(html.indexOf('id="request-epsilon"'));
     const cardText = textOf(card.slice(0, card.indexOf('class="history"')));
     expect(cardText).toContain(
-      "Still coming: seen in your mail on 02/03/2027, after it should have stopped. “Send it again” puts it back with our staff, who send it to Epsilon (Abacus catalog cooperative) once more.",
+      "Still coming: seen in your mail on 02/03/2027, after it should have stopped. “Send it again” sends Epsilon (Abacus catalog cooperative) a second request, free, citing the first.",
     );
     expect(cardText).not.toContain("Has the mail stopped?");
     expect(card).toMatch(/value="report"[^>]*>Send it again</);
@@ -175,7 +175,7 @@ describe("a request's pieces seen", () => {
     expect(history).toContain("02/03/2027 Seen in your mail (Informed Delivery)");
     expect(history).toContain("01/10/2027 Seen in your mail (photo)");
 
-    // Sending it again puts it back with staff; the card no longer says it is still coming.
+    // Sending it again sends a second request; the card no longer says it is still coming.
     expect((await browser.post("/dashboard", { intent: "report", requestId: "epsilon" })).status).toBe(303);
     expect(textOf(await htmlOf(browser))).not.toContain("Still coming:");
   });

@@ -22,6 +22,8 @@ export type RequestCardData = {
   seen: { text: string; next: string | null } | null;
   /** A piece seen after the day the mail should have stopped: the card says so instead of asking. */
   stillComing: boolean;
+  /** Where the follow-up ladder is (decision 0058), with the page to act on when it waits for the person; null before it starts. */
+  followUp: { text: string; link: string | null } | null;
   next: CardNextStep;
   customerNumber: string | null;
   keyCode: string | null;
@@ -87,6 +89,17 @@ export function RequestCard({
           <p className="request-seen">
             {card.stillComing ? <strong className="request-still-coming">{card.seen.text}</strong> : card.seen.text}
             {card.seen.next ? ` ${card.seen.next}` : null}
+          </p>
+        ) : null}
+        {card.followUp ? (
+          <p className="request-follow-up">
+            {card.followUp.text}
+            {card.followUp.link ? (
+              <>
+                {" "}
+                <Link to={card.followUp.link}>Sign your permission</Link>
+              </>
+            ) : null}
           </p>
         ) : null}
         {card.customerNumber ? <p className="muted">Customer number: {card.customerNumber}</p> : null}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { firstRequestCitation, followUpCardText, followUpDetail, nextFollowUp, type FollowUpFacts } from "~/domain/follow-up";
+import type { DeliveryEvidence } from "~/domain/request-evidence";
+import { lawById } from "~/domain/state-privacy-laws";
+
+const now = new Date("2027-03-01T15:00:00Z");
+const timeZone = "America/New_York";
+const facts = (overrides: Partial<FollowUpFacts> = {}): FollowUpFacts => ({
+  followUpStep: 0,
+  followUpHold: null,
+  state: "CA",
+  category: "catalogs",
+  permissionInForce: false,
+  byPerson: false,
+  ...overrides,
+});
+
+describe("nextFollowUp", () => {
+  it("sends a second request first, whatever the state", () => {
+    expect(nextFollowUp(facts({ state: "IL" }), now)).toEqual({ kind: "second" });
+  });
+
+  it("then asks under the law where the state's law lets an agent ask, with the permission in force", () => {
+    const next = nextFollowUp(facts({ followUpStep: 1, permissionInForce: true }), now);
+    expect(next.kind).toBe("legal");
+    expect(next.kind === "legal" && next.law.state).toBe("CA");
+  });
+
+  it("holds for the permission where the law allows it but none is signed, once", () => {
+    const next = nextFollowUp(facts({ followUpStep: 1 }), now);
+    expect(next.kind).toBe("hold");
+    expect(nextFollowUp(facts({ followUpStep: 1, followUpHold: "permissionNeeded" }), now)).toEqual({ kind: "none" });
+  });
+
+  it("goes to staff where no law lets us ask, or the sender is exempt", () => {
+    expect(nextFollowUp(facts({ followUpStep: 1, state: "VA", permissionInForce: true }), now).kind).toBe("escalate");
+    expect(nextFollowUp(facts({ followUpStep: 1, state: "IL", permissionInForce: true }), now).kind).toBe("escalate");
+    expect(nextFollowUp(facts({ followUpStep: 1, category: "charities", permissionInForce: true }), now).kind).toBe("escalate");
+  });
+
+  it("goes to staff after the legal request, and stops there", () => {
+    expect(nextFollowUp(facts({ followUpStep: 2 }), now).kind).toBe("escalate");
+    expect(nextFollowUp(facts({ followUpStep: 3 }), now)).toEqual({ kind: "none" });
+  });
+
+  it("stops at a withdrawn permission, unless the person asks: then staff", () => {
+    const revoked = facts({ followUpStep: 1, followUpHold: "permissionRevoked", permissionInForce: true });
+    expect(nextFollowUp(revoked, now)).toEqual({ kind: "none" });
+    expect(nextFollowUp({ ...revoked, byPerson: true }, now).kind).toBe("escalate");
+  });
+});
+
+describe("the words", () => {
+  const law = lawById("ca-ccpa")!;
+
+  it("cite the first request with its channel, address and delivery", () => {
+    const letter: DeliveryEvidence = {
+      kind: "letter",
+      channel: "mail",
+      to: "Acme, 1 Main St, Springfield, IL 62701",
+      at: new Date("2027-01-05T15:00:00Z"),
+      vendorId: "ltr_1",
+      expectedDeliveryDate: "2027-01-09",
+      events: [{ state: "delivered", at: new Date("2027-01-09T15:00:00Z"), detail: null }],
+    };
+    expect(firstRequestCitation(letter, letter.at, timeZone)).toBe(
+      "01/05/2027, by mail to Acme, 1 Main St, Springfield, IL 62701, delivered on 01/09/2027, Lob letter id ltr_1",
+    );
+    expect(firstRequestCitation(null, letter.at, timeZone)).toBe("01/05/2027");
+    expect(followUpDetail({ kind: "second" }, "01/05/2027")).toBe("Sent again, free, citing your request of 01/05/2027");
+  });
+
+  it("say where the ladder is on the card", () => {
+    const at = new Date("2027-03-01T15:00:00Z");
+    const first = new Date("2027-01-05T15:00:00Z");
+    const card = (overrides: Partial<Parameters<typeof followUpCardText>[0]>) =>
+      followUpCardText({ followUpStep: 0, followUpAt: at, followUpHold: null, firstSentAt: first, law: null, ...overrides }, timeZone);
+    expect(card({})).toBeNull();
+    expect(card({ followUpStep: 1 })?.text).toBe("Sent again on 03/01/2027, free, citing your request of 01/05/2027");
+    expect(card({ followUpStep: 2, law })?.text).toBe(
+      "Asked under the California Consumer Privacy Act on 03/01/2027; the law gives them 45 days",
+    );
+    expect(card({ followUpStep: 1, followUpHold: "permissionNeeded", law })).toEqual({
+      text: "Waiting for your permission: sign once in your account so we can ask under the California Consumer Privacy Act",
+      link: "/account#agent-permission",
+    });
+    expect(card({ followUpStep: 2, followUpHold: "permissionRevoked", law })?.text).toBe("Follow-up stopped: you withdrew your permission");
+    expect(card({ followUpStep: 3 })?.text).toBe("With our staff since 03/01/2027");
+  });
+});

@@ -1,0 +1,168 @@
+// The follow-up ladder (decision 0058): what the service does, without being asked, for a request
+// whose sender kept mailing after the day its mail should have stopped. First a second request,
+// free, citing the first; then, after a second wait, a request under the person's state privacy law
+// as their authorized agent, where the law allows it and they signed their permission; then staff.
+// The words the card and the history say of each step live here too. Pure: the caller passes `now`.
+import type { FollowUpHold } from "../../drizzle/schema";
+import { formatDate } from "~/domain/dates";
+import { legalRouteFor, type LegalRoute, type StatePrivacyLaw } from "~/domain/state-privacy-laws";
+import { expectedDateText, latestEvent, type DeliveryEvidence } from "~/domain/request-evidence";
+
+export type FollowUpFacts = {
+  /** 0 while the first request works, 1 once a second request went out, 2 once the legal one did, 3 with staff. */
+  followUpStep: number;
+  followUpHold: FollowUpHold | null;
+  /** The state of the request's address, whose law applies. */
+  state: string;
+  /** The catalog's category of the sender; null for a sender outside the catalog. */
+  category: string | null;
+  /** Whether the person's permission to act as their agent is in force now. */
+  permissionInForce: boolean;
+  /** The person said the mail is still coming (a report), rather than a piece or the cron showing it. */
+  byPerson: boolean;
+};
+
+export type NextFollowUp =
+  | { kind: "second" }
+  | { kind: "legal"; law: StatePrivacyLaw; asks: "deleteAndOptOut" | "optOut" }
+  | { kind: "hold"; hold: "permissionNeeded"; law: StatePrivacyLaw }
+  | { kind: "escalate"; reason: string }
+  | { kind: "none" };
+
+/** The step a request marked still coming takes next. */
+export function nextFollowUp(facts: FollowUpFacts, now: Date): NextFollowUp {
+  // A withdrawn permission stops the ladder; the person can still ask, and staff take it from there.
+  if (facts.followUpHold === "permissionRevoked") {
+    return facts.byPerson
+      ? { kind: "escalate", reason: "you withdrew your permission, then told us the mail is still coming" }
+      : { kind: "none" };
+  }
+  switch (facts.followUpStep) {
+    case 0:
+      return { kind: "second" };
+    case 1: {
+      const route = legalRouteFor(facts.state, { category: facts.category }, now);
+      if (route.kind !== "send") return { kind: "escalate", reason: noLegalRouteReason(route) };
+      if (!facts.permissionInForce) {
+        return facts.followUpHold === "permissionNeeded" ? { kind: "none" } : { kind: "hold", hold: "permissionNeeded", law: route.law };
+      }
+      return { kind: "legal", law: route.law, asks: route.asks };
+    }
+    case 2:
+      return { kind: "escalate", reason: "the sender kept mailing after the request under the law" };
+    default:
+      return { kind: "none" };
+  }
+}
+
+function noLegalRouteReason(route: Exclude<LegalRoute, { kind: "send" }>) {
+  return `the second request did not stop it, and no law lets us ask for you (${route.reason})`;
+}
+
+/** Each step in words, as the export and staff read it. */
+export const FOLLOW_UP_STEP_LABELS: Record<number, string> = {
+  0: "The first request",
+  1: "A second request, free, citing the first",
+  2: "A request under your state's privacy law, as your agent",
+  3: "With our staff",
+};
+
+export const FOLLOW_UP_HOLD_LABELS: Record<FollowUpHold, string> = {
+  permissionNeeded: "Waiting for your permission",
+  permissionRevoked: "Stopped: you withdrew your permission",
+};
+
+/** The ways the ladder's steps are recorded in a request's history (creator "system"). */
+export const FOLLOW_UP_HISTORY = {
+  second: "secondRequest",
+  legal: "legalRequest",
+  escalate: "escalated",
+  hold: "followUpHeld",
+} as const;
+
+/**
+ * The first request as the second one cites it: when it went out, by which channel and to where,
+ * and what its vendor reported ("01/05/2027, by mail to 1 Main St, Springfield, IL 62701, delivered
+ * on 01/09/2027, Lob letter id ltr_1"). `sentAt` stands in when there is no evidence.
+ */
+export function firstRequestCitation(evidence: DeliveryEvidence | null, sentAt: Date, timeZone: string): string {
+  if (!evidence) return formatDate(sentAt, timeZone);
+  const channel = evidence.kind === "email" ? "by email" : "by mail";
+  const delivered = evidence.events.find((event) => event.state === "delivered");
+  const last = latestEvent<string>(evidence.events);
+  const outcome = delivered
+    ? `delivered${delivered.at ? ` on ${formatDate(delivered.at, timeZone)}` : ""}`
+    : last?.state === "bounced" || last?.state === "returnedToSender"
+      ? null
+      : evidence.kind === "letter" && evidence.expectedDeliveryDate
+        ? `expected at the sender on ${expectedDateText(evidence.expectedDeliveryDate)}`
+        : null;
+  const vendor = evidence.vendorId
+    ? evidence.kind === "email"
+      ? `Postmark message id ${evidence.vendorId}`
+      : `Lob letter id ${evidence.vendorId}`
+    : null;
+  return [`${formatDate(evidence.at, timeZone)}, ${channel}${evidence.to ? ` to ${evidence.to}` : ""}`, outcome, vendor]
+    .filter(Boolean)
+    .join(", ");
+}
+
+/** What a step's history line says, in words. */
+export function followUpDetail(next: Exclude<NextFollowUp, { kind: "none" }>, citation: string | null = null): string {
+  switch (next.kind) {
+    case "second":
+      return `Sent again, free, citing your request of ${citation ?? "before"}`;
+    case "legal":
+      return `Asked under ${next.law.name} (${next.law.statute}) as your authorized agent, with your signed permission; the law gives them ${next.law.responseDays} days`;
+    case "hold":
+      return `Waiting for your permission to ask under ${next.law.name}`;
+    case "escalate":
+      return `With our staff: ${next.reason}`;
+  }
+}
+
+/** The line a withdrawn permission writes when a legal request was about to go out. */
+export const PERMISSION_REVOKED_DETAIL = "Follow-up stopped: you withdrew your permission";
+
+/** Where the person signs the permission the legal step needs. */
+const AGENT_PERMISSION_PATH = "/account#agent-permission";
+
+export type FollowUpCardInput = {
+  followUpStep: number;
+  followUpAt: Date | null;
+  followUpHold: FollowUpHold | null;
+  /** When the first request went out, for the second's line. */
+  firstSentAt: Date | null;
+  /** The law the legal request was sent under, or the one the held step waits to ask under. */
+  law: StatePrivacyLaw | null;
+};
+
+/** Where the ladder stands, in the card's words; null while the first request works. */
+export function followUpCardText(input: FollowUpCardInput, timeZone: string): { text: string; link: string | null } | null {
+  const on = (date: Date | null) => (date ? formatDate(date, timeZone) : "");
+  if (input.followUpHold === "permissionRevoked") return { text: PERMISSION_REVOKED_DETAIL, link: null };
+  if (input.followUpHold === "permissionNeeded" && input.law) {
+    return {
+      text: `Waiting for your permission: sign once in your account so we can ask under ${input.law.name}`,
+      link: AGENT_PERMISSION_PATH,
+    };
+  }
+  switch (input.followUpStep) {
+    case 1:
+      return {
+        text: `Sent again on ${on(input.followUpAt)}, free${input.firstSentAt ? `, citing your request of ${on(input.firstSentAt)}` : ""}`,
+        link: null,
+      };
+    case 2:
+      return input.law
+        ? {
+            text: `Asked under ${input.law.name} on ${on(input.followUpAt)}; the law gives them ${input.law.responseDays} days`,
+            link: null,
+          }
+        : null;
+    case 3:
+      return { text: `With our staff since ${on(input.followUpAt)}`, link: null };
+    default:
+      return null;
+  }
+}

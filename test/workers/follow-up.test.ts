@@ -1,0 +1,282 @@
+// The follow-up ladder (decision 0058): a piece seen after the day a request's mail should have
+// stopped sends a second request, free, once; after the second wait the next late piece asks under
+// the person's state law, only where the law lets an agent ask and with their permission in force,
+// and the letter then cites the statute and carries the permission; elsewhere staff take it; a
+// withdrawn permission stops the ladder; FOLLOW_UP_LADDER=off takes no step; the daily cron takes a
+// missed step once; the person saying so takes the step too.
+import { env } from "cloudflare:test";
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { CATALOG_SENDERS } from "../../drizzle/catalog";
+import { agentPermissions, requestLogs, requests, users } from "../../drizzle/schema";
+import { formatDate } from "~/domain/dates";
+import { recordArrival } from "~/models/mail-arrival.server";
+import { seedSenderCatalog } from "~/models/request-template.server";
+import { lettersFor, listWorkQueue } from "~/models/work-queue.server";
+import { advanceFollowUps, followUpArrival } from "~/services/follow-up.server";
+import { getDb } from "~/utils/db.server";
+import { parseEnv } from "~/utils/env.server";
+import { signedInStaff, signedUpUser } from "./http";
+import { requestRow, textOf } from "./support";
+
+const db = getDb(env.DB);
+const ladderOn = () => parseEnv(env);
+const ladderOff = () => parseEnv({ ...env, FOLLOW_UP_LADDER: "off" });
+
+beforeAll(() => seedSenderCatalog(db, CATALOG_SENDERS));
+
+// Lands' End has no known channel: what a step sends waits for staff, and nothing races the test.
+const SENDER = "lands-end";
+const ADDRESSES = {
+  CA: { street1: "100 MAIN ST", city: "SACRAMENTO", state: "CA", zipCode: "95814" },
+  VA: { street1: "100 MAIN ST", city: "RICHMOND", state: "VA", zipCode: "23219" },
+  IL: { street1: "100 MAIN ST", city: "SPRINGFIELD", state: "IL", zipCode: "62701" },
+} as const;
+
+/** A person in `state` whose request to the sender went out on `sentAt`, at step `step` of the ladder. */
+async function personWithSentRequest(state: keyof typeof ADDRESSES, sentAt: Date, overrides: Partial<typeof requests.$inferInsert> = {}) {
+  const userId = `user-${crypto.randomUUID()}`;
+  const address = ADDRESSES[state];
+  await db
+    .insert(users)
+    .values({ id: userId, email: `${userId}@quietmailbox.test`, passwordHash: "x", fullName: "Jane Q Public", ...address });
+  await db.insert(requests).values({
+    userId,
+    id: SENDER,
+    templateId: SENDER,
+    senderName: "Lands' End",
+    title: "Lands' End",
+    fullName: "Jane Q Public",
+    type: "preset",
+    status: "inQueue",
+    requiredDays: 30,
+    ...address,
+    queuedAt: new Date("2026-06-01T15:00:00Z"),
+    processedAt: sentAt,
+    ...overrides,
+  });
+  return { userId, key: { userId, requestId: SENDER } };
+}
+
+async function signPermission(userId: string) {
+  const [row] = await db
+    .insert(agentPermissions)
+    .values({
+      userId,
+      typedName: "Jane Q Public",
+      allows:
+        "Quiet Mailbox may ask businesses, as my authorized agent, to delete my personal information and to stop selling or sharing it.",
+      signedAt: new Date("2026-10-01T15:00:00Z"),
+    })
+    .returning({ id: agentPermissions.id });
+  return row!.id;
+}
+
+let entry = 0;
+/** A piece from the sender, seen on `arrivedOn`, recorded as the digest and photo paths record it. */
+async function latePiece(userId: string, arrivedOn: string, now: Date, appEnv = ladderOn()) {
+  const recorded = await recordArrival(
+    db,
+    {
+      userId,
+      entryId: `entry-${(entry += 1)}`,
+      source: "digest",
+      arrivedOn,
+      templateId: SENDER,
+      senderName: null,
+      customerNumber: null,
+      keyCode: null,
+      residentMail: false,
+      imageDeleted: true,
+    },
+    now,
+  );
+  return { recorded, step: await followUpArrival(appEnv, userId, recorded, now) };
+}
+
+const linesOf = async (userId: string, status: string) =>
+  db
+    .select()
+    .from(requestLogs)
+    .where(and(eq(requestLogs.userId, userId), eq(requestLogs.requestId, SENDER), eq(requestLogs.status, status)));
+
+const allowanceOf = async (userId: string) =>
+  (await db.select({ left: users.numOfFreeRequest }).from(users).where(eq(users.id, userId)))[0]!.left;
+
+const letterOf = async (key: { userId: string; requestId: string }, now: Date) =>
+  (await lettersFor(db, [key], { unsentOnly: true, now }))[0]?.letter ?? null;
+
+describe("a late piece", () => {
+  it("sends a second request once, not twice when two pieces are recorded at the same moment, and spends no free request", async () => {
+    // Sent Sep 1: mail printed before may arrive until Oct 27.
+    const { userId, key } = await personWithSentRequest("IL", new Date("2026-09-01T15:00:00Z"));
+    const before = await requestRow(userId, SENDER);
+    const allowance = await allowanceOf(userId);
+    const now = new Date("2026-11-25T15:00:00Z");
+    const outcomes = await Promise.all([latePiece(userId, "2026-11-24", now), latePiece(userId, "2026-11-25", now)]);
+    expect(outcomes.map((outcome) => outcome.step).filter(Boolean)).toEqual(["second"]);
+
+    const request = await requestRow(userId, SENDER);
+    expect(request).toMatchObject({ followUpStep: 1, followUpAt: now, status: "inQueue", processedAt: null, stillComingAt: null });
+    expect(request.queuedAt, "the free allowance is charged once per request, at its first queuing").toEqual(before.queuedAt);
+    expect(request.firstRequestCitation).toBe("09/01/2026");
+    expect(await allowanceOf(userId)).toBe(allowance);
+
+    const lines = await linesOf(userId, "secondRequest");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ creator: "system", detail: "Sent again, free, citing your request of 09/01/2026" });
+    // It waits for staff, marked as a second request; its letter cites the first.
+    expect((await listWorkQueue(db)).some((row) => row.userId === userId)).toBe(true);
+    expect(await letterOf(key, now)).toContain("09/01/2026");
+  });
+
+  it("before the day the mail should have stopped is expected, and takes no step", async () => {
+    const { userId } = await personWithSentRequest("IL", new Date("2026-11-01T15:00:00Z"));
+    const { step } = await latePiece(userId, "2026-11-20", new Date("2026-11-20T15:00:00Z"));
+    expect(step).toBeNull();
+    expect((await requestRow(userId, SENDER)).followUpStep).toBe(0);
+  });
+});
+
+describe("after the second request's wait", () => {
+  // The second request went out on Sep 1; a piece on Nov 24 came after its mail should have stopped.
+  const secondSent = { followUpStep: 1, followUpAt: new Date("2026-09-01T15:00:00Z"), firstRequestCitation: "06/01/2026, by mail" };
+  const now = new Date("2026-11-25T15:00:00Z");
+
+  it("asks under California's law with the permission in force, and the letter names the statute and carries the permission", async () => {
+    const { userId, key } = await personWithSentRequest("CA", new Date("2026-09-01T15:00:00Z"), secondSent);
+    const permissionId = await signPermission(userId);
+    expect((await latePiece(userId, "2026-11-24", now)).step).toBe("legal");
+
+    const request = await requestRow(userId, SENDER);
+    expect(request).toMatchObject({
+      followUpStep: 2,
+      legalLawId: "ca-ccpa",
+      agentPermissionId: permissionId,
+      processedAt: null,
+      stillComingAt: null,
+    });
+    const [line] = await linesOf(userId, "legalRequest");
+    expect(line!.detail).toContain("Asked under the California Consumer Privacy Act (Cal. Civ. Code § 1798.100 et seq.)");
+    const letter = await letterOf(key, now);
+    expect(letter).toContain("Cal. Civ. Code § 1798.100 et seq.");
+    expect(letter).toContain("45 days");
+    expect(letter).toContain("signed by Jane Q Public on 10/01/2026");
+  });
+
+  it("waits for the permission where none is signed, then takes the step the day after it is signed", async () => {
+    const { userId } = await personWithSentRequest("CA", new Date("2026-09-01T15:00:00Z"), secondSent);
+    expect((await latePiece(userId, "2026-11-24", now)).step).toBe("hold");
+    expect(await requestRow(userId, SENDER)).toMatchObject({ followUpStep: 1, followUpHold: "permissionNeeded" });
+    expect(await linesOf(userId, "followUpHeld")).toHaveLength(1);
+    // The cron leaves a held request alone.
+    await advanceFollowUps(ladderOn(), now);
+    expect((await requestRow(userId, SENDER)).followUpStep).toBe(1);
+
+    // Signing clears the hold (decision 0059); the next daily run asks under the law.
+    await signPermission(userId);
+    await db.update(requests).set({ followUpHold: null }).where(eq(requests.userId, userId));
+    const counts = await advanceFollowUps(ladderOn(), new Date("2026-11-26T15:00:00Z"));
+    expect(counts.legal).toBeGreaterThanOrEqual(1);
+    expect(await requestRow(userId, SENDER)).toMatchObject({ followUpStep: 2, legalLawId: "ca-ccpa" });
+  });
+
+  it("goes to staff for a Virginia person, whose law lets no agent ask, marked escalated in the work queue", async () => {
+    const { userId } = await personWithSentRequest("VA", new Date("2026-09-01T15:00:00Z"), secondSent);
+    await signPermission(userId);
+    expect((await latePiece(userId, "2026-11-24", now)).step).toBe("escalate");
+    expect(await requestRow(userId, SENDER)).toMatchObject({ followUpStep: 3, status: "inQueue", processedAt: null, legalLawId: null });
+    expect(await linesOf(userId, "legalRequest")).toEqual([]);
+    const [line] = await linesOf(userId, "escalated");
+    expect(line!.detail).toContain("With our staff:");
+    expect((await listWorkQueue(db)).find((row) => row.userId === userId)?.escalated).toBe(true);
+
+    // Staff see it marked in the work queue, with a link to the whole history on the person's page.
+    const staff = await signedInStaff("admin");
+    const queue = await (await staff.browser.get("/admin/queue")).text();
+    expect(queue).toContain(`href="/admin/users/${userId}#request-${SENDER}"`);
+    expect(textOf(queue)).toContain("1 escalated after the follow-up ladder");
+    const page = textOf(await (await staff.browser.get(`/admin/users/${userId}`)).text());
+    expect(page).toContain("system, escalated (With our staff:");
+    expect(page).toContain("system, stillComing");
+  });
+});
+
+describe("a withdrawn permission", () => {
+  it("stops the ladder before the legal step: no legal request", async () => {
+    const { userId } = await personWithSentRequest("CA", new Date("2026-09-01T15:00:00Z"), {
+      followUpStep: 1,
+      followUpHold: "permissionRevoked",
+    });
+    await signPermission(userId);
+    const now = new Date("2026-11-25T15:00:00Z");
+    expect((await latePiece(userId, "2026-11-24", now)).step).toBeNull();
+    await advanceFollowUps(ladderOn(), now);
+    expect((await requestRow(userId, SENDER)).followUpStep).toBe(1);
+    expect(await linesOf(userId, "legalRequest")).toEqual([]);
+  });
+
+  it("keeps a legal request not sent yet from going out, and holds it out of the work queue", async () => {
+    const { userId, key } = await personWithSentRequest("CA", new Date("2026-09-01T15:00:00Z"), {
+      followUpStep: 1,
+      followUpAt: new Date("2026-09-01T15:00:00Z"),
+    });
+    await signPermission(userId);
+    const now = new Date("2026-11-25T15:00:00Z");
+    expect((await latePiece(userId, "2026-11-24", now)).step).toBe("legal");
+    await db.update(agentPermissions).set({ revokedAt: now }).where(eq(agentPermissions.userId, userId));
+
+    expect(await letterOf(key, new Date("2026-11-25T16:00:00Z")), "not written, so not sent").toBeNull();
+    expect(await requestRow(userId, SENDER)).toMatchObject({ followUpStep: 2, followUpHold: "permissionRevoked", processedAt: null });
+    const held = await linesOf(userId, "followUpHeld");
+    expect(held.map((line) => line.detail)).toEqual(["Follow-up stopped: you withdrew your permission"]);
+    expect((await listWorkQueue(db)).some((row) => row.userId === userId)).toBe(false);
+  });
+});
+
+describe("FOLLOW_UP_LADDER=off", () => {
+  it("only marks a late piece, and the cron takes no step", async () => {
+    const { userId } = await personWithSentRequest("IL", new Date("2026-09-01T15:00:00Z"));
+    const now = new Date("2026-11-25T15:00:00Z");
+    const { recorded, step } = await latePiece(userId, "2026-11-24", now, ladderOff());
+    expect(recorded.stillComing).toBe(true);
+    expect(step).toBeNull();
+    expect(await advanceFollowUps(ladderOff(), now)).toEqual({ second: 0, legal: 0, escalated: 0, held: 0 });
+    expect(await requestRow(userId, SENDER)).toMatchObject({ followUpStep: 0, stillComingAt: now });
+  });
+});
+
+describe("the daily cron", () => {
+  it("takes a step a crash missed, once however often it runs at once", async () => {
+    const markedAt = new Date("2026-11-24T15:00:00Z");
+    const { userId } = await personWithSentRequest("IL", new Date("2026-09-01T15:00:00Z"), { stillComingAt: markedAt });
+    const now = new Date("2026-11-25T15:00:00Z");
+    await Promise.all([advanceFollowUps(ladderOn(), now), advanceFollowUps(ladderOn(), now)]);
+    expect(await requestRow(userId, SENDER)).toMatchObject({ followUpStep: 1, stillComingAt: null });
+    expect(await linesOf(userId, "secondRequest")).toHaveLength(1);
+  });
+});
+
+describe("the person saying the mail is still coming", () => {
+  it("sends the second request, free, and the card says so", async () => {
+    const { browser, userId } = await signedUpUser("follow-up-report");
+    expect((await browser.post("/dashboard", { intent: "unsubscribe", requestId: "epsilon" })).status).toBe(303);
+    const sentAt = new Date(Date.now() - 70 * 24 * 3_600_000);
+    await db
+      .update(requests)
+      .set({ processedAt: sentAt })
+      .where(and(eq(requests.userId, userId), eq(requests.id, "epsilon")));
+    await db.insert(requestLogs).values({ userId, requestId: "epsilon", creator: "staff", status: "emailed", createdAt: sentAt });
+    const before = await requestRow(userId, "epsilon");
+    expect((await browser.post("/dashboard", { intent: "report", requestId: "epsilon" })).status).toBe(303);
+
+    const request = await requestRow(userId, "epsilon");
+    expect(request).toMatchObject({ followUpStep: 1, stillComingAt: null, status: "inQueue" });
+    expect(request.queuedAt).toEqual(before.queuedAt);
+    const html = await (await browser.get("/dashboard?request=epsilon")).text();
+    const card = html.slice(html.indexOf('id="request-epsilon"'));
+    const sentOn = formatDate(sentAt, "America/Chicago");
+    expect(textOf(card)).toMatch(new RegExp(`Sent again on \\d\\d/\\d\\d/\\d{4}, free, citing your request of ${sentOn}`));
+    expect(textOf(card), "the timeline shows the step").toContain(`Sent again, free, citing your request of ${sentOn}`);
+  });
+});
