@@ -1,7 +1,7 @@
 // What each catalog sender really does (sender_outcomes, decision 0060), recomputed by the daily
 // cron from every request's known outcome and the pieces seen in the mailboxes.
 import { and, asc, eq, gt, gte, inArray, isNotNull, ne, or, sql, type SQLWrapper } from "drizzle-orm";
-import { mailArrivals, mailboxDays, requests, senderOutcomes } from "../../drizzle/schema";
+import { mailArrivals, mailboxDays, requests, requestTemplates, senderOutcomes } from "../../drizzle/schema";
 import { mailClock } from "~/domain/mail-timing";
 import {
   daysToLastPiece,
@@ -142,4 +142,18 @@ export async function withSenderOutcomes<Match extends { id: string }>(db: Db, m
 export async function senderOutcomesShown(db: Db): Promise<Map<string, SenderOutcome>> {
   const rows = await db.select(outcomeColumns).from(senderOutcomes).where(gte(senderOutcomes.cases, MIN_CASES));
   return new Map(rows.map((row) => [row.templateId, row]));
+}
+
+/**
+ * The senders that stop their mail least, for staff: from MIN_CASES cases, the lowest share
+ * stopped first, then the longest 90th percentile of days.
+ */
+export function slowestSenders(db: Db, limit: number) {
+  return db
+    .select({ id: senderOutcomes.templateId, ...outcomeColumns, title: requestTemplates.title })
+    .from(senderOutcomes)
+    .innerJoin(requestTemplates, eq(requestTemplates.id, senderOutcomes.templateId))
+    .where(gte(senderOutcomes.cases, MIN_CASES))
+    .orderBy(sql`cast(${senderOutcomes.stopped} as real) / ${senderOutcomes.cases}`, sql`${senderOutcomes.p90Days} desc nulls last`)
+    .limit(limit);
 }
