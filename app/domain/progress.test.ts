@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { mailAvoidedEstimate, progressView, weekIndexOf, weeksEndingOn, type ProgressRequest, type ProgressSnapshot } from "~/domain/progress";
+import {
+  mailAvoidedEstimate,
+  progressView,
+  weekIndexOf,
+  weeksEndingOn,
+  type ProgressRequest,
+  type ProgressSnapshot,
+} from "~/domain/progress";
 
 const today = "2026-11-28";
 
@@ -71,7 +78,9 @@ describe("progressView", () => {
   });
 
   it("is empty without requests or pieces, and estimates nothing without pieces before", () => {
-    expect(progressView({ requests: [], matched: [], days: [], mailboxSeenOn: null }, { now: new Date(), timeZone: "UTC" }).empty).toBe(true);
+    expect(progressView({ requests: [], matched: [], days: [], mailboxSeenOn: null }, { now: new Date(), timeZone: "UTC" }).empty).toBe(
+      true,
+    );
     expect(mailAvoidedEstimate([])).toBeNull();
   });
 });

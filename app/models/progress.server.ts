@@ -37,7 +37,7 @@ export async function progressOfUser(db: Db, userId: string, since: string) {
       .where(and(eq(mailArrivals.userId, userId), gte(mailArrivals.arrivedOn, since)))
       .groupBy(mailArrivals.arrivedOn),
     db
-      .select({ on: mailboxSeenOnOf(users.id) })
+      .select({ on: mailboxSeenOnOf(sql`${userId}`) })
       .from(users)
       .where(eq(users.id, userId)),
   ]);

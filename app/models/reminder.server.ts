@@ -199,7 +199,7 @@ export async function getUserReminderRequest(db: Db, userId: string, requestId: 
         else ${reachedSenderAt} + ${stopAfterDays} * ${DAY_MS} end`,
       lastPieceOn: sql<string | null>`(select max(${mailArrivals.arrivedOn}) from ${mailArrivals}
         where ${mailArrivals.userId} = ${requests.userId} and ${mailArrivals.requestId} = ${requests.id})`,
-      mailboxSeenOn: mailboxSeenOnOf(requests.userId),
+      mailboxSeenOn: mailboxSeenOnOf(sql`${userId}`),
     })
     .from(requests)
     .innerJoin(users, eq(users.id, requests.userId))

@@ -17,11 +17,19 @@ import { chunkedInserts, type Db } from "~/utils/db.server";
 /** Requests read per statement: the walk holds one page and a list of days per sender, no more. */
 const PAGE_SIZE = 1000;
 
+// The request's columns named with their table: drizzle leaves them bare in a one-table select,
+// where inside a subquery over mail_arrivals they would name its own columns.
+const requestUserId = sql.raw(`"requests"."userId"`);
+const requestId = sql.raw(`"requests"."id"`);
+
 /** The last day a piece matched to the request arrived (the request's own sender by the match). */
 const lastPieceOn = sql<string | null>`(select max(${mailArrivals.arrivedOn}) from ${mailArrivals}
-  where ${mailArrivals.userId} = ${requests.userId} and ${mailArrivals.requestId} = ${requests.id})`;
+  where ${mailArrivals.userId} = ${requestUserId} and ${mailArrivals.requestId} = ${requestId})`;
 
-/** The last day the person's mailbox was seen: a piece recorded, or a message it received. */
+/**
+ * The last day the person's mailbox was seen: a piece recorded, or a message it received. `userId`
+ * is a bound value or a column named with its table.
+ */
 export const mailboxSeenOnOf = (userId: SQLWrapper) =>
   sql<string | null>`max(
     coalesce((select max(${mailArrivals.arrivedOn}) from ${mailArrivals} where ${mailArrivals.userId} = ${userId}), ''),
@@ -82,7 +90,7 @@ function readPage(db: Db, after: { userId: string; id: string } | null) {
       stillComingAt: requests.stillComingAt,
       followUpStep: requests.followUpStep,
       lastPieceOn,
-      mailboxSeenOn: mailboxSeenOnOf(requests.userId),
+      mailboxSeenOn: mailboxSeenOnOf(requestUserId),
     })
     .from(requests)
     .where(
