@@ -152,7 +152,6 @@ describe("the figures where people choose and wait", () => {
       return textOf(html.slice(start, html.indexOf("</dl>", start)));
     };
 
-
     await setAcxiom(10, 8);
     const words = "Stopped for 8 of 10 people, usually within 9 weeks.";
     expect(await searchOutcome(browser)).toBe(words);
