@@ -30,8 +30,12 @@ describe("senderOutcomeText", () => {
   });
 
   it("gives the share with its count, and the weeks from the median days", () => {
-    expect(senderOutcomeText({ cases: 10, stopped: 8, medianDays: 60, p90Days: 80 })).toBe("Stopped for 8 of 10 people, usually within 9 weeks.");
-    expect(senderOutcomeText({ cases: 12, stopped: 3, medianDays: 5, p90Days: 6 })).toBe("Stopped for 3 of 12 people, usually within 1 week.");
+    expect(senderOutcomeText({ cases: 10, stopped: 8, medianDays: 60, p90Days: 80 })).toBe(
+      "Stopped for 8 of 10 people, usually within 9 weeks.",
+    );
+    expect(senderOutcomeText({ cases: 12, stopped: 3, medianDays: 5, p90Days: 6 })).toBe(
+      "Stopped for 3 of 12 people, usually within 1 week.",
+    );
     expect(senderOutcomeText({ cases: 10, stopped: 0, medianDays: null, p90Days: null })).toBe("Stopped for 0 of 10 people.");
   });
 });
