@@ -11,15 +11,18 @@
 // would have. Cloudflare's queue is played here too, without its batch wait (two seconds a batch,
 // wrangler.toml), which a year of days could not afford: the messages the app sends go to the
 // consumer in batches of ten, a retried one again, one that runs out of tries to the dead letters.
-import { and, eq, inArray, isNull, like, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, like, lte, sql } from "drizzle-orm";
 import { agentPermissions, jobs, mailArrivals, requestLogs, requestTemplates, requests, senderOutcomes, users } from "../drizzle/schema";
 import worker from "../app/worker";
 import { DAY_MS } from "~/domain/dates";
 import { mailClock, reachedSenderAt } from "~/domain/mail-timing";
 import { isVerifiedStopped, learnedStopDays } from "~/domain/sender-outcome";
-import { processedDetail } from "~/domain/work-queue";
+import { processedDetail, processingKindOf, staffChannel } from "~/domain/work-queue";
 import { runScheduledTasks } from "~/jobs/scheduled.server";
+import type { StaffActor } from "~/models/audit.server";
 import { recordArrival } from "~/models/mail-arrival.server";
+import { markProcessed } from "~/models/work-queue.server";
+import { followUpArrival } from "~/services/follow-up.server";
 import { getDb, type Db } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
 import {
@@ -52,6 +55,11 @@ const SEED_BATCH = 400;
 const BENCH_USER_PREFIX = "followup-";
 /** The statuses of the follow-up ladder's history lines (decision 0058). */
 const LADDER_STATUSES = ["secondRequest", "legalRequest", "escalated", "followUpHeld"];
+/** How a sent request shows in its history (markProcessed): a follow-up's sending is when it gets its chance. */
+const SENT_STATUSES = ["emailed", "mailed", "filed"];
+/** Staff work their queue within the product's promise ("usually within 2 working days"). */
+const STAFF_WITHIN_DAYS = 2;
+const STAFF: StaffActor = { id: "local-moderator", role: "moderator" };
 const PERMISSION_TEXT =
   "I allow Quiet Mailbox to send, as my authorized agent, requests under my state's privacy law to stop selling my data and to delete it.";
 
@@ -227,6 +235,12 @@ async function runDay(request: Request, rawEnv: Record<string, unknown>) {
   const { day, pieces, afterLogRow } = (await request.json()) as FollowUpDay;
   const start = dayStart(day);
 
+  const timings = { piecesMs: 0, cronMs: 0, jobsMs: 0 };
+  let phaseStarted = RealDate.now();
+  const phaseEnded = (phase: keyof typeof timings) => {
+    timings[phase] = RealDate.now() - phaseStarted;
+    phaseStarted = RealDate.now();
+  };
   setClock(start + PIECES_HOUR_MS);
   const now = new Date(start + PIECES_HOUR_MS);
   let next = 0;
@@ -252,29 +266,92 @@ async function runDay(request: Request, rawEnv: Record<string, unknown>) {
           now,
         );
         if (recorded.stillComing) stillComing++;
+        await followUpArrival(env, piece.userId, recorded, now);
       }
     }),
   );
 
+  const piecesJobs = await drain(queue, simulatedEnv);
+  phaseEnded("piecesMs");
   setClock(start + CRON_HOUR_MS);
   await runScheduledTasks({ scheduledTime: start + CRON_HOUR_MS, cron: DAILY_CRON }, env);
-  const counts = await drain(queue, simulatedEnv);
+  phaseEnded("cronMs");
+  const cronJobs = await drain(queue, simulatedEnv);
+  phaseEnded("jobsMs");
+  const staffSent = await staffSendWaitingFollowUps(db, new Date(start + CRON_HOUR_MS));
+  const counts = { run: piecesJobs.run + cronJobs.run, retried: piecesJobs.retried + cronJobs.retried, dead: piecesJobs.dead + cronJobs.dead };
 
-  const rowid = sql<number>`${requestLogs}.rowid`.mapWith(Number);
   const events = await db
-    .select({ row: rowid, userId: requestLogs.userId, requestId: requestLogs.requestId, status: requestLogs.status })
+    .select({ userId: requestLogs.userId, requestId: requestLogs.requestId, status: requestLogs.status, step: requests.followUpStep })
     .from(requestLogs)
-    .where(and(sql`${requestLogs}.rowid > ${afterLogRow}`, inArray(requestLogs.status, LADDER_STATUSES)));
+    .innerJoin(requests, and(eq(requests.userId, requestLogs.userId), eq(requests.id, requestLogs.requestId)))
+    .where(
+      and(
+        sql`${requestLogs}.rowid > ${afterLogRow}`,
+        like(requestLogs.userId, `${BENCH_USER_PREFIX}%`),
+        inArray(requestLogs.status, [...LADDER_STATUSES, ...SENT_STATUSES]),
+        gte(requests.followUpStep, 1),
+      ),
+    );
   const [last] = await db.select({ row: sql<number>`coalesce(max(${requestLogs}.rowid), 0)`.mapWith(Number) }).from(requestLogs);
   const result: FollowUpDayResult = {
-    events: events.map(({ userId, requestId, status }) => ({ userId, requestId, status })),
+    events,
+    staffSent,
     lastLogRow: last?.row ?? afterLogRow,
     stillComing,
     jobsRun: counts.run,
     jobsRetried: counts.retried,
     jobsDead: counts.dead,
+    ...timings,
   };
   return Response.json(result);
+}
+
+/**
+ * Staff send the follow-ups that waited in their work queue for STAFF_WITHIN_DAYS (no channel went
+ * without them), by the channel they reach each sender by, as they record it (markProcessed).
+ * Escalated requests stay with them: what staff then do is not simulated.
+ */
+async function staffSendWaitingFollowUps(db: Db, now: Date) {
+  const waiting = await db
+    .select({
+      userId: requests.userId,
+      requestId: requests.id,
+      templateId: requestTemplates.id,
+      senderName: requests.senderName,
+      channels: requestTemplates.channels,
+      acceptsAgent: requestTemplates.acceptsAgent,
+    })
+    .from(requests)
+    .innerJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
+    .where(
+      and(
+        like(requests.userId, `${BENCH_USER_PREFIX}%`),
+        eq(requests.status, "inQueue"),
+        isNull(requests.processedAt),
+        isNull(requests.followUpHold),
+        inArray(requests.followUpStep, [1, 2]),
+        lte(requests.followUpAt, new Date(now.getTime() - STAFF_WITHIN_DAYS * DAY_MS)),
+      ),
+    );
+  const bySender = new Map<string, typeof waiting>();
+  for (const row of waiting) bySender.set(row.templateId, [...(bySender.get(row.templateId) ?? []), row]);
+  for (const [templateId, rows] of bySender) {
+    const channel = staffChannel(rows[0]!.channels, rows[0]!.acceptsAgent);
+    await markProcessed(
+      db,
+      STAFF,
+      {
+        keys: rows.map(({ userId, requestId }) => ({ userId, requestId })),
+        kind: processingKindOf(channel.kind),
+        senderName: rows[0]!.senderName,
+        channel: channel.kind,
+        groupKey: templateId,
+      },
+      now,
+    );
+  }
+  return waiting.length;
 }
 
 /**
@@ -334,11 +411,16 @@ async function figures(rawEnv: unknown) {
   const db = getDb(parseEnv(rawEnv).DB);
   const count = sql<number>`count(*)`.mapWith(Number);
   const benchRequests = like(requests.userId, `${BENCH_USER_PREFIX}%`);
-  const [lines, steps, waiting, holds, jobRows] = await Promise.all([
+  const [lines, staffLines, steps, waiting, holds, jobRows] = await Promise.all([
     db
       .select({ key: requestLogs.status, count })
       .from(requestLogs)
       .where(like(requestLogs.userId, `${BENCH_USER_PREFIX}%`))
+      .groupBy(requestLogs.status),
+    db
+      .select({ key: requestLogs.status, count })
+      .from(requestLogs)
+      .where(and(like(requestLogs.userId, `${BENCH_USER_PREFIX}%`), eq(requestLogs.creator, "staff")))
       .groupBy(requestLogs.status),
     db.select({ key: requests.followUpStep, count }).from(requests).where(benchRequests).groupBy(requests.followUpStep),
     db
@@ -367,6 +449,7 @@ async function figures(rawEnv: unknown) {
   }
   const result: FollowUpFigures = {
     lines: countsBy(lines),
+    staffLines: countsBy(staffLines),
     steps: countsBy(steps),
     waitingForStaff: countsBy(waiting),
     holds: countsBy(holds),

@@ -16,12 +16,19 @@ export type FollowUpDay = { day: string; pieces: SimulatedPiece[]; afterLogRow: 
 
 /** What the app did that day: the ladder's history lines, by request. */
 export type FollowUpDayResult = {
-  events: { userId: string; requestId: string; status: string }[];
+  /** The ladder's lines, and the sendings of requests the ladder followed up, with the request's step. */
+  events: { userId: string; requestId: string; status: string; step: number }[];
+  /** Follow-ups staff sent that day. */
+  staffSent: number;
   lastLogRow: number;
   stillComing: number;
   jobsRun: number;
   jobsRetried: number;
   jobsDead: number;
+  /** Milliseconds the Worker spent on the pieces (and the jobs they queued), the cron, and the cron's jobs. */
+  piecesMs: number;
+  cronMs: number;
+  jobsMs: number;
 };
 
 /** The share of requests verified stopped on a day, by the one rule (isVerifiedStopped). */
@@ -36,6 +43,8 @@ export type FollowUpStopped = {
 export type FollowUpFigures = {
   /** History lines of the bench's requests, by status. */
   lines: Record<string, number>;
+  /** Lines written by staff (their sendings), by status. */
+  staffLines: Record<string, number>;
   /** Requests by follow-up step (0 to 3). */
   steps: Record<string, number>;
   /** Requests waiting in the staff work queue (in queue, not sent), by follow-up step. */

@@ -81,6 +81,8 @@ type YearResult = {
   pieces: { before: number; afterRequest: number; afterShouldHaveStopped: number };
   stillComing: number;
   jobs: { run: number; retried: number; dead: number };
+  /** Minutes the Worker spent on pieces, the cron and the cron's jobs. */
+  phases: { pieces: number; cron: number; jobs: number };
   seedSeconds: number;
   yearMinutes: number;
   /** Bytes of D1 pages, by table with its indexes, once the households were made and after the year. */
@@ -160,6 +162,7 @@ async function runYear(ladder: "on" | "off"): Promise<YearResult> {
   const due = firstPiecesByDay(world);
   const pieces = { before: 0, afterRequest: 0, afterShouldHaveStopped: 0 };
   const jobs = { run: 0, retried: 0, dead: 0 };
+  const phases = { pieces: 0, cron: 0, jobs: 0 };
   const stopped: Record<number, FollowUpStopped> = {};
   const truth: YearResult["truth"] = {};
   let stillComing = 0;
@@ -184,6 +187,9 @@ async function runYear(ladder: "on" | "off"): Promise<YearResult> {
     jobs.run += result.jobsRun;
     jobs.retried += result.jobsRetried;
     jobs.dead += result.jobsDead;
+    phases.pieces += result.piecesMs / 60_000;
+    phases.cron += result.cronMs / 60_000;
+    phases.jobs += result.jobsMs / 60_000;
     applyFollowUps(world, result, day);
     const checked = CHECK_DAYS.find((check) => check === day + 1);
     if (checked) {
@@ -213,6 +219,7 @@ async function runYear(ladder: "on" | "off"): Promise<YearResult> {
     pieces,
     stillComing,
     jobs,
+    phases,
     seedSeconds,
     yearMinutes,
     bytesAfterSeed,
@@ -221,10 +228,11 @@ async function runYear(ladder: "on" | "off"): Promise<YearResult> {
   };
 }
 
-/** Each follow-up the app sent today gets its own chance to stop its sender's mail. */
+/** Each follow-up that went to its sender today (by a job, or by staff) gets its own chance to stop its mail. */
 function applyFollowUps(world: SimulatedWorld, result: FollowUpDayResult, day: number) {
   for (const event of result.events) {
-    const kind = event.status === "secondRequest" ? "second" : event.status === "legalRequest" ? "legal" : null;
+    const sent = ["emailed", "mailed", "filed"].includes(event.status);
+    const kind = !sent ? null : event.step === 1 ? "second" : event.step === 2 ? "legal" : null;
     const pairNumber = world.pairIndex.get(`${event.userId} ${event.requestId}`);
     if (kind && pairNumber !== undefined) followUpSent(world, pairNumber, kind, day);
   }
@@ -252,7 +260,8 @@ function printModel() {
   );
   console.log(
     "  every mailbox is watched (Informed Delivery digests every delivery day, every piece's sender read); no one confirms or reports by hand;\n" +
-      "  staff act on nothing during the year (what reaches them is counted, not worked).",
+      "  staff send a follow-up no channel could send by itself within 2 days (the product's promise), and do nothing\n" +
+      "  the bench sees with an escalated request (counted, not worked).",
   );
 }
 
@@ -262,10 +271,12 @@ function report(results: YearResult[]) {
   const row = (label: string, values: string[]) => console.log(`  ${label.padEnd(52)}${column(values)}`);
   const requests = (result: YearResult) => result.requests;
   const line = (result: YearResult, status: string) => result.figures.lines[status] ?? 0;
+  // Follow-ups staff sent, those still waiting for them, and escalations.
   const staffTouches = (result: YearResult) =>
+    Object.values(result.figures.staffLines).reduce((total, count) => total + count, 0) +
     (result.figures.steps["3"] ?? 0) +
     Object.entries(result.figures.waitingForStaff)
-      .filter(([step]) => step !== "3")
+      .filter(([step]) => step !== "3" && step !== "0")
       .reduce((total, [, count]) => total + count, 0);
 
   console.log(`\nA year, simulated: ${HOUSEHOLDS} households, ${requests(results[0]!)} requests (household-sender pairs).`);
@@ -316,6 +327,14 @@ function report(results: YearResult[]) {
     results.map((result) => String(line(result, "followUpHeld"))),
   );
   row(
+    "escalated to staff",
+    results.map((result) => String(result.figures.steps["3"] ?? 0)),
+  );
+  row(
+    "follow-ups sent by staff (no channel went without them)",
+    results.map((result) => String(Object.values(result.figures.staffLines).reduce((total, count) => total + count, 0))),
+  );
+  row(
     "staff touches per 1,000 requests",
     results.map((result) => ((1000 * staffTouches(result)) / Math.max(requests(result), 1)).toFixed(1)),
   );
@@ -326,6 +345,10 @@ function report(results: YearResult[]) {
   row(
     "machine time: households made, the year",
     results.map((result) => `${result.seedSeconds.toFixed(0)} s, ${result.yearMinutes.toFixed(1)} min`),
+  );
+  row(
+    "  the year's minutes: pieces, cron, cron's jobs",
+    results.map((result) => `${result.phases.pieces.toFixed(1)}, ${result.phases.cron.toFixed(1)}, ${result.phases.jobs.toFixed(1)}`),
   );
 
   for (const result of results) {
