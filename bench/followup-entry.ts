@@ -279,7 +279,11 @@ async function runDay(request: Request, rawEnv: Record<string, unknown>) {
   const cronJobs = await drain(queue, simulatedEnv);
   phaseEnded("jobsMs");
   const staffSent = await staffSendWaitingFollowUps(db, new Date(start + CRON_HOUR_MS));
-  const counts = { run: piecesJobs.run + cronJobs.run, retried: piecesJobs.retried + cronJobs.retried, dead: piecesJobs.dead + cronJobs.dead };
+  const counts = {
+    run: piecesJobs.run + cronJobs.run,
+    retried: piecesJobs.retried + cronJobs.retried,
+    dead: piecesJobs.dead + cronJobs.dead,
+  };
 
   const events = await db
     .select({ userId: requestLogs.userId, requestId: requestLogs.requestId, status: requestLogs.status, step: requests.followUpStep })

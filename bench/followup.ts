@@ -102,23 +102,20 @@ function d1File(dir: string) {
   return join(folder, file);
 }
 
-/** Every table's bytes in pages, its indexes included (SQLite's dbstat). */
+/**
+ * Every table's bytes in pages, its indexes included: D1 does not offer SQLite's dbstat table, so
+ * the local file is read directly, read-only, by Python's sqlite3 (Debian's build has dbstat), as
+ * bench/dashboard.ts does.
+ */
 function bytesByTable(file: string): Record<string, number> {
-  const output = execFileSync("sqlite3", [
-    "-readonly",
-    file,
-    "select coalesce(m.tbl_name, d.name), sum(d.pgsize) from dbstat d left join sqlite_master m on m.name = d.name group by 1",
-  ]).toString();
-  return Object.fromEntries(
-    output
-      .trim()
-      .split("\n")
-      .filter(Boolean)
-      .map((line) => {
-        const [name, bytes] = line.split("|");
-        return [name!, Number(bytes)];
-      }),
-  );
+  const script = [
+    "import json, sqlite3, sys",
+    "c = sqlite3.connect('file:' + sys.argv[1] + '?mode=ro', uri=True)",
+    "print(json.dumps(dict(c.execute(sys.argv[2]).fetchall())))",
+  ].join("\n");
+  const sizes = "select coalesce(m.tbl_name, d.name), sum(d.pgsize) from dbstat d left join sqlite_master m on m.name = d.name group by 1";
+  const python = "python3";
+  return JSON.parse(execFileSync(python, ["-c", script, file, sizes]).toString()) as Record<string, number>;
 }
 
 async function runYear(ladder: "on" | "off"): Promise<YearResult> {
