@@ -32,6 +32,7 @@ const row = (overrides: Partial<DashboardRow> = {}): DashboardRow => ({
   followUpStep: 0,
   followUpAt: null,
   followUpHold: null,
+  firstRequestCitation: null,
   legalLawId: null,
   ...overrides,
 });

@@ -71,7 +71,7 @@ export type DashboardRow = DashboardRequest &
     sendingJob: "optOut.email" | "optOut.letter" | null;
     /** When a piece seen in the mail showed its sender still mailing after the day the mail should have stopped. */
     stillComingAt: Date | null;
-  } & Pick<FollowUpCardInput, "followUpStep" | "followUpAt" | "followUpHold"> & { legalLawId: string | null };
+  } & Pick<FollowUpCardInput, "followUpStep" | "followUpAt" | "followUpHold" | "firstRequestCitation"> & { legalLawId: string | null };
 
 /** Everything the dashboard reads for one user (getDashboard). */
 export type DashboardSnapshot = {

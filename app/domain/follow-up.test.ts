@@ -74,9 +74,15 @@ describe("the words", () => {
     const at = new Date("2027-03-01T15:00:00Z");
     const first = new Date("2027-01-05T15:00:00Z");
     const card = (overrides: Partial<Parameters<typeof followUpCardText>[0]>) =>
-      followUpCardText({ followUpStep: 0, followUpAt: at, followUpHold: null, firstSentAt: first, law: null, ...overrides }, timeZone);
+      followUpCardText(
+        { followUpStep: 0, followUpAt: at, followUpHold: null, firstSentAt: first, firstRequestCitation: null, law: null, ...overrides },
+        timeZone,
+      );
     expect(card({})).toBeNull();
     expect(card({ followUpStep: 1 })?.text).toBe("Sent again on 03/01/2027, free, citing your request of 01/05/2027");
+    expect(card({ followUpStep: 1, firstSentAt: null, firstRequestCitation: "01/04/2027, by email" })?.text).toBe(
+      "Sent again on 03/01/2027, free, citing your request of 01/04/2027",
+    );
     expect(card({ followUpStep: 2, law })?.text).toBe(
       "Asked under the California Consumer Privacy Act on 03/01/2027; the law gives them 45 days",
     );

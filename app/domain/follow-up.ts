@@ -133,6 +133,8 @@ export type FollowUpCardInput = {
   followUpHold: FollowUpHold | null;
   /** When the first request went out, for the second's line. */
   firstSentAt: Date | null;
+  /** The first request as the second cited it, whose date stands in when no sending of it is recorded. */
+  firstRequestCitation: string | null;
   /** The law the legal request was sent under, or the one the held step waits to ask under. */
   law: StatePrivacyLaw | null;
 };
@@ -148,11 +150,11 @@ export function followUpCardText(input: FollowUpCardInput, timeZone: string): { 
     };
   }
   switch (input.followUpStep) {
-    case 1:
-      return {
-        text: `Sent again on ${on(input.followUpAt)}, free${input.firstSentAt ? `, citing your request of ${on(input.firstSentAt)}` : ""}`,
-        link: null,
-      };
+    case 1: {
+      // The citation starts with the first request's date (firstRequestCitation).
+      const firstOn = input.firstSentAt ? on(input.firstSentAt) : (input.firstRequestCitation?.match(/^\d\d\/\d\d\/\d{4}/)?.[0] ?? null);
+      return { text: `Sent again on ${on(input.followUpAt)}, free${firstOn ? `, citing your request of ${firstOn}` : ""}`, link: null };
+    }
     case 2:
       return input.law
         ? {

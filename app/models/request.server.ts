@@ -51,6 +51,7 @@ const requestColumns = {
   followUpStep: requests.followUpStep,
   followUpAt: requests.followUpAt,
   followUpHold: requests.followUpHold,
+  firstRequestCitation: requests.firstRequestCitation,
   legalLawId: requests.legalLawId,
 };
 
