@@ -180,14 +180,14 @@ export function writeOptOutLetter(input: OptOutLetterInput): string {
   // STAND-IN until the follow-up letters' text lands (decision 0059).
   const timeZone = input.timeZone ?? DEFAULT_TIME_ZONE;
   if (input.followUp?.kind === "second")
-    paragraphs.splice(3, 0, [`This is my second request. My first was sent on ${input.followUp.citation}.`]);
+    paragraphs.splice(3, 0, [`This is my second request. My first request was ${input.followUp.citation}.`]);
   if (input.followUp?.kind === "legal") {
     const { law, permission } = input.followUp;
     paragraphs.splice(3, 0, [
-      `This request is made under ${law.statute}, by my authorized agent; please respond within ${law.responseDays} days.`,
+      `This is a request under the ${law.name} (${law.statute}), sent by my authorized agent; please respond within ${law.responseDays} days.`,
     ]);
     paragraphs.push([
-      `Authorized agent permission signed by ${permission.typedName} on ${formatDate(permission.signedAt, timeZone)}: ${permission.allows}`,
+      `Authorization: I, ${permission.typedName}, signed on ${formatDate(permission.signedAt, timeZone)}: ${permission.allows}`,
     ]);
   }
   return paragraphs.map((lines) => lines.join("\n")).join("\n\n");

@@ -21,7 +21,7 @@ const LAWS: StatePrivacyLaw[] = [
   {
     id: "ca-ccpa",
     state: "CA",
-    name: "the California Consumer Privacy Act",
+    name: "California Consumer Privacy Act",
     statute: "Cal. Civ. Code § 1798.100 et seq.",
     inForceFrom: "2020-01-01",
     agent: "deleteAndOptOut",
@@ -33,7 +33,7 @@ const LAWS: StatePrivacyLaw[] = [
   {
     id: "va-vcdpa",
     state: "VA",
-    name: "the Virginia Consumer Data Protection Act",
+    name: "Virginia Consumer Data Protection Act",
     statute: "Va. Code § 59.1-575 et seq.",
     inForceFrom: "2023-01-01",
     agent: "none",
@@ -53,8 +53,9 @@ export function lawById(id: string): StatePrivacyLaw | null {
 export function legalRouteFor(state: string, sender: { category: string | null }, on: Date): LegalRoute {
   const law = LAWS.find((candidate) => candidate.state === state);
   if (!law) return { kind: "noLaw", reason: "no consumer privacy law in this state" };
-  if (on.toISOString().slice(0, 10) < law.inForceFrom) return { kind: "notInForce", reason: `${law.name} is not in force yet` };
-  if (law.agent === "none") return { kind: "agentNotAllowed", reason: `${law.name} does not let an agent ask for you` };
-  if (sender.category === "charities" && law.nonprofitsExempt) return { kind: "senderExempt", reason: `${law.name} exempts nonprofits` };
+  if (on.toISOString().slice(0, 10) < law.inForceFrom) return { kind: "notInForce", reason: `the ${law.name} is not in force yet` };
+  if (law.agent === "none") return { kind: "agentNotAllowed", reason: `the ${law.name} does not let an agent ask for you` };
+  if (sender.category === "charities" && law.nonprofitsExempt)
+    return { kind: "senderExempt", reason: `the ${law.name} exempts nonprofits` };
   return { kind: "send", law, asks: "deleteAndOptOut" };
 }
