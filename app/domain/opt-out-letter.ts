@@ -50,7 +50,7 @@ export type OptOutLetterInput = {
   date: Date;
   /** IANA zone the date is read in; America/New_York by default. */
   timeZone?: string;
-  // STAND-IN until the follow-up letters' text lands (decision 0059): the inputs, and one paragraph each.
+  // STAND-IN until the follow-up letters' text lands: the inputs, and one paragraph each.
   followUp?:
     | { kind: "second"; citation: string }
     | {
@@ -177,7 +177,7 @@ export function writeOptOutLetter(input: OptOutLetterInput): string {
     ["Thank you for your help."],
     ["Sincerely,", holderName],
   );
-  // STAND-IN until the follow-up letters' text lands (decision 0059).
+  // STAND-IN until the follow-up letters' text lands.
   const timeZone = input.timeZone ?? DEFAULT_TIME_ZONE;
   if (input.followUp?.kind === "second")
     paragraphs.splice(3, 0, [`This is my second request. My first request was ${input.followUp.citation}.`]);

@@ -1,4 +1,4 @@
-// STAND-IN until the state privacy laws' data lands (decision 0059): one law, California's, so that
+// STAND-IN until the state privacy laws' data lands: one law, California's, so that
 // the follow-up ladder can be built and tested against the interface. Replaced whole by the data.
 export type StatePrivacyLaw = {
   id: string;

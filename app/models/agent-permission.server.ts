@@ -1,4 +1,4 @@
-// STAND-IN until the agent's permission model lands (decision 0059): only the read the follow-up
+// STAND-IN until the agent's permission model lands: only the read the follow-up
 // ladder needs. Replaced whole by the model that signs and revokes.
 import { and, eq, isNull } from "drizzle-orm";
 import { agentPermissions } from "../../drizzle/schema";

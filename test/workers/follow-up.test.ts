@@ -176,7 +176,7 @@ describe("after the second request's wait", () => {
     await advanceFollowUps(ladderOn(), now);
     expect((await requestRow(userId, SENDER)).followUpStep).toBe(1);
 
-    // Signing clears the hold (decision 0059); the next daily run asks under the law.
+    // Signing clears the hold; the next daily run asks under the law.
     await signPermission(userId);
     await db.update(requests).set({ followUpHold: null }).where(eq(requests.userId, userId));
     const counts = await advanceFollowUps(ladderOn(), new Date("2026-11-26T15:00:00Z"));
