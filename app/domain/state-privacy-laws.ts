@@ -287,3 +287,14 @@ export function legalRouteFor(state: string, sender: { category: string | null }
   }
   return { kind: "send", law, asks: law.agent === "deleteAndOptOut" ? "deleteAndOptOut" : "optOut" };
 }
+
+/** What the person's state's law lets an agent ask for, as /account says it beside the permission. */
+export function agentRightInWords(state: string, on: Date): string {
+  const law = lawOfState(state);
+  const route = legalRouteFor(state, { category: "catalogs" }, on);
+  if (!law) return "We know of no law in your state that lets an agent make this request, so none goes out for you there for now.";
+  if (route.kind !== "send") return `${route.reason} So no request under it goes out for you.`;
+  const asks = route.asks === "deleteAndOptOut" ? "delete your data and stop selling or sharing it" : "stop selling your data";
+  const nonprofits = law.nonprofitsExempt === true ? " It does not cover charities and other nonprofits." : "";
+  return `In your state, the ${law.name} lets an agent ask a company to ${asks}.${nonprofits}`;
+}
