@@ -35,15 +35,6 @@ export async function agentPermissionById(db: Db, id: string) {
   return found ?? null;
 }
 
-/** Every permission the user signed, the latest first, for their data export. */
-export async function agentPermissionsOfUser(db: Db, userId: string) {
-  return db
-    .select({ ...permissionColumns, revokedAt: agentPermissions.revokedAt })
-    .from(agentPermissions)
-    .where(eq(agentPermissions.userId, userId))
-    .orderBy(desc(agentPermissions.signedAt));
-}
-
 export type SignOutcome = { kind: "signed" | "alreadySigned"; permission: AgentPermission } | { kind: "nameMismatch" };
 
 /**

@@ -156,3 +156,23 @@ describe("revoking the permission", () => {
     expect(Object.values(await other.holds())).toEqual([null, null, null, null, null]);
   });
 });
+
+describe("the data export", () => {
+  it("has the permissions signed, in a section of their own, the revoked one with its date", async () => {
+    const user = await signedUpUser("agent-export");
+    expect((await user.browser.post("/account", { intent: "signAgentPermission", typedName: "Ada Lovelace" })).status).toBe(303);
+    expect((await user.browser.post("/account", { intent: "revokeAgentPermission" })).status).toBe(303);
+    expect((await user.browser.post("/account", { intent: "signAgentPermission", typedName: "ADA LOVELACE" })).status).toBe(303);
+
+    const exported = (await (await user.browser.get("/account/export.json")).json()) as {
+      agentPermissions: { typedName: string; allows: string; signedAt: string; revokedAt: string | null }[];
+    };
+    expect(exported.agentPermissions.map((row) => [row.typedName, row.allows, row.revokedAt === null])).toEqual([
+      ["ADA LOVELACE", AGENT_PERMISSION_ALLOWS, true],
+      ["Ada Lovelace", AGENT_PERMISSION_ALLOWS, false],
+    ]);
+    const page = textOf(await htmlOf(await user.browser.get("/account/export")));
+    expect(page).toContain("Permission to act for you");
+    expect(page).toContain("No: in force");
+  });
+});
