@@ -41,7 +41,7 @@ describe("the request under a state law", () => {
   it("is sent as the person's authorized agent under the law and its statute", () => {
     const text = letter({ followUp: { kind: "legal", law: california, asks: "deleteAndOptOut", permission } });
     expect(text).toContain(
-      "This is a request under the California Consumer Privacy Act, as amended by the California Privacy Rights Act (Cal. Civ. Code § 1798.100 et seq.). Quiet Mailbox sends it for me, as my authorized agent",
+      "This is a request under the California Consumer Privacy Act (Cal. Civ. Code § 1798.100 et seq., as amended by the California Privacy Rights Act of 2020). Quiet Mailbox sends it for me, as my authorized agent",
     );
   });
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { legalRouteFor, lawById, lawOfState, STATE_PRIVACY_LAWS, type StatePrivacyLaw } from "~/domain/state-privacy-laws";
+import {
+  agentRightInWords,
+  legalRouteFor,
+  lawById,
+  lawOfState,
+  STATE_PRIVACY_LAWS,
+  type StatePrivacyLaw,
+} from "~/domain/state-privacy-laws";
 
 const on = new Date("2026-11-28T17:00:00Z");
 const catalogs = { category: "catalogs" };
@@ -112,5 +119,20 @@ describe("legalRouteFor", () => {
   it("gives a reason whenever it does not send", () => {
     const route = legalRouteFor("VA", catalogs, on);
     expect(route.kind !== "send" && route.reason).toMatch(/Virginia/);
+  });
+});
+
+describe("agentRightInWords", () => {
+  it("says what the person's state lets an agent ask, and when it lets no agent act or has no law", () => {
+    expect(agentRightInWords("CA", on)).toBe(
+      "In your state, the California Consumer Privacy Act lets an agent ask a company to delete your data and stop selling or sharing it. It does not cover charities and other nonprofits.",
+    );
+    expect(agentRightInWords("CO", on)).toBe(
+      "In your state, the Colorado Privacy Act lets an agent ask a company to stop selling your data.",
+    );
+    expect(agentRightInWords("VA", on)).toMatch(
+      /gives no authorized agent a right to act for an adult\. So no request under it goes out for you\.$/,
+    );
+    expect(agentRightInWords("IL", on)).toMatch(/^We know of no law in your state/);
   });
 });

@@ -50,8 +50,8 @@ export const STATE_PRIVACY_LAWS: readonly StatePrivacyLaw[] = [
   {
     id: "ca-ccpa",
     state: "CA",
-    name: "California Consumer Privacy Act, as amended by the California Privacy Rights Act",
-    statute: "Cal. Civ. Code § 1798.100 et seq.",
+    name: "California Consumer Privacy Act",
+    statute: "Cal. Civ. Code § 1798.100 et seq., as amended by the California Privacy Rights Act of 2020",
     inForceFrom: "2023-01-01",
     agent: "deleteAndOptOut",
     agentProof:
