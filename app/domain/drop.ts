@@ -5,7 +5,7 @@
 import { stateCode } from "./us-states";
 
 /** The catalog category of data brokers and list cooperatives. */
-export const DATA_BROKER_CATEGORY = "data-broker";
+const DATA_BROKER_CATEGORY = "data-broker";
 
 export const DROP = {
   name: "Delete Request and Opt-out Platform",

@@ -7,9 +7,9 @@
 import { isoDate, timeZoneForState } from "./dates";
 
 /** What an authorized agent may ask for under the law. */
-export type AgentRight = "deleteAndOptOut" | "optOutOnly" | "none" | "unclear";
+type AgentRight = "deleteAndOptOut" | "optOutOnly" | "none" | "unclear";
 
-export type LawSource = { title: string; url: string; year: number };
+type LawSource = { title: string; url: string; year: number };
 
 export type StatePrivacyLaw = {
   id: string;

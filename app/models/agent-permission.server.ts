@@ -1,6 +1,6 @@
 // The person's signed permission to act as their authorized agent (decision 0059), at most one in
 // force per account (a partial unique index), and the holds it puts on the follow-up ladder.
-import { and, desc, eq, exists, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, eq, exists, inArray, isNull, or, sql } from "drizzle-orm";
 import { agentPermissions, requests, users } from "../../drizzle/schema";
 import { AGENT_PERMISSION_ALLOWS, typedNameMatches } from "~/domain/agent-permission";
 import { collapseSpaces } from "~/domain/address";

@@ -5,7 +5,7 @@ import { agentPermissions, requests } from "../../drizzle/schema";
 import { ADDRESS, signedUpUser } from "./http";
 import { htmlOf, textOf } from "./support";
 import { AGENT_PERMISSION_ALLOWS, SIGN_NAME_MISMATCH } from "~/domain/agent-permission";
-import { signAgentPermission } from "~/models/agent-permission.server";
+import { agentPermissionById, signAgentPermission } from "~/models/agent-permission.server";
 import { getDb } from "~/utils/db.server";
 
 const db = getDb(env.DB);
@@ -132,7 +132,14 @@ describe("revoking the permission", () => {
       "Legal Sent": null,
       "With Staff": null,
     });
-    expect((await permissionsOf(user.userId)).map((row) => row.revokedAt === null)).toEqual([false]);
+    const [revoked] = await permissionsOf(user.userId);
+    expect(revoked!.revokedAt).not.toBeNull();
+    // A request sent with it still names it, for the record.
+    expect(await agentPermissionById(db, revoked!.id)).toMatchObject({
+      userId: user.userId,
+      typedName: "Ada Lovelace",
+      revokedAt: revoked!.revokedAt,
+    });
 
     expect(Object.values(await other.holds()), "another user's requests").toEqual([null, null, null, null, null]);
     expect(

@@ -14,7 +14,7 @@ export function CharityChoiceForm({
 }) {
   const id = `charity-${requestId}`;
   return (
-    <details className="guide charity-choice" open={choice.donor === null || undefined}>
+    <details className="guide charity-choice">
       <summary>If you give to {senderName}</summary>
       <Form method="post" action="/dashboard" className="form" aria-label={`Your choice for ${senderName}`}>
         <input type="hidden" name="requestId" value={requestId} />
