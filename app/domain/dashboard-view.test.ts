@@ -29,6 +29,8 @@ const row = (overrides: Partial<DashboardRow> = {}): DashboardRow => ({
   letterProblem: null,
   sendingJob: null,
   stillComingAt: null,
+  charityDonor: null,
+  charityMailingsPerYear: null,
   ...overrides,
 });
 

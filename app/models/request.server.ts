@@ -48,6 +48,8 @@ const requestColumns = {
   acceptsAgent: requestTemplates.acceptsAgent,
   letterProblem: requests.letterProblem,
   stillComingAt: requests.stillComingAt,
+  charityDonor: requests.charityDonor,
+  charityMailingsPerYear: requests.charityMailingsPerYear,
 };
 
 /** The job sending a request by itself right now, if one is: "optOut.email" or "optOut.letter" (through jobs_pending_*_idx). */
