@@ -34,6 +34,8 @@ const row = (overrides: Partial<DashboardRow> = {}): DashboardRow => ({
   followUpHold: null,
   firstRequestCitation: null,
   legalLawId: null,
+  charityDonor: null,
+  charityMailingsPerYear: null,
   ...overrides,
 });
 

@@ -42,6 +42,8 @@ import {
   waitStanding,
 } from "~/domain/requests";
 import { kindOf } from "~/domain/sender-categories";
+import { charityChoiceText, isCharity } from "~/domain/charity-choice";
+import { dropGuideFor } from "~/domain/drop";
 import {
   addRequestUrl,
   cardSeenText,
@@ -71,6 +73,9 @@ export type DashboardRow = DashboardRequest &
     sendingJob: "optOut.email" | "optOut.letter" | null;
     /** When a piece seen in the mail showed its sender still mailing after the day the mail should have stopped. */
     stillComingAt: Date | null;
+    /** For a charity: whether the person gives to it, and how many times a year it may write. */
+    charityDonor: boolean | null;
+    charityMailingsPerYear: number | null;
   } & Pick<FollowUpCardInput, "followUpStep" | "followUpAt" | "followUpHold" | "firstRequestCitation"> & { legalLawId: string | null };
 
 /** Everything the dashboard reads for one user (getDashboard). */
@@ -246,6 +251,8 @@ function noticeOf(notice: DashboardNotice, snapshot: DashboardSnapshot, timeZone
       return row ? { text: `Good news: ${row.senderName} is marked “${STATUS_LABELS.confirmedByUser}”.` } : null;
     case "cancel":
       return sender ? { text: `Cancelled the request to ${sender}.` } : null;
+    case "charityChoice":
+      return row ? { text: `Saved for ${row.senderName}: ${charityChoiceText(row.charityDonor, row.charityMailingsPerYear)}` } : null;
   }
 }
 
@@ -289,6 +296,7 @@ function requestCard(row: DashboardRow, { snapshot, timeZone, now, canSend, send
     customerNumber: row.customerNumber,
     keyCode: row.keyCode,
     guide: row.consumerFiles && row.status === null ? { channels: row.channels ?? [], needs: row.needs ?? [], takes: row.takes } : null,
+    charity: isCharity(row.category) ? { donor: row.charityDonor, mailingsPerYear: row.charityMailingsPerYear } : null,
   };
 }
 
@@ -431,6 +439,11 @@ export function dashboardView(
     notice: notice.success ? noticeOf(notice.data, snapshot, timeZone, now) : null,
     confirmDelete: query.get("confirmDelete"),
     recipientCount: snapshot.recipients.length,
+    // Senders the person chose to stop: the suggestions every account starts with do not count.
+    dropGuide: dropGuideFor(
+      snapshot.account.state,
+      snapshot.requests.filter((row) => row.status !== null).map((row) => row.category),
+    ),
     open,
     print: open !== null && query.get("view") === "print",
   };

@@ -53,6 +53,8 @@ const requestColumns = {
   followUpHold: requests.followUpHold,
   firstRequestCitation: requests.firstRequestCitation,
   legalLawId: requests.legalLawId,
+  charityDonor: requests.charityDonor,
+  charityMailingsPerYear: requests.charityMailingsPerYear,
 };
 
 /** The job sending a request by itself right now, if one is: "optOut.email" or "optOut.letter" (through jobs_pending_*_idx). */
