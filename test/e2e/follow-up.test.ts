@@ -1,13 +1,13 @@
 // Journey: a request whose mail came back is followed up (decision 0058), on a phone, JavaScript on
 // and off. The person says the mail is still coming: the card and the timeline show the second
-// request, free, citing the first. After the second wait the mail still comes; with the person in
-// California and their permission to act as their agent signed (written into D1: the form that
-// signs it is another journey's), saying so again asks under California's law: the card gives the
-// law's deadline and the timeline shows the request under the law.
+// request, free, citing the first. After the second wait the mail still comes, for a person in
+// California: the card asks them to sign their permission to act as their agent; they sign it on
+// /account#agent-permission, the daily run asks under California's law, and the card gives the
+// law's deadline while the timeline shows the request under the law.
 import { describe, expect, inject, test } from "vitest";
 import type { Page } from "playwright-core";
 import { assertAccessible, assertNoErrors, JS_MODES, screenshot, useBrowser } from "./browser";
-import { signedInAccount, unsubscribeFromDashboard } from "./accounts-helpers";
+import { input, signedInAccount, unsubscribeFromDashboard } from "./accounts-helpers";
 import { quote, runSql } from "./local-d1";
 
 const browser = useBrowser();
@@ -49,14 +49,27 @@ describe.each(JS_MODES)("a request followed up (JavaScript $label)", ({ js, labe
       );
       expect(await second.locator("ol.history").innerText()).toContain("Sent again, free, citing your first request, sent on");
 
-      // After the second wait the mail still comes; the person lives in California and signed their permission.
+      // After the second wait the mail still comes, for a person in California: the law allows the
+      // next step, which waits for their permission to act as their agent.
       await sentLongAgo(email, "epsilon", ", state = 'CA'");
-      await runSql(
-        `insert into agent_permissions (id, userId, typedName, allows, signedAt) select ${quote(crypto.randomUUID())}, id, 'Ada Lovelace', ` +
-          `'Quiet Mailbox may ask businesses, as my authorized agent, to delete my personal information and to stop selling or sharing it.', ` +
-          `${Date.now() - DAY_MS} from users where email = ${quote(email)}`,
+      const held = await sayStillComing(page, "epsilon");
+      expect(await held.locator(".request-follow-up").innerText()).toBe(
+        "Waiting for your permission: sign once in your account so we can ask under the California Consumer Privacy Act Sign your permission",
       );
-      const legal = await sayStillComing(page, "epsilon");
+      await screenshot(visit, "follow-up-permission-360");
+      await assertAccessible(visit);
+
+      // They sign it on their account page; the next daily run asks under the law.
+      await Promise.all([page.waitForURL(/\/account/), held.getByRole("link", { name: "Sign your permission" }).click()]);
+      await input(page, "typedName").fill("Ada Lovelace");
+      await Promise.all([
+        page.waitForURL(/\/account\?saved=agent-signed/),
+        page.locator("#agent-permission").getByRole("button", { name: "Sign the permission" }).click(),
+      ]);
+      expect((await fetch(`${appUrl}/__scheduled`)).status).toBe(200);
+
+      expect((await page.goto(`${appUrl}/dashboard?request=epsilon`))?.status()).toBe(200);
+      const legal = page.locator("#request-epsilon");
       expect(await legal.locator(".request-follow-up").innerText()).toMatch(
         /^Asked under the California Consumer Privacy Act on \d\d\/\d\d\/\d{4}; the law gives them 45 days$/,
       );
