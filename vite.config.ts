@@ -16,6 +16,7 @@ export default defineConfig({
     tailwindcss(),
     remix({
       future: {
+        v3_fetcherPersist: true,
         v3_relativeSplatPath: true,
         v3_throwAbortReason: true,
         v3_singleFetch: true,

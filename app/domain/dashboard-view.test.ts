@@ -32,7 +32,10 @@ const row = (overrides: Partial<DashboardRow> = {}): DashboardRow => ({
   followUpStep: 0,
   followUpAt: null,
   followUpHold: null,
+  firstRequestCitation: null,
   legalLawId: null,
+  charityDonor: null,
+  charityMailingsPerYear: null,
   ...overrides,
 });
 

@@ -43,6 +43,8 @@ import {
 } from "~/domain/requests";
 import { kindOf } from "~/domain/sender-categories";
 import { isVerifiedStopped, learnedStopDays, senderOutcomeText, type SenderOutcome } from "~/domain/sender-outcome";
+import { charityChoiceText, isCharity } from "~/domain/charity-choice";
+import { dropGuideFor } from "~/domain/drop";
 import {
   addRequestUrl,
   cardSeenText,
@@ -74,7 +76,10 @@ export type DashboardRow = DashboardRequest &
     stillComingAt: Date | null;
     /** What its sender really does, when figures were computed (sender_outcomes). */
     senderOutcome?: SenderOutcome | null;
-  } & Pick<FollowUpCardInput, "followUpStep" | "followUpAt" | "followUpHold"> & { legalLawId: string | null };
+    /** For a charity: whether the person gives to it, and how many times a year it may write. */
+    charityDonor: boolean | null;
+    charityMailingsPerYear: number | null;
+  } & Pick<FollowUpCardInput, "followUpStep" | "followUpAt" | "followUpHold" | "firstRequestCitation"> & { legalLawId: string | null };
 
 /** Everything the dashboard reads for one user (getDashboard). */
 export type DashboardSnapshot = {
@@ -251,6 +256,8 @@ function noticeOf(notice: DashboardNotice, snapshot: DashboardSnapshot, timeZone
       return row ? { text: `Good news: ${row.senderName} is marked “${STATUS_LABELS.confirmedByUser}”.` } : null;
     case "cancel":
       return sender ? { text: `Cancelled the request to ${sender}.` } : null;
+    case "charityChoice":
+      return row ? { text: `Saved for ${row.senderName}: ${charityChoiceText(row.charityDonor, row.charityMailingsPerYear)}` } : null;
   }
 }
 
@@ -307,6 +314,7 @@ function requestCard(row: DashboardRow, { snapshot, timeZone, now, canSend, send
     customerNumber: row.customerNumber,
     keyCode: row.keyCode,
     guide: row.consumerFiles && row.status === null ? { channels: row.channels ?? [], needs: row.needs ?? [], takes: row.takes } : null,
+    charity: isCharity(row.category) ? { donor: row.charityDonor, mailingsPerYear: row.charityMailingsPerYear } : null,
   };
 }
 
@@ -457,6 +465,11 @@ export function dashboardView(
     notice: notice.success ? noticeOf(notice.data, snapshot, timeZone, now) : null,
     confirmDelete: query.get("confirmDelete"),
     recipientCount: snapshot.recipients.length,
+    // Senders the person chose to stop: the suggestions every account starts with do not count.
+    dropGuide: dropGuideFor(
+      snapshot.account.state,
+      snapshot.requests.filter((row) => row.status !== null).map((row) => row.category),
+    ),
     open,
     print: open !== null && query.get("view") === "print",
   };

@@ -171,13 +171,20 @@ export const DashboardActionSchema = z.discriminatedUnion("intent", [
     selection: z.enum(["all", "chosen"]),
     requestIds: z.array(requestId).max(200).default([]),
   }),
+  // Checked in the action, so that a number out of range is answered in words.
+  z.object({
+    intent: z.literal("charityChoice"),
+    requestId,
+    donor: z.enum(["yes", "no"]).optional(),
+    mailingsPerYear: z.string().max(10).optional(),
+  }),
 ]);
 
 export const CHOOSE_ONE_MESSAGE = "Choose at least one sender to send to.";
 
 /** What the page says after a form post redirected back (JavaScript off and on alike). */
 export const DashboardNoticeSchema = z.object({
-  notice: z.enum([...REQUEST_ACTIONS, UNDO_LOG_STATUS, "sendSuggested"]),
+  notice: z.enum([...REQUEST_ACTIONS, UNDO_LOG_STATUS, "sendSuggested", "charityChoice"]),
   about: requestId.optional(),
   sent: z.coerce.number().int().min(0).max(200).optional(),
   refused: z.coerce.number().int().min(0).max(200).optional(),

@@ -64,19 +64,27 @@ describe("the words", () => {
       events: [{ state: "delivered", at: new Date("2027-01-09T15:00:00Z"), detail: null }],
     };
     expect(firstRequestCitation(letter, letter.at, timeZone)).toBe(
-      "01/05/2027, by mail to Acme, 1 Main St, Springfield, IL 62701, delivered on 01/09/2027, Lob letter id ltr_1",
+      "sent on 01/05/2027 by mail to Acme, 1 Main St, Springfield, IL 62701, delivered on 01/09/2027, Lob letter id ltr_1",
     );
-    expect(firstRequestCitation(null, letter.at, timeZone)).toBe("01/05/2027");
-    expect(followUpDetail({ kind: "second" }, "01/05/2027")).toBe("Sent again, free, citing your request of 01/05/2027");
+    expect(firstRequestCitation(null, letter.at, timeZone)).toBe("sent on 01/05/2027");
+    expect(followUpDetail({ kind: "second" }, "sent on 01/05/2027")).toBe(
+      "Sent again, free, citing your first request, sent on 01/05/2027",
+    );
   });
 
   it("say where the ladder is on the card", () => {
     const at = new Date("2027-03-01T15:00:00Z");
     const first = new Date("2027-01-05T15:00:00Z");
     const card = (overrides: Partial<Parameters<typeof followUpCardText>[0]>) =>
-      followUpCardText({ followUpStep: 0, followUpAt: at, followUpHold: null, firstSentAt: first, law: null, ...overrides }, timeZone);
+      followUpCardText(
+        { followUpStep: 0, followUpAt: at, followUpHold: null, firstSentAt: first, firstRequestCitation: null, law: null, ...overrides },
+        timeZone,
+      );
     expect(card({})).toBeNull();
     expect(card({ followUpStep: 1 })?.text).toBe("Sent again on 03/01/2027, free, citing your request of 01/05/2027");
+    expect(card({ followUpStep: 1, firstSentAt: null, firstRequestCitation: "sent on 01/04/2027 by email" })?.text).toBe(
+      "Sent again on 03/01/2027, free, citing your request of 01/04/2027",
+    );
     expect(card({ followUpStep: 2, law })?.text).toBe(
       "Asked under the California Consumer Privacy Act on 03/01/2027; the law gives them 45 days",
     );

@@ -81,12 +81,13 @@ export const FOLLOW_UP_HISTORY = {
 } as const;
 
 /**
- * The first request as the second one cites it: when it went out, by which channel and to where,
- * and what its vendor reported ("01/05/2027, by mail to 1 Main St, Springfield, IL 62701, delivered
- * on 01/09/2027, Lob letter id ltr_1"). `sentAt` stands in when there is no evidence.
+ * The first request as the second one cites it ("My first request was …"): when it went out, by
+ * which channel and to where, and what its vendor reported ("sent on 01/05/2027 by mail to 1 Main
+ * St, Springfield, IL 62701, delivered on 01/09/2027, Lob letter id ltr_1"). `sentAt` stands in
+ * when there is no evidence.
  */
 export function firstRequestCitation(evidence: DeliveryEvidence | null, sentAt: Date, timeZone: string): string {
-  if (!evidence) return formatDate(sentAt, timeZone);
+  if (!evidence) return `sent on ${formatDate(sentAt, timeZone)}`;
   const channel = evidence.kind === "email" ? "by email" : "by mail";
   const delivered = evidence.events.find((event) => event.state === "delivered");
   const last = latestEvent<string>(evidence.events);
@@ -102,7 +103,7 @@ export function firstRequestCitation(evidence: DeliveryEvidence | null, sentAt: 
       ? `Postmark message id ${evidence.vendorId}`
       : `Lob letter id ${evidence.vendorId}`
     : null;
-  return [`${formatDate(evidence.at, timeZone)}, ${channel}${evidence.to ? ` to ${evidence.to}` : ""}`, outcome, vendor]
+  return [`sent on ${formatDate(evidence.at, timeZone)} ${channel}${evidence.to ? ` to ${evidence.to}` : ""}`, outcome, vendor]
     .filter(Boolean)
     .join(", ");
 }
@@ -111,11 +112,11 @@ export function firstRequestCitation(evidence: DeliveryEvidence | null, sentAt: 
 export function followUpDetail(next: Exclude<NextFollowUp, { kind: "none" }>, citation: string | null = null): string {
   switch (next.kind) {
     case "second":
-      return `Sent again, free, citing your request of ${citation ?? "before"}`;
+      return `Sent again, free, citing your first request${citation ? `, ${citation}` : ""}`;
     case "legal":
-      return `Asked under ${next.law.name} (${next.law.statute}) as your authorized agent, with your signed permission; the law gives them ${next.law.responseDays} days`;
+      return `Asked under the ${next.law.name} (${next.law.statute}) as your authorized agent, with your signed permission; the law gives them ${next.law.responseDays} days`;
     case "hold":
-      return `Waiting for your permission to ask under ${next.law.name}`;
+      return `Waiting for your permission to ask under the ${next.law.name}`;
     case "escalate":
       return `With our staff: ${next.reason}`;
   }
@@ -133,6 +134,8 @@ export type FollowUpCardInput = {
   followUpHold: FollowUpHold | null;
   /** When the first request went out, for the second's line. */
   firstSentAt: Date | null;
+  /** The first request as the second cited it, whose date stands in when no sending of it is recorded. */
+  firstRequestCitation: string | null;
   /** The law the legal request was sent under, or the one the held step waits to ask under. */
   law: StatePrivacyLaw | null;
 };
@@ -143,20 +146,20 @@ export function followUpCardText(input: FollowUpCardInput, timeZone: string): { 
   if (input.followUpHold === "permissionRevoked") return { text: PERMISSION_REVOKED_DETAIL, link: null };
   if (input.followUpHold === "permissionNeeded" && input.law) {
     return {
-      text: `Waiting for your permission: sign once in your account so we can ask under ${input.law.name}`,
+      text: `Waiting for your permission: sign once in your account so we can ask under the ${input.law.name}`,
       link: AGENT_PERMISSION_PATH,
     };
   }
   switch (input.followUpStep) {
-    case 1:
-      return {
-        text: `Sent again on ${on(input.followUpAt)}, free${input.firstSentAt ? `, citing your request of ${on(input.firstSentAt)}` : ""}`,
-        link: null,
-      };
+    case 1: {
+      // The citation's first date is the first request's (firstRequestCitation).
+      const firstOn = input.firstSentAt ? on(input.firstSentAt) : (input.firstRequestCitation?.match(/\d\d\/\d\d\/\d{4}/)?.[0] ?? null);
+      return { text: `Sent again on ${on(input.followUpAt)}, free${firstOn ? `, citing your request of ${firstOn}` : ""}`, link: null };
+    }
     case 2:
       return input.law
         ? {
-            text: `Asked under ${input.law.name} on ${on(input.followUpAt)}; the law gives them ${input.law.responseDays} days`,
+            text: `Asked under the ${input.law.name} on ${on(input.followUpAt)}; the law gives them ${input.law.responseDays} days`,
             link: null,
           }
         : null;

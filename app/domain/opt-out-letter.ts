@@ -34,6 +34,27 @@ export function householdOf(
   }));
 }
 
+/**
+ * A follow-up of a request whose sender kept mailing (decision 0058): the second request, citing
+ * the first, or the request under a state privacy law sent as the person's authorized agent with
+ * their signed permission attached (decision 0059).
+ */
+export type FollowUpLetter =
+  | {
+      kind: "second";
+      /** How the first request went, as the phrase after "My first request was ": "sent by letter on 01/05/2027 and delivered on 01/09/2027". */
+      citation: string;
+    }
+  | {
+      kind: "legal";
+      law: StatePrivacyLaw;
+      asks: "deleteAndOptOut" | "optOut";
+      permission: { typedName: string; signedAt: Date; allows: string };
+    };
+
+/** For a charity: whether the person gives to it, and how many times a year it may still write (0 to 12); null when not said. */
+export type CharityChoice = { donor: boolean | null; mailingsPerYear: number | null };
+
 export type OptOutLetterInput = {
   senderName: string;
   /** The account holder: name and address as standardized. */
@@ -50,16 +71,8 @@ export type OptOutLetterInput = {
   date: Date;
   /** IANA zone the date is read in; America/New_York by default. */
   timeZone?: string;
-  // STAND-IN until the follow-up letters' text lands (decision 0059): the inputs, and one paragraph each.
-  followUp?:
-    | { kind: "second"; citation: string }
-    | {
-        kind: "legal";
-        law: StatePrivacyLaw;
-        asks: "deleteAndOptOut" | "optOut";
-        permission: { typedName: string; signedAt: Date; allows: string };
-      };
-  charity?: { donor: boolean | null; mailingsPerYear: number | null };
+  followUp?: FollowUpLetter;
+  charity?: CharityChoice;
 };
 
 /** A request as stored, with what its letter is written from. */
@@ -80,7 +93,13 @@ export type RequestForLetter = PostalAddress & {
 export function letterOfRequest(
   request: RequestForLetter,
   recipients: (PostalAddress & { id: string; fullName: string })[],
-  { today, timeZone, earlierAddresses = [] }: { today: Date; timeZone: string; earlierAddresses?: PostalAddress[] },
+  {
+    today,
+    timeZone,
+    earlierAddresses = [],
+    followUp,
+    charity,
+  }: { today: Date; timeZone: string; earlierAddresses?: PostalAddress[]; followUp?: FollowUpLetter; charity?: CharityChoice },
 ): string {
   return writeOptOutLetter({
     senderName: request.senderName,
@@ -91,6 +110,8 @@ export function letterOfRequest(
     keyCode: request.keyCode,
     date: request.queuedAt ?? today,
     timeZone,
+    followUp,
+    charity,
   });
 }
 
@@ -137,19 +158,33 @@ export function writeOptOutLetter(input: OptOutLetterInput): string {
   const customerNumber = collapseSpaces(input.customerNumber);
   const keyCode = collapseSpaces(input.keyCode);
   const indent = (lines: string[]) => lines.map((line) => `  ${line}`);
+  const timeZone = input.timeZone ?? DEFAULT_TIME_ZONE;
+  const { followUp } = input;
+  // A donor stays on the charity's own file; everyone else asks to be taken off every list.
+  const keptAsDonor = input.charity?.donor === true;
+  const covers = several
+    ? " This request covers every name below, including other spellings of my name and other people who get mail at my address."
+    : "";
 
-  const paragraphs: string[][] = [
-    [formatDate(input.date, input.timeZone ?? DEFAULT_TIME_ZONE)],
-    [senderName ? `To ${senderName}:` : "To whom it may concern:"],
+  const paragraphs: string[][] = [[formatDate(input.date, timeZone)], [senderName ? `To ${senderName}:` : "To whom it may concern:"]];
+  if (followUp?.kind === "second") {
+    paragraphs.push([
+      `This is my second request. My first request was ${collapseSpaces(followUp.citation)}, and your mail has kept coming since. Please act on it now.`,
+    ]);
+  } else if (followUp?.kind === "legal") {
+    paragraphs.push([
+      `This is a request under the ${followUp.law.name} (${followUp.law.statute}). Quiet Mailbox sends it for me, as my authorized agent; my signed permission is below.`,
+    ]);
+  }
+  paragraphs.push(
     [
-      `Please remove my full name and address from your direct mailing list and add them to your Do Not Mail list.` +
-        (several
-          ? " This request covers every name below, including other spellings of my name and other people who get mail at my address."
-          : ""),
+      keptAsDonor
+        ? `I support your work and want to stay a donor. ${donorMailings(input.charity?.mailingsPerYear ?? null)} Please stop trading my name: do not rent, exchange or share it with other organizations.${covers}`
+        : `Please remove my full name and address from your direct mailing list and add them to your Do Not Mail list.${covers}`,
     ],
     [several ? "Names:" : "Name:", ...indent(names)],
     ["Address:", ...indent(envelopeLines(input.holder.address))],
-  ];
+  );
   if (earlier.length > 0) {
     paragraphs.push(["Earlier addresses, from before a move, where your records may still have these names:", ...indent(earlier)]);
   }
@@ -162,33 +197,50 @@ export function writeOptOutLetter(input: OptOutLetterInput): string {
   } else if (customerNumber) {
     paragraphs.push([`Customer number or source code from your mailing label: ${customerNumber}`]);
   }
+  const addresses = `${earlier.length > 0 ? " and the earlier addresses above" : ""}`;
   paragraphs.push(
-    [
-      `Please remove ${several ? "every one of these names" : "my name"} from every list you keep for this address` +
-        `${earlier.length > 0 ? " and the earlier addresses above" : ""}, ` +
-        `including lists you rent or buy from others, and add ${several ? "each of them" : "it"} to your internal ` +
-        "do-not-mail (suppression) file so that no further mail is sent.",
-    ],
+    keptAsDonor
+      ? [
+          `Please remove ${several ? "every one of these names" : "my name"} from every list you rent, exchange or buy from others, ` +
+            `and from any list you share, for this address${addresses}, so that other organizations stop writing to me.`,
+        ]
+      : [
+          `Please remove ${several ? "every one of these names" : "my name"} from every list you keep for this address${addresses}, ` +
+            `including lists you rent or buy from others, and add ${several ? "each of them" : "it"} to your internal ` +
+            "do-not-mail (suppression) file so that no further mail is sent.",
+        ],
     [
       `Please do not sell, rent, exchange or share my name, my address or any other information about me` +
-        `${several ? " or anyone named in this letter" : ""} with any other company, your affiliates included.`,
+        `${several ? " or anyone named in this letter" : ""} with any other ${input.charity ? "organization" : "company"}, your affiliates included.`,
     ],
-    ["Please also tell me where you obtained my name and address, and confirm to me once the removal is complete."],
+  );
+  if (followUp?.kind === "legal") {
+    paragraphs.push([
+      `${LEGAL_ASKS[followUp.asks]} Under the ${followUp.law.name}, you must respond within ${followUp.law.responseInWords}.`,
+    ]);
+  }
+  paragraphs.push(
+    [
+      `Please also tell me where you obtained my name and address, and confirm to me once the ${keptAsDonor ? "change" : "removal"} is complete.`,
+    ],
     ["Thank you for your help."],
     ["Sincerely,", holderName],
   );
-  // STAND-IN until the follow-up letters' text lands (decision 0059).
-  const timeZone = input.timeZone ?? DEFAULT_TIME_ZONE;
-  if (input.followUp?.kind === "second")
-    paragraphs.splice(3, 0, [`This is my second request. My first was sent on ${input.followUp.citation}.`]);
-  if (input.followUp?.kind === "legal") {
-    const { law, permission } = input.followUp;
-    paragraphs.splice(3, 0, [
-      `This request is made under ${law.statute}, by my authorized agent; please respond within ${law.responseDays} days.`,
-    ]);
-    paragraphs.push([
-      `Authorized agent permission signed by ${permission.typedName} on ${formatDate(permission.signedAt, timeZone)}: ${permission.allows}`,
-    ]);
+  if (followUp?.kind === "legal") {
+    const { typedName, signedAt, allows } = followUp.permission;
+    paragraphs.push([`Authorization: I, ${collapseSpaces(typedName)}, signed on ${formatDate(signedAt, timeZone)}: ${allows}`]);
   }
   return paragraphs.map((lines) => lines.join("\n")).join("\n\n");
+}
+
+/** What a request under a state law asks for: what the law lets an agent ask, no more. */
+const LEGAL_ASKS = {
+  deleteAndOptOut: "Under this law, I ask you to delete the personal information you hold about me, and not to sell or share it.",
+  optOut: "Under this law, I opt out of the sale of my personal information and of its processing for targeted advertising.",
+} as const;
+
+function donorMailings(perYear: number | null): string {
+  if (perYear === null) return "Please keep me on your donor file, and mail me less often.";
+  if (perYear === 0) return "Please keep me on your donor file, but send me no appeals by mail: only receipts for my gifts.";
+  return `Please keep me on your donor file, and mail me no more than ${perYear === 1 ? "once" : `${perYear} times`} a year.`;
 }

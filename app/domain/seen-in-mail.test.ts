@@ -175,6 +175,9 @@ describe("a card's pieces seen", () => {
       "“Mail came back” sends Epsilon a second request",
     );
     expect(said({ ...late, followUpStep: 1 }, null, null, { timeZone, now })).toContain("under your state's privacy law");
+    expect(said({ ...late, followUpStep: 1, followUpHold: "permissionNeeded" }, null, null, { timeZone, now })).toContain(
+      "Once you sign your permission, we ask Epsilon under your state's privacy law.",
+    );
     expect(said({ ...late, followUpStep: 3 }, null, null, { timeZone, now })).toContain("puts it back with our staff");
     expect(cardSeenText(late, null, clock, { timeZone, now })?.text).toBe("Still coming: seen in your mail, after it should have stopped.");
   });

@@ -199,6 +199,7 @@ export function cardSeenText(
     stillComingAt: Date | null;
     /** Where the follow-up ladder is (decision 0058): what sending it again does next. */
     followUpStep?: number;
+    followUpHold?: string | null;
   },
   pieces: CardPieces | null,
   clock: Pick<MailClock, "mailStopsBy"> | null,
@@ -210,7 +211,10 @@ export function cardSeenText(
     return {
       text: `Still coming: seen in your mail${when}, after it should have stopped.`,
       // What the button does (the report takes the follow-up ladder's next step, decision 0058).
-      next: `“${button}” ${sendItAgainText(request.senderName, request.followUpStep ?? 0)}`,
+      next:
+        request.followUpHold === "permissionNeeded"
+          ? `Once you sign your permission, we ask ${request.senderName} under your state's privacy law.`
+          : `“${button}” ${sendItAgainText(request.senderName, request.followUpStep ?? 0)}`,
     };
   }
   if (request.status !== "inQueue" && request.status !== "confirmedByUser") return null;

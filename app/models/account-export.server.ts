@@ -5,6 +5,7 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
+  agentPermissions,
   analyticsEvents,
   earlierAddresses,
   mailArrivals,
@@ -185,6 +186,11 @@ export type AccountExport = {
     addressedToCurrentResident: boolean;
     recordedAt: string;
   }[];
+  /**
+   * Each permission signed for us to act as the person's authorized agent under a state privacy
+   * law, the latest first: the name typed, the words signed, when, and when revoked.
+   */
+  agentPermissions: { id: string; typedName: string; allows: string; signedAt: string; revokedAt: string | null }[];
 };
 
 type ExportSection = keyof AccountExport;
@@ -307,6 +313,13 @@ const mailArrivalColumns = {
   createdAt: mailArrivals.createdAt,
 };
 const mailboxDayColumns = { day: mailboxDays.day, taken: mailboxDays.taken, dropped: mailboxDays.dropped };
+const agentPermissionColumns = {
+  id: agentPermissions.id,
+  typedName: agentPermissions.typedName,
+  allows: agentPermissions.allows,
+  signedAt: agentPermissions.signedAt,
+  revokedAt: agentPermissions.revokedAt,
+};
 const analyticsEventColumns = { name: analyticsEvents.name, properties: analyticsEvents.properties, createdAt: analyticsEvents.createdAt };
 
 const OWNER = "whose row it is: always the user exporting";
@@ -439,6 +452,11 @@ export const EXPORTED_TABLES = {
       imageKey: "where the piece's image is stored while it is read; the image is deleted once read",
     },
   },
+  agent_permissions: {
+    sections: ["agentPermissions"],
+    reads: agentPermissionColumns,
+    withheld: { userId: OWNER },
+  },
 } as const satisfies Record<string, TableExport>;
 
 /** Tables keyed to a user that the export leaves out on purpose, each with the reason. */
@@ -516,6 +534,7 @@ export async function exportAccount(
     confirmationRows,
     mailboxDayRows,
     arrivalRows,
+    permissionRows,
   ] = await db.batch([
     db.select(accountColumns).from(users).where(eq(users.id, userId)),
     db
@@ -564,6 +583,11 @@ export async function exportAccount(
       .from(mailArrivals)
       .where(eq(mailArrivals.userId, userId))
       .orderBy(desc(mailArrivals.arrivedOn), desc(mailArrivals.createdAt)),
+    db
+      .select(agentPermissionColumns)
+      .from(agentPermissions)
+      .where(eq(agentPermissions.userId, userId))
+      .orderBy(desc(agentPermissions.signedAt)),
   ]);
   if (!account) return null;
 
@@ -718,6 +742,13 @@ export async function exportAccount(
       keyCode: row.keyCode,
       addressedToCurrentResident: row.residentMail,
       recordedAt: iso(row.createdAt),
+    })),
+    agentPermissions: permissionRows.map((row) => ({
+      id: row.id,
+      typedName: row.typedName,
+      allows: row.allows,
+      signedAt: iso(row.signedAt),
+      revokedAt: isoOrNull(row.revokedAt),
     })),
   };
 }

@@ -52,7 +52,10 @@ const requestColumns = {
   followUpStep: requests.followUpStep,
   followUpAt: requests.followUpAt,
   followUpHold: requests.followUpHold,
+  firstRequestCitation: requests.firstRequestCitation,
   legalLawId: requests.legalLawId,
+  charityDonor: requests.charityDonor,
+  charityMailingsPerYear: requests.charityMailingsPerYear,
 };
 
 /** The job sending a request by itself right now, if one is: "optOut.email" or "optOut.letter" (through jobs_pending_*_idx). */

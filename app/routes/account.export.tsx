@@ -250,6 +250,19 @@ export default function AccountExportPage() {
         ])}
       />
 
+      <h2>Permission to act for you</h2>
+      <p className="muted">Each permission you signed for us to act as your authorized agent under a state privacy law.</p>
+      <Table
+        label="Permission to act for you"
+        head={["Signed", "Name typed", "What it allows", "Revoked"]}
+        rows={data.agentPermissions.map((permission) => [
+          at(permission.signedAt),
+          permission.typedName,
+          permission.allows,
+          permission.revokedAt ? at(permission.revokedAt) : "No: in force",
+        ])}
+      />
+
       <h2>Product events</h2>
       <p className="muted">What we count to improve the service: never your email, name or address.</p>
       <Table

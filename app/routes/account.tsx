@@ -1,12 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { envelopeLines } from "~/domain/address";
 import { ADDRESS_CHECK_LABELS } from "~/domain/address-check";
 import { EmailPreferencesSchema } from "~/domain/account";
 import { MAILBOX_LIMITS } from "~/domain/mailbox";
 import { MAILBOX_INTENTS, MailboxSection } from "~/components/mailbox";
+import { AGENT_PERMISSION_INTENTS, AgentPermissionSection } from "~/components/agent-permission";
+import { AGENT_PERMISSION_ALLOWS, SIGN_NAME_MISMATCH, SIGN_NAME_MISSING } from "~/domain/agent-permission";
+import { formatDateTime, userTimeZone } from "~/domain/dates";
+import { agentRightInWords } from "~/domain/state-privacy-laws";
+import { agentPermissionInForce, revokeAgentPermission, signAgentPermission } from "~/models/agent-permission.server";
 import { cancelEmailChange, endAllSessions, getAccountSettings } from "~/models/account.server";
 import { dismissConfirmation, regenerateMailboxToken, setMailboxEnabled } from "~/models/mailbox.server";
 import { changeEmailPreferences } from "~/services/account.server";
@@ -30,6 +35,8 @@ const SAVED_NOTICES: Record<string, string> = {
   "mailbox-off": "Your mailbox address is turned off: mail sent to it is refused.",
   "mailbox-on": "Your mailbox address is turned on again.",
   "confirmation-done": "The confirmation message is removed.",
+  "agent-signed": "Your permission is signed. We use it only where your state's law allows, after a second request did not stop the mail.",
+  "agent-revoked": "Your permission is revoked. No request under a state law goes out for you until you sign again.",
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -37,9 +44,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const settings = await getAccountSettings(getDb(context.env.DB), user.id);
   invariantResponse(settings);
   const saved = new URL(request.url).searchParams.get("saved");
-  const mailbox = await mailboxViewOf(context.env, user);
+  const now = new Date();
+  const [mailbox, permission] = await Promise.all([
+    mailboxViewOf(context.env, user),
+    agentPermissionInForce(getDb(context.env.DB), user.id),
+  ]);
   return {
     mailbox,
+    agentPermission: {
+      // What is shown is what was signed: the stored words once signed, the words to sign before.
+      allows: permission?.allows ?? AGENT_PERMISSION_ALLOWS,
+      signed: permission
+        ? { typedName: permission.typedName, at: formatDateTime(permission.signedAt, userTimeZone(settings.state).timeZone) }
+        : null,
+      stateLaw: agentRightInWords(settings.state, now),
+    },
     notice: saved && Object.hasOwn(SAVED_NOTICES, saved) ? SAVED_NOTICES[saved] : null,
     email: settings.email,
     pendingEmail: settings.pendingEmail?.newEmail ?? null,
@@ -60,6 +79,8 @@ const AccountActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal(MAILBOX_INTENTS.turnOff) }),
   z.object({ intent: z.literal(MAILBOX_INTENTS.turnOn) }),
   z.object({ intent: z.literal(MAILBOX_INTENTS.dismiss), confirmationId: z.string().min(1).max(200) }),
+  z.object({ intent: z.literal(AGENT_PERMISSION_INTENTS.sign), typedName: z.string().max(200).optional() }),
+  z.object({ intent: z.literal(AGENT_PERMISSION_INTENTS.revoke) }),
 ]);
 
 type AccountAction = z.infer<typeof AccountActionSchema>;
@@ -85,6 +106,23 @@ async function mailboxIntent(context: ActionFunctionArgs["context"], userId: str
   }
 }
 
+type AgentPermissionAction = Extract<AccountAction, { intent: (typeof AGENT_PERMISSION_INTENTS)[keyof typeof AGENT_PERMISSION_INTENTS] }>;
+
+/** Signing with a typed name, and revoking (decision 0059). A refused signature keeps what was typed, next to its message. */
+async function agentPermissionIntent(context: ActionFunctionArgs["context"], userId: string, value: AgentPermissionAction) {
+  const db = getDb(context.env.DB);
+  if (value.intent === AGENT_PERMISSION_INTENTS.revoke) {
+    await revokeAgentPermission(db, userId, new Date());
+    return redirect("/account?saved=agent-revoked#agent-permission", 303);
+  }
+  const typedName = value.typedName ?? "";
+  const refused = (error: string) => data({ agentPermission: { typedName, error } }, { status: 400 });
+  if (!typedName.trim()) return refused(SIGN_NAME_MISSING);
+  const outcome = await signAgentPermission(db, userId, typedName, new Date());
+  if (outcome.kind === "nameMismatch") return refused(SIGN_NAME_MISMATCH);
+  return redirect("/account?saved=agent-signed#agent-permission", 303);
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const submission = parseWithZod(await request.formData(), { schema: AccountActionSchema });
@@ -105,14 +143,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "preferences":
       await changeEmailPreferences(context.env, user, { newsletter: value.newsletter, reminderEmails: value.reminderEmails });
       return redirect("/account?saved=preferences", 303);
+    case AGENT_PERMISSION_INTENTS.sign:
+    case AGENT_PERMISSION_INTENTS.revoke:
+      return agentPermissionIntent(context, user.id, value);
     default:
       return mailboxIntent(context, user.id, value);
   }
 }
 
 export default function Account() {
-  const { mailbox, notice, email, pendingEmail, fullName, addressLines, addressCheck, earlierAddresses, newsletter, reminderEmails } =
-    useLoaderData<typeof loader>();
+  const {
+    mailbox,
+    agentPermission,
+    notice,
+    email,
+    pendingEmail,
+    fullName,
+    addressLines,
+    addressCheck,
+    earlierAddresses,
+    newsletter,
+    reminderEmails,
+  } = useLoaderData<typeof loader>();
+  const refusedSignature = useActionData<typeof action>()?.agentPermission ?? null;
   return (
     <section className="page narrow account" aria-labelledby="page-title">
       <h1 id="page-title">Your account</h1>
@@ -189,6 +242,12 @@ export default function Account() {
           </button>
         </Form>
       </section>
+
+      <AgentPermissionSection
+        permission={agentPermission}
+        typedName={refusedSignature?.typedName ?? ""}
+        error={refusedSignature?.error ?? null}
+      />
 
       {mailbox ? <MailboxSection mailbox={mailbox} messagesPerDay={MAILBOX_LIMITS.messagesPerDay} /> : null}
 

@@ -9,6 +9,9 @@ import { PrintableLetter } from "~/components/requests/letter-panel";
 import { KindLinks, RequestCard } from "~/components/requests/request-card";
 import { SeenInMail } from "~/components/requests/seen-in-mail";
 import { SendSuggested } from "~/components/requests/send-suggested";
+import { DropGuide } from "~/components/requests/drop-guide";
+import { MAILINGS_PER_YEAR_MESSAGE, parseMailingsPerYear } from "~/domain/charity-choice";
+import { setCharityChoice } from "~/models/charity-choice.server";
 import { CHOOSE_ONE_MESSAGE, DashboardActionSchema, GROUP_HEADINGS, noticeUrl, type DashboardGroup } from "~/domain/dashboard";
 import { dashboardView, namesUnknownRequest } from "~/domain/dashboard-view";
 import {
@@ -84,6 +87,19 @@ async function requestActionIntent(context: ActionFunctionArgs["context"], user:
   return redirect(noticeUrl({ notice: action, about: requestId }), 303);
 }
 
+/** A charity's request: donor or not, and how often it may write (decision 0059). */
+async function charityChoiceIntent(
+  context: ActionFunctionArgs["context"],
+  user: CurrentUser,
+  value: { requestId: string; donor?: "yes" | "no"; mailingsPerYear?: string },
+) {
+  const mailingsPerYear = parseMailingsPerYear(value.mailingsPerYear);
+  if (mailingsPerYear === undefined) return refused(MAILINGS_PER_YEAR_MESSAGE, 400);
+  const donor = value.donor === undefined ? null : value.donor === "yes";
+  invariantResponse(await setCharityChoice(getDb(context.env.DB), user.id, value.requestId, { donor, mailingsPerYear }));
+  return redirect(noticeUrl({ notice: "charityChoice", about: value.requestId }), 303);
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const submission = parseWithZod(await request.formData(), { schema: DashboardActionSchema });
@@ -95,6 +111,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return sendSuggestedIntent(context, user, value.selection === "all" ? "all" : value.requestIds);
     case UNDO_LOG_STATUS:
       return undoIntent(context, user, value.requestId);
+    case "charityChoice":
+      return charityChoiceIntent(context, user, value);
     default:
       return requestActionIntent(context, user, value.intent, value.requestId);
   }
@@ -120,6 +138,7 @@ export default function Dashboard() {
     open,
     print,
     mailbox,
+    dropGuide,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const choicesError = actionData && "atChoices" in actionData ? actionData.error : null;
@@ -185,6 +204,7 @@ export default function Dashboard() {
 
       <ConfirmationNotice mailbox={mailbox} />
       <DashboardSummaryPanel summary={summary} />
+      {dropGuide ? <DropGuide /> : null}
       <SeenInMail seen={seen} />
 
       {photos.length > 0 ? (

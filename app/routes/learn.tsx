@@ -5,6 +5,7 @@ import { NEXT_STEP_LABELS } from "~/domain/dashboard";
 import { ACTION_LABELS, CUSTOM_REQUIRED_DAYS, FREE_REQUEST_ALLOWANCE, STATUS_LABELS, UNDO_DELETE_DAYS } from "~/domain/requests";
 import { MAIL_STOPS_AFTER, timingRule, WHY_MAIL_TAKES_WEEKS } from "~/domain/mail-timing";
 import { LETTER_ELEMENTS } from "~/domain/opt-out-letter";
+import { DROP, DROP_ABOUT, DROP_LIMITS, DROP_STEPS } from "~/domain/drop";
 import { asksForIdentityNumber } from "~/domain/sender-catalog";
 import { CANNOT_STOP, kindOf, MAIL_KINDS } from "~/domain/sender-categories";
 import { listSendersForLearn } from "~/models/request-template.server";
@@ -24,6 +25,7 @@ const CONTENTS = [
   ["statuses", "What a request's status means"],
   ["letter-title", "What goes into an opt-out request"],
   ["services-title", "What stops each kind of mail"],
+  ["drop", "California: one request to every data broker"],
 ] as const;
 
 // Product rules: Request statuses and actions: the statuses, plus a preset (a template copied at signup) that was never sent.
@@ -399,6 +401,21 @@ SPRINGFIELD IL 62701-1234`}</pre>
             </details>
           </section>
         ))}
+      </section>
+
+      <section id="drop" aria-labelledby="drop-title">
+        <h2 id="drop-title">California: one request to every data broker</h2>
+        <p>{DROP_ABOUT}</p>
+        <p>If you live in California, you can file it yourself:</p>
+        <ol>
+          <li>
+            Go to <a href={DROP.url}>{DROP.urlText}</a>, the {DROP.agency}&apos;s own site.
+          </li>
+          {DROP_STEPS.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+        <p>{DROP_LIMITS}</p>
       </section>
 
       <section aria-labelledby="next-title">

@@ -3,32 +3,13 @@
 // catalog sender seen three times, a name the catalog lacks and "Current Resident" mail. "Stop it"
 // sends the sender's request with one press; a request whose mail came after the day it should
 // have stopped says it is still coming instead of asking, and its history lists the pieces.
-// The rows are written into the shared stack's D1 (its directory comes from the global setup).
-import { execFile } from "node:child_process";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import { describe, expect, inject, test } from "vitest";
-import { REPO_ROOT } from "../support/local-stack";
 import { assertAccessible, assertNoErrors, JS_MODES, screenshot, useBrowser } from "./browser";
 import { SENT_STANDING, signedInAccount, unsubscribeFromDashboard } from "./accounts-helpers";
+import { quote, runSql } from "./local-d1";
 
 const browser = useBrowser();
 const appUrl = inject("appUrl");
-const persistDir = inject("persistDir");
-
-/** Runs SQL on the stack's local D1, as `wrangler d1 execute` does. */
-async function runSql(sql: string) {
-  await promisify(execFile)(
-    join(REPO_ROOT, "node_modules/.bin/wrangler"),
-    ["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--command", sql],
-    {
-      cwd: REPO_ROOT,
-      env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
-    },
-  );
-}
-
-const quote = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
 /** Pieces seen in the mail of the account with this email, read already. */
 async function seenInMailOf(

@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CATALOG_SENDERS } from "../../drizzle/catalog";
 import { agentPermissions, requestLogs, requests, users } from "../../drizzle/schema";
 import { formatDate } from "~/domain/dates";
+import { lawById } from "~/domain/state-privacy-laws";
 import { recordArrival } from "~/models/mail-arrival.server";
 import { seedSenderCatalog } from "~/models/request-template.server";
 import { lettersFor, listWorkQueue } from "~/models/work-queue.server";
@@ -58,14 +59,16 @@ async function personWithSentRequest(state: keyof typeof ADDRESSES, sentAt: Date
   return { userId, key: { userId, requestId: SENDER } };
 }
 
+const PERMISSION_TEXT =
+  "Quiet Mailbox may ask businesses, as my authorized agent, to delete my personal information and to stop selling or sharing it.";
+
 async function signPermission(userId: string) {
   const [row] = await db
     .insert(agentPermissions)
     .values({
       userId,
       typedName: "Jane Q Public",
-      allows:
-        "Quiet Mailbox may ask businesses, as my authorized agent, to delete my personal information and to stop selling or sharing it.",
+      allows: PERMISSION_TEXT,
       signedAt: new Date("2026-10-01T15:00:00Z"),
     })
     .returning({ id: agentPermissions.id });
@@ -119,12 +122,12 @@ describe("a late piece", () => {
     const request = await requestRow(userId, SENDER);
     expect(request).toMatchObject({ followUpStep: 1, followUpAt: now, status: "inQueue", processedAt: null, stillComingAt: null });
     expect(request.queuedAt, "the free allowance is charged once per request, at its first queuing").toEqual(before.queuedAt);
-    expect(request.firstRequestCitation).toBe("09/01/2026");
+    expect(request.firstRequestCitation).toBe("sent on 09/01/2026");
     expect(await allowanceOf(userId)).toBe(allowance);
 
     const lines = await linesOf(userId, "secondRequest");
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ creator: "system", detail: "Sent again, free, citing your request of 09/01/2026" });
+    expect(lines[0]).toMatchObject({ creator: "system", detail: "Sent again, free, citing your first request, sent on 09/01/2026" });
     // It waits for staff, marked as a second request; its letter cites the first.
     expect((await listWorkQueue(db)).some((row) => row.userId === userId)).toBe(true);
     expect(await letterOf(key, now)).toContain("09/01/2026");
@@ -157,11 +160,11 @@ describe("after the second request's wait", () => {
       stillComingAt: null,
     });
     const [line] = await linesOf(userId, "legalRequest");
-    expect(line!.detail).toContain("Asked under the California Consumer Privacy Act (Cal. Civ. Code § 1798.100 et seq.)");
+    const law = lawById("ca-ccpa")!;
+    expect(line!.detail).toContain(`Asked under the California Consumer Privacy Act (${law.statute}) as your authorized agent`);
     const letter = await letterOf(key, now);
-    expect(letter).toContain("Cal. Civ. Code § 1798.100 et seq.");
-    expect(letter).toContain("45 days");
-    expect(letter).toContain("signed by Jane Q Public on 10/01/2026");
+    expect(letter).toContain(law.statute);
+    expect(letter, "the signed permission is attached").toContain(`Jane Q Public, signed on 10/01/2026: ${PERMISSION_TEXT}`);
   });
 
   it("waits for the permission where none is signed, then takes the step the day after it is signed", async () => {
@@ -173,7 +176,7 @@ describe("after the second request's wait", () => {
     await advanceFollowUps(ladderOn(), now);
     expect((await requestRow(userId, SENDER)).followUpStep).toBe(1);
 
-    // Signing clears the hold (decision 0059); the next daily run asks under the law.
+    // Signing clears the hold; the next daily run asks under the law.
     await signPermission(userId);
     await db.update(requests).set({ followUpHold: null }).where(eq(requests.userId, userId));
     const counts = await advanceFollowUps(ladderOn(), new Date("2026-11-26T15:00:00Z"));
@@ -277,6 +280,6 @@ describe("the person saying the mail is still coming", () => {
     const card = html.slice(html.indexOf('id="request-epsilon"'));
     const sentOn = formatDate(sentAt, "America/Chicago");
     expect(textOf(card)).toMatch(new RegExp(`Sent again on \\d\\d/\\d\\d/\\d{4}, free, citing your request of ${sentOn}`));
-    expect(textOf(card), "the timeline shows the step").toContain(`Sent again, free, citing your request of ${sentOn}`);
+    expect(textOf(card), "the timeline shows the step").toContain(`Sent again, free, citing your first request, sent on ${sentOn}`);
   });
 });

@@ -8,6 +8,7 @@ import { getStaffOverview } from "~/models/staff-overview.server";
 import { searchUsers } from "~/models/staff-users.server";
 import { getSessionUser } from "~/models/user.server";
 import { lettersFor, listWorkQueue } from "~/models/work-queue.server";
+import { requestsDueForFollowUp } from "~/models/follow-up.server";
 import { getDb } from "~/utils/db.server";
 import { signedUpUser } from "./http";
 
@@ -110,6 +111,7 @@ describe("query plans of the staff pages and the dashboard", async () => {
     ["the overview", (db) => getStaffOverview(db, NOW)],
     ["the work queue", (db) => listWorkQueue(db)],
     ["the print batch", (db, user) => lettersFor(db, [{ userId: user.userId, requestId: "some-request" }], { unsentOnly: true, now: NOW })],
+    ["the daily follow-up walk", (db) => requestsDueForFollowUp(db, NOW, 500)],
     ["the users list", (db) => searchUsers(db, "")],
     ["the users search by email", (db) => searchUsers(db, "Someone@Exa")],
     ["the jobs page", (db) => getJobsOverview(db)],
@@ -187,6 +189,12 @@ describe("query plans of the staff pages and the dashboard", async () => {
     expect(details).toContain("SEARCH requests USING INDEX requests_premium_queue_idx (ownerPremium=? AND status=? AND processedAt=?)");
     expect(details).toContain("SEARCH jobs USING INDEX jobs_pending_email_idx (<expr>=? AND userId=?)");
     expect(details).toContain("SEARCH jobs USING INDEX jobs_pending_letter_idx (<expr>=? AND userId=?)");
+  });
+
+  it("walks the requests still coming by their own index, however many requests there are", async () => {
+    const queries = await queriesOf((db) => requestsDueForFollowUp(db, NOW, 500));
+    const details = (await Promise.all(queries.map(planOf))).flat().map((row) => row.detail);
+    expect(details).toEqual([expect.stringMatching(/^SEARCH requests USING INDEX requests_still_coming_idx \(stillComingAt[<>]/)]);
   });
 
   it("reads the overview's latest confirmations from two covering indexes, never the tables", async () => {

@@ -5,6 +5,7 @@ import { UNDO_DELETE_DAYS } from "~/domain/requests";
 import { describedByNote, FreeRequestsNote } from "~/components/requests/free-requests-note";
 import { LetterPanel, type OpenRequest } from "~/components/requests/letter-panel";
 import { asksForIdentityNumber } from "~/domain/sender-catalog";
+import { CharityChoiceForm } from "~/components/requests/charity-choice";
 
 export type RequestCardData = {
   id: string;
@@ -31,6 +32,8 @@ export type RequestCardData = {
   keyCode: string | null;
   /** Set for a sender that takes the request only from the person: how to file it. */
   guide: { channels: SenderChannel[]; needs: string[]; takes: string | null } | null;
+  /** Set for a charity: the person's choice of donor or not, and how often it may write. */
+  charity: { donor: boolean | null; mailingsPerYear: number | null } | null;
 };
 
 const cardAnchor = (id: string) => `#request-${id}`;
@@ -109,6 +112,7 @@ export function RequestCard({
         {card.keyCode ? <p className="muted">Key code: {card.keyCode}</p> : null}
       </div>
       {card.guide ? <FilingGuide senderName={card.senderName} guide={card.guide} /> : null}
+      {card.charity ? <CharityChoiceForm requestId={card.id} senderName={card.senderName} choice={card.charity} /> : null}
       {confirmingDelete ? (
         <DeleteConfirmation card={card} />
       ) : (

@@ -1,0 +1,85 @@
+// Journey: a request whose mail came back is followed up (decision 0058), on a phone, JavaScript on
+// and off. The person says the mail is still coming: the card and the timeline show the second
+// request, free, citing the first. After the second wait the mail still comes, for a person in
+// California: the card asks them to sign their permission to act as their agent; they sign it on
+// /account#agent-permission, the daily run asks under California's law, and the card gives the
+// law's deadline while the timeline shows the request under the law.
+import { describe, expect, inject, test } from "vitest";
+import type { Page } from "playwright-core";
+import { assertAccessible, assertNoErrors, JS_MODES, screenshot, useBrowser } from "./browser";
+import { input, signedInAccount, unsubscribeFromDashboard } from "./accounts-helpers";
+import { quote, runSql } from "./local-d1";
+
+const browser = useBrowser();
+const appUrl = inject("appUrl");
+const DAY_MS = 24 * 3600 * 1000;
+
+/** The request's sending moved back 70 days: its wait is over and its mail should have stopped. */
+async function sentLongAgo(email: string, requestId: string, extra = "") {
+  const sentAt = Date.now() - 70 * DAY_MS;
+  await runSql(
+    `update requests set processedAt = ${sentAt}${extra} where id = ${quote(requestId)} and userId = (select id from users where email = ${quote(email)})`,
+  );
+}
+
+async function sayStillComing(page: Page, requestId: string) {
+  expect((await page.goto(`${appUrl}/dashboard`))?.status()).toBe(200);
+  await Promise.all([
+    page.waitForURL(/notice=report/),
+    page.locator(`#request-${requestId}`).getByRole("button", { name: "No, still coming" }).click(),
+  ]);
+  // The request's letter and history open on its card.
+  expect((await page.goto(`${appUrl}/dashboard?request=${requestId}`))?.status()).toBe(200);
+  return page.locator(`#request-${requestId}`);
+}
+
+describe.each(JS_MODES)("a request followed up (JavaScript $label)", ({ js, label }) => {
+  test("mail still coming sends a second request, then a request under the state's law", async () => {
+    await browser.visit({ js }, async (visit) => {
+      const { page } = visit;
+      await page.setViewportSize({ width: 360, height: 740 });
+      const { email } = await signedInAccount(visit, appUrl, `follow-up-${label}`);
+      expect((await page.goto(`${appUrl}/dashboard`))?.status()).toBe(200);
+      await unsubscribeFromDashboard(page, "epsilon");
+      await sentLongAgo(email, "epsilon");
+
+      const second = await sayStillComing(page, "epsilon");
+      expect(await second.locator(".request-follow-up").innerText()).toMatch(
+        /^Sent again on \d\d\/\d\d\/\d{4}, free, citing your request of/,
+      );
+      expect(await second.locator("ol.history").innerText()).toContain("Sent again, free, citing your first request, sent on");
+
+      // After the second wait the mail still comes, for a person in California: the law allows the
+      // next step, which waits for their permission to act as their agent.
+      await sentLongAgo(email, "epsilon", ", state = 'CA'");
+      const held = await sayStillComing(page, "epsilon");
+      expect(await held.locator(".request-follow-up").innerText()).toBe(
+        "Waiting for your permission: sign once in your account so we can ask under the California Consumer Privacy Act Sign your permission",
+      );
+      await screenshot(visit, "follow-up-permission-360");
+      await assertAccessible(visit);
+
+      // They sign it on their account page; the next daily run asks under the law.
+      await Promise.all([page.waitForURL(/\/account/), held.getByRole("link", { name: "Sign your permission" }).click()]);
+      await input(page, "typedName").fill("Ada Lovelace");
+      await Promise.all([
+        page.waitForURL(/\/account\?saved=agent-signed/),
+        page.locator("#agent-permission").getByRole("button", { name: "Sign the permission" }).click(),
+      ]);
+      expect((await fetch(`${appUrl}/__scheduled`)).status).toBe(200);
+
+      expect((await page.goto(`${appUrl}/dashboard?request=epsilon`))?.status()).toBe(200);
+      const legal = page.locator("#request-epsilon");
+      expect(await legal.locator(".request-follow-up").innerText()).toMatch(
+        /^Asked under the California Consumer Privacy Act on \d\d\/\d\d\/\d{4}; the law gives them 45 days$/,
+      );
+      const history = await legal.locator("ol.history").innerText();
+      expect(history).toContain("Asked under the California Consumer Privacy Act (Cal. Civ. Code § 1798.100");
+      expect(history, "the second request stays in the timeline").toContain("Sent again, free, citing your first request, sent on");
+      await legal.scrollIntoViewIfNeeded();
+      await screenshot(visit, "follow-up-legal-360");
+      await assertAccessible(visit);
+      assertNoErrors(visit);
+    });
+  });
+});

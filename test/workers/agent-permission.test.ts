@@ -1,0 +1,185 @@
+import { env } from "cloudflare:test";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { agentPermissions, requests } from "../../drizzle/schema";
+import { ADDRESS, signedUpUser } from "./http";
+import { htmlOf, textOf } from "./support";
+import { AGENT_PERMISSION_ALLOWS, SIGN_NAME_MISMATCH } from "~/domain/agent-permission";
+import { agentPermissionById, signAgentPermission } from "~/models/agent-permission.server";
+import { getDb } from "~/utils/db.server";
+
+const db = getDb(env.DB);
+
+const permissionsOf = (userId: string) => db.select().from(agentPermissions).where(eq(agentPermissions.userId, userId));
+
+/** A user with one request per follow-up state, keyed by sender name. */
+async function userWithLadder(label: string) {
+  const user = await signedUpUser(label);
+  const states = {
+    "First Working": { followUpStep: 0, processedAt: new Date("2026-10-01T12:00:00Z") },
+    "Second Sent": { followUpStep: 1, processedAt: new Date("2026-10-01T12:00:00Z") },
+    "Legal Unsent": { followUpStep: 2, processedAt: null },
+    "Legal Sent": { followUpStep: 2, processedAt: new Date("2026-11-01T12:00:00Z") },
+    "With Staff": { followUpStep: 3, processedAt: null },
+  } as const;
+  await db.insert(requests).values(
+    Object.entries(states).map(([senderName, state]) => ({
+      userId: user.userId,
+      senderName,
+      title: senderName,
+      type: "custom" as const,
+      status: "inQueue" as const,
+      ...ADDRESS,
+      street2: null,
+      ...state,
+    })),
+  );
+  const holds = async () =>
+    Object.fromEntries(
+      (
+        await db
+          .select({ senderName: requests.senderName, hold: requests.followUpHold })
+          .from(requests)
+          .where(eq(requests.userId, user.userId))
+      ).map((row) => [row.senderName, row.hold]),
+    );
+  return { ...user, holds };
+}
+
+describe("signing the permission to act for you on /account", () => {
+  it("shows what it allows and a field to sign with a typed name", async () => {
+    const user = await signedUpUser("agent-page");
+    const html = await htmlOf(await user.browser.get("/account"));
+    expect(html).toContain('id="agent-permission"');
+    expect(textOf(html)).toContain("Permission to act for you");
+    expect(textOf(html)).toContain(AGENT_PERMISSION_ALLOWS);
+    expect(textOf(html)).toContain("Type your full name to sign");
+  });
+
+  it("refuses a name that is not the account's, with the message next to the field and what was typed kept, and writes nothing", async () => {
+    const user = await signedUpUser("agent-mismatch");
+    const response = await user.browser.post("/account", { intent: "signAgentPermission", typedName: "Charles Babbage" });
+    expect(response.status).toBe(400);
+    const html = await htmlOf(response);
+    expect(html).toMatch(
+      /<input[^>]*id="agent-permission-name"[^>]*aria-invalid="true"[^>]*aria-describedby="agent-permission-name-error"/,
+    );
+    expect(html).toMatch(/<input[^>]*id="agent-permission-name"[^>]*value="Charles Babbage"/);
+    expect(html).toContain(`id="agent-permission-name-error" role="alert">${SIGN_NAME_MISMATCH.replace(/'/g, "&#x27;")}`);
+    expect(await permissionsOf(user.userId)).toEqual([]);
+  });
+
+  it("signs with the account's name whatever its case and spacing, keeps the words shown, and shows who signed and when", async () => {
+    const user = await signedUpUser("agent-sign");
+    const response = await user.browser.post("/account", { intent: "signAgentPermission", typedName: "  ada   LOVELACE " });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/account?saved=agent-signed#agent-permission");
+    const [permission, ...more] = await permissionsOf(user.userId);
+    expect(more).toEqual([]);
+    expect(permission).toMatchObject({ typedName: "ada LOVELACE", allows: AGENT_PERMISSION_ALLOWS, revokedAt: null });
+
+    const text = textOf(await htmlOf(await user.browser.get("/account?saved=agent-signed")));
+    expect(text).toContain("Your permission is signed.");
+    expect(text).toContain("Signed by ada LOVELACE on");
+    expect(text).toContain("Revoke");
+    expect(text).not.toContain("Type your full name to sign");
+  });
+
+  it("makes one permission when signed twice at the same moment, and answers the one in force after", async () => {
+    const user = await signedUpUser("agent-twice");
+    const now = new Date();
+    const [first, second] = await Promise.all([
+      signAgentPermission(db, user.userId, "Ada Lovelace", now),
+      signAgentPermission(db, user.userId, "Ada Lovelace", now),
+    ]);
+    expect([first.kind, second.kind].sort()).toEqual(["alreadySigned", "signed"]);
+    const rows = await permissionsOf(user.userId);
+    expect(rows).toHaveLength(1);
+    const again = await signAgentPermission(db, user.userId, "Ada Lovelace", new Date());
+    expect(again).toMatchObject({ kind: "alreadySigned", permission: { id: rows[0]!.id } });
+  });
+
+  it("lifts the holds of a missing or revoked permission when signed", async () => {
+    const user = await userWithLadder("agent-lift");
+    await db
+      .update(requests)
+      .set({ followUpHold: "permissionNeeded" })
+      .where(and(eq(requests.userId, user.userId), eq(requests.senderName, "Second Sent")));
+    await db
+      .update(requests)
+      .set({ followUpHold: "permissionRevoked" })
+      .where(and(eq(requests.userId, user.userId), eq(requests.senderName, "Legal Unsent")));
+    expect((await user.browser.post("/account", { intent: "signAgentPermission", typedName: "Ada Lovelace" })).status).toBe(303);
+    expect(Object.values(await user.holds())).toEqual([null, null, null, null, null]);
+  });
+});
+
+describe("revoking the permission", () => {
+  it("holds the requests waiting for the legal step or whose legal request is not sent, and leaves the others alone", async () => {
+    const user = await userWithLadder("agent-revoke");
+    const other = await userWithLadder("agent-revoke-other");
+    for (const someone of [user, other]) {
+      expect((await someone.browser.post("/account", { intent: "signAgentPermission", typedName: "Ada Lovelace" })).status).toBe(303);
+    }
+
+    const response = await user.browser.post("/account", { intent: "revokeAgentPermission" });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/account?saved=agent-revoked#agent-permission");
+    expect(await user.holds()).toEqual({
+      "First Working": null,
+      "Second Sent": "permissionRevoked",
+      "Legal Unsent": "permissionRevoked",
+      "Legal Sent": null,
+      "With Staff": null,
+    });
+    const [revoked] = await permissionsOf(user.userId);
+    expect(revoked!.revokedAt).not.toBeNull();
+    // A request sent with it still names it, for the record.
+    expect(await agentPermissionById(db, revoked!.id)).toMatchObject({
+      userId: user.userId,
+      typedName: "Ada Lovelace",
+      revokedAt: revoked!.revokedAt,
+    });
+
+    expect(Object.values(await other.holds()), "another user's requests").toEqual([null, null, null, null, null]);
+    expect(
+      (await permissionsOf(other.userId)).map((row) => row.revokedAt),
+      "another user's permission",
+    ).toEqual([null]);
+
+    const text = textOf(await htmlOf(await user.browser.get("/account?saved=agent-revoked")));
+    expect(text).toContain("Your permission is revoked.");
+    expect(text).toContain("Type your full name to sign");
+  });
+
+  it("touches nothing of anyone when nothing is in force", async () => {
+    const user = await userWithLadder("agent-revoke-none");
+    const other = await userWithLadder("agent-revoke-none-other");
+    expect((await other.browser.post("/account", { intent: "signAgentPermission", typedName: "Ada Lovelace" })).status).toBe(303);
+
+    expect((await user.browser.post("/account", { intent: "revokeAgentPermission" })).status).toBe(303);
+    expect(Object.values(await user.holds())).toEqual([null, null, null, null, null]);
+    expect((await permissionsOf(other.userId)).map((row) => row.revokedAt)).toEqual([null]);
+    expect(Object.values(await other.holds())).toEqual([null, null, null, null, null]);
+  });
+});
+
+describe("the data export", () => {
+  it("has the permissions signed, in a section of their own, the revoked one with its date", async () => {
+    const user = await signedUpUser("agent-export");
+    expect((await user.browser.post("/account", { intent: "signAgentPermission", typedName: "Ada Lovelace" })).status).toBe(303);
+    expect((await user.browser.post("/account", { intent: "revokeAgentPermission" })).status).toBe(303);
+    expect((await user.browser.post("/account", { intent: "signAgentPermission", typedName: "ADA LOVELACE" })).status).toBe(303);
+
+    const exported = (await (await user.browser.get("/account/export.json")).json()) as {
+      agentPermissions: { typedName: string; allows: string; signedAt: string; revokedAt: string | null }[];
+    };
+    expect(exported.agentPermissions.map((row) => [row.typedName, row.allows, row.revokedAt === null])).toEqual([
+      ["ADA LOVELACE", AGENT_PERMISSION_ALLOWS, true],
+      ["Ada Lovelace", AGENT_PERMISSION_ALLOWS, false],
+    ]);
+    const page = textOf(await htmlOf(await user.browser.get("/account/export")));
+    expect(page).toContain("Permission to act for you");
+    expect(page).toContain("No: in force");
+  });
+});
