@@ -26,7 +26,7 @@ export function hasEnoughCases(outcome: Pick<SenderOutcome, "cases"> | null | un
 /**
  * The days after a request reaches this sender by which its mail should have stopped, as seen:
  * the 90th percentile of the days to the last piece, once enough cases tell it. Null otherwise,
- * and mailClock keeps the rule every sender starts with (its days to act, at least 8 weeks).
+ * and mailClock keeps the rule every sender starts with (its days to act, at least MAIL_STOPS_AFTER).
  */
 export function learnedStopDays(outcome: Pick<SenderOutcome, "cases" | "p90Days"> | null | undefined): number | null {
   return outcome && hasEnoughCases(outcome) && outcome.p90Days !== null ? outcome.p90Days : null;
