@@ -19,7 +19,7 @@ export const VERIFY_QUIET_DAYS = 14;
 export type SenderOutcome = { cases: number; stopped: number; medianDays: number | null; p90Days: number | null };
 
 /** Whether a sender's figures rest on enough cases to be shown or used. */
-export function hasEnoughCases(outcome: Pick<SenderOutcome, "cases"> | null | undefined): boolean {
+function hasEnoughCases(outcome: Pick<SenderOutcome, "cases"> | null | undefined): boolean {
   return Boolean(outcome && outcome.cases >= MIN_CASES);
 }
 
