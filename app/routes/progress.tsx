@@ -61,7 +61,8 @@ export default function Progress() {
       {senders.length > 0 ? (
         <section aria-labelledby="before-after-title">
           <h2 id="before-after-title">Before and after each request</h2>
-          <div className="table-scroll">
+          {/* Focusable, so that a keyboard can scroll it on a narrow screen. */}
+          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="before-after-title">
             <table>
               <caption className="muted">Pieces seen from each sender before and after the day its request went out.</caption>
               <thead>
