@@ -198,9 +198,10 @@ export function serviceProgressView(
       today,
       lines.filter((line) => statuses.includes(line.status)),
     );
+  /** "12 of them in the last 26 weeks, the most in one week 4." after what is counted. */
   const described = (weeks: ChartWeek[], what: string) => {
     const total = weeks.reduce((sum, week) => sum + week.count, 0);
-    return `${total} ${what} in the last ${CHART_WEEKS} weeks, the most in one week ${Math.max(0, ...weeks.map((week) => week.count))}.`;
+    return `${what}: ${total} in the last ${CHART_WEEKS} weeks, the most in one week ${Math.max(0, ...weeks.map((week) => week.count))}.`;
   };
   const stillComing = weeksOf(groups.stillComing);
   const followUps = weeksOf(groups.followUps);
@@ -208,9 +209,9 @@ export function serviceProgressView(
   return {
     stillComing: {
       weeks: stillComing,
-      description: described(stillComing, "requests marked still coming after their mail should have stopped"),
+      description: described(stillComing, "Requests marked still coming after their mail should have stopped"),
     },
-    followUps: { weeks: followUps, description: described(followUps, "second requests and requests under a state law sent") },
-    escalated: { weeks: escalated, description: described(escalated, "requests handed to staff") },
+    followUps: { weeks: followUps, description: described(followUps, "Second requests and requests under a state law sent") },
+    escalated: { weeks: escalated, description: described(escalated, "Requests handed to staff") },
   };
 }
