@@ -195,7 +195,7 @@ describe("/progress", () => {
     expect(html.match(/<svg[^>]*role="img"/g)).toHaveLength(1);
     expect(html.match(/class="week-chart-bar"/g)).toHaveLength(26);
     expect(html.match(/class="week-chart-mark"/g)).toHaveLength(3);
-    expect(text).toMatch(/Quiet Catalog \(sent [\d/]+\) Stopped 2 1/);
+    expect(text).toMatch(/Quiet Catalog \(sent [\d/]+\): Stopped\. 2 before, 1 after\./);
     expect(text).toContain("About 4 fewer pieces a year. An estimate:");
     expect(text).not.toContain("Private Sender Of Another");
 
