@@ -1,4 +1,5 @@
 import type { ChartMark, ChartWeek } from "~/domain/progress";
+import { dayText } from "~/domain/seen-in-mail";
 
 const BAR_STEP = 20;
 const BAR_WIDTH = 14;
@@ -81,7 +82,7 @@ export function WeekChart({
           <tbody>
             {weeks.map((week, index) => (
               <tr key={week.startsOn}>
-                <td>{week.startsOn}</td>
+                <td>{dayText(week.startsOn)}</td>
                 <td>{week.count}</td>
                 {marks.length > 0 ? (
                   <td>
