@@ -1,4 +1,5 @@
 import type { ChartMark, ChartWeek } from "~/domain/progress";
+import { dayText } from "~/domain/seen-in-mail";
 
 const BAR_STEP = 20;
 const BAR_WIDTH = 14;
@@ -69,33 +70,31 @@ export function WeekChart({
       <figcaption className="muted">{description}</figcaption>
       <details className="week-chart-table">
         <summary>The figures, week by week</summary>
-        <div className="table-scroll">
-          <table>
-            <caption className="muted">{title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Week from</th>
-                <th scope="col">{unit}</th>
-                {marks.length > 0 ? <th scope="col">Marked</th> : null}
+        <table>
+          <caption className="muted">{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Week from</th>
+              <th scope="col">{unit}</th>
+              {marks.length > 0 ? <th scope="col">Marked</th> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {weeks.map((week, index) => (
+              <tr key={week.startsOn}>
+                <td>{dayText(week.startsOn)}</td>
+                <td>{week.count}</td>
+                {marks.length > 0 ? (
+                  <td>
+                    {marksOf(index)
+                      .map((mark) => mark.label)
+                      .join("; ")}
+                  </td>
+                ) : null}
               </tr>
-            </thead>
-            <tbody>
-              {weeks.map((week, index) => (
-                <tr key={week.startsOn}>
-                  <td>{week.startsOn}</td>
-                  <td>{week.count}</td>
-                  {marks.length > 0 ? (
-                    <td>
-                      {marksOf(index)
-                        .map((mark) => mark.label)
-                        .join("; ")}
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </table>
       </details>
     </figure>
   );

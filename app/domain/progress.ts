@@ -11,7 +11,7 @@ import { isVerifiedStopped, learnedStopDays } from "~/domain/sender-outcome";
 export const CHART_WEEKS = 26;
 
 /** The weeks before a request whose pieces set the pace the estimate of mail avoided goes by. */
-export const PACE_WEEKS = 26;
+const PACE_WEEKS = 26;
 
 /** One week of a chart: its first day (YYYY-MM-DD) and how many there were. */
 export type ChartWeek = { startsOn: string; count: number };
@@ -64,7 +64,7 @@ export type ProgressRequest = {
 
 export type ProgressStanding = "stopped" | "stillComing" | "followedUp" | "escalated" | "waiting";
 
-export const STANDING_LABELS: Record<ProgressStanding, string> = {
+const STANDING_LABELS: Record<ProgressStanding, string> = {
   stopped: "Stopped",
   stillComing: "Still coming",
   followedUp: "Being followed up",
@@ -77,7 +77,7 @@ export const STANDING_LABELS: Record<ProgressStanding, string> = {
  * or one under the law went out), still coming, stopped (isVerifiedStopped), or still waiting.
  * The clock starts when it was sent (processedAt): close enough for a page of counts.
  */
-export function standingOf(request: ProgressRequest, mailboxSeenOn: string | null): ProgressStanding {
+function standingOf(request: ProgressRequest, mailboxSeenOn: string | null): ProgressStanding {
   if (request.followUpStep >= 3) return "escalated";
   if (request.followUpStep > 0) return "followedUp";
   if (isStillComing(request)) return "stillComing";
@@ -107,7 +107,7 @@ export function mailAvoidedEstimate(stopped: ProgressRequest[]): { perYear: numb
 }
 
 /** A chart's marks for the requests sent within its weeks, each labelled with its sender and date. */
-export function requestMarks(requests: ProgressRequest[], today: string, timeZone: string): ChartMark[] {
+function requestMarks(requests: ProgressRequest[], today: string, timeZone: string): ChartMark[] {
   return requests.flatMap((request) => {
     if (!request.processedAt) return [];
     const week = weekIndexOf(isoDate(request.processedAt, timeZone), today);
@@ -198,9 +198,10 @@ export function serviceProgressView(
       today,
       lines.filter((line) => statuses.includes(line.status)),
     );
+  /** "12 of them in the last 26 weeks, the most in one week 4." after what is counted. */
   const described = (weeks: ChartWeek[], what: string) => {
     const total = weeks.reduce((sum, week) => sum + week.count, 0);
-    return `${total} ${what} in the last ${CHART_WEEKS} weeks, the most in one week ${Math.max(0, ...weeks.map((week) => week.count))}.`;
+    return `${what}: ${total} in the last ${CHART_WEEKS} weeks, the most in one week ${Math.max(0, ...weeks.map((week) => week.count))}.`;
   };
   const stillComing = weeksOf(groups.stillComing);
   const followUps = weeksOf(groups.followUps);
@@ -208,9 +209,9 @@ export function serviceProgressView(
   return {
     stillComing: {
       weeks: stillComing,
-      description: described(stillComing, "requests marked still coming after their mail should have stopped"),
+      description: described(stillComing, "Requests marked still coming after their mail should have stopped"),
     },
-    followUps: { weeks: followUps, description: described(followUps, "second requests and requests under a state law sent") },
-    escalated: { weeks: escalated, description: described(escalated, "requests handed to staff") },
+    followUps: { weeks: followUps, description: described(followUps, "Second requests and requests under a state law sent") },
+    escalated: { weeks: escalated, description: described(escalated, "Requests handed to staff") },
   };
 }

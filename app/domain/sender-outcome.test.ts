@@ -8,6 +8,7 @@ import {
   outcomeOf,
   percentile,
   senderOutcomeText,
+  VERIFY_QUIET_DAYS,
   type StopEvidence,
 } from "~/domain/sender-outcome";
 
@@ -54,6 +55,7 @@ describe("isVerifiedStopped", () => {
   });
 
   it("counts a watched mailbox quiet of the sender for two weeks after the mail should have stopped", () => {
+    expect(VERIFY_QUIET_DAYS).toBe(14);
     expect(isVerifiedStopped({ ...sent, mailboxSeenOn: "2026-03-16" })).toBe(true);
     expect(isVerifiedStopped({ ...sent, mailboxSeenOn: "2026-03-16", lastPieceOn: "2026-02-20" })).toBe(true);
   });

@@ -19,14 +19,14 @@ export const VERIFY_QUIET_DAYS = 14;
 export type SenderOutcome = { cases: number; stopped: number; medianDays: number | null; p90Days: number | null };
 
 /** Whether a sender's figures rest on enough cases to be shown or used. */
-export function hasEnoughCases(outcome: Pick<SenderOutcome, "cases"> | null | undefined): boolean {
+function hasEnoughCases(outcome: Pick<SenderOutcome, "cases"> | null | undefined): boolean {
   return Boolean(outcome && outcome.cases >= MIN_CASES);
 }
 
 /**
  * The days after a request reaches this sender by which its mail should have stopped, as seen:
  * the 90th percentile of the days to the last piece, once enough cases tell it. Null otherwise,
- * and mailClock keeps the rule every sender starts with (its days to act, at least 8 weeks).
+ * and mailClock keeps the rule every sender starts with (its days to act, at least MAIL_STOPS_AFTER).
  */
 export function learnedStopDays(outcome: Pick<SenderOutcome, "cases" | "p90Days"> | null | undefined): number | null {
   return outcome && hasEnoughCases(outcome) && outcome.p90Days !== null ? outcome.p90Days : null;

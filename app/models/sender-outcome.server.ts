@@ -120,7 +120,7 @@ const outcomeColumns = {
 };
 
 /** The figures of these senders, by template id; senders without figures are absent. */
-export async function senderOutcomesOf(db: Db, templateIds: string[]): Promise<Map<string, SenderOutcome>> {
+async function senderOutcomesOf(db: Db, templateIds: string[]): Promise<Map<string, SenderOutcome>> {
   const ids = [...new Set(templateIds)];
   const found = new Map<string, SenderOutcome>();
   // One bound parameter per id, within D1's 100.

@@ -61,32 +61,18 @@ export default function Progress() {
       {senders.length > 0 ? (
         <section aria-labelledby="before-after-title">
           <h2 id="before-after-title">Before and after each request</h2>
-          <div className="table-scroll">
-            <table>
-              <caption className="muted">Pieces seen from each sender before and after the day its request went out.</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Sender</th>
-                  <th scope="col">Where it stands</th>
-                  <th scope="col">Before</th>
-                  <th scope="col">After</th>
-                </tr>
-              </thead>
-              <tbody>
-                {senders.map((sender) => (
-                  <tr key={sender.id}>
-                    <th scope="row">
-                      {sender.senderName}
-                      {sender.sentOn ? <span className="muted"> (sent {sender.sentOn})</span> : null}
-                    </th>
-                    <td>{sender.standing}</td>
-                    <td>{sender.piecesBefore}</td>
-                    <td>{sender.piecesAfter}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <p className="muted">Pieces seen from each sender before and after the day its request went out.</p>
+          <ul className="plain progress-senders">
+            {senders.map((sender) => (
+              <li key={sender.id}>
+                <strong>{sender.senderName}</strong>
+                {sender.sentOn ? ` (sent ${sender.sentOn})` : null}: {sender.standing}.{" "}
+                <span className="progress-pieces">
+                  {sender.piecesBefore} before, {sender.piecesAfter} after.
+                </span>
+              </li>
+            ))}
+          </ul>
         </section>
       ) : null}
     </section>

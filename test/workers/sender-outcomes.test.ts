@@ -5,13 +5,22 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CATALOG_SENDERS } from "../../drizzle/catalog";
-import { jobs, mailArrivals, requests, requestTemplates, senderOutcomes, users, type RequestStatus } from "../../drizzle/schema";
+import {
+  jobs,
+  mailArrivals,
+  requestLogs,
+  requests,
+  requestTemplates,
+  senderOutcomes,
+  users,
+  type RequestStatus,
+} from "../../drizzle/schema";
 import worker from "../../app/worker";
 import { DAY_MS } from "~/domain/dates";
 import { seedSenderCatalog } from "~/models/request-template.server";
 import { recomputeSenderOutcomes, senderOutcomeOf } from "~/models/sender-outcome.server";
 import { getDb } from "~/utils/db.server";
-import { Browser, signedUpUser } from "./http";
+import { Browser, signedInStaff, signedUpUser } from "./http";
 import { received, uniqueEmail } from "./stand-ins";
 import { textOf } from "./support";
 
@@ -186,7 +195,7 @@ describe("/progress", () => {
     expect(html.match(/<svg[^>]*role="img"/g)).toHaveLength(1);
     expect(html.match(/class="week-chart-bar"/g)).toHaveLength(26);
     expect(html.match(/class="week-chart-mark"/g)).toHaveLength(3);
-    expect(text).toMatch(/Quiet Catalog \(sent [\d/]+\) Stopped 2 1/);
+    expect(text).toMatch(/Quiet Catalog \(sent [\d/]+\): Stopped\. 2 before, 1 after\./);
     expect(text).toContain("About 4 fewer pieces a year. An estimate:");
     expect(text).not.toContain("Private Sender Of Another");
 
@@ -200,6 +209,28 @@ describe("/progress", () => {
     const response = await new Browser().get("/progress");
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/signin?${new URLSearchParams({ redirectTo: "/progress" })}`);
+  });
+});
+
+describe("/admin/progress", () => {
+  it("counts the service's follow-ups and escalations per week for staff", async () => {
+    const user = await newUser("admin-progress");
+    const request = await newRequest(user.id, null, "Chased Catalog", { processedAt: new Date(Date.now() - 90 * DAY_MS) });
+    const line = (status: string, daysAgo: number) => ({
+      userId: user.id,
+      requestId: request,
+      creator: "system" as const,
+      status,
+      createdAt: new Date(Date.now() - daysAgo * DAY_MS),
+    });
+    await db.insert(requestLogs).values([line("secondRequest", 20), line("legalRequest", 3), line("escalated", 2), line("escalated", 400)]);
+
+    const { browser } = await signedInStaff("moderator");
+    const html = await (await browser.get("/admin/progress")).text();
+    const text = textOf(html);
+    expect(html.match(/<svg[^>]*role="img"/g)).toHaveLength(3);
+    expect(text).toMatch(/Second requests and requests under a state law sent: 2 in the last 26 weeks/);
+    expect(text).toMatch(/Requests handed to staff: 1 in the last 26 weeks/);
   });
 });
 
