@@ -24,6 +24,8 @@ export type RequestCardData = {
   /** A piece seen after the day the mail should have stopped: the card says so instead of asking. */
   stillComing: boolean;
   next: CardNextStep;
+  /** What its sender really does, with the count ("Stopped for 8 of 10 people, …"); null below the minimum of cases. */
+  outcome?: string | null;
   customerNumber: string | null;
   keyCode: string | null;
   /** Set for a sender that takes the request only from the person: how to file it. */
@@ -86,6 +88,7 @@ export function RequestCard({
           </>
         ) : null}
         {card.wait ? <p>{card.wait}</p> : null}
+        {card.outcome ? <p className="muted sender-outcome">{card.outcome}</p> : null}
         {card.seen ? (
           <p className="request-seen">
             {card.stillComing ? <strong className="request-still-coming">{card.seen.text}</strong> : card.seen.text}
