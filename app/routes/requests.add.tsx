@@ -67,7 +67,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // is a custom request staff look up.
   const templateId = asTyped ? null : chosen || (await findSenderByExactName(db, senderName));
   if (!templateId && !asTyped) {
-    const likely = (await searchSenders(db, senderName)).filter((match) => match.likely);
+    const likely = await withSenderOutcomes(
+      db,
+      (await searchSenders(db, senderName)).filter((match) => match.likely),
+    );
     if (likely.length > 0) {
       const reply = submission.reply({ fieldErrors: { templateId: [ADD_REQUEST_MESSAGES.didYouMean] } });
       return data({ ...reply, senderQuestion: { typed: senderName, matches: likely } satisfies SenderQuestion }, { status: 400 });
