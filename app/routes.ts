@@ -4,6 +4,7 @@ import { index, layout, route, type RouteConfig } from "@remix-run/route-config"
 export default [
   index("routes/home.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
+  route("progress", "routes/progress.tsx"),
   route("requests/add", "routes/requests.add.tsx"),
   route("recipients", "routes/recipients.tsx"),
   route("recipients/add", "routes/recipients.add.tsx"),
@@ -65,6 +66,7 @@ export default [
       route("testimonials/:id", "routes/admin.testimonials.$id.tsx"),
       route("jobs", "routes/admin.jobs.tsx"),
       route("audit", "routes/admin.audit.tsx"),
+      route("progress", "routes/admin.progress.tsx"),
     ]),
   ]),
 

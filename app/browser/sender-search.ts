@@ -3,7 +3,7 @@
  * (ARIA 1.2 combobox with a listbox). The page works without this script: "Find sender" shows the
  * same matches.
  */
-type Match = { id: string; title: string; category: string; alias?: string | null };
+type Match = { id: string; title: string; category: string; alias?: string | null; outcome?: string | null };
 
 const box = document.querySelector<HTMLElement>("[data-sender-search]");
 const input = box?.querySelector<HTMLInputElement>("input[name=senderName]");
@@ -85,7 +85,8 @@ function combobox(box: HTMLElement, input: HTMLInputElement, form: HTMLFormEleme
       name.textContent = match.title;
       const detail = document.createElement("span");
       detail.className = "hint";
-      detail.textContent = " " + match.category + (match.alias ? ", also known as " + match.alias : "");
+      detail.textContent =
+        " " + match.category + (match.alias ? ", also known as " + match.alias : "") + (match.outcome ? ". " + match.outcome : "");
       item.append(name, detail);
       // mousedown, not click: it comes before the input loses focus.
       item.addEventListener("mousedown", (event) => {

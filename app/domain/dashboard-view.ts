@@ -44,6 +44,7 @@ import {
 import { kindOf } from "~/domain/sender-categories";
 import { charityChoiceText, isCharity } from "~/domain/charity-choice";
 import { dropGuideFor } from "~/domain/drop";
+import { isVerifiedStopped, learnedStopDays, senderOutcomeText, type SenderOutcome } from "~/domain/sender-outcome";
 import {
   addRequestUrl,
   cardSeenText,
@@ -76,6 +77,8 @@ export type DashboardRow = DashboardRequest &
     /** For a charity: whether the person gives to it, and how many times a year it may write. */
     charityDonor: boolean | null;
     charityMailingsPerYear: number | null;
+    /** What its sender really does, when figures were computed (sender_outcomes). */
+    senderOutcome?: SenderOutcome | null;
   } & Pick<FollowUpCardInput, "followUpStep" | "followUpAt" | "followUpHold" | "firstRequestCitation"> & { legalLawId: string | null };
 
 /** Everything the dashboard reads for one user (getDashboard). */
@@ -97,6 +100,8 @@ export type DashboardSnapshot = {
   seenInMail: ArrivalGroup[];
   /** The pieces matched to the open request, the latest first; empty when none is open. */
   openPieces: { arrivedOn: string; source: ArrivalSource }[];
+  /** The last day the user's mailbox was seen (a digest or a piece), YYYY-MM-DD; null when never. */
+  mailboxSeenOn?: string | null;
 };
 
 /** Where a photo that still waits for its sender stands, as the dashboard says it. */
@@ -277,6 +282,17 @@ function requestCard(row: DashboardRow, { snapshot, timeZone, now, canSend, send
   const standing = waitStanding(row, now);
   const clock = standing?.kind === "waiting" || standing?.kind === "waitOver" ? standing : null;
   const stillComing = isStillComing(row);
+  const lastPieceOn = pieces && pieces.sinceRequest > 0 ? pieces.lastOn : null;
+  // A follow-up under way, or a watched mailbox quiet of the sender, already tells: not asked.
+  const evidenceTells =
+    (row.followUpStep ?? 0) > 0 ||
+    isVerifiedStopped({
+      ...row,
+      followUpStep: row.followUpStep ?? 0,
+      mailStopsBy: clock?.mailStopsBy ?? null,
+      lastPieceOn,
+      mailboxSeenOn: snapshot.mailboxSeenOn ?? null,
+    });
   return {
     id: row.id,
     senderName: row.senderName,
@@ -292,7 +308,9 @@ function requestCard(row: DashboardRow, { snapshot, timeZone, now, canSend, send
     seen: cardSeenText(row, pieces, clock, { timeZone, now }),
     stillComing,
     followUp: followUpOf(row, snapshot, timeZone, now),
-    next: nextStep(row, now, { canSend, sendNote, stillComing }),
+    next: nextStep(row, now, { canSend, sendNote, stillComing, evidenceTells }),
+    /** "Stopped for 8 of 10 people, usually within 9 weeks." once enough requests to its sender tell it. */
+    outcome: senderOutcomeText(row.senderOutcome),
     customerNumber: row.customerNumber,
     keyCode: row.keyCode,
     guide: row.consumerFiles && row.status === null ? { channels: row.channels ?? [], needs: row.needs ?? [], takes: row.takes } : null,
@@ -365,7 +383,15 @@ export function dashboardView(
 ) {
   const { timeZone, note: timesNote } = userTimeZone(snapshot.account.state);
   // A letter's clock starts when it reaches the sender: every rule below reads it from the row.
-  snapshot = { ...snapshot, requests: snapshot.requests.map((row) => ({ ...row, letter: currentLetter(row, snapshot) })) };
+  // Its mail should have stopped by the days its sender was seen to take, once enough requests showed it.
+  snapshot = {
+    ...snapshot,
+    requests: snapshot.requests.map((row) => ({
+      ...row,
+      letter: currentLetter(row, snapshot),
+      learnedDays: learnedStopDays(row.senderOutcome),
+    })),
+  };
   const holder = { stripeSubscriptionId: user.stripeSubscriptionId, numOfFreeRequest: snapshot.account.numOfFreeRequest };
   const affordable = requestsAffordable(holder);
   // Advice is for what can be sent now: none once the free requests are used up.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DAY_MS } from "~/domain/dates";
+import { waitStanding } from "~/domain/requests";
 import {
   DashboardActionSchema,
   DashboardNoticeSchema,
@@ -76,6 +77,17 @@ describe("nextStep", () => {
     ]);
     // Before the wait is over nothing is asked anyway, and the card keeps its buttons.
     expect(labels(nextStep(sentDaysAgo(5), now, { canSend: true, stillComing: true }))).toEqual(["Cancel"]);
+  });
+
+  it("does not ask whether the mail stopped when the evidence tells, and keeps the answers", () => {
+    const told = nextStep(sentDaysAgo(80), now, { canSend: true, evidenceTells: true });
+    expect(told.question).toBeNull();
+    expect(labels(told)).toEqual(["Yes, it stopped!", "No, still coming!", "Cancel"]);
+  });
+
+  it("waits the days its sender was seen to take before the mail should have stopped", () => {
+    expect(waitStanding(sentDaysAgo(60), now)).toMatchObject({ kind: "waitOver", mailStopsBy: daysAgo(4) });
+    expect(waitStanding({ ...sentDaysAgo(60), learnedDays: 84 }, now)).toMatchObject({ kind: "waitOver", mailStopsBy: daysAgo(60 - 84) });
   });
 
   it("offers Unsubscribe on a suggestion, “I filed it” on one the person files, and the plans instead when none is left", () => {

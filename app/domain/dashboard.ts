@@ -82,12 +82,18 @@ export const NEXT_STEP_LABELS = {
  * The buttons a card offers (Delete is a link to its confirmation, not one of them). `canSend` is
  * whether the user can afford a request that costs a free request (canAfford); `sendNote` what
  * such a button says it uses of them; `stillComing` that a piece seen in the mail after the day
- * the mail should have stopped already told whether it stopped (isStillComing): it is not asked.
+ * the mail should have stopped already told whether it stopped (isStillComing): it is not asked;
+ * nor when `evidenceTells` otherwise (a follow-up under way, a watched mailbox quiet: isVerifiedStopped).
  */
 export function nextStep(
   request: DashboardRequest,
   now: Date,
-  { canSend, sendNote = null, stillComing = false }: { canSend: boolean; sendNote?: string | null; stillComing?: boolean },
+  {
+    canSend,
+    sendNote = null,
+    stillComing = false,
+    evidenceTells = false,
+  }: { canSend: boolean; sendNote?: string | null; stillComing?: boolean; evidenceTells?: boolean },
 ): CardNextStep {
   const standing = waitStanding(request, now);
   const stage =
@@ -121,7 +127,7 @@ export function nextStep(
     const primary = stage === "stillComing" ? action === "report" : stage === "waitOver" ? action !== "cancel" : stage === "notSent";
     buttons.push({ action, label, primary, note: usesAllowance ? sendNote : null });
   }
-  return { question: stage === "waitOver" ? "Has the mail stopped?" : null, buttons, upgradeToSend };
+  return { question: stage === "waitOver" && !evidenceTells ? "Has the mail stopped?" : null, buttons, upgradeToSend };
 }
 
 export type DashboardSummary = {

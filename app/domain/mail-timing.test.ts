@@ -44,6 +44,12 @@ describe("mailClock", () => {
     expect(clock.mailStopsBy).toEqual(clock.actBy);
   });
 
+  it("ends the mail when this sender's mail was seen to stop, once it is known, but not before its days to act", () => {
+    expect(mailClock(sentAt, 30, 84).mailStopsBy).toEqual(new Date(sentAt.getTime() + 84 * DAY_MS));
+    expect(mailClock(sentAt, 30, 21).mailStopsBy).toEqual(new Date(sentAt.getTime() + 30 * DAY_MS));
+    expect(mailClock(sentAt, 30, null).mailStopsBy).toEqual(new Date(sentAt.getTime() + MAIL_STOPS_AFTER_DAYS * DAY_MS));
+  });
+
   it("asks whether the mail stopped only once the days to act are over, not on the day it arrived", () => {
     const clock = mailClock(sentAt, 30);
     expect(canAskIfMailStopped(clock, sentAt)).toBe(false);

@@ -49,11 +49,16 @@ export type MailClock = {
   mailStopsBy: Date;
 };
 
-export function mailClock(reachedAt: Date, requiredDays: number): MailClock {
+/**
+ * A request's clock. Mail printed before may come for MAIL_STOPS_AFTER_DAYS, or for the days this
+ * sender's mail was seen to take (`learnedDays`, app/domain/sender-outcome.ts) once enough
+ * requests showed it; never less than the sender's days to act.
+ */
+export function mailClock(reachedAt: Date, requiredDays: number, learnedDays: number | null = null): MailClock {
   return {
     reachedAt,
     actBy: new Date(reachedAt.getTime() + requiredDays * DAY_MS),
-    mailStopsBy: new Date(reachedAt.getTime() + Math.max(requiredDays, MAIL_STOPS_AFTER_DAYS) * DAY_MS),
+    mailStopsBy: new Date(reachedAt.getTime() + Math.max(requiredDays, learnedDays ?? MAIL_STOPS_AFTER_DAYS) * DAY_MS),
   };
 }
 

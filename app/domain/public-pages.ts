@@ -23,6 +23,7 @@ export const PUBLIC_PAGES = [
 /** Signed-in and staff areas: kept out of search engines. */
 export const PRIVATE_PATH_PREFIXES = [
   "/dashboard",
+  "/progress",
   "/requests",
   "/recipients",
   "/subscription",

@@ -106,6 +106,24 @@ describe("reminderStillWanted", () => {
   });
 });
 
+describe("reminderStillWanted when the evidence tells", () => {
+  const user = { reminderEmails: true };
+  const claimedFor = { processedAt: sentAt.getTime() };
+  const mailStopsBy = daysAfterSending(56); // 2026-04-27
+
+  it("is not asked once the follow-up ladder took the request up", () => {
+    expect(reminderStillWanted({ status: "inQueue", processedAt: sentAt, followUpStep: 1 }, user, claimedFor)).toBe(false);
+  });
+
+  it("is not asked when a watched mailbox shows nothing from the sender two weeks after the mail should have stopped", () => {
+    const watched = { status: "inQueue" as const, processedAt: sentAt, mailStopsBy, mailboxSeenOn: "2026-05-11" };
+    expect(reminderStillWanted(watched, user, claimedFor)).toBe(false);
+    // A piece after the date, or a mailbox not seen long enough after it, cannot tell: asked.
+    expect(reminderStillWanted({ ...watched, lastPieceOn: "2026-04-28" }, user, claimedFor)).toBe(true);
+    expect(reminderStillWanted({ ...watched, mailboxSeenOn: "2026-05-10" }, user, claimedFor)).toBe(true);
+  });
+});
+
 describe("reminderAnswersFor", () => {
   it("offers both answers while waiting, Report after a confirm, and nothing otherwise", () => {
     expect(reminderAnswersFor({ status: "inQueue", processedAt: sentAt })).toEqual(["confirm", "report"]);

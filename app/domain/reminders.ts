@@ -2,6 +2,7 @@ import type { RequestStatus } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
 import { mailClock, MAIL_STOPS_AFTER_DAYS, reachedSenderAt, type LetterArrival } from "~/domain/mail-timing";
 import { isStillComing } from "~/domain/seen-in-mail";
+import { isVerifiedStopped, type StopEvidence } from "~/domain/sender-outcome";
 
 // "Has the mail stopped?" reminders (docs/decisions/0017-reminders.md; product rules: What the product promises).
 
@@ -29,6 +30,8 @@ export type ReminderCandidate = {
   /** The letter Lob mailed for this sending, if it did: the clock starts when it reached the sender. */
   letter?: LetterArrival | null;
   requiredDays: number;
+  /** The days its sender's mail was seen to take to stop, once known (learnedStopDays). */
+  learnedDays?: number | null;
   /** The user's choice; the link in every reminder turns it off. */
   reminderEmails: boolean;
   /** When this processing's first reminder was claimed, if it was. */
@@ -48,7 +51,7 @@ export type ReminderCandidate = {
  */
 export function dueReminderRound(candidate: ReminderCandidate, now: Date): ReminderRound | null {
   if (candidate.status !== "inQueue" || !candidate.processedAt || !candidate.reminderEmails) return null;
-  const clock = mailClock(reachedSenderAt(candidate.processedAt, candidate.letter)!, candidate.requiredDays);
+  const clock = mailClock(reachedSenderAt(candidate.processedAt, candidate.letter)!, candidate.requiredDays, candidate.learnedDays ?? null);
   if (!candidate.firstReminderAt) {
     return clock.actBy <= now ? 1 : null;
   }
@@ -60,16 +63,30 @@ export function dueReminderRound(candidate: ReminderCandidate, now: Date): Remin
 
 /**
  * Whether a reminder claimed for this processing should still be sent when its job runs: the user
- * may have answered, or turned reminders off, in the meantime; or a piece seen in their mail after
- * the day the mail should have stopped already said it did not (isStillComing): the dashboard says
- * so, and asking "has the mail stopped?" would be asking what is known.
+ * may have answered, or turned reminders off, in the meantime. "Has the mail stopped?" is asked
+ * only when the evidence cannot tell: not once a piece seen in their mail after the day the mail
+ * should have stopped said it did not (isStillComing), nor once the follow-up ladder took it up
+ * (followUpStep above 0), nor when their watched mailbox shows it stopped (isVerifiedStopped).
  */
 export function reminderStillWanted(
-  request: { status: RequestStatus | null; processedAt: Date | null; stillComingAt?: Date | null },
+  request: {
+    status: RequestStatus | null;
+    processedAt: Date | null;
+    stillComingAt?: Date | null;
+    followUpStep?: number;
+  } & Partial<Pick<StopEvidence, "mailStopsBy" | "lastPieceOn" | "mailboxSeenOn">>,
   user: { reminderEmails: boolean },
   claimedFor: { processedAt: number },
 ): boolean {
-  if (isStillComing({ ...request, stillComingAt: request.stillComingAt ?? null })) return false;
+  const evidence: StopEvidence = {
+    ...request,
+    stillComingAt: request.stillComingAt ?? null,
+    followUpStep: request.followUpStep ?? 0,
+    mailStopsBy: request.mailStopsBy ?? null,
+    lastPieceOn: request.lastPieceOn ?? null,
+    mailboxSeenOn: request.mailboxSeenOn ?? null,
+  };
+  if (isStillComing(evidence) || evidence.followUpStep > 0 || isVerifiedStopped(evidence)) return false;
   return request.status === "inQueue" && request.processedAt?.getTime() === claimedFor.processedAt && user.reminderEmails;
 }
 

@@ -138,6 +138,8 @@ type WaitingRequest = {
   processedAt: Date | null;
   /** The letter that carried it, when Lob mailed one: the clock starts when it reached the sender. */
   letter?: LetterArrival | null;
+  /** The days its sender's mail was seen to take to stop, once enough requests showed it (learnedStopDays). */
+  learnedDays?: number | null;
 };
 
 const DURATION = /(\d+)\s*(?:business\s+)?(day|week|month)s?\b/gi;
@@ -182,7 +184,7 @@ export function waitStanding(request: WaitingRequest, now: Date): WaitStanding |
   if (request.status !== "inQueue") return null;
   const { startedAt, days } = waitOf(request);
   if (!startedAt) return { kind: "waitingToSend" };
-  const clock = mailClock(startedAt, days);
+  const clock = mailClock(startedAt, days, request.learnedDays ?? null);
   return canAskIfMailStopped(clock, now)
     ? { kind: "waitOver", ...clock }
     : { kind: "waiting", daysLeft: daysUntil(clock.actBy, now), ...clock };

@@ -5,6 +5,7 @@ import { claimDueReminders, createReminderJobs, listRemindersWithoutJob } from "
 import { deleteSpentCounts } from "~/models/rate-limit.server";
 import { deleteExpiredPendingSignups } from "~/models/pending-signup.server";
 import { deleteSentEmailsBefore } from "~/models/sent-email.server";
+import { recomputeSenderOutcomes } from "~/models/sender-outcome.server";
 import { sweepPhotos } from "~/services/mail-photos.server";
 import { deleteOldMailboxRows } from "~/models/mailbox.server";
 import { MAILBOX_LIMITS, utcDay } from "~/domain/mailbox";
@@ -39,6 +40,7 @@ async function runDailyTasks(controller: Pick<ScheduledController, "scheduledTim
   await deleteSentEmailsBefore(db, cutoff);
   await deleteSpentCounts(db, new Date(controller.scheduledTime - DAY_MS));
   await deleteExpiredPendingSignups(db, new Date(controller.scheduledTime));
+  await recomputeSenderOutcomes(db, new Date(controller.scheduledTime));
   await queueDueReminders(env, new Date(controller.scheduledTime));
   await sweepPhotos(env, new Date(controller.scheduledTime));
   await deleteOldMailboxRows(db, {

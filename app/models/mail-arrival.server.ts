@@ -8,8 +8,10 @@ import { DEFAULT_TIME_ZONE, isoDate, timeZoneForState } from "~/domain/dates";
 import { arrivedAfterStop, isResidentMail, photoEntryId, stillComingDetail } from "~/domain/mail-arrival";
 import { mailClock, reachedSenderAt } from "~/domain/mail-timing";
 import { latestEvidence, letterArrival, letterEvidence } from "~/domain/request-evidence";
+import { learnedStopDays } from "~/domain/sender-outcome";
 import type { MailPhoto } from "~/models/mail-photo.server";
 import { historyLineWhere } from "~/models/request-history.server";
+import { senderOutcomeOf } from "~/models/sender-outcome.server";
 import { mailedLetterColumns } from "~/models/request-evidence.server";
 import type { Db } from "~/utils/db.server";
 
@@ -77,6 +79,7 @@ async function requestForSender(db: Db, userId: string, sender: { templateId: st
   const [request] = await db
     .select({
       id: requests.id,
+      templateId: requests.templateId,
       senderName: requests.senderName,
       status: requests.status,
       processedAt: requests.processedAt,
@@ -92,7 +95,11 @@ async function requestForSender(db: Db, userId: string, sender: { templateId: st
 }
 
 /** The last day mail printed before the request may arrive, from when the request reached the sender; null before it was sent. */
-async function mailStopsByOf(db: Db, userId: string, request: { id: string; processedAt: Date | null; requiredDays: number }) {
+async function mailStopsByOf(
+  db: Db,
+  userId: string,
+  request: { id: string; templateId: string | null; processedAt: Date | null; requiredDays: number },
+) {
   if (!request.processedAt) return null;
   const letters = await db
     .select(mailedLetterColumns)
@@ -100,7 +107,8 @@ async function mailStopsByOf(db: Db, userId: string, request: { id: string; proc
     .where(and(eq(mailedLetters.userId, userId), eq(mailedLetters.requestId, request.id)));
   const sinceSent = letters.filter((letter) => letter.createdAt >= request.processedAt!);
   const reached = reachedSenderAt(request.processedAt, letterArrival(latestEvidence(letterEvidence(sinceSent, null))));
-  return reached ? mailClock(reached, request.requiredDays).mailStopsBy : null;
+  const learnedDays = request.templateId ? learnedStopDays(await senderOutcomeOf(db, request.templateId)) : null;
+  return reached ? mailClock(reached, request.requiredDays, learnedDays).mailStopsBy : null;
 }
 
 /**

@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
-import { jobs, mailedLetters, requestReminders, requests, users } from "../../drizzle/schema";
+import { jobs, mailArrivals, mailedLetters, requestReminders, requests, senderOutcomes, users } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
 import { DAYS_BETWEEN_REMINDERS, SECOND_REMINDER_AFTER_DAYS, type ReminderRound } from "~/domain/reminders";
+import { MIN_CASES } from "~/domain/sender-outcome";
+import { mailboxSeenOnOf } from "~/models/sender-outcome.server";
 import type { Db } from "~/utils/db.server";
 
 // The job registry (app/jobs/definitions.server.ts) checks that this is the reminder job's type.
@@ -23,6 +25,14 @@ const reachedSenderAt = sql<number>`max(${requests.processedAt}, coalesce((
   where ${mailedLetters.userId} = ${requests.userId} and ${mailedLetters.requestId} = ${requests.id}
     and ${mailedLetters.createdAt} >= ${requests.processedAt}
   order by ${mailedLetters.createdAt} desc limit 1), ${requests.processedAt}))`;
+
+/**
+ * The days after the request reached the sender by which its mail should have stopped, as
+ * mailClock says: the days its sender's mail was seen to take once enough requests showed it
+ * (learnedStopDays), else SECOND_REMINDER_AFTER_DAYS; never fewer than the days to act.
+ */
+const stopAfterDays = sql<number>`max(${requests.requiredDays}, coalesce((select ${senderOutcomes.p90Days} from ${senderOutcomes}
+  where ${senderOutcomes.templateId} = ${requests.templateId} and ${senderOutcomes.cases} >= ${MIN_CASES}), ${SECOND_REMINDER_AFTER_DAYS}))`;
 
 /**
  * Claims every reminder that is due, in two set-based statements (one D1 round trip): the rule of
@@ -51,6 +61,8 @@ export async function claimDueReminders(db: Db, now: Date) {
             eq(requests.status, "inQueue"),
             isNotNull(requests.processedAt),
             sql`${reachedSenderAt} + ${requests.requiredDays} * ${DAY_MS} <= ${nowMs}`,
+            // The follow-up ladder took it up: the evidence told, nothing is asked.
+            eq(requests.followUpStep, 0),
             eq(users.reminderEmails, true),
           ),
         ),
@@ -84,7 +96,8 @@ export async function claimDueReminders(db: Db, now: Date) {
           and(
             eq(requestReminders.round, 1),
             lte(requestReminders.createdAt, new Date(nowMs - DAYS_BETWEEN_REMINDERS * DAY_MS)),
-            sql`${reachedSenderAt} + max(${requests.requiredDays}, ${SECOND_REMINDER_AFTER_DAYS}) * ${DAY_MS} <= ${nowMs}`,
+            sql`${reachedSenderAt} + ${stopAfterDays} * ${DAY_MS} <= ${nowMs}`,
+            eq(requests.followUpStep, 0),
             eq(requests.status, "inQueue"),
             eq(users.reminderEmails, true),
           ),
@@ -176,16 +189,25 @@ export async function getUserReminderRequest(db: Db, userId: string, requestId: 
       status: requests.status,
       processedAt: requests.processedAt,
       stillComingAt: requests.stillComingAt,
+      followUpStep: requests.followUpStep,
       requiredDays: requests.requiredDays,
       email: users.email,
       state: users.state,
       reminderEmails: users.reminderEmails,
+      // What tells whether the mail stopped without asking (isVerifiedStopped).
+      mailStopsByMs: sql<number | null>`case when ${requests.processedAt} is null then null
+        else ${reachedSenderAt} + ${stopAfterDays} * ${DAY_MS} end`,
+      lastPieceOn: sql<string | null>`(select max(${mailArrivals.arrivedOn}) from ${mailArrivals}
+        where ${mailArrivals.userId} = ${requests.userId} and ${mailArrivals.requestId} = ${requests.id})`,
+      mailboxSeenOn: mailboxSeenOnOf(sql`${userId}`),
     })
     .from(requests)
     .innerJoin(users, eq(users.id, requests.userId))
     .where(and(eq(requests.userId, userId), eq(requests.id, requestId)))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const { mailStopsByMs, mailboxSeenOn, ...request } = row;
+  return { ...request, mailStopsBy: mailStopsByMs === null ? null : new Date(mailStopsByMs), mailboxSeenOn: mailboxSeenOn || null };
 }
 
 /** Whether the user gets reminders; null when there is no such user. */

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, exists, gte, isNotNull, isNull, ne, not, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { BatchItem } from "drizzle-orm/batch";
-import { jobs, requestLogs, requests, requestTemplates, users, type AddressCheck } from "../../drizzle/schema";
+import { jobs, requestLogs, requests, requestTemplates, senderOutcomes, users, type AddressCheck } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
 import {
   CUSTOM_REQUIRED_DAYS,
@@ -21,6 +21,7 @@ import { openPhotosOf } from "~/models/mail-photo.server";
 import { mailedLettersOfUser, sentLinesOfUser, sentOptOutEmailsOfUser } from "~/models/request-evidence.server";
 import { historyLineWhere } from "~/models/request-history.server";
 import { piecesOfRequest, seenInMailOf } from "~/models/seen-in-mail.server";
+import { mailboxSeenOnOf } from "~/models/sender-outcome.server";
 import type { Db } from "~/utils/db.server";
 
 const requestColumns = {
@@ -108,9 +109,18 @@ function recentlyDeletedOf(db: Db, userId: string, now: Date) {
 export async function getDashboard(db: Db, userId: string, openRequestId: string | null, now = new Date()) {
   const account = accountOf(db, userId);
   const userRequests = db
-    .select({ ...requestColumns, sendingJob })
+    .select({
+      ...requestColumns,
+      sendingJob,
+      followUpStep: requests.followUpStep,
+      outcomeCases: senderOutcomes.cases,
+      outcomeStopped: senderOutcomes.stopped,
+      outcomeMedianDays: senderOutcomes.medianDays,
+      outcomeP90Days: senderOutcomes.p90Days,
+    })
     .from(requests)
     .leftJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
+    .leftJoin(senderOutcomes, eq(senderOutcomes.templateId, requests.templateId))
     .where(and(eq(requests.userId, userId), notDeleted))
     .orderBy(desc(requests.updatedAt));
   const userRecipients = listUserRecipients(db, userId);
@@ -122,6 +132,10 @@ export async function getDashboard(db: Db, userId: string, openRequestId: string
   const emails = sentOptOutEmailsOfUser(db, userId);
   const sentLines = sentLinesOfUser(db, userId);
   const seen = seenInMailOf(db, userId);
+  const mailboxSeen = db
+    .select({ on: mailboxSeenOnOf(sql`${userId}`) })
+    .from(users)
+    .where(eq(users.id, userId));
 
   const [
     [accountRow],
@@ -134,6 +148,7 @@ export async function getDashboard(db: Db, userId: string, openRequestId: string
     emailRows,
     sentLineRows,
     seenRows,
+    [mailboxSeenRow],
     logRows,
     pieceRows,
   ] = openRequestId
@@ -148,11 +163,24 @@ export async function getDashboard(db: Db, userId: string, openRequestId: string
         emails,
         sentLines,
         seen,
+        mailboxSeen,
         historyOf(db, userId, openRequestId),
         piecesOfRequest(db, userId, openRequestId),
       ])
     : [
-        ...(await db.batch([account, userRequests, userRecipients, earlier, recentlyDeleted, photos, letters, emails, sentLines, seen])),
+        ...(await db.batch([
+          account,
+          userRequests,
+          userRecipients,
+          earlier,
+          recentlyDeleted,
+          photos,
+          letters,
+          emails,
+          sentLines,
+          seen,
+          mailboxSeen,
+        ])),
         [],
         [],
       ];
@@ -163,7 +191,14 @@ export async function getDashboard(db: Db, userId: string, openRequestId: string
     sentEmails: emailRows,
     sentLines: sentLineRows,
     photos: photoRows,
-    requests: requestRows,
+    requests: requestRows.map(({ outcomeCases, outcomeStopped, outcomeMedianDays, outcomeP90Days, ...row }) => ({
+      ...row,
+      senderOutcome:
+        outcomeCases === null
+          ? null
+          : { cases: outcomeCases, stopped: outcomeStopped!, medianDays: outcomeMedianDays, p90Days: outcomeP90Days },
+    })),
+    mailboxSeenOn: mailboxSeenRow?.on || null,
     recipients: recipientRows,
     earlierAddresses: earlierRows,
     recentlyDeleted: deletedRows,

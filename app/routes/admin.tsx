@@ -22,6 +22,7 @@ const SECTIONS = [
   { to: "/admin/testimonials", label: "Testimonials" },
   { to: "/admin/jobs", label: "Jobs" },
   { to: "/admin/audit", label: "Audit trail" },
+  { to: "/admin/progress", label: "Progress" },
 ];
 
 export default function StaffArea() {

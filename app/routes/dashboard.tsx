@@ -181,6 +181,7 @@ export default function Dashboard() {
             Add a request
           </Link>
           <Link to="/requests/photo">Send a photo of the mail</Link>
+          <Link to="/progress">Your progress</Link>
           <Link to="/recipients">
             {recipientCount > 0 ? `People on your letters (${recipientCount + 1})` : "Add people to your letters"}
           </Link>

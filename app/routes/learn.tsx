@@ -9,6 +9,8 @@ import { DROP, DROP_ABOUT, DROP_LIMITS, DROP_STEPS } from "~/domain/drop";
 import { asksForIdentityNumber } from "~/domain/sender-catalog";
 import { CANNOT_STOP, kindOf, MAIL_KINDS } from "~/domain/sender-categories";
 import { listSendersForLearn } from "~/models/request-template.server";
+import { senderOutcomesShown } from "~/models/sender-outcome.server";
+import { senderOutcomeText } from "~/domain/sender-outcome";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 
@@ -85,7 +87,8 @@ function sentence(text: string | null) {
 
 // The catalog as staff last corrected it (D1), with only the fields the page shows.
 export async function loader({ context }: LoaderFunctionArgs) {
-  const rows = await listSendersForLearn(getDb(context.env.DB));
+  const db = getDb(context.env.DB);
+  const [rows, outcomes] = await Promise.all([listSendersForLearn(db), senderOutcomesShown(db)]);
   const senders = rows.map((sender) => ({
     id: sender.id,
     name: sender.title,
@@ -104,6 +107,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
     takes: sentence(sender.takes),
     asOf: sender.sourceYear ? `As of ${sender.sourceYear}.` : null,
     sourceUrl: sender.sourceUrl,
+    // What requests to it showed, only from enough of them (decision 0060).
+    outcome: senderOutcomeText(outcomes.get(sender.id)),
   }));
   // Grouped by kind of mail with the same rule the dashboard uses, in the order of MAIL_KINDS.
   const kinds = [...MAIL_KINDS, ...senders.map((sender) => kindOf(sender.category))]
@@ -320,6 +325,7 @@ SPRINGFIELD IL 62701-1234`}</pre>
                   sender.channels.length === 0 ? (
                     <li className="sender-line" key={sender.id}>
                       <strong>{sender.name}</strong>: {NO_PUBLISHED_CHANNEL}
+                      {sender.outcome ? ` ${sender.outcome}` : null}
                     </li>
                   ) : (
                     <li className="card" key={sender.id}>
@@ -367,6 +373,12 @@ SPRINGFIELD IL 62701-1234`}</pre>
                         ) : null}
                         <dt>How long it lasts</dt>
                         <dd>{sender.lasts ?? "Not stated."}</dd>
+                        {sender.outcome ? (
+                          <>
+                            <dt>What our requests showed</dt>
+                            <dd>{sender.outcome}</dd>
+                          </>
+                        ) : null}
                         {sender.asOf || sender.sourceUrl ? (
                           <>
                             <dt>Source</dt>

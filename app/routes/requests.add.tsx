@@ -13,6 +13,7 @@ import { requestSentUrl } from "~/domain/dashboard";
 import { ALLOWANCE_REFUSED_MESSAGE, freeRequestsUsedNote, requestsAffordable } from "~/domain/requests";
 import { getAddRequestOptions } from "~/models/request.server";
 import { findSenderByExactName, searchSenders, type SenderChoice } from "~/models/sender-names.server";
+import { withSenderOutcomes } from "~/models/sender-outcome.server";
 import { addRequestForSender } from "~/services/requests.server";
 import { requireUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -35,7 +36,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, options } = await loadOptions(request, context);
   const query = new URL(request.url).searchParams;
   const typed = (query.get("senderName") ?? "").slice(0, SENDER_QUERY_MAX_LENGTH);
-  const matches = typed.trim() ? await searchSenders(getDb(context.env.DB), typed) : null;
+  const db = getDb(context.env.DB);
+  const matches = typed.trim() ? await withSenderOutcomes(db, await searchSenders(db, typed)) : null;
   const left = requestsAffordable({ stripeSubscriptionId: user.stripeSubscriptionId, numOfFreeRequest: options.account.numOfFreeRequest });
   return {
     people: options.people,
@@ -65,7 +67,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // is a custom request staff look up.
   const templateId = asTyped ? null : chosen || (await findSenderByExactName(db, senderName));
   if (!templateId && !asTyped) {
-    const likely = (await searchSenders(db, senderName)).filter((match) => match.likely);
+    const likely = await withSenderOutcomes(
+      db,
+      (await searchSenders(db, senderName)).filter((match) => match.likely),
+    );
     if (likely.length > 0) {
       const reply = submission.reply({ fieldErrors: { templateId: [ADD_REQUEST_MESSAGES.didYouMean] } });
       return data({ ...reply, senderQuestion: { typed: senderName, matches: likely } satisfies SenderQuestion }, { status: 400 });
@@ -179,7 +184,7 @@ export default function AddRequest() {
   );
 }
 
-type SenderQuestion = { typed: string; matches: SenderChoice[] };
+type SenderQuestion = { typed: string; matches: (SenderChoice & { outcome?: string | null })[] };
 
 /** The senders a name sent without a choice may have meant, when the action asks about them. */
 function senderQuestionOf(result: unknown): SenderQuestion | null {
@@ -199,7 +204,7 @@ function SenderMatches({
   asking = false,
 }: {
   typed: string;
-  matches: SenderChoice[];
+  matches: (SenderChoice & { outcome?: string | null })[];
   field: FieldMetadata<string | undefined>;
   asking?: boolean;
 }) {
@@ -236,6 +241,7 @@ function SenderMatches({
             {" "}
             {match.category}
             {match.alias ? `, also known as ${match.alias}` : ""}
+            {match.outcome ? `. ${match.outcome}` : ""}
           </span>
         </label>
       ))}

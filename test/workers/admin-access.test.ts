@@ -39,6 +39,7 @@ const pages = () => [
   "/admin/testimonials/new",
   "/admin/jobs",
   "/admin/audit",
+  "/admin/progress",
 ];
 
 /** Posts only the admin may make, with fields that would be accepted from the admin. */

@@ -305,6 +305,7 @@ export const TARGETS: Target[] = [
   { name: "/recipients/add", path: () => "/recipients/add", fields: () => ADDRESS_FIELDS },
   { name: "/recipients/edit/:id", path: (_, id) => `/recipients/edit/${id}`, param: "recipientId", fields: () => ADDRESS_FIELDS },
   { name: "/learn", path: () => "/learn", fields: noFields },
+  { name: "/progress", path: () => "/progress", fields: noFields },
   // The account forms get wrong passwords only, and no "sign out everywhere": the run keeps its user signed in.
   { name: "/account", path: () => "/account", fields: () => ({ intent: ["preferences"], newsletter: ["on", ""], reminderEmails: ["on"] }) },
   { name: "/account/address", path: () => "/account/address", fields: () => ({ ...ADDRESS_FIELDS, moved: ["on", ""] }) },
@@ -432,6 +433,7 @@ export const TARGETS: Target[] = [
     fields: noFields,
     query: (ids) => ({ actorId: [ids.userId], targetType: ["user"], before: ["10", "-1"] }),
   },
+  { name: "/admin/progress", path: () => "/admin/progress", fields: noFields },
   {
     name: "/api/address/verify",
     path: () => "/api/address/verify",

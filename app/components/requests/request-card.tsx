@@ -26,6 +26,8 @@ export type RequestCardData = {
   /** Where the follow-up ladder is (decision 0058), with the page to act on when it waits for the person; null before it starts. */
   followUp: { text: string; link: string | null } | null;
   next: CardNextStep;
+  /** What its sender really does, with the count ("Stopped for 8 of 10 people, …"); null below the minimum of cases. */
+  outcome?: string | null;
   customerNumber: string | null;
   keyCode: string | null;
   /** Set for a sender that takes the request only from the person: how to file it. */
@@ -88,6 +90,7 @@ export function RequestCard({
           </>
         ) : null}
         {card.wait ? <p>{card.wait}</p> : null}
+        {card.outcome ? <p className="muted sender-outcome">{card.outcome}</p> : null}
         {card.seen ? (
           <p className="request-seen">
             {card.stillComing ? <strong className="request-still-coming">{card.seen.text}</strong> : card.seen.text}

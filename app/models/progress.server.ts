@@ -1,0 +1,69 @@
+// What the progress pages read (decision 0060): one person's requests and the pieces seen in their
+// mail, and for staff the whole service's weeks of mail still coming, follow-ups and escalations.
+import { and, count, eq, gte, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { mailArrivals, requestLogs, requests, senderOutcomes, users } from "../../drizzle/schema";
+import { mailboxSeenOnOf } from "~/models/sender-outcome.server";
+import type { Db } from "~/utils/db.server";
+
+/**
+ * One user's sent requests with their sender's figures, the pieces matched to each by day, the
+ * pieces seen per day since `since` (YYYY-MM-DD), and the last day their mailbox was seen: one batch.
+ */
+export async function progressOfUser(db: Db, userId: string, since: string) {
+  const [requestRows, matchedRows, dayRows, [seen]] = await db.batch([
+    db
+      .select({
+        id: requests.id,
+        senderName: requests.senderName,
+        status: requests.status,
+        processedAt: requests.processedAt,
+        stillComingAt: requests.stillComingAt,
+        followUpStep: requests.followUpStep,
+        requiredDays: requests.requiredDays,
+        outcomeCases: senderOutcomes.cases,
+        outcomeP90Days: senderOutcomes.p90Days,
+      })
+      .from(requests)
+      .leftJoin(senderOutcomes, eq(senderOutcomes.templateId, requests.templateId))
+      .where(and(eq(requests.userId, userId), inArray(requests.status, ["inQueue", "confirmedByUser"]))),
+    db
+      .select({ requestId: mailArrivals.requestId, day: mailArrivals.arrivedOn, count: count() })
+      .from(mailArrivals)
+      .where(and(eq(mailArrivals.userId, userId), isNotNull(mailArrivals.requestId)))
+      .groupBy(mailArrivals.requestId, mailArrivals.arrivedOn),
+    db
+      .select({ day: mailArrivals.arrivedOn, count: count() })
+      .from(mailArrivals)
+      .where(and(eq(mailArrivals.userId, userId), gte(mailArrivals.arrivedOn, since)))
+      .groupBy(mailArrivals.arrivedOn),
+    db
+      .select({ on: mailboxSeenOnOf(sql`${userId}`) })
+      .from(users)
+      .where(eq(users.id, userId)),
+  ]);
+  return { requests: requestRows, matched: matchedRows, days: dayRows, mailboxSeenOn: seen?.on || null };
+}
+
+/** The history lines the staff chart counts, per week. */
+export const SERVICE_LINES = {
+  stillComing: ["stillComing"],
+  followUps: ["secondRequest", "legalRequest"],
+  escalated: ["escalated"],
+} as const;
+
+/**
+ * Every request's history lines of the kinds the staff progress page counts, per day since `since`
+ * (epoch milliseconds), in UTC: one statement over the lines written since then.
+ */
+export function serviceLinesPerDay(db: Db, since: Date) {
+  const statuses = Object.values(SERVICE_LINES).flat();
+  return db
+    .select({
+      status: requestLogs.status,
+      day: sql<string>`date(${requestLogs.createdAt} / 1000, 'unixepoch')`,
+      count: count(),
+    })
+    .from(requestLogs)
+    .where(and(gte(requestLogs.createdAt, since), inArray(requestLogs.status, statuses), ne(requestLogs.creator, "user")))
+    .groupBy(requestLogs.status, sql`date(${requestLogs.createdAt} / 1000, 'unixepoch')`);
+}

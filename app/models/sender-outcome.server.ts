@@ -1,0 +1,167 @@
+// What each catalog sender really does (sender_outcomes, decision 0060), recomputed by the daily
+// cron from every request's known outcome and the pieces seen in the mailboxes.
+import { and, asc, eq, gt, gte, inArray, isNotNull, ne, or, sql, type SQLWrapper } from "drizzle-orm";
+import { mailArrivals, mailboxDays, requests, requestTemplates, senderOutcomes } from "../../drizzle/schema";
+import { mailClock } from "~/domain/mail-timing";
+import {
+  daysToLastPiece,
+  learnedStopDays,
+  MIN_CASES,
+  outcomeOf,
+  percentile,
+  senderOutcomeText,
+  type SenderOutcome,
+} from "~/domain/sender-outcome";
+import { chunkedInserts, type Db } from "~/utils/db.server";
+
+/** Requests read per statement: the walk holds one page and a list of days per sender, no more. */
+const PAGE_SIZE = 1000;
+
+// The request's columns named with their table: drizzle leaves them bare in a one-table select,
+// where inside a subquery over mail_arrivals they would name its own columns.
+const requestUserId = sql.raw(`"requests"."userId"`);
+const requestId = sql.raw(`"requests"."id"`);
+
+/** The last day a piece matched to the request arrived (the request's own sender by the match). */
+const lastPieceOn = sql<string | null>`(select max(${mailArrivals.arrivedOn}) from ${mailArrivals}
+  where ${mailArrivals.userId} = ${requestUserId} and ${mailArrivals.requestId} = ${requestId})`;
+
+/**
+ * The last day the person's mailbox was seen: a piece recorded, or a message it received. `userId`
+ * is a bound value or a column named with its table.
+ */
+export const mailboxSeenOnOf = (userId: SQLWrapper) =>
+  sql<string | null>`max(
+    coalesce((select max(${mailArrivals.arrivedOn}) from ${mailArrivals} where ${mailArrivals.userId} = ${userId}), ''),
+    coalesce((select max(${mailboxDays.day}) from ${mailboxDays} where ${mailboxDays.userId} = ${userId} and ${mailboxDays.taken} > 0), ''))`;
+
+/**
+ * Rewrites sender_outcomes from the requests of every catalog sender: the cases are the requests
+ * whose outcome is known (outcomeOf), stopped those verified stopped, and the days those from the
+ * request reaching the sender to the last piece seen of it, over the stopped ones where a piece
+ * was seen. The request reached the sender when it was sent (processedAt): a letter's few days in
+ * the post are within the week the figures are told in. A request's mail-stops-by date takes the
+ * days learned the day before, as every clock does. Reads a page of requests at a time; writes in
+ * one batch, so the table is never half written.
+ */
+export async function recomputeSenderOutcomes(db: Db, now: Date) {
+  const learned = new Map((await db.select().from(senderOutcomes)).map((row) => [row.templateId, learnedStopDays(row)]));
+  const tallies = new Map<string, { cases: number; stopped: number; days: number[] }>();
+  let after: { userId: string; id: string } | null = null;
+  for (;;) {
+    const page: Awaited<ReturnType<typeof readPage>> = await readPage(db, after);
+    for (const row of page) {
+      const templateId = row.templateId!;
+      const mailStopsBy = row.processedAt
+        ? mailClock(row.processedAt, row.requiredDays, learned.get(templateId) ?? null).mailStopsBy
+        : null;
+      const outcome = outcomeOf({ ...row, mailStopsBy, mailboxSeenOn: row.mailboxSeenOn || null });
+      if (!outcome) continue;
+      const tally = tallies.get(templateId) ?? { cases: 0, stopped: 0, days: [] };
+      tallies.set(templateId, tally);
+      tally.cases += 1;
+      if (outcome !== "stopped") continue;
+      tally.stopped += 1;
+      if (row.processedAt && row.lastPieceOn) tally.days.push(daysToLastPiece(row.processedAt, row.lastPieceOn));
+    }
+    if (page.length < PAGE_SIZE) break;
+    const last = page.at(-1)!;
+    after = { userId: last.userId, id: last.id };
+  }
+
+  const rows = [...tallies].map(([templateId, { cases, stopped, days }]) => {
+    const sorted = days.sort((a, b) => a - b);
+    return { templateId, cases, stopped, medianDays: percentile(sorted, 0.5), p90Days: percentile(sorted, 0.9), computedAt: now };
+  });
+  await db.batch([db.delete(senderOutcomes), ...chunkedInserts(db, senderOutcomes, rows)]);
+  return rows.length;
+}
+
+/** One page of catalog senders' requests that may tell an outcome, in key order after `after`. */
+function readPage(db: Db, after: { userId: string; id: string } | null) {
+  return db
+    .select({
+      userId: requests.userId,
+      id: requests.id,
+      templateId: requests.templateId,
+      status: requests.status,
+      processedAt: requests.processedAt,
+      requiredDays: requests.requiredDays,
+      stillComingAt: requests.stillComingAt,
+      followUpStep: requests.followUpStep,
+      lastPieceOn,
+      mailboxSeenOn: mailboxSeenOnOf(requestUserId),
+    })
+    .from(requests)
+    .where(
+      and(
+        after ? or(gt(requests.userId, after.userId), and(eq(requests.userId, after.userId), gt(requests.id, after.id))) : undefined,
+        isNotNull(requests.templateId),
+        inArray(requests.status, ["inQueue", "confirmedByUser", "cancelled"]),
+        or(isNotNull(requests.processedAt), isNotNull(requests.stillComingAt), ne(requests.followUpStep, 0)),
+      ),
+    )
+    .orderBy(asc(requests.userId), asc(requests.id))
+    .limit(PAGE_SIZE);
+}
+
+/** A sender's figures, or null when none were computed. */
+export async function senderOutcomeOf(db: Db, templateId: string): Promise<SenderOutcome | null> {
+  const [row] = await db.select(outcomeColumns).from(senderOutcomes).where(eq(senderOutcomes.templateId, templateId));
+  return row ?? null;
+}
+
+const outcomeColumns = {
+  templateId: senderOutcomes.templateId,
+  cases: senderOutcomes.cases,
+  stopped: senderOutcomes.stopped,
+  medianDays: senderOutcomes.medianDays,
+  p90Days: senderOutcomes.p90Days,
+};
+
+/** The figures of these senders, by template id; senders without figures are absent. */
+async function senderOutcomesOf(db: Db, templateIds: string[]): Promise<Map<string, SenderOutcome>> {
+  const ids = [...new Set(templateIds)];
+  const found = new Map<string, SenderOutcome>();
+  // One bound parameter per id, within D1's 100.
+  for (let start = 0; start < ids.length; start += 90) {
+    const rows = await db
+      .select(outcomeColumns)
+      .from(senderOutcomes)
+      .where(inArray(senderOutcomes.templateId, ids.slice(start, start + 90)));
+    for (const row of rows) found.set(row.templateId, row);
+  }
+  return found;
+}
+
+/** Search matches with what each sender really does, in words (senderOutcomeText), or null below the minimum of cases. */
+export async function withSenderOutcomes<Match extends { id: string }>(db: Db, matches: Match[]) {
+  const outcomes =
+    matches.length > 0
+      ? await senderOutcomesOf(
+          db,
+          matches.map((match) => match.id),
+        )
+      : new Map<string, SenderOutcome>();
+  return matches.map((match) => ({ ...match, outcome: senderOutcomeText(outcomes.get(match.id)) }));
+}
+
+/** The figures of every sender with enough cases to be shown (MIN_CASES), by template id. */
+export async function senderOutcomesShown(db: Db): Promise<Map<string, SenderOutcome>> {
+  const rows = await db.select(outcomeColumns).from(senderOutcomes).where(gte(senderOutcomes.cases, MIN_CASES));
+  return new Map(rows.map((row) => [row.templateId, row]));
+}
+
+/**
+ * The senders that stop their mail least, for staff: from MIN_CASES cases, the lowest share
+ * stopped first, then the longest 90th percentile of days.
+ */
+export function slowestSenders(db: Db, limit: number) {
+  return db
+    .select({ id: senderOutcomes.templateId, ...outcomeColumns, title: requestTemplates.title })
+    .from(senderOutcomes)
+    .innerJoin(requestTemplates, eq(requestTemplates.id, senderOutcomes.templateId))
+    .where(gte(senderOutcomes.cases, MIN_CASES))
+    .orderBy(sql`cast(${senderOutcomes.stopped} as real) / ${senderOutcomes.cases}`, sql`${senderOutcomes.p90Days} desc nulls last`)
+    .limit(limit);
+}

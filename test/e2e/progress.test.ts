@@ -1,0 +1,85 @@
+// Journey: the progress page on a phone, JavaScript on and off: where each sender stands, the
+// pieces seen before and after each request, and the chart of pieces per week with the requests
+// marked, drawn on the server with its table. Requests and pieces are written straight into the
+// shared stack's D1 (its directory comes from the global setup). Screenshot at 360 px.
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, inject, test } from "vitest";
+import { REPO_ROOT } from "../support/local-stack";
+import { assertAccessible, assertNoErrors, JS_MODES, screenshot, useBrowser } from "./browser";
+import { signedInAccount } from "./accounts-helpers";
+
+const browser = useBrowser();
+const appUrl = inject("appUrl");
+const persistDir = inject("persistDir");
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Runs SQL on the stack's local D1, as `wrangler d1 execute` does; again while the database is busy with the stack. */
+async function runSql(sql: string, attempts = 5): Promise<void> {
+  try {
+    await promisify(execFile)(
+      join(REPO_ROOT, "node_modules/.bin/wrangler"),
+      ["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--command", sql],
+      { cwd: REPO_ROOT, env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" } },
+    );
+  } catch (error) {
+    if (attempts <= 1 || !/SQLITE_BUSY|database is locked/i.test(String(error))) throw error;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await runSql(sql, attempts - 1);
+  }
+}
+
+const quote = (value: string) => `'${value.replaceAll("'", "''")}'`;
+const isoDay = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY_MS).toISOString().slice(0, 10);
+
+describe.each(JS_MODES)("the progress page (JavaScript $label)", ({ js, label }) => {
+  test("shows each sender's standing and the weeks of mail with the requests marked, on a phone", async () => {
+    await browser.visit({ js }, async (visit) => {
+      const { page } = visit;
+      await page.setViewportSize({ width: 360, height: 740 });
+      const { email } = await signedInAccount(visit, appUrl, `progress-${label}`);
+      const user = `(select id from users where email = ${quote(email)})`;
+      const sent = (requestId: string, status: string, daysAgo: number, followUpStep = 0) =>
+        `update requests set status = ${quote(status)}, processedAt = ${Date.now() - daysAgo * DAY_MS}, ` +
+        `queuedAt = ${Date.now() - daysAgo * DAY_MS}, followUpStep = ${followUpStep} where userId = ${user} and id = ${quote(requestId)}`;
+      const piece = (requestId: string, daysAgo: number) =>
+        `select ${quote(crypto.randomUUID())}, ${user}, ${quote(crypto.randomUUID())}, 'digest', 'read', ${quote(isoDay(daysAgo))}, ` +
+        `${quote(requestId)}, ${quote(requestId)}`;
+      await runSql(
+        [
+          sent("epsilon", "confirmedByUser", 90),
+          sent("acxiom", "inQueue", 40, 1),
+          `insert into mail_arrivals (id, userId, entryId, source, state, arrivedOn, templateId, requestId) ` +
+            [piece("epsilon", 120), piece("epsilon", 100), piece("epsilon", 80), piece("acxiom", 50), piece("acxiom", 10)].join(
+              " union all ",
+            ),
+        ].join("; "),
+      );
+
+      expect((await page.goto(`${appUrl}/dashboard`))?.status()).toBe(200);
+      await page.getByRole("link", { name: "Your progress" }).click();
+      await page.waitForURL(`${appUrl}/progress`);
+      expect(await page.locator("h1").innerText()).toBe("Your progress");
+      const counts = await page.locator(".progress-counts").innerText();
+      expect(counts).toContain("1 stopped");
+      expect(counts).toContain("1 being followed up");
+      expect(await page.locator(".week-chart-bar").count()).toBe(26);
+      expect(await page.locator(".week-chart-mark").count()).toBe(2);
+      const chart = page.getByRole("img", { name: /Pieces seen in your mail, per week/ });
+      expect(await chart.count()).toBe(1);
+      const epsilon = page.locator(".progress-senders li", { hasText: "Epsilon" });
+      expect(await epsilon.innerText()).toMatch(/^Epsilon .*\(sent \d\d\/\d\d\/\d{4}\): Stopped\. 2 before, 1 after\.$/);
+      // The figures as a table, for anyone who does not see the chart.
+      await page.locator(".week-chart-table summary").click();
+      expect(await page.locator(".week-chart-table tbody tr").count()).toBe(26);
+      expect(await page.locator(".progress-estimate").innerText()).toContain("An estimate:");
+
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, "the page is wider than the phone").toBeLessThanOrEqual(0);
+      await screenshot(visit, "progress-360");
+      await assertAccessible(visit);
+      assertNoErrors(visit);
+    });
+  });
+});

@@ -1,0 +1,275 @@
+// What each sender really does (decision 0060): the daily figures from seeded requests and pieces,
+// shown only from ten cases with their count; the progress page of one person, never another's;
+// and a reminder not sent when a watched mailbox already shows the mail stopped.
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { CATALOG_SENDERS } from "../../drizzle/catalog";
+import {
+  jobs,
+  mailArrivals,
+  requestLogs,
+  requests,
+  requestTemplates,
+  senderOutcomes,
+  users,
+  type RequestStatus,
+} from "../../drizzle/schema";
+import worker from "../../app/worker";
+import { DAY_MS } from "~/domain/dates";
+import { seedSenderCatalog } from "~/models/request-template.server";
+import { recomputeSenderOutcomes, senderOutcomeOf } from "~/models/sender-outcome.server";
+import { getDb } from "~/utils/db.server";
+import { Browser, signedInStaff, signedUpUser } from "./http";
+import { received, uniqueEmail } from "./stand-ins";
+import { textOf } from "./support";
+
+const db = getDb(env.DB);
+beforeAll(() => seedSenderCatalog(db, CATALOG_SENDERS));
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
+const daysAfter = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
+
+async function newUser(label: string) {
+  const id = crypto.randomUUID();
+  const email = uniqueEmail(label);
+  await db.insert(users).values({
+    id,
+    email,
+    passwordHash: "not-used",
+    fullName: "Ada Lovelace",
+    street1: "12 Main St",
+    city: "Springfield",
+    state: "IL",
+    zipCode: "62701",
+  });
+  return { id, email };
+}
+
+async function newRequest(
+  userId: string,
+  templateId: string | null,
+  senderName: string,
+  fields: { status?: RequestStatus | null; processedAt?: Date | null; stillComingAt?: Date | null; followUpStep?: number } = {},
+) {
+  const id = crypto.randomUUID();
+  await db.insert(requests).values({
+    userId,
+    id,
+    templateId,
+    senderName,
+    title: senderName,
+    fullName: "Ada Lovelace",
+    type: templateId ? "preset" : "custom",
+    status: "inQueue",
+    street1: "12 Main St",
+    city: "Springfield",
+    state: "IL",
+    zipCode: "62701",
+    queuedAt: fields.processedAt ?? null,
+    ...fields,
+  });
+  return id;
+}
+
+let entry = 0;
+async function piece(userId: string, arrivedOn: string, fields: Partial<typeof mailArrivals.$inferInsert> = {}) {
+  await db
+    .insert(mailArrivals)
+    .values({ userId, entryId: `outcome-${(entry += 1)}`, source: "digest", state: "read", arrivedOn, ...fields });
+}
+
+async function newTemplate(title: string) {
+  const id = `outcome-${crypto.randomUUID()}`;
+  // Not active: not a preset of the people signed up in the other tests.
+  await db.insert(requestTemplates).values({ id, title, category: "catalogs", confidence: "high", isActive: false });
+  return id;
+}
+
+describe("recomputeSenderOutcomes", () => {
+  it("counts the known outcomes and the days to the last piece over the stopped ones", async () => {
+    const templateId = await newTemplate("Outcome Catalog");
+    const sentAt = new Date("2026-01-05T15:00:00Z");
+    const now = new Date("2026-06-01T12:00:00Z");
+    // Six confirmed, their last pieces 10, 20, ..., 60 days after the request reached the sender.
+    for (let index = 1; index <= 6; index += 1) {
+      const user = await newUser(`outcome-confirmed-${index}`);
+      const request = await newRequest(user.id, templateId, "Outcome Catalog", { status: "confirmedByUser", processedAt: sentAt });
+      await piece(user.id, day(daysAfter(sentAt, index * 10)), { templateId, requestId: request });
+      await piece(user.id, day(daysAfter(sentAt, index * 10 - 5)), { templateId, requestId: request });
+    }
+    // One verified by a watched mailbox: nothing from the sender after day 56, the mailbox seen 80 days after.
+    const watched = await newUser("outcome-watched");
+    const watchedRequest = await newRequest(watched.id, templateId, "Outcome Catalog", { processedAt: sentAt });
+    await piece(watched.id, day(daysAfter(sentAt, 50)), { templateId, requestId: watchedRequest });
+    await piece(watched.id, day(daysAfter(sentAt, 80)), { senderName: "Someone Else" });
+    // Two still coming, one followed up: not stopped. One waiting, and one whose mailbox is quiet for too short: not known.
+    const late = await newUser("outcome-late");
+    await newRequest(late.id, templateId, "Outcome Catalog", { processedAt: sentAt, stillComingAt: daysAfter(sentAt, 60) });
+    const later = await newUser("outcome-later");
+    await newRequest(later.id, templateId, "Outcome Catalog", { processedAt: sentAt, stillComingAt: daysAfter(sentAt, 62) });
+    const chased = await newUser("outcome-chased");
+    await newRequest(chased.id, templateId, "Outcome Catalog", { processedAt: sentAt, followUpStep: 1 });
+    const waiting = await newUser("outcome-waiting");
+    await newRequest(waiting.id, templateId, "Outcome Catalog", { processedAt: sentAt });
+    const brief = await newUser("outcome-brief");
+    await newRequest(brief.id, templateId, "Outcome Catalog", { processedAt: sentAt });
+    await piece(brief.id, day(daysAfter(sentAt, 60)), { senderName: "Someone Else" });
+
+    await recomputeSenderOutcomes(db, now);
+
+    // 6 confirmed + 1 watched stopped; 3 not stopped. Days over the stopped: 10, 20, ..., 60 and 50.
+    expect(await senderOutcomeOf(db, templateId)).toEqual({ templateId, cases: 10, stopped: 7, medianDays: 40, p90Days: 60 });
+
+    // Run again after one more confirmation: the row is rewritten, not added to.
+    const more = await newUser("outcome-more");
+    await newRequest(more.id, templateId, "Outcome Catalog", { status: "confirmedByUser", processedAt: sentAt });
+    await recomputeSenderOutcomes(db, now);
+    const rows = await db.select().from(senderOutcomes).where(eq(senderOutcomes.templateId, templateId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ cases: 11, stopped: 8, computedAt: now });
+  });
+});
+
+describe("the figures where people choose and wait", () => {
+  const setAcxiom = (cases: number, stopped: number) =>
+    db
+      .insert(senderOutcomes)
+      .values({ templateId: "acxiom", cases, stopped, medianDays: 60, p90Days: 80, computedAt: new Date() })
+      .onConflictDoUpdate({ target: senderOutcomes.templateId, set: { cases, stopped } });
+  const searchOutcome = async (browser: Browser) => {
+    const body = (await (await browser.get("/requests/senders?q=acxiom")).json()) as { matches: { id: string; outcome: string | null }[] };
+    return body.matches.find((match) => match.id === "acxiom")?.outcome;
+  };
+
+  it("says nothing from 9 cases, and the share with its count from 10", async () => {
+    const { browser } = await signedUpUser("outcome-shown");
+
+    await setAcxiom(9, 8);
+    expect(await searchOutcome(browser)).toBeNull();
+    expect(textOf(await (await browser.get("/requests/add?senderName=acxiom")).text())).not.toContain("Stopped for");
+    const acxiomCard = async () => {
+      const html = await (await browser.get("/dashboard")).text();
+      const start = html.indexOf('id="request-acxiom"');
+      return textOf(html.slice(start, html.indexOf("</li>", start)));
+    };
+    expect(await acxiomCard()).toContain("Acxiom");
+    expect(await acxiomCard()).not.toContain("Stopped for");
+    const acxiomOnLearn = async () => {
+      const html = await (await browser.get("/learn")).text();
+      const start = html.indexOf("<h4>Acxiom</h4>");
+      return textOf(html.slice(start, html.indexOf("</dl>", start)));
+    };
+
+    await setAcxiom(10, 8);
+    const words = "Stopped for 8 of 10 people, usually within 9 weeks.";
+    expect(await searchOutcome(browser)).toBe(words);
+    expect(textOf(await (await browser.get("/requests/add?senderName=acxiom")).text())).toContain(words);
+    expect(await acxiomCard()).toContain(words);
+    // /learn is a public page, kept by the page cache for a minute: read first here.
+    expect(await acxiomOnLearn()).toContain(words);
+  });
+});
+
+describe("/progress", () => {
+  it("shows a person's counts and their weeks with each request marked, and never another person's mail", async () => {
+    const { browser, userId } = await signedUpUser("progress-own");
+    const now = new Date();
+    const sentAt = new Date(now.getTime() - 40 * DAY_MS);
+    const stopped = await newRequest(userId, null, "Quiet Catalog", { status: "confirmedByUser", processedAt: sentAt });
+    await newRequest(userId, null, "Chased Offers", { processedAt: sentAt, followUpStep: 2 });
+    await newRequest(userId, null, "Staff Bank", { processedAt: new Date(now.getTime() - 100 * DAY_MS), followUpStep: 3 });
+    await piece(userId, day(new Date(sentAt.getTime() - 20 * DAY_MS)), { senderName: null, requestId: stopped });
+    await piece(userId, day(new Date(sentAt.getTime() - 10 * DAY_MS)), { requestId: stopped });
+    await piece(userId, day(new Date(sentAt.getTime() + 5 * DAY_MS)), { requestId: stopped });
+    const other = await newUser("progress-other");
+    await newRequest(other.id, null, "Private Sender Of Another", { status: "confirmedByUser", processedAt: sentAt });
+
+    const response = await browser.get("/progress");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const text = textOf(html);
+    expect(text).toContain("1 stopped");
+    expect(text).toContain("1 being followed up");
+    expect(text).toContain("1 with our staff");
+    expect(html.match(/<svg[^>]*role="img"/g)).toHaveLength(1);
+    expect(html.match(/class="week-chart-bar"/g)).toHaveLength(26);
+    expect(html.match(/class="week-chart-mark"/g)).toHaveLength(3);
+    expect(text).toMatch(/Quiet Catalog \(sent [\d/]+\): Stopped\. 2 before, 1 after\./);
+    expect(text).toContain("About 4 fewer pieces a year. An estimate:");
+    expect(text).not.toContain("Private Sender Of Another");
+
+    const empty = await signedUpUser("progress-empty");
+    const emptyText = textOf(await (await empty.browser.get("/progress")).text());
+    expect(emptyText).toContain("No figures yet.");
+    expect(emptyText).not.toContain("Quiet Catalog");
+  });
+
+  it("is for signed-in people only", async () => {
+    const response = await new Browser().get("/progress");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/signin?${new URLSearchParams({ redirectTo: "/progress" })}`);
+  });
+});
+
+describe("/admin/progress", () => {
+  it("counts the service's follow-ups and escalations per week for staff", async () => {
+    const user = await newUser("admin-progress");
+    const request = await newRequest(user.id, null, "Chased Catalog", { processedAt: new Date(Date.now() - 90 * DAY_MS) });
+    const line = (status: string, daysAgo: number) => ({
+      userId: user.id,
+      requestId: request,
+      creator: "system" as const,
+      status,
+      createdAt: new Date(Date.now() - daysAgo * DAY_MS),
+    });
+    await db.insert(requestLogs).values([line("secondRequest", 20), line("legalRequest", 3), line("escalated", 2), line("escalated", 400)]);
+
+    const { browser } = await signedInStaff("moderator");
+    const html = await (await browser.get("/admin/progress")).text();
+    const text = textOf(html);
+    expect(html.match(/<svg[^>]*role="img"/g)).toHaveLength(3);
+    expect(text).toMatch(/Second requests and requests under a state law sent: 2 in the last 26 weeks/);
+    expect(text).toMatch(/Requests handed to staff: 1 in the last 26 weeks/);
+  });
+});
+
+describe("reminders and a watched mailbox", () => {
+  it("does not ask whether the mail stopped when the mailbox shows it did", async () => {
+    const now = new Date();
+    const sentAt = new Date(now.getTime() - 80 * DAY_MS);
+    const watched = await newUser("reminder-watched");
+    await newRequest(watched.id, null, "Watched Catalog", { processedAt: sentAt });
+    // Another sender's piece five days ago: the mailbox is watched, 75 days after the request.
+    await piece(watched.id, day(new Date(now.getTime() - 5 * DAY_MS)), { senderName: "Another Sender" });
+    const unwatched = await newUser("reminder-unwatched");
+    await newRequest(unwatched.id, null, "Unwatched Catalog", { processedAt: sentAt });
+
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime: now.getTime(), cron: "0 14 * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    await expect
+      .poll(
+        async () => {
+          const rows = await db
+            .select({ state: jobs.state })
+            .from(jobs)
+            .where(and(eq(jobs.type, "reminder.send")));
+          return rows.length >= 2 && rows.every((row) => row.state === "succeeded" || row.state === "dead");
+        },
+        { timeout: 15_000, interval: 200 },
+      )
+      .toBe(true);
+
+    const remindersTo = async (address: string) =>
+      received("email", (request) => (request.body as { To?: string; Tag?: string } | null)?.To === address);
+    expect(await remindersTo(unwatched.email)).toHaveLength(1);
+    expect(await remindersTo(watched.email)).toEqual([]);
+    // Claimed by the cron, then not sent when its job ran: the evidence told.
+    const claimed = await db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.userId, watched.id), eq(jobs.type, "reminder.send")));
+    expect(claimed).toHaveLength(1);
+  });
+});
