@@ -42,9 +42,9 @@ import {
   waitStanding,
 } from "~/domain/requests";
 import { kindOf } from "~/domain/sender-categories";
-import { isVerifiedStopped, learnedStopDays, senderOutcomeText, type SenderOutcome } from "~/domain/sender-outcome";
 import { charityChoiceText, isCharity } from "~/domain/charity-choice";
 import { dropGuideFor } from "~/domain/drop";
+import { isVerifiedStopped, learnedStopDays, senderOutcomeText, type SenderOutcome } from "~/domain/sender-outcome";
 import {
   addRequestUrl,
   cardSeenText,
@@ -74,11 +74,11 @@ export type DashboardRow = DashboardRequest &
     sendingJob: "optOut.email" | "optOut.letter" | null;
     /** When a piece seen in the mail showed its sender still mailing after the day the mail should have stopped. */
     stillComingAt: Date | null;
-    /** What its sender really does, when figures were computed (sender_outcomes). */
-    senderOutcome?: SenderOutcome | null;
     /** For a charity: whether the person gives to it, and how many times a year it may write. */
     charityDonor: boolean | null;
     charityMailingsPerYear: number | null;
+    /** What its sender really does, when figures were computed (sender_outcomes). */
+    senderOutcome?: SenderOutcome | null;
   } & Pick<FollowUpCardInput, "followUpStep" | "followUpAt" | "followUpHold" | "firstRequestCitation"> & { legalLawId: string | null };
 
 /** Everything the dashboard reads for one user (getDashboard). */
