@@ -15,7 +15,11 @@ const PARTS = [
   { name: "queue", file: "bench/queue-wave.ts", what: "the queue under a wave of 10,000 signups" },
   { name: "delivery", file: "bench/delivery.ts", what: "a month of requests to senders, letters through Lob, before and after" },
   { name: "mailbox", file: "bench/mailbox.ts", what: "a month of Informed Delivery digests for 50 households, read and matched" },
-  { name: "followup", file: "bench/followup.ts", what: "a year of follow-ups for 1,500 households (10,000 with --households), the ladder off and on" },
+  {
+    name: "followup",
+    file: "bench/followup.ts",
+    what: "a year of follow-ups for 1,500 households (10,000 with --households), the ladder off and on",
+  },
 ];
 
 /** Lines in which a part says whether one of its budgets or targets holds. */
