@@ -5,7 +5,8 @@ import { NEXT_STEP_LABELS } from "~/domain/dashboard";
 import { ACTION_LABELS, CUSTOM_REQUIRED_DAYS, FREE_REQUEST_ALLOWANCE, STATUS_LABELS, UNDO_DELETE_DAYS } from "~/domain/requests";
 import { MAIL_STOPS_AFTER, timingRule, WHY_MAIL_TAKES_WEEKS } from "~/domain/mail-timing";
 import { LETTER_ELEMENTS } from "~/domain/opt-out-letter";
-import { DROP, DROP_ABOUT, DROP_LIMITS, DROP_STEPS } from "~/domain/drop";
+import { DROP_ABOUT, DROP_LIMITS } from "~/domain/drop";
+import { DropSteps } from "~/components/requests/drop-guide";
 import { asksForIdentityNumber } from "~/domain/sender-catalog";
 import { CANNOT_STOP, kindOf, MAIL_KINDS } from "~/domain/sender-categories";
 import { listSendersForLearn } from "~/models/request-template.server";
@@ -407,14 +408,7 @@ SPRINGFIELD IL 62701-1234`}</pre>
         <h2 id="drop-title">California: one request to every data broker</h2>
         <p>{DROP_ABOUT}</p>
         <p>If you live in California, you can file it yourself:</p>
-        <ol>
-          <li>
-            Go to <a href={DROP.url}>{DROP.urlText}</a>, the {DROP.agency}&apos;s own site.
-          </li>
-          {DROP_STEPS.map((step) => (
-            <li key={step}>{step}</li>
-          ))}
-        </ol>
+        <DropSteps />
         <p>{DROP_LIMITS}</p>
       </section>
 

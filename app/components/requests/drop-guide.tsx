@@ -11,17 +11,24 @@ export function DropGuide() {
         <summary>How to file it yourself</summary>
         <div>
           <p>Only you can file it, on the state&apos;s own site:</p>
-          <ol>
-            <li>
-              Go to <a href={DROP.url}>{DROP.urlText}</a>, the {DROP.agency}&apos;s own site.
-            </li>
-            {DROP_STEPS.map((step) => (
-              <li key={step}>{step}</li>
-            ))}
-          </ol>
+          <DropSteps />
           <p className="muted">{DROP_LIMITS}</p>
         </div>
       </details>
     </section>
+  );
+}
+
+/** The steps of filing with DROP, the same on the dashboard and on /learn. */
+export function DropSteps() {
+  return (
+    <ol>
+      <li>
+        Go to <a href={DROP.url}>{DROP.urlText}</a>, the {DROP.agency}&apos;s own site.
+      </li>
+      {DROP_STEPS.map((step) => (
+        <li key={step}>{step}</li>
+      ))}
+    </ol>
   );
 }
