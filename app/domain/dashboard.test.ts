@@ -40,6 +40,12 @@ describe("groupOf", () => {
     expect(groupOf(request({ status: "deleted" }), now)).toBeNull();
   });
 
+  it("asks nothing of a request the follow-up ladder took up: it is on its way again", () => {
+    expect(groupOf(sentDaysAgo(30, { followUpStep: 1 }), now)).toBe("onItsWay");
+    expect(groupOf(sentDaysAgo(30, { followUpStep: 3 }), now)).toBe("onItsWay");
+    expect(groupOf(sentDaysAgo(30, { followUpStep: 0 }), now)).toBe("needsYou");
+  });
+
   it("waits a self-filed request as long as its sender's own guide says, from the day it was filed", () => {
     const filed = (days: number) =>
       request({ id: "dmachoice", consumerFiles: true, takes: "60 to 90 days", status: "inQueue", queuedAt: daysAgo(days) });

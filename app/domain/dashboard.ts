@@ -22,6 +22,8 @@ export type DashboardRequest = {
   requiredDays: number;
   queuedAt: Date | null;
   processedAt: Date | null;
+  /** The follow-up ladder's step (decision 0058): once it acts, the person is not asked. */
+  followUpStep?: number;
 };
 
 export type DashboardGroup = "needsYou" | "onItsWay" | "done" | "suggested";
@@ -39,6 +41,8 @@ export function groupOf(request: DashboardRequest, now: Date): DashboardGroup | 
     case null:
       return "suggested";
     case "inQueue":
+      // A request the follow-up ladder took up is watched by the evidence, not by the person's answer.
+      if ((request.followUpStep ?? 0) > 0) return "onItsWay";
       return waitStanding(request, now)?.kind === "waitOver" ? "needsYou" : "onItsWay";
     case "confirmedByUser":
     case "cancelled":
