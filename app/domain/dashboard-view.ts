@@ -256,6 +256,14 @@ function noticeOf(notice: DashboardNotice, snapshot: DashboardSnapshot, timeZone
       return row ? { text: `Good news: ${row.senderName} is marked “${STATUS_LABELS.confirmedByUser}”.` } : null;
     case "cancel":
       return sender ? { text: `Cancelled the request to ${sender}.` } : null;
+    case "pieceSeen": {
+      if (!row) return null;
+      // A photo of mail from a sender whose request was sent already: the piece is evidence.
+      const followUp = followUpOf(row, snapshot, timeZone, now);
+      return {
+        text: `Noted: a piece from ${row.senderName} seen in your mail, kept with your request to them.${followUp ? ` ${followUp.text}.` : ""}`,
+      };
+    }
     case "charityChoice":
       return row ? { text: `Saved for ${row.senderName}: ${charityChoiceText(row.charityDonor, row.charityMailingsPerYear)}` } : null;
   }

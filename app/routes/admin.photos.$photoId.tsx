@@ -69,7 +69,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       : outcome.message;
     return data(submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }), { status: outcome.status });
   }
-  const done = new URLSearchParams({ done: `the photo's request to ${chosen.senderName} is in the queue; the photo is deleted.` });
+  const done = new URLSearchParams({
+    done:
+      outcome.kind === "seen"
+        ? `the photo shows mail from ${chosen.senderName}, whose request was sent already: it is kept as a piece seen in their mail; the photo is deleted.`
+        : `the photo's request to ${chosen.senderName} is in the queue; the photo is deleted.`,
+  });
   return redirect(`/admin/queue?${done}`, 303);
 }
 

@@ -7,7 +7,7 @@ import { describedByNote, FreeRequestsNote } from "~/components/requests/free-re
 import { PhotoImages } from "~/components/requests/photo-images";
 import { PhotoSenderFields, photoSenderSummary } from "~/components/requests/photo-sender-fields";
 import { LetterPeople } from "~/components/requests/letter-people";
-import { requestSentUrl } from "~/domain/dashboard";
+import { noticeUrl, requestSentUrl } from "~/domain/dashboard";
 import { freeRequestsUsedNote, requestsAffordable } from "~/domain/requests";
 import {
   CONFIRM_PHOTO_MESSAGES,
@@ -100,7 +100,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const errors = field ? { fieldErrors: { [field]: [outcome.message] } } : { formErrors: [outcome.message] };
     return data(submission.reply(errors), { status: outcome.status });
   }
-  return redirect(requestSentUrl(outcome.requestId), 303);
+  return redirect(
+    outcome.kind === "seen"
+      ? noticeUrl({ notice: "pieceSeen", about: outcome.requestId }, { openRequest: outcome.requestId })
+      : requestSentUrl(outcome.requestId),
+    303,
+  );
 }
 
 export default function PhotoOfMail() {

@@ -169,9 +169,16 @@ export async function deleteImages(env: AppEnv, keys: string[]) {
 }
 
 /**
+ * What naming a photo's sender did: a request sent, or, for a sender whose request was sent
+ * already, the piece kept as one seen in the mail ("seen"), which takes the follow-up ladder's next
+ * step when it came after the day the mail should have stopped.
+ */
+export type PhotoOutcome = AddOutcome | { ok: true; requestId: string; kind: "seen" };
+
+/**
  * The request for the photo's sender, then the images deleted and the photo marked identified.
- * A refusal (the free requests used up, a sender already on the dashboard) leaves the photo as it
- * was, so the person can choose again.
+ * A refusal (the free requests used up, a sender the person files with themselves) leaves the
+ * photo as it was, so the person can choose again.
  */
 async function identify(
   env: AppEnv,
@@ -179,9 +186,14 @@ async function identify(
   photo: MailPhoto,
   request: NewRequest,
   by: { identifiedBy: "user" } | { identifiedBy: "staff"; actor: StaffActor },
-): Promise<AddOutcome> {
-  const outcome = await addRequestForSender(env, owner, request);
-  if (!outcome.ok) return outcome;
+): Promise<PhotoOutcome> {
+  const added = await addRequestForSender(env, owner, request);
+  const outcome: PhotoOutcome | null = added.ok
+    ? added
+    : added.sentRequestId
+      ? { ok: true, requestId: added.sentRequestId, kind: "seen" }
+      : null;
+  if (!outcome) return added;
   // Before markIdentified forgets the transcript the return address is read from.
   if (request.templateId && photo.transcript) {
     await proposeReturnAddress(getDb(env.DB), { templateId: request.templateId, transcript: photo.transcript, sourcePhotoId: photo.id });

@@ -201,7 +201,15 @@ export type NewRequest = {
 
 export type AddOutcome =
   | { ok: true; requestId: string; kind: "preset" | "catalog" | "custom" }
-  | { ok: false; status: number; message: string; field: "senderName" | null; allowanceRefused?: boolean };
+  | {
+      ok: false;
+      status: number;
+      message: string;
+      field: "senderName" | null;
+      allowanceRefused?: boolean;
+      /** The person's request to this sender that was already sent: why nothing new was. */
+      sentRequestId?: string;
+    };
 
 /**
  * A new request for a sender, sent into the queue (the add page, a confirmed photo, staff naming
@@ -227,12 +235,11 @@ export async function addRequestForSender(env: AppEnv, user: CurrentUser, input:
   const existing = template ? await getUserRequestForSender(db, user.id, template.id) : null;
   const preset = existing?.type === "preset" ? existing : null;
   const alreadySent = existing?.status === "inQueue" || existing?.status === "confirmedByUser";
-  if (existing && (alreadySent || preset?.consumerFiles)) {
-    return refuse(
-      preset?.consumerFiles
-        ? `${existing.senderName} takes this request only from you: your dashboard shows how to file it.`
-        : `${existing.senderName} is already on your dashboard (${STATUS_LABELS[existing.status!]}).`,
-    );
+  if (existing && preset?.consumerFiles) {
+    return refuse(`${existing.senderName} takes this request only from you: your dashboard shows how to file it.`);
+  }
+  if (existing && alreadySent) {
+    return { ...refuse(`${existing.senderName} is already on your dashboard (${STATUS_LABELS[existing.status!]}).`), sentRequestId: existing.id };
   }
   if (!preset && template?.consumerFiles) return refuse(ADD_REQUEST_MESSAGES.filesItself(template.title));
 

@@ -5,7 +5,7 @@ import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { CATALOG_SENDERS } from "../../drizzle/catalog";
-import { jobs, mailPhotos, requests, staffAudit } from "../../drizzle/schema";
+import { jobs, mailPhotos, requestLogs, requests, staffAudit } from "../../drizzle/schema";
 import { CONFIRM_PHOTO_MESSAGES, PHOTO_LIMITS, PHOTO_MESSAGES } from "~/domain/mail-photo";
 import { seedSenderCatalog } from "~/models/request-template.server";
 import { readPhoto, sweepPhotos } from "~/services/mail-photos.server";
@@ -139,6 +139,30 @@ describe("sending a photo of mail", () => {
         .from(requests)
         .where(and(eq(requests.userId, userId), eq(requests.templateId, fixtures.catalog.templateId))),
     ).toHaveLength(1);
+  });
+
+  it("keeps a photo of a sender whose request was sent as a piece seen in the mail, and follows up one seen too late", async () => {
+    const { browser, userId } = await signedUpUser("photo-late");
+    const confirm = async () => {
+      const photoId = photoIdOf(await upload(browser, [{ bytes: bytesOf("catalog"), name: "front.jpg" }]));
+      const read = await readingDone(photoId);
+      return browser.post(`/requests/photo/${photoId}`, { intent: "confirm", sender: read.suggestions[0]!.templateId });
+    };
+    expect((await confirm()).status).toBe(303);
+    const ofSender = and(eq(requests.userId, userId), eq(requests.templateId, fixtures.catalog.templateId));
+    // Sent four months ago: its mail should have stopped long before today's photo.
+    const longAgo = new Date(Date.now() - 120 * 24 * 60 * 60 * 1000);
+    await db.update(requests).set({ processedAt: longAgo, queuedAt: longAgo }).where(ofSender);
+
+    const again = await confirm();
+    expect(again.status).toBe(303);
+    expect(again.headers.get("Location")).toContain("notice=pieceSeen");
+    const rows = await db.select().from(requests).where(ofSender);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ followUpStep: 1, processedAt: null, stillComingAt: null });
+    const lines = await db.select().from(requestLogs).where(eq(requestLogs.requestId, rows[0]!.id));
+    expect(lines.map((line) => line.status)).toEqual(expect.arrayContaining(["stillComing", "secondRequest"]));
+    expect(await htmlOf(await browser.get(again.headers.get("Location")!))).toContain("Noted: a piece from");
   });
 
   it("refuses what is not a whole photo, too many or too large, with a message next to the field, and stores nothing", async () => {
