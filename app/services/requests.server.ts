@@ -239,7 +239,10 @@ export async function addRequestForSender(env: AppEnv, user: CurrentUser, input:
     return refuse(`${existing.senderName} takes this request only from you: your dashboard shows how to file it.`);
   }
   if (existing && alreadySent) {
-    return { ...refuse(`${existing.senderName} is already on your dashboard (${STATUS_LABELS[existing.status!]}).`), sentRequestId: existing.id };
+    return {
+      ...refuse(`${existing.senderName} is already on your dashboard (${STATUS_LABELS[existing.status!]}).`),
+      sentRequestId: existing.id,
+    };
   }
   if (!preset && template?.consumerFiles) return refuse(ADD_REQUEST_MESSAGES.filesItself(template.title));
 
