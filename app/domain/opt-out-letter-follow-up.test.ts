@@ -63,21 +63,34 @@ describe("the request under a state law", () => {
     expect(text.split("\n\n").at(-1)).toBe(`Authorization: I, jane q doe, signed on 01/10/2027: ${AGENT_PERMISSION_ALLOWS}`);
   });
 
-  it("goes through letterOfRequest too", () => {
-    const text = letterOfRequest(
-      {
-        ...home,
-        senderName: "Acme Catalogs",
-        fullName: "Jane Q Doe",
-        customerNumber: null,
-        keyCode: null,
-        recipientIds: null,
-        queuedAt: null,
-      },
+  it("goes through letterOfRequest too, from the request's own facts, dated the day it was followed up", () => {
+    const stored = {
+      ...home,
+      senderName: "Acme Catalogs",
+      fullName: "Jane Q Doe",
+      customerNumber: null,
+      keyCode: null,
+      recipientIds: null,
+      queuedAt: new Date("2026-09-01T12:00:00Z"),
+    };
+    const legal = letterOfRequest(
+      { ...stored, followUpStep: 2, followUpAt: new Date("2026-12-01T18:00:00Z"), legalLawId: colorado.id, permission },
       [],
-      { today: base.date, timeZone: "America/Los_Angeles", followUp: { kind: "legal", law: colorado, asks: "optOut", permission } },
+      { today: base.date, timeZone: "America/Los_Angeles" },
     );
-    expect(text).toContain("Authorization: I, jane q doe");
+    expect(legal).toContain("Authorization: I, jane q doe");
+    expect(legal).toContain("12/01/2026");
+    // Without the permission in force, the legal letter is not written: the second request's, at most.
+    const revoked = letterOfRequest(
+      { ...stored, followUpStep: 2, legalLawId: colorado.id, permission: null, firstRequestCitation: "sent on 09/01/2026" },
+      [],
+      { today: base.date, timeZone: "America/Los_Angeles" },
+    );
+    expect(revoked).not.toContain("Authorization:");
+    expect(revoked).toContain("My first request was sent on 09/01/2026");
+    const plain = letterOfRequest(stored, [], { today: base.date, timeZone: "America/Los_Angeles" });
+    expect(plain).not.toContain("My first request");
+    expect(plain).toContain("09/01/2026");
   });
 });
 

@@ -4,7 +4,7 @@
 // Pure: the date is passed in, never read from the clock.
 import { collapseSpaces, envelopeLines, isSameAddress } from "./address";
 import { DEFAULT_TIME_ZONE, formatDate } from "./dates";
-import type { StatePrivacyLaw } from "./state-privacy-laws";
+import { lawById, type StatePrivacyLaw } from "./state-privacy-laws";
 
 /** What a request that senders can act on holds, in the order the letter gives it. */
 export const LETTER_ELEMENTS = [
@@ -75,6 +75,9 @@ export type OptOutLetterInput = {
   charity?: CharityChoice;
 };
 
+/** The signed permission a request under a state law carries (decision 0059). */
+export type PermissionForLetter = { typedName: string; signedAt: Date; allows: string };
+
 /** A request as stored, with what its letter is written from. */
 export type RequestForLetter = PostalAddress & {
   senderName: string;
@@ -83,24 +86,47 @@ export type RequestForLetter = PostalAddress & {
   keyCode: string | null;
   recipientIds: string[] | null;
   queuedAt: Date | null;
+  /** The follow-up ladder's facts (decision 0058), when the request was followed up. */
+  followUpStep?: number;
+  followUpAt?: Date | null;
+  firstRequestCitation?: string | null;
+  legalLawId?: string | null;
+  /** The permission its legal request was sent with, while it is in force. */
+  permission?: PermissionForLetter | null;
+  charityDonor?: boolean | null;
+  charityMailingsPerYear?: number | null;
 };
+
+/** What a followed-up request's letter says of the ladder: the law and the permission, or the first request it cites. */
+export function followUpOfRequest(request: RequestForLetter): FollowUpLetter | undefined {
+  const step = request.followUpStep ?? 0;
+  const law = request.legalLawId ? lawById(request.legalLawId) : null;
+  if (step === 2 && law && request.permission) {
+    return { kind: "legal", law, asks: law.agent === "optOutOnly" ? "optOut" : "deleteAndOptOut", permission: request.permission };
+  }
+  if (step >= 1 && request.firstRequestCitation) return { kind: "second", citation: request.firstRequestCitation };
+  return undefined;
+}
+
+/** A charity's letter's choices, when the person made any. */
+export function charityOfRequest(request: RequestForLetter): CharityChoice | undefined {
+  const donor = request.charityDonor ?? null;
+  const mailingsPerYear = request.charityMailingsPerYear ?? null;
+  return donor !== null || mailingsPerYear !== null ? { donor, mailingsPerYear } : undefined;
+}
 
 /**
  * A request's letter as its owner reads it: the people it names (householdOf) and the account's
- * addresses from before a move, dated the day it first went into the queue, or `today` while it
- * has not, in the account's time zone.
+ * addresses from before a move, the follow-up and the charity's choices it carries, dated the day
+ * it first went into the queue (or was followed up), or `today` while it has not, in the account's
+ * time zone.
  */
 export function letterOfRequest(
   request: RequestForLetter,
   recipients: (PostalAddress & { id: string; fullName: string })[],
-  {
-    today,
-    timeZone,
-    earlierAddresses = [],
-    followUp,
-    charity,
-  }: { today: Date; timeZone: string; earlierAddresses?: PostalAddress[]; followUp?: FollowUpLetter; charity?: CharityChoice },
+  { today, timeZone, earlierAddresses = [] }: { today: Date; timeZone: string; earlierAddresses?: PostalAddress[] },
 ): string {
+  const followUp = followUpOfRequest(request);
   return writeOptOutLetter({
     senderName: request.senderName,
     holder: { fullName: request.fullName, address: request },
@@ -108,10 +134,10 @@ export function letterOfRequest(
     earlierAddresses,
     customerNumber: request.customerNumber,
     keyCode: request.keyCode,
-    date: request.queuedAt ?? today,
+    date: (followUp ? request.followUpAt : null) ?? request.queuedAt ?? today,
     timeZone,
     followUp,
-    charity,
+    charity: charityOfRequest(request),
   });
 }
 

@@ -658,7 +658,12 @@ export async function exportAccount(
         processedAt: isoOrNull(row.processedAt),
         createdAt: iso(row.createdAt),
         updatedAt: iso(row.updatedAt),
-        letter: letterOfRequest(row, recipientRows, { today: now, timeZone, earlierAddresses: movesOldestFirst }),
+        // A request under a state law carries the permission it was sent with, even one revoked since.
+        letter: letterOfRequest(
+          { ...row, permission: permissionRows.find((permission) => permission.id === row.agentPermissionId) ?? null },
+          recipientRows,
+          { today: now, timeZone, earlierAddresses: movesOldestFirst },
+        ),
         history: history.map((entry) => ({
           creator: entry.creator,
           status: entry.status,

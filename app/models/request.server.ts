@@ -1,7 +1,16 @@
 import { and, asc, desc, eq, exists, gte, isNotNull, isNull, ne, not, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { BatchItem } from "drizzle-orm/batch";
-import { jobs, requestLogs, requests, requestTemplates, senderOutcomes, users, type AddressCheck } from "../../drizzle/schema";
+import {
+  agentPermissions,
+  jobs,
+  requestLogs,
+  requests,
+  requestTemplates,
+  senderOutcomes,
+  users,
+  type AddressCheck,
+} from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
 import {
   CUSTOM_REQUIRED_DAYS,
@@ -17,6 +26,7 @@ import { ownRequestStatus } from "~/models/own-requests.server";
 import { listUserRecipients } from "~/models/recipient.server";
 import { accountOf } from "~/models/user.server";
 import type { RequestStatus } from "../../drizzle/schema";
+import type { PermissionForLetter } from "~/domain/opt-out-letter";
 import { openPhotosOf } from "~/models/mail-photo.server";
 import { mailedLettersOfUser, sentLinesOfUser, sentOptOutEmailsOfUser } from "~/models/request-evidence.server";
 import { historyLineWhere } from "~/models/request-history.server";
@@ -56,7 +66,17 @@ const requestColumns = {
   legalLawId: requests.legalLawId,
   charityDonor: requests.charityDonor,
   charityMailingsPerYear: requests.charityMailingsPerYear,
+  // The permission a legal request carries while it is in force (decision 0059), for its letter.
+  permission: sql<PermissionForLetter | null>`(select json_object('typedName', ${agentPermissions.typedName},
+      'signedAt', ${agentPermissions.signedAt}, 'allows', ${agentPermissions.allows}) from ${agentPermissions}
+      where ${agentPermissions.id} = ${requests.agentPermissionId} and ${agentPermissions.revokedAt} is null)`.mapWith(permissionOfJson),
 };
+
+function permissionOfJson(value: unknown): PermissionForLetter | null {
+  if (typeof value !== "string") return null;
+  const { typedName, signedAt, allows } = JSON.parse(value) as { typedName: string; signedAt: number; allows: string };
+  return { typedName, signedAt: new Date(signedAt), allows };
+}
 
 /** The job sending a request by itself right now, if one is: "optOut.email" or "optOut.letter" (through jobs_pending_*_idx). */
 const sendingJob = sql<"optOut.email" | "optOut.letter" | null>`(select ${jobs.type} from ${jobs}

@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, isNull, not, or, sql } from "drizzle-orm";
 import { agentPermissions, jobs, requestLogs, requests, requestTemplates, type SenderChannel } from "../../drizzle/schema";
-import { householdOf, writeOptOutLetter, type OptOutLetterInput } from "~/domain/opt-out-letter";
-import { lawById } from "~/domain/state-privacy-laws";
+import { charityOfRequest, followUpOfRequest, householdOf, writeOptOutLetter } from "~/domain/opt-out-letter";
 import { timeZoneForState } from "~/domain/dates";
 import {
   groupKeyOf,
@@ -242,28 +241,10 @@ async function lettersOfChunk(db: Db, keys: QueueKey[], { unsentOnly, now = new 
         keyCode: row.keyCode,
         date: now,
         timeZone: timeZoneForState(row.state),
-        followUp: followUpOfLetter(row),
-        charity:
-          row.charityDonor !== null || row.charityMailingsPerYear !== null
-            ? { donor: row.charityDonor, mailingsPerYear: row.charityMailingsPerYear }
-            : undefined,
+        followUp: followUpOfRequest(row),
+        charity: charityOfRequest(row),
       }),
     }));
-}
-
-/** What a followed-up request's letter says of the ladder: the first request it cites, or the law and the permission. */
-function followUpOfLetter(row: {
-  followUpStep: number;
-  firstRequestCitation: string | null;
-  legalLawId: string | null;
-  permission: { typedName: string; signedAt: Date; allows: string } | null;
-}): OptOutLetterInput["followUp"] {
-  const law = row.legalLawId ? lawById(row.legalLawId) : null;
-  if (row.followUpStep === 2 && law && row.permission) {
-    return { kind: "legal", law, asks: law.agent === "optOutOnly" ? "optOut" : "deleteAndOptOut", permission: row.permission };
-  }
-  if (row.followUpStep >= 1 && row.firstRequestCitation) return { kind: "second", citation: row.firstRequestCitation };
-  return undefined;
 }
 
 /** Who processed requests: a member of staff, or the system for an automatic send (decision 0018). */

@@ -10,8 +10,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CATALOG_SENDERS } from "../../drizzle/catalog";
 import { agentPermissions, requestLogs, requests, users } from "../../drizzle/schema";
 import { formatDate } from "~/domain/dates";
+import { letterOfRequest } from "~/domain/opt-out-letter";
 import { lawById } from "~/domain/state-privacy-laws";
 import { recordArrival } from "~/models/mail-arrival.server";
+import { getDashboard } from "~/models/request.server";
 import { seedSenderCatalog } from "~/models/request-template.server";
 import { lettersFor, listWorkQueue } from "~/models/work-queue.server";
 import { advanceFollowUps, followUpArrival } from "~/services/follow-up.server";
@@ -165,6 +167,15 @@ describe("after the second request's wait", () => {
     const letter = await letterOf(key, now);
     expect(letter).toContain(law.statute);
     expect(letter, "the signed permission is attached").toContain(`Jane Q Public, signed on 10/01/2026: ${PERMISSION_TEXT}`);
+    // The dashboard shows the person the same letter: the one under the law, with their permission.
+    const dashboard = await getDashboard(db, userId, SENDER, now);
+    const shown = letterOfRequest(
+      dashboard.requests.find((row) => row.id === SENDER)!,
+      [],
+      { today: now, timeZone: "America/Los_Angeles" },
+    );
+    expect(shown).toContain(law.statute);
+    expect(shown).toContain(`Jane Q Public, signed on 10/01/2026: ${PERMISSION_TEXT}`);
   });
 
   it("waits for the permission where none is signed, then takes the step the day after it is signed", async () => {
