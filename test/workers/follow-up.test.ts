@@ -169,8 +169,9 @@ describe("after the second request's wait", () => {
     expect(letter, "the signed permission is attached").toContain(`Jane Q Public, signed on 10/01/2026: ${PERMISSION_TEXT}`);
     // The dashboard shows the person the same letter: the one under the law, with their permission.
     const dashboard = await getDashboard(db, userId, SENDER, now);
+    expect(dashboard).not.toBeNull();
     const shown = letterOfRequest(
-      dashboard.requests.find((row) => row.id === SENDER)!,
+      dashboard!.requests.find((row) => row.id === SENDER)!,
       [],
       { today: now, timeZone: "America/Los_Angeles" },
     );
