@@ -41,17 +41,33 @@ export type SignOutcome = { kind: "signed" | "alreadySigned"; permission: AgentP
  * Signs the permission with the name the person typed, which must be their account's name (case
  * and spacing aside). With one in force already, answers that one: the INSERT does nothing on the
  * partial unique index, so two signatures at the same moment make one permission. Signing lifts
- * the ladder's holds for a missing or revoked permission; the daily run takes the step.
+ * the ladder's holds for a missing or revoked permission; the daily run takes the step. A legal
+ * request held unsent since a revocation is given the permission now in force, which its letter
+ * then carries: the revoked one never again.
  */
 export async function signAgentPermission(db: Db, userId: string, typedName: string, now: Date): Promise<SignOutcome> {
   const [holder] = await db.select({ fullName: users.fullName }).from(users).where(eq(users.id, userId));
   if (!holder || !typedNameMatches(typedName, holder.fullName)) return { kind: "nameMismatch" };
   const id = crypto.randomUUID();
-  const [, , [permission]] = await db.batch([
+  const [, , , [permission]] = await db.batch([
     db
       .insert(agentPermissions)
       .values({ id, userId, typedName: collapseSpaces(typedName), allows: AGENT_PERMISSION_ALLOWS, signedAt: now })
       .onConflictDoNothing(),
+    db
+      .update(requests)
+      .set({
+        agentPermissionId: sql`(select ${agentPermissions.id} from ${agentPermissions}
+          where ${agentPermissions.userId} = ${userId} and ${agentPermissions.revokedAt} is null)`,
+      })
+      .where(
+        and(
+          eq(requests.userId, userId),
+          eq(requests.followUpStep, 2),
+          isNull(requests.processedAt),
+          eq(requests.followUpHold, "permissionRevoked"),
+        ),
+      ),
     db
       .update(requests)
       .set({ followUpHold: null })

@@ -3,7 +3,7 @@
 // sender. A piece that came after the request's mail should have stopped marks the request
 // "still coming", once.
 import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
-import { mailArrivals, mailedLetters, requests, type ArrivalSource } from "../../drizzle/schema";
+import { mailArrivals, mailedLetters, requests, senderOutcomes, type ArrivalSource } from "../../drizzle/schema";
 import { DEFAULT_TIME_ZONE, isoDate, timeZoneForState } from "~/domain/dates";
 import { arrivedAfterStop, isResidentMail, photoEntryId, stillComingDetail } from "~/domain/mail-arrival";
 import { mailClock, reachedSenderAt } from "~/domain/mail-timing";
@@ -11,7 +11,6 @@ import { latestEvidence, letterArrival, letterEvidence } from "~/domain/request-
 import { learnedStopDays } from "~/domain/sender-outcome";
 import type { MailPhoto } from "~/models/mail-photo.server";
 import { historyLineWhere } from "~/models/request-history.server";
-import { senderOutcomeOf } from "~/models/sender-outcome.server";
 import { mailedLetterColumns } from "~/models/request-evidence.server";
 import type { Db } from "~/utils/db.server";
 
@@ -79,15 +78,18 @@ async function requestForSender(db: Db, userId: string, sender: { templateId: st
   const [request] = await db
     .select({
       id: requests.id,
-      templateId: requests.templateId,
       senderName: requests.senderName,
       status: requests.status,
       processedAt: requests.processedAt,
       requiredDays: requests.requiredDays,
       state: requests.state,
       stillComingAt: requests.stillComingAt,
+      // What the sender was seen to take, for its learned clock (decision 0060).
+      outcomeCases: senderOutcomes.cases,
+      outcomeP90Days: senderOutcomes.p90Days,
     })
     .from(requests)
+    .leftJoin(senderOutcomes, eq(senderOutcomes.templateId, requests.templateId))
     .where(and(eq(requests.userId, userId), bySender, or(isNull(requests.status), ne(requests.status, "deleted"))))
     .orderBy(desc(requests.processedAt), desc(requests.queuedAt))
     .limit(1);
@@ -98,7 +100,7 @@ async function requestForSender(db: Db, userId: string, sender: { templateId: st
 async function mailStopsByOf(
   db: Db,
   userId: string,
-  request: { id: string; templateId: string | null; processedAt: Date | null; requiredDays: number },
+  request: { id: string; processedAt: Date | null; requiredDays: number; outcomeCases: number | null; outcomeP90Days: number | null },
 ) {
   if (!request.processedAt) return null;
   const letters = await db
@@ -107,7 +109,8 @@ async function mailStopsByOf(
     .where(and(eq(mailedLetters.userId, userId), eq(mailedLetters.requestId, request.id)));
   const sinceSent = letters.filter((letter) => letter.createdAt >= request.processedAt!);
   const reached = reachedSenderAt(request.processedAt, letterArrival(latestEvidence(letterEvidence(sinceSent, null))));
-  const learnedDays = request.templateId ? learnedStopDays(await senderOutcomeOf(db, request.templateId)) : null;
+  const learnedDays =
+    request.outcomeCases === null ? null : learnedStopDays({ cases: request.outcomeCases, p90Days: request.outcomeP90Days });
   return reached ? mailClock(reached, request.requiredDays, learnedDays).mailStopsBy : null;
 }
 

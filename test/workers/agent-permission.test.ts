@@ -111,6 +111,18 @@ describe("signing the permission to act for you on /account", () => {
       .where(and(eq(requests.userId, user.userId), eq(requests.senderName, "Legal Unsent")));
     expect((await user.browser.post("/account", { intent: "signAgentPermission", typedName: "Ada Lovelace" })).status).toBe(303);
     expect(Object.values(await user.holds())).toEqual([null, null, null, null, null]);
+    // The legal request held since a revocation now carries the permission in force; the others keep theirs.
+    const [signed] = await permissionsOf(user.userId);
+    const permissionOf = async (senderName: string) =>
+      (
+        await db
+          .select({ id: requests.agentPermissionId })
+          .from(requests)
+          .where(and(eq(requests.userId, user.userId), eq(requests.senderName, senderName)))
+      )[0]!.id;
+    expect(await permissionOf("Legal Unsent")).toBe(signed!.id);
+    expect(await permissionOf("Second Sent")).toBeNull();
+    expect(await permissionOf("Legal Sent")).toBeNull();
   });
 });
 
