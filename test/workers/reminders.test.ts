@@ -22,8 +22,8 @@ import { DAY_MS } from "~/domain/dates";
 import { claimDueReminders, createReminderJobs, listRemindersWithoutJob } from "~/models/reminder.server";
 import { chunkedInserts, getDb } from "~/utils/db.server";
 import { Browser, ORIGIN, signedUpUser } from "./http";
-import { received, uniqueEmail } from "./stand-ins";
-import { htmlOf } from "./support";
+import { received } from "./stand-ins";
+import { htmlOf, insertUser } from "./support";
 
 const db = getDb(env.DB);
 const APP_ORIGIN = "http://127.0.0.1:8787";
@@ -35,23 +35,6 @@ async function runCron(at: Date) {
   const ctx = createExecutionContext();
   await worker.scheduled(createScheduledController({ scheduledTime: at.getTime(), cron: "0 14 * * *" }), env, ctx);
   await waitOnExecutionContext(ctx);
-}
-
-async function newUser(label: string, { reminderEmails = true } = {}) {
-  const id = crypto.randomUUID();
-  const email = uniqueEmail(label);
-  await db.insert(users).values({
-    id,
-    email,
-    passwordHash: "not-used",
-    fullName: "Ada Lovelace",
-    street1: "12 Main St",
-    city: "Springfield",
-    state: "IL",
-    zipCode: "62701",
-    reminderEmails,
-  });
-  return { id, email };
 }
 
 async function newRequest(
@@ -136,16 +119,16 @@ const localPath = (link: string) => {
 describe("the reminder cron", () => {
   it("the reminder cron sends one email per due request even when run twice", async () => {
     const now = new Date();
-    const ada = await newUser("reminder-due");
+    const ada = await insertUser("reminder-due");
     const due = await newRequest(ada.id, "Garden Goods Catalog", { processedAt: daysBefore(now, 30) });
     const dayEarly = await newRequest(ada.id, "Early Catalog", { processedAt: daysBefore(now, 29) });
     const slowSender = await newRequest(ada.id, "Slow Sender", { processedAt: daysBefore(now, 45), requiredDays: 60 });
     const confirmed = await newRequest(ada.id, "Stopped Catalog", { status: "confirmedByUser", processedAt: daysBefore(now, 40) });
     const cancelled = await newRequest(ada.id, "Cancelled Catalog", { status: "cancelled", processedAt: daysBefore(now, 40) });
     const notSentYet = await newRequest(ada.id, "Waiting Catalog");
-    const grace = await newUser("reminder-second-user");
+    const grace = await insertUser("reminder-second-user");
     await newRequest(grace.id, "Acme Offers", { processedAt: daysBefore(now, 31) });
-    const quiet = await newUser("reminder-off", { reminderEmails: false });
+    const quiet = await insertUser("reminder-off", { reminderEmails: false });
     await newRequest(quiet.id, "Garden Goods Catalog", { processedAt: daysBefore(now, 40) });
 
     await runCron(now);
@@ -178,7 +161,7 @@ describe("the reminder cron", () => {
 
   it("counts a letter's days from when it reached the sender: its delivery, or the day Lob expects it", async () => {
     const now = new Date();
-    const user = await newUser("reminder-letters");
+    const user = await insertUser("reminder-letters");
     const letterOn = async (requestId: string, mailedAt: Date, expectedDeliveryDate: string, deliveredAt: Date | null = null) =>
       db.insert(mailedLetters).values({
         id: `ltr_${crypto.randomUUID()}`,
@@ -205,7 +188,7 @@ describe("the reminder cron", () => {
 
   it("two runs that read the same unassigned claims create one job per claim between them", async () => {
     const now = new Date();
-    const ada = await newUser("reminder-race");
+    const ada = await insertUser("reminder-race");
     await newRequest(ada.id, "First Catalog", { processedAt: daysBefore(now, 33) });
     await newRequest(ada.id, "Second Catalog", { processedAt: daysBefore(now, 34) });
     await claimDueReminders(db, now);
@@ -230,7 +213,7 @@ describe("the reminder cron", () => {
 
   it("claims and queues a large batch within D1's bound-parameter limit, a queue call per hundred", async () => {
     const now = new Date();
-    const ada = await newUser("reminder-many");
+    const ada = await insertUser("reminder-many");
     const rows = Array.from({ length: 120 }, (_, index) => ({
       userId: ada.id,
       id: `bulk-${index}`,
@@ -320,7 +303,7 @@ describe("the reminder cron", () => {
 
   it("gives a claim left without a job its job on the next run, and keeps a job the queue refused queued, with the reason, for the sweep", async () => {
     const now = new Date();
-    const ada = await newUser("reminder-recovery");
+    const ada = await insertUser("reminder-recovery");
     const orphan = await newRequest(ada.id, "Orphaned Claim Catalog", { processedAt: daysBefore(now, 35) });
     // A run that stopped between claiming and creating the job.
     await db
@@ -344,11 +327,11 @@ describe("the reminder cron", () => {
 
   it("a reminder whose request was answered, whose user turned reminders off, or whose mail was seen still coming, before its job ran sends nothing", async () => {
     const now = new Date();
-    const ada = await newUser("reminder-late-answer");
+    const ada = await insertUser("reminder-late-answer");
     const answered = await newRequest(ada.id, "Answered Meanwhile", { processedAt: daysBefore(now, 31) });
-    const grace = await newUser("reminder-late-off");
+    const grace = await insertUser("reminder-late-off");
     await newRequest(grace.id, "Turned Off Meanwhile", { processedAt: daysBefore(now, 31) });
-    const mary = await newUser("reminder-late-seen");
+    const mary = await insertUser("reminder-late-seen");
     const seenStillComing = await newRequest(mary.id, "Seen Still Coming Meanwhile", { processedAt: daysBefore(now, 31) });
     // Claimed and given jobs while the queue is held back, then answered before the jobs run.
     const sendBatch = vi.spyOn(env.JOBS, "sendBatch").mockResolvedValue(undefined as never);
@@ -495,7 +478,7 @@ describe("turning reminders off", () => {
   /** A due request, the cron, and the unsubscribe link of the reminder it sent. */
   async function remindedUser(label: string) {
     const now = new Date();
-    const user = await newUser(label);
+    const user = await insertUser(label);
     const requestId = await newRequest(user.id, "Garden Goods Catalog", { processedAt: daysBefore(now, 30) });
     await runCron(now);
     await settled([user.id]);
@@ -547,7 +530,7 @@ describe("turning reminders off", () => {
 
   it("answers 400 with a clear message to a missing, malformed or tampered token, and changes nothing", async () => {
     const user = await remindedUser("unsubscribe-bad-token");
-    const other = await newUser("unsubscribe-victim");
+    const other = await insertUser("unsubscribe-victim");
     const signature = new URL(user.link).searchParams.get("token")!.split(".")[1];
     const tampered = `/reminders/unsubscribe?token=${other.id}.${signature}`;
     for (const path of ["/reminders/unsubscribe", "/reminders/unsubscribe?token=nonsense", `${user.path}x`, tampered]) {

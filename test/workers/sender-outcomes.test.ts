@@ -5,46 +5,21 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CATALOG_SENDERS } from "../../drizzle/catalog";
-import {
-  jobs,
-  mailArrivals,
-  requestLogs,
-  requests,
-  requestTemplates,
-  senderOutcomes,
-  users,
-  type RequestStatus,
-} from "../../drizzle/schema";
+import { jobs, mailArrivals, requestLogs, requests, requestTemplates, senderOutcomes, type RequestStatus } from "../../drizzle/schema";
 import worker from "../../app/worker";
 import { DAY_MS } from "~/domain/dates";
 import { seedSenderCatalog } from "~/models/request-template.server";
 import { recomputeSenderOutcomes, senderOutcomeOf } from "~/models/sender-outcome.server";
 import { getDb } from "~/utils/db.server";
 import { Browser, signedInStaff, signedUpUser } from "./http";
-import { received, uniqueEmail } from "./stand-ins";
-import { textOf } from "./support";
+import { received } from "./stand-ins";
+import { insertUser, textOf } from "./support";
 
 const db = getDb(env.DB);
 beforeAll(() => seedSenderCatalog(db, CATALOG_SENDERS));
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 const daysAfter = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
-
-async function newUser(label: string) {
-  const id = crypto.randomUUID();
-  const email = uniqueEmail(label);
-  await db.insert(users).values({
-    id,
-    email,
-    passwordHash: "not-used",
-    fullName: "Ada Lovelace",
-    street1: "12 Main St",
-    city: "Springfield",
-    state: "IL",
-    zipCode: "62701",
-  });
-  return { id, email };
-}
 
 async function newRequest(
   userId: string,
@@ -93,26 +68,26 @@ describe("recomputeSenderOutcomes", () => {
     const now = new Date("2026-06-01T12:00:00Z");
     // Six confirmed, their last pieces 10, 20, ..., 60 days after the request reached the sender.
     for (let index = 1; index <= 6; index += 1) {
-      const user = await newUser(`outcome-confirmed-${index}`);
+      const user = await insertUser(`outcome-confirmed-${index}`);
       const request = await newRequest(user.id, templateId, "Outcome Catalog", { status: "confirmedByUser", processedAt: sentAt });
       await piece(user.id, day(daysAfter(sentAt, index * 10)), { templateId, requestId: request });
       await piece(user.id, day(daysAfter(sentAt, index * 10 - 5)), { templateId, requestId: request });
     }
     // One verified by a watched mailbox: nothing from the sender after day 56, the mailbox seen 80 days after.
-    const watched = await newUser("outcome-watched");
+    const watched = await insertUser("outcome-watched");
     const watchedRequest = await newRequest(watched.id, templateId, "Outcome Catalog", { processedAt: sentAt });
     await piece(watched.id, day(daysAfter(sentAt, 50)), { templateId, requestId: watchedRequest });
     await piece(watched.id, day(daysAfter(sentAt, 80)), { senderName: "Someone Else" });
     // Two still coming, one followed up: not stopped. One waiting, and one whose mailbox is quiet for too short: not known.
-    const late = await newUser("outcome-late");
+    const late = await insertUser("outcome-late");
     await newRequest(late.id, templateId, "Outcome Catalog", { processedAt: sentAt, stillComingAt: daysAfter(sentAt, 60) });
-    const later = await newUser("outcome-later");
+    const later = await insertUser("outcome-later");
     await newRequest(later.id, templateId, "Outcome Catalog", { processedAt: sentAt, stillComingAt: daysAfter(sentAt, 62) });
-    const chased = await newUser("outcome-chased");
+    const chased = await insertUser("outcome-chased");
     await newRequest(chased.id, templateId, "Outcome Catalog", { processedAt: sentAt, followUpStep: 1 });
-    const waiting = await newUser("outcome-waiting");
+    const waiting = await insertUser("outcome-waiting");
     await newRequest(waiting.id, templateId, "Outcome Catalog", { processedAt: sentAt });
-    const brief = await newUser("outcome-brief");
+    const brief = await insertUser("outcome-brief");
     await newRequest(brief.id, templateId, "Outcome Catalog", { processedAt: sentAt });
     await piece(brief.id, day(daysAfter(sentAt, 60)), { senderName: "Someone Else" });
 
@@ -122,7 +97,7 @@ describe("recomputeSenderOutcomes", () => {
     expect(await senderOutcomeOf(db, templateId)).toEqual({ templateId, cases: 10, stopped: 7, medianDays: 40, p90Days: 60 });
 
     // Run again after one more confirmation: the row is rewritten, not added to.
-    const more = await newUser("outcome-more");
+    const more = await insertUser("outcome-more");
     await newRequest(more.id, templateId, "Outcome Catalog", { status: "confirmedByUser", processedAt: sentAt });
     await recomputeSenderOutcomes(db, now);
     const rows = await db.select().from(senderOutcomes).where(eq(senderOutcomes.templateId, templateId));
@@ -182,7 +157,7 @@ describe("/progress", () => {
     await piece(userId, day(new Date(sentAt.getTime() - 20 * DAY_MS)), { senderName: null, requestId: stopped });
     await piece(userId, day(new Date(sentAt.getTime() - 10 * DAY_MS)), { requestId: stopped });
     await piece(userId, day(new Date(sentAt.getTime() + 5 * DAY_MS)), { requestId: stopped });
-    const other = await newUser("progress-other");
+    const other = await insertUser("progress-other");
     await newRequest(other.id, null, "Private Sender Of Another", { status: "confirmedByUser", processedAt: sentAt });
 
     const response = await browser.get("/progress");
@@ -214,7 +189,7 @@ describe("/progress", () => {
 
 describe("/admin/progress", () => {
   it("counts the service's follow-ups and escalations per week for staff", async () => {
-    const user = await newUser("admin-progress");
+    const user = await insertUser("admin-progress");
     const request = await newRequest(user.id, null, "Chased Catalog", { processedAt: new Date(Date.now() - 90 * DAY_MS) });
     const line = (status: string, daysAgo: number) => ({
       userId: user.id,
@@ -238,11 +213,11 @@ describe("reminders and a watched mailbox", () => {
   it("does not ask whether the mail stopped when the mailbox shows it did", async () => {
     const now = new Date();
     const sentAt = new Date(now.getTime() - 80 * DAY_MS);
-    const watched = await newUser("reminder-watched");
+    const watched = await insertUser("reminder-watched");
     await newRequest(watched.id, null, "Watched Catalog", { processedAt: sentAt });
     // Another sender's piece five days ago: the mailbox is watched, 75 days after the request.
     await piece(watched.id, day(new Date(now.getTime() - 5 * DAY_MS)), { senderName: "Another Sender" });
-    const unwatched = await newUser("reminder-unwatched");
+    const unwatched = await insertUser("reminder-unwatched");
     await newRequest(unwatched.id, null, "Unwatched Catalog", { processedAt: sentAt });
 
     const ctx = createExecutionContext();

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { vi } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { requests } from "../../drizzle/schema";
+import { requests, users } from "../../drizzle/schema";
+import { uniqueEmail } from "./stand-ins";
 import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
 import { getSessionStorage } from "~/utils/session.server";
@@ -14,7 +15,6 @@ export async function sessionCookieFor(userId: string) {
   return (await storage.commitSession(session)).split(";")[0]!;
 }
 
-/** A page's HTML without the comments React puts between adjacent pieces of text. */
 /** A page's text without tags, runs of white space as single spaces. */
 export const textOf = (html: string) =>
   html
@@ -24,7 +24,28 @@ export const textOf = (html: string) =>
     .replace(/&amp;/g, "&")
     .replace(/\s+/g, " ");
 
+/** A page's HTML without the comments React puts between adjacent pieces of text. */
 export const htmlOf = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
+
+/** A user written straight into D1 (no sign-up, no password that signs in), at a home in Illinois. */
+export async function insertUser(label: string, fields: Partial<typeof users.$inferInsert> = {}) {
+  const id = crypto.randomUUID();
+  const email = uniqueEmail(label);
+  await getDb(env.DB)
+    .insert(users)
+    .values({
+      id,
+      email,
+      passwordHash: "not-used",
+      fullName: "Ada Lovelace",
+      street1: "12 Main St",
+      city: "Springfield",
+      state: "IL",
+      zipCode: "62701",
+      ...fields,
+    });
+  return { id, email };
+}
 
 /** One request row of a user, as stored. */
 export async function requestRow(userId: string, id: string) {
