@@ -88,6 +88,9 @@ export const users = sqliteTable(
 /** One opt-out channel of a sender, best first. `value` is a URL, an email, a postal address or a phone number. */
 export type SenderChannel = { kind: "web" | "email" | "mail" | "phone"; value: string; note?: string };
 
+/** The way a sender's privacy notice names for privacy requests, with the page that says so (decision 0062). */
+export type PrivacyRequestMethod = { kind: SenderChannel["kind"]; value: string; source: string };
+
 export const requestTemplates = sqliteTable("request_templates", {
   // Stable slug from the sender catalog; presets are copied into users' requests under this id.
   id: text("id").primaryKey(),
@@ -115,6 +118,9 @@ export const requestTemplates = sqliteTable("request_templates", {
   // The public page the channels were taken from; null when none was found (staff look it up).
   sourceUrl: text("sourceUrl"),
   notes: text("notes"),
+  // How its privacy notice says privacy requests are made, where a source gives it; null when none
+  // is known. A state law's clock starts only for a request made that way (decision 0062).
+  privacyRequestMethod: text("privacyRequestMethod", { mode: "json" }).$type<PrivacyRequestMethod>(),
   requiredDays: integer("requiredDays").notNull().default(30),
   isActive: integer("isActive", { mode: "boolean" }).notNull().default(true),
   createdAt: createdAt(),
@@ -211,6 +217,11 @@ export const requests = sqliteTable(
     // signed permission attached to it, kept with the request once it is sent.
     legalLawId: text("legalLawId"),
     agentPermissionId: text("agentPermissionId"),
+    // Whether that law surely reaches the sender ("applies") or only if it meets the thresholds
+    // ("ifApplies"), and whether the request went the way the sender's privacy notice names, so
+    // that its letter may state the law's deadline (decision 0062). Null read as "ifApplies", false.
+    legalReach: text("legalReach", { enum: ["applies", "ifApplies"] }),
+    legalByNoticeMethod: integer("legalByNoticeMethod", { mode: "boolean" }),
     // For a charity: whether the person gives to it (the letter asks to keep them as a donor) and
     // how many times a year it may still write; null when they did not say.
     charityDonor: integer("charityDonor", { mode: "boolean" }),

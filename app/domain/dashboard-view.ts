@@ -10,7 +10,7 @@ import {
   type DashboardRequest,
 } from "~/domain/dashboard";
 import { DAY_MS, formatDate, formatDateTime, userTimeZone } from "~/domain/dates";
-import { followUpCardText, type FollowUpCardInput } from "~/domain/follow-up";
+import { followUpCardText, legalDeadlineStated, type FollowUpCardInput } from "~/domain/follow-up";
 import { MAIL_STOPS_AFTER, timingRule } from "~/domain/mail-timing";
 import { lawById, legalRouteFor } from "~/domain/state-privacy-laws";
 import {
@@ -206,7 +206,8 @@ function followUpOf(row: DashboardRow, snapshot: DashboardSnapshot, timeZone: st
   const firstSentAt = snapshot.sentLines
     .filter((line) => line.requestId === row.id && line.creator !== "sender")
     .reduce<Date | null>((first, line) => (!first || line.createdAt < first ? line.createdAt : first), null);
-  return followUpCardText({ ...row, firstSentAt, law }, timeZone);
+  const deadlineStated = legalDeadlineStated(row.legalReach ?? null, row.legalByNoticeMethod ?? null);
+  return followUpCardText({ ...row, firstSentAt, law, deadlineStated }, timeZone);
 }
 
 /** What the page says after a post came back: its words, and what the user may do about it. */

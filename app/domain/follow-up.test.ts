@@ -32,6 +32,35 @@ describe("nextFollowUp", () => {
     expect(nextFollowUp(facts({ followUpStep: 1, followUpHold: "permissionNeeded" }), now)).toEqual({ kind: "none" });
   });
 
+  it("goes to staff, saying why, where the law does not reach the sender: a bank, card issuer, lender, insurer, prescreened offer or mail processor", () => {
+    for (const category of ["credit-cards", "loans", "insurance", "credit-offers", "mail-processor"]) {
+      const next = nextFollowUp(facts({ followUpStep: 1, state: "CO", category, permissionInForce: true }), now);
+      expect(next.kind, category).toBe("escalate");
+      expect(next.kind === "escalate" && next.reason, category).toMatch(
+        /no law lets us ask for you \(.*(Gramm-Leach-Bliley|Fair Credit Reporting|service provider)/,
+      );
+    }
+  });
+
+  it("asks under the law only as far as it reaches the sender: surely a data broker, a retailer only if it meets the thresholds", () => {
+    expect(nextFollowUp(facts({ followUpStep: 1, category: "data-broker", permissionInForce: true }), now)).toMatchObject({
+      kind: "legal",
+      reach: "applies",
+    });
+    expect(nextFollowUp(facts({ followUpStep: 1, permissionInForce: true }), now)).toMatchObject({ kind: "legal", reach: "ifApplies" });
+  });
+
+  it("says in the history whether the law gives a deadline: only where it surely applies and the request went the notice's way", () => {
+    const legal = { kind: "legal" as const, law: lawById("ca-ccpa")!, asks: "deleteAndOptOut" as const };
+    expect(followUpDetail({ ...legal, reach: "applies" }, null, { byNoticeMethod: true })).toMatch(/; the law gives them 45 days$/);
+    expect(followUpDetail({ ...legal, reach: "applies" })).toMatch(
+      /no deadline is stated, since the law's clock starts only for a request made the way their privacy notice names$/,
+    );
+    expect(followUpDetail({ ...legal, reach: "ifApplies" }, null, { byNoticeMethod: true })).toMatch(
+      /, if the law applies to them; if it does, it gives them 45 days$/,
+    );
+  });
+
   it("goes to staff where no law lets us ask, or the sender is exempt", () => {
     expect(nextFollowUp(facts({ followUpStep: 1, state: "VA", permissionInForce: true }), now).kind).toBe("escalate");
     expect(nextFollowUp(facts({ followUpStep: 1, state: "IL", permissionInForce: true }), now).kind).toBe("escalate");
@@ -85,7 +114,9 @@ describe("the words", () => {
     expect(card({ followUpStep: 1, firstSentAt: null, firstRequestCitation: "sent on 01/04/2027 by email" })?.text).toBe(
       "Sent again on 03/01/2027, free, citing your request of 01/04/2027",
     );
-    expect(card({ followUpStep: 2, law })?.text).toBe(
+    // A deadline only where the letter states one: the law surely reaches the sender and the request went the notice's way.
+    expect(card({ followUpStep: 2, law })?.text).toBe("Asked under the California Consumer Privacy Act on 03/01/2027");
+    expect(card({ followUpStep: 2, law, deadlineStated: true })?.text).toBe(
       "Asked under the California Consumer Privacy Act on 03/01/2027; the law gives them 45 days",
     );
     expect(card({ followUpStep: 1, followUpHold: "permissionNeeded", law })).toEqual({

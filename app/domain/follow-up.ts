@@ -5,7 +5,7 @@
 // The words the card and the history say of each step live here too. Pure: the caller passes `now`.
 import type { FollowUpHold } from "../../drizzle/schema";
 import { formatDate } from "~/domain/dates";
-import { legalRouteFor, type LegalRoute, type StatePrivacyLaw } from "~/domain/state-privacy-laws";
+import { legalRouteFor, type LawReachOfSender, type LegalAsks, type LegalRoute, type StatePrivacyLaw } from "~/domain/state-privacy-laws";
 import { expectedDateText, latestEvent, type DeliveryEvidence } from "~/domain/request-evidence";
 
 export type FollowUpFacts = {
@@ -24,7 +24,7 @@ export type FollowUpFacts = {
 
 export type NextFollowUp =
   | { kind: "second" }
-  | { kind: "legal"; law: StatePrivacyLaw; asks: "deleteAndOptOut" | "optOut" }
+  | { kind: "legal"; law: StatePrivacyLaw; asks: LegalAsks; reach: LawReachOfSender }
   | { kind: "hold"; hold: "permissionNeeded"; law: StatePrivacyLaw }
   | { kind: "escalate"; reason: string }
   | { kind: "none" };
@@ -46,7 +46,7 @@ export function nextFollowUp(facts: FollowUpFacts, now: Date): NextFollowUp {
       if (!facts.permissionInForce) {
         return facts.followUpHold === "permissionNeeded" ? { kind: "none" } : { kind: "hold", hold: "permissionNeeded", law: route.law };
       }
-      return { kind: "legal", law: route.law, asks: route.asks };
+      return { kind: "legal", law: route.law, asks: route.asks, reach: route.reach };
     }
     case 2:
       return { kind: "escalate", reason: "the sender kept mailing after the request under the law" };
@@ -108,13 +108,36 @@ export function firstRequestCitation(evidence: DeliveryEvidence | null, sentAt: 
     .join(", ");
 }
 
-/** What a step's history line says, in words. */
-export function followUpDetail(next: Exclude<NextFollowUp, { kind: "none" }>, citation: string | null = null): string {
+/**
+ * Whether a legal request's letter states the law's deadline (decision 0062): only where the law
+ * surely reaches the sender and the request went the way its privacy notice names.
+ */
+export function legalDeadlineStated(reach: LawReachOfSender | null, byNoticeMethod: boolean | null): boolean {
+  return reach === "applies" && byNoticeMethod === true;
+}
+
+/** The end of the legal step's history line: the deadline as its letter states it, or why none is stated. */
+function legalDeadlineWords(next: Extract<NextFollowUp, { kind: "legal" }>, byNoticeMethod: boolean) {
+  const conditional = next.reach === "ifApplies" ? ", if the law applies to them" : "";
+  if (!byNoticeMethod) {
+    return `${conditional}; no deadline is stated, since the law's clock starts only for a request made the way their privacy notice names`;
+  }
+  return conditional
+    ? `${conditional}; if it does, it gives them ${next.law.responseDays} days`
+    : `; the law gives them ${next.law.responseDays} days`;
+}
+
+/** What a step's history line says, in words; for the legal step, whether its letter states the deadline. */
+export function followUpDetail(
+  next: Exclude<NextFollowUp, { kind: "none" }>,
+  citation: string | null = null,
+  { byNoticeMethod = false } = {},
+): string {
   switch (next.kind) {
     case "second":
       return `Sent again, free, citing your first request${citation ? `, ${citation}` : ""}`;
     case "legal":
-      return `Asked under the ${next.law.name} (${next.law.statute}) as your authorized agent, with your signed permission; the law gives them ${next.law.responseDays} days`;
+      return `Asked under the ${next.law.name} (${next.law.statute}) as your authorized agent, with your signed permission${legalDeadlineWords(next, byNoticeMethod)}`;
     case "hold":
       return `Waiting for your permission to ask under the ${next.law.name}`;
     case "escalate":
@@ -138,6 +161,8 @@ export type FollowUpCardInput = {
   firstRequestCitation: string | null;
   /** The law the legal request was sent under, or the one the held step waits to ask under. */
   law: StatePrivacyLaw | null;
+  /** Whether the legal request's letter states the law's deadline (legalDeadlineStated); no when not said. */
+  deadlineStated?: boolean;
 };
 
 /** Where the ladder stands, in the card's words; null while the first request works. */
@@ -159,7 +184,9 @@ export function followUpCardText(input: FollowUpCardInput, timeZone: string): { 
     case 2:
       return input.law
         ? {
-            text: `Asked under the ${input.law.name} on ${on(input.followUpAt)}; the law gives them ${input.law.responseDays} days`,
+            text: `Asked under the ${input.law.name} on ${on(input.followUpAt)}${
+              input.deadlineStated ? `; the law gives them ${input.law.responseDays} days` : ""
+            }`,
             link: null,
           }
         : null;

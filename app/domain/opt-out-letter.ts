@@ -4,7 +4,8 @@
 // Pure: the date is passed in, never read from the clock.
 import { collapseSpaces, envelopeLines, isSameAddress } from "./address";
 import { DEFAULT_TIME_ZONE, formatDate } from "./dates";
-import { lawById, type StatePrivacyLaw } from "./state-privacy-laws";
+import { asksWithinPermission } from "./agent-permission";
+import { lawById, legalAsksOf, type LawReachOfSender, type LegalAsks, type StatePrivacyLaw } from "./state-privacy-laws";
 
 /** What a request that senders can act on holds, in the order the letter gives it. */
 export const LETTER_ELEMENTS = [
@@ -48,7 +49,11 @@ export type FollowUpLetter =
   | {
       kind: "legal";
       law: StatePrivacyLaw;
-      asks: "deleteAndOptOut" | "optOut";
+      asks: LegalAsks;
+      /** Whether the law surely reaches the sender, or only if it meets the law's thresholds (decision 0062). */
+      reach: LawReachOfSender;
+      /** Whether the request goes the way the sender's privacy notice names: only then does the letter state a deadline. */
+      byNoticeMethod: boolean;
       permission: { typedName: string; signedAt: Date; allows: string };
     };
 
@@ -91,18 +96,34 @@ export type RequestForLetter = PostalAddress & {
   followUpAt?: Date | null;
   firstRequestCitation?: string | null;
   legalLawId?: string | null;
+  /** Whether the law surely reaches the sender; null for a request from before this was kept, read as "ifApplies". */
+  legalReach?: LawReachOfSender | null;
+  /** Whether the legal request went the way the sender's privacy notice names; null read as no. */
+  legalByNoticeMethod?: boolean | null;
   /** The permission its legal request was sent with, while it is in force. */
   permission?: PermissionForLetter | null;
   charityDonor?: boolean | null;
   charityMailingsPerYear?: number | null;
 };
 
-/** What a followed-up request's letter says of the ladder: the law and the permission, or the first request it cites. */
+/**
+ * What a followed-up request's letter says of the ladder: the law and the permission, or the first
+ * request it cites. The legal letter asks what the law gives and the signed permission allows, no
+ * more: a permission whose words allow none of it writes no legal letter.
+ */
 export function followUpOfRequest(request: RequestForLetter): FollowUpLetter | undefined {
   const step = request.followUpStep ?? 0;
   const law = request.legalLawId ? lawById(request.legalLawId) : null;
-  if (step === 2 && law && request.permission) {
-    return { kind: "legal", law, asks: law.agent === "optOutOnly" ? "optOut" : "deleteAndOptOut", permission: request.permission };
+  const asks = law && request.permission ? asksWithinPermission(request.permission.allows, legalAsksOf(law)) : null;
+  if (step === 2 && law && request.permission && asks) {
+    return {
+      kind: "legal",
+      law,
+      asks,
+      reach: request.legalReach ?? "ifApplies",
+      byNoticeMethod: request.legalByNoticeMethod === true,
+      permission: request.permission,
+    };
   }
   if (step >= 1 && request.firstRequestCitation) return { kind: "second", citation: request.firstRequestCitation };
   return undefined;
@@ -198,9 +219,7 @@ export function writeOptOutLetter(input: OptOutLetterInput): string {
       `This is my second request. My first request was ${collapseSpaces(followUp.citation)}, and your mail has kept coming since. Please act on it now.`,
     ]);
   } else if (followUp?.kind === "legal") {
-    paragraphs.push([
-      `This is a request under the ${followUp.law.name} (${followUp.law.statute}). Quiet Mailbox sends it for me, as my authorized agent; my signed permission is below.`,
-    ]);
+    paragraphs.push(...legalPart(followUp), [OWN_REQUESTS_LABEL]);
   }
   paragraphs.push(
     [
@@ -240,11 +259,6 @@ export function writeOptOutLetter(input: OptOutLetterInput): string {
         `${several ? " or anyone named in this letter" : ""} with any other ${input.charity ? "organization" : "company"}, your affiliates included.`,
     ],
   );
-  if (followUp?.kind === "legal") {
-    paragraphs.push([
-      `${LEGAL_ASKS[followUp.asks]} Under the ${followUp.law.name}, you must respond within ${followUp.law.responseInWords}.`,
-    ]);
-  }
   paragraphs.push(
     [
       `Please also tell me where you obtained my name and address, and confirm to me once the ${keptAsDonor ? "change" : "removal"} is complete.`,
@@ -259,11 +273,39 @@ export function writeOptOutLetter(input: OptOutLetterInput): string {
   return paragraphs.map((lines) => lines.join("\n")).join("\n\n");
 }
 
-/** What a request under a state law asks for: what the law lets an agent ask, no more. */
-const LEGAL_ASKS = {
-  deleteAndOptOut: "Under this law, I ask you to delete the personal information you hold about me, and not to sell or share it.",
-  optOut: "Under this law, I opt out of the sale of my personal information and of its processing for targeted advertising.",
-} as const;
+/** Where a legal letter's own requests begin: what follows is asked, not demanded under a law. */
+export const OWN_REQUESTS_LABEL = "Part 2, my own requests. No law requires you to grant these; I ask them of you as someone you keep mailing:";
+
+/**
+ * The legal part of a request under a state law (decision 0062): what the statute gives an agent
+ * to ask, each ask with its section, and nothing more. California: delete what the business
+ * collected from the consumer, and opt out of sale and sharing; the other laws: opt out of the
+ * sale of personal data. Where the law reaches the sender only if it meets the thresholds, every
+ * ask is "if the Act applies to you". A deadline is stated only for a request that went the way
+ * the sender's privacy notice names, where the law's clock starts; "you must" only where the law
+ * surely reaches the sender as well.
+ */
+function legalPart(followUp: Extract<FollowUpLetter, { kind: "legal" }>): string[][] {
+  const { law, asks, reach, byNoticeMethod } = followUp;
+  const optOutCite = law.optOutSection ?? law.statute;
+  const ask =
+    asks === "deleteAndOptOut"
+      ? `I ask you to delete the personal information you collected from me (${law.deleteSection ?? law.statute}), ` +
+        `and I opt out of the sale and sharing of my personal information (${optOutCite}).`
+      : `I opt out of the sale of my personal data (${optOutCite}).`;
+  const conditional = reach === "ifApplies";
+  const deadline = !byNoticeMethod
+    ? ""
+    : conditional
+      ? ` If it does, the time it gives you to respond is ${law.responseInWords}.`
+      : ` Under the ${law.name}, you must respond within ${law.responseInWords}.`;
+  return [
+    [
+      `Part 1, a request under the ${law.name} (${law.statute}). Quiet Mailbox sends it for me, as my authorized agent under ${law.agentSection ?? "the Act"}; my signed permission is at the end of this letter.`,
+    ],
+    [`${conditional ? `If the ${law.name} applies to you, ${ask}` : ask}${deadline}`],
+  ];
+}
 
 function donorMailings(perYear: number | null): string {
   if (perYear === null) return "Please keep me on your donor file, and mail me less often.";

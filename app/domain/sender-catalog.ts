@@ -1,4 +1,5 @@
-import type { SenderChannel } from "../../drizzle/schema";
+import type { PrivacyRequestMethod, SenderChannel } from "../../drizzle/schema";
+import { staffChannel } from "./work-queue";
 
 /** One sender as gathered in drizzle/senders.json and drizzle/catalog/*.json. */
 export type CatalogSender = {
@@ -21,6 +22,8 @@ export type CatalogSender = {
   source?: string | null;
   /** Given to every new user at signup as a ready-made request (the preference services and brokers). */
   at_signup?: boolean;
+  /** How its privacy notice says privacy requests are made, with that notice's address; only where a source gives it. */
+  privacy_request?: PrivacyRequestMethod;
 };
 
 export type TemplateSeed = {
@@ -38,6 +41,7 @@ export type TemplateSeed = {
   sourceYear: number | null;
   sourceUrl: string | null;
   notes: string | null;
+  privacyRequestMethod: PrivacyRequestMethod | null;
   isActive: boolean;
 };
 
@@ -82,6 +86,7 @@ export function templateFromSender(sender: CatalogSender): TemplateSeed {
     sourceYear: sender.source_year ?? null,
     sourceUrl: sender.source ?? null,
     notes: rest.join(":").trim() || null,
+    privacyRequestMethod: sender.privacy_request ?? null,
     isActive: sender.at_signup === true && startsActive(sender.channels),
   };
 }
@@ -91,3 +96,22 @@ export const CATALOG_LINK_MESSAGES = {
   groupGone: "Those requests are no longer waiting for a sender: someone linked or deleted them. Nothing was changed.",
   senderNotFound: "No sender has that id. Nothing was changed.",
 } as const;
+
+const comparable = (value: string | null) => (value ?? "").trim().toLowerCase().replace(/\s+/g, " ");
+
+/**
+ * Whether a request to this sender goes the way its privacy notice names for privacy requests: the
+ * channel staff and the automatic sends use (staffChannel) is that method, kind and address alike.
+ * Several state laws start their clock only for a request made that way (decision 0062), so a
+ * letter states a deadline only then. Never true where no method is known.
+ */
+export function goesByPrivacyRequestMethod(sender: {
+  channels: SenderChannel[] | null;
+  acceptsAgent: "yes" | "no" | "unknown" | null;
+  privacyRequestMethod: PrivacyRequestMethod | null;
+}): boolean {
+  const method = sender.privacyRequestMethod;
+  if (!method?.value.trim()) return false;
+  const used = staffChannel(sender.channels, sender.acceptsAgent);
+  return used.kind === method.kind && comparable(used.value) === comparable(method.value);
+}

@@ -764,6 +764,11 @@ export function lawOfState(state: string): StatePrivacyLaw | null {
   return STATE_PRIVACY_LAWS.find((law) => law.state === code) ?? null;
 }
 
+/** What the law lets an agent ask: delete and opt out (California), or opt out alone. */
+export function legalAsksOf(law: StatePrivacyLaw): LegalAsks {
+  return law.agent === "deleteAndOptOut" ? "deleteAndOptOut" : "optOut";
+}
+
 /** The law's Gramm-Leach-Bliley exemption on a day ("YYYY-MM-DD"), amendments included. */
 export function glbaExemptionOn(law: StatePrivacyLaw, day: string): GlbaExemption {
   const later = law.reach.glbaFrom;
@@ -837,7 +842,7 @@ export function legalRouteFor(state: string, sender: { category: string | null }
   return {
     kind: "send",
     law,
-    asks: law.agent === "deleteAndOptOut" ? "deleteAndOptOut" : "optOut",
+    asks: legalAsksOf(law),
     reach: kind === "dataBroker" ? "applies" : "ifApplies",
   };
 }

@@ -92,6 +92,9 @@ export type AccountExport = {
     /** The state law the request under the law cites, and the signed permission kept with it. */
     legalLawId: string | null;
     agentPermissionId: string | null;
+    /** Whether that law surely reaches the sender ("applies") or only if it meets the thresholds; and whether the request went the way the sender's privacy notice names. */
+    legalReach: "applies" | "ifApplies" | null;
+    legalByNoticeMethod: boolean | null;
     /** For a charity: whether the person gives to it, and how many times a year it may still write. */
     charityDonor: boolean | null;
     charityMailingsPerYear: number | null;
@@ -243,6 +246,8 @@ const requestColumns = {
   firstRequestCitation: requests.firstRequestCitation,
   legalLawId: requests.legalLawId,
   agentPermissionId: requests.agentPermissionId,
+  legalReach: requests.legalReach,
+  legalByNoticeMethod: requests.legalByNoticeMethod,
   charityDonor: requests.charityDonor,
   charityMailingsPerYear: requests.charityMailingsPerYear,
   recipientIds: requests.recipientIds,
@@ -650,6 +655,8 @@ export async function exportAccount(
         firstRequestCitation: row.firstRequestCitation,
         legalLawId: row.legalLawId,
         agentPermissionId: row.agentPermissionId,
+        legalReach: row.legalReach,
+        legalByNoticeMethod: row.legalByNoticeMethod,
         charityDonor: row.charityDonor,
         charityMailingsPerYear: row.charityMailingsPerYear,
         recipientIds: row.recipientIds,

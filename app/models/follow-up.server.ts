@@ -34,6 +34,8 @@ export async function followUpFactsOf(db: Db, key: RequestKey) {
         followUpHold: requests.followUpHold,
         category: requestTemplates.category,
         channels: requestTemplates.channels,
+        acceptsAgent: requestTemplates.acceptsAgent,
+        privacyRequestMethod: requestTemplates.privacyRequestMethod,
       })
       .from(requests)
       .leftJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
@@ -106,14 +108,32 @@ export function takeSecondRequest(db: Db, key: RequestKey, citation: string, det
   );
 }
 
-/** A request under the person's state law, as their agent, with their permission kept on the request. */
-export function takeLegalRequest(db: Db, key: RequestKey, legal: { lawId: string; permissionId: string }, detail: string, now: Date) {
+/**
+ * A request under the person's state law, as their agent, with their permission kept on the
+ * request, and whether the law surely reaches the sender and the request goes the way its privacy
+ * notice names (decision 0062).
+ */
+export function takeLegalRequest(
+  db: Db,
+  key: RequestKey,
+  legal: { lawId: string; permissionId: string; reach: "applies" | "ifApplies"; byNoticeMethod: boolean },
+  detail: string,
+  now: Date,
+) {
   return takeStep(
     db,
     key,
     1,
     isNull(requests.followUpHold),
-    { ...sendsAgain, followUpStep: 2, followUpAt: now, legalLawId: legal.lawId, agentPermissionId: legal.permissionId },
+    {
+      ...sendsAgain,
+      followUpStep: 2,
+      followUpAt: now,
+      legalLawId: legal.lawId,
+      agentPermissionId: legal.permissionId,
+      legalReach: legal.reach,
+      legalByNoticeMethod: legal.byNoticeMethod,
+    },
     { status: FOLLOW_UP_HISTORY.legal, detail },
     now,
   );

@@ -64,6 +64,8 @@ const requestColumns = {
   followUpHold: requests.followUpHold,
   firstRequestCitation: requests.firstRequestCitation,
   legalLawId: requests.legalLawId,
+  legalReach: requests.legalReach,
+  legalByNoticeMethod: requests.legalByNoticeMethod,
   charityDonor: requests.charityDonor,
   charityMailingsPerYear: requests.charityMailingsPerYear,
   // The permission a legal request carries while it is in force (decision 0059), for its letter.

@@ -188,6 +188,8 @@ async function lettersOfChunk(db: Db, keys: QueueKey[], { unsentOnly, now = new 
         followUpHold: requests.followUpHold,
         firstRequestCitation: requests.firstRequestCitation,
         legalLawId: requests.legalLawId,
+        legalReach: requests.legalReach,
+        legalByNoticeMethod: requests.legalByNoticeMethod,
         charityDonor: requests.charityDonor,
         charityMailingsPerYear: requests.charityMailingsPerYear,
         permission: {

@@ -6,6 +6,7 @@
 import { MINUTE_MS, timeZoneForState } from "~/domain/dates";
 import { firstRequestCitation, followUpDetail, nextFollowUp, type NextFollowUp } from "~/domain/follow-up";
 import { evidenceOfRequest, latestEvidence } from "~/domain/request-evidence";
+import { goesByPrivacyRequestMethod } from "~/domain/sender-catalog";
 import { sendAtOnceWhenSenderAllows } from "~/jobs/opt-out.server";
 import { agentPermissionInForce } from "~/models/agent-permission.server";
 import {
@@ -62,9 +63,17 @@ export async function takeNextFollowUpStep(env: AppEnv, key: RequestKey, now: Da
       taken = await takeSecondRequest(db, key, citation, followUpDetail(next, citation), now);
       break;
     }
-    case "legal":
-      taken = await takeLegalRequest(db, key, { lawId: next.law.id, permissionId: permission!.id }, followUpDetail(next), now);
+    case "legal": {
+      const byNoticeMethod = goesByPrivacyRequestMethod(request);
+      taken = await takeLegalRequest(
+        db,
+        key,
+        { lawId: next.law.id, permissionId: permission!.id, reach: next.reach, byNoticeMethod },
+        followUpDetail(next, null, { byNoticeMethod }),
+        now,
+      );
       break;
+    }
     case "hold":
       taken = await holdForPermission(db, key, followUpDetail(next), now);
       break;
