@@ -274,7 +274,8 @@ export function writeOptOutLetter(input: OptOutLetterInput): string {
 }
 
 /** Where a legal letter's own requests begin: what follows is asked, not demanded under a law. */
-export const OWN_REQUESTS_LABEL = "Part 2, my own requests. No law requires you to grant these; I ask them of you as someone you keep mailing:";
+export const OWN_REQUESTS_LABEL =
+  "Part 2, my own requests. No law requires you to grant these; I ask them of you as someone you keep mailing:";
 
 /**
  * The legal part of a request under a state law (decision 0062): what the statute gives an agent
