@@ -8,7 +8,8 @@ import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CATALOG_SENDERS } from "../../drizzle/catalog";
-import { agentPermissions, requestLogs, requests, users } from "../../drizzle/schema";
+import { agentPermissions, requestLogs, requests, requestTemplates, users } from "../../drizzle/schema";
+import { AGENT_PERMISSION_ALLOWS } from "~/domain/agent-permission";
 import { formatDate } from "~/domain/dates";
 import { letterOfRequest } from "~/domain/opt-out-letter";
 import { lawById } from "~/domain/state-privacy-laws";
@@ -16,7 +17,7 @@ import { recordArrival } from "~/models/mail-arrival.server";
 import { getDashboard } from "~/models/request.server";
 import { seedSenderCatalog } from "~/models/request-template.server";
 import { lettersFor, listWorkQueue } from "~/models/work-queue.server";
-import { advanceFollowUps, followUpArrival } from "~/services/follow-up.server";
+import { advanceFollowUps, followUpArrival, takeNextFollowUpStep } from "~/services/follow-up.server";
 import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
 import { signedInStaff, signedUpUser } from "./http";
@@ -33,6 +34,7 @@ const SENDER = "lands-end";
 const ADDRESSES = {
   CA: { street1: "100 MAIN ST", city: "SACRAMENTO", state: "CA", zipCode: "95814" },
   VA: { street1: "100 MAIN ST", city: "RICHMOND", state: "VA", zipCode: "23219" },
+  CO: { street1: "100 MAIN ST", city: "DENVER", state: "CO", zipCode: "80202" },
   IL: { street1: "100 MAIN ST", city: "SPRINGFIELD", state: "IL", zipCode: "62701" },
 } as const;
 
@@ -61,8 +63,8 @@ async function personWithSentRequest(state: keyof typeof ADDRESSES, sentAt: Date
   return { userId, key: { userId, requestId: SENDER } };
 }
 
-const PERMISSION_TEXT =
-  "Quiet Mailbox may ask businesses, as my authorized agent, to delete my personal information and to stop selling or sharing it.";
+// The words the person signs on /account, stored with the signature.
+const PERMISSION_TEXT = AGENT_PERMISSION_ALLOWS;
 
 async function signPermission(userId: string) {
   const [row] = await db
@@ -161,11 +163,20 @@ describe("after the second request's wait", () => {
       processedAt: null,
       stillComingAt: null,
     });
+    // A retailer: the law reaches it only if it meets the thresholds; and no privacy-request method is known for it.
+    expect(request).toMatchObject({ legalReach: "ifApplies", legalByNoticeMethod: false });
     const [line] = await linesOf(userId, "legalRequest");
     const law = lawById("ca-ccpa")!;
     expect(line!.detail).toContain(`Asked under the California Consumer Privacy Act (${law.statute}) as your authorized agent`);
+    expect(line!.detail).toContain("if the law applies to them; no deadline is stated");
     const letter = await letterOf(key, now);
     expect(letter).toContain(law.statute);
+    // What the statute gives, with its sections, only if the Act applies; no "you must", no deadline.
+    expect(letter).toContain(
+      "If the California Consumer Privacy Act applies to you, I ask you to delete the personal information you collected from me (Cal. Civ. Code § 1798.105(a)), and I opt out of the sale and sharing of my personal information (Cal. Civ. Code § 1798.120).",
+    );
+    expect(letter).not.toMatch(/must|45 calendar days/);
+    expect(letter).toContain("Part 2, my own requests. No law requires you to grant these");
     expect(letter, "the signed permission is attached").toContain(`Jane Q Public, signed on 10/01/2026: ${PERMISSION_TEXT}`);
     // The dashboard shows the person the same letter: the one under the law, with their permission.
     const dashboard = await getDashboard(db, userId, SENDER, now);
@@ -214,6 +225,48 @@ describe("after the second request's wait", () => {
     const page = textOf(await (await staff.browser.get(`/admin/users/${userId}`)).text());
     expect(page).toContain("system, escalated (With our staff:");
     expect(page).toContain("system, stillComing");
+  });
+});
+
+describe("where the law does not reach the sender", () => {
+  const now = new Date("2026-11-25T15:00:00Z");
+  const marked = { followUpStep: 1, followUpAt: new Date("2026-09-01T15:00:00Z"), stillComingAt: new Date("2026-11-24T15:00:00Z") };
+
+  it("never asks under the law of a card issuer: a Colorado person's bank goes to staff, the history saying why", async () => {
+    const { userId, key } = await personWithSentRequest("CO", new Date("2026-09-01T15:00:00Z"), { ...marked, templateId: "chase" });
+    await signPermission(userId);
+    expect(await takeNextFollowUpStep(ladderOn(), key, now)).toBe("escalate");
+    expect(await requestRow(userId, SENDER)).toMatchObject({ followUpStep: 3, legalLawId: null });
+    expect(await linesOf(userId, "legalRequest")).toEqual([]);
+    const [line] = await linesOf(userId, "escalated");
+    expect(line!.detail).toMatch(
+      /no law lets us ask for you \(The Colorado Privacy Act does not apply to financial institutions under the Gramm-Leach-Bliley Act/,
+    );
+  });
+
+  it("states the deadline, as a must, only to a sender the law surely reaches, asked the way its privacy notice names", async () => {
+    const method = { kind: "web" as const, value: "https://broker.example/privacy-request" };
+    await db
+      .insert(requestTemplates)
+      .values({
+        id: "test-broker",
+        title: "Test Broker",
+        category: "data-broker",
+        channels: [method],
+        acceptsAgent: "yes",
+        confidence: "high",
+        privacyRequestMethod: { ...method, source: "https://broker.example/privacy-notice" },
+      })
+      .onConflictDoNothing();
+    const { userId, key } = await personWithSentRequest("CA", new Date("2026-09-01T15:00:00Z"), { ...marked, templateId: "test-broker" });
+    await signPermission(userId);
+    expect(await takeNextFollowUpStep(ladderOn(), key, now)).toBe("legal");
+    expect(await requestRow(userId, SENDER)).toMatchObject({ followUpStep: 2, legalReach: "applies", legalByNoticeMethod: true });
+    const [line] = await linesOf(userId, "legalRequest");
+    expect(line!.detail).toMatch(/; the law gives them 45 days$/);
+    const letter = await letterOf(key, now);
+    expect(letter).toContain("I ask you to delete the personal information you collected from me");
+    expect(letter).toContain("Under the California Consumer Privacy Act, you must respond within 45 calendar days for a request to delete");
   });
 });
 
