@@ -9,7 +9,7 @@ export type AgentPermissionView = {
   /** The words signed, exactly as stored. */
   allows: string;
   signed: { typedName: string; at: string } | null;
-  /** What the person's state's law lets an agent do, in a sentence; null where we know of none. */
+  /** What the person's state's law lets an agent do, in a sentence (agentRightInWords); null where none is shown. */
   stateLaw: string | null;
 };
 
@@ -27,8 +27,10 @@ export function AgentPermissionSection({
     <section id="agent-permission" aria-labelledby="agent-permission-title">
       <h2 id="agent-permission-title">Permission to act for you</h2>
       <p>
-        When a sender keeps mailing after a second request, the law of some states lets us ask it again as your authorized agent, a request
-        it must answer. We need your permission for that, signed once.
+        When a sender keeps mailing after a second request, the privacy laws of some states let us ask it, as your authorized agent, to stop
+        selling your personal data (in California, also to delete what it collected from you). Only a company the law applies to has to
+        answer: banks, card issuers, lenders, insurers and companies under the law&apos;s size thresholds are outside these laws, and no law
+        makes a company stop mailing you its own catalogs. We need your permission for that, signed once.
       </p>
       {permission.stateLaw ? <p className="muted">{permission.stateLaw}</p> : null}
       {permission.signed ? (

@@ -1,7 +1,8 @@
 // California's Delete Request and Opt-out Platform (DROP), created by the Delete Act (SB 362) and
 // run by the California Privacy Protection Agency: one request reaches every registered data
 // broker (decision 0059). The dashboard guides a Californian who asked a data broker to stop;
-// /learn explains it to everyone. Sources in decision 0059.
+// /learn explains it to everyone. The law lets an authorized agent help with the request
+// (Civ. Code § 1798.99.86(b)); the product does not file it (decision 0062). Sources in decision 0059.
 import { stateCode } from "./us-states";
 
 /** The catalog category of data brokers and list cooperatives. */
@@ -20,10 +21,14 @@ export const DROP = {
 /** What DROP is, in a sentence or two. */
 export const DROP_ABOUT = `California's ${DROP.name} (${DROP.shortName}), run by the ${DROP.agency}, sends one deletion request to every data broker registered with the state. From ${DROP.brokersProcessFrom}, each broker must process the requests at least every ${DROP.everyDays} days.`;
 
-/** How a person files it once on the agency's site (DROP.url): only they can, and it is free. */
+/** Who may file it: the law lets an authorized agent help; the product does not file it. */
+export const DROP_AGENTS =
+  "The law lets an authorized agent help you with a DROP request (Cal. Civ. Code § 1798.99.86(b)). Quiet Mailbox does not file it for you: you file it yourself, on the state's own site.";
+
+/** How a person files it once on the agency's site (DROP.url); it is free. */
 export const DROP_STEPS = [
   "Confirm that you live in California: the site checks it through the California Identity Gateway or Login.gov.",
-  "Give your name, your address and email, and other names and addresses you have used, as they appear on your mail.",
+  "Give what the site asks for to find your records: reports name your name, date of birth, email, phone number and ZIP code, and, if you choose, your devices' advertising IDs. The state's site asks for these; we never ask for your date of birth.",
   "Send the one request: it reaches every registered data broker, including ones that sell lists for mail.",
 ] as const;
 

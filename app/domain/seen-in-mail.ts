@@ -182,7 +182,8 @@ export function isStillComing(request: { status: RequestStatus | null; processed
 
 function sendItAgainText(senderName: string, followUpStep: number) {
   if (followUpStep === 0) return `sends ${senderName} a second request, free, citing the first.`;
-  if (followUpStep < 3) return `asks ${senderName} under your state's privacy law where it lets us act for you, else our staff take it up.`;
+  if (followUpStep < 3)
+    return `asks ${senderName} under your state's privacy law where it lets us act for you and reaches them, else our staff take it up.`;
   return `puts it back with our staff, who send it to ${senderName} once more.`;
 }
 

@@ -5,7 +5,7 @@ import { NEXT_STEP_LABELS } from "~/domain/dashboard";
 import { ACTION_LABELS, CUSTOM_REQUIRED_DAYS, FREE_REQUEST_ALLOWANCE, STATUS_LABELS, UNDO_DELETE_DAYS } from "~/domain/requests";
 import { MAIL_STOPS_AFTER, timingRule, WHY_MAIL_TAKES_WEEKS } from "~/domain/mail-timing";
 import { LETTER_ELEMENTS } from "~/domain/opt-out-letter";
-import { DROP_ABOUT, DROP_LIMITS } from "~/domain/drop";
+import { DROP_ABOUT, DROP_AGENTS, DROP_LIMITS } from "~/domain/drop";
 import { DropSteps } from "~/components/requests/drop-guide";
 import { asksForIdentityNumber } from "~/domain/sender-catalog";
 import { CANNOT_STOP, kindOf, MAIL_KINDS } from "~/domain/sender-categories";
@@ -59,7 +59,7 @@ const ACTIONS = [
   ],
   [
     NEXT_STEP_LABELS.waitOver.report,
-    `The other answer: the mail has not stopped after the wait. The request is followed up, at no charge (In queue): first a second request citing the first; if the mail still comes after a second wait, a request under your state’s privacy law where it lets us act for you with your signed permission; then our staff. On a request marked Mail stopped, the button reads “${NEXT_STEP_LABELS.confirmedByUser.report}”. When a piece from the sender was seen in your mail after the day its mail should have stopped, the card says so instead of asking, and the button reads “${NEXT_STEP_LABELS.stillComing.report}”.`,
+    `The other answer: the mail has not stopped after the wait. The request is followed up, at no charge (In queue): first a second request citing the first; if the mail still comes after a second wait, a request under your state’s privacy law where it lets us act for you and reaches the sender (banks, lenders, insurers and small companies are outside these laws), with your signed permission; then our staff. On a request marked Mail stopped, the button reads “${NEXT_STEP_LABELS.confirmedByUser.report}”. When a piece from the sender was seen in your mail after the day its mail should have stopped, the card says so instead of asking, and the button reads “${NEXT_STEP_LABELS.stillComing.report}”.`,
   ],
   [ACTION_LABELS.cancel, "Stops the request. The status becomes Cancelled."],
   [
@@ -407,7 +407,8 @@ SPRINGFIELD IL 62701-1234`}</pre>
       <section id="drop" aria-labelledby="drop-title">
         <h2 id="drop-title">California: one request to every data broker</h2>
         <p>{DROP_ABOUT}</p>
-        <p>If you live in California, you can file it yourself:</p>
+        <p>{DROP_AGENTS}</p>
+        <p>If you live in California:</p>
         <DropSteps />
         <p>{DROP_LIMITS}</p>
       </section>

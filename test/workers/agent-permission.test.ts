@@ -56,6 +56,15 @@ describe("signing the permission to act for you on /account", () => {
     expect(textOf(html)).toContain("Type your full name to sign");
   });
 
+  it("says truly what a request under the law is: only a company the law applies to has to answer, and never its own catalogs", async () => {
+    const user = await signedUpUser("agent-truth");
+    const text = textOf(await htmlOf(await user.browser.get("/account")));
+    expect(text).not.toContain("a request it must answer");
+    expect(text).toContain("Only a company the law applies to has to answer");
+    expect(text).toContain("no law makes a company stop mailing you its own catalogs");
+    expect(text).not.toMatch(/we know of no law/i);
+  });
+
   it("refuses a name that is not the account's, with the message next to the field and what was typed kept, and writes nothing", async () => {
     const user = await signedUpUser("agent-mismatch");
     const response = await user.browser.post("/account", { intent: "signAgentPermission", typedName: "Charles Babbage" });

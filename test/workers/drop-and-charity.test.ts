@@ -53,6 +53,18 @@ describe("the DROP guide on the dashboard", () => {
     expect(html).toContain('href="https://privacy.ca.gov/drop/"');
   });
 
+  it("says the law lets an authorized agent help with a DROP request, and that we do not file it, on the dashboard and on /learn", async () => {
+    const user = await userAt("drop-agent", CALIFORNIA);
+    await requestTo(user.userId, "data-broker");
+    const pages = [textOf(await htmlOf(await user.browser.get("/dashboard"))), textOf(await htmlOf(await new Browser().get("/learn")))];
+    for (const text of pages) {
+      expect(text).toContain(
+        "The law lets an authorized agent help you with a DROP request (Cal. Civ. Code § 1798.99.86(b)). Quiet Mailbox does not file it for you: you file it yourself, on the state's own site.",
+      );
+      expect(text).not.toMatch(/only you can file it/i);
+    }
+  });
+
   it("does not guide a Texan with a data broker", async () => {
     const user = await userAt("drop-tx", TEXAS);
     await requestTo(user.userId, "data-broker");

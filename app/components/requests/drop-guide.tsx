@@ -1,6 +1,6 @@
 // California's one request to every registered data broker (decision 0059), shown on the dashboard
 // to a Californian who asked a data broker to stop, as the filing guide is for DMAchoice.
-import { DROP, DROP_ABOUT, DROP_LIMITS, DROP_STEPS } from "~/domain/drop";
+import { DROP, DROP_ABOUT, DROP_AGENTS, DROP_LIMITS, DROP_STEPS } from "~/domain/drop";
 
 export function DropGuide() {
   return (
@@ -10,7 +10,7 @@ export function DropGuide() {
       <details className="guide">
         <summary>How to file it yourself</summary>
         <div>
-          <p>Only you can file it, on the state&apos;s own site:</p>
+          <p>{DROP_AGENTS}</p>
           <DropSteps />
           <p className="muted">{DROP_LIMITS}</p>
         </div>
