@@ -21,7 +21,7 @@ type LawSource = { title: string; url: string; year: number };
 type GlbaExemption = "entity" | "data" | "unclear";
 
 /** Whom the law does not reach, with the sources that say so (decision 0062). */
-export type LawReach = {
+type LawReach = {
   glba: GlbaExemption;
   /** A later amendment that changes the Gramm-Leach-Bliley exemption, from the day it takes effect. */
   glbaFrom?: { day: string; glba: GlbaExemption };
@@ -87,7 +87,7 @@ export const NONPROFIT_CATEGORY = "charities";
  * company they work for); data brokers (who sell personal data for a living); nonprofits; and every
  * other business, which the law reaches only over its thresholds.
  */
-export type SenderKind = "financial" | "prescreened" | "serviceProvider" | "dataBroker" | "nonprofit" | "business" | "unknown";
+type SenderKind = "financial" | "prescreened" | "serviceProvider" | "dataBroker" | "nonprofit" | "business" | "unknown";
 
 const SENDER_KINDS: Record<string, SenderKind> = {
   "credit-cards": "financial",
@@ -100,7 +100,7 @@ const SENDER_KINDS: Record<string, SenderKind> = {
 };
 
 /** The kind a catalog category's senders are, for the law; a sender outside the catalog is unknown. */
-export function senderKindOf(category: string | null): SenderKind {
+function senderKindOf(category: string | null): SenderKind {
   if (category === null) return "unknown";
   return SENDER_KINDS[category] ?? "business";
 }
@@ -770,7 +770,7 @@ export function legalAsksOf(law: StatePrivacyLaw): LegalAsks {
 }
 
 /** The law's Gramm-Leach-Bliley exemption on a day ("YYYY-MM-DD"), amendments included. */
-export function glbaExemptionOn(law: StatePrivacyLaw, day: string): GlbaExemption {
+function glbaExemptionOn(law: StatePrivacyLaw, day: string): GlbaExemption {
   const later = law.reach.glbaFrom;
   return later && day >= later.day ? later.glba : law.reach.glba;
 }
