@@ -76,7 +76,9 @@ describe.each(JS_MODES)("a request followed up (JavaScript $label)", ({ js, labe
       );
       const history = await legal.locator("ol.history").innerText();
       expect(history).toContain("Asked under the California Consumer Privacy Act (Cal. Civ. Code § 1798.100");
-      expect(history).toContain("no deadline is stated, since the law's clock starts only for a request made the way their privacy notice names");
+      expect(history).toContain(
+        "no deadline is stated, since the law's clock starts only for a request made the way their privacy notice names",
+      );
       expect(history, "the second request stays in the timeline").toContain("Sent again, free, citing your first request, sent on");
       await legal.scrollIntoViewIfNeeded();
       await screenshot(visit, "follow-up-legal-360");
