@@ -74,7 +74,10 @@ describe("a signature is not taken", () => {
     const key = await newDkimKey("example.org");
     const served = records({ [dkimRecordName(key)]: dkimRecord(key) });
     const partial = await signDkim(message, key, { bodyLength: 5 });
-    expect((await verifyDkim(bytes(partial), served, everyone))[0]).toMatchObject({ status: "fail", reason: "l= does not cover the whole body" });
+    expect((await verifyDkim(bytes(partial), served, everyone))[0]).toMatchObject({
+      status: "fail",
+      reason: "l= does not cover the whole body",
+    });
     const appended = `${partial}Forged lines below the signed part.\r\n`;
     expect((await verifyDkim(bytes(appended), served, everyone))[0]!.status).toBe("fail");
   });

@@ -102,7 +102,12 @@ function relaxedLine(line: string): string {
 function relaxedHeader(raw: string): string {
   const colon = raw.indexOf(":");
   const name = raw.slice(0, colon).trim().toLowerCase();
-  const value = relaxedLine(raw.slice(colon + 1).split("\r\n").join("")).trim();
+  const value = relaxedLine(
+    raw
+      .slice(colon + 1)
+      .split("\r\n")
+      .join(""),
+  ).trim();
   return `${name}:${value}\r\n`;
 }
 
@@ -184,7 +189,13 @@ function sameBytes(a: Uint8Array, b: Uint8Array) {
 /** The lower-case domain after "@" in an address, or "". */
 export function domainOf(address: string): string {
   const at = address.lastIndexOf("@");
-  return at < 0 ? "" : address.slice(at + 1).trim().toLowerCase().replace(/\.$/, "");
+  return at < 0
+    ? ""
+    : address
+        .slice(at + 1)
+        .trim()
+        .toLowerCase()
+        .replace(/\.$/, "");
 }
 
 /** Whether `domain` is `parent` or below it (label by label: "evilusps.com" is not below "usps.com"). */

@@ -4,7 +4,12 @@ import { digestDayRefusal, isAuthenticDigest, isGoogleSigned, isOwnEmail, wanted
 
 const USPS_FROM = { address: "uspsinformeddelivery@email.informeddelivery.usps.com", count: 1 };
 const SUBJECT = "Your Daily Digest for Mon, 11/30 is ready to view";
-const pass = (domain: string, signedHeaders = ["from", "to", "subject"]): DkimResult => ({ domain, selector: "s1", status: "pass", signedHeaders });
+const pass = (domain: string, signedHeaders = ["from", "to", "subject"]): DkimResult => ({
+  domain,
+  selector: "s1",
+  status: "pass",
+  signedHeaders,
+});
 const failed = (domain: string): DkimResult => ({ ...pass(domain), status: "fail" });
 
 describe("a digest", () => {

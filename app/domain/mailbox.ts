@@ -45,7 +45,15 @@ export function isAddressAt(recipient: string, domain: string): boolean {
   return recipientParts(recipient)?.domain === domain.toLowerCase();
 }
 
-export function isForwardingConfirmation({ fromAddress, subject, text = "" }: { fromAddress: string; subject: string; text?: string }): boolean {
+export function isForwardingConfirmation({
+  fromAddress,
+  subject,
+  text = "",
+}: {
+  fromAddress: string;
+  subject: string;
+  text?: string;
+}): boolean {
   if (fromAddress.trim().toLowerCase() !== GMAIL_CONFIRMATION_SENDER) return false;
   return /forwarding confirmation/i.test(subject) || SUBJECT_CODE.test(subject) || TEXT_CODE.test(text.slice(0, 4000));
 }

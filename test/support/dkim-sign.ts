@@ -82,3 +82,14 @@ export async function signDkim(
   const signature = new Uint8Array(await crypto.subtle.sign("RSASSA-PKCS1-v1_5", key.privateKey, bytesOf(input)));
   return `${unsigned}${base64(signature)}\r\n${crlf}`;
 }
+
+/** Publishes the key through the DNS stand-in at `standInsUrl` (POST /__stand-ins/dns/records). */
+export async function publishDkimKey(standInsUrl: string, key: DkimKey) {
+  const response = await fetch(`${standInsUrl}/__stand-ins/dns/records`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ name: dkimRecordName(key), data: dkimRecord(key) }),
+  });
+  if (response.status !== 201) throw new Error(`the DNS stand-in refused the key: ${response.status}`);
+  return key;
+}

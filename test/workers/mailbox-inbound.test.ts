@@ -349,9 +349,12 @@ describe("a photo emailed by anyone but the owner", () => {
       photoEmail(owner.address, "mallory@evil.example", undefined, strangerKey),
     ];
     for (const raw of attempts) {
-      expect(await deliver(owner.address, raw)).toHaveBeenCalledWith("Photos are taken only from the account's own email address, signed by its provider");
+      expect(await deliver(owner.address, raw)).toHaveBeenCalledWith(
+        "Photos are taken only from the account's own email address, signed by its provider",
+      );
     }
     expect(await photosOf(owner.userId)).toHaveLength(0);
+    expect(await htmlOf(await owner.browser.get("/account"))).toContain("Send it from the email address you sign in with.");
     // The owner's own signed photo is still taken: none of the day's photos went to the stranger.
     expect(await deliver(owner.address, photoEmail(owner.address, owner.email))).not.toHaveBeenCalled();
     expect(await photosOf(owner.userId)).toHaveLength(1);

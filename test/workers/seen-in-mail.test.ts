@@ -21,18 +21,16 @@ beforeAll(() => seedSenderCatalog(db, CATALOG_SENDERS));
 type Piece = Partial<typeof mailArrivals.$inferInsert> & { arrivedOn: string };
 let entry = 0;
 async function seen(userId: string, ...pieces: Piece[]) {
-  await db
-    .insert(mailArrivals)
-    .values(
-      pieces.map((piece) => ({
-        userId,
-        entryId: `entry-${(entry += 1)}`,
-        source: "digest" as const,
-        state: "read" as const,
-        authenticated: true,
-        ...piece,
-      })),
-    );
+  await db.insert(mailArrivals).values(
+    pieces.map((piece) => ({
+      userId,
+      entryId: `entry-${(entry += 1)}`,
+      source: "digest" as const,
+      state: "read" as const,
+      authenticated: true,
+      ...piece,
+    })),
+  );
 }
 
 const htmlOf = async (browser: Browser, path = "/dashboard") => (await browser.get(path)).text();

@@ -3,7 +3,7 @@
 // out by something of their own (an address, a user id) and never reset the server.
 import { expect, inject } from "vitest";
 import type { StandInRequest } from "../stand-ins/server";
-import { dkimRecord, dkimRecordName, newDkimKey } from "../support/dkim-sign";
+import { newDkimKey, publishDkimKey } from "../support/dkim-sign";
 
 export function standInsUrl() {
   return inject("standInsUrl");
@@ -86,12 +86,5 @@ export async function emailedLink(to: string, path: string) {
  * (test files run side by side against the one stand-in server).
  */
 export async function publishedDkimKey(domain: string) {
-  const key = await newDkimKey(domain, `t${crypto.randomUUID().slice(0, 8)}`);
-  const response = await fetch(`${standInsUrl()}/__stand-ins/dns/records`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ name: dkimRecordName(key), data: dkimRecord(key) }),
-  });
-  if (response.status !== 201) throw new Error(`the DNS stand-in refused the key: ${response.status}`);
-  return key;
+  return publishDkimKey(standInsUrl(), await newDkimKey(domain, `t${crypto.randomUUID().slice(0, 8)}`));
 }

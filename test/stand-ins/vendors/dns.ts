@@ -42,7 +42,8 @@ function query(request: StandInRequest, state: Map<string, unknown>): StandInRes
   const question = [{ name: fqdn(name), type }];
   const texts = recordsOf(state).get(fqdn(name));
   const flags = { TC: false, RD: true, RA: true, AD: false, CD: false };
-  if (!texts) return { status: 200, body: { Status: 3, ...flags, Question: question }, headers: { "Content-Type": "application/dns-json" } };
+  if (!texts)
+    return { status: 200, body: { Status: 3, ...flags, Question: question }, headers: { "Content-Type": "application/dns-json" } };
   const answer = type === TXT ? texts.map((text) => ({ name: fqdn(name), type: TXT, TTL: 300, data: quoted(text) })) : [];
   return {
     status: 200,
