@@ -19,7 +19,7 @@ export type DkimResult = {
 export type ResolveTxt = (name: string) => Promise<string[] | null>;
 
 /** Signatures checked per message: each one may cost a DNS lookup. */
-export const DKIM_MAX_SIGNATURES = 3;
+const DKIM_MAX_SIGNATURES = 3;
 /** RFC 8301: verifiers must refuse RSA keys under 1024 bits. */
 const MIN_RSA_BITS = 1024;
 
@@ -125,7 +125,7 @@ export function canonicalBody(body: string, relaxed: boolean): string {
 }
 
 /** A tag-list (RFC 6376 3.2) as a map; null when a tag repeats or has no "=". */
-export function parseTags(value: string): Map<string, string> | null {
+function parseTags(value: string): Map<string, string> | null {
   const tags = new Map<string, string>();
   for (const part of value.split(";")) {
     if (!part.trim()) continue;

@@ -8,14 +8,14 @@ import { domainOf, isAligned, isWithin, type DkimResult } from "~/domain/dkim";
 import { GMAIL_CONFIRMATION_SENDER } from "~/domain/mailbox";
 
 /** The Postal Service signs its digests under this domain (the From is email.informeddelivery.usps.com). */
-export const DIGEST_SIGNING_DOMAIN = "usps.com";
+const DIGEST_SIGNING_DOMAIN = "usps.com";
 const GOOGLE_SIGNING_DOMAINS = ["google.com", "gmail.com"];
 
 /**
  * The days a digest may claim, counted from the day it was received: a digest comes the morning of
  * its day, one day ahead allows for time zones, and three days back for a forward that waited.
  */
-export const DIGEST_DAYS = { aheadOfReceipt: 1, beforeReceipt: 3 } as const;
+const DIGEST_DAYS = { aheadOfReceipt: 1, beforeReceipt: 3 } as const;
 
 /** The message's From, as the signature covers it: its address and how many From fields it has. */
 export type SignedFrom = { address: string; count: number };

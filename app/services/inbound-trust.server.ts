@@ -13,7 +13,7 @@ import { getDb } from "~/utils/db.server";
 import type { AppEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 
-export const TRUST_REFUSALS = {
+const TRUST_REFUSALS = {
   confirmation: "Only Informed Delivery digests and photos of mail are taken here",
   photo: "Photos are taken only from the account's own email address, signed by its provider",
   digestDay: "This digest's date is not one this address takes",
