@@ -110,13 +110,17 @@ describe("reading the message", () => {
       { name: "subject", raw: "Subject: one\r\n two\r\n" },
       { name: "from", raw: "From: a@b.example\r\n" },
     ]);
-    expect(body).toBe("body\r\n");
+    expect(new TextDecoder().decode(body)).toBe("body\n");
   });
 
   it("canonicalizes an empty body as RFC 6376 says", () => {
-    expect(canonicalBody("", false)).toBe("\r\n");
-    expect(canonicalBody("\r\n\r\n", true)).toBe("");
-    expect(canonicalBody("a \t b  \r\n\r\n", true)).toBe("a b\r\n");
+    const canonical = (body: string, relaxed: boolean) => new TextDecoder().decode(canonicalBody(bytes(body), relaxed));
+    expect(canonical("", false)).toBe("\r\n");
+    expect(canonical("\r\n\r\n", true)).toBe("");
+    expect(canonical("a \t b  \r\n\r\n", true)).toBe("a b\r\n");
+    expect(canonical(" a\n\n  \nb\t\n \n", true)).toBe(" a\r\n\r\n\r\nb\r\n");
+    expect(canonical(" a\n\nb \n\n\n", false)).toBe(" a\r\n\r\nb \r\n");
+    expect(canonical("no newline", false)).toBe("no newline\r\n");
   });
 
   it("finds the From address and counts the From fields", () => {

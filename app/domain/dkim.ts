@@ -57,12 +57,23 @@ function withCrlf(bytes: Uint8Array): string {
   return byteString(out);
 }
 
-/** The header fields (folded lines kept, CRLF included) and the body, split at the first empty line. */
-export function splitMessage(raw: Uint8Array): { headers: HeaderField[]; body: string } {
-  const text = withCrlf(raw);
-  const end = text.indexOf("\r\n\r\n");
-  const headerText = end < 0 ? text : text.slice(0, end + 2);
-  const body = end < 0 ? "" : text.slice(end + 4);
+/** Where the header section ends: the byte after its empty line (CRLF CRLF or bare LF LF), or the end. */
+function headerSectionEnd(raw: Uint8Array): number {
+  for (let index = 1; index < raw.length; index++) {
+    if (raw[index] !== LF) continue;
+    if (raw[index - 1] === LF) return index + 1;
+    if (raw[index - 1] === CR && raw[index - 2] === LF) return index + 1;
+  }
+  return raw.length;
+}
+
+/**
+ * The header fields (folded lines kept, every line ending CRLF) and the body's bytes, split at the
+ * first empty line. Only the header section becomes a string.
+ */
+export function splitMessage(raw: Uint8Array): { headers: HeaderField[]; body: Uint8Array } {
+  const end = headerSectionEnd(raw);
+  const headerText = withCrlf(raw.subarray(0, end));
   const headers: HeaderField[] = [];
   let start = 0;
   while (start < headerText.length) {
@@ -77,7 +88,7 @@ export function splitMessage(raw: Uint8Array): { headers: HeaderField[]; body: s
     }
     start = stop;
   }
-  return { headers, body };
+  return { headers, body: raw.subarray(end) };
 }
 
 const isWsp = (code: number) => code === 32 || code === 9;
@@ -113,15 +124,59 @@ function relaxedHeader(raw: string): string {
 
 const canonicalHeader = (raw: string, relaxed: boolean) => (relaxed ? relaxedHeader(raw) : raw);
 
-/** RFC 6376 3.4.3 and 3.4.4: the body as hashed. */
-export function canonicalBody(body: string, relaxed: boolean): string {
-  const lines = body.split("\r\n");
-  // A body that ends with CRLF splits into a last empty string: it is not a line.
-  if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
-  const out = relaxed ? lines.map(relaxedLine) : lines;
-  while (out.length > 0 && out[out.length - 1] === "") out.pop();
-  if (out.length === 0) return relaxed ? "" : "\r\n";
-  return `${out.join("\r\n")}\r\n`;
+/**
+ * RFC 6376 3.4.3 and 3.4.4: the body as hashed, in one pass over its bytes. Each line (ended by
+ * LF, with or without CR) is written with CRLF; relaxed, its runs of spaces and tabs become one
+ * space and none is kept at its end; empty lines at the end are dropped (a line is held back until
+ * a non-empty one follows it).
+ */
+export function canonicalBody(body: Uint8Array, relaxed: boolean): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(body.length * 2 + 2);
+  let at = 0;
+  let heldEmpty = 0;
+  let start = 0;
+  while (start < body.length) {
+    let stop = body.indexOf(LF, start);
+    const next = stop < 0 ? body.length : stop + 1;
+    if (stop < 0) stop = body.length;
+    else if (stop > start && body[stop - 1] === CR) stop -= 1;
+    // The line goes after the empty lines held back, which are written only if it is not empty.
+    let write = at + 2 * heldEmpty;
+    const lineStart = write;
+    if (relaxed) {
+      let space = false;
+      for (let index = start; index < stop; index++) {
+        const byte = body[index]!;
+        if (byte === 32 || byte === 9) space = true;
+        else {
+          if (space) out[write++] = 32;
+          space = false;
+          out[write++] = byte;
+        }
+      }
+    } else {
+      out.set(body.subarray(start, stop), write);
+      write += stop - start;
+    }
+    if (write === lineStart) heldEmpty += 1;
+    else {
+      for (let index = 0; index < heldEmpty; index++) {
+        out[at + 2 * index] = CR;
+        out[at + 2 * index + 1] = LF;
+      }
+      out[write++] = CR;
+      out[write++] = LF;
+      at = write;
+      heldEmpty = 0;
+    }
+    start = next;
+  }
+  if (at === 0 && !relaxed) {
+    out[0] = CR;
+    out[1] = LF;
+    at = 2;
+  }
+  return out.slice(0, at);
 }
 
 /** A tag-list (RFC 6376 3.2) as a map; null when a tag repeats or has no "=". */
@@ -222,7 +277,7 @@ type Signature = {
 
 async function verifyOne(
   signature: Signature,
-  message: { headers: HeaderField[]; body: string },
+  message: { headers: HeaderField[]; body: Uint8Array },
   resolveTxt: ResolveTxt,
   now: Date,
 ): Promise<DkimResult> {
@@ -253,7 +308,7 @@ async function verifyOne(
   const length = tags.get("l");
   // A signature over part of the body lets anything be appended below it: never taken.
   if (length !== undefined && Number(length) !== body.length) return result("fail", "l= does not cover the whole body");
-  const bodyHash = await sha256(stringBytes(body));
+  const bodyHash = await sha256(body);
   const claimedBodyHash = base64Bytes(tags.get("bh")!);
   if (!claimedBodyHash || !sameBytes(bodyHash, claimedBodyHash)) return result("fail", "the body hash does not match");
 
@@ -313,15 +368,18 @@ export async function verifyDkim(
   resolveTxt: ResolveTxt,
   { wanted, now = new Date() }: { wanted: (domain: string) => boolean; now?: Date },
 ): Promise<DkimResult[]> {
-  const message = splitMessage(raw);
+  // The header section alone first: a message with no signature worth checking costs no more.
+  const { headers } = splitMessage(raw.subarray(0, headerSectionEnd(raw)));
   const signatures: Signature[] = [];
-  for (const field of message.headers) {
+  for (const field of headers) {
     if (field.name !== "dkim-signature") continue;
     const tags = parseTags(field.raw.slice(field.raw.indexOf(":") + 1));
     if (!tags || !wanted((tags.get("d") ?? "").toLowerCase())) continue;
     signatures.push({ tags, raw: field.raw });
     if (signatures.length >= DKIM_MAX_SIGNATURES) break;
   }
+  if (signatures.length === 0) return [];
+  const message = splitMessage(raw);
   const results: DkimResult[] = [];
   for (const signature of signatures) results.push(await verifyOne(signature, message, resolveTxt, now));
   return results;
@@ -329,7 +387,7 @@ export async function verifyDkim(
 
 /** The From header's address (the last "<…>" or the bare value), lower case; "" when there is none. */
 export function fromHeaderAddress(raw: Uint8Array): { address: string; count: number } {
-  const { headers } = splitMessage(raw.subarray(0, Math.min(raw.length, 256 * 1024)));
+  const { headers } = splitMessage(raw.subarray(0, headerSectionEnd(raw)));
   const froms = headers.filter((field) => field.name === "from");
   const value = froms[0] ? froms[0].raw.slice(froms[0].raw.indexOf(":") + 1).trim() : "";
   const open = value.lastIndexOf("<");

@@ -54,7 +54,7 @@ export async function signDkim(
   const message = splitMessage(new TextEncoder().encode(crlf));
   const body = canonicalBody(message.body, true);
   const hashed = bodyLength === undefined ? body : body.slice(0, bodyLength);
-  const bodyHash = base64(new Uint8Array(await crypto.subtle.digest("SHA-256", bytesOf(hashed))));
+  const bodyHash = base64(new Uint8Array(await crypto.subtle.digest("SHA-256", hashed)));
   const signed = headers.filter((name) => message.headers.some((field) => field.name === name));
   const tags = [
     "v=1",

@@ -21,11 +21,11 @@ describe("the DNS over HTTPS stand-in", () => {
     expect(await resolve(dkimRecordName(key))).toEqual([dkimRecord(key)]);
     expect(await resolve("other._domainkey.usps.com")).toBeNull();
 
-    const answer = await (
+    const answer: { Answer: { data: string }[] } = await (
       await fetch(`${standIns.url}/dns-query?name=s2026._domainkey.usps.com&type=TXT`, { headers: { accept: "application/dns-json" } })
     ).json();
     expect(answer).toMatchObject({ Status: 0, Question: [{ name: "s2026._domainkey.usps.com.", type: 16 }] });
-    expect(answer.Answer[0].data).toBe(`"${dkimRecord(key)}"`);
+    expect(answer.Answer[0]!.data).toBe(`"${dkimRecord(key)}"`);
 
     const recorded = standIns.recorded("dns");
     expect(recorded.map((request) => request.query.name)).toContain("other._domainkey.usps.com");
