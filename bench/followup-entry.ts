@@ -256,6 +256,7 @@ async function runDay(request: Request, rawEnv: Record<string, unknown>) {
             entryId: piece.entryId,
             source: "digest",
             arrivedOn: day,
+            authenticated: true,
             templateId: piece.templateId,
             senderName: null,
             customerNumber: null,

@@ -20,6 +20,8 @@ export type BenchArrival = {
   requestId: string | null;
   residentMail: boolean;
   customerNumber: string | null;
+  /** The digest's Postal Service signature verified (decision 0064). */
+  authenticated: boolean;
 };
 
 export type BenchFigures = {

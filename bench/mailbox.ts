@@ -25,6 +25,7 @@ import { chromium } from "playwright-core";
 import { CATALOG_SENDERS } from "../drizzle/catalog";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/e2e/browser";
 import { digestEmail, type GeneratedPiece } from "../test/support/digest-emails";
+import { newDkimKey, publishDkimKey, signDkim } from "../test/support/dkim-sign";
 import { startLocalStack, type LocalStack } from "../test/support/local-stack";
 import { newReplyToken } from "../app/domain/reply-address";
 import { MAIL_PIECES, mulberry32, renderMailPieceScan, type MailPiece } from "../test/support/mail-pieces";
@@ -194,15 +195,20 @@ async function main() {
     log: options["wrangler-log"] ? (line) => appendFileSync(options["wrangler-log"]!, `${line}\n`) : undefined,
   });
   const app = stack.appUrl;
+  // The Postal Service signs its digests (decision 0064): the bench's key, served by the DNS stand-in.
+  const usps = await publishDkimKey(stack.standIns.url, await newDkimKey("usps.com", "bench"));
   const made = await fetch(app + MAILBOX_HOUSEHOLDS_PATH, { method: "POST", body: JSON.stringify({ households }) });
   if (!made.ok) throw new Error(`households not made: ${made.status} ${await made.text()}`);
 
   const send = async (digest: Digest) => {
-    const raw = digestEmail({
-      to: `${digest.household.token}@${MAILBOX_DOMAIN}`,
-      date: digest.day,
-      pieces: digest.pieces.map((piece): GeneratedPiece => ({ image: scans.get(piece.key)!, fromName: piece.fromName })),
-    });
+    const raw = await signDkim(
+      digestEmail({
+        to: `${digest.household.token}@${MAILBOX_DOMAIN}`,
+        date: digest.day,
+        pieces: digest.pieces.map((piece): GeneratedPiece => ({ image: scans.get(piece.key)!, fromName: piece.fromName })),
+      }),
+      usps,
+    );
     const from = encodeURIComponent("USPSInformeddelivery@email.informeddelivery.usps.com");
     const to = encodeURIComponent(`${digest.household.token}@${MAILBOX_DOMAIN}`);
     const response = await fetch(`${app}/cdn-cgi/handler/email?from=${from}&to=${to}`, { method: "POST", body: raw });
@@ -320,6 +326,9 @@ function report(
     `\nMailbox: ${households.length} households, ${digests.length} digests, ${piecesSent} pieces over ${DAYS} days, sent to the app's email handler.`,
   );
   console.log(`  pieces recorded:                 ${figures.arrivals.length} of ${piecesSent} (${run.unread} digests not read in time)`);
+  console.log(
+    `  authenticated (USPS signature):  ${figures.arrivals.filter((arrival) => arrival.authenticated).length} of ${figures.arrivals.length}`,
+  );
   console.log(`  senders identified:              ${identified} of ${catalogSent} catalog pieces (${percent(identified, catalogSent)})`);
   console.log(
     `  senders the catalog lacks:       ${unknownKeptOut} of ${unknownSent} kept without a catalog sender (${percent(unknownKeptOut, unknownSent)})`,

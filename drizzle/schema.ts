@@ -394,6 +394,8 @@ export const mailArrivals = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     entryId: text("entryId").notNull(),
     source: text("source", { enum: ARRIVAL_SOURCES }).notNull(),
+    // Whether the piece is known to be real: a digest whose Postal Service DKIM signature verified, a photo the person uploaded while signed in, or a photo emailed from the account's own address with a verified signature. Only such a piece may start a paid step or count in a sender's figures.
+    authenticated: integer("authenticated", { mode: "boolean" }).notNull().default(false),
     state: text("state", { enum: ARRIVAL_STATES }).notNull().default("reading"),
     // The day the piece reached the mailbox (the digest's date), YYYY-MM-DD.
     arrivedOn: text("arrivedOn").notNull(),

@@ -98,7 +98,8 @@ export function MailboxSection({ mailbox, messagesPerDay }: { mailbox: MailboxVi
         <div>
           <p>
             Yahoo Mail forwards all of your mail or none, and only on a paid plan, so it cannot send just the daily email. Forward it by
-            hand when you like: open it, choose Forward, and send it to your address above.
+            hand when you like: open it, choose Forward, and send it to your address above. A forwarded copy cannot show that it came from
+            the Postal Service, so we ask you about what it shows before anything is sent because of it.
           </p>
         </div>
       </details>
@@ -107,6 +108,10 @@ export function MailboxSection({ mailbox, messagesPerDay }: { mailbox: MailboxVi
       <p>
         Take a photo of a piece of junk mail (the front, or the label with your name) and email it here, up to {MAILBOX_LIMITS.maxImages}{" "}
         photos in one email. It shows on your dashboard like a photo you upload, and we read who sent it.
+      </p>
+      <p>
+        Send it from the email address you sign in with. A photo from any other address is refused, and so is one your email provider did
+        not sign (Gmail, Outlook.com and Yahoo Mail sign every email they send), so nobody else can use up your photos for the day.
       </p>
     </section>
   );

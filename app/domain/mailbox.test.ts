@@ -36,6 +36,23 @@ describe("a forwarding confirmation", () => {
     expect(isForwardingConfirmation({ fromAddress: "forwarding-noreply@google.com", subject: "Your Google Account" })).toBe(false);
   });
 
+  it("is Gmail's in any language, by its sender and its confirmation code", () => {
+    const from = "forwarding-noreply@google.com";
+    expect(
+      isForwardingConfirmation({
+        fromAddress: from,
+        subject: "(#583920417) Confirmación de reenvío de Gmail - Recibir correo de ana@gmail.com",
+      }),
+    ).toBe(true);
+    expect(isForwardingConfirmation({ fromAddress: from, subject: "(#583920417) (Gmail) 转发确认 - 接收来自 li@gmail.com 的邮件" })).toBe(
+      true,
+    );
+    expect(isForwardingConfirmation({ fromAddress: from, subject: "(Gmail) 转发确认", text: "确认码：583920417" })).toBe(true);
+    expect(
+      isForwardingConfirmation({ fromAddress: "someone@evil.example", subject: "(#583920417) Confirmación de reenvío de Gmail" }),
+    ).toBe(false);
+  });
+
   it("is kept as tidy plain text within its caps, from the HTML when there is no text part", () => {
     const fromHtml = confirmationContent({
       subject: `  ${subject}\r\n `,

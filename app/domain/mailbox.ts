@@ -18,12 +18,16 @@ export const MAILBOX_LIMITS = {
 } as const;
 
 /**
- * Senders whose forwarding confirmations are shown to the address's owner, by the address the
- * message comes from and words its subject always has. Gmail asks the new forwarding address to
- * confirm with a code or a link; Outlook.com forwards without asking, and Yahoo Mail documents no
- * sender for its check, so only Gmail's is recognised.
+ * Gmail asks a new forwarding address to confirm with a code or a link, from this address, in the
+ * account's language: "(#583920417) Gmail Forwarding Confirmation - …", "(#…) Confirmación de
+ * reenvío de Gmail", "(#…) (Gmail) 转发确认 …". So a confirmation is told by its sender and its
+ * code, not by English words; whether Google really sent it is the DKIM check's (decision 0064).
+ * Outlook.com forwards without asking, and Yahoo Mail documents no sender for its check, so only
+ * Gmail's is recognised.
  */
-const CONFIRMATION_SENDERS = [{ address: "forwarding-noreply@google.com", subjectIncludes: "forwarding confirmation" }] as const;
+export const GMAIL_CONFIRMATION_SENDER = "forwarding-noreply@google.com";
+const SUBJECT_CODE = /\(#\d{4,12}\)/;
+const TEXT_CODE = /(?:^|[^0-9])[0-9]{9}(?![0-9])/;
 
 export function mailboxAddress(token: string, mailboxDomain: string): string {
   return `${token}@${mailboxDomain.toLowerCase()}`;
@@ -41,10 +45,17 @@ export function isAddressAt(recipient: string, domain: string): boolean {
   return recipientParts(recipient)?.domain === domain.toLowerCase();
 }
 
-export function isForwardingConfirmation({ fromAddress, subject }: { fromAddress: string; subject: string }): boolean {
-  const from = fromAddress.trim().toLowerCase();
-  const words = subject.toLowerCase();
-  return CONFIRMATION_SENDERS.some((sender) => sender.address === from && words.includes(sender.subjectIncludes));
+export function isForwardingConfirmation({
+  fromAddress,
+  subject,
+  text = "",
+}: {
+  fromAddress: string;
+  subject: string;
+  text?: string;
+}): boolean {
+  if (fromAddress.trim().toLowerCase() !== GMAIL_CONFIRMATION_SENDER) return false;
+  return /forwarding confirmation/i.test(subject) || SUBJECT_CODE.test(subject) || TEXT_CODE.test(text.slice(0, 4000));
 }
 
 /** Subject and text of a confirmation as shown: plain text, whitespace tidied, within the caps. */

@@ -15,6 +15,7 @@ import {
   wasEmailedPhotoKept,
 } from "~/models/mailbox.server";
 import { isInformedDeliveryDigest, takeDigest } from "~/services/mailbox-digest.server";
+import { inboundTrust } from "~/services/inbound-trust.server";
 import { storeMailPhoto } from "~/services/mail-photos.server";
 import type { AppEnv } from "~/utils/env.server";
 import { getDb, type Db } from "~/utils/db.server";
@@ -68,13 +69,16 @@ export async function receiveMailboxEmail(message: ForwardableEmailMessage, env:
   const owner = { userId: mailbox.userId, messageKey, now };
   if (await alreadyKept(db, kind, owner)) return void log.info(`inbound ${kind} already kept`);
   if (!(await reserveMailboxMessage(db, { ...day, limit: MAILBOX_LIMITS.messagesPerDay }))) return drop(REJECT_DAILY_LIMIT);
+  // Who really sent it, and a digest's day (decision 0064).
+  const trust = await inboundTrust(env, { raw, email, kind, userId: mailbox.userId, now });
+  if (!trust.ok) return drop(trust.reason);
 
   switch (kind) {
     case "confirmation":
       await keepForwardingConfirmation(db, email, owner);
       break;
     case "digest":
-      await takeDigest(env, { userId: owner.userId, email, messageKey, receivedAt: now });
+      await takeDigest(env, { userId: owner.userId, email, messageKey, receivedAt: now, authenticated: trust.authenticated });
       break;
     case "photo":
       if (!(await keepEmailedPhoto(env, email, owner))) return drop(REJECT_NOT_TAKEN);
@@ -84,7 +88,8 @@ export async function receiveMailboxEmail(message: ForwardableEmailMessage, env:
 }
 
 function kindOf(email: Email): Kind | null {
-  if (isForwardingConfirmation({ fromAddress: email.from?.address ?? "", subject: email.subject ?? "" })) return "confirmation";
+  if (isForwardingConfirmation({ fromAddress: email.from?.address ?? "", subject: email.subject ?? "", text: email.text }))
+    return "confirmation";
   if (isInformedDeliveryDigest(email)) return "digest";
   const images = photoAttachments(email.attachments).length;
   return images >= 1 && images <= MAILBOX_LIMITS.maxImages ? "photo" : null;
@@ -115,7 +120,7 @@ async function keepForwardingConfirmation(db: Db, email: Email, owner: Owner) {
 
 /**
  * The emailed images become one photo of the owner, through the same checks, daily photo limit
- * and reading as an upload. False when the photo is refused (an image too large or not whole, the
+ * and reading as an upload (only from the owner's own signed address: inboundTrust). False when the photo is refused (an image too large or not whole, the
  * day's photos used up); a failure to store it is thrown, so the email comes again.
  */
 async function keepEmailedPhoto(env: AppEnv, email: Email, owner: Owner) {

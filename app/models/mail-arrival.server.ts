@@ -14,7 +14,15 @@ import { historyLineWhere } from "~/models/request-history.server";
 import { mailedLetterColumns } from "~/models/request-evidence.server";
 import type { Db } from "~/utils/db.server";
 
-export type WaitingPiece = { id: string; entryId: string; arrivedOn: string; imageKey: string; printedSender: string | null };
+export type WaitingPiece = {
+  id: string;
+  entryId: string;
+  arrivedOn: string;
+  imageKey: string;
+  printedSender: string | null;
+  /** The digest's Postal Service signature verified (decision 0064). */
+  authenticated: boolean;
+};
 
 /**
  * A digest's pieces, waiting to be read: one row each, unless the same entry exists already (the
@@ -43,6 +51,7 @@ export function waitingPieces(db: Db, userId: string, ids: string[]) {
       arrivedOn: mailArrivals.arrivedOn,
       imageKey: mailArrivals.imageKey,
       printedSender: mailArrivals.printedSender,
+      authenticated: mailArrivals.authenticated,
     })
     .from(mailArrivals)
     .where(and(eq(mailArrivals.userId, userId), inArray(mailArrivals.id, ids), eq(mailArrivals.state, "reading")));
@@ -59,6 +68,8 @@ export type ArrivalReading = {
   customerNumber: string | null;
   keyCode: string | null;
   residentMail: boolean;
+  /** Known to be real (decision 0064): every path says so, none is assumed. */
+  authenticated: boolean;
   printedSender?: string | null;
   /** Whether the piece's image was deleted: otherwise its key stays for the daily sweep. */
   imageDeleted: boolean;
@@ -140,6 +151,7 @@ export async function recordArrival(db: Db, reading: ArrivalReading, now: Date) 
       entryId: reading.entryId,
       source: reading.source,
       arrivedOn: reading.arrivedOn,
+      authenticated: reading.authenticated,
       printedSender: reading.printedSender ?? null,
       ...fields,
       imageKey: null,
@@ -218,6 +230,9 @@ export function recordPhotoArrival(
       customerNumber: photo.customerNumber,
       keyCode: photo.keyCode,
       residentMail: isResidentMail(photo.transcript ?? ""),
+      // Uploaded by the signed-in person, or emailed from their own signed address (the only
+      // emailed photos taken), and confirmed by them or staff before it is recorded.
+      authenticated: true,
       imageDeleted,
     },
     now,

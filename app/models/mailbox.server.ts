@@ -1,7 +1,7 @@
 // Each account's private inbound address, the forwarding confirmations it received, and what it
 // took per day (decision 0055). Every query that starts from an account filters by its id.
 import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
-import { mailboxAddresses, mailboxConfirmations, mailboxDays, mailPhotos } from "../../drizzle/schema";
+import { mailboxAddresses, mailboxConfirmations, mailboxDays, mailPhotos, users } from "../../drizzle/schema";
 import { newReplyToken } from "~/domain/reply-address";
 import type { Db } from "~/utils/db.server";
 
@@ -128,4 +128,10 @@ export async function deleteOldMailboxRows(db: Db, { confirmationsBefore, daysBe
     db.delete(mailboxConfirmations).where(lt(mailboxConfirmations.receivedAt, confirmationsBefore)),
     db.delete(mailboxDays).where(lt(mailboxDays.day, daysBefore)),
   ]);
+}
+
+/** What the inbound checks need of an address's owner (decision 0064): their email and when the account began. */
+export async function mailboxOwnerOf(db: Db, userId: string) {
+  const [row] = await db.select({ email: users.email, createdAt: users.createdAt }).from(users).where(eq(users.id, userId));
+  return row ?? null;
 }

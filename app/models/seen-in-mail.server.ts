@@ -6,6 +6,12 @@ import { mailArrivals, requests, requestTemplates } from "../../drizzle/schema";
 import type { Db } from "~/utils/db.server";
 
 const isRead = sql`+${mailArrivals.state} = 'read'`;
+/**
+ * The name read off a piece, only when the piece is known to be real (decision 0064): whoever knows
+ * the inbound address could otherwise put any words on the dashboard. An unauthenticated piece
+ * still counts under its catalog sender, whose name is the catalog's.
+ */
+const trustedName = sql<string | null>`case when ${mailArrivals.authenticated} then ${mailArrivals.senderName} end`;
 
 /**
  * This user's pieces read, one row per sender (catalog sender or name read), per request they were
@@ -19,7 +25,7 @@ export function seenInMailOf(db: Db, userId: string) {
       templateId: mailArrivals.templateId,
       catalogName: requestTemplates.title,
       consumerFiles: sql<boolean>`coalesce(${requestTemplates.consumerFiles}, 0)`.mapWith(Boolean),
-      senderName: sql<string | null>`min(${mailArrivals.senderName})`,
+      senderName: sql<string | null>`min(${trustedName})`,
       requestId: mailArrivals.requestId,
       residentMail: mailArrivals.residentMail,
       pieces: sql<number>`count(*)`.mapWith(Number),
@@ -33,7 +39,7 @@ export function seenInMailOf(db: Db, userId: string) {
     .leftJoin(requestTemplates, eq(requestTemplates.id, mailArrivals.templateId))
     .leftJoin(requests, and(eq(requests.userId, mailArrivals.userId), eq(requests.id, mailArrivals.requestId)))
     .where(and(eq(mailArrivals.userId, userId), isRead))
-    .groupBy(mailArrivals.residentMail, mailArrivals.templateId, mailArrivals.requestId, sql`lower(trim(${mailArrivals.senderName}))`);
+    .groupBy(mailArrivals.residentMail, mailArrivals.templateId, mailArrivals.requestId, sql`lower(trim(${trustedName}))`);
 }
 
 /** The pieces of this user's mail matched to one of their requests, the latest first, for its history. */

@@ -24,6 +24,7 @@ import { proposeReturnAddress } from "~/services/sender-channels.server";
 import { getDb } from "~/utils/db.server";
 import type { AppEnv } from "~/utils/env.server";
 import { errorMessage } from "~/utils/errors";
+import { IMAGE_CONTENT_TYPES, sniffImageKind } from "~/utils/image-files";
 import { log } from "~/utils/log.server";
 
 export type DigestInput = {
@@ -32,6 +33,8 @@ export type DigestInput = {
   /** Stable for one message however often it is delivered: the arrivals' entry ids derive from it. */
   messageKey: string;
   receivedAt: Date;
+  /** The Postal Service's DKIM signature verified (decision 0064): only then may its pieces start a paid step. */
+  authenticated: boolean;
 };
 
 /** Every piece image of an account lives under its prefix. */
@@ -56,23 +59,29 @@ export function isInformedDeliveryDigest(email: Email): boolean {
 export async function takeDigest(env: AppEnv, input: DigestInput): Promise<number> {
   const digest = parseDigest(input.email, isoDate(input.receivedAt, DEFAULT_TIME_ZONE));
   const messageKey = await shortKey(input.messageKey);
-  const pieces: (WaitingPiece & { image: { bytes: Uint8Array; contentType: string } })[] = digest.pieces.map((piece, index) => {
+  // A piece whose bytes are no JPEG, PNG or WebP (whatever its part says) is never stored or read.
+  const pieces: (WaitingPiece & { image: { bytes: Uint8Array; contentType: string } })[] = digest.pieces.flatMap((piece, index) => {
+    const kind = sniffImageKind(piece.image.bytes);
+    if (!kind) return [];
     const id = crypto.randomUUID();
-    return {
-      id,
-      entryId: digestEntryId(messageKey, index),
-      arrivedOn: digest.date,
-      imageKey: `${piecePrefix(input.userId)}${id}`,
-      printedSender: piece.printedSender,
-      image: piece.image,
-    };
+    return [
+      {
+        id,
+        entryId: digestEntryId(messageKey, index),
+        arrivedOn: digest.date,
+        imageKey: `${piecePrefix(input.userId)}${id}`,
+        printedSender: piece.printedSender,
+        authenticated: input.authenticated,
+        image: { bytes: piece.image.bytes, contentType: IMAGE_CONTENT_TYPES[kind] },
+      },
+    ];
   });
   const added = await addWaitingPieces(
     getDb(env.DB),
     input.userId,
     pieces.map(({ image: _image, ...piece }) => piece),
   );
-  if (added.length === 0) return digest.pieces.length;
+  if (added.length === 0) return pieces.length;
   const images = new Map(pieces.map((piece) => [piece.id, piece.image]));
   // A put that fails leaves its piece without an image: it is recorded unread, nothing is lost but it.
   await Promise.allSettled(
@@ -88,7 +97,7 @@ export async function takeDigest(env: AppEnv, input: DigestInput): Promise<numbe
     { userId: input.userId, arrivalIds: added.map((piece) => piece.id) },
     { userId: input.userId },
   ).catch((error) => log.error("digest reading not queued:", errorMessage(error)));
-  return digest.pieces.length;
+  return pieces.length;
 }
 
 type PieceText = { text: string } | { failed: string };
@@ -143,11 +152,13 @@ export async function readDigestPieces(
         customerNumber: reading?.customerNumber ?? null,
         keyCode: reading?.keyCode ?? null,
         residentMail: isResidentMail(text),
+        authenticated: piece.authenticated,
         imageDeleted,
       },
       now,
     );
-    await followUpArrival(env, userId, recorded, now);
+    // A piece nobody can vouch for never sets the ladder going by itself (decision 0064).
+    if (piece.authenticated) await followUpArrival(env, userId, recorded, now);
   }
 }
 

@@ -114,6 +114,11 @@ const EnvSchema = z.object({
    * also routed to the Worker's email handler by Cloudflare Email Routing.
    */
   MAILBOX_DOMAIN: z.string().min(3).default("mailbox.quietmailbox.com"),
+  /**
+   * DNS over HTTPS (JSON format) for the public keys of DKIM signatures on inbound mail (decision
+   * 0064): Cloudflare's resolver in production, the stand-in locally.
+   */
+  DNS_OVER_HTTPS_URL: z.string().url().default("https://cloudflare-dns.com/dns-query"),
 
   // Reading photos of mail (decisions 0030 and 0057): our own text reader, as a Cloudflare Container
   // in production (TEXT_READER) or at a URL (TEXT_READER_URL: npm start, the tests); else Workers

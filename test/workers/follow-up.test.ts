@@ -89,6 +89,7 @@ async function latePiece(userId: string, arrivedOn: string, now: Date, appEnv = 
       entryId: `entry-${(entry += 1)}`,
       source: "digest",
       arrivedOn,
+      authenticated: true,
       templateId: SENDER,
       senderName: null,
       customerNumber: null,

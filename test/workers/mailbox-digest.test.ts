@@ -66,11 +66,11 @@ async function deliver(
   userId: string,
   date: string,
   pieces: GeneratedPiece[],
-  { messageKey = `msg-${crypto.randomUUID()}`, forwardedBy = null as string | null } = {},
+  { messageKey = `msg-${crypto.randomUUID()}`, forwardedBy = null as string | null, authenticated = true } = {},
 ) {
   const email = await PostalMime.parse(digestEmail({ to: "k3x9q@mailbox.quietmailbox.test", date, pieces, forwardedBy }));
   expect(isInformedDeliveryDigest(email)).toBe(true);
-  const count = await takeDigest(appEnv(), { userId, email, messageKey, receivedAt: new Date(`${date}T14:00:00Z`) });
+  const count = await takeDigest(appEnv(), { userId, email, messageKey, receivedAt: new Date(`${date}T14:00:00Z`), authenticated });
   return { count, messageKey, email };
 }
 
@@ -167,6 +167,7 @@ describe("a piece from a sender the person asked to stop", () => {
       entryId: `digest:same-moment-${day}:1`,
       source: "digest" as const,
       arrivedOn: day,
+      authenticated: true,
       templateId: "orvis",
       senderName: null,
       customerNumber: null,

@@ -3,7 +3,7 @@
 // forwarding confirmations for their owner only, photos of mail, nothing else, within a daily limit.
 import { env } from "cloudflare:test";
 import { and, count, eq } from "drizzle-orm";
-import { describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { jobs, mailboxAddresses, mailboxConfirmations, mailboxDays, mailPhotos } from "../../drizzle/schema";
 import worker from "../../app/worker";
 import { MAILBOX_LIMITS, utcDay } from "~/domain/mailbox";
@@ -11,23 +11,38 @@ import { runScheduledTasks } from "~/jobs/scheduled.server";
 import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
 import { signedUpUser } from "./http";
+import { publishedDkimKey } from "./stand-ins";
 import { htmlOf, incomingEmail } from "./support";
+import { signDkim, type DkimKey } from "../support/dkim-sign";
 
 const db = getDb(env.DB);
 const MAILBOX_DOMAIN = "mailbox.quietmailbox.local";
 const fixtures = inject("photoFixtures");
 const catalogJpeg = () => fixtures.catalog.base64;
 
-async function deliver(to: string, raw: string, rawSize?: number) {
-  const email = incomingEmail({ to, raw, rawSize });
+async function deliver(to: string, raw: string | Promise<string>, rawSize?: number) {
+  const email = incomingEmail({ to, raw: await raw, rawSize });
   await worker.email(email.message, env);
   return email.setReject;
 }
 
 const GMAIL_CODE = "583920417";
 
-/** Gmail's message asking the new forwarding address to confirm, as it writes it. */
+// Google signs its confirmations, and the person's provider their email (decision 0064): the test
+// keys are served by the DNS stand-in.
+let googleKey: DkimKey;
+let peopleKey: DkimKey;
+beforeAll(async () => {
+  googleKey = await publishedDkimKey("google.com");
+  peopleKey = await publishedDkimKey("quietmailbox.test");
+});
+
+/** Gmail's message asking the new forwarding address to confirm, as it writes it, signed by Google. */
 function gmailConfirmation(to: string, messageId = `<${crypto.randomUUID()}@google.com>`) {
+  return signDkim(unsignedConfirmation(to, messageId), googleKey);
+}
+
+function unsignedConfirmation(to: string, messageId = `<${crypto.randomUUID()}@google.com>`) {
   return [
     "From: Gmail Team <forwarding-noreply@google.com>",
     `To: ${to}`,
@@ -60,12 +75,22 @@ function plainEmail(to: string, text = "Hello, is this thing on?") {
   ].join("\r\n");
 }
 
-/** A phone's email with one photo attached. */
-function photoEmail(to: string, messageId = `<${crypto.randomUUID()}@phone.example>`) {
+/** A phone's email with one photo attached, from `from`, signed by its provider (unless `key` is null). */
+function photoEmail(
+  to: string,
+  from = "jane.doe@quietmailbox.test",
+  messageId = `<${crypto.randomUUID()}@phone.example>`,
+  key: DkimKey | null = peopleKey,
+) {
+  const raw = unsignedPhotoEmail(to, from, messageId);
+  return key ? signDkim(raw, key) : Promise.resolve(raw);
+}
+
+function unsignedPhotoEmail(to: string, from: string, messageId: string) {
   const boundary = "photo-boundary-7";
   const base64 = catalogJpeg().replace(/.{76}/g, "$&\r\n");
   return [
-    "From: Jane Doe <jane.doe@gmail.com>",
+    `From: Jane Doe <${from}>`,
     `To: ${to}`,
     "Subject: junk",
     `Message-ID: ${messageId}`,
@@ -177,7 +202,7 @@ describe("a forwarding confirmation", () => {
   it("is shown to its owner only, once however often it is delivered, until they remove it", async () => {
     const owner = await userWithAddress("confirm-owner");
     const other = await userWithAddress("confirm-other");
-    const raw = gmailConfirmation(owner.address, "<same-confirmation@google.com>");
+    const raw = await gmailConfirmation(owner.address, "<same-confirmation@google.com>");
     expect(await deliver(owner.address, raw)).not.toHaveBeenCalled();
     expect(await deliver(owner.address, raw)).not.toHaveBeenCalled();
     expect(await confirmationCount(owner.userId)).toBe(1);
@@ -207,7 +232,7 @@ describe("a forwarding confirmation", () => {
 
   it("is deleted by the daily cron once it is a week old", async () => {
     const owner = await userWithAddress("confirm-cron");
-    expect(await deliver(owner.address, gmailConfirmation(owner.address))).not.toHaveBeenCalled();
+    expect(await deliver(owner.address, await gmailConfirmation(owner.address))).not.toHaveBeenCalled();
     expect(await confirmationCount(owner.userId)).toBe(1);
     await runScheduledTasks({ scheduledTime: Date.now() + 6 * 24 * 3600_000 }, parseEnv(env));
     expect(await confirmationCount(owner.userId)).toBe(1);
@@ -215,9 +240,36 @@ describe("a forwarding confirmation", () => {
     expect(await confirmationCount(owner.userId)).toBe(0);
   });
 
+  it("claiming Gmail's address without Google's signature is not shown, and is refused", async () => {
+    const owner = await userWithAddress("confirm-unsigned");
+    const unsigned = unsignedConfirmation(owner.address).replace(
+      `Confirmation code: ${GMAIL_CODE}`,
+      `Confirmation code: ${GMAIL_CODE}\r\nClick https://evil.example/gmail-login`,
+    );
+    expect(await deliver(owner.address, unsigned)).toHaveBeenCalledOnce();
+    // Signed by Google once, then changed on the way: not Google's words any more.
+    const altered = (await gmailConfirmation(owner.address)).replace("please click the link", "please log in at https://evil.example");
+    expect(await deliver(owner.address, altered)).toHaveBeenCalledOnce();
+    expect(await confirmationCount(owner.userId)).toBe(0);
+    const page = await htmlOf(await owner.browser.get("/account"));
+    expect(page).not.toContain("evil.example");
+    expect(page).not.toContain("Finish setting up forwarding");
+  });
+
+  it("in Spanish, signed by Google, is shown with its code", async () => {
+    const owner = await userWithAddress("confirm-spanish");
+    const spanish = unsignedConfirmation(owner.address)
+      .replace(/Subject: .*/, `Subject: (#${GMAIL_CODE}) Confirmación de reenvío de Gmail - Recibir correo de ana@gmail.com`)
+      .replace(/jane\.doe@gmail\.com has requested.*/, "ana@gmail.com ha solicitado reenviar automáticamente su correo.")
+      .replace(`Confirmation code: ${GMAIL_CODE}`, `Código de confirmación: ${GMAIL_CODE}`);
+    expect(await deliver(owner.address, signDkim(spanish, googleKey))).not.toHaveBeenCalled();
+    expect(await confirmationCount(owner.userId)).toBe(1);
+    expect(await htmlOf(await owner.browser.get("/account"))).toContain(GMAIL_CODE);
+  });
+
   it("from anyone but Gmail's forwarding address is not one, and is dropped", async () => {
     const owner = await userWithAddress("confirm-forged");
-    const forged = gmailConfirmation(owner.address).replace("forwarding-noreply@google.com", "forwarding-noreply@goog1e.com");
+    const forged = (await gmailConfirmation(owner.address)).replace("forwarding-noreply@google.com", "forwarding-noreply@goog1e.com");
     expect(await deliver(owner.address, forged)).toHaveBeenCalledOnce();
     expect(await confirmationCount(owner.userId)).toBe(0);
     expect(await dayOf(owner.userId)).toEqual({ taken: 0, dropped: 1 });
@@ -261,7 +313,7 @@ describe("a photo emailed to the address", () => {
   it("becomes a photo of mail of its owner, from email, with its reading queued; a second delivery adds nothing", async () => {
     const owner = await userWithAddress("mailbox-photo");
     const other = await userWithAddress("mailbox-photo-other");
-    const raw = photoEmail(owner.address, "<photo-1@phone.example>");
+    const raw = await photoEmail(owner.address, owner.email, "<photo-1@phone.example>");
     expect(await deliver(owner.address, raw)).not.toHaveBeenCalled();
     expect(await deliver(owner.address, raw)).not.toHaveBeenCalled();
 
@@ -283,6 +335,29 @@ describe("a photo emailed to the address", () => {
     expect(await htmlOf(await owner.browser.get("/dashboard"))).toContain(`/requests/photo/${photo.id}`);
     expect((await owner.browser.get(`/requests/photo/${photo.id}`)).status).toBe(200);
     expect((await other.browser.get(`/requests/photo/${photo.id}`)).status).toBe(404);
+  });
+});
+
+describe("a photo emailed by anyone but the owner", () => {
+  it("is refused and uses none of the owner's photos: another address, or the owner's address unsigned or signed by another domain", async () => {
+    const owner = await userWithAddress("mailbox-photo-stranger");
+    const strangerKey = await publishedDkimKey("evil.example");
+    const attempts = [
+      photoEmail(owner.address, "mallory@quietmailbox.test"),
+      photoEmail(owner.address, owner.email, undefined, null),
+      photoEmail(owner.address, owner.email, undefined, strangerKey),
+      photoEmail(owner.address, "mallory@evil.example", undefined, strangerKey),
+    ];
+    for (const raw of attempts) {
+      expect(await deliver(owner.address, raw)).toHaveBeenCalledWith(
+        "Photos are taken only from the account's own email address, signed by its provider",
+      );
+    }
+    expect(await photosOf(owner.userId)).toHaveLength(0);
+    expect(await htmlOf(await owner.browser.get("/account"))).toContain("Send it from the email address you sign in with.");
+    // The owner's own signed photo is still taken: none of the day's photos went to the stranger.
+    expect(await deliver(owner.address, photoEmail(owner.address, owner.email))).not.toHaveBeenCalled();
+    expect(await photosOf(owner.userId)).toHaveLength(1);
   });
 });
 

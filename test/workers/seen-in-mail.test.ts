@@ -21,11 +21,16 @@ beforeAll(() => seedSenderCatalog(db, CATALOG_SENDERS));
 type Piece = Partial<typeof mailArrivals.$inferInsert> & { arrivedOn: string };
 let entry = 0;
 async function seen(userId: string, ...pieces: Piece[]) {
-  await db
-    .insert(mailArrivals)
-    .values(
-      pieces.map((piece) => ({ userId, entryId: `entry-${(entry += 1)}`, source: "digest" as const, state: "read" as const, ...piece })),
-    );
+  await db.insert(mailArrivals).values(
+    pieces.map((piece) => ({
+      userId,
+      entryId: `entry-${(entry += 1)}`,
+      source: "digest" as const,
+      state: "read" as const,
+      authenticated: true,
+      ...piece,
+    })),
+  );
 }
 
 const htmlOf = async (browser: Browser, path = "/dashboard") => (await browser.get(path)).text();
@@ -135,6 +140,19 @@ describe("Seen in your mail", () => {
     expect(resident).toContain('href="/learn#saturation-mail"');
     expect(section).not.toContain("<form");
     expect(textOf(section)).not.toContain("Valpak");
+  });
+
+  it("shows no name read off a piece nobody can vouch for (a forged digest's)", async () => {
+    const { browser, userId } = await signedUpUser("seen-forged");
+    await seen(
+      userId,
+      { arrivedOn: "2026-11-18", senderName: "Call 1-900-555-0142 to verify \u202Eyour account", authenticated: false },
+      { arrivedOn: "2026-11-19", senderName: "Acme Windows & Doors" },
+    );
+    const html = await htmlOf(browser);
+    expect(html).not.toContain("1-900-555-0142");
+    expect(html).not.toContain("\u202E");
+    expect(textOf(seenSection(html))).toContain("Also seen, not in our list yet: Acme Windows & Doors (on 11/19/2026)");
   });
 
   it("never shows another person's mail", async () => {

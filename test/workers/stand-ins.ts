@@ -3,6 +3,7 @@
 // out by something of their own (an address, a user id) and never reset the server.
 import { expect, inject } from "vitest";
 import type { StandInRequest } from "../stand-ins/server";
+import { newDkimKey, publishDkimKey } from "../support/dkim-sign";
 
 export function standInsUrl() {
   return inject("standInsUrl");
@@ -78,4 +79,12 @@ export async function emailedLinks(to: string, path: string, count: number) {
 /** The link to `path` (with its token) in the newest email the email stand-in received for `to`. */
 export async function emailedLink(to: string, path: string) {
   return (await emailedLinks(to, path, 1)).at(-1)!;
+}
+
+/**
+ * A new DKIM key of `domain`, published through the DNS stand-in at a selector no other test uses
+ * (test files run side by side against the one stand-in server).
+ */
+export async function publishedDkimKey(domain: string) {
+  return publishDkimKey(standInsUrl(), await newDkimKey(domain, `t${crypto.randomUUID().slice(0, 8)}`));
 }
