@@ -261,6 +261,8 @@ async function runDay(request: Request, rawEnv: Record<string, unknown>) {
             customerNumber: null,
             keyCode: null,
             residentMail: false,
+            // The simulation's digests are the Postal Service's own, signed (decision 0065).
+            authenticated: true,
             imageDeleted: true,
           },
           now,

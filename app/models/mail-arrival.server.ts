@@ -43,6 +43,7 @@ export function waitingPieces(db: Db, userId: string, ids: string[]) {
       arrivedOn: mailArrivals.arrivedOn,
       imageKey: mailArrivals.imageKey,
       printedSender: mailArrivals.printedSender,
+      authenticated: mailArrivals.authenticated,
     })
     .from(mailArrivals)
     .where(and(eq(mailArrivals.userId, userId), inArray(mailArrivals.id, ids), eq(mailArrivals.state, "reading")));
@@ -59,6 +60,8 @@ export type ArrivalReading = {
   customerNumber: string | null;
   keyCode: string | null;
   residentMail: boolean;
+  /** Whether the piece is known to be real (mail_arrivals.authenticated): only such a piece marks its request still coming. */
+  authenticated: boolean;
   printedSender?: string | null;
   /** Whether the piece's image was deleted: otherwise its key stays for the daily sweep. */
   imageDeleted: boolean;
@@ -139,6 +142,7 @@ export async function recordArrival(db: Db, reading: ArrivalReading, now: Date) 
       userId: reading.userId,
       entryId: reading.entryId,
       source: reading.source,
+      authenticated: reading.authenticated,
       arrivedOn: reading.arrivedOn,
       printedSender: reading.printedSender ?? null,
       ...fields,
@@ -152,6 +156,12 @@ export async function recordArrival(db: Db, reading: ArrivalReading, now: Date) 
   if (!request || !mailStopsBy || !arrivedAfterStop(reading.arrivedOn, mailStopsBy, timeZone)) {
     await recorded;
     return { requestId: request?.id ?? null, stillComing: false };
+  }
+  // A piece that could not be verified marks nothing: its request's card shows it, and only the
+  // person's own confirmation counts (decision 0065).
+  if (!reading.authenticated) {
+    await recorded;
+    return { requestId: request.id, stillComing: false };
   }
   const thisRequest = and(eq(requests.userId, reading.userId), eq(requests.id, request.id));
   const [, marked] = await db.batch([
@@ -218,6 +228,8 @@ export function recordPhotoArrival(
       customerNumber: photo.customerNumber,
       keyCode: photo.keyCode,
       residentMail: isResidentMail(photo.transcript ?? ""),
+      // Uploaded by the person while signed in; an emailed photo is known to be theirs only once its sender is verified.
+      authenticated: photo.source !== "email",
       imageDeleted,
     },
     now,

@@ -143,6 +143,7 @@ export async function readDigestPieces(
         customerNumber: reading?.customerNumber ?? null,
         keyCode: reading?.keyCode ?? null,
         residentMail: isResidentMail(text),
+        authenticated: piece.authenticated,
         imageDeleted,
       },
       now,

@@ -79,7 +79,7 @@ async function signPermission(userId: string) {
 
 let entry = 0;
 /** A piece from the sender, seen on `arrivedOn`, recorded as the digest and photo paths record it. */
-async function latePiece(userId: string, arrivedOn: string, now: Date, appEnv = ladderOn()) {
+async function latePiece(userId: string, arrivedOn: string, now: Date, appEnv = ladderOn(), { authenticated = true } = {}) {
   const recorded = await recordArrival(
     db,
     {
@@ -92,6 +92,7 @@ async function latePiece(userId: string, arrivedOn: string, now: Date, appEnv = 
       customerNumber: null,
       keyCode: null,
       residentMail: false,
+      authenticated,
       imageDeleted: true,
     },
     now,

@@ -144,18 +144,17 @@ describe("a digest forwarded to the account", () => {
 });
 
 describe("a piece from a sender the person asked to stop", () => {
-  it("after the day its mail should have stopped, marks the request still coming with the piece as evidence", async () => {
+  it("after the day its mail should have stopped, is matched to the request but, unverified, marks nothing and sends nothing", async () => {
     const userId = await household();
     // Emailed on Sep 1: mail printed before may arrive until Oct 27 (8 weeks).
     const requestId = await sentRequest(userId, fixtures.campaign.templateId!, new Date("2026-09-01T15:00:00Z"));
     await deliver(userId, "2026-11-24", [scanOf("campaign")]);
     const [row] = await allRead(userId, 1);
     expect(row!.requestId).toBe(requestId);
-    const lines = await stillComingLines(userId, requestId);
-    expect(lines).toHaveLength(1);
-    expect(lines[0]!.detail).toContain("still came on 11/24/2026 (seen in the Postal Service's daily digest)");
-    // The follow-up ladder answers the mark at once with a second request (decision 0058).
-    expect(await requestOf(userId, requestId)).toMatchObject({ followUpStep: 1, stillComingAt: null, processedAt: null });
+    expect(row!.authenticated, "this digest carries no verified Postal Service signature").toBe(false);
+    // Only a piece known to be real marks the request; this one waits on the card for the person (decision 0065).
+    expect(await stillComingLines(userId, requestId)).toEqual([]);
+    expect(await requestOf(userId, requestId)).toMatchObject({ followUpStep: 0, stillComingAt: null });
   });
 
   it("read twice at the same moment, marks it once, with one line in its history", async () => {
@@ -172,6 +171,7 @@ describe("a piece from a sender the person asked to stop", () => {
       customerNumber: null,
       keyCode: null,
       residentMail: false,
+      authenticated: true,
       imageDeleted: true,
     });
     const outcomes = await Promise.all([recordArrival(db, piece("2026-11-24"), now), recordArrival(db, piece("2026-11-25"), now)]);
