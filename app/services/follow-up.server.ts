@@ -55,7 +55,9 @@ export async function takeNextFollowUpStep(env: AppEnv, key: RequestKey, now: Da
       state: request.state,
       category: request.category,
       permissionInForce: permission !== null,
-      byPerson,
+      // The person's own report since this sending counts as theirs whoever runs the step (the cron
+      // once they signed their permission, or the day after the cap held it): decision 0065.
+      byPerson: byPerson || (facts.latestReport !== null && request.processedAt !== null && facts.latestReport >= request.processedAt),
     },
     now,
   );
