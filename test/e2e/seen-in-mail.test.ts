@@ -27,10 +27,11 @@ async function seenInMailOf(
     (piece) =>
       `select ${quote(crypto.randomUUID())}, id, ${quote(crypto.randomUUID())}, ${quote(piece.source ?? "digest")}, 'read', ${quote(piece.arrivedOn)}, ` +
       `${piece.templateId ? quote(piece.templateId) : "null"}, ${piece.senderName ? quote(piece.senderName) : "null"}, ` +
-      `${piece.requestId ? quote(piece.requestId) : "null"}, ${piece.residentMail ? 1 : 0} from users where email = ${quote(email)}`,
+      `${piece.requestId ? quote(piece.requestId) : "null"}, ${piece.residentMail ? 1 : 0}, 1 from users where email = ${quote(email)}`,
   );
   await runSql(
-    `insert into mail_arrivals (id, userId, entryId, source, state, arrivedOn, templateId, senderName, requestId, residentMail) ${rows.join(" union all ")}`,
+    // Pieces known to be real (decision 0065): these stand for verified digests and the person's own photos.
+    `insert into mail_arrivals (id, userId, entryId, source, state, arrivedOn, templateId, senderName, requestId, residentMail, authenticated) ${rows.join(" union all ")}`,
   );
 }
 
