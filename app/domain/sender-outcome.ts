@@ -22,7 +22,7 @@ export const VERIFY_QUIET_DAYS = 14;
  * waits two months before any of them counts, and most real outcomes take longer than that to be
  * known anyway (a stopped one needs the 8-week clock and two quiet weeks).
  */
-export const MIN_ACCOUNT_AGE_DAYS = 60;
+const MIN_ACCOUNT_AGE_DAYS = 60;
 
 /**
  * One case per household: the account's postal address once checked (verified by a service, or
