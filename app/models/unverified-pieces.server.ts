@@ -7,11 +7,11 @@ import type { Db } from "~/utils/db.server";
 /** The most a dashboard lists: a forged digest can add many; the newest are the ones that matter. */
 const SHOWN_AT_MOST = 20;
 
+// A piece is matched to a request only once read: requestId stands for both, and the user's index serves.
 const unanswered = (userId: string) =>
   and(
     eq(mailArrivals.userId, userId),
     eq(mailArrivals.authenticated, false),
-    eq(mailArrivals.state, "read"),
     eq(mailArrivals.residentMail, false),
     isNotNull(mailArrivals.requestId),
     isNull(mailArrivals.personAnswer),
