@@ -22,7 +22,10 @@ import { runScheduledTasks } from "~/jobs/scheduled.server";
 import type { StaffActor } from "~/models/audit.server";
 import { recordArrival } from "~/models/mail-arrival.server";
 import { markProcessed } from "~/models/work-queue.server";
-import { followUpArrival } from "~/services/follow-up.server";
+import { followUpArrival, takeNextFollowUpStep } from "~/services/follow-up.server";
+
+/** Days a household takes to answer its card when it asks whether to ask under the law (assumption). */
+const CONFIRM_AFTER_DAYS = 3;
 import { getDb, type Db } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
 import {
@@ -88,8 +91,9 @@ const ADDRESSES: Record<string, { city: string; zipCode: string }> = {
   CT: { city: "HARTFORD", zipCode: "06103" },
   OR: { city: "SALEM", zipCode: "97301" },
 };
-const addressIn = (state: string) => ({
-  street1: "100 MAIN ST",
+// Each household at its own verified address: the figures count one case per household (decision 0065).
+const addressIn = (state: string, number: number) => ({
+  street1: `${number} MAIN ST`,
   state,
   ...(ADDRESSES[state] ?? { city: "SPRINGFIELD", zipCode: "62701" }),
   addressCheck: "verified" as const,
@@ -114,8 +118,8 @@ async function makeHouseholds(request: Request, rawEnv: unknown) {
   );
   const start = dayStart(yearStart);
   const statements: Parameters<Db["batch"]>[0][number][] = [];
-  for (const household of households) {
-    const address = addressIn(household.state);
+  for (const [index, household] of households.entries()) {
+    const address = addressIn(household.state, index + 1);
     statements.push(
       db.insert(users).values({
         id: household.userId,
@@ -124,6 +128,8 @@ async function makeHouseholds(request: Request, rawEnv: unknown) {
         fullName: "Jane Q Public",
         newsletter: false,
         ...address,
+        // They signed up the day the year starts.
+        createdAt: new RealDate(start),
       }),
     );
     if (household.permission)
@@ -245,6 +251,7 @@ async function runDay(request: Request, rawEnv: Record<string, unknown>) {
   const now = new Date(start + PIECES_HOUR_MS);
   let next = 0;
   let stillComing = 0;
+  let confirmed = 0;
   await Promise.all(
     Array.from({ length: PIECES_IN_FLIGHT }, async () => {
       while (next < pieces.length) {
@@ -256,12 +263,13 @@ async function runDay(request: Request, rawEnv: Record<string, unknown>) {
             entryId: piece.entryId,
             source: "digest",
             arrivedOn: day,
-            authenticated: true,
             templateId: piece.templateId,
             senderName: null,
             customerNumber: null,
             keyCode: null,
             residentMail: false,
+            // The simulation's digests are the Postal Service's own, signed (decision 0065).
+            authenticated: true,
             imageDeleted: true,
           },
           now,
@@ -271,6 +279,19 @@ async function runDay(request: Request, rawEnv: Record<string, unknown>) {
       }
     }),
   );
+
+  // A person answers their card: a request under the law waits for them (decision 0065); each
+  // household presses "Send it again" CONFIRM_AFTER_DAYS after the card first asked.
+  const asking = await db
+    .select({ userId: requests.userId, requestId: requests.id })
+    .from(requests)
+    .where(
+      and(eq(requests.followUpHold, "confirmationNeeded"), lte(requests.updatedAt, new RealDate(start - CONFIRM_AFTER_DAYS * DAY_MS))),
+    );
+  for (const key of asking) {
+    await db.insert(requestLogs).values({ ...key, creator: "user", status: "report", createdAt: now });
+    if ((await takeNextFollowUpStep(env, key, now, { byPerson: true })) !== null) confirmed++;
+  }
 
   const piecesJobs = await drain(queue, simulatedEnv);
   phaseEnded("piecesMs");
@@ -304,6 +325,7 @@ async function runDay(request: Request, rawEnv: Record<string, unknown>) {
     staffSent,
     lastLogRow: last?.row ?? afterLogRow,
     stillComing,
+    confirmed,
     jobsRun: counts.run,
     jobsRetried: counts.retried,
     jobsDead: counts.dead,

@@ -22,6 +22,8 @@ export type FollowUpDayResult = {
   staffSent: number;
   lastLogRow: number;
   stillComing: number;
+  /** Requests under the law the households confirmed on their card that day (decision 0065). */
+  confirmed: number;
   jobsRun: number;
   jobsRetried: number;
   jobsDead: number;

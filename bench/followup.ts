@@ -84,6 +84,8 @@ type YearResult = {
   figures: FollowUpFigures;
   pieces: { before: number; afterRequest: number; afterShouldHaveStopped: number };
   stillComing: number;
+  /** Legal steps the households confirmed on their card. */
+  confirmed: number;
   jobs: { run: number; retried: number; dead: number };
   /** Minutes the Worker spent on pieces, the cron and the cron's jobs. */
   phases: { pieces: number; cron: number; jobs: number };
@@ -167,6 +169,7 @@ async function runYear(ladder: "on" | "off"): Promise<YearResult> {
   const stopped: Record<number, FollowUpStopped> = {};
   const truth: YearResult["truth"] = {};
   let stillComing = 0;
+  let confirmed = 0;
   let afterLogRow = 0;
   for (let day = 0; day < DAYS_IN_YEAR; day++) {
     const arriving = piecesOfDay(world, day, due);
@@ -185,6 +188,7 @@ async function runYear(ladder: "on" | "off"): Promise<YearResult> {
     const result = (await response.json()) as FollowUpDayResult;
     afterLogRow = result.lastLogRow;
     stillComing += result.stillComing;
+    confirmed += result.confirmed;
     jobs.run += result.jobsRun;
     jobs.retried += result.jobsRetried;
     jobs.dead += result.jobsDead;
@@ -219,6 +223,7 @@ async function runYear(ladder: "on" | "off"): Promise<YearResult> {
     figures,
     pieces,
     stillComing,
+    confirmed,
     jobs,
     phases,
     seedSeconds,
@@ -318,6 +323,10 @@ function report(results: YearResult[]) {
   row(
     "second requests sent",
     results.map((result) => String(line(result, "secondRequest"))),
+  );
+  row(
+    "steps the households confirmed on their card",
+    results.map((result) => String(result.confirmed)),
   );
   row(
     "legal requests sent",

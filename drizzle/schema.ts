@@ -18,8 +18,11 @@ const randomId = () =>
 export const REQUEST_STATUSES = ["inQueue", "confirmedByUser", "cancelled", "deleted"] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
-/** What can hold the follow-up ladder before its legal step (decision 0059). */
-export const FOLLOW_UP_HOLDS = ["permissionNeeded", "permissionRevoked"] as const;
+/**
+ * What can hold the follow-up ladder (decisions 0059, 0065): before its legal step, the person's
+ * own confirmation, or their permission; a paid step past the account's daily cap, until the next day.
+ */
+export const FOLLOW_UP_HOLDS = ["permissionNeeded", "permissionRevoked", "confirmationNeeded", "dailyLimit"] as const;
 export type FollowUpHold = (typeof FOLLOW_UP_HOLDS)[number];
 
 // How far an address on file was checked (decision 0028); null on rows written before it was recorded.
@@ -213,6 +216,9 @@ export const requests = sqliteTable(
     // The first request as the second one cites it ("sent by letter on 01/05/2027, delivered on
     // 01/09/2027"), written when the second request is made.
     firstRequestCitation: text("firstRequestCitation"),
+    // What the second request says of the mail that kept coming, exactly as the evidence stands: a
+    // piece recorded on its day, or the person's own report (decision 0065). Null: it says nothing.
+    followUpEvidence: text("followUpEvidence"),
     // The state law the legal request cites (an id of app/domain/state-privacy-laws) and the
     // signed permission attached to it, kept with the request once it is sent.
     legalLawId: text("legalLawId"),
@@ -375,6 +381,8 @@ export const mailboxDays = sqliteTable(
 );
 
 export const ARRIVAL_SOURCES = ["digest", "photo", "email"] as const;
+export const PIECE_ANSWERS = ["confirmed", "dismissed"] as const;
+export type PieceAnswer = (typeof PIECE_ANSWERS)[number];
 export type ArrivalSource = (typeof ARRIVAL_SOURCES)[number];
 export const ARRIVAL_STATES = ["reading", "read"] as const;
 export type ArrivalState = (typeof ARRIVAL_STATES)[number];
@@ -385,6 +393,22 @@ export type ArrivalState = (typeof ARRIVAL_STATES)[number];
  * kept under `imageKey` only while it is read; what stays is the sender, the day, the source and
  * the fields read. `entryId` makes a second delivery of the same message a no-op.
  */
+/**
+ * The follow-up ladder's paid steps (a second request, a request under the law) taken for one
+ * account on one UTC day, reserved before each is taken (decision 0065).
+ */
+export const followUpDays = sqliteTable(
+  "follow_up_days",
+  {
+    userId: text("userId")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    taken: integer("taken").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
+);
+
 export const mailArrivals = sqliteTable(
   "mail_arrivals",
   {
@@ -411,6 +435,9 @@ export const mailArrivals = sqliteTable(
     keyCode: text("keyCode"),
     // Addressed to "Current Resident" (saturation mail): explained, never a request.
     residentMail: integer("residentMail", { mode: "boolean" }).notNull().default(false),
+    // The person's answer to a piece that could not be verified, shown on its request's card
+    // (decision 0065): confirmed (it counts as their own report) or dismissed; null until then.
+    personAnswer: text("personAnswer", { enum: PIECE_ANSWERS }),
     createdAt: createdAt(),
   },
   (table) => [

@@ -44,6 +44,7 @@ import {
 import { kindOf } from "~/domain/sender-categories";
 import { charityChoiceText, isCharity } from "~/domain/charity-choice";
 import { dropGuideFor } from "~/domain/drop";
+import { unverifiedPieceText, unverifiedPiecesToAsk, type UnverifiedPiece } from "~/domain/still-coming";
 import { isVerifiedStopped, learnedStopDays, senderOutcomeText, type SenderOutcome } from "~/domain/sender-outcome";
 import {
   addRequestUrl,
@@ -98,6 +99,8 @@ export type DashboardSnapshot = {
   sentLines: (Omit<HistoryLine, "id" | "detail"> & { requestId: string })[];
   /** The pieces seen in the user's mail, by sender (seenInMailOf). */
   seenInMail: ArrivalGroup[];
+  /** Pieces that could not be verified, waiting for the person's answer (decision 0065); absent reads as none. */
+  unverifiedPieces?: UnverifiedPiece[];
   /** The pieces matched to the open request, the latest first; empty when none is open. */
   openPieces: { arrivedOn: string; source: ArrivalSource }[];
   /** The last day the user's mailbox was seen (a digest or a piece), YYYY-MM-DD; null when never. */
@@ -201,7 +204,8 @@ function standingOf(row: DashboardRow, snapshot: DashboardSnapshot, timeZone: st
  */
 function followUpOf(row: DashboardRow, snapshot: DashboardSnapshot, timeZone: string, now: Date) {
   if (row.followUpStep === 0 && !row.followUpHold) return null;
-  const route = row.followUpHold === "permissionNeeded" ? legalRouteFor(row.state, { category: row.category }, now) : null;
+  const waitsToAsk = row.followUpHold === "permissionNeeded" || row.followUpHold === "confirmationNeeded";
+  const route = waitsToAsk ? legalRouteFor(row.state, { category: row.category }, now) : null;
   const law = row.legalLawId ? lawById(row.legalLawId) : route?.kind === "send" ? route.law : null;
   const firstSentAt = snapshot.sentLines
     .filter((line) => line.requestId === row.id && line.creator !== "sender")
@@ -257,6 +261,8 @@ function noticeOf(notice: DashboardNotice, snapshot: DashboardSnapshot, timeZone
       return row ? { text: `Good news: ${row.senderName} is marked “${STATUS_LABELS.confirmedByUser}”.` } : null;
     case "cancel":
       return sender ? { text: `Cancelled the request to ${sender}.` } : null;
+    case "pieceDismissed":
+      return row ? { text: `Dismissed: that piece from ${row.senderName} counts for nothing.` } : null;
     case "pieceSeen": {
       if (!row) return null;
       // A photo of mail from a sender whose request was sent already: the piece is evidence.
@@ -324,6 +330,11 @@ function requestCard(row: DashboardRow, { snapshot, timeZone, now, canSend, send
     keyCode: row.keyCode,
     guide: row.consumerFiles && row.status === null ? { channels: row.channels ?? [], needs: row.needs ?? [], takes: row.takes } : null,
     charity: isCharity(row.category) ? { donor: row.charityDonor, mailingsPerYear: row.charityMailingsPerYear } : null,
+    /** Pieces after the day the mail should have stopped that could not be verified: the person confirms or dismisses each. */
+    unverified: unverifiedPiecesToAsk(snapshot.unverifiedPieces ?? [], row, clock?.mailStopsBy ?? null, timeZone).map((piece) => ({
+      id: piece.id,
+      text: unverifiedPieceText(piece, row.senderName, timeZone),
+    })),
   };
 }
 

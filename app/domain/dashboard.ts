@@ -170,6 +170,8 @@ const requestId = z.string().min(1).max(100);
 export const DashboardActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.enum(REQUEST_ACTIONS), requestId }),
   z.object({ intent: z.literal(UNDO_LOG_STATUS), requestId }),
+  // A piece that could not be verified, on its request's card: "Yes, this came to me" or dismissed (decision 0065).
+  z.object({ intent: z.enum(["confirmPiece", "dismissPiece"]), arrivalId: z.string().uuid() }),
   z.object({
     intent: z.literal("sendSuggested"),
     selection: z.enum(["all", "chosen"]),
@@ -188,7 +190,7 @@ export const CHOOSE_ONE_MESSAGE = "Choose at least one sender to send to.";
 
 /** What the page says after a form post redirected back (JavaScript off and on alike). */
 export const DashboardNoticeSchema = z.object({
-  notice: z.enum([...REQUEST_ACTIONS, UNDO_LOG_STATUS, "sendSuggested", "charityChoice", "pieceSeen"]),
+  notice: z.enum([...REQUEST_ACTIONS, UNDO_LOG_STATUS, "sendSuggested", "charityChoice", "pieceSeen", "pieceDismissed"]),
   about: requestId.optional(),
   sent: z.coerce.number().int().min(0).max(200).optional(),
   refused: z.coerce.number().int().min(0).max(200).optional(),

@@ -20,15 +20,25 @@ describe("nextFollowUp", () => {
     expect(nextFollowUp(facts({ state: "IL" }), now)).toEqual({ kind: "second" });
   });
 
-  it("then asks under the law where the state's law lets an agent ask, with the permission in force", () => {
-    const next = nextFollowUp(facts({ followUpStep: 1, permissionInForce: true }), now);
+  it("then asks under the law where the state's law lets an agent ask, once the person said so, with the permission in force", () => {
+    const next = nextFollowUp(facts({ followUpStep: 1, permissionInForce: true, byPerson: true }), now);
     expect(next.kind).toBe("legal");
     expect(next.kind === "legal" && next.law.state).toBe("CA");
   });
 
+  it("without the person's word, only asks them, once (decision 0065)", () => {
+    const next = nextFollowUp(facts({ followUpStep: 1, permissionInForce: true }), now);
+    expect(next).toMatchObject({ kind: "hold", hold: "confirmationNeeded" });
+    expect(nextFollowUp(facts({ followUpStep: 1, permissionInForce: true, followUpHold: "confirmationNeeded" }), now)).toEqual({
+      kind: "none",
+    });
+    // A step the daily cap held was the person's already.
+    expect(nextFollowUp(facts({ followUpStep: 1, permissionInForce: true, followUpHold: "dailyLimit" }), now).kind).toBe("legal");
+  });
+
   it("holds for the permission where the law allows it but none is signed, once", () => {
-    const next = nextFollowUp(facts({ followUpStep: 1 }), now);
-    expect(next.kind).toBe("hold");
+    const next = nextFollowUp(facts({ followUpStep: 1, byPerson: true }), now);
+    expect(next).toMatchObject({ kind: "hold", hold: "permissionNeeded" });
     expect(nextFollowUp(facts({ followUpStep: 1, followUpHold: "permissionNeeded" }), now)).toEqual({ kind: "none" });
   });
 

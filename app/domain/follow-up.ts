@@ -7,6 +7,7 @@ import type { FollowUpHold } from "../../drizzle/schema";
 import { formatDate } from "~/domain/dates";
 import { legalRouteFor, type LawReachOfSender, type LegalAsks, type LegalRoute, type StatePrivacyLaw } from "~/domain/state-privacy-laws";
 import { expectedDateText, latestEvent, type DeliveryEvidence } from "~/domain/request-evidence";
+import { FOLLOW_UP_SENDS_PER_DAY } from "~/domain/still-coming";
 
 export type FollowUpFacts = {
   /** 0 while the first request works, 1 once a second request went out, 2 once the legal one did, 3 with staff. */
@@ -25,7 +26,7 @@ export type FollowUpFacts = {
 export type NextFollowUp =
   | { kind: "second" }
   | { kind: "legal"; law: StatePrivacyLaw; asks: LegalAsks; reach: LawReachOfSender }
-  | { kind: "hold"; hold: "permissionNeeded"; law: StatePrivacyLaw }
+  | { kind: "hold"; hold: "permissionNeeded" | "confirmationNeeded"; law: StatePrivacyLaw }
   | { kind: "escalate"; reason: string }
   | { kind: "none" };
 
@@ -43,6 +44,15 @@ export function nextFollowUp(facts: FollowUpFacts, now: Date): NextFollowUp {
     case 1: {
       const route = legalRouteFor(facts.state, { category: facts.category }, now);
       if (route.kind !== "send") return { kind: "escalate", reason: noLegalRouteReason(route) };
+      // A request in the person's name under the law goes out only once they said so themselves
+      // (decision 0065): a piece, or the cron, only asks them. A step held for the daily cap was
+      // decided by the person already, and so was one waiting for their permission.
+      const confirmed = facts.byPerson || facts.followUpHold === "dailyLimit" || facts.followUpHold === "permissionNeeded";
+      if (!confirmed) {
+        return facts.followUpHold === "confirmationNeeded"
+          ? { kind: "none" }
+          : { kind: "hold", hold: "confirmationNeeded", law: route.law };
+      }
       if (!facts.permissionInForce) {
         return facts.followUpHold === "permissionNeeded" ? { kind: "none" } : { kind: "hold", hold: "permissionNeeded", law: route.law };
       }
@@ -70,6 +80,8 @@ export const FOLLOW_UP_STEP_LABELS: Record<number, string> = {
 export const FOLLOW_UP_HOLD_LABELS: Record<FollowUpHold, string> = {
   permissionNeeded: "Waiting for your permission",
   permissionRevoked: "Stopped: you withdrew your permission",
+  confirmationNeeded: "Waiting for you to say whether to ask under the law",
+  dailyLimit: "Waiting for the next day: a few follow-ups go out a day",
 };
 
 /** The ways the ladder's steps are recorded in a request's history (creator "system"). */
@@ -139,7 +151,9 @@ export function followUpDetail(
     case "legal":
       return `Asked under the ${next.law.name} (${next.law.statute}) as your authorized agent, with your signed permission${legalDeadlineWords(next, byNoticeMethod)}`;
     case "hold":
-      return `Waiting for your permission to ask under the ${next.law.name}`;
+      return next.hold === "confirmationNeeded"
+        ? `Mail still came after the second request: waiting for you to say whether we should ask under the ${next.law.name} as your agent`
+        : `Waiting for your permission to ask under the ${next.law.name}`;
     case "escalate":
       return `With our staff: ${next.reason}`;
   }
@@ -169,6 +183,18 @@ export type FollowUpCardInput = {
 export function followUpCardText(input: FollowUpCardInput, timeZone: string): { text: string; link: string | null } | null {
   const on = (date: Date | null) => (date ? formatDate(date, timeZone) : "");
   if (input.followUpHold === "permissionRevoked") return { text: PERMISSION_REVOKED_DETAIL, link: null };
+  if (input.followUpHold === "confirmationNeeded" && input.law) {
+    return {
+      text: `Mail still came after your second request. We ask under the ${input.law.name}, in your name as your agent, only once you say so`,
+      link: null,
+    };
+  }
+  if (input.followUpHold === "dailyLimit") {
+    return {
+      text: `Your next request goes out tomorrow: we send at most ${FOLLOW_UP_SENDS_PER_DAY} follow-ups a day for one account`,
+      link: null,
+    };
+  }
   if (input.followUpHold === "permissionNeeded" && input.law) {
     return {
       text: `Waiting for your permission: sign once in your account so we can ask under the ${input.law.name}`,

@@ -26,12 +26,26 @@ const permission = { typedName: "jane  q doe", signedAt: new Date("2027-01-10T20
 describe("the second request", () => {
   const second = letter({ followUp: { kind: "second", citation: "sent by letter on 01/05/2027 and delivered on 01/09/2027" } });
 
-  it("cites the first and asks again, right after the greeting", () => {
+  it("cites the first and asks again, right after the greeting, claiming nothing about the mail since without evidence", () => {
     const paragraphs = second.split("\n\n");
     expect(paragraphs[2]).toBe(
-      "This is my second request. My first request was sent by letter on 01/05/2027 and delivered on 01/09/2027, and your mail has kept coming since. Please act on it now.",
+      "This is my second request. My first request was sent by letter on 01/05/2027 and delivered on 01/09/2027. Please act on it now.",
     );
     expect(second).toContain("Please remove my full name and address from your direct mailing list and add them to your Do Not Mail list.");
+  });
+
+  it("says exactly what evidence exists: the piece by its day, the person's report as their own (decision 0065)", () => {
+    const cited = letter({
+      followUp: {
+        kind: "second",
+        citation: "sent on 01/05/2027",
+        evidence: "Since then, a piece from you arrived on 03/02/2027, as the Postal Service's Informed Delivery showed.",
+      },
+    });
+    expect(cited.split("\n\n")[2]).toBe(
+      "This is my second request. My first request was sent on 01/05/2027. Since then, a piece from you arrived on 03/02/2027, as the Postal Service's Informed Delivery showed. Please act on it now.",
+    );
+    expect(cited).not.toContain("kept coming");
   });
 
   it("claims nothing under a law", () => {

@@ -45,6 +45,8 @@ export type FollowUpLetter =
       kind: "second";
       /** How the first request went, as the phrase after "My first request was ": "sent by letter on 01/05/2027 and delivered on 01/09/2027". */
       citation: string;
+      /** What showed the mail still coming, as recorded (decision 0065); without it the letter claims nothing about the mail since. */
+      evidence?: string | null;
     }
   | {
       kind: "legal";
@@ -95,6 +97,7 @@ export type RequestForLetter = PostalAddress & {
   followUpStep?: number;
   followUpAt?: Date | null;
   firstRequestCitation?: string | null;
+  followUpEvidence?: string | null;
   legalLawId?: string | null;
   /** Whether the law surely reaches the sender; null for a request from before this was kept, read as "ifApplies". */
   legalReach?: LawReachOfSender | null;
@@ -125,7 +128,8 @@ export function followUpOfRequest(request: RequestForLetter): FollowUpLetter | u
       permission: request.permission,
     };
   }
-  if (step >= 1 && request.firstRequestCitation) return { kind: "second", citation: request.firstRequestCitation };
+  if (step >= 1 && request.firstRequestCitation)
+    return { kind: "second", citation: request.firstRequestCitation, evidence: request.followUpEvidence ?? null };
   return undefined;
 }
 
@@ -216,7 +220,10 @@ export function writeOptOutLetter(input: OptOutLetterInput): string {
   const paragraphs: string[][] = [[formatDate(input.date, timeZone)], [senderName ? `To ${senderName}:` : "To whom it may concern:"]];
   if (followUp?.kind === "second") {
     paragraphs.push([
-      `This is my second request. My first request was ${collapseSpaces(followUp.citation)}, and your mail has kept coming since. Please act on it now.`,
+      // Only what is recorded is said of the mail since (decision 0065).
+      [`This is my second request. My first request was ${collapseSpaces(followUp.citation)}.`, followUp.evidence, "Please act on it now."]
+        .filter(Boolean)
+        .join(" "),
     ]);
   } else if (followUp?.kind === "legal") {
     paragraphs.push(...legalPart(followUp), [OWN_REQUESTS_LABEL]);

@@ -4,6 +4,7 @@
 // test (sender-outcome.test.ts); app/models/sender-outcome.server.ts recomputes the figures daily.
 import type { RequestStatus } from "../../drizzle/schema";
 import { DAY_MS, isoDate } from "~/domain/dates";
+import { MAIL_STOPS_AFTER_DAYS } from "~/domain/mail-timing";
 
 /** Below this many requests with a known outcome, a sender's figures are neither shown nor used. */
 export const MIN_CASES = 10;
@@ -14,6 +15,53 @@ export const MIN_CASES = 10;
  * sender mailing every week or two would have shown up at least once.
  */
 export const VERIFY_QUIET_DAYS = 14;
+
+/**
+ * An account counts in any sender's figures only from this age (decision 0065): longer than the
+ * days most catalog senders get to act, so a batch of accounts made to push a sender's figures
+ * waits two months before any of them counts, and most real outcomes take longer than that to be
+ * known anyway (a stopped one needs the 8-week clock and two quiet weeks).
+ */
+const MIN_ACCOUNT_AGE_DAYS = 60;
+
+/**
+ * One case per household: the account's postal address once checked (verified by a service, or
+ * standardized offline: both are the Postal Service's spelling), as street, unit and 5-digit ZIP
+ * in capitals with single spaces. An address kept as typed, or never checked, is no household the
+ * figures can tell apart from another: such an account does not count. Null then.
+ */
+export function householdKey(account: {
+  street1: string;
+  street2: string | null;
+  zipCode: string;
+  addressCheck: string | null;
+}): string | null {
+  if (account.addressCheck !== "verified" && account.addressCheck !== "standardized") return null;
+  const norm = (text: string | null) =>
+    (text ?? "")
+      .toUpperCase()
+      .replace(/[^A-Z0-9]+/g, " ")
+      .trim();
+  return `${norm(account.street1)}|${norm(account.street2)}|${account.zipCode.slice(0, 5)}`;
+}
+
+/** Whether an account may count in the figures now: old enough (MIN_ACCOUNT_AGE_DAYS). */
+export function accountOldEnough(createdAt: Date, now: Date) {
+  return now.getTime() - createdAt.getTime() >= MIN_ACCOUNT_AGE_DAYS * DAY_MS;
+}
+
+/**
+ * The days a sender's figures keep, from the sorted days to the last piece of its stopped cases
+ * (one per household). With MIN_CASES of them, the median and the 90th percentile. With fewer,
+ * only a 90th percentile beyond MAIL_STOPS_AFTER_DAYS is kept: it lengthens the clock every
+ * request starts with, which sends fewer follow-ups; a shorter one would send more, and a few
+ * households must not be able to do that for everyone.
+ */
+export function figuresFromDays(sortedDays: number[]): { medianDays: number | null; p90Days: number | null } {
+  const p90Days = percentile(sortedDays, 0.9);
+  if (sortedDays.length >= MIN_CASES) return { medianDays: percentile(sortedDays, 0.5), p90Days };
+  return { medianDays: null, p90Days: p90Days !== null && p90Days > MAIL_STOPS_AFTER_DAYS ? p90Days : null };
+}
 
 /** A sender's figures as sender_outcomes keeps them. */
 export type SenderOutcome = { cases: number; stopped: number; medianDays: number | null; p90Days: number | null };

@@ -23,6 +23,7 @@ import {
   users,
   type AddressCheck,
   type ArrivalSource,
+  type PieceAnswer,
   type MailPhotoState,
   type PlanName,
   type FollowUpHold,
@@ -89,6 +90,8 @@ export type AccountExport = {
     followUpHold: FollowUpHold | null;
     /** The first request as the second one cites it. */
     firstRequestCitation: string | null;
+    /** What the second request said of the mail that kept coming: a piece by its day, or the person's own report (decision 0065). */
+    followUpEvidence: string | null;
     /** The state law the request under the law cites, and the signed permission kept with it. */
     legalLawId: string | null;
     agentPermissionId: string | null;
@@ -187,6 +190,10 @@ export type AccountExport = {
     customerNumber: string | null;
     keyCode: string | null;
     addressedToCurrentResident: boolean;
+    /** Whether the piece was known to be real; one that was not started nothing paid (decision 0065). */
+    authenticated: boolean;
+    /** The person's answer to a piece that could not be verified: "confirmed", "dismissed", or null. */
+    personAnswer: PieceAnswer | null;
     recordedAt: string;
   }[];
   /**
@@ -244,6 +251,7 @@ const requestColumns = {
   followUpAt: requests.followUpAt,
   followUpHold: requests.followUpHold,
   firstRequestCitation: requests.firstRequestCitation,
+  followUpEvidence: requests.followUpEvidence,
   legalLawId: requests.legalLawId,
   agentPermissionId: requests.agentPermissionId,
   legalReach: requests.legalReach,
@@ -315,6 +323,8 @@ const mailArrivalColumns = {
   customerNumber: mailArrivals.customerNumber,
   keyCode: mailArrivals.keyCode,
   residentMail: mailArrivals.residentMail,
+  authenticated: mailArrivals.authenticated,
+  personAnswer: mailArrivals.personAnswer,
   createdAt: mailArrivals.createdAt,
 };
 const mailboxDayColumns = { day: mailboxDays.day, taken: mailboxDays.taken, dropped: mailboxDays.dropped };
@@ -466,6 +476,11 @@ export const EXPORTED_TABLES = {
 
 /** Tables keyed to a user that the export leaves out on purpose, each with the reason. */
 export const NOT_EXPORTED: readonly { table: string; reason: string }[] = [
+  {
+    table: "follow_up_days",
+    reason:
+      "A count per day of the follow-ups sent for the account, kept to cap them (decision 0065): each follow-up is in its request's history.",
+  },
   {
     table: "password_reset_tokens",
     reason: "Only hashes of one-time password reset links, which expire within an hour; the links went to the account's email.",
@@ -653,6 +668,7 @@ export async function exportAccount(
         followUpAt: isoOrNull(row.followUpAt),
         followUpHold: row.followUpHold,
         firstRequestCitation: row.firstRequestCitation,
+        followUpEvidence: row.followUpEvidence,
         legalLawId: row.legalLawId,
         agentPermissionId: row.agentPermissionId,
         legalReach: row.legalReach,
@@ -753,6 +769,8 @@ export async function exportAccount(
       customerNumber: row.customerNumber,
       keyCode: row.keyCode,
       addressedToCurrentResident: row.residentMail,
+      authenticated: row.authenticated,
+      personAnswer: row.personAnswer,
       recordedAt: iso(row.createdAt),
     })),
     agentPermissions: permissionRows.map((row) => ({

@@ -1,8 +1,18 @@
 // The follow-up ladder's writes (decision 0058). Each step is one statement guarded by the step it
 // moves from, with its history line written only where that statement changed the request: two
 // pieces recorded at once, or the cron and a piece, take a step once.
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
-import { agentPermissions, mailedLetters, requestEmails, requestLogs, requests, requestTemplates } from "../../drizzle/schema";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import {
+  agentPermissions,
+  followUpDays,
+  mailArrivals,
+  mailedLetters,
+  requestEmails,
+  requestLogs,
+  requests,
+  requestTemplates,
+  senderOutcomes,
+} from "../../drizzle/schema";
 import { FOLLOW_UP_HISTORY, PERMISSION_REVOKED_DETAIL } from "~/domain/follow-up";
 import type { SendingRecords } from "~/domain/request-evidence";
 import { mailedLetterColumns, requestEmailColumns } from "~/models/request-evidence.server";
@@ -18,9 +28,13 @@ const thisRequest = ({ userId, requestId }: RequestKey) => and(eq(requests.userI
 // a handful of rows, never every request in queue (decision 0036).
 const followedUp = sql`+${requests.status} in ('inQueue', 'confirmedByUser')`;
 
-/** What the next step of one request is decided from, with the evidence of its sendings for the second request's citation. */
+/**
+ * What the next step of one request is decided from, with the evidence of its sendings for the
+ * second request's citation, and what showed the mail still coming: the latest piece known to be
+ * real matched to it, and the person's latest report (decision 0065).
+ */
 export async function followUpFactsOf(db: Db, key: RequestKey) {
-  const [[request], letters, emails, sentLines] = await db.batch([
+  const [[request], letters, emails, sentLines, [latestPiece], [latestReport]] = await db.batch([
     db
       .select({
         userId: requests.userId,
@@ -59,10 +73,29 @@ export async function followUpFactsOf(db: Db, key: RequestKey) {
           inArray(requestLogs.status, ["emailed", "mailed", "filed"]),
         ),
       ),
+    db
+      .select({ arrivedOn: mailArrivals.arrivedOn, source: mailArrivals.source, receivedAt: mailArrivals.createdAt })
+      .from(mailArrivals)
+      .where(and(eq(mailArrivals.userId, key.userId), eq(mailArrivals.requestId, key.requestId), eq(mailArrivals.authenticated, true)))
+      .orderBy(desc(mailArrivals.arrivedOn))
+      .limit(1),
+    db
+      .select({ at: requestLogs.createdAt })
+      .from(requestLogs)
+      .where(
+        and(
+          eq(requestLogs.userId, key.userId),
+          eq(requestLogs.requestId, key.requestId),
+          eq(requestLogs.creator, "user"),
+          eq(requestLogs.status, "report"),
+        ),
+      )
+      .orderBy(desc(requestLogs.createdAt))
+      .limit(1),
   ]);
   if (!request) return null;
   const records: SendingRecords = { letters, sentEmails: emails, sentLines };
-  return { request, records };
+  return { request, records, latestPiece: latestPiece ?? null, latestReport: latestReport?.at ?? null };
 }
 
 type StepLine = { status: string; detail: string };
@@ -95,14 +128,14 @@ async function takeStep(
 // it answers; the free allowance is never touched (queuedAt stays).
 const sendsAgain = { status: "inQueue" as const, processedAt: null, stillComingAt: null, followUpHold: null };
 
-/** A second request, free, citing the first. */
-export function takeSecondRequest(db: Db, key: RequestKey, citation: string, detail: string, now: Date) {
+/** A second request, free, citing the first and saying exactly what showed the mail still coming (null: nothing). */
+export function takeSecondRequest(db: Db, key: RequestKey, citation: string, evidence: string | null, detail: string, now: Date) {
   return takeStep(
     db,
     key,
     0,
     undefined,
-    { ...sendsAgain, followUpStep: 1, followUpAt: now, firstRequestCitation: citation },
+    { ...sendsAgain, followUpStep: 1, followUpAt: now, firstRequestCitation: citation, followUpEvidence: evidence },
     { status: FOLLOW_UP_HISTORY.second, detail },
     now,
   );
@@ -124,7 +157,7 @@ export function takeLegalRequest(
     db,
     key,
     1,
-    isNull(requests.followUpHold),
+    notStopped,
     {
       ...sendsAgain,
       followUpStep: 2,
@@ -152,17 +185,88 @@ export function escalateRequest(db: Db, key: RequestKey, from: number, detail: s
   );
 }
 
-/** The legal step waits for the person's permission: the card asks them to sign; signing clears the hold. */
-export function holdForPermission(db: Db, key: RequestKey, detail: string, now: Date) {
-  return takeStep(
-    db,
-    key,
-    1,
-    isNull(requests.followUpHold),
-    { followUpHold: "permissionNeeded" },
-    { status: FOLLOW_UP_HISTORY.hold, detail },
-    now,
-  );
+// Every hold but a withdrawn permission gives way to the step the person or the next day takes.
+const notStopped = or(isNull(requests.followUpHold), ne(requests.followUpHold, "permissionRevoked"));
+
+/**
+ * The legal step waits: for the person to say so on the card (confirmationNeeded), then for their
+ * permission (permissionNeeded, which signing clears). Each hold is written, with its line, once.
+ */
+export function holdLegalStep(db: Db, key: RequestKey, hold: "permissionNeeded" | "confirmationNeeded", detail: string, now: Date) {
+  const from =
+    hold === "confirmationNeeded"
+      ? isNull(requests.followUpHold)
+      : or(isNull(requests.followUpHold), inArray(requests.followUpHold, ["confirmationNeeded", "dailyLimit"]));
+  return takeStep(db, key, 1, from, { followUpHold: hold }, { status: FOLLOW_UP_HISTORY.hold, detail }, now);
+}
+
+/**
+ * A paid step past the account's daily cap waits for the next day's run, visibly: the card says so
+ * and the history has its line, once.
+ */
+export function holdForDailyLimit(db: Db, key: RequestKey, from: number, detail: string, now: Date) {
+  const notHeldYet = or(isNull(requests.followUpHold), eq(requests.followUpHold, "confirmationNeeded"));
+  return takeStep(db, key, from, notHeldYet, { followUpHold: "dailyLimit" }, { status: FOLLOW_UP_HISTORY.hold, detail }, now);
+}
+
+/**
+ * Reserves one of the account's paid follow-up steps for `day` (UTC, YYYY-MM-DD), in one
+ * statement: the count goes up only while it is below `cap`, so steps set going at the same moment
+ * never pass it. Answers whether this call got one.
+ */
+export async function reserveFollowUpSend(db: Db, userId: string, day: string, cap: number) {
+  const rows = await db
+    .insert(followUpDays)
+    .values({ userId, day, taken: 1 })
+    .onConflictDoUpdate({
+      target: [followUpDays.userId, followUpDays.day],
+      set: { taken: sql`${followUpDays.taken} + 1` },
+      setWhere: sql`${followUpDays.taken} < ${cap}`,
+    })
+    .returning({ taken: followUpDays.taken });
+  return rows.length > 0;
+}
+
+/** Gives back a reservation whose step another call took first. */
+export async function releaseFollowUpSend(db: Db, userId: string, day: string) {
+  await db
+    .update(followUpDays)
+    .set({ taken: sql`max(0, ${followUpDays.taken} - 1)` })
+    .where(and(eq(followUpDays.userId, userId), eq(followUpDays.day, day)));
+}
+
+/**
+ * What "Mail still coming" is judged from (decision 0065): the request, its catalog sender's wait
+ * and learned days, and the letters of its sendings, whose delivery starts the clock.
+ */
+export async function reportFactsOf(db: Db, key: RequestKey) {
+  const [[request], letters] = await db.batch([
+    db
+      .select({
+        senderName: requests.senderName,
+        status: requests.status,
+        state: requests.state,
+        consumerFiles: requestTemplates.consumerFiles,
+        takes: requestTemplates.takes,
+        requiredDays: requests.requiredDays,
+        queuedAt: requests.queuedAt,
+        processedAt: requests.processedAt,
+        followUpStep: requests.followUpStep,
+        followUpHold: requests.followUpHold,
+        outcomeCases: senderOutcomes.cases,
+        outcomeP90Days: senderOutcomes.p90Days,
+      })
+      .from(requests)
+      .leftJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
+      .leftJoin(senderOutcomes, eq(senderOutcomes.templateId, requests.templateId))
+      .where(thisRequest(key))
+      .limit(1),
+    db
+      .select(mailedLetterColumns)
+      .from(mailedLetters)
+      .where(and(eq(mailedLetters.userId, key.userId), eq(mailedLetters.requestId, key.requestId))),
+  ]);
+  return request ? { request, letters } : null;
 }
 
 /**
@@ -178,7 +282,8 @@ export function requestsDueForFollowUp(db: Db, now: Date, limit: number) {
       and(
         isNotNull(requests.stillComingAt),
         lte(requests.stillComingAt, now),
-        isNull(requests.followUpHold),
+        // A step held for the daily cap goes the next day; every other hold waits for the person.
+        or(isNull(requests.followUpHold), eq(requests.followUpHold, "dailyLimit")),
         lt(requests.followUpStep, 3),
         followedUp,
       ),

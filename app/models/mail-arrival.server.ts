@@ -68,7 +68,7 @@ export type ArrivalReading = {
   customerNumber: string | null;
   keyCode: string | null;
   residentMail: boolean;
-  /** Known to be real (decision 0064): every path says so, none is assumed. */
+  /** Whether the piece is known to be real (mail_arrivals.authenticated): only such a piece marks its request still coming. */
   authenticated: boolean;
   printedSender?: string | null;
   /** Whether the piece's image was deleted: otherwise its key stays for the daily sweep. */
@@ -150,8 +150,8 @@ export async function recordArrival(db: Db, reading: ArrivalReading, now: Date) 
       userId: reading.userId,
       entryId: reading.entryId,
       source: reading.source,
-      arrivedOn: reading.arrivedOn,
       authenticated: reading.authenticated,
+      arrivedOn: reading.arrivedOn,
       printedSender: reading.printedSender ?? null,
       ...fields,
       imageKey: null,
@@ -164,6 +164,12 @@ export async function recordArrival(db: Db, reading: ArrivalReading, now: Date) 
   if (!request || !mailStopsBy || !arrivedAfterStop(reading.arrivedOn, mailStopsBy, timeZone)) {
     await recorded;
     return { requestId: request?.id ?? null, stillComing: false };
+  }
+  // A piece that could not be verified marks nothing: its request's card shows it, and only the
+  // person's own confirmation counts (decision 0065).
+  if (!reading.authenticated) {
+    await recorded;
+    return { requestId: request.id, stillComing: false };
   }
   const thisRequest = and(eq(requests.userId, reading.userId), eq(requests.id, request.id));
   const [, marked] = await db.batch([

@@ -344,6 +344,7 @@ export async function offerTemplateToExistingUsers(db: Db, actor: StaffActor, id
               followUpAt: sql`null`.as("followUpAt"),
               followUpHold: sql`null`.as("followUpHold"),
               firstRequestCitation: sql`null`.as("firstRequestCitation"),
+              followUpEvidence: sql`null`.as("followUpEvidence"),
               legalLawId: sql`null`.as("legalLawId"),
               agentPermissionId: sql`null`.as("agentPermissionId"),
               charityDonor: sql`null`.as("charityDonor"),

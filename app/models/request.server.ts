@@ -32,6 +32,7 @@ import { mailedLettersOfUser, sentLinesOfUser, sentOptOutEmailsOfUser } from "~/
 import { historyLineWhere } from "~/models/request-history.server";
 import { piecesOfRequest, seenInMailOf } from "~/models/seen-in-mail.server";
 import { mailboxSeenOnOf } from "~/models/sender-outcome.server";
+import { unverifiedPiecesOf } from "~/models/unverified-pieces.server";
 import type { Db } from "~/utils/db.server";
 
 const requestColumns = {
@@ -63,6 +64,7 @@ const requestColumns = {
   followUpAt: requests.followUpAt,
   followUpHold: requests.followUpHold,
   firstRequestCitation: requests.firstRequestCitation,
+  followUpEvidence: requests.followUpEvidence,
   legalLawId: requests.legalLawId,
   legalReach: requests.legalReach,
   legalByNoticeMethod: requests.legalByNoticeMethod,
@@ -158,6 +160,7 @@ export async function getDashboard(db: Db, userId: string, openRequestId: string
     .select({ on: mailboxSeenOnOf(sql`${userId}`) })
     .from(users)
     .where(eq(users.id, userId));
+  const unverified = unverifiedPiecesOf(db, userId);
 
   const [
     [accountRow],
@@ -171,6 +174,7 @@ export async function getDashboard(db: Db, userId: string, openRequestId: string
     sentLineRows,
     seenRows,
     [mailboxSeenRow],
+    unverifiedRows,
     logRows,
     pieceRows,
   ] = openRequestId
@@ -186,6 +190,7 @@ export async function getDashboard(db: Db, userId: string, openRequestId: string
         sentLines,
         seen,
         mailboxSeen,
+        unverified,
         historyOf(db, userId, openRequestId),
         piecesOfRequest(db, userId, openRequestId),
       ])
@@ -202,6 +207,7 @@ export async function getDashboard(db: Db, userId: string, openRequestId: string
           sentLines,
           seen,
           mailboxSeen,
+          unverified,
         ])),
         [],
         [],
@@ -226,6 +232,8 @@ export async function getDashboard(db: Db, userId: string, openRequestId: string
     recentlyDeleted: deletedRows,
     history: logRows,
     seenInMail: seenRows,
+    /** Pieces that could not be verified, each waiting on its request's card for the person's answer (decision 0065). */
+    unverifiedPieces: unverifiedRows.map((piece) => ({ ...piece, requestId: piece.requestId! })),
     openPieces: pieceRows,
   };
 }
@@ -386,6 +394,7 @@ export async function applyRequestAction(
     now = new Date(),
     changes = {},
     chargeFreeRequest = false,
+    reportOfSending,
   }: {
     userId: string;
     requestId: string;
@@ -393,6 +402,11 @@ export async function applyRequestAction(
     now?: Date;
     changes?: Pick<typeof requests.$inferInsert, "customerNumber" | "keyCode" | "recipientIds">;
     chargeFreeRequest?: boolean;
+    /**
+     * For a report: the sending (its processedAt) whose wait was found over. The report applies only
+     * while it is still the current one, so a report racing a step the ladder just took changes nothing.
+     */
+    reportOfSending?: { processedAt: Date | null };
   },
 ): Promise<ActionOutcome> {
   const status = STATUS_OF_ACTION[action];
@@ -400,7 +414,12 @@ export async function applyRequestAction(
   const queues = status === "inQueue";
   const charges = queues && chargeFreeRequest;
   // A charged action applies once the request is queued, by this batch or by an earlier one.
-  const applies = charges ? and(ownRequest, isNotNull(requests.queuedAt)) : ownRequest;
+  const sameSending = reportOfSending
+    ? reportOfSending.processedAt
+      ? eq(requests.processedAt, reportOfSending.processedAt)
+      : isNull(requests.processedAt)
+    : undefined;
+  const applies = charges ? and(ownRequest, isNotNull(requests.queuedAt)) : and(ownRequest, sameSending);
   const hasFreeRequest = sql`(select ${freeRequestsLeft} from ${users} where ${users.id} = ${userId}) > 0`;
 
   const statements: BatchItem<"sqlite">[] = [];

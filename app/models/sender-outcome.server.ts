@@ -1,14 +1,16 @@
 // What each catalog sender really does (sender_outcomes, decision 0060), recomputed by the daily
 // cron from every request's known outcome and the pieces seen in the mailboxes.
 import { and, asc, eq, gt, gte, inArray, isNotNull, ne, or, sql, type SQLWrapper } from "drizzle-orm";
-import { mailArrivals, mailboxDays, requests, requestTemplates, senderOutcomes } from "../../drizzle/schema";
+import { mailArrivals, requests, requestTemplates, senderOutcomes, users } from "../../drizzle/schema";
 import { mailClock } from "~/domain/mail-timing";
 import {
+  accountOldEnough,
   daysToLastPiece,
+  figuresFromDays,
+  householdKey,
   learnedStopDays,
   MIN_CASES,
   outcomeOf,
-  percentile,
   senderOutcomeText,
   type SenderOutcome,
 } from "~/domain/sender-outcome";
@@ -22,18 +24,24 @@ const PAGE_SIZE = 1000;
 const requestUserId = sql.raw(`"requests"."userId"`);
 const requestId = sql.raw(`"requests"."id"`);
 
-/** The last day a piece matched to the request arrived (the request's own sender by the match). */
-const lastPieceOn = sql<string | null>`(select max(${mailArrivals.arrivedOn}) from ${mailArrivals}
-  where ${mailArrivals.userId} = ${requestUserId} and ${mailArrivals.requestId} = ${requestId})`;
+// The UTC day a piece reached us: what we know for sure, whatever day a digest claims (decision 0065).
+const receivedOn = sql`date(${mailArrivals.createdAt} / 1000, 'unixepoch')`;
 
 /**
- * The last day the person's mailbox was seen: a piece recorded, or a message it received. `userId`
- * is a bound value or a column named with its table.
+ * The last day a piece known to be real and matched to the request arrived (the request's own
+ * sender by the match): its own day, never after the day we received it.
+ */
+const lastPieceOn = sql<string | null>`(select max(min(${mailArrivals.arrivedOn}, ${receivedOn})) from ${mailArrivals}
+  where ${mailArrivals.userId} = ${requestUserId} and ${mailArrivals.requestId} = ${requestId} and ${mailArrivals.authenticated} = 1)`;
+
+/**
+ * The last day the person's mailbox was seen: the day we received a piece known to be real
+ * (decision 0065). Neither a digest's claimed date nor a message anyone can send to the address
+ * says the mailbox is watched. `userId` is a bound value or a column named with its table.
  */
 export const mailboxSeenOnOf = (userId: SQLWrapper) =>
-  sql<string | null>`max(
-    coalesce((select max(${mailArrivals.arrivedOn}) from ${mailArrivals} where ${mailArrivals.userId} = ${userId}), ''),
-    coalesce((select max(${mailboxDays.day}) from ${mailboxDays} where ${mailboxDays.userId} = ${userId} and ${mailboxDays.taken} > 0), ''))`;
+  sql<string | null>`coalesce((select max(${receivedOn}) from ${mailArrivals}
+    where ${mailArrivals.userId} = ${userId} and ${mailArrivals.authenticated} = 1), '')`;
 
 /**
  * Rewrites sender_outcomes from the requests of every catalog sender: the cases are the requests
@@ -46,7 +54,7 @@ export const mailboxSeenOnOf = (userId: SQLWrapper) =>
  */
 export async function recomputeSenderOutcomes(db: Db, now: Date) {
   const learned = new Map((await db.select().from(senderOutcomes)).map((row) => [row.templateId, learnedStopDays(row)]));
-  const tallies = new Map<string, { cases: number; stopped: number; days: number[] }>();
+  const tallies = new Map<string, { cases: number; stopped: number; days: number[]; households: Set<string> }>();
   let after: { userId: string; id: string } | null = null;
   for (;;) {
     const page: Awaited<ReturnType<typeof readPage>> = await readPage(db, after);
@@ -57,8 +65,13 @@ export async function recomputeSenderOutcomes(db: Db, now: Date) {
         : null;
       const outcome = outcomeOf({ ...row, mailStopsBy, mailboxSeenOn: row.mailboxSeenOn || null });
       if (!outcome) continue;
-      const tally = tallies.get(templateId) ?? { cases: 0, stopped: 0, days: [] };
+      // One case per household, from accounts old enough (decision 0065): the first in key order.
+      const household = householdKey(row.account);
+      if (!household || !accountOldEnough(row.account.createdAt, now)) continue;
+      const tally = tallies.get(templateId) ?? { cases: 0, stopped: 0, days: [], households: new Set<string>() };
       tallies.set(templateId, tally);
+      if (tally.households.has(household)) continue;
+      tally.households.add(household);
       tally.cases += 1;
       if (outcome !== "stopped") continue;
       tally.stopped += 1;
@@ -69,10 +82,13 @@ export async function recomputeSenderOutcomes(db: Db, now: Date) {
     after = { userId: last.userId, id: last.id };
   }
 
-  const rows = [...tallies].map(([templateId, { cases, stopped, days }]) => {
-    const sorted = days.sort((a, b) => a - b);
-    return { templateId, cases, stopped, medianDays: percentile(sorted, 0.5), p90Days: percentile(sorted, 0.9), computedAt: now };
-  });
+  const rows = [...tallies].map(([templateId, { cases, stopped, days }]) => ({
+    templateId,
+    cases,
+    stopped,
+    ...figuresFromDays(days.sort((a, b) => a - b)),
+    computedAt: now,
+  }));
   await db.batch([db.delete(senderOutcomes), ...chunkedInserts(db, senderOutcomes, rows)]);
   return rows.length;
 }
@@ -91,8 +107,16 @@ function readPage(db: Db, after: { userId: string; id: string } | null) {
       followUpStep: requests.followUpStep,
       lastPieceOn,
       mailboxSeenOn: mailboxSeenOnOf(requestUserId),
+      account: {
+        createdAt: users.createdAt,
+        street1: users.street1,
+        street2: users.street2,
+        zipCode: users.zipCode,
+        addressCheck: users.addressCheck,
+      },
     })
     .from(requests)
+    .innerJoin(users, eq(users.id, requests.userId))
     .where(
       and(
         after ? or(gt(requests.userId, after.userId), and(eq(requests.userId, after.userId), gt(requests.id, after.id))) : undefined,

@@ -187,6 +187,7 @@ async function lettersOfChunk(db: Db, keys: QueueKey[], { unsentOnly, now = new 
         followUpStep: requests.followUpStep,
         followUpHold: requests.followUpHold,
         firstRequestCitation: requests.firstRequestCitation,
+        followUpEvidence: requests.followUpEvidence,
         legalLawId: requests.legalLawId,
         legalReach: requests.legalReach,
         legalByNoticeMethod: requests.legalByNoticeMethod,

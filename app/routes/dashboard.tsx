@@ -23,7 +23,7 @@ import {
   type RequestAction,
 } from "~/domain/requests";
 import { getDashboard, getUserRequest } from "~/models/request.server";
-import { actOnRequest, afterFirstQueuing, sendSuggestions, undoDelete } from "~/services/requests.server";
+import { actOnRequest, afterFirstQueuing, answerPiece, sendSuggestions, undoDelete } from "~/services/requests.server";
 import { recordEvents, trackVisit } from "~/services/analytics.server";
 import { mailboxViewOf } from "~/services/mailbox.server";
 import { requireUser, type CurrentUser } from "~/services/auth.server";
@@ -45,6 +45,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const refused = (error: string, status: 400 | 403 | 409) => data({ error }, { status });
+// Shown next to the card's buttons, not at the top of the page.
+const refusedAtCard = (error: string, requestId: string) => data({ error, atCard: requestId }, { status: 400 });
 // Shown at the boxes, not at the top of the page with the way to the plans.
 const nothingChosen = () => data({ error: CHOOSE_ONE_MESSAGE, atChoices: true }, { status: 400 });
 
@@ -82,9 +84,25 @@ async function requestActionIntent(context: ActionFunctionArgs["context"], user:
   invariantResponse(target);
   const queued = await actOnRequest(env, user, { requestId, action, charged: actionUsesAllowance(action, target) });
   if (!queued) return refused(ALLOWANCE_REFUSED_MESSAGE, 403);
+  // A report before the sender's days to act are over: nothing changed, and the card says why (decision 0065).
+  if (queued.refused) return refusedAtCard(queued.refused, requestId);
   if (queued.firstQueuing) await afterFirstQueuing(env, user, [target]);
   await recordClick(context, user, [action]);
   return redirect(noticeUrl({ notice: action, about: requestId }), 303);
+}
+
+/** A piece that could not be verified: confirmed, it is the person's own report; dismissed, it counts for nothing (decision 0065). */
+async function pieceAnswerIntent(
+  context: ActionFunctionArgs["context"],
+  user: CurrentUser,
+  arrivalId: string,
+  answer: "confirmed" | "dismissed",
+) {
+  const outcome = await answerPiece(context.env, user, { arrivalId, answer });
+  invariantResponse(outcome.kind !== "notFound");
+  if (outcome.kind === "refused") return refusedAtCard(outcome.message, outcome.requestId);
+  if (answer === "confirmed") await recordClick(context, user, ["report"]);
+  return redirect(noticeUrl({ notice: answer === "confirmed" ? "report" : "pieceDismissed", about: outcome.requestId }), 303);
 }
 
 /** A charity's request: donor or not, and how often it may write (decision 0059). */
@@ -113,6 +131,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return undoIntent(context, user, value.requestId);
     case "charityChoice":
       return charityChoiceIntent(context, user, value);
+    case "confirmPiece":
+    case "dismissPiece":
+      return pieceAnswerIntent(context, user, value.arrivalId, value.intent === "confirmPiece" ? "confirmed" : "dismissed");
     default:
       return requestActionIntent(context, user, value.intent, value.requestId);
   }
@@ -142,6 +163,7 @@ export default function Dashboard() {
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const choicesError = actionData && "atChoices" in actionData ? actionData.error : null;
+  const cardError = actionData && "atCard" in actionData ? { requestId: actionData.atCard, text: actionData.error } : null;
 
   if (open && print) {
     return (
@@ -158,7 +180,13 @@ export default function Dashboard() {
       <KindLinks listId={`group-${group}`} cards={groups[group]} />
       <ul className={group === "suggested" ? "request-list request-grid" : "request-list"}>
         {groups[group].map((card) => (
-          <RequestCard key={card.id} card={card} open={open?.id === card.id ? open : null} confirmingDelete={confirmDelete === card.id} />
+          <RequestCard
+            key={card.id}
+            card={card}
+            open={open?.id === card.id ? open : null}
+            confirmingDelete={confirmDelete === card.id}
+            error={cardError?.requestId === card.id ? cardError.text : null}
+          />
         ))}
       </ul>
     </>
@@ -188,7 +216,7 @@ export default function Dashboard() {
         </p>
       </div>
 
-      <DashboardOutcome notice={actionData ? null : notice} error={choicesError ? null : (actionData?.error ?? null)} />
+      <DashboardOutcome notice={actionData ? null : notice} error={choicesError || cardError ? null : (actionData?.error ?? null)} />
       {greeting ? (
         <p className="notice">
           <strong>{greeting.firstName ? `Welcome, ${greeting.firstName}.` : "Welcome."}</strong> Your first step:{" "}

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import type { RequestStatus } from "../../drizzle/schema";
 import { PostOutcome } from "~/components/ui/form";
@@ -67,7 +67,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   invariantResponse(row && row.status !== "deleted");
 
   const { intent } = answer.value;
-  await actOnRequest(context.env, user, { requestId, action: intent, charged: false });
+  const outcome = await actOnRequest(context.env, user, { requestId, action: intent, charged: false });
+  // Too soon to say the mail is still coming: nothing changed, and the page says why (decision 0065).
+  if (outcome?.refused) return data({ error: outcome.refused }, { status: 400 });
   await recordEvents(context, [
     { name: "clicked request action button", userId: user.id, properties: { action: intent, from: "reminder" } },
   ]).catch((error) => log.error("analytics:", errorMessage(error)));
@@ -76,6 +78,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function Reminder() {
   const { requestId, senderName, status, sent, answers, answered, unsubscribePath } = useLoaderData<typeof loader>();
+  const refusal = useActionData<typeof action>()?.error ?? null;
   const dashboardLink = `/dashboard?request=${encodeURIComponent(requestId)}#request-${requestId}`;
 
   return (
@@ -113,10 +116,16 @@ export default function Reminder() {
               name="intent"
               value={answer}
               className={answer === "confirm" ? "button" : "button button-quiet"}
+              aria-describedby={refusal && answer === "report" ? "reminder-error" : undefined}
             >
               {REMINDER_ANSWER_LABELS[answer]}
             </button>
           ))}
+          {refusal ? (
+            <p className="field-error" id="reminder-error" role="alert">
+              {refusal}
+            </p>
+          ) : null}
         </Form>
       ) : null}
 

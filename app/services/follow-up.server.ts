@@ -3,17 +3,23 @@
 // its sender allows, else waits for staff. Three things set it going: a piece seen after the day
 // the mail should have stopped, the person saying so, and the daily cron for a step a crash missed
 // or a permission just signed.
-import { MINUTE_MS, timeZoneForState } from "~/domain/dates";
+import { isoDate, MINUTE_MS, timeZoneForState } from "~/domain/dates";
 import { firstRequestCitation, followUpDetail, nextFollowUp, type NextFollowUp } from "~/domain/follow-up";
-import { evidenceOfRequest, latestEvidence } from "~/domain/request-evidence";
+import { evidenceOfRequest, latestEvidence, letterArrival, letterEvidence } from "~/domain/request-evidence";
 import { goesByPrivacyRequestMethod } from "~/domain/sender-catalog";
+import { learnedStopDays } from "~/domain/sender-outcome";
+import { FOLLOW_UP_SENDS_PER_DAY, reportRefusal, stillComingEvidence, stillComingEvidenceText } from "~/domain/still-coming";
 import { sendAtOnceWhenSenderAllows } from "~/jobs/opt-out.server";
 import { agentPermissionInForce } from "~/models/agent-permission.server";
 import {
   escalateRequest,
   followUpFactsOf,
-  holdForPermission,
+  holdForDailyLimit,
+  holdLegalStep,
+  releaseFollowUpSend,
+  reportFactsOf,
   requestsDueForFollowUp,
+  reserveFollowUpSend,
   takeLegalRequest,
   takeSecondRequest,
   type RequestKey,
@@ -26,7 +32,10 @@ function ladderIsOn(env: Pick<AppEnv, "FOLLOW_UP_LADDER">) {
   return env.FOLLOW_UP_LADDER !== "off";
 }
 
-export type StepTaken = Exclude<NextFollowUp["kind"], "none">;
+export type StepTaken = Exclude<NextFollowUp["kind"], "none"> | "dailyLimit";
+
+/** The line a step past the account's daily cap writes, once. */
+const DAILY_LIMIT_DETAIL = `Waiting for the next day: we send at most ${FOLLOW_UP_SENDS_PER_DAY} follow-ups a day for one account`;
 
 /**
  * Takes the next step of one request marked still coming, once however often this runs at once.
@@ -47,20 +56,34 @@ export async function takeNextFollowUpStep(env: AppEnv, key: RequestKey, now: Da
       state: request.state,
       category: request.category,
       permissionInForce: permission !== null,
-      byPerson,
+      // The person's own report since this sending counts as theirs whoever runs the step (the cron
+      // once they signed their permission, or the day after the cap held it): decision 0065.
+      byPerson: byPerson || (facts.latestReport !== null && request.processedAt !== null && facts.latestReport >= request.processedAt),
     },
     now,
   );
+  if (next.kind === "none") return null;
+  // A paid step reserves one of the account's steps of the day first, in one statement; past the
+  // cap it waits for the next day's run, and the card says so (decision 0065).
+  const pays = next.kind === "second" || next.kind === "legal";
+  const day = isoDate(now, "UTC");
+  if (pays && !(await reserveFollowUpSend(db, key.userId, day, FOLLOW_UP_SENDS_PER_DAY))) {
+    return (await holdForDailyLimit(db, key, request.followUpStep, DAILY_LIMIT_DETAIL, now)) ? "dailyLimit" : null;
+  }
   let taken = false;
   switch (next.kind) {
-    case "none":
-      return null;
     case "second": {
       const sending = evidenceOfRequest(request, facts.records).filter(
         (evidence) => evidence.at.getTime() <= sentAt.getTime() + 10 * MINUTE_MS,
       );
-      const citation = firstRequestCitation(latestEvidence(sending), sentAt, timeZoneForState(request.state));
-      taken = await takeSecondRequest(db, key, citation, followUpDetail(next, citation), now);
+      const timeZone = timeZoneForState(request.state);
+      const citation = firstRequestCitation(latestEvidence(sending), sentAt, timeZone);
+      // Only what is recorded since this sending: a piece known to be real, the person's own report.
+      const since = isoDate(sentAt, timeZone);
+      const piece = facts.latestPiece && facts.latestPiece.arrivedOn > since ? facts.latestPiece : null;
+      const reportedAt = facts.latestReport && facts.latestReport >= sentAt ? facts.latestReport : null;
+      const evidence = stillComingEvidenceText(stillComingEvidence(piece, reportedAt), timeZone);
+      taken = await takeSecondRequest(db, key, citation, evidence, followUpDetail(next, citation), now);
       break;
     }
     case "legal": {
@@ -75,15 +98,42 @@ export async function takeNextFollowUpStep(env: AppEnv, key: RequestKey, now: Da
       break;
     }
     case "hold":
-      taken = await holdForPermission(db, key, followUpDetail(next), now);
+      taken = await holdLegalStep(db, key, next.hold, followUpDetail(next), now);
       break;
     case "escalate":
       taken = await escalateRequest(db, key, request.followUpStep, followUpDetail(next), now);
       break;
   }
-  if (!taken) return null;
-  if (next.kind === "second" || next.kind === "legal") await sendAtOnceWhenSenderAllows(env, key);
+  if (!taken) {
+    if (pays) await releaseFollowUpSend(db, key.userId, day);
+    return null;
+  }
+  if (pays) await sendAtOnceWhenSenderAllows(env, key);
   return next.kind;
+}
+
+/**
+ * Whether the person's "Mail still coming" can be taken now (decision 0065): once the sender's days
+ * to act are over for the current sending, by the clock the card shows (reportRefusal). Answers
+ * the words that refuse it, or null, with the sending it was judged on; null when the request is
+ * not this user's.
+ */
+export async function judgeReport(env: AppEnv, key: RequestKey, now: Date) {
+  const found = await reportFactsOf(getDb(env.DB), key);
+  if (!found) return null;
+  const { request, letters } = found;
+  const sinceSent = request.processedAt ? letters.filter((letter) => letter.createdAt >= request.processedAt!) : [];
+  const refusal = reportRefusal(
+    {
+      ...request,
+      consumerFiles: request.consumerFiles ?? false,
+      letter: letterArrival(latestEvidence(letterEvidence(sinceSent, null))),
+      learnedDays: request.outcomeCases === null ? null : learnedStopDays({ cases: request.outcomeCases, p90Days: request.outcomeP90Days }),
+    },
+    now,
+    timeZoneForState(request.state),
+  );
+  return { refusal, processedAt: request.processedAt };
 }
 
 /** A piece was recorded: when it showed the request still coming, the ladder takes its step (unless it is off). */
@@ -105,7 +155,7 @@ const FOLLOW_UPS_PER_RUN = 500;
  * step (one a crash missed, one whose hold the person's signing cleared). Answers what was taken.
  */
 export async function advanceFollowUps(env: AppEnv, now: Date) {
-  const counts = { second: 0, legal: 0, escalated: 0, held: 0 };
+  const counts = { second: 0, legal: 0, escalated: 0, held: 0, heldForTheDay: 0 };
   if (!ladderIsOn(env)) return counts;
   const due = await requestsDueForFollowUp(getDb(env.DB), now, FOLLOW_UPS_PER_RUN);
   for (const key of due) {
@@ -114,6 +164,7 @@ export async function advanceFollowUps(env: AppEnv, now: Date) {
     else if (taken === "legal") counts.legal += 1;
     else if (taken === "escalate") counts.escalated += 1;
     else if (taken === "hold") counts.held += 1;
+    else if (taken === "dailyLimit") counts.heldForTheDay += 1;
   }
   return counts;
 }

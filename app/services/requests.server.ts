@@ -14,7 +14,7 @@ import {
 } from "~/domain/requests";
 import { requestsSentEmail } from "~/domain/account-emails";
 import { sendAtOnceWhenSenderAllows } from "~/jobs/opt-out.server";
-import { takeNextFollowUpStep } from "~/services/follow-up.server";
+import { judgeReport, takeNextFollowUpStep } from "~/services/follow-up.server";
 import { enqueueAccountEmail, enqueueJob } from "~/jobs/producer.server";
 import {
   applyRequestAction,
@@ -29,6 +29,7 @@ import {
   spendFreeRequest,
 } from "~/models/request.server";
 import { getTemplate } from "~/models/request-template.server";
+import { answerUnverifiedPiece, unverifiedPieceOf } from "~/models/unverified-pieces.server";
 import { recordEvents } from "~/services/analytics.server";
 import type { CurrentUser } from "~/services/auth.server";
 import { getDb, type Db } from "~/utils/db.server";
@@ -55,14 +56,22 @@ async function tagWhenUsedUp(env: AppEnv, user: CurrentUser, spent: Spent | null
  * A user's action on an existing request (product rules: Request statuses and actions). When it sends the request into the
  * queue for the first time, a free request pays for it unless the user subscribes; the charge and
  * the queuing are one D1 batch, so concurrent identical clicks all see the one success. Answers
- * null when none was left (nothing is written).
+ * null when none was left (nothing is written), and `refused` with the words to show when a
+ * report comes before the sender's days to act are over (decision 0065: nothing is written).
  */
 export async function actOnRequest(
   env: AppEnv,
   user: CurrentUser,
   input: { requestId: string; action: RequestAction; charged: boolean; changes?: Parameters<typeof applyRequestAction>[1]["changes"] },
   now = new Date(),
-) {
+): Promise<{ firstQueuing: boolean; refused: string | null } | null> {
+  let reportOfSending: { processedAt: Date | null } | undefined;
+  if (input.action === "report") {
+    const judged = await judgeReport(env, { userId: user.id, requestId: input.requestId }, now);
+    if (!judged) return null;
+    if (judged.refusal) return { firstQueuing: false, refused: judged.refusal };
+    reportOfSending = { processedAt: judged.processedAt };
+  }
   const outcome = await applyRequestAction(getDb(env.DB), {
     userId: user.id,
     requestId: input.requestId,
@@ -70,12 +79,49 @@ export async function actOnRequest(
     now,
     changes: input.changes,
     chargeFreeRequest: input.charged && !hasUnlimitedRequests(user),
+    reportOfSending,
   });
-  if (!outcome.applied) return null;
+  // A report that found its sending gone had raced the step another one took: that one counts.
+  if (!outcome.applied) return reportOfSending ? { firstQueuing: false, refused: null } : null;
   await tagWhenUsedUp(env, user, outcome.spent);
   // The person says the mail is still coming: the follow-up ladder takes its next step (decision 0058).
   if (input.action === "report") await takeNextFollowUpStep(env, { userId: user.id, requestId: input.requestId }, now, { byPerson: true });
-  return { firstQueuing: outcome.firstQueuing };
+  return { firstQueuing: outcome.firstQueuing, refused: null };
+}
+
+export type PieceAnswerOutcome =
+  | { kind: "notFound" }
+  | { kind: "refused"; requestId: string; message: string }
+  | { kind: "answered"; requestId: string; answer: "confirmed" | "dismissed" };
+
+/**
+ * The person's answer to a piece that could not be verified (decision 0065). Dismissed, it counts
+ * for nothing. Confirmed ("Yes, this came to me"), it is their own report: taken only when a
+ * report is (the sender's days to act over for the current sending), then once per step of the
+ * ladder. A refused confirmation writes nothing, so the card still asks.
+ */
+export async function answerPiece(
+  env: AppEnv,
+  user: CurrentUser,
+  input: { arrivalId: string; answer: "confirmed" | "dismissed" },
+  now = new Date(),
+): Promise<PieceAnswerOutcome> {
+  const db = getDb(env.DB);
+  const piece = await unverifiedPieceOf(db, user.id, input.arrivalId);
+  if (!piece) return { kind: "notFound" };
+  const answered = { kind: "answered" as const, requestId: piece.requestId, answer: input.answer };
+  if (input.answer === "dismissed") {
+    await answerUnverifiedPiece(db, user.id, piece.id, "dismissed");
+    return answered;
+  }
+  const judged = await judgeReport(env, { userId: user.id, requestId: piece.requestId }, now);
+  if (!judged) return { kind: "notFound" };
+  if (judged.refusal) return { kind: "refused", requestId: piece.requestId, message: judged.refusal };
+  // The first of several identical presses records the answer and reports; the others find it answered.
+  if (!(await answerUnverifiedPiece(db, user.id, piece.id, "confirmed"))) return answered;
+  const reported = await actOnRequest(env, user, { requestId: piece.requestId, action: "report", charged: false }, now);
+  if (reported?.refused) return { kind: "refused", requestId: piece.requestId, message: reported.refused };
+  return answered;
 }
 
 /**

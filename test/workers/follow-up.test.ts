@@ -81,7 +81,7 @@ async function signPermission(userId: string) {
 
 let entry = 0;
 /** A piece from the sender, seen on `arrivedOn`, recorded as the digest and photo paths record it. */
-async function latePiece(userId: string, arrivedOn: string, now: Date, appEnv = ladderOn()) {
+async function latePiece(userId: string, arrivedOn: string, now: Date, appEnv = ladderOn(), { authenticated = true } = {}) {
   const recorded = await recordArrival(
     db,
     {
@@ -89,12 +89,12 @@ async function latePiece(userId: string, arrivedOn: string, now: Date, appEnv = 
       entryId: `entry-${(entry += 1)}`,
       source: "digest",
       arrivedOn,
-      authenticated: true,
       templateId: SENDER,
       senderName: null,
       customerNumber: null,
       keyCode: null,
       residentMail: false,
+      authenticated,
       imageDeleted: true,
     },
     now,
@@ -133,9 +133,12 @@ describe("a late piece", () => {
     const lines = await linesOf(userId, "secondRequest");
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ creator: "system", detail: "Sent again, free, citing your first request, sent on 09/01/2026" });
-    // It waits for staff, marked as a second request; its letter cites the first.
+    // It waits for staff, marked as a second request; its letter cites the first, and the piece by its day.
     expect((await listWorkQueue(db)).some((row) => row.userId === userId)).toBe(true);
-    expect(await letterOf(key, now)).toContain("09/01/2026");
+    const letter = await letterOf(key, now);
+    expect(letter).toContain("My first request was sent on 09/01/2026.");
+    expect(letter).toMatch(/Since then, a piece from you arrived on 11\/2[45]\/2026, as the Postal Service's Informed Delivery showed\./);
+    expect(letter).not.toContain("kept coming");
   });
 
   it("before the day the mail should have stopped is expected, and takes no step", async () => {
@@ -151,10 +154,16 @@ describe("after the second request's wait", () => {
   const secondSent = { followUpStep: 1, followUpAt: new Date("2026-09-01T15:00:00Z"), firstRequestCitation: "06/01/2026, by mail" };
   const now = new Date("2026-11-25T15:00:00Z");
 
-  it("asks under California's law with the permission in force, and the letter names the statute and carries the permission", async () => {
+  it("asks under California's law only once the person says so, with the permission in force, and the letter names the statute and carries the permission", async () => {
     const { userId, key } = await personWithSentRequest("CA", new Date("2026-09-01T15:00:00Z"), secondSent);
     const permissionId = await signPermission(userId);
-    expect((await latePiece(userId, "2026-11-24", now)).step).toBe("legal");
+    // A real late piece asks the person; nothing goes out in their name by itself (decision 0065).
+    expect((await latePiece(userId, "2026-11-24", now)).step).toBe("hold");
+    expect(await requestRow(userId, SENDER)).toMatchObject({ followUpStep: 1, followUpHold: "confirmationNeeded" });
+    await advanceFollowUps(ladderOn(), now);
+    expect(await linesOf(userId, "legalRequest"), "the cron does not send it either").toEqual([]);
+    // The person's own "Send it again" on the card takes the step.
+    expect(await takeNextFollowUpStep(ladderOn(), key, now, { byPerson: true })).toBe("legal");
 
     const request = await requestRow(userId, SENDER);
     expect(request).toMatchObject({
@@ -163,6 +172,7 @@ describe("after the second request's wait", () => {
       agentPermissionId: permissionId,
       processedAt: null,
       stillComingAt: null,
+      followUpHold: null,
     });
     // A retailer: the law reaches it only if it meets the thresholds; and no privacy-request method is known for it.
     expect(request).toMatchObject({ legalReach: "ifApplies", legalByNoticeMethod: false });
@@ -191,11 +201,14 @@ describe("after the second request's wait", () => {
     expect(shown).toContain(`Jane Q Public, signed on 10/01/2026: ${PERMISSION_TEXT}`);
   });
 
-  it("waits for the permission where none is signed, then takes the step the day after it is signed", async () => {
-    const { userId } = await personWithSentRequest("CA", new Date("2026-09-01T15:00:00Z"), secondSent);
+  it("once the person said so, waits for the permission where none is signed, then takes the step the day after it is signed", async () => {
+    const { userId, key } = await personWithSentRequest("CA", new Date("2026-09-01T15:00:00Z"), secondSent);
     expect((await latePiece(userId, "2026-11-24", now)).step).toBe("hold");
+    // The person's "Send it again" (their report, recorded in the history) takes the ladder on.
+    await db.insert(requestLogs).values({ userId, requestId: SENDER, creator: "user", status: "report", createdAt: now });
+    expect(await takeNextFollowUpStep(ladderOn(), key, now, { byPerson: true })).toBe("hold");
     expect(await requestRow(userId, SENDER)).toMatchObject({ followUpStep: 1, followUpHold: "permissionNeeded" });
-    expect(await linesOf(userId, "followUpHeld")).toHaveLength(1);
+    expect(await linesOf(userId, "followUpHeld")).toHaveLength(2);
     // The cron leaves a held request alone.
     await advanceFollowUps(ladderOn(), now);
     expect((await requestRow(userId, SENDER)).followUpStep).toBe(1);
@@ -292,13 +305,14 @@ describe("a withdrawn permission", () => {
     });
     await signPermission(userId);
     const now = new Date("2026-11-25T15:00:00Z");
-    expect((await latePiece(userId, "2026-11-24", now)).step).toBe("legal");
+    expect((await latePiece(userId, "2026-11-24", now)).step).toBe("hold");
+    expect(await takeNextFollowUpStep(ladderOn(), key, now, { byPerson: true })).toBe("legal");
     await db.update(agentPermissions).set({ revokedAt: now }).where(eq(agentPermissions.userId, userId));
 
     expect(await letterOf(key, new Date("2026-11-25T16:00:00Z")), "not written, so not sent").toBeNull();
     expect(await requestRow(userId, SENDER)).toMatchObject({ followUpStep: 2, followUpHold: "permissionRevoked", processedAt: null });
     const held = await linesOf(userId, "followUpHeld");
-    expect(held.map((line) => line.detail)).toEqual(["Follow-up stopped: you withdrew your permission"]);
+    expect(held.map((line) => line.detail)).toContain("Follow-up stopped: you withdrew your permission");
     expect((await listWorkQueue(db)).some((row) => row.userId === userId)).toBe(false);
   });
 });
@@ -310,7 +324,7 @@ describe("FOLLOW_UP_LADDER=off", () => {
     const { recorded, step } = await latePiece(userId, "2026-11-24", now, ladderOff());
     expect(recorded.stillComing).toBe(true);
     expect(step).toBeNull();
-    expect(await advanceFollowUps(ladderOff(), now)).toEqual({ second: 0, legal: 0, escalated: 0, held: 0 });
+    expect(await advanceFollowUps(ladderOff(), now)).toEqual({ second: 0, legal: 0, escalated: 0, held: 0, heldForTheDay: 0 });
     expect(await requestRow(userId, SENDER)).toMatchObject({ followUpStep: 0, stillComingAt: now });
   });
 });

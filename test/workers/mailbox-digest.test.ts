@@ -151,11 +151,24 @@ describe("a piece from a sender the person asked to stop", () => {
     await deliver(userId, "2026-11-24", [scanOf("campaign")]);
     const [row] = await allRead(userId, 1);
     expect(row!.requestId).toBe(requestId);
+    expect(row!.authenticated).toBe(true);
     const lines = await stillComingLines(userId, requestId);
     expect(lines).toHaveLength(1);
     expect(lines[0]!.detail).toContain("still came on 11/24/2026 (seen in the Postal Service's daily digest)");
-    // The follow-up ladder answers the mark at once with a second request (decision 0058).
+    // A verified piece may send the second request by itself (decisions 0058, 0065).
     expect(await requestOf(userId, requestId)).toMatchObject({ followUpStep: 1, stillComingAt: null, processedAt: null });
+  });
+
+  it("after that day but unverified, is matched to the request and marks nothing, sends nothing", async () => {
+    const userId = await household();
+    const requestId = await sentRequest(userId, fixtures.campaign.templateId!, new Date("2026-09-01T15:00:00Z"));
+    await deliver(userId, "2026-11-24", [scanOf("campaign")], { authenticated: false });
+    const [row] = await allRead(userId, 1);
+    expect(row!.requestId).toBe(requestId);
+    expect(row!.authenticated, "this digest carries no verified Postal Service signature").toBe(false);
+    // Only a piece known to be real marks the request; this one waits on the card for the person (decision 0065).
+    expect(await stillComingLines(userId, requestId)).toEqual([]);
+    expect(await requestOf(userId, requestId)).toMatchObject({ followUpStep: 0, stillComingAt: null });
   });
 
   it("read twice at the same moment, marks it once, with one line in its history", async () => {
@@ -167,12 +180,12 @@ describe("a piece from a sender the person asked to stop", () => {
       entryId: `digest:same-moment-${day}:1`,
       source: "digest" as const,
       arrivedOn: day,
-      authenticated: true,
       templateId: "orvis",
       senderName: null,
       customerNumber: null,
       keyCode: null,
       residentMail: false,
+      authenticated: true,
       imageDeleted: true,
     });
     const outcomes = await Promise.all([recordArrival(db, piece("2026-11-24"), now), recordArrival(db, piece("2026-11-25"), now)]);

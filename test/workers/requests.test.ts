@@ -108,9 +108,11 @@ describe("request actions", () => {
       const presetId = await firstPresetId();
       // Dated well before the action, so that an action that forgot updatedAt fails below.
       const longAgo = new Date("2026-01-01T00:00:00Z");
+      // A report is taken only for a request sent whose wait is over (decision 0065): sent long ago.
+      const sent = action === "report" ? { status: "inQueue" as const, queuedAt: longAgo, processedAt: longAgo } : {};
       await db
         .update(requests)
-        .set({ updatedAt: longAgo })
+        .set({ updatedAt: longAgo, ...sent })
         .where(and(eq(requests.userId, userId), eq(requests.id, presetId)));
       const actedFrom = Date.now();
 
@@ -121,7 +123,8 @@ describe("request actions", () => {
       const after = await requestOf(userId, presetId);
       expect(after!.status).toBe(STATUS_OF_ACTION[action]);
       expect(after!.updatedAt.getTime()).toBeGreaterThanOrEqual(actedFrom);
-      expect(await logsOf(userId, presetId)).toEqual([{ creator: "user", status: action }]);
+      // A report on a sent request also takes the follow-up ladder's step, a line of the system's.
+      expect((await logsOf(userId, presetId)).filter((log) => log.creator === "user")).toEqual([{ creator: "user", status: action }]);
       const events = await db
         .select({ properties: analyticsEvents.properties })
         .from(analyticsEvents)
@@ -134,10 +137,21 @@ describe("request actions", () => {
     const { browser, userId } = await signedUpUser("action-notice");
     const presetId = await firstPresetId();
     for (const intent of ["unsubscribe", "confirm", "report"]) {
+      // "Mail came back" after "Mail stopped" is taken once the sender's days to act are over (decision 0065).
+      if (intent === "report") {
+        await db
+          .update(requests)
+          .set({ processedAt: new Date(Date.now() - 70 * 24 * 3_600_000) })
+          .where(and(eq(requests.userId, userId), eq(requests.id, presetId)));
+      }
       const response = await browser.post("/dashboard", { requestId: presetId, intent });
       expect(response.status).toBe(303);
     }
-    expect((await logsOf(userId, presetId)).map((log) => log.status)).toEqual(["report", "confirm", "unsubscribe"]);
+    expect((await logsOf(userId, presetId)).filter((log) => log.creator === "user").map((log) => log.status)).toEqual([
+      "report",
+      "confirm",
+      "unsubscribe",
+    ]);
   });
 
   it("hides a deleted request from the dashboard", async () => {

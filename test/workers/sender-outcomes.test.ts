@@ -5,9 +5,20 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CATALOG_SENDERS } from "../../drizzle/catalog";
-import { jobs, mailArrivals, requestLogs, requests, requestTemplates, senderOutcomes, type RequestStatus } from "../../drizzle/schema";
+import {
+  jobs,
+  mailArrivals,
+  requestLogs,
+  requests,
+  requestTemplates,
+  senderOutcomes,
+  users,
+  type RequestStatus,
+} from "../../drizzle/schema";
 import worker from "../../app/worker";
 import { DAY_MS } from "~/domain/dates";
+import { MAIL_STOPS_AFTER_DAYS, mailClock } from "~/domain/mail-timing";
+import { learnedStopDays, senderOutcomeText } from "~/domain/sender-outcome";
 import { seedSenderCatalog } from "~/models/request-template.server";
 import { recomputeSenderOutcomes, senderOutcomeOf } from "~/models/sender-outcome.server";
 import { getDb } from "~/utils/db.server";
@@ -48,11 +59,29 @@ async function newRequest(
 }
 
 let entry = 0;
+/** A piece known to be real unless told otherwise, received the day it arrived. */
 async function piece(userId: string, arrivedOn: string, fields: Partial<typeof mailArrivals.$inferInsert> = {}) {
-  await db
-    .insert(mailArrivals)
-    .values({ userId, entryId: `outcome-${(entry += 1)}`, source: "digest", state: "read", arrivedOn, ...fields });
+  await db.insert(mailArrivals).values({
+    userId,
+    entryId: `outcome-${(entry += 1)}`,
+    source: "digest",
+    state: "read",
+    arrivedOn,
+    authenticated: true,
+    createdAt: new Date(`${arrivedOn}T12:00:00Z`),
+    ...fields,
+  });
 }
+
+let street = 0;
+/** An account that counts in the figures: a household of its own at a verified address, made long before. */
+const householdUser = (label: string, fields: Partial<typeof users.$inferInsert> = {}) =>
+  insertUser(label, {
+    street1: `${(street += 1)} Elm St`,
+    addressCheck: "verified",
+    createdAt: new Date("2025-06-01T12:00:00Z"),
+    ...fields,
+  });
 
 async function newTemplate(title: string) {
   const id = `outcome-${crypto.randomUUID()}`;
@@ -68,41 +97,111 @@ describe("recomputeSenderOutcomes", () => {
     const now = new Date("2026-06-01T12:00:00Z");
     // Six confirmed, their last pieces 10, 20, ..., 60 days after the request reached the sender.
     for (let index = 1; index <= 6; index += 1) {
-      const user = await insertUser(`outcome-confirmed-${index}`);
+      const user = await householdUser(`outcome-confirmed-${index}`);
       const request = await newRequest(user.id, templateId, "Outcome Catalog", { status: "confirmedByUser", processedAt: sentAt });
       await piece(user.id, day(daysAfter(sentAt, index * 10)), { templateId, requestId: request });
       await piece(user.id, day(daysAfter(sentAt, index * 10 - 5)), { templateId, requestId: request });
     }
     // One verified by a watched mailbox: nothing from the sender after day 56, the mailbox seen 80 days after.
-    const watched = await insertUser("outcome-watched");
+    const watched = await householdUser("outcome-watched");
     const watchedRequest = await newRequest(watched.id, templateId, "Outcome Catalog", { processedAt: sentAt });
     await piece(watched.id, day(daysAfter(sentAt, 50)), { templateId, requestId: watchedRequest });
     await piece(watched.id, day(daysAfter(sentAt, 80)), { senderName: "Someone Else" });
     // Two still coming, one followed up: not stopped. One waiting, and one whose mailbox is quiet for too short: not known.
-    const late = await insertUser("outcome-late");
+    const late = await householdUser("outcome-late");
     await newRequest(late.id, templateId, "Outcome Catalog", { processedAt: sentAt, stillComingAt: daysAfter(sentAt, 60) });
-    const later = await insertUser("outcome-later");
+    const later = await householdUser("outcome-later");
     await newRequest(later.id, templateId, "Outcome Catalog", { processedAt: sentAt, stillComingAt: daysAfter(sentAt, 62) });
-    const chased = await insertUser("outcome-chased");
+    const chased = await householdUser("outcome-chased");
     await newRequest(chased.id, templateId, "Outcome Catalog", { processedAt: sentAt, followUpStep: 1 });
-    const waiting = await insertUser("outcome-waiting");
+    const waiting = await householdUser("outcome-waiting");
     await newRequest(waiting.id, templateId, "Outcome Catalog", { processedAt: sentAt });
-    const brief = await insertUser("outcome-brief");
+    const brief = await householdUser("outcome-brief");
     await newRequest(brief.id, templateId, "Outcome Catalog", { processedAt: sentAt });
     await piece(brief.id, day(daysAfter(sentAt, 60)), { senderName: "Someone Else" });
 
     await recomputeSenderOutcomes(db, now);
 
-    // 6 confirmed + 1 watched stopped; 3 not stopped. Days over the stopped: 10, 20, ..., 60 and 50.
-    expect(await senderOutcomeOf(db, templateId)).toEqual({ templateId, cases: 10, stopped: 7, medianDays: 40, p90Days: 60 });
+    // 6 confirmed + 1 watched stopped; 3 not stopped. Days over the stopped: 10, 20, ..., 60 and 50:
+    // seven households, fewer than ten, so only a 90th percentile that lengthens the 8 weeks is kept.
+    expect(await senderOutcomeOf(db, templateId)).toEqual({ templateId, cases: 10, stopped: 7, medianDays: null, p90Days: 60 });
 
     // Run again after one more confirmation: the row is rewritten, not added to.
-    const more = await insertUser("outcome-more");
+    const more = await householdUser("outcome-more");
     await newRequest(more.id, templateId, "Outcome Catalog", { status: "confirmedByUser", processedAt: sentAt });
     await recomputeSenderOutcomes(db, now);
     const rows = await db.select().from(senderOutcomes).where(eq(senderOutcomes.templateId, templateId));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ cases: 11, stopped: 8, computedAt: now });
+  });
+});
+
+describe("poisoning a sender's figures (decision 0065)", () => {
+  const sentAt = new Date("2026-03-02T15:00:00Z");
+  const now = new Date("2026-07-01T12:00:00Z");
+
+  /**
+   * Ten accounts each claim the sender stopped at once: a piece of it the day the request went out,
+   * and a mailbox seen long after (the review's attack, finding 5). Answers the figures and the
+   * clock an honest person's request to it then gets.
+   */
+  async function tenAccounts(templateId: string, account: (index: number) => Promise<{ id: string }>, pieceFields = {}) {
+    for (let index = 0; index < 10; index += 1) {
+      const user = await account(index);
+      const request = await newRequest(user.id, templateId, "Poisoned Catalog", { processedAt: sentAt });
+      await piece(user.id, day(sentAt), { templateId, requestId: request, ...pieceFields });
+      await piece(user.id, "2031-01-01", { senderName: "Another Sender", createdAt: daysAfter(sentAt, 100), ...pieceFields });
+      await piece(user.id, day(daysAfter(sentAt, 100)), { senderName: "Another Sender", ...pieceFields });
+    }
+    await recomputeSenderOutcomes(db, now);
+    const outcome = await senderOutcomeOf(db, templateId);
+    const honestClock = mailClock(now, 30, learnedStopDays(outcome));
+    return { outcome, shouldHaveStoppedAfterDays: Math.round((honestClock.mailStopsBy.getTime() - now.getTime()) / DAY_MS) };
+  }
+
+  it("ten accounts of one household count once, and change no one's clock", async () => {
+    const templateId = await newTemplate("Poisoned Catalog");
+    const { outcome, shouldHaveStoppedAfterDays } = await tenAccounts(templateId, (index) =>
+      insertUser(`poison-household-${index}`, {
+        street1: "77 Sunset Blvd",
+        street2: index % 2 ? "Apt 2" : "APT 2",
+        addressCheck: "verified",
+        createdAt: new Date("2025-06-01T12:00:00Z"),
+      }),
+    );
+    console.log(
+      `one household, 10 accounts: ${JSON.stringify(outcome)}; an honest request's mail should stop ${shouldHaveStoppedAfterDays} days after it reaches the sender`,
+    );
+    expect(outcome).toMatchObject({ cases: 1, stopped: 1, medianDays: null, p90Days: null });
+    expect(senderOutcomeText(outcome)).toBeNull();
+    expect(shouldHaveStoppedAfterDays).toBe(MAIL_STOPS_AFTER_DAYS);
+  });
+
+  it("ten households with only unverified pieces count for nothing, and a piece dated 2031 stops nothing", async () => {
+    const templateId = await newTemplate("Poisoned Catalog");
+    const { outcome, shouldHaveStoppedAfterDays } = await tenAccounts(templateId, (index) => householdUser(`poison-forged-${index}`), {
+      authenticated: false,
+    });
+    console.log(
+      `10 households, unverified pieces only: ${JSON.stringify(outcome)}; an honest request's mail should stop ${shouldHaveStoppedAfterDays} days after it reaches the sender`,
+    );
+    expect(outcome).toBeNull();
+    expect(shouldHaveStoppedAfterDays).toBe(MAIL_STOPS_AFTER_DAYS);
+  });
+
+  it("ten new accounts count for nothing until they are two months old", async () => {
+    const templateId = await newTemplate("Poisoned Catalog");
+    const { outcome } = await tenAccounts(templateId, (index) => householdUser(`poison-new-${index}`, { createdAt: daysAfter(now, -10) }));
+    expect(outcome).toBeNull();
+  });
+
+  it("ten households that really saw it stop within days shorten nothing below 8 weeks until ten of them tell the days", async () => {
+    const templateId = await newTemplate("Quick Catalog");
+    // Nine households saw the last piece within a week: not enough to shorten anyone's clock.
+    const { outcome } = await tenAccounts(templateId, (index) =>
+      index === 0 ? insertUser("quick-no-household", { addressCheck: "asTyped" }) : householdUser(`quick-${index}`),
+    );
+    expect(outcome).toMatchObject({ cases: 9, stopped: 9, p90Days: null });
   });
 });
 

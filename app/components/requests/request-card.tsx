@@ -34,6 +34,8 @@ export type RequestCardData = {
   guide: { channels: SenderChannel[]; needs: string[]; takes: string | null } | null;
   /** Set for a charity: the person's choice of donor or not, and how often it may write. */
   charity: { donor: boolean | null; mailingsPerYear: number | null } | null;
+  /** Pieces after the day the mail should have stopped that could not be verified: each waits for the person's answer. */
+  unverified?: { id: string; text: string }[];
 };
 
 const cardAnchor = (id: string) => `#request-${id}`;
@@ -62,13 +64,17 @@ export function RequestCard({
   card,
   open,
   confirmingDelete,
+  error = null,
 }: {
   card: RequestCardData;
   open: OpenRequest | null;
   confirmingDelete: boolean;
+  /** Why the last post on this card changed nothing, shown next to its buttons. */
+  error?: string | null;
 }) {
   const { question, buttons, upgradeToSend } = card.next;
   const noteId = `request-${card.id}-note`;
+  const errorId = `request-${card.id}-error`;
   const note = buttons.find((button) => button.note)?.note ?? null;
 
   return (
@@ -111,6 +117,7 @@ export function RequestCard({
         {card.customerNumber ? <p className="muted">Customer number: {card.customerNumber}</p> : null}
         {card.keyCode ? <p className="muted">Key code: {card.keyCode}</p> : null}
       </div>
+      {card.unverified && card.unverified.length > 0 ? <UnverifiedPieces card={card} errorId={error ? errorId : undefined} /> : null}
       {card.guide ? <FilingGuide senderName={card.senderName} guide={card.guide} /> : null}
       {card.charity ? <CharityChoiceForm requestId={card.id} senderName={card.senderName} choice={card.charity} /> : null}
       {confirmingDelete ? (
@@ -128,7 +135,7 @@ export function RequestCard({
                   name="intent"
                   value={button.action}
                   className={button.primary ? "button" : "button button-quiet"}
-                  aria-describedby={describedByNote(noteId, button.note)}
+                  aria-describedby={error ? errorId : describedByNote(noteId, button.note)}
                 >
                   {button.label}
                 </button>
@@ -145,6 +152,11 @@ export function RequestCard({
           </Link>
         </div>
       )}
+      {error ? (
+        <p className="field-error" id={errorId} role="alert">
+          {error}
+        </p>
+      ) : null}
       {confirmingDelete ? null : <FreeRequestsNote id={noteId} note={note} />}
       {open ? (
         <LetterPanel open={open} />
@@ -154,6 +166,31 @@ export function RequestCard({
         </p>
       )}
     </li>
+  );
+}
+
+/**
+ * Pieces that could not be verified (decision 0065): nothing is sent for them until the person
+ * says one came to them, which counts as their own report; or they dismiss it.
+ */
+function UnverifiedPieces({ card, errorId }: { card: RequestCardData; errorId?: string }) {
+  return (
+    <ul className="plain request-unverified">
+      {card.unverified!.map((piece) => (
+        <li key={piece.id}>
+          <p>{piece.text} Nothing is sent for it unless you say it came to you.</p>
+          <Form method="post" action="/dashboard" className="request-buttons" aria-label={piece.text}>
+            <input type="hidden" name="arrivalId" value={piece.id} />
+            <button type="submit" name="intent" value="confirmPiece" className="button" aria-describedby={errorId}>
+              Yes, this came to me: send again
+            </button>
+            <button type="submit" name="intent" value="dismissPiece" className="button button-quiet">
+              Dismiss
+            </button>
+          </Form>
+        </li>
+      ))}
+    </ul>
   );
 }
 

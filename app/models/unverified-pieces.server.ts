@@ -1,0 +1,54 @@
+// Pieces seen in a person's mail that could not be verified (decision 0065): shown on their
+// request's card until the person confirms one (it then counts as their own report) or dismisses it.
+import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { mailArrivals, type PieceAnswer } from "../../drizzle/schema";
+import type { Db } from "~/utils/db.server";
+
+/** The most a dashboard lists: a forged digest can add many; the newest are the ones that matter. */
+const SHOWN_AT_MOST = 20;
+
+// A piece is matched to a request only once read: requestId stands for both, and the user's index serves.
+const unanswered = (userId: string) =>
+  and(
+    eq(mailArrivals.userId, userId),
+    eq(mailArrivals.authenticated, false),
+    eq(mailArrivals.residentMail, false),
+    isNotNull(mailArrivals.requestId),
+    isNull(mailArrivals.personAnswer),
+  );
+
+/** This user's unverified pieces matched to a request and not answered yet, newest first. */
+export function unverifiedPiecesOf(db: Db, userId: string) {
+  return db
+    .select({
+      id: mailArrivals.id,
+      requestId: mailArrivals.requestId,
+      source: mailArrivals.source,
+      arrivedOn: mailArrivals.arrivedOn,
+      receivedAt: mailArrivals.createdAt,
+    })
+    .from(mailArrivals)
+    .where(unanswered(userId))
+    .orderBy(desc(mailArrivals.createdAt))
+    .limit(SHOWN_AT_MOST);
+}
+
+/** One of this user's unverified pieces waiting for their answer, with its request; null when there is none such. */
+export async function unverifiedPieceOf(db: Db, userId: string, arrivalId: string) {
+  const [piece] = await db
+    .select({ id: mailArrivals.id, requestId: mailArrivals.requestId })
+    .from(mailArrivals)
+    .where(and(unanswered(userId), eq(mailArrivals.id, arrivalId)))
+    .limit(1);
+  return piece?.requestId ? { id: piece.id, requestId: piece.requestId } : null;
+}
+
+/** Records the person's answer once: answers whether this call recorded it. */
+export async function answerUnverifiedPiece(db: Db, userId: string, arrivalId: string, answer: PieceAnswer) {
+  const rows = await db
+    .update(mailArrivals)
+    .set({ personAnswer: answer })
+    .where(and(unanswered(userId), eq(mailArrivals.id, arrivalId)))
+    .returning({ id: mailArrivals.id });
+  return rows.length > 0;
+}
