@@ -514,7 +514,8 @@ export const jobs = sqliteTable(
 
 /**
  * Where a letter mailed through Lob is, from Lob's tracking events (decision 0052), in the order
- * mail moves; "created" until the first event arrives.
+ * mail moves; "created" until the first event arrives. "failed", "rejected" and "deleted" are Lob's
+ * letters that never go out (a render that failed, a letter Lob did not take, one cancelled).
  */
 export const LETTER_TRACKING_STATES = [
   "created",
@@ -525,6 +526,9 @@ export const LETTER_TRACKING_STATES = [
   "reRouted",
   "delivered",
   "returnedToSender",
+  "failed",
+  "rejected",
+  "deleted",
 ] as const;
 export type LetterTrackingState = (typeof LETTER_TRACKING_STATES)[number];
 
