@@ -106,6 +106,11 @@ export function takeSecondRequest(db: Db, key: RequestKey, citation: string, det
   );
 }
 
+/** The first request never left (its Lob letter failed): it goes back in the queue as the first, on the same step. */
+export function resendFirstRequest(db: Db, key: RequestKey, detail: string, now: Date) {
+  return takeStep(db, key, 0, undefined, { ...sendsAgain }, { status: FOLLOW_UP_HISTORY.resent, detail }, now);
+}
+
 /** A request under the person's state law, as their agent, with their permission kept on the request. */
 export function takeLegalRequest(db: Db, key: RequestKey, legal: { lawId: string; permissionId: string }, detail: string, now: Date) {
   return takeStep(

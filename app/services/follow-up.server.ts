@@ -4,8 +4,8 @@
 // the mail should have stopped, the person saying so, and the daily cron for a step a crash missed
 // or a permission just signed.
 import { MINUTE_MS, timeZoneForState } from "~/domain/dates";
-import { firstRequestCitation, followUpDetail, nextFollowUp, type NextFollowUp } from "~/domain/follow-up";
-import { evidenceOfRequest, latestEvidence } from "~/domain/request-evidence";
+import { FIRST_REQUEST_RESENT_DETAIL, firstRequestCitation, followUpDetail, nextFollowUp, type NextFollowUp } from "~/domain/follow-up";
+import { evidenceOfRequest } from "~/domain/request-evidence";
 import { sendAtOnceWhenSenderAllows } from "~/jobs/opt-out.server";
 import { agentPermissionInForce } from "~/models/agent-permission.server";
 import {
@@ -13,6 +13,7 @@ import {
   followUpFactsOf,
   holdForPermission,
   requestsDueForFollowUp,
+  resendFirstRequest,
   takeLegalRequest,
   takeSecondRequest,
   type RequestKey,
@@ -58,8 +59,12 @@ export async function takeNextFollowUpStep(env: AppEnv, key: RequestKey, now: Da
       const sending = evidenceOfRequest(request, facts.records).filter(
         (evidence) => evidence.at.getTime() <= sentAt.getTime() + 10 * MINUTE_MS,
       );
-      const citation = firstRequestCitation(latestEvidence(sending), sentAt, timeZoneForState(request.state));
-      taken = await takeSecondRequest(db, key, citation, followUpDetail(next, citation), now);
+      const citation = firstRequestCitation(sending, sentAt, timeZoneForState(request.state), request.processedAt);
+      // A first request that never left (its Lob letter failed) is sent again as the first, never cited.
+      taken =
+        citation === null
+          ? await resendFirstRequest(db, key, FIRST_REQUEST_RESENT_DETAIL, now)
+          : await takeSecondRequest(db, key, citation, followUpDetail(next, citation), now);
       break;
     }
     case "legal":
