@@ -566,9 +566,10 @@ export const lobEvents = sqliteTable("lob_events", {
 
 /**
  * What became of an email to a sender, in order of precedence (decision 0053): Postmark's delivery
- * moves "sent" on, and a hard bounce or a spam complaint outranks a delivery whatever order they arrive in.
+ * moves "sent" on, and a hard bounce or a spam complaint outranks a delivery whatever order they
+ * arrive in. "undelivered": Postmark stopped trying (a soft bounce), below a delivery.
  */
-export const EMAIL_OUTCOMES = ["sent", "delivered", "bounced", "spamComplaint"] as const;
+export const EMAIL_OUTCOMES = ["sent", "undelivered", "delivered", "bounced", "spamComplaint"] as const;
 export type EmailOutcome = (typeof EMAIL_OUTCOMES)[number];
 
 /** Emails of requests to their senders, by Postmark's MessageID: one per send. */

@@ -10,7 +10,7 @@ import { expectedArrival } from "~/domain/mail-timing";
 import { STATUS_LABELS } from "~/domain/requests";
 import { dayText, pieceSeenText } from "~/domain/seen-in-mail";
 
-export type EmailEventState = "delivered" | "bounced" | "spamComplaint";
+export type EmailEventState = "delivered" | "bounced" | "spamComplaint" | "undelivered";
 
 export type EvidenceEvent<State extends string = string> = { state: State; at: Date | null; detail: string | null };
 
@@ -234,6 +234,7 @@ function failureOf(evidence: DeliveryEvidence | null, senderName: string): strin
   if (!evidence) return null;
   const last = latestEvent<string>(evidence.events);
   if (evidence.kind === "email" && last?.state === "bounced") return `${senderName}'s address bounced; our staff are finding another way`;
+  if (evidence.kind === "email" && last?.state === "undelivered") return `Our email did not reach ${senderName}; it goes another way`;
   if (evidence.kind === "letter" && last?.state === "returnedToSender") return "The letter came back; our staff are checking the address";
   if (!sendingLeft(evidence)) return "Lob did not mail the letter; our staff are sending it";
   return null;
@@ -341,6 +342,8 @@ function emailEventText(event: EvidenceEvent<EmailEventState>, senderName: strin
       return `Bounced${event.detail ? `: ${event.detail}` : ""}`;
     case "spamComplaint":
       return `${senderName}'s mail system marked it as spam`;
+    case "undelivered":
+      return "Not delivered: Postmark stopped trying";
   }
 }
 

@@ -29,27 +29,31 @@ beforeEach(() => {
 afterEach(() => clearFaults());
 
 /** A catalog sender reached by post only, and a user's request to it waiting in the queue. */
-async function postalRequest(label: string, { addressCheck = "verified" as "verified" | "asTyped" } = {}) {
+async function postalRequest(
+  label: string,
+  { addressCheck = "verified" as "verified" | "asTyped", fullName = null as string | null, senderAddress = SENDER_ADDRESS } = {},
+) {
   const tag = `${label}-${crypto.randomUUID().slice(0, 8)}`;
   const templateId = `acme-${tag}`;
   await db.insert(requestTemplates).values({
     id: templateId,
     title: `Acme Catalogs ${tag}`,
     category: "catalogs",
-    channels: [{ kind: "mail", value: SENDER_ADDRESS }],
+    channels: [{ kind: "mail", value: senderAddress }],
     acceptsAgent: "no",
     confidence: "high",
   });
   const userId = `user-${tag}`;
   const address = { street1: "12 MAIN ST", city: "SPRINGFIELD", state: "IL", zipCode: "62701", addressCheck };
-  await db.insert(users).values({ id: userId, email: `${tag}@quietmailbox.test`, passwordHash: "x", fullName: `Ada ${tag}`, ...address });
+  const name = fullName ?? `Ada ${tag}`;
+  await db.insert(users).values({ id: userId, email: `${tag}@quietmailbox.test`, passwordHash: "x", fullName: name, ...address });
   await db.insert(requests).values({
     userId,
     id: templateId,
     templateId,
     senderName: `Acme Catalogs ${tag}`,
     title: `Acme Catalogs ${tag}`,
-    fullName: `Ada ${tag}`,
+    fullName: name,
     type: "preset",
     status: "inQueue",
     ...address,
@@ -229,6 +233,42 @@ describe("a postal request", () => {
       `do not print it. Retry the letter job instead: it first looks in Lob for a letter with requestId ${key.requestId}`,
     );
     expect(await lettersOf(key.userId)).toEqual([]);
+  });
+
+  it("is mailed, not refused, when the person's name and the sender's run past Lob's 40 characters", async () => {
+    const fullName = "Maria Guadalupe Fernandez-Rodriguez de la Cruz Santiago";
+    const key = await postalRequest("long-names", {
+      fullName,
+      senderAddress: "Comenity Capital Bank Credit Card Services Division, P.O. Box 182273, Columbus, OH 43218",
+    });
+    expect(await runLetterJob(key)).toMatchObject({ acked: true, row: { state: "succeeded" } });
+    const [call] = await letterCalls(key);
+    expect(call!.answeredStatus).toBe(200);
+    expect(call!.body).toMatchObject({
+      to: { name: "Comenity Capital Bank Credit Card", company: "Services Division" },
+      from: { name: "Maria Guadalupe Fernandez-Rodriguez de", company: "la Cruz Santiago" },
+    });
+    expect(await lettersOf(key.userId)).toHaveLength(1);
+  });
+
+  it("goes by post instead of by email when its email did not get through", async () => {
+    const key = await postalRequest("instead-of-email");
+    await db
+      .update(requestTemplates)
+      .set({
+        acceptsAgent: "yes",
+        channels: [
+          { kind: "email", value: "privacy@acme.test" },
+          { kind: "mail", value: SENDER_ADDRESS },
+        ],
+      })
+      .where(eq(requestTemplates.id, key.requestId));
+    // Email comes first for this sender: a letter job on its own leaves it alone.
+    expect(await runLetterJob(key)).toMatchObject({ row: { state: "succeeded" } });
+    expect(await letterCalls(key)).toEqual([]);
+    expect(await runLetterJob({ ...key, insteadOfEmail: true } as typeof key)).toMatchObject({ row: { state: "succeeded" } });
+    expect(await letterCalls(key)).toHaveLength(1);
+    expect(await lettersOf(key.userId)).toHaveLength(1);
   });
 
   it("goes to the print batch with Lob's message when Lob refuses it", async () => {
