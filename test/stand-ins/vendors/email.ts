@@ -35,7 +35,7 @@ export const EMAIL_STAND_IN_WEBHOOK_PASSWORD = "local-stand-in-webhook-password"
  */
 export const HARD_BOUNCE_ADDRESS = "hardbounce@bounce-testing.postmarkapp.com";
 
-/** The same for a soft bounce: the mailbox is full, and Postmark gave up after its retries. */
+/** The stand-in's own address for a soft bounce, beside Postmark's: the mailbox is full, and Postmark gave up after its retries. */
 export const SOFT_BOUNCE_ADDRESS = "softbounce@bounce-testing.postmarkapp.com";
 
 function fakeBounceOf(recipient: string): "HardBounce" | "SoftBounce" | null {
