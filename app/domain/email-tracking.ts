@@ -128,7 +128,7 @@ export function putsTheRequestBack(kind: EmailEventKind): boolean {
 }
 
 /** What the person reads once Postmark stopped trying to deliver the email: the next way it goes. */
-export function undeliveredEmailWords(senderName: string, next: "letter" | "staff"): string {
+function undeliveredEmailWords(senderName: string, next: "letter" | "staff"): string {
   return `Our email did not reach ${possessive(senderName)} mail server, and Postmark stopped trying; ${
     next === "letter" ? "we are mailing your letter instead" : "our staff are finding another way"
   }`;

@@ -19,7 +19,7 @@ const STATE_OF_EVENT: Record<string, LetterTrackingState> = {
 };
 
 /** The states of a Lob letter that never left: the request was not mailed by it. */
-export const NEVER_MAILED_STATES: readonly LetterTrackingState[] = ["failed", "rejected", "deleted"];
+const NEVER_MAILED_STATES: readonly LetterTrackingState[] = ["failed", "rejected", "deleted"];
 
 /** Whether a letter in this state never left Lob. */
 export function neverMailed(state: LetterTrackingState | null | undefined): boolean {

@@ -133,7 +133,7 @@ type LobLetter = { id: string; expected_delivery_date: string | null; price: str
  * A letter found in Lob's list: with its metadata, and whether it will never go out (Lob's
  * `status` "failed", a render that failed, or `deleted`, a cancelled letter).
  */
-export type LobListedLetter = LobLetter & { metadata: Record<string, string>; neverMailed: boolean };
+type LobListedLetter = LobLetter & { metadata: Record<string, string>; neverMailed: boolean };
 
 export type LobListResult = { ok: true; letters: LobListedLetter[] } | { ok: false; status: number; error: LobError | null };
 
