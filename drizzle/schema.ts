@@ -554,7 +554,8 @@ export const jobs = sqliteTable(
 
 /**
  * Where a letter mailed through Lob is, from Lob's tracking events (decision 0052), in the order
- * mail moves; "created" until the first event arrives.
+ * mail moves; "created" until the first event arrives. "failed", "rejected" and "deleted" are Lob's
+ * letters that never go out (a render that failed, a letter Lob did not take, one cancelled).
  */
 export const LETTER_TRACKING_STATES = [
   "created",
@@ -565,6 +566,9 @@ export const LETTER_TRACKING_STATES = [
   "reRouted",
   "delivered",
   "returnedToSender",
+  "failed",
+  "rejected",
+  "deleted",
 ] as const;
 export type LetterTrackingState = (typeof LETTER_TRACKING_STATES)[number];
 
@@ -602,9 +606,10 @@ export const lobEvents = sqliteTable("lob_events", {
 
 /**
  * What became of an email to a sender, in order of precedence (decision 0053): Postmark's delivery
- * moves "sent" on, and a hard bounce or a spam complaint outranks a delivery whatever order they arrive in.
+ * moves "sent" on, and a hard bounce or a spam complaint outranks a delivery whatever order they
+ * arrive in. "undelivered": Postmark stopped trying (a soft bounce), below a delivery.
  */
-export const EMAIL_OUTCOMES = ["sent", "delivered", "bounced", "spamComplaint"] as const;
+export const EMAIL_OUTCOMES = ["sent", "undelivered", "delivered", "bounced", "spamComplaint"] as const;
 export type EmailOutcome = (typeof EMAIL_OUTCOMES)[number];
 
 /** Emails of requests to their senders, by Postmark's MessageID: one per send. */

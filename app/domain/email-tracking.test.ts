@@ -55,14 +55,27 @@ describe("emailEventOf", () => {
     expect(emailEventOf({ ...HARD_BOUNCE, Type: "Blocked", TypeCode: 100006, Inactive: true })?.kind).toBe("bounced");
   });
 
-  it("keeps transient and soft bounces apart: Postmark tries again", () => {
+  it("reads a soft bounce, and every bounce Postmark stopped trying after, as undelivered", () => {
     for (const [Type, TypeCode] of [
-      ["Transient", 2],
       ["SoftBounce", 4096],
-      ["AutoResponder", 64],
+      ["Transient", 2],
       ["DnsError", 256],
+      ["Unknown", 2048],
+      ["Blocked", 100006],
+      ["DMARCPolicy", 100009],
     ] as const) {
-      expect(emailEventOf({ ...HARD_BOUNCE, Type, TypeCode, Inactive: false })?.kind).toBe("softBounce");
+      expect(emailEventOf({ ...HARD_BOUNCE, Type, TypeCode, Inactive: false })?.kind).toBe("undelivered");
+    }
+  });
+
+  it("keeps the notices about a message the server took apart: they change nothing", () => {
+    for (const [Type, TypeCode] of [
+      ["AutoResponder", 64],
+      ["Unsubscribe", 16],
+      ["AddressChange", 128],
+      ["ChallengeVerification", 16384],
+    ] as const) {
+      expect(emailEventOf({ ...HARD_BOUNCE, Type, TypeCode, Inactive: false })?.kind).toBe("notice");
     }
   });
 
@@ -83,9 +96,11 @@ describe("emailEventOf", () => {
 
 describe("outcomesBelow", () => {
   it("lets a bounce or a complaint replace a delivery, and never the other way round", () => {
-    expect(outcomesBelow("delivered")).toEqual(["sent"]);
-    expect(outcomesBelow("bounced")).toEqual(["sent", "delivered"]);
-    expect(outcomesBelow("spamComplaint")).toEqual(["sent", "delivered"]);
+    expect(outcomesBelow("delivered")).toEqual(["sent", "undelivered"]);
+    expect(outcomesBelow("bounced")).toEqual(["sent", "undelivered", "delivered"]);
+    expect(outcomesBelow("spamComplaint")).toEqual(["sent", "undelivered", "delivered"]);
+    // A delivery reported after Postmark gave up outranks the giving up: the email arrived.
+    expect(outcomesBelow("undelivered")).toEqual(["sent"]);
     expect(outcomesBelow("sent")).toEqual([]);
   });
 });
@@ -95,7 +110,13 @@ describe("what people and staff read", () => {
     expect(bouncedEmailWords("Acxiom")).toBe("Acxiom's address bounced; our staff are finding another way");
     expect(emailEventDetail("bounced", "Acxiom")).toBe("Acxiom's address bounced; our staff are finding another way.");
     expect(emailEventDetail("delivered", "Acxiom")).toBe("Your request reached Acxiom's mailbox.");
-    expect(emailEventDetail("softBounce", "Acxiom")).toBeNull();
+    expect(emailEventDetail("notice", "Acxiom")).toBeNull();
+    expect(emailEventDetail("undelivered", "Acxiom", "letter")).toBe(
+      "Our email did not reach Acxiom's mail server, and Postmark stopped trying; we are mailing your letter instead.",
+    );
+    expect(emailEventDetail("undelivered", "Acxiom")).toBe(
+      "Our email did not reach Acxiom's mail server, and Postmark stopped trying; our staff are finding another way.",
+    );
   });
 
   it("gives staff the address, the message and Postmark's reason", () => {

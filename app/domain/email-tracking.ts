@@ -8,6 +8,18 @@ import type { EmailOutcome } from "../../drizzle/schema";
  */
 const ADDRESS_FAILED_TYPE_CODES = new Set([1, 100000]);
 
+/**
+ * Bounce types that are notices about a message the receiving server took (postmark.js
+ * `BounceTypeCode`: Unsubscribe 16, Subscribe 32, AutoResponder 64, AddressChange 128,
+ * SpamNotification 512, OpenRelayTest 1024, VirusNotification 8192, ChallengeVerification 16384,
+ * InboundError 100008): none says the request failed to arrive. Every other bounce (SoftBounce
+ * 4096, Transient 2, DnsError 256, Unknown 2048, Blocked 100006, DMARCPolicy 100009, ...) means the
+ * message was not delivered and Postmark has stopped trying: "When a message status shows as Soft
+ * Bounce or Undeliverable, it means we have ceased attempting to send that message"
+ * (postmarkapp.com/support/article/1159-how-to-fix-soft-bounces).
+ */
+const NOTICE_TYPE_CODES = new Set([16, 32, 64, 128, 512, 1024, 8192, 16384, 100008]);
+
 /** The fields of Postmark's Delivery, Bounce and SpamComplaint webhooks the app reads. */
 export type PostmarkRecord = {
   RecordType: string;
@@ -28,7 +40,12 @@ export type PostmarkRecord = {
   Details?: string | null;
 };
 
-export type EmailEventKind = "delivered" | "bounced" | "spamComplaint" | "softBounce";
+/**
+ * "undelivered": Postmark stopped trying to deliver the message, the address itself not in doubt
+ * (a soft bounce, a full mailbox, a DNS failure); "notice": a bounce record that says nothing of
+ * the request failing (an auto-reply).
+ */
+export type EmailEventKind = "delivered" | "bounced" | "spamComplaint" | "undelivered" | "notice";
 
 export type EmailEvent = {
   /** RecordType, MessageID and the bounce's ID (or the delivery's time): the same event sent twice has the same key. */
@@ -43,8 +60,9 @@ export type EmailEvent = {
 /**
  * Reads one of Postmark's webhook records, or null for a record this app does not act on (opens,
  * clicks, subscription changes, inbound mail). A bounce counts as the address failing when its type
- * says so or when Postmark deactivated the address; any other bounce (transient, soft, auto-reply,
- * DNS) is kept but changes nothing, since Postmark tries again.
+ * says so or when Postmark deactivated the address; a notice (an auto-reply) is kept but changes
+ * nothing; any other bounce (soft, transient, DNS, blocked) is a message Postmark stopped trying to
+ * deliver.
  */
 export function emailEventOf(record: PostmarkRecord, receivedAt = new Date()): EmailEvent | null {
   const occurredAt = (at: string | null | undefined) => {
@@ -66,7 +84,9 @@ export function emailEventOf(record: PostmarkRecord, receivedAt = new Date()): E
       ? "spamComplaint"
       : ADDRESS_FAILED_TYPE_CODES.has(record.TypeCode ?? -1) || record.Inactive === true
         ? "bounced"
-        : "softBounce";
+        : NOTICE_TYPE_CODES.has(record.TypeCode ?? -1)
+          ? "notice"
+          : "undelivered";
   const reason = [record.Type, record.Description, record.Details]
     .map((part) => part?.trim())
     .filter(Boolean)
@@ -80,12 +100,13 @@ export function emailEventOf(record: PostmarkRecord, receivedAt = new Date()): E
   };
 }
 
-/** The outcome an event stands for; a soft bounce stands for none. */
+/** The outcome an event stands for; a notice stands for none. */
 export function outcomeOfEvent(kind: EmailEventKind): EmailOutcome | null {
-  return kind === "softBounce" ? null : kind;
+  return kind === "notice" ? null : kind;
 }
 
-const RANK: Record<EmailOutcome, number> = { sent: 0, delivered: 1, bounced: 2, spamComplaint: 2 };
+// A delivery reported after Postmark gave up on a message outranks the giving up: it arrived.
+const RANK: Record<EmailOutcome, number> = { sent: 0, undelivered: 1, delivered: 2, bounced: 3, spamComplaint: 3 };
 
 /**
  * The outcomes an email may be in for this one to replace it: only a higher rank moves it, so a
@@ -99,6 +120,18 @@ export function outcomesBelow(outcome: EmailOutcome): EmailOutcome[] {
 /** Whether an event takes the sender's email channel off the automatic path and sends the request back to staff. */
 export function failsTheAddress(kind: EmailEventKind): boolean {
   return kind === "bounced" || kind === "spamComplaint";
+}
+
+/** Whether an event sends the request back, to staff or the next way: the email did not get there. */
+export function putsTheRequestBack(kind: EmailEventKind): boolean {
+  return failsTheAddress(kind) || kind === "undelivered";
+}
+
+/** What the person reads once Postmark stopped trying to deliver the email: the next way it goes. */
+function undeliveredEmailWords(senderName: string, next: "letter" | "staff"): string {
+  return `Our email did not reach ${possessive(senderName)} mail server, and Postmark stopped trying; ${
+    next === "letter" ? "we are mailing your letter instead" : "our staff are finding another way"
+  }`;
 }
 
 function possessive(name: string): string {
@@ -115,8 +148,8 @@ function spamComplaintWords(senderName: string): string {
   return `${possessive(senderName)} mailbox refused our email as spam; our staff are finding another way`;
 }
 
-/** The line the request's history gets for an event; a soft bounce gets none. */
-export function emailEventDetail(kind: EmailEventKind, senderName: string): string | null {
+/** The line the request's history gets for an event; a notice gets none. `next` is where an undelivered request goes. */
+export function emailEventDetail(kind: EmailEventKind, senderName: string, next: "letter" | "staff" = "staff"): string | null {
   switch (kind) {
     case "delivered":
       return `Your request reached ${possessive(senderName)} mailbox.`;
@@ -124,17 +157,26 @@ export function emailEventDetail(kind: EmailEventKind, senderName: string): stri
       return `${bouncedEmailWords(senderName)}.`;
     case "spamComplaint":
       return `${spamComplaintWords(senderName)}.`;
-    case "softBounce":
+    case "undelivered":
+      return `${undeliveredEmailWords(senderName, next)}.`;
+    case "notice":
       return null;
   }
 }
 
 /** What staff read on a request whose email came back. */
 export function emailProblemForStaff(event: Pick<EmailEvent, "kind" | "messageId" | "reason">, address: string): string {
-  const what = event.kind === "spamComplaint" ? "was reported as spam" : "bounced";
+  const what =
+    event.kind === "spamComplaint"
+      ? "was reported as spam"
+      : event.kind === "undelivered"
+        ? "was not delivered, and Postmark stopped trying"
+        : "bounced";
   return (
-    `Our email to ${address} ${what} (Postmark message ${event.messageId})${event.reason ? `: ${event.reason}` : ""}. ` +
-    "Find another way to reach the sender, or correct the address in the catalog."
+    `Our email to ${address} ${what} (Postmark message ${event.messageId})${event.reason ? `: ${event.reason.replace(/[.\s]+$/, "")}` : ""}. ` +
+    (event.kind === "undelivered"
+      ? "Send the request again, or another way: the address itself was not refused."
+      : "Find another way to reach the sender, or correct the address in the catalog.")
   );
 }
 

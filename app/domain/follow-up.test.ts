@@ -102,12 +102,46 @@ describe("the words", () => {
       expectedDeliveryDate: "2027-01-09",
       events: [{ state: "delivered", at: new Date("2027-01-09T15:00:00Z"), detail: null }],
     };
-    expect(firstRequestCitation(letter, letter.at, timeZone)).toBe(
+    expect(firstRequestCitation([letter], letter.at, timeZone)).toBe(
       "sent on 01/05/2027 by mail to Acme, 1 Main St, Springfield, IL 62701, delivered on 01/09/2027, Lob letter id ltr_1",
     );
-    expect(firstRequestCitation(null, letter.at, timeZone)).toBe("sent on 01/05/2027");
+    expect(firstRequestCitation([], letter.at, timeZone)).toBe("sent on 01/05/2027");
     expect(followUpDetail({ kind: "second" }, "sent on 01/05/2027")).toBe(
       "Sent again, free, citing your first request, sent on 01/05/2027",
+    );
+  });
+
+  it("never cite a first letter that Lob did not mail", () => {
+    const failed: DeliveryEvidence = {
+      kind: "letter",
+      channel: "mail",
+      to: "Acme, 1 Main St, Springfield, IL 62701",
+      at: new Date("2027-01-05T15:00:00Z"),
+      vendorId: "ltr_1",
+      expectedDeliveryDate: "2027-01-09",
+      events: [{ state: "failed", at: new Date("2027-01-05T16:00:00Z"), detail: null }],
+    };
+    // Nothing went out after it: there is no first request to cite; it goes out again as the first.
+    expect(firstRequestCitation([failed], failed.at, timeZone, null)).toBeNull();
+    for (const state of ["rejected", "deleted"] as const) {
+      expect(
+        firstRequestCitation([{ ...failed, events: [{ state, at: failed.at, detail: null }] }], failed.at, timeZone, failed.at),
+      ).toBeNull();
+    }
+    // Staff printed and mailed it later: that is the first request, with the day it left.
+    const printedAt = new Date("2027-01-07T15:00:00Z");
+    expect(firstRequestCitation([failed], printedAt, timeZone, printedAt)).toBe("sent on 01/07/2027");
+    // An email that went before it is what is cited.
+    const email: DeliveryEvidence = {
+      kind: "email",
+      channel: "email",
+      to: "privacy@acme.test",
+      at: new Date("2027-01-02T15:00:00Z"),
+      vendorId: "pm-1",
+      events: [],
+    };
+    expect(firstRequestCitation([email, failed], failed.at, timeZone, failed.at)).toBe(
+      "sent on 01/02/2027 by email to privacy@acme.test, Postmark message id pm-1",
     );
   });
 

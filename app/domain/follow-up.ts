@@ -6,7 +6,7 @@
 import type { FollowUpHold } from "../../drizzle/schema";
 import { formatDate } from "~/domain/dates";
 import { legalRouteFor, type LawReachOfSender, type LegalAsks, type LegalRoute, type StatePrivacyLaw } from "~/domain/state-privacy-laws";
-import { expectedDateText, latestEvent, type DeliveryEvidence } from "~/domain/request-evidence";
+import { expectedDateText, latestEvent, latestEvidence, sendingLeft, type DeliveryEvidence } from "~/domain/request-evidence";
 import { FOLLOW_UP_SENDS_PER_DAY } from "~/domain/still-coming";
 
 export type FollowUpFacts = {
@@ -90,16 +90,34 @@ export const FOLLOW_UP_HISTORY = {
   legal: "legalRequest",
   escalate: "escalated",
   hold: "followUpHeld",
+  resent: "firstRequestResent",
 } as const;
+
+/** The line of a request whose first request never left when the ladder would have cited it: it goes out again as the first. */
+export const FIRST_REQUEST_RESENT_DETAIL =
+  "Your first request was never mailed (Lob did not mail the letter), so we are sending it again before asking a second time";
 
 /**
  * The first request as the second one cites it ("My first request was …"): when it went out, by
  * which channel and to where, and what its vendor reported ("sent on 01/05/2027 by mail to 1 Main
- * St, Springfield, IL 62701, delivered on 01/09/2027, Lob letter id ltr_1"). `sentAt` stands in
- * when there is no evidence.
+ * St, Springfield, IL 62701, delivered on 01/09/2027, Lob letter id ltr_1"), from the latest of its
+ * sendings that left. A Lob letter that failed, was rejected or was cancelled never left and is
+ * never cited. `sentAt` stands in when there is no evidence. Null when the first request's only
+ * sending never left and nothing was sent after it (`processedAt`, staff printing it): there is no
+ * first request to cite, and it must go out again as the first.
  */
-export function firstRequestCitation(evidence: DeliveryEvidence | null, sentAt: Date, timeZone: string): string {
-  if (!evidence) return `sent on ${formatDate(sentAt, timeZone)}`;
+export function firstRequestCitation(
+  sendings: DeliveryEvidence[],
+  sentAt: Date,
+  timeZone: string,
+  processedAt: Date | null = sentAt,
+): string | null {
+  const evidence = latestEvidence(sendings.filter(sendingLeft));
+  if (!evidence) {
+    const neverLeft = latestEvidence(sendings.filter((sending) => !sendingLeft(sending)));
+    if (neverLeft && !(processedAt && processedAt.getTime() > neverLeft.at.getTime())) return null;
+    return `sent on ${formatDate(neverLeft ? processedAt! : sentAt, timeZone)}`;
+  }
   const channel = evidence.kind === "email" ? "by email" : "by mail";
   const delivered = evidence.events.find((event) => event.state === "delivered");
   const last = latestEvent<string>(evidence.events);

@@ -47,6 +47,22 @@ describe("senderAddressForLob", () => {
     });
   });
 
+  it("puts a sender's name over Lob's 40 characters on two lines, name and company, as it reads", () => {
+    const long = "Comenity Capital Bank Credit Card Services Division";
+    expect(senderAddressForLob(`${long}, P.O. Box 182273, Columbus, OH 43218`, "Comenity")).toEqual({
+      name: "Comenity Capital Bank Credit Card",
+      company: "Services Division",
+      address_line1: "P.O. Box 182273",
+      address_city: "Columbus",
+      address_state: "OH",
+      address_zip: "43218",
+      address_country: "US",
+    });
+    expect(senderAddressForLob("301 Fields Lane, Brewster, NY 10509", long)).toMatchObject({ name: "Comenity Capital Bank Credit Card" });
+    // With an attention line too it no longer fits: staff address that envelope.
+    expect(senderAddressForLob(`${long}, Attention: Privacy, P.O. Box 182273, Columbus, OH 43218`, "Comenity")).toBeNull();
+  });
+
   it("gives up on what is not a U.S. address Lob can take", () => {
     expect(senderAddressForLob("Somewhere, Ontario, Canada", "Maple")).toBeNull();
     expect(senderAddressForLob("Acme, 1 Long Street, Springfield, IL 62701", "x".repeat(41))).toMatchObject({ company: "Acme" });
@@ -64,5 +80,36 @@ it("returnAddressForLob gives the person's name and address, the second line onl
     address_state: "IL",
     address_zip: "62701",
     address_country: "US",
+  });
+});
+
+describe("the person's name on the return address", () => {
+  const address = { street1: "12 MAIN ST", street2: null, city: "SPRINGFIELD", state: "IL", zipCode: "62701" };
+  const fields = (fullName: string) => {
+    const { name, company } = returnAddressForLob(fullName, address);
+    return { name, company };
+  };
+
+  it("goes on two lines past Lob's 40 characters, nothing left out", () => {
+    const fullName = "Maria Guadalupe Fernandez-Rodriguez de la Cruz Santiago";
+    expect(fields(fullName)).toEqual({ name: "Maria Guadalupe Fernandez-Rodriguez de", company: "la Cruz Santiago" });
+    expect(`${fields(fullName).name} ${fields(fullName).company}`).toBe(fullName);
+  });
+
+  it("keeps every line within 40 characters however long the name", () => {
+    for (const fullName of [
+      "Alexandra Konstantinovna Vasilyeva-Rimskaya Korsakova Ostrogorskaya Belozerskaya",
+      "A".repeat(100),
+      "Ada Lovelace",
+    ]) {
+      const { name, company } = fields(fullName);
+      expect(name!.length).toBeLessThanOrEqual(40);
+      expect((company ?? "").length).toBeLessThanOrEqual(40);
+    }
+    expect(fields("Ada Lovelace")).toEqual({ name: "Ada Lovelace", company: undefined });
+    expect(fields("Alexandra Konstantinovna Vasilyeva-Rimskaya Korsakova Ostrogorskaya Belozerskaya")).toEqual({
+      name: "Alexandra K. V. K. O. Belozerskaya",
+      company: undefined,
+    });
   });
 });

@@ -20,6 +20,18 @@ export const LOB_HTML_MAX_LENGTH = 10_000;
 /** Lob prints `name` and `company` on their own lines, each at most 40 characters. */
 const LOB_NAME_MAX_LENGTH = 40;
 
+/** Text as lines of at most 40 characters, broken between words; null when one word alone is longer. */
+function nameLines(text: string): string[] | null {
+  const lines: string[] = [];
+  for (const word of text.trim().split(/\s+/).filter(Boolean)) {
+    if (word.length > LOB_NAME_MAX_LENGTH) return null;
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= LOB_NAME_MAX_LENGTH) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => ESCAPES[character]!);
 
@@ -63,10 +75,17 @@ export function senderAddressForLob(value: string, senderName: string): LobAddre
   const before = parts.slice(0, -3);
   const company = before[0] ?? senderName.trim();
   const attention = before.slice(1).join(", ");
-  if (!company || company.length > LOB_NAME_MAX_LENGTH || attention.length > LOB_NAME_MAX_LENGTH) return null;
+  // A company over Lob's 40 characters goes on two lines, name and company, as it reads; with an
+  // attention line as well it no longer fits, and staff address that envelope by hand.
+  const companyLines = company ? nameLines(company) : null;
+  const attentionLines = attention ? nameLines(attention) : [];
+  if (!companyLines?.length || !attentionLines || companyLines.length + attentionLines.length > 2) return null;
+  const recipient =
+    companyLines.length === 2
+      ? { name: companyLines[0]!, company: companyLines[1]! }
+      : { ...(attention ? { name: attention } : {}), company };
   return {
-    ...(attention ? { name: attention } : {}),
-    company,
+    ...recipient,
     address_line1: street,
     address_city: city,
     address_state: stateZip[1]!,
@@ -75,10 +94,27 @@ export function senderAddressForLob(value: string, senderName: string): LobAddre
   };
 }
 
+/**
+ * The person's name as Lob's `name` and, past its 40 characters, `company`: a name over 40 goes on
+ * two lines as it reads. One too long even for two lines keeps its first and last names whole and
+ * its middle names as initials; a single word too long is cut into the two lines. The letter itself
+ * carries the name in full.
+ */
+function returnName(fullName: string): Pick<LobAddressFields, "name" | "company"> {
+  const full = fullName.trim().replace(/\s+/g, " ");
+  const words = full.split(" ");
+  const initialled = words.length > 2 ? [words[0], ...words.slice(1, -1).map((word) => `${word[0]}.`), words.at(-1)].join(" ") : full;
+  const lines = [nameLines(full), nameLines(initialled)].find((candidate) => candidate && candidate.length <= 2) ?? [
+    full.slice(0, LOB_NAME_MAX_LENGTH),
+    full.slice(LOB_NAME_MAX_LENGTH, 2 * LOB_NAME_MAX_LENGTH),
+  ];
+  return lines[1] ? { name: lines[0], company: lines[1] } : { name: lines[0] };
+}
+
 /** The person's name and address as the letter's return address. */
 export function returnAddressForLob(fullName: string, address: PostalAddress): LobAddressFields {
   return {
-    name: fullName.trim(),
+    ...returnName(fullName),
     address_line1: address.street1,
     ...(address.street2 ? { address_line2: address.street2 } : {}),
     address_city: address.city,

@@ -11,7 +11,20 @@ const STATE_OF_EVENT: Record<string, LetterTrackingState> = {
   "letter.re-routed": "reRouted",
   "letter.delivered": "delivered",
   "letter.returned_to_sender": "returnedToSender",
+  // No letter goes out (Lob's events table): a render or a print that failed, a letter Lob did not
+  // take, a letter cancelled.
+  "letter.failed": "failed",
+  "letter.rejected": "rejected",
+  "letter.deleted": "deleted",
 };
+
+/** The states of a Lob letter that never left: the request was not mailed by it. */
+const NEVER_MAILED_STATES: readonly LetterTrackingState[] = ["failed", "rejected", "deleted"];
+
+/** Whether a letter in this state never left Lob. */
+export function neverMailed(state: LetterTrackingState | null | undefined): boolean {
+  return state != null && NEVER_MAILED_STATES.includes(state);
+}
 
 /** The tracking state a Lob event type stands for, or null for the events that say nothing of the mail's way (created, rendered, ...). */
 export function trackingStateOfEvent(eventType: string): LetterTrackingState | null {
@@ -37,7 +50,31 @@ export function trackingDetail(state: LetterTrackingState, senderName: string): 
       return `Your letter to ${senderName} was delivered.`;
     case "returnedToSender":
       return `Your letter to ${senderName} came back undelivered; our staff are finding another way.`;
+    case "failed":
+      return `Lob could not print your letter to ${senderName}, so it was not mailed; our staff will send it.`;
+    case "rejected":
+      return `Lob did not accept your letter to ${senderName}, so it was not mailed; our staff will send it.`;
+    case "deleted":
+      return `Your letter to ${senderName} was cancelled at Lob before it was mailed; our staff will send it.`;
   }
+}
+
+const NEVER_MAILED_WHY: Record<"failed" | "rejected" | "deleted" | "notMailed", string> = {
+  failed: "it failed at Lob (letter.failed)",
+  rejected: "Lob did not accept it (letter.rejected)",
+  deleted: "it was cancelled at Lob (letter.deleted)",
+  notMailed: "Lob holds it as failed or cancelled",
+};
+
+/**
+ * What staff read on a request whose Lob letter never left: which letter, why, and Lob's own reason
+ * when its event gave one. Nothing was mailed, so printing it is not a second copy.
+ */
+export function neverMailedProblem(letterId: string, why: keyof typeof NEVER_MAILED_WHY, reason: string | null = null): string {
+  return (
+    `Lob's letter ${letterId} was not mailed: ${NEVER_MAILED_WHY[why]}${reason ? `: ${reason.replace(/[.\s]+$/, "")}` : ""}. ` +
+    "Nothing went out: print and mail this request."
+  );
 }
 
 /** What staff read on a request whose letter came back: Lob's tracking event gives no more reason than this. */
@@ -54,12 +91,14 @@ export function lobRefusedProblem(status: number, message: string | null): strin
 }
 
 /**
- * Lob gave no answer or a 5xx: it may still have made the letter before failing, so staff look for
- * it in Lob's dashboard (its metadata holds the request id) before printing one more.
+ * Lob gave no answer or a 5xx: it may still have made the letter before failing. Lob forgets the
+ * idempotency key after 24 hours, so the letter job looks for the letter by its metadata before
+ * asking for one again: a retried job adopts the letter Lob made instead of mailing a second one,
+ * and staff retry the job rather than print.
  */
 export function lobUnavailableProblem(reason: string, requestId: string): string {
   return (
     `Lob could not take the letter (${reason}); it was tried again and then left for the print batch. ` +
-    `Lob may have made it before failing: look for a letter with requestId ${requestId} in Lob's dashboard before printing this one.`
+    `Lob may have made it before failing: do not print it. Retry the letter job instead: it first looks in Lob for a letter with requestId ${requestId}, and takes that one if Lob made it.`
   );
 }

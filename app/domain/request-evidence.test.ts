@@ -91,6 +91,45 @@ describe("standingText", () => {
     );
   });
 
+  it("never says a letter Lob failed, rejected or cancelled was mailed", () => {
+    for (const state of ["failed", "rejected", "deleted"] as const) {
+      const notMailed = mailed([{ state, at: later(mailedAt, 1), detail: null }]);
+      const text = "Lob did not mail the letter; our staff are sending it";
+      // Back in the staff queue, as the event leaves it, and even where the request still reads as processed.
+      expect(
+        standingText(
+          input({ route: "staff", evidence: [notMailed], lastSent: { status: "mailed", at: mailedAt }, letterProblem: "x" }),
+          timeZone,
+        ),
+      ).toBe(text);
+      expect(
+        standingText(input({ processedAt: mailedAt, evidence: [notMailed], lastSent: { status: "mailed", at: mailedAt } }), timeZone),
+      ).toBe(text);
+      const [entry] = requestTimeline([], [notMailed], { senderName: "Acxiom", timeZone, userText: () => "" });
+      expect(entry!.text).toBe("Letter to Acxiom LLC, P.O. Box 2000, Conway, AR 72033 given to Lob, never mailed");
+    }
+  });
+
+  it("says when a letter is expected though Lob sends no tracking event for it", () => {
+    // Lob's tracking events are live-only and not on every edition: with none, the card keeps Lob's own estimate.
+    const [letter] = letterEvidence(
+      [
+        {
+          id: "ltr_abc",
+          requestId: "r",
+          expectedDeliveryDate: "2026-12-02",
+          trackingState: "created",
+          trackingAt: null,
+          createdAt: mailedAt,
+        },
+      ],
+      "Acxiom LLC, P.O. Box 2000, Conway, AR 72033",
+    );
+    expect(
+      standingText(input({ processedAt: mailedAt, evidence: [letter!], lastSent: { status: "mailed", at: mailedAt } }), timeZone),
+    ).toBe("Letter mailed 11/27/2026 · expected at the sender 12/02/2026");
+  });
+
   it("says a returned letter is with our staff", () => {
     const returned = mailed([{ state: "returnedToSender", at: later(mailedAt, 100), detail: null }]);
     expect(

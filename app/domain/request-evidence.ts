@@ -5,12 +5,12 @@
 // (request-evidence.test.ts).
 import type { ArrivalSource, LetterTrackingState, RequestStatus } from "../../drizzle/schema";
 import { DEFAULT_TIME_ZONE, formatDate, formatDateTime, MINUTE_MS } from "~/domain/dates";
-import { trackingStateOfEvent } from "~/domain/letter-tracking";
+import { neverMailed, trackingStateOfEvent } from "~/domain/letter-tracking";
 import { expectedArrival } from "~/domain/mail-timing";
 import { STATUS_LABELS } from "~/domain/requests";
 import { dayText, pieceSeenText } from "~/domain/seen-in-mail";
 
-export type EmailEventState = "delivered" | "bounced" | "spamComplaint";
+export type EmailEventState = "delivered" | "bounced" | "spamComplaint" | "undelivered";
 
 export type EvidenceEvent<State extends string = string> = { state: State; at: Date | null; detail: string | null };
 
@@ -183,9 +183,17 @@ export function evidenceRecord(evidence: DeliveryEvidence, senderName: string) {
   };
 }
 
-/** When a letter reached the sender, as the time rule reads it (reachedSenderAt). */
+/**
+ * Whether a sending went out: a Lob letter that failed, was rejected or was cancelled never left,
+ * whatever was recorded when Lob first took it.
+ */
+export function sendingLeft(evidence: DeliveryEvidence): boolean {
+  return evidence.kind !== "letter" || !evidence.events.some((event) => neverMailed(event.state));
+}
+
+/** When a letter reached the sender, as the time rule reads it (reachedSenderAt); null for a letter that never left. */
 export function letterArrival(evidence: DeliveryEvidence | null) {
-  if (evidence?.kind !== "letter") return null;
+  if (evidence?.kind !== "letter" || !sendingLeft(evidence)) return null;
   const delivered = evidence.events.find((event) => event.state === "delivered");
   return { deliveredAt: delivered?.at ?? null, expectedDeliveryDate: evidence.expectedDeliveryDate };
 }
@@ -226,7 +234,9 @@ function failureOf(evidence: DeliveryEvidence | null, senderName: string): strin
   if (!evidence) return null;
   const last = latestEvent<string>(evidence.events);
   if (evidence.kind === "email" && last?.state === "bounced") return `${senderName}'s address bounced; our staff are finding another way`;
+  if (evidence.kind === "email" && last?.state === "undelivered") return `Our email did not reach ${senderName}; it goes another way`;
   if (evidence.kind === "letter" && last?.state === "returnedToSender") return "The letter came back; our staff are checking the address";
+  if (!sendingLeft(evidence)) return "Lob did not mail the letter; our staff are sending it";
   return null;
 }
 
@@ -319,6 +329,9 @@ const LETTER_EVENT_TEXT: Record<LetterTrackingState, string> = {
   reRouted: "Re-routed by the Postal Service",
   delivered: "Delivered",
   returnedToSender: "Came back undelivered",
+  failed: "Not mailed: it failed at Lob",
+  rejected: "Not mailed: Lob did not accept it",
+  deleted: "Not mailed: cancelled at Lob",
 };
 
 function emailEventText(event: EvidenceEvent<EmailEventState>, senderName: string) {
@@ -329,6 +342,8 @@ function emailEventText(event: EvidenceEvent<EmailEventState>, senderName: strin
       return `Bounced${event.detail ? `: ${event.detail}` : ""}`;
     case "spamComplaint":
       return `${senderName}'s mail system marked it as spam`;
+    case "undelivered":
+      return "Not delivered: Postmark stopped trying";
   }
 }
 
@@ -352,7 +367,9 @@ function evidenceEntry(evidence: DeliveryEvidence, index: number, senderName: st
     id: `letter-${index}`,
     at: formatDateTime(evidence.at, timeZone),
     creator: "system",
-    text: `Letter mailed${evidence.to ? ` to ${evidence.to}` : ""}`,
+    text: sendingLeft(evidence)
+      ? `Letter mailed${evidence.to ? ` to ${evidence.to}` : ""}`
+      : `Letter${evidence.to ? ` to ${evidence.to}` : ""} given to Lob, never mailed`,
     reply: null,
     facts: [
       ...(evidence.vendorId ? [`Lob letter id ${evidence.vendorId}`] : []),

@@ -129,12 +129,31 @@ export type LobLetterRequest = {
 /** The part of Lob's letter object the app reads; `price` only where an account's answers carry it. */
 type LobLetter = { id: string; expected_delivery_date: string | null; price: string | number | null };
 
+/**
+ * A letter found in Lob's list: with its metadata, and whether it will never go out (Lob's
+ * `status` "failed", a render that failed, or `deleted`, a cancelled letter).
+ */
+type LobListedLetter = LobLetter & { metadata: Record<string, string>; neverMailed: boolean };
+
+export type LobListResult = { ok: true; letters: LobListedLetter[] } | { ok: false; status: number; error: LobError | null };
+
 export type LobLetterResult = { ok: true; status: number; letter: LobLetter } | { ok: false; status: number; error: LobError | null };
 
 const LetterSchema = z.looseObject({
   id: z.string().regex(/^ltr_/),
   expected_delivery_date: z.string().nullish(),
   price: z.union([z.string(), z.number()]).nullish(),
+});
+
+// Lob's list of letters (resources/letters/models/letter_collection.yml): `data`, newest first.
+const LetterListSchema = z.looseObject({
+  data: z.array(
+    LetterSchema.extend({
+      metadata: z.record(z.string(), z.unknown()).nullish(),
+      status: z.string().nullish(),
+      deleted: z.boolean().nullish(),
+    }),
+  ),
 });
 
 export type LobClientOptions = {
@@ -178,6 +197,41 @@ export function createLobClient({ apiKey, baseUrl, timeoutMs = LOB_TIMEOUT_MS, f
 
   return {
     /**
+     * Lob's letters whose metadata holds every pair given (GET /letters?metadata[key]=value, Lob's
+     * documented list filter, shared/parameters/metadata.yml), newest first: how a letter whose
+     * answer was lost is found again once Lob has forgotten its idempotency key (24 hours).
+     * Rejects with LobUnavailableError when there is no answer.
+     */
+    async findLetters(metadata: Record<string, string>): Promise<LobListResult> {
+      const query = new URLSearchParams({ limit: "100" });
+      for (const [key, value] of Object.entries(metadata)) query.set(`metadata[${key}]`, value);
+      let response: Response;
+      let json: unknown = null;
+      try {
+        response = await fetchImpl(`${root}/letters?${query}`, {
+          headers: { Authorization: authorization, Accept: "application/json" },
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        json = await response.json().catch(() => null);
+      } catch (error) {
+        throw new LobUnavailableError(isTimeoutError(error) ? "timeout" : "network", { cause: error });
+      }
+      if (!response.ok) return { ok: false, status: response.status, error: errorOf(json) };
+      const parsed = LetterListSchema.safeParse(json);
+      if (!parsed.success) return { ok: false, status: 502, error: null };
+      return {
+        ok: true,
+        letters: parsed.data.data.map((letter) => ({
+          id: letter.id,
+          expected_delivery_date: letter.expected_delivery_date ?? null,
+          price: letter.price ?? null,
+          metadata: Object.fromEntries(Object.entries(letter.metadata ?? {}).map(([key, value]) => [key, String(value)])),
+          neverMailed: letter.status === "failed" || letter.deleted === true,
+        })),
+      };
+    },
+
+    /**
      * Verifies one U.S. address. Resolves with Lob's status and its verification or error;
      * rejects with LobUnavailableError when there is no answer (network failure or timeout).
      */
@@ -194,8 +248,8 @@ export function createLobClient({ apiKey, baseUrl, timeoutMs = LOB_TIMEOUT_MS, f
 
     /**
      * Asks Lob to print and mail one letter. The idempotency key makes a second call with it (a
-     * retried job) answer the letter already made instead of mailing another (Lob keeps keys 24
-     * hours). Resolves with Lob's status and its letter or error; rejects with
+     * retried job) answer the letter already made instead of mailing another; Lob keeps keys 24
+     * hours only, so a caller retrying later looks the letter up first (findLetters). Resolves with Lob's status and its letter or error; rejects with
      * LobUnavailableError when there is no answer.
      */
     async createLetter(letter: LobLetterRequest, { idempotencyKey }: { idempotencyKey: string }): Promise<LobLetterResult> {
@@ -210,6 +264,8 @@ export function createLobClient({ apiKey, baseUrl, timeoutMs = LOB_TIMEOUT_MS, f
     },
   };
 }
+
+export type LobClient = ReturnType<typeof createLobClient>;
 
 /** The part of the env address verification reads. */
 export type LobEnv = Pick<AppEnv, "LOB_API_KEY" | "LOB_API_URL">;

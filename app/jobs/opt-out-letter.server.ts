@@ -1,18 +1,23 @@
 import { z } from "zod";
 import { letterHtml, LOB_HTML_MAX_LENGTH, returnAddressForLob, senderAddressForLob } from "~/domain/letter-by-post";
-import { lobRefusedProblem, lobUnavailableProblem } from "~/domain/letter-tracking";
+import { lobRefusedProblem, lobUnavailableProblem, neverMailedProblem } from "~/domain/letter-tracking";
 import { PermanentJobError } from "~/domain/job-envelope";
 import { automaticLetterAddress } from "~/domain/work-queue";
 import type { JobDefinition } from "~/jobs/definitions.server";
-import { LobUnavailableError, lobLettersClient } from "~/integrations/lob.server";
+import { LobUnavailableError, lobLettersClient, type LobClient } from "~/integrations/lob.server";
 import { latestLetterIdOf, recordLetterProblem, recordMailedLetter } from "~/models/mailed-letter.server";
 import { lettersFor, senderFactsOfWaitingRequest, type QueueKey } from "~/models/work-queue.server";
-import { getDb } from "~/utils/db.server";
+import { getDb, type Db } from "~/utils/db.server";
 import { hexDigest } from "~/utils/digest";
 
 const OptOutLetterPayload = z.object({
   userId: z.string().min(1),
   requestId: z.string().min(1),
+  /**
+   * The request's email did not get through (Postmark stopped trying, decision 0053): the letter
+   * goes by post instead, to a sender whose email address would otherwise come first.
+   */
+  insteadOfEmail: z.boolean().optional(),
 });
 
 /**
@@ -22,6 +27,39 @@ const OptOutLetterPayload = z.object({
  */
 function letterIdempotencyKey({ userId, requestId }: QueueKey, previousLetterId: string | null) {
   return hexDigest("SHA-256", `opt-out-letter:${userId}:${requestId}:${previousLetterId ?? "first"}`);
+}
+
+/**
+ * What Lob keeps with the letter, and hands back in its list and in every event: the request and
+ * its owner (a preset's request id is its sender's, the same in every account) and the mailing's
+ * key, so that a letter whose answer was lost is found and matched to its request (decision 0052).
+ */
+function letterMetadata({ userId, requestId }: QueueKey, mailing: string): Record<string, string> {
+  return { requestId: requestId.slice(0, 500), userId: userId.slice(0, 500), mailing };
+}
+
+/**
+ * The letter of this very mailing Lob already holds, or null when it holds none. Lob not answering
+ * the look-up leaves the job to retry: mailing without knowing could mail twice.
+ */
+async function lookUpEarlierLetter(db: Db, lob: LobClient, key: QueueKey, mailing: string) {
+  let found;
+  try {
+    found = await lob.findLetters({ requestId: key.requestId, userId: key.userId });
+  } catch (error) {
+    if (!(error instanceof LobUnavailableError)) throw error;
+    await recordLetterProblem(db, key, lobUnavailableProblem(`${error.message} Looking up earlier letters`, key.requestId));
+    throw error;
+  }
+  if (!found.ok) {
+    await recordLetterProblem(
+      db,
+      key,
+      lobUnavailableProblem(`Lob answered ${found.status} to the look-up of earlier letters`, key.requestId),
+    );
+    throw new Error(`Lob answered ${found.status} to the look-up of earlier letters`);
+  }
+  return found.letters.find((letter) => letter.metadata.mailing === mailing) ?? null;
 }
 
 /** Lob's price ("0.84", in dollars) in cents, or the configured price when its answer has none. */
@@ -39,11 +77,13 @@ function costInCents(price: string | number | null, configuredCents: number) {
  */
 export const optOutLetterJob = {
   payload: OptOutLetterPayload,
-  async handle(key, { env }) {
+  async handle({ insteadOfEmail = false, ...key }, { env }) {
     const db = getDb(env.DB);
     const lob = lobLettersClient(env);
     const facts = await senderFactsOfWaitingRequest(db, key);
-    const address = facts ? automaticLetterAddress(facts) : null;
+    const address = facts
+      ? automaticLetterAddress(insteadOfEmail ? { ...facts, channelProblems: [...(facts.channelProblems ?? []), "email"] } : facts)
+      : null;
     if (!address) return;
     if (!lob) {
       await recordLetterProblem(db, key, "Letters are not set up to go through Lob (LOB_API_KEY and LOB_WEBHOOK_SECRET).");
@@ -63,6 +103,23 @@ export const optOutLetterJob = {
     }
 
     const idempotencyKey = await letterIdempotencyKey(key, await latestLetterIdOf(db, key));
+    // Lob forgets an idempotency key after 24 hours: a letter an earlier attempt made, whose answer
+    // was lost (a timeout, a 5xx), is looked up by its metadata first, so a retry days later (a
+    // dead job retried by staff) adopts it instead of mailing a second one.
+    const earlier = await lookUpEarlierLetter(db, lob, key, idempotencyKey);
+    if (earlier) {
+      if (earlier.neverMailed) {
+        await recordLetterProblem(db, key, neverMailedProblem(earlier.id, "notMailed"));
+        throw new PermanentJobError(`Lob's letter ${earlier.id} of this mailing will not be mailed`);
+      }
+      await recordMailedLetter(db, key, {
+        id: earlier.id,
+        costCents: costInCents(earlier.price, env.LOB_LETTER_PRICE_CENTS),
+        expectedDeliveryDate: earlier.expected_delivery_date,
+        senderName: request.senderName,
+      });
+      return;
+    }
     let answer;
     try {
       answer = await lob.createLetter(
@@ -76,7 +133,7 @@ export const optOutLetterJob = {
           address_placement: "top_first_page",
           use_type: "operational",
           mail_type: "usps_first_class",
-          metadata: { requestId: key.requestId.slice(0, 500) },
+          metadata: letterMetadata(key, idempotencyKey),
         },
         { idempotencyKey },
       );

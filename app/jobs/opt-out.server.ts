@@ -102,6 +102,25 @@ export async function sendAtOnceWhenSenderAllows(env: AppEnv, key: QueueKey): Pr
   }
 }
 
+/**
+ * Whether a request whose email Postmark stopped trying to deliver (decision 0053) can go by post
+ * instead: it is in queue, its sender has a postal address that works, and letters go through Lob.
+ */
+export async function canMailInsteadOfEmail(env: AppEnv, key: QueueKey): Promise<boolean> {
+  if (!lobLettersClient(env)) return false;
+  const facts = await senderFactsOfWaitingRequest(getDb(env.DB), key, { alsoSent: true });
+  return facts !== null && automaticLetterAddress({ ...facts, channelProblems: [...(facts.channelProblems ?? []), "email"] }) !== null;
+}
+
+/** Queues the letter of a request whose email did not get through; a job that cannot be queued leaves it with staff. */
+export async function mailInsteadOfEmail(env: AppEnv, key: QueueKey) {
+  try {
+    await enqueueJob(env, "optOut.letter", { ...key, insteadOfEmail: true }, { userId: key.userId });
+  } catch (error) {
+    log.error(`letter of request ${key.userId}:${key.requestId} not queued:`, errorMessage(error));
+  }
+}
+
 /** Whether letters to postal senders go through Lob by themselves here (decision 0052). */
 export function lettersGoThroughLob(env: AppEnv) {
   return lobLettersClient(env) !== null;

@@ -141,6 +141,11 @@ export function takeSecondRequest(db: Db, key: RequestKey, citation: string, evi
   );
 }
 
+/** The first request never left (its Lob letter failed): it goes back in the queue as the first, on the same step. */
+export function resendFirstRequest(db: Db, key: RequestKey, detail: string, now: Date) {
+  return takeStep(db, key, 0, undefined, { ...sendsAgain }, { status: FOLLOW_UP_HISTORY.resent, detail }, now);
+}
+
 /**
  * A request under the person's state law, as their agent, with their permission kept on the
  * request, and whether the law surely reaches the sender and the request goes the way its privacy

@@ -2,7 +2,7 @@
 import { and, desc, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { lobEvents, mailedLetters, requests, type LetterTrackingState } from "../../drizzle/schema";
-import { returnedLetterProblem, trackingDetail } from "~/domain/letter-tracking";
+import { neverMailed, neverMailedProblem, returnedLetterProblem, trackingDetail } from "~/domain/letter-tracking";
 import { returnedLetterChannelProblem } from "~/domain/sender-channels";
 import { processedDetail } from "~/domain/work-queue";
 import { flagChannelOfRequest } from "~/models/sender-channels.server";
@@ -66,6 +66,32 @@ export async function recordMailedLetter(
   ]);
 }
 
+/**
+ * A letter Lob made whose answer never reached us, found from its event by the metadata the job
+ * gave it (the request and its owner): recorded as the job would have, when the request still
+ * waits for it and the letter is this mailing's (no letter recorded since the mailing's key was
+ * made). Answers the letter as mailedLetterById would, or null when no request of ours is named.
+ */
+export async function adoptLetterOfRequest(
+  db: Db,
+  key: QueueKey,
+  letter: { id: string; expectedDeliveryDate: string | null; costCents: number; neverMailed: boolean },
+  now = new Date(),
+) {
+  const [request] = await db.select({ senderName: requests.senderName }).from(requests).where(ofRequest(key)).limit(1);
+  if (!request) return null;
+  if (letter.neverMailed) {
+    // Kept as evidence only: the request was not mailed by it, and its event says why.
+    await db
+      .insert(mailedLetters)
+      .values({ id: letter.id, userId: key.userId, requestId: key.requestId, costCents: 0, expectedDeliveryDate: null, createdAt: now })
+      .onConflictDoNothing();
+  } else {
+    await recordMailedLetter(db, key, { ...letter, senderName: request.senderName }, now);
+  }
+  return mailedLetterById(db, letter.id);
+}
+
 /** A mailed letter by Lob's id, with the request's sender, or null for a letter this database does not know. */
 export async function mailedLetterById(db: Db, letterId: string) {
   const [row] = await db
@@ -90,6 +116,8 @@ export type LetterEvent = {
   occurredAt: Date;
   /** The ZIP code of the USPS scan, when Lob gives one. */
   location: string | null;
+  /** Lob's reason for a letter that failed (its `failure_reason`), when it gives one. */
+  reason?: string | null;
 };
 
 /**
@@ -140,6 +168,31 @@ export async function applyLetterEvent(
         .where(and(thisRequest, eq(requests.status, "inQueue"), isNotNull(requests.processedAt), recordedNow)),
       // The sender's address is in doubt: its next requests wait for staff (decision 0054).
       flagChannelOfRequest(db, letter, "mail", returnedLetterChannelProblem(letter.id), recordedNow),
+    );
+  } else if (neverMailed(event.state)) {
+    // Nothing went out: the request goes back to staff, who print it, when this letter is its
+    // current sending (processed when Lob took it) or it waits unsent, and no later letter was made.
+    // The postal address is not in doubt, so no channel is flagged.
+    const madeAt = sql`(select "createdAt" from "mailed_letters" where "id" = ${letter.id})`;
+    const noLaterLetter = sql`not exists (select 1 from "mailed_letters" as "later" where "later"."userId" = ${letter.userId}
+      and "later"."requestId" = ${letter.requestId} and "later"."createdAt" > ${madeAt})`;
+    statements.push(
+      db
+        .update(requests)
+        .set({
+          processedAt: null,
+          letterProblem: neverMailedProblem(letter.id, event.state as "failed" | "rejected" | "deleted", event.reason ?? null),
+          updatedAt: now,
+        })
+        .where(
+          and(
+            thisRequest,
+            eq(requests.status, "inQueue"),
+            or(isNull(requests.processedAt), sql`"requests"."processedAt" = ${madeAt}`),
+            noLaterLetter,
+            recordedNow,
+          ),
+        ),
     );
   }
   const [recorded] = await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);

@@ -8,6 +8,7 @@ import {
   emailProblemForStaff,
   failsTheAddress,
   outcomeOfEvent,
+  putsTheRequestBack,
   outcomesBelow,
   type EmailEvent,
 } from "~/domain/email-tracking";
@@ -59,10 +60,18 @@ export type RequestEmail = NonNullable<Awaited<ReturnType<typeof requestEmailByM
  * that outranks it (a delivery arriving after a bounce leaves the bounce), a line in the request's
  * history at the time the event happened, and for a hard bounce or a spam complaint the sender's
  * address flagged in the catalog and the request back in the staff queue with the reason, unless a
- * later email of the request has gone since. A soft bounce is recorded and changes nothing else.
+ * later email of the request has gone since. An email Postmark stopped trying to deliver (a soft
+ * bounce) puts the request back the same way, with no flag on the address: `next` says whether its
+ * letter goes by post instead (the caller queues it) or staff take it. A notice changes nothing else.
  * Answers whether the event was new.
  */
-export async function applyEmailEvent(db: Db, email: RequestEmail, event: EmailEvent, now = new Date()): Promise<boolean> {
+export async function applyEmailEvent(
+  db: Db,
+  email: RequestEmail,
+  event: EmailEvent,
+  now = new Date(),
+  next: "letter" | "staff" = "staff",
+): Promise<boolean> {
   // Each write below runs only if this batch recorded the event: a delivery of the same event at
   // the same time finds the row with another mark.
   const mark = now.getTime();
@@ -83,7 +92,7 @@ export async function applyEmailEvent(db: Db, email: RequestEmail, event: EmailE
         .where(and(eq(requestEmails.messageId, email.messageId), inArray(requestEmails.outcome, outcomesBelow(outcome)), recordedNow)),
     );
   }
-  const detail = emailEventDetail(event.kind, email.senderName);
+  const detail = emailEventDetail(event.kind, email.senderName, next);
   if (detail) {
     statements.push(
       historyLineWhere(db, and(thisRequest, recordedNow), {
@@ -94,7 +103,7 @@ export async function applyEmailEvent(db: Db, email: RequestEmail, event: EmailE
       }),
     );
   }
-  if (failsTheAddress(event.kind)) {
+  if (putsTheRequestBack(event.kind)) {
     // Written out in full: inside an UPDATE drizzle leaves column names unqualified.
     const noLaterEmail = sql`not exists (select 1 from "request_emails" as "later" where "later"."userId" = ${email.userId}
       and "later"."requestId" = ${email.requestId} and "later"."createdAt" > ${email.createdAt.getTime()})`;
@@ -104,7 +113,9 @@ export async function applyEmailEvent(db: Db, email: RequestEmail, event: EmailE
         .set({ processedAt: null, emailProblem: emailProblemForStaff(event, email.toAddress), updatedAt: now })
         .where(and(thisRequest, eq(requests.status, "inQueue"), isNotNull(requests.processedAt), noLaterEmail, recordedNow)),
     );
-    statements.push(flagChannelOfRequest(db, email, "email", emailChannelProblem(event, email.toAddress), recordedNow));
+    if (failsTheAddress(event.kind)) {
+      statements.push(flagChannelOfRequest(db, email, "email", emailChannelProblem(event, email.toAddress), recordedNow));
+    }
   }
   const [recorded] = await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   return (recorded as D1Result).meta.changes > 0;

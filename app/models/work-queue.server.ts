@@ -121,7 +121,11 @@ const channelProblemNotes = sql<string>`(select json_group_array(json_object('ki
  * What the catalog says about the sender of a request in queue that no one has sent yet, to decide
  * whether it is emailed at once; null for a custom sender or a request no longer waiting.
  */
-export async function senderFactsOfWaitingRequest(db: Db, { userId, requestId }: QueueKey) {
+export async function senderFactsOfWaitingRequest(
+  db: Db,
+  { userId, requestId }: QueueKey,
+  { alsoSent = false }: { /** Also a request sent already: what its sender allows once it comes back. */ alsoSent?: boolean } = {},
+) {
   const [row] = await db
     .select({
       channels: requestTemplates.channels,
@@ -136,7 +140,7 @@ export async function senderFactsOfWaitingRequest(db: Db, { userId, requestId }:
         eq(requests.userId, userId),
         eq(requests.id, requestId),
         eq(requests.status, "inQueue"),
-        isNull(requests.processedAt),
+        alsoSent ? undefined : isNull(requests.processedAt),
         not(addressKeptAsTyped),
       ),
     )

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { trackingStateOfEvent } from "~/domain/letter-tracking";
+import { neverMailed, trackingStateOfEvent } from "~/domain/letter-tracking";
 import { verifyLobSignature } from "~/integrations/lob-webhook.server";
-import { applyLetterEvent, mailedLetterById } from "~/models/mailed-letter.server";
+import { adoptLetterOfRequest, applyLetterEvent, mailedLetterById } from "~/models/mailed-letter.server";
 import { jsonResponse } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
 import { notFound } from "~/utils/http-errors";
@@ -16,6 +16,10 @@ const LobEventSchema = z.looseObject({
   body: z.looseObject({
     id: z.string().min(1),
     tracking_events: z.array(z.looseObject({ name: z.string().optional(), location: z.string().nullish() })).nullish(),
+    // What the letter job gave Lob to keep (decision 0052): the request and its owner.
+    metadata: z.looseObject({ requestId: z.string().optional(), userId: z.string().optional() }).nullish(),
+    expected_delivery_date: z.string().nullish(),
+    failure_reason: z.looseObject({ failure_reason: z.string().nullish() }).nullish(),
   }),
 });
 
@@ -55,7 +59,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const state = trackingStateOfEvent(event.event_type.id);
   if (!state) return jsonResponse({ received: true, actedOn: false });
   const db = getDb(env.DB);
-  const letter = await mailedLetterById(db, event.body.id);
+  const letter =
+    (await mailedLetterById(db, event.body.id)) ?? (await letterNamedByMetadata(db, event.body, state, env.LOB_LETTER_PRICE_CENTS));
   if (!letter) {
     log.warn(`lob event ${event.id} is for letter ${event.body.id}, which no request has`);
     return jsonResponse({ received: true, actedOn: false });
@@ -67,6 +72,31 @@ export async function action({ request, context }: ActionFunctionArgs) {
     state,
     occurredAt: Number.isNaN(occurredAt.getTime()) ? new Date() : occurredAt,
     location: event.body.tracking_events?.at(-1)?.location ?? null,
+    reason: event.body.failure_reason?.failure_reason?.trim().slice(0, 500) || null,
   });
   return jsonResponse(applied ? { received: true } : { received: true, duplicate: true });
+}
+
+/**
+ * A letter whose id we never recorded (Lob made it, but its answer was lost on the way back) is
+ * matched by the metadata the job gave it, and recorded on that request as the job would have.
+ */
+async function letterNamedByMetadata(
+  db: ReturnType<typeof getDb>,
+  letter: z.infer<typeof LobEventSchema>["body"],
+  state: NonNullable<ReturnType<typeof trackingStateOfEvent>>,
+  priceCents: number,
+) {
+  const { requestId, userId } = letter.metadata ?? {};
+  if (!requestId || !userId) return null;
+  return adoptLetterOfRequest(
+    db,
+    { userId, requestId },
+    {
+      id: letter.id,
+      expectedDeliveryDate: letter.expected_delivery_date ?? null,
+      costCents: priceCents,
+      neverMailed: neverMailed(state),
+    },
+  );
 }

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { emailEventOf } from "~/domain/email-tracking";
 import { isPostmarkWebhookCall } from "~/integrations/postmark-webhook.server";
+import { canMailInsteadOfEmail, mailInsteadOfEmail } from "~/jobs/opt-out.server";
 import { applyEmailEvent, requestEmailByMessageId } from "~/models/request-email.server";
 import { jsonResponse } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
@@ -62,6 +63,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const db = getDb(env.DB);
   const email = await requestEmailByMessageId(db, event.messageId);
   if (!email) return jsonResponse({ received: true, actedOn: false });
-  const applied = await applyEmailEvent(db, email, event);
+  // An email Postmark stopped trying to deliver goes by post instead where the sender has a postal
+  // address and letters go through Lob; otherwise it is back with staff (decision 0053).
+  const key = { userId: email.userId, requestId: email.requestId };
+  const byLetter = event.kind === "undelivered" && (await canMailInsteadOfEmail(env, key));
+  const applied = await applyEmailEvent(db, email, event, new Date(), byLetter ? "letter" : "staff");
+  if (applied && byLetter) await mailInsteadOfEmail(env, key);
   return jsonResponse(applied ? { received: true } : { received: true, duplicate: true });
 }

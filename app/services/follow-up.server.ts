@@ -4,7 +4,7 @@
 // the mail should have stopped, the person saying so, and the daily cron for a step a crash missed
 // or a permission just signed.
 import { isoDate, MINUTE_MS, timeZoneForState } from "~/domain/dates";
-import { firstRequestCitation, followUpDetail, nextFollowUp, type NextFollowUp } from "~/domain/follow-up";
+import { FIRST_REQUEST_RESENT_DETAIL, firstRequestCitation, followUpDetail, nextFollowUp, type NextFollowUp } from "~/domain/follow-up";
 import { evidenceOfRequest, latestEvidence, letterArrival, letterEvidence } from "~/domain/request-evidence";
 import { goesByPrivacyRequestMethod } from "~/domain/sender-catalog";
 import { learnedStopDays } from "~/domain/sender-outcome";
@@ -20,6 +20,7 @@ import {
   reportFactsOf,
   requestsDueForFollowUp,
   reserveFollowUpSend,
+  resendFirstRequest,
   takeLegalRequest,
   takeSecondRequest,
   type RequestKey,
@@ -77,7 +78,12 @@ export async function takeNextFollowUpStep(env: AppEnv, key: RequestKey, now: Da
         (evidence) => evidence.at.getTime() <= sentAt.getTime() + 10 * MINUTE_MS,
       );
       const timeZone = timeZoneForState(request.state);
-      const citation = firstRequestCitation(latestEvidence(sending), sentAt, timeZone);
+      const citation = firstRequestCitation(sending, sentAt, timeZone, request.processedAt);
+      if (citation === null) {
+        // A first request that never left (its Lob letter failed) is sent again as the first, never cited.
+        taken = await resendFirstRequest(db, key, FIRST_REQUEST_RESENT_DETAIL, now);
+        break;
+      }
       // Only what is recorded since this sending: a piece known to be real, the person's own report.
       const since = isoDate(sentAt, timeZone);
       const piece = facts.latestPiece && facts.latestPiece.arrivedOn > since ? facts.latestPiece : null;

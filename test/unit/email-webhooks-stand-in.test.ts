@@ -9,6 +9,7 @@ import { isPostmarkWebhookCall } from "~/integrations/postmark-webhook.server";
 import { startStandIns, type StandInServer } from "../stand-ins/server";
 import {
   HARD_BOUNCE_ADDRESS,
+  SOFT_BOUNCE_ADDRESS,
   EMAIL_STAND_IN_TOKEN,
   EMAIL_STAND_IN_WEBHOOK_PASSWORD,
   EMAIL_STAND_IN_WEBHOOK_USER,
@@ -85,6 +86,16 @@ describe("the email stand-in's webhooks", () => {
     expect(emailEventOf(byMessage.get(deliveredId)!)?.kind).toBe("delivered");
     expect(byMessage.get(bouncedId)).toMatchObject({ RecordType: "Bounce", Type: "HardBounce", TypeCode: 1, Inactive: true });
     expect(emailEventOf(byMessage.get(bouncedId)!)?.kind).toBe("bounced");
+  });
+
+  it("follow a message to the soft-bounce address with a SoftBounce, which the app reads as Postmark having stopped trying", async () => {
+    expect((await control("/webhook-endpoint", { url: hookUrl, delayMs: 0 })).status).toBe(200);
+    const softId = await send(SOFT_BOUNCE_ADDRESS);
+    await recordsArrived(1);
+    await control("/webhook-endpoint", { url: null });
+    const record = delivered.find(({ record }) => record.MessageID === softId)!.record;
+    expect(record).toMatchObject({ RecordType: "Bounce", Type: "SoftBounce", TypeCode: 4096, Inactive: false });
+    expect(emailEventOf(record)?.kind).toBe("undelivered");
   });
 
   it("send one record of a message on request, and say what the app answered", async () => {

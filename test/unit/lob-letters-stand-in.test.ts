@@ -97,6 +97,46 @@ describe("letters", () => {
     expect(retried).toMatchObject({ ok: true, letter: { id: ofKey[0]!.id } });
   });
 
+  it("forgets an idempotency key after 24 hours, as Lob does, by the clock tests move", async () => {
+    const first = await lob().createLetter(letter, { idempotencyKey: "key-day" });
+    const put = (body: unknown) =>
+      fetch(`${standIns.url}/__stand-ins/lob/clock`, {
+        method: "PUT",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    expect((await put({ advanceMs: 23 * 3_600_000, requestId: "acme" })).status).toBe(200);
+    const within = await lob().createLetter(letter, { idempotencyKey: "key-day" });
+    expect((await put({ advanceMs: 2 * 3_600_000, requestId: "acme" })).status).toBe(200);
+    const after = await lob().createLetter(letter, { idempotencyKey: "key-day" });
+    if (!first.ok || !within.ok || !after.ok) throw new Error("no letter");
+    expect(within.letter.id).toBe(first.letter.id);
+    expect(after.letter.id).not.toBe(first.letter.id);
+  });
+
+  it("lists letters by their metadata, newest first, as Lob's list filter does", async () => {
+    const mine = await lob().createLetter({ ...letter, metadata: { requestId: "listed", userId: "u1" } }, { idempotencyKey: "key-m1" });
+    await lob().createLetter({ ...letter, metadata: { requestId: "listed", userId: "u2" } }, { idempotencyKey: "key-m2" });
+    const found = await lob().findLetters({ requestId: "listed", userId: "u1" });
+    if (!mine.ok || !found.ok) throw new Error("no letter");
+    expect(found.letters.map((entry) => [entry.id, entry.metadata, entry.neverMailed])).toEqual([
+      [mine.letter.id, { requestId: "listed", userId: "u1" }, false],
+    ]);
+    expect(standIns.recorded("lob").at(-1)).toMatchObject({
+      method: "GET",
+      path: "/letters",
+      query: { "metadata[requestId]": "listed", "metadata[userId]": "u1", limit: "100" },
+    });
+    const everything = await fetch(`${standIns.url}/lob/v1/letters?metadata[requestId]=listed`, {
+      headers: { Authorization: `Basic ${btoa("k:")}` },
+    });
+    expect(await everything.json()).toMatchObject({
+      object: "list",
+      count: 2,
+      data: [{ metadata: { userId: "u2" } }, { metadata: { userId: "u1" } }],
+    });
+  });
+
   it("refuses a letter Lob would refuse, with Lob's error shape", async () => {
     const answer = await lob().createLetter({ ...letter, to: { ...letter.to, company: "x".repeat(41) } }, { idempotencyKey: "key-3" });
     expect(answer).toEqual({
@@ -131,6 +171,36 @@ describe("webhooks", () => {
       reference_id: made.letter.id,
       body: { id: made.letter.id, tracking_events: [{ name: "Returned to Sender", type: "normal" }] },
     });
+  });
+
+  it("marks a letter failed or deleted with the event that says so, as Lob's list then shows it", async () => {
+    const made = await lob().createLetter({ ...letter, metadata: { requestId: "failing" } }, { idempotencyKey: "key-fail" });
+    if (!made.ok) throw new Error("no letter");
+    await fetch(`${standIns.url}/__stand-ins/lob/letters/${made.letter.id}/events`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ type: "letter.failed", url: hookUrl }),
+    });
+    expect(JSON.parse(delivered[0]!.body)).toMatchObject({
+      event_type: { id: "letter.failed" },
+      body: { id: made.letter.id, status: "failed", failure_reason: { failure_reason: expect.any(String) } },
+    });
+    const found = await lob().findLetters({ requestId: "failing" });
+    expect(found).toMatchObject({ ok: true, letters: [{ id: made.letter.id, neverMailed: true }] });
+  });
+
+  it("sends no tracking event when told Lob sends none (test keys, editions without them)", async () => {
+    const endpoint = (body: unknown) =>
+      fetch(`${standIns.url}/__stand-ins/lob/webhook-endpoint`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    await endpoint({ url: hookUrl, stepMs: 0, tracking: "none" });
+    await lob().createLetter(letter, { idempotencyKey: "key-quiet" });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(delivered).toEqual([]);
+    await endpoint({ url: null, tracking: "all" });
   });
 
   it("follows each new letter with its tracking events once a webhook endpoint is set", async () => {

@@ -267,15 +267,70 @@ describe("an opt-out email to a sender", () => {
     );
   });
 
-  it("that bounces softly is recorded and changes nothing else", async () => {
-    const emailed = await emailedRequest("soft");
+  it("an auto-reply is recorded and changes nothing else", async () => {
+    const emailed = await emailedRequest("auto-reply");
     const before = await historyOf(emailed.key);
-    const soft = bounce(emailed.messageId, emailed.address, { type: "Transient", typeCode: 2, inactive: false });
-    expect(await (await postRecord(soft)).json()).toEqual({ received: true });
+    const notice = bounce(emailed.messageId, emailed.address, { type: "AutoResponder", typeCode: 64, inactive: false });
+    expect(await (await postRecord(notice)).json()).toEqual({ received: true });
     expect((await emailsOf(emailed.key))[0]).toMatchObject({ outcome: "sent" });
     expect(await historyOf(emailed.key)).toEqual(before);
     expect((await requestRow(emailed.key.userId, emailed.key.requestId)).processedAt).not.toBeNull();
     expect(await db.select().from(postmarkEvents).where(eq(postmarkEvents.messageId, emailed.messageId))).toHaveLength(1);
+  });
+
+  it("that bounces softly goes back to staff with the reason: Postmark stopped trying, and the address stays in use", async () => {
+    const emailed = await emailedRequest("soft");
+    const soft = {
+      ...bounce(emailed.messageId, emailed.address, { type: "SoftBounce", typeCode: 4096, inactive: false }),
+      Description: "Unable to temporarily deliver this email.",
+      Details: "smtp;452 4.2.2 The email account that you tried to reach is over quota.",
+    };
+    expect(await (await postRecord(soft)).json()).toEqual({ received: true });
+    expect((await emailsOf(emailed.key))[0]).toMatchObject({ outcome: "undelivered" });
+    const request = await requestRow(emailed.key.userId, emailed.key.requestId);
+    expect(request.processedAt).toBeNull();
+    expect(request.emailProblem).toBe(
+      `Our email to ${emailed.address} was not delivered, and Postmark stopped trying (Postmark message ${emailed.messageId}): ` +
+        "SoftBounce: Unable to temporarily deliver this email.: smtp;452 4.2.2 The email account that you tried to reach is over quota. " +
+        "Send the request again, or another way: the address itself was not refused.",
+    );
+    expect(await inStaffQueue(emailed.key.userId)).toMatchObject({ id: emailed.key.requestId });
+    expect(await db.select().from(senderChannelProblems).where(eq(senderChannelProblems.templateId, emailed.templateId))).toEqual([]);
+    expect((await historyOf(emailed.key)).at(-1)?.detail).toBe(
+      `Our email did not reach ${emailed.senderName}'s mail server, and Postmark stopped trying; our staff are finding another way.`,
+    );
+  });
+
+  it("that bounces softly goes by post instead when the sender has a postal address and letters go through Lob", async () => {
+    const send = vi.spyOn(env.JOBS, "send").mockResolvedValue(undefined as never);
+    const emailed = await emailedRequest("soft-post");
+    await db
+      .update(requestTemplates)
+      .set({
+        channels: [
+          { kind: "email", value: emailed.address },
+          { kind: "mail", value: "Acme Catalogs, 1 Long Street, Springfield, IL 62701" },
+        ],
+      })
+      .where(eq(requestTemplates.id, emailed.templateId));
+    const soft = bounce(emailed.messageId, emailed.address, { type: "SoftBounce", typeCode: 4096, inactive: false });
+    const request = new Request(`${ORIGIN}/api/webhooks/postmark`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: basic(POSTMARK_WEBHOOK_USER!, POSTMARK_WEBHOOK_PASSWORD!) },
+      body: JSON.stringify(soft),
+    }) as Request<unknown, IncomingRequestCfProperties>;
+    const answer = await worker.fetch(request, { ...env, LOB_API_KEY: "test_letters_key" }, createExecutionContext());
+    expect(await answer.json()).toEqual({ received: true });
+
+    expect((await historyOf(emailed.key)).at(-1)?.detail).toBe(
+      `Our email did not reach ${emailed.senderName}'s mail server, and Postmark stopped trying; we are mailing your letter instead.`,
+    );
+    const letters = send.mock.calls
+      .map(([body]) => body as { type: string; payload: unknown })
+      .filter((body) => body.type === "optOut.letter");
+    expect(letters.map((body) => body.payload)).toEqual([{ ...emailed.key, insteadOfEmail: true }]);
+    // The letter job is on its way: the request is not listed for staff meanwhile.
+    expect(await inStaffQueue(emailed.key.userId)).toBeUndefined();
   });
 });
 

@@ -8,7 +8,7 @@ import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CATALOG_SENDERS } from "../../drizzle/catalog";
-import { agentPermissions, requestLogs, requests, requestTemplates, users } from "../../drizzle/schema";
+import { agentPermissions, mailedLetters, requestLogs, requests, requestTemplates, users } from "../../drizzle/schema";
 import { AGENT_PERMISSION_ALLOWS } from "~/domain/agent-permission";
 import { formatDate } from "~/domain/dates";
 import { letterOfRequest } from "~/domain/opt-out-letter";
@@ -139,6 +139,42 @@ describe("a late piece", () => {
     expect(letter).toContain("My first request was sent on 09/01/2026.");
     expect(letter).toMatch(/Since then, a piece from you arrived on 11\/2[45]\/2026, as the Postal Service's Informed Delivery showed\./);
     expect(letter).not.toContain("kept coming");
+  });
+
+  it("sends a first request again, never a second citing it, when Lob never mailed its letter", async () => {
+    const sentAt = new Date("2026-09-01T15:00:00Z");
+    const { userId, key } = await personWithSentRequest("IL", sentAt);
+    const letterId = `ltr_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
+    await db.insert(mailedLetters).values({
+      id: letterId,
+      userId,
+      requestId: SENDER,
+      costCents: 90,
+      expectedDeliveryDate: "2026-09-05",
+      trackingState: "failed",
+      trackingAt: new Date("2026-09-01T16:00:00Z"),
+      createdAt: sentAt,
+    });
+    const now = new Date("2026-11-25T15:00:00Z");
+    await latePiece(userId, "2026-11-24", now);
+
+    const request = await requestRow(userId, SENDER);
+    expect(request).toMatchObject({
+      followUpStep: 0,
+      status: "inQueue",
+      processedAt: null,
+      stillComingAt: null,
+      firstRequestCitation: null,
+    });
+    expect(await linesOf(userId, "secondRequest")).toEqual([]);
+    expect(await linesOf(userId, "firstRequestResent")).toMatchObject([
+      {
+        detail: "Your first request was never mailed (Lob did not mail the letter), so we are sending it again before asking a second time",
+      },
+    ]);
+    const letter = await letterOf(key, now);
+    expect(letter).not.toContain("My first request was sent");
+    expect(letter).not.toContain(letterId);
   });
 
   it("before the day the mail should have stopped is expected, and takes no step", async () => {

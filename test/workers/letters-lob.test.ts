@@ -12,7 +12,7 @@ import { listWorkQueue } from "~/models/work-queue.server";
 import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
 import { ORIGIN, signedInStaff } from "./http";
-import { clearFaults, fault, received } from "./stand-ins";
+import { clearFaults, fault, received, standInsUrl } from "./stand-ins";
 import { htmlOf, requestRow } from "./support";
 
 const QUEUE = "quiet-mailbox-jobs";
@@ -29,27 +29,31 @@ beforeEach(() => {
 afterEach(() => clearFaults());
 
 /** A catalog sender reached by post only, and a user's request to it waiting in the queue. */
-async function postalRequest(label: string, { addressCheck = "verified" as "verified" | "asTyped" } = {}) {
+async function postalRequest(
+  label: string,
+  { addressCheck = "verified" as "verified" | "asTyped", fullName = null as string | null, senderAddress = SENDER_ADDRESS } = {},
+) {
   const tag = `${label}-${crypto.randomUUID().slice(0, 8)}`;
   const templateId = `acme-${tag}`;
   await db.insert(requestTemplates).values({
     id: templateId,
     title: `Acme Catalogs ${tag}`,
     category: "catalogs",
-    channels: [{ kind: "mail", value: SENDER_ADDRESS }],
+    channels: [{ kind: "mail", value: senderAddress }],
     acceptsAgent: "no",
     confidence: "high",
   });
   const userId = `user-${tag}`;
   const address = { street1: "12 MAIN ST", city: "SPRINGFIELD", state: "IL", zipCode: "62701", addressCheck };
-  await db.insert(users).values({ id: userId, email: `${tag}@quietmailbox.test`, passwordHash: "x", fullName: `Ada ${tag}`, ...address });
+  const name = fullName ?? `Ada ${tag}`;
+  await db.insert(users).values({ id: userId, email: `${tag}@quietmailbox.test`, passwordHash: "x", fullName: name, ...address });
   await db.insert(requests).values({
     userId,
     id: templateId,
     templateId,
     senderName: `Acme Catalogs ${tag}`,
     title: `Acme Catalogs ${tag}`,
-    fullName: `Ada ${tag}`,
+    fullName: name,
     type: "preset",
     status: "inQueue",
     ...address,
@@ -75,6 +79,24 @@ async function runLetterJob(
 
 const letterCalls = ({ requestId }: { requestId: string }) =>
   received("lob", (call) => call.method === "POST" && call.path === "/letters" && JSON.stringify(call.body).includes(requestId));
+
+/** Steers the Lob stand-in (test/stand-ins/vendors/lob-letters.ts): its faults and its clock, for one request's letters. */
+async function lobControl(method: "PUT" | "POST", path: string, body: unknown) {
+  const response = await fetch(`${standInsUrl()}/__stand-ins/lob${path}`, {
+    method,
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`the Lob stand-in answered ${response.status} to ${path}`);
+  return response.json();
+}
+
+/** Every letter the Lob stand-in made for this request, as Lob's list by metadata answers. */
+async function lettersAtLob({ requestId, userId }: { requestId: string; userId: string }) {
+  const query = new URLSearchParams({ "metadata[requestId]": requestId, "metadata[userId]": userId, limit: "100" });
+  const response = await fetch(`${standInsUrl()}/lob/v1/letters?${query}`, { headers: { Authorization: `Basic ${btoa("test_k:")}` } });
+  return ((await response.json()) as { data: { id: string; metadata: Record<string, string>; expected_delivery_date: string }[] }).data;
+}
 const lettersOf = (userId: string) => db.select().from(mailedLetters).where(eq(mailedLetters.userId, userId));
 const historyOf = (userId: string, requestId: string) =>
   db
@@ -132,18 +154,20 @@ describe("a postal request", () => {
     await db.delete(mailedLetters).where(eq(mailedLetters.id, letter!.id));
     await db.update(requests).set({ processedAt: null }).where(eq(requests.userId, key.userId));
     await runLetterJob(key);
-    const calls = await letterCalls(key);
-    expect(calls).toHaveLength(2);
-    expect(calls[1]!.headers["idempotency-key"]).toBe(calls[0]!.headers["idempotency-key"]);
+    // The retry found the letter in Lob's list by its metadata and asked for no other.
+    expect(await letterCalls(key)).toHaveLength(1);
     expect((await lettersOf(key.userId)).map((row) => row.id)).toEqual([letter!.id]);
+    expect((await requestRow(key.userId, key.requestId)).processedAt).not.toBeNull();
   });
 
   it("is retried with the same key while Lob answers 5xx, out of staff's queue meanwhile, then mailed once", async () => {
     const key = await postalRequest("retry");
+    // The look-up of earlier letters answers; the letter itself gets the 503.
     await fault({
       vendor: "lob",
       path: "/letters",
       status: 503,
+      every: 2,
       body: { error: { message: "down", status_code: 503, code: "service_unavailable" } },
     });
     const failed = await runLetterJob(key);
@@ -157,6 +181,36 @@ describe("a postal request", () => {
     expect(calls[1]!.headers["idempotency-key"]).toBe(calls[0]!.headers["idempotency-key"]);
     expect(await lettersOf(key.userId)).toHaveLength(1);
     expect((await requestRow(key.userId, key.requestId)).letterProblem).toBeNull();
+  });
+
+  it("mails nothing new when a lost Lob answer is retried after 25 hours, once Lob has forgotten the key", async () => {
+    const key = await postalRequest("lost-answer");
+    // Lob makes the letter, but its answer never comes back.
+    await lobControl("PUT", "/faults", { answerLostFor: key.requestId });
+    expect(await runLetterJob(key)).toMatchObject({ retried: true, row: { state: "retrying" } });
+    expect(await lettersAtLob(key)).toHaveLength(1);
+    expect(await lettersOf(key.userId)).toEqual([]);
+    // A day and an hour later (a dead job retried by staff), Lob no longer knows the key.
+    await lobControl("PUT", "/clock", { advanceMs: 25 * 60 * 60 * 1000, requestId: key.requestId });
+    expect(await runLetterJob(key)).toMatchObject({ acked: true, row: { state: "succeeded" } });
+
+    const atLob = await lettersAtLob(key);
+    expect(atLob).toHaveLength(1);
+    expect(await letterCalls(key)).toHaveLength(1);
+    expect((await lettersOf(key.userId)).map((row) => row.id)).toEqual([atLob[0]!.id]);
+    const request = await requestRow(key.userId, key.requestId);
+    expect(request.processedAt).not.toBeNull();
+    expect(request.letterProblem).toBeNull();
+    expect(await inStaffQueue(key.userId)).toBeUndefined();
+  });
+
+  it("stays out of the print batch, and is retried, while Lob cannot say whether it made the letter", async () => {
+    const key = await postalRequest("look-up-down");
+    await fault({ vendor: "lob", path: "/letters", status: 503 });
+    expect(await runLetterJob(key)).toMatchObject({ retried: true, row: { state: "retrying" } });
+    // The look-up failed, so no letter was asked for.
+    expect(await letterCalls(key)).toEqual([]);
+    expect(await inStaffQueue(key.userId)).toBeUndefined();
   });
 
   it("goes to the print batch with the reason once Lob stayed down through every retry", async () => {
@@ -174,11 +228,47 @@ describe("a postal request", () => {
     expect((await db.select().from(jobs).where(eq(jobs.id, failed.row.id)))[0]).toMatchObject({ state: "dead" });
     expect(await inStaffQueue(key.userId)).toMatchObject({ id: key.requestId });
     expect((await requestRow(key.userId, key.requestId)).letterProblem).toContain("Lob answered 502");
-    // A 5xx may come after Lob made the letter: staff are told to look for it before printing one more.
+    // A 5xx may come after Lob made the letter: staff retry the job, which looks for it first, rather than print.
     expect((await requestRow(key.userId, key.requestId)).letterProblem).toContain(
-      `look for a letter with requestId ${key.requestId} in Lob's dashboard before printing this one`,
+      `do not print it. Retry the letter job instead: it first looks in Lob for a letter with requestId ${key.requestId}`,
     );
     expect(await lettersOf(key.userId)).toEqual([]);
+  });
+
+  it("is mailed, not refused, when the person's name and the sender's run past Lob's 40 characters", async () => {
+    const fullName = "Maria Guadalupe Fernandez-Rodriguez de la Cruz Santiago";
+    const key = await postalRequest("long-names", {
+      fullName,
+      senderAddress: "Comenity Capital Bank Credit Card Services Division, P.O. Box 182273, Columbus, OH 43218",
+    });
+    expect(await runLetterJob(key)).toMatchObject({ acked: true, row: { state: "succeeded" } });
+    const [call] = await letterCalls(key);
+    expect(call!.answeredStatus).toBe(200);
+    expect(call!.body).toMatchObject({
+      to: { name: "Comenity Capital Bank Credit Card", company: "Services Division" },
+      from: { name: "Maria Guadalupe Fernandez-Rodriguez de", company: "la Cruz Santiago" },
+    });
+    expect(await lettersOf(key.userId)).toHaveLength(1);
+  });
+
+  it("goes by post instead of by email when its email did not get through", async () => {
+    const key = await postalRequest("instead-of-email");
+    await db
+      .update(requestTemplates)
+      .set({
+        acceptsAgent: "yes",
+        channels: [
+          { kind: "email", value: "privacy@acme.test" },
+          { kind: "mail", value: SENDER_ADDRESS },
+        ],
+      })
+      .where(eq(requestTemplates.id, key.requestId));
+    // Email comes first for this sender: a letter job on its own leaves it alone.
+    expect(await runLetterJob(key)).toMatchObject({ row: { state: "succeeded" } });
+    expect(await letterCalls(key)).toEqual([]);
+    expect(await runLetterJob({ ...key, insteadOfEmail: true } as typeof key)).toMatchObject({ row: { state: "succeeded" } });
+    expect(await letterCalls(key)).toHaveLength(1);
+    expect(await lettersOf(key.userId)).toHaveLength(1);
   });
 
   it("goes to the print batch with Lob's message when Lob refuses it", async () => {
@@ -187,6 +277,7 @@ describe("a postal request", () => {
       vendor: "lob",
       path: "/letters",
       status: 422,
+      every: 2,
       body: { error: { message: "to.address_zip must be in a valid zip or zip+4 format", status_code: 422, code: "invalid" } },
     });
     expect(await runLetterJob(key)).toMatchObject({ acked: true, retried: false, row: { state: "dead" } });
@@ -309,5 +400,58 @@ describe("Lob's tracking webhook", () => {
     const { browser } = await signedInStaff("moderator");
     const batch = await htmlOf(await browser.get(`/admin/queue/print?group=${encodeURIComponent(mailed.requestId)}`));
     expect(batch).toContain(`Not mailed through Lob: Lob&#x27;s letter ${mailed.letterId} was returned to sender`);
+  });
+});
+
+describe("Lob's letters that never left", () => {
+  it("puts the request back with staff when Lob says letter.failed, and nothing calls it mailed", async () => {
+    const mailed = await mailedRequest("event-failed");
+    expect(await inStaffQueue(mailed.userId)).toBeUndefined();
+    const failed = {
+      ...lobEvent(mailed.letterId, "letter.failed", minutesLater(1)),
+      body: {
+        id: mailed.letterId,
+        object: "letter",
+        status: "failed",
+        failure_reason: { failure_reason: "The PDF could not be rendered." },
+      },
+    };
+    expect((await postEvent(failed)).status).toBe(200);
+
+    expect((await lettersOf(mailed.userId))[0]).toMatchObject({ trackingState: "failed" });
+    const request = await requestRow(mailed.userId, mailed.requestId);
+    expect(request.processedAt).toBeNull();
+    expect(request.letterProblem).toBe(
+      `Lob's letter ${mailed.letterId} was not mailed: it failed at Lob (letter.failed): The PDF could not be rendered. Nothing went out: print and mail this request.`,
+    );
+    expect(await inStaffQueue(mailed.userId)).toMatchObject({ id: mailed.requestId });
+    expect((await historyOf(mailed.userId, mailed.requestId)).at(-1)).toEqual({
+      creator: "system",
+      status: "letter.failed",
+      detail: `Lob could not print your letter to ${mailed.senderName}, so it was not mailed; our staff will send it.`,
+    });
+  });
+
+  it("puts the request back for a rejected or a cancelled letter too", async () => {
+    for (const type of ["letter.rejected", "letter.deleted"]) {
+      const mailed = await mailedRequest(type.replace(".", "-"));
+      expect((await postEvent(lobEvent(mailed.letterId, type, minutesLater(1)))).status).toBe(200);
+      expect((await requestRow(mailed.userId, mailed.requestId)).processedAt).toBeNull();
+      expect(await inStaffQueue(mailed.userId)).toMatchObject({ id: mailed.requestId });
+    }
+  });
+
+  it("matches events of a letter whose answer was lost to its request by Lob's metadata", async () => {
+    const key = await postalRequest("event-metadata");
+    await lobControl("PUT", "/faults", { answerLostFor: key.requestId });
+    expect(await runLetterJob(key)).toMatchObject({ retried: true });
+    const [atLob] = await lettersAtLob(key);
+    expect(atLob!.metadata).toMatchObject({ requestId: key.requestId, userId: key.userId });
+
+    const event = { ...lobEvent(atLob!.id, "letter.in_transit", minutesLater(1)), body: { ...atLob, tracking_events: [] } };
+    expect(await (await postEvent(event)).json()).toEqual({ received: true });
+    expect((await lettersOf(key.userId)).map((row) => [row.id, row.trackingState])).toEqual([[atLob!.id, "inTransit"]]);
+    expect((await requestRow(key.userId, key.requestId)).processedAt).not.toBeNull();
+    expect((await historyOf(key.userId, key.requestId)).map((line) => line.status)).toEqual(["mailed", "letter.in_transit"]);
   });
 });

@@ -12,9 +12,10 @@
 // Control routes, at /__stand-ins/email/...:
 //   POST /webhook-endpoint           {url, delayMs?}: from now on, every message sent is followed,
 //                                    delayMs later, by a Delivery record for each recipient, or a
-//                                    HardBounce for Postmark's HARD_BOUNCE_ADDRESS (npm start);
+//                                    HardBounce for Postmark's HARD_BOUNCE_ADDRESS, a SoftBounce (Postmark
+//                                    has stopped trying) for SOFT_BOUNCE_ADDRESS (npm start);
 //                                    {url: null} stops it
-//   POST /messages/:id/events        {type: "Delivery" | "HardBounce" | "Transient" | "SpamComplaint", url?}:
+//   POST /messages/:id/events        {type: "Delivery" | "HardBounce" | "SoftBounce" | "Transient" | "SpamComplaint", url?}:
 //                                    sends that record for the message now, to `url` or the endpoint,
 //                                    and answers the app's status (journeys)
 import { randomUUID } from "node:crypto";
@@ -34,9 +35,13 @@ export const EMAIL_STAND_IN_WEBHOOK_PASSWORD = "local-stand-in-webhook-password"
  */
 export const HARD_BOUNCE_ADDRESS = "hardbounce@bounce-testing.postmarkapp.com";
 
-function isFakeHardBounce(recipient: string): boolean {
+/** The stand-in's own address for a soft bounce, beside Postmark's: the mailbox is full, and Postmark gave up after its retries. */
+export const SOFT_BOUNCE_ADDRESS = "softbounce@bounce-testing.postmarkapp.com";
+
+function fakeBounceOf(recipient: string): "HardBounce" | "SoftBounce" | null {
   const [local = "", domain = ""] = recipient.toLowerCase().split("@");
-  return `${local.replaceAll("_", "")}@${domain}` === HARD_BOUNCE_ADDRESS;
+  const address = `${local.replaceAll("_", "")}@${domain}`;
+  return address === HARD_BOUNCE_ADDRESS ? "HardBounce" : address === SOFT_BOUNCE_ADDRESS ? "SoftBounce" : null;
 }
 
 /**
@@ -99,8 +104,8 @@ function resetEmail(state: Map<string, unknown>) {
   if (webhook) state.set(WEBHOOK, webhook);
 }
 
-type RecordType = "Delivery" | "HardBounce" | "Transient" | "SpamComplaint";
-const RECORD_TYPES = new Set<RecordType>(["Delivery", "HardBounce", "Transient", "SpamComplaint"]);
+type RecordType = "Delivery" | "HardBounce" | "SoftBounce" | "Transient" | "SpamComplaint";
+const RECORD_TYPES = new Set<RecordType>(["Delivery", "HardBounce", "SoftBounce", "Transient", "SpamComplaint"]);
 let bounceIds = 4_200_000;
 
 /** Postmark's webhook record of this kind for one recipient of a message, shaped as Postmark documents it. */
@@ -117,6 +122,14 @@ function webhookRecord(message: SentMessage, recipient: string, type: RecordType
       Description: "The server was unable to deliver your message (ex: unknown user, mailbox not found).",
       Details: "smtp;550 5.1.1 The email account that you tried to reach does not exist.",
       Inactive: true,
+    },
+    // Postmark has "ceased attempting to send that message" (support article 1159).
+    SoftBounce: {
+      TypeCode: 4096,
+      Name: "Soft bounce/Undeliverable",
+      Description: "Unable to temporarily deliver this email.",
+      Details: "smtp;452 4.2.2 The email account that you tried to reach is over quota.",
+      Inactive: false,
     },
     Transient: {
       TypeCode: 2,
@@ -172,7 +185,7 @@ function scheduleWebhooks(state: Map<string, unknown>, message: SentMessage) {
   setTimeout(() => {
     if (webhookOf(state).url !== url) return;
     for (const recipient of message.Recipients) {
-      void sendWebhook(url, webhookRecord(message, recipient, isFakeHardBounce(recipient) ? "HardBounce" : "Delivery"));
+      void sendWebhook(url, webhookRecord(message, recipient, fakeBounceOf(recipient) ?? "Delivery"));
     }
   }, delayMs).unref();
 }

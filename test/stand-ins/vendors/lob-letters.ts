@@ -5,18 +5,31 @@
 // webhook's secret.
 //
 //   POST /letters          creates a letter; the same Idempotency-Key (header or idempotency_key
-//                          query) answers the letter it made before, as Lob does for 24 hours
+//                          query) answers the letter it made before, as Lob does for 24 hours by
+//                          the stand-in's clock: after that the key is forgotten and makes a new letter
+//   GET  /letters          Lob's list, newest first, filtered by metadata (`metadata[requestId]=...`,
+//                          deepObject style, every pair must match) and `limit` (10 by default, at most 100)
 //   GET  /letters/:id      the letter, with the tracking events sent so far
 //
 // Control routes, at /__stand-ins/lob/...:
-//   POST /webhook-endpoint           {url, stepMs?}: from now on, each new letter's tracking events
-//                                    (mailed, in transit, in local area, processed for delivery,
-//                                    delivered) are sent there, stepMs apart (npm start); {url: null} stops it
+//   POST /webhook-endpoint           {url, stepMs?, tracking?}: from now on, each new letter's tracking
+//                                    events (mailed, in transit, in local area, processed for delivery,
+//                                    delivered) are sent there, stepMs apart (npm start); {url: null} stops it.
+//                                    Lob sends tracking events only for live letters, and not on every
+//                                    edition: tracking "none" sends none, "noMailed" all but letter.mailed
 //   POST /letters/:id/events         {type, url?}: sends that event for the letter now, to `url` or the
-//                                    endpoint, and answers the app's status (tests and journeys)
+//                                    endpoint, and answers the app's status (tests and journeys); the
+//                                    letter.failed, letter.rejected and letter.deleted events change the
+//                                    letter as Lob does (status "failed" with a failure_reason, or deleted)
+//   PUT  /clock                      {advanceMs} or {offsetMs}: moves the stand-in's clock (idempotency
+//                                    keys' 24 hours, the letters' dates); {offsetMs: 0} puts it back. With
+//                                    {advanceMs, requestId}, only the letters whose metadata.requestId is that
+//                                    one grow older (their keys and dates), so tests side by side keep their time
 //   GET  /letters                    every letter made, with the Idempotency-Key that made it (the bench)
 //   PUT  /faults                     {answerLostEvery}: one new letter in N is made but its answer is lost,
-//                                    a 502 as a gateway gives when Lob's answer never comes back; null stops it
+//                                    a 502 as a gateway gives when Lob's answer never comes back; null stops it.
+//                                    {answerLostFor: requestId}: the next letter made with that metadata.requestId
+//                                    loses its answer (tests side by side keep theirs)
 // (Lob answering 5xx without making the letter is the stand-in server's own fault: POST /__stand-ins/faults.)
 import { createHmac, randomBytes } from "node:crypto";
 import type { StandInRequest, StandInResponse, VendorRoute } from "../server";
@@ -44,13 +57,22 @@ const TRACKING_NAMES: Record<string, string> = {
   "letter.returned_to_sender": "Returned to Sender",
 };
 
-type Letter = Record<string, unknown> & { id: string; tracking_events: Record<string, unknown>[] };
+/** Lob keeps an idempotency key this long ("Idempotent Requests" in Lob's API reference). */
+const IDEMPOTENCY_KEY_MS = 24 * 60 * 60 * 1000;
+
+type Letter = Record<string, unknown> & { id: string; tracking_events: Record<string, unknown>[]; metadata: Record<string, unknown> };
+type Tracking = "all" | "noMailed" | "none";
 type LettersState = {
   letters: Map<string, Letter>;
-  byIdempotencyKey: Map<string, string>;
-  webhook: { url: string | null; stepMs: number };
+  byIdempotencyKey: Map<string, { letterId: string; at: number }>;
+  webhook: { url: string | null; stepMs: number; tracking: Tracking };
   answerLost: { every: number | null; made: number };
+  answerLostFor: Set<string>;
 };
+
+// One clock for the whole stand-in process: tests in other processes move it with PUT /clock.
+let clockOffsetMs = 0;
+const nowMs = () => Date.now() + clockOffsetMs;
 
 function lettersOf(state: Map<string, unknown>): LettersState {
   let letters = state.get("letters") as LettersState | undefined;
@@ -58,8 +80,9 @@ function lettersOf(state: Map<string, unknown>): LettersState {
     letters = {
       letters: new Map(),
       byIdempotencyKey: new Map(),
-      webhook: { url: null, stepMs: 2_000 },
+      webhook: { url: null, stepMs: 2_000, tracking: "all" },
       answerLost: { every: null, made: 0 },
+      answerLostFor: new Set(),
     };
     state.set("letters", letters);
   }
@@ -70,6 +93,7 @@ function lettersOf(state: Map<string, unknown>): LettersState {
 export function resetLetters(state: Map<string, unknown>) {
   const webhook = (state.get("letters") as LettersState | undefined)?.webhook;
   state.clear();
+  clockOffsetMs = 0;
   if (webhook) lettersOf(state).webhook = webhook;
 }
 
@@ -79,10 +103,10 @@ const lobError = (status: number, code: string, message: string): StandInRespons
 });
 
 const hex = (bytes: number) => randomBytes(bytes).toString("hex");
-const isoNow = () => new Date().toISOString();
+const isoNow = () => new Date(nowMs()).toISOString();
 
 /** Four working days after today: Lob's usual estimate for First Class letters. */
-function expectedDeliveryDate(from = new Date()) {
+function expectedDeliveryDate(from = new Date(nowMs())) {
   const date = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()));
   for (let added = 0; added < 4;) {
     date.setUTCDate(date.getUTCDate() + 1);
@@ -117,7 +141,8 @@ function createLetter(request: StandInRequest, state: Map<string, unknown>): Sta
     return lobError(422, "invalid", "Only one of the Idempotency-Key header and the idempotency_key query may be given");
   const idempotencyKey = headerKey ?? queryKey;
   if (idempotencyKey && idempotencyKey.length > 256) return lobError(422, "invalid", "idempotency key must be at most 256 characters");
-  const earlier = idempotencyKey ? store.letters.get(store.byIdempotencyKey.get(idempotencyKey) ?? "") : undefined;
+  const remembered = idempotencyKey ? store.byIdempotencyKey.get(idempotencyKey) : undefined;
+  const earlier = remembered && nowMs() - remembered.at < IDEMPOTENCY_KEY_MS ? store.letters.get(remembered.letterId) : undefined;
   if (earlier) return { status: 200, body: earlier };
 
   const body = (request.body && typeof request.body === "object" ? request.body : {}) as Record<string, unknown>;
@@ -137,7 +162,7 @@ function createLetter(request: StandInRequest, state: Map<string, unknown>): Sta
   const letter: Letter = {
     id: `ltr_${hex(8)}`,
     description: body.description ?? null,
-    metadata: body.metadata ?? {},
+    metadata: (body.metadata ?? {}) as Record<string, unknown>,
     to: { id: `adr_${hex(8)}`, object: "address", ...(body.to as object) },
     from: { id: `adr_${hex(8)}`, object: "address", ...(body.from as object) },
     color: body.color,
@@ -162,13 +187,33 @@ function createLetter(request: StandInRequest, state: Map<string, unknown>): Sta
     object: "letter",
   };
   store.letters.set(letter.id, letter);
-  if (idempotencyKey) store.byIdempotencyKey.set(idempotencyKey, letter.id);
+  if (idempotencyKey) store.byIdempotencyKey.set(idempotencyKey, { letterId: letter.id, at: nowMs() });
   if (store.webhook.url) scheduleTracking(store, letter, store.webhook.url);
   store.answerLost.made += 1;
-  if (store.answerLost.every !== null && store.answerLost.made % store.answerLost.every === 0) {
+  const requestId = String(letter.metadata.requestId ?? "");
+  const lostForRequest = store.answerLostFor.delete(requestId);
+  if (lostForRequest || (store.answerLost.every !== null && store.answerLost.made % store.answerLost.every === 0)) {
     return lobError(502, "bad_gateway", "The letter was made, but its answer was lost on the way back.");
   }
   return { status: 200, body: letter };
+}
+
+/** Lob's list of letters (resources/letters/letters.yml, `letter_collection`), newest first, filtered by metadata. */
+function listLetters(request: StandInRequest, state: Map<string, unknown>): StandInResponse {
+  const wanted = Object.entries(request.query).flatMap(([key, value]) => {
+    const match = key.match(/^metadata\[([^\]]+)\]$/);
+    return match ? [[match[1]!, value] as const] : [];
+  });
+  const limit = request.query.limit === undefined ? 10 : Number(request.query.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) return lobError(422, "invalid", "limit must be between 1 and 100");
+  const matching = [...lettersOf(state).letters.values()]
+    .filter((letter) => wanted.every(([key, value]) => String(letter.metadata[key] ?? "") === value))
+    .reverse();
+  const data = matching.slice(0, limit);
+  return {
+    status: 200,
+    body: { data, object: "list", next_url: null, previous_url: null, count: data.length, total_count: matching.length },
+  };
 }
 
 function getLetter(request: StandInRequest, state: Map<string, unknown>): StandInResponse {
@@ -191,6 +236,17 @@ function eventFor(letter: Letter, type: string) {
       date_modified: isoNow(),
       object: "tracking_event",
     });
+  }
+  // The events that say no letter goes out change the letter as Lob does.
+  if (type === "letter.failed") {
+    letter.status = "failed";
+    letter.failure_reason = {
+      failure_reason: "The letter could not be rendered.",
+      remediation: "Check the HTML of the letter and send it again.",
+      errors: null,
+    };
+  } else if (type === "letter.deleted") {
+    letter.deleted = true;
   }
   return {
     id: `evt_${hex(12)}`,
@@ -227,7 +283,11 @@ async function sendLobEvent(url: string, event: unknown, secret = LOB_STAND_IN_W
 }
 
 function scheduleTracking(store: LettersState, letter: Letter, url: string) {
-  TRACKING_SEQUENCE.forEach((type, index) => {
+  const sequence =
+    store.webhook.tracking === "none"
+      ? []
+      : TRACKING_SEQUENCE.filter((type) => store.webhook.tracking === "all" || type !== "letter.mailed");
+  sequence.forEach((type, index) => {
     setTimeout(
       () => {
         if (store.webhook.url !== url || !store.letters.has(letter.id)) return;
@@ -243,10 +303,17 @@ function jsonBody(request: StandInRequest): Record<string, unknown> {
 }
 
 function setWebhookEndpoint(request: StandInRequest, state: Map<string, unknown>): StandInResponse {
-  const { url = null, stepMs } = jsonBody(request);
+  const { url = null, stepMs, tracking } = jsonBody(request);
   if (url !== null && typeof url !== "string") return { status: 400, body: { error: "url must be a string or null" } };
+  if (tracking !== undefined && !["all", "noMailed", "none"].includes(tracking as string)) {
+    return { status: 400, body: { error: 'tracking must be "all", "noMailed" or "none"' } };
+  }
   const store = lettersOf(state);
-  store.webhook = { url, stepMs: typeof stepMs === "number" && stepMs >= 0 ? stepMs : store.webhook.stepMs };
+  store.webhook = {
+    url,
+    stepMs: typeof stepMs === "number" && stepMs >= 0 ? stepMs : store.webhook.stepMs,
+    tracking: (tracking as Tracking | undefined) ?? store.webhook.tracking,
+  };
   return { status: 200, body: store.webhook };
 }
 
@@ -262,9 +329,9 @@ async function sendEvent(request: StandInRequest, state: Map<string, unknown>): 
   return { status: 200, body: { status: await sendLobEvent(target, event), event } };
 }
 
-function listLetters(_request: StandInRequest, state: Map<string, unknown>): StandInResponse {
+function lettersMade(_request: StandInRequest, state: Map<string, unknown>): StandInResponse {
   const store = lettersOf(state);
-  const keyOf = new Map([...store.byIdempotencyKey].map(([key, letterId]) => [letterId, key]));
+  const keyOf = new Map([...store.byIdempotencyKey].map(([key, { letterId }]) => [letterId, key]));
   const letters = [...store.letters.values()].map((letter) => ({
     id: letter.id,
     idempotencyKey: keyOf.get(letter.id) ?? null,
@@ -276,7 +343,11 @@ function listLetters(_request: StandInRequest, state: Map<string, unknown>): Sta
 }
 
 function setFaults(request: StandInRequest, state: Map<string, unknown>): StandInResponse {
-  const { answerLostEvery = null } = jsonBody(request);
+  const { answerLostEvery = null, answerLostFor } = jsonBody(request);
+  if (typeof answerLostFor === "string") {
+    lettersOf(state).answerLostFor.add(answerLostFor);
+    return { status: 200, body: { answerLostFor } };
+  }
   if (answerLostEvery !== null && (!Number.isInteger(answerLostEvery) || (answerLostEvery as number) < 1)) {
     return { status: 400, body: { error: "answerLostEvery must be a whole number from 1, or null" } };
   }
@@ -285,14 +356,37 @@ function setFaults(request: StandInRequest, state: Map<string, unknown>): StandI
   return { status: 200, body: { answerLostEvery } };
 }
 
+function setClock(request: StandInRequest, state: Map<string, unknown>): StandInResponse {
+  const { advanceMs, offsetMs, requestId } = jsonBody(request);
+  if (typeof requestId === "string" && typeof advanceMs === "number" && Number.isFinite(advanceMs)) {
+    const store = lettersOf(state);
+    const aged = new Set<string>();
+    for (const letter of store.letters.values()) {
+      if (letter.metadata.requestId !== requestId) continue;
+      aged.add(letter.id);
+      for (const field of ["date_created", "date_modified", "send_date"]) {
+        letter[field] = new Date(Date.parse(String(letter[field])) - advanceMs).toISOString();
+      }
+    }
+    for (const remembered of store.byIdempotencyKey.values()) if (aged.has(remembered.letterId)) remembered.at -= advanceMs;
+    return { status: 200, body: { aged: aged.size } };
+  }
+  if (typeof advanceMs === "number" && Number.isFinite(advanceMs)) clockOffsetMs += advanceMs;
+  else if (typeof offsetMs === "number" && Number.isFinite(offsetMs)) clockOffsetMs = offsetMs;
+  else return { status: 400, body: { error: "give advanceMs or offsetMs, in milliseconds" } };
+  return { status: 200, body: { offsetMs: clockOffsetMs, now: isoNow() } };
+}
+
 export const letterRoutes: VendorRoute[] = [
   { method: "POST", path: "/letters", handle: createLetter },
+  { method: "GET", path: "/letters", handle: listLetters },
   { method: "GET", path: "/letters/:id", handle: getLetter },
 ];
 
 export const letterControlRoutes: VendorRoute[] = [
   { method: "POST", path: "/webhook-endpoint", handle: setWebhookEndpoint },
   { method: "POST", path: "/letters/:id/events", handle: sendEvent },
-  { method: "GET", path: "/letters", handle: listLetters },
+  { method: "GET", path: "/letters", handle: lettersMade },
   { method: "PUT", path: "/faults", handle: setFaults },
+  { method: "PUT", path: "/clock", handle: setClock },
 ];
