@@ -310,7 +310,8 @@ describe("where the law does not reach the sender", () => {
       .onConflictDoNothing();
     const { userId, key } = await personWithSentRequest("CA", new Date("2026-09-01T15:00:00Z"), { ...marked, templateId: "test-broker" });
     await signPermission(userId);
-    expect(await takeNextFollowUpStep(ladderOn(), key, now)).toBe("legal");
+    // The person says the mail still came: the legal step waits for their word (decision 0065).
+    expect(await takeNextFollowUpStep(ladderOn(), key, now, { byPerson: true })).toBe("legal");
     expect(await requestRow(userId, SENDER)).toMatchObject({ followUpStep: 2, legalReach: "applies", legalByNoticeMethod: true });
     const [line] = await linesOf(userId, "legalRequest");
     expect(line!.detail).toMatch(/; the law gives them 45 days$/);
