@@ -53,11 +53,9 @@ describe("nextFollowUp", () => {
   });
 
   it("asks under the law only as far as it reaches the sender: surely a data broker, a retailer only if it meets the thresholds", () => {
-    expect(nextFollowUp(facts({ followUpStep: 1, category: "data-broker", permissionInForce: true }), now)).toMatchObject({
-      kind: "legal",
-      reach: "applies",
-    });
-    expect(nextFollowUp(facts({ followUpStep: 1, permissionInForce: true }), now)).toMatchObject({ kind: "legal", reach: "ifApplies" });
+    const confirmed = { followUpStep: 1, permissionInForce: true, byPerson: true };
+    expect(nextFollowUp(facts({ ...confirmed, category: "data-broker" }), now)).toMatchObject({ kind: "legal", reach: "applies" });
+    expect(nextFollowUp(facts(confirmed), now)).toMatchObject({ kind: "legal", reach: "ifApplies" });
   });
 
   it("says in the history whether the law gives a deadline: only where it surely applies and the request went the notice's way", () => {
