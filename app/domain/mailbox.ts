@@ -8,6 +8,11 @@ export const MAILBOX_LIMITS = {
   maxMessageBytes: 15 * 1024 * 1024,
   /** Messages one address takes per UTC day: a digest, a confirmation or a few photos. */
   messagesPerDay: 10,
+  /**
+   * Messages one address reads per UTC day, kept or not: past this, mail is refused before it is
+   * read, so a stranger who knows the address cannot make the handler parse without end.
+   */
+  messagesReadPerDay: 30,
   /** Images of one emailed piece, as on /requests/photo. */
   maxImages: 3,
   /** A forwarding confirmation is shown this long, unless dismissed first. */
