@@ -27,6 +27,20 @@ export function replyText({ text, html, attachmentNames = [] }: ReceivedReply): 
   return attached ? `${own}\n\n${attached}` : own;
 }
 
+const CLAIMED_SENDER_LIMIT = 200;
+
+/**
+ * A reply as the history keeps it: labelled with whom the message claims to be from. Anyone can
+ * write to a reply address and put any name in From, which nothing here checks (decision 0066).
+ */
+export function claimedReplyText(from: { name?: string; address?: string } | undefined, text: string): string {
+  const name = tidy(from?.name ?? "").replace(/\s+/g, " ");
+  const address = tidy(from?.address ?? "").replace(/\s+/g, "");
+  const claimed = capped(name && address ? `${name} <${address}>` : name || address, CLAIMED_SENDER_LIMIT);
+  const label = claimed ? `A message claiming to be from ${claimed} (who sent it is not checked):` : "A message that names no sender:";
+  return `${label}\n\n${text}`;
+}
+
 // "-----Original Message-----" (Outlook and many webmails): the earlier message follows.
 const ORIGINAL_MESSAGE = /^\s*-{2,}\s*original message\s*-{2,}\s*$/i;
 // Outlook's rule of underscores before the earlier message's "From:" header.

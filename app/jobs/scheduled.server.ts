@@ -8,6 +8,7 @@ import { deleteSentEmailsBefore } from "~/models/sent-email.server";
 import { recomputeSenderOutcomes } from "~/models/sender-outcome.server";
 import { sweepPhotos } from "~/services/mail-photos.server";
 import { deleteOldMailboxRows } from "~/models/mailbox.server";
+import { deleteOldSenderReplyDays } from "~/models/sender-reply.server";
 import { MAILBOX_LIMITS, utcDay } from "~/domain/mailbox";
 import { sweepMailbox } from "~/services/mailbox-digest.server";
 import { advanceFollowUps } from "~/services/follow-up.server";
@@ -64,6 +65,10 @@ async function runDailyTasks(controller: Pick<ScheduledController, "scheduledTim
           confirmationsBefore: new Date(controller.scheduledTime - MAILBOX_LIMITS.confirmationDays * DAY_MS),
           daysBefore: utcDay(new Date(controller.scheduledTime - MAILBOX_LIMITS.dayCountKeepDays * DAY_MS)),
         }),
+    ],
+    [
+      "delete old reply days",
+      () => deleteOldSenderReplyDays(db, utcDay(new Date(controller.scheduledTime - MAILBOX_LIMITS.dayCountKeepDays * DAY_MS))),
     ],
     ["sweep mailbox pieces", () => sweepMailbox(env, now)],
     [

@@ -178,7 +178,7 @@ describe("query plans of the staff pages and the dashboard", async () => {
     const details = (await Promise.all(queries.filter((query) => query.sql.includes('"mail_arrivals"')).map(planOf))).flat();
     const arrivals = details.map((row) => row.detail).filter((detail) => / mail_arrivals\b/.test(detail));
     expect(arrivals).toEqual([
-      expect.stringMatching(/^SEARCH mail_arrivals USING INDEX mail_arrivals_(user|entry)_idx \(userId=\?\)$/),
+      expect.stringMatching(/^SEARCH mail_arrivals USING INDEX mail_arrivals_(user|entry|user_created)_idx \(userId=\?\)$/),
       // The last day the mailbox was seen (whether a quiet mailbox tells the mail stopped).
       "SEARCH mail_arrivals USING COVERING INDEX mail_arrivals_user_idx (userId=?)",
       "SEARCH mail_arrivals USING INDEX mail_arrivals_request_idx (userId=? AND requestId=?)",
