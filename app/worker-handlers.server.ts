@@ -3,7 +3,7 @@
 // copy of every module: the one Remix uses too, with its state (the public page cache, the
 // request id of the log lines) shared.
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/cloudflare";
-import { consumeDeadLetters, consumeJobs } from "~/jobs/consumer.server";
+import { consumeDeadLetters, consumeJobs, READING_AT_ONCE } from "~/jobs/consumer.server";
 import { runScheduledTasks } from "~/jobs/scheduled.server";
 import { receiveSenderReply } from "~/jobs/sender-replies.server";
 import { receiveMailboxEmail } from "~/jobs/mailbox.server";
@@ -17,6 +17,8 @@ import { withSessionHeaders } from "~/utils/response-headers.server";
 import { sessionCookieUnreadable } from "~/utils/session.server";
 
 const DEAD_LETTER_QUEUE_SUFFIX = "-dead";
+/** The queue of photo and digest readings (decision 0066), with its own consumer. */
+const READING_QUEUE_SUFFIX = "-reading";
 
 export function createWorkerHandlers(build: ServerBuild) {
   const handleRemixRequest = createRequestHandler(build);
@@ -58,8 +60,11 @@ export function createWorkerHandlers(build: ServerBuild) {
 
     async queue(batch, rawEnv) {
       const env = parseEnv(rawEnv);
+      // By the queue's name: the dead letters of both queues, the readings, everything else.
       if (batch.queue.endsWith(DEAD_LETTER_QUEUE_SUFFIX)) {
         await consumeDeadLetters(batch, env);
+      } else if (batch.queue.endsWith(READING_QUEUE_SUFFIX)) {
+        await consumeJobs(batch, env, { atOnce: READING_AT_ONCE });
       } else {
         await consumeJobs(batch, env);
       }

@@ -235,7 +235,7 @@ async function drain(queue: ReturnType<typeof simulatedQueue>, env: unknown) {
 
 async function runDay(request: Request, rawEnv: Record<string, unknown>) {
   const queue = simulatedQueue();
-  const simulatedEnv = { ...rawEnv, JOBS: queue.binding };
+  const simulatedEnv = { ...rawEnv, JOBS: queue.binding, READING: queue.binding };
   const env = parseEnv(simulatedEnv);
   const db = getDb(env.DB);
   const { day, pieces, afterLogRow } = (await request.json()) as FollowUpDay;

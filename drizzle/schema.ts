@@ -363,6 +363,24 @@ export const mailboxConfirmations = sqliteTable(
 );
 
 /**
+ * What a request's reply address took per UTC day (decision 0066): replies read (reserved before
+ * reading, within a cap) and whether the person was emailed about one that day, once.
+ */
+export const senderReplyDays = sqliteTable(
+  "sender_reply_days",
+  {
+    userId: text("userId")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    requestId: text("requestId").notNull(),
+    day: text("day").notNull(),
+    taken: integer("taken").notNull().default(0),
+    notified: integer("notified", { mode: "boolean" }).notNull().default(false),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.requestId, table.day] })],
+);
+
+/**
  * What an inbound address received on one UTC day: messages taken (the daily limit counts them,
  * reserved before anything is stored) and messages dropped (neither a digest nor a photo, too
  * large, over the limit): counted, never stored.
@@ -445,6 +463,8 @@ export const mailArrivals = sqliteTable(
     index("mail_arrivals_user_idx").on(table.userId, table.arrivedOn),
     index("mail_arrivals_request_idx").on(table.userId, table.requestId, table.arrivedOn),
     index("mail_arrivals_state_idx").on(table.state, table.createdAt),
+    // The reading budget counts an account's digest pieces of the last day (decision 0066).
+    index("mail_arrivals_user_created_idx").on(table.userId, table.createdAt),
   ],
 );
 

@@ -129,7 +129,7 @@ export function senderRepliedEmail({ senderName, requestUrl }: { senderName: str
     subject: `${senderName} answered your opt-out request`,
     tag: "sender-reply",
     text: [
-      `${senderName} wrote back about your request to stop their mail. Their answer is in the request's history:`,
+      `A reply came to the address of your request to ${senderName}. It is in the request's history, with any other that comes today:`,
       requestUrl,
       "If they ask for something, reply to this email and we will help.",
       SIGN_OFF,

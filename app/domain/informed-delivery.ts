@@ -5,6 +5,7 @@
 // it instead (`campaign-representative-image-src-id`) under a "FROM: <name>" line, next to a
 // "ride-along" advertisement. Logos and icons are remote images. Pure, so every rule has a unit
 // test (informed-delivery.test.ts).
+import { decodeEntities, HTML_READ_CHARS, htmlTokens, htmlToText } from "~/domain/html-text";
 
 /** The addresses the digest comes from: the first is the one in use, the second an older one. */
 const DIGEST_SENDER = /@(?:email\.)?informeddelivery\.usps\.com\b/i;
@@ -13,8 +14,6 @@ const DIGEST_SUBJECT = /\bdaily digest\b/i;
 const SUBJECT_DATE = /\bdaily digest for\b[^0-9]*(\d{1,2})\/(\d{1,2})(?:\/(\d{2,4}))?/i;
 /** The day the digest's read-tracking image names: "…&deliveryDate=2026-08-17T05:00:00.000Z…". */
 const DELIVERY_DATE = /deliveryDate=(\d{4}-\d{2}-\d{2})/;
-/** A message forwarded by hand carries the original's headers in its body. */
-const FORWARDED_FROM = /^\s*(?:\*?from:\*?)\s*.*?([\w.+-]+@[\w.-]+)/im;
 
 /** Most pieces one digest can add: the Postal Service shows about ten, and the rest on its site. */
 export const DIGEST_MAX_PIECES = 30;
@@ -51,26 +50,43 @@ const unForwarded = (subject: string) => subject.replace(/^\s*(?:(?:fwd?|fw)\s*:
 /**
  * Whether an email is an Informed Delivery digest: from the Postal Service's address with a
  * digest's subject, whether it arrived as sent (a provider's automatic forwarding keeps the
- * original sender) or forwarded by hand ("Fwd:", the original's "From:" line in the body).
+ * original sender) or forwarded by hand ("Fwd:", the original's "From:" line in the body). Only
+ * the body's start is read, the HTML through the one tokenizer, so no message can make this slow.
  */
 export function isDigest(email: DigestEmail): boolean {
   const subject = unForwarded(email.subject ?? "");
   if (!DIGEST_SUBJECT.test(subject)) return false;
   if (DIGEST_SENDER.test(email.from?.address ?? "")) return true;
-  const body = email.text ?? htmlText(email.html ?? "");
-  const forwardedFrom = FORWARDED_FROM.exec(body.slice(0, 4000))?.[1] ?? "";
-  return DIGEST_SENDER.test(forwardedFrom);
+  const body = email.text ?? htmlToText((email.html ?? "").slice(0, HTML_READ_CHARS));
+  return DIGEST_SENDER.test(forwardedFrom(body.slice(0, FORWARDED_HEADER_CHARS)) ?? "");
 }
 
-/** The HTML as lines of text, roughly: enough to find a forwarded message's header lines. */
-function htmlText(html: string) {
-  return html
-    .replace(/<(?:br|\/p|\/div|\/tr)\b[^>]*>/gi, "\n")
-    .replace(/<[^>]*>/g, "")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&")
-    .replace(/&nbsp;/g, " ");
+/** The forwarded header lines are at the top of the body. */
+const FORWARDED_HEADER_CHARS = 4000;
+const FORWARDED_FROM_LINE = /^\s*\*?from:\*?/i;
+
+/** The address on the first "From:" line that has one, found by its "@" (no pattern that backtracks). */
+function forwardedFrom(body: string): string | null {
+  for (const line of body.split("\n")) {
+    if (!FORWARDED_FROM_LINE.test(line)) continue;
+    const address = firstAddressIn(line);
+    if (address) return address;
+  }
+  return null;
+}
+
+const LOCAL_CHAR = /[\w.+-]/;
+const DOMAIN_CHAR = /[\w.-]/;
+
+function firstAddressIn(line: string): string | null {
+  for (let at = line.indexOf("@"); at !== -1; at = line.indexOf("@", at + 1)) {
+    let start = at;
+    while (start > 0 && LOCAL_CHAR.test(line[start - 1]!)) start--;
+    let end = at + 1;
+    while (end < line.length && DOMAIN_CHAR.test(line[end]!)) end++;
+    if (start < at && end > at + 1) return line.slice(start, end);
+  }
+  return null;
 }
 
 const pad = (value: number) => String(value).padStart(2, "0");
@@ -101,7 +117,7 @@ export function digestDate(email: DigestEmail, fallback: string): string {
   return fallback;
 }
 
-type Found = { at: number; kind: "from"; name: string } | { at: number; kind: "image"; src: string };
+type Found = { kind: "from"; name: string } | { kind: "image"; src: string };
 
 const attribute = (tag: string, name: string) =>
   new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i")
@@ -118,26 +134,65 @@ function isPieceImage(tag: string) {
   return !id && /^(?:mailpiece image|campaign)$/i.test(alt.trim());
 }
 
-const decodeEntities = (text: string) =>
-  text
-    .replace(/&amp;/g, "&")
-    .replace(/&#39;|&apos;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&nbsp;/g, " ")
-    .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+/**
+ * Inline images' data set aside, so that the HTML looked at (its first HTML_READ_CHARS) is markup
+ * and words: `src="data:…"` becomes `src="inline:N"`, N indexing `inline`. One pass of indexOf.
+ */
+function setAsideInlineImages(html: string): { html: string; inline: string[] } {
+  const inline: string[] = [];
+  let out = "";
+  let from = 0;
+  for (let at = html.indexOf("data:", from); at !== -1 && out.length < HTML_READ_CHARS && inline.length < MAX_INLINE_IMAGES;) {
+    const quote = html[at - 1];
+    const end = quote === '"' || quote === "'" ? html.indexOf(quote, at) : -1;
+    if (end === -1) {
+      out += html.slice(from, at + 5);
+      from = at + 5;
+    } else {
+      out += `${html.slice(from, at)}inline:${inline.length}`;
+      inline.push(html.slice(at, end));
+      from = end;
+    }
+    at = html.indexOf("data:", from);
+  }
+  return { html: (out + html.slice(from, from + HTML_READ_CHARS)).slice(0, HTML_READ_CHARS), inline };
+}
 
-/** The "FROM:" names and piece images of the HTML, in the order they appear. */
-function findInHtml(html: string): Found[] {
+/** Inline images set aside at most: pieces, their copies for narrow screens, and a few logos. */
+const MAX_INLINE_IMAGES = 4 * DIGEST_MAX_PIECES;
+
+const nameOf = (text: string) => decodeEntities(text).replace(/\s+/g, " ").trim();
+
+/**
+ * The "FROM:" names and piece images of the HTML's start, in the order they appear: one walk over
+ * its tokens. A name is the first words after "FROM:", whatever tags stand between.
+ */
+function findInHtml(email: DigestEmail): Found[] {
+  const { html, inline } = setAsideInlineImages(email.html ?? "");
   const found: Found[] = [];
-  for (const match of html.matchAll(/FROM:\s*((?:<[^>]*>\s*)*)([^<]*)/g)) {
-    const name = decodeEntities(match[2]!).replace(/\s+/g, " ").trim();
-    if (name) found.push({ at: match.index, kind: "from", name });
+  let awaitingName = false;
+  for (const token of htmlTokens(html)) {
+    if (token.kind === "tag") {
+      if (!/^<img\b/i.test(token.value)) continue;
+      const src = attribute(token.value, "src");
+      if (!src || !isPieceImage(token.value)) continue;
+      const inlined = /^inline:(\d+)$/.exec(src);
+      found.push({ kind: "image", src: inlined ? (inline[Number(inlined[1])] ?? "") : decodeEntities(src) });
+      continue;
+    }
+    if (awaitingName) {
+      if (!token.value.trim()) continue;
+      found.push({ kind: "from", name: nameOf(token.value) });
+      awaitingName = false;
+      continue;
+    }
+    const at = token.value.indexOf("FROM:");
+    if (at === -1) continue;
+    const name = nameOf(token.value.slice(at + 5));
+    if (name) found.push({ kind: "from", name });
+    else awaitingName = true;
   }
-  for (const match of html.matchAll(/<img\b[^>]*>/gi)) {
-    const src = attribute(match[0], "src");
-    if (src && isPieceImage(match[0])) found.push({ at: match.index, kind: "image", src: decodeEntities(src) });
-  }
-  return found.sort((a, b) => a.at - b.at);
+  return found;
 }
 
 function bytesOf(content: ArrayBuffer | Uint8Array | string, encoding: "base64" | "utf8" | undefined) {
@@ -173,7 +228,7 @@ export function parseDigest(email: DigestEmail, receivedOn: string): Digest {
   const pieces: DigestPiece[] = [];
   const seen = new Set<string>();
   let printedSender: string | null = null;
-  for (const entry of findInHtml(email.html ?? "")) {
+  for (const entry of findInHtml(email)) {
     if (entry.kind === "from") {
       printedSender = entry.name;
       continue;

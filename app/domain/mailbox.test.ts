@@ -58,7 +58,7 @@ describe("a forwarding confirmation", () => {
       subject: `  ${subject}\r\n `,
       html: "<p>Confirmation code: 583920417</p><script>alert(1)</script><p>Click &amp; confirm</p>",
     });
-    expect(fromHtml).toEqual({ subject, text: "Confirmation code: 583920417\nClick & confirm" });
+    expect(fromHtml).toEqual({ subject, text: "Confirmation code: 583920417\n\nClick & confirm" });
     const long = confirmationContent({ subject: "x".repeat(500), text: `a\r\n\r\n\r\n\r\nb ${"y".repeat(10_000)}` });
     expect(long.subject).toHaveLength(MAILBOX_LIMITS.confirmationSubjectChars);
     expect(long.text).toHaveLength(MAILBOX_LIMITS.confirmationTextChars);

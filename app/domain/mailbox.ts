@@ -1,5 +1,6 @@
 // Each account's private inbound address, <token>@MAILBOX_DOMAIN (decision 0055): what it takes,
 // how much, and how a forwarding confirmation is told from the rest. Pure: no I/O.
+import { HTML_READ_CHARS, htmlToText } from "~/domain/html-text";
 import { isAddressToken, recipientParts } from "~/domain/reply-address";
 
 export const MAILBOX_LIMITS = {
@@ -7,6 +8,11 @@ export const MAILBOX_LIMITS = {
   maxMessageBytes: 15 * 1024 * 1024,
   /** Messages one address takes per UTC day: a digest, a confirmation or a few photos. */
   messagesPerDay: 10,
+  /**
+   * Messages one address reads per UTC day, kept or not: past this, mail is refused before it is
+   * read, so a stranger who knows the address cannot make the handler parse without end.
+   */
+  messagesReadPerDay: 30,
   /** Images of one emailed piece, as on /requests/photo. */
   maxImages: 3,
   /** A forwarding confirmation is shown this long, unless dismissed first. */
@@ -58,15 +64,19 @@ export function isForwardingConfirmation({
   return /forwarding confirmation/i.test(subject) || SUBJECT_CODE.test(subject) || TEXT_CODE.test(text.slice(0, 4000));
 }
 
-/** Subject and text of a confirmation as shown: plain text, whitespace tidied, within the caps. */
+/**
+ * Subject and text of a confirmation as shown: plain text, whitespace tidied, within the caps. Only
+ * the body's start is read, the HTML through the one tokenizer (decision 0043), line by line.
+ */
 export function confirmationContent({ subject, text, html }: { subject: string; text?: string; html?: string }) {
-  const body = text?.trim() ? text : htmlToText(html ?? "");
+  const body = text?.trim() ? text.slice(0, HTML_READ_CHARS) : htmlToText((html ?? "").slice(0, HTML_READ_CHARS));
   return {
-    subject: capped(subject.replace(/\s+/g, " ").trim(), MAILBOX_LIMITS.confirmationSubjectChars),
+    subject: capped(subject.slice(0, HTML_READ_CHARS).replace(/\s+/g, " ").trim(), MAILBOX_LIMITS.confirmationSubjectChars),
     text: capped(
       body
-        .replace(/\r\n?/g, "\n")
-        .replace(/[ \t]+\n/g, "\n")
+        .split(/\r\n?|\n/)
+        .map((line) => line.trimEnd())
+        .join("\n")
         .replace(/\n{3,}/g, "\n\n")
         .trim(),
       MAILBOX_LIMITS.confirmationTextChars,
@@ -75,19 +85,6 @@ export function confirmationContent({ subject, text, html }: { subject: string; 
 }
 
 const capped = (value: string, chars: number) => (value.length > chars ? `${value.slice(0, chars - 1)}…` : value);
-
-function htmlToText(html: string) {
-  return html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, "")
-    .replace(/<br\s*\/?>|<\/(p|div|tr|li|h\d)>/gi, "\n")
-    .replace(/<[^>]*>/g, "")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&");
-}
 
 /** The UTC day of a moment, YYYY-MM-DD: the daily limit's day. */
 export const utcDay = (date: Date) => date.toISOString().slice(0, 10);

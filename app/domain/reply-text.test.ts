@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_REPLY_TEXT, htmlToText, REPLY_TEXT_LIMIT, replyText } from "~/domain/reply-text";
+import { htmlToText } from "~/domain/html-text";
+import { EMPTY_REPLY_TEXT, REPLY_TEXT_LIMIT, replyText } from "~/domain/reply-text";
 
 describe("a reply's text", () => {
   it("keeps the sender's words and drops the quoted letter with its attribution line", () => {

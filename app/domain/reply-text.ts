@@ -1,5 +1,6 @@
 // What the user reads of a sender's reply (decision 0018): the sender's own words, without the
 // earlier messages a reply quotes below or between them, as plain text of bounded length.
+import { htmlToText } from "~/domain/html-text";
 
 export const REPLY_TEXT_LIMIT = 4000;
 export const EMPTY_REPLY_TEXT = "(The reply had no text.)";
@@ -24,6 +25,20 @@ export function replyText({ text, html, attachmentNames = [] }: ReceivedReply): 
   const attached = attachmentsLine(attachmentNames);
   if (!own) return attached ? `${EMPTY_REPLY_TEXT}\n${attached}` : EMPTY_REPLY_TEXT;
   return attached ? `${own}\n\n${attached}` : own;
+}
+
+const CLAIMED_SENDER_LIMIT = 200;
+
+/**
+ * A reply as the history keeps it: labelled with whom the message claims to be from. Anyone can
+ * write to a reply address and put any name in From, which nothing here checks (decision 0066).
+ */
+export function claimedReplyText(from: { name?: string; address?: string } | undefined, text: string): string {
+  const name = tidy(from?.name ?? "").replace(/\s+/g, " ");
+  const address = tidy(from?.address ?? "").replace(/\s+/g, "");
+  const claimed = capped(name && address ? `${name} <${address}>` : name || address, CLAIMED_SENDER_LIMIT);
+  const label = claimed ? `A message claiming to be from ${claimed} (who sent it is not checked):` : "A message that names no sender:";
+  return `${label}\n\n${text}`;
 }
 
 // "-----Original Message-----" (Outlook and many webmails): the earlier message follows.
@@ -75,136 +90,6 @@ function nextWithText(lines: string[], from: number): string | undefined {
 function introducesQuote(lines: string[], from: number): boolean {
   const next = nextWithText(lines, from);
   return next === undefined || QUOTED.test(next);
-}
-
-const BLOCK_TAGS = new Set([
-  "address",
-  "article",
-  "aside",
-  "dd",
-  "div",
-  "dl",
-  "dt",
-  "footer",
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
-  "header",
-  "li",
-  "ol",
-  "p",
-  "pre",
-  "section",
-  "table",
-  "tr",
-  "ul",
-]);
-
-const HIDDEN_ELEMENTS = new Set(["head", "script", "style", "title", "template"]);
-
-/**
- * An HTML body as plain text: block elements and <br> break lines, a <blockquote> (how mail
- * programs quote in HTML) becomes a single ">" line so that the quote rules drop it with its
- * attribution, and <hr> becomes a rule of underscores like Outlook's. One pass over the tags, so
- * the work grows with the size of the HTML however it is nested. Never rendered as HTML.
- */
-export function htmlToText(html: string): string {
-  let hiddenUntil: string | null = null;
-  let quoteDepth = 0;
-  let out = "";
-  for (const token of htmlTokens(withoutComments(html))) {
-    if (token.kind === "text") {
-      if (!hiddenUntil && quoteDepth === 0) out += decodeEntities(token.value.replace(/\s+/g, " "));
-      continue;
-    }
-    // Declarations such as <!DOCTYPE html> name no element.
-    const tag = /^<\s*(\/?)\s*([a-z][a-z0-9]*)/i.exec(token.value);
-    if (!tag) continue;
-    const closing = tag[1] === "/";
-    const name = tag[2]!.toLowerCase();
-    if (hiddenUntil) {
-      if (closing && name === hiddenUntil) hiddenUntil = null;
-    } else if (HIDDEN_ELEMENTS.has(name)) {
-      if (!closing && !token.value.endsWith("/>")) hiddenUntil = name;
-    } else if (name === "blockquote") {
-      if (!closing && quoteDepth++ === 0) out += "\n>\n";
-      if (closing) quoteDepth = Math.max(0, quoteDepth - 1);
-    } else if (quoteDepth === 0) {
-      if (name === "br") out += "\n";
-      else if (name === "hr") out += "\n__________\n";
-      else if (name === "li") out += closing ? "" : "\n- ";
-      else if (BLOCK_TAGS.has(name)) out += "\n";
-      else if (name === "td" || name === "th") out += " ";
-    }
-  }
-  return out
-    .split("\n")
-    .map((line) => line.trim())
-    .join("\n");
-}
-
-/** Tags ("<…>") and the text between them; from a "<" that is never closed on, it is all text. */
-function* htmlTokens(html: string): Generator<{ kind: "tag" | "text"; value: string }> {
-  let from = 0;
-  while (from < html.length) {
-    const firstOpen = html.indexOf("<", from);
-    const close = firstOpen === -1 ? -1 : html.indexOf(">", firstOpen);
-    if (close === -1) {
-      yield { kind: "text", value: html.slice(from) };
-      return;
-    }
-    // In "1 < 2 <b>" the tag is the last "<" before the ">".
-    const open = html.lastIndexOf("<", close);
-    if (open > from) yield { kind: "text", value: html.slice(from, open) };
-    yield { kind: "tag", value: html.slice(open, close + 1) };
-    from = close + 1;
-  }
-}
-
-function withoutComments(html: string): string {
-  let out = "";
-  let from = 0;
-  for (let start = html.indexOf("<!--"); start !== -1; start = html.indexOf("<!--", from)) {
-    out += html.slice(from, start);
-    const end = html.indexOf("-->", start + 4);
-    if (end === -1) return out;
-    from = end + 3;
-  }
-  return out + html.slice(from);
-}
-
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  nbsp: " ",
-  rsquo: "’",
-  lsquo: "‘",
-  rdquo: "”",
-  ldquo: "“",
-  ndash: "–",
-  mdash: "—",
-  hellip: "…",
-  copy: "©",
-  reg: "®",
-  trade: "™",
-  bull: "•",
-  middot: "·",
-};
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
-    if (name.startsWith("#")) {
-      const codePoint = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return codePoint > 0 && codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : entity;
-    }
-    return NAMED_ENTITIES[name.toLowerCase()] ?? entity;
-  });
 }
 
 // C0 controls other than tab and newline, and DEL: nothing a person wrote, and not valid in HTML.

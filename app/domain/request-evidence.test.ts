@@ -217,7 +217,15 @@ describe("requestTimeline", () => {
     ];
     const timeline = requestTimeline(history, [emailed([{ state: "delivered", at: later(emailedAt, 0.5), detail: null }])], options);
     expect(timeline).toEqual([
-      { id: "l3", at: "9:00 AM 11/30/2026", creator: "sender", text: "Acxiom replied", reply: "We removed you.", facts: [], events: [] },
+      {
+        id: "l3",
+        at: "9:00 AM 11/30/2026",
+        creator: "sender",
+        text: "A reply to your request to Acxiom",
+        reply: "We removed you.",
+        facts: [],
+        events: [],
+      },
       {
         id: "email-0",
         at: "10:00 AM 11/26/2026",

@@ -415,7 +415,12 @@ export function requestTimeline(
         id: line.id,
         at: formatDateTime(line.createdAt, timeZone),
         creator: line.creator,
-        text: line.creator === "user" ? userText(line) : line.creator === "sender" ? `${senderName} replied` : (line.detail ?? line.status),
+        text:
+          line.creator === "user"
+            ? userText(line)
+            : line.creator === "sender"
+              ? `A reply to your request to ${senderName}`
+              : (line.detail ?? line.status),
         reply: line.creator === "sender" ? (line.detail ?? "") : null,
         facts: [],
         events: [],

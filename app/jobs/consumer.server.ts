@@ -13,6 +13,12 @@ import { log } from "~/utils/log.server";
  */
 export const JOBS_AT_ONCE = 10;
 
+/**
+ * Readings of one batch run at once up to the text reader's instances (wrangler.toml: three
+ * containers, each reading one image at a time); with max_concurrency = 1, that many in all.
+ */
+export const READING_AT_ONCE = 3;
+
 /** Queues may hold back a retry for at most 12 hours. */
 const MAX_RETRY_DELAY_SECONDS = 12 * 60 * 60;
 
@@ -20,13 +26,13 @@ const MAX_RETRY_DELAY_SECONDS = 12 * 60 * 60;
  * Runs a batch of jobs. Each message is acked or retried on its own, so one failing job never
  * holds back or repeats the others.
  */
-export async function consumeJobs(batch: MessageBatch, env: AppEnv) {
+export async function consumeJobs(batch: MessageBatch, env: AppEnv, { atOnce = JOBS_AT_ONCE }: { atOnce?: number } = {}) {
   const db = getDb(env.DB);
   const waiting = [...batch.messages];
   const lane = async () => {
     for (let message = waiting.shift(); message; message = waiting.shift()) await runMessage(message, env, db);
   };
-  await Promise.all(Array.from({ length: Math.min(JOBS_AT_ONCE, waiting.length) }, lane));
+  await Promise.all(Array.from({ length: Math.min(atOnce, waiting.length) }, lane));
 }
 
 async function runMessage(message: Message, env: AppEnv, db: Db) {

@@ -5,7 +5,7 @@ import { billingCreateCustomerJob } from "~/jobs/stripe-customer.server";
 import { emailSendJob } from "~/jobs/email.server";
 import { newsletterNotifyNewUserJob, newsletterSubscribeJob, newsletterTagJob } from "~/jobs/newsletter.server";
 import { erasePhotosJob, photoReadJob } from "~/jobs/mail-photo.server";
-import { mailboxReadJob } from "~/jobs/mailbox-digest.server";
+import { mailboxReadJob, mailboxReadPieceJob } from "~/jobs/mailbox-digest.server";
 import { optOutEmailJob } from "~/jobs/opt-out.server";
 import { optOutLetterJob } from "~/jobs/opt-out-letter.server";
 import { pingJob } from "~/jobs/ping.server";
@@ -39,6 +39,7 @@ const JOBS = {
   "photo.read": photoReadJob,
   "account.erasePhotos": erasePhotosJob,
   "mailbox.read": mailboxReadJob,
+  "mailbox.readPiece": mailboxReadPieceJob,
 };
 
 export type JobType = keyof typeof JOBS;

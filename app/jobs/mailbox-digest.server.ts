@@ -5,8 +5,19 @@ import { readDigestPieces } from "~/services/mailbox-digest.server";
 
 const DigestPayload = z.object({ userId: z.string().min(1), arrivalIds: z.array(z.string().uuid()).min(1).max(DIGEST_MAX_PIECES) });
 
-/** Reads the pieces of one digest, finds their senders and requests, and deletes their images (services/mailbox-digest). */
+/**
+ * Reads the pieces of one digest in one job: how digests were read before each piece had its own
+ * job (decision 0066). Kept for the jobs queued then, and for staff retrying one of them.
+ */
 export const mailboxReadJob = {
   payload: DigestPayload,
   handle: (payload, { env, attempt }) => readDigestPieces(env, payload, attempt),
 } satisfies JobDefinition<typeof DigestPayload>;
+
+const PiecePayload = z.object({ userId: z.string().min(1), arrivalId: z.string().uuid() });
+
+/** Reads one piece of a digest, finds its sender and request, and deletes its image (services/mailbox-digest). */
+export const mailboxReadPieceJob = {
+  payload: PiecePayload,
+  handle: ({ userId, arrivalId }, { env, attempt }) => readDigestPieces(env, { userId, arrivalIds: [arrivalId] }, attempt),
+} satisfies JobDefinition<typeof PiecePayload>;

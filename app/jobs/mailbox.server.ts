@@ -11,6 +11,7 @@ import {
   findMailboxByToken,
   keepConfirmation,
   reserveMailboxMessage,
+  settleMailboxMessage,
   wasConfirmationKept,
   wasEmailedPhotoKept,
 } from "~/models/mailbox.server";
@@ -34,9 +35,9 @@ type Kind = "confirmation" | "digest" | "photo";
 /**
  * Takes one email sent to an inbound address. An unknown or turned-off address is rejected with
  * nothing written. Otherwise every message is counted on the address's day: taken (within the
- * daily limit, reserved in one statement before anything is stored) or dropped (too large,
- * unreadable, not a digest, photo or confirmation, over the limit), and a dropped one is also
- * rejected, so its sender learns. Errors from D1 or R2 are thrown: Email Routing answers with a
+ * daily limits, reserved in one statement before the message is read or parsed) or dropped (too
+ * large, unreadable, not a digest, photo or confirmation, over the limit), and a dropped one is
+ * also rejected, so its sender learns. Errors from D1 or R2 are thrown: Email Routing answers with a
  * temporary failure and the sending server tries again, and the message's key (from its
  * Message-ID, or its bytes) makes a second delivery keep nothing twice. No address, subject or
  * name is logged.
@@ -53,38 +54,56 @@ export async function receiveMailboxEmail(message: ForwardableEmailMessage, env:
     await countDroppedMessage(db, day);
     reject(message, reason);
   };
+  // The caps come before any reading: the size from what Email Routing says, and the day's count
+  // reserved in one statement. A message then not kept gives its reservation back as dropped.
   if (message.rawSize > MAILBOX_LIMITS.maxMessageBytes) return drop(REJECT_TOO_LARGE);
-  const raw = await readAtMost(message.raw, MAILBOX_LIMITS.maxMessageBytes);
-  if (!raw) return drop(REJECT_TOO_LARGE);
-  let email: Email;
+  if (!(await reserveMailboxMessage(db, { ...day, limit: MAILBOX_LIMITS.messagesPerDay, readLimit: MAILBOX_LIMITS.messagesReadPerDay }))) {
+    return drop(REJECT_DAILY_LIMIT);
+  }
+  const notKept = async (reason: string) => {
+    await settleMailboxMessage(db, day, "dropped");
+    reject(message, reason);
+  };
   try {
-    email = await PostalMime.parse(raw);
-  } catch {
-    return drop(REJECT_NOT_TAKEN);
-  }
+    const raw = await readAtMost(message.raw, MAILBOX_LIMITS.maxMessageBytes);
+    if (!raw) return await notKept(REJECT_TOO_LARGE);
+    let email: Email;
+    try {
+      email = await PostalMime.parse(raw);
+    } catch {
+      return await notKept(REJECT_NOT_TAKEN);
+    }
 
-  const kind = kindOf(email);
-  if (!kind) return drop(REJECT_NOT_TAKEN);
-  const messageKey = await messageKeyOf(mailbox.userId, email.messageId, raw);
-  const owner = { userId: mailbox.userId, messageKey, now };
-  if (await alreadyKept(db, kind, owner)) return void log.info(`inbound ${kind} already kept`);
-  if (!(await reserveMailboxMessage(db, { ...day, limit: MAILBOX_LIMITS.messagesPerDay }))) return drop(REJECT_DAILY_LIMIT);
-  // Who really sent it, and a digest's day (decision 0064).
-  const trust = await inboundTrust(env, { raw, email, kind, userId: mailbox.userId, now });
-  if (!trust.ok) return drop(trust.reason);
+    const kind = kindOf(email);
+    if (!kind) return await notKept(REJECT_NOT_TAKEN);
+    const messageKey = await messageKeyOf(mailbox.userId, email.messageId, raw);
+    const owner = { userId: mailbox.userId, messageKey, now };
+    // The same message delivered again was counted once already: its reservation is given back.
+    if (await alreadyKept(db, kind, owner)) {
+      await settleMailboxMessage(db, day, "released");
+      return void log.info(`inbound ${kind} already kept`);
+    }
+    // Who really sent it, and a digest's day (decision 0064).
+    const trust = await inboundTrust(env, { raw, email, kind, userId: mailbox.userId, now });
+    if (!trust.ok) return await notKept(trust.reason);
 
-  switch (kind) {
-    case "confirmation":
-      await keepForwardingConfirmation(db, email, owner);
-      break;
-    case "digest":
-      await takeDigest(env, { userId: owner.userId, email, messageKey, receivedAt: now, authenticated: trust.authenticated });
-      break;
-    case "photo":
-      if (!(await keepEmailedPhoto(env, email, owner))) return drop(REJECT_NOT_TAKEN);
-      break;
+    switch (kind) {
+      case "confirmation":
+        await keepForwardingConfirmation(db, email, owner);
+        break;
+      case "digest":
+        await takeDigest(env, { userId: owner.userId, email, messageKey, receivedAt: now, authenticated: trust.authenticated });
+        break;
+      case "photo":
+        if (!(await keepEmailedPhoto(env, email, owner))) return await notKept(REJECT_NOT_TAKEN);
+        break;
+    }
+    log.info(`inbound ${kind} kept`);
+  } catch (error) {
+    // Email Routing delivers it again, and it is counted again then.
+    await settleMailboxMessage(db, day, "released").catch(() => undefined);
+    throw error;
   }
-  log.info(`inbound ${kind} kept`);
 }
 
 function kindOf(email: Email): Kind | null {

@@ -21,12 +21,28 @@ export async function enqueueJob<Type extends JobType>(
   const db = getDb(env.DB);
   await insertJob(db, envelope, userId);
   try {
-    await withSendRetries(() => env.JOBS.send(envelope, { contentType: "json" }));
+    await withSendRetries(() => queueFor(env, type).send(envelope, { contentType: "json" }));
   } catch (error) {
     await markRefused(db, [envelope], error);
   }
   return envelope;
 }
+
+/**
+ * Jobs that read an image through the text reader (seconds each, one image at a time) have their
+ * own queue and consumer (decision 0066): an account email or a letter never waits behind them.
+ */
+export const READING_JOB_TYPES: readonly JobType[] = ["photo.read", "mailbox.read", "mailbox.readPiece"];
+
+export type JobQueues = Pick<AppEnv, "JOBS" | "READING">;
+
+/** The queue a job of this type goes on. */
+export function queueFor(queues: JobQueues, type: string): Queue {
+  return isReadingJob(type) ? queues.READING : queues.JOBS;
+}
+
+/** Whether a job of this type is read from the reading queue. */
+export const isReadingJob = (type: string) => (READING_JOB_TYPES as readonly string[]).includes(type);
 
 /** One of the emails a person expects from their account (domain/account-emails), through the email job. */
 export function enqueueAccountEmail(env: AppEnv, to: string, { subject, text, tag }: AccountEmail, userId: string) {
@@ -87,16 +103,22 @@ export async function enqueueJobs<Type extends JobType>(
 }
 
 /**
- * Puts jobs whose rows are already in D1 on the queue, a hundred per call. A chunk the queue
+ * Puts jobs whose rows are already in D1 on their queues, a hundred per call. A chunk the queue
  * refuses, even asked again, stays queued with the reason for the sweep.
  */
 export async function sendJobEnvelopes(env: AppEnv, envelopes: JobEnvelope[]) {
-  for (let start = 0; start < envelopes.length; start += SEND_BATCH_SIZE) {
-    const chunk = envelopes.slice(start, start + SEND_BATCH_SIZE);
-    try {
-      await withSendRetries(() => env.JOBS.sendBatch(chunk.map((envelope) => ({ body: envelope, contentType: "json" as const }))));
-    } catch (error) {
-      await markRefused(getDb(env.DB), chunk, error);
+  for (const queued of [
+    envelopes.filter((envelope) => !isReadingJob(envelope.type)),
+    envelopes.filter((envelope) => isReadingJob(envelope.type)),
+  ]) {
+    for (let start = 0; start < queued.length; start += SEND_BATCH_SIZE) {
+      const chunk = queued.slice(start, start + SEND_BATCH_SIZE);
+      const queue = queueFor(env, chunk[0]!.type);
+      try {
+        await withSendRetries(() => queue.sendBatch(chunk.map((envelope) => ({ body: envelope, contentType: "json" as const }))));
+      } catch (error) {
+        await markRefused(getDb(env.DB), chunk, error);
+      }
     }
   }
 }

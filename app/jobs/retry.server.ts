@@ -1,6 +1,7 @@
 // Staff sending dead jobs back to the queue (the Jobs page). It lives with the jobs, not the job
 // model, because it must know every job type (the registry) and talk to the queue.
 import { getJobDefinition } from "~/jobs/definitions.server";
+import { isReadingJob, queueFor, type JobQueues } from "~/jobs/producer.server";
 import { JobEnvelopeSchema } from "~/domain/job-envelope";
 import { auditEntries, auditEntry, type StaffActor } from "~/models/audit.server";
 import { envelopeOf, getJob, listAllDeadJobs, requeueDeadJobs } from "~/models/job.server";
@@ -28,14 +29,14 @@ function assertStaff(actor: StaffActor) {
  * Sends one dead job to the queue again, then marks it queued and audits it in one batch. The
  * send comes first so that a refused send leaves the job dead, as it was.
  */
-export async function retryDeadJob(db: Db, queue: Queue, actor: StaffActor, jobId: string): Promise<RetryOutcome> {
+export async function retryDeadJob(db: Db, queues: JobQueues, actor: StaffActor, jobId: string): Promise<RetryOutcome> {
   assertStaff(actor);
   const job = await getJob(db, jobId);
   if (!job) return { ok: false, reason: "notFound", message: "There is no job with this id." };
   if (job.state !== "dead") return { ok: false, reason: "notDead", message: `Only dead jobs can be retried; this one is ${job.state}.` };
   if (!isRetryableJob(job)) return { ok: false, reason: "notRetryable", message: notRetryableMessage(job.type) };
   try {
-    await queue.send(envelopeOf(job), { contentType: "json" });
+    await queueFor(queues, job.type).send(envelopeOf(job), { contentType: "json" });
   } catch (error) {
     return { ok: false, reason: "queueRefused", message: `The queue did not take the job, so it is still dead: ${errorMessage(error)}` };
   }
@@ -67,15 +68,21 @@ export type RetryAllOutcome = { retried: number; refused: number; error: string 
  * Sends every retryable dead job to the queue again, a chunk at a time. A chunk the queue refuses
  * stays dead; the others are marked queued and audited, each in the batch of its chunk.
  */
-export async function retryAllDeadJobs(db: Db, queue: Queue, actor: StaffActor): Promise<RetryAllOutcome> {
+export async function retryAllDeadJobs(db: Db, queues: JobQueues, actor: StaffActor): Promise<RetryAllOutcome> {
   assertStaff(actor);
   const dead = await listAllDeadJobs(db);
   const retryable = dead.filter(isRetryableJob);
+  // Chunks of one queue each: reading jobs go to their own.
+  const ordered = [...retryable.filter((job) => !isReadingJob(job.type)), ...retryable.filter((job) => isReadingJob(job.type))];
   const outcome: RetryAllOutcome = { retried: 0, refused: 0, error: null };
-  for (let start = 0; start < retryable.length; start += RETRY_CHUNK_SIZE) {
-    const chunk = retryable.slice(start, start + RETRY_CHUNK_SIZE);
+  for (let start = 0; start < ordered.length;) {
+    const reading = isReadingJob(ordered[start]!.type);
+    let end = start;
+    while (end < ordered.length && end - start < RETRY_CHUNK_SIZE && isReadingJob(ordered[end]!.type) === reading) end++;
+    const chunk = ordered.slice(start, end);
+    start = end;
     try {
-      await queue.sendBatch(chunk.map((job) => ({ body: envelopeOf(job), contentType: "json" as const })));
+      await queueFor(queues, chunk[0]!.type).sendBatch(chunk.map((job) => ({ body: envelopeOf(job), contentType: "json" as const })));
     } catch (error) {
       outcome.refused += chunk.length;
       outcome.error = errorMessage(error);

@@ -8,6 +8,7 @@ import { deleteSentEmailsBefore } from "~/models/sent-email.server";
 import { recomputeSenderOutcomes } from "~/models/sender-outcome.server";
 import { sweepPhotos } from "~/services/mail-photos.server";
 import { deleteOldMailboxRows } from "~/models/mailbox.server";
+import { deleteOldSenderReplyDays } from "~/models/sender-reply.server";
 import { MAILBOX_LIMITS, utcDay } from "~/domain/mailbox";
 import { sweepMailbox } from "~/services/mailbox-digest.server";
 import { advanceFollowUps } from "~/services/follow-up.server";
@@ -27,29 +28,67 @@ export async function runScheduledTasks(controller: Pick<ScheduledController, "s
   else await runDailyTasks(controller, env);
 }
 
+/**
+ * The daily tasks, each run on its own: one that throws is logged by its name and the others still
+ * run, in this order (the stranded jobs are marked before old rows go, the reminders are queued
+ * after the senders' figures they read are fresh). A failure then fails the run, so the cron shows
+ * it too. Only the task's name and the error's kind are logged: a failed query's message carries
+ * its parameters, an address among them.
+ */
 async function runDailyTasks(controller: Pick<ScheduledController, "scheduledTime">, env: AppEnv) {
   const db = getDb(env.DB);
+  const now = new Date(controller.scheduledTime);
   const cutoff = new Date(controller.scheduledTime - KEEP_SUCCEEDED_JOBS_DAYS * DAY_MS);
-  await deleteSucceededJobsBefore(db, cutoff);
-  // By the clock the jobs' rows were written with: a cron started late, or a test's cron at a later
-  // date, must not find jobs lost that the queue is still working on.
-  const stranded = await markStrandedJobsDead(db, new Date());
-  // A warning, not an error: each job is kept, dead with its reason, for staff to retry.
-  if (stranded > 0) log.warn(`${stranded} jobs had not run for a day; marked dead for staff to retry`);
-  // A job older than this is never delivered again, so its send record has done its work.
-  await deleteSentEmailsBefore(db, cutoff);
-  await deleteSpentCounts(db, new Date(controller.scheduledTime - DAY_MS));
-  await deleteExpiredPendingSignups(db, new Date(controller.scheduledTime));
-  await recomputeSenderOutcomes(db, new Date(controller.scheduledTime));
-  await queueDueReminders(env, new Date(controller.scheduledTime));
-  await sweepPhotos(env, new Date(controller.scheduledTime));
-  await deleteOldMailboxRows(db, {
-    confirmationsBefore: new Date(controller.scheduledTime - MAILBOX_LIMITS.confirmationDays * DAY_MS),
-    daysBefore: utcDay(new Date(controller.scheduledTime - MAILBOX_LIMITS.dayCountKeepDays * DAY_MS)),
-  });
-  await sweepMailbox(env, new Date(controller.scheduledTime));
-  const followUps = await advanceFollowUps(env, new Date(controller.scheduledTime));
-  if (Object.values(followUps).some((count) => count > 0)) log.info("follow-ups taken:", JSON.stringify(followUps));
+  const tasks: [name: string, run: () => Promise<unknown>][] = [
+    ["forget succeeded jobs", () => deleteSucceededJobsBefore(db, cutoff)],
+    [
+      "mark stranded jobs dead",
+      async () => {
+        // By the clock the jobs' rows were written with: a cron started late, or a test's cron at a
+        // later date, must not find jobs lost that the queue is still working on.
+        const stranded = await markStrandedJobsDead(db, new Date());
+        // A warning, not an error: each job is kept, dead with its reason, for staff to retry.
+        if (stranded > 0) log.warn(`${stranded} jobs had not run for a day; marked dead for staff to retry`);
+      },
+    ],
+    // A job older than this is never delivered again, so its send record has done its work.
+    ["forget sent emails", () => deleteSentEmailsBefore(db, cutoff)],
+    ["forget spent counts", () => deleteSpentCounts(db, new Date(controller.scheduledTime - DAY_MS))],
+    ["delete expired signups", () => deleteExpiredPendingSignups(db, now)],
+    ["recompute sender outcomes", () => recomputeSenderOutcomes(db, now)],
+    ["queue due reminders", () => queueDueReminders(env, now)],
+    ["sweep photos", () => sweepPhotos(env, now)],
+    [
+      "delete old mailbox rows",
+      () =>
+        deleteOldMailboxRows(db, {
+          confirmationsBefore: new Date(controller.scheduledTime - MAILBOX_LIMITS.confirmationDays * DAY_MS),
+          daysBefore: utcDay(new Date(controller.scheduledTime - MAILBOX_LIMITS.dayCountKeepDays * DAY_MS)),
+        }),
+    ],
+    [
+      "delete old reply days",
+      () => deleteOldSenderReplyDays(db, utcDay(new Date(controller.scheduledTime - MAILBOX_LIMITS.dayCountKeepDays * DAY_MS))),
+    ],
+    ["sweep mailbox pieces", () => sweepMailbox(env, now)],
+    [
+      "advance follow-ups",
+      async () => {
+        const followUps = await advanceFollowUps(env, now);
+        if (Object.values(followUps).some((count) => count > 0)) log.info("follow-ups taken:", JSON.stringify(followUps));
+      },
+    ],
+  ];
+  const failed: string[] = [];
+  for (const [name, run] of tasks) {
+    try {
+      await run();
+    } catch (error) {
+      failed.push(name);
+      log.error(`daily task "${name}" failed (${error instanceof Error ? error.name : typeof error}); the other tasks still run`);
+    }
+  }
+  if (failed.length > 0) throw new Error(`daily tasks failed: ${failed.join(", ")}`);
 }
 
 // Claimed reminders are given their jobs a page at a time, a few pages per run (decision 0017).

@@ -2,10 +2,17 @@
 // and a sender's answer to a request's reply address joins that request's history (decision 0018).
 import PostalMime, { type Email } from "postal-mime";
 import { replyTokenFrom } from "~/domain/reply-address";
-import { replyText } from "~/domain/reply-text";
+import { utcDay } from "~/domain/mailbox";
+import { claimedReplyText, replyText } from "~/domain/reply-text";
 import { senderRepliedEmail } from "~/domain/account-emails";
 import { enqueueAccountEmail } from "~/jobs/producer.server";
-import { findRequestByReplyToken, recordSenderReply } from "~/models/sender-reply.server";
+import {
+  claimReplyNotice,
+  findRequestByReplyToken,
+  recordSenderReply,
+  releaseSenderReply,
+  reserveSenderReply,
+} from "~/models/sender-reply.server";
 import type { AppEnv } from "~/utils/env.server";
 import { getDb } from "~/utils/db.server";
 import { joinBytes, readAtMost } from "~/utils/bytes";
@@ -18,6 +25,10 @@ const MAX_REPLY_BYTES = 5 * 1024 * 1024;
 const REJECT_UNKNOWN_ADDRESS = "Unknown address";
 const REJECT_TOO_LARGE = "Message too large";
 const REJECT_UNREADABLE = "Message could not be read";
+const REJECT_DAILY_LIMIT = "This address has taken all the replies it takes today";
+
+/** Replies one request's reply address reads per UTC day: a sender answers once or twice. */
+export const REPLIES_PER_DAY = 5;
 
 /**
  * Records one email sent to a reply address. Mail to any other address, or too large, or that
@@ -26,7 +37,7 @@ const REJECT_UNREADABLE = "Message could not be read";
  * tries again later, and the entry's id makes that second delivery a no-op if the first one
  * was written after all. Nothing of the message or the person is logged.
  */
-export async function receiveSenderReply(message: ForwardableEmailMessage, env: AppEnv): Promise<void> {
+export async function receiveSenderReply(message: ForwardableEmailMessage, env: AppEnv, now = new Date()): Promise<void> {
   const token = replyTokenFrom(message.to, env.REPLY_DOMAIN);
   if (!token) return reject(message, REJECT_UNKNOWN_ADDRESS);
   if (message.rawSize > MAX_REPLY_BYTES) return reject(message, REJECT_TOO_LARGE);
@@ -34,6 +45,10 @@ export async function receiveSenderReply(message: ForwardableEmailMessage, env: 
   const db = getDb(env.DB);
   const request = await findRequestByReplyToken(db, token);
   if (!request) return reject(message, REJECT_UNKNOWN_ADDRESS);
+
+  // Counted before it is read, within the day's cap (decision 0066).
+  const day = { userId: request.userId, requestId: request.id, day: utcDay(now) };
+  if (!(await reserveSenderReply(db, { ...day, limit: REPLIES_PER_DAY }))) return reject(message, REJECT_DAILY_LIMIT);
 
   const raw = await readAtMost(message.raw, MAX_REPLY_BYTES);
   if (!raw) return reject(message, REJECT_TOO_LARGE);
@@ -44,23 +59,29 @@ export async function receiveSenderReply(message: ForwardableEmailMessage, env: 
     return reject(message, REJECT_UNREADABLE);
   }
 
-  const text = replyText({
-    text: email.text,
-    html: email.html,
-    // Images the HTML shows inline (logos in a signature) are part of the layout, not attachments.
-    attachmentNames: email.attachments
-      .filter((attachment) => !attachment.related)
-      .map((attachment) => attachment.filename ?? attachment.mimeType),
-  });
+  const text = claimedReplyText(
+    email.from,
+    replyText({
+      text: email.text,
+      html: email.html,
+      // Images the HTML shows inline (logos in a signature) are part of the layout, not attachments.
+      attachmentNames: email.attachments
+        .filter((attachment) => !attachment.related)
+        .map((attachment) => attachment.filename ?? attachment.mimeType),
+    }),
+  );
   const entryId = await replyEntryId(token, email.messageId, raw);
   const recorded = await recordSenderReply(db, { userId: request.userId, requestId: request.id, entryId, text });
   log.info(`sender reply ${recorded ? "recorded" : "already recorded"} for request ${request.userId}:${request.id}`);
-  if (recorded) await tellTheUser(env, request);
+  if (!recorded) return releaseSenderReply(db, day);
+  // One email a day per request: the day's later replies are in the history it links to.
+  if (await claimReplyNotice(db, day)) await tellTheUser(env, request);
 }
 
 /**
- * The person hears that a sender answered, with a link to the request: always, since an answer
- * may ask them for something (it is about their request, not marketing). A queue that refuses the
+ * The person hears that a sender answered, with a link to the request: on the day's first reply,
+ * since an answer may ask them for something (it is about their request, not marketing); the
+ * day's later ones are in the same history, and the next day's first reply emails again. A queue that refuses the
  * job leaves it dead for staff; the reply itself is already recorded.
  */
 async function tellTheUser(env: AppEnv, request: { userId: string; id: string; senderName: string; email: string }) {

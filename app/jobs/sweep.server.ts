@@ -1,6 +1,6 @@
-import { sendJobEnvelopes } from "~/jobs/producer.server";
+import { READING_JOB_TYPES, sendJobEnvelopes } from "~/jobs/producer.server";
 import { isRetryableJob, notRetryableMessage } from "~/jobs/retry.server";
-import { envelopeOf, listStuckJobs, markJobsSentAgain, markStuckJobsDead, queueReadingPosition } from "~/models/job.server";
+import { envelopeOf, listStuckJobs, markJobsSentAgain, markStuckJobsDead, queueReadingPosition, type JobLane } from "~/models/job.server";
 import type { AppEnv } from "~/utils/env.server";
 import { getDb } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
@@ -22,12 +22,17 @@ const SWEEP_LIMIT = 1_000;
  * of the same job harmless. After MAX_RESENDS a job is dead with the reason instead.
  */
 export async function sweepStuckJobs(env: AppEnv, now: Date) {
+  // Each queue against its own reading position: a backlog of readings is not the job queue's.
+  for (const inside of [false, true]) await sweepQueue(env, now, { types: READING_JOB_TYPES, inside });
+}
+
+async function sweepQueue(env: AppEnv, now: Date, lane: JobLane) {
   const db = getDb(env.DB);
   const afterMs = env.JOB_SWEEP_AFTER_SECONDS * 1000;
-  const readUpTo = await queueReadingPosition(db, new Date(now.getTime() - afterMs));
+  const readUpTo = await queueReadingPosition(db, new Date(now.getTime() - afterMs), lane);
   const window = { now, sentBefore: new Date(Math.min(readUpTo?.getTime() ?? now.getTime(), now.getTime()) - afterMs) };
 
-  const found = await listStuckJobs(db, window, SWEEP_LIMIT);
+  const found = await listStuckJobs(db, window, SWEEP_LIMIT, lane);
   const broken = found.filter((job) => !isRetryableJob(job));
   const spent = found.filter((job) => isRetryableJob(job) && job.resends >= MAX_RESENDS);
   const again = found.filter((job) => isRetryableJob(job) && job.resends < MAX_RESENDS);
@@ -49,5 +54,8 @@ export async function sweepStuckJobs(env: AppEnv, now: Date) {
   );
   await sendJobEnvelopes(env, again.filter((job) => marked.has(job.id)).map(envelopeOf));
   // Counts only: a job's payload may hold an address.
-  if (found.length > 0) log.warn(`job sweep: ${marked.size} stuck jobs sent again, ${dead} given up (dead, with the reason)`);
+  if (found.length > 0)
+    log.warn(
+      `job sweep (${lane.inside ? "reading" : "jobs"} queue): ${marked.size} stuck jobs sent again, ${dead} given up (dead, with the reason)`,
+    );
 }

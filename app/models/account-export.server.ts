@@ -497,6 +497,11 @@ export const NOT_EXPORTED: readonly { table: string; reason: string }[] = [
   },
   { table: "deleted_accounts", reason: "Only the id and the time of accounts already deleted: an account that can export has no row." },
   {
+    table: "sender_reply_days",
+    reason:
+      "Counts of the replies each request's reply address took per day, and whether the person was emailed that day, kept a month; the replies themselves are in each request's history.",
+  },
+  {
     table: "staff_audit",
     reason:
       "The staff's own record of what they did, for accountability; what staff did to the account or its requests shows in the account and in each request's history.",

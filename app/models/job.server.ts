@@ -159,20 +159,28 @@ function stuck({ now, sentBefore }: StuckWindow) {
  * How far the queue has read: the latest send time among the messages the consumer took since
  * `since`, or null when it took none. Queues hand out messages about in the order they were sent.
  */
-export async function queueReadingPosition(db: Db, since: Date): Promise<Date | null> {
+export async function queueReadingPosition(db: Db, since: Date, lane: JobLane): Promise<Date | null> {
   const [row] = await db
     .select({ sentAt: max(jobs.messageSentAt) })
     .from(jobs)
-    .where(and(gte(jobs.updatedAt, since), isNotNull(jobs.messageSentAt)));
+    .where(and(gte(jobs.updatedAt, since), isNotNull(jobs.messageSentAt), inLane(lane)));
   return row?.sentAt ?? null;
 }
 
-/** Stuck jobs, the longest unchanged first; the sweep takes at most `limit` a run. */
-export function listStuckJobs(db: Db, window: StuckWindow, limit: number) {
+/**
+ * The jobs of one queue, by their types: the reading queue's (`inside`), or the job queue's, every
+ * other type. Each queue is read at its own pace, so the sweep judges each against its own.
+ */
+export type JobLane = { types: readonly string[]; inside: boolean };
+
+const inLane = ({ types, inside }: JobLane) => (inside ? inArray(jobs.type, [...types]) : notInArray(jobs.type, [...types]));
+
+/** Stuck jobs of one queue, the longest unchanged first; the sweep takes at most `limit` a run. */
+export function listStuckJobs(db: Db, window: StuckWindow, limit: number, lane: JobLane) {
   return db
     .select({ id: jobs.id, type: jobs.type, payload: jobs.payload, createdAt: jobs.createdAt, resends: jobs.resends })
     .from(jobs)
-    .where(stuck(window))
+    .where(and(stuck(window), inLane(lane)))
     .orderBy(jobs.updatedAt)
     .limit(limit);
 }

@@ -26,20 +26,60 @@ export type WaitingPiece = {
 
 /**
  * A digest's pieces, waiting to be read: one row each, unless the same entry exists already (the
- * message delivered again). The rows this call added, which alone need their images stored.
+ * message delivered again) or the account's reading budget is spent (decision 0066). The budget is
+ * shared with photos: the images of its photos and its digest pieces since `since` together stay
+ * within `limit`. Each row's count and insert are one statement, and the batch runs them in
+ * order, so digests taken at the same moment cannot all pass the same count. The rows this call
+ * added, which alone need their images stored and read.
  */
-export async function addWaitingPieces(db: Db, userId: string, pieces: WaitingPiece[]) {
+export async function addWaitingPieces(db: Db, userId: string, pieces: WaitingPiece[], { limit, since }: ReadingBudget) {
   if (pieces.length === 0) return [];
   const inserts = pieces.map((piece) =>
     db
       .insert(mailArrivals)
-      .values({ ...piece, userId, source: "digest", state: "reading" })
+      .select(
+        db
+          .select({
+            id: sql<string>`${piece.id}`.as("id"),
+            userId: sql<string>`${userId}`.as("userId"),
+            entryId: sql<string>`${piece.entryId}`.as("entryId"),
+            source: sql<ArrivalSource>`'digest'`.as("source"),
+            state: sql<"reading">`'reading'`.as("state"),
+            arrivedOn: sql<string>`${piece.arrivedOn}`.as("arrivedOn"),
+            imageKey: sql<string>`${piece.imageKey}`.as("imageKey"),
+            printedSender: sql<string | null>`${piece.printedSender}`.as("printedSender"),
+            // Every other column as a new row has it (an insert from a select names them all, in order).
+            templateId: sql<null>`null`.as("templateId"),
+            senderName: sql<null>`null`.as("senderName"),
+            requestId: sql<null>`null`.as("requestId"),
+            customerNumber: sql<null>`null`.as("customerNumber"),
+            keyCode: sql<null>`null`.as("keyCode"),
+            residentMail: sql<boolean>`0`.as("residentMail"),
+            createdAt: sql<Date>`cast(unixepoch('subsec') * 1000 as integer)`.as("createdAt"),
+          })
+          .from(sql`(select 1)`)
+          .where(sql`${readingsSince(userId, since)} < ${limit}`),
+      )
       .onConflictDoNothing({ target: [mailArrivals.userId, mailArrivals.entryId] })
       .returning({ id: mailArrivals.id }),
   );
   const results = await db.batch(inserts as [(typeof inserts)[number], ...(typeof inserts)[number][]]);
   const added = new Set(results.flat().map((row) => row.id));
   return pieces.filter((piece) => added.has(piece.id));
+}
+
+/** How many images an account may have read in a rolling day (PHOTO_DAILY_LIMIT), and the day's start. */
+export type ReadingBudget = { limit: number; since: Date };
+
+/**
+ * What the account has had read since `since`: its photos' images and its digest pieces. The
+ * photos' reservation counts with it too (mail-photo.server.ts).
+ */
+export function readingsSince(userId: string, since: Date) {
+  return sql`(
+    (select coalesce(sum(imageCount), 0) from mail_photos where userId = ${userId} and createdAt >= ${since.getTime()})
+    + (select count(*) from ${mailArrivals} where ${mailArrivals.userId} = ${userId} and ${mailArrivals.source} = 'digest' and ${mailArrivals.createdAt} >= ${since.getTime()})
+  )`;
 }
 
 /** The pieces of a user still waiting to be read, among these. */

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import { mailPhotos, requestTemplates, senderNames, type MailPhotoState, type PhotoSuggestion } from "../../drizzle/schema";
 import type { SenderName } from "~/domain/sender-search";
 import { auditEntry, type StaffActor } from "~/models/audit.server";
+import { readingsSince } from "~/models/mail-arrival.server";
 import type { Db } from "~/utils/db.server";
 
 /** The states in which a photo still waits for its sender, and its images are kept. */
@@ -10,8 +11,8 @@ const OPEN_STATES: MailPhotoState[] = ["reading", "suggested", "needsStaff"];
 const STORING: MailPhotoState = "storing";
 
 /**
- * Creates the photo, "storing", only if its images keep the account within `limit` images sent
- * since `since`: the count and the insert are one statement, which SQLite runs whole, so uploads
+ * Creates the photo, "storing", only if its images keep the account within `limit` images read
+ * since `since`, its digest pieces included (decision 0066): the count and the insert are one statement, which SQLite runs whole, so uploads
  * sent at the same moment cannot all pass the same count. False when the limit refuses it.
  */
 export async function reservePhoto(
@@ -23,8 +24,7 @@ export async function reservePhoto(
   const result = await db.run(sql`
     insert into ${mailPhotos} (id, userId, state, source, imageCount, imageKeys, createdAt, updatedAt)
     select ${photo.id}, ${photo.userId}, ${STORING}, ${photo.source}, ${images}, ${JSON.stringify(photo.imageKeys)}, ${now.getTime()}, ${now.getTime()}
-    where (select coalesce(sum(imageCount), 0) from ${mailPhotos} where userId = ${photo.userId} and createdAt >= ${since.getTime()})
-      + ${images} <= ${limit}`);
+    where ${readingsSince(photo.userId, since)} + ${images} <= ${limit}`);
   return (result.meta.changes ?? 0) > 0;
 }
 

@@ -1,6 +1,6 @@
 // Each account's private inbound address, the forwarding confirmations it received, and what it
 // took per day (decision 0055). Every query that starts from an account filters by its id.
-import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, lt, sql } from "drizzle-orm";
 import { mailboxAddresses, mailboxConfirmations, mailboxDays, mailPhotos, users } from "../../drizzle/schema";
 import { newReplyToken } from "~/domain/reply-address";
 import type { Db } from "~/utils/db.server";
@@ -65,21 +65,39 @@ export async function findMailboxByToken(db: Db, token: string) {
 }
 
 /**
- * Counts one message against the address's day, only while the day has taken fewer than `limit`:
- * the count and the check are one UPSERT, so messages delivered at once cannot all pass the same
- * count. False when the day is full.
+ * Counts one message against the address's day before it is read, only while the day has taken
+ * fewer than `limit` and received (taken or dropped) fewer than `readLimit`: the count and the
+ * check are one UPSERT, so messages delivered at once cannot all pass the same count. False when
+ * the day is full.
  */
-export async function reserveMailboxMessage(db: Db, { userId, day, limit }: { userId: string; day: string; limit: number }) {
+export async function reserveMailboxMessage(
+  db: Db,
+  { userId, day, limit, readLimit }: { userId: string; day: string; limit: number; readLimit: number },
+) {
   const taken = await db
     .insert(mailboxDays)
     .values({ userId, day, taken: 1 })
     .onConflictDoUpdate({
       target: [mailboxDays.userId, mailboxDays.day],
       set: { taken: sql`${mailboxDays.taken} + 1` },
-      setWhere: sql`${mailboxDays.taken} < ${limit}`,
+      setWhere: sql`${mailboxDays.taken} < ${limit} and ${mailboxDays.taken} + ${mailboxDays.dropped} < ${readLimit}`,
     })
     .returning({ taken: mailboxDays.taken });
   return taken.length > 0;
+}
+
+/**
+ * A reserved message that was not kept: counted as dropped instead, or, the same message kept
+ * before (delivered again) or a failure Email Routing will deliver again, not counted at all.
+ */
+export async function settleMailboxMessage(db: Db, { userId, day }: { userId: string; day: string }, outcome: "dropped" | "released") {
+  await db
+    .update(mailboxDays)
+    .set({
+      taken: sql`${mailboxDays.taken} - 1`,
+      dropped: outcome === "dropped" ? sql`${mailboxDays.dropped} + 1` : sql`${mailboxDays.dropped}`,
+    })
+    .where(and(eq(mailboxDays.userId, userId), eq(mailboxDays.day, day), gt(mailboxDays.taken, 0)));
 }
 
 /** Counts one message the address received and did not keep. */

@@ -1,6 +1,6 @@
 // A request's reply address and the replies its sender sends there (decision 0018).
-import { and, eq, sql } from "drizzle-orm";
-import { requestLogs, requests, users } from "../../drizzle/schema";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { requestLogs, requests, senderReplyDays, users } from "../../drizzle/schema";
 import { newReplyToken } from "~/domain/reply-address";
 import type { Db } from "~/utils/db.server";
 
@@ -69,4 +69,50 @@ export async function recordSenderReply(
       ),
   ]);
   return inserted.length > 0;
+}
+
+type ReplyDay = { userId: string; requestId: string; day: string };
+
+/**
+ * Counts one message against the reply address's day before it is read, only while the day has
+ * taken fewer than `limit`: the count and the check are one UPSERT (decision 0066). False when
+ * the day is full.
+ */
+export async function reserveSenderReply(db: Db, { limit, ...key }: ReplyDay & { limit: number }) {
+  const taken = await db
+    .insert(senderReplyDays)
+    .values({ ...key, taken: 1 })
+    .onConflictDoUpdate({
+      target: [senderReplyDays.userId, senderReplyDays.requestId, senderReplyDays.day],
+      set: { taken: sql`${senderReplyDays.taken} + 1` },
+      setWhere: sql`${senderReplyDays.taken} < ${limit}`,
+    })
+    .returning({ taken: senderReplyDays.taken });
+  return taken.length > 0;
+}
+
+const dayOf = ({ userId, requestId, day }: ReplyDay) =>
+  and(eq(senderReplyDays.userId, userId), eq(senderReplyDays.requestId, requestId), eq(senderReplyDays.day, day));
+
+/** A message already recorded (delivered again) gives its count back. */
+export async function releaseSenderReply(db: Db, key: ReplyDay) {
+  await db
+    .update(senderReplyDays)
+    .set({ taken: sql`${senderReplyDays.taken} - 1` })
+    .where(and(dayOf(key), gt(senderReplyDays.taken, 0)));
+}
+
+/** Whether this reply is the one the person is emailed about today: true once per request and day. */
+export async function claimReplyNotice(db: Db, key: ReplyDay) {
+  const claimed = await db
+    .update(senderReplyDays)
+    .set({ notified: true })
+    .where(and(dayOf(key), eq(senderReplyDays.notified, false)))
+    .returning({ day: senderReplyDays.day });
+  return claimed.length > 0;
+}
+
+/** The daily cron: reply days past their keeping. */
+export async function deleteOldSenderReplyDays(db: Db, before: string) {
+  await db.delete(senderReplyDays).where(lt(senderReplyDays.day, before));
 }

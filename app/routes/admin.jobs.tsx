@@ -5,6 +5,7 @@ import { z } from "zod";
 import { JOB_STATES, type JobState } from "../../drizzle/schema";
 import { PostOutcome } from "~/components/ui/form";
 import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
+import type { JobQueues } from "~/jobs/producer.server";
 import { isRetryableJob, notRetryableMessage, retryAllDeadJobs, retryDeadJob } from "~/jobs/retry.server";
 import { DEAD_JOBS_SHOWN, getJobsOverview, RECENT_JOBS_SHOWN } from "~/models/job.server";
 import { requireStaff, type CurrentUser } from "~/services/auth.server";
@@ -88,18 +89,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = parseWithZod(await request.formData(), { schema: ActionSchema });
   if (form.status !== "success") return data({ error: "Choose a job to retry." }, { status: 400 });
   const db = getDb(context.env.DB);
-  return form.value.intent === "retry" ? retryOne(db, context.env.JOBS, staff, form.value.jobId) : retryAll(db, context.env.JOBS, staff);
+  return form.value.intent === "retry" ? retryOne(db, context.env, staff, form.value.jobId) : retryAll(db, context.env, staff);
 }
 
-async function retryOne(db: Db, queue: Queue, staff: CurrentUser, jobId: string) {
-  const outcome = await retryDeadJob(db, queue, staff, jobId);
+async function retryOne(db: Db, queues: JobQueues, staff: CurrentUser, jobId: string) {
+  const outcome = await retryDeadJob(db, queues, staff, jobId);
   if (outcome.ok) return redirect(`/admin/jobs?${new URLSearchParams({ retried: jobId })}`, 303);
   invariantResponse(outcome.reason !== "notFound");
   return data({ error: outcome.message }, { status: outcome.reason === "queueRefused" ? 503 : 400 });
 }
 
-async function retryAll(db: Db, queue: Queue, staff: CurrentUser) {
-  const outcome = await retryAllDeadJobs(db, queue, staff);
+async function retryAll(db: Db, queues: JobQueues, staff: CurrentUser) {
+  const outcome = await retryAllDeadJobs(db, queues, staff);
   if (outcome.refused > 0) {
     const sent = outcome.retried > 0 ? `${outcome.retried} sent again; ` : "";
     return data({ error: `${sent}the queue did not take ${outcome.refused}, which stay dead: ${outcome.error}` }, { status: 503 });

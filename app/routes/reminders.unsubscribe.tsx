@@ -8,6 +8,7 @@ import { readReminderUnsubscribeToken } from "~/jobs/reminders.server";
 import { getReminderSetting, setReminderEmails } from "~/models/reminder.server";
 import { getDb } from "~/utils/db.server";
 import type { AppEnv } from "~/utils/env.server";
+import { linkPageHeaders } from "~/utils/link-token.server";
 import { pageMeta } from "~/utils/meta";
 
 // Turning "Has the mail stopped?" reminders off, from the link in every reminder, and back on.
@@ -119,3 +120,6 @@ export default function ReminderEmails() {
 }
 
 export const meta = () => pageMeta("Reminder emails");
+
+// The token in the address is a lasting key to the setting: no cache or back button keeps the page.
+export const headers = linkPageHeaders;

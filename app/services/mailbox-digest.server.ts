@@ -7,7 +7,7 @@ import { isDigest, parseDigest } from "~/domain/informed-delivery";
 import { digestEntryId, isResidentMail } from "~/domain/mail-arrival";
 import { readMailPiece } from "~/domain/mail-photo";
 import { getTextReader, shouldRetryRead, transcribeStored } from "~/integrations/text-reader.server";
-import { enqueueJob } from "~/jobs/producer.server";
+import { enqueueJobs } from "~/jobs/producer.server";
 import {
   addWaitingPieces,
   forgetPieceImages,
@@ -53,8 +53,10 @@ export function isInformedDeliveryDigest(email: Email): boolean {
 
 /**
  * Records each piece of a digest as an arrival and queues their reading; the number of pieces.
- * The rows come first (a piece already recorded, the message delivered again, adds nothing),
- * then the images of the new ones, then one job reads them all.
+ * The rows come first, each counted against the account's reading budget, shared with photos (a
+ * piece already recorded, the message delivered again, adds nothing; a piece past the budget is
+ * not kept), then the images of the new ones, then one job per piece on the reading queue
+ * (decision 0066), so a long digest holds back no other job.
  */
 export async function takeDigest(env: AppEnv, input: DigestInput): Promise<number> {
   const digest = parseDigest(input.email, isoDate(input.receivedAt, DEFAULT_TIME_ZONE));
@@ -80,6 +82,7 @@ export async function takeDigest(env: AppEnv, input: DigestInput): Promise<numbe
     getDb(env.DB),
     input.userId,
     pieces.map(({ image: _image, ...piece }) => piece),
+    { limit: env.PHOTO_DAILY_LIMIT, since: new Date(input.receivedAt.getTime() - DAY_MS) },
   );
   if (added.length === 0) return pieces.length;
   const images = new Map(pieces.map((piece) => [piece.id, piece.image]));
@@ -90,12 +93,11 @@ export async function takeDigest(env: AppEnv, input: DigestInput): Promise<numbe
       return env.PHOTOS.put(piece.imageKey, image.bytes, { httpMetadata: { contentType: image.contentType } });
     }),
   );
-  // A job the queue refuses is kept dead for staff, and the daily sweep deletes the waiting images.
-  await enqueueJob(
+  // A job the queue refuses is kept queued for the sweep, and the daily sweep deletes images left waiting.
+  await enqueueJobs(
     env,
-    "mailbox.read",
-    { userId: input.userId, arrivalIds: added.map((piece) => piece.id) },
-    { userId: input.userId },
+    "mailbox.readPiece",
+    added.map((piece) => ({ payload: { userId: input.userId, arrivalId: piece.id }, userId: input.userId })),
   ).catch((error) => log.error("digest reading not queued:", errorMessage(error)));
   return pieces.length;
 }

@@ -32,6 +32,8 @@ const EnvSchema = z
     DB: binding<D1Database>("DB"),
     SESSIONS: binding<KVNamespace>("SESSIONS"),
     JOBS: binding<Queue>("JOBS"),
+    /** Reading photos and digest pieces: its own queue, so nothing else waits behind the text reader (decision 0066). */
+    READING: binding<Queue>("READING"),
     ASSETS: binding<Fetcher>("ASSETS").optional(),
     PHOTOS: binding<R2Bucket>("PHOTOS"),
     SESSION_SECRET: secret("SESSION_SECRET"),

@@ -14,6 +14,7 @@ test("the sign-in form posts once however often it is pressed, and says it is si
     const script = page.waitForResponse((response) => /\/assets\/enhance-[\w-]{8}\.js$/.test(response.url()));
     await page.goto(`${appUrl}/signin`);
     expect((await script).headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect((await script).headers()["x-content-type-options"]).toBe("nosniff");
     await waitForEnhancement(visit);
 
     await input(page, "email").fill(`nobody.${Date.now()}@quietmailbox.test`);

@@ -6,6 +6,7 @@ declare global {
       DB: D1Database;
       SESSIONS: KVNamespace;
       JOBS: Queue;
+      READING: Queue;
       PHOTOS: R2Bucket;
       ASSETS: Fetcher;
       APP_ENV: string;

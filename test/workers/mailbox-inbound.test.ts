@@ -3,7 +3,7 @@
 // forwarding confirmations for their owner only, photos of mail, nothing else, within a daily limit.
 import { env } from "cloudflare:test";
 import { and, count, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { jobs, mailboxAddresses, mailboxConfirmations, mailboxDays, mailPhotos } from "../../drizzle/schema";
 import worker from "../../app/worker";
 import { MAILBOX_LIMITS, utcDay } from "~/domain/mailbox";
@@ -286,6 +286,55 @@ describe("the daily limit", () => {
     for (const setReject of refused) expect(setReject.mock.calls[0]![0]).toMatch(/all the mail it takes today/);
     expect(await confirmationCount(owner.userId)).toBe(MAILBOX_LIMITS.messagesPerDay);
     expect(await dayOf(owner.userId)).toEqual({ taken: MAILBOX_LIMITS.messagesPerDay, dropped: 3 });
+  });
+});
+
+describe("the caps come before any reading", () => {
+  /** A message whose bytes fail if anyone reads them: refusing it must not read it. */
+  async function deliverUnread(to: string, rawSize: number) {
+    const read = vi.fn();
+    const { message, setReject } = incomingEmail({ to, raw: "", rawSize });
+    const pull = () => (read(), Promise.reject(new Error("the message was read")));
+    Object.assign(message, { raw: new ReadableStream({ pull }, { highWaterMark: 0 }) });
+    await worker.email(message, env);
+    return { read, setReject };
+  }
+
+  it("a 15 MB message, and any message once the day is full, is refused without being read or parsed", async () => {
+    const owner = await userWithAddress("mailbox-unread");
+    const large = await deliverUnread(owner.address, MAILBOX_LIMITS.maxMessageBytes + 1);
+    expect(large.setReject).toHaveBeenCalledWith("Message too large");
+    expect(large.read).not.toHaveBeenCalled();
+
+    await db
+      .update(mailboxDays)
+      .set({ taken: MAILBOX_LIMITS.messagesPerDay })
+      .where(and(eq(mailboxDays.userId, owner.userId), eq(mailboxDays.day, utcDay(new Date()))));
+    const full = await deliverUnread(owner.address, 40_000);
+    expect(full.setReject).toHaveBeenCalledWith("This address has taken all the mail it takes today");
+    expect(full.read).not.toHaveBeenCalled();
+    expect(await dayOf(owner.userId)).toEqual({ taken: MAILBOX_LIMITS.messagesPerDay, dropped: 2 });
+  });
+
+  it(`once ${MAILBOX_LIMITS.messagesReadPerDay} messages were read in a day, even all dropped, the next is not read`, async () => {
+    const owner = await userWithAddress("mailbox-read-cap");
+    await db.insert(mailboxDays).values({ userId: owner.userId, day: utcDay(new Date()), dropped: MAILBOX_LIMITS.messagesReadPerDay });
+    const next = await deliverUnread(owner.address, 40_000);
+    expect(next.setReject).toHaveBeenCalledWith("This address has taken all the mail it takes today");
+    expect(next.read).not.toHaveBeenCalled();
+    expect(await deliver(owner.address, gmailConfirmation(owner.address))).toHaveBeenCalledWith(
+      "This address has taken all the mail it takes today",
+    );
+    expect(await confirmationCount(owner.userId)).toBe(0);
+  });
+
+  it("a message read and then dropped, or kept before, leaves the day's count as it was", async () => {
+    const owner = await userWithAddress("mailbox-settle");
+    await deliver(owner.address, plainEmail(owner.address));
+    const raw = gmailConfirmation(owner.address, "<settle-once@google.com>");
+    await deliver(owner.address, raw);
+    await deliver(owner.address, raw);
+    expect(await dayOf(owner.userId)).toEqual({ taken: 1, dropped: 1 });
   });
 });
 

@@ -491,6 +491,8 @@ describe("turning reminders off", () => {
     const user = await remindedUser("unsubscribe-form");
     const page = await new Browser().get(user.path);
     expect(page.status).toBe(200);
+    // The token in the address is a lasting key to the setting: no cache keeps the page.
+    expect(page.headers.get("Cache-Control")).toBe("no-store");
     const html = await htmlOf(page);
     expect(html).toContain("Reminder emails are on.");
     expect(html).toContain(">Stop reminder emails</button>");

@@ -8,7 +8,9 @@ import { jobs, requestLogs, requests, requestTemplates, staffAudit } from "../..
 import worker from "../../app/worker";
 import { newReplyToken, replyAddress } from "~/domain/reply-address";
 import type { CatalogSender } from "~/domain/sender-catalog";
+import { receiveSenderReply, REPLIES_PER_DAY } from "~/jobs/sender-replies.server";
 import { replyTokenOfRequest } from "~/models/sender-reply.server";
+import { parseEnv } from "~/utils/env.server";
 import { seedSenderCatalog } from "~/models/request-template.server";
 import { getDb } from "~/utils/db.server";
 import { signedInStaff, signedUpUser } from "./http";
@@ -99,7 +101,9 @@ function replyMime({ to, messageId, text }: { to: string; messageId: string | nu
 }
 
 const REPLY_LINES = "Hello,\r\n\r\nWe removed Ada Lovelace from our lists <b>today</b>.\r\nReference 7781.";
-const REPLY_TEXT = "Hello,\n\nWe removed Ada Lovelace from our lists <b>today</b>.\nReference 7781.";
+/** What the history keeps of a reply: labelled with whom it claims to come from, which nobody checks. */
+const CLAIMED = "A message claiming to be from Acxiom Consumer Care <consumeradvo@acxiom.com> (who sent it is not checked):\n\n";
+const REPLY_TEXT = `${CLAIMED}Hello,\n\nWe removed Ada Lovelace from our lists <b>today</b>.\nReference 7781.`;
 
 /** A request with its reply address, as after its first email. */
 async function requestWithReplyAddress(label: string, presetId = "epsilon") {
@@ -169,9 +173,9 @@ describe("a sender's reply", () => {
     expect(notices[0]!.subject).toBe("Epsilon (Abacus catalog cooperative) answered your opt-out request");
 
     const html = await htmlOf(await browser.get(`/dashboard?request=${requestId}`));
-    expect(html).toContain("Epsilon (Abacus catalog cooperative) replied:");
+    expect(html).toContain("A reply to your request to Epsilon (Abacus catalog cooperative):");
     expect(html).toContain(
-      '<blockquote class="reply-text">Hello,\n\nWe removed Ada Lovelace from our lists &lt;b&gt;today&lt;/b&gt;.\nReference 7781.</blockquote>',
+      '<blockquote class="reply-text">A message claiming to be from Acxiom Consumer Care &lt;consumeradvo@acxiom.com&gt; (who sent it is not checked):\n\nHello,\n\nWe removed Ada Lovelace from our lists &lt;b&gt;today&lt;/b&gt;.\nReference 7781.</blockquote>',
     );
     expect(html).not.toContain("Customer number: K-1");
 
@@ -189,7 +193,7 @@ describe("a sender's reply", () => {
       incomingEmail({ to: address, raw: replyMime({ to: address, messageId: null, text: "Also removed from our partner lists." }) }),
     );
     const replies = (await historyOf(userId, requestId)).filter((entry) => entry.creator === "sender").map((entry) => entry.detail);
-    expect(replies.sort()).toEqual(["Also removed from our partner lists.", "Removed."]);
+    expect(replies.sort()).toEqual([`${CLAIMED}Also removed from our partner lists.`, `${CLAIMED}Removed.`]);
   });
 
   it("is refused at an unknown token or another domain, and nothing is written", async () => {
@@ -229,9 +233,60 @@ describe("a sender's reply", () => {
     await deliver(incomingEmail({ to, raw: replyMime({ to, messageId: "<for-first@epsilon.example>", text: "For the first user." }) }));
     expect(
       (await historyOf(first.userId, first.requestId)).filter((entry) => entry.creator === "sender").map((entry) => entry.detail),
-    ).toEqual(["For the first user."]);
+    ).toEqual([`${CLAIMED}For the first user.`]);
     expect((await historyOf(second.userId, second.requestId)).filter((entry) => entry.creator === "sender")).toEqual([]);
     expect(await htmlOf(await second.browser.get(`/dashboard?request=${second.requestId}`))).not.toContain("For the first user.");
+  });
+});
+
+describe("many replies to one reply address", () => {
+  it(`email the person once a day, and past ${REPLIES_PER_DAY} a day are refused unread`, async () => {
+    const { userId, requestId, address } = await requestWithReplyAddress("reply-flood");
+    const rejections = [];
+    for (let index = 0; index < REPLIES_PER_DAY + 3; index++) {
+      const raw = replyMime({ to: address, messageId: `<flood-${index}@evil.example>`, text: `Call 1-900-555-01${index} now.` });
+      rejections.push(await deliver(incomingEmail({ to: address, raw })));
+    }
+    expect(rejections.filter((setReject) => setReject.mock.calls.length > 0).map((setReject) => setReject.mock.calls[0]![0])).toEqual(
+      Array.from({ length: 3 }, () => "This address has taken all the replies it takes today"),
+    );
+    const replies = (await historyOf(userId, requestId)).filter((entry) => entry.creator === "sender");
+    expect(replies).toHaveLength(REPLIES_PER_DAY);
+    for (const reply of replies) expect(reply.detail).toMatch(/^A message claiming to be from .+ \(who sent it is not checked\):\n\nCall/);
+
+    const notices = (
+      await db
+        .select({ payload: jobs.payload })
+        .from(jobs)
+        .where(and(eq(jobs.userId, userId), eq(jobs.type, "email.send")))
+    ).filter((job) => (job.payload as { subject: string }).subject.endsWith("answered your opt-out request"));
+    expect(notices).toHaveLength(1);
+    expect((notices[0]!.payload as { text: string }).text).toContain("with any other that comes today");
+
+    // Once the day is full even a message delivered again is refused before it is read.
+    const again = await deliver(
+      incomingEmail({ to: address, raw: replyMime({ to: address, messageId: "<flood-0@evil.example>", text: "Call 1-900-555-010 now." }) }),
+    );
+    expect(again).toHaveBeenCalledWith("This address has taken all the replies it takes today");
+  });
+
+  it("a reply on the next day emails the person again", async () => {
+    const { userId, address } = await requestWithReplyAddress("reply-next-day");
+    const tomorrow = new Date(Date.now() + 24 * 3600_000);
+    const first = incomingEmail({ to: address, raw: replyMime({ to: address, messageId: "<day-1@acxiom.example>", text: "Removed." }) });
+    await receiveSenderReply(first.message, parseEnv(env));
+    const second = incomingEmail({
+      to: address,
+      raw: replyMime({ to: address, messageId: "<day-2@acxiom.example>", text: "Removed again." }),
+    });
+    await receiveSenderReply(second.message, parseEnv(env), tomorrow);
+    const notices = (
+      await db
+        .select({ payload: jobs.payload })
+        .from(jobs)
+        .where(and(eq(jobs.userId, userId), eq(jobs.type, "email.send")))
+    ).filter((job) => (job.payload as { subject: string }).subject.endsWith("answered your opt-out request"));
+    expect(notices).toHaveLength(2);
   });
 });
 
