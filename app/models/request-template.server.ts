@@ -347,6 +347,8 @@ export async function offerTemplateToExistingUsers(db: Db, actor: StaffActor, id
               followUpEvidence: sql`null`.as("followUpEvidence"),
               legalLawId: sql`null`.as("legalLawId"),
               agentPermissionId: sql`null`.as("agentPermissionId"),
+              legalReach: sql`null`.as("legalReach"),
+              legalByNoticeMethod: sql`null`.as("legalByNoticeMethod"),
               charityDonor: sql`null`.as("charityDonor"),
               charityMailingsPerYear: sql`null`.as("charityMailingsPerYear"),
               createdAt: sql`${now.getTime()}`.as("createdAt"),
