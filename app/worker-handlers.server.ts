@@ -17,7 +17,7 @@ import { withSessionHeaders } from "~/utils/response-headers.server";
 import { sessionCookieUnreadable } from "~/utils/session.server";
 
 const DEAD_LETTER_QUEUE_SUFFIX = "-dead";
-/** The queue of photo and digest readings (decision 0066), with its own consumer. */
+/** The queue of photo and digest readings (decision 0065), with its own consumer. */
 const READING_QUEUE_SUFFIX = "-reading";
 
 export function createWorkerHandlers(build: ServerBuild) {

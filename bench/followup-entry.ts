@@ -91,7 +91,7 @@ const ADDRESSES: Record<string, { city: string; zipCode: string }> = {
   CT: { city: "HARTFORD", zipCode: "06103" },
   OR: { city: "SALEM", zipCode: "97301" },
 };
-// Each household at its own verified address: the figures count one case per household (decision 0065).
+// Each household at its own verified address: the figures count one case per household (decision 0064).
 const addressIn = (state: string, number: number) => ({
   street1: `${number} MAIN ST`,
   state,
@@ -268,7 +268,7 @@ async function runDay(request: Request, rawEnv: Record<string, unknown>) {
             customerNumber: null,
             keyCode: null,
             residentMail: false,
-            // The simulation's digests are the Postal Service's own, signed (decision 0065).
+            // The simulation's digests are the Postal Service's own, signed (decision 0064).
             authenticated: true,
             imageDeleted: true,
           },
@@ -280,7 +280,7 @@ async function runDay(request: Request, rawEnv: Record<string, unknown>) {
     }),
   );
 
-  // A person answers their card: a request under the law waits for them (decision 0065); each
+  // A person answers their card: a request under the law waits for them (decision 0064); each
   // household presses "Send it again" CONFIRM_AFTER_DAYS after the card first asked.
   const asking = await db
     .select({ userId: requests.userId, requestId: requests.id })

@@ -22,7 +22,7 @@ export type FollowUpDayResult = {
   staffSent: number;
   lastLogRow: number;
   stillComing: number;
-  /** Requests under the law the households confirmed on their card that day (decision 0065). */
+  /** Requests under the law the households confirmed on their card that day (decision 0064). */
   confirmed: number;
   jobsRun: number;
   jobsRetried: number;

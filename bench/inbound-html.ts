@@ -1,4 +1,4 @@
-// npx tsx bench/inbound-html.ts: the CPU the inbound rules spend on hostile HTML (decision 0066).
+// npx tsx bench/inbound-html.ts: the CPU the inbound rules spend on hostile HTML (decision 0065).
 // For each size, a digest's subject from a stranger with HTML of nothing but "<" (the security
 // review's message): recognising it (isDigest), finding its pieces (parseDigest) and reading it as
 // a forwarding confirmation (confirmationContent), each timed by process.cpuUsage. Prints figures;

@@ -153,7 +153,7 @@ export default {
   scheduled: worker.scheduled,
   // Each digest is one day's, but the bench sends a month of them in minutes: the address's count
   // of the day is cleared first, as the next day would start it afresh, and the digest is received
-  // at the moment its Date header says, so its day is one a digest may claim (decision 0064).
+  // at the moment its Date header says, so its day is one a digest may claim (decision 0063).
   async email(message, rawEnv) {
     const env = parseEnv(rawEnv);
     const db = getDb(env.DB);

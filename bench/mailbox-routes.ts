@@ -20,7 +20,7 @@ export type BenchArrival = {
   requestId: string | null;
   residentMail: boolean;
   customerNumber: string | null;
-  /** The digest's Postal Service signature verified (decision 0064). */
+  /** The digest's Postal Service signature verified (decision 0063). */
   authenticated: boolean;
 };
 

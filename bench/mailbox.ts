@@ -195,7 +195,7 @@ async function main() {
     log: options["wrangler-log"] ? (line) => appendFileSync(options["wrangler-log"]!, `${line}\n`) : undefined,
   });
   const app = stack.appUrl;
-  // The Postal Service signs its digests (decision 0064): the bench's key, served by the DNS stand-in.
+  // The Postal Service signs its digests (decision 0063): the bench's key, served by the DNS stand-in.
   const usps = await publishDkimKey(stack.standIns.url, await newDkimKey("usps.com", "bench"));
   const made = await fetch(app + MAILBOX_HOUSEHOLDS_PATH, { method: "POST", body: JSON.stringify({ households }) });
   if (!made.ok) throw new Error(`households not made: ${made.status} ${await made.text()}`);

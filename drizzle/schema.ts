@@ -19,7 +19,7 @@ export const REQUEST_STATUSES = ["inQueue", "confirmedByUser", "cancelled", "del
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 /**
- * What can hold the follow-up ladder (decisions 0059, 0065): before its legal step, the person's
+ * What can hold the follow-up ladder (decisions 0059, 0064): before its legal step, the person's
  * own confirmation, or their permission; a paid step past the account's daily cap, until the next day.
  */
 export const FOLLOW_UP_HOLDS = ["permissionNeeded", "permissionRevoked", "confirmationNeeded", "dailyLimit"] as const;
@@ -217,7 +217,7 @@ export const requests = sqliteTable(
     // 01/09/2027"), written when the second request is made.
     firstRequestCitation: text("firstRequestCitation"),
     // What the second request says of the mail that kept coming, exactly as the evidence stands: a
-    // piece recorded on its day, or the person's own report (decision 0065). Null: it says nothing.
+    // piece recorded on its day, or the person's own report (decision 0064). Null: it says nothing.
     followUpEvidence: text("followUpEvidence"),
     // The state law the legal request cites (an id of app/domain/state-privacy-laws) and the
     // signed permission attached to it, kept with the request once it is sent.
@@ -363,7 +363,7 @@ export const mailboxConfirmations = sqliteTable(
 );
 
 /**
- * What a request's reply address took per UTC day (decision 0066): replies read (reserved before
+ * What a request's reply address took per UTC day (decision 0065): replies read (reserved before
  * reading, within a cap) and whether the person was emailed about one that day, once.
  */
 export const senderReplyDays = sqliteTable(
@@ -413,7 +413,7 @@ export type ArrivalState = (typeof ARRIVAL_STATES)[number];
  */
 /**
  * The follow-up ladder's paid steps (a second request, a request under the law) taken for one
- * account on one UTC day, reserved before each is taken (decision 0065).
+ * account on one UTC day, reserved before each is taken (decision 0064).
  */
 export const followUpDays = sqliteTable(
   "follow_up_days",
@@ -454,7 +454,7 @@ export const mailArrivals = sqliteTable(
     // Addressed to "Current Resident" (saturation mail): explained, never a request.
     residentMail: integer("residentMail", { mode: "boolean" }).notNull().default(false),
     // The person's answer to a piece that could not be verified, shown on its request's card
-    // (decision 0065): confirmed (it counts as their own report) or dismissed; null until then.
+    // (decision 0064): confirmed (it counts as their own report) or dismissed; null until then.
     personAnswer: text("personAnswer", { enum: PIECE_ANSWERS }),
     createdAt: createdAt(),
   },
@@ -463,7 +463,7 @@ export const mailArrivals = sqliteTable(
     index("mail_arrivals_user_idx").on(table.userId, table.arrivedOn),
     index("mail_arrivals_request_idx").on(table.userId, table.requestId, table.arrivedOn),
     index("mail_arrivals_state_idx").on(table.state, table.createdAt),
-    // The reading budget counts an account's digest pieces of the last day (decision 0066).
+    // The reading budget counts an account's digest pieces of the last day (decision 0065).
     index("mail_arrivals_user_created_idx").on(table.userId, table.createdAt),
   ],
 );

@@ -99,7 +99,7 @@ export type DashboardSnapshot = {
   sentLines: (Omit<HistoryLine, "id" | "detail"> & { requestId: string })[];
   /** The pieces seen in the user's mail, by sender (seenInMailOf). */
   seenInMail: ArrivalGroup[];
-  /** Pieces that could not be verified, waiting for the person's answer (decision 0065); absent reads as none. */
+  /** Pieces that could not be verified, waiting for the person's answer (decision 0064); absent reads as none. */
   unverifiedPieces?: UnverifiedPiece[];
   /** The pieces matched to the open request, the latest first; empty when none is open. */
   openPieces: { arrivedOn: string; source: ArrivalSource }[];

@@ -170,7 +170,7 @@ const requestId = z.string().min(1).max(100);
 export const DashboardActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.enum(REQUEST_ACTIONS), requestId }),
   z.object({ intent: z.literal(UNDO_LOG_STATUS), requestId }),
-  // A piece that could not be verified, on its request's card: "Yes, this came to me" or dismissed (decision 0065).
+  // A piece that could not be verified, on its request's card: "Yes, this came to me" or dismissed (decision 0064).
   z.object({ intent: z.enum(["confirmPiece", "dismissPiece"]), arrivalId: z.string().uuid() }),
   z.object({
     intent: z.literal("sendSuggested"),

@@ -1,5 +1,5 @@
 // DKIM signatures of inbound mail (RFC 6376; ed25519-sha256 from RFC 8463), checked by us rather
-// than taken from a header someone else wrote (decision 0064). The message is read once, byte for
+// than taken from a header someone else wrote (decision 0063). The message is read once, byte for
 // byte, with no regular expression: header fields split at line starts, tags at ";" and "=". The
 // public keys come from `resolveTxt` (DNS TXT at <s>._domainkey.<d>), so this module does no I/O of
 // its own and every rule has a unit test (dkim.test.ts).

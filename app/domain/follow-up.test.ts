@@ -26,7 +26,7 @@ describe("nextFollowUp", () => {
     expect(next.kind === "legal" && next.law.state).toBe("CA");
   });
 
-  it("without the person's word, only asks them, once (decision 0065)", () => {
+  it("without the person's word, only asks them, once (decision 0064)", () => {
     const next = nextFollowUp(facts({ followUpStep: 1, permissionInForce: true }), now);
     expect(next).toMatchObject({ kind: "hold", hold: "confirmationNeeded" });
     expect(nextFollowUp(facts({ followUpStep: 1, permissionInForce: true, followUpHold: "confirmationNeeded" }), now)).toEqual({

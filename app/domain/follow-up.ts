@@ -45,7 +45,7 @@ export function nextFollowUp(facts: FollowUpFacts, now: Date): NextFollowUp {
       const route = legalRouteFor(facts.state, { category: facts.category }, now);
       if (route.kind !== "send") return { kind: "escalate", reason: noLegalRouteReason(route) };
       // A request in the person's name under the law goes out only once they said so themselves
-      // (decision 0065): a piece, or the cron, only asks them. A step held for the daily cap was
+      // (decision 0064): a piece, or the cron, only asks them. A step held for the daily cap was
       // decided by the person already, and so was one waiting for their permission.
       const confirmed = facts.byPerson || facts.followUpHold === "dailyLimit" || facts.followUpHold === "permissionNeeded";
       if (!confirmed) {

@@ -1,4 +1,4 @@
-// Which inbound mail is what it claims to be (decision 0064), from the DKIM signatures we checked
+// Which inbound mail is what it claims to be (decision 0063), from the DKIM signatures we checked
 // ourselves (dkim.ts): a digest is the Postal Service's only under a valid usps.com signature over
 // its From and whole body; a photo is the person's only from their own address under a valid
 // signature of its domain; Gmail's forwarding confirmation is Google's only under Google's. And the

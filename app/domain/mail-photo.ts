@@ -29,7 +29,7 @@ export const PHOTO_MESSAGES = {
   tooLarge: (name: string) => `“${name}” is larger than ${PHOTO_LIMITS.maxImageBytes / 1024 / 1024} MB. Please choose a smaller photo.`,
   notAnImage: (name: string) =>
     `“${name}” isn't a photo we can read, or it arrived incomplete. Please send a JPEG, PNG or WebP photo (what phone cameras take).`,
-  // Digest pieces count too (decision 0066), so the message speaks of what was read, not only of what was sent.
+  // Digest pieces count too (decision 0065), so the message speaks of what was read, not only of what was sent.
   dailyLimit: (limit: number) =>
     `We've read ${limit} photos of your mail today (yours and your Informed Delivery scans), the most we read in a day. Please try again tomorrow, or type the sender's name instead.`,
   stored: "We couldn't save your photo just now. Nothing was kept; please try again.",

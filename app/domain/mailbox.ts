@@ -27,7 +27,7 @@ export const MAILBOX_LIMITS = {
  * Gmail asks a new forwarding address to confirm with a code or a link, from this address, in the
  * account's language: "(#583920417) Gmail Forwarding Confirmation - …", "(#…) Confirmación de
  * reenvío de Gmail", "(#…) (Gmail) 转发确认 …". So a confirmation is told by its sender and its
- * code, not by English words; whether Google really sent it is the DKIM check's (decision 0064).
+ * code, not by English words; whether Google really sent it is the DKIM check's (decision 0063).
  * Outlook.com forwards without asking, and Yahoo Mail documents no sender for its check, so only
  * Gmail's is recognised.
  */

@@ -34,7 +34,7 @@ describe("the second request", () => {
     expect(second).toContain("Please remove my full name and address from your direct mailing list and add them to your Do Not Mail list.");
   });
 
-  it("says exactly what evidence exists: the piece by its day, the person's report as their own (decision 0065)", () => {
+  it("says exactly what evidence exists: the piece by its day, the person's report as their own (decision 0064)", () => {
     const cited = letter({
       followUp: {
         kind: "second",

@@ -45,7 +45,7 @@ export type FollowUpLetter =
       kind: "second";
       /** How the first request went, as the phrase after "My first request was ": "sent by letter on 01/05/2027 and delivered on 01/09/2027". */
       citation: string;
-      /** What showed the mail still coming, as recorded (decision 0065); without it the letter claims nothing about the mail since. */
+      /** What showed the mail still coming, as recorded (decision 0064); without it the letter claims nothing about the mail since. */
       evidence?: string | null;
     }
   | {
@@ -220,7 +220,7 @@ export function writeOptOutLetter(input: OptOutLetterInput): string {
   const paragraphs: string[][] = [[formatDate(input.date, timeZone)], [senderName ? `To ${senderName}:` : "To whom it may concern:"]];
   if (followUp?.kind === "second") {
     paragraphs.push([
-      // Only what is recorded is said of the mail since (decision 0065).
+      // Only what is recorded is said of the mail since (decision 0064).
       [`This is my second request. My first request was ${collapseSpaces(followUp.citation)}.`, followUp.evidence, "Please act on it now."]
         .filter(Boolean)
         .join(" "),

@@ -31,7 +31,7 @@ const CLAIMED_SENDER_LIMIT = 200;
 
 /**
  * A reply as the history keeps it: labelled with whom the message claims to be from. Anyone can
- * write to a reply address and put any name in From, which nothing here checks (decision 0066).
+ * write to a reply address and put any name in From, which nothing here checks (decision 0065).
  */
 export function claimedReplyText(from: { name?: string; address?: string } | undefined, text: string): string {
   const name = tidy(from?.name ?? "").replace(/\s+/g, " ");

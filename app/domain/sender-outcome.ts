@@ -17,7 +17,7 @@ export const MIN_CASES = 10;
 export const VERIFY_QUIET_DAYS = 14;
 
 /**
- * An account counts in any sender's figures only from this age (decision 0065): longer than the
+ * An account counts in any sender's figures only from this age (decision 0064): longer than the
  * days most catalog senders get to act, so a batch of accounts made to push a sender's figures
  * waits two months before any of them counts, and most real outcomes take longer than that to be
  * known anyway (a stopped one needs the mail clock's weeks and two quiet weeks).

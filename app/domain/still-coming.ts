@@ -1,4 +1,4 @@
-// Who may say a sender's mail is still coming, and what may follow (decision 0065). A paid step
+// Who may say a sender's mail is still coming, and what may follow (decision 0064). A paid step
 // (a second request, a request under the law) follows only real evidence: the person's own
 // report once the sender's days to act are over for the current sending, or a piece known to be
 // real. A piece that could not be verified is shown, and waits for the person. Pure: the caller

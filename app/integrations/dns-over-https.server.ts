@@ -1,4 +1,4 @@
-// DNS TXT records through DNS over HTTPS, JSON format (decision 0064): the public keys of DKIM
+// DNS TXT records through DNS over HTTPS, JSON format (decision 0063): the public keys of DKIM
 // signatures live at <selector>._domainkey.<domain>, and a Worker has no resolver of its own.
 // Cloudflare's resolver answers `GET {base}?name=…&type=TXT` with `accept: application/dns-json`
 // in Google's schema: `Status` (the DNS RCODE: 0 NOERROR, 3 NXDOMAIN, 2 SERVFAIL) and `Answer`,

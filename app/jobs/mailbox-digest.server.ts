@@ -7,7 +7,7 @@ const DigestPayload = z.object({ userId: z.string().min(1), arrivalIds: z.array(
 
 /**
  * Reads the pieces of one digest in one job: how digests were read before each piece had its own
- * job (decision 0066). Kept for the jobs queued then, and for staff retrying one of them.
+ * job (decision 0065). Kept for the jobs queued then, and for staff retrying one of them.
  */
 export const mailboxReadJob = {
   payload: DigestPayload,

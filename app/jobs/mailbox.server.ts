@@ -83,7 +83,7 @@ export async function receiveMailboxEmail(message: ForwardableEmailMessage, env:
       await settleMailboxMessage(db, day, "released");
       return void log.info(`inbound ${kind} already kept`);
     }
-    // Who really sent it, and a digest's day (decision 0064).
+    // Who really sent it, and a digest's day (decision 0063).
     const trust = await inboundTrust(env, { raw, email, kind, userId: mailbox.userId, now });
     if (!trust.ok) return await notKept(trust.reason);
 

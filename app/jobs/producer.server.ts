@@ -30,7 +30,7 @@ export async function enqueueJob<Type extends JobType>(
 
 /**
  * Jobs that read an image through the text reader (seconds each, one image at a time) have their
- * own queue and consumer (decision 0066): an account email or a letter never waits behind them.
+ * own queue and consumer (decision 0065): an account email or a letter never waits behind them.
  */
 export const READING_JOB_TYPES: readonly JobType[] = ["photo.read", "mailbox.read", "mailbox.readPiece"];
 

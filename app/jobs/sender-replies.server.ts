@@ -46,7 +46,7 @@ export async function receiveSenderReply(message: ForwardableEmailMessage, env: 
   const request = await findRequestByReplyToken(db, token);
   if (!request) return reject(message, REJECT_UNKNOWN_ADDRESS);
 
-  // Counted before it is read, within the day's cap (decision 0066).
+  // Counted before it is read, within the day's cap (decision 0065).
   const day = { userId: request.userId, requestId: request.id, day: utcDay(now) };
   if (!(await reserveSenderReply(db, { ...day, limit: REPLIES_PER_DAY }))) return reject(message, REJECT_DAILY_LIMIT);
 

@@ -90,7 +90,7 @@ export type AccountExport = {
     followUpHold: FollowUpHold | null;
     /** The first request as the second one cites it. */
     firstRequestCitation: string | null;
-    /** What the second request said of the mail that kept coming: a piece by its day, or the person's own report (decision 0065). */
+    /** What the second request said of the mail that kept coming: a piece by its day, or the person's own report (decision 0064). */
     followUpEvidence: string | null;
     /** The state law the request under the law cites, and the signed permission kept with it. */
     legalLawId: string | null;
@@ -190,7 +190,7 @@ export type AccountExport = {
     customerNumber: string | null;
     keyCode: string | null;
     addressedToCurrentResident: boolean;
-    /** Whether the piece was known to be real; one that was not started nothing paid (decision 0065). */
+    /** Whether the piece was known to be real; one that was not started nothing paid (decision 0064). */
     authenticated: boolean;
     /** The person's answer to a piece that could not be verified: "confirmed", "dismissed", or null. */
     personAnswer: PieceAnswer | null;
@@ -479,7 +479,7 @@ export const NOT_EXPORTED: readonly { table: string; reason: string }[] = [
   {
     table: "follow_up_days",
     reason:
-      "A count per day of the follow-ups sent for the account, kept to cap them (decision 0065): each follow-up is in its request's history.",
+      "A count per day of the follow-ups sent for the account, kept to cap them (decision 0064): each follow-up is in its request's history.",
   },
   {
     table: "password_reset_tokens",

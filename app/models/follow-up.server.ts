@@ -31,7 +31,7 @@ const followedUp = sql`+${requests.status} in ('inQueue', 'confirmedByUser')`;
 /**
  * What the next step of one request is decided from, with the evidence of its sendings for the
  * second request's citation, and what showed the mail still coming: the latest piece known to be
- * real matched to it, and the person's latest report (decision 0065).
+ * real matched to it, and the person's latest report (decision 0064).
  */
 export async function followUpFactsOf(db: Db, key: RequestKey) {
   const [[request], letters, emails, sentLines, [latestPiece], [latestReport]] = await db.batch([
@@ -241,7 +241,7 @@ export async function releaseFollowUpSend(db: Db, userId: string, day: string) {
 }
 
 /**
- * What "Mail still coming" is judged from (decision 0065): the request, its catalog sender's wait
+ * What "Mail still coming" is judged from (decision 0064): the request, its catalog sender's wait
  * and learned days, and the letters of its sendings, whose delivery starts the clock.
  */
 export async function reportFactsOf(db: Db, key: RequestKey) {

@@ -20,13 +20,13 @@ export type WaitingPiece = {
   arrivedOn: string;
   imageKey: string;
   printedSender: string | null;
-  /** The digest's Postal Service signature verified (decision 0064). */
+  /** The digest's Postal Service signature verified (decision 0063). */
   authenticated: boolean;
 };
 
 /**
  * A digest's pieces, waiting to be read: one row each, unless the same entry exists already (the
- * message delivered again) or the account's reading budget is spent (decision 0066). The budget is
+ * message delivered again) or the account's reading budget is spent (decision 0065). The budget is
  * shared with photos: the images of its photos and its digest pieces since `since` together stay
  * within `limit`. Each row's count and insert are one statement, and the batch runs them in
  * order, so digests taken at the same moment cannot all pass the same count. The rows this call
@@ -206,7 +206,7 @@ export async function recordArrival(db: Db, reading: ArrivalReading, now: Date) 
     return { requestId: request?.id ?? null, stillComing: false };
   }
   // A piece that could not be verified marks nothing: its request's card shows it, and only the
-  // person's own confirmation counts (decision 0065).
+  // person's own confirmation counts (decision 0064).
   if (!reading.authenticated) {
     await recorded;
     return { requestId: request.id, stillComing: false };

@@ -12,7 +12,7 @@ const STORING: MailPhotoState = "storing";
 
 /**
  * Creates the photo, "storing", only if its images keep the account within `limit` images read
- * since `since`, its digest pieces included (decision 0066): the count and the insert are one statement, which SQLite runs whole, so uploads
+ * since `since`, its digest pieces included (decision 0065): the count and the insert are one statement, which SQLite runs whole, so uploads
  * sent at the same moment cannot all pass the same count. False when the limit refuses it.
  */
 export async function reservePhoto(

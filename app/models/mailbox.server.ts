@@ -148,7 +148,7 @@ export async function deleteOldMailboxRows(db: Db, { confirmationsBefore, daysBe
   ]);
 }
 
-/** What the inbound checks need of an address's owner (decision 0064): their email and when the account began. */
+/** What the inbound checks need of an address's owner (decision 0063): their email and when the account began. */
 export async function mailboxOwnerOf(db: Db, userId: string) {
   const [row] = await db.select({ email: users.email, createdAt: users.createdAt }).from(users).where(eq(users.id, userId));
   return row ?? null;

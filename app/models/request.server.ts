@@ -232,7 +232,7 @@ export async function getDashboard(db: Db, userId: string, openRequestId: string
     recentlyDeleted: deletedRows,
     history: logRows,
     seenInMail: seenRows,
-    /** Pieces that could not be verified, each waiting on its request's card for the person's answer (decision 0065). */
+    /** Pieces that could not be verified, each waiting on its request's card for the person's answer (decision 0064). */
     unverifiedPieces: unverifiedRows.map((piece) => ({ ...piece, requestId: piece.requestId! })),
     openPieces: pieceRows,
   };

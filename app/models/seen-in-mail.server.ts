@@ -7,7 +7,7 @@ import type { Db } from "~/utils/db.server";
 
 const isRead = sql`+${mailArrivals.state} = 'read'`;
 /**
- * The name read off a piece, only when the piece is known to be real (decision 0064): whoever knows
+ * The name read off a piece, only when the piece is known to be real (decision 0063): whoever knows
  * the inbound address could otherwise put any words on the dashboard. An unauthenticated piece
  * still counts under its catalog sender, whose name is the catalog's.
  */

@@ -24,7 +24,7 @@ const PAGE_SIZE = 1000;
 const requestUserId = sql.raw(`"requests"."userId"`);
 const requestId = sql.raw(`"requests"."id"`);
 
-// The UTC day a piece reached us: what we know for sure, whatever day a digest claims (decision 0065).
+// The UTC day a piece reached us: what we know for sure, whatever day a digest claims (decision 0064).
 const receivedOn = sql`date(${mailArrivals.createdAt} / 1000, 'unixepoch')`;
 
 /**
@@ -36,7 +36,7 @@ const lastPieceOn = sql<string | null>`(select max(min(${mailArrivals.arrivedOn}
 
 /**
  * The last day the person's mailbox was seen: the day we received a piece known to be real
- * (decision 0065). Neither a digest's claimed date nor a message anyone can send to the address
+ * (decision 0064). Neither a digest's claimed date nor a message anyone can send to the address
  * says the mailbox is watched. `userId` is a bound value or a column named with its table.
  */
 export const mailboxSeenOnOf = (userId: SQLWrapper) =>
@@ -65,7 +65,7 @@ export async function recomputeSenderOutcomes(db: Db, now: Date) {
         : null;
       const outcome = outcomeOf({ ...row, mailStopsBy, mailboxSeenOn: row.mailboxSeenOn || null });
       if (!outcome) continue;
-      // One case per household, from accounts old enough (decision 0065): the first in key order.
+      // One case per household, from accounts old enough (decision 0064): the first in key order.
       const household = householdKey(row.account);
       if (!household || !accountOldEnough(row.account.createdAt, now)) continue;
       const tally = tallies.get(templateId) ?? { cases: 0, stopped: 0, days: [], households: new Set<string>() };

@@ -75,7 +75,7 @@ type ReplyDay = { userId: string; requestId: string; day: string };
 
 /**
  * Counts one message against the reply address's day before it is read, only while the day has
- * taken fewer than `limit`: the count and the check are one UPSERT (decision 0066). False when
+ * taken fewer than `limit`: the count and the check are one UPSERT (decision 0065). False when
  * the day is full.
  */
 export async function reserveSenderReply(db: Db, { limit, ...key }: ReplyDay & { limit: number }) {

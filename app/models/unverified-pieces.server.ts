@@ -1,4 +1,4 @@
-// Pieces seen in a person's mail that could not be verified (decision 0065): shown on their
+// Pieces seen in a person's mail that could not be verified (decision 0064): shown on their
 // request's card until the person confirms one (it then counts as their own report) or dismisses it.
 import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { mailArrivals, type PieceAnswer } from "../../drizzle/schema";

@@ -84,14 +84,14 @@ async function requestActionIntent(context: ActionFunctionArgs["context"], user:
   invariantResponse(target);
   const queued = await actOnRequest(env, user, { requestId, action, charged: actionUsesAllowance(action, target) });
   if (!queued) return refused(ALLOWANCE_REFUSED_MESSAGE, 403);
-  // A report before the sender's days to act are over: nothing changed, and the card says why (decision 0065).
+  // A report before the sender's days to act are over: nothing changed, and the card says why (decision 0064).
   if (queued.refused) return refusedAtCard(queued.refused, requestId);
   if (queued.firstQueuing) await afterFirstQueuing(env, user, [target]);
   await recordClick(context, user, [action]);
   return redirect(noticeUrl({ notice: action, about: requestId }), 303);
 }
 
-/** A piece that could not be verified: confirmed, it is the person's own report; dismissed, it counts for nothing (decision 0065). */
+/** A piece that could not be verified: confirmed, it is the person's own report; dismissed, it counts for nothing (decision 0064). */
 async function pieceAnswerIntent(
   context: ActionFunctionArgs["context"],
   user: CurrentUser,

@@ -68,7 +68,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
   const { intent } = answer.value;
   const outcome = await actOnRequest(context.env, user, { requestId, action: intent, charged: false });
-  // Too soon to say the mail is still coming: nothing changed, and the page says why (decision 0065).
+  // Too soon to say the mail is still coming: nothing changed, and the page says why (decision 0064).
   if (outcome?.refused) return data({ error: outcome.refused }, { status: 400 });
   await recordEvents(context, [
     { name: "clicked request action button", userId: user.id, properties: { action: intent, from: "reminder" } },

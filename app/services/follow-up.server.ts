@@ -58,14 +58,14 @@ export async function takeNextFollowUpStep(env: AppEnv, key: RequestKey, now: Da
       category: request.category,
       permissionInForce: permission !== null,
       // The person's own report since this sending counts as theirs whoever runs the step (the cron
-      // once they signed their permission, or the day after the cap held it): decision 0065.
+      // once they signed their permission, or the day after the cap held it): decision 0064.
       byPerson: byPerson || (facts.latestReport !== null && request.processedAt !== null && facts.latestReport >= request.processedAt),
     },
     now,
   );
   if (next.kind === "none") return null;
   // A paid step reserves one of the account's steps of the day first, in one statement; past the
-  // cap it waits for the next day's run, and the card says so (decision 0065).
+  // cap it waits for the next day's run, and the card says so (decision 0064).
   const pays = next.kind === "second" || next.kind === "legal";
   const day = isoDate(now, "UTC");
   if (pays && !(await reserveFollowUpSend(db, key.userId, day, FOLLOW_UP_SENDS_PER_DAY))) {
@@ -119,7 +119,7 @@ export async function takeNextFollowUpStep(env: AppEnv, key: RequestKey, now: Da
 }
 
 /**
- * Whether the person's "Mail still coming" can be taken now (decision 0065): once the sender's days
+ * Whether the person's "Mail still coming" can be taken now (decision 0064): once the sender's days
  * to act are over for the current sending, by the clock the card shows (reportRefusal). Answers
  * the words that refuse it, or null, with the sending it was judged on; null when the request is
  * not this user's.

@@ -1,4 +1,4 @@
-// The one check the inbound handler makes of what a message claims (decision 0064): who signed it
+// The one check the inbound handler makes of what a message claims (decision 0063): who signed it
 // (DKIM, verified here with keys looked up through DNS over HTTPS, since Email Routing hands the
 // Worker no verdict it documents), and for a digest the day it claims. Called once a message has
 // been counted against its address's day, so a flood costs no more lookups than the day allows.

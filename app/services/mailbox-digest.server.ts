@@ -33,7 +33,7 @@ export type DigestInput = {
   /** Stable for one message however often it is delivered: the arrivals' entry ids derive from it. */
   messageKey: string;
   receivedAt: Date;
-  /** The Postal Service's DKIM signature verified (decision 0064): only then may its pieces start a paid step. */
+  /** The Postal Service's DKIM signature verified (decision 0063): only then may its pieces start a paid step. */
   authenticated: boolean;
 };
 
@@ -56,7 +56,7 @@ export function isInformedDeliveryDigest(email: Email): boolean {
  * The rows come first, each counted against the account's reading budget, shared with photos (a
  * piece already recorded, the message delivered again, adds nothing; a piece past the budget is
  * not kept), then the images of the new ones, then one job per piece on the reading queue
- * (decision 0066), so a long digest holds back no other job.
+ * (decision 0065), so a long digest holds back no other job.
  */
 export async function takeDigest(env: AppEnv, input: DigestInput): Promise<number> {
   const digest = parseDigest(input.email, isoDate(input.receivedAt, DEFAULT_TIME_ZONE));
@@ -159,7 +159,7 @@ export async function readDigestPieces(
       },
       now,
     );
-    // A piece nobody can vouch for never sets the ladder going by itself (decision 0064).
+    // A piece nobody can vouch for never sets the ladder going by itself (decision 0063).
     if (piece.authenticated) await followUpArrival(env, userId, recorded, now);
   }
 }

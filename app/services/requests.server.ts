@@ -57,7 +57,7 @@ async function tagWhenUsedUp(env: AppEnv, user: CurrentUser, spent: Spent | null
  * queue for the first time, a free request pays for it unless the user subscribes; the charge and
  * the queuing are one D1 batch, so concurrent identical clicks all see the one success. Answers
  * null when none was left (nothing is written), and `refused` with the words to show when a
- * report comes before the sender's days to act are over (decision 0065: nothing is written).
+ * report comes before the sender's days to act are over (decision 0064: nothing is written).
  */
 export async function actOnRequest(
   env: AppEnv,
@@ -95,7 +95,7 @@ export type PieceAnswerOutcome =
   | { kind: "answered"; requestId: string; answer: "confirmed" | "dismissed" };
 
 /**
- * The person's answer to a piece that could not be verified (decision 0065). Dismissed, it counts
+ * The person's answer to a piece that could not be verified (decision 0064). Dismissed, it counts
  * for nothing. Confirmed ("Yes, this came to me"), it is their own report: taken only when a
  * report is (the sender's days to act over for the current sending), then once per step of the
  * ladder. A refused confirmation writes nothing, so the card still asks.

@@ -32,7 +32,7 @@ const EnvSchema = z
     DB: binding<D1Database>("DB"),
     SESSIONS: binding<KVNamespace>("SESSIONS"),
     JOBS: binding<Queue>("JOBS"),
-    /** Reading photos and digest pieces: its own queue, so nothing else waits behind the text reader (decision 0066). */
+    /** Reading photos and digest pieces: its own queue, so nothing else waits behind the text reader (decision 0065). */
     READING: binding<Queue>("READING"),
     ASSETS: binding<Fetcher>("ASSETS").optional(),
     PHOTOS: binding<R2Bucket>("PHOTOS"),
@@ -119,7 +119,7 @@ const EnvSchema = z
     MAILBOX_DOMAIN: z.string().min(3).default("mailbox.quietmailbox.com"),
     /**
      * DNS over HTTPS (JSON format) for the public keys of DKIM signatures on inbound mail (decision
-     * 0064): Cloudflare's resolver in production, the stand-in locally.
+     * 0063): Cloudflare's resolver in production, the stand-in locally.
      */
     DNS_OVER_HTTPS_URL: z.string().url().default("https://cloudflare-dns.com/dns-query"),
 

@@ -13,7 +13,7 @@ import { DIGEST_FIXTURES, digestFixturePath } from "../support/digest-fixtures";
 import { newDkimKey, publishDkimKey, signDkim } from "../support/dkim-sign";
 
 const appUrl = inject("appUrl");
-// Google signs its confirmation and the Postal Service its digest (decision 0064): test keys, served
+// Google signs its confirmation and the Postal Service its digest (decision 0063): test keys, served
 // by the stand-ins' DNS over HTTPS.
 const signer = (domain: string) => {
   const key = newDkimKey(domain, `e2e${crypto.randomUUID().slice(0, 8)}`).then((made) => publishDkimKey(inject("standInsUrl"), made));

@@ -30,7 +30,7 @@ async function seenInMailOf(
       `${piece.requestId ? quote(piece.requestId) : "null"}, ${piece.residentMail ? 1 : 0}, 1 from users where email = ${quote(email)}`,
   );
   await runSql(
-    // Pieces known to be real (decisions 0064, 0065): these stand for verified digests and the person's own photos.
+    // Pieces known to be real (decisions 0063, 0064): these stand for verified digests and the person's own photos.
     `insert into mail_arrivals (id, userId, entryId, source, state, arrivedOn, templateId, senderName, requestId, residentMail, authenticated) ${rows.join(" union all ")}`,
   );
 }

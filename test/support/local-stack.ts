@@ -87,7 +87,7 @@ export function vendorVars(standIns: Pick<StandInServer, "url">, textReader: Pic
     LOB_WEBHOOK_SECRET: LOB_STAND_IN_WEBHOOK_SECRET,
     WORKERS_AI_API_URL: `${standIns.url}/cloudflare/client/v4`,
     WORKERS_AI_API_TOKEN: WORKERS_AI_STAND_IN_TOKEN,
-    // DKIM keys of inbound mail (decision 0064).
+    // DKIM keys of inbound mail (decision 0063).
     DNS_OVER_HTTPS_URL: `${standIns.url}/dns-query`,
     // Not a vendor API: the blog the footer links to, a page of the stand-ins outside production.
     BLOG_URL: `${standIns.url}/path/`,

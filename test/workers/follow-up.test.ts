@@ -193,7 +193,7 @@ describe("after the second request's wait", () => {
   it("asks under California's law only once the person says so, with the permission in force, and the letter names the statute and carries the permission", async () => {
     const { userId, key } = await personWithSentRequest("CA", new Date("2026-09-01T15:00:00Z"), secondSent);
     const permissionId = await signPermission(userId);
-    // A real late piece asks the person; nothing goes out in their name by itself (decision 0065).
+    // A real late piece asks the person; nothing goes out in their name by itself (decision 0064).
     expect((await latePiece(userId, "2026-11-24", now)).step).toBe("hold");
     expect(await requestRow(userId, SENDER)).toMatchObject({ followUpStep: 1, followUpHold: "confirmationNeeded" });
     await advanceFollowUps(ladderOn(), now);
@@ -310,7 +310,7 @@ describe("where the law does not reach the sender", () => {
       .onConflictDoNothing();
     const { userId, key } = await personWithSentRequest("CA", new Date("2026-09-01T15:00:00Z"), { ...marked, templateId: "test-broker" });
     await signPermission(userId);
-    // The person says the mail still came: the legal step waits for their word (decision 0065).
+    // The person says the mail still came: the legal step waits for their word (decision 0064).
     expect(await takeNextFollowUpStep(ladderOn(), key, now, { byPerson: true })).toBe("legal");
     expect(await requestRow(userId, SENDER)).toMatchObject({ followUpStep: 2, legalReach: "applies", legalByNoticeMethod: true });
     const [line] = await linesOf(userId, "legalRequest");

@@ -1,4 +1,4 @@
-// Which digests are the Postal Service's (decision 0064), through the Worker's email handler as
+// Which digests are the Postal Service's (decision 0063), through the Worker's email handler as
 // Email Routing delivers them: a digest is authenticated only under a valid usps.com DKIM
 // signature (the test key, served by the DNS stand-in), as sent or as a provider's automatic
 // forwarding keeps it; a forged or hand-forwarded one is kept unauthenticated and sets nothing

@@ -155,7 +155,7 @@ describe("a piece from a sender the person asked to stop", () => {
     const lines = await stillComingLines(userId, requestId);
     expect(lines).toHaveLength(1);
     expect(lines[0]!.detail).toContain("still came on 11/24/2026 (seen in the Postal Service's daily digest)");
-    // A verified piece may send the second request by itself (decisions 0058, 0065).
+    // A verified piece may send the second request by itself (decisions 0058, 0064).
     expect(await requestOf(userId, requestId)).toMatchObject({ followUpStep: 1, stillComingAt: null, processedAt: null });
   });
 
@@ -166,7 +166,7 @@ describe("a piece from a sender the person asked to stop", () => {
     const [row] = await allRead(userId, 1);
     expect(row!.requestId).toBe(requestId);
     expect(row!.authenticated, "this digest carries no verified Postal Service signature").toBe(false);
-    // Only a piece known to be real marks the request; this one waits on the card for the person (decision 0065).
+    // Only a piece known to be real marks the request; this one waits on the card for the person (decision 0064).
     expect(await stillComingLines(userId, requestId)).toEqual([]);
     expect(await requestOf(userId, requestId)).toMatchObject({ followUpStep: 0, stillComingAt: null });
   });

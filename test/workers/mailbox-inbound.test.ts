@@ -28,7 +28,7 @@ async function deliver(to: string, raw: string | Promise<string>, rawSize?: numb
 
 const GMAIL_CODE = "583920417";
 
-// Google signs its confirmations, and the person's provider their email (decision 0064): the test
+// Google signs its confirmations, and the person's provider their email (decision 0063): the test
 // keys are served by the DNS stand-in.
 let googleKey: DkimKey;
 let peopleKey: DkimKey;

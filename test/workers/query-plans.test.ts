@@ -181,8 +181,10 @@ describe("query plans of the staff pages and the dashboard", async () => {
       expect.stringMatching(/^SEARCH mail_arrivals USING INDEX mail_arrivals_(user|entry|user_created)_idx \(userId=\?\)$/),
       // The last day the mailbox was seen (whether a quiet mailbox tells the mail stopped): the day a verified piece was received.
       expect.stringMatching(/^SEARCH mail_arrivals USING INDEX mail_arrivals_(user|request|user_created)_idx \(userId=\?\)$/),
-      // The pieces that could not be verified, waiting on their cards (decision 0065).
-      expect.stringMatching(/^SEARCH mail_arrivals USING INDEX mail_arrivals_(user|request|user_created)_idx \(userId=\?( AND requestId>\?)?\)$/),
+      // The pieces that could not be verified, waiting on their cards (decision 0064).
+      expect.stringMatching(
+        /^SEARCH mail_arrivals USING INDEX mail_arrivals_(user|request|user_created)_idx \(userId=\?( AND requestId>\?)?\)$/,
+      ),
       "SEARCH mail_arrivals USING INDEX mail_arrivals_request_idx (userId=? AND requestId=?)",
     ]);
   });

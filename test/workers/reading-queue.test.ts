@@ -1,4 +1,4 @@
-// Reading has its own budget and its own queue (decision 0066): a digest's pieces count against the
+// Reading has its own budget and its own queue (decision 0065): a digest's pieces count against the
 // account's daily reading budget, shared with photos, and each is read as its own job on the
 // reading queue, with its own consumer. An account email sent meanwhile goes on the job queue and
 // arrives while the pieces are still being read (the security review saw a reset email wait 74 s).

@@ -108,7 +108,7 @@ describe("request actions", () => {
       const presetId = await firstPresetId();
       // Dated well before the action, so that an action that forgot updatedAt fails below.
       const longAgo = new Date("2026-01-01T00:00:00Z");
-      // A report is taken only for a request sent whose wait is over (decision 0065): sent long ago.
+      // A report is taken only for a request sent whose wait is over (decision 0064): sent long ago.
       const sent = action === "report" ? { status: "inQueue" as const, queuedAt: longAgo, processedAt: longAgo } : {};
       await db
         .update(requests)
@@ -137,7 +137,7 @@ describe("request actions", () => {
     const { browser, userId } = await signedUpUser("action-notice");
     const presetId = await firstPresetId();
     for (const intent of ["unsubscribe", "confirm", "report"]) {
-      // "Mail came back" after "Mail stopped" is taken once the sender's days to act are over (decision 0065).
+      // "Mail came back" after "Mail stopped" is taken once the sender's days to act are over (decision 0064).
       if (intent === "report") {
         await db
           .update(requests)

@@ -136,7 +136,7 @@ describe("recomputeSenderOutcomes", () => {
   });
 });
 
-describe("poisoning a sender's figures (decision 0065)", () => {
+describe("poisoning a sender's figures (decision 0064)", () => {
   const sentAt = new Date("2026-03-02T15:00:00Z");
   const now = new Date("2026-07-01T12:00:00Z");
 

@@ -1,4 +1,4 @@
-// Only the person, and only real evidence, start a paid follow-up step (decision 0065): "Mail still
+// Only the person, and only real evidence, start a paid follow-up step (decision 0064): "Mail still
 // coming" is taken once the sender's days to act are over, once per step; a piece that could not be
 // verified starts nothing until the person confirms it on the card; an account's paid steps are
 // capped per day, reserved first; and the second request says exactly what evidence exists.

@@ -170,7 +170,7 @@ export function RequestCard({
 }
 
 /**
- * Pieces that could not be verified (decision 0065): nothing is sent for them until the person
+ * Pieces that could not be verified (decision 0064): nothing is sent for them until the person
  * says one came to them, which counts as their own report; or they dismiss it.
  */
 function UnverifiedPieces({ card, errorId }: { card: RequestCardData; errorId?: string }) {

@@ -1,4 +1,4 @@
-// DNS over HTTPS, JSON format, as Cloudflare's resolver answers it (decision 0064):
+// DNS over HTTPS, JSON format, as Cloudflare's resolver answers it (decision 0063):
 //   GET /dns-query?name=<name>&type=TXT   with `accept: application/dns-json`
 // → 200 `{ Status, TC, RD, RA, AD, CD, Question: [{ name, type }], Answer?: [{ name, type, TTL, data }] }`,
 // Status 0 (NOERROR) with the records, 3 (NXDOMAIN) with no Answer for a name nobody registered;
