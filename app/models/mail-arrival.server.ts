@@ -44,6 +44,7 @@ export async function addWaitingPieces(db: Db, userId: string, pieces: WaitingPi
             userId: sql<string>`${userId}`.as("userId"),
             entryId: sql<string>`${piece.entryId}`.as("entryId"),
             source: sql<ArrivalSource>`'digest'`.as("source"),
+            authenticated: sql<boolean>`${piece.authenticated ? 1 : 0}`.as("authenticated"),
             state: sql<"reading">`'reading'`.as("state"),
             arrivedOn: sql<string>`${piece.arrivedOn}`.as("arrivedOn"),
             imageKey: sql<string>`${piece.imageKey}`.as("imageKey"),
@@ -55,6 +56,7 @@ export async function addWaitingPieces(db: Db, userId: string, pieces: WaitingPi
             customerNumber: sql<null>`null`.as("customerNumber"),
             keyCode: sql<null>`null`.as("keyCode"),
             residentMail: sql<boolean>`0`.as("residentMail"),
+            personAnswer: sql<null>`null`.as("personAnswer"),
             createdAt: sql<Date>`cast(unixepoch('subsec') * 1000 as integer)`.as("createdAt"),
           })
           .from(sql`(select 1)`)
