@@ -129,7 +129,7 @@ export function freeRequestsUsedNote(sending: number, left: number): string | nu
   return `uses ${Math.min(sending, left)} of your ${left} free requests`;
 }
 
-type WaitingRequest = {
+export type WaitingRequest = {
   status: RequestStatus | null;
   consumerFiles: boolean;
   takes: string | null;

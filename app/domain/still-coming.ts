@@ -3,9 +3,9 @@
 // report once the sender's days to act are over for the current sending, or a piece known to be
 // real. A piece that could not be verified is shown, and waits for the person. Pure: the caller
 // passes `now`.
-import type { ArrivalSource, FollowUpHold, RequestStatus } from "../../drizzle/schema";
+import type { ArrivalSource, FollowUpHold } from "../../drizzle/schema";
 import { formatDate, isoDate } from "~/domain/dates";
-import { waitStanding } from "~/domain/requests";
+import { waitStanding, type WaitingRequest } from "~/domain/requests";
 import type { LetterArrival } from "~/domain/mail-timing";
 
 /**
@@ -16,14 +16,8 @@ import type { LetterArrival } from "~/domain/mail-timing";
 export const FOLLOW_UP_SENDS_PER_DAY = 3;
 
 /** The request a report is about, with the clock of its current sending as the card reads it. */
-export type ReportableRequest = {
+export type ReportableRequest = WaitingRequest & {
   senderName: string;
-  status: RequestStatus | null;
-  consumerFiles: boolean;
-  takes: string | null;
-  requiredDays: number;
-  queuedAt: Date | null;
-  processedAt: Date | null;
   followUpStep: number;
   followUpHold: FollowUpHold | null;
   /** The letter of the current sending, when Lob mailed one: the clock starts when it reached the sender. */
