@@ -12,7 +12,7 @@ import {
   requests,
   requestTemplates,
   senderOutcomes,
-  users,
+  type users,
   type RequestStatus,
 } from "../../drizzle/schema";
 import worker from "../../app/worker";
