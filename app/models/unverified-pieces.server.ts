@@ -33,14 +33,24 @@ export function unverifiedPiecesOf(db: Db, userId: string) {
     .limit(SHOWN_AT_MOST);
 }
 
-/** One of this user's unverified pieces waiting for their answer, with its request; null when there is none such. */
+/**
+ * One of this user's unverified pieces matched to a request, with the answer they gave, if any; null
+ * when there is none such (another user's, a verified one, or no piece at all).
+ */
 export async function unverifiedPieceOf(db: Db, userId: string, arrivalId: string) {
   const [piece] = await db
-    .select({ id: mailArrivals.id, requestId: mailArrivals.requestId })
+    .select({ id: mailArrivals.id, requestId: mailArrivals.requestId, answer: mailArrivals.personAnswer })
     .from(mailArrivals)
-    .where(and(unanswered(userId), eq(mailArrivals.id, arrivalId)))
+    .where(
+      and(
+        eq(mailArrivals.userId, userId),
+        eq(mailArrivals.id, arrivalId),
+        eq(mailArrivals.authenticated, false),
+        eq(mailArrivals.residentMail, false),
+      ),
+    )
     .limit(1);
-  return piece?.requestId ? { id: piece.id, requestId: piece.requestId } : null;
+  return piece?.requestId ? { id: piece.id, requestId: piece.requestId, answer: piece.answer } : null;
 }
 
 /** Records the person's answer once: answers whether this call recorded it. */

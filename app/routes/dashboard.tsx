@@ -101,8 +101,8 @@ async function pieceAnswerIntent(
   const outcome = await answerPiece(context.env, user, { arrivalId, answer });
   invariantResponse(outcome.kind !== "notFound");
   if (outcome.kind === "refused") return refusedAtCard(outcome.message, outcome.requestId);
-  if (answer === "confirmed") await recordClick(context, user, ["report"]);
-  return redirect(noticeUrl({ notice: answer === "confirmed" ? "report" : "pieceDismissed", about: outcome.requestId }), 303);
+  if (outcome.answer === "confirmed") await recordClick(context, user, ["report"]);
+  return redirect(noticeUrl({ notice: outcome.answer === "confirmed" ? "report" : "pieceDismissed", about: outcome.requestId }), 303);
 }
 
 /** A charity's request: donor or not, and how often it may write (decision 0059). */

@@ -109,6 +109,8 @@ export async function answerPiece(
   const db = getDb(env.DB);
   const piece = await unverifiedPieceOf(db, user.id, input.arrivalId);
   if (!piece) return { kind: "notFound" };
+  // A second press (a double click with JavaScript off) finds the first answer and changes nothing.
+  if (piece.answer) return { kind: "answered", requestId: piece.requestId, answer: piece.answer };
   const answered = { kind: "answered" as const, requestId: piece.requestId, answer: input.answer };
   if (input.answer === "dismissed") {
     await answerUnverifiedPiece(db, user.id, piece.id, "dismissed");

@@ -263,8 +263,13 @@ describe("a piece that could not be verified", () => {
     const after = await (await browser.get("/dashboard")).text();
     expect(after).not.toContain("we could not verify");
     expect(await requestRow(userId, "epsilon")).toMatchObject({ followUpStep: 0, stillComingAt: null });
-    // Someone else's piece, or one already answered, is not found.
-    expect((await browser.post("/dashboard", { intent: "confirmPiece", arrivalId: piece!.id })).status).toBe(404);
+    // A second press (JavaScript off, a double click) finds the first answer: back to the card, nothing sent.
+    const again = await browser.post("/dashboard", { intent: "confirmPiece", arrivalId: piece!.id });
+    expect(again.status).toBe(303);
+    expect(again.headers.get("Location")).toContain("notice=pieceDismissed");
+    expect(await requestRow(userId, "epsilon")).toMatchObject({ followUpStep: 0, stillComingAt: null });
+    // A piece that is not this user's, or none at all, is not found.
+    expect((await browser.post("/dashboard", { intent: "confirmPiece", arrivalId: crypto.randomUUID() })).status).toBe(404);
   });
 });
 
