@@ -6,11 +6,12 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import migration from "../../migrations/0021_the_laws_reach.sql?raw";
 import { CATALOG_SENDERS } from "../../drizzle/catalog";
-import { requestLogs, requests, users } from "../../drizzle/schema";
+import { requestLogs, requests } from "../../drizzle/schema";
 import { seedSenderCatalog } from "~/models/request-template.server";
 import { advanceFollowUps } from "~/services/follow-up.server";
 import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
+import { insertUser } from "./support";
 
 const db = getDb(env.DB);
 beforeAll(() => seedSenderCatalog(db, CATALOG_SENDERS));
@@ -25,11 +26,8 @@ async function runDataStatements() {
 }
 
 async function requestAt(templateId: string, values: Partial<typeof requests.$inferInsert>) {
-  const userId = `user-${crypto.randomUUID()}`;
   const address = { street1: "100 MAIN ST", city: "DENVER", state: "CO", zipCode: "80202" };
-  await db
-    .insert(users)
-    .values({ id: userId, email: `${userId}@quietmailbox.test`, passwordHash: "x", fullName: "Jane Q Public", ...address });
+  const { id: userId } = await insertUser("law-reach", { fullName: "Jane Q Public", ...address });
   await db.insert(requests).values({
     userId,
     id: templateId,
