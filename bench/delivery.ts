@@ -30,7 +30,7 @@ import { CATALOG_SENDERS } from "../drizzle/catalog";
 import signupSenders from "../drizzle/senders.json" with { type: "json" };
 import { templateFromSender, type CatalogSender } from "../app/domain/sender-catalog";
 import { automaticEmailAddress, automaticLetterAddress, staffChannel } from "../app/domain/work-queue";
-import { JOB_SWEEP_CRON } from "../app/jobs/sweep.server";
+import { JOB_SWEEP_CRON } from "../app/domain/job-envelope";
 import { startLocalStack, type LocalStack } from "../test/support/local-stack";
 import { freePort } from "../test/support/ports";
 import { hasDeliveryEvidence } from "./delivery-evidence";

@@ -32,7 +32,7 @@ import { freePort } from "../test/support/ports";
 import type { MailchimpLoadRecord } from "../test/stand-ins/vendors/mailchimp";
 import { WAVE_JOBS_PATH, WAVE_SIGNUPS_PATH, type WaveJobs, type WaveSignup, type WaveSignupResult } from "./queue-wave-routes";
 import { printTable } from "./load";
-import { JOB_SWEEP_CRON, MAX_RESENDS } from "../app/jobs/sweep.server";
+import { JOB_SWEEP_CRON, MAX_RESENDS } from "../app/domain/job-envelope";
 import { runBench } from "./run-bench";
 
 const { values: options } = parseArgs({

@@ -28,3 +28,9 @@ export function retryDelaySeconds(attempt: number, firstDelaySeconds: number): n
   const exponent = Math.max(0, attempt - 1);
   return Math.min(firstDelaySeconds * 2 ** exponent, MAX_RETRY_DELAY_SECONDS);
 }
+
+/** The job sweep's cron expression, in wrangler.toml locally and in production (decision 0038). */
+export const JOB_SWEEP_CRON = "*/5 * * * *";
+
+/** A job sent again this many times without running is given up: dead, with the reason, for staff. */
+export const MAX_RESENDS = 3;

@@ -1,5 +1,6 @@
 import { sendJobEnvelopes } from "~/jobs/producer.server";
-import { JOB_SWEEP_CRON, sweepStuckJobs } from "~/jobs/sweep.server";
+import { JOB_SWEEP_CRON } from "~/domain/job-envelope";
+import { sweepStuckJobs } from "~/jobs/sweep.server";
 import { deleteSucceededJobsBefore, envelopeOf, markStrandedJobsDead } from "~/models/job.server";
 import { claimDueReminders, createReminderJobs, listRemindersWithoutJob } from "~/models/reminder.server";
 import { deleteSpentCounts } from "~/models/rate-limit.server";

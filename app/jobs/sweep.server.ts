@@ -1,15 +1,10 @@
+import { MAX_RESENDS } from "~/domain/job-envelope";
 import { READING_JOB_TYPES, sendJobEnvelopes } from "~/jobs/producer.server";
 import { isRetryableJob, notRetryableMessage } from "~/jobs/retry.server";
 import { envelopeOf, listStuckJobs, markJobsSentAgain, markStuckJobsDead, queueReadingPosition, type JobLane } from "~/models/job.server";
 import type { AppEnv } from "~/utils/env.server";
 import { getDb } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
-
-/** The sweep's cron expression, in wrangler.toml locally and in production. */
-export const JOB_SWEEP_CRON = "*/5 * * * *";
-
-/** A job sent again this many times without running is given up: dead, with the reason, for staff. */
-export const MAX_RESENDS = 3;
 
 /** Jobs looked at per run, the longest stuck first; a bigger pile is worked off over a few runs. */
 const SWEEP_LIMIT = 1_000;
