@@ -89,7 +89,15 @@ export const users = sqliteTable(
 );
 
 /** One opt-out channel of a sender, best first. `value` is a URL, an email, a postal address or a phone number. */
-export type SenderChannel = { kind: "web" | "email" | "mail" | "phone"; value: string; note?: string };
+export type SenderChannel = {
+  kind: "web" | "email" | "mail" | "phone";
+  value: string;
+  note?: string;
+  /** The public page this channel was read from, when it is not the sender's own source. */
+  source?: string;
+  /** When that page was read (YYYY-MM-DD). */
+  checked?: string;
+};
 
 /** The way a sender's privacy notice names for privacy requests, with the page that says so (decision 0062). */
 export type PrivacyRequestMethod = { kind: SenderChannel["kind"]; value: string; source: string };
