@@ -30,6 +30,10 @@ export const ADDRESS_CHECKS = ["verified", "standardized", "asTyped"] as const;
 export type AddressCheck = (typeof ADDRESS_CHECKS)[number];
 const addressCheck = () => text("addressCheck", { enum: ADDRESS_CHECKS });
 
+/** How the person gave a sender's return address: typed from the piece, or read from it by us and confirmed. */
+export const SENDER_ADDRESS_ORIGINS = ["typed", "read"] as const;
+export type SenderAddressOrigin = (typeof SENDER_ADDRESS_ORIGINS)[number];
+
 export const PLANS = ["basic", "premium"] as const;
 export type PlanName = (typeof PLANS)[number];
 
@@ -240,6 +244,14 @@ export const requests = sqliteTable(
     // how many times a year it may still write; null when they did not say.
     charityDonor: integer("charityDonor", { mode: "boolean" }),
     charityMailingsPerYear: integer("charityMailingsPerYear"),
+    // The sender's postal address as the person gave it from the piece in their hands (its return
+    // address, typed or read from a photo or digest and confirmed), one line as the catalog writes
+    // it ("Company, street, City, ST 12345"): the letter goes there when the catalog knows no
+    // channel (decision 0067). Its check is the address verification's, as for people's addresses.
+    senderAddress: text("senderAddress"),
+    senderAddressCheck: text("senderAddressCheck", { enum: ADDRESS_CHECKS }),
+    senderAddressFrom: text("senderAddressFrom", { enum: SENDER_ADDRESS_ORIGINS }),
+    senderAddressAt: integer("senderAddressAt", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
