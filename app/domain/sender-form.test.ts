@@ -6,6 +6,7 @@ import { changedFields } from "./audit-details";
 import {
   channelsAsText,
   formDefaultsFromTemplate,
+  keepChannelSources,
   NewSenderSchema,
   parseChannelLine,
   parseChannels,
@@ -92,8 +93,31 @@ describe("parseChannels", () => {
     for (const sender of senders) {
       const { channels, errors } = parseChannels(channelsAsText(sender.channels));
       expect(errors).toEqual([]);
-      expect(channels).toEqual(sender.channels.map(({ note, ...channel }) => (note ? { ...channel, note } : channel)));
+      expect(channels).toEqual(sender.channels.map(({ kind, value, note }) => (note ? { kind, value, note } : { kind, value })));
     }
+  });
+});
+
+describe("keepChannelSources", () => {
+  const read = { source: "https://acme.example/privacy", checked: "2026-11-29" };
+  const before = [
+    { kind: "mail" as const, value: "Acme, PO Box 1, Town, ST 12345", ...read },
+    { kind: "email" as const, value: "privacy@acme.example" },
+  ];
+
+  it("keeps the page and the day of an address staff saved unchanged, whatever its case or note", () => {
+    expect(keepChannelSources(before, [{ kind: "mail", value: " acme, PO Box 1, Town, ST 12345", note: "privacy office" }])).toEqual([
+      { kind: "mail", value: " acme, PO Box 1, Town, ST 12345", note: "privacy office", ...read },
+    ]);
+  });
+
+  it("gives a changed or new address no source", () => {
+    expect(keepChannelSources(before, [{ kind: "mail", value: "Acme, PO Box 2, Town, ST 12345" }])).toEqual([
+      { kind: "mail", value: "Acme, PO Box 2, Town, ST 12345" },
+    ]);
+    expect(keepChannelSources(before, [{ kind: "web", value: "Acme, PO Box 1, Town, ST 12345" }])).toEqual([
+      { kind: "web", value: "Acme, PO Box 1, Town, ST 12345" },
+    ]);
   });
 });
 

@@ -126,6 +126,26 @@ export function parseChannels(text: string | undefined): { channels: SenderChann
   return { channels, errors };
 }
 
+/**
+ * The channels staff saved, each keeping the page it was read from and the day it was checked when
+ * its kind and address are those of a channel before: the form shows neither, and an address staff
+ * did not touch is still the one that page gave. A new or changed address has no source but the
+ * staff audit that records who wrote it.
+ */
+export function keepChannelSources(before: SenderChannel[], after: SenderChannel[]): SenderChannel[] {
+  const key = (channel: SenderChannel) => `${channel.kind}:${channel.value.trim().toLowerCase()}`;
+  const sourced = new Map(before.filter((channel) => channel.source || channel.checked).map((channel) => [key(channel), channel]));
+  return after.map((channel) => {
+    const earlier = sourced.get(key(channel));
+    if (!earlier) return channel;
+    return {
+      ...channel,
+      ...(earlier.source ? { source: earlier.source } : {}),
+      ...(earlier.checked ? { checked: earlier.checked } : {}),
+    };
+  });
+}
+
 /** The channels as the form shows them: one `kind: value | note` per line. */
 export function channelsAsText(channels: SenderChannel[]) {
   return channels.map(({ kind, value, note }) => `${kind}: ${value}${note ? ` ${NOTE_MARK} ${note}` : ""}`).join("\n");
