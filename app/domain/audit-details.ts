@@ -30,11 +30,20 @@ export function describeChanges(details: Record<string, unknown> | null, labels:
   ];
 }
 
+/** JSON with every object's keys in order: two values equal whatever order their keys were written in. */
+function comparableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === "object" && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+}
+
 /** The fields whose value differs, before and after, for the audit trail. */
 export function changedFields<T extends Record<string, unknown>>(before: T, after: Partial<T>) {
   const changed = { before: {} as Partial<T>, after: {} as Partial<T> };
   for (const key of Object.keys(after) as (keyof T)[]) {
-    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    if (comparableJson(before[key]) === comparableJson(after[key])) continue;
     changed.before[key] = before[key];
     changed.after[key] = after[key];
   }

@@ -216,7 +216,7 @@ describe("templateFieldsFromForm", () => {
       const submission = parseWithZod(formData(formDefaultsFromTemplate(stored)), { schema: SenderSchema });
       expect(submission.status).toBe("success");
       if (submission.status !== "success") continue;
-      const { activeWhenAdded: _, ...fields } = templateFieldsFromForm(submission.value);
+      const { activeWhenAdded: _, ...fields } = templateFieldsFromForm(submission.value, stored);
       expect(changedFields(stored, fields)).toEqual({ before: {}, after: {} });
     }
   });

@@ -231,13 +231,17 @@ export type TemplateFields = SenderFormValues & { consumerFiles: boolean };
  * sender starts active, follow the catalog's own rules (sender-catalog.ts), so a sender added here
  * is treated exactly like one from the gathered catalog.
  */
-export function templateFieldsFromForm(values: SenderFormValues): TemplateFields & { activeWhenAdded: boolean } {
+export function templateFieldsFromForm(
+  values: SenderFormValues,
+  /** The sender as stored, when the form edits one: its unchanged addresses keep their sources. */
+  before?: { channels: SenderChannel[] },
+): TemplateFields & { activeWhenAdded: boolean } {
   const { title, category, covers, channels, acceptsAgent, needs, lasts, takes, confidence, sourceYear, requiredDays, notes } = values;
   return {
     title,
     category,
     covers,
-    channels,
+    channels: before ? keepChannelSources(before.channels, channels) : channels,
     acceptsAgent,
     needs,
     consumerFiles: consumerFilesFor(acceptsAgent, needs),

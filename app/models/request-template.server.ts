@@ -4,7 +4,7 @@ import { requests, requestTemplates, senderChannelProblems, users, type SenderCh
 import { templateFromSender, type CatalogSender } from "~/domain/sender-catalog";
 import { channelKindsChanged } from "~/domain/sender-channels";
 import { changedFields } from "~/domain/audit-details";
-import { keepChannelSources, templateFieldsFromForm, type NewSenderFormValues, type SenderFormValues } from "~/domain/sender-form";
+import { templateFieldsFromForm, type NewSenderFormValues, type SenderFormValues } from "~/domain/sender-form";
 import { assertAdmin, auditEntry, type StaffActor } from "~/models/audit.server";
 import { customGroupLinkStatements, senderNameInserts, type CustomNameGroup } from "~/models/sender-names.server";
 import { namesOfSender } from "~/domain/sender-search";
@@ -199,8 +199,7 @@ export async function updateTemplate(db: Db, actor: StaffActor, id: string, valu
   assertAdminForCatalog(actor);
   const before = await getTemplate(db, id);
   if (!before) return null;
-  const { activeWhenAdded: _, ...form } = templateFieldsFromForm(values);
-  const fields = form.channels ? { ...form, channels: keepChannelSources(before.channels, form.channels) } : form;
+  const { activeWhenAdded: _, ...fields } = templateFieldsFromForm(values, before);
   const changes = changedFields(before, fields);
   const changedNames = Object.keys(changes.after);
   if (changedNames.length === 0) return { changed: [] };
