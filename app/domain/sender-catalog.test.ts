@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import catalog from "../../drizzle/senders.json";
+import { CATALOG_SENDERS } from "../../drizzle/catalog";
+import { senderAddressForLob } from "~/domain/letter-by-post";
 import { goesByPrivacyRequestMethod, templateFromSender, type CatalogSender } from "~/domain/sender-catalog";
 
 const senders = catalog.senders as CatalogSender[];
@@ -42,5 +44,29 @@ describe("the privacy-request method", () => {
       goesByPrivacyRequestMethod({ channels, acceptsAgent: "yes", privacyRequestMethod: { ...email, value: "dsr@acme.example" } }),
     ).toBe(false);
     expect(goesByPrivacyRequestMethod({ channels, acceptsAgent: "yes", privacyRequestMethod: null })).toBe(false);
+  });
+});
+
+describe("the catalog's postal addresses", () => {
+  const postal = CATALOG_SENDERS.flatMap((sender) =>
+    sender.channels.filter((channel) => channel.kind === "mail").map((channel) => ({ sender, channel })),
+  );
+
+  it("are each one U.S. address Lob can take, company first and city, state and ZIP last", () => {
+    expect(postal.length).toBeGreaterThan(0);
+    const refused = postal.filter(({ sender, channel }) => senderAddressForLob(channel.value, sender.name) === null);
+    expect(refused.map(({ sender, channel }) => `${sender.id}: ${channel.value}`)).toEqual([]);
+  });
+
+  it("name the page each was read from, with the day it was checked, where the sender's own source does not cover it", () => {
+    const unsourced = postal.filter(({ sender, channel }) => !channel.source && !sender.source);
+    // Addresses gathered before channels carried their own source: no page stating them was found again.
+    expect(unsourced.map(({ sender }) => sender.id).sort()).toEqual(
+      ["alliant", "epsilon", "experian-marketing", "transunion-marketing", "wiland"].sort(),
+    );
+    for (const { channel } of postal.filter(({ channel }) => channel.source)) {
+      expect(channel.source).toMatch(/^https?:\/\/\S+$/);
+      expect(channel.checked).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
   });
 });
