@@ -71,3 +71,17 @@ export function whyRequestsWaitForStaff(sender: AutomaticSenderFacts, lettersThr
   }
   return "No channel goes without staff: add an email address (of a sender that takes requests from agents) or a postal address.";
 }
+
+/**
+ * The channels staff saved, each keeping the page it was read from and the day (`source`, `checked`)
+ * when staff kept its kind and address: the form edits `kind: value | note` lines only, and saving
+ * would otherwise drop them. A channel saved unchanged is the same object, so nothing reads as changed.
+ */
+export function keepChannelSources(before: SenderChannel[], after: SenderChannel[]): SenderChannel[] {
+  return after.map((channel) => {
+    const same = before.find((old) => old.kind === channel.kind && old.value.trim() === channel.value.trim());
+    if (!same || (same.source === undefined && same.checked === undefined)) return channel;
+    if ((same.note ?? "") === (channel.note ?? "")) return same;
+    return { ...channel, ...(same.source ? { source: same.source } : {}), ...(same.checked ? { checked: same.checked } : {}) };
+  });
+}
