@@ -363,6 +363,10 @@ export async function offerTemplateToExistingUsers(db: Db, actor: StaffActor, id
               legalByNoticeMethod: sql`null`.as("legalByNoticeMethod"),
               charityDonor: sql`null`.as("charityDonor"),
               charityMailingsPerYear: sql`null`.as("charityMailingsPerYear"),
+              senderAddress: sql`null`.as("senderAddress"),
+              senderAddressCheck: sql`null`.as("senderAddressCheck"),
+              senderAddressFrom: sql`null`.as("senderAddressFrom"),
+              senderAddressAt: sql`null`.as("senderAddressAt"),
               createdAt: sql`${now.getTime()}`.as("createdAt"),
               updatedAt: sql`${now.getTime()}`.as("updatedAt"),
             })
