@@ -10,7 +10,7 @@ export const HOUSEHOLDS_TO_LEARN = 2;
 /** What a learned channel's `source` says, so that staff and the code know where it came from. */
 const LEARNED_SOURCE = /^return address confirmed by \d+ households$/;
 
-export const learnedSource = (households: number) => `return address confirmed by ${households} households`;
+const learnedSource = (households: number) => `return address confirmed by ${households} households`;
 
 /** Whether a channel was learned from people's return addresses rather than read from a page or added by staff. */
 export const isLearnedChannel = (channel: SenderChannel) => channel.kind === "mail" && LEARNED_SOURCE.test(channel.source ?? "");
