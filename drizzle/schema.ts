@@ -283,6 +283,10 @@ export const requests = sqliteTable(
     index("requests_return_address_idx")
       .on(table.templateId, table.userId)
       .where(sql`"senderAddressCheck" = 'verified' AND "senderAddress" IS NOT NULL`),
+    // The same, by when they were given: the daily run's senders given one lately (decision 0068).
+    index("requests_return_address_recent_idx")
+      .on(table.senderAddressAt)
+      .where(sql`"senderAddressCheck" = 'verified' AND "senderAddress" IS NOT NULL`),
     // The daily walk of the follow-up ladder: requests marked still coming, waiting for a step.
     index("requests_still_coming_idx")
       .on(table.stillComingAt)

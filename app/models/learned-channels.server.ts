@@ -1,6 +1,6 @@
 // Postal channels learned from the return addresses people gave (decision 0068): what they gave,
 // the addresses staff refused, and the one statement that adds a learned channel once.
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import {
   postalChannelProposals,
   requests,
@@ -10,7 +10,7 @@ import {
   users,
   type SenderChannel,
 } from "../../drizzle/schema";
-import { HOUSEHOLDS_TO_LEARN, type ReturnAddressConfirmation } from "~/domain/learned-channels";
+import type { ReturnAddressConfirmation } from "~/domain/learned-channels";
 import { normalizePostalAddress } from "~/domain/sender-channels";
 import { SYSTEM_ACTOR } from "~/models/audit.server";
 import type { Db } from "~/utils/db.server";
@@ -81,25 +81,16 @@ const noWorkingPostalChannel = sql`not exists (select 1 from json_each(${request
   and not exists (select 1 from ${senderChannelProblems} where ${senderChannelProblems.templateId} = ${requestTemplates.id}
     and ${senderChannelProblems.kind} = 'mail'))`;
 
-const hasLearnedChannel = sql`exists (select 1 from json_each(${requestTemplates.channels}) as "channel"
-  where json_extract("channel"."value", '$.source') like 'return address confirmed by %')`;
-
-const hasWaitingRequest = sql`exists (select 1 from ${requests} as "waiting" where "waiting"."templateId" = ${requestTemplates.id}
-  and "waiting"."status" = 'inQueue' and "waiting"."processedAt" is null)`;
-
 /**
- * The senders a postal channel may be learned for today, at most `limit`: return addresses from
- * at least two people, verified, and either no postal channel that works, or a learned one whose
- * requests still wait (the run that learned it stopped before sending them).
+ * The senders someone gave a verified return address for since `since`, at most `limit`: those the
+ * call after a give may have failed for (the daily catch-up, decision 0068). Read by
+ * requests_return_address_recent_idx, so it grows with the recent gives, not with all of them.
  */
-export async function listSendersToLearnFor(db: Db, limit: number) {
+export async function listSendersGivenReturnAddressSince(db: Db, since: Date, limit: number) {
   const rows = await db
-    .select({ templateId: requestTemplates.id })
+    .selectDistinct({ templateId: sql<string>`${requests.templateId}` })
     .from(requests)
-    .innerJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
-    .where(and(gaveVerifiedReturnAddress, sql`(${noWorkingPostalChannel} or (${hasLearnedChannel} and ${hasWaitingRequest}))`))
-    .groupBy(requestTemplates.id)
-    .having(sql`count(distinct ${requests.userId}) >= ${HOUSEHOLDS_TO_LEARN}`)
+    .where(and(gaveVerifiedReturnAddress, sql`${requests.senderAddressAt} >= ${since.getTime()}`, isNotNull(requests.templateId)))
     .limit(limit);
   return rows.map((row) => row.templateId);
 }

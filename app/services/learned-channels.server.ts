@@ -9,7 +9,7 @@ import {
   addLearnedChannel,
   listRefusedPostalAddresses,
   listReturnAddressConfirmations,
-  listSendersToLearnFor,
+  listSendersGivenReturnAddressSince,
 } from "~/models/learned-channels.server";
 import { listChannelProblems } from "~/models/sender-channels.server";
 import { getTemplate } from "~/models/request-template.server";
@@ -61,15 +61,21 @@ export async function learnPostalChannel(env: AppEnv, templateId: string, now = 
 }
 
 /** Senders looked at by one daily run; the rest wait for the next. */
-const SENDERS_PER_DAILY_RUN = 200;
+const SENDERS_PER_DAILY_RUN = 500;
+/** How far back the daily run looks for return addresses given: a week covers a few missed runs. */
+const DAILY_LOOK_BACK_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
- * The daily catch-up (decision 0068): learns the channel of every sender that has return addresses
- * to learn from, in case the call after a person's give failed. One sender's failure does not stop
- * the others; the run then fails, naming how many.
+ * The daily catch-up (decision 0068): runs learnPostalChannel for every sender someone gave a
+ * verified return address for in the last week, in case the call after the give failed or stopped
+ * before sending. One sender's failure does not stop the others; the run then fails, naming how many.
  */
 export async function learnPostalChannelsDaily(env: AppEnv, now: Date) {
-  const senders = await listSendersToLearnFor(getDb(env.DB), SENDERS_PER_DAILY_RUN);
+  const senders = await listSendersGivenReturnAddressSince(
+    getDb(env.DB),
+    new Date(now.getTime() - DAILY_LOOK_BACK_MS),
+    SENDERS_PER_DAILY_RUN,
+  );
   let learned = 0;
   let failed = 0;
   for (const templateId of senders) {
