@@ -210,6 +210,10 @@ describe("a return address is not learned", () => {
     const page = await htmlOf(await admin.get(`/admin/senders/${id}`));
     expect(page).toContain(`mail: ${RETURN_ADDRESS}`);
     expect(page).toContain(`return address confirmed by 2 households, ${today()}`);
+    expect(page).toContain("template.channelLearned</td><td>system (system)");
+    const trail = await htmlOf(await admin.get(`/admin/audit?action=template.channelLearned&targetId=${id}`));
+    expect(trail).toContain("PO Box 1478, Broomfield");
+    expect(trail).not.toContain('href="/admin/users/system"');
 
     const removed = await admin.post(`/admin/senders/${id}`, {
       intent: "update",
