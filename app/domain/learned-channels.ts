@@ -5,7 +5,7 @@ import { normalizePostalAddress } from "./sender-channels";
 // two or more households gave, verified deliverable, for the same sender.
 
 /** Households that must have given the same return address before it becomes the sender's channel. */
-export const HOUSEHOLDS_TO_LEARN = 2;
+const HOUSEHOLDS_TO_LEARN = 2;
 
 /** What a learned channel's `source` says, so that staff and the code know where it came from. */
 const LEARNED_SOURCE = /^return address confirmed by \d+ households$/;
