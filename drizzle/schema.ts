@@ -278,6 +278,15 @@ export const requests = sqliteTable(
     index("requests_waiting_sender_idx")
       .on(table.templateId, table.queuedAt)
       .where(sql`"status" = 'inQueue' AND "processedAt" IS NULL`),
+    // The return addresses people gave, verified deliverable, per sender: what a postal channel is
+    // learned from (decision 0068), read without the rest of the table.
+    index("requests_return_address_idx")
+      .on(table.templateId, table.userId)
+      .where(sql`"senderAddressCheck" = 'verified' AND "senderAddress" IS NOT NULL`),
+    // The same, by when they were given: the daily run's senders given one lately (decision 0068).
+    index("requests_return_address_recent_idx")
+      .on(table.senderAddressAt)
+      .where(sql`"senderAddressCheck" = 'verified' AND "senderAddress" IS NOT NULL`),
     // The daily walk of the follow-up ladder: requests marked still coming, waiting for a step.
     index("requests_still_coming_idx")
       .on(table.stillComingAt)
@@ -776,7 +785,8 @@ export const staffAudit = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     actorId: text("actorId").notNull(),
-    actorRole: text("actorRole", { enum: ["admin", "moderator"] }).notNull(),
+    // "system" (actor id "system") for what the product does by itself, such as a learned channel (decision 0068).
+    actorRole: text("actorRole", { enum: ["admin", "moderator", "system"] }).notNull(),
     /** What was done, e.g. "request.mailed", "user.updated", "template.offered", "job.retried". */
     action: text("action").notNull(),
     targetType: text("targetType", { enum: AUDIT_TARGETS }).notNull(),

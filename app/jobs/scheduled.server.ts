@@ -13,6 +13,7 @@ import { deleteOldSenderReplyDays } from "~/models/sender-reply.server";
 import { MAILBOX_LIMITS, utcDay } from "~/domain/mailbox";
 import { sweepMailbox } from "~/services/mailbox-digest.server";
 import { advanceFollowUps } from "~/services/follow-up.server";
+import { learnPostalChannelsDaily } from "~/services/learned-channels.server";
 import type { AppEnv } from "~/utils/env.server";
 import { getDb } from "~/utils/db.server";
 import { DAY_MS } from "~/domain/dates";
@@ -72,6 +73,8 @@ async function runDailyTasks(controller: Pick<ScheduledController, "scheduledTim
       () => deleteOldSenderReplyDays(db, utcDay(new Date(controller.scheduledTime - MAILBOX_LIMITS.dayCountKeepDays * DAY_MS))),
     ],
     ["sweep mailbox pieces", () => sweepMailbox(env, now)],
+    // Return addresses two households gave become senders' postal channels (decision 0068), if the call after the give failed.
+    ["learn postal channels", () => learnPostalChannelsDaily(env, now)],
     [
       "advance follow-ups",
       async () => {

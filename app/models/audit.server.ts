@@ -3,8 +3,14 @@ import { staffAudit, type AuditTarget } from "../../drizzle/schema";
 import { chunkedInserts, type Db } from "~/utils/db.server";
 import type { Role } from "~/utils/roles";
 
-/** A signed-in member of staff, as the audit trail names them. */
-export type StaffActor = { id: string; role: Role };
+/**
+ * The product itself, for what it does with no one on the staff involved and still records in the
+ * audit trail: a postal channel learned from people's return addresses (decision 0068).
+ */
+export const SYSTEM_ACTOR = { id: "system", role: "system" } as const;
+
+/** A signed-in member of staff, or the product itself, as the audit trail names them. */
+export type StaffActor = { id: string; role: Role } | typeof SYSTEM_ACTOR;
 
 export class AdminOnlyError extends Error {
   constructor(what: string) {

@@ -3,9 +3,11 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { requests, requestTemplates, senderChannelProblems, users, type SenderChannel } from "../../drizzle/schema";
 import { templateFromSender, type CatalogSender } from "~/domain/sender-catalog";
 import { channelKindsChanged } from "~/domain/sender-channels";
+import { postalAddressesRemoved } from "~/domain/learned-channels";
 import { changedFields } from "~/domain/audit-details";
 import { templateFieldsFromForm, type NewSenderFormValues, type SenderFormValues } from "~/domain/sender-form";
 import { assertAdmin, auditEntry, type StaffActor } from "~/models/audit.server";
+import { refusePostalAddresses } from "~/models/learned-channels.server";
 import { customGroupLinkStatements, senderNameInserts, type CustomNameGroup } from "~/models/sender-names.server";
 import { namesOfSender } from "~/domain/sender-search";
 import { chunkedInserts, type Db } from "~/utils/db.server";
@@ -203,15 +205,24 @@ export async function updateTemplate(db: Db, actor: StaffActor, id: string, valu
   const changes = changedFields(before, fields);
   const changedNames = Object.keys(changes.after);
   if (changedNames.length === 0) return { changed: [] };
+  const now = new Date();
+  // A postal address staff removed or corrected is not learned again from people's returns (decision 0068).
+  const refused = postalAddressesRemoved(before.channels, fields.channels ?? before.channels);
   await db.batch([
     db
       .update(requestTemplates)
-      .set({ ...changes.after, updatedAt: new Date() })
+      .set({ ...changes.after, updatedAt: now })
       .where(eq(requestTemplates.id, id)),
     // A new name is found by search; the old one still is, as people may still type it.
     ...senderNameInserts(db, namesOfSender({ id, name: fields.title }), "catalog"),
-    auditEntry(db, actor, { action: "template.updated", targetType: "template", targetId: id, details: changes }),
+    auditEntry(db, actor, {
+      action: "template.updated",
+      targetType: "template",
+      targetId: id,
+      details: refused.length > 0 ? { ...changes, refusedPostalAddresses: refused } : changes,
+    }),
     ...problemsLiftedBy(db, id, channelKindsChanged(before.channels, fields.channels ?? before.channels)),
+    ...refusePostalAddresses(db, id, refused, now),
   ]);
   return { changed: changedNames };
 }
@@ -351,6 +362,10 @@ export async function offerTemplateToExistingUsers(db: Db, actor: StaffActor, id
               legalByNoticeMethod: sql`null`.as("legalByNoticeMethod"),
               charityDonor: sql`null`.as("charityDonor"),
               charityMailingsPerYear: sql`null`.as("charityMailingsPerYear"),
+              senderAddress: sql`null`.as("senderAddress"),
+              senderAddressCheck: sql`null`.as("senderAddressCheck"),
+              senderAddressFrom: sql`null`.as("senderAddressFrom"),
+              senderAddressAt: sql`null`.as("senderAddressAt"),
               createdAt: sql`${now.getTime()}`.as("createdAt"),
               updatedAt: sql`${now.getTime()}`.as("updatedAt"),
             })

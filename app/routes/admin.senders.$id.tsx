@@ -306,6 +306,7 @@ export default function Sender() {
                       <li key={`${channel.kind}:${channel.value}`}>
                         {channel.kind}: {channel.value}
                         {channel.note ? <span className="muted"> ({channel.note})</span> : null}
+                        <ChannelSource source={channel.source} checked={channel.checked} />
                       </li>
                     ))}
                   </ul>
@@ -538,6 +539,28 @@ export default function Sender() {
       )}
     </section>
   );
+}
+
+/**
+ * Where a channel came from and when: the page it was read from (a link), or the people whose
+ * return addresses taught it (decision 0068).
+ */
+function ChannelSource({ source, checked }: { source?: string; checked?: string }) {
+  if (!source && !checked) return null;
+  const date = checked ? `, ${checked}` : "";
+  if (source && /^https?:\/\//.test(source)) {
+    return (
+      <span className="muted">
+        {" "}
+        · from{" "}
+        <a href={source} rel="nofollow noreferrer">
+          its page
+        </a>
+        {date}
+      </span>
+    );
+  }
+  return <span className="muted">{` · ${source ?? "checked"}${date}`}</span>;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data ? `Sender: ${data.template.title}` : "Sender");

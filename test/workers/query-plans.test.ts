@@ -9,6 +9,7 @@ import { searchUsers } from "~/models/staff-users.server";
 import { getSessionUser } from "~/models/user.server";
 import { lettersFor, listWorkQueue } from "~/models/work-queue.server";
 import { requestsDueForFollowUp } from "~/models/follow-up.server";
+import { listReturnAddressConfirmations, listSendersGivenReturnAddressSince } from "~/models/learned-channels.server";
 import { getDb } from "~/utils/db.server";
 import { signedUpUser } from "./http";
 
@@ -112,6 +113,8 @@ describe("query plans of the staff pages and the dashboard", async () => {
     ["the work queue", (db) => listWorkQueue(db)],
     ["the print batch", (db, user) => lettersFor(db, [{ userId: user.userId, requestId: "some-request" }], { unsentOnly: true, now: NOW })],
     ["the daily follow-up walk", (db) => requestsDueForFollowUp(db, NOW, 500)],
+    ["a sender's return addresses to learn from", (db) => listReturnAddressConfirmations(db, "some-sender")],
+    ["the senders given a return address lately", (db) => listSendersGivenReturnAddressSince(db, NOW, 500)],
     ["the users list", (db) => searchUsers(db, "")],
     ["the users search by email", (db) => searchUsers(db, "Someone@Exa")],
     ["the jobs page", (db) => getJobsOverview(db)],

@@ -37,5 +37,7 @@ export function StaffTable({
 
 /** A user id as a link to their staff page. */
 export function StaffUserLink({ userId }: { userId: string }) {
+  // What the product did by itself is audited as "system" (decision 0068): no user to link to.
+  if (userId === "system") return <>{userId}</>;
   return <Link to={`/admin/users/${encodeURIComponent(userId)}`}>{userId}</Link>;
 }
