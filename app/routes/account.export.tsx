@@ -1,3 +1,4 @@
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -56,7 +57,7 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 function Table({ label, head, rows }: { label: string; head: string[]; rows: ReactNode[][] }) {
   if (rows.length === 0) return <p className="muted">None.</p>;
   return (
-    <div className="table-scroll">
+    <ScrollRegion label={label}>
       <table aria-label={label}>
         <thead>
           <tr>
@@ -77,7 +78,7 @@ function Table({ label, head, rows }: { label: string; head: string[]; rows: Rea
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

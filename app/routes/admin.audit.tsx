@@ -119,6 +119,7 @@ export default function AdminAudit() {
       ) : (
         <StaffTable
           columns={["When", "Who", "Action", "Target", "Reason", "Details"]}
+          label="Audit entries"
           caption={<>Newest first, {pageSize} to a page. Times are Eastern.</>}
         >
           {entries.map((entry) => (

@@ -1,3 +1,4 @@
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -254,7 +255,7 @@ export default function Sender() {
       <h1 id="page-title">{template.title}</h1>
       <PostOutcome notice={notice} error={buttonMessage} />
 
-      <div className="table-scroll">
+      <ScrollRegion label="What the catalog holds">
         <table>
           <caption className="muted">What the catalog holds</caption>
           <tbody>
@@ -368,7 +369,7 @@ export default function Sender() {
             </tr>
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
 
       <h2>Waiting for staff</h2>
       <p>
@@ -390,7 +391,10 @@ export default function Sender() {
         <>
           <h2>Channel problems</h2>
           <p className="muted">A channel with a problem is off the automatic path: its requests wait for staff until it is fixed.</p>
-          <StaffTable columns={["Channel", "Problem", "Since", <span className="visually-hidden">Fix</span>]}>
+          <StaffTable
+            columns={["Channel", "Problem", "Since", <span className="visually-hidden">Fix</span>]}
+            label="Channels that stopped working"
+          >
             {problems.map((problem) => (
               <tr key={problem.kind}>
                 <td>{problem.kind}</td>
@@ -417,7 +421,10 @@ export default function Sender() {
         <>
           <h2>Postal addresses seen on users&apos; photos</h2>
           <p className="muted">Confirming one makes it the sender&apos;s postal channel and mails the requests waiting for it.</p>
-          <StaffTable columns={["Address", "Seen", "First photo", "Since", <span className="visually-hidden">Decide</span>]}>
+          <StaffTable
+            columns={["Address", "Seen", "First photo", "Since", <span className="visually-hidden">Decide</span>]}
+            label="Postal addresses seen on photos"
+          >
             {proposals.map((proposal) => (
               <tr key={proposal.id}>
                 <td>{proposal.address}</td>
@@ -522,7 +529,7 @@ export default function Sender() {
 
       <h2>History</h2>
       {history.length > 0 ? (
-        <StaffTable columns={["When", "What", "Who", "Details"]}>
+        <StaffTable columns={["When", "What", "Who", "Details"]} label="History">
           {history.map((entry) => (
             <tr key={entry.id}>
               <td>{entry.at}</td>

@@ -80,7 +80,7 @@ export default function RequestedSenders() {
 
       <h2 id="without-channel">Catalog senders without a channel</h2>
       {withoutChannel.length > 0 ? (
-        <StaffTable columns={["Sender", "Requests waiting", "Oldest waiting", "Problem"]}>
+        <StaffTable columns={["Sender", "Requests waiting", "Oldest waiting", "Problem"]} label="Senders without a channel">
           {withoutChannel.map((sender) => (
             <tr key={sender.templateId}>
               <td>

@@ -56,6 +56,7 @@ export default function Senders() {
       {slowest.length > 0 ? (
         <StaffTable
           columns={["Sender", "Stopped", "Last piece, 90 in 100 within"]}
+          labelledBy="slowest-title"
           caption="Senders that stop their mail least, lowest share first"
         >
           {slowest.map((sender) => (
@@ -74,6 +75,7 @@ export default function Senders() {
       <h2 id="all-senders-title">All senders</h2>
       <StaffTable
         columns={["Sender", "Category", "Channels", "Accepts agents", "Consumer files", "Confidence", "Active", "Users with it"]}
+        labelledBy="all-senders-title"
         caption="Senders by name"
       >
         {senders.map((sender) => (

@@ -203,7 +203,7 @@ export default function Testimonial() {
 
       <h2>History</h2>
       {history.length > 0 ? (
-        <StaffTable columns={["When", "What", "Who", "Details"]}>
+        <StaffTable columns={["When", "What", "Who", "Details"]} label="History">
           {history.map((entry) => (
             <tr key={entry.id}>
               <td>{entry.at}</td>

@@ -72,6 +72,7 @@ export default function StaffUsers() {
       {users.length > 0 ? (
         <StaffTable
           columns={["Email", "Name", "State", "Plan", "Free requests left", "Signed up", <span className="visually-hidden">Open</span>]}
+          label="Users"
         >
           {users.map((user) => (
             <tr key={user.id}>

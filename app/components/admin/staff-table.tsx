@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { ScrollRegion, type RegionName } from "~/components/ui/scroll-region";
 
 /**
  * A staff list: scrolls sideways on a narrow screen, one column heading per entry of `columns`
@@ -7,18 +8,17 @@ import type { ReactNode } from "react";
  */
 export function StaffTable({
   columns,
-  labelledBy,
   caption,
   children,
-}: {
+  ...name
+}: RegionName & {
   columns: ReactNode[];
-  labelledBy?: string;
   caption?: ReactNode;
   children: ReactNode;
 }) {
   return (
-    <div className="table-scroll">
-      <table aria-labelledby={labelledBy}>
+    <ScrollRegion {...name}>
+      <table aria-labelledby={name.labelledBy} aria-label={name.label}>
         {caption ? <caption className="muted">{caption}</caption> : null}
         <thead>
           <tr>
@@ -31,7 +31,7 @@ export function StaffTable({
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
