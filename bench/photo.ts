@@ -313,7 +313,7 @@ function report(draw: number, outcomes: Outcome[]) {
     ],
     ["a number given where the label shows none", `${numberInvented}/${outcomes.length - withNumber.length}`, ""],
     [
-      `return address proposed exactly (${returnFromPage ? "as the page shows it" : "by the rules, sender known"})`,
+      `return address proposed exactly${returnFromPage ? " (on the page)" : ""}`,
       `${returnRead}/${withReturn.length} = ${pct(returnRead, withReturn.length)}`,
       "≥ 80%",
     ],
@@ -322,7 +322,7 @@ function report(draw: number, outcomes: Outcome[]) {
       `${returnInTranscript}/${printingOne.length} = ${pct(returnInTranscript, printingOne.length)}`,
       "",
     ],
-    ["  an address proposed where none with a street is printed", `${returnInvented}/${withoutStreet.length}`, ""],
+    ["  proposed where none with a street is printed", `${returnInvented}/${withoutStreet.length}`, ""],
     ["addressed to someone else: sender right", `${othersRight}/${others.length}`, ""],
     ["median seconds from upload to suggestion", `${median.toFixed(2)} s (max ${seconds.at(-1)!.toFixed(2)} s)`, ""],
   ];
