@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfirmPhotoSchema, CONFIRM_PHOTO_MESSAGES, isSamePerson, OTHER_SENDER, readMailPiece } from "./mail-photo";
+import { ConfirmPhotoSchema, CONFIRM_PHOTO_MESSAGES, isSamePerson, OTHER_SENDER, readMailPiece, returnAddressOf } from "./mail-photo";
 import { namesOfSender } from "./sender-search";
 
 const SENDERS = [
@@ -139,6 +139,64 @@ describe("readMailPiece: the mailing label", () => {
       ].join("\n"),
     );
     expect(reading.addressee).toBe("MICHAEL PUBLIC");
+  });
+});
+
+describe("readMailPiece: a label's number as the reader slips on it", () => {
+  it("takes the number after “ID #” alone, the person's ID with the sender", () => {
+    expect(read("ID # 3391 0274 5")).toMatchObject({ customerNumber: "3391 0274 5", keyCode: null });
+    expect(read("Member ID: 88120447").customerNumber).toBe("88120447");
+  });
+
+  it("takes a key code whose label's first word lost its start, only before “Code:”", () => {
+    expect(read("rceCode:K7R2QP")).toMatchObject({ customerNumber: null, keyCode: "K7R2QP" });
+    expect(read("motionCode: 4HV9TT")).toMatchObject({ customerNumber: null, keyCode: "4HV9TT" });
+    expect(read("Barcode: 4412 9031").keyCode).toBeNull();
+    expect(read("Use code 2FREE at checkout").keyCode).toBeNull();
+  });
+
+  it("takes a keyline that lost one of its # signs, never the person's street", () => {
+    const label = (keyline: string) =>
+      ["***ECRLOT**C-014", keyline, "DANA R WHITFIELD", "52 ORCHARD HILL RD", "AMHERST MA 01002"].join("\n");
+    expect(read(label("#QTRWNZP 55012384 6")).customerNumber).toBe("QTRWNZP 55012384 6");
+    expect(read(label("MLB4410217#")).customerNumber).toBe("MLB4410217");
+    expect(read(label("#QTRWNZP 55012384 6")).addressee).toBe("DANA R WHITFIELD");
+    expect(read(["DANA R WHITFIELD", "52 ORCHARD HILL RD APT #", "AMHERST MA 01002"].join("\n")).customerNumber).toBeNull();
+    expect(read(label("AUTO**MIXED ADC 010 #")).customerNumber).toBeNull();
+  });
+
+  it("takes a number whose label ran into the sorting marks before it, with an “o” read as a zero", () => {
+    expect(read("*****AUTO**5-DIGIT 01002Cust0mer #:60218834").customerNumber).toBe("60218834");
+    expect(read("Acc0unt No. 2290 4471").customerNumber).toBe("2290 4471");
+  });
+});
+
+describe("returnAddressOf: an address line as the reader slips on it", () => {
+  it("reads a city line with no space after its comma or before its ZIP", () => {
+    expect(returnAddressOf(["Pottery Barn", "P.O.Box 41250", "Sacramento,CA95841"].join("\n"), ["Pottery Barn"])).toBe(
+      "P.O. Box 41250, Sacramento, CA 95841",
+    );
+    expect(returnAddressOf(["Pottery Barn", "P.O. Box 41250", "West Sacramento,CA 95691-3417"].join("\n"), ["Pottery Barn"])).toBe(
+      "P.O. Box 41250, West Sacramento, CA 95691-3417",
+    );
+  });
+
+  it("puts back the spaces after a house number and the comma before a suite", () => {
+    expect(returnAddressOf(["Capital One", "88Lakeshore Drive.Suite 410", "Richmond, VA 23238"].join("\n"), ["Capital One"])).toBe(
+      "88 Lakeshore Drive, Suite 410, Richmond, VA 23238",
+    );
+    expect(returnAddressOf(["Capital One", "2211N.Elston Ave,Dept. 7", "Richmond, VA 23238"].join("\n"), ["Capital One"])).toBe(
+      "2211 N. Elston Ave, Dept. 7, Richmond, VA 23238",
+    );
+    expect(returnAddressOf(["Capital One", "40StAndrews Court", "Richmond, VA 23238"].join("\n"), ["Capital One"])).toBe(
+      "40 St. Andrews Court, Richmond, VA 23238",
+    );
+  });
+
+  it("reads a P.O. Box whose “o” the reader dropped", () => {
+    expect(returnAddressOf(["Discover", "PO.Bx 5521", "New Albany, OH 43054"].join("\n"), ["Discover"])).toBe(
+      "P.O. Box 5521, New Albany, OH 43054",
+    );
   });
 });
 

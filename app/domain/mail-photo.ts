@@ -94,7 +94,10 @@ function labelledNumber(words: string, { bareColon }: { bareColon: boolean }) {
   // "KeyCodeVQML4U"): "no" may touch a digit, "code" a code with a digit in it.
   const glued = String.raw`(?=\d)|(?<=code)(?=[A-Z0-9-]*\d)`;
   const naming = String.raw`(?:(code|no|num|nbr|number|id)(?:\b\.?\s*[#:]?|${glued})|(#)\s*:?${bareColon ? "|:" : ""})`;
-  return new RegExp(String.raw`\b(?:${words})\.?\s*${naming}\s*${LABEL_NUMBER}`, "i");
+  // The label may be run into the sorting marks before it ("…5-DIGIT 60614Customer #: 0099"), and
+  // an "o" in its words read as a zero ("CUSt0mer").
+  const spelled = words.replace(/o/g, "[o0]");
+  return new RegExp(String.raw`(?:\b|(?<=\d))(?:${spelled})\.?\s*${naming}\s*${LABEL_NUMBER}`, "i");
 }
 
 /**
@@ -102,15 +105,24 @@ function labelledNumber(words: string, { bareColon }: { bareColon: boolean }) {
  * reference of the offer made to them (a reservation number, a quote reference).
  */
 const CUSTOMER_NUMBERS = [
-  labelledNumber("customer|cust|acct|account|member|membership|donor|client", { bareColon: true }),
+  // "ID #" and "ID:" alone are the person's number too ("ID # 4471 2209 3").
+  labelledNumber("customer|cust|acct|account|member|membership|donor|client|id", { bareColon: true }),
   labelledNumber(String.raw`reference|ref|quote\s+ref|reservation`, { bareColon: false }),
 ];
 /**
  * The code of the mailing itself, which says which list and which campaign the person's name came
  * from: "Key Code", "Source Code", "Offer Code". Senders look a person up by either, so both are kept.
  */
+const KEY_CODE_WORDS = ["source", "key", "promo", "promotion", "priority", "offer", "catalog", "invitation", "mailing"];
+/**
+ * The end of a key code's first word, run into "Code:" when the reader lost the word's start
+ * ("eCode:3FR8XX" for "Source Code: 3FR8XX", "tionCode: …"): only before "code" and a colon.
+ */
+const CUT_KEY_CODE_WORD = String.raw`(?:${[...new Set(KEY_CODE_WORDS.flatMap((word) => [...word].map((_, start) => word.slice(start)).slice(1)))].join("|")})(?=code\s*:)`;
 // "0ffer", "Priorty": how a reader of small type often prints two of these words.
-const KEY_CODE = labelledNumber("source|key|promo|promotion|priori?ty|[o0]ffer|catalog|invitation|mailing", { bareColon: false });
+const KEY_CODE = labelledNumber(`source|key|promo|promotion|priori?ty|offer|catalog|invitation|mailing|${CUT_KEY_CODE_WORD}`, {
+  bareColon: false,
+});
 const LABELLED_NUMBERS = [...CUSTOMER_NUMBERS, KEY_CODE];
 /** Numbers that are never the person's on a label: a date, a ZIP code. */
 const NOT_A_CUSTOMER_NUMBER = /^\d{1,2}[/-]\d{1,2}[/-]\d{2,4}$|^\d{5}(?:-\d{4})?$/;
@@ -118,6 +130,14 @@ const NOT_A_CUSTOMER_NUMBER = /^\d{1,2}[/-]\d{1,2}[/-]\d{2,4}$|^\d{5}(?:-\d{4})?
 const PHONE_SHAPED = /^(?:1[-. ]?)?\(?\d{3}\)?[-. ]\d{3}[-. ]\d{4}$/;
 /** A keyline: the number some mailers print between # signs above the name. */
 const KEYLINE = /#\s*([A-Z0-9][A-Z0-9 ]{3,30}[A-Z0-9])\s*#/i;
+/**
+ * A keyline whose first or last "#" the reader lost ("#EBHP3D 438108841", "RGXTBDZ 77749645 7#"):
+ * the code with a digit in it, alone on its line but for the sorting marks' asterisks beside it.
+ */
+const CUT_KEYLINE_CODE = String.raw`((?=[A-Z0-9 ]*\d)[A-Z0-9][A-Z0-9 ]{4,30}[A-Z0-9])`;
+/** A street line's words: "1847 N HALSTED ST APT #" is the person's address, not a keyline. */
+const STREET_WORD = /\b(?:ST|AVE|RD|DR|LN|BLVD|CT|PL|WAY|HWY|PKWY|APT|STE|UNIT|BOX)\b/i;
+const CUT_KEYLINE = new RegExp(String.raw`(?:^|\*)\s*(?:#\s*${CUT_KEYLINE_CODE}|${CUT_KEYLINE_CODE}\s*#)\s*(?:$|\*)`, "i");
 const STREET_LINE = /^\s*(\d+[A-Z]?\s+\S+|P\.?\s*O\.?\s*BOX\s+\d+)/i;
 const CITY_STATE_ZIP = /\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\b/i;
 
@@ -311,7 +331,13 @@ function readLabel(lines: Line[]): Pick<PhotoReading, "customerNumber" | "keyCod
   if (cityIndex > 0) {
     for (let index = cityIndex - 2; index >= Math.max(0, cityIndex - 4); index -= 1) {
       const line = lines[index]!;
-      if (ENDORSEMENT.test(line.text) || LABELLED_NUMBERS.some((labelled) => labelled.test(line.text)) || KEYLINE.test(line.text)) continue;
+      if (
+        ENDORSEMENT.test(line.text) ||
+        LABELLED_NUMBERS.some((labelled) => labelled.test(line.text)) ||
+        KEYLINE.test(line.text) ||
+        CUT_KEYLINE.test(line.text)
+      )
+        continue;
       const name = line.text.replace(/^[^A-Za-z]+|[^A-Za-z.]+$/g, "").replace(/\s+/g, " ");
       if (looksLikePersonName(name)) addressee = name;
       break;
@@ -342,6 +368,11 @@ function findCustomerNumber(lines: Line[]): string | null {
     const keyline = KEYLINE.exec(text);
     if (keyline) return tidyNumber(keyline[1]!);
   }
+  for (const { text } of lines) {
+    const cut = CUT_KEYLINE.exec(text);
+    const code = cut?.[1] ?? cut?.[2];
+    if (code && !ENDORSEMENT.test(code) && !NOT_A_CUSTOMER_NUMBER.test(code) && !STREET_WORD.test(code)) return tidyNumber(code);
+  }
   return null;
 }
 
@@ -365,9 +396,16 @@ function tidyNumber(number: string) {
 
 /** Postage marks printed beside a return address, on its lines: "P.O. Box 11539 U.S. POSTAGE". */
 const POSTAGE_MARKS = /\s+(?:PRSRT|PRST|PRESORTED|STD|STANDARD|U\.?\s?S\.?\s+POSTAGE|POSTAGE|PAID|PERMIT|NONPROFIT|FIRST[- ]CLASS)\b.*$/i;
-const PO_BOX = /\bP\.?\s*O\.?\s*BOX\s+(\d+)/i;
-/** The city, state and ZIP as printed, without what follows the ZIP. */
-const CITY_LINE = /([A-Za-z][A-Za-z .'-]*?,?\s+[A-Z]{2}),?\s+(\d{5}(?:-\d{4})?)\b/;
+/** "P.O. Box 1925", also as read: "PO.Bx1129", "P.O.BOX379909". */
+const PO_BOX = /\bP\.?\s*O\.?\s*B[O0]?X\.?\s*(\d+)/i;
+/**
+ * The city, state and ZIP as printed, without what follows the ZIP. Groups: 1 the city, 2 the
+ * state, 3 the ZIP. The reader often leaves out the space after the city's comma or before the
+ * ZIP ("Lynchburg,VA 24506", "Washington, DC20076"), and reads the comma as a period.
+ */
+const CITY_LINE = /([A-Za-z][A-Za-z .'-]*?)\s*(?:[,.]\s*|\s)([A-Z]{2})[,.]?\s*(\d{5}(?:-\d{4})?)\b/;
+/** The words that start the second part of a street line ("Suite 200", "Dept. 142"). */
+const SECONDARY_UNIT = String.raw`(?:Suite|Ste|Apt|Unit|Dept|Floor|Fl|Bldg|Building|Room|Rm)\b`;
 /** How many lines above its street line a return address's name may be (a name can take two lines). */
 const NAME_LINES_ABOVE = 2;
 
@@ -389,7 +427,11 @@ function readReturnAddress(lines: Line[], senderNames: string[]): string | null 
     const named =
       lines.slice(Math.max(0, street - NAME_LINES_ABOVE), street).some(namesSender) && !keys.includes(printedKey(lines[street]!.text));
     const streetText = tidyStreet(lines[street]!.text, named);
-    if (streetText) blocks.push({ street, named, address: `${streetText}, ${city[1]!.replace(/\s+/g, " ").trim()} ${city[2]}` });
+    const cityName = city[1]!
+      .replace(/\s+/g, " ")
+      .replace(/[\s.,]+$/, "")
+      .trim();
+    if (streetText) blocks.push({ street, named, address: `${streetText}, ${cityName}, ${city[2]} ${city[3]}` });
   }
   const named = blocks.find((block) => block.named);
   if (named) return named.address;
@@ -412,6 +454,13 @@ function tidyStreet(text: string, underSenderName: boolean): string | null {
   const street = (box ? text.slice(box.index).replace(PO_BOX, "P.O. Box $1") : text)
     .replace(POSTAGE_MARKS, "")
     .replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9.]+$/g, "")
+    // The spaces the reader leaves out after a house number ("101Channel Drive", "2934N. Broadway"),
+    // after a direction's period ("N.Broadway") and after a saint's "St." ("StJude Place").
+    .replace(/^(\d+)(?=[A-Z][a-z]{2}|[NSEW]\.|St\.?[A-Z][a-z])/, "$1 ")
+    .replace(/\b([NSEW]\.)(?=[A-Z][a-z])/g, "$1 ")
+    .replace(/\bSt\.?(?=[A-Z][a-z])/g, "St. ")
+    // The comma before a suite or a department, read as a period or with no space after it.
+    .replace(new RegExp(String.raw`([A-Za-z0-9])\s*[.,]\s*(?=${SECONDARY_UNIT})`, "g"), "$1, ")
     .replace(/\s+/g, " ")
     .trim();
   return /\d|[A-Za-z]{3}/.test(street) ? street : null;

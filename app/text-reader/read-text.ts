@@ -8,6 +8,7 @@ import { pathToFileURL } from "node:url";
 import "@gutenye/ocr-node";
 import type { Line, LineImage, ModelCreateOptions } from "@gutenye/ocr-node";
 import sharp from "sharp";
+import { putRightCityByZip, zipTable } from "./city-by-zip";
 
 /** A corner of a box, in pixels of the image as it was read (upright, downsized). */
 type Point = [x: number, y: number];
@@ -90,7 +91,9 @@ export async function readText(image: Uint8Array): Promise<Reading> {
     // NFKC: the models write some punctuation in its full-width Chinese form ("Customer #：0047").
     pieces.push({ text: fixCommonMisreads(line.text.normalize("NFKC").trim()), box: toPoints(lineImage.box), score: line.mean });
   }
-  const lines = joinRows(pieces);
+  // A city or state misread beside its ZIP code is put right from the ZIP (city-by-zip.ts).
+  const zips = zipTable();
+  const lines = joinRows(pieces).map((line) => ({ ...line, text: putRightCityByZip(line.text, zips) }));
   return { lines, text: lines.map((line) => line.text).join("\n"), width, height };
 }
 
