@@ -220,7 +220,7 @@ export function templateFieldsFromForm(values: SenderFormValues): TemplateFields
     channels,
     acceptsAgent,
     needs,
-    consumerFiles: consumerFilesFor(acceptsAgent, needs),
+    consumerFiles: consumerFilesFor(needs),
     lasts,
     takes,
     confidence,
