@@ -5,7 +5,7 @@
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/cloudflare";
 import { consumeDeadLetters, consumeJobs, READING_AT_ONCE } from "~/jobs/consumer.server";
 import { runScheduledTasks } from "~/jobs/scheduled.server";
-import { receiveSenderReply } from "~/jobs/sender-replies.server";
+import { receiveSenderReply, refuseMailToSendingAddress } from "~/jobs/sender-replies.server";
 import { receiveMailboxEmail } from "~/jobs/mailbox.server";
 import { isAddressAt } from "~/domain/mailbox";
 import { PublicPageCache } from "~/services/public-pages.server";
@@ -76,11 +76,13 @@ export function createWorkerHandlers(build: ServerBuild) {
     },
 
     // Mail Cloudflare Email Routing hands the Worker, by the recipient's domain: the inbound
-    // addresses' (decision 0055), else the reply domain's, senders' answers to requests, which
-    // rejects any address that is not one of its own.
+    // addresses' (decision 0055); the people's sending addresses', which send only (decision 0066);
+    // else the reply domain's, senders' answers to requests, which rejects any address that is not
+    // one of its own.
     async email(message, rawEnv) {
       const env = parseEnv(rawEnv);
       if (isAddressAt(message.to, env.MAILBOX_DOMAIN)) await receiveMailboxEmail(message, env);
+      else if (isAddressAt(message.to, env.PERSON_SENDING_DOMAIN)) refuseMailToSendingAddress(message);
       else await receiveSenderReply(message, env);
     },
   } satisfies ExportedHandler;

@@ -29,7 +29,8 @@ import { parseArgs } from "node:util";
 import { CATALOG_SENDERS } from "../drizzle/catalog";
 import signupSenders from "../drizzle/senders.json" with { type: "json" };
 import { templateFromSender, type CatalogSender } from "../app/domain/sender-catalog";
-import { automaticEmailAddress, automaticLetterAddress, staffChannel } from "../app/domain/work-queue";
+import { staffChannel } from "../app/domain/work-queue";
+import { automaticSendOf } from "../app/services/automatic-send.server";
 import { JOB_SWEEP_CRON } from "../app/domain/job-envelope";
 import { startLocalStack, type LocalStack } from "../test/support/local-stack";
 import { freePort } from "../test/support/ports";
@@ -299,12 +300,13 @@ function drawMonth(random: () => number): Draw[][] {
 
 function drawOf(sender: CatalogSender): Draw {
   const template = templateFromSender(sender);
-  const kind = staffChannel(template.channels, template.acceptsAgent).kind;
+  const kind = staffChannel(template.channels).kind;
+  const automatic = automaticSendOf(template, { lettersThroughLob: true });
   const route: Route = template.consumerFiles
     ? "self"
-    : automaticEmailAddress(template)
+    : automatic.by === "email"
       ? "email"
-      : automaticLetterAddress(template)
+      : automatic.by === "mail"
         ? "letter"
         : kind === "email"
           ? "staffEmail"

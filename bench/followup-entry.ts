@@ -364,7 +364,7 @@ async function staffSendWaitingFollowUps(db: Db, now: Date) {
   const bySender = new Map<string, typeof waiting>();
   for (const row of waiting) bySender.set(row.templateId, [...(bySender.get(row.templateId) ?? []), row]);
   for (const [templateId, rows] of bySender) {
-    const channel = staffChannel(rows[0]!.channels, rows[0]!.acceptsAgent);
+    const channel = staffChannel(rows[0]!.channels);
     await markProcessed(
       db,
       STAFF,

@@ -519,6 +519,11 @@ export const requestLogs = sqliteTable(
     index("request_logs_confirm_idx")
       .on(table.userId, table.requestId, table.status, table.createdAt)
       .where(sql`"status" = 'confirm'`),
+    // Each sending by the week it happened, and who sent it: the staff overview's share sent with
+    // no staff touch (decision 0066).
+    index("request_logs_sent_idx")
+      .on(table.createdAt, table.creator)
+      .where(sql`"status" in ('emailed', 'mailed', 'filed')`),
   ],
 );
 

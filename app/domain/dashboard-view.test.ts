@@ -205,7 +205,9 @@ describe("dashboardView", () => {
     const cardOf = (id: string) => view.groups.onItsWay.find((card) => card.id === id);
     expect(cardOf("going")?.statusLabel).toBe("Going out by email now");
     expect(cardOf("lookup")?.statusLabel).toBe("Our staff look up where to send it: usually within 2 working days");
-    expect(cardOf("letter")?.statusLabel).toBe("Letter mailed 11/21/2026 · in transit · expected at the sender 11/26/2026");
+    expect(cardOf("letter")?.statusLabel).toBe(
+      "Letter mailed 11/21/2026 to Letter Co's postal address · in transit · expected at the sender 11/26/2026",
+    );
     // 30 days from the end of the day it is expected there, not from the mailing.
     expect(cardOf("letter")?.wait).toMatch(/^Letter Co has until 12\/26\/2026 to act: 34 days to go;/);
     expect(cardOf("letter")?.next.buttons.map((button) => button.label)).toEqual(["Cancel"]);

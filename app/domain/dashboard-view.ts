@@ -171,7 +171,7 @@ function currentLetter(row: DashboardRow, snapshot: DashboardSnapshot) {
 function sendingRoute(row: DashboardRow): SendingRoute {
   if (row.sendingJob === "optOut.email") return "automaticEmail";
   if (row.sendingJob === "optOut.letter") return "automaticLetter";
-  return staffChannel(row.channels, row.acceptsAgent).kind === "unknown" ? "lookUp" : "staff";
+  return staffChannel(row.channels).kind === "unknown" ? "lookUp" : "staff";
 }
 
 function standingOf(row: DashboardRow, snapshot: DashboardSnapshot, timeZone: string) {
@@ -193,6 +193,7 @@ function standingOf(row: DashboardRow, snapshot: DashboardSnapshot, timeZone: st
       evidence: evidenceOfRequest(row, snapshot),
       lastSent: lastSent ? { status: lastSent.status, at: lastSent.createdAt } : null,
       lastReplyAt: lastReply?.createdAt ?? null,
+      legal: row.followUpStep === 2 && row.legalLawId !== null,
     },
     timeZone,
   );

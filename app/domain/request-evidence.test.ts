@@ -64,10 +64,13 @@ describe("standingText", () => {
 
   it("says when an email went out, and that it was delivered once Postmark says so", () => {
     const sent = { processedAt: emailedAt, lastSent: { status: "emailed", at: emailedAt } };
-    expect(standingText(input({ ...sent, evidence: [emailed()] }), timeZone)).toBe("Sent on 11/26/2026 by email");
+    expect(standingText(input({ ...sent, evidence: [emailed()] }), timeZone)).toBe("Emailed to Acxiom on 11/26/2026 as your own request");
     expect(
       standingText(input({ ...sent, evidence: [emailed([{ state: "delivered", at: later(emailedAt, 1), detail: null }])] }), timeZone),
-    ).toBe("Sent on 11/26/2026 by email · delivered");
+    ).toBe("Emailed to Acxiom on 11/26/2026 as your own request · delivered");
+    expect(standingText(input({ ...sent, legal: true, evidence: [emailed()] }), timeZone)).toBe(
+      "Emailed to Acxiom on 11/26/2026 as your agent, under your state's law",
+    );
   });
 
   it("says a bounced address is with our staff, whether or not the request is back in their queue", () => {
@@ -80,14 +83,14 @@ describe("standingText", () => {
   it("says when a letter was mailed and when it is expected at the sender, then where it is", () => {
     const sent = { processedAt: mailedAt, lastSent: { status: "mailed", at: mailedAt } };
     expect(standingText(input({ ...sent, evidence: [mailed()] }), timeZone)).toBe(
-      "Letter mailed 11/27/2026 · expected at the sender 12/02/2026",
+      "Letter mailed 11/27/2026 to Acxiom's postal address · expected at the sender 12/02/2026",
     );
     expect(
       standingText(input({ ...sent, evidence: [mailed([{ state: "inTransit", at: later(mailedAt, 20), detail: null }])] }), timeZone),
-    ).toBe("Letter mailed 11/27/2026 · in transit · expected at the sender 12/02/2026");
+    ).toBe("Letter mailed 11/27/2026 to Acxiom's postal address · in transit · expected at the sender 12/02/2026");
     const deliveredAt = new Date("2026-12-01T17:00:00Z");
     expect(standingText(input({ ...sent, evidence: [mailed([{ state: "delivered", at: deliveredAt, detail: null }])] }), timeZone)).toBe(
-      "Letter mailed 11/27/2026 · delivered 12/01/2026",
+      "Letter mailed 11/27/2026 to Acxiom's postal address · delivered 12/01/2026",
     );
   });
 
@@ -127,7 +130,7 @@ describe("standingText", () => {
     );
     expect(
       standingText(input({ processedAt: mailedAt, evidence: [letter!], lastSent: { status: "mailed", at: mailedAt } }), timeZone),
-    ).toBe("Letter mailed 11/27/2026 · expected at the sender 12/02/2026");
+    ).toBe("Letter mailed 11/27/2026 to Acxiom's postal address · expected at the sender 12/02/2026");
   });
 
   it("says a returned letter is with our staff", () => {
@@ -140,7 +143,7 @@ describe("standingText", () => {
   it("falls back on the history for a sending no vendor recorded, and names the sender's reply", () => {
     const reply = new Date("2026-11-30T14:00:00Z");
     expect(standingText(input({ processedAt: mailedAt, lastSent: { status: "mailed", at: mailedAt } }), timeZone)).toBe(
-      "Letter mailed 11/27/2026",
+      "Letter mailed 11/27/2026 to Acxiom's postal address",
     );
     expect(standingText(input({ processedAt: mailedAt, lastSent: { status: "filed", at: mailedAt }, lastReplyAt: reply }), timeZone)).toBe(
       "Filed with Acxiom on 11/27/2026 · Acxiom replied 11/30/2026",

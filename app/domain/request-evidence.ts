@@ -221,6 +221,8 @@ export type StandingInput = {
   lastSent: { status: string; at: Date } | null;
   /** When the sender last replied, if it did. */
   lastReplyAt: Date | null;
+  /** Whether the current sending is a request under the law, sent as the person's agent. */
+  legal?: boolean;
 };
 
 const LETTER_ON_ITS_WAY: Partial<Record<LetterTrackingState, string>> = {
@@ -240,25 +242,37 @@ function failureOf(evidence: DeliveryEvidence | null, senderName: string): strin
   return null;
 }
 
-function sentText(evidence: DeliveryEvidence, timeZone: string): string {
+/**
+ * Which way a request went and why, the one text for each way (decision 0066): the person's own
+ * request by email, a request under the law by email as their agent, a letter to the sender's
+ * postal address from the catalog.
+ */
+function emailedText(senderName: string, on: string, { legal = false }: { legal?: boolean } = {}): string {
+  return `Emailed to ${senderName} on ${on} ${legal ? "as your agent, under your state's law" : "as your own request"}`;
+}
+
+function letterMailedText(senderName: string, on: string): string {
+  return `Letter mailed ${on} to ${senderName}'s postal address`;
+}
+
+function sentText(evidence: DeliveryEvidence, senderName: string, timeZone: string, legal: boolean): string {
   const on = formatDate(evidence.at, timeZone);
   if (evidence.kind === "email") {
     const last = latestEvent(evidence.events);
-    return `Sent on ${on} by email${last?.state === "delivered" ? " · delivered" : ""}`;
+    return `${emailedText(senderName, on, { legal })}${last?.state === "delivered" ? " · delivered" : ""}`;
   }
   const last = latestEvent(evidence.events);
-  if (last?.state === "delivered") return `Letter mailed ${on} · delivered${last.at ? ` ${formatDate(last.at, timeZone)}` : ""}`;
+  const mailed = letterMailedText(senderName, on);
+  if (last?.state === "delivered") return `${mailed} · delivered${last.at ? ` ${formatDate(last.at, timeZone)}` : ""}`;
   const expected = expectedArrival(evidence.expectedDeliveryDate);
   const way = last ? LETTER_ON_ITS_WAY[last.state] : undefined;
-  return [`Letter mailed ${on}`, way, expected ? `expected at the sender ${formatDate(expected, timeZone)}` : null]
-    .filter(Boolean)
-    .join(" · ");
+  return [mailed, way, expected ? `expected at the sender ${formatDate(expected, timeZone)}` : null].filter(Boolean).join(" · ");
 }
 
-function sentWithoutEvidence(lastSent: { status: string; at: Date }, senderName: string, timeZone: string) {
+function sentWithoutEvidence(lastSent: { status: string; at: Date }, senderName: string, timeZone: string, legal: boolean) {
   const on = formatDate(lastSent.at, timeZone);
-  if (lastSent.status === "emailed") return `Sent on ${on} by email`;
-  if (lastSent.status === "mailed") return `Letter mailed ${on}`;
+  if (lastSent.status === "emailed") return emailedText(senderName, on, { legal });
+  if (lastSent.status === "mailed") return letterMailedText(senderName, on);
   return `Filed with ${senderName} on ${on}`;
 }
 
@@ -292,9 +306,9 @@ export function standingText(input: StandingInput, timeZone: string): string | n
   }
   const sentEvidence = latest && latest.at.getTime() >= input.processedAt.getTime() - SAME_SENDING_MS ? latest : null;
   const text = sentEvidence
-    ? (failureOf(sentEvidence, input.senderName) ?? sentText(sentEvidence, timeZone))
+    ? (failureOf(sentEvidence, input.senderName) ?? sentText(sentEvidence, input.senderName, timeZone, input.legal ?? false))
     : input.lastSent
-      ? sentWithoutEvidence(input.lastSent, input.senderName, timeZone)
+      ? sentWithoutEvidence(input.lastSent, input.senderName, timeZone, input.legal ?? false)
       : input.consumerFiles
         ? "Filed by you"
         : `Sent on ${formatDate(input.processedAt, timeZone)}`;

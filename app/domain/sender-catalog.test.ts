@@ -18,6 +18,11 @@ describe("templateFromSender", () => {
     expect(byId("acxiom").consumerFiles).toBe(false);
   });
 
+  it("hands a sender asking a fee to the consumer, but no longer one that only refuses agents (decision 0066)", () => {
+    expect(byId("dmachoice")).toMatchObject({ acceptsAgent: "no", consumerFiles: true });
+    expect(byId("catalogchoice")).toMatchObject({ acceptsAgent: "no", consumerFiles: false });
+  });
+
   it("keeps a missing source year as unknown rather than guessing", () => {
     expect(byId("clipper-magazine").sourceYear).toBeNull();
   });

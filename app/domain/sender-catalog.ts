@@ -52,9 +52,20 @@ export function asksForIdentityNumber(need: string): boolean {
   return IDENTITY_NUMBERS.test(need);
 }
 
-/** Senders that refuse agents or ask for an SSN or a date of birth are filed by the person. */
-export function consumerFilesFor(acceptsAgent: "yes" | "no" | "unknown", needs: string[]): boolean {
-  return acceptsAgent === "no" || needs.some(asksForIdentityNumber);
+const FEE = /\bfee\b/i;
+
+/** A sender that asks for a fee (DMAchoice's registration fee): the person pays it themselves. */
+function asksForFee(need: string): boolean {
+  return FEE.test(need);
+}
+
+/**
+ * Senders that ask for an SSN, a date of birth or a fee are filed by the person. Refusing agents no
+ * longer makes a sender the person's to file: the opt-out request is the person's own, sent at
+ * their request (decision 0066); the agent field decides only what a legal request may claim.
+ */
+export function consumerFilesFor(needs: string[]): boolean {
+  return needs.some((need) => asksForIdentityNumber(need) || asksForFee(need));
 }
 
 /** A sender is offered only once there is a way to reach it. */
@@ -64,8 +75,7 @@ export function startsActive(channels: unknown[]): boolean {
 
 /**
  * Maps a gathered sender to a request template. The service never collects an SSN or a date of
- * birth, and cannot act where the sender refuses agents: those are filed by the consumer with
- * our instructions. Only the senders marked for signup are given to every new user (active), and
+ * birth and pays no fee: those senders are filed by the consumer with our instructions. Only the senders marked for signup are given to every new user (active), and
  * only once a channel is known; every sender can be found by name on /requests/add.
  */
 export function templateFromSender(sender: CatalogSender): TemplateSeed {
@@ -79,7 +89,7 @@ export function templateFromSender(sender: CatalogSender): TemplateSeed {
     channels: sender.channels,
     acceptsAgent,
     needs: sender.needs,
-    consumerFiles: consumerFilesFor(acceptsAgent, sender.needs),
+    consumerFiles: consumerFilesFor(sender.needs),
     lasts: sender.lasts ?? null,
     takes: sender.takes ?? null,
     confidence: level.trim(),
@@ -101,7 +111,7 @@ const comparable = (value: string | null) => (value ?? "").trim().toLowerCase().
 
 /**
  * Whether a request to this sender goes the way its privacy notice names for privacy requests: the
- * channel staff and the automatic sends use (staffChannel) is that method, kind and address alike.
+ * channel a legal request goes by (staffChannel, email only where agents are taken) is that method, kind and address alike.
  * Several state laws start their clock only for a request made that way (decision 0062), so a
  * letter states a deadline only then. Never true where no method is known.
  */
@@ -112,6 +122,7 @@ export function goesByPrivacyRequestMethod(sender: {
 }): boolean {
   const method = sender.privacyRequestMethod;
   if (!method?.value.trim()) return false;
-  const used = staffChannel(sender.channels, sender.acceptsAgent);
+  // The legal request goes by email only to a sender that takes agents' requests (decision 0066).
+  const used = staffChannel(sender.channels, { emailFirst: sender.acceptsAgent === "yes" });
   return used.kind === method.kind && comparable(used.value) === comparable(method.value);
 }

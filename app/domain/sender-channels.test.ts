@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { channelKindsChanged, normalizePostalAddress, whyRequestsWaitForStaff } from "./sender-channels";
+import { channelKindsChanged, normalizePostalAddress } from "./sender-channels";
 
 describe("normalizePostalAddress", () => {
   it("reads two spellings of one envelope as the same address", () => {
@@ -13,30 +13,6 @@ describe("normalizePostalAddress", () => {
     expect(normalizePostalAddress("PO Box 1000, Dodgeville, WI 53595")).not.toBe(
       normalizePostalAddress("PO Box 1001, Dodgeville, WI 53595"),
     );
-  });
-});
-
-describe("whyRequestsWaitForStaff", () => {
-  const mail = { kind: "mail" as const, value: "Acme, PO Box 1, Springfield, IL 62701" };
-  const email = { kind: "email" as const, value: "optout@acme.example" };
-
-  it("is nothing when the requests go by themselves", () => {
-    expect(whyRequestsWaitForStaff({ channels: [email], acceptsAgent: "yes", consumerFiles: false }, false)).toBeNull();
-    expect(whyRequestsWaitForStaff({ channels: [mail], acceptsAgent: "unknown", consumerFiles: false }, true)).toBeNull();
-  });
-
-  it("names what holds them back", () => {
-    expect(whyRequestsWaitForStaff({ channels: [mail], acceptsAgent: "unknown", consumerFiles: false }, false)).toContain("LOB_API_KEY");
-    expect(whyRequestsWaitForStaff({ channels: [email], acceptsAgent: "unknown", consumerFiles: false }, true)).toContain(
-      "takes requests from agents",
-    );
-    expect(whyRequestsWaitForStaff({ channels: [], acceptsAgent: "unknown", consumerFiles: false }, true)).toContain(
-      "No channel goes without staff",
-    );
-    expect(
-      whyRequestsWaitForStaff({ channels: [mail], acceptsAgent: "unknown", consumerFiles: false, channelProblems: ["mail"] }, true),
-    ).toContain("No channel goes without staff");
-    expect(whyRequestsWaitForStaff({ channels: [mail], acceptsAgent: "unknown", consumerFiles: true }, true)).toContain("files requests");
   });
 });
 

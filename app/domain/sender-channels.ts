@@ -1,5 +1,4 @@
 import type { SenderChannel } from "../../drizzle/schema";
-import { automaticEmailAddress, automaticLetterAddress, type AutomaticSenderFacts } from "./work-queue";
 
 // Postal addresses proposed as senders' channels from what users' photos show (decision 0054),
 // compared as normalized.
@@ -51,23 +50,4 @@ export function channelKindsChanged(before: SenderChannel[] | null, after: Sende
 /** Why a sender's postal channel left the automatic path: a letter to it came back. */
 export function returnedLetterChannelProblem(letterId: string): string {
   return `Lob's letter ${letterId} came back: check the postal address before letters go to it automatically again.`;
-}
-
-/**
- * Why a sender's requests wait for staff rather than going out by themselves, or null when they
- * can go: the reasons automaticEmailAddress and automaticLetterAddress say no, in staff's words.
- */
-export function whyRequestsWaitForStaff(sender: AutomaticSenderFacts, lettersThroughLob: boolean): string | null {
-  if (sender.consumerFiles) return "The person files requests to this sender themselves.";
-  if (automaticEmailAddress(sender)) return null;
-  if (automaticLetterAddress(sender)) {
-    return lettersThroughLob
-      ? null
-      : "Letters go through Lob only once LOB_API_KEY and LOB_WEBHOOK_SECRET are set: staff print them meanwhile.";
-  }
-  const working = (sender.channels ?? []).filter((channel) => !sender.channelProblems?.includes(channel.kind));
-  if (working.some((channel) => channel.kind === "email") && sender.acceptsAgent !== "yes") {
-    return "Its email address is used by itself only once the catalog says it takes requests from agents.";
-  }
-  return "No channel goes without staff: add an email address (of a sender that takes requests from agents) or a postal address.";
 }

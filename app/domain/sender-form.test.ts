@@ -198,7 +198,9 @@ describe("templateFieldsFromForm", () => {
 
   it("hands the request to the consumer as the catalog does", () => {
     expect(fieldsFor({}).consumerFiles).toBe(false);
-    expect(fieldsFor({ acceptsAgent: "no" }).consumerFiles).toBe(true);
+    // Refusing agents no longer does (decision 0066); a fee does.
+    expect(fieldsFor({ acceptsAgent: "no" }).consumerFiles).toBe(false);
+    expect(fieldsFor({ needs: "a small fee of about 2 to 6 USD" }).consumerFiles).toBe(true);
     expect(fieldsFor({ needs: "full name\nSSN" }).consumerFiles).toBe(true);
     expect(fieldsFor({ needs: "date of birth" }).consumerFiles).toBe(true);
   });

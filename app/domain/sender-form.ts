@@ -244,7 +244,7 @@ export function templateFieldsFromForm(
     channels: before ? keepChannelSources(before.channels, channels) : channels,
     acceptsAgent,
     needs,
-    consumerFiles: consumerFilesFor(acceptsAgent, needs),
+    consumerFiles: consumerFilesFor(needs),
     lasts,
     takes,
     confidence,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  automaticEmailAddress,
   groupWorkQueue,
   postalLines,
   processedDetail,
@@ -29,19 +28,19 @@ const row = (overrides: Partial<QueueRow>): QueueRow => ({
 });
 
 describe("the channel staff use", () => {
-  it("is email when the sender takes it from agents, then mail, web and phone", () => {
-    expect(staffChannel(acxiomChannels, "yes")).toEqual({ kind: "email", value: "consumeradvo@acxiom.com" });
-    expect(staffChannel(acxiomChannels, "no")).toEqual({ kind: "mail", value: "Acxiom LLC, P.O. Box 2000, Conway, AR 72033" });
+  it("is email whatever the catalog says of agents, then mail, web and phone; mail first where email is left out", () => {
+    expect(staffChannel(acxiomChannels)).toEqual({ kind: "email", value: "consumeradvo@acxiom.com" });
+    expect(staffChannel(acxiomChannels, { emailFirst: false })).toEqual({
+      kind: "mail",
+      value: "Acxiom LLC, P.O. Box 2000, Conway, AR 72033",
+    });
     expect(
-      staffChannel(
-        [
-          { kind: "phone", value: "1-800-555-0100" },
-          { kind: "web", value: "https://x.test" },
-        ],
-        "unknown",
-      ).kind,
+      staffChannel([
+        { kind: "phone", value: "1-800-555-0100" },
+        { kind: "web", value: "https://x.test" },
+      ]).kind,
     ).toBe("web");
-    expect(staffChannel(null, null)).toEqual({ kind: "unknown", value: null });
+    expect(staffChannel(null)).toEqual({ kind: "unknown", value: null });
   });
 
   it("decides what staff record and what the user reads", () => {
@@ -97,26 +96,8 @@ describe("grouping", () => {
 });
 
 describe("automatic sending", () => {
-  it("emails only senders that take requests from agents and list an email address", () => {
-    expect(automaticEmailAddress({ channels: acxiomChannels, acceptsAgent: "yes", consumerFiles: false })).toBe("consumeradvo@acxiom.com");
-    expect(automaticEmailAddress({ channels: acxiomChannels, acceptsAgent: "unknown", consumerFiles: false })).toBeNull();
-    expect(automaticEmailAddress({ channels: acxiomChannels, acceptsAgent: "no", consumerFiles: false })).toBeNull();
-    expect(automaticEmailAddress({ channels: acxiomChannels, acceptsAgent: "yes", consumerFiles: true })).toBeNull();
-    expect(
-      automaticEmailAddress({
-        channels: acxiomChannels.filter((channel) => channel.kind !== "email"),
-        acceptsAgent: "yes",
-        consumerFiles: false,
-      }),
-    ).toBeNull();
-    expect(automaticEmailAddress({ channels: null, acceptsAgent: null, consumerFiles: null })).toBeNull();
-  });
-
-  it("never emails an address that bounced, offers staff the next channel, and says why", () => {
+  it("offers staff the next channel after an address bounced, and says why", () => {
     const bounced = { kind: "email" as const, reason: "consumeradvo@acxiom.com bounced", since: Date.parse("2026-11-26T15:00:00Z") };
-    const facts = { channels: acxiomChannels, acceptsAgent: "yes" as const, consumerFiles: false };
-    expect(automaticEmailAddress({ ...facts, channelProblems: ["email"] })).toBeNull();
-    expect(automaticEmailAddress({ ...facts, channelProblems: ["mail"] })).toBe("consumeradvo@acxiom.com");
     const [group] = groupWorkQueue([row({ channels: acxiomChannels, acceptsAgent: "yes", channelProblems: [bounced] })]);
     expect(group).toMatchObject({
       channel: { kind: "mail", value: "Acxiom LLC, P.O. Box 2000, Conway, AR 72033" },

@@ -9,11 +9,13 @@ export type ProcessingKind = "emailed" | "mailed" | "filed";
 export type StaffChannel = { kind: SenderChannel["kind"] | "unknown"; value: string | null };
 
 /**
- * The channel staff use: email first (one click, and replies come back to the request), then
- * mail, then a web form, then the phone. Email only for senders that take requests from agents.
+ * The channel staff use: email first (one click, and replies come back to the request), then mail,
+ * then a web form, then the phone. The person's own request goes by email whatever the catalog
+ * says of agents (decision 0066); `emailFirst: false` leaves email out, for a request under the law
+ * as the person's agent to a sender not known to take agents' requests by email.
  */
-export function staffChannel(channels: SenderChannel[] | null, acceptsAgent: "yes" | "no" | "unknown" | null): StaffChannel {
-  const order: SenderChannel["kind"][] = acceptsAgent === "no" ? ["mail", "web", "phone"] : ["email", "mail", "web", "phone"];
+export function staffChannel(channels: SenderChannel[] | null, { emailFirst = true }: { emailFirst?: boolean } = {}): StaffChannel {
+  const order: SenderChannel["kind"][] = emailFirst ? ["email", "mail", "web", "phone"] : ["mail", "web", "phone"];
   for (const kind of order) {
     const channel = channels?.find((candidate) => candidate.kind === kind);
     if (channel) return { kind, value: channel.value };
@@ -21,44 +23,12 @@ export function staffChannel(channels: SenderChannel[] | null, acceptsAgent: "ye
   return { kind: "unknown", value: null };
 }
 
-/** What the catalog says of a sender, to decide whether its requests go out with no one on the staff involved. */
-export type AutomaticSenderFacts = {
-  channels: SenderChannel[] | null;
-  acceptsAgent: "yes" | "no" | "unknown" | null;
-  consumerFiles: boolean | null;
-  /** The kinds of channel that stopped working (a bounce, letters returned) until staff fix them (decision 0054). */
-  channelProblems?: SenderChannel["kind"][] | null;
-};
-
 /** A sender's channel that stopped working, with the reason staff read (decision 0054). */
 export type ChannelProblemNote = { kind: SenderChannel["kind"]; reason: string; /** Epoch milliseconds. */ since: number };
 
 /** The sender's channels, less those of a kind that stopped working. */
 function workingChannels(channels: SenderChannel[] | null, problems: SenderChannel["kind"][] | null | undefined) {
   return (channels ?? []).filter((channel) => !problems?.includes(channel.kind));
-}
-
-/**
- * The address a request is emailed to with no one on the staff involved, or null: only senders
- * the catalog says take requests from agents ("yes", not "unknown") and that list an email address
- * that has not bounced, and never one the person must file themselves (decision 0018).
- */
-export function automaticEmailAddress(sender: AutomaticSenderFacts): string | null {
-  if (sender.acceptsAgent !== "yes" || sender.consumerFiles) return null;
-  return workingChannels(sender.channels, sender.channelProblems).find((channel) => channel.kind === "email")?.value ?? null;
-}
-
-/**
- * The catalog's postal address a request is mailed to through Lob with no one on the staff
- * involved (decision 0052), or null: senders staff reach by mail (email first, as staffChannel
- * says, of the channels still working: letters that came back take the postal one out, decision
- * 0054), never one the person must file themselves. The letter is the person's own, so it needs no
- * agent to be accepted.
- */
-export function automaticLetterAddress(sender: AutomaticSenderFacts): string | null {
-  if (sender.consumerFiles) return null;
-  const channel = staffChannel(workingChannels(sender.channels, sender.channelProblems), sender.acceptsAgent);
-  return channel.kind === "mail" && channel.value?.trim() ? channel.value.trim() : null;
 }
 
 /** What staff record for a group, by channel: emailing is the Send button's job. */
@@ -137,7 +107,6 @@ export function groupWorkQueue<Row extends QueueRow>(rows: Row[]): QueueGroup<Ro
             row.channels,
             row.channelProblems?.map((problem) => problem.kind),
           ),
-          row.acceptsAgent,
         ),
         channelProblems: (row.channelProblems ?? []).filter((problem) => row.channels?.some((channel) => channel.kind === problem.kind)),
         premiumCount: 0,

@@ -8,6 +8,8 @@ const TIMEOUT_MS = 10_000;
 
 export type EmailMessage = {
   to: string;
+  /** The From address when it is not the service's own (EMAIL_FROM): a person's own request (decision 0066). */
+  from?: string;
   subject: string;
   text: string;
   html?: string;
@@ -27,6 +29,8 @@ export type SentEmail = { messageId: string; submittedAt: string };
 const POSTMARK_ERROR_NAMES: Record<number, string> = {
   10: "bad or missing server token",
   300: "invalid email request",
+  400: "sender signature not found",
+  401: "sender signature not confirmed",
   406: "inactive recipient",
   429: "rate limit exceeded",
 };
@@ -68,7 +72,7 @@ export async function sendEmail(env: AppEnv, message: EmailMessage): Promise<Sen
     headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
   }
   const body = {
-    From: env.EMAIL_FROM,
+    From: message.from ?? env.EMAIL_FROM,
     To: message.to,
     Subject: message.subject,
     TextBody: message.text,

@@ -2,11 +2,11 @@ import { z } from "zod";
 import { letterHtml, LOB_HTML_MAX_LENGTH, returnAddressForLob, senderAddressForLob } from "~/domain/letter-by-post";
 import { lobRefusedProblem, lobUnavailableProblem, neverMailedProblem } from "~/domain/letter-tracking";
 import { PermanentJobError } from "~/domain/job-envelope";
-import { automaticLetterAddress } from "~/domain/work-queue";
 import type { JobDefinition } from "~/jobs/definitions.server";
 import { LobUnavailableError, lobLettersClient, type LobClient } from "~/integrations/lob.server";
 import { latestLetterIdOf, recordLetterProblem, recordMailedLetter } from "~/models/mailed-letter.server";
 import { lettersFor, senderFactsOfWaitingRequest, type QueueKey } from "~/models/work-queue.server";
+import { automaticSendOf } from "~/services/automatic-send.server";
 import { getDb, type Db } from "~/utils/db.server";
 import { hexDigest } from "~/utils/digest";
 
@@ -69,6 +69,21 @@ function costInCents(price: string | number | null, configuredCents: number) {
 }
 
 /**
+ * Where a request's letter goes: the one place the job chooses it. The catalog's postal address, by
+ * the same choice as every automatic send (decision 0066), with the email taken out for a request
+ * whose email did not get through; null when the request is no longer one this job mails (sent by
+ * someone else meanwhile, its address kept as typed, its sender's choice no longer a letter).
+ */
+async function chooseLetterAddress(db: Db, key: QueueKey, { insteadOfEmail }: { insteadOfEmail: boolean }): Promise<string | null> {
+  const facts = await senderFactsOfWaitingRequest(db, key);
+  if (!facts) return null;
+  const sender = insteadOfEmail ? { ...facts, channelProblems: [...(facts.channelProblems ?? []), "email" as const] } : facts;
+  // Lob's own absence is recorded below, as a problem staff read; here only the address is chosen.
+  const choice = automaticSendOf(sender, { lettersThroughLob: true, legal: facts.legal });
+  return choice.by === "mail" ? choice.address : null;
+}
+
+/**
  * Mails a request's letter through Lob's Print & Mail API (decision 0052), to the sender's postal
  * address from the catalog, from the person's own address, and records Lob's letter on the
  * request. It mails only a request still waiting, with an address that is not kept as typed: any
@@ -80,10 +95,7 @@ export const optOutLetterJob = {
   async handle({ insteadOfEmail = false, ...key }, { env }) {
     const db = getDb(env.DB);
     const lob = lobLettersClient(env);
-    const facts = await senderFactsOfWaitingRequest(db, key);
-    const address = facts
-      ? automaticLetterAddress(insteadOfEmail ? { ...facts, channelProblems: [...(facts.channelProblems ?? []), "email"] } : facts)
-      : null;
+    const address = await chooseLetterAddress(db, key, { insteadOfEmail });
     if (!address) return;
     if (!lob) {
       await recordLetterProblem(db, key, "Letters are not set up to go through Lob (LOB_API_KEY and LOB_WEBHOOK_SECRET).");

@@ -26,6 +26,8 @@ const REJECT_UNKNOWN_ADDRESS = "Unknown address";
 const REJECT_TOO_LARGE = "Message too large";
 const REJECT_UNREADABLE = "Message could not be read";
 const REJECT_DAILY_LIMIT = "This address has taken all the replies it takes today";
+const REJECT_SENDING_ADDRESS =
+  "This address only sends opt-out requests and reads no mail: please reply to the Reply-To address of the request, which reaches the person";
 
 /** Replies one request's reply address reads per UTC day: a sender answers once or twice. */
 export const REPLIES_PER_DAY = 5;
@@ -87,6 +89,16 @@ export async function receiveSenderReply(message: ForwardableEmailMessage, env: 
 async function tellTheUser(env: AppEnv, request: { userId: string; id: string; senderName: string; email: string }) {
   const requestUrl = new URL(`/dashboard?${new URLSearchParams({ request: request.id })}`, env.APP_ORIGIN).href;
   await enqueueAccountEmail(env, request.email, senderRepliedEmail({ senderName: request.senderName, requestUrl }), request.userId);
+}
+
+/**
+ * Mail to a person's own sending address, the From of their request (decision 0066): a sender whose
+ * mail program answers From instead of Reply-To. The address reads nothing (it would take the
+ * address itself, not the request, to find whose answer it is); the rejection bounces to the sender
+ * with the words to reply to the request's Reply-To, which every answer to the request carries.
+ */
+export function refuseMailToSendingAddress(message: ForwardableEmailMessage) {
+  reject(message, REJECT_SENDING_ADDRESS);
 }
 
 function reject(message: ForwardableEmailMessage, reason: string) {

@@ -17,7 +17,7 @@ const IN_QUEUE_PREFIX = "requests.inQueue:";
  * million; the two figures that depend on the time of day read a bounded window of an index.
  */
 export async function getStaffOverview(db: Db, now = new Date()) {
-  const [totals, queueByTemplate, waitingLong, [confirmation], [onChannel], letterCosts] = await db.batch([
+  const [totals, queueByTemplate, waitingLong, [confirmation], [onChannel], letterCosts, sentAlone] = await db.batch([
     db
       .select({ key: staffCounts.key, value: staffCounts.value })
       .from(staffCounts)
@@ -47,6 +47,7 @@ export async function getStaffOverview(db: Db, now = new Date()) {
     medianConfirmationMs(db),
     waitingOnChannel(db),
     letterCostByMonth(db, now),
+    sentAloneByWeek(db, now),
   ]);
 
   const total = new Map(totals.map((row) => [row.key, row.value]));
@@ -78,6 +79,7 @@ export async function getStaffOverview(db: Db, now = new Date()) {
       ninetiethPercentileAgeMs: onChannel?.ninetiethQueuedAt == null ? null : now.getTime() - onChannel.ninetiethQueuedAt,
     },
     letterCosts,
+    sentAlone,
   };
 }
 
@@ -140,4 +142,32 @@ function letterCostByMonth(db: Db, now: Date) {
       strftime('%Y-%m', "createdAt" / 1000, 'unixepoch') as "month", count(*) as "letters", sum("costCents") as "costCents"
     from "mailed_letters" where "createdAt" >= ${sql.raw(String(since))}
     group by "month" order by "month" desc`);
+}
+
+/** The weeks the share of requests sent with no staff touch is shown for. */
+export const SENT_ALONE_WEEKS = 8;
+
+/**
+ * Of the requests sent each week (Monday to Sunday, UTC), how many went with no staff touch
+ * (decision 0066): their sending line was written by the system (an automatic email or Lob letter),
+ * and no member of staff released them by adding or fixing their sender's channel (the audit's
+ * "requests.sentOnNewChannel" lists those). A line written by staff (Send, a print batch, a form
+ * filed) is a touch. Read from request_logs_sent_idx (migration 0025); the bounds are written into
+ * the text, as drizzle cannot batch a raw query that binds parameters.
+ */
+function sentAloneByWeek(db: Db, now: Date) {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const monday = today - ((new Date(today).getUTCDay() + 6) % 7) * DAY_MS;
+  const since = monday - (SENT_ALONE_WEEKS - 1) * 7 * DAY_MS;
+  // Staff release a sender's waiting requests at most a few months after they were queued.
+  const releasedSince = since - 90 * DAY_MS;
+  return db.all<{ week: string; sent: number; alone: number }>(sql`with "released" as (
+      select "request"."value" as "key" from "staff_audit" "audit", json_each("audit"."details", '$.requests') "request"
+      where "audit"."createdAt" >= ${sql.raw(String(releasedSince))} and "audit"."action" = 'requests.sentOnNewChannel'
+    )
+    select date("createdAt" / 1000, 'unixepoch', '-6 days', 'weekday 1') as "week", count(*) as "sent",
+      sum("creator" = 'system' and ("userId" || ':' || "requestId") not in (select "key" from "released")) as "alone"
+    from "request_logs"
+    where "createdAt" >= ${sql.raw(String(since))} and "status" in ('emailed', 'mailed', 'filed')
+    group by "week" order by "week" desc`);
 }

@@ -79,6 +79,7 @@ export async function listWorkQueue(db: Db, { limit = WORK_QUEUE_LIMIT }: { limi
         addressAsTyped: addressKeptAsTyped,
         emailProblem: requests.emailProblem,
         escalated: sql<boolean>`${requests.followUpStep} = 3`.mapWith(Boolean),
+        legal: sql<boolean>`${requests.followUpStep} = 2`.mapWith(Boolean),
       })
       .from(requests)
       .leftJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
@@ -132,6 +133,8 @@ export async function senderFactsOfWaitingRequest(
       acceptsAgent: requestTemplates.acceptsAgent,
       consumerFiles: requestTemplates.consumerFiles,
       channelProblems: channelProblemKinds,
+      // A request under a state law, sent as the person's agent (decision 0066): the agent field decides whether it goes alone.
+      legal: sql<number>`${requests.followUpStep} = 2`.mapWith(Boolean),
     })
     .from(requests)
     .innerJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
@@ -236,6 +239,8 @@ async function lettersOfChunk(db: Db, keys: QueueKey[], { unsentOnly, now = new 
       returnAddress: { street1: row.street1, street2: row.street2, city: row.city, state: row.state, zipCode: row.zipCode },
       addressAsTyped: Boolean(row.addressAsTyped),
       letterProblem: row.letterProblem,
+      /** A request under a state law, sent as the person's agent: it goes from the service, not as the person's own (decision 0066). */
+      legal: row.followUpStep === 2 && row.legalLawId !== null,
       letter: writeOptOutLetter({
         senderName: row.senderName,
         holder: { fullName: row.fullName, address: row },
@@ -339,7 +344,12 @@ const newJobId = sql.raw(`lower(hex(randomblob(4))) || '-' || lower(hex(randombl
  * together, or one pressing twice, reserve each request once: the second finds the first's jobs.
  * Answers the jobs' rows, for the caller to put on the queue.
  */
-export async function reserveWaitingRequestsOfSender(db: Db, templateId: string, send: AutomaticSend) {
+export async function reserveWaitingRequestsOfSender(
+  db: Db,
+  templateId: string,
+  send: AutomaticSend,
+  { legalToo = true }: { /** Whether requests under a state law (follow-up step 2) go the same way. */ legalToo?: boolean } = {},
+) {
   const payload =
     send.type === "optOut.email"
       ? sql`json_object('userId', ${requests.userId}, 'requestId', ${requests.id}, 'to', ${send.to}, 'automatic', json('true'))`
@@ -348,6 +358,7 @@ export async function reserveWaitingRequestsOfSender(db: Db, templateId: string,
     select ${newJobId}, ${send.type}, ${payload}, ${requests.userId} from ${requests}
     where ${requests.templateId} = ${templateId} and ${waitingInQueue}
       and not ${addressKeptAsTyped} and not ${emailOnItsWay} and not ${letterOnItsWay}
+      ${legalToo ? sql`` : sql`and ${requests.followUpStep} is not 2`}
     returning "id", "userId", "payload"`);
   return rows.map((row) => ({ id: row.id, userId: row.userId, payload: JSON.parse(row.payload) as { userId: string; requestId: string } }));
 }

@@ -3,7 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PLAN_DETAILS } from "~/domain/plans";
 import { STATUS_LABELS } from "~/domain/requests";
 import { staffChannel } from "~/domain/work-queue";
-import { getStaffOverview } from "~/models/staff-overview.server";
+import { getStaffOverview, SENT_ALONE_WEEKS } from "~/models/staff-overview.server";
+import { formatDate } from "~/domain/dates";
 import { requireStaff } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
@@ -15,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   const byChannel = new Map<string, number>();
   for (const row of overview.queueByTemplate) {
-    const channel = row.consumerFiles ? "the person files it" : staffChannel(row.channels, row.acceptsAgent).kind;
+    const channel = row.consumerFiles ? "the person files it" : staffChannel(row.channels).kind;
     byChannel.set(channel, (byChannel.get(channel) ?? 0) + row.count);
   }
   return {
@@ -34,11 +35,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       oldestDays: inDays(overview.waitingOnChannel.oldestAgeMs),
       ninetiethPercentileDays: inDays(overview.waitingOnChannel.ninetiethPercentileAgeMs),
     },
+    sentAlone: overview.sentAlone.map((row) => ({
+      week: weekName(row.week),
+      sent: row.sent,
+      alone: row.alone,
+      share: row.sent > 0 ? `${Math.round((row.alone / row.sent) * 100)}%` : "–",
+    })),
     letterCosts: overview.letterCosts.map((row) => ({ month: monthName(row.month), letters: row.letters, cost: dollars(row.costCents) })),
   };
 }
 
 const inDays = (ms: number | null) => (ms === null ? "–" : (Math.round((ms / DAY_MS) * 10) / 10).toString());
+
+/** "2026-11-23" as "Week of 11/23/2026". */
+const weekName = (week: string) => `Week of ${formatDate(new Date(`${week}T12:00:00Z`), "UTC")}`;
 
 /** "2026-11" as "November 2026". */
 const monthName = (month: string) =>
@@ -86,6 +96,34 @@ export default function StaffOverview() {
         <Figure label="Days the oldest has waited" value={data.waitingOnChannel.oldestDays} />
         <Figure label="Days 90% of them have waited at most" value={data.waitingOnChannel.ninetiethPercentileDays} />
       </div>
+
+      <table id="sent-alone">
+        <caption>Sent with no staff touch, by week</caption>
+        <thead>
+          <tr>
+            <th scope="col">Week</th>
+            <th scope="col">Sent</th>
+            <th scope="col">With no staff touch</th>
+            <th scope="col">Share</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.sentAlone.length === 0 ? (
+            <tr>
+              <td colSpan={4}>None sent in the last {SENT_ALONE_WEEKS} weeks</td>
+            </tr>
+          ) : (
+            data.sentAlone.map((row) => (
+              <tr key={row.week}>
+                <td>{row.week}</td>
+                <td>{row.sent}</td>
+                <td>{row.alone}</td>
+                <td>{row.share}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
 
       <table>
         <caption>Letters through Lob, by month</caption>

@@ -12,6 +12,7 @@ import { currentQueue, lettersFor, markProcessed, type QueueKey } from "~/models
 import { photosForStaff } from "~/models/mail-photo.server";
 import { PhotoImages } from "~/components/requests/photo-images";
 import { requireStaff } from "~/services/auth.server";
+import { lettersGoThroughLob, whyGroupWaits } from "~/services/automatic-send.server";
 import { getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 
@@ -54,6 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       key: group.key,
       senderName: group.senderName,
       channel: group.channel,
+      whyWaiting: whyGroupWaits(group, lettersGoThroughLob(context.env)),
       channelProblems: group.channelProblems.map((problem) => ({
         ...problem,
         since: formatDate(new Date(problem.since), DEFAULT_TIME_ZONE),
@@ -169,6 +171,7 @@ export default function WorkQueue() {
             {group.oldest ? `; oldest queued ${group.oldest}` : ""}. {HOW[group.channel.kind]}
             {group.channel.value ? `: ${group.channel.value}` : ""}
           </p>
+          <p className="queue-why">Why it waits: {group.whyWaiting}</p>
           {group.channelProblems.map((problem) => (
             <p key={problem.kind} className="notice notice-warning">
               {CHANNEL_STOPPED[problem.kind]} since {problem.since}: {problem.reason}{" "}

@@ -10,8 +10,12 @@ import { formDefaultsFromTemplate, SenderSchema, type SenderFormValues } from "~
 import { SENDER_QUERY_MAX_LENGTH } from "~/domain/sender-search";
 import { addSenderName, listSenderNames } from "~/models/sender-names.server";
 import { listAudit, type StaffActor } from "~/models/audit.server";
-import { lettersGoThroughLob, sendWaitingRequestsOfSender, type WaitingSent } from "~/jobs/opt-out.server";
-import { whyRequestsWaitForStaff } from "~/domain/sender-channels";
+import {
+  lettersGoThroughLob,
+  sendWaitingRequestsOfSender,
+  whyRequestsWaitForStaff,
+  type WaitingSent,
+} from "~/services/automatic-send.server";
 import {
   clearChannelProblem,
   decidePostalChannelProposal,
@@ -152,7 +156,7 @@ function summarize(details: Record<string, unknown> | null) {
   return after ? Object.keys(after).join(", ") : "";
 }
 
-// A channel added, or the agents question answered, may open the automatic path: the requests
+// A channel added or fixed may open the automatic path (decision 0066): the requests
 // waiting for this sender go at once (decision 0054).
 async function updateIntent(env: AppEnv, db: Db, staff: StaffActor, id: string, values: SenderFormValues) {
   const updated = await updateTemplate(db, staff, id, values);

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { emailEventOf } from "~/domain/email-tracking";
 import { isPostmarkWebhookCall } from "~/integrations/postmark-webhook.server";
-import { canMailInsteadOfEmail, mailInsteadOfEmail } from "~/jobs/opt-out.server";
+import { canMailInsteadOfEmail, mailInsteadOfEmail } from "~/services/automatic-send.server";
 import { applyEmailEvent, requestEmailByMessageId } from "~/models/request-email.server";
 import { jsonResponse } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";

@@ -1,5 +1,5 @@
 import { accountDeletedEmail, emailChangedNotice, emailChangeLinkEmail, passwordChangedEmail, welcomeEmail } from "~/domain/account-emails";
-import { sendAtOnceWhenSenderAllows } from "~/jobs/opt-out.server";
+import { sendAtOnceWhenSenderAllows } from "~/services/automatic-send.server";
 import { enqueueAccountEmail, enqueueJob } from "~/jobs/producer.server";
 import { subscriberHash } from "~/integrations/mailchimp.server";
 import {

@@ -9,7 +9,7 @@ import { evidenceOfRequest, latestEvidence, letterArrival, letterEvidence } from
 import { goesByPrivacyRequestMethod } from "~/domain/sender-catalog";
 import { learnedStopDays } from "~/domain/sender-outcome";
 import { FOLLOW_UP_SENDS_PER_DAY, reportRefusal, stillComingEvidence, stillComingEvidenceText } from "~/domain/still-coming";
-import { sendAtOnceWhenSenderAllows } from "~/jobs/opt-out.server";
+import { sendAtOnceWhenSenderAllows } from "~/services/automatic-send.server";
 import { agentPermissionInForce } from "~/models/agent-permission.server";
 import {
   escalateRequest,

@@ -3,7 +3,7 @@
 // and the requests waiting for that sender are mailed at once.
 import { isLearnedChannel, learnableReturnAddress, learnedChannel, returnAddressKey } from "~/domain/learned-channels";
 import { utcDay } from "~/domain/mailbox";
-import { sendWaitingRequestsOfSender } from "~/jobs/opt-out.server";
+import { sendWaitingRequestsOfSender } from "~/services/automatic-send.server";
 import { SYSTEM_ACTOR } from "~/models/audit.server";
 import {
   addLearnedChannel,

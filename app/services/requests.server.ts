@@ -13,7 +13,7 @@ import {
   type RequestAction,
 } from "~/domain/requests";
 import { requestsSentEmail } from "~/domain/account-emails";
-import { sendAtOnceWhenSenderAllows } from "~/jobs/opt-out.server";
+import { sendAtOnceWhenSenderAllows } from "~/services/automatic-send.server";
 import { judgeReport, takeNextFollowUpStep } from "~/services/follow-up.server";
 import { enqueueAccountEmail, enqueueJob } from "~/jobs/producer.server";
 import {

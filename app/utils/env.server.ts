@@ -113,6 +113,12 @@ const EnvSchema = z
      */
     REPLY_DOMAIN: z.string().min(3).default("replies.quietmailbox.com"),
     /**
+     * The domain of each person's own sending address, the From of their requests by email
+     * (decision 0066): a domain verified in Postmark, with its DKIM record and a custom Return-Path,
+     * so that the message aligns for DMARC.
+     */
+    PERSON_SENDING_DOMAIN: z.string().min(3).default("requests.quietmailbox.com"),
+    /**
      * The domain of each account's private inbound address, <token>@ this domain (decision 0055),
      * also routed to the Worker's email handler by Cloudflare Email Routing.
      */

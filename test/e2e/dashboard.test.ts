@@ -224,7 +224,9 @@ describe.each(JS_MODES)("the dashboard (JavaScript $label)", ({ js, label }) => 
       expect(await suggested.getByText("You have used your 3 free requests.").count()).toBe(1);
       expect(await suggested.getByRole("link", { name: "Upgrade to send" }).count()).toBeGreaterThan(5);
       expect(await page.locator(".recommendation, .free-requests-note").count(), "no advice or cost once nothing can be sent").toBe(0);
-      expect(await card(page, "catalogchoice").getByRole("button", { name: "I filed it" }).count(), "filing it oneself stays free").toBe(1);
+      expect(await card(page, "optoutprescreen").getByRole("button", { name: "I filed it" }).count(), "filing it oneself stays free").toBe(
+        1,
+      );
       await assertAccessible(visit);
 
       await page.goto(`${appUrl}/dashboard`);

@@ -70,7 +70,11 @@ describe.each(JS_MODES)("where a sent request is (JavaScript $label)", ({ js, la
 
       // A sender reached by post: Lob prints and mails the letter, with no one on the staff involved.
       await unsubscribeFromDashboard(page, "experian-marketing");
-      await standingOnceSent(page, "experian-marketing", /^Letter mailed \d\d\/\d\d\/\d{4}/);
+      await standingOnceSent(
+        page,
+        "experian-marketing",
+        /^Letter mailed \d\d\/\d\d\/\d{4} to Experian Marketing Services's postal address/,
+      );
       const letterCard = await page.locator("#request-experian-marketing").innerText();
       expect(letterCard).toMatch(/Experian Marketing Services has until \d\d\/\d\d\/\d{4} to act/);
       expect(letterCard).not.toMatch(/In queue|shortly|Mail already stopped|Has the mail stopped/);
@@ -82,7 +86,7 @@ describe.each(JS_MODES)("where a sent request is (JavaScript $label)", ({ js, la
 
       // A sender that takes email: Postmark's delivery report reaches the card.
       await unsubscribeFromDashboard(page, "acxiom");
-      await standingOnceSent(page, "acxiom", /^Sent on \d\d\/\d\d\/\d{4} by email · delivered/);
+      await standingOnceSent(page, "acxiom", /^Emailed to Acxiom on \d\d\/\d\d\/\d{4} as your own request · delivered/);
       const emailed = await page.locator("#request-acxiom").innerText();
       expect(emailed).toMatch(/Acxiom has until \d\d\/\d\d\/\d{4} to act: 30 days to go; we ask you then whether the mail stopped\./);
       const emailHistory = await historyOf(page, "acxiom");

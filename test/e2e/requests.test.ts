@@ -49,7 +49,7 @@ describe.each(JS_MODES)("requests (JavaScript $label)", ({ js, label }) => {
       for (const sender of ["Acxiom", "Epsilon", "DMAchoice"]) expect(start).toContain(sender);
       expect(await card(page, "dmachoice").innerText()).toContain("Only you can file this one");
       await card(page, "dmachoice").getByText("How to file it yourself").click();
-      expect(await card(page, "dmachoice").innerText()).toContain("takes this request only from the person it is about");
+      expect(await card(page, "dmachoice").innerText()).toContain("asks for what we never give or pay for you");
       expect(await card(page, "dmachoice").innerText()).not.toMatch(/Social Security number:|date of birth:/i);
       await screenshot(visit, "dashboard-new");
       await assertAccessible(visit);

@@ -55,8 +55,13 @@ describe("the work queue", () => {
   });
 
   it("sends an email group in one click: processed, logged for the user, audited, and the letter emailed to the sender with the request's reply address", async () => {
-    // Epsilon has not said it takes requests from agents, so staff send it (decision 0018).
-    const user = await userWithRequests("queue-email", ["epsilon"]);
+    // A request back with staff (its automatic email did not get through, or a report put it back):
+    // staff send it by email in one click, as the person's own (decision 0066).
+    const user = await userWithRequests("queue-email", []);
+    await db
+      .update(requests)
+      .set({ status: "inQueue", queuedAt: new Date() })
+      .where(and(eq(requests.userId, user.userId), eq(requests.id, "epsilon")));
     const { browser, userId: staffId } = await signedInStaff("moderator");
     const queue = await htmlOf(await browser.get("/admin/queue"));
     expect(queue).toContain("Email: optout@epsilon.com");
@@ -100,7 +105,7 @@ describe("the work queue", () => {
 
     const dashboard = await htmlOf(await user.browser.get("/dashboard?request=epsilon"));
     expect(dashboard).toContain("Sent by email to optout@epsilon.com");
-    expect(dashboard).toMatch(/Sent on \d\d\/\d\d\/\d{4} by email/);
+    expect(dashboard).toMatch(/Emailed to Epsilon \(Abacus catalog cooperative\) on \d\d\/\d\d\/\d{4} as your own request/);
     expect(dashboard).toMatch(/Epsilon \(Abacus catalog cooperative\) has until \d\d\/\d\d\/\d{4} to act/);
   });
 

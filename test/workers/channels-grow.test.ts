@@ -16,7 +16,7 @@ import {
   type SenderChannel,
 } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
-import { sendAtOnceWhenSenderAllows, sendWaitingRequestsOfSender } from "~/jobs/opt-out.server";
+import { sendAtOnceWhenSenderAllows, sendWaitingRequestsOfSender } from "~/services/automatic-send.server";
 import { applyLetterEvent } from "~/models/mailed-letter.server";
 import {
   flagChannelOfRequest,

@@ -17,7 +17,7 @@ import {
 } from "../../drizzle/schema";
 import worker from "../../app/worker";
 import { formDefaultsFromTemplate } from "~/domain/sender-form";
-import { sendAtOnceWhenSenderAllows } from "~/jobs/opt-out.server";
+import { sendAtOnceWhenSenderAllows } from "~/services/automatic-send.server";
 import { currentQueue, listWorkQueue } from "~/models/work-queue.server";
 import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";

@@ -7,7 +7,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jobs, mailedLetters, requestLogs, requests, requestTemplates, users } from "../../drizzle/schema";
 import worker from "../../app/worker";
-import { sendAtOnceWhenSenderAllows } from "~/jobs/opt-out.server";
+import { sendAtOnceWhenSenderAllows } from "~/services/automatic-send.server";
 import { listWorkQueue } from "~/models/work-queue.server";
 import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";

@@ -71,11 +71,13 @@ describe("the evidence of each sending", () => {
     });
 
     const dashboard = await (await browser.get("/dashboard")).text();
-    expect(cardOf(dashboard, "acxiom")).toMatch(/Sent on \d\d\/\d\d\/\d{4} by email · delivered/);
+    expect(cardOf(dashboard, "acxiom")).toMatch(/Emailed to Acxiom on \d\d\/\d\d\/\d{4} as your own request · delivered/);
     expect(cardOf(dashboard, "acxiom")).toMatch(
       /Acxiom has until \d\d\/\d\d\/\d{4} to act: 27 days to go; we ask you then whether the mail stopped\./,
     );
-    expect(cardOf(dashboard, "wiland")).toMatch(/Letter mailed \d\d\/\d\d\/\d{4} · in transit · expected at the sender \d\d\/\d\d\/\d{4}/);
+    expect(cardOf(dashboard, "wiland")).toMatch(
+      /Letter mailed \d\d\/\d\d\/\d{4} to Wiland's postal address · in transit · expected at the sender \d\d\/\d\d\/\d{4}/,
+    );
     // The letter's clock starts when Lob expects it at the sender, not when it was mailed.
     expect(cardOf(dashboard, "wiland")).toMatch(
       /Wiland has until \d\d\/\d\d\/\d{4} to act: 3[34] days to go; we ask you then whether the mail stopped\./,

@@ -1,5 +1,5 @@
 // A request's own reply address, the Worker's email handler that reads a sender's answer into the
-// request's history, and the automatic email to senders that take requests from agents.
+// request's history, and the automatic email, the person's own request (decision 0066).
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { and, count, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -114,19 +114,8 @@ async function requestWithReplyAddress(label: string, presetId = "epsilon") {
 
 describe("the opt-out email's reply address", () => {
   it("is the request's own, given on the first send and kept for every later one", async () => {
+    // Sent at once as the person's own request (decision 0066): the job gives it its reply address.
     const user = await userWhoSent("reply-address", "valpak");
-    expect((await requestRow(user.userId, "valpak")).replyToken).toBeNull();
-    const { browser } = await signedInStaff("moderator");
-    const sent = await browser.post(
-      "/admin/queue",
-      new URLSearchParams([
-        ["intent", "send"],
-        ["group", "valpak"],
-        ["request", `${user.userId}:valpak`],
-      ]),
-    );
-    expect(sent.status).toBe(303);
-
     await expect.poll(async () => (await requestRow(user.userId, "valpak")).replyToken, { timeout: 15_000, interval: 250 }).not.toBeNull();
     const token = (await requestRow(user.userId, "valpak")).replyToken!;
     expect(token).toMatch(/^[a-z2-7]{26}$/);
@@ -314,7 +303,7 @@ describe("automatic sending", () => {
 
     const html = await htmlOf(await user.browser.get("/dashboard?request=acxiom"));
     expect(html).toMatch(/Sent by email to [^<]+@[^<]+/);
-    expect(html).toMatch(/Sent on \d\d\/\d\d\/\d{4} by email/);
+    expect(html).toMatch(/Emailed to Acxiom on \d\d\/\d\d\/\d{4} as your own request/);
     expect(html).toMatch(/Acxiom has until \d\d\/\d\d\/\d{4} to act/);
     const { browser: staff } = await signedInStaff("moderator");
     expect(await htmlOf(await staff.get("/admin/queue"))).not.toContain(`${user.userId}:acxiom`);
@@ -350,20 +339,23 @@ describe("automatic sending", () => {
     expect(email.To).toBe("privacy@quick-reply.example");
   });
 
-  it("leaves a sender that has not said it takes agents (or takes no email) to staff", async () => {
+  it("emails a sender whatever it said of agents, and leaves one that takes no email to staff while Lob is not set up", async () => {
     const user = await signedUpUser("auto-not");
     for (const presetId of ["epsilon", "experian-marketing"]) {
       expect((await user.browser.post("/dashboard", { intent: "unsubscribe", requestId: presetId })).status).toBe(303);
     }
-    expect(await optOutJobsOf(user.userId)).toEqual([]);
+    // Epsilon's agent field says "unknown": the person's own request needs no agent (decision 0066).
+    expect((await optOutJobsOf(user.userId)).map((job) => job.payload)).toEqual([
+      { userId: user.userId, requestId: "epsilon", to: "optout@epsilon.com", automatic: true },
+    ]);
     const { browser: staff } = await signedInStaff("moderator");
     const queue = await htmlOf(await staff.get("/admin/queue"));
-    expect(queue).toContain(`${user.userId}:epsilon`);
+    expect(queue).not.toContain(`${user.userId}:epsilon`);
     expect(queue).toContain(`${user.userId}:experian-marketing`);
   });
 
   it("keeps a request out of the staff work queue while its email is on its way, and brings it back if the job dies", async () => {
-    const user = await userWhoSent("auto-in-flight", "epsilon");
+    const user = await userWhoSent("auto-in-flight", "experian-marketing");
     const { browser: staff } = await signedInStaff("moderator");
     const jobId = crypto.randomUUID();
     await db.insert(jobs).values({
@@ -371,29 +363,39 @@ describe("automatic sending", () => {
       type: "optOut.email",
       userId: user.userId,
       state: "retrying",
-      payload: { userId: user.userId, requestId: "epsilon", to: "optout@epsilon.com", automatic: true },
+      payload: { userId: user.userId, requestId: "experian-marketing", to: "privacy@experian.example", automatic: true },
     });
-    expect(await htmlOf(await staff.get("/admin/queue"))).not.toContain(`${user.userId}:epsilon`);
+    expect(await htmlOf(await staff.get("/admin/queue"))).not.toContain(`${user.userId}:experian-marketing`);
     await db.update(jobs).set({ state: "dead" }).where(eq(jobs.id, jobId));
-    expect(await htmlOf(await staff.get("/admin/queue"))).toContain(`${user.userId}:epsilon`);
+    expect(await htmlOf(await staff.get("/admin/queue"))).toContain(`${user.userId}:experian-marketing`);
   });
 
   it("leaves the request unprocessed for staff when the sender's address is refused", async () => {
-    const user = await userWhoSent("auto-refused", "epsilon");
-    const job = await runJob("optOut.email", { userId: user.userId, requestId: "epsilon", to: "nobody@example.invalid", automatic: true });
+    const user = await userWhoSent("auto-refused", "experian-marketing");
+    const job = await runJob("optOut.email", {
+      userId: user.userId,
+      requestId: "experian-marketing",
+      to: "nobody@example.invalid",
+      automatic: true,
+    });
     expect(job.state).toBe("dead");
-    expect((await requestRow(user.userId, "epsilon")).processedAt).toBeNull();
-    expect((await historyOf(user.userId, "epsilon")).filter((entry) => entry.creator === "system")).toEqual([]);
+    expect((await requestRow(user.userId, "experian-marketing")).processedAt).toBeNull();
+    expect((await historyOf(user.userId, "experian-marketing")).filter((entry) => entry.creator === "system")).toEqual([]);
   });
 
   it("does not send what staff have sent in the meantime", async () => {
-    const user = await userWhoSent("auto-staff-first", "epsilon");
+    const user = await userWhoSent("auto-staff-first", "experian-marketing");
     await db
       .update(requests)
       .set({ processedAt: new Date() })
-      .where(and(eq(requests.userId, user.userId), eq(requests.id, "epsilon")));
-    const job = await runJob("optOut.email", { userId: user.userId, requestId: "epsilon", to: "optout@epsilon.com", automatic: true });
+      .where(and(eq(requests.userId, user.userId), eq(requests.id, "experian-marketing")));
+    const job = await runJob("optOut.email", {
+      userId: user.userId,
+      requestId: "experian-marketing",
+      to: "privacy@experian.example",
+      automatic: true,
+    });
     expect(job.state).toBe("succeeded");
-    expect((await requestRow(user.userId, "epsilon")).replyToken).toBeNull();
+    expect((await requestRow(user.userId, "experian-marketing")).replyToken).toBeNull();
   });
 });

@@ -4,7 +4,9 @@ import { ScrollRegion, type RegionName } from "~/components/ui/scroll-region";
 
 /**
  * A staff list: scrolls sideways on a narrow screen, one column heading per entry of `columns`
- * (a heading may be hidden text), the rows as children.
+ * (a heading may be hidden text), the rows as children. The scrolling box is a named region that
+ * takes the keyboard's focus, so a table wider than the screen can be scrolled without a mouse
+ * (WCAG 2.1.1; axe's scrollable-region-focusable), whether or not its rows hold a link.
  */
 export function StaffTable({
   columns,

@@ -240,7 +240,10 @@ function FilingGuide({ senderName, guide }: { senderName: string; guide: NonNull
     <details className="guide">
       <summary>How to file it yourself</summary>
       <div>
-        <p>{senderName} takes this request only from the person it is about. File it, then tell us with “I filed it” so we can track it:</p>
+        <p>
+          {senderName} asks for what we never give or pay for you (a Social Security number, a date of birth or a fee). File it yourself,
+          then tell us with “I filed it” so we can track it:
+        </p>
         <ul>
           {guide.channels.map((channel) => (
             <li key={`${channel.kind}-${channel.value}`}>

@@ -4,6 +4,12 @@
 // https://postmarkapp.com/developer/user-guide/send-email-with-api,
 // https://postmarkapp.com/developer/api/messages-api and
 // https://postmarkapp.com/developer/api/overview (401 for a bad token; 422 with {ErrorCode, Message}).
+// Postmark sends only from a confirmed Sender Signature or an address on a verified domain
+// (https://postmarkapp.com/support/article/troubleshooting-422-unprocessable-entity-errors): any
+// other From is refused with 422 and ErrorCode 400 ("Sender Signature not found", /developer/api/
+// overview#error-codes). The stand-in's verified domains are EMAIL_STAND_IN_VERIFIED_DOMAINS, or
+// POSTMARK_VERIFIED_DOMAINS (comma-separated) in its environment, or what a test sets with
+// POST /__stand-ins/email/verified-domains {domains}.
 // Tests read what was sent from the recorded requests (/__stand-ins/requests?vendor=email); people
 // running `npm start` read it at /__stand-ins/email/outbox.
 //
@@ -15,6 +21,7 @@
 //                                    HardBounce for Postmark's HARD_BOUNCE_ADDRESS, a SoftBounce (Postmark
 //                                    has stopped trying) for SOFT_BOUNCE_ADDRESS (npm start);
 //                                    {url: null} stops it
+//   POST /verified-domains           {domains: string[] | null}: the domains it sends from (null: the defaults)
 //   POST /messages/:id/events        {type: "Delivery" | "HardBounce" | "SoftBounce" | "Transient" | "SpamComplaint", url?}:
 //                                    sends that record for the message now, to `url` or the endpoint,
 //                                    and answers the app's status (journeys)
@@ -23,6 +30,23 @@ import type { StandInRequest, StandInResponse, Vendor } from "../server";
 
 /** The server token this stand-in accepts, as wrangler.toml's [vars] and vendorVars() give it to the app. */
 export const EMAIL_STAND_IN_TOKEN = "local-stand-in-server-token";
+
+/**
+ * The domains the stand-in sends from, as a Postmark account with these domains verified would:
+ * the app's EMAIL_FROM and PERSON_SENDING_DOMAIN of wrangler.toml.
+ */
+const EMAIL_STAND_IN_VERIFIED_DOMAINS = ["quietmailbox.local", "requests.quietmailbox.local"];
+
+const VERIFIED = "verified-domains";
+
+function verifiedDomains(state: Map<string, unknown>): string[] {
+  const set = state.get(VERIFIED) as string[] | undefined;
+  if (set) return set;
+  const configured = process.env.POSTMARK_VERIFIED_DOMAINS?.split(",")
+    .map((domain) => domain.trim().toLowerCase())
+    .filter(Boolean);
+  return configured?.length ? configured : EMAIL_STAND_IN_VERIFIED_DOMAINS;
+}
 
 /** The Basic credentials the stand-in's webhooks carry: the app's POSTMARK_WEBHOOK_USER and POSTMARK_WEBHOOK_PASSWORD. */
 export const EMAIL_STAND_IN_WEBHOOK_USER = "postmark-local";
@@ -57,10 +81,10 @@ function postmarkError(status: number, ErrorCode: number, Message: string): Stan
   return { status, body: { ErrorCode, Message } };
 }
 
-/** "Name <a@b.c>" or "a@b.c"; several recipients are separated by commas. */
+/** "Name <a@b.c>", "\"Doe, Jane\" <a@b.c>" or "a@b.c"; several recipients are separated by commas outside quotes. */
 function addresses(value: unknown): string[] | null {
   if (typeof value !== "string" || value.trim() === "") return null;
-  const list = value.split(",").map((part) => {
+  const list = value.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/).map((part) => {
     const match = part.trim().match(/<([^>]+)>$/);
     return (match ? match[1]! : part).trim();
   });
@@ -97,11 +121,27 @@ function webhookOf(state: Map<string, unknown>): WebhookSettings {
   return state.get(WEBHOOK) as WebhookSettings;
 }
 
-/** Forgets the messages but keeps where webhooks go, as a reset of the request log should. */
+/** Forgets the messages and any verified domains a test set, but keeps where webhooks go, as a reset of the request log should. */
 function resetEmail(state: Map<string, unknown>) {
   const webhook = state.get(WEBHOOK);
   state.clear();
   if (webhook) state.set(WEBHOOK, webhook);
+}
+
+function setVerifiedDomains(request: StandInRequest, state: Map<string, unknown>): StandInResponse {
+  const { domains = null } = jsonBody(request);
+  if (domains === null) {
+    state.delete(VERIFIED);
+    return { status: 200, body: { domains: verifiedDomains(state) } };
+  }
+  if (!Array.isArray(domains) || !domains.every((domain) => typeof domain === "string")) {
+    return { status: 400, body: { error: "domains must be a list of domain names, or null" } };
+  }
+  state.set(
+    VERIFIED,
+    (domains as string[]).map((domain) => domain.toLowerCase()),
+  );
+  return { status: 200, body: { domains: verifiedDomains(state) } };
 }
 
 type RecordType = "Delivery" | "HardBounce" | "SoftBounce" | "Transient" | "SpamComplaint";
@@ -217,6 +257,14 @@ function sendEmail(request: StandInRequest, state: Map<string, unknown>): StandI
   const body = request.body as Record<string, unknown>;
   const from = addresses(body.From);
   if (!from) return postmarkError(422, 300, `Invalid 'From' address: '${String(body.From ?? "")}'.`);
+  const fromDomain = from[0]!.split("@").pop()!.toLowerCase();
+  if (!verifiedDomains(state).includes(fromDomain)) {
+    return postmarkError(
+      422,
+      400,
+      `The 'From' address you supplied (${String(body.From)}) is not a Sender Signature on your account. Please add and confirm this address in order to be able to use it in the 'From' field of your messages.`,
+    );
+  }
   const to = addresses(body.To);
   if (!to) return postmarkError(422, 300, `Invalid 'To' address: '${String(body.To ?? "")}'.`);
   if (to.length > 50) return postmarkError(422, 300, "Maximum of 50 recipients allowed per email message.");
@@ -350,6 +398,7 @@ export const emailVendor: Vendor = {
   controlRoutes: [
     { method: "GET", path: "/outbox", handle: outboxPage },
     { method: "POST", path: "/webhook-endpoint", handle: setWebhookEndpoint },
+    { method: "POST", path: "/verified-domains", handle: setVerifiedDomains },
     { method: "POST", path: "/messages/:id/events", handle: sendEvent },
   ],
   resetState: resetEmail,
