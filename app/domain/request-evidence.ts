@@ -56,6 +56,8 @@ export type MailedLetterRecord = {
   expectedDeliveryDate: string | null;
   trackingState: LetterTrackingState;
   trackingAt: Date | null;
+  /** The address the letter was addressed to, when recorded (decision 0067). */
+  toAddress?: string | null;
   createdAt: Date;
 };
 
@@ -125,7 +127,7 @@ export function letterEvidence(
     return {
       kind: "letter",
       channel: "mail",
-      to: postalAddress,
+      to: letter.toAddress ?? postalAddress,
       at: letter.createdAt,
       vendorId: letter.id,
       expectedDeliveryDate: letter.expectedDeliveryDate,
@@ -203,8 +205,12 @@ export function latestEvidence(evidence: DeliveryEvidence[]): DeliveryEvidence |
   return evidence.reduce<DeliveryEvidence | null>((latest, entry) => (!latest || entry.at >= latest.at ? entry : latest), null);
 }
 
-/** How a request no one has sent yet reaches its sender: a job sending it by itself, or our staff (who first look up where, for a sender with no known channel). */
-export type SendingRoute = "automaticEmail" | "automaticLetter" | "staff" | "lookUp";
+/**
+ * How a request no one has sent yet reaches its sender: a job sending it by itself, or our staff (who
+ * first look up where, for a sender with no known channel), or, its first days, the return address
+ * the person gives from the piece (decision 0067).
+ */
+export type SendingRoute = "automaticEmail" | "automaticLetter" | "staff" | "lookUp" | "returnAddress";
 
 const STAFF_PROMISE = "usually within 2 working days";
 
@@ -221,6 +227,8 @@ export type StandingInput = {
   lastSent: { status: string; at: Date } | null;
   /** When the sender last replied, if it did. */
   lastReplyAt: Date | null;
+  /** The return address the person gave from the piece (decision 0067): a letter to it says so. */
+  givenAddress?: string | null;
 };
 
 const LETTER_ON_ITS_WAY: Partial<Record<LetterTrackingState, string>> = {
@@ -240,8 +248,11 @@ function failureOf(evidence: DeliveryEvidence | null, senderName: string): strin
   return null;
 }
 
-function sentText(evidence: DeliveryEvidence, timeZone: string): string {
-  const on = formatDate(evidence.at, timeZone);
+function sentText(evidence: DeliveryEvidence, timeZone: string, givenAddress: string | null = null): string {
+  const on =
+    givenAddress && evidence.kind === "letter" && evidence.to === givenAddress
+      ? `${formatDate(evidence.at, timeZone)} to the return address you gave`
+      : formatDate(evidence.at, timeZone);
   if (evidence.kind === "email") {
     const last = latestEvent(evidence.events);
     return `Sent on ${on} by email${last?.state === "delivered" ? " · delivered" : ""}`;
@@ -273,6 +284,8 @@ function waitingText(input: StandingInput): string {
       return input.letterProblem ? `Our staff print and mail it: ${STAFF_PROMISE}` : `Our staff send it: ${STAFF_PROMISE}`;
     case "lookUp":
       return `Our staff look up where to send it: ${STAFF_PROMISE}`;
+    case "returnAddress":
+      return "Waiting for the sender's return address from you";
   }
 }
 
@@ -292,7 +305,7 @@ export function standingText(input: StandingInput, timeZone: string): string | n
   }
   const sentEvidence = latest && latest.at.getTime() >= input.processedAt.getTime() - SAME_SENDING_MS ? latest : null;
   const text = sentEvidence
-    ? (failureOf(sentEvidence, input.senderName) ?? sentText(sentEvidence, timeZone))
+    ? (failureOf(sentEvidence, input.senderName) ?? sentText(sentEvidence, timeZone, input.givenAddress ?? null))
     : input.lastSent
       ? sentWithoutEvidence(input.lastSent, input.senderName, timeZone)
       : input.consumerFiles

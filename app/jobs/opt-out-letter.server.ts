@@ -6,6 +6,7 @@ import { automaticLetterAddress } from "~/domain/work-queue";
 import type { JobDefinition } from "~/jobs/definitions.server";
 import { LobUnavailableError, lobLettersClient, type LobClient } from "~/integrations/lob.server";
 import { latestLetterIdOf, recordLetterProblem, recordMailedLetter } from "~/models/mailed-letter.server";
+import { givenSenderAddressOfWaitingRequest } from "~/models/sender-address.server";
 import { lettersFor, senderFactsOfWaitingRequest, type QueueKey } from "~/models/work-queue.server";
 import { getDb, type Db } from "~/utils/db.server";
 import { hexDigest } from "~/utils/digest";
@@ -62,6 +63,12 @@ async function lookUpEarlierLetter(db: Db, lob: LobClient, key: QueueKey, mailin
   return found.letters.find((letter) => letter.metadata.mailing === mailing) ?? null;
 }
 
+/**
+ * Where the letter goes when the catalog knows no postal address for the sender: the return address
+ * the person gave from a piece of its mail (decision 0067), or null.
+ */
+const returnAddressGiven = (db: Db, key: QueueKey) => givenSenderAddressOfWaitingRequest(db, key);
+
 /** Lob's price ("0.84", in dollars) in cents, or the configured price when its answer has none. */
 function costInCents(price: string | number | null, configuredCents: number) {
   const dollars = typeof price === "number" ? price : price ? Number.parseFloat(price) : Number.NaN;
@@ -81,9 +88,10 @@ export const optOutLetterJob = {
     const db = getDb(env.DB);
     const lob = lobLettersClient(env);
     const facts = await senderFactsOfWaitingRequest(db, key);
-    const address = facts
+    const catalogAddress = facts
       ? automaticLetterAddress(insteadOfEmail ? { ...facts, channelProblems: [...(facts.channelProblems ?? []), "email"] } : facts)
       : null;
+    const address = catalogAddress ?? (await returnAddressGiven(db, key));
     if (!address) return;
     if (!lob) {
       await recordLetterProblem(db, key, "Letters are not set up to go through Lob (LOB_API_KEY and LOB_WEBHOOK_SECRET).");
@@ -117,6 +125,7 @@ export const optOutLetterJob = {
         costCents: costInCents(earlier.price, env.LOB_LETTER_PRICE_CENTS),
         expectedDeliveryDate: earlier.expected_delivery_date,
         senderName: request.senderName,
+        toAddress: address,
       });
       return;
     }
@@ -155,6 +164,7 @@ export const optOutLetterJob = {
       costCents: costInCents(answer.letter.price, env.LOB_LETTER_PRICE_CENTS),
       expectedDeliveryDate: answer.letter.expected_delivery_date,
       senderName: request.senderName,
+      toAddress: address,
     });
   },
 } satisfies JobDefinition<typeof OptOutLetterPayload>;
