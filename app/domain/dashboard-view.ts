@@ -83,8 +83,8 @@ export type DashboardRow = DashboardRequest &
     senderOutcome?: SenderOutcome | null;
     /** The sender's return address as the person gave it from the piece (decision 0067). */
     senderAddress?: string | null;
-    /** Whether its sender has no channel that goes without a person: the card asks for the return address. */
-    withoutChannel?: boolean;
+    /** Whether its sender has no channel that goes without a person and it never went out: the card asks for the return address. */
+    asksReturnAddress?: boolean;
     /** A return address read on a piece of the sender's mail (a photo, a digest), for the person to confirm. */
     readReturnAddress?: string | null;
     /** Set while the card asks for the return address (returnAddressAsk). */
@@ -185,7 +185,7 @@ function returnAddressAsk(row: DashboardRow, now: Date) {
   const asks =
     row.status === "inQueue" &&
     !row.processedAt &&
-    row.withoutChannel &&
+    row.asksReturnAddress &&
     !row.consumerFiles &&
     !row.senderAddress &&
     !row.sendingJob &&

@@ -21,14 +21,25 @@ export function senderWithoutChannelSql(table: string) {
 }
 
 /**
- * Whether a request waits for the person's return address and not for our staff: its sender has no
- * channel, nothing was given yet, it is a first request (not a step of the follow-up ladder), and
- * it went into the queue less than RETURN_ADDRESS_WAIT_DAYS ago. Past that it is staff's as before.
+ * Whether a request's card asks for the return address: its sender has no channel, and it is a
+ * first request that never went out (no step of the follow-up ladder, no sending in its history, no
+ * email or letter that came back): a request sent before is staff's, who know where it went.
+ */
+export function asksForReturnAddressSql(table: string) {
+  return `(${table}."followUpStep" = 0 and ${table}."letterProblem" is null and ${table}."emailProblem" is null
+    and not exists (select 1 from "request_logs" ra_l where ra_l."userId" = ${table}."userId" and ra_l."requestId" = ${table}."id"
+      and ra_l."status" in ('mailed', 'emailed', 'filed'))
+    and ${senderWithoutChannelSql(table)})`;
+}
+
+/**
+ * Whether a request waits for the person's return address and not for our staff: its card asks,
+ * nothing was given yet, and it went into the queue less than RETURN_ADDRESS_WAIT_DAYS ago. Past
+ * that it is staff's as before.
  */
 export function waitingForReturnAddressSql(table: string, now: Date) {
   const cutoff = now.getTime() - RETURN_ADDRESS_WAIT_DAYS * DAY_MS;
-  return `(${table}."senderAddress" is null and ${table}."followUpStep" = 0 and ${table}."queuedAt" > ${Math.floor(cutoff)}
-    and ${senderWithoutChannelSql(table)})`;
+  return `(${table}."senderAddress" is null and ${table}."queuedAt" > ${Math.floor(cutoff)} and ${asksForReturnAddressSql(table)})`;
 }
 
 /** The same for drizzle's queries of requests. */

@@ -3,11 +3,11 @@
 // to when the catalog knows none.
 import { and, eq, isNull, not, sql } from "drizzle-orm";
 import { jobs, requests, type AddressCheck, type SenderAddressOrigin } from "../../drizzle/schema";
-import { senderWithoutChannelSql } from "~/models/return-address-wait.server";
+import { asksForReturnAddressSql } from "~/models/return-address-wait.server";
 import { addressKeptAsTyped, type QueueKey } from "~/models/work-queue.server";
 import type { Db } from "~/utils/db.server";
 
-const senderWithoutChannel = sql.raw(senderWithoutChannelSql('"requests"'));
+const asksForReturnAddress = sql.raw(asksForReturnAddressSql('"requests"'));
 
 // An email or a letter job of the request still on its way, each through its own partial index
 // (jobs_pending_email_idx, jobs_pending_letter_idx). Written out in full: in a single-table query
@@ -32,7 +32,7 @@ export async function senderAddressFactsOfRequest(db: Db, { userId, requestId }:
       state: requests.state,
       senderAddress: requests.senderAddress,
       senderAddressAt: requests.senderAddressAt,
-      withoutChannel: sql<number>`${senderWithoutChannel}`.mapWith(Boolean),
+      asksReturnAddress: sql<number>`${asksForReturnAddress}`.mapWith(Boolean),
       onItsWay: sql<number>`(${emailOnItsWay} or ${letterOnItsWay})`.mapWith(Boolean),
       readAddress: readReturnAddressOf(),
     })
@@ -55,7 +55,7 @@ export function readReturnAddressOf() {
 /** The columns the dashboard reads with each request (decision 0067). */
 export const returnAddressColumns = {
   senderAddress: requests.senderAddress,
-  withoutChannel: sql<number>`${senderWithoutChannel}`.mapWith(Boolean),
+  asksReturnAddress: sql<number>`${asksForReturnAddress}`.mapWith(Boolean),
   readReturnAddress: readReturnAddressOf(),
 };
 
@@ -82,8 +82,7 @@ export async function saveSenderAddress(
     eq(requests.status, "inQueue"),
     isNull(requests.processedAt),
     isNull(requests.followUpHold),
-    eq(requests.followUpStep, 0),
-    senderWithoutChannel,
+    asksForReturnAddress,
     not(emailOnItsWay),
     not(letterOnItsWay),
   );

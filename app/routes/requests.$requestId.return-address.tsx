@@ -42,7 +42,7 @@ function askOf(facts: Facts, now: Date): ReturnAddressAskData | null {
     facts.status === "inQueue" &&
     !facts.processedAt &&
     !facts.onItsWay &&
-    facts.withoutChannel &&
+    facts.asksReturnAddress &&
     !facts.senderAddress &&
     facts.followUpStep === 0 &&
     facts.queuedAt;

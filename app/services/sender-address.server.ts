@@ -52,7 +52,7 @@ export async function giveSenderAddress(
   if (!request || request.status === "deleted") return notFound;
   const settled = (message: string) => ({ ok: false, errors: { form: message }, settled: true }) as const;
   if (request.status !== "inQueue" || request.processedAt || request.onItsWay) return settled(SENDER_ADDRESS_MESSAGES.alreadyOnItsWay);
-  if (!request.withoutChannel || request.followUpStep !== 0) return settled(SENDER_ADDRESS_MESSAGES.notAsked);
+  if (!request.asksReturnAddress) return settled(SENDER_ADDRESS_MESSAGES.notAsked);
 
   const parsed = SenderAddressSchema.safeParse(input);
   if (!parsed.success) {
