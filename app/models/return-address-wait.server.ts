@@ -12,7 +12,7 @@ import { RETURN_ADDRESS_WAIT_DAYS } from "~/domain/sender-address";
  * file themselves. Those are the requests whose card asks for the return address on the piece.
  * Plain text with no bound value, so that the staff overview can batch it in a raw query.
  */
-export function senderWithoutChannelSql(table: string) {
+function senderWithoutChannelSql(table: string) {
   return `(${table}."templateId" is null or exists (select 1 from "request_templates" ra_t
     where ra_t."id" = ${table}."templateId" and coalesce(ra_t."consumerFiles", 0) = 0 and not exists (
       select 1 from json_each(ra_t."channels") ra_c where json_extract(ra_c."value", '$.kind') in ('email', 'mail')

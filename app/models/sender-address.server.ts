@@ -46,7 +46,7 @@ export async function senderAddressFactsOfRequest(db: Db, { userId, requestId }:
  * The return address a photo or a digest read on a piece of the sender's mail (decision 0054's
  * proposals, still undecided), the most seen first; null for a typed sender or none read.
  */
-export function readReturnAddressOf() {
+function readReturnAddressOf() {
   return sql<string | null>`${sql.raw(`(select p."address" from "postal_channel_proposals" p
     where p."templateId" = "requests"."templateId" and p."state" = 'proposed'
     order by p."timesSeen" desc, p."createdAt" asc limit 1)`)}`;

@@ -13,7 +13,7 @@ export type ReturnAddressAskData = {
 };
 
 /** Where the card's and the page's forms post: the request's own page, which shows any refusal next to its field. */
-export const returnAddressPath = (requestId: string) => `/requests/${encodeURIComponent(requestId)}/return-address`;
+const returnAddressPath = (requestId: string) => `/requests/${encodeURIComponent(requestId)}/return-address`;
 
 /** What the wait means, in plain words: the person's first, then our staff's. */
 export function ReturnAddressExplanation({ senderName, ask }: { senderName: string; ask: ReturnAddressAskData }) {
