@@ -43,6 +43,8 @@ export default [
   route("requests/senders", "routes/requests.senders.ts"),
   // A photo of junk mail instead of a typed name (ours; decision 0030): the upload, the page that
   // follows its reading, its images (owner and staff only) and its state for the page's script.
+  // The return address printed on a piece, for a sender with no channel (ours; decision 0067).
+  route("requests/:requestId/return-address", "routes/requests.$requestId.return-address.tsx"),
   route("requests/photo", "routes/requests.photo.tsx"),
   route("requests/photo/:photoId", "routes/requests.photo.$photoId.tsx"),
   route("requests/photo/:photoId/image/:index", "routes/requests.photo.$photoId.image.$index.ts"),

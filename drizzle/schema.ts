@@ -639,6 +639,12 @@ export const mailedLetters = sqliteTable(
     costCents: integer("costCents").notNull(),
     /** Lob's expected_delivery_date, YYYY-MM-DD. */
     expectedDeliveryDate: text("expectedDeliveryDate"),
+    /**
+     * The postal address the letter was addressed to, one line as the catalog writes it: the
+     * catalog's, or the return address the person gave from the piece (decision 0067). Null on
+     * letters recorded before it was kept.
+     */
+    toAddress: text("toAddress"),
     trackingState: text("trackingState", { enum: LETTER_TRACKING_STATES }).notNull().default("created"),
     /** When the event behind trackingState happened: an older event arriving later does not move it back. */
     trackingAt: integer("trackingAt", { mode: "timestamp_ms" }),

@@ -6,3 +6,5 @@ ALTER TABLE `requests` ADD `senderAddressCheck` text;
 ALTER TABLE `requests` ADD `senderAddressFrom` text;
 --> statement-breakpoint
 ALTER TABLE `requests` ADD `senderAddressAt` integer;
+--> statement-breakpoint
+ALTER TABLE `mailed_letters` ADD `toAddress` text;

@@ -26,6 +26,7 @@ import {
   type SentEmailRecord,
 } from "~/domain/request-evidence";
 import { staffChannel } from "~/domain/work-queue";
+import { returnAddressWait, senderAddressFromReading } from "~/domain/sender-address";
 import { letterToSend } from "~/domain/letter-to-send";
 import type { PostalAddress, RequestForLetter } from "~/domain/opt-out-letter";
 import { PLAN_DETAILS } from "~/domain/plans";
@@ -80,6 +81,14 @@ export type DashboardRow = DashboardRequest &
     charityMailingsPerYear: number | null;
     /** What its sender really does, when figures were computed (sender_outcomes). */
     senderOutcome?: SenderOutcome | null;
+    /** The sender's return address as the person gave it from the piece (decision 0067). */
+    senderAddress?: string | null;
+    /** Whether its sender has no channel that goes without a person and it never went out: the card asks for the return address. */
+    asksReturnAddress?: boolean;
+    /** A return address read on a piece of the sender's mail (a photo, a digest), for the person to confirm. */
+    readReturnAddress?: string | null;
+    /** Set while the card asks for the return address (returnAddressAsk). */
+    returnAddressWait?: ReturnType<typeof returnAddressWait> | null;
   } & Pick<FollowUpCardInput, "followUpStep" | "followUpAt" | "followUpHold" | "firstRequestCitation"> & { legalLawId: string | null };
 
 /** Everything the dashboard reads for one user (getDashboard). */
@@ -167,10 +176,42 @@ function currentLetter(row: DashboardRow, snapshot: DashboardSnapshot) {
   return letterArrival(latestEvidence(letterEvidence(letters, null)));
 }
 
+/**
+ * Whether the card asks for the return address printed on the piece (decision 0067): a first
+ * request in queue, unsent and with nothing on its way, to a sender with no channel that goes
+ * without a person, none given yet. The wait says until when it is the person's, then staff's.
+ */
+function returnAddressAsk(row: DashboardRow, now: Date) {
+  const asks =
+    row.status === "inQueue" &&
+    !row.processedAt &&
+    row.asksReturnAddress &&
+    !row.consumerFiles &&
+    !row.senderAddress &&
+    !row.sendingJob &&
+    (row.followUpStep ?? 0) === 0 &&
+    !row.followUpHold;
+  return asks && row.queuedAt ? returnAddressWait(row.queuedAt, now) : null;
+}
+
+/** What the card shows to ask for the return address: the dates, and what a photo or a digest read. */
+function returnAddressCard(row: DashboardRow, timeZone: string) {
+  const wait = row.returnAddressWait;
+  if (!wait) return null;
+  const read = row.readReturnAddress ? senderAddressFromReading(row.readReturnAddress, row.senderName) : null;
+  return {
+    askedOn: formatDate(wait.askedAt, timeZone),
+    staffFrom: formatDate(wait.staffFrom, timeZone),
+    withStaff: wait.withStaff,
+    read: read && row.readReturnAddress ? { ...read, line: row.readReturnAddress } : null,
+  };
+}
+
 /** How a request no one has sent yet reaches its sender: by itself (a job is sending it), or through our staff. */
 function sendingRoute(row: DashboardRow): SendingRoute {
   if (row.sendingJob === "optOut.email") return "automaticEmail";
   if (row.sendingJob === "optOut.letter") return "automaticLetter";
+  if (row.returnAddressWait && !row.returnAddressWait.withStaff) return "returnAddress";
   return staffChannel(row.channels).kind === "unknown" ? "lookUp" : "staff";
 }
 
@@ -194,6 +235,7 @@ function standingOf(row: DashboardRow, snapshot: DashboardSnapshot, timeZone: st
       lastSent: lastSent ? { status: lastSent.status, at: lastSent.createdAt } : null,
       lastReplyAt: lastReply?.createdAt ?? null,
       legal: row.followUpStep === 2 && row.legalLawId !== null,
+      givenAddress: row.senderAddress ?? null,
     },
     timeZone,
   );
@@ -274,6 +316,16 @@ function noticeOf(notice: DashboardNotice, snapshot: DashboardSnapshot, timeZone
     }
     case "charityChoice":
       return row ? { text: `Saved for ${row.senderName}: ${charityChoiceText(row.charityDonor, row.charityMailingsPerYear)}` } : null;
+    case "returnAddress":
+      return row
+        ? {
+            text: row.sendingJob
+              ? `Thank you. Your letter to ${row.senderName} goes by mail to the return address you gave; its card says when Lob mails it.`
+              : row.processedAt
+                ? `Thank you. Your letter to ${row.senderName} went out; its card says how.`
+                : `Thank you. We keep the return address you gave for ${row.senderName}; its card says how the request goes out.`,
+          }
+        : null;
   }
 }
 
@@ -329,6 +381,8 @@ function requestCard(row: DashboardRow, { snapshot, timeZone, now, canSend, send
     outcome: senderOutcomeText(row.senderOutcome),
     customerNumber: row.customerNumber,
     keyCode: row.keyCode,
+    /** Set while the card asks for the return address printed on the piece (decision 0067). */
+    returnAddress: returnAddressCard(row, timeZone),
     guide: row.consumerFiles && row.status === null ? { channels: row.channels ?? [], needs: row.needs ?? [], takes: row.takes } : null,
     charity: isCharity(row.category) ? { donor: row.charityDonor, mailingsPerYear: row.charityMailingsPerYear } : null,
     /** Pieces after the day the mail should have stopped that could not be verified: the person confirms or dismisses each. */
@@ -411,6 +465,7 @@ export function dashboardView(
       ...row,
       letter: currentLetter(row, snapshot),
       learnedDays: learnedStopDays(row.senderOutcome),
+      returnAddressWait: returnAddressAsk(row, now),
     })),
   };
   const holder = { stripeSubscriptionId: user.stripeSubscriptionId, numOfFreeRequest: snapshot.account.numOfFreeRequest };

@@ -190,7 +190,7 @@ export const CHOOSE_ONE_MESSAGE = "Choose at least one sender to send to.";
 
 /** What the page says after a form post redirected back (JavaScript off and on alike). */
 export const DashboardNoticeSchema = z.object({
-  notice: z.enum([...REQUEST_ACTIONS, UNDO_LOG_STATUS, "sendSuggested", "charityChoice", "pieceSeen", "pieceDismissed"]),
+  notice: z.enum([...REQUEST_ACTIONS, UNDO_LOG_STATUS, "sendSuggested", "charityChoice", "pieceSeen", "pieceDismissed", "returnAddress"]),
   about: requestId.optional(),
   sent: z.coerce.number().int().min(0).max(200).optional(),
   refused: z.coerce.number().int().min(0).max(200).optional(),

@@ -56,6 +56,8 @@ export type MailedLetterRecord = {
   expectedDeliveryDate: string | null;
   trackingState: LetterTrackingState;
   trackingAt: Date | null;
+  /** The address the letter was addressed to, when recorded (decision 0067). */
+  toAddress?: string | null;
   createdAt: Date;
 };
 
@@ -125,7 +127,7 @@ export function letterEvidence(
     return {
       kind: "letter",
       channel: "mail",
-      to: postalAddress,
+      to: letter.toAddress ?? postalAddress,
       at: letter.createdAt,
       vendorId: letter.id,
       expectedDeliveryDate: letter.expectedDeliveryDate,
@@ -203,8 +205,12 @@ export function latestEvidence(evidence: DeliveryEvidence[]): DeliveryEvidence |
   return evidence.reduce<DeliveryEvidence | null>((latest, entry) => (!latest || entry.at >= latest.at ? entry : latest), null);
 }
 
-/** How a request no one has sent yet reaches its sender: a job sending it by itself, or our staff (who first look up where, for a sender with no known channel). */
-export type SendingRoute = "automaticEmail" | "automaticLetter" | "staff" | "lookUp";
+/**
+ * How a request no one has sent yet reaches its sender: a job sending it by itself, or our staff (who
+ * first look up where, for a sender with no known channel), or, its first days, the return address
+ * the person gives from the piece (decision 0067).
+ */
+export type SendingRoute = "automaticEmail" | "automaticLetter" | "staff" | "lookUp" | "returnAddress";
 
 const STAFF_PROMISE = "usually within 2 working days";
 
@@ -223,6 +229,8 @@ export type StandingInput = {
   lastReplyAt: Date | null;
   /** Whether the current sending is a request under the law, sent as the person's agent. */
   legal?: boolean;
+  /** The return address the person gave from the piece (decision 0067): a letter to it says so. */
+  givenAddress?: string | null;
 };
 
 const LETTER_ON_ITS_WAY: Partial<Record<LetterTrackingState, string>> = {
@@ -245,24 +253,24 @@ function failureOf(evidence: DeliveryEvidence | null, senderName: string): strin
 /**
  * Which way a request went and why, the one text for each way (decision 0066): the person's own
  * request by email, a request under the law by email as their agent, a letter to the sender's
- * postal address from the catalog.
+ * postal address from the catalog, or to the return address the person gave (decision 0067).
  */
 function emailedText(senderName: string, on: string, { legal = false }: { legal?: boolean } = {}): string {
   return `Emailed to ${senderName} on ${on} ${legal ? "as your agent, under your state's law" : "as your own request"}`;
 }
 
-function letterMailedText(senderName: string, on: string): string {
-  return `Letter mailed ${on} to ${senderName}'s postal address`;
+function letterMailedText(senderName: string, on: string, { toGivenAddress = false }: { toGivenAddress?: boolean } = {}): string {
+  return `Letter mailed ${on} to ${toGivenAddress ? "the return address you gave" : `${senderName}'s postal address`}`;
 }
 
-function sentText(evidence: DeliveryEvidence, senderName: string, timeZone: string, legal: boolean): string {
+function sentText(evidence: DeliveryEvidence, senderName: string, timeZone: string, legal: boolean, givenAddress: string | null): string {
   const on = formatDate(evidence.at, timeZone);
   if (evidence.kind === "email") {
     const last = latestEvent(evidence.events);
     return `${emailedText(senderName, on, { legal })}${last?.state === "delivered" ? " · delivered" : ""}`;
   }
   const last = latestEvent(evidence.events);
-  const mailed = letterMailedText(senderName, on);
+  const mailed = letterMailedText(senderName, on, { toGivenAddress: givenAddress !== null && evidence.to === givenAddress });
   if (last?.state === "delivered") return `${mailed} · delivered${last.at ? ` ${formatDate(last.at, timeZone)}` : ""}`;
   const expected = expectedArrival(evidence.expectedDeliveryDate);
   const way = last ? LETTER_ON_ITS_WAY[last.state] : undefined;
@@ -287,6 +295,8 @@ function waitingText(input: StandingInput): string {
       return input.letterProblem ? `Our staff print and mail it: ${STAFF_PROMISE}` : `Our staff send it: ${STAFF_PROMISE}`;
     case "lookUp":
       return `Our staff look up where to send it: ${STAFF_PROMISE}`;
+    case "returnAddress":
+      return "Waiting for the sender's return address from you";
   }
 }
 
@@ -306,7 +316,8 @@ export function standingText(input: StandingInput, timeZone: string): string | n
   }
   const sentEvidence = latest && latest.at.getTime() >= input.processedAt.getTime() - SAME_SENDING_MS ? latest : null;
   const text = sentEvidence
-    ? (failureOf(sentEvidence, input.senderName) ?? sentText(sentEvidence, input.senderName, timeZone, input.legal ?? false))
+    ? (failureOf(sentEvidence, input.senderName) ??
+      sentText(sentEvidence, input.senderName, timeZone, input.legal ?? false, input.givenAddress ?? null))
     : input.lastSent
       ? sentWithoutEvidence(input.lastSent, input.senderName, timeZone, input.legal ?? false)
       : input.consumerFiles

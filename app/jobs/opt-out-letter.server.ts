@@ -5,6 +5,7 @@ import { PermanentJobError } from "~/domain/job-envelope";
 import type { JobDefinition } from "~/jobs/definitions.server";
 import { LobUnavailableError, lobLettersClient, type LobClient } from "~/integrations/lob.server";
 import { latestLetterIdOf, recordLetterProblem, recordMailedLetter } from "~/models/mailed-letter.server";
+import { givenSenderAddressOfWaitingRequest } from "~/models/sender-address.server";
 import { lettersFor, senderFactsOfWaitingRequest, type QueueKey } from "~/models/work-queue.server";
 import { automaticSendOf } from "~/services/automatic-send.server";
 import { getDb, type Db } from "~/utils/db.server";
@@ -62,6 +63,11 @@ async function lookUpEarlierLetter(db: Db, lob: LobClient, key: QueueKey, mailin
   return found.letters.find((letter) => letter.metadata.mailing === mailing) ?? null;
 }
 
+/**
+ * Where the letter goes when the catalog knows no postal address for the sender: the return address
+ * the person gave from a piece of its mail (decision 0067), or null.
+ */
+
 /** Lob's price ("0.84", in dollars) in cents, or the configured price when its answer has none. */
 function costInCents(price: string | number | null, configuredCents: number) {
   const dollars = typeof price === "number" ? price : price ? Number.parseFloat(price) : Number.NaN;
@@ -71,16 +77,19 @@ function costInCents(price: string | number | null, configuredCents: number) {
 /**
  * Where a request's letter goes: the one place the job chooses it. The catalog's postal address, by
  * the same choice as every automatic send (decision 0066), with the email taken out for a request
- * whose email did not get through; null when the request is no longer one this job mails (sent by
- * someone else meanwhile, its address kept as typed, its sender's choice no longer a letter).
+ * whose email did not get through; else the return address the person gave from the piece (a typed
+ * sender, or one the catalog knows no way to reach: decision 0067); null when the request is no
+ * longer one this job mails (sent by someone else meanwhile, its address kept as typed).
  */
 async function chooseLetterAddress(db: Db, key: QueueKey, { insteadOfEmail }: { insteadOfEmail: boolean }): Promise<string | null> {
   const facts = await senderFactsOfWaitingRequest(db, key);
-  if (!facts) return null;
-  const sender = insteadOfEmail ? { ...facts, channelProblems: [...(facts.channelProblems ?? []), "email" as const] } : facts;
-  // Lob's own absence is recorded below, as a problem staff read; here only the address is chosen.
-  const choice = automaticSendOf(sender, { lettersThroughLob: true, legal: facts.legal });
-  return choice.by === "mail" ? choice.address : null;
+  if (facts) {
+    const sender = insteadOfEmail ? { ...facts, channelProblems: [...(facts.channelProblems ?? []), "email" as const] } : facts;
+    // Lob's own absence is recorded below, as a problem staff read; here only the address is chosen.
+    const choice = automaticSendOf(sender, { lettersThroughLob: true, legal: facts.legal });
+    if (choice.by === "mail") return choice.address;
+  }
+  return givenSenderAddressOfWaitingRequest(db, key);
 }
 
 /**
@@ -129,6 +138,7 @@ export const optOutLetterJob = {
         costCents: costInCents(earlier.price, env.LOB_LETTER_PRICE_CENTS),
         expectedDeliveryDate: earlier.expected_delivery_date,
         senderName: request.senderName,
+        toAddress: address,
       });
       return;
     }
@@ -167,6 +177,7 @@ export const optOutLetterJob = {
       costCents: costInCents(answer.letter.price, env.LOB_LETTER_PRICE_CENTS),
       expectedDeliveryDate: answer.letter.expected_delivery_date,
       senderName: request.senderName,
+      toAddress: address,
     });
   },
 } satisfies JobDefinition<typeof OptOutLetterPayload>;

@@ -22,6 +22,7 @@ import {
   requestTemplates,
   users,
   type AddressCheck,
+  type SenderAddressOrigin,
   type ArrivalSource,
   type PieceAnswer,
   type MailPhotoState,
@@ -101,6 +102,11 @@ export type AccountExport = {
     /** For a charity: whether the person gives to it, and how many times a year it may still write. */
     charityDonor: boolean | null;
     charityMailingsPerYear: number | null;
+    /** The sender's return address the person gave from the piece, its check, how it was given and when (decision 0067). */
+    senderAddress: string | null;
+    senderAddressCheck: AddressCheck | null;
+    senderAddressFrom: SenderAddressOrigin | null;
+    senderAddressAt: string | null;
     /** The recipients the letter names besides the account holder; null means everyone on the list. */
     recipientIds: string[] | null;
     requiredDays: number;
@@ -258,6 +264,10 @@ const requestColumns = {
   legalByNoticeMethod: requests.legalByNoticeMethod,
   charityDonor: requests.charityDonor,
   charityMailingsPerYear: requests.charityMailingsPerYear,
+  senderAddress: requests.senderAddress,
+  senderAddressCheck: requests.senderAddressCheck,
+  senderAddressFrom: requests.senderAddressFrom,
+  senderAddressAt: requests.senderAddressAt,
   recipientIds: requests.recipientIds,
   ...checkedAddressColumns(requests),
   queuedAt: requests.queuedAt,
@@ -680,6 +690,10 @@ export async function exportAccount(
         legalByNoticeMethod: row.legalByNoticeMethod,
         charityDonor: row.charityDonor,
         charityMailingsPerYear: row.charityMailingsPerYear,
+        senderAddress: row.senderAddress,
+        senderAddressCheck: row.senderAddressCheck,
+        senderAddressFrom: row.senderAddressFrom,
+        senderAddressAt: isoOrNull(row.senderAddressAt),
         recipientIds: row.recipientIds,
         requiredDays: row.requiredDays,
         queuedAt: isoOrNull(row.queuedAt),

@@ -37,7 +37,7 @@ export async function recordLetterProblem(db: Db, key: QueueKey, problem: string
 export async function recordMailedLetter(
   db: Db,
   key: QueueKey,
-  letter: { id: string; costCents: number; expectedDeliveryDate: string | null; senderName: string },
+  letter: { id: string; costCents: number; expectedDeliveryDate: string | null; senderName: string; toAddress?: string | null },
   now = new Date(),
 ) {
   const thisRequest = ofRequest(key);
@@ -50,6 +50,7 @@ export async function recordMailedLetter(
         requestId: key.requestId,
         costCents: letter.costCents,
         expectedDeliveryDate: letter.expectedDeliveryDate,
+        toAddress: letter.toAddress ?? null,
         createdAt: now,
       })
       .onConflictDoNothing(),

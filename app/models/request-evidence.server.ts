@@ -10,6 +10,7 @@ export const mailedLetterColumns = {
   expectedDeliveryDate: mailedLetters.expectedDeliveryDate,
   trackingState: mailedLetters.trackingState,
   trackingAt: mailedLetters.trackingAt,
+  toAddress: mailedLetters.toAddress,
   createdAt: mailedLetters.createdAt,
 };
 

@@ -31,6 +31,7 @@ import { openPhotosOf } from "~/models/mail-photo.server";
 import { mailedLettersOfUser, sentLinesOfUser, sentOptOutEmailsOfUser } from "~/models/request-evidence.server";
 import { historyLineWhere } from "~/models/request-history.server";
 import { piecesOfRequest, seenInMailOf } from "~/models/seen-in-mail.server";
+import { returnAddressColumns } from "~/models/sender-address.server";
 import { mailboxSeenOnOf } from "~/models/sender-outcome.server";
 import { unverifiedPiecesOf } from "~/models/unverified-pieces.server";
 import type { Db } from "~/utils/db.server";
@@ -137,6 +138,8 @@ export async function getDashboard(db: Db, userId: string, openRequestId: string
       ...requestColumns,
       sendingJob,
       followUpStep: requests.followUpStep,
+      // The sender's return address given from the piece, or read on one, for the card (decision 0067).
+      ...returnAddressColumns,
       outcomeCases: senderOutcomes.cases,
       outcomeStopped: senderOutcomes.stopped,
       outcomeMedianDays: senderOutcomes.medianDays,

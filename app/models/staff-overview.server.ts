@@ -1,8 +1,9 @@
-import { and, count, eq, gte, isNull, lt, sql } from "drizzle-orm";
+import { and, count, eq, gte, isNull, lt, not, sql } from "drizzle-orm";
 import { JOB_STATES, PLANS, REQUEST_STATUSES, requests, requestTemplates, staffCounts } from "../../drizzle/schema";
 import type { JobState, PlanName, RequestStatus } from "../../drizzle/schema";
 import type { Db } from "~/utils/db.server";
 import { DAY_MS } from "~/domain/dates";
+import { waitingForReturnAddress, waitingForReturnAddressSql } from "~/models/return-address-wait.server";
 
 /** The median time to confirmation is taken over this many of the latest confirmations. */
 const CONFIRMATIONS_SAMPLED = 1_000;
@@ -39,13 +40,18 @@ export async function getStaffOverview(db: Db, now = new Date()) {
         .select({ one: sql`1`.as("one") })
         .from(requests)
         .where(
-          and(eq(requests.status, "inQueue"), isNull(requests.processedAt), lt(requests.queuedAt, new Date(now.getTime() - 2 * DAY_MS))),
+          and(
+            eq(requests.status, "inQueue"),
+            isNull(requests.processedAt),
+            lt(requests.queuedAt, new Date(now.getTime() - 2 * DAY_MS)),
+            not(waitingForReturnAddress(now)),
+          ),
         )
         .limit(WAITING_LONG_COUNTED)
         .as("waiting"),
     ),
     medianConfirmationMs(db),
-    waitingOnChannel(db),
+    waitingOnChannel(db, now),
     letterCostByMonth(db, now),
     sentAloneByWeek(db, now),
   ]);
@@ -113,10 +119,11 @@ function medianConfirmationMs(db: Db) {
  * The requests that wait because no one knows yet where to send them (the promise "Our staff look
  * up where to send it: usually within 2 working days", decision 0054): to a sender the catalog did
  * not know, or to a catalog sender none of whose channels works (and that the person does not file
- * themselves). How many, the oldest's time in queue, and the age 90% of them are within (nearest
+ * themselves), less those still in their days of waiting for the person's return address (decision
+ * 0067). How many, the oldest's time in queue, and the age 90% of them are within (nearest
  * rank: the ceil(0.9 n)-th youngest).
  */
-function waitingOnChannel(db: Db) {
+function waitingOnChannel(db: Db, now: Date) {
   return db.all<{ count: number; oldestQueuedAt: number | null; ninetiethQueuedAt: number | null }>(sql`with waiting as materialized (
       select r."queuedAt" as "queuedAt" from "requests" r
       left join "request_templates" t on t."id" = r."templateId"
@@ -124,6 +131,7 @@ function waitingOnChannel(db: Db) {
         and (t."id" is null or (t."consumerFiles" = 0 and not exists (
           select 1 from json_each(t."channels") c where json_extract(c."value", '$.kind') not in (
             select p."kind" from "sender_channel_problems" p where p."templateId" = t."id"))))
+        and not ${sql.raw(waitingForReturnAddressSql("r", now))}
     )
     select count(*) as "count", min("queuedAt") as "oldestQueuedAt",
       (select "queuedAt" from waiting order by "queuedAt" desc

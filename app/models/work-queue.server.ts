@@ -15,6 +15,7 @@ import { auditEntry, type StaffActor } from "~/models/audit.server";
 import { holdLegalRequestsWithoutPermission } from "~/models/follow-up.server";
 import { listEarlierAddresses } from "~/models/account.server";
 import { ownRequestStatus } from "~/models/own-requests.server";
+import { waitingForReturnAddress } from "~/models/return-address-wait.server";
 import { listRecipientsOfUsers } from "~/models/recipient.server";
 import type { Db } from "~/utils/db.server";
 
@@ -50,20 +51,21 @@ const ownerIsPremium = sql`${requests.ownerPremium} = 1`;
 // as typed, and "not" of a null would leave it out of every automatic send.
 // Written out in full: in a single-table select drizzle leaves column names unqualified, and inside
 // the subquery "userId" would then be the recipient's own, matching any recipient of anyone.
-const addressKeptAsTyped = sql<number>`("requests"."addressCheck" is 'asTyped' or exists (select 1 from "recipients"
+export const addressKeptAsTyped = sql<number>`("requests"."addressCheck" is 'asTyped' or exists (select 1 from "recipients"
   where "recipients"."userId" = "requests"."userId" and "recipients"."addressCheck" = 'asTyped'
   and ("requests"."recipientIds" is null or "recipients"."id" in (select value from json_each("requests"."recipientIds")))))`;
 
 /**
  * Requests in queue that staff have not sent yet, premium users first, then oldest first. Senders
  * the person files themselves (consumerFiles) are theirs to send, so they are not listed, nor are
- * requests whose letter an email job is sending.
+ * requests whose letter an email job is sending, nor those still waiting for the person to give
+ * the sender's return address (decision 0067).
  *
  * Read as two walks that each stop at `limit` (decisions 0032 and 0036): the premium users'
  * requests, by their own partial index, and all requests in the order of the work-queue index.
  * Sorting every waiting request by "premium first" would read the whole backlog on every visit.
  */
-export async function listWorkQueue(db: Db, { limit = WORK_QUEUE_LIMIT }: { limit?: number } = {}) {
+export async function listWorkQueue(db: Db, { limit = WORK_QUEUE_LIMIT, now = new Date() }: { limit?: number; now?: Date } = {}) {
   const waiting = (premiumOnly: boolean) =>
     db
       .select({
@@ -89,6 +91,9 @@ export async function listWorkQueue(db: Db, { limit = WORK_QUEUE_LIMIT }: { limi
           or(isNull(requestTemplates.consumerFiles), eq(requestTemplates.consumerFiles, false)),
           not(emailOnItsWay),
           not(letterOnItsWay),
+          // Its first days, a request to a sender with no channel waits for the person to give the
+          // return address printed on the piece (decision 0067), not for staff.
+          not(waitingForReturnAddress(now)),
         ),
       )
       .orderBy(asc(requests.queuedAt))

@@ -170,7 +170,7 @@ export async function waitForDashboard(page: Page) {
 
 /** What the card of a request sent into the queue says: where it is and who acts next, never the bare "In queue". */
 export const SENT_STANDING =
-  /^(Our staff (look up where to send it|send it|print and mail it): usually within 2 working days|Going out by (email|mail) now|Emailed to .+ on \d\d\/\d\d\/\d{4} as your own request|Letter mailed \d\d\/\d\d\/\d{4})/;
+  /^(Our staff (look up where to send it|send it|print and mail it): usually within 2 working days|Going out by (email|mail) now|Waiting for the sender's return address from you|Emailed to .+ on \d\d\/\d\d\/\d{4} as your own request|Letter mailed \d\d\/\d\d\/\d{4})/;
 
 /**
  * Unsubscribe on a dashboard preset, waiting for the server's answer: with JavaScript on, the

@@ -2,7 +2,7 @@
 // request to a sender reached by post, one to a sender that takes email, and one to a sender typed
 // by name. The letter goes out through the Lob stand-in and its card says when it was mailed and
 // when it is expected; the email's card says it was delivered (the email stand-in's Delivery
-// webhook); the typed sender's card says our staff act next, and by when. Each letter page shows
+// webhook); the typed sender's card asks for the return address printed on the piece. Each letter page shows
 // the vendor's evidence.
 //
 // Letters go through Lob only with LOB_API_KEY set, as under `npm start`; the shared browser stack
@@ -94,13 +94,14 @@ describe.each(JS_MODES)("where a sent request is (JavaScript $label)", ({ js, la
       expect(emailHistory).toContain("Postmark message id");
       await screenshot(visit, "evidence-email-360");
 
-      // A sender typed by name, which the catalog does not know: our staff look up where to send it.
+      // A sender typed by name, which the catalog does not know: its card first asks the person for
+      // the return address printed on the piece, for 7 days before our staff look it up (decision 0067).
       const typed = `Hometown Coupon Flyers ${label} ${Date.now()}`;
       await page.goto(`${appUrl}/requests/add`);
       await page.locator('input[name="senderName"]').fill(typed);
       await Promise.all([page.waitForURL(/\/dashboard\?.*request=/), page.getByRole("button", { name: "Send request" }).click()]);
       const typedCard = page.locator("li.request-card", { has: page.locator("h3", { hasText: typed }) });
-      expect(await typedCard.locator(".status").innerText()).toBe("Our staff look up where to send it: usually within 2 working days");
+      expect(await typedCard.locator(".status").innerText()).toBe("Waiting for the sender's return address from you");
       await screenshot(visit, "evidence-typed-360");
 
       await assertAccessible(visit);

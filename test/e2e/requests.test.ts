@@ -102,7 +102,8 @@ describe.each(JS_MODES)("requests (JavaScript $label)", ({ js, label }) => {
       const custom = cardByName(page, "Garden Goods Catalog");
 
       // The custom one says who acts next and does not ask yet whether the mail stopped; send and cancel a second preset, delete the first.
-      expect(await statusOf(custom)).toBe("Our staff look up where to send it: usually within 2 working days");
+      // A name typed waits first for the return address printed on the piece (decision 0067).
+      expect(await statusOf(custom)).toBe("Waiting for the sender's return address from you");
       expect(await custom.getByRole("button", { name: /stopped/ }).count()).toBe(0);
       await act(visit, card(page, "epsilon"), "Unsubscribe", () =>
         expect.poll(() => statusOf(card(page, "epsilon"))).toMatch(SENT_STANDING),

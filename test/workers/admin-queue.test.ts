@@ -33,6 +33,13 @@ async function userWithRequests(label: string, presets: string[], custom?: strin
   return user;
 }
 
+/** Puts a user's requests past the 7 days they wait for the person's return address (decision 0067). */
+const pastReturnAddressWait = (userId: string) =>
+  db
+    .update(requests)
+    .set({ queuedAt: new Date(Date.now() - 8 * DAY_MS) })
+    .where(eq(requests.userId, userId));
+
 const process = (browser: Browser, intent: string, group: string, keys: string[]) =>
   browser.post("/admin/queue", new URLSearchParams([["intent", intent], ["group", group], ...keys.map((key) => ["request", key])]));
 
@@ -132,6 +139,8 @@ describe("the work queue", () => {
 
   it("refuses the wrong way to process a sender, and ignores requests that are not in that sender's group", async () => {
     const user = await userWithRequests("queue-refusals", ["experian-marketing", "directmail-com"]);
+    // Past the 7 days a sender with no channel that goes alone waits for the person's return address (decision 0067).
+    await pastReturnAddressWait(user.userId);
     const { browser } = await signedInStaff("moderator");
     expect((await process(browser, "send", "experian-marketing", [`${user.userId}:experian-marketing`])).status).toBe(400);
     expect((await process(browser, "filed", "experian-marketing", [`${user.userId}:experian-marketing`])).status).toBe(400);
@@ -151,6 +160,7 @@ describe("the work queue", () => {
 
   it("prints a custom sender's letters with room for its address, and a report puts a processed request back in the queue", async () => {
     const user = await userWithRequests("queue-custom", [], "Garden Goods Catalog");
+    await pastReturnAddressWait(user.userId);
     const [custom] = await db
       .select({ id: requests.id })
       .from(requests)

@@ -89,14 +89,17 @@ describe("the staff overview", () => {
   it("tracks the requests waiting on a channel, the oldest and the 90th percentile, and the letters' cost by month", async () => {
     const now = new Date();
     const without = await sender("overview-none");
-    for (let days = 1; days <= 10; days += 1) await waitingRequest(without, { queuedAt: new Date(now.getTime() - days * DAY_MS) });
-    await waitingRequest(null, { queuedAt: new Date(now.getTime() - 20 * DAY_MS) });
+    // All past the 7 days a request to a sender with no channel first waits for the person's return
+    // address (decision 0067), and one within them, not counted.
+    for (let days = 8; days <= 17; days += 1) await waitingRequest(without, { queuedAt: new Date(now.getTime() - days * DAY_MS) });
+    await waitingRequest(null, { queuedAt: new Date(now.getTime() - 27 * DAY_MS) });
+    await waitingRequest(null, { queuedAt: new Date(now.getTime() - 6 * DAY_MS), senderName: "Recent Typed Sender" });
     // A sender with a channel: its request does not wait on one.
     await waitingRequest(await sender("overview-email", [{ kind: "web", value: "https://acme.example/opt-out" }]), {
       queuedAt: new Date(now.getTime() - 30 * DAY_MS),
     });
 
-    const letter = await waitingRequest(without);
+    const letter = await waitingRequest(without, { queuedAt: new Date(now.getTime() - 8 * DAY_MS) });
     const thisMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 2));
     const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15));
     const longAgo = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 12, 15));
@@ -108,10 +111,10 @@ describe("the staff overview", () => {
     ]);
 
     const overview = await getStaffOverview(db, now);
-    // Ten, the typed one, and the letter's request (queued now): 12. Nearest rank of 12: the 11th youngest, 10 days.
+    // Ten, the older typed one, and the letter's request (8 days): 12. Nearest rank of 12: the 11th youngest, 17 days.
     expect(overview.waitingOnChannel.count).toBe(12);
-    expect(Math.round(overview.waitingOnChannel.oldestAgeMs! / DAY_MS)).toBe(20);
-    expect(Math.round(overview.waitingOnChannel.ninetiethPercentileAgeMs! / DAY_MS)).toBe(10);
+    expect(Math.round(overview.waitingOnChannel.oldestAgeMs! / DAY_MS)).toBe(27);
+    expect(Math.round(overview.waitingOnChannel.ninetiethPercentileAgeMs! / DAY_MS)).toBe(17);
     const month = (date: Date) => date.toISOString().slice(0, 7);
     expect(overview.letterCosts).toEqual([
       { month: month(thisMonth), letters: 2, costCents: 181 },
@@ -150,7 +153,7 @@ describe("senders waiting on a channel", () => {
     expect(html).toContain("Catalog senders without a channel");
     expect(html.indexOf(`Sender ${many}`)).toBeLessThan(html.indexOf(`Sender ${older}`));
     expect(html).not.toContain(`Sender ${reachable}`);
-    // The name typed by the overview's person, waiting for 20 days.
+    // The name typed by the overview's person, waiting for 27 days.
     expect(html).toMatch(/Typed as: “Typed Sender” \(1\)\. Oldest waiting since /);
   });
 });

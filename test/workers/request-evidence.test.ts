@@ -128,8 +128,14 @@ describe("the evidence of each sending", () => {
   });
 
   it("says who acts next on a request waiting for our staff to find where to send it", async () => {
-    const { browser } = await signedUpUser("evidence-lookup");
+    const { browser, userId } = await signedUpUser("evidence-lookup");
     expect((await browser.post("/requests/add", { senderName: "Evidence Lookup Outfitters" })).status).toBe(303);
+    // Its first 7 days it waits for the return address printed on the piece (decision 0067).
+    expect(textOf(await (await browser.get("/dashboard")).text())).toContain("Waiting for the sender's return address from you");
+    await db
+      .update(requests)
+      .set({ queuedAt: new Date(Date.now() - 8 * DAY_MS) })
+      .where(eq(requests.userId, userId));
     const text = textOf(await (await browser.get("/dashboard")).text());
     expect(text).toContain("Our staff look up where to send it: usually within 2 working days");
     expect(text).toContain("Once a sender gets your request, it has 30 days to act");

@@ -319,7 +319,8 @@ describe("adding a request", () => {
     expect(response.headers.get("Location")).toBe(`/dashboard?notice=unsubscribe&about=${created!.id}&request=${created!.id}#outcome`);
     const opened = await (await browser.get(`/dashboard?notice=unsubscribe&about=${created!.id}&request=${created!.id}`)).text();
     expect(opened).toContain(
-      "Your request to Lands&#x27; End is on its way: our staff look up where to send it: usually within 2 working days.",
+      // A typed name waits first for the return address printed on the piece (decision 0067).
+      "Your request to Lands&#x27; End is on its way: waiting for the sender&#x27;s return address from you.",
     );
 
     const row = await requestOf(userId, created!.id);

@@ -6,6 +6,12 @@ import { describedByNote, FreeRequestsNote } from "~/components/requests/free-re
 import { LetterPanel, type OpenRequest } from "~/components/requests/letter-panel";
 import { asksForIdentityNumber } from "~/domain/sender-catalog";
 import { CharityChoiceForm } from "~/components/requests/charity-choice";
+import {
+  ConfirmReadAddress,
+  ReturnAddressExplanation,
+  ReturnAddressForm,
+  type ReturnAddressAskData,
+} from "~/components/requests/return-address-form";
 
 export type RequestCardData = {
   id: string;
@@ -36,6 +42,8 @@ export type RequestCardData = {
   charity: { donor: boolean | null; mailingsPerYear: number | null } | null;
   /** Pieces after the day the mail should have stopped that could not be verified: each waits for the person's answer. */
   unverified?: { id: string; text: string }[];
+  /** Set while the card asks for the return address printed on the piece (decision 0067). */
+  returnAddress?: ReturnAddressAskData | null;
 };
 
 const cardAnchor = (id: string) => `#request-${id}`;
@@ -117,6 +125,7 @@ export function RequestCard({
         {card.customerNumber ? <p className="muted">Customer number: {card.customerNumber}</p> : null}
         {card.keyCode ? <p className="muted">Key code: {card.keyCode}</p> : null}
       </div>
+      {card.returnAddress ? <ReturnAddressAsk card={card} ask={card.returnAddress} /> : null}
       {card.unverified && card.unverified.length > 0 ? <UnverifiedPieces card={card} errorId={error ? errorId : undefined} /> : null}
       {card.guide ? <FilingGuide senderName={card.senderName} guide={card.guide} /> : null}
       {card.charity ? <CharityChoiceForm requestId={card.id} senderName={card.senderName} choice={card.charity} /> : null}
@@ -166,6 +175,24 @@ export function RequestCard({
         </p>
       )}
     </li>
+  );
+}
+
+/** The return address printed on the piece, asked for a sender with no channel (decision 0067): one press for what was read, or the form. */
+function ReturnAddressAsk({ card, ask }: { card: RequestCardData; ask: ReturnAddressAskData }) {
+  const titleId = `request-${card.id}-return-address`;
+  return (
+    <section className="return-address" aria-labelledby={titleId}>
+      <h4 id={titleId}>The return address on {card.senderName}’s mail</h4>
+      <ReturnAddressExplanation senderName={card.senderName} ask={ask} />
+      {ask.read ? <ConfirmReadAddress requestId={card.id} read={ask.read} /> : null}
+      <ReturnAddressForm
+        requestId={card.id}
+        idPrefix={`return-address-${card.id}`}
+        values={ask.read ?? { company: card.senderName }}
+        submitLabel={ask.read ? "Mail my letter to this address instead" : "Mail my letter to this address"}
+      />
+    </section>
   );
 }
 

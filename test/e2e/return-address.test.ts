@@ -1,0 +1,101 @@
+// Journey: the return address printed on the piece, with JavaScript on and off (decision 0067). A
+// new user sends a request to a sender typed by name; its card asks for the sender's return
+// address. An address the Postal Service does not deliver to is refused next to its field on the
+// request's own page, with what was typed kept; corrected, it is taken, the letter goes out through
+// the Lob stand-in, and the card says "Letter mailed … to the return address you gave".
+//
+// Letters go through Lob only with LOB_API_KEY set, as under `npm start`; the shared browser stack
+// runs without it, so this journey starts a stack of its own.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startLocalStack, type LocalStack } from "../support/local-stack";
+import { freePort } from "../support/ports";
+import { LOB_STAND_IN_API_KEY } from "../stand-ins/vendors/lob-letters";
+import { assertAccessible, assertNoErrors, JS_MODES, screenshot, useBrowser } from "./browser";
+import { expectedStatus, signUpThroughForms } from "./accounts-helpers";
+
+const browser = useBrowser();
+let stack: LocalStack;
+let appUrl: string;
+let persistDir: string;
+
+beforeAll(async () => {
+  persistDir = await mkdtemp(join(tmpdir(), "quiet-mailbox-e2e-return-address-"));
+  stack = await startLocalStack({
+    appPort: await freePort(),
+    standInsPort: await freePort(),
+    persistDir,
+    vars: { LOB_API_KEY: LOB_STAND_IN_API_KEY },
+  });
+  appUrl = stack.appUrl;
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await rm(persistDir, { recursive: true, force: true });
+});
+
+const PIECE = { street1: "P.O. Box 11539", city: "Des Moines", state: "IA", zipCode: "50306" };
+
+describe.each(JS_MODES)("the return address on the piece (JavaScript $label)", ({ js, label }) => {
+  test("a typed sender asks for the return address, takes it, and shows the letter mailed there", async () => {
+    const account = { email: `return-address.${Date.now()}.js-${label}@quietmailbox.test`, password: "first-secret-1" };
+    await browser.visit({ js }, async (visit) => {
+      const { page } = visit;
+      await page.setViewportSize({ width: 360, height: 740 });
+      await signUpThroughForms(visit, appUrl, account);
+
+      const typed = `Hometown Seed Catalog ${label} ${Date.now()}`;
+      await page.goto(`${appUrl}/requests/add`);
+      await page.locator('input[name="senderName"]').fill(typed);
+      await Promise.all([page.waitForURL(/\/dashboard\?.*request=/), page.getByRole("button", { name: "Send request" }).click()]);
+      const card = page.locator("li.request-card", { has: page.locator("h3", { hasText: typed }) });
+      expect(await card.locator(".status").innerText()).toBe("Waiting for the sender's return address from you");
+      expect(await card.innerText()).toMatch(/Without an answer by \d\d\/\d\d\/\d{4}, our staff look it up instead\./);
+      await assertAccessible(visit);
+
+      // A ZIP code of another state: refused next to the street, on the request's own page, with what was typed kept.
+      const form = card.locator("form.return-address-form");
+      await form.getByLabel("Street address or P.O. Box").fill(PIECE.street1);
+      await form.getByLabel("City").fill(PIECE.city);
+      await form.getByLabel("State").fill(PIECE.state);
+      await form.getByLabel("ZIP code").fill("10001");
+      await Promise.all([
+        page.waitForURL(/\/requests\/[^/]+\/return-address$/),
+        form.getByRole("button", { name: "Mail my letter to this address" }).click(),
+      ]);
+      const refusedPath = new URL(page.url()).pathname;
+      const street = page.getByLabel("Street address or P.O. Box");
+      expect(await street.getAttribute("aria-invalid")).toBe("true");
+      expect(await page.locator(".field-error").first().innerText()).toContain("The Postal Service does not deliver to this address.");
+      expect(await page.getByLabel("ZIP code").inputValue()).toBe("10001");
+      expect(await page.getByLabel("Name printed above the address").inputValue()).toBe(typed);
+      await assertAccessible(visit);
+      await screenshot(visit, "return-address-refused");
+
+      // Corrected: taken, and the letter goes through Lob to it.
+      await page.getByLabel("ZIP code").fill(PIECE.zipCode);
+      await Promise.all([
+        page.waitForURL(/\/dashboard\?notice=returnAddress/),
+        page.getByRole("button", { name: "Mail my letter to this address" }).click(),
+      ]);
+      expect(await page.locator("#outcome").innerText()).toContain("Thank you.");
+      await expect
+        .poll(
+          async () => {
+            await page.goto(`${appUrl}/dashboard`);
+            return card.locator(".status").innerText();
+          },
+          { timeout: 30_000, interval: 500 },
+        )
+        .toMatch(/^Letter mailed \d\d\/\d\d\/\d{4} to the return address you gave/);
+      expect(await card.locator("form.return-address-form").count(), "the card no longer asks").toBe(0);
+      await assertAccessible(visit);
+      await screenshot(visit, "return-address-mailed");
+      // The refusal answered 400 on purpose, and nothing else went wrong.
+      assertNoErrors(visit, { allow: [expectedStatus(appUrl, 400, refusedPath)] });
+    });
+  });
+});

@@ -1,0 +1,249 @@
+// The return address the person gives from the piece (decision 0067): a typed sender mailed
+// through Lob to the address they gave, a bad address refused at its field with nothing saved or
+// sent, two gives at once mailing one letter, someone else's request answering 404, and the staff
+// work queue leaving the request to the person for its first 7 days.
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import { and, eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { jobs, mailedLetters, postalChannelProposals, requests, requestTemplates } from "../../drizzle/schema";
+import worker from "../../app/worker";
+import { DAY_MS } from "~/domain/dates";
+import type { JobEnvelope } from "~/domain/job-envelope";
+import { giveSenderAddress } from "~/services/sender-address.server";
+import { getStaffOverview } from "~/models/staff-overview.server";
+import { listWorkQueue } from "~/models/work-queue.server";
+import { getDb } from "~/utils/db.server";
+import { parseEnv } from "~/utils/env.server";
+import { Browser } from "./http";
+import { received } from "./stand-ins";
+import { htmlOf, insertUser, requestRow, sessionCookieFor, textOf } from "./support";
+
+const db = getDb(env.DB);
+const LOB = { LOB_API_KEY: "test_letters_key" };
+const QUEUE = "quiet-mailbox-jobs";
+const PIECE = { company: "Hometown Seeds", street1: "P.O. Box 11539", city: "Des Moines", state: "IA", zipCode: "50306" };
+
+beforeEach(() => {
+  vi.spyOn(console, "error").mockImplementation(() => {});
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+});
+
+/** The Worker's env with letters through Lob, whose queue keeps what it is sent for the test to deliver. */
+function lobEnv() {
+  const sent: JobEnvelope[] = [];
+  const queue = {
+    send: async (body: JobEnvelope) => void sent.push(body),
+    sendBatch: async (messages: { body: JobEnvelope }[]) => void sent.push(...messages.map((message) => message.body)),
+  };
+  return { env: parseEnv({ ...env, ...LOB, JOBS: queue }), sent };
+}
+
+/** Delivers queued jobs to the Worker's queue handler, as the queue would, with letters through Lob. */
+async function deliver(envelopes: JobEnvelope[]) {
+  const batch = createMessageBatch(
+    QUEUE,
+    envelopes.map((body) => ({ id: `message-${crypto.randomUUID()}`, timestamp: new Date(), attempts: 1, body })),
+  );
+  await worker.queue(batch, { ...env, ...LOB });
+  await getQueueResult(batch, createExecutionContext());
+}
+
+/** A person's request to a sender they typed by name (or a catalog sender), in queue since `queuedAt`. */
+async function typedRequest(label: string, { queuedAt = new Date(), templateId = null as string | null } = {}) {
+  const user = await insertUser(label, {
+    street1: "12 MAIN ST",
+    city: "SPRINGFIELD",
+    state: "IL",
+    zipCode: "62701",
+    addressCheck: "verified",
+  });
+  const senderName = `Hometown Seeds ${label}`;
+  const id = templateId ?? `custom-${crypto.randomUUID().slice(0, 8)}`;
+  await db.insert(requests).values({
+    userId: user.id,
+    id,
+    templateId,
+    senderName,
+    title: senderName,
+    fullName: "Ada Lovelace",
+    type: templateId ? "preset" : "custom",
+    status: "inQueue",
+    street1: "12 MAIN ST",
+    city: "SPRINGFIELD",
+    state: "IL",
+    zipCode: "62701",
+    addressCheck: "verified",
+    queuedAt,
+  });
+  return { userId: user.id, requestId: id, senderName };
+}
+
+const letterCalls = (requestId: string) =>
+  received("lob", (call) => call.method === "POST" && call.path === "/letters" && JSON.stringify(call.body).includes(requestId));
+const letterJobs = (userId: string) =>
+  db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.type, "optOut.letter"), eq(jobs.userId, userId)));
+
+async function signedIn(userId: string) {
+  const [name, value] = (await sessionCookieFor(userId)).split("=") as [string, string];
+  return new Browser(undefined, new Map([[name, value]]));
+}
+
+describe("a typed sender", () => {
+  it("is mailed through Lob to the return address the person gave, from the person's own address, and the card says so", async () => {
+    const key = await typedRequest("mailed");
+    const browser = await signedIn(key.userId);
+    const asked = textOf(await htmlOf(await browser.get("/dashboard")));
+    expect(asked).toContain(`We have no address for ${key.senderName}.`);
+    expect(asked).toContain("Waiting for the sender's return address from you");
+
+    const { env: appEnv, sent } = lobEnv();
+    expect(await giveSenderAddress(appEnv, key.userId, key.requestId, { ...PIECE, company: key.senderName }, "typed")).toEqual({
+      ok: true,
+    });
+    const saved = await requestRow(key.userId, key.requestId);
+    expect(saved).toMatchObject({
+      senderAddress: `${key.senderName}, PO BOX 11539, DES MOINES, IA 50306`,
+      senderAddressCheck: "verified",
+      senderAddressFrom: "typed",
+    });
+    expect(sent.map((envelope) => envelope.type)).toEqual(["optOut.letter"]);
+
+    await deliver(sent);
+    const calls = await letterCalls(key.requestId);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.body).toMatchObject({
+      to: { company: key.senderName, address_line1: "PO BOX 11539", address_city: "DES MOINES", address_state: "IA", address_zip: "50306" },
+      from: { name: "Ada Lovelace", address_line1: "12 MAIN ST", address_city: "SPRINGFIELD", address_state: "IL", address_zip: "62701" },
+    });
+    const [letter] = await db.select().from(mailedLetters).where(eq(mailedLetters.userId, key.userId));
+    expect(letter).toMatchObject({ requestId: key.requestId, toAddress: saved.senderAddress });
+    expect((await requestRow(key.userId, key.requestId)).processedAt).not.toBeNull();
+
+    const card = textOf(await htmlOf(await browser.get("/dashboard")));
+    expect(card).toMatch(/Letter mailed \d\d\/\d\d\/\d{4} to the return address you gave/);
+  });
+
+  it("refuses an address the Postal Service does not deliver to, next to its field, with what was typed kept and nothing saved or sent", async () => {
+    const key = await typedRequest("refused");
+    const { env: appEnv, sent } = lobEnv();
+    // A ZIP code outside the state: the verification says it is undeliverable.
+    const outcome = await giveSenderAddress(appEnv, key.userId, key.requestId, { ...PIECE, zipCode: "10001" }, "typed");
+    expect(outcome).toMatchObject({ ok: false, errors: { street1: expect.stringContaining("does not deliver") } });
+    expect(await giveSenderAddress(appEnv, key.userId, key.requestId, { ...PIECE, city: "" }, "typed")).toMatchObject({
+      ok: false,
+      errors: { city: "Please enter the city name." },
+    });
+
+    // The same through the page, with JavaScript off: the page again, the field marked, the typed value kept.
+    const browser = (await signedIn(key.userId)).with(LOB);
+    const page = await browser.post(`/requests/${key.requestId}/return-address`, { intent: "give", ...PIECE, zipCode: "10001" });
+    expect(page.status).toBe(400);
+    const html = await htmlOf(page);
+    expect(html).toMatch(/<input[^>]*aria-invalid="true"[^>]*name="street1"|<input[^>]*name="street1"[^>]*aria-invalid="true"/);
+    expect(html).toContain('value="10001"');
+    expect(textOf(html)).toContain("The Postal Service does not deliver to this address.");
+
+    const row = await requestRow(key.userId, key.requestId);
+    expect(row).toMatchObject({ senderAddress: null, senderAddressAt: null, processedAt: null });
+    expect(sent).toHaveLength(0);
+    expect(await letterJobs(key.userId)).toHaveLength(0);
+    expect(await letterCalls(key.requestId)).toHaveLength(0);
+  });
+
+  it("mails one letter when the return address is given twice at once, and a give after the letter went changes nothing", async () => {
+    const key = await typedRequest("twice");
+    const { env: appEnv, sent } = lobEnv();
+    const outcomes = await Promise.all([
+      giveSenderAddress(appEnv, key.userId, key.requestId, PIECE, "typed"),
+      giveSenderAddress(appEnv, key.userId, key.requestId, { ...PIECE, street1: "P.O. Box 11540" }, "typed"),
+    ]);
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
+    expect(await letterJobs(key.userId)).toHaveLength(1);
+    expect(sent).toHaveLength(1);
+    await deliver(sent);
+    // The queue delivering the same job again mails nothing more.
+    await deliver(sent);
+
+    const given = await requestRow(key.userId, key.requestId);
+    const later = await giveSenderAddress(appEnv, key.userId, key.requestId, { ...PIECE, street1: "P.O. Box 999" }, "typed");
+    expect(later).toMatchObject({ ok: false, settled: true });
+    expect(await requestRow(key.userId, key.requestId)).toMatchObject({
+      senderAddress: given.senderAddress,
+      senderAddressAt: given.senderAddressAt,
+    });
+    expect(await letterCalls(key.requestId)).toHaveLength(1);
+    expect(await db.select().from(mailedLetters).where(eq(mailedLetters.userId, key.userId))).toHaveLength(1);
+    expect(sent).toHaveLength(1);
+  });
+
+  it("takes what a photo read on a piece of a catalog sender with no channel in one press", async () => {
+    const templateId = `no-channel-${crypto.randomUUID().slice(0, 8)}`;
+    await db
+      .insert(requestTemplates)
+      .values({ id: templateId, title: "Seed Savers", category: "catalogs", channels: [], confidence: "low" });
+    await db
+      .insert(postalChannelProposals)
+      .values({ templateId, address: "P.O. Box 11539, Des Moines, IA 50306", normalizedAddress: `PO BOX 11539 ${templateId}` });
+    const key = await typedRequest("read", { templateId });
+    const browser = (await signedIn(key.userId)).with(LOB);
+    const card = textOf(await htmlOf(await browser.get("/dashboard")));
+    expect(card).toContain("We read this return address on a piece of its mail:");
+
+    const confirmed = await browser.post(`/requests/${key.requestId}/return-address`, { intent: "confirmRead" });
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get("Location")).toContain("notice=returnAddress");
+    expect(await requestRow(key.userId, key.requestId)).toMatchObject({
+      senderAddress: `${key.senderName}, PO BOX 11539, DES MOINES, IA 50306`,
+      senderAddressFrom: "read",
+    });
+    expect(await letterJobs(key.userId)).toHaveLength(1);
+  });
+});
+
+describe("someone else's request", () => {
+  it("answers 404 on its page and to a give, and changes nothing", async () => {
+    const key = await typedRequest("owner");
+    const other = await insertUser("stranger");
+    const stranger = (await signedIn(other.id)).with(LOB);
+    expect((await stranger.get(`/requests/${key.requestId}/return-address`)).status).toBe(404);
+    expect((await stranger.post(`/requests/${key.requestId}/return-address`, { intent: "give", ...PIECE })).status).toBe(404);
+    const { env: appEnv, sent } = lobEnv();
+    expect(await giveSenderAddress(appEnv, other.id, key.requestId, PIECE, "typed")).toMatchObject({ ok: false, notFound: true });
+    expect(await requestRow(key.userId, key.requestId)).toMatchObject({ senderAddress: null });
+    expect(sent).toHaveLength(0);
+  });
+});
+
+describe("the staff work queue", () => {
+  it("leaves a request waiting for the person's return address out for 7 days from its queuing, then lists it, and the card says so", async () => {
+    const now = new Date();
+    const fresh = await typedRequest("fresh", { queuedAt: new Date(now.getTime() - 6 * DAY_MS) });
+    const old = await typedRequest("old", { queuedAt: new Date(now.getTime() - 7 * DAY_MS - 60_000) });
+    const listed = async (userId: string) => (await listWorkQueue(db, { now })).some((row) => row.userId === userId);
+    expect(await listed(fresh.userId)).toBe(false);
+    expect(await listed(old.userId)).toBe(true);
+    // A day later the first one is staff's too.
+    expect((await listWorkQueue(db, { now: new Date(now.getTime() + DAY_MS) })).some((row) => row.userId === fresh.userId)).toBe(true);
+
+    // The staff overview's figure of requests waiting on a channel leaves it out as well.
+    const before = (await getStaffOverview(db, now)).waitingOnChannel.count;
+    await db
+      .update(requests)
+      .set({ queuedAt: new Date(now.getTime() - 8 * DAY_MS) })
+      .where(eq(requests.userId, fresh.userId));
+    expect((await getStaffOverview(db, now)).waitingOnChannel.count).toBe(before + 1);
+    await db
+      .update(requests)
+      .set({ queuedAt: new Date(now.getTime() - 6 * DAY_MS) })
+      .where(eq(requests.userId, fresh.userId));
+
+    const oldCard = textOf(await htmlOf(await (await signedIn(old.userId)).get("/dashboard")));
+    expect(oldCard).toMatch(/We asked for the return address on \d\d\/\d\d\/\d{4}; our staff are looking it up since \d\d\/\d\d\/\d{4}\./);
+    expect(oldCard).toContain("Our staff look up where to send it");
+    const freshCard = textOf(await htmlOf(await (await signedIn(fresh.userId)).get("/dashboard")));
+    expect(freshCard).toMatch(/Without an answer by \d\d\/\d\d\/\d{4}, our staff look it up instead\./);
+  });
+});
