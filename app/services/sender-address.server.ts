@@ -14,6 +14,9 @@ import { sendJobEnvelopes } from "~/jobs/producer.server";
 import { saveSenderAddress, senderAddressFactsOfRequest } from "~/models/sender-address.server";
 import type { AppEnv } from "~/utils/env.server";
 import { getDb } from "~/utils/db.server";
+import { errorMessage } from "~/utils/errors";
+import { log } from "~/utils/log.server";
+import { learnPostalChannel } from "~/services/learned-channels.server";
 
 /** A field's message, or the form's ("form") when it is about no one field. */
 export type SenderAddressErrors = Partial<Record<SenderAddressField | "form", string>>;
@@ -83,6 +86,16 @@ export async function giveSenderAddress(
     await sendJobEnvelopes(env, [
       { id: outcome.job.id, type: "optOut.letter", payload: outcome.job.payload, enqueuedAt: new Date().toISOString() },
     ]);
+  }
+  // After this person's own letter is reserved, so that it goes to the address they gave: a second
+  // household's same address may now be the sender's channel for everyone (decision 0068). A
+  // failure leaves it to the daily run and never fails the person's give.
+  if (request.templateId && verdict.check === "verified") {
+    try {
+      await learnPostalChannel(env, request.templateId);
+    } catch (error) {
+      log.error(`learning the postal channel of ${request.templateId} failed:`, errorMessage(error));
+    }
   }
   return { ok: true };
 }

@@ -49,9 +49,9 @@ async function deliver(envelopes: JobEnvelope[]) {
 }
 
 /** A person's request to a sender they typed by name (or a catalog sender), in queue since `queuedAt`. */
-async function typedRequest(label: string, { queuedAt = new Date(), templateId = null as string | null } = {}) {
+async function typedRequest(label: string, { queuedAt = new Date(), templateId = null as string | null, homeStreet = "12 MAIN ST" } = {}) {
   const user = await insertUser(label, {
-    street1: "12 MAIN ST",
+    street1: homeStreet,
     city: "SPRINGFIELD",
     state: "IL",
     zipCode: "62701",
@@ -68,7 +68,7 @@ async function typedRequest(label: string, { queuedAt = new Date(), templateId =
     fullName: "Ada Lovelace",
     type: templateId ? "preset" : "custom",
     status: "inQueue",
-    street1: "12 MAIN ST",
+    street1: homeStreet,
     city: "SPRINGFIELD",
     state: "IL",
     zipCode: "62701",
@@ -204,6 +204,33 @@ describe("a typed sender", () => {
 });
 
 describe("someone else's request", () => {
+  it("makes the address two households gave the sender's channel, and mails a third household's waiting request to it", async () => {
+    const templateId = `no-channel-${crypto.randomUUID().slice(0, 8)}`;
+    await db
+      .insert(requestTemplates)
+      .values({ id: templateId, title: "Seed Savers", category: "catalogs", channels: [], confidence: "low" });
+    const first = await typedRequest("first-home", { templateId, homeStreet: "12 MAIN ST" });
+    const second = await typedRequest("second-home", { templateId, homeStreet: "40 OAK AVE" });
+    const third = await typedRequest("third-home", { templateId, homeStreet: "7 ELM ST" });
+    const { env: appEnv, sent } = lobEnv();
+
+    expect(await giveSenderAddress(appEnv, first.userId, first.requestId, PIECE, "typed")).toEqual({ ok: true });
+    const [afterOne] = await db
+      .select({ channels: requestTemplates.channels })
+      .from(requestTemplates)
+      .where(eq(requestTemplates.id, templateId));
+    expect(afterOne!.channels).toEqual([]);
+
+    expect(await giveSenderAddress(appEnv, second.userId, second.requestId, PIECE, "typed")).toEqual({ ok: true });
+    const [afterTwo] = await db
+      .select({ channels: requestTemplates.channels })
+      .from(requestTemplates)
+      .where(eq(requestTemplates.id, templateId));
+    expect(afterTwo!.channels).toEqual([expect.objectContaining({ kind: "mail", source: "return address confirmed by 2 households" })]);
+    const letterJobs = sent.filter((job) => job.type === "optOut.letter").map((job) => (job.payload as { userId: string }).userId);
+    expect(letterJobs.sort()).toEqual([first.userId, second.userId, third.userId].sort());
+  });
+
   it("answers 404 on its page and to a give, and changes nothing", async () => {
     const key = await typedRequest("owner");
     const other = await insertUser("stranger");
