@@ -11,6 +11,8 @@ import { requestKey } from "~/domain/work-queue";
 import { createUserWithPresets, getSessionUser } from "~/models/user.server";
 import { listWorkQueue } from "~/models/work-queue.server";
 import { addRequestForSender } from "~/services/requests.server";
+import { giveSenderAddress } from "~/services/sender-address.server";
+import { waitingForReturnAddress } from "~/models/return-address-wait.server";
 import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
 import { deliveryEvidenceColumns } from "./delivery-evidence";
@@ -19,11 +21,13 @@ import {
   DELIVERY_JOBS_PATH,
   DELIVERY_PEOPLE_PATH,
   DELIVERY_REQUEST_PATH,
+  DELIVERY_RETURN_ADDRESS_PATH,
   type DeliveryFigure,
   type DeliveryJobs,
   type DeliveryPerson,
   type DeliveryRequest,
   type DeliveryRequestResult,
+  type DeliveryReturnAddress,
 } from "./delivery-routes";
 
 /** Not a usable password hash: these accounts cannot be signed in to. */
@@ -71,6 +75,14 @@ async function sendRequest(request: Request, rawEnv: unknown): Promise<Response>
   return Response.json(result);
 }
 
+/** The person gives the return address on the piece, through the function the request's return-address form calls. */
+async function giveReturnAddress(request: Request, rawEnv: unknown): Promise<Response> {
+  const parsed = parseEnv(rawEnv);
+  const { userId, requestId, address, lettersOff } = (await request.json()) as DeliveryReturnAddress;
+  const env = lettersOff ? { ...parsed, LOB_API_KEY: undefined } : parsed;
+  return Response.json(await giveSenderAddress(env, userId, requestId, address, "typed"));
+}
+
 async function describeJobs(rawEnv: unknown): Promise<Response> {
   const db = getDb(parseEnv(rawEnv).DB);
   const rows = await db
@@ -101,6 +113,7 @@ async function describeRequests(rawEnv: unknown): Promise<Response> {
       userId: requests.userId,
       requestId: requests.id,
       templateId: requests.templateId,
+      senderName: requests.senderName,
       queuedAt: sql<number | null>`${requests.queuedAt}`,
       sentAt: sql<number | null>`${firstSent("createdAt")}`,
       sentAs: sql<"emailed" | "mailed" | null>`${firstSent("status")}`,
@@ -109,6 +122,7 @@ async function describeRequests(rawEnv: unknown): Promise<Response> {
       emailMessageIds: emailsOfRequest.mapWith((value: string) => JSON.parse(value) as string[]),
       emailBounced: emailBounced.mapWith(Boolean),
       emailProblem: requests.emailProblem,
+      waitingForPerson: sql<number>`${waitingForReturnAddress(new Date())}`.mapWith(Boolean),
       ...deliveryEvidenceColumns,
     })
     .from(requests)
@@ -145,6 +159,7 @@ export default {
     const url = new URL(request.url);
     if (request.method === "POST" && url.pathname === DELIVERY_PEOPLE_PATH) return makePeople(request, env);
     if (request.method === "POST" && url.pathname === DELIVERY_REQUEST_PATH) return sendRequest(request, env);
+    if (request.method === "POST" && url.pathname === DELIVERY_RETURN_ADDRESS_PATH) return giveReturnAddress(request, env);
     if (request.method === "GET" && url.pathname === DELIVERY_JOBS_PATH) return describeJobs(env);
     if (request.method === "GET" && url.pathname === DELIVERY_FIGURES_PATH) return describeRequests(env);
     return worker.fetch(request, env, ctx);

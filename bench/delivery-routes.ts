@@ -3,6 +3,7 @@ export const DELIVERY_PEOPLE_PATH = "/__delivery/people";
 export const DELIVERY_REQUEST_PATH = "/__delivery/request";
 export const DELIVERY_JOBS_PATH = "/__delivery/jobs";
 export const DELIVERY_FIGURES_PATH = "/__delivery/figures";
+export const DELIVERY_RETURN_ADDRESS_PATH = "/__delivery/return-address";
 
 export type DeliveryPerson = { email: string; fullName: string };
 
@@ -12,6 +13,14 @@ export type DeliveryRequest = {
   templateId: string | null;
   senderName: string;
   /** The month before letters went through Lob: postal requests wait for staff's print batch. */
+  lettersOff: boolean;
+};
+
+/** A person giving the return address printed on the piece, as the request's return-address form does. */
+export type DeliveryReturnAddress = {
+  userId: string;
+  requestId: string;
+  address: { company: string; street1: string; city: string; state: string; zipCode: string };
   lettersOff: boolean;
 };
 
@@ -29,12 +38,15 @@ export type DeliveryFigure = {
   requestId: string;
   /** The catalog sender, or null for a name typed. */
   templateId: string | null;
+  senderName: string;
   queuedAt: number | null;
   /** The first time the request was emailed or mailed with no one on the staff involved. */
   sentAt: number | null;
   sentAs: "emailed" | "mailed" | null;
   /** Listed in the staff work queue (or its print batch) now: someone on the staff must act. */
   waitingForStaff: boolean;
+  /** Its card asks the person for the sender's return address, and nothing was given yet (decision 0067). */
+  waitingForPerson: boolean;
   letterProblem: string | null;
   returned: boolean;
   /** Postmark's ids of the opt-out emails it was sent by (request_emails). */

@@ -16,7 +16,14 @@
 // and send one person's request. The stack runs without wrangler dev's inspector (decision 0038).
 // The bench plays Cloudflare's cron for the job sweep, as bench/queue-wave.ts does.
 //
-// Options: --requests N (2000 a month), --seconds S (120: the month's requests arrive over S seconds),
+// A request whose sender has no email or postal channel (a name typed, a catalog sender with none, or
+// one reached only by a web form or a phone) asks the person for the return address printed on the
+// piece (decision 0067): once the month's queue has drained, the bench answers a share of those asks
+// as people would, through giveSenderAddress, the function the request's return-address form calls,
+// each household giving the same address for the same sender; an ask left unanswered is staff's
+// after 7 days, so it is counted as a staff touch.
+//
+// Options: --requests N (2000 a month), --answer-share A (0.8: the asks people answer within the month), --seconds S (120: the month's requests arrive over S seconds),
 // --preset-share P (0.5: "Unsubscribe" on a sender the dashboard offers), --typed-share T (0.15:
 // a name typed), the rest found by name in the catalog; --lob-fail-every F (4), --lob-answer-lost-every L (5),
 // --returned-share R (0.1), --bounce-share B (0.05), --seed X (1), --retry-base-seconds B (1), --sweep-after-seconds A (60),
@@ -29,7 +36,6 @@ import { parseArgs } from "node:util";
 import { CATALOG_SENDERS } from "../drizzle/catalog";
 import signupSenders from "../drizzle/senders.json" with { type: "json" };
 import { templateFromSender, type CatalogSender } from "../app/domain/sender-catalog";
-import { staffChannel } from "../app/domain/work-queue";
 import { automaticSendOf } from "../app/services/automatic-send.server";
 import { JOB_SWEEP_CRON } from "../app/domain/job-envelope";
 import { startLocalStack, type LocalStack } from "../test/support/local-stack";
@@ -40,10 +46,12 @@ import {
   DELIVERY_JOBS_PATH,
   DELIVERY_PEOPLE_PATH,
   DELIVERY_REQUEST_PATH,
+  DELIVERY_RETURN_ADDRESS_PATH,
   type DeliveryFigure,
   type DeliveryJobs,
   type DeliveryRequest,
   type DeliveryRequestResult,
+  type DeliveryReturnAddress,
 } from "./delivery-routes";
 import { percentile, printTable } from "./load";
 import { runBench } from "./run-bench";
@@ -58,6 +66,7 @@ const { values: options } = parseArgs({
     "lob-answer-lost-every": { type: "string", default: "5" },
     "returned-share": { type: "string", default: "0.1" },
     "bounce-share": { type: "string", default: "0.05" },
+    "answer-share": { type: "string", default: "0.8" },
     seed: { type: "string", default: "1" },
     "retry-base-seconds": { type: "string", default: "1" },
     "sweep-after-seconds": { type: "string", default: "60" },
@@ -74,8 +83,12 @@ const LOB_FAIL_EVERY = Number(options["lob-fail-every"]);
 const LOB_ANSWER_LOST_EVERY = Number(options["lob-answer-lost-every"]);
 const RETURNED_SHARE = Number(options["returned-share"]);
 const BOUNCE_SHARE = Number(options["bounce-share"]);
+const ANSWER_SHARE = Number(options["answer-share"]);
 const SWEEP_EVERY_SECONDS = Number(options["sweep-every-seconds"]);
 
+/** Issue 41's targets: the share of the requests in queue that leave with no one on the staff, and staff touches per 1,000. */
+const LEAVES_ALONE_TARGET = 0.9;
+const STAFF_TOUCHES_BUDGET = 100;
 /** The budget's wait: a request with a known channel leaves within this, with no one on the staff involved. */
 const LEAVES_WITHIN_MINUTES = 10;
 /** The free allowance: each person sends at most this many requests. */
@@ -88,23 +101,21 @@ const STALL_MS = 180_000;
 const LOB_STAND_IN_KEY = "test_delivery_bench";
 
 /**
- * How the product reaches a sender, as the catalog and the product's rules decide it: by itself
- * (an email to a sender that takes agents, a letter to a postal address), through staff (a channel
- * only a person can use, or none known), or not at all (the person files it with our instructions).
+ * How the product reaches a sender, as the catalog and the product's rules decide it (decision
+ * 0066): the person's own request by email, else a letter through Lob, else the return address the
+ * person gives from the piece (decision 0067), or not at all (the person files it with our
+ * instructions: the sender asks for an SSN, a date of birth or a fee).
  */
 const ROUTES = {
-  email: "email, sent by the product",
-  letter: "postal address, a letter",
-  staffEmail: "email of a sender that may refuse agents (staff)",
-  web: "web form (staff)",
-  phone: "phone (staff)",
-  unknown: "no channel known (staff look it up)",
-  typed: "a name typed (staff look it up)",
+  email: "email, as the person's own request",
+  letter: "postal address, a letter through Lob",
+  returnAddress: "no email or postal channel: the person gives the return address",
+  typed: "a name typed: the person gives the return address",
   self: "the person files it themselves",
 } as const;
 type Route = keyof typeof ROUTES;
 const SENT_BY_PRODUCT: Route[] = ["email", "letter"];
-const KNOWN_CHANNEL: Route[] = ["email", "letter", "staffEmail", "web", "phone"];
+const ASKS_THE_PERSON: Route[] = ["returnAddress", "typed"];
 
 /** Names people type for senders the catalog does not know: local and regional mailers. */
 const TYPED_NAMES = [
@@ -241,7 +252,7 @@ async function main() {
   const figures = (await getJson(`${appUrl}${DELIVERY_FIGURES_PATH}`)) as DeliveryFigure[];
   const routeOfTemplate = new Map(CATALOG_SENDERS.map((sender) => [sender.id, drawOf(sender).route]));
   const routeOfFigure = (figure: DeliveryFigure): Route =>
-    figure.templateId === null ? "typed" : (routeOfTemplate.get(figure.templateId) ?? "unknown");
+    figure.templateId === null ? "typed" : (routeOfTemplate.get(figure.templateId) ?? "returnAddress");
 
   const lobCalls = standIns.recorded("lob").filter((call) => call.method === "POST" && call.path === "/letters");
   // A request is the person's name on the return address and the request id in Lob's metadata: a
@@ -300,7 +311,6 @@ function drawMonth(random: () => number): Draw[][] {
 
 function drawOf(sender: CatalogSender): Draw {
   const template = templateFromSender(sender);
-  const kind = staffChannel(template.channels).kind;
   const automatic = automaticSendOf(template, { lettersThroughLob: true });
   const route: Route = template.consumerFiles
     ? "self"
@@ -308,11 +318,7 @@ function drawOf(sender: CatalogSender): Draw {
       ? "email"
       : automatic.by === "mail"
         ? "letter"
-        : kind === "email"
-          ? "staffEmail"
-          : kind === "mail"
-            ? "letter"
-            : kind;
+        : "returnAddress";
   return { templateId: template.id, senderName: template.title, route };
 }
 
@@ -387,26 +393,90 @@ async function runMonth(appUrl: string, month: Month, people: Draw[][], userIds:
     `  ${requests.length} requests sent in ${seconds(sentMs)} (target ${MONTH_SECONDS} s)${failed ? `, ${failed} failed (first: ${firstFailure})` : ""}`,
   );
 
+  let drained = await waitForDrain(appUrl, started);
+  let drainedMs = Date.now() - started;
+  process.stdout.write(`\r  queue ${drained ? "drained" : "not drained"} ${seconds(drainedMs)} after the first request${" ".repeat(20)}\n`);
+
+  const answers = await answerReturnAddressAsks(appUrl, month, new Set(userIds));
+  console.log(
+    `  ${answers.asked} requests asked for the sender's return address; people answered ${answers.given} (${percent(ANSWER_SHARE)} drawn)` +
+      `${answers.refused ? `, ${answers.refused} refused` : ""}`,
+  );
+  if (answers.given > 0) {
+    drained = await waitForDrain(appUrl, started);
+    drainedMs = Date.now() - started;
+    process.stdout.write(
+      `\r  queue ${drained ? "drained" : "not drained"} ${seconds(drainedMs)} after the first request${" ".repeat(20)}\n`,
+    );
+  }
+  return { sentMs, drainedMs, drained, refused, failed };
+}
+
+/** Whether the queue has done its work: no job open, or none finished for STALL_MS, or the month's time is up. */
+async function waitForDrain(appUrl: string, started: number): Promise<boolean> {
   let lastOpen = -1;
   let lastChange = Date.now();
-  let drained = false;
   for (;;) {
     const { open } = (await getJson(`${appUrl}${DELIVERY_JOBS_PATH}`)) as DeliveryJobs;
-    if (open === 0) {
-      drained = true;
-      break;
-    }
+    if (open === 0) return true;
     if (open !== lastOpen) {
       lastOpen = open;
       lastChange = Date.now();
     }
-    if (Date.now() - lastChange > STALL_MS || Date.now() - started > Number(options["max-minutes"]) * 60_000) break;
+    if (Date.now() - lastChange > STALL_MS || Date.now() - started > Number(options["max-minutes"]) * 60_000) return false;
     process.stdout.write(`\r  draining: ${open} jobs open after ${seconds(Date.now() - started)}   `);
     await sleep(2_000);
   }
-  const drainedMs = Date.now() - started;
-  process.stdout.write(`\r  queue ${drained ? "drained" : "not drained"} ${seconds(drainedMs)} after the first request${" ".repeat(20)}\n`);
-  return { sentMs, drainedMs, drained, refused, failed };
+}
+
+/** Places the return addresses people read off the pieces are in: a city, its state and a ZIP of it. */
+const PIECE_TOWNS = [
+  { city: "Des Moines", state: "IA", zipCode: "50306" },
+  { city: "Columbus", state: "OH", zipCode: "43215" },
+  { city: "Denver", state: "CO", zipCode: "80202" },
+  { city: "Austin", state: "TX", zipCode: "78701" },
+  { city: "Portland", state: "OR", zipCode: "97204" },
+  { city: "Atlanta", state: "GA", zipCode: "30303" },
+  { city: "Omaha", state: "NE", zipCode: "68102" },
+  { city: "Tampa", state: "FL", zipCode: "33602" },
+];
+
+/** The return address printed on a sender's pieces: the same for everyone who holds one. */
+function returnAddressOnThePiece(senderName: string): DeliveryReturnAddress["address"] {
+  let hash = 7;
+  for (const char of senderName) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) >>> 0;
+  const town = PIECE_TOWNS[hash % PIECE_TOWNS.length]!;
+  return { company: senderName.slice(0, 40), street1: `P.O. Box ${1000 + (hash % 9000)}`, ...town };
+}
+
+/**
+ * People answer their cards' asks for the sender's return address: each ask answered with the share
+ * ANSWER_SHARE (drawn from the seed), giving the address printed on the sender's pieces.
+ */
+async function answerReturnAddressAsks(appUrl: string, month: Month, userIds: Set<string>) {
+  const random = seededRandom(Number(options.seed) * 7919 + (month.name === "before" ? 1 : 2));
+  const figures = (await getJson(`${appUrl}${DELIVERY_FIGURES_PATH}`)) as DeliveryFigure[];
+  const asks = figures.filter((figure) => userIds.has(figure.userId) && figure.waitingForPerson);
+  const senderNames = new Map(CATALOG_SENDERS.map((sender) => [sender.id, sender.name]));
+  const answered = asks.filter(() => random() < ANSWER_SHARE);
+  let refused = 0;
+  await inParallel(answered, REQUESTS_IN_FLIGHT, async (figure) => {
+    const senderName = figure.templateId ? (senderNames.get(figure.templateId) ?? figure.senderName) : figure.senderName;
+    const response = await fetch(`${appUrl}${DELIVERY_RETURN_ADDRESS_PATH}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        userId: figure.userId,
+        requestId: figure.requestId,
+        address: returnAddressOnThePiece(senderName),
+        lettersOff: month.lettersOff,
+      } satisfies DeliveryReturnAddress),
+      signal: AbortSignal.timeout(120_000),
+    });
+    const outcome = response.ok ? ((await response.json()) as { ok: boolean }) : null;
+    if (!outcome?.ok) refused += 1;
+  });
+  return { asked: asks.length, given: answered.length - refused, refused };
 }
 
 type Report = {
@@ -456,7 +526,9 @@ function report({
       noStaff: sent.filter((figure) => !figure.waitingForStaff && !figure.returned).length,
       sent: sent.length,
       withEvidence: sent.filter((figure) => hasDeliveryEvidence(figure.evidence)).length,
-      staff: rows.filter((figure) => figure.waitingForStaff),
+      // An ask nobody answered is staff's after 7 days: it counts as a touch already.
+      staff: rows.filter((figure) => figure.waitingForStaff || figure.waitingForPerson),
+      unanswered: rows.filter((figure) => figure.waitingForPerson).length,
       emailed: sentTimes(rows, "emailed"),
       mailed: sentTimes(rows, "mailed"),
       letters: costs.length,
@@ -491,16 +563,17 @@ function report({
       after.staff.filter((f) => f.letterProblem && !f.returned).length,
       String,
     ],
+    ["  the return address asked, not given (staff's after 7 days)", before.unanswered, after.unanswered, String],
     [
-      "  a channel only staff can use",
-      staffBy(before.staff, ["staffEmail", "web", "phone"]),
-      staffBy(after.staff, ["staffEmail", "web", "phone"]),
-      String,
-    ],
-    [
-      "  no channel known, or a name typed",
-      staffBy(before.staff, ["unknown", "typed"]),
-      staffBy(after.staff, ["unknown", "typed"]),
+      "  the return address given, letter printed by staff",
+      staffBy(
+        before.staff.filter((f) => !f.waitingForPerson),
+        ASKS_THE_PERSON,
+      ),
+      staffBy(
+        after.staff.filter((f) => !f.waitingForPerson),
+        ASKS_THE_PERSON,
+      ),
       String,
     ],
     ["emailed by the product: minutes, median", percentile(before.emailed, 0.5), percentile(after.emailed, 0.5), fixed(2)],
@@ -577,7 +650,7 @@ function report({
   const bouncedRows = figures.filter((figure) => figure.emailBounced);
   const bouncedBack = bouncedRows.filter((figure) => figure.waitingForStaff && figure.emailProblem !== null);
   const automatic = afterRows.filter((figure) => SENT_BY_PRODUCT.includes(routeOfFigure(figure)));
-  const known = afterRows.filter((figure) => KNOWN_CHANNEL.includes(routeOfFigure(figure)));
+  const staffTouches = perThousand(after.staff.length, after.queued);
   const inTime = (rows: DeliveryFigure[]) =>
     rows.filter((figure) => figure.sentAt !== null && figure.queuedAt !== null && minutes(figure) <= LEAVES_WITHIN_MINUTES).length;
   const budgets: Array<[string, string, string, boolean | null]> = [
@@ -588,11 +661,12 @@ function report({
       automatic.length > 0 && inTime(automatic) === automatic.length,
     ],
     [
-      `requests with any known channel leave without a person within ${LEAVES_WITHIN_MINUTES} min`,
-      `${inTime(known)} of ${known.length}`,
-      "all",
-      known.length > 0 && inTime(known) === known.length,
+      "requests in the queue that reach their sender with no staff touch",
+      `${after.noStaff} of ${after.queued} (${percent(after.noStaff / after.queued)})`,
+      percent(LEAVES_ALONE_TARGET),
+      after.queued > 0 && after.noStaff / after.queued >= LEAVES_ALONE_TARGET,
     ],
+    ["staff touches per 1,000 requests", staffTouches.toFixed(0), String(STAFF_TOUCHES_BUDGET), staffTouches <= STAFF_TOUCHES_BUDGET],
     [
       "sent requests carrying delivery evidence",
       `${after.withEvidence} of ${after.sent}`,
@@ -613,8 +687,9 @@ function report({
     budgets.map(([name, measured, limit, verdict]) => [name, measured, limit, verdict === null ? "-" : verdict ? "holds" : "MISSED"]),
   );
   console.log(
-    `\nA channel "the product uses" is an email address of a sender that takes requests from agents, or a postal address; the\n` +
-      `other known channels (a web form, a phone number, the email of a sender that may refuse agents) wait for staff.`,
+    `\nA staff touch is a request staff must act on at the end of the month: in their work queue or print batch (a letter that\n` +
+      `came back, an email that bounced, a letter Lob could not take), or asking the person for its sender's return address\n` +
+      `with no answer, which goes to staff after 7 days. People answered ${percent(ANSWER_SHARE)} of the asks, drawn from the seed.`,
   );
 }
 
