@@ -233,6 +233,12 @@ describe("the staff work queue", () => {
       acceptsAgent: "unknown",
     });
     await db.insert(senderChannelProblems).values({ templateId: stopped.requestId, kind: "email", reason: "gone@stopped.example bounced" });
+    // Past the 7 days their people had to give the return address on the piece (decision 0067).
+    const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000);
+    await db
+      .update(requests)
+      .set({ queuedAt: eightDaysAgo })
+      .where(inArray(requests.userId, [none.userId, stopped.userId]));
     const { browser } = await signedInStaff("moderator");
     const html = await htmlOf(await browser.get("/admin/queue"));
     const whyOf = (requestId: string) => {
