@@ -23,10 +23,14 @@ function senderWithoutChannelSql(table: string) {
 /**
  * Whether a request's card asks for the return address: its sender has no channel, and it is a
  * first request that never went out (no step of the follow-up ladder, no sending in its history, no
- * email or letter that came back): a request sent before is staff's, who know where it went.
+ * email or letter that came back): a request sent before is staff's, who know where it went. A
+ * request whose own address (or a recipient's) was kept as typed is staff's too: no letter goes from
+ * an address no one checked without them (decision 0028), so asking would only make it wait.
  */
 export function asksForReturnAddressSql(table: string) {
   return `(${table}."followUpStep" = 0 and ${table}."letterProblem" is null and ${table}."emailProblem" is null
+    and ${table}."addressCheck" is not 'asTyped' and not exists (select 1 from "recipients" ra_r where ra_r."userId" = ${table}."userId"
+      and ra_r."addressCheck" = 'asTyped' and (${table}."recipientIds" is null or ra_r."id" in (select value from json_each(${table}."recipientIds"))))
     and not exists (select 1 from "request_logs" ra_l where ra_l."userId" = ${table}."userId" and ra_l."requestId" = ${table}."id"
       and ra_l."status" in ('mailed', 'emailed', 'filed'))
     and ${senderWithoutChannelSql(table)})`;
