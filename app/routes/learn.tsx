@@ -70,12 +70,13 @@ const ACTIONS = [
 
 const CHANNEL_LABELS = { web: "Website", email: "Email", mail: "Mail", phone: "Phone" } as const;
 
-/** What a sender without a known channel says: the request still goes out, through our staff. */
-const NO_PUBLISHED_CHANNEL = "no opt-out method is published; our staff find one for your request.";
+/** What a sender without a known channel says: the request still goes out, to the address on its mail (decision 0067). */
+const NO_PUBLISHED_CHANNEL =
+  "no opt-out method is published; we ask you for the return address printed on its mail and mail your letter there, or our staff find one.";
 
 const AGENT_LABELS = {
   yes: "Yes: it accepts requests from an authorized agent.",
-  no: "No: the person must file it themselves.",
+  no: "No: it does not take requests from an agent, so it gets your own request only, never one we send as your agent.",
   unknown: "Not stated by the sender.",
 } as const;
 

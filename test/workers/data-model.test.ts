@@ -62,7 +62,7 @@ describe("the sender catalog seed", () => {
     const byId = new Map(rows.map((row) => [row.id, row]));
     expect(byId.get("optoutprescreen")).toMatchObject({ consumerFiles: true });
     expect(byId.get("dmachoice")).toMatchObject({ consumerFiles: true, acceptsAgent: "no" });
-    expect(byId.get("data-axle")).toMatchObject({ isActive: false, confidence: "low", notes: "no current opt-out channel found" });
+    expect(byId.get("money-mailer")).toMatchObject({ isActive: false, confidence: "low", notes: "no current opt-out channel found" });
   });
 });
 

@@ -115,6 +115,8 @@ describe("/learn speaks to people about each sender", () => {
 
   it("says what happens for a sender that publishes no way to opt out", async () => {
     const entries = senderEntries(await learnPage());
-    expect(entries).toContain("Lands' End : no opt-out method is published; our staff find one for your request.");
+    expect(entries).toContain(
+      "Uline : no opt-out method is published; we ask you for the return address printed on its mail and mail your letter there, or our staff find one.",
+    );
   });
 });

@@ -405,7 +405,7 @@ describe("/learn and the dashboard read one catalog", () => {
     const html = await htmlOf(await SELFget("/learn"));
     const withoutChannel = CATALOG_SENDERS.find((sender) => sender.channels.length === 0 && sender.category === "charities")!;
     expect(html).toContain(
-      `<strong>${withoutChannel.name.replaceAll("&", "&amp;").replaceAll("'", "&#x27;")}</strong>: no opt-out method is published; our staff find one for your request.`,
+      `<strong>${withoutChannel.name.replaceAll("&", "&amp;").replaceAll("'", "&#x27;")}</strong>: no opt-out method is published; we ask you for the return address printed on its mail and mail your letter there, or our staff find one.`,
     );
   });
 
