@@ -77,12 +77,12 @@ describe.each(JS_MODES)("sending the letter yourself (JavaScript $label)", ({ js
       await page.emulateMedia({ media: "screen" });
 
       // A sender the catalog has no postal or email address for: no block, no email link.
-      await page.goto(`${appUrl}/dashboard?request=lexisnexis#request-lexisnexis`);
-      const other = page.locator("#request-lexisnexis .letter-panel");
+      await page.goto(`${appUrl}/dashboard?request=directmail-com#request-directmail-com`);
+      const other = page.locator("#request-directmail-com .letter-panel");
       await other.waitFor();
       expect(await other.locator("address").count(), "no made-up address").toBe(0);
       expect(await other.locator('a[href^="mailto:"]').count()).toBe(0);
-      expect(await other.locator("pre.letter").innerText()).toContain("To LexisNexis");
+      expect(await other.locator("pre.letter").innerText()).toContain("To DirectMail.com Mail Preference Service");
       assertNoErrors(visit);
     });
   });
