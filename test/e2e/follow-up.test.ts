@@ -67,13 +67,19 @@ describe.each(JS_MODES)("a request followed up (JavaScript $label)", ({ js, labe
         page.waitForURL(/\/account\?saved=agent-signed/),
         page.locator("#agent-permission").getByRole("button", { name: "Sign the permission" }).click(),
       ]);
+      // The cron's work runs after /__scheduled answers (the handler hands it to waitUntil): the
+      // card is read again until the step shows.
       expect((await fetch(`${appUrl}/__scheduled`)).status).toBe(200);
-
-      expect((await page.goto(`${appUrl}/dashboard?request=epsilon`))?.status()).toBe(200);
       const legal = page.locator("#request-epsilon");
-      expect(await legal.locator(".request-follow-up").innerText()).toMatch(
-        /^Asked under the California Consumer Privacy Act on \d\d\/\d\d\/\d{4}$/,
-      );
+      await expect
+        .poll(
+          async () => {
+            expect((await page.goto(`${appUrl}/dashboard?request=epsilon`))?.status()).toBe(200);
+            return legal.locator(".request-follow-up").innerText();
+          },
+          { timeout: 30_000, interval: 500 },
+        )
+        .toMatch(/^Asked under the California Consumer Privacy Act on \d\d\/\d\d\/\d{4}$/);
       const history = await legal.locator("ol.history").innerText();
       expect(history).toContain("Asked under the California Consumer Privacy Act (Cal. Civ. Code § 1798.100");
       expect(history).toContain(
