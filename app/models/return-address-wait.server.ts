@@ -3,6 +3,7 @@
 // batches can use it as well as drizzle's.
 import { sql } from "drizzle-orm";
 import { DAY_MS } from "~/domain/dates";
+import { addressKeptAsTypedSql } from "~/models/address-kept-as-typed.server";
 import { RETURN_ADDRESS_WAIT_DAYS } from "~/domain/sender-address";
 
 /**
@@ -29,8 +30,7 @@ function senderWithoutChannelSql(table: string) {
  */
 export function asksForReturnAddressSql(table: string) {
   return `(${table}."followUpStep" = 0 and ${table}."letterProblem" is null and ${table}."emailProblem" is null
-    and ${table}."addressCheck" is not 'asTyped' and not exists (select 1 from "recipients" ra_r where ra_r."userId" = ${table}."userId"
-      and ra_r."addressCheck" = 'asTyped' and (${table}."recipientIds" is null or ra_r."id" in (select value from json_each(${table}."recipientIds"))))
+    and not ${addressKeptAsTypedSql(table)}
     and not exists (select 1 from "request_logs" ra_l where ra_l."userId" = ${table}."userId" and ra_l."requestId" = ${table}."id"
       and ra_l."status" in ('mailed', 'emailed', 'filed'))
     and ${senderWithoutChannelSql(table)})`;

@@ -15,6 +15,7 @@ import { auditEntry, type StaffActor } from "~/models/audit.server";
 import { holdLegalRequestsWithoutPermission } from "~/models/follow-up.server";
 import { listEarlierAddresses } from "~/models/account.server";
 import { ownRequestStatus } from "~/models/own-requests.server";
+import { addressKeptAsTypedSql } from "~/models/address-kept-as-typed.server";
 import { waitingForReturnAddress } from "~/models/return-address-wait.server";
 import { listRecipientsOfUsers } from "~/models/recipient.server";
 import type { Db } from "~/utils/db.server";
@@ -47,13 +48,8 @@ const ownerIsPremium = sql`${requests.ownerPremium} = 1`;
 
 // The request's address, or that of a person it covers, was kept as typed after a doubt: staff
 // check it by hand, so it is flagged in the queue and never emailed at once (decision 0028).
-// "is", not "=": a request from before addresses were checked (addressCheck null) is not one kept
-// as typed, and "not" of a null would leave it out of every automatic send.
-// Written out in full: in a single-table select drizzle leaves column names unqualified, and inside
-// the subquery "userId" would then be the recipient's own, matching any recipient of anyone.
-export const addressKeptAsTyped = sql<number>`("requests"."addressCheck" is 'asTyped' or exists (select 1 from "recipients"
-  where "recipients"."userId" = "requests"."userId" and "recipients"."addressCheck" = 'asTyped'
-  and ("requests"."recipientIds" is null or "recipients"."id" in (select value from json_each("requests"."recipientIds")))))`;
+/** Whether the request's own address, or a recipient's, was kept as typed (decision 0028). */
+export const addressKeptAsTyped = sql<number>`${sql.raw(addressKeptAsTypedSql('"requests"'))}`;
 
 /**
  * Requests in queue that staff have not sent yet, premium users first, then oldest first. Senders
