@@ -2,35 +2,15 @@
 // pieces seen before and after each request, and the chart of pieces per week with the requests
 // marked, drawn on the server with its table. Requests and pieces are written straight into the
 // shared stack's D1 (its directory comes from the global setup). Screenshot at 360 px.
-import { execFile } from "node:child_process";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import { describe, expect, inject, test } from "vitest";
-import { REPO_ROOT } from "../support/local-stack";
 import { assertAccessible, assertNoErrors, JS_MODES, screenshot, useBrowser } from "./browser";
 import { signedInAccount } from "./accounts-helpers";
+import { quote, runSql } from "./local-d1";
 
 const browser = useBrowser();
 const appUrl = inject("appUrl");
-const persistDir = inject("persistDir");
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Runs SQL on the stack's local D1, as `wrangler d1 execute` does; again while the database is busy with the stack. */
-async function runSql(sql: string, attempts = 5): Promise<void> {
-  try {
-    await promisify(execFile)(
-      join(REPO_ROOT, "node_modules/.bin/wrangler"),
-      ["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--command", sql],
-      { cwd: REPO_ROOT, env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" } },
-    );
-  } catch (error) {
-    if (attempts <= 1 || !/SQLITE_BUSY|database is locked/i.test(String(error))) throw error;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    await runSql(sql, attempts - 1);
-  }
-}
-
-const quote = (value: string) => `'${value.replaceAll("'", "''")}'`;
 const isoDay = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY_MS).toISOString().slice(0, 10);
 
 describe.each(JS_MODES)("the progress page (JavaScript $label)", ({ js, label }) => {
