@@ -252,6 +252,11 @@ export const requests = sqliteTable(
     senderAddressCheck: text("senderAddressCheck", { enum: ADDRESS_CHECKS }),
     senderAddressFrom: text("senderAddressFrom", { enum: SENDER_ADDRESS_ORIGINS }),
     senderAddressAt: integer("senderAddressAt", { mode: "timestamp_ms" }),
+    // When the request came back from the address we had (its letter returned to sender, its email
+    // bounced with no postal address left) and the card asked for the return address on the piece
+    // instead: the person's 7 days count from here (decision 0070). Null for a request that never
+    // came back, whose ask counts from queuedAt.
+    returnAddressAskedAt: integer("returnAddressAskedAt", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -85,6 +85,8 @@ export type DashboardRow = DashboardRequest &
     senderAddress?: string | null;
     /** Whether its sender has no channel that goes without a person and it never went out: the card asks for the return address. */
     asksReturnAddress?: boolean;
+    /** When it came back from the address we had and the card asked for the return address instead (decision 0070). */
+    returnAddressAskedAt?: Date | null;
     /** A return address read on a piece of the sender's mail (a photo, a digest), for the person to confirm. */
     readReturnAddress?: string | null;
     /** Set while the card asks for the return address (returnAddressAsk). */
@@ -191,7 +193,7 @@ function returnAddressAsk(row: DashboardRow, now: Date) {
     !row.sendingJob &&
     (row.followUpStep ?? 0) === 0 &&
     !row.followUpHold;
-  return asks && row.queuedAt ? returnAddressWait(row.queuedAt, now) : null;
+  return asks && row.queuedAt ? returnAddressWait({ queuedAt: row.queuedAt, cameBackAt: row.returnAddressAskedAt ?? null }, now) : null;
 }
 
 /** What the card shows to ask for the return address: the dates, and what a photo or a digest read. */
@@ -203,6 +205,7 @@ function returnAddressCard(row: DashboardRow, timeZone: string) {
     askedOn: formatDate(wait.askedAt, timeZone),
     staffFrom: formatDate(wait.staffFrom, timeZone),
     withStaff: wait.withStaff,
+    cameBack: wait.cameBack,
     read: read && row.readReturnAddress ? { ...read, line: row.readReturnAddress } : null,
   };
 }

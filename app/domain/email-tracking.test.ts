@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  bouncedEmailWords,
-  emailChannelProblem,
-  emailEventDetail,
-  emailEventOf,
-  emailProblemForStaff,
-  outcomesBelow,
-} from "./email-tracking";
+import { emailChannelProblem, emailEventDetail, emailEventOf, emailProblemForStaff, outcomesBelow } from "./email-tracking";
 
 const RECEIVED = new Date("2026-11-26T15:00:00Z");
 // Shaped as Postmark documents its Delivery and Bounce webhooks.
@@ -107,8 +100,11 @@ describe("outcomesBelow", () => {
 
 describe("what people and staff read", () => {
   it("tells the person the sender's address bounced and staff are on it", () => {
-    expect(bouncedEmailWords("Acxiom")).toBe("Acxiom's address bounced; our staff are finding another way");
     expect(emailEventDetail("bounced", "Acxiom")).toBe("Acxiom's address bounced; our staff are finding another way.");
+    expect(emailEventDetail("bounced", "Acxiom", "letter")).toBe("Acxiom's address bounced; we are mailing your letter instead.");
+    expect(emailEventDetail("bounced", "Acxiom", "ask")).toBe(
+      "Acxiom's address bounced; we asked you for the return address printed on a piece of its mail.",
+    );
     expect(emailEventDetail("delivered", "Acxiom")).toBe("Your request reached Acxiom's mailbox.");
     expect(emailEventDetail("notice", "Acxiom")).toBeNull();
     expect(emailEventDetail("undelivered", "Acxiom", "letter")).toBe(

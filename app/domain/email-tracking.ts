@@ -127,38 +127,30 @@ export function putsTheRequestBack(kind: EmailEventKind): boolean {
   return failsTheAddress(kind) || kind === "undelivered";
 }
 
-/** What the person reads once Postmark stopped trying to deliver the email: the next way it goes. */
-function undeliveredEmailWords(senderName: string, next: "letter" | "staff"): string {
-  return `Our email did not reach ${possessive(senderName)} mail server, and Postmark stopped trying; ${
-    next === "letter" ? "we are mailing your letter instead" : "our staff are finding another way"
-  }`;
-}
+/** Where a request whose email did not get through goes next: by post, to the person for the return address on the piece (decision 0070), or to staff. */
+export type EmailCameBackNext = "letter" | "ask" | "staff";
+
+const NEXT_WAY_WORDS: Record<EmailCameBackNext, string> = {
+  letter: "we are mailing your letter instead",
+  ask: "we asked you for the return address printed on a piece of its mail",
+  staff: "our staff are finding another way",
+};
 
 function possessive(name: string): string {
   return `${name}'s`;
 }
 
-/** What the person reads once the sender's address bounced: "Acxiom's address bounced; our staff are finding another way". */
-export function bouncedEmailWords(senderName: string): string {
-  return `${possessive(senderName)} address bounced; our staff are finding another way`;
-}
-
-/** What the person reads once the sender's mailbox reported our email as spam. */
-function spamComplaintWords(senderName: string): string {
-  return `${possessive(senderName)} mailbox refused our email as spam; our staff are finding another way`;
-}
-
-/** The line the request's history gets for an event; a notice gets none. `next` is where an undelivered request goes. */
-export function emailEventDetail(kind: EmailEventKind, senderName: string, next: "letter" | "staff" = "staff"): string | null {
+/** The line the request's history gets for an event; a notice gets none. `next` is where a request whose email came back goes. */
+export function emailEventDetail(kind: EmailEventKind, senderName: string, next: EmailCameBackNext = "staff"): string | null {
   switch (kind) {
     case "delivered":
       return `Your request reached ${possessive(senderName)} mailbox.`;
     case "bounced":
-      return `${bouncedEmailWords(senderName)}.`;
+      return `${possessive(senderName)} address bounced; ${NEXT_WAY_WORDS[next]}.`;
     case "spamComplaint":
-      return `${spamComplaintWords(senderName)}.`;
+      return `${possessive(senderName)} mailbox refused our email as spam; ${NEXT_WAY_WORDS[next]}.`;
     case "undelivered":
-      return `${undeliveredEmailWords(senderName, next)}.`;
+      return `Our email did not reach ${possessive(senderName)} mail server, and Postmark stopped trying; ${NEXT_WAY_WORDS[next]}.`;
     case "notice":
       return null;
   }

@@ -31,8 +31,14 @@ export function trackingStateOfEvent(eventType: string): LetterTrackingState | n
   return Object.hasOwn(STATE_OF_EVENT, eventType) ? STATE_OF_EVENT[eventType]! : null;
 }
 
+/**
+ * Where a request goes once it came back from the address we had: to the person, asked for the
+ * return address printed on a piece of the sender's mail (decision 0070), or to staff.
+ */
+export type CameBackNext = "ask" | "staff";
+
 /** The line the request's history gets for a tracking event. */
-export function trackingDetail(state: LetterTrackingState, senderName: string): string {
+export function trackingDetail(state: LetterTrackingState, senderName: string, next: CameBackNext = "staff"): string {
   switch (state) {
     case "created":
       return `Your letter to ${senderName} is being printed.`;
@@ -49,7 +55,9 @@ export function trackingDetail(state: LetterTrackingState, senderName: string): 
     case "delivered":
       return `Your letter to ${senderName} was delivered.`;
     case "returnedToSender":
-      return `Your letter to ${senderName} came back undelivered; our staff are finding another way.`;
+      return `Your letter to ${senderName} came back undelivered; ${
+        next === "ask" ? "we asked you for the return address printed on a piece of its mail" : "our staff are finding another way"
+      }.`;
     case "failed":
       return `Lob could not print your letter to ${senderName}, so it was not mailed; our staff will send it.`;
     case "rejected":

@@ -64,11 +64,23 @@ describe("the wait for the person's answer", () => {
   it("is the person's for 7 days from the queuing, then staff's", () => {
     const queuedAt = new Date("2026-11-30T15:00:00Z");
     expect(RETURN_ADDRESS_WAIT_DAYS).toBe(7);
-    expect(returnAddressWait(queuedAt, new Date("2026-12-07T14:59:59Z"))).toMatchObject({ withStaff: false });
-    expect(returnAddressWait(queuedAt, new Date("2026-12-07T15:00:00Z"))).toEqual({
+    expect(returnAddressWait({ queuedAt, cameBackAt: null }, new Date("2026-12-07T14:59:59Z"))).toMatchObject({ withStaff: false });
+    expect(returnAddressWait({ queuedAt, cameBackAt: null }, new Date("2026-12-07T15:00:00Z"))).toEqual({
       askedAt: queuedAt,
       staffFrom: new Date("2026-12-07T15:00:00Z"),
       withStaff: true,
+      cameBack: false,
+    });
+  });
+
+  it("counts from the day the request came back, for a request that did", () => {
+    const queuedAt = new Date("2026-11-01T15:00:00Z");
+    const cameBackAt = new Date("2026-11-30T15:00:00Z");
+    expect(returnAddressWait({ queuedAt, cameBackAt }, new Date("2026-12-07T14:59:59Z"))).toEqual({
+      askedAt: cameBackAt,
+      staffFrom: new Date("2026-12-07T15:00:00Z"),
+      withStaff: false,
+      cameBack: true,
     });
   });
 });

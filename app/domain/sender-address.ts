@@ -7,6 +7,8 @@ import { DAY_MS } from "./dates";
 import { stateCode } from "./us-states";
 import { ZIP_PATTERN } from "./zip";
 import { ADDRESS_FORM_MESSAGES } from "./signup";
+import { senderAddressForLob } from "./letter-by-post";
+import { normalizePostalAddress } from "./sender-channels";
 
 /** How long a request waits for the person's answer before it goes to our staff as before. */
 export const RETURN_ADDRESS_WAIT_DAYS = 7;
@@ -27,6 +29,8 @@ export const SENDER_ADDRESS_MESSAGES = {
   unavailable: "We could not check this address just now. Nothing was saved; please try again in a moment.",
   alreadyOnItsWay: "Your request to this sender is already on its way: nothing was changed.",
   notAsked: "This request does not need a return address: nothing was changed.",
+  cameBackFrom:
+    "Your letter already came back from this address. Please look on the piece for another one: the return address on the envelope, or the one on its order or reply form.",
 } as const;
 
 /** Lob prints a company on at most two lines of 40 characters. */
@@ -96,10 +100,27 @@ export function senderAddressFromReading(read: string, company: string): Require
 
 /**
  * Where a request that needs the sender's return address stands: asked (the person has until
- * `staffFrom` to answer), or with our staff since `staffFrom`. The person may still answer then:
- * the letter goes at once and the request leaves staff's list.
+ * `staffFrom` to answer), or with our staff since `staffFrom`. The ask starts when the request went
+ * into the queue, or when it came back from the address we had (`cameBackAt`, decision 0070). The
+ * person may still answer after: the letter goes at once and the request leaves staff's list.
  */
-export function returnAddressWait(queuedAt: Date, now: Date) {
-  const staffFrom = new Date(queuedAt.getTime() + RETURN_ADDRESS_WAIT_DAYS * DAY_MS);
-  return { askedAt: queuedAt, staffFrom, withStaff: now.getTime() >= staffFrom.getTime() };
+export function returnAddressWait({ queuedAt, cameBackAt }: { queuedAt: Date; cameBackAt: Date | null }, now: Date) {
+  const askedAt = cameBackAt ?? queuedAt;
+  const staffFrom = new Date(askedAt.getTime() + RETURN_ADDRESS_WAIT_DAYS * DAY_MS);
+  return { askedAt, staffFrom, withStaff: now.getTime() >= staffFrom.getTime(), cameBack: cameBackAt !== null };
+}
+
+/**
+ * Whether two one-line postal addresses are the same place, whatever the company or attention line
+ * and however the street is spelled: street, city, state and 5-digit ZIP.
+ */
+export function samePostalPlace(one: string, other: string): boolean {
+  const place = (line: string) => {
+    const fields = senderAddressForLob(line, "-");
+    if (!fields) return normalizePostalAddress(line);
+    return normalizePostalAddress(
+      `${fields.address_line1} ${fields.address_city} ${fields.address_state} ${fields.address_zip.slice(0, 5)}`,
+    );
+  };
+  return place(one) === place(other);
 }

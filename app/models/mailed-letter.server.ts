@@ -2,7 +2,7 @@
 import { and, desc, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { lobEvents, mailedLetters, requests, type LetterTrackingState } from "../../drizzle/schema";
-import { neverMailed, neverMailedProblem, returnedLetterProblem, trackingDetail } from "~/domain/letter-tracking";
+import { neverMailed, neverMailedProblem, returnedLetterProblem, trackingDetail, type CameBackNext } from "~/domain/letter-tracking";
 import { returnedLetterChannelProblem } from "~/domain/sender-channels";
 import { processedDetail } from "~/domain/work-queue";
 import { flagChannelOfRequest } from "~/models/sender-channels.server";
@@ -21,6 +21,17 @@ export async function latestLetterIdOf(db: Db, { userId, requestId }: QueueKey):
     .orderBy(desc(mailedLetters.createdAt))
     .limit(1);
   return row?.id ?? null;
+}
+
+/** The addresses the request's letters went to and came back from (Lob's letter.returned_to_sender). */
+export async function returnedAddressesOf(db: Db, { userId, requestId }: QueueKey): Promise<string[]> {
+  const rows = await db
+    .select({ toAddress: mailedLetters.toAddress })
+    .from(mailedLetters)
+    .where(
+      and(eq(mailedLetters.userId, userId), eq(mailedLetters.requestId, requestId), eq(mailedLetters.trackingState, "returnedToSender")),
+    );
+  return rows.flatMap((row) => (row.toAddress ? [row.toAddress] : []));
 }
 
 /** Why the letter of a request did not go out through Lob, for staff to read in the print batch. */
@@ -126,13 +137,16 @@ export type LetterEvent = {
  * recorded by its id first (a replay finds it and changes nothing), the letter's state moved only
  * by an event newer than the one behind it (an older event arriving late does not move it back),
  * a line in the request's history at the time the event happened, and a returned letter's request
- * put back in the staff queue with the reason and its sender's postal channel flagged. Answers whether the event was new.
+ * put back with the reason and its sender's postal channel flagged: with staff, or (`next` "ask")
+ * asking the person for the return address on a piece of the sender's mail (decision 0070). Answers
+ * whether the event was new.
  */
 export async function applyLetterEvent(
   db: Db,
   letter: { id: string; userId: string; requestId: string; senderName: string },
   event: LetterEvent,
   now = new Date(),
+  next: CameBackNext = "staff",
 ): Promise<boolean> {
   // Each write below runs only if this batch recorded the event: a delivery of the same event at
   // the same time finds the row with another mark.
@@ -157,7 +171,7 @@ export async function applyLetterEvent(
     historyLineWhere(db, and(thisRequest, recordedNow), {
       creator: "system",
       status: event.eventType,
-      detail: trackingDetail(event.state, letter.senderName),
+      detail: trackingDetail(event.state, letter.senderName, next),
       at: event.occurredAt,
     }),
   ];
@@ -165,7 +179,12 @@ export async function applyLetterEvent(
     statements.push(
       db
         .update(requests)
-        .set({ processedAt: null, letterProblem: returnedLetterProblem(letter.id, event.location), updatedAt: now })
+        .set({
+          processedAt: null,
+          letterProblem: returnedLetterProblem(letter.id, event.location),
+          ...(next === "ask" ? { returnAddressAskedAt: now } : {}),
+          updatedAt: now,
+        })
         .where(and(thisRequest, eq(requests.status, "inQueue"), isNotNull(requests.processedAt), recordedNow)),
       // The sender's address is in doubt: its next requests wait for staff (decision 0054).
       flagChannelOfRequest(db, letter, "mail", returnedLetterChannelProblem(letter.id), recordedNow),

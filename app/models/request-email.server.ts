@@ -5,6 +5,7 @@ import { postmarkEvents, requestEmails, requests } from "../../drizzle/schema";
 import {
   emailChannelProblem,
   emailEventDetail,
+  type EmailCameBackNext,
   emailProblemForStaff,
   failsTheAddress,
   outcomeOfEvent,
@@ -59,18 +60,19 @@ export type RequestEmail = NonNullable<Awaited<ReturnType<typeof requestEmailByM
  * by its key first (a replay finds it and changes nothing), the email's outcome moved only to one
  * that outranks it (a delivery arriving after a bounce leaves the bounce), a line in the request's
  * history at the time the event happened, and for a hard bounce or a spam complaint the sender's
- * address flagged in the catalog and the request back in the staff queue with the reason, unless a
- * later email of the request has gone since. An email Postmark stopped trying to deliver (a soft
- * bounce) puts the request back the same way, with no flag on the address: `next` says whether its
- * letter goes by post instead (the caller queues it) or staff take it. A notice changes nothing else.
- * Answers whether the event was new.
+ * address flagged in the catalog and the request put back with the reason, unless a later email of
+ * the request has gone since. An email Postmark stopped trying to deliver (a soft bounce) puts the
+ * request back the same way, with no flag on the address. `next` says where a request put back goes:
+ * by post instead (the caller queues it), to the person, asked for the return address on a piece of
+ * the sender's mail from now (decision 0070), or to staff. A notice changes nothing else. Answers
+ * whether the event was new.
  */
 export async function applyEmailEvent(
   db: Db,
   email: RequestEmail,
   event: EmailEvent,
   now = new Date(),
-  next: "letter" | "staff" = "staff",
+  next: EmailCameBackNext = "staff",
 ): Promise<boolean> {
   // Each write below runs only if this batch recorded the event: a delivery of the same event at
   // the same time finds the row with another mark.
@@ -110,7 +112,12 @@ export async function applyEmailEvent(
     statements.push(
       db
         .update(requests)
-        .set({ processedAt: null, emailProblem: emailProblemForStaff(event, email.toAddress), updatedAt: now })
+        .set({
+          processedAt: null,
+          emailProblem: emailProblemForStaff(event, email.toAddress),
+          ...(next === "ask" ? { returnAddressAskedAt: now } : {}),
+          updatedAt: now,
+        })
         .where(and(thisRequest, eq(requests.status, "inQueue"), isNotNull(requests.processedAt), noLaterEmail, recordedNow)),
     );
     if (failsTheAddress(event.kind)) {

@@ -33,6 +33,7 @@ export async function senderAddressFactsOfRequest(db: Db, { userId, requestId }:
       senderAddress: requests.senderAddress,
       senderAddressAt: requests.senderAddressAt,
       asksReturnAddress: sql<number>`${asksForReturnAddress}`.mapWith(Boolean),
+      returnAddressAskedAt: requests.returnAddressAskedAt,
       onItsWay: sql<number>`(${emailOnItsWay} or ${letterOnItsWay})`.mapWith(Boolean),
       readAddress: readReturnAddressOf(),
     })
@@ -56,6 +57,7 @@ function readReturnAddressOf() {
 export const returnAddressColumns = {
   senderAddress: requests.senderAddress,
   asksReturnAddress: sql<number>`${asksForReturnAddress}`.mapWith(Boolean),
+  returnAddressAskedAt: requests.returnAddressAskedAt,
   readReturnAddress: readReturnAddressOf(),
 };
 

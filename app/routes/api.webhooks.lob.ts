@@ -3,6 +3,7 @@ import { z } from "zod";
 import { neverMailed, trackingStateOfEvent } from "~/domain/letter-tracking";
 import { verifyLobSignature } from "~/integrations/lob-webhook.server";
 import { adoptLetterOfRequest, applyLetterEvent, mailedLetterById } from "~/models/mailed-letter.server";
+import { asksAfterComingBack } from "~/models/return-address-wait.server";
 import { jsonResponse } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
 import { notFound } from "~/utils/http-errors";
@@ -66,14 +67,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return jsonResponse({ received: true, actedOn: false });
   }
   const occurredAt = event.date_created ? new Date(event.date_created) : new Date();
-  const applied = await applyLetterEvent(db, letter, {
-    eventId: event.id,
-    eventType: event.event_type.id,
-    state,
-    occurredAt: Number.isNaN(occurredAt.getTime()) ? new Date() : occurredAt,
-    location: event.body.tracking_events?.at(-1)?.location ?? null,
-    reason: event.body.failure_reason?.failure_reason?.trim().slice(0, 500) || null,
-  });
+  // A letter back from the address we had asks the person for the one printed on the piece (decision 0070).
+  const next = state === "returnedToSender" && (await asksAfterComingBack(db, letter, "mail")) ? "ask" : "staff";
+  const applied = await applyLetterEvent(
+    db,
+    letter,
+    {
+      eventId: event.id,
+      eventType: event.event_type.id,
+      state,
+      occurredAt: Number.isNaN(occurredAt.getTime()) ? new Date() : occurredAt,
+      location: event.body.tracking_events?.at(-1)?.location ?? null,
+      reason: event.body.failure_reason?.failure_reason?.trim().slice(0, 500) || null,
+    },
+    new Date(),
+    next,
+  );
   return jsonResponse(applied ? { received: true } : { received: true, duplicate: true });
 }
 

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { emailEventOf } from "~/domain/email-tracking";
+import { emailEventOf, failsTheAddress, putsTheRequestBack } from "~/domain/email-tracking";
 import { isPostmarkWebhookCall } from "~/integrations/postmark-webhook.server";
 import { canMailInsteadOfEmail, mailInsteadOfEmail } from "~/services/automatic-send.server";
 import { applyEmailEvent, requestEmailByMessageId } from "~/models/request-email.server";
+import { asksAfterComingBack } from "~/models/return-address-wait.server";
 import { jsonResponse } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
 import { notFound } from "~/utils/http-errors";
@@ -63,11 +64,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const db = getDb(env.DB);
   const email = await requestEmailByMessageId(db, event.messageId);
   if (!email) return jsonResponse({ received: true, actedOn: false });
-  // An email Postmark stopped trying to deliver goes by post instead where the sender has a postal
-  // address and letters go through Lob; otherwise it is back with staff (decision 0053).
+  // An email that did not get through (a bounce, a spam complaint, Postmark giving up) goes by post
+  // instead where the sender has a postal address and letters go through Lob (decision 0053); else a
+  // first request asks the person for the return address on a piece of the sender's mail (decision
+  // 0070); else it is back with staff.
   const key = { userId: email.userId, requestId: email.requestId };
-  const byLetter = event.kind === "undelivered" && (await canMailInsteadOfEmail(env, key));
-  const applied = await applyEmailEvent(db, email, event, new Date(), byLetter ? "letter" : "staff");
-  if (applied && byLetter) await mailInsteadOfEmail(env, key);
+  const next = !putsTheRequestBack(event.kind)
+    ? "staff"
+    : (await canMailInsteadOfEmail(env, key))
+      ? "letter"
+      : (await asksAfterComingBack(db, key, failsTheAddress(event.kind) ? "email" : null))
+        ? "ask"
+        : "staff";
+  const applied = await applyEmailEvent(db, email, event, new Date(), next);
+  if (applied && next === "letter") await mailInsteadOfEmail(env, key);
   return jsonResponse(applied ? { received: true } : { received: true, duplicate: true });
 }

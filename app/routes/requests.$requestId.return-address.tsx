@@ -47,13 +47,14 @@ function askOf(facts: Facts, now: Date): ReturnAddressAskData | null {
     facts.followUpStep === 0 &&
     facts.queuedAt;
   if (!asks || !facts.queuedAt) return null;
-  const wait = returnAddressWait(facts.queuedAt, now);
+  const wait = returnAddressWait({ queuedAt: facts.queuedAt, cameBackAt: facts.returnAddressAskedAt }, now);
   const timeZone = timeZoneForState(facts.state);
   const read = facts.readAddress ? senderAddressFromReading(facts.readAddress, facts.senderName) : null;
   return {
     askedOn: formatDate(wait.askedAt, timeZone),
     staffFrom: formatDate(wait.staffFrom, timeZone),
     withStaff: wait.withStaff,
+    cameBack: wait.cameBack,
     read: read && facts.readAddress ? { ...read, line: facts.readAddress } : null,
   };
 }

@@ -2,6 +2,7 @@ import { senderAddressForLob } from "~/domain/letter-by-post";
 import {
   SENDER_ADDRESS_MESSAGES,
   SenderAddressSchema,
+  samePostalPlace,
   senderAddressLine,
   type SenderAddressField,
   type SenderAddressInput,
@@ -11,6 +12,7 @@ import type { SenderAddressOrigin } from "../../drizzle/schema";
 import { checkAddress } from "~/integrations/address-verification.server";
 import { lettersGoThroughLob } from "~/services/automatic-send.server";
 import { sendJobEnvelopes } from "~/jobs/producer.server";
+import { returnedAddressesOf } from "~/models/mailed-letter.server";
 import { saveSenderAddress, senderAddressFactsOfRequest } from "~/models/sender-address.server";
 import type { AppEnv } from "~/utils/env.server";
 import { getDb } from "~/utils/db.server";
@@ -79,6 +81,10 @@ export async function giveSenderAddress(
   }
   const line = senderAddressLine(company, verdict.address);
   if (!senderAddressForLob(line, request.senderName)) return { ok: false, errors: { company: SENDER_ADDRESS_MESSAGES.companyTooLong } };
+  // A letter that came back from an address will come back from it again (decision 0070).
+  const returnedFrom = await returnedAddressesOf(db, key);
+  if (returnedFrom.some((address) => samePostalPlace(address, line)))
+    return { ok: false, errors: { street1: SENDER_ADDRESS_MESSAGES.cameBackFrom } };
 
   const outcome = await saveSenderAddress(db, key, { line, check: verdict.check, from }, { reserveLetter: lettersGoThroughLob(env) });
   if (!outcome.saved) return settled(SENDER_ADDRESS_MESSAGES.alreadyOnItsWay);

@@ -16,6 +16,7 @@ import {
   users,
 } from "../../drizzle/schema";
 import worker from "../../app/worker";
+import { DAY_MS } from "~/domain/dates";
 import { formDefaultsFromTemplate } from "~/domain/sender-form";
 import { sendAtOnceWhenSenderAllows } from "~/services/automatic-send.server";
 import { currentQueue, listWorkQueue } from "~/models/work-queue.server";
@@ -193,7 +194,7 @@ describe("an opt-out email to a sender", () => {
     expect((await requestRow(emailed.key.userId, emailed.key.requestId)).processedAt).not.toBeNull();
   });
 
-  it("that hard-bounces goes back to staff with the reason, and the sender's address leaves the automatic path", async () => {
+  it("that hard-bounces asks the person for the return address on the piece, then goes to staff, and the sender's address leaves the automatic path", async () => {
     const sender = await emailSender("bounced", 2);
     const [first, second] = sender.keys;
     await runEmailJob(first!, sender.address);
@@ -213,12 +214,19 @@ describe("an opt-out email to a sender", () => {
     expect((await historyOf(first!)).at(-1)).toEqual({
       creator: "system",
       status: "email.bounced",
-      detail: `${sender.senderName}'s address bounced; our staff are finding another way.`,
+      detail: `${sender.senderName}'s address bounced; we asked you for the return address printed on a piece of its mail.`,
     });
     const problems = await db.select().from(senderChannelProblems).where(eq(senderChannelProblems.templateId, sender.templateId));
     expect(problems).toMatchObject([{ kind: "email", reason: expect.stringContaining(`${sender.address} bounced`) }]);
+    // No postal address is known: the person's for 7 days from the bounce (decision 0070).
+    expect(request.returnAddressAskedAt).not.toBeNull();
+    expect(await inStaffQueue(first!.userId)).toBeUndefined();
+    await db
+      .update(requests)
+      .set({ returnAddressAskedAt: new Date(Date.now() - 8 * DAY_MS) })
+      .where(and(eq(requests.userId, first!.userId), eq(requests.id, first!.requestId)));
 
-    // Back with staff, no longer to be emailed: the group offers the sender's next channel.
+    // Then back with staff, no longer to be emailed: the group offers the sender's next channel.
     expect(await inStaffQueue(first!.userId)).toMatchObject({ id: first!.requestId, emailProblem: request.emailProblem });
     const group = (await currentQueue(db)).find((candidate) => candidate.key === sender.templateId);
     expect(group).toMatchObject({ channel: { kind: "web" }, channelProblems: [{ kind: "email", reason: problems[0]!.reason }] });
@@ -251,7 +259,7 @@ describe("an opt-out email to a sender", () => {
     expect((resend.mock.calls[0]![0] as { payload: { to: string } }).payload.to).toBe(`optout-${sender.address}`);
   });
 
-  it("reported as spam goes back to staff the same way", async () => {
+  it("reported as spam comes back the same way", async () => {
     const emailed = await emailedRequest("complaint");
     const complaint = {
       ...bounce(emailed.messageId, emailed.address),
@@ -263,7 +271,7 @@ describe("an opt-out email to a sender", () => {
     expect((await emailsOf(emailed.key))[0]).toMatchObject({ outcome: "spamComplaint" });
     expect((await requestRow(emailed.key.userId, emailed.key.requestId)).processedAt).toBeNull();
     expect((await historyOf(emailed.key)).at(-1)?.detail).toBe(
-      `${emailed.senderName}'s mailbox refused our email as spam; our staff are finding another way.`,
+      `${emailed.senderName}'s mailbox refused our email as spam; we asked you for the return address printed on a piece of its mail.`,
     );
   });
 
@@ -278,7 +286,7 @@ describe("an opt-out email to a sender", () => {
     expect(await db.select().from(postmarkEvents).where(eq(postmarkEvents.messageId, emailed.messageId))).toHaveLength(1);
   });
 
-  it("that bounces softly goes back to staff with the reason: Postmark stopped trying, and the address stays in use", async () => {
+  it("that bounces softly comes back with the reason: Postmark stopped trying, and the address stays in use", async () => {
     const emailed = await emailedRequest("soft");
     const soft = {
       ...bounce(emailed.messageId, emailed.address, { type: "SoftBounce", typeCode: 4096, inactive: false }),
@@ -294,8 +302,10 @@ describe("an opt-out email to a sender", () => {
         "SoftBounce: Unable to temporarily deliver this email.: smtp;452 4.2.2 The email account that you tried to reach is over quota. " +
         "Send the request again, or another way: the address itself was not refused.",
     );
-    expect(await inStaffQueue(emailed.key.userId)).toMatchObject({ id: emailed.key.requestId });
     expect(await db.select().from(senderChannelProblems).where(eq(senderChannelProblems.templateId, emailed.templateId))).toEqual([]);
+    // The address still works: the request goes back to staff, who send it again, rather than asking the person.
+    expect(await inStaffQueue(emailed.key.userId)).toMatchObject({ id: emailed.key.requestId });
+    expect(request.returnAddressAskedAt).toBeNull();
     expect((await historyOf(emailed.key)).at(-1)?.detail).toBe(
       `Our email did not reach ${emailed.senderName}'s mail server, and Postmark stopped trying; our staff are finding another way.`,
     );
@@ -330,6 +340,40 @@ describe("an opt-out email to a sender", () => {
       .filter((body) => body.type === "optOut.letter");
     expect(letters.map((body) => body.payload)).toEqual([{ ...emailed.key, insteadOfEmail: true }]);
     // The letter job is on its way: the request is not listed for staff meanwhile.
+    expect(await inStaffQueue(emailed.key.userId)).toBeUndefined();
+  });
+
+  it("that hard-bounces goes by post instead when the sender has a postal address and letters go through Lob", async () => {
+    const send = vi.spyOn(env.JOBS, "send").mockResolvedValue(undefined as never);
+    const emailed = await emailedRequest("hard-post");
+    await db
+      .update(requestTemplates)
+      .set({
+        channels: [
+          { kind: "email", value: emailed.address },
+          { kind: "mail", value: "Acme Catalogs, 1 Long Street, Springfield, IL 62701" },
+        ],
+      })
+      .where(eq(requestTemplates.id, emailed.templateId));
+    const request = new Request(`${ORIGIN}/api/webhooks/postmark`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: basic(POSTMARK_WEBHOOK_USER!, POSTMARK_WEBHOOK_PASSWORD!) },
+      body: JSON.stringify(bounce(emailed.messageId, emailed.address)),
+    }) as Request<unknown, IncomingRequestCfProperties>;
+    const answer = await worker.fetch(request, { ...env, LOB_API_KEY: "test_letters_key" }, createExecutionContext());
+    expect(await answer.json()).toEqual({ received: true });
+
+    expect((await historyOf(emailed.key)).at(-1)?.detail).toBe(
+      `${emailed.senderName}'s address bounced; we are mailing your letter instead.`,
+    );
+    const letters = send.mock.calls
+      .map(([body]) => body as { type: string; payload: unknown })
+      .filter((body) => body.type === "optOut.letter");
+    const ofThisRequest = letters
+      .map((body) => body.payload as { requestId: string })
+      .filter((payload) => payload.requestId === emailed.key.requestId);
+    expect(ofThisRequest).toEqual([{ ...emailed.key, insteadOfEmail: true }]);
+    expect((await requestRow(emailed.key.userId, emailed.key.requestId)).returnAddressAskedAt).toBeNull();
     expect(await inStaffQueue(emailed.key.userId)).toBeUndefined();
   });
 });

@@ -8,6 +8,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jobs, mailedLetters, requestLogs, requests, requestTemplates, users } from "../../drizzle/schema";
 import worker from "../../app/worker";
 import { sendAtOnceWhenSenderAllows } from "~/services/automatic-send.server";
+import { giveSenderAddress } from "~/services/sender-address.server";
+import { DAY_MS } from "~/domain/dates";
+import type { JobEnvelope } from "~/domain/job-envelope";
+import { SENDER_ADDRESS_MESSAGES } from "~/domain/sender-address";
 import { listWorkQueue } from "~/models/work-queue.server";
 import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
@@ -104,6 +108,15 @@ const historyOf = (userId: string, requestId: string) =>
     .from(requestLogs)
     .where(and(eq(requestLogs.userId, userId), eq(requestLogs.requestId, requestId)))
     .orderBy(asc(requestLogs.createdAt));
+/** The Worker's env with letters through Lob, whose queue keeps what it is sent for the test to run. */
+function lobEnvWithQueue() {
+  const sent: JobEnvelope[] = [];
+  const queue = {
+    send: async (body: JobEnvelope) => void sent.push(body),
+    sendBatch: async (messages: { body: JobEnvelope }[]) => void sent.push(...messages.map((message) => message.body)),
+  };
+  return { env: parseEnv({ ...env, ...LOB, JOBS: queue }), sent };
+}
 const inStaffQueue = async (userId: string) => (await listWorkQueue(db)).find((row) => row.userId === userId);
 
 describe("a postal request", () => {
@@ -388,18 +401,70 @@ describe("Lob's tracking webhook", () => {
     ]);
   });
 
-  it("puts a returned letter's request back with staff, with the reason", async () => {
+  it("asks the person for the return address on the piece when a letter to the catalog's address comes back, then staff after 7 days", async () => {
     const mailed = await mailedRequest("event-returned");
     expect(await inStaffQueue(mailed.userId)).toBeUndefined();
-    expect((await postEvent(lobEvent(mailed.letterId, "letter.returned_to_sender", minutesLater(1), "62702"))).status).toBe(200);
+    const returnedAt = minutesLater(1);
+    expect((await postEvent(lobEvent(mailed.letterId, "letter.returned_to_sender", returnedAt, "62702"))).status).toBe(200);
     expect((await lettersOf(mailed.userId))[0]).toMatchObject({ trackingState: "returnedToSender" });
     const request = await requestRow(mailed.userId, mailed.requestId);
     expect(request.processedAt).toBeNull();
+    expect(request.returnAddressAskedAt).not.toBeNull();
     expect(request.letterProblem).toContain(`Lob's letter ${mailed.letterId} was returned to sender (USPS scan in ZIP 62702)`);
+    expect((await historyOf(mailed.userId, mailed.requestId)).at(-1)).toEqual({
+      creator: "system",
+      status: "letter.returned_to_sender",
+      detail: `Your letter to ${mailed.senderName} came back undelivered; we asked you for the return address printed on a piece of its mail.`,
+    });
+    // The person's for 7 days from the return, not staff's.
+    expect(await inStaffQueue(mailed.userId)).toBeUndefined();
+
+    // The address the letter came back from is refused at its field, and nothing changes.
+    const { env: lobbed } = lobEnvWithQueue();
+    const same = await giveSenderAddress(
+      lobbed,
+      mailed.userId,
+      mailed.requestId,
+      { company: "Acme Catalogs", street1: "1 Long St", city: "Springfield", state: "IL", zipCode: "62701" },
+      "typed",
+    );
+    expect(same).toEqual({ ok: false, errors: { street1: SENDER_ADDRESS_MESSAGES.cameBackFrom } });
+    expect((await requestRow(mailed.userId, mailed.requestId)).senderAddress).toBeNull();
+
+    // Past the 7 days it is staff's, with the reason in the print batch.
+    await db
+      .update(requests)
+      .set({ returnAddressAskedAt: new Date(Date.now() - 8 * DAY_MS) })
+      .where(and(eq(requests.userId, mailed.userId), eq(requests.id, mailed.requestId)));
     expect(await inStaffQueue(mailed.userId)).toMatchObject({ id: mailed.requestId });
     const { browser } = await signedInStaff("moderator");
     const batch = await htmlOf(await browser.get(`/admin/queue/print?group=${encodeURIComponent(mailed.requestId)}`));
     expect(batch).toContain(`Not mailed through Lob: Lob&#x27;s letter ${mailed.letterId} was returned to sender`);
+  });
+
+  it("mails the letter again, once, to the return address the person gives after one came back", async () => {
+    const mailed = await mailedRequest("event-returned-given");
+    expect((await postEvent(lobEvent(mailed.letterId, "letter.returned_to_sender", minutesLater(1)))).status).toBe(200);
+    const { env: lobbed, sent } = lobEnvWithQueue();
+    const piece = { company: "Acme Catalogs", street1: "P.O. Box 11539", city: "Des Moines", state: "IA", zipCode: "50306" };
+    expect(await giveSenderAddress(lobbed, mailed.userId, mailed.requestId, piece, "typed")).toEqual({ ok: true });
+    // A second press finds the letter on its way and reserves nothing.
+    expect((await giveSenderAddress(lobbed, mailed.userId, mailed.requestId, piece, "typed")).ok).toBe(false);
+    expect(sent).toHaveLength(1);
+    await runLetterJob(mailed, { id: sent[0]!.id });
+    const letters = await lettersOf(mailed.userId);
+    expect(letters).toHaveLength(2);
+    const second = letters.find((letter) => letter.id !== mailed.letterId)!;
+    expect(second.toAddress).toMatch(/P\.?O\.? BOX 11539.*DES MOINES, IA 50306/i);
+    const request = await requestRow(mailed.userId, mailed.requestId);
+    expect(request.processedAt).not.toBeNull();
+
+    // That letter back too: the address the person gave did not work either, so staff take it.
+    expect((await postEvent(lobEvent(second.id, "letter.returned_to_sender", minutesLater(2)))).status).toBe(200);
+    expect((await historyOf(mailed.userId, mailed.requestId)).at(-1)?.detail).toBe(
+      `Your letter to ${mailed.senderName} came back undelivered; our staff are finding another way.`,
+    );
+    expect(await inStaffQueue(mailed.userId)).toMatchObject({ id: mailed.requestId });
   });
 });
 

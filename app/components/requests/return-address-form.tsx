@@ -8,6 +8,8 @@ export type ReturnAddressAskData = {
   /** When the request goes to our staff, or went, without an answer. */
   staffFrom: string;
   withStaff: boolean;
+  /** The request came back from the address we had (a letter returned, an email bounced): asked since then. */
+  cameBack: boolean;
   /** The return address a photo or a digest read on a piece of the sender's mail, for one press. */
   read: (Required<SenderAddressInput> & { line: string }) | null;
 };
@@ -17,16 +19,24 @@ const returnAddressPath = (requestId: string) => `/requests/${encodeURIComponent
 
 /** What the wait means, in plain words: the person's first, then our staff's. */
 export function ReturnAddressExplanation({ senderName, ask }: { senderName: string; ask: ReturnAddressAskData }) {
-  return ask.withStaff ? (
+  if (ask.withStaff) {
+    return (
+      <p>
+        We asked for the return address on {ask.askedOn}; our staff are looking it up since {ask.staffFrom}. If you have a piece of{" "}
+        {senderName}’s mail at hand, you can still give it: your letter then goes at once.
+      </p>
+    );
+  }
+  const where = "Every piece of its mail prints a return address, usually at the top left of the envelope or beside the mailing label.";
+  return ask.cameBack ? (
     <p>
-      We asked for the return address on {ask.askedOn}; our staff are looking it up since {ask.staffFrom}. If you have a piece of{" "}
-      {senderName}’s mail at hand, you can still give it: your letter then goes at once.
+      Your request did not reach {senderName}: the address we had for it did not work. {where} Type the one on a recent piece here and we
+      mail your letter there through the Postal Service. Without an answer by {ask.staffFrom}, our staff look it up instead.
     </p>
   ) : (
     <p>
-      We have no address for {senderName}. Every piece of its mail prints a return address, usually at the top left of the envelope or
-      beside the mailing label. Type it here and we mail your letter there through the Postal Service. Without an answer by {ask.staffFrom},
-      our staff look it up instead.
+      We have no address for {senderName}. {where} Type it here and we mail your letter there through the Postal Service. Without an answer
+      by {ask.staffFrom}, our staff look it up instead.
     </p>
   );
 }
