@@ -8,8 +8,8 @@ import { templateFromSender } from "~/domain/sender-catalog";
 // addresses gathered) gets them from these migrations, in order; a fresh one gets them from the
 // seed. Both must end with the same texts.
 
-const MIGRATIONS = ["0015_catalog_notes_for_people.sql", "0028_catalog_postal_addresses.sql"].map((name) =>
-  path.resolve(import.meta.dirname, "../../migrations", name),
+const MIGRATIONS = ["0015_catalog_notes_for_people.sql", "0028_catalog_postal_addresses.sql", "0030_catalog_postal_addresses_more.sql"].map(
+  (name) => path.resolve(import.meta.dirname, "../../migrations", name),
 );
 const SQL_TEXT = "'((?:[^']|'')*)'";
 const UPDATE = new RegExp(
