@@ -123,6 +123,7 @@ async function describeRequests(rawEnv: unknown): Promise<Response> {
       emailBounced: emailBounced.mapWith(Boolean),
       emailProblem: requests.emailProblem,
       waitingForPerson: sql<number>`${waitingForReturnAddress(new Date())}`.mapWith(Boolean),
+      cameBack: sql<number>`${requests.returnAddressAskedAt} is not null`.mapWith(Boolean),
       ...deliveryEvidenceColumns,
     })
     .from(requests)

@@ -47,6 +47,8 @@ export type DeliveryFigure = {
   waitingForStaff: boolean;
   /** Its card asks the person for the sender's return address, and nothing was given yet (decision 0067). */
   waitingForPerson: boolean;
+  /** It came back from the address we had (a letter returned, an email bounced) and its card asked for the return address (decision 0070). */
+  cameBack: boolean;
   letterProblem: string | null;
   returned: boolean;
   /** Postmark's ids of the opt-out emails it was sent by (request_emails). */

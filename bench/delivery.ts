@@ -247,6 +247,48 @@ async function main() {
     const status = String(answer.status ?? "no answer");
     bounceAnswers.set(status, (bounceAnswers.get(status) ?? 0) + 1);
   });
+
+  // A request that came back from the address we had asks its person for the return address on the
+  // piece (decision 0070): they answer with the same share as the first asks, and the letters that
+  // makes are mailed, tracked and come back with the same share.
+  const again = new Map<string, number>();
+  for (const month of MONTHS) {
+    const answers = await answerReturnAddressAsks(
+      appUrl,
+      month,
+      new Set([...monthOf].filter(([, name]) => name === month.name).map(([id]) => id)),
+      {
+        cameBackOnly: true,
+      },
+    );
+    console.log(
+      `\nMonth "${month.name}": ${answers.asked} requests came back and asked for the return address; people answered ${answers.given}` +
+        `${answers.refused ? `, ${answers.refused} refused` : ""}`,
+    );
+    if (answers.given > 0) await waitForDrain(appUrl, Date.now());
+  }
+  const storedAgain = ((await control("GET", "/__stand-ins/lob/letters")) as StandInLetter[]).filter(
+    (letter) => !stored.some((earlier) => earlier.id === letter.id),
+  );
+  const returnedAgain = new Set(
+    storedAgain
+      .filter((_, index) => Math.floor((index + 1) * RETURNED_SHARE) > Math.floor(index * RETURNED_SHARE))
+      .map((letter) => letter.id),
+  );
+  await inParallel(storedAgain, REQUESTS_IN_FLIGHT, async (letter) => {
+    for (const type of ["letter.mailed", returnedAgain.has(letter.id) ? "letter.returned_to_sender" : "letter.delivered"]) {
+      const answer = (await control("POST", `/__stand-ins/lob/letters/${letter.id}/events`, {
+        type,
+        url: `${appUrl}/api/webhooks/lob`,
+      })) as { status: number | null };
+      again.set(String(answer.status ?? "no answer"), (again.get(String(answer.status ?? "no answer")) ?? 0) + 1);
+    }
+  });
+  console.log(
+    `  ${storedAgain.length} letters mailed to the addresses people gave after a return; ${returnedAgain.size} of them came back too`,
+  );
+  stored.push(...storedAgain);
+  for (const [status, count] of again) webhookAnswers.set(status, (webhookAnswers.get(status) ?? 0) + count);
   sweeping = false;
 
   const figures = (await getJson(`${appUrl}${DELIVERY_FIGURES_PATH}`)) as DeliveryFigure[];
@@ -259,7 +301,8 @@ async function main() {
   // preset's id is its sender's, the same in every account.
   const lettersPerRequest = new Map<string, number>();
   for (const letter of stored) {
-    const key = `${letter.from.name ?? ""}:${String(letter.metadata.requestId ?? "")}`;
+    // A letter mailed again after one came back goes to another address: it is not the same letter twice.
+    const key = `${letter.from.name ?? ""}:${String(letter.metadata.requestId ?? "")}:${letter.to?.address_line1 ?? ""}`;
     lettersPerRequest.set(key, (lettersPerRequest.get(key) ?? 0) + 1);
   }
   const mailedTwice = [...lettersPerRequest.values()].filter((count) => count > 1).length;
@@ -281,7 +324,13 @@ async function main() {
   });
 }
 
-type StandInLetter = { id: string; idempotencyKey: string | null; metadata: Record<string, unknown>; from: { name?: string } };
+type StandInLetter = {
+  id: string;
+  idempotencyKey: string | null;
+  metadata: Record<string, unknown>;
+  from: { name?: string };
+  to?: { address_line1?: string };
+};
 
 /** People of up to REQUESTS_PER_PERSON requests each, to different senders, REQUESTS in all. */
 function drawMonth(random: () => number): Draw[][] {
@@ -453,10 +502,10 @@ function returnAddressOnThePiece(senderName: string): DeliveryReturnAddress["add
  * People answer their cards' asks for the sender's return address: each ask answered with the share
  * ANSWER_SHARE (drawn from the seed), giving the address printed on the sender's pieces.
  */
-async function answerReturnAddressAsks(appUrl: string, month: Month, userIds: Set<string>) {
-  const random = seededRandom(Number(options.seed) * 7919 + (month.name === "before" ? 1 : 2));
+async function answerReturnAddressAsks(appUrl: string, month: Month, userIds: Set<string>, { cameBackOnly = false } = {}) {
+  const random = seededRandom(Number(options.seed) * 7919 + (month.name === "before" ? 1 : 2) + (cameBackOnly ? 10 : 0));
   const figures = (await getJson(`${appUrl}${DELIVERY_FIGURES_PATH}`)) as DeliveryFigure[];
-  const asks = figures.filter((figure) => userIds.has(figure.userId) && figure.waitingForPerson);
+  const asks = figures.filter((figure) => userIds.has(figure.userId) && figure.waitingForPerson && (!cameBackOnly || figure.cameBack));
   const senderNames = new Map(CATALOG_SENDERS.map((sender) => [sender.id, sender.name]));
   const answered = asks.filter(() => random() < ANSWER_SHARE);
   let refused = 0;
@@ -523,7 +572,8 @@ function report({
     return {
       queued: rows.length,
       refused: [...wall[month].refused.values()].reduce((total, count) => total + count, 0),
-      noStaff: sent.filter((figure) => !figure.waitingForStaff && !figure.returned).length,
+      // A request that came back and went out again to the address its person gave left without staff too.
+      noStaff: sent.filter((figure) => !figure.waitingForStaff && !figure.waitingForPerson).length,
       sent: sent.length,
       withEvidence: sent.filter((figure) => hasDeliveryEvidence(figure.evidence)).length,
       // An ask nobody answered is staff's after 7 days: it counts as a touch already.
