@@ -15,9 +15,9 @@ import { SENDER_ADDRESS_MESSAGES } from "~/domain/sender-address";
 import { listWorkQueue } from "~/models/work-queue.server";
 import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
-import { ORIGIN, signedInStaff } from "./http";
+import { Browser, ORIGIN, signedInStaff } from "./http";
 import { clearFaults, fault, received, standInsUrl } from "./stand-ins";
-import { htmlOf, requestRow } from "./support";
+import { htmlOf, requestRow, sessionCookieFor, textOf } from "./support";
 
 const QUEUE = "quiet-mailbox-jobs";
 const DEAD_LETTER_QUEUE = "quiet-mailbox-jobs-dead";
@@ -416,8 +416,15 @@ describe("Lob's tracking webhook", () => {
       status: "letter.returned_to_sender",
       detail: `Your letter to ${mailed.senderName} came back undelivered; we asked you for the return address printed on a piece of its mail.`,
     });
-    // The person's for 7 days from the return, not staff's.
+    // The person's for 7 days from the return, not staff's: the card and the request's page ask.
     expect(await inStaffQueue(mailed.userId)).toBeUndefined();
+    const [cookie, value] = (await sessionCookieFor(mailed.userId)).split("=") as [string, string];
+    const person = new Browser(undefined, new Map([[cookie, value]]));
+    const cameBack = `Your request did not reach ${mailed.senderName}: the address we had for it did not work.`;
+    expect(textOf(await htmlOf(await person.get("/dashboard")))).toContain(cameBack);
+    const page = textOf(await htmlOf(await person.get(`/requests/${encodeURIComponent(mailed.requestId)}/return-address`)));
+    expect(page).toContain(cameBack);
+    expect(page).toMatch(/Without an answer by \d\d\/\d\d\/\d{4}, our staff look it up instead\./);
 
     // The address the letter came back from is refused at its field, and nothing changes.
     const { env: lobbed } = lobEnvWithQueue();
