@@ -24,6 +24,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { MAIL_STOPS_AFTER_DAYS } from "../app/domain/mail-timing";
+import { legalRouteFor } from "../app/domain/state-privacy-laws";
 import { LOB_STAND_IN_API_KEY } from "../test/stand-ins/vendors/lob-letters";
 import { startLocalStack, type LocalStack } from "../test/support/local-stack";
 import { freePort } from "../test/support/ports";
@@ -245,6 +246,10 @@ function applyFollowUps(world: SimulatedWorld, result: FollowUpDayResult, day: n
 }
 
 function printModel() {
+  const agentLawStates = STATE_SHARES.filter(([state]) => legalRouteFor(state, { category: "catalogs" }, new Date()).kind === "send").map(
+    ([state]) => state,
+  );
+  const agentLawShare = STATE_SHARES.filter(([state]) => agentLawStates.includes(state)).reduce((total, [, share]) => total + share, 0);
   const percent = (share: number) => `${(100 * share).toFixed(0)}%`;
   console.log("The model (bench/followup-model.ts; sources by their ids in decision 0061):");
   for (const model of CATEGORY_MODELS)
@@ -260,9 +265,8 @@ function printModel() {
     `  ${SENDERS_PER_HOUSEHOLD[0]}-${SENDERS_PER_HOUSEHOLD[1]} senders a household, first requests sent on days 1-${REQUEST_DAYS} (by email or letter as the catalog's channel, reaching the sender that day);`,
   );
   console.log(
-    `  ${percent(PERMISSION_SHARE)} of households signed the agent permission; households by state: ${STATE_SHARES.slice(0, 6)
-      .map(([state, share]) => `${state} ${percent(share)}`)
-      .join(", ")}, the rest in states without an agent law;`,
+    `  ${percent(PERMISSION_SHARE)} of households signed the agent permission; households by state as the 2020 census counts people, ` +
+      `${percent(agentLawShare)} in states whose law lets an agent ask a catalog (${agentLawStates.join(", ")});`,
   );
   console.log(
     "  every mailbox is watched (Informed Delivery digests every delivery day, every piece's sender read); no one confirms or reports by hand;\n" +

@@ -63,11 +63,6 @@ async function lookUpEarlierLetter(db: Db, lob: LobClient, key: QueueKey, mailin
   return found.letters.find((letter) => letter.metadata.mailing === mailing) ?? null;
 }
 
-/**
- * Where the letter goes when the catalog knows no postal address for the sender: the return address
- * the person gave from a piece of its mail (decision 0067), or null.
- */
-
 /** Lob's price ("0.84", in dollars) in cents, or the configured price when its answer has none. */
 function costInCents(price: string | number | null, configuredCents: number) {
   const dollars = typeof price === "number" ? price : price ? Number.parseFloat(price) : Number.NaN;
