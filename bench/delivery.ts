@@ -698,7 +698,10 @@ function report({
   for (const [message, count] of wall.after.refused) console.log(`  ${String(count).padStart(5)}  ${message}`);
 
   const bouncedRows = figures.filter((figure) => figure.emailBounced);
-  const bouncedBack = bouncedRows.filter((figure) => figure.waitingForStaff && figure.emailProblem !== null);
+  // The next way (decision 0070): a letter through Lob, the person asked for the return address, or staff with the reason.
+  const bouncedBack = bouncedRows.filter(
+    (figure) => figure.letterCostsCents.length > 0 || figure.cameBack || (figure.waitingForStaff && figure.emailProblem !== null),
+  );
   const automatic = afterRows.filter((figure) => SENT_BY_PRODUCT.includes(routeOfFigure(figure)));
   const staffTouches = perThousand(after.staff.length, after.queued);
   const inTime = (rows: DeliveryFigure[]) =>
@@ -725,7 +728,7 @@ function report({
     ],
     ["letters mailed twice under retries (Lob 5xx, lost answers)", String(mailedTwice), "0", stored.length > 0 && mailedTwice === 0],
     [
-      `opt-out emails bounced (${percent(BOUNCE_SHARE)} made to): back with staff, with the reason`,
+      `opt-out emails bounced (${percent(BOUNCE_SHARE)} made to): mailed instead, the person asked, or with staff and the reason`,
       `${bouncedBack.length} of ${bouncedRows.length}`,
       "all",
       bouncedRows.length > 0 && bouncedBack.length === bouncedRows.length,

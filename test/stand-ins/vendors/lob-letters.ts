@@ -337,6 +337,7 @@ function lettersMade(_request: StandInRequest, state: Map<string, unknown>): Sta
     idempotencyKey: keyOf.get(letter.id) ?? null,
     metadata: letter.metadata,
     from: letter.from,
+    to: letter.to,
     dateCreated: letter.date_created,
   }));
   return { status: 200, body: letters };
