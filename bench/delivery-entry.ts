@@ -90,7 +90,16 @@ async function describeJobs(rawEnv: unknown): Promise<Response> {
     .from(jobs)
     .groupBy(jobs.state);
   const count = (states: string[]) => rows.filter((row) => states.includes(row.state)).reduce((total, row) => total + row.jobs, 0);
-  return Response.json({ open: count(["queued", "running", "retrying"]), dead: count(["dead"]) } satisfies DeliveryJobs);
+  const deadErrors = await db
+    .select({
+      type: jobs.type,
+      error: sql<string>`coalesce(substr(${jobs.lastError}, 1, 120), '')`,
+      jobs: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(jobs)
+    .where(eq(jobs.state, "dead"))
+    .groupBy(jobs.type, sql`substr(${jobs.lastError}, 1, 120)`);
+  return Response.json({ open: count(["queued", "running", "retrying"]), dead: count(["dead"]), deadErrors } satisfies DeliveryJobs);
 }
 
 // Each written out in full for the same reason as deliveryEvidenceColumns.

@@ -27,7 +27,12 @@ export type DeliveryReturnAddress = {
 export type DeliveryRequestResult = { ok: true; requestId: string } | { ok: false; status: number; message: string };
 
 /** Jobs not finished yet, and those that died. */
-export type DeliveryJobs = { open: number; dead: number };
+export type DeliveryJobs = {
+  open: number;
+  dead: number;
+  /** Why the dead jobs died: each job type and last error (its first 120 characters), with how many. */
+  deadErrors: { type: string; error: string; jobs: number }[];
+};
 
 /** What the database holds to show that a request reached its sender (bench/delivery-evidence.ts). */
 export type DeliveryEvidence = { letters: number; emailsSent: number };

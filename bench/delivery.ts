@@ -696,6 +696,10 @@ function report({
   );
   console.log("\nNot sent, in each month");
   for (const [message, count] of wall.after.refused) console.log(`  ${String(count).padStart(5)}  ${message}`);
+  if (jobs.deadErrors.length > 0) {
+    console.log("\nDead jobs, by type and last error");
+    for (const dead of jobs.deadErrors) console.log(`  ${String(dead.jobs).padStart(5)}  ${dead.type}: ${dead.error || "(none recorded)"}`);
+  }
 
   const bouncedRows = figures.filter((figure) => figure.emailBounced);
   // The next way (decision 0070): a letter through Lob, the person asked for the return address, or staff with the reason.
