@@ -45,13 +45,29 @@ const ADDRESS = {
   addressCheck: "verified" as const,
 };
 
+/**
+ * Each person's own home: a house of its own on Main Street (a street per month), so that people
+ * are different households as return addresses are learned (decision 0068), as they would be.
+ */
+function homeStreetOf(email: string, position: number) {
+  const [, month, index] = /-(before|after)-[^-@]+-(\d+)@/.exec(email) ?? [];
+  return `${Number(index ?? position) + 1} ${month === "before" ? "Oak" : "Main"} St`;
+}
+
 async function makePeople(request: Request, rawEnv: unknown): Promise<Response> {
   const db = getDb(parseEnv(rawEnv).DB);
   const { people } = (await request.json()) as { people: DeliveryPerson[] };
   const userIds: string[] = [];
   for (const { email, fullName } of people) {
     if (!email.startsWith(BENCH_EMAIL_PREFIX)) return new Response(`emails must start with ${BENCH_EMAIL_PREFIX}`, { status: 400 });
-    const { id } = await createUserWithPresets(db, { email, fullName, passwordHash: NO_PASSWORD, newsletter: false, ...ADDRESS });
+    const { id } = await createUserWithPresets(db, {
+      email,
+      fullName,
+      passwordHash: NO_PASSWORD,
+      newsletter: false,
+      ...ADDRESS,
+      street1: homeStreetOf(email, userIds.length),
+    });
     userIds.push(id);
   }
   return Response.json(userIds);
