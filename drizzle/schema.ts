@@ -31,7 +31,8 @@ export type AddressCheck = (typeof ADDRESS_CHECKS)[number];
 const addressCheck = () => text("addressCheck", { enum: ADDRESS_CHECKS });
 
 /** How the person gave a sender's return address: typed from the piece, or read from it by us and confirmed. */
-export const SENDER_ADDRESS_ORIGINS = ["typed", "read"] as const;
+// "learned": a typed sender's return address that two other households in the person's state gave (decision 0068).
+export const SENDER_ADDRESS_ORIGINS = ["typed", "read", "learned"] as const;
 export type SenderAddressOrigin = (typeof SENDER_ADDRESS_ORIGINS)[number];
 
 export const PLANS = ["basic", "premium"] as const;

@@ -1,4 +1,4 @@
-import type { ArrivalSource, PlanName, SenderChannel } from "../../drizzle/schema";
+import type { ArrivalSource, PlanName, SenderAddressOrigin, SenderChannel } from "../../drizzle/schema";
 import {
   DashboardNoticeSchema,
   groupOf,
@@ -83,6 +83,8 @@ export type DashboardRow = DashboardRequest &
     senderOutcome?: SenderOutcome | null;
     /** The sender's return address as the person gave it from the piece (decision 0067). */
     senderAddress?: string | null;
+    /** Where that address came from: typed or read by the person, or learned from other households (decision 0068). */
+    senderAddressFrom?: SenderAddressOrigin | null;
     /** Whether its sender has no channel that goes without a person and it never went out: the card asks for the return address. */
     asksReturnAddress?: boolean;
     /** When it came back from the address we had and the card asked for the return address instead (decision 0070). */
@@ -239,6 +241,7 @@ function standingOf(row: DashboardRow, snapshot: DashboardSnapshot, timeZone: st
       lastReplyAt: lastReply?.createdAt ?? null,
       legal: row.followUpStep === 2 && row.legalLawId !== null,
       givenAddress: row.senderAddress ?? null,
+      givenBy: row.senderAddressFrom === "learned" ? "others" : "you",
     },
     timeZone,
   );

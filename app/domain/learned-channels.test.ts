@@ -6,6 +6,7 @@ import {
   learnedChannel,
   postalAddressesRemoved,
   returnAddressKey,
+  typedSenderKey,
   type HomeAddress,
 } from "./learned-channels";
 
@@ -112,5 +113,18 @@ describe("postalAddressesRemoved", () => {
       { kind: "mail" as const, value: "Acme, 2 Long St, Springfield, IL 62701" },
     ];
     expect(postalAddressesRemoved(before, after)).toEqual(["Acme, 1 Long St, Springfield, IL 62701"]);
+  });
+});
+
+describe("the key of a sender typed by name", () => {
+  it("is the same for spellings that differ in case, punctuation, spaces and a company suffix", () => {
+    expect(typedSenderKey("Sunrise Dental Group, LLC")).toBe("sunrise dental group");
+    expect(typedSenderKey("  SUNRISE   dental group inc. ")).toBe("sunrise dental group");
+    expect(typedSenderKey("Sunrise Dental Group")).toBe(typedSenderKey("sunrise-dental group"));
+  });
+
+  it("keeps apart names that differ in a word", () => {
+    expect(typedSenderKey("Sunrise Dental Group")).not.toBe(typedSenderKey("Sunrise Dental"));
+    expect(typedSenderKey("Co-op Market")).toBe("co op market");
   });
 });

@@ -86,3 +86,17 @@ export function postalAddressesRemoved(before: SenderChannel[], after: SenderCha
   const removed = before.filter((channel) => channel.kind === "mail" && !kept.has(returnAddressKey(channel.value)));
   return [...new Map(removed.map((channel) => [returnAddressKey(channel.value), channel.value.trim()])).values()];
 }
+
+/**
+ * The form two people's spellings of the same typed sender share: lower case, punctuation and a
+ * company suffix ("Inc.", "LLC") left out, spaces collapsed. "Sunrise Dental Group, LLC" and
+ * "sunrise dental group" are one sender; anything else is another.
+ */
+export function typedSenderKey(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}&]+/gu, " ")
+    .trim()
+    .replace(/\s+(inc|llc|l l c|co|corp|corporation|company|ltd)$/, "")
+    .trim();
+}

@@ -231,6 +231,8 @@ export type StandingInput = {
   legal?: boolean;
   /** The return address the person gave from the piece (decision 0067): a letter to it says so. */
   givenAddress?: string | null;
+  /** Who gave it: the person, or households nearby that typed the same sender (learned, decision 0068). */
+  givenBy?: "you" | "others";
 };
 
 const LETTER_ON_ITS_WAY: Partial<Record<LetterTrackingState, string>> = {
@@ -240,12 +242,17 @@ const LETTER_ON_ITS_WAY: Partial<Record<LetterTrackingState, string>> = {
   reRouted: "re-routed by the Postal Service",
 };
 
-function failureOf(evidence: DeliveryEvidence | null, senderName: string): string | null {
+function failureOf(evidence: DeliveryEvidence | null, senderName: string, { asksPerson = false } = {}): string | null {
   if (!evidence) return null;
   const last = latestEvent<string>(evidence.events);
-  if (evidence.kind === "email" && last?.state === "bounced") return `${senderName}'s address bounced; our staff are finding another way`;
+  // A request that came back and now asks its person for the address on the piece (decision 0070) is not staff's yet.
+  if (evidence.kind === "email" && last?.state === "bounced")
+    return asksPerson ? `${senderName}'s address bounced` : `${senderName}'s address bounced; our staff are finding another way`;
   if (evidence.kind === "email" && last?.state === "undelivered") return `Our email did not reach ${senderName}; it goes another way`;
-  if (evidence.kind === "letter" && last?.state === "returnedToSender") return "The letter came back; our staff are checking the address";
+  if (evidence.kind === "letter" && last?.state === "returnedToSender")
+    return asksPerson
+      ? "The letter came back: the address we had did not work"
+      : "The letter came back; our staff are checking the address";
   if (!sendingLeft(evidence)) return "Lob did not mail the letter; our staff are sending it";
   return null;
 }
@@ -259,18 +266,30 @@ function emailedText(senderName: string, on: string, { legal = false }: { legal?
   return `Emailed to ${senderName} on ${on} ${legal ? "as your agent, under your state's law" : "as your own request"}`;
 }
 
-function letterMailedText(senderName: string, on: string, { toGivenAddress = false }: { toGivenAddress?: boolean } = {}): string {
-  return `Letter mailed ${on} to ${toGivenAddress ? "the return address you gave" : `${senderName}'s postal address`}`;
+function letterMailedText(senderName: string, on: string, givenBy: "you" | "others" | null): string {
+  const to =
+    givenBy === "you"
+      ? "the return address you gave"
+      : givenBy === "others"
+        ? "the return address other households gave for it"
+        : `${senderName}'s postal address`;
+  return `Letter mailed ${on} to ${to}`;
 }
 
-function sentText(evidence: DeliveryEvidence, senderName: string, timeZone: string, legal: boolean, givenAddress: string | null): string {
+function sentText(
+  evidence: DeliveryEvidence,
+  senderName: string,
+  timeZone: string,
+  legal: boolean,
+  given: { address: string | null; by: "you" | "others" },
+): string {
   const on = formatDate(evidence.at, timeZone);
   if (evidence.kind === "email") {
     const last = latestEvent(evidence.events);
     return `${emailedText(senderName, on, { legal })}${last?.state === "delivered" ? " · delivered" : ""}`;
   }
   const last = latestEvent(evidence.events);
-  const mailed = letterMailedText(senderName, on, { toGivenAddress: givenAddress !== null && evidence.to === givenAddress });
+  const mailed = letterMailedText(senderName, on, given.address !== null && evidence.to === given.address ? given.by : null);
   if (last?.state === "delivered") return `${mailed} · delivered${last.at ? ` ${formatDate(last.at, timeZone)}` : ""}`;
   const expected = expectedArrival(evidence.expectedDeliveryDate);
   const way = last ? LETTER_ON_ITS_WAY[last.state] : undefined;
@@ -280,7 +299,7 @@ function sentText(evidence: DeliveryEvidence, senderName: string, timeZone: stri
 function sentWithoutEvidence(lastSent: { status: string; at: Date }, senderName: string, timeZone: string, legal: boolean) {
   const on = formatDate(lastSent.at, timeZone);
   if (lastSent.status === "emailed") return emailedText(senderName, on, { legal });
-  if (lastSent.status === "mailed") return letterMailedText(senderName, on);
+  if (lastSent.status === "mailed") return letterMailedText(senderName, on, null);
   return `Filed with ${senderName} on ${on}`;
 }
 
@@ -308,7 +327,7 @@ export function standingText(input: StandingInput, timeZone: string): string | n
   if (input.status === null) return null;
   if (input.status !== "inQueue") return STATUS_LABELS[input.status];
   const latest = latestEvidence(input.evidence);
-  const failure = failureOf(latest, input.senderName);
+  const failure = failureOf(latest, input.senderName, { asksPerson: input.route === "returnAddress" });
   if (!input.processedAt) {
     // A bounce or a returned letter puts the request back with staff; a report does too, with nothing failed.
     if (failure && (!input.lastSent || latest!.at >= input.lastSent.at)) return failure;
@@ -317,7 +336,10 @@ export function standingText(input: StandingInput, timeZone: string): string | n
   const sentEvidence = latest && latest.at.getTime() >= input.processedAt.getTime() - SAME_SENDING_MS ? latest : null;
   const text = sentEvidence
     ? (failureOf(sentEvidence, input.senderName) ??
-      sentText(sentEvidence, input.senderName, timeZone, input.legal ?? false, input.givenAddress ?? null))
+      sentText(sentEvidence, input.senderName, timeZone, input.legal ?? false, {
+        address: input.givenAddress ?? null,
+        by: input.givenBy ?? "you",
+      }))
     : input.lastSent
       ? sentWithoutEvidence(input.lastSent, input.senderName, timeZone, input.legal ?? false)
       : input.consumerFiles

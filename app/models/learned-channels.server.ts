@@ -13,6 +13,7 @@ import {
 import type { ReturnAddressConfirmation } from "~/domain/learned-channels";
 import { normalizePostalAddress } from "~/domain/sender-channels";
 import { SYSTEM_ACTOR } from "~/models/audit.server";
+import { asksForReturnAddressSql } from "~/models/return-address-wait.server";
 import type { Db } from "~/utils/db.server";
 
 // Written as literals, not bound values, so that SQLite sees they imply requests_return_address_idx.
@@ -158,4 +159,83 @@ export async function addLearnedChannel(
       ),
   ]);
   return added.length > 0;
+}
+
+/** Typed requests read at most for one name: far more than two households. */
+const TYPED_READ = 500;
+
+/**
+ * Typed requests (no catalog sender) in one state whose name may be this typed sender's: each
+ * spelling holding the key's first word, for the caller to keep the ones whose key is the same.
+ * Read through the partial index of typed requests (requests_unlinked_custom_idx).
+ */
+function typedRequestsNamed(senderKey: string, state: string) {
+  const firstWord = senderKey.split(" ")[0] ?? senderKey;
+  return and(
+    sql`${requests.templateId} is null and ${requests.type} = 'custom'`,
+    eq(requests.state, state),
+    sql`instr(lower(${requests.senderName}), ${firstWord}) > 0`,
+  );
+}
+
+/**
+ * The return addresses people in this state gave for a sender they typed by name, verified
+ * deliverable, with their homes and the name each typed: the households a typed sender's address is
+ * learned from (decision 0068). An address that was itself learned is no one's confirmation.
+ */
+export async function listTypedReturnAddressConfirmations(db: Db, senderKey: string, state: string) {
+  const rows = await db
+    .select({
+      senderName: requests.senderName,
+      address: sql<string>`${requests.senderAddress}`,
+      at: requests.senderAddressAt,
+      street1: users.street1,
+      street2: users.street2,
+      city: users.city,
+      state: users.state,
+      zipCode: users.zipCode,
+    })
+    .from(requests)
+    .innerJoin(users, eq(users.id, requests.userId))
+    .where(
+      and(
+        typedRequestsNamed(senderKey, state),
+        gaveVerifiedReturnAddress,
+        sql`${requests.senderAddressFrom} <> 'learned' and ${requests.status} <> 'deleted'`,
+      ),
+    )
+    .limit(TYPED_READ);
+  return rows.map(({ senderName, address, at, ...home }) => ({ senderName, address, at, home }));
+}
+
+/**
+ * The typed requests in this state still asking their person for the sender's return address
+ * (decision 0067), with the name each typed: those a learned address sends at once.
+ */
+export async function listTypedRequestsAsking(db: Db, senderKey: string, state: string) {
+  return db
+    .select({ userId: requests.userId, requestId: requests.id, senderName: requests.senderName })
+    .from(requests)
+    .where(
+      and(
+        typedRequestsNamed(senderKey, state),
+        sql`${requests.status} = 'inQueue' and ${requests.processedAt} is null and ${requests.senderAddress} is null`,
+        sql.raw(asksForReturnAddressSql('"requests"')),
+      ),
+    )
+    .limit(TYPED_READ);
+}
+
+/** The typed senders, by name and state, someone gave a verified return address for since `since`: the daily catch-up's. */
+export async function listTypedSendersGivenReturnAddressSince(db: Db, since: Date, limit: number) {
+  return db
+    .selectDistinct({ senderName: requests.senderName, state: requests.state })
+    .from(requests)
+    .where(
+      and(
+        gaveVerifiedReturnAddress,
+        sql`${requests.senderAddressAt} >= ${since.getTime()} and ${requests.templateId} is null and ${requests.senderAddressFrom} <> 'learned'`,
+      ),
+    )
+    .limit(limit);
 }

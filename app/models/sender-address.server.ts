@@ -58,6 +58,7 @@ export const returnAddressColumns = {
   senderAddress: requests.senderAddress,
   asksReturnAddress: sql<number>`${asksForReturnAddress}`.mapWith(Boolean),
   returnAddressAskedAt: requests.returnAddressAskedAt,
+  senderAddressFrom: requests.senderAddressFrom,
   readReturnAddress: readReturnAddressOf(),
 };
 

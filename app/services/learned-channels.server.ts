@@ -1,20 +1,27 @@
 // Channels learned from everyone's mail (decision 0068): a return address people in two or more
 // households gave for the same sender, verified deliverable, becomes its postal channel for everyone,
 // and the requests waiting for that sender are mailed at once.
-import { isLearnedChannel, learnableReturnAddress, learnedChannel, returnAddressKey } from "~/domain/learned-channels";
+import { isLearnedChannel, learnableReturnAddress, learnedChannel, returnAddressKey, typedSenderKey } from "~/domain/learned-channels";
 import { utcDay } from "~/domain/mailbox";
-import { sendWaitingRequestsOfSender } from "~/services/automatic-send.server";
 import { SYSTEM_ACTOR } from "~/models/audit.server";
 import {
   addLearnedChannel,
   listRefusedPostalAddresses,
   listReturnAddressConfirmations,
   listSendersGivenReturnAddressSince,
+  listTypedRequestsAsking,
+  listTypedReturnAddressConfirmations,
+  listTypedSendersGivenReturnAddressSince,
 } from "~/models/learned-channels.server";
+import { saveSenderAddress } from "~/models/sender-address.server";
+import { lettersGoThroughLob, sendWaitingRequestsOfSender } from "~/services/automatic-send.server";
+import { sendJobEnvelopes } from "~/jobs/producer.server";
 import { listChannelProblems } from "~/models/sender-channels.server";
 import { getTemplate } from "~/models/request-template.server";
+import { getUserRequest } from "~/models/request.server";
 import { getDb } from "~/utils/db.server";
 import type { AppEnv } from "~/utils/env.server";
+import { errorMessage } from "~/utils/errors";
 import { log } from "~/utils/log.server";
 
 /** What one call did: the address it made the sender's postal channel (null: none), and how many waiting requests it sent. */
@@ -60,6 +67,58 @@ export async function learnPostalChannel(env: AppEnv, templateId: string, now = 
   return { learned: channel.value, sent };
 }
 
+/**
+ * A sender people typed by name has no catalog entry to hold a channel, so what two households
+ * learned is given to each request instead (decision 0068): the return address that households in
+ * the same state gave for the same typed name (`typedSenderKey`), verified deliverable, at least two
+ * of them, is saved on every request of that name and state still asking for it, as learned, and
+ * its letter reserved in the same batch as a person's own give (saveSenderAddress): each is mailed
+ * once however many calls run at once. Throws when the database or the queue fails. Answers how
+ * many requests it sent.
+ */
+export async function learnTypedSenderAddress(env: AppEnv, senderName: string, state: string, now = new Date()): Promise<number> {
+  const key = typedSenderKey(senderName);
+  if (!key || !state) return 0;
+  const db = getDb(env.DB);
+  const confirmations = (await listTypedReturnAddressConfirmations(db, key, state)).filter(
+    (confirmation) => typedSenderKey(confirmation.senderName) === key,
+  );
+  const learnable = learnableReturnAddress(confirmations, new Set());
+  if (!learnable) return 0;
+  const asking = (await listTypedRequestsAsking(db, key, state)).filter((request) => typedSenderKey(request.senderName) === key);
+  const reserveLetter = lettersGoThroughLob(env);
+  const jobs = [];
+  for (const request of asking) {
+    const outcome = await saveSenderAddress(
+      db,
+      { userId: request.userId, requestId: request.requestId },
+      { line: learnable.address, check: "verified", from: "learned" },
+      { reserveLetter },
+      now,
+    );
+    if (outcome.job) jobs.push(outcome.job);
+  }
+  const enqueuedAt = new Date().toISOString();
+  await sendJobEnvelopes(
+    env,
+    jobs.map((job) => ({ id: job.id, type: "optOut.letter" as const, payload: job.payload, enqueuedAt })),
+  );
+  return jobs.length;
+}
+
+/**
+ * A request to a sender the person typed, just queued: sent at once when households in their state
+ * already taught its return address (learnTypedSenderAddress). Never fails the person's action.
+ */
+export async function sendTypedRequestWhenLearned(env: AppEnv, key: { userId: string; requestId: string }) {
+  try {
+    const request = await getUserRequest(getDb(env.DB), key.userId, key.requestId);
+    if (request && request.templateId === null) await learnTypedSenderAddress(env, request.senderName, request.state);
+  } catch (error) {
+    log.error(`learned address of typed request ${key.userId}:${key.requestId} not used:`, errorMessage(error));
+  }
+}
+
 /** Senders looked at by one daily run; the rest wait for the next. */
 const SENDERS_PER_DAILY_RUN = 500;
 /** How far back the daily run looks for return addresses given: a week covers a few missed runs. */
@@ -81,6 +140,18 @@ export async function learnPostalChannelsDaily(env: AppEnv, now: Date) {
   for (const templateId of senders) {
     try {
       if ((await learnPostalChannel(env, templateId, now)).learned) learned += 1;
+    } catch {
+      failed += 1;
+    }
+  }
+  const typed = await listTypedSendersGivenReturnAddressSince(
+    getDb(env.DB),
+    new Date(now.getTime() - DAILY_LOOK_BACK_MS),
+    SENDERS_PER_DAILY_RUN,
+  );
+  for (const { senderName, state } of typed) {
+    try {
+      await learnTypedSenderAddress(env, senderName, state, now);
     } catch {
       failed += 1;
     }

@@ -14,6 +14,7 @@ import {
 } from "~/domain/requests";
 import { requestsSentEmail } from "~/domain/account-emails";
 import { sendAtOnceWhenSenderAllows } from "~/services/automatic-send.server";
+import { sendTypedRequestWhenLearned } from "~/services/learned-channels.server";
 import { judgeReport, takeNextFollowUpStep } from "~/services/follow-up.server";
 import { enqueueAccountEmail, enqueueJob } from "~/jobs/producer.server";
 import {
@@ -221,6 +222,8 @@ export type FirstQueued = { id: string; senderName: string; consumerFiles: boole
 export async function afterFirstQueuing(env: AppEnv, user: CurrentUser, queued: FirstQueued[], { fromPhoto = false } = {}) {
   // Each one logs its own failure and never throws: they can go out together.
   await Promise.all(queued.map((request) => sendAtOnceWhenSenderAllows(env, { userId: user.id, requestId: request.id })));
+  // A sender typed by name whose return address households nearby taught goes at once (decision 0068).
+  for (const request of queued) await sendTypedRequestWhenLearned(env, { userId: user.id, requestId: request.id });
   const ours = queued.filter((request) => !request.consumerFiles);
   if (ours.length === 0) return;
   const email = requestsSentEmail({

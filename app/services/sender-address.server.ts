@@ -18,7 +18,7 @@ import type { AppEnv } from "~/utils/env.server";
 import { getDb } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
 import { log } from "~/utils/log.server";
-import { learnPostalChannel } from "~/services/learned-channels.server";
+import { learnPostalChannel, learnTypedSenderAddress } from "~/services/learned-channels.server";
 
 /** A field's message, or the form's ("form") when it is about no one field. */
 export type SenderAddressErrors = Partial<Record<SenderAddressField | "form", string>>;
@@ -96,11 +96,12 @@ export async function giveSenderAddress(
   // After this person's own letter is reserved, so that it goes to the address they gave: a second
   // household's same address may now be the sender's channel for everyone (decision 0068). A
   // failure leaves it to the daily run and never fails the person's give.
-  if (request.templateId && verdict.check === "verified") {
+  if (verdict.check === "verified") {
     try {
-      await learnPostalChannel(env, request.templateId);
+      if (request.templateId) await learnPostalChannel(env, request.templateId);
+      else await learnTypedSenderAddress(env, request.senderName, request.state);
     } catch (error) {
-      log.error(`learning the postal channel of ${request.templateId} failed:`, errorMessage(error));
+      log.error(`learning the return address of ${request.templateId ?? "a typed sender"} failed:`, errorMessage(error));
     }
   }
   return { ok: true };

@@ -10,6 +10,7 @@ import worker from "../../app/worker";
 import { DAY_MS } from "~/domain/dates";
 import type { JobEnvelope } from "~/domain/job-envelope";
 import { giveSenderAddress } from "~/services/sender-address.server";
+import { learnTypedSenderAddress, sendTypedRequestWhenLearned } from "~/services/learned-channels.server";
 import { getStaffOverview } from "~/models/staff-overview.server";
 import { listWorkQueue } from "~/models/work-queue.server";
 import { getDb } from "~/utils/db.server";
@@ -49,7 +50,10 @@ async function deliver(envelopes: JobEnvelope[]) {
 }
 
 /** A person's request to a sender they typed by name (or a catalog sender), in queue since `queuedAt`. */
-async function typedRequest(label: string, { queuedAt = new Date(), templateId = null as string | null, homeStreet = "12 MAIN ST" } = {}) {
+async function typedRequest(
+  label: string,
+  { queuedAt = new Date(), templateId = null as string | null, homeStreet = "12 MAIN ST", senderName = `Hometown Seeds ${label}` } = {},
+) {
   const user = await insertUser(label, {
     street1: homeStreet,
     city: "SPRINGFIELD",
@@ -57,7 +61,6 @@ async function typedRequest(label: string, { queuedAt = new Date(), templateId =
     zipCode: "62701",
     addressCheck: "verified",
   });
-  const senderName = `Hometown Seeds ${label}`;
   const id = templateId ?? `custom-${crypto.randomUUID().slice(0, 8)}`;
   await db.insert(requests).values({
     userId: user.id,
@@ -229,6 +232,67 @@ describe("someone else's request", () => {
     expect(afterTwo!.channels).toEqual([expect.objectContaining({ kind: "mail", source: "return address confirmed by 2 households" })]);
     const letterJobs = sent.filter((job) => job.type === "optOut.letter").map((job) => (job.payload as { userId: string }).userId);
     expect(letterJobs.sort()).toEqual([first.userId, second.userId, third.userId].sort());
+  });
+
+  it("mails a typed sender's waiting requests to the address two households in the same state gave for that name, once", async () => {
+    const name = `Sunrise Dental ${crypto.randomUUID().slice(0, 6)}`;
+    const first = await typedRequest("typed-first", { senderName: name, homeStreet: "12 MAIN ST" });
+    const second = await typedRequest("typed-second", { senderName: `${name.toUpperCase()}, LLC`, homeStreet: "40 OAK AVE" });
+    const waiting = await typedRequest("typed-waiting", { senderName: name.toLowerCase(), homeStreet: "7 ELM ST" });
+    const elsewhere = await typedRequest("typed-elsewhere", { senderName: name, homeStreet: "9 PINE ST" });
+    await db.update(requests).set({ state: "WI" }).where(eq(requests.userId, elsewhere.userId));
+    const piece = { ...PIECE, company: name };
+    const { env: appEnv, sent } = lobEnv();
+
+    expect(await giveSenderAddress(appEnv, first.userId, first.requestId, piece, "typed")).toEqual({ ok: true });
+    // One household is not enough.
+    expect((await requestRow(waiting.userId, waiting.requestId)).senderAddress).toBeNull();
+
+    expect(await giveSenderAddress(appEnv, second.userId, second.requestId, piece, "typed")).toEqual({ ok: true });
+    const learned = await requestRow(waiting.userId, waiting.requestId);
+    expect(learned).toMatchObject({ senderAddressFrom: "learned", senderAddressCheck: "verified" });
+    expect(learned.senderAddress).toMatch(/PO BOX 11539, DES MOINES, IA 50306$/);
+    // Another state's request of the same name is another sender, as far as anyone knows.
+    expect((await requestRow(elsewhere.userId, elsewhere.requestId)).senderAddress).toBeNull();
+    const letterUsers = () => sent.filter((job) => job.type === "optOut.letter").map((job) => (job.payload as { userId: string }).userId);
+    expect(letterUsers().sort()).toEqual([first.userId, second.userId, waiting.userId].sort());
+
+    // Learning again (the daily catch-up, a give at the same time) reserves no second letter.
+    expect(await learnTypedSenderAddress(appEnv, name, "IL")).toBe(0);
+    await deliver(sent);
+    expect(await letterCalls(waiting.requestId)).toHaveLength(1);
+    const card = textOf(await htmlOf(await (await signedIn(waiting.userId)).get("/dashboard")));
+    expect(card).toMatch(/Letter mailed \d\d\/\d\d\/\d{4} to the return address other households gave for it/);
+
+    // A request of that name made afterwards goes at once, with no question asked.
+    const later = await typedRequest("typed-later", { senderName: name, homeStreet: "3 ASH ST" });
+    await sendTypedRequestWhenLearned(appEnv, later);
+    expect((await requestRow(later.userId, later.requestId)).senderAddressFrom).toBe("learned");
+    expect(letterUsers()).toContain(later.userId);
+  });
+
+  it("never learns a typed sender's address from addresses that were themselves learned", async () => {
+    const name = `Lakeside Bank ${crypto.randomUUID().slice(0, 6)}`;
+    const given = await typedRequest("learned-only-given", { senderName: name, homeStreet: "12 MAIN ST" });
+    const learnedOne = await typedRequest("learned-only-a", { senderName: name, homeStreet: "40 OAK AVE" });
+    const asking = await typedRequest("learned-only-b", { senderName: name, homeStreet: "7 ELM ST" });
+    const { env: appEnv } = lobEnv();
+    expect(await giveSenderAddress(appEnv, given.userId, given.requestId, { ...PIECE, company: name }, "typed")).toEqual({ ok: true });
+    const [givenRow] = await db
+      .select({ senderAddress: requests.senderAddress })
+      .from(requests)
+      .where(and(eq(requests.userId, given.userId), eq(requests.id, given.requestId)));
+    await db
+      .update(requests)
+      .set({
+        senderAddress: givenRow!.senderAddress,
+        senderAddressCheck: "verified",
+        senderAddressFrom: "learned",
+        senderAddressAt: new Date(),
+      })
+      .where(and(eq(requests.userId, learnedOne.userId), eq(requests.id, learnedOne.requestId)));
+    expect(await learnTypedSenderAddress(appEnv, name, "IL")).toBe(0);
+    expect((await requestRow(asking.userId, asking.requestId)).senderAddress).toBeNull();
   });
 
   it("answers 404 on its page and to a give, and changes nothing", async () => {
