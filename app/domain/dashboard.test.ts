@@ -46,6 +46,12 @@ describe("groupOf", () => {
     expect(groupOf(sentDaysAgo(30, { followUpStep: 0 }), now)).toBe("needsYou");
   });
 
+  it("needs the person's answer while its card asks for the return address on the piece, and not once staff took it", () => {
+    const asking = (withStaff: boolean) => request({ status: "inQueue", queuedAt: daysAgo(1), returnAddressWait: { withStaff } });
+    expect(groupOf(asking(false), now)).toBe("needsYou");
+    expect(groupOf(asking(true), now)).toBe("onItsWay");
+  });
+
   it("waits a self-filed request as long as its sender's own guide says, from the day it was filed", () => {
     const filed = (days: number) =>
       request({ id: "dmachoice", consumerFiles: true, takes: "60 to 90 days", status: "inQueue", queuedAt: daysAgo(days) });

@@ -24,6 +24,8 @@ export type DashboardRequest = {
   processedAt: Date | null;
   /** The follow-up ladder's step (decision 0058): once it acts, the person is not asked. */
   followUpStep?: number;
+  /** Set while the card asks the person for the sender's return address (decisions 0067 and 0070). */
+  returnAddressWait?: { withStaff: boolean } | null;
 };
 
 export type DashboardGroup = "needsYou" | "onItsWay" | "done" | "suggested";
@@ -43,6 +45,8 @@ export function groupOf(request: DashboardRequest, now: Date): DashboardGroup | 
     case "inQueue":
       // A request the follow-up ladder took up is watched by the evidence, not by the person's answer.
       if ((request.followUpStep ?? 0) > 0) return "onItsWay";
+      // Its letter waits for the return address on the person's piece: only they can answer.
+      if (request.returnAddressWait && !request.returnAddressWait.withStaff) return "needsYou";
       return waitStanding(request, now)?.kind === "waitOver" ? "needsYou" : "onItsWay";
     case "confirmedByUser":
     case "cancelled":
