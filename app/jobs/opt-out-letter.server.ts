@@ -5,9 +5,8 @@ import { PermanentJobError } from "~/domain/job-envelope";
 import type { JobDefinition } from "~/jobs/definitions.server";
 import { LobUnavailableError, lobLettersClient, type LobClient } from "~/integrations/lob.server";
 import { latestLetterIdOf, recordLetterProblem, recordMailedLetter } from "~/models/mailed-letter.server";
-import { givenSenderAddressOfWaitingRequest } from "~/models/sender-address.server";
-import { lettersFor, senderFactsOfWaitingRequest, type QueueKey } from "~/models/work-queue.server";
-import { automaticSendOf } from "~/services/automatic-send.server";
+import { lettersFor, type QueueKey } from "~/models/work-queue.server";
+import { letterAddressOf } from "~/services/automatic-send.server";
 import { getDb, type Db } from "~/utils/db.server";
 import { hexDigest } from "~/utils/digest";
 
@@ -70,24 +69,6 @@ function costInCents(price: string | number | null, configuredCents: number) {
 }
 
 /**
- * Where a request's letter goes: the one place the job chooses it. The catalog's postal address, by
- * the same choice as every automatic send (decision 0066), with the email taken out for a request
- * whose email did not get through; else the return address the person gave from the piece (a typed
- * sender, or one the catalog knows no way to reach: decision 0067); null when the request is no
- * longer one this job mails (sent by someone else meanwhile, its address kept as typed).
- */
-async function chooseLetterAddress(db: Db, key: QueueKey, { insteadOfEmail }: { insteadOfEmail: boolean }): Promise<string | null> {
-  const facts = await senderFactsOfWaitingRequest(db, key);
-  if (facts) {
-    const sender = insteadOfEmail ? { ...facts, channelProblems: [...(facts.channelProblems ?? []), "email" as const] } : facts;
-    // Lob's own absence is recorded below, as a problem staff read; here only the address is chosen.
-    const choice = automaticSendOf(sender, { lettersThroughLob: true, legal: facts.legal });
-    if (choice.by === "mail") return choice.address;
-  }
-  return givenSenderAddressOfWaitingRequest(db, key);
-}
-
-/**
  * Mails a request's letter through Lob's Print & Mail API (decision 0052), to the sender's postal
  * address from the catalog, from the person's own address, and records Lob's letter on the
  * request. It mails only a request still waiting, with an address that is not kept as typed: any
@@ -99,7 +80,7 @@ export const optOutLetterJob = {
   async handle({ insteadOfEmail = false, ...key }, { env }) {
     const db = getDb(env.DB);
     const lob = lobLettersClient(env);
-    const address = await chooseLetterAddress(db, key, { insteadOfEmail });
+    const address = await letterAddressOf(db, key, { insteadOfEmail });
     if (!address) return;
     if (!lob) {
       await recordLetterProblem(db, key, "Letters are not set up to go through Lob (LOB_API_KEY and LOB_WEBHOOK_SECRET).");

@@ -10,9 +10,10 @@ import { auditEntry } from "~/models/audit.server";
 import { enqueueJob, sendJobEnvelopes } from "~/jobs/producer.server";
 import { lobLettersClient } from "~/integrations/lob.server";
 import { listChannelProblems } from "~/models/sender-channels.server";
+import { givenSenderAddressOfWaitingRequest } from "~/models/sender-address.server";
 import { getTemplate } from "~/models/request-template.server";
 import { reserveWaitingRequestsOfSender, senderFactsOfWaitingRequest, type AutomaticSend, type QueueKey } from "~/models/work-queue.server";
-import { getDb } from "~/utils/db.server";
+import { getDb, type Db } from "~/utils/db.server";
 import type { AppEnv } from "~/utils/env.server";
 import { errorMessage } from "~/utils/errors";
 import { log } from "~/utils/log.server";
@@ -157,21 +158,46 @@ const withoutEmail = <Facts extends AutomaticSenderFacts>(facts: Facts): Facts =
   channelProblems: [...(facts.channelProblems ?? []), "email"],
 });
 
+/** The reasons a request waits for staff that a return address from the person's piece answers. */
+const ANSWERED_BY_THE_PIECE: readonly StaffReason[] = ["noChannel", "formOrPhoneOnly", "channelStopped"];
+
+/**
+ * Where a request's letter goes, the one choice the letter job and the at-once send read: the
+ * catalog's postal address, by automaticSendOf (decision 0066), with the email taken out for a
+ * request whose email did not get through; else, for a typed sender or one the catalog knows no
+ * way to reach, the return address the person gave from the piece or the one learned for it
+ * (decisions 0067, 0068 and 0070), which also carries its follow-ups. Never to a sender the person
+ * files with themselves, nor a request under the law to a sender that refuses agents. Null when
+ * the request is no longer one a letter goes for (sent meanwhile, its address kept as typed).
+ */
+export async function letterAddressOf(db: Db, key: QueueKey, { insteadOfEmail = false } = {}): Promise<string | null> {
+  const facts = await senderFactsOfWaitingRequest(db, key);
+  if (facts) {
+    const choice = automaticSendOf(insteadOfEmail ? withoutEmail(facts) : facts, { lettersThroughLob: true, legal: facts.legal });
+    if (choice.by === "mail") return choice.address;
+    if (choice.by === "staff" && !ANSWERED_BY_THE_PIECE.includes(choice.reason)) return null;
+  }
+  return givenSenderAddressOfWaitingRequest(db, key);
+}
+
 /**
  * Called when a request goes into the queue (first, second or legal): it leaves at once by the
- * choice above, with no one on the staff involved. An address kept as typed, or a job that cannot
- * be queued, leaves the request in the staff work queue, so this never fails the person's action.
+ * choice above, with no one on the staff involved; a sender with no channel of its own gets its
+ * letter at the return address the person gave for it, when they gave one. An address kept as
+ * typed, or a job that cannot be queued, leaves the request in the staff work queue, so this never
+ * fails the person's action.
  */
 export async function sendAtOnceWhenSenderAllows(env: AppEnv, key: QueueKey): Promise<boolean> {
   try {
-    const facts = await senderFactsOfWaitingRequest(getDb(env.DB), key);
-    if (!facts) return false;
-    const choice = automaticSendOf(facts, { lettersThroughLob: lettersGoThroughLob(env), legal: facts.legal });
-    if (choice.by === "email") {
+    const db = getDb(env.DB);
+    const lettersThroughLob = lettersGoThroughLob(env);
+    const facts = await senderFactsOfWaitingRequest(db, key);
+    const choice = facts ? automaticSendOf(facts, { lettersThroughLob, legal: facts.legal }) : null;
+    if (choice?.by === "email") {
       await enqueueJob(env, "optOut.email", { ...key, to: choice.to, automatic: true }, { userId: key.userId });
       return true;
     }
-    if (choice.by === "mail") {
+    if (choice?.by === "mail" || (lettersThroughLob && (await letterAddressOf(db, key)) !== null)) {
       await enqueueJob(env, "optOut.letter", key, { userId: key.userId });
       return true;
     }

@@ -10,6 +10,7 @@ import worker from "../../app/worker";
 import { DAY_MS } from "~/domain/dates";
 import type { JobEnvelope } from "~/domain/job-envelope";
 import { giveSenderAddress } from "~/services/sender-address.server";
+import { sendAtOnceWhenSenderAllows } from "~/services/automatic-send.server";
 import { learnTypedSenderAddress, sendTypedRequestWhenLearned } from "~/services/learned-channels.server";
 import { getStaffOverview } from "~/models/staff-overview.server";
 import { listWorkQueue } from "~/models/work-queue.server";
@@ -127,6 +128,28 @@ describe("a typed sender", () => {
 
     const card = textOf(await htmlOf(await browser.get("/dashboard")));
     expect(card).toMatch(/Letter mailed \d\d\/\d\d\/\d{4} to the return address you gave/);
+  });
+
+  it("sends its follow-up by letter to the return address the person gave, with no one on the staff", async () => {
+    const key = await typedRequest("follow-up");
+    const { env: appEnv, sent } = lobEnv();
+    expect(await giveSenderAddress(appEnv, key.userId, key.requestId, { ...PIECE, company: key.senderName }, "typed")).toEqual({
+      ok: true,
+    });
+    await deliver(sent.splice(0));
+    expect(await letterCalls(key.requestId)).toHaveLength(1);
+
+    // The ladder's second request puts it back in the queue, unsent (decision 0058).
+    await db
+      .update(requests)
+      .set({ followUpStep: 1, processedAt: null })
+      .where(and(eq(requests.userId, key.userId), eq(requests.id, key.requestId)));
+    expect(await sendAtOnceWhenSenderAllows(appEnv, key)).toBe(true);
+    expect(sent.map((envelope) => envelope.type)).toEqual(["optOut.letter"]);
+    await deliver(sent);
+    const calls = await letterCalls(key.requestId);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.body).toMatchObject({ to: { address_line1: "PO BOX 11539", address_zip: "50306" } });
   });
 
   it("refuses an address the Postal Service does not deliver to, next to its field, with what was typed kept and nothing saved or sent", async () => {
