@@ -107,6 +107,7 @@ export type AccountExport = {
     senderAddressCheck: AddressCheck | null;
     senderAddressFrom: SenderAddressOrigin | null;
     senderAddressAt: string | null;
+    returnAddressAskedAt: string | null;
     /** The recipients the letter names besides the account holder; null means everyone on the list. */
     recipientIds: string[] | null;
     requiredDays: number;
@@ -268,6 +269,7 @@ const requestColumns = {
   senderAddressCheck: requests.senderAddressCheck,
   senderAddressFrom: requests.senderAddressFrom,
   senderAddressAt: requests.senderAddressAt,
+  returnAddressAskedAt: requests.returnAddressAskedAt,
   recipientIds: requests.recipientIds,
   ...checkedAddressColumns(requests),
   queuedAt: requests.queuedAt,
@@ -694,6 +696,7 @@ export async function exportAccount(
         senderAddressCheck: row.senderAddressCheck,
         senderAddressFrom: row.senderAddressFrom,
         senderAddressAt: isoOrNull(row.senderAddressAt),
+        returnAddressAskedAt: isoOrNull(row.returnAddressAskedAt),
         recipientIds: row.recipientIds,
         requiredDays: row.requiredDays,
         queuedAt: isoOrNull(row.queuedAt),

@@ -366,6 +366,7 @@ export async function offerTemplateToExistingUsers(db: Db, actor: StaffActor, id
               senderAddressCheck: sql`null`.as("senderAddressCheck"),
               senderAddressFrom: sql`null`.as("senderAddressFrom"),
               senderAddressAt: sql`null`.as("senderAddressAt"),
+              returnAddressAskedAt: sql`null`.as("returnAddressAskedAt"),
               createdAt: sql`${now.getTime()}`.as("createdAt"),
               updatedAt: sql`${now.getTime()}`.as("updatedAt"),
             })
