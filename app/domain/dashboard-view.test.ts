@@ -141,6 +141,38 @@ describe("dashboardView", () => {
     expect(view.allowance).toEqual({ unlimited: false, left: 3, of: 3 });
   });
 
+  it("asks for the return address under Needs your answer, from the day a request came back, without the sender's clock", () => {
+    const view = dashboardView(
+      snapshot({
+        requests: [
+          row({
+            id: "typed",
+            templateId: null,
+            senderName: "Hometown Seeds",
+            status: "inQueue",
+            queuedAt: daysAgo(1),
+            asksReturnAddress: true,
+          }),
+          row({
+            id: "returned",
+            senderName: "Acxiom",
+            status: "inQueue",
+            queuedAt: daysAgo(20),
+            asksReturnAddress: true,
+            returnAddressAskedAt: daysAgo(2),
+          }),
+        ],
+      }),
+      { user: freeUser, url: url(), now },
+    );
+    expect(view.groups.needsYou.map((card) => card.id)).toEqual(["typed", "returned"]);
+    expect(view.summary).toMatchObject({ needsYou: 2, onItsWay: 0 });
+    const [typed, returned] = view.groups.needsYou;
+    expect(typed?.wait).toBeNull();
+    expect(typed?.returnAddress).toMatchObject({ askedOn: "11/22/2026", staffFrom: "11/29/2026", cameBack: false });
+    expect(returned?.returnAddress).toMatchObject({ askedOn: "11/21/2026", staffFrom: "11/28/2026", cameBack: true });
+  });
+
   it("shows the recommended senders first with their reasons, and what sending uses of the free requests", () => {
     const rows = ["acxiom", "alliant", "epsilon", "harte-hanks", "wiland"].map((id) =>
       row({ id: `r-${id}`, templateId: id, senderName: id }),

@@ -150,7 +150,8 @@ function waitText(row: DashboardRow, timeZone: string, now: Date) {
     case "notSent":
       return row.consumerFiles ? "Only you can file this one; it takes a few minutes." : "Not sent yet.";
     case "waitingToSend":
-      return timingRule(row.requiredDays);
+      // A card asking for the return address says what it waits for; the sender's clock has not started.
+      return row.returnAddressWait && !row.returnAddressWait.withStaff ? null : timingRule(row.requiredDays);
     case "waiting": {
       const filed =
         row.consumerFiles && wait.startedAt
