@@ -166,7 +166,7 @@ describe("dashboardView", () => {
       { user: freeUser, url: url(), now },
     );
     expect(view.groups.needsYou.map((card) => card.id)).toEqual(["typed", "returned"]);
-    expect(view.summary).toMatchObject({ needsYou: 2, onItsWay: 0 });
+    expect(view.summary).toMatchObject({ needsYou: 2, needsReturnAddress: 2, onItsWay: 0 });
     const [typed, returned] = view.groups.needsYou;
     expect(typed?.wait).toBeNull();
     expect(typed?.returnAddress).toMatchObject({ askedOn: "11/22/2026", staffFrom: "11/29/2026", cameBack: false });

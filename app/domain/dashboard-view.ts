@@ -522,6 +522,7 @@ export function dashboardView(
       : ({ unlimited: true } as const),
     summary: {
       needsYou: summary.needsYou,
+      needsReturnAddress: summary.needsReturnAddress,
       onItsWay: summary.onItsWay,
       done: summary.done,
       next: summary.next ? { senderName: summary.next.senderName, by: formatDate(summary.next.by, timeZone) } : null,

@@ -146,14 +146,20 @@ describe("summarize", () => {
     );
     expect(summary).toEqual({
       needsYou: 1,
+      needsReturnAddress: 0,
       onItsWay: 3,
       done: 2,
       next: { senderName: "Sooner", by: new Date(daysAgo(20).getTime() + 30 * DAY_MS) },
     });
   });
 
+  it("counts apart the answers that are a return address on a piece", () => {
+    const asking = request({ id: "g", status: "inQueue", queuedAt: daysAgo(1), returnAddressWait: { withStaff: false } });
+    expect(summarize([asking, sentDaysAgo(30)], now)).toMatchObject({ needsYou: 2, needsReturnAddress: 1, onItsWay: 0 });
+  });
+
   it("has no next date when nothing has reached a sender", () => {
-    expect(summarize([request()], now)).toEqual({ needsYou: 0, onItsWay: 0, done: 0, next: null });
+    expect(summarize([request()], now)).toEqual({ needsYou: 0, needsReturnAddress: 0, onItsWay: 0, done: 0, next: null });
   });
 });
 

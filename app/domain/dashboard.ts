@@ -140,6 +140,8 @@ export function nextStep(
 
 export type DashboardSummary = {
   needsYou: number;
+  /** Of those, the ones asking for the return address on a piece of the sender's mail (decision 0067). */
+  needsReturnAddress: number;
   onItsWay: number;
   done: number;
   /** The soonest date a request on its way should take effect, with its sender. */
@@ -147,10 +149,11 @@ export type DashboardSummary = {
 };
 
 export function summarize(requests: DashboardRequest[], now: Date): DashboardSummary {
-  const summary: DashboardSummary = { needsYou: 0, onItsWay: 0, done: 0, next: null };
+  const summary: DashboardSummary = { needsYou: 0, needsReturnAddress: 0, onItsWay: 0, done: 0, next: null };
   for (const request of requests) {
     const group = groupOf(request, now);
     if (group === "needsYou" || group === "onItsWay" || group === "done") summary[group] += 1;
+    if (group === "needsYou" && request.returnAddressWait) summary.needsReturnAddress += 1;
     const standing: WaitStanding | null = waitStanding(request, now);
     if (standing?.kind === "waiting" && (!summary.next || standing.actBy < summary.next.by)) {
       summary.next = { senderName: request.senderName, by: standing.actBy };

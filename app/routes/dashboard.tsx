@@ -251,9 +251,17 @@ export default function Dashboard() {
       {groups.needsYou.length > 0 ? (
         <section aria-labelledby="group-needsYou">
           <h2 id="group-needsYou">{GROUP_HEADINGS.needsYou}</h2>
-          <p className="muted">
-            The wait for these senders is over. Tell us whether their mail stopped: if not, we send the request again.
-          </p>
+          {summary.needsReturnAddress < summary.needsYou ? (
+            <p className="muted">
+              The wait for these senders is over. Tell us whether their mail stopped: if not, we send the request again.
+            </p>
+          ) : null}
+          {summary.needsReturnAddress > 0 ? (
+            <p className="muted">
+              We have no working address for these senders. Every piece of their mail prints one: type it from a piece you have, and we mail
+              your letter there.
+            </p>
+          ) : null}
           {cards("needsYou")}
         </section>
       ) : null}

@@ -150,6 +150,9 @@ describe.each(JS_MODES)("a letter that came back (JavaScript $label)", ({ js, la
       await page.goto(`${appUrl}/dashboard`);
       expect(await card.locator(".status").innerText()).toBe("The letter came back: the address we had did not work");
       expect(await card.innerText()).toContain(`Your request did not reach ${name}: the address we had for it did not work.`);
+      expect(await page.locator(".dashboard-summary").innerText()).toContain(
+        "1 needs your answer: the return address on a piece of the sender's mail",
+      );
       await assertAccessible(visit);
       await screenshot(visit, "return-address-came-back");
 

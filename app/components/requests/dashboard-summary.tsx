@@ -3,6 +3,8 @@ import { UNDO_DELETE_DAYS } from "~/domain/requests";
 
 export type SummaryData = {
   needsYou: number;
+  /** Of those, the ones asking for the return address on a piece of the sender's mail. */
+  needsReturnAddress: number;
   onItsWay: number;
   done: number;
   next: { senderName: string; by: string } | null;
@@ -18,7 +20,7 @@ export function DashboardSummaryPanel({ summary }: { summary: SummaryData }) {
       <ul>
         {summary.needsYou > 0 ? (
           <li className="summary-needs-you">
-            <strong>{summary.needsYou}</strong> <a href="#group-needsYou">{needsYouText(summary.needsYou)}</a>
+            <strong>{summary.needsYou}</strong> <a href="#group-needsYou">{needsYouText(summary)}</a>
           </li>
         ) : (
           <li>Nothing needs your answer</li>
@@ -35,14 +37,20 @@ export function DashboardSummaryPanel({ summary }: { summary: SummaryData }) {
           ? `Next to take effect: ${summary.next.senderName}, by ${summary.next.by}.`
           : summary.onItsWay > 0
             ? "The dates appear once your requests reach their senders."
-            : "Send a request below to start."}
+            : summary.needsYou > 0
+              ? "Your answer below moves them on."
+              : "Send a request below to start."}
       </p>
     </section>
   );
 }
 
-function needsYouText(count: number) {
-  return `${count === 1 ? "needs" : "need"} your answer: has the mail stopped?`;
+/** What the requests under "Needs your answer" ask: whether the mail stopped, the return address on a piece, or both. */
+function needsYouText({ needsYou, needsReturnAddress }: SummaryData) {
+  const needs = needsYou === 1 ? "needs" : "need";
+  if (needsReturnAddress === 0) return `${needs} your answer: has the mail stopped?`;
+  if (needsReturnAddress === needsYou) return `${needs} your answer: the return address on a piece of the sender's mail`;
+  return `${needs} your answer`;
 }
 
 /**
