@@ -267,7 +267,6 @@ async function main() {
     console.log(
       `\nMonth "${month.name}": ${answers.asked} requests came back and asked for the return address; people answered ${answers.given}` +
         `${answers.settled ? `, ${answers.settled} already sent to an address other households taught` : ""}` +
-        `${answers.settled ? `, ${answers.settled} already sent to an address other households taught` : ""}` +
         `${answers.refused ? `, ${answers.refused} refused` : ""}`,
     );
     if (answers.given > 0) await waitForDrain(appUrl, Date.now());
@@ -290,7 +289,7 @@ async function main() {
     }
   });
   console.log(
-    `  ${storedAgain.length} letters mailed to the addresses people gave after a return; ${returnedAgain.size} of them came back too`,
+    `  ${storedAgain.length} more letters mailed since (to addresses people gave, or other households taught); ${returnedAgain.size} of them came back too`,
   );
   stored.push(...storedAgain);
   for (const [status, count] of again) webhookAnswers.set(status, (webhookAnswers.get(status) ?? 0) + count);
