@@ -66,6 +66,20 @@ const STAFF: StaffActor = { id: "local-moderator", role: "moderator" };
 const PERMISSION_TEXT =
   "I allow Quiet Mailbox to send, as my authorized agent, requests under my state's privacy law to stop selling my data and to delete it.";
 
+/**
+ * The return address a household read off a piece of a sender the catalog has no address for, as
+ * the first request's letter went there (decision 0067): verified, as the give requires. A follow-up
+ * goes there by itself too.
+ */
+function givenReturnAddress(senderName: string, at: Date) {
+  return {
+    senderAddress: `${senderName.slice(0, 40).replaceAll(",", " ")}, PO BOX 11539, DES MOINES, IA 50306`,
+    senderAddressCheck: "verified" as const,
+    senderAddressFrom: "typed" as const,
+    senderAddressAt: at,
+  };
+}
+
 // The year's clock (see above): the real clock shifted to the simulated day.
 const RealDate = Date;
 let clockOffsetMs = 0;
@@ -155,6 +169,7 @@ async function makeHouseholds(request: Request, rawEnv: unknown) {
           ...address,
           queuedAt: sentAt,
           processedAt: sentAt,
+          ...(planned.toGivenAddress ? givenReturnAddress(planned.title, sentAt) : {}),
           createdAt: sentAt,
           updatedAt: sentAt,
         }),

@@ -198,7 +198,15 @@ export const STATE_SHARES: readonly (readonly [string, number])[] = [
   ["WY", 0.002],
 ];
 
-export type PlannedRequest = { templateId: string; title: string; category: string; requestDay: number; emailed: boolean };
+export type PlannedRequest = {
+  templateId: string;
+  title: string;
+  category: string;
+  requestDay: number;
+  emailed: boolean;
+  /** A sender the catalog knows no email or postal address for: its letter went to the return address the person gave (decision 0067). */
+  toGivenAddress: boolean;
+};
 export type PlannedHousehold = { userId: string; email: string; state: string; permission: boolean; requests: PlannedRequest[] };
 
 /** One household's sender, as the year goes: when its mail stops, when its next piece is due. */
@@ -263,6 +271,7 @@ export function simulatedWorld(households: number, seed: number): SimulatedWorld
         category: model.category,
         requestDay: Math.floor(random() * REQUEST_DAYS),
         emailed: sender.channels.some((channel) => channel.kind === "email"),
+        toGivenAddress: !sender.channels.some((channel) => channel.kind === "email" || channel.kind === "mail"),
       });
     }
     const requests = [...chosen.values()];

@@ -262,7 +262,7 @@ function printModel() {
       `(last piece ${LEGAL_LAG_DAYS[0]}-${LEGAL_LAG_DAYS[1]} days after: the CCPA's 15 business days, L5, and a mailing already printed);`,
   );
   console.log(
-    `  ${SENDERS_PER_HOUSEHOLD[0]}-${SENDERS_PER_HOUSEHOLD[1]} senders a household, first requests sent on days 1-${REQUEST_DAYS} (by email or letter as the catalog's channel, reaching the sender that day);`,
+    `  ${SENDERS_PER_HOUSEHOLD[0]}-${SENDERS_PER_HOUSEHOLD[1]} senders a household, first requests sent on days 1-${REQUEST_DAYS} (by email or letter as the catalog's channel, or by letter to the return address the household gave when the catalog has none, reaching the sender that day);`,
   );
   console.log(
     `  ${percent(PERMISSION_SHARE)} of households signed the agent permission; households by state as the 2020 census counts people, ` +
