@@ -221,21 +221,9 @@ async function main() {
 
   // Each letter Lob mailed: its "mailed" event, then "delivered", or for a share "returned to sender".
   const stored = (await control("GET", "/__stand-ins/lob/letters")) as StandInLetter[];
-  // Spread evenly: the nth letter comes back when the running share of returns passes a whole letter.
-  const returnedIds = new Set(
-    stored.filter((_, index) => Math.floor((index + 1) * RETURNED_SHARE) > Math.floor(index * RETURNED_SHARE)).map((letter) => letter.id),
-  );
+  const returnedIds = lettersThatComeBack(stored);
   const webhookAnswers = new Map<string, number>();
-  await inParallel(stored, REQUESTS_IN_FLIGHT, async (letter) => {
-    for (const type of ["letter.mailed", returnedIds.has(letter.id) ? "letter.returned_to_sender" : "letter.delivered"]) {
-      const answer = (await control("POST", `/__stand-ins/lob/letters/${letter.id}/events`, {
-        type,
-        url: `${appUrl}/api/webhooks/lob`,
-      })) as { status: number | null };
-      const status = String(answer.status ?? "no answer");
-      webhookAnswers.set(status, (webhookAnswers.get(status) ?? 0) + 1);
-    }
-  });
+  await sendTrackingEvents(appUrl, stored, returnedIds, webhookAnswers);
 
   // A share of the opt-out emails hard-bounce, after the stand-in's own Delivery record reached the
   // app: Postmark's Bounce outranks it (decision 0053) and sends the request back to staff.
@@ -254,7 +242,6 @@ async function main() {
   // A request that came back from the address we had asks its person for the return address on the
   // piece (decision 0070): they answer with the same share as the first asks, and the letters that
   // makes are mailed, tracked and come back with the same share.
-  const again = new Map<string, number>();
   for (const month of MONTHS) {
     const answers = await answerReturnAddressAsks(
       appUrl,
@@ -274,25 +261,12 @@ async function main() {
   const storedAgain = ((await control("GET", "/__stand-ins/lob/letters")) as StandInLetter[]).filter(
     (letter) => !stored.some((earlier) => earlier.id === letter.id),
   );
-  const returnedAgain = new Set(
-    storedAgain
-      .filter((_, index) => Math.floor((index + 1) * RETURNED_SHARE) > Math.floor(index * RETURNED_SHARE))
-      .map((letter) => letter.id),
-  );
-  await inParallel(storedAgain, REQUESTS_IN_FLIGHT, async (letter) => {
-    for (const type of ["letter.mailed", returnedAgain.has(letter.id) ? "letter.returned_to_sender" : "letter.delivered"]) {
-      const answer = (await control("POST", `/__stand-ins/lob/letters/${letter.id}/events`, {
-        type,
-        url: `${appUrl}/api/webhooks/lob`,
-      })) as { status: number | null };
-      again.set(String(answer.status ?? "no answer"), (again.get(String(answer.status ?? "no answer")) ?? 0) + 1);
-    }
-  });
+  const returnedAgain = lettersThatComeBack(storedAgain);
+  await sendTrackingEvents(appUrl, storedAgain, returnedAgain, webhookAnswers);
   console.log(
     `  ${storedAgain.length} more letters mailed since (to addresses people gave, or other households taught); ${returnedAgain.size} of them came back too`,
   );
   stored.push(...storedAgain);
-  for (const [status, count] of again) webhookAnswers.set(status, (webhookAnswers.get(status) ?? 0) + count);
   sweeping = false;
 
   const figures = (await getJson(`${appUrl}${DELIVERY_FIGURES_PATH}`)) as DeliveryFigure[];
@@ -325,6 +299,27 @@ async function main() {
     bounced: { sent: bouncedIds.length, answers: bounceAnswers },
     jobs,
     sweeps,
+  });
+}
+
+/** The letters that come back, spread evenly: the nth comes back when the running share of returns passes a whole letter. */
+function lettersThatComeBack(letters: StandInLetter[]) {
+  return new Set(
+    letters.filter((_, index) => Math.floor((index + 1) * RETURNED_SHARE) > Math.floor(index * RETURNED_SHARE)).map((letter) => letter.id),
+  );
+}
+
+/** Each letter's "mailed" event, then "delivered" or, for those named, "returned to sender", as Lob signs them; the app's answers counted. */
+async function sendTrackingEvents(appUrl: string, letters: StandInLetter[], returned: Set<string>, answers: Map<string, number>) {
+  await inParallel(letters, REQUESTS_IN_FLIGHT, async (letter) => {
+    for (const type of ["letter.mailed", returned.has(letter.id) ? "letter.returned_to_sender" : "letter.delivered"]) {
+      const answer = (await control("POST", `/__stand-ins/lob/letters/${letter.id}/events`, {
+        type,
+        url: `${appUrl}/api/webhooks/lob`,
+      })) as { status: number | null };
+      const status = String(answer.status ?? "no answer");
+      answers.set(status, (answers.get(status) ?? 0) + 1);
+    }
   });
 }
 

@@ -22,21 +22,24 @@ const gaveVerifiedReturnAddress = sql`${requests.senderAddressCheck} = 'verified
 /** Confirmations of one sender read at most: far more than two households, and a bounded read for a popular sender. */
 const CONFIRMATIONS_READ = 500;
 
+/** A return address given, when, and the home (household) of the person who gave it; read joined to users. */
+const confirmationColumns = {
+  address: sql<string>`${requests.senderAddress}`,
+  at: requests.senderAddressAt,
+  street1: users.street1,
+  street2: users.street2,
+  city: users.city,
+  state: users.state,
+  zipCode: users.zipCode,
+};
+
 /**
  * The return addresses people gave for this sender, verified deliverable, each with the person's
  * own home address (their household). Requests the person deleted are left out.
  */
 export async function listReturnAddressConfirmations(db: Db, templateId: string): Promise<ReturnAddressConfirmation[]> {
   const rows = await db
-    .select({
-      address: sql<string>`${requests.senderAddress}`,
-      at: requests.senderAddressAt,
-      street1: users.street1,
-      street2: users.street2,
-      city: users.city,
-      state: users.state,
-      zipCode: users.zipCode,
-    })
+    .select(confirmationColumns)
     .from(requests)
     .innerJoin(users, eq(users.id, requests.userId))
     .where(and(eq(requests.templateId, templateId), gaveVerifiedReturnAddress, sql`${requests.status} <> 'deleted'`))
@@ -185,16 +188,7 @@ function typedRequestsNamed(senderKey: string, state: string) {
  */
 export async function listTypedReturnAddressConfirmations(db: Db, senderKey: string, state: string) {
   const rows = await db
-    .select({
-      senderName: requests.senderName,
-      address: sql<string>`${requests.senderAddress}`,
-      at: requests.senderAddressAt,
-      street1: users.street1,
-      street2: users.street2,
-      city: users.city,
-      state: users.state,
-      zipCode: users.zipCode,
-    })
+    .select({ senderName: requests.senderName, ...confirmationColumns })
     .from(requests)
     .innerJoin(users, eq(users.id, requests.userId))
     .where(

@@ -12,6 +12,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startLocalStack, type LocalStack } from "../support/local-stack";
 import { freePort } from "../support/ports";
@@ -39,6 +40,12 @@ afterAll(async () => {
   await stack?.stop();
   await rm(persistDir, { recursive: true, force: true });
 });
+
+/** The card's status once the dashboard is loaded again: letters go out through the queue, after the post answered. */
+async function statusAfterReload(page: Page, card: Locator) {
+  await page.goto(`${appUrl}/dashboard`);
+  return card.locator(".status").innerText();
+}
 
 const PIECE = { street1: "P.O. Box 11539", city: "Des Moines", state: "IA", zipCode: "50306" };
 
@@ -86,13 +93,7 @@ describe.each(JS_MODES)("the return address on the piece (JavaScript $label)", (
       ]);
       expect(await page.locator("#outcome").innerText()).toContain("Thank you.");
       await expect
-        .poll(
-          async () => {
-            await page.goto(`${appUrl}/dashboard`);
-            return card.locator(".status").innerText();
-          },
-          { timeout: 30_000, interval: 500 },
-        )
+        .poll(() => statusAfterReload(page, card), { timeout: 30_000, interval: 500 })
         .toMatch(/^Letter mailed \d\d\/\d\d\/\d{4} to the return address you gave/);
       expect(await card.locator("form.return-address-form").count(), "the card no longer asks").toBe(0);
       await assertAccessible(visit);
@@ -129,13 +130,7 @@ describe.each(JS_MODES)("a letter that came back (JavaScript $label)", ({ js, la
       await unsubscribeFromDashboard(page, sender);
       const card = page.locator(`#request-${sender}`);
       await expect
-        .poll(
-          async () => {
-            await page.goto(`${appUrl}/dashboard`);
-            return card.locator(".status").innerText();
-          },
-          { timeout: 30_000, interval: 500 },
-        )
+        .poll(() => statusAfterReload(page, card), { timeout: 30_000, interval: 500 })
         .toMatch(/^Letter mailed \d\d\/\d\d\/\d{4} to .+'s postal address/);
       const [letter] = (await lettersFor(sender)).filter((made) => !before.has(made.id));
       expect(letter, "the Lob stand-in made the letter").toBeDefined();
@@ -167,13 +162,7 @@ describe.each(JS_MODES)("a letter that came back (JavaScript $label)", ({ js, la
         form.getByRole("button", { name: "Mail my letter to this address" }).click(),
       ]);
       await expect
-        .poll(
-          async () => {
-            await page.goto(`${appUrl}/dashboard`);
-            return card.locator(".status").innerText();
-          },
-          { timeout: 30_000, interval: 500 },
-        )
+        .poll(() => statusAfterReload(page, card), { timeout: 30_000, interval: 500 })
         .toMatch(/^Letter mailed \d\d\/\d\d\/\d{4} to the return address you gave/);
       expect((await lettersFor(sender)).filter((made) => !before.has(made.id))).toHaveLength(2);
       assertNoErrors(visit);

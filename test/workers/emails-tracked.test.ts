@@ -110,6 +110,31 @@ async function emailedRequest(label: string) {
   return { ...sender, key, messageId: email!.messageId };
 }
 
+/** An emailed request whose sender also has a postal address in the catalog. */
+async function emailedRequestWithPostalAddress(label: string) {
+  const emailed = await emailedRequest(label);
+  await db
+    .update(requestTemplates)
+    .set({
+      channels: [
+        { kind: "email", value: emailed.address },
+        { kind: "mail", value: "Acme Catalogs, 1 Long Street, Springfield, IL 62701" },
+      ],
+    })
+    .where(eq(requestTemplates.id, emailed.templateId));
+  return emailed;
+}
+
+/** Posts a Postmark record to the Worker as Postmark would, with letters going through Lob; answers the JSON. */
+async function postRecordWithLettersThroughLob(record: unknown) {
+  const request = new Request(`${ORIGIN}/api/webhooks/postmark`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: basic(POSTMARK_WEBHOOK_USER!, POSTMARK_WEBHOOK_PASSWORD!) },
+    body: JSON.stringify(record),
+  }) as Request<unknown, IncomingRequestCfProperties>;
+  return (await worker.fetch(request, { ...env, LOB_API_KEY: "test_letters_key" }, createExecutionContext())).json();
+}
+
 const minutesLater = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 
 function delivery(messageId: string, recipient: string, at = minutesLater(1)) {
@@ -313,24 +338,9 @@ describe("an opt-out email to a sender", () => {
 
   it("that bounces softly goes by post instead when the sender has a postal address and letters go through Lob", async () => {
     const send = vi.spyOn(env.JOBS, "send").mockResolvedValue(undefined as never);
-    const emailed = await emailedRequest("soft-post");
-    await db
-      .update(requestTemplates)
-      .set({
-        channels: [
-          { kind: "email", value: emailed.address },
-          { kind: "mail", value: "Acme Catalogs, 1 Long Street, Springfield, IL 62701" },
-        ],
-      })
-      .where(eq(requestTemplates.id, emailed.templateId));
+    const emailed = await emailedRequestWithPostalAddress("soft-post");
     const soft = bounce(emailed.messageId, emailed.address, { type: "SoftBounce", typeCode: 4096, inactive: false });
-    const request = new Request(`${ORIGIN}/api/webhooks/postmark`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: basic(POSTMARK_WEBHOOK_USER!, POSTMARK_WEBHOOK_PASSWORD!) },
-      body: JSON.stringify(soft),
-    }) as Request<unknown, IncomingRequestCfProperties>;
-    const answer = await worker.fetch(request, { ...env, LOB_API_KEY: "test_letters_key" }, createExecutionContext());
-    expect(await answer.json()).toEqual({ received: true });
+    expect(await postRecordWithLettersThroughLob(soft)).toEqual({ received: true });
 
     expect((await historyOf(emailed.key)).at(-1)?.detail).toBe(
       `Our email did not reach ${emailed.senderName}'s mail server, and Postmark stopped trying; we are mailing your letter instead.`,
@@ -345,23 +355,8 @@ describe("an opt-out email to a sender", () => {
 
   it("that hard-bounces goes by post instead when the sender has a postal address and letters go through Lob", async () => {
     const send = vi.spyOn(env.JOBS, "send").mockResolvedValue(undefined as never);
-    const emailed = await emailedRequest("hard-post");
-    await db
-      .update(requestTemplates)
-      .set({
-        channels: [
-          { kind: "email", value: emailed.address },
-          { kind: "mail", value: "Acme Catalogs, 1 Long Street, Springfield, IL 62701" },
-        ],
-      })
-      .where(eq(requestTemplates.id, emailed.templateId));
-    const request = new Request(`${ORIGIN}/api/webhooks/postmark`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: basic(POSTMARK_WEBHOOK_USER!, POSTMARK_WEBHOOK_PASSWORD!) },
-      body: JSON.stringify(bounce(emailed.messageId, emailed.address)),
-    }) as Request<unknown, IncomingRequestCfProperties>;
-    const answer = await worker.fetch(request, { ...env, LOB_API_KEY: "test_letters_key" }, createExecutionContext());
-    expect(await answer.json()).toEqual({ received: true });
+    const emailed = await emailedRequestWithPostalAddress("hard-post");
+    expect(await postRecordWithLettersThroughLob(bounce(emailed.messageId, emailed.address))).toEqual({ received: true });
 
     expect((await historyOf(emailed.key)).at(-1)?.detail).toBe(
       `${emailed.senderName}'s address bounced; we are mailing your letter instead.`,
