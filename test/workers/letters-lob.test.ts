@@ -10,14 +10,13 @@ import worker from "../../app/worker";
 import { sendAtOnceWhenSenderAllows } from "~/services/automatic-send.server";
 import { giveSenderAddress } from "~/services/sender-address.server";
 import { DAY_MS } from "~/domain/dates";
-import type { JobEnvelope } from "~/domain/job-envelope";
 import { SENDER_ADDRESS_MESSAGES } from "~/domain/sender-address";
 import { listWorkQueue } from "~/models/work-queue.server";
 import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
 import { Browser, ORIGIN, signedInStaff } from "./http";
 import { clearFaults, fault, received, standInsUrl } from "./stand-ins";
-import { htmlOf, requestRow, sessionCookieFor, textOf } from "./support";
+import { htmlOf, lobEnvWithQueue, requestRow, sessionCookieFor, textOf } from "./support";
 
 const QUEUE = "quiet-mailbox-jobs";
 const DEAD_LETTER_QUEUE = "quiet-mailbox-jobs-dead";
@@ -108,15 +107,6 @@ const historyOf = (userId: string, requestId: string) =>
     .from(requestLogs)
     .where(and(eq(requestLogs.userId, userId), eq(requestLogs.requestId, requestId)))
     .orderBy(asc(requestLogs.createdAt));
-/** The Worker's env with letters through Lob, whose queue keeps what it is sent for the test to run. */
-function lobEnvWithQueue() {
-  const sent: JobEnvelope[] = [];
-  const queue = {
-    send: async (body: JobEnvelope) => void sent.push(body),
-    sendBatch: async (messages: { body: JobEnvelope }[]) => void sent.push(...messages.map((message) => message.body)),
-  };
-  return { env: parseEnv({ ...env, ...LOB, JOBS: queue }), sent };
-}
 const inStaffQueue = async (userId: string) => (await listWorkQueue(db)).find((row) => row.userId === userId);
 
 describe("a postal request", () => {

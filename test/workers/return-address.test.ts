@@ -15,10 +15,9 @@ import { learnTypedSenderAddress, sendTypedRequestWhenLearned } from "~/services
 import { getStaffOverview } from "~/models/staff-overview.server";
 import { listWorkQueue } from "~/models/work-queue.server";
 import { getDb } from "~/utils/db.server";
-import { parseEnv } from "~/utils/env.server";
 import { Browser } from "./http";
 import { received } from "./stand-ins";
-import { htmlOf, insertUser, requestRow, sessionCookieFor, textOf } from "./support";
+import { htmlOf, insertUser, lobEnvWithQueue, requestRow, sessionCookieFor, textOf } from "./support";
 
 const db = getDb(env.DB);
 const LOB = { LOB_API_KEY: "test_letters_key" };
@@ -29,16 +28,6 @@ beforeEach(() => {
   vi.spyOn(console, "error").mockImplementation(() => {});
   vi.spyOn(console, "warn").mockImplementation(() => {});
 });
-
-/** The Worker's env with letters through Lob, whose queue keeps what it is sent for the test to deliver. */
-function lobEnv() {
-  const sent: JobEnvelope[] = [];
-  const queue = {
-    send: async (body: JobEnvelope) => void sent.push(body),
-    sendBatch: async (messages: { body: JobEnvelope }[]) => void sent.push(...messages.map((message) => message.body)),
-  };
-  return { env: parseEnv({ ...env, ...LOB, JOBS: queue }), sent };
-}
 
 /** Delivers queued jobs to the Worker's queue handler, as the queue would, with letters through Lob. */
 async function deliver(envelopes: JobEnvelope[]) {
@@ -103,7 +92,7 @@ describe("a typed sender", () => {
     expect(asked).toContain(`We have no address for ${key.senderName}.`);
     expect(asked).toContain("Waiting for the sender's return address from you");
 
-    const { env: appEnv, sent } = lobEnv();
+    const { env: appEnv, sent } = lobEnvWithQueue();
     expect(await giveSenderAddress(appEnv, key.userId, key.requestId, { ...PIECE, company: key.senderName }, "typed")).toEqual({
       ok: true,
     });
@@ -132,7 +121,7 @@ describe("a typed sender", () => {
 
   it("sends its follow-up by letter to the return address the person gave, with no one on the staff", async () => {
     const key = await typedRequest("follow-up");
-    const { env: appEnv, sent } = lobEnv();
+    const { env: appEnv, sent } = lobEnvWithQueue();
     expect(await giveSenderAddress(appEnv, key.userId, key.requestId, { ...PIECE, company: key.senderName }, "typed")).toEqual({
       ok: true,
     });
@@ -154,7 +143,7 @@ describe("a typed sender", () => {
 
   it("refuses an address the Postal Service does not deliver to, next to its field, with what was typed kept and nothing saved or sent", async () => {
     const key = await typedRequest("refused");
-    const { env: appEnv, sent } = lobEnv();
+    const { env: appEnv, sent } = lobEnvWithQueue();
     // A ZIP code outside the state: the verification says it is undeliverable.
     const outcome = await giveSenderAddress(appEnv, key.userId, key.requestId, { ...PIECE, zipCode: "10001" }, "typed");
     expect(outcome).toMatchObject({ ok: false, errors: { street1: expect.stringContaining("does not deliver") } });
@@ -181,7 +170,7 @@ describe("a typed sender", () => {
 
   it("mails one letter when the return address is given twice at once, and a give after the letter went changes nothing", async () => {
     const key = await typedRequest("twice");
-    const { env: appEnv, sent } = lobEnv();
+    const { env: appEnv, sent } = lobEnvWithQueue();
     const outcomes = await Promise.all([
       giveSenderAddress(appEnv, key.userId, key.requestId, PIECE, "typed"),
       giveSenderAddress(appEnv, key.userId, key.requestId, { ...PIECE, street1: "P.O. Box 11540" }, "typed"),
@@ -238,7 +227,7 @@ describe("someone else's request", () => {
     const first = await typedRequest("first-home", { templateId, homeStreet: "12 MAIN ST" });
     const second = await typedRequest("second-home", { templateId, homeStreet: "40 OAK AVE" });
     const third = await typedRequest("third-home", { templateId, homeStreet: "7 ELM ST" });
-    const { env: appEnv, sent } = lobEnv();
+    const { env: appEnv, sent } = lobEnvWithQueue();
 
     expect(await giveSenderAddress(appEnv, first.userId, first.requestId, PIECE, "typed")).toEqual({ ok: true });
     const [afterOne] = await db
@@ -265,7 +254,7 @@ describe("someone else's request", () => {
     const elsewhere = await typedRequest("typed-elsewhere", { senderName: name, homeStreet: "9 PINE ST" });
     await db.update(requests).set({ state: "WI" }).where(eq(requests.userId, elsewhere.userId));
     const piece = { ...PIECE, company: name };
-    const { env: appEnv, sent } = lobEnv();
+    const { env: appEnv, sent } = lobEnvWithQueue();
 
     expect(await giveSenderAddress(appEnv, first.userId, first.requestId, piece, "typed")).toEqual({ ok: true });
     // One household is not enough.
@@ -299,7 +288,7 @@ describe("someone else's request", () => {
     const given = await typedRequest("learned-only-given", { senderName: name, homeStreet: "12 MAIN ST" });
     const learnedOne = await typedRequest("learned-only-a", { senderName: name, homeStreet: "40 OAK AVE" });
     const asking = await typedRequest("learned-only-b", { senderName: name, homeStreet: "7 ELM ST" });
-    const { env: appEnv } = lobEnv();
+    const { env: appEnv } = lobEnvWithQueue();
     expect(await giveSenderAddress(appEnv, given.userId, given.requestId, { ...PIECE, company: name }, "typed")).toEqual({ ok: true });
     const [givenRow] = await db
       .select({ senderAddress: requests.senderAddress })
@@ -324,7 +313,7 @@ describe("someone else's request", () => {
     const stranger = (await signedIn(other.id)).with(LOB);
     expect((await stranger.get(`/requests/${key.requestId}/return-address`)).status).toBe(404);
     expect((await stranger.post(`/requests/${key.requestId}/return-address`, { intent: "give", ...PIECE })).status).toBe(404);
-    const { env: appEnv, sent } = lobEnv();
+    const { env: appEnv, sent } = lobEnvWithQueue();
     expect(await giveSenderAddress(appEnv, other.id, key.requestId, PIECE, "typed")).toMatchObject({ ok: false, notFound: true });
     expect(await requestRow(key.userId, key.requestId)).toMatchObject({ senderAddress: null });
     expect(sent).toHaveLength(0);

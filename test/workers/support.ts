@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { vi } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { requests, users } from "../../drizzle/schema";
+import type { JobEnvelope } from "~/domain/job-envelope";
 import { uniqueEmail } from "./stand-ins";
 import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
@@ -82,4 +83,14 @@ export function incomingEmail({
     reply: vi.fn(),
   } as unknown as ForwardableEmailMessage;
   return { message, setReject };
+}
+
+/** The Worker's env with letters through Lob, whose queue keeps what it is sent for the test to deliver or run. */
+export function lobEnvWithQueue() {
+  const sent: JobEnvelope[] = [];
+  const queue = {
+    send: async (body: JobEnvelope) => void sent.push(body),
+    sendBatch: async (messages: { body: JobEnvelope }[]) => void sent.push(...messages.map((message) => message.body)),
+  };
+  return { env: parseEnv({ ...env, LOB_API_KEY: "test_letters_key", JOBS: queue }), sent };
 }
