@@ -8,9 +8,12 @@ import { templateFromSender } from "~/domain/sender-catalog";
 // addresses gathered) gets them from these migrations, in order; a fresh one gets them from the
 // seed. Both must end with the same texts.
 
-const MIGRATIONS = ["0015_catalog_notes_for_people.sql", "0028_catalog_postal_addresses.sql", "0030_catalog_postal_addresses_more.sql"].map(
-  (name) => path.resolve(import.meta.dirname, "../../migrations", name),
-);
+const MIGRATIONS = [
+  "0015_catalog_notes_for_people.sql",
+  "0028_catalog_postal_addresses.sql",
+  "0030_catalog_postal_addresses_more.sql",
+  "0031_catalog_charity_addresses.sql",
+].map((name) => path.resolve(import.meta.dirname, "../../migrations", name));
 const SQL_TEXT = "'((?:[^']|'')*)'";
 const UPDATE = new RegExp(
   `^UPDATE \`request_templates\` SET \`(\\w+)\` = ${SQL_TEXT} WHERE \`id\` = ${SQL_TEXT} AND \`\\1\` = ${SQL_TEXT};`,

@@ -1,0 +1,15 @@
+-- Three charities' postal addresses (decision 0069), from a copy of the IRS's records of them: a
+-- database seeded before gets them here, a fresh one from the seed. Only rows still holding the earlier
+-- seeded text change, so a sender staff corrected keeps their correction.
+UPDATE `request_templates` SET `channels` = '[{"kind":"mail","value":"Shriners Hospitals for Children, 2900 N Rocky Point Dr, Tampa, FL 33607-1435","source":"https://github.com/robpress123-png/charity-tracker-qwik/blob/825d86e8f61de9e94a71681f2cc44613cf1a134d/data/core/charities/charities_10k_full.csv","checked":"2026-11-29","note":"its address on file with the IRS (EIN 36-2193608), read in a 2025 copy of IRS exempt-organization data in a third-party repository (line 241); ask them to take you off their mailing lists and not to rent or exchange your name"}]' WHERE `id` = 'shriners-childrens' AND `channels` = '[]';
+--> statement-breakpoint
+UPDATE `request_templates` SET `notes` = 'headquarters address from a third-party copy of 2025 IRS records; no opt-out channel named' WHERE `id` = 'shriners-childrens' AND `notes` = 'no public opt-out channel found; staff look this up';
+--> statement-breakpoint
+UPDATE `request_templates` SET `channels` = '[{"kind":"mail","value":"Disabled American Veterans, 860 Dolwick Dr, Erlanger, KY 41018-2774","source":"https://github.com/robpress123-png/charity-tracker-qwik/blob/825d86e8f61de9e94a71681f2cc44613cf1a134d/data/core/charities/charities_10k_full.csv","checked":"2026-11-29","note":"its address on file with the IRS (EIN 31-0263158), read in a 2025 copy of IRS exempt-organization data in a third-party repository (line 2332); a 2020 news report confirms the national headquarters moved to Dolwick Drive, Erlanger; ask them to take you off their mailing lists and not to rent or exchange your name"}]' WHERE `id` = 'dav' AND `channels` = '[]';
+--> statement-breakpoint
+UPDATE `request_templates` SET `notes` = 'headquarters address from a third-party copy of 2025 IRS records; no opt-out channel named' WHERE `id` = 'dav' AND `notes` = 'no public opt-out channel found; staff look this up';
+--> statement-breakpoint
+UPDATE `request_templates` SET `channels` = '[{"kind":"mail","value":"March of Dimes Inc., 1550 Crystal Dr Ste 1300, Arlington, VA 22202-4144","source":"https://github.com/robpress123-png/charity-tracker-qwik/blob/825d86e8f61de9e94a71681f2cc44613cf1a134d/data/core/charities/charities_10k_full.csv","checked":"2026-11-29","note":"its address on file with the IRS (EIN 13-1846366), read in a 2025 copy of IRS exempt-organization data in a third-party repository (line 4143); its own privacy policy takes opt-outs at donorservice@marchofdimes.org; ask them to take you off their mailing lists and not to rent or exchange your name"}]' WHERE `id` = 'march-of-dimes' AND `channels` = '[]';
+--> statement-breakpoint
+UPDATE `request_templates` SET `notes` = 'headquarters address from a third-party copy of 2025 IRS records; no opt-out channel named' WHERE `id` = 'march-of-dimes' AND `notes` = 'no public opt-out channel found; staff look this up';
+
