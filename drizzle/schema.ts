@@ -70,6 +70,8 @@ export const users = sqliteTable(
     newsletter: integer("newsletter", { mode: "boolean" }).notNull().default(true),
     // "Has the mail stopped?" reminders; the link in each reminder turns them off.
     reminderEmails: integer("reminderEmails", { mode: "boolean" }).notNull().default(true),
+    // An email at each step the follow-up ladder takes in the person's name; its link turns them off.
+    followUpEmails: integer("followUpEmails", { mode: "boolean" }).notNull().default(true),
     // Nullable on purpose: a missing value counts as the default of 3 (product rules: Free requests and plans).
     numOfFreeRequest: integer("numOfFreeRequest").default(3),
     stripeCustomerId: text("stripeCustomerId").unique(),

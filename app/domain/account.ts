@@ -27,6 +27,7 @@ export const ChangeEmailSchema = z.object({ email: EmailSchema, currentPassword 
 
 export const ChangePasswordSchema = z.object({ currentPassword, password: NewPasswordSchema });
 
-export const EmailPreferencesSchema = z.object({ newsletter: checkbox, reminderEmails: checkbox });
+export const EmailPreferencesSchema = z.object({ newsletter: checkbox, reminderEmails: checkbox, followUpEmails: checkbox });
+export type EmailPreferences = z.infer<typeof EmailPreferencesSchema>;
 
 export const DeleteAccountSchema = z.object({ currentPassword });

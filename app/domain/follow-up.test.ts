@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { firstRequestCitation, followUpCardText, followUpDetail, nextFollowUp, type FollowUpFacts } from "~/domain/follow-up";
+import {
+  firstRequestCitation,
+  followUpCardText,
+  followUpDetail,
+  followUpNoticeEmail,
+  nextFollowUp,
+  type FollowUpFacts,
+} from "~/domain/follow-up";
 import type { DeliveryEvidence } from "~/domain/request-evidence";
 import { lawById } from "~/domain/state-privacy-laws";
 
@@ -167,5 +174,35 @@ describe("the words", () => {
     });
     expect(card({ followUpStep: 2, followUpHold: "permissionRevoked", law })?.text).toBe("Follow-up stopped: you withdrew your permission");
     expect(card({ followUpStep: 3 })?.text).toBe("With our staff since 03/01/2027");
+  });
+});
+
+describe("the email about a step", () => {
+  const facts = {
+    senderName: "Macy's",
+    status: "followUpHeld",
+    detail: "Waiting for your permission to ask under the California Consumer Privacy Act",
+    at: new Date("2026-11-25T20:00:00Z"),
+    hold: "permissionNeeded" as const,
+    law: lawById("ca-ccpa"),
+    requiredDays: 30,
+    requestUrl: "https://quietmailbox.test/dashboard#request-macys",
+    permissionUrl: "https://quietmailbox.test/account#agent-permission",
+    unsubscribeUrl: "https://quietmailbox.test/reminders/unsubscribe?token=t",
+  };
+
+  it("asks the person to sign while the step waits for their permission, and says nothing once it no longer does", () => {
+    const email = followUpNoticeEmail(facts, "America/Los_Angeles");
+    expect(email?.subject).toBe("Sign once so we can ask Macy's under the California Consumer Privacy Act");
+    expect(email?.text).toContain("On 11/25/2026, about Macy's: Waiting for your permission");
+    expect(email?.text).toContain("https://quietmailbox.test/account#agent-permission");
+    expect(email?.text).toContain("To stop emails about these steps:\nhttps://quietmailbox.test/reminders/unsubscribe?token=t");
+    expect(followUpNoticeEmail({ ...facts, hold: null }, "America/Los_Angeles"), "signed since").toBeNull();
+  });
+
+  it("names a weekly reminder as one, with how many are left to come", () => {
+    const email = followUpNoticeEmail({ ...facts, reminder: { week: 2, of: 4 } }, "America/Los_Angeles");
+    expect(email?.subject).toBe("Reminder: Sign once so we can ask Macy's under the California Consumer Privacy Act");
+    expect(email?.text).toContain("This is reminder 2 of 4");
   });
 });

@@ -8,6 +8,8 @@ import { formatDate } from "~/domain/dates";
 import { legalRouteFor, type LawReachOfSender, type LegalAsks, type LegalRoute, type StatePrivacyLaw } from "~/domain/state-privacy-laws";
 import { expectedDateText, latestEvent, latestEvidence, sendingLeft, type DeliveryEvidence } from "~/domain/request-evidence";
 import { FOLLOW_UP_SENDS_PER_DAY } from "~/domain/still-coming";
+import { timingRule } from "~/domain/mail-timing";
+import { NEXT_STEP_LABELS } from "~/domain/dashboard";
 
 export type FollowUpFacts = {
   /** 0 while the first request works, 1 once a second request went out, 2 once the legal one did, 3 with staff. */
@@ -181,7 +183,7 @@ export function followUpDetail(
 export const PERMISSION_REVOKED_DETAIL = "Follow-up stopped: you withdrew your permission";
 
 /** Where the person signs the permission the legal step needs. */
-const AGENT_PERMISSION_PATH = "/account#agent-permission";
+export const AGENT_PERMISSION_PATH = "/account#agent-permission";
 
 export type FollowUpCardInput = {
   followUpStep: number;
@@ -239,4 +241,88 @@ export function followUpCardText(input: FollowUpCardInput, timeZone: string): { 
     default:
       return null;
   }
+}
+
+/** How many weekly reminders a step waiting for the person gets after its first email (decision 0071). */
+export const HOLD_REMINDERS = 4;
+
+/** What the email about one step of the ladder is written from (decision 0071). */
+export type FollowUpNoticeFacts = {
+  senderName: string;
+  /** The step's history line: its status (FOLLOW_UP_HISTORY), its words and when. */
+  status: string;
+  detail: string | null;
+  at: Date;
+  /** What holds the request now: a hold line is news only while its hold still waits. */
+  hold: FollowUpHold | null;
+  /** The law the legal request went under, or the one the held step waits to ask under. */
+  law: StatePrivacyLaw | null;
+  requiredDays: number;
+  requestUrl: string;
+  permissionUrl: string;
+  unsubscribeUrl: string;
+  /** For a weekly reminder of a step waiting for the person: which one, of how many at most. */
+  reminder?: { week: number; of: number } | null;
+};
+
+/**
+ * The email that tells the person of a step taken in their name: the sender, what went out (the
+ * step's history line, word for word), the sender's clock, and the one thing to do if any. Null
+ * when there is no longer anything to say (a hold the person already answered). Plain text.
+ */
+export function followUpNoticeEmail(facts: FollowUpNoticeFacts, timeZone: string): { subject: string; text: string } | null {
+  const sender = facts.senderName;
+  const law = facts.law ? `the ${facts.law.name}` : "your state's privacy law";
+  const nothingToDo = "Nothing to do now.";
+  const told = (() => {
+    switch (facts.status) {
+      case FOLLOW_UP_HISTORY.second:
+        return {
+          subject: `We asked ${sender} again, in your name`,
+          next: `${timingRule(facts.requiredDays)} If their mail still comes after that, we take the next step and tell you. ${nothingToDo}`,
+        };
+      case FOLLOW_UP_HISTORY.resent:
+        return { subject: `Your request to ${sender} is going out again`, next: nothingToDo };
+      case FOLLOW_UP_HISTORY.legal:
+        return {
+          subject: `We asked ${sender} under ${law}, as your agent`,
+          next: `${nothingToDo} You can withdraw your permission at any time in your account:\n${facts.permissionUrl}`,
+        };
+      case FOLLOW_UP_HISTORY.escalate:
+        return { subject: `Your request to ${sender} is with our staff`, next: nothingToDo };
+      case FOLLOW_UP_HISTORY.hold:
+        if (facts.hold === "confirmationNeeded")
+          return {
+            subject: `Mail from ${sender} is still coming: shall we ask under ${law}?`,
+            next: `We ask under ${law} in your name only once you say so. To have us ask, press “${NEXT_STEP_LABELS.stillComing.report}” on the request's card:\n${facts.requestUrl}`,
+          };
+        if (facts.hold === "permissionNeeded")
+          return {
+            subject: `Sign once so we can ask ${sender} under ${law}`,
+            next: `Sign your permission once in your account, and the request goes out the next day:\n${facts.permissionUrl}`,
+          };
+        return null;
+      default:
+        return null;
+    }
+  })();
+  if (!told) return null;
+  const what = facts.detail ? `On ${formatDate(facts.at, timeZone)}, about ${sender}: ${facts.detail}.` : null;
+  const reminder = facts.reminder
+    ? `This is reminder ${facts.reminder.week} of ${facts.reminder.of}: we remind you once a week until you answer.`
+    : null;
+  return {
+    subject: facts.reminder ? `Reminder: ${told.subject}` : told.subject,
+    text: [
+      "Hello,",
+      what,
+      told.next,
+      reminder,
+      told.next.includes(facts.requestUrl) ? null : `The request on your dashboard:\n${facts.requestUrl}`,
+      "Quiet Mailbox",
+      `You get this email because we act in your name on your request to stop mail from ${sender}. To stop emails about these steps:\n${facts.unsubscribeUrl}`,
+    ]
+      .filter(Boolean)
+      .join("\n\n"),
+  };
 }

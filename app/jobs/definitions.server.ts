@@ -4,12 +4,14 @@ import { eraseMailchimpMemberJob, eraseStripeCustomerJob, newsletterChangeEmailJ
 import { billingCreateCustomerJob } from "~/jobs/stripe-customer.server";
 import { emailSendJob } from "~/jobs/email.server";
 import { newsletterNotifyNewUserJob, newsletterSubscribeJob, newsletterTagJob } from "~/jobs/newsletter.server";
+import { followUpNoticeJob } from "~/jobs/follow-up-notice.server";
 import { erasePhotosJob, photoReadJob } from "~/jobs/mail-photo.server";
 import { mailboxReadJob, mailboxReadPieceJob } from "~/jobs/mailbox-digest.server";
 import { optOutEmailJob } from "~/jobs/opt-out.server";
 import { optOutLetterJob } from "~/jobs/opt-out-letter.server";
 import { pingJob } from "~/jobs/ping.server";
 import { reminderSendJob } from "~/jobs/reminders.server";
+import { FOLLOW_UP_NOTICE_JOB_TYPE } from "~/models/follow-up.server";
 import { REMINDER_JOB_TYPE } from "~/models/reminder.server";
 
 type JobContext = { env: AppEnv; jobId: string; attempt: number };
@@ -32,6 +34,7 @@ const JOBS = {
   "optOut.email": optOutEmailJob,
   "optOut.letter": optOutLetterJob,
   [REMINDER_JOB_TYPE]: reminderSendJob,
+  [FOLLOW_UP_NOTICE_JOB_TYPE]: followUpNoticeJob,
   "newsletter.sync": newsletterSyncJob,
   "newsletter.changeEmail": newsletterChangeEmailJob,
   "account.eraseMailchimp": eraseMailchimpMemberJob,

@@ -12,7 +12,7 @@ import { deleteOldMailboxRows } from "~/models/mailbox.server";
 import { deleteOldSenderReplyDays } from "~/models/sender-reply.server";
 import { MAILBOX_LIMITS, utcDay } from "~/domain/mailbox";
 import { sweepMailbox } from "~/services/mailbox-digest.server";
-import { advanceFollowUps } from "~/services/follow-up.server";
+import { advanceFollowUps, remindHeldFollowUps } from "~/services/follow-up.server";
 import { learnPostalChannelsDaily } from "~/services/learned-channels.server";
 import type { AppEnv } from "~/utils/env.server";
 import { getDb } from "~/utils/db.server";
@@ -82,6 +82,7 @@ async function runDailyTasks(controller: Pick<ScheduledController, "scheduledTim
         if (Object.values(followUps).some((count) => count > 0)) log.info("follow-ups taken:", JSON.stringify(followUps));
       },
     ],
+    ["remind held follow-ups", () => remindHeldFollowUps(env, now)],
   ];
   const failed: string[] = [];
   for (const [name, run] of tasks) {

@@ -55,6 +55,7 @@ export type AccountExport = {
     updatedAt: string;
     newsletter: boolean;
     reminderEmails: boolean;
+    followUpEmails: boolean;
     freeRequestsLeft: number;
   };
   earlierAddresses: (Address & { movedAt: string })[];
@@ -141,6 +142,7 @@ export type AccountExport = {
     analyticsNote: string;
     newsletter: boolean;
     reminderEmails: boolean;
+    followUpEmails: boolean;
   };
   analyticsEvents: { name: string; properties: Record<string, string | number | boolean> | null; createdAt: string }[];
   /** Photos of mail sent to find a sender; what was read off one is kept only until its sender is known. */
@@ -218,6 +220,7 @@ const accountColumns = {
   ...checkedAddressColumns(users),
   newsletter: users.newsletter,
   reminderEmails: users.reminderEmails,
+  followUpEmails: users.followUpEmails,
   numOfFreeRequest: users.numOfFreeRequest,
   plan: users.plan,
   stripeCustomerId: users.stripeCustomerId,
@@ -650,6 +653,7 @@ export async function exportAccount(
       updatedAt: iso(account.updatedAt),
       newsletter: account.newsletter,
       reminderEmails: account.reminderEmails,
+      followUpEmails: account.followUpEmails,
       freeRequestsLeft: freeRequestsLeft(account.numOfFreeRequest),
     },
     earlierAddresses: addressRows.map((row) => ({ ...addressOf(row), movedAt: iso(row.movedAt) })),
@@ -744,6 +748,7 @@ export async function exportAccount(
       analyticsNote: ANALYTICS_NOTE,
       newsletter: account.newsletter,
       reminderEmails: account.reminderEmails,
+      followUpEmails: account.followUpEmails,
     },
     analyticsEvents: eventRows.map((row) => ({ name: row.name, properties: row.properties, createdAt: iso(row.createdAt) })),
     photosOfMail: photoRows.map((row) => ({

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { EmailPreferences } from "~/domain/account";
 import {
   deletedAccounts,
   earlierAddresses,
@@ -31,6 +32,7 @@ export async function getAccountSettings(db: Db, userId: string, now = new Date(
         ...checkedAddressColumns(users),
         newsletter: users.newsletter,
         reminderEmails: users.reminderEmails,
+        followUpEmails: users.followUpEmails,
       })
       .from(users)
       .where(eq(users.id, userId)),
@@ -129,8 +131,8 @@ export async function saveNameAndAddress(
   return { resent: opened.map(({ id }) => ({ userId, requestId: id })) };
 }
 
-/** The newsletter and reminder switches; answers the newsletter choice as it was before. */
-export async function saveEmailPreferences(db: Db, userId: string, choices: { newsletter: boolean; reminderEmails: boolean }) {
+/** The newsletter and the email switches; answers the newsletter choice as it was before. */
+export async function saveEmailPreferences(db: Db, userId: string, choices: EmailPreferences) {
   const [before] = await db.select({ newsletter: users.newsletter }).from(users).where(eq(users.id, userId));
   if (!before) return null;
   await db

@@ -1,10 +1,11 @@
 // The follow-up ladder's writes (decision 0058). Each step is one statement guarded by the step it
 // moves from, with its history line written only where that statement changed the request: two
 // pieces recorded at once, or the cron and a piece, take a step once.
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import {
   agentPermissions,
   followUpDays,
+  jobs,
   mailArrivals,
   mailedLetters,
   requestEmails,
@@ -12,12 +13,15 @@ import {
   requests,
   requestTemplates,
   senderOutcomes,
+  users,
 } from "../../drizzle/schema";
+import { DAY_MS } from "~/domain/dates";
 import { FOLLOW_UP_HISTORY, PERMISSION_REVOKED_DETAIL } from "~/domain/follow-up";
 import type { SendingRecords } from "~/domain/request-evidence";
 import { mailedLetterColumns, requestEmailColumns } from "~/models/request-evidence.server";
 import { historyLineWhere } from "~/models/request-history.server";
 import type { Db } from "~/utils/db.server";
+import { uuidFromName } from "~/utils/digest";
 
 export type RequestKey = { userId: string; requestId: string };
 
@@ -98,11 +102,51 @@ export async function followUpFactsOf(db: Db, key: RequestKey) {
   return { request, records, latestPiece: latestPiece ?? null, latestReport: latestReport?.at ?? null };
 }
 
-type StepLine = { status: string; detail: string };
+/** A step's history line; `tellsThePerson` also writes the job that emails the person about it (decision 0071). */
+type StepLine = { status: string; detail: string; tellsThePerson?: boolean };
+
+/** The job that tells the person of a step the ladder took in their name. */
+export const FOLLOW_UP_NOTICE_JOB_TYPE = "followUp.notice";
+
+/** A step this call took, with the job that tells the person of it (null when the step tells no one). */
+export type TakenStep = { notice: { id: string; type: string; payload: unknown; createdAt: Date } | null };
 
 /**
- * Moves one request from step `from`, still marked, with `set`; its history line only where the
- * move happened. Answers whether this call took the step.
+ * The notice job of the history line `lineId`, written only where that line was: one job per step
+ * taken, however often the step is tried at once. Its row is the record; the caller puts it on the
+ * queue, and the sweep does if that fails (decision 0038).
+ */
+function noticeJobOf(db: Db, lineId: string) {
+  return db
+    .insert(jobs)
+    .select(
+      db
+        .select({
+          id: sql<string>`${crypto.randomUUID()}`.as("id"),
+          type: sql<string>`${FOLLOW_UP_NOTICE_JOB_TYPE}`.as("type"),
+          payload:
+            sql<unknown>`json_object('userId', ${requestLogs.userId}, 'requestId', ${requestLogs.requestId}, 'lineId', ${requestLogs.id})`.as(
+              "payload",
+            ),
+          userId: requestLogs.userId,
+          state: sql<"queued">`'queued'`.as("state"),
+          attempts: sql<number>`0`.as("attempts"),
+          lastError: sql<string | null>`null`.as("lastError"),
+          createdAt: sql<Date>`cast(unixepoch('subsec') * 1000 as integer)`.as("createdAt"),
+          updatedAt: sql<Date>`cast(unixepoch('subsec') * 1000 as integer)`.as("updatedAt"),
+          leaseExpiresAt: sql<Date | null>`null`.as("leaseExpiresAt"),
+          messageSentAt: sql<Date | null>`null`.as("messageSentAt"),
+          resends: sql<number>`0`.as("resends"),
+        })
+        .from(requestLogs)
+        .where(eq(requestLogs.id, lineId)),
+    )
+    .returning({ id: jobs.id, type: jobs.type, payload: jobs.payload, createdAt: jobs.createdAt });
+}
+
+/**
+ * Moves one request from step `from`, still marked, with `set`; its history line, and the job that
+ * tells the person, only where the move happened. Answers the step when this call took it.
  */
 async function takeStep(
   db: Db,
@@ -110,18 +154,27 @@ async function takeStep(
   from: number,
   guard: SQL | undefined,
   set: Partial<typeof requests.$inferInsert>,
-  line: StepLine,
+  { tellsThePerson = false, ...line }: StepLine,
   now: Date,
-) {
-  const [moved] = await db.batch([
-    db
-      .update(requests)
-      .set({ ...set, updatedAt: now })
-      .where(and(thisRequest(key), eq(requests.followUpStep, from), isNotNull(requests.stillComingAt), followedUp, guard))
-      .returning({ id: requests.id }),
-    historyLineWhere(db, and(thisRequest(key), eq(requests.updatedAt, now), sql`changes() = 1`), { creator: "system", ...line, at: now }),
-  ]);
-  return moved.length > 0;
+): Promise<TakenStep | null> {
+  const lineId = crypto.randomUUID();
+  const move = db
+    .update(requests)
+    .set({ ...set, updatedAt: now })
+    .where(and(thisRequest(key), eq(requests.followUpStep, from), isNotNull(requests.stillComingAt), followedUp, guard))
+    .returning({ id: requests.id });
+  const history = historyLineWhere(db, and(thisRequest(key), eq(requests.updatedAt, now), sql`changes() = 1`), {
+    creator: "system",
+    ...line,
+    at: now,
+    id: lineId,
+  });
+  if (!tellsThePerson) {
+    const [moved] = await db.batch([move, history]);
+    return moved.length > 0 ? { notice: null } : null;
+  }
+  const [moved, , notices] = await db.batch([move, history, noticeJobOf(db, lineId)]);
+  return moved.length > 0 ? { notice: notices[0] ?? null } : null;
 }
 
 // A step that sends something puts the request back in the queue as not sent, and clears the mark
@@ -136,14 +189,14 @@ export function takeSecondRequest(db: Db, key: RequestKey, citation: string, evi
     0,
     undefined,
     { ...sendsAgain, followUpStep: 1, followUpAt: now, firstRequestCitation: citation, followUpEvidence: evidence },
-    { status: FOLLOW_UP_HISTORY.second, detail },
+    { status: FOLLOW_UP_HISTORY.second, detail, tellsThePerson: true },
     now,
   );
 }
 
 /** The first request never left (its Lob letter failed): it goes back in the queue as the first, on the same step. */
 export function resendFirstRequest(db: Db, key: RequestKey, detail: string, now: Date) {
-  return takeStep(db, key, 0, undefined, { ...sendsAgain }, { status: FOLLOW_UP_HISTORY.resent, detail }, now);
+  return takeStep(db, key, 0, undefined, { ...sendsAgain }, { status: FOLLOW_UP_HISTORY.resent, detail, tellsThePerson: true }, now);
 }
 
 /**
@@ -172,7 +225,7 @@ export function takeLegalRequest(
       legalReach: legal.reach,
       legalByNoticeMethod: legal.byNoticeMethod,
     },
-    { status: FOLLOW_UP_HISTORY.legal, detail },
+    { status: FOLLOW_UP_HISTORY.legal, detail, tellsThePerson: true },
     now,
   );
 }
@@ -185,7 +238,7 @@ export function escalateRequest(db: Db, key: RequestKey, from: number, detail: s
     from,
     undefined,
     { ...sendsAgain, followUpStep: 3, followUpAt: now },
-    { status: FOLLOW_UP_HISTORY.escalate, detail },
+    { status: FOLLOW_UP_HISTORY.escalate, detail, tellsThePerson: true },
     now,
   );
 }
@@ -202,7 +255,7 @@ export function holdLegalStep(db: Db, key: RequestKey, hold: "permissionNeeded" 
     hold === "confirmationNeeded"
       ? isNull(requests.followUpHold)
       : or(isNull(requests.followUpHold), inArray(requests.followUpHold, ["confirmationNeeded", "dailyLimit"]));
-  return takeStep(db, key, 1, from, { followUpHold: hold }, { status: FOLLOW_UP_HISTORY.hold, detail }, now);
+  return takeStep(db, key, 1, from, { followUpHold: hold }, { status: FOLLOW_UP_HISTORY.hold, detail, tellsThePerson: true }, now);
 }
 
 /**
@@ -330,4 +383,85 @@ export async function holdLegalRequestsWithoutPermission(db: Db, keys: RequestKe
     if (rows.length > 0) held.push(key);
   }
   return held;
+}
+
+/**
+ * What the email about one step is written from: the step's history line, the request as it is
+ * now, and the person's address and choice. Null when any is gone (the account or request deleted).
+ */
+export async function followUpNoticeFactsOf(db: Db, key: RequestKey, lineId: string) {
+  const [row] = await db
+    .select({
+      email: users.email,
+      followUpEmails: users.followUpEmails,
+      senderName: requests.senderName,
+      state: requests.state,
+      status: requests.status,
+      requiredDays: requests.requiredDays,
+      followUpHold: requests.followUpHold,
+      legalLawId: requests.legalLawId,
+      category: requestTemplates.category,
+      lineStatus: requestLogs.status,
+      lineDetail: requestLogs.detail,
+      lineAt: requestLogs.createdAt,
+    })
+    .from(requestLogs)
+    .innerJoin(requests, and(eq(requests.userId, requestLogs.userId), eq(requests.id, requestLogs.requestId)))
+    .innerJoin(users, eq(users.id, requests.userId))
+    .leftJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
+    .where(and(eq(requestLogs.id, lineId), eq(requestLogs.userId, key.userId), eq(requestLogs.requestId, key.requestId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Requests whose ladder waits for the person (their word, or their permission) and whose hold line
+ * is at least a week old but younger than `reminders` weeks and a day: the weekly reminder's
+ * candidates, with the hold's line and how many whole weeks it has waited. By the still-coming index.
+ */
+export async function heldRequestsToRemind(db: Db, now: Date, reminders: number, limit: number) {
+  const weekMs = 7 * DAY_MS;
+  const latestHold = sql`(select max(${requestLogs.createdAt}) from ${requestLogs} where ${requestLogs.userId} = ${requests.userId}
+    and ${requestLogs.requestId} = ${requests.id} and ${requestLogs.status} = ${FOLLOW_UP_HISTORY.hold})`;
+  const rows = await db
+    .select({ userId: requests.userId, requestId: requests.id, lineId: requestLogs.id, heldAt: requestLogs.createdAt })
+    .from(requests)
+    .innerJoin(
+      requestLogs,
+      and(eq(requestLogs.userId, requests.userId), eq(requestLogs.requestId, requests.id), eq(requestLogs.createdAt, latestHold)),
+    )
+    .where(
+      and(
+        isNotNull(requests.stillComingAt),
+        inArray(requests.followUpHold, ["permissionNeeded", "confirmationNeeded"]),
+        followedUp,
+        eq(requestLogs.status, FOLLOW_UP_HISTORY.hold),
+        lte(requestLogs.createdAt, new Date(now.getTime() - weekMs)),
+        gt(requestLogs.createdAt, new Date(now.getTime() - (reminders + 1) * weekMs)),
+      ),
+    )
+    .limit(limit);
+  return rows.map((row) => ({ ...row, week: Math.floor((now.getTime() - row.heldAt.getTime()) / weekMs) }));
+}
+
+/**
+ * The week's reminder job of each held request, once: its id names the hold's line and the week,
+ * so a second run the same week, even at the same moment, writes nothing. Answers the jobs written.
+ */
+export async function createHoldReminderJobs(db: Db, held: { userId: string; requestId: string; lineId: string; week: number }[]) {
+  if (held.length === 0) return [];
+  return db
+    .insert(jobs)
+    .values(
+      await Promise.all(
+        held.map(async ({ userId, requestId, lineId, week }) => ({
+          id: await uuidFromName(`${FOLLOW_UP_NOTICE_JOB_TYPE}:${lineId}:${week}`),
+          type: FOLLOW_UP_NOTICE_JOB_TYPE,
+          payload: { userId, requestId, lineId, week },
+          userId,
+        })),
+      ),
+    )
+    .onConflictDoNothing()
+    .returning({ id: jobs.id, type: jobs.type, payload: jobs.payload, createdAt: jobs.createdAt });
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm"
 import { jobs, mailArrivals, mailedLetters, requestReminders, requests, senderOutcomes, users } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
 import { DAYS_BETWEEN_REMINDERS, SECOND_REMINDER_AFTER_DAYS, type ReminderRound } from "~/domain/reminders";
+import type { EmailSwitch } from "~/domain/email-switches";
 import { MIN_CASES } from "~/domain/sender-outcome";
 import { mailboxSeenOnOf } from "~/models/sender-outcome.server";
 import type { Db } from "~/utils/db.server";
@@ -210,17 +211,19 @@ export async function getUserReminderRequest(db: Db, userId: string, requestId: 
   return { ...request, mailStopsBy: mailStopsByMs === null ? null : new Date(mailStopsByMs), mailboxSeenOn: mailboxSeenOn || null };
 }
 
-/** Whether the user gets reminders; null when there is no such user. */
-export async function getReminderSetting(db: Db, userId: string) {
-  const [row] = await db.select({ reminderEmails: users.reminderEmails }).from(users).where(eq(users.id, userId)).limit(1);
-  return row ? row.reminderEmails : null;
+const SWITCH_COLUMNS = { reminders: users.reminderEmails, followUps: users.followUpEmails } as const;
+
+/** Whether the user gets this kind of email; null when there is no such user. */
+export async function getEmailSwitch(db: Db, userId: string, which: EmailSwitch) {
+  const [row] = await db.select({ on: SWITCH_COLUMNS[which] }).from(users).where(eq(users.id, userId)).limit(1);
+  return row ? row.on : null;
 }
 
-/** Turns the user's reminders on or off; false when there is no such user. */
-export async function setReminderEmails(db: Db, userId: string, on: boolean) {
+/** Turns this kind of email on or off for the user; false when there is no such user. */
+export async function setEmailSwitch(db: Db, userId: string, which: EmailSwitch, on: boolean) {
   const changed = await db
     .update(users)
-    .set({ reminderEmails: on, updatedAt: new Date() })
+    .set({ [which === "reminders" ? "reminderEmails" : "followUpEmails"]: on, updatedAt: new Date() })
     .where(eq(users.id, userId))
     .returning({ id: users.id });
   return changed.length > 0;

@@ -9,6 +9,8 @@ export type HistoryLine = {
   status: string;
   detail: string | null;
   at: Date;
+  /** The line's id, when the batch refers to it later; a new one otherwise. */
+  id?: string;
 };
 
 /** The history line for each request `where` finds among the requests (usually one). */
@@ -16,7 +18,7 @@ export function historyLineWhere(db: Db, where: SQL | undefined, line: HistoryLi
   return db.insert(requestLogs).select(
     db
       .select({
-        id: sql<string>`${crypto.randomUUID()}`.as("id"),
+        id: sql<string>`${line.id ?? crypto.randomUUID()}`.as("id"),
         userId: requests.userId,
         requestId: requests.id,
         creator: sql<string>`${line.creator}`.as("creator"),

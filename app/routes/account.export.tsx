@@ -185,6 +185,7 @@ export default function AccountExportPage() {
           ["Counting your visits (analytics)", { yes: "Yes", no: "No", "not asked": "Not asked yet" }[consent.analytics]],
           ["Newsletter", yesNo(consent.newsletter)],
           ['"Has the mail stopped?" reminders', yesNo(consent.reminderEmails)],
+          ["Emails about steps we take in your name", yesNo(consent.followUpEmails)],
         ]}
       />
       <p className="muted">{consent.analyticsNote}</p>

@@ -68,6 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     earlierAddresses: settings.earlierAddresses.map((address) => envelopeLines(address).join(", ")),
     newsletter: settings.newsletter,
     reminderEmails: settings.reminderEmails,
+    followUpEmails: settings.followUpEmails,
   };
 }
 
@@ -141,7 +142,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await cancelEmailChange(getDb(context.env.DB), user.id);
       return redirect("/account?saved=email-cancelled", 303);
     case "preferences":
-      await changeEmailPreferences(context.env, user, { newsletter: value.newsletter, reminderEmails: value.reminderEmails });
+      await changeEmailPreferences(context.env, user, {
+        newsletter: value.newsletter,
+        reminderEmails: value.reminderEmails,
+        followUpEmails: value.followUpEmails,
+      });
       return redirect("/account?saved=preferences", 303);
     case AGENT_PERMISSION_INTENTS.sign:
     case AGENT_PERMISSION_INTENTS.revoke:
@@ -164,6 +169,7 @@ export default function Account() {
     earlierAddresses,
     newsletter,
     reminderEmails,
+    followUpEmails,
   } = useLoaderData<typeof loader>();
   const refusedSignature = useActionData<typeof action>()?.agentPermission ?? null;
   return (
@@ -235,6 +241,10 @@ export default function Account() {
           <label className="check">
             <input type="checkbox" name="reminderEmails" defaultChecked={reminderEmails} /> &ldquo;Has the mail stopped?&rdquo; reminders
             about your requests
+          </label>
+          <label className="check">
+            <input type="checkbox" name="followUpEmails" defaultChecked={followUpEmails} /> An email at each step we take in your name when
+            a sender keeps mailing: a second request, a request under the law, a question for you
           </label>
           <p className="hint">Emails about your account and its security, and answers from senders, always reach you.</p>
           <button type="submit" className="button">

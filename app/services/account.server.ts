@@ -1,3 +1,4 @@
+import type { EmailPreferences } from "~/domain/account";
 import { accountDeletedEmail, emailChangedNotice, emailChangeLinkEmail, passwordChangedEmail, welcomeEmail } from "~/domain/account-emails";
 import { sendAtOnceWhenSenderAllows } from "~/services/automatic-send.server";
 import { enqueueAccountEmail, enqueueJob } from "~/jobs/producer.server";
@@ -76,7 +77,7 @@ export async function confirmEmailChange(env: AppEnv, token: string) {
 }
 
 /** The newsletter switch reaches Mailchimp through the queue; the page never waits for it. */
-export async function changeEmailPreferences(env: AppEnv, user: CurrentUser, choices: { newsletter: boolean; reminderEmails: boolean }) {
+export async function changeEmailPreferences(env: AppEnv, user: CurrentUser, choices: EmailPreferences) {
   const saved = await saveEmailPreferences(getDb(env.DB), user.id, choices);
   if (saved && saved.newsletterBefore !== choices.newsletter) {
     await enqueueJob(env, "newsletter.sync", { userId: user.id }, { userId: user.id });

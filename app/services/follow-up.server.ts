@@ -4,7 +4,14 @@
 // the mail should have stopped, the person saying so, and the daily cron for a step a crash missed
 // or a permission just signed.
 import { isoDate, MINUTE_MS, timeZoneForState } from "~/domain/dates";
-import { FIRST_REQUEST_RESENT_DETAIL, firstRequestCitation, followUpDetail, nextFollowUp, type NextFollowUp } from "~/domain/follow-up";
+import {
+  FIRST_REQUEST_RESENT_DETAIL,
+  firstRequestCitation,
+  followUpDetail,
+  HOLD_REMINDERS,
+  nextFollowUp,
+  type NextFollowUp,
+} from "~/domain/follow-up";
 import { evidenceOfRequest, latestEvidence, letterArrival, letterEvidence } from "~/domain/request-evidence";
 import { goesByPrivacyRequestMethod } from "~/domain/sender-catalog";
 import { learnedStopDays } from "~/domain/sender-outcome";
@@ -12,8 +19,10 @@ import { FOLLOW_UP_SENDS_PER_DAY, reportRefusal, stillComingEvidence, stillComin
 import { sendAtOnceWhenSenderAllows } from "~/services/automatic-send.server";
 import { agentPermissionInForce } from "~/models/agent-permission.server";
 import {
+  createHoldReminderJobs,
   escalateRequest,
   followUpFactsOf,
+  heldRequestsToRemind,
   holdForDailyLimit,
   holdLegalStep,
   releaseFollowUpSend,
@@ -24,7 +33,10 @@ import {
   takeLegalRequest,
   takeSecondRequest,
   type RequestKey,
+  type TakenStep,
 } from "~/models/follow-up.server";
+import { envelopeOf } from "~/models/job.server";
+import { sendJobEnvelopes } from "~/jobs/producer.server";
 import { getDb } from "~/utils/db.server";
 import type { AppEnv } from "~/utils/env.server";
 
@@ -71,7 +83,7 @@ export async function takeNextFollowUpStep(env: AppEnv, key: RequestKey, now: Da
   if (pays && !(await reserveFollowUpSend(db, key.userId, day, FOLLOW_UP_SENDS_PER_DAY))) {
     return (await holdForDailyLimit(db, key, request.followUpStep, DAILY_LIMIT_DETAIL, now)) ? "dailyLimit" : null;
   }
-  let taken = false;
+  let taken: TakenStep | null = null;
   switch (next.kind) {
     case "second": {
       const sending = evidenceOfRequest(request, facts.records).filter(
@@ -114,6 +126,7 @@ export async function takeNextFollowUpStep(env: AppEnv, key: RequestKey, now: Da
     if (pays) await releaseFollowUpSend(db, key.userId, day);
     return null;
   }
+  if (taken.notice) await sendJobEnvelopes(env, [envelopeOf(taken.notice)]);
   if (pays) await sendAtOnceWhenSenderAllows(env, key);
   return next.kind;
 }
@@ -173,4 +186,20 @@ export async function advanceFollowUps(env: AppEnv, now: Date) {
     else if (taken === "dailyLimit") counts.heldForTheDay += 1;
   }
   return counts;
+}
+
+/** Held requests reminded per run; more are reminded by the next days' runs, in the same week. */
+const HOLD_REMINDERS_PER_RUN = 90;
+
+/**
+ * The daily cron: a step that waits for the person (their word, their permission) is emailed
+ * again once a week, HOLD_REMINDERS times at most, until they answer it (decision 0071). Answers
+ * how many reminders it queued.
+ */
+export async function remindHeldFollowUps(env: AppEnv, now: Date) {
+  const db = getDb(env.DB);
+  const held = await heldRequestsToRemind(db, now, HOLD_REMINDERS, HOLD_REMINDERS_PER_RUN);
+  const written = await createHoldReminderJobs(db, held);
+  await sendJobEnvelopes(env, written.map(envelopeOf));
+  return written.length;
 }

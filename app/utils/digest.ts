@@ -11,3 +11,13 @@ export function base64url(bytes: Uint8Array): string {
     .replace(/\//g, "_")
     .replace(/=+$/, "");
 }
+
+/**
+ * A UUID that is the same for the same name (RFC 9562's version 8, from the name's SHA-256): an id
+ * that two writers of the same thing agree on, so the second one's insert finds the first's row.
+ */
+export async function uuidFromName(name: string): Promise<string> {
+  const hex = await hexDigest("SHA-256", name);
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}

@@ -6,7 +6,7 @@
 import { base64url } from "~/utils/digest";
 
 /** What a token may be used for. Each purpose gets its own key. */
-export type TokenPurpose = "reminders-unsubscribe";
+export type TokenPurpose = "reminders-unsubscribe" | "follow-up-emails-unsubscribe";
 
 const encoder = new TextEncoder();
 

@@ -242,6 +242,7 @@ describe("a user with a row in every exported table", () => {
         subscriptionStatus: "active",
         subscriptionPeriodEnd: new Date("2026-12-01T00:00:00Z"),
         reminderEmails: false,
+        followUpEmails: false,
       })
       .where(eq(users.id, ada.id));
     other = await insertUser("export-other", "Zed Intruder");
@@ -276,6 +277,7 @@ describe("a user with a row in every exported table", () => {
         updatedAt: expect.any(String),
         newsletter: true,
         reminderEmails: false,
+        followUpEmails: false,
         freeRequestsLeft: 1,
       });
       expect(data.earlierAddresses).toEqual([
@@ -302,7 +304,7 @@ describe("a user with a row in every exported table", () => {
         hasStripeCustomer: true,
         stripeCustomerId: `cus_${ada.id}`,
       });
-      expect(data.consent).toMatchObject({ analytics: "no", newsletter: true, reminderEmails: false });
+      expect(data.consent).toMatchObject({ analytics: "no", newsletter: true, reminderEmails: false, followUpEmails: false });
       expect(data.consent.analyticsNote).toContain("cookie");
       expect(data.analyticsEvents).toEqual([
         { name: "clicked request action button", properties: { action: "unsubscribe-Ada" }, createdAt: expect.any(String) },

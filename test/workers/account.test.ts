@@ -274,15 +274,17 @@ describe("changing the password", () => {
 });
 
 describe("email choices and devices", () => {
-  it("turns the newsletter and reminders off and on, telling Mailchimp through the queue", async () => {
+  it("turns the newsletter, reminders and emails about follow-up steps off and on, telling Mailchimp through the queue", async () => {
     const { browser, userId } = await signedUpUser("account-preferences");
+    expect(await userRow(userId), "all on from signup").toMatchObject({ reminderEmails: true, followUpEmails: true });
+    expect(await (await browser.get("/account")).text()).toMatch(/<input type="checkbox" name="followUpEmails" checked=""/);
     const off = await browser.post("/account", { intent: "preferences" });
     expect(off.headers.get("Location")).toBe("/account?saved=preferences");
-    expect(await userRow(userId)).toMatchObject({ newsletter: false, reminderEmails: false });
+    expect(await userRow(userId)).toMatchObject({ newsletter: false, reminderEmails: false, followUpEmails: false });
     expect(await jobsOf(userId, "newsletter.sync")).toHaveLength(1);
 
-    await browser.post("/account", { intent: "preferences", newsletter: "on", reminderEmails: "on" });
-    expect(await userRow(userId)).toMatchObject({ newsletter: true, reminderEmails: true });
+    await browser.post("/account", { intent: "preferences", newsletter: "on", reminderEmails: "on", followUpEmails: "on" });
+    expect(await userRow(userId)).toMatchObject({ newsletter: true, reminderEmails: true, followUpEmails: true });
     expect(await jobsOf(userId, "newsletter.sync")).toHaveLength(2);
   });
 

@@ -4,23 +4,25 @@
 // and the letter then cites the statute and carries the permission; elsewhere staff take it; a
 // withdrawn permission stops the ladder; FOLLOW_UP_LADDER=off takes no step; the daily cron takes a
 // missed step once; the person saying so takes the step too.
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CATALOG_SENDERS } from "../../drizzle/catalog";
-import { agentPermissions, mailedLetters, requestLogs, requests, requestTemplates, users } from "../../drizzle/schema";
+import { agentPermissions, jobs, mailedLetters, requestLogs, requests, requestTemplates, users } from "../../drizzle/schema";
 import { AGENT_PERMISSION_ALLOWS } from "~/domain/agent-permission";
 import { formatDate } from "~/domain/dates";
 import { letterOfRequest } from "~/domain/opt-out-letter";
 import { lawById } from "~/domain/state-privacy-laws";
+import { FOLLOW_UP_NOTICE_JOB_TYPE } from "~/models/follow-up.server";
 import { recordArrival } from "~/models/mail-arrival.server";
 import { getDashboard } from "~/models/request.server";
 import { seedSenderCatalog } from "~/models/request-template.server";
 import { lettersFor, listWorkQueue } from "~/models/work-queue.server";
-import { advanceFollowUps, followUpArrival, takeNextFollowUpStep } from "~/services/follow-up.server";
+import { advanceFollowUps, followUpArrival, remindHeldFollowUps, takeNextFollowUpStep } from "~/services/follow-up.server";
 import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
-import { signedInStaff, signedUpUser } from "./http";
+import { ORIGIN, signedInStaff, signedUpUser } from "./http";
+import { received } from "./stand-ins";
 import { requestRow, textOf } from "./support";
 
 const db = getDb(env.DB);
@@ -398,5 +400,138 @@ describe("the person saying the mail is still coming", () => {
     const sentOn = formatDate(sentAt, "America/Chicago");
     expect(textOf(card)).toMatch(new RegExp(`Sent again on \\d\\d/\\d\\d/\\d{4}, free, citing your request of ${sentOn}`));
     expect(textOf(card), "the timeline shows the step").toContain(`Sent again, free, citing your first request, sent on ${sentOn}`);
+  });
+});
+
+describe("the person hears of each step taken in their name", () => {
+  type SentEmail = { To?: string; Subject?: string; TextBody?: string; Tag?: string; Headers?: { Name: string; Value: string }[] };
+  const secondSent = { followUpStep: 1, followUpAt: new Date("2026-09-01T15:00:00Z"), firstRequestCitation: "06/01/2026, by mail" };
+  const now = new Date("2026-11-25T15:00:00Z");
+  const emailAddressOf = (userId: string) => `${userId}@quietmailbox.test`;
+
+  /** The step emails the email stand-in received for this person, once every notice job of theirs has run. */
+  async function stepEmailsTo(userId: string) {
+    await expect
+      .poll(
+        async () => {
+          const rows = await db
+            .select({ state: jobs.state })
+            .from(jobs)
+            .where(and(eq(jobs.userId, userId), eq(jobs.type, FOLLOW_UP_NOTICE_JOB_TYPE)));
+          return rows.length > 0 && rows.every((row) => row.state === "succeeded" || row.state === "dead");
+        },
+        { timeout: 15_000, interval: 200 },
+      )
+      .toBe(true);
+    const emails = await received("email", (request) => (request.body as SentEmail | null)?.To === emailAddressOf(userId));
+    return emails.map((request) => request.body as SentEmail).filter((email) => email.Tag === "follow-up");
+  }
+  const noticeJobsOf = (userId: string) =>
+    db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.userId, userId), eq(jobs.type, FOLLOW_UP_NOTICE_JOB_TYPE)));
+
+  it("a second request taken by two pieces at the same moment sends one email, saying what went out, the clock, and how to stop these emails", async () => {
+    const { userId } = await personWithSentRequest("IL", new Date("2026-09-01T15:00:00Z"));
+    await Promise.all([latePiece(userId, "2026-11-24", now), latePiece(userId, "2026-11-25", now)]);
+    const emails = await stepEmailsTo(userId);
+    expect(emails).toHaveLength(1);
+    expect(await noticeJobsOf(userId)).toHaveLength(1);
+    const [email] = emails;
+    expect(email!.Subject).toBe("We asked Lands' End again, in your name");
+    expect(email!.TextBody).toContain("On 11/25/2026, about Lands' End: Sent again, free, citing your first request, sent on 09/01/2026.");
+    expect(email!.TextBody).toContain("Once a sender gets your request, it has 30 days to act");
+    expect(email!.TextBody).toContain(`/dashboard#request-${SENDER}`);
+    const unsubscribe = email!.Headers?.find((header) => header.Name === "List-Unsubscribe")?.Value ?? "";
+    expect(unsubscribe).toMatch(/^<https?:\/\/[^>]+\/reminders\/unsubscribe\?token=/);
+    expect(email!.TextBody).toContain(unsubscribe.slice(1, -1));
+
+    // The link turns these emails off (a mail client's one-click POST), and leaves the reminders on.
+    const link = new URL(unsubscribe.slice(1, -1));
+    const page = await SELF.fetch(`${ORIGIN}${link.pathname}${link.search}`);
+    expect(textOf(await page.text())).toContain("Emails about these steps are on.");
+    const oneClick = await SELF.fetch(`${ORIGIN}${link.pathname}${link.search}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(oneClick.status).toBe(200);
+    const [setting] = await db
+      .select({ steps: users.followUpEmails, reminders: users.reminderEmails })
+      .from(users)
+      .where(eq(users.id, userId));
+    expect(setting).toEqual({ steps: false, reminders: true });
+  });
+
+  it("asks a person to sign, by email, when the step waits for their permission, and links to where they sign", async () => {
+    const { userId, key } = await personWithSentRequest("CA", new Date("2026-09-01T15:00:00Z"), secondSent);
+    expect((await latePiece(userId, "2026-11-24", now)).step).toBe("hold");
+    await db.insert(requestLogs).values({ userId, requestId: SENDER, creator: "user", status: "report", createdAt: now });
+    expect(await takeNextFollowUpStep(ladderOn(), key, now, { byPerson: true })).toBe("hold");
+    const emails = await stepEmailsTo(userId);
+    // The first hold (waiting for their word) was answered by the time its email ran, or not: either
+    // way the hold that still waits is the permission, and it is asked for exactly once.
+    const signs = emails.filter(
+      (email) => email.Subject === "Sign once so we can ask Lands' End under the California Consumer Privacy Act",
+    );
+    expect(signs.length).toBeGreaterThanOrEqual(1);
+    expect(signs[0]!.TextBody).toContain("/account#agent-permission");
+    expect(emails.every((email) => !/with our staff/i.test(email.Subject ?? ""))).toBe(true);
+  });
+
+  it("reminds a person once a week while the step waits for their permission, four times at most, once however often the cron runs", async () => {
+    const heldAt = new Date("2026-11-01T15:00:00Z");
+    const { userId } = await personWithSentRequest("CA", new Date("2026-09-01T15:00:00Z"), {
+      ...secondSent,
+      stillComingAt: heldAt,
+      followUpHold: "permissionNeeded",
+    });
+    await db.insert(requestLogs).values({
+      userId,
+      requestId: SENDER,
+      creator: "system",
+      status: "followUpHeld",
+      detail: "Waiting for your permission to ask under the California Consumer Privacy Act",
+      createdAt: heldAt,
+    });
+    const day = (date: string) => new Date(`${date}T15:00:00Z`);
+    // Other tests' held requests are reminded too: what counts is this person's jobs.
+    const remindersOn = async (date: string, runs = 1) => {
+      await Promise.all(Array.from({ length: runs }, () => remindHeldFollowUps(ladderOn(), day(date))));
+      return (await noticeJobsOf(userId)).length;
+    };
+    expect(await remindersOn("2026-11-07"), "not a week yet").toBe(0);
+    expect(await remindersOn("2026-11-08", 2), "two runs at the same moment").toBe(1);
+    expect(await remindersOn("2026-11-10"), "the same week").toBe(1);
+    expect(await remindersOn("2026-11-15")).toBe(2);
+    expect(await remindersOn("2026-12-06"), "past the fourth week").toBe(2);
+
+    const emails = await stepEmailsTo(userId);
+    expect(emails.map((email) => email.Subject)).toEqual([
+      "Reminder: Sign once so we can ask Lands' End under the California Consumer Privacy Act",
+      "Reminder: Sign once so we can ask Lands' End under the California Consumer Privacy Act",
+    ]);
+    expect(emails[0]!.TextBody).toContain("This is reminder 1 of 4");
+    expect(emails[1]!.TextBody).toContain("This is reminder 2 of 4");
+
+    // Signed: the hold is gone, and no reminder is written or sent.
+    await signPermission(userId);
+    await db.update(requests).set({ followUpHold: null }).where(eq(requests.userId, userId));
+    expect(await remindersOn("2026-11-22")).toBe(2);
+  });
+
+  it("tells a Virginia person their request is with staff, and nothing reaches a person who turned these emails off", async () => {
+    const { userId } = await personWithSentRequest("VA", new Date("2026-09-01T15:00:00Z"), secondSent);
+    expect((await latePiece(userId, "2026-11-24", now)).step).toBe("escalate");
+    const [email] = await stepEmailsTo(userId);
+    expect(email!.Subject).toBe("Your request to Lands' End is with our staff");
+    expect(email!.TextBody).toContain("With our staff: the second request did not stop it, and no law lets us ask for you");
+
+    const quiet = await personWithSentRequest("VA", new Date("2026-09-01T15:00:00Z"), secondSent);
+    await db.update(users).set({ followUpEmails: false }).where(eq(users.id, quiet.userId));
+    expect((await latePiece(quiet.userId, "2026-11-24", now)).step).toBe("escalate");
+    expect(await stepEmailsTo(quiet.userId)).toEqual([]);
+    expect(await noticeJobsOf(quiet.userId), "the step's job ran, and sent nothing").toHaveLength(1);
   });
 });
