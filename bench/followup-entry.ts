@@ -21,6 +21,7 @@ import { processedDetail, processingKindOf, staffChannel } from "~/domain/work-q
 import { runScheduledTasks } from "~/jobs/scheduled.server";
 import type { StaffActor } from "~/models/audit.server";
 import { recordArrival } from "~/models/mail-arrival.server";
+import { digestShowedSender } from "~/models/sender-outcome.server";
 import { markProcessed } from "~/models/work-queue.server";
 import { followUpArrival, takeNextFollowUpStep } from "~/services/follow-up.server";
 
@@ -415,6 +416,7 @@ async function stopped(url: URL, rawEnv: unknown) {
       followUpStep: requests.followUpStep,
       requiredDays: requests.requiredDays,
       lastPieceOn,
+      digestShowedSender,
       category: requestTemplates.category,
       cases: senderOutcomes.cases,
       p90Days: senderOutcomes.p90Days,
@@ -433,6 +435,7 @@ async function stopped(url: URL, rawEnv: unknown) {
       stillComingAt: row.stillComingAt,
       followUpStep: row.followUpStep,
       mailStopsBy: reached ? mailClock(reached, row.requiredDays, learned).mailStopsBy : null,
+      digestShowedSender: row.digestShowedSender,
       lastPieceOn: row.lastPieceOn,
       mailboxSeenOn: day,
     });

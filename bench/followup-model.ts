@@ -26,7 +26,18 @@ export type CategoryModel = {
   /** Days between two of its pieces (uniform between). */
   everyDays: readonly [number, number];
   everySource: string;
+  /** Chance that the person's Informed Delivery digests show this sender's pieces at all (decision 0072). */
+  digestShows: number;
+  digestSource: string;
 };
+
+// Informed Delivery images letter-size mail; flats (catalogs, magazines) appear only when their
+// mailer pays for a campaign image (ID1 lob.com/glossary/informed-delivery; ID2 bolgerinc.com/tag/direct-mail).
+const LETTERS_SHOWN = { digestShows: 1, digestSource: "ID1: letter-size pieces are imaged" } as const;
+const FLATS_SHOWN = {
+  digestShows: 0.1,
+  digestSource: "ID2: flats, catalogs and magazines only with a mailer's campaign (assumption: 1 in 10)",
+} as const;
 
 const CATALOG_CONFIRMED = { of58: 8 / 58, of154: 21 / 154, of435: 173 / 435 };
 const EIGHT_TO_TWELVE_WEEKS = [56, 84] as const;
@@ -43,6 +54,7 @@ export const CATEGORY_MODELS: readonly CategoryModel[] = [
     lagSource: "P2, C7: 8 to 12 weeks",
     everyDays: [21, 28],
     everySource: "assumption: a catalog every 3 to 4 weeks",
+    ...FLATS_SHOWN,
   },
   {
     category: "credit-cards",
@@ -53,6 +65,7 @@ export const CATEGORY_MODELS: readonly CategoryModel[] = [
     lagSource: "O2: prescreened offers stop within 60 days",
     everyDays: [21, 35],
     everySource: "assumption: an offer every 3 to 5 weeks",
+    ...LETTERS_SHOWN,
   },
   {
     category: "loans",
@@ -63,6 +76,7 @@ export const CATEGORY_MODELS: readonly CategoryModel[] = [
     lagSource: "O2: prescreened offers stop within 60 days",
     everyDays: [28, 42],
     everySource: "assumption: an offer every 4 to 6 weeks",
+    ...LETTERS_SHOWN,
   },
   {
     category: "insurance",
@@ -73,6 +87,7 @@ export const CATEGORY_MODELS: readonly CategoryModel[] = [
     lagSource: "D4: about 90 days; P2 8 to 12 weeks",
     everyDays: [28, 56],
     everySource: "assumption: an offer every 4 to 8 weeks",
+    ...LETTERS_SHOWN,
   },
   {
     category: "magazines",
@@ -83,6 +98,7 @@ export const CATEGORY_MODELS: readonly CategoryModel[] = [
     lagSource: "P2, C7: 8 to 12 weeks",
     everyDays: [28, 56],
     everySource: "assumption: a subscription offer every 4 to 8 weeks",
+    ...FLATS_SHOWN,
   },
   {
     category: "charities",
@@ -93,6 +109,7 @@ export const CATEGORY_MODELS: readonly CategoryModel[] = [
     lagSource: "P2, C7: 8 to 12 weeks",
     everyDays: [49, 77],
     everySource: "M1: 1,561 appeals from 268 groups a year, one every ~9 weeks each",
+    ...LETTERS_SHOWN,
   },
   {
     category: "telecom",
@@ -103,6 +120,7 @@ export const CATEGORY_MODELS: readonly CategoryModel[] = [
     lagSource: "D4: about 90 days; P2 8 to 12 weeks",
     everyDays: [14, 28],
     everySource: "assumption: an offer every 2 to 4 weeks",
+    ...LETTERS_SHOWN,
   },
   {
     category: "home-services",
@@ -113,6 +131,7 @@ export const CATEGORY_MODELS: readonly CategoryModel[] = [
     lagSource: "D4: about 90 days; P2 8 to 12 weeks",
     everyDays: [28, 56],
     everySource: "assumption: an offer every 4 to 8 weeks",
+    ...LETTERS_SHOWN,
   },
   {
     category: "coupons",
@@ -123,6 +142,8 @@ export const CATEGORY_MODELS: readonly CategoryModel[] = [
     lagSource: "assumption: a month's envelopes are printed ahead",
     everyDays: [7, 28],
     everySource: "assumption: weekly to monthly envelopes",
+    digestShows: 0.5,
+    digestSource: "assumption: coupon packs come as letter-size envelopes and as flats, half each",
   },
 ];
 
@@ -219,6 +240,8 @@ export type Pair = {
   /** The last day a piece may arrive: after the request that worked and its lag; Infinity while none did. */
   stopDay: number;
   nextPieceDay: number;
+  /** Whether the household's digests show this sender's pieces (a letter-size mailer, or a flat with a campaign image). */
+  digestShows: boolean;
 };
 
 export type SimulatedWorld = {
@@ -251,6 +274,8 @@ const sendersByCategory = new Map(
 /** The year's households, their requests and their senders' behaviour, from one seed. */
 export function simulatedWorld(households: number, seed: number): SimulatedWorld {
   const random = mulberry32(seed);
+  // Its own draws, so that the households, senders and pieces stay those of every earlier year.
+  const digestRandom = mulberry32(seed + 2);
   const planned: PlannedHousehold[] = [];
   const pairs: Pair[] = [];
   const pairIndex = new Map<string, number>();
@@ -289,6 +314,7 @@ export function simulatedWorld(households: number, seed: number): SimulatedWorld
         stopDay: stops ? request.requestDay + between(random, model.lagDays) : Infinity,
         // Each sender's mailings fall on days of their own.
         nextPieceDay: Math.floor(random() * model.everyDays[1]),
+        digestShows: digestRandom() < model.digestShows,
       });
     }
   }

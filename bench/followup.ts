@@ -83,7 +83,7 @@ type YearResult = {
   /** By the check day: senders whose last piece had come (the model's truth), and requests verified though their sender still mailed. */
   truth: Record<number, { stopped: number; falselyVerified: number }>;
   figures: FollowUpFigures;
-  pieces: { before: number; afterRequest: number; afterShouldHaveStopped: number };
+  pieces: { before: number; afterRequest: number; afterShouldHaveStopped: number; notInDigests: number };
   stillComing: number;
   /** Legal steps the households confirmed on their card. */
   confirmed: number;
@@ -164,7 +164,7 @@ async function runYear(ladder: "on" | "off"): Promise<YearResult> {
 
   const yearStarted = performance.now();
   const due = firstPiecesByDay(world);
-  const pieces = { before: 0, afterRequest: 0, afterShouldHaveStopped: 0 };
+  const pieces = { before: 0, afterRequest: 0, afterShouldHaveStopped: 0, notInDigests: 0 };
   const jobs = { run: 0, retried: 0, dead: 0 };
   const phases = { pieces: 0, cron: 0, jobs: 0 };
   const stopped: Record<number, FollowUpStopped> = {};
@@ -174,13 +174,16 @@ async function runYear(ladder: "on" | "off"): Promise<YearResult> {
   let afterLogRow = 0;
   for (let day = 0; day < DAYS_IN_YEAR; day++) {
     const arriving = piecesOfDay(world, day, due);
-    const sent: SimulatedPiece[] = arriving.map((pairNumber) => {
+    const sent: SimulatedPiece[] = [];
+    for (const pairNumber of arriving) {
       const pair = world.pairs[pairNumber]!;
       if (day < pair.requestDay) pieces.before++;
       else pieces.afterRequest++;
       if (day > pair.requestDay + MAIL_STOPS_AFTER_DAYS) pieces.afterShouldHaveStopped++;
-      return { userId: pair.userId, templateId: pair.templateId, entryId: `sim-${day}-${pairNumber}` };
-    });
+      // A piece the digests do not image arrives all the same, unseen by the app.
+      if (!pair.digestShows) pieces.notInDigests++;
+      else sent.push({ userId: pair.userId, templateId: pair.templateId, entryId: `sim-${day}-${pairNumber}` });
+    }
     const response = await fetch(app + FOLLOWUP_DAY_PATH, {
       method: "POST",
       body: JSON.stringify({ day: dayOf(day), pieces: sent, afterLogRow }),
@@ -255,7 +258,8 @@ function printModel() {
   for (const model of CATEGORY_MODELS)
     console.log(
       `  ${model.category.padEnd(14)} ${percent(model.weight).padStart(4)} of senders; first request stops ${percent(model.firstStops)} (${model.firstStopsSource});\n` +
-        `  ${"".padEnd(14)} last piece ${model.lagDays[0]}-${model.lagDays[1]} days after (${model.lagSource}); a piece every ${model.everyDays[0]}-${model.everyDays[1]} days (${model.everySource})`,
+        `  ${"".padEnd(14)} last piece ${model.lagDays[0]}-${model.lagDays[1]} days after (${model.lagSource}); a piece every ${model.everyDays[0]}-${model.everyDays[1]} days (${model.everySource});\n` +
+        `  ${"".padEnd(14)} digests show its pieces for ${percent(model.digestShows)} of households (${model.digestSource})`,
     );
   console.log(
     `  Assumptions: a second request stops ${percent(SECOND_REQUEST_STOPS)} of the senders it reaches, a legal request ${percent(LEGAL_REQUEST_STOPS)} ` +
@@ -269,7 +273,7 @@ function printModel() {
       `${percent(agentLawShare)} in states whose law lets an agent ask a catalog (${agentLawStates.join(", ")});`,
   );
   console.log(
-    "  every mailbox is watched (Informed Delivery digests every delivery day, every piece's sender read); no one confirms or reports by hand;\n" +
+    "  every mailbox is watched (Informed Delivery digests every delivery day, every piece they show read, the others unseen); no one confirms or reports by hand;\n" +
       "  staff send a follow-up no channel could send by itself within 2 days (the product's promise), and do nothing\n" +
       "  the bench sees with an escalated request (counted, not worked).",
   );
@@ -319,6 +323,10 @@ function report(results: YearResult[]) {
   row(
     `pieces per household after should-have-stopped (${MAIL_STOPS_AFTER_DAYS} d)`,
     results.map((result) => (result.pieces.afterShouldHaveStopped / HOUSEHOLDS).toFixed(1)),
+  );
+  row(
+    "pieces per household the digests never showed",
+    results.map((result) => (result.pieces.notInDigests / HOUSEHOLDS).toFixed(1)),
   );
   row(
     "requests marked still coming",

@@ -61,7 +61,8 @@ export function MailboxSection({ mailbox, messagesPerDay }: { mailbox: MailboxVi
       <ol>
         <li>
           Sign up for Informed Delivery, free from the Postal Service, at <a href="https://informeddelivery.usps.com">usps.com</a>. Each
-          morning it emails you a picture of the letters that reach your mailbox that day.
+          morning it emails you a picture of the letters that reach your mailbox that day. Informed Delivery shows letters, rarely catalogs:
+          for a catalog, tell us yourself when it stops or send us a photo of one that still comes.
         </li>
         <li>
           Have your email forward that daily email here, with a filter on its sender, <strong>{DIGEST_SENDER}</strong>. Only that email

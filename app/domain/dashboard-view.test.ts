@@ -29,6 +29,7 @@ const row = (overrides: Partial<DashboardRow> = {}): DashboardRow => ({
   letterProblem: null,
   sendingJob: null,
   stillComingAt: null,
+  digestShowedSender: true,
   followUpStep: 0,
   followUpAt: null,
   followUpHold: null,

@@ -76,6 +76,8 @@ export type DashboardRow = DashboardRequest &
     sendingJob: "optOut.email" | "optOut.letter" | null;
     /** When a piece seen in the mail showed its sender still mailing after the day the mail should have stopped. */
     stillComingAt: Date | null;
+    /** Whether the person's digests showed this sender's pieces before the sending (decision 0072). */
+    digestShowedSender: boolean;
     /** For a charity: whether the person gives to it, and how many times a year it may write. */
     charityDonor: boolean | null;
     charityMailingsPerYear: number | null;

@@ -37,6 +37,7 @@ const sent: Omit<ProgressRequest, "piecesBefore" | "piecesAfter" | "piecesInPace
   requiredDays: 30,
   outcomeCases: null,
   outcomeP90Days: null,
+  digestShowedSender: true,
 };
 
 describe("progressView", () => {

@@ -55,6 +55,8 @@ export type ProgressRequest = {
   requiredDays: number;
   outcomeCases: number | null;
   outcomeP90Days: number | null;
+  /** Whether the person's digests showed this sender's pieces before the sending (decision 0072). */
+  digestShowedSender: boolean;
   /** Pieces matched to the request that arrived before the day it was sent, on or after it, and in the PACE_WEEKS before it. */
   piecesBefore: number;
   piecesAfter: number;

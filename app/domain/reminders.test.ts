@@ -115,9 +115,11 @@ describe("reminderStillWanted when the evidence tells", () => {
     expect(reminderStillWanted({ status: "inQueue", processedAt: sentAt, followUpStep: 1 }, user, claimedFor)).toBe(false);
   });
 
-  it("is not asked when a watched mailbox shows nothing from the sender two weeks after the mail should have stopped", () => {
-    const watched = { status: "inQueue" as const, processedAt: sentAt, mailStopsBy, mailboxSeenOn: "2026-05-11" };
+  it("is not asked when a watched mailbox, whose digests showed the sender before, shows nothing from it two weeks after the mail should have stopped", () => {
+    const watched = { status: "inQueue" as const, processedAt: sentAt, mailStopsBy, mailboxSeenOn: "2026-05-11", digestShowedSender: true };
     expect(reminderStillWanted(watched, user, claimedFor)).toBe(false);
+    // Digests that never showed the sender (a catalog, a flat) say nothing by their silence: asked.
+    expect(reminderStillWanted({ ...watched, digestShowedSender: false }, user, claimedFor)).toBe(true);
     // A piece after the date, or a mailbox not seen long enough after it, cannot tell: asked.
     expect(reminderStillWanted({ ...watched, lastPieceOn: "2026-04-28" }, user, claimedFor)).toBe(true);
     expect(reminderStillWanted({ ...watched, mailboxSeenOn: "2026-05-10" }, user, claimedFor)).toBe(true);

@@ -74,7 +74,7 @@ export function reminderStillWanted(
     processedAt: Date | null;
     stillComingAt?: Date | null;
     followUpStep?: number;
-  } & Partial<Pick<StopEvidence, "mailStopsBy" | "lastPieceOn" | "mailboxSeenOn">>,
+  } & Partial<Pick<StopEvidence, "mailStopsBy" | "lastPieceOn" | "mailboxSeenOn" | "digestShowedSender">>,
   user: { reminderEmails: boolean },
   claimedFor: { processedAt: number },
 ): boolean {
@@ -85,6 +85,7 @@ export function reminderStillWanted(
     mailStopsBy: request.mailStopsBy ?? null,
     lastPieceOn: request.lastPieceOn ?? null,
     mailboxSeenOn: request.mailboxSeenOn ?? null,
+    digestShowedSender: request.digestShowedSender ?? false,
   };
   if (isStillComing(evidence) || evidence.followUpStep > 0 || isVerifiedStopped(evidence)) return false;
   return request.status === "inQueue" && request.processedAt?.getTime() === claimedFor.processedAt && user.reminderEmails;

@@ -22,6 +22,7 @@ const sent: StopEvidence = {
   mailStopsBy,
   lastPieceOn: null,
   mailboxSeenOn: null,
+  digestShowedSender: true,
 };
 
 describe("senderOutcomeText", () => {
@@ -67,6 +68,13 @@ describe("isVerifiedStopped", () => {
     expect(isVerifiedStopped({ ...sent, mailboxSeenOn: "2026-04-01", stillComingAt: new Date("2026-03-03T12:00:00Z") })).toBe(false);
     expect(isVerifiedStopped({ ...sent, mailboxSeenOn: "2026-04-01", status: "cancelled" })).toBe(false);
     expect(isVerifiedStopped({ ...sent, mailboxSeenOn: "2026-04-01", processedAt: null, mailStopsBy: null })).toBe(false);
+  });
+
+  it("does not count the silence of digests that never showed the sender: a catalog is a flat they rarely image", () => {
+    expect(isVerifiedStopped({ ...sent, mailboxSeenOn: "2026-04-01", digestShowedSender: false })).toBe(false);
+    expect(isVerifiedStopped({ ...sent, status: "confirmedByUser", digestShowedSender: false }), "the person's word still counts").toBe(
+      true,
+    );
   });
 });
 

@@ -113,6 +113,12 @@ export type StopEvidence = {
    * YYYY-MM-DD: a mailbox seen lately is watched, and its silence about a sender means something.
    */
   mailboxSeenOn: string | null;
+  /**
+   * Whether the person's Informed Delivery digests showed a piece of this sender's on or before the
+   * day the current sending went out. Digests image letters and rarely catalogs or flats: only for a
+   * sender they were seen to show does their silence say anything (decision 0072).
+   */
+  digestShowedSender: boolean;
 };
 
 /** Whether the person, or the evidence, says this request's mail is still coming. */
@@ -123,12 +129,15 @@ function knownStillComing(request: StopEvidence) {
 /**
  * The one rule for "verified stopped": the person said the mail stopped (confirmedByUser), or a
  * watched mailbox shows it. Watched means the mailbox was seen on a day at least VERIFY_QUIET_DAYS
- * after the mail-stops-by date and, like every day counted here, in UTC; nothing from the sender
- * may have arrived after that date, and the request is not known to be still coming.
+ * after the mail-stops-by date and, like every day counted here, in UTC; its digests showed this
+ * sender's pieces before the sending (digestShowedSender), so their silence means something;
+ * nothing from the sender may have arrived after that date, and the request is not known to be
+ * still coming.
  */
 export function isVerifiedStopped(request: StopEvidence): boolean {
   if (request.status === "confirmedByUser") return true;
   if (request.status !== "inQueue" || !request.processedAt || !request.mailStopsBy) return false;
+  if (!request.digestShowedSender) return false;
   if (knownStillComing(request) || !request.mailboxSeenOn) return false;
   const stopsOn = isoDate(request.mailStopsBy, "UTC");
   const quietUntil = isoDate(new Date(request.mailStopsBy.getTime() + VERIFY_QUIET_DAYS * DAY_MS), "UTC");

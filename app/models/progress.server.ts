@@ -2,7 +2,7 @@
 // mail, and for staff the whole service's weeks of mail still coming, follow-ups and escalations.
 import { and, count, eq, gte, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { mailArrivals, requestLogs, requests, senderOutcomes, users } from "../../drizzle/schema";
-import { mailboxSeenOnOf } from "~/models/sender-outcome.server";
+import { digestShowedSender, mailboxSeenOnOf } from "~/models/sender-outcome.server";
 import type { Db } from "~/utils/db.server";
 
 /**
@@ -22,6 +22,7 @@ export async function progressOfUser(db: Db, userId: string, since: string) {
         requiredDays: requests.requiredDays,
         outcomeCases: senderOutcomes.cases,
         outcomeP90Days: senderOutcomes.p90Days,
+        digestShowedSender,
       })
       .from(requests)
       .leftJoin(senderOutcomes, eq(senderOutcomes.templateId, requests.templateId))

@@ -4,7 +4,7 @@ import { DAY_MS } from "~/domain/dates";
 import { DAYS_BETWEEN_REMINDERS, SECOND_REMINDER_AFTER_DAYS, type ReminderRound } from "~/domain/reminders";
 import type { EmailSwitch } from "~/domain/email-switches";
 import { MIN_CASES } from "~/domain/sender-outcome";
-import { mailboxSeenOnOf } from "~/models/sender-outcome.server";
+import { digestShowedSender, mailboxSeenOnOf } from "~/models/sender-outcome.server";
 import type { Db } from "~/utils/db.server";
 
 // The job registry (app/jobs/definitions.server.ts) checks that this is the reminder job's type.
@@ -201,6 +201,7 @@ export async function getUserReminderRequest(db: Db, userId: string, requestId: 
       lastPieceOn: sql<string | null>`(select max(${mailArrivals.arrivedOn}) from ${mailArrivals}
         where ${mailArrivals.userId} = ${requests.userId} and ${mailArrivals.requestId} = ${requests.id})`,
       mailboxSeenOn: mailboxSeenOnOf(sql`${userId}`),
+      digestShowedSender,
     })
     .from(requests)
     .innerJoin(users, eq(users.id, requests.userId))

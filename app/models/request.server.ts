@@ -32,7 +32,7 @@ import { mailedLettersOfUser, sentLinesOfUser, sentOptOutEmailsOfUser } from "~/
 import { historyLineWhere } from "~/models/request-history.server";
 import { piecesOfRequest, seenInMailOf } from "~/models/seen-in-mail.server";
 import { returnAddressColumns } from "~/models/sender-address.server";
-import { mailboxSeenOnOf } from "~/models/sender-outcome.server";
+import { digestShowedSender, mailboxSeenOnOf } from "~/models/sender-outcome.server";
 import { unverifiedPiecesOf } from "~/models/unverified-pieces.server";
 import type { Db } from "~/utils/db.server";
 
@@ -138,6 +138,7 @@ export async function getDashboard(db: Db, userId: string, openRequestId: string
       ...requestColumns,
       sendingJob,
       followUpStep: requests.followUpStep,
+      digestShowedSender,
       // The sender's return address given from the piece, or read on one, for the card (decision 0067).
       ...returnAddressColumns,
       outcomeCases: senderOutcomes.cases,

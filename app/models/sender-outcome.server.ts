@@ -35,6 +35,18 @@ const lastPieceOn = sql<string | null>`(select max(min(${mailArrivals.arrivedOn}
   where ${mailArrivals.userId} = ${requestUserId} and ${mailArrivals.requestId} = ${requestId} and ${mailArrivals.authenticated} = 1)`;
 
 /**
+ * Whether the person's digests showed a piece of the request's sender (known to be real) on or
+ * before the day its current sending went out (decision 0072): by the catalog sender, or the name a
+ * typed sender's pieces were read under, since a piece seen before the request is matched to none.
+ * For a select over requests; its columns are named with their table.
+ */
+export const digestShowedSender = sql<number>`exists (select 1 from ${mailArrivals}
+  where ${mailArrivals.userId} = "requests"."userId" and ${mailArrivals.authenticated} = 1 and ${mailArrivals.source} = 'digest'
+  and (${mailArrivals.requestId} = "requests"."id" or ${mailArrivals.templateId} = "requests"."templateId"
+    or ("requests"."templateId" is null and lower(${mailArrivals.senderName}) = lower("requests"."senderName")))
+  and ${mailArrivals.arrivedOn} <= date("requests"."processedAt" / 1000, 'unixepoch'))`.mapWith(Boolean);
+
+/**
  * The last day the person's mailbox was seen: the day we received a piece known to be real
  * (decision 0064). Neither a digest's claimed date nor a message anyone can send to the address
  * says the mailbox is watched. `userId` is a bound value or a column named with its table.
@@ -107,6 +119,7 @@ function readPage(db: Db, after: { userId: string; id: string } | null) {
       followUpStep: requests.followUpStep,
       lastPieceOn,
       mailboxSeenOn: mailboxSeenOnOf(requestUserId),
+      digestShowedSender,
       account: {
         createdAt: users.createdAt,
         street1: users.street1,

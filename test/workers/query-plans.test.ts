@@ -181,6 +181,8 @@ describe("query plans of the staff pages and the dashboard", async () => {
     const details = (await Promise.all(queries.filter((query) => query.sql.includes('"mail_arrivals"')).map(planOf))).flat();
     const arrivals = details.map((row) => row.detail).filter((detail) => / mail_arrivals\b/.test(detail));
     expect(arrivals).toEqual([
+      // Whether the digests showed each request's sender before its sending (decision 0072): the user's pieces up to that day.
+      expect.stringMatching(/^SEARCH mail_arrivals USING INDEX mail_arrivals_user_idx \(userId=\? AND arrivedOn<\?\)$/),
       expect.stringMatching(/^SEARCH mail_arrivals USING INDEX mail_arrivals_(user|entry|user_created)_idx \(userId=\?\)$/),
       // The last day the mailbox was seen (whether a quiet mailbox tells the mail stopped): the day a verified piece was received.
       expect.stringMatching(/^SEARCH mail_arrivals USING INDEX mail_arrivals_(user|request|user_created)_idx \(userId=\?\)$/),

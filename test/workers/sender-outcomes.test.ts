@@ -102,11 +102,17 @@ describe("recomputeSenderOutcomes", () => {
       await piece(user.id, day(daysAfter(sentAt, index * 10)), { templateId, requestId: request });
       await piece(user.id, day(daysAfter(sentAt, index * 10 - 5)), { templateId, requestId: request });
     }
-    // One verified by a watched mailbox: nothing from the sender after day 56, the mailbox seen 80 days after.
+    // One verified by a watched mailbox whose digests showed the sender before the request: nothing
+    // from it after day 56, the mailbox seen 80 days after.
     const watched = await householdUser("outcome-watched");
+    await piece(watched.id, day(daysAfter(sentAt, -10)), { templateId });
     const watchedRequest = await newRequest(watched.id, templateId, "Outcome Catalog", { processedAt: sentAt });
     await piece(watched.id, day(daysAfter(sentAt, 50)), { templateId, requestId: watchedRequest });
     await piece(watched.id, day(daysAfter(sentAt, 80)), { senderName: "Someone Else" });
+    // The same quiet mailbox, but its digests never showed the sender (a catalog, a flat): not known.
+    const unseen = await householdUser("outcome-unseen");
+    await newRequest(unseen.id, templateId, "Outcome Catalog", { processedAt: sentAt });
+    await piece(unseen.id, day(daysAfter(sentAt, 80)), { senderName: "Someone Else" });
     // Two still coming, one followed up: not stopped. One waiting, and one whose mailbox is quiet for too short: not known.
     const late = await householdUser("outcome-late");
     await newRequest(late.id, templateId, "Outcome Catalog", { processedAt: sentAt, stillComingAt: daysAfter(sentAt, 60) });
@@ -309,15 +315,21 @@ describe("/admin/progress", () => {
 });
 
 describe("reminders and a watched mailbox", () => {
-  it("does not ask whether the mail stopped when the mailbox shows it did", async () => {
+  it("does not ask whether the mail stopped when the mailbox shows it did, and asks when its digests never showed the sender", async () => {
     const now = new Date();
     const sentAt = new Date(now.getTime() - 80 * DAY_MS);
     const watched = await insertUser("reminder-watched");
+    // Its digests showed the sender before the request; another sender's piece five days ago: the
+    // mailbox is watched, 75 days after the request, and quiet of it.
+    await piece(watched.id, day(new Date(sentAt.getTime() - 10 * DAY_MS)), { senderName: "Watched Catalog" });
     await newRequest(watched.id, null, "Watched Catalog", { processedAt: sentAt });
-    // Another sender's piece five days ago: the mailbox is watched, 75 days after the request.
     await piece(watched.id, day(new Date(now.getTime() - 5 * DAY_MS)), { senderName: "Another Sender" });
     const unwatched = await insertUser("reminder-unwatched");
     await newRequest(unwatched.id, null, "Unwatched Catalog", { processedAt: sentAt });
+    // Watched just the same, but its digests never showed this sender: their silence says nothing.
+    const unseen = await insertUser("reminder-unseen");
+    await newRequest(unseen.id, null, "Unseen Catalog", { processedAt: sentAt });
+    await piece(unseen.id, day(new Date(now.getTime() - 5 * DAY_MS)), { senderName: "Another Sender" });
 
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ scheduledTime: now.getTime(), cron: "0 14 * * *" }), env, ctx);
@@ -329,7 +341,7 @@ describe("reminders and a watched mailbox", () => {
             .select({ state: jobs.state })
             .from(jobs)
             .where(and(eq(jobs.type, "reminder.send")));
-          return rows.length >= 2 && rows.every((row) => row.state === "succeeded" || row.state === "dead");
+          return rows.length >= 3 && rows.every((row) => row.state === "succeeded" || row.state === "dead");
         },
         { timeout: 15_000, interval: 200 },
       )
@@ -338,6 +350,7 @@ describe("reminders and a watched mailbox", () => {
     const remindersTo = async (address: string) =>
       received("email", (request) => (request.body as { To?: string; Tag?: string } | null)?.To === address);
     expect(await remindersTo(unwatched.email)).toHaveLength(1);
+    expect(await remindersTo(unseen.email)).toHaveLength(1);
     expect(await remindersTo(watched.email)).toEqual([]);
     // Claimed by the cron, then not sent when its job ran: the evidence told.
     const claimed = await db
