@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AGENT_PERMISSION_ALLOWS, FIRST_AGENT_PERMISSION_ALLOWS } from "~/domain/agent-permission";
+import { AGENT_PERMISSION_ALLOWS, FIRST_AGENT_PERMISSION_ALLOWS, SECOND_AGENT_PERMISSION_ALLOWS } from "~/domain/agent-permission";
 import {
   letterOfRequest,
   OWN_REQUESTS_LABEL,
@@ -181,9 +181,9 @@ describe("the permission a legal letter carries", () => {
 
   it("names exactly what the letters ask: California's deletion and opt-out of sale and sharing, elsewhere the opt-out of sale", () => {
     expect(AGENT_PERMISSION_ALLOWS).toContain(
-      "delete the personal information it collected from me and opt me out of the sale and sharing of my personal information",
+      "delete the personal information it collected from me and opts me out of the sale and sharing of my personal information",
     );
-    expect(AGENT_PERMISSION_ALLOWS).toContain("opt me out of the sale of my personal data");
+    expect(AGENT_PERMISSION_ALLOWS).toContain("it opts me out of the sale of my personal data");
     expect(AGENT_PERMISSION_ALLOWS).not.toMatch(/targeted advertising|stopping their mail/);
   });
 
@@ -191,6 +191,25 @@ describe("the permission a legal letter carries", () => {
     const text = write(FIRST_AGENT_PERMISSION_ALLOWS);
     expect(text).toContain("I ask you to delete the personal information you collected from me");
     expect(text).toContain(`Authorization: I, jane q doe, signed on 01/10/2027: ${FIRST_AGENT_PERMISSION_ALLOWS}`);
+  });
+
+  it("still carries a permission signed under the second words, as they were signed", () => {
+    const text = write(SECOND_AGENT_PERMISSION_ALLOWS);
+    expect(text).toContain("I ask you to delete the personal information you collected from me");
+    expect(text).toContain(`Authorization: I, jane q doe, signed on 01/10/2027: ${SECOND_AGENT_PERMISSION_ALLOWS}`);
+  });
+
+  it("prints the words signed now as their list, one item a line, under the signature", () => {
+    const lines = write(AGENT_PERMISSION_ALLOWS).split("\n\n").at(-1)!.split("\n");
+    expect(lines[0]).toBe(
+      "Authorization: I, jane q doe, signed on 01/10/2027: I give Quiet Mailbox permission to act as my authorized agent under my state's consumer privacy law, as follows.",
+    );
+    expect(lines.slice(1).map((line) => line.slice(0, line.indexOf(":")))).toEqual([
+      "- What it sends",
+      "- To whom",
+      "- What the company may ask",
+      "- How to withdraw it",
+    ]);
   });
 
   it("writes no legal request under words that allow none of it", () => {

@@ -35,6 +35,19 @@ export async function agentPermissionById(db: Db, id: string) {
   return found ?? null;
 }
 
+/**
+ * The states whose laws a request in this person's name may go under: their address's, and each of
+ * their requests' (a letter goes under the law of the address it names).
+ */
+export async function statesOfHolder(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ state: users.state })
+    .from(users)
+    .where(eq(users.id, userId))
+    .union(db.selectDistinct({ state: requests.state }).from(requests).where(eq(requests.userId, userId)));
+  return rows.map((row) => row.state);
+}
+
 export type SignOutcome = { kind: "signed" | "alreadySigned"; permission: AgentPermission } | { kind: "nameMismatch" };
 
 /**

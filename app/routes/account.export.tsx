@@ -1,4 +1,5 @@
 import { ScrollRegion } from "~/components/ui/scroll-region";
+import { PermissionText } from "~/components/agent-permission";
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -260,7 +261,7 @@ export default function AccountExportPage() {
         rows={data.agentPermissions.map((permission) => [
           at(permission.signedAt),
           permission.typedName,
-          permission.allows,
+          <PermissionText key="allows" text={permission.allows} />,
           permission.revokedAt ? at(permission.revokedAt) : "No: in force",
         ])}
       />

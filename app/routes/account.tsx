@@ -7,11 +7,19 @@ import { ADDRESS_CHECK_LABELS } from "~/domain/address-check";
 import { EmailPreferencesSchema } from "~/domain/account";
 import { MAILBOX_LIMITS } from "~/domain/mailbox";
 import { MAILBOX_INTENTS, MailboxSection } from "~/components/mailbox";
-import { AGENT_PERMISSION_INTENTS, AgentPermissionSection } from "~/components/agent-permission";
-import { AGENT_PERMISSION_ALLOWS, SIGN_NAME_MISMATCH, SIGN_NAME_MISSING } from "~/domain/agent-permission";
+import { AGENT_PERMISSION_FIELD_ID, AGENT_PERMISSION_INTENTS, AgentPermissionSection } from "~/components/agent-permission";
+import { EnhanceScript } from "~/components/enhance-script";
+import { ErrorSummary } from "~/components/ui/form";
+import {
+  AGENT_PERMISSION_ALLOWS,
+  nothingToSignIn,
+  permissionAskedIn,
+  SIGN_NAME_MISSING,
+  signNameMismatch,
+} from "~/domain/agent-permission";
 import { formatDateTime, userTimeZone } from "~/domain/dates";
 import { agentRightInWords } from "~/domain/state-privacy-laws";
-import { agentPermissionInForce, revokeAgentPermission, signAgentPermission } from "~/models/agent-permission.server";
+import { agentPermissionInForce, revokeAgentPermission, signAgentPermission, statesOfHolder } from "~/models/agent-permission.server";
 import { cancelEmailChange, endAllSessions, getAccountSettings } from "~/models/account.server";
 import { dismissConfirmation, regenerateMailboxToken, setMailboxEnabled } from "~/models/mailbox.server";
 import { changeEmailPreferences } from "~/services/account.server";
@@ -45,9 +53,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   invariantResponse(settings);
   const saved = new URL(request.url).searchParams.get("saved");
   const now = new Date();
-  const [mailbox, permission] = await Promise.all([
+  const [mailbox, permission, states] = await Promise.all([
     mailboxViewOf(context.env, user),
     agentPermissionInForce(getDb(context.env.DB), user.id),
+    statesOfHolder(getDb(context.env.DB), user.id),
   ]);
   return {
     mailbox,
@@ -58,6 +67,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         ? { typedName: permission.typedName, at: formatDateTime(permission.signedAt, userTimeZone(settings.state).timeZone) }
         : null,
       stateLaw: agentRightInWords(settings.state, now),
+      nothingToSign: permissionAskedIn(states, now) ? null : nothingToSignIn(settings.state, now),
+      fullName: settings.fullName,
     },
     notice: saved && Object.hasOwn(SAVED_NOTICES, saved) ? SAVED_NOTICES[saved] : null,
     email: settings.email,
@@ -109,18 +120,32 @@ async function mailboxIntent(context: ActionFunctionArgs["context"], userId: str
 
 type AgentPermissionAction = Extract<AccountAction, { intent: (typeof AGENT_PERMISSION_INTENTS)[keyof typeof AGENT_PERMISSION_INTENTS] }>;
 
-/** Signing with a typed name, and revoking (decision 0059). A refused signature keeps what was typed, next to its message. */
-async function agentPermissionIntent(context: ActionFunctionArgs["context"], userId: string, value: AgentPermissionAction) {
+/**
+ * Signing with a typed name, and revoking (decision 0059). A refused signature keeps what was typed,
+ * next to its message and in the page's error summary. Where no law of the person's lets an agent
+ * ask, there is nothing to sign: the post is refused with the sentence the page shows, and nothing
+ * changes.
+ */
+async function agentPermissionIntent(
+  context: ActionFunctionArgs["context"],
+  user: { id: string; fullName: string; state: string },
+  value: AgentPermissionAction,
+) {
   const db = getDb(context.env.DB);
+  const now = new Date();
   if (value.intent === AGENT_PERMISSION_INTENTS.revoke) {
-    await revokeAgentPermission(db, userId, new Date());
+    await revokeAgentPermission(db, user.id, now);
     return redirect("/account?saved=agent-revoked#agent-permission", 303);
   }
   const typedName = value.typedName ?? "";
-  const refused = (error: string) => data({ agentPermission: { typedName, error } }, { status: 400 });
+  if (!permissionAskedIn(await statesOfHolder(db, user.id), now)) {
+    const nothingToSign = nothingToSignIn(user.state, now) ?? "There is nothing for you to sign.";
+    return data({ agentPermission: { typedName, error: null, formError: nothingToSign } }, { status: 400 });
+  }
+  const refused = (error: string) => data({ agentPermission: { typedName, error, formError: null } }, { status: 400 });
   if (!typedName.trim()) return refused(SIGN_NAME_MISSING);
-  const outcome = await signAgentPermission(db, userId, typedName, new Date());
-  if (outcome.kind === "nameMismatch") return refused(SIGN_NAME_MISMATCH);
+  const outcome = await signAgentPermission(db, user.id, typedName, now);
+  if (outcome.kind === "nameMismatch") return refused(signNameMismatch(user.fullName));
   return redirect("/account?saved=agent-signed#agent-permission", 303);
 }
 
@@ -150,7 +175,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirect("/account?saved=preferences", 303);
     case AGENT_PERMISSION_INTENTS.sign:
     case AGENT_PERMISSION_INTENTS.revoke:
-      return agentPermissionIntent(context, user.id, value);
+      return agentPermissionIntent(context, user, value);
     default:
       return mailboxIntent(context, user.id, value);
   }
@@ -175,6 +200,13 @@ export default function Account() {
   return (
     <section className="page narrow account" aria-labelledby="page-title">
       <h1 id="page-title">Your account</h1>
+      {refusedSignature ? (
+        // The permission's section is far down the page: its refusal is said first, focused.
+        <ErrorSummary
+          form={{ errorId: "agent-permission-error", errors: refusedSignature.formError ? [refusedSignature.formError] : [] }}
+          fields={[{ id: AGENT_PERMISSION_FIELD_ID, errors: refusedSignature.error ? [refusedSignature.error] : [] }]}
+        />
+      ) : null}
       {notice ? (
         <p className="notice" role="status">
           {notice}
@@ -288,6 +320,7 @@ export default function Account() {
           <Link to="/account/delete">Delete my account</Link>
         </p>
       </section>
+      <EnhanceScript />
     </section>
   );
 }
