@@ -30,9 +30,18 @@ export function PermissionText({ text }: { text: string }) {
       <p>{lead}</p>
       {items.length ? (
         <ul>
-          {items.map((item) => (
-            <li key={item}>{item}</li>
-          ))}
+          {items.map((item) => {
+            // Each item starts with what it is about ("To whom:"), set in bold to scan the list by.
+            const colon = item.indexOf(": ");
+            return colon > 0 ? (
+              <li key={item}>
+                <strong>{item.slice(0, colon + 1)}</strong>
+                {item.slice(colon + 1)}
+              </li>
+            ) : (
+              <li key={item}>{item}</li>
+            );
+          })}
         </ul>
       ) : null}
     </div>

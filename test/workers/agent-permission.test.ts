@@ -318,6 +318,9 @@ describe("the data export", () => {
     expect(page).toContain("No: in force");
     // The words signed read as their list, each item its own line.
     const html = await htmlOf(await user.browser.get("/account/export"));
-    for (const item of permissionLines(AGENT_PERMISSION_ALLOWS).slice(1)) expect(html).toContain(`<li>${escaped(item)}</li>`);
+    for (const item of permissionLines(AGENT_PERMISSION_ALLOWS).slice(1)) {
+      const colon = item.indexOf(":") + 1;
+      expect(html).toContain(`<li><strong>${escaped(item.slice(0, colon))}</strong>${escaped(item.slice(colon))}</li>`);
+    }
   });
 });
