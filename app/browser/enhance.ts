@@ -1,5 +1,5 @@
 /*
- * What the interactive pages (signup, sign-in, the dashboard, the address form) do with
+ * What the interactive pages (signup, sign-in, the dashboard, the address form, the account page) do with
  * JavaScript on, in place of a framework: decision 0034. Every page works the same without it,
  * as plain form posts; nothing here is needed for a post to reach the server.
  */
