@@ -67,4 +67,5 @@ export default function SignIn() {
   );
 }
 
-export const meta = () => pageMeta("Sign in");
+export const meta = () =>
+  pageMeta("Sign in", "Sign in to Quiet Mailbox to follow your requests to stop junk mail and manage your account.");

@@ -1,5 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { PUBLIC_PAGES as LISTED_PAGES } from "~/domain/public-pages";
 
 const PUBLIC_PAGES = ["/", "/learn", "/terms", "/privacy", "/sitemap", "/signin", "/password/forgot", "/password/reset", "/start/step1"];
 const SIGNED_IN_PAGES = [
@@ -32,6 +33,13 @@ describe("the route table of product rules: Routes", () => {
     expect(html).toMatch(/<a[^>]*href="\/"[^>]*>.*Quiet Mailbox/s);
     expect(html).toContain("© 2025");
     for (const link of ['href="/sitemap"', 'href="/terms"', 'href="/privacy"', `href="${env.BLOG_URL}"`]) expect(html).toContain(link);
+  });
+
+  it.each(LISTED_PAGES.map((page) => page.path))("%s, a page search engines list, says what it is in a meta description", async (path) => {
+    const html = await (await SELF.fetch(`https://example.test${path}`)).text();
+    const descriptions = [...html.matchAll(/<meta name="description" content="([^"]*)"\/>/g)].map((match) => match[1]!.trim());
+    expect(descriptions).toHaveLength(1);
+    expect(descriptions[0]!.length, "a sentence, not a word").toBeGreaterThan(30);
   });
 
   it("links the footer's Blog to the configured blog, which answers (a local page outside production)", async () => {
