@@ -22,7 +22,7 @@ import { EXPORTED_TABLES, NOT_EXPORTED, type AccountExport } from "~/models/acco
 import { getDb } from "~/utils/db.server";
 import { Browser } from "./http";
 import { uniqueEmail } from "./stand-ins";
-import { htmlOf, sessionCookieFor } from "./support";
+import { htmlOf, scrollRegionsOf, sessionCookieFor } from "./support";
 
 const db = getDb(env.DB);
 
@@ -405,6 +405,16 @@ describe("a user with a row in every exported table", () => {
       expect(html).not.toMatch(/<script\b/);
       expect(html, "the zone of a known state goes without saying").not.toContain("Times are U.S. Eastern.");
       for (const theirs of ["Zed", other.email]) expect(html).not.toContain(theirs);
+    });
+
+    it("puts every table in a named region the keyboard can reach, to scroll it on a phone", async () => {
+      const html = await htmlOf(await (await signedIn(ada.id)).get("/account/export"));
+      const regions = scrollRegionsOf(html);
+      expect(regions.length, "one region a table").toBe(html.match(/<table\b/g)!.length);
+      expect(regions.length).toBeGreaterThanOrEqual(2);
+      expect(regions.filter((region) => region.problems.length > 0)).toEqual([]);
+      expect(new Set(regions.map((region) => region.name)).size, "each region has a name of its own").toBe(regions.length);
+      for (const { name } of regions) expect(html, "the region and its table share a name").toContain(`<table aria-label="${name}">`);
     });
 
     it("only reads: a post to either address changes nothing and says so", async () => {

@@ -94,3 +94,23 @@ export function lobEnvWithQueue() {
   };
   return { env: parseEnv({ ...env, LOB_API_KEY: "test_letters_key", JOBS: queue }), sent };
 }
+
+/**
+ * Every box of a page that scrolls a wide table sideways (class `table-scroll`), with what keeps
+ * it from the keyboard: a region must be in the tab order (tabindex="0"), a region (role), and
+ * named, by aria-label or by the id of an element on the page (axe: scrollable-region-focusable).
+ */
+export function scrollRegionsOf(html: string) {
+  const ids = new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]!));
+  return [...html.matchAll(/<div\b([^>]*\bclass="(?:[^"]*\s)?table-scroll(?:\s[^"]*)?"[^>]*)>/g)].map((match) => {
+    const attributes = new Map([...match[1]!.matchAll(/([\w-]+)="([^"]*)"/g)].map(([, name, value]) => [name!.toLowerCase(), value!]));
+    const labelledBy = attributes.get("aria-labelledby");
+    const name = attributes.get("aria-label") ?? (labelledBy && ids.has(labelledBy) ? `#${labelledBy}` : undefined);
+    const problems = [
+      attributes.get("tabindex") === "0" ? null : `tabindex is ${attributes.get("tabindex") ?? "missing"}`,
+      attributes.get("role") === "region" ? null : `role is ${attributes.get("role") ?? "missing"}`,
+      name?.trim() ? null : "no name",
+    ].filter((problem): problem is string => problem !== null);
+    return { name, problems };
+  });
+}
