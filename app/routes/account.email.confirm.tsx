@@ -41,7 +41,7 @@ export default function ConfirmEmail() {
       button="Use this email"
       elsewhere={<Link to="/account">Your account</Link>}
     >
-      From now on, you will sign in with <strong>{newEmail}</strong>, and our emails go there.
+      From now on, you will sign in with <strong className="email-address">{newEmail}</strong>, and our emails go there.
     </LinkConfirmation>
   );
 }

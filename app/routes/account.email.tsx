@@ -54,7 +54,8 @@ export default function ChangeEmail() {
       </p>
       <h1 id="page-title">Change email</h1>
       <p className="lead">
-        You sign in with <strong>{email}</strong>. We send a link to the new address; your email changes when you open it.
+        You sign in with <strong className="email-address">{email}</strong>. We send a link to the new address; your email changes when you
+        open it.
       </p>
       <Form method="post" className="form" {...getFormProps(form)} noValidate>
         <ErrorSummary form={form} fields={[fields.email, fields.currentPassword]} />

@@ -243,12 +243,13 @@ export default function Account() {
       <section aria-labelledby="email-title">
         <h2 id="email-title">Email and password</h2>
         <p>
-          You sign in with <strong>{email}</strong>.
+          You sign in with <strong className="email-address">{email}</strong>.
         </p>
         {pendingEmail ? (
           <Form method="post" className="notice">
             <p>
-              Waiting for you to open the link we sent to <strong>{pendingEmail}</strong>. Until then, your email stays as it is.
+              Waiting for you to open the link we sent to <strong className="email-address">{pendingEmail}</strong>. Until then, your email
+              stays as it is.
             </p>
             <p>
               Not you, or changed your mind?{" "}

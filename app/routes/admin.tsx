@@ -35,7 +35,7 @@ export default function StaffArea() {
             {section.label}
           </NavLink>
         ))}
-        <span className="muted">
+        <span className="muted email-address">
           {email} ({role})
         </span>
       </nav>

@@ -76,7 +76,7 @@ export default function StaffUsers() {
         >
           {users.map((user) => (
             <tr key={user.id}>
-              <td>{user.email}</td>
+              <td className="email-address">{user.email}</td>
               <td>{user.fullName}</td>
               <td>{user.state}</td>
               <td>{user.plan}</td>

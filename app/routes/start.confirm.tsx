@@ -55,7 +55,7 @@ export default function ConfirmSignup() {
         </>
       }
     >
-      Your account will use <strong>{email}</strong>, with the name, address and password you gave.
+      Your account will use <strong className="email-address">{email}</strong>, with the name, address and password you gave.
     </LinkConfirmation>
   );
 }

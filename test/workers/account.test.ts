@@ -212,7 +212,7 @@ describe("changing the email", () => {
     expect((await userRow(userId))!.email).toBe(email);
     expect((await new Browser().post("/signin", { email, password: "secret-123" })).status).toBe(303);
     expect(await htmlOf(await browser.get("/account"))).toContain(
-      `Waiting for you to open the link we sent to <strong>${newEmail}</strong>`,
+      `Waiting for you to open the link we sent to <strong class="email-address">${newEmail}</strong>`,
     );
 
     // The link opens a page with a button, on any device.

@@ -67,7 +67,7 @@ export function ProfileCard({ account }: { account: UserProfile }) {
         <dt>Name</dt>
         <dd>{account.fullName}</dd>
         <dt>Email</dt>
-        <dd>{account.email}</dd>
+        <dd className="email-address">{account.email}</dd>
         <dt>Address</dt>
         <dd>
           {account.addressLines.map((line) => (
