@@ -130,7 +130,7 @@ describe("dashboardView", () => {
     expect(waiting?.status).toBe("inQueue");
     expect(waiting?.statusLabel).toBe("Sent on 11/18/2026");
     expect(waiting?.wait).toBe(
-      "Epsilon has until 12/18/2026 to act: 25 days to go; we ask you then whether the mail stopped. Mail printed before may keep coming until 01/13/2027 (1 to 3 more mailings).",
+      "Epsilon has until 12/18/2026 to act: 25 days to go. Mail printed before may keep coming until 01/13/2027 (1 to 3 more mailings); we ask you then whether the mail stopped.",
     );
     expect(view.groups.suggested[0]).toMatchObject({
       statusLabel: null,
@@ -242,8 +242,32 @@ describe("dashboardView", () => {
       "Letter mailed 11/21/2026 to Letter Co's postal address · in transit · expected at the sender 11/26/2026",
     );
     // 30 days from the end of the day it is expected there, not from the mailing.
-    expect(cardOf("letter")?.wait).toMatch(/^Letter Co has until 12\/26\/2026 to act: 34 days to go;/);
+    expect(cardOf("letter")?.wait).toMatch(/^Letter Co has until 12\/26\/2026 to act: 34 days to go\./);
     expect(cardOf("letter")?.next.buttons.map((button) => button.label)).toEqual(["Cancel"]);
+  });
+
+  it("keeps a request on its way after its sender's days to act, and asks on the day its mail should have stopped", () => {
+    const view = dashboardView(
+      snapshot({
+        requests: [
+          row({ id: "acted", senderName: "Acted Co", status: "inQueue", queuedAt: daysAgo(41), processedAt: daysAgo(40) }),
+          row({ id: "over", senderName: "Over Co", status: "inQueue", queuedAt: daysAgo(61), processedAt: daysAgo(60) }),
+        ],
+      }),
+      { user: freeUser, url: url(), now },
+    );
+    const [acted] = view.groups.onItsWay;
+    expect(acted?.id).toBe("acted");
+    expect(acted?.wait).toBe(
+      "Acted Co's time to act ended on 11/13/2026. Mail printed before may keep coming until 12/09/2026 (1 to 3 more mailings); we ask you then whether the mail stopped.",
+    );
+    expect(acted?.next.question).toBeNull();
+    expect(acted?.next.buttons.map((button) => button.label)).toEqual(["Cancel"]);
+    const [over] = view.groups.needsYou;
+    expect(over?.id).toBe("over");
+    expect(over?.wait).toBe("The wait ended on 11/19/2026.");
+    expect(over?.next.question).toBe("Has the mail stopped?");
+    expect(view.summary).toMatchObject({ needsYou: 1, onItsWay: 1, next: { senderName: "Acted Co", by: "12/09/2026" } });
   });
 
   it("says a self-filed request is filed by the person and shows how to file a suggestion they must send", () => {

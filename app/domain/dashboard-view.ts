@@ -159,15 +159,18 @@ function waitText(row: DashboardRow, timeZone: string, now: Date) {
         row.consumerFiles && wait.startedAt
           ? `You filed it on ${formatDate(wait.startedAt, timeZone)}${wait.fromGuide ? `; ${row.senderName} says it takes ${row.takes}` : ""}. `
           : "";
+      const act =
+        standing.actBy > now
+          ? `${row.senderName} has until ${formatDate(standing.actBy, timeZone)} to act: ${days(standing.daysLeft)} to go.`
+          : `${row.senderName}'s time to act ended on ${formatDate(standing.actBy, timeZone)}.`;
+      // "Has the mail stopped?" is asked once mail printed before should have stopped (canAskIfMailStopped).
       return (
-        `${filed}${row.senderName} has until ${formatDate(standing.actBy, timeZone)} to act: ${days(standing.daysLeft)} to go; we ask you then whether the mail stopped. ` +
-        `Mail printed before may keep coming until ${formatDate(standing.mailStopsBy, timeZone)} (${MAIL_STOPS_AFTER.extraMailings} more mailings).`
+        `${filed}${act} Mail printed before may keep coming until ${formatDate(standing.mailStopsBy, timeZone)} ` +
+        `(${MAIL_STOPS_AFTER.extraMailings} more mailings); we ask you then whether the mail stopped.`
       );
     }
     case "waitOver":
-      return standing.mailStopsBy > now
-        ? `${row.senderName}'s time to act ended on ${formatDate(standing.actBy, timeZone)}. Mail printed before may keep coming until ${formatDate(standing.mailStopsBy, timeZone)}.`
-        : `The wait ended on ${formatDate(standing.actBy, timeZone)}.`;
+      return `The wait ended on ${formatDate(standing.mailStopsBy, timeZone)}.`;
     default:
       return null;
   }
@@ -295,11 +298,11 @@ function noticeOf(notice: DashboardNotice, snapshot: DashboardSnapshot, timeZone
       if (row.consumerFiles) {
         const standing = waitStanding(row, now);
         const by =
-          standing?.kind === "waiting" ? ` We will ask you on ${formatDate(standing.actBy, timeZone)} whether the mail stopped.` : "";
+          standing?.kind === "waiting" ? ` We will ask you on ${formatDate(standing.mailStopsBy, timeZone)} whether the mail stopped.` : "";
         return { text: `Noted: you filed it with ${row.senderName} yourself.${by}` };
       }
       return {
-        text: `Your request to ${row.senderName} is on its way: ${lowerFirst(standingOf(row, snapshot, timeZone) ?? "")}. ${timingRule(row.requiredDays)} This page asks you then whether it stopped.`,
+        text: `Your request to ${row.senderName} is on its way: ${lowerFirst(standingOf(row, snapshot, timeZone) ?? "")}. ${timingRule(row.requiredDays)} This page asks you whether it stopped once that mail should have stopped coming.`,
       };
     }
     case "report": {

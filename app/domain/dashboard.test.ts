@@ -30,20 +30,22 @@ const sentDaysAgo = (days: number, overrides: Partial<DashboardRequest> = {}) =>
   request({ status: "inQueue", queuedAt: daysAgo(days + 1), processedAt: daysAgo(days), ...overrides });
 
 describe("groupOf", () => {
-  it("puts a request by what it needs: an answer once its wait is over, nothing while it waits, nothing once done", () => {
+  it("puts a request by what it needs: an answer once its mail should have stopped, nothing while it waits, nothing once done", () => {
     expect(groupOf(request(), now)).toBe("suggested");
     expect(groupOf(request({ status: "inQueue", queuedAt: daysAgo(1) }), now)).toBe("onItsWay");
     expect(groupOf(sentDaysAgo(10), now)).toBe("onItsWay");
-    expect(groupOf(sentDaysAgo(30), now)).toBe("needsYou");
+    expect(groupOf(sentDaysAgo(30), now), "the days to act are over, but mail printed before may still come").toBe("onItsWay");
+    expect(groupOf(sentDaysAgo(55), now)).toBe("onItsWay");
+    expect(groupOf(sentDaysAgo(56), now)).toBe("needsYou");
     expect(groupOf(request({ status: "confirmedByUser" }), now)).toBe("done");
     expect(groupOf(request({ status: "cancelled" }), now)).toBe("done");
     expect(groupOf(request({ status: "deleted" }), now)).toBeNull();
   });
 
   it("asks nothing of a request the follow-up ladder took up: it is on its way again", () => {
-    expect(groupOf(sentDaysAgo(30, { followUpStep: 1 }), now)).toBe("onItsWay");
-    expect(groupOf(sentDaysAgo(30, { followUpStep: 3 }), now)).toBe("onItsWay");
-    expect(groupOf(sentDaysAgo(30, { followUpStep: 0 }), now)).toBe("needsYou");
+    expect(groupOf(sentDaysAgo(56, { followUpStep: 1 }), now)).toBe("onItsWay");
+    expect(groupOf(sentDaysAgo(56, { followUpStep: 3 }), now)).toBe("onItsWay");
+    expect(groupOf(sentDaysAgo(56, { followUpStep: 0 }), now)).toBe("needsYou");
   });
 
   it("needs the person's answer while its card asks for the return address on the piece, and not once staff took it", () => {
@@ -64,13 +66,15 @@ describe("groupOf", () => {
 describe("nextStep", () => {
   const labels = (step: ReturnType<typeof nextStep>) => step.buttons.map((button) => `${button.label}${button.primary ? "!" : ""}`);
 
-  it("never leads with “Mail stopped” before the wait is over; after it, asks with both answers", () => {
-    const waiting = nextStep(sentDaysAgo(5), now, { canSend: true });
-    expect(waiting.question).toBeNull();
-    expect(labels(waiting)).toEqual(["Cancel"]);
-    expect(waiting.buttons.some((button) => button.primary)).toBe(false);
+  it("never leads with “Mail stopped” before the mail should have stopped; after it, asks with both answers", () => {
+    for (const days of [5, 31, 55]) {
+      const waiting = nextStep(sentDaysAgo(days), now, { canSend: true });
+      expect(waiting.question, `day ${days}`).toBeNull();
+      expect(labels(waiting)).toEqual(["Cancel"]);
+      expect(waiting.buttons.some((button) => button.primary)).toBe(false);
+    }
 
-    const over = nextStep(sentDaysAgo(31), now, { canSend: true });
+    const over = nextStep(sentDaysAgo(57), now, { canSend: true });
     expect(over.question).toBe("Has the mail stopped?");
     expect(over.buttons.map(({ action, label, primary }) => [action, label, primary])).toEqual([
       ["confirm", "Yes, it stopped", true],
@@ -99,7 +103,11 @@ describe("nextStep", () => {
 
   it("waits the days its sender was seen to take before the mail should have stopped", () => {
     expect(waitStanding(sentDaysAgo(60), now)).toMatchObject({ kind: "waitOver", mailStopsBy: daysAgo(4) });
-    expect(waitStanding({ ...sentDaysAgo(60), learnedDays: 84 }, now)).toMatchObject({ kind: "waitOver", mailStopsBy: daysAgo(60 - 84) });
+    expect(waitStanding({ ...sentDaysAgo(60), learnedDays: 84 }, now)).toMatchObject({ kind: "waiting", mailStopsBy: daysAgo(60 - 84) });
+    expect(waitStanding({ ...sentDaysAgo(84), learnedDays: 84 }, now)).toMatchObject({ kind: "waitOver" });
+    expect(waitStanding({ ...sentDaysAgo(35), learnedDays: 21 }, now), "never before the days to act are over").toMatchObject({
+      kind: "waitOver",
+    });
   });
 
   it("offers Unsubscribe on a suggestion, “I filed it” on one the person files, and the plans instead when none is left", () => {
@@ -131,11 +139,11 @@ describe("nextStep", () => {
 });
 
 describe("summarize", () => {
-  it("counts each group and names the request that should take effect first", () => {
+  it("counts each group and names the request whose mail should stop first", () => {
     const summary = summarize(
       [
         request(),
-        sentDaysAgo(31, { id: "a", senderName: "Over" }),
+        sentDaysAgo(57, { id: "a", senderName: "Over" }),
         sentDaysAgo(10, { id: "b", senderName: "Later" }),
         sentDaysAgo(20, { id: "c", senderName: "Sooner" }),
         request({ id: "d", status: "inQueue", queuedAt: daysAgo(1) }),
@@ -149,13 +157,13 @@ describe("summarize", () => {
       needsReturnAddress: 0,
       onItsWay: 3,
       done: 2,
-      next: { senderName: "Sooner", by: new Date(daysAgo(20).getTime() + 30 * DAY_MS) },
+      next: { senderName: "Sooner", by: new Date(daysAgo(20).getTime() + 56 * DAY_MS) },
     });
   });
 
   it("counts apart the answers that are a return address on a piece", () => {
     const asking = request({ id: "g", status: "inQueue", queuedAt: daysAgo(1), returnAddressWait: { withStaff: false } });
-    expect(summarize([asking, sentDaysAgo(30)], now)).toMatchObject({ needsYou: 2, needsReturnAddress: 1, onItsWay: 0 });
+    expect(summarize([asking, sentDaysAgo(56)], now)).toMatchObject({ needsYou: 2, needsReturnAddress: 1, onItsWay: 0 });
   });
 
   it("has no next date when nothing has reached a sender", () => {

@@ -77,7 +77,7 @@ type Stage = "notSent" | "waiting" | "waitOver" | "stillComing" | "confirmedByUs
 /** The buttons as a card names them at each stage; the learn page explains them by these names. */
 export const NEXT_STEP_LABELS = {
   notSent: { unsubscribe: "Unsubscribe" },
-  // Whether the mail stopped cannot be known before the sender's days to act are over (mail-timing.ts): not asked yet.
+  // Whether the mail stopped cannot be known before mail printed before should have stopped (mail-timing.ts): not asked yet.
   waiting: { cancel: "Cancel" },
   waitOver: { confirm: "Yes, it stopped", report: "No, still coming", cancel: "Cancel" },
   // A piece seen in the mail after the day it should have stopped already answers the question.
@@ -144,7 +144,7 @@ export type DashboardSummary = {
   needsReturnAddress: number;
   onItsWay: number;
   done: number;
-  /** The soonest date a request on its way should take effect, with its sender. */
+  /** The soonest date a request on its way should have stopped the mail (mailStopsBy), with its sender: the day we ask. */
   next: { senderName: string; by: Date } | null;
 };
 
@@ -155,8 +155,8 @@ export function summarize(requests: DashboardRequest[], now: Date): DashboardSum
     if (group === "needsYou" || group === "onItsWay" || group === "done") summary[group] += 1;
     if (group === "needsYou" && request.returnAddressWait) summary.needsReturnAddress += 1;
     const standing: WaitStanding | null = waitStanding(request, now);
-    if (standing?.kind === "waiting" && (!summary.next || standing.actBy < summary.next.by)) {
-      summary.next = { senderName: request.senderName, by: standing.actBy };
+    if (standing?.kind === "waiting" && (!summary.next || standing.mailStopsBy < summary.next.by)) {
+      summary.next = { senderName: request.senderName, by: standing.mailStopsBy };
     }
   }
   return summary;

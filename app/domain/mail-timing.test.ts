@@ -50,11 +50,18 @@ describe("mailClock", () => {
     expect(mailClock(sentAt, 30, null).mailStopsBy).toEqual(new Date(sentAt.getTime() + MAIL_STOPS_AFTER_DAYS * DAY_MS));
   });
 
-  it("asks whether the mail stopped only once the days to act are over, not on the day it arrived", () => {
+  it("asks whether the mail stopped only once mail printed before should have stopped, not when the days to act end", () => {
     const clock = mailClock(sentAt, 30);
     expect(canAskIfMailStopped(clock, sentAt)).toBe(false);
-    expect(canAskIfMailStopped(clock, new Date(clock.actBy.getTime() - 1))).toBe(false);
-    expect(canAskIfMailStopped(clock, clock.actBy)).toBe(true);
+    expect(canAskIfMailStopped(clock, clock.actBy)).toBe(false);
+    expect(canAskIfMailStopped(clock, new Date(clock.mailStopsBy.getTime() - 1))).toBe(false);
+    expect(canAskIfMailStopped(clock, clock.mailStopsBy)).toBe(true);
+  });
+
+  it("asks on the date a sender's learned days give, as the digests read it", () => {
+    const clock = mailClock(sentAt, 30, 84);
+    expect(canAskIfMailStopped(clock, new Date(sentAt.getTime() + 83 * DAY_MS))).toBe(false);
+    expect(canAskIfMailStopped(clock, new Date(sentAt.getTime() + 84 * DAY_MS))).toBe(true);
   });
 
   it("counts whole days left, never fewer than none", () => {

@@ -2,8 +2,10 @@
 // promises). The clock starts when the sender got the request: the day a letter was delivered (or
 // Lob expects it there), the moment an email was sent. From then the sender has its days to act
 // (requiredDays, from the catalog), and mail it printed before may keep coming for up to
-// MAIL_STOPS_AFTER.weeks (its next EXTRA_MAILINGS). Whether the mail stopped can only be asked
-// once the days to act are over. Pure, so each rule has a unit test (mail-timing.test.ts).
+// MAIL_STOPS_AFTER.weeks (its next EXTRA_MAILINGS), or for the days this sender's mail was seen to
+// take. Whether the mail stopped is asked only once that mail should have stopped coming
+// (mailStopsBy): before then a piece still arriving is expected, and says nothing about the
+// request. Pure, so each rule has a unit test (mail-timing.test.ts).
 import { DAY_MS } from "~/domain/dates";
 
 export const EXTRA_MAILINGS = { fewest: 1, most: 3 } as const;
@@ -43,9 +45,9 @@ export function reachedSenderAt(sentAt: Date | null, letter: LetterArrival | nul
 
 export type MailClock = {
   reachedAt: Date;
-  /** The end of the sender's days to act: from then on, whether the mail stopped can be asked. */
+  /** The end of the sender's days to act. */
   actBy: Date;
-  /** The last day mail printed before may still arrive. */
+  /** The last day mail printed before may still arrive: from then on, whether the mail stopped is asked. */
   mailStopsBy: Date;
 };
 
@@ -62,9 +64,13 @@ export function mailClock(reachedAt: Date, requiredDays: number, learnedDays: nu
   };
 }
 
-/** Whether "Has the mail stopped?" can be answered: the sender's days to act are over. */
+/**
+ * Whether "Has the mail stopped?" can be answered: mail printed before the request should have
+ * stopped coming (the same date the digests are read against). Before then, "still coming" is
+ * what the clock expects, and would send a second request for nothing.
+ */
 export function canAskIfMailStopped(clock: MailClock, now: Date) {
-  return now.getTime() >= clock.actBy.getTime();
+  return now.getTime() >= clock.mailStopsBy.getTime();
 }
 
 /** Whole days from now to a date, never below zero. */

@@ -23,27 +23,34 @@ const waiting: ReminderCandidate = {
 };
 
 describe("dueReminderRound: the first reminder", () => {
-  it("is not due the day before the required days are over, and is due on the day they are", () => {
-    expect(dueReminderRound(waiting, daysAfterSending(29))).toBeNull();
-    expect(dueReminderRound(waiting, new Date(daysAfterSending(30).getTime() - 1))).toBeNull();
-    expect(dueReminderRound(waiting, daysAfterSending(30))).toBe(1);
-    expect(dueReminderRound(waiting, daysAfterSending(45))).toBe(1);
+  it("is not due when the sender's days to act are over, only once mail printed before should have stopped (56 days)", () => {
+    expect(dueReminderRound(waiting, daysAfterSending(30)), "mail printed before may still come").toBeNull();
+    expect(dueReminderRound(waiting, daysAfterSending(55))).toBeNull();
+    expect(dueReminderRound(waiting, new Date(daysAfterSending(56).getTime() - 1))).toBeNull();
+    expect(dueReminderRound(waiting, daysAfterSending(56))).toBe(1);
+    expect(dueReminderRound(waiting, daysAfterSending(70))).toBe(1);
   });
 
   it("counts a letter's days from the day it reached the sender, not the day it was mailed", () => {
     const letter = { ...waiting, letter: { deliveredAt: null, expectedDeliveryDate: "2026-03-07" } };
     // Lob expects it on the fifth day after mailing, by the end of that day.
-    expect(dueReminderRound(letter, daysAfterSending(35))).toBeNull();
-    expect(dueReminderRound(letter, daysAfterSending(36))).toBe(1);
+    expect(dueReminderRound(letter, daysAfterSending(61))).toBeNull();
+    expect(dueReminderRound(letter, daysAfterSending(62))).toBe(1);
     const delivered = { ...waiting, letter: { deliveredAt: daysAfterSending(3), expectedDeliveryDate: "2026-03-07" } };
-    expect(dueReminderRound(delivered, daysAfterSending(32))).toBeNull();
-    expect(dueReminderRound(delivered, daysAfterSending(33))).toBe(1);
+    expect(dueReminderRound(delivered, daysAfterSending(58))).toBeNull();
+    expect(dueReminderRound(delivered, daysAfterSending(59))).toBe(1);
   });
 
-  it("follows the request's own required days", () => {
+  it("follows the request's own required days when they are longer, and the sender's learned days", () => {
     const slow = { ...waiting, requiredDays: 60 };
     expect(dueReminderRound(slow, daysAfterSending(59))).toBeNull();
     expect(dueReminderRound(slow, daysAfterSending(60))).toBe(1);
+    const learned = { ...waiting, learnedDays: 84 };
+    expect(dueReminderRound(learned, daysAfterSending(83))).toBeNull();
+    expect(dueReminderRound(learned, daysAfterSending(84))).toBe(1);
+    const quick = { ...waiting, learnedDays: 21 };
+    expect(dueReminderRound(quick, daysAfterSending(29)), "never before the days to act are over").toBeNull();
+    expect(dueReminderRound(quick, daysAfterSending(30))).toBe(1);
   });
 
   it("is never due for a request that is not waiting on an answer, or when reminders are off", () => {
@@ -57,22 +64,23 @@ describe("dueReminderRound: the first reminder", () => {
 });
 
 describe("dueReminderRound: the second reminder", () => {
-  const reminded = { ...waiting, firstReminderAt: daysAfterSending(30) };
+  const reminded = { ...waiting, firstReminderAt: daysAfterSending(56) };
 
-  it("is due at eight weeks (56 days) after sending, not a moment before", () => {
-    expect(dueReminderRound(reminded, new Date(daysAfterSending(56).getTime() - 1))).toBeNull();
-    expect(dueReminderRound(reminded, daysAfterSending(56))).toBe(2);
+  it("is due 14 days after the first, not a moment before", () => {
+    expect(dueReminderRound(reminded, daysAfterSending(60))).toBeNull();
+    expect(dueReminderRound(reminded, new Date(daysAfterSending(70).getTime() - 1))).toBeNull();
+    expect(dueReminderRound(reminded, daysAfterSending(70))).toBe(2);
   });
 
-  it("waits until the first reminder is at least 14 days old", () => {
-    const remindedLate = { ...waiting, firstReminderAt: daysAfterSending(50) };
-    expect(dueReminderRound(remindedLate, daysAfterSending(56))).toBeNull();
-    expect(dueReminderRound(remindedLate, daysAfterSending(63))).toBeNull();
-    expect(dueReminderRound(remindedLate, daysAfterSending(64))).toBe(2);
+  it("counts its 14 days from the day the first went, however late that was", () => {
+    const remindedLate = { ...waiting, firstReminderAt: daysAfterSending(60) };
+    expect(dueReminderRound(remindedLate, daysAfterSending(70))).toBeNull();
+    expect(dueReminderRound(remindedLate, daysAfterSending(73))).toBeNull();
+    expect(dueReminderRound(remindedLate, daysAfterSending(74))).toBe(2);
   });
 
   it("is sent once, and never when the user answered or turned reminders off", () => {
-    const late = daysAfterSending(70);
+    const late = daysAfterSending(80);
     expect(dueReminderRound({ ...reminded, secondReminderClaimed: true }, late)).toBeNull();
     expect(dueReminderRound({ ...reminded, status: "confirmedByUser" }, late)).toBeNull();
     expect(dueReminderRound({ ...reminded, processedAt: null }, late)).toBeNull();

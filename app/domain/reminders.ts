@@ -1,15 +1,19 @@
 import type { RequestStatus } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
-import { mailClock, MAIL_STOPS_AFTER_DAYS, reachedSenderAt, type LetterArrival } from "~/domain/mail-timing";
+import { canAskIfMailStopped, mailClock, MAIL_STOPS_AFTER_DAYS, reachedSenderAt, type LetterArrival } from "~/domain/mail-timing";
 import { isStillComing } from "~/domain/seen-in-mail";
 import { isVerifiedStopped, type StopEvidence } from "~/domain/sender-outcome";
 
 // "Has the mail stopped?" reminders (docs/decisions/0017-reminders.md; product rules: What the product promises).
 
-/** The second and last reminder goes out when mail printed before should have stopped coming (mailClock's mailStopsBy). */
-export const SECOND_REMINDER_AFTER_DAYS = MAIL_STOPS_AFTER_DAYS;
+/**
+ * The first reminder goes out when mail printed before should have stopped coming (mailClock's
+ * mailStopsBy): this many days after the request reached the sender, unless the sender's own
+ * learned days say otherwise.
+ */
+export const FIRST_REMINDER_AFTER_DAYS = MAIL_STOPS_AFTER_DAYS;
 
-/** However late the first reminder went, the second waits at least this long after it. */
+/** The second and last reminder goes out this many days after the first. */
 export const DAYS_BETWEEN_REMINDERS = 14;
 
 export type ReminderRound = 1 | 2;
@@ -44,21 +48,19 @@ export type ReminderCandidate = {
  * Which reminder a request is due for now, if any. Only a request still waiting on an answer
  * counts: in queue and sent. Confirm changes the status and Report clears processedAt, so either
  * answer ends the reminders; a later re-send starts a new cycle under its new processedAt.
- * The clock starts when the sender got the request (reachedSenderAt). Round 1 once the sender's
- * days to act have passed; round 2 once mail printed before should have stopped coming (mailClock)
- * and round 1 went out at least DAYS_BETWEEN_REMINDERS before. The cron's SQL (app/models/reminder.server.ts)
- * applies the same rule to every request at once.
+ * The clock starts when the sender got the request (reachedSenderAt). Round 1 once mail printed
+ * before should have stopped coming (mailClock's mailStopsBy, when the card asks too:
+ * canAskIfMailStopped); round 2 once round 1 went out at least DAYS_BETWEEN_REMINDERS before. The
+ * cron's SQL (app/models/reminder.server.ts) applies the same rule to every request at once.
  */
 export function dueReminderRound(candidate: ReminderCandidate, now: Date): ReminderRound | null {
   if (candidate.status !== "inQueue" || !candidate.processedAt || !candidate.reminderEmails) return null;
   const clock = mailClock(reachedSenderAt(candidate.processedAt, candidate.letter)!, candidate.requiredDays, candidate.learnedDays ?? null);
-  if (!candidate.firstReminderAt) {
-    return clock.actBy <= now ? 1 : null;
-  }
+  // Never asked before the card would take the answer, in either round.
+  if (!canAskIfMailStopped(clock, now)) return null;
+  if (!candidate.firstReminderAt) return 1;
   if (candidate.secondReminderClaimed) return null;
-  const mailShouldHaveStopped = clock.mailStopsBy <= now;
-  const firstLongEnoughAgo = candidate.firstReminderAt.getTime() + DAYS_BETWEEN_REMINDERS * DAY_MS <= now.getTime();
-  return mailShouldHaveStopped && firstLongEnoughAgo ? 2 : null;
+  return candidate.firstReminderAt.getTime() + DAYS_BETWEEN_REMINDERS * DAY_MS <= now.getTime() ? 2 : null;
 }
 
 /**

@@ -18,14 +18,23 @@ const request = {
 const tz = "America/Chicago";
 
 describe("reportRefusal", () => {
-  it("refuses a report before the sender's days to act are over, saying from when, and takes it after", () => {
-    expect(reportRefusal(request, sentAt, tz)).toMatch(/^You can tell us from 10\/31\/2026: Acme has until then/);
-    expect(reportRefusal(request, new Date("2026-10-31T16:00:00Z"), tz)).toBeNull();
+  it("refuses a report before mail printed before the request should have stopped, saying when we ask again, and takes it then", () => {
+    const refusal = "That mail was printed before your request; we ask again on 11/26/2026, when mail from Acme should have stopped coming.";
+    expect(reportRefusal(request, sentAt, tz)).toBe(refusal);
+    // The sender's days to act are over on 10/31, but mail it printed before may still come.
+    expect(reportRefusal(request, new Date("2026-10-31T16:00:00Z"), tz)).toBe(refusal);
+    expect(reportRefusal(request, new Date("2026-11-26T14:59:59Z"), tz)).toBe(refusal);
+    expect(reportRefusal(request, new Date("2026-11-26T15:00:00Z"), tz)).toBeNull();
+  });
+
+  it("asks again on the date the sender's learned days give", () => {
+    expect(reportRefusal({ ...request, learnedDays: 84 }, new Date("2026-12-01T16:00:00Z"), tz)).toMatch(/we ask again on 12\/24\/2026,/);
+    expect(reportRefusal({ ...request, learnedDays: 84 }, new Date("2026-12-24T15:00:00Z"), tz)).toBeNull();
   });
 
   it("starts the clock when a letter reached the sender, and again at each new sending", () => {
     const letter = { deliveredAt: new Date("2026-10-10T15:00:00Z"), expectedDeliveryDate: null };
-    expect(reportRefusal({ ...request, letter }, new Date("2026-11-01T16:00:00Z"), tz)).toMatch(/from 11\/09\/2026/);
+    expect(reportRefusal({ ...request, letter }, new Date("2026-11-01T16:00:00Z"), tz)).toMatch(/we ask again on 12\/05\/2026,/);
     expect(reportRefusal({ ...request, processedAt: null, followUpStep: 1 }, new Date("2027-01-01T00:00:00Z"), tz)).toMatch(
       /^Your next request to Acme has not gone out yet/,
     );

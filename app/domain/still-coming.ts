@@ -1,7 +1,7 @@
 // Who may say a sender's mail is still coming, and what may follow (decision 0064). A paid step
 // (a second request, a request under the law) follows only real evidence: the person's own
-// report once the sender's days to act are over for the current sending, or a piece known to be
-// real. A piece that could not be verified is shown, and waits for the person. Pure: the caller
+// report once mail printed before the current sending should have stopped coming (mailClock's
+// mailStopsBy, the date the digests are read against), or a piece known to be real. A piece that could not be verified is shown, and waits for the person. Pure: the caller
 // passes `now`.
 import type { ArrivalSource, FollowUpHold } from "../../drizzle/schema";
 import { formatDate, isoDate } from "~/domain/dates";
@@ -27,9 +27,10 @@ export type ReportableRequest = WaitingRequest & {
 
 /**
  * Why "Mail still coming" cannot be taken now, in the words shown next to the button; null when it
- * can. It is taken once the sender's days to act are over for the current sending (the card's own
- * clock, waitStanding); a ladder the person stopped by withdrawing their permission goes to staff
- * at any time, since nothing paid follows.
+ * can. It is taken once mail printed before the current sending should have stopped coming (the
+ * card's own clock, waitStanding): before then, mail still coming is what the clock expects. A
+ * ladder the person stopped by withdrawing their permission goes to staff at any time, since
+ * nothing paid follows.
  */
 export function reportRefusal(request: ReportableRequest, now: Date, timeZone: string): string | null {
   if (request.followUpHold === "permissionRevoked") return null;
@@ -41,14 +42,11 @@ export function reportRefusal(request: ReportableRequest, now: Date, timeZone: s
   const standing = waitStanding({ ...request, status: "inQueue" }, now);
   if (!standing || standing.kind === "notSent" || standing.kind === "waitingToSend") {
     return request.followUpStep > 0
-      ? `Your next request to ${sender} has not gone out yet. Once it has, and ${sender}'s days to act on it are over, you can tell us here if their mail still comes.`
-      : `Your request to ${sender} has not gone out yet. Once it has, and ${sender}'s days to act on it are over, you can tell us here if their mail still comes.`;
+      ? `Your next request to ${sender} has not gone out yet. Once it has, and mail printed before it should have stopped coming, you can tell us here if their mail still comes.`
+      : `Your request to ${sender} has not gone out yet. Once it has, and mail printed before it should have stopped coming, you can tell us here if their mail still comes.`;
   }
   if (standing.kind === "waiting") {
-    return (
-      `You can tell us from ${formatDate(standing.actBy, timeZone)}: ${sender} has until then to act on your request, ` +
-      "and mail printed before it reached them may still come. If their mail still comes after that day, tell us then."
-    );
+    return `That mail was printed before your request; we ask again on ${formatDate(standing.mailStopsBy, timeZone)}, when mail from ${sender} should have stopped coming.`;
   }
   return null;
 }

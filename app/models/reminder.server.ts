@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { jobs, mailArrivals, mailedLetters, requestReminders, requests, senderOutcomes, users } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
-import { DAYS_BETWEEN_REMINDERS, SECOND_REMINDER_AFTER_DAYS, type ReminderRound } from "~/domain/reminders";
+import { DAYS_BETWEEN_REMINDERS, FIRST_REMINDER_AFTER_DAYS, type ReminderRound } from "~/domain/reminders";
 import type { EmailSwitch } from "~/domain/email-switches";
 import { MIN_CASES } from "~/domain/sender-outcome";
 import { digestShowedSender, mailboxSeenOnOf } from "~/models/sender-outcome.server";
@@ -30,10 +30,10 @@ const reachedSenderAt = sql<number>`max(${requests.processedAt}, coalesce((
 /**
  * The days after the request reached the sender by which its mail should have stopped, as
  * mailClock says: the days its sender's mail was seen to take once enough requests showed it
- * (learnedStopDays), else SECOND_REMINDER_AFTER_DAYS; never fewer than the days to act.
+ * (learnedStopDays), else FIRST_REMINDER_AFTER_DAYS; never fewer than the days to act.
  */
 const stopAfterDays = sql<number>`max(${requests.requiredDays}, coalesce((select ${senderOutcomes.p90Days} from ${senderOutcomes}
-  where ${senderOutcomes.templateId} = ${requests.templateId} and ${senderOutcomes.cases} >= ${MIN_CASES}), ${SECOND_REMINDER_AFTER_DAYS}))`;
+  where ${senderOutcomes.templateId} = ${requests.templateId} and ${senderOutcomes.cases} >= ${MIN_CASES}), ${FIRST_REMINDER_AFTER_DAYS}))`;
 
 /**
  * Claims every reminder that is due, in two set-based statements (one D1 round trip): the rule of
@@ -61,7 +61,8 @@ export async function claimDueReminders(db: Db, now: Date) {
           and(
             eq(requests.status, "inQueue"),
             isNotNull(requests.processedAt),
-            sql`${reachedSenderAt} + ${requests.requiredDays} * ${DAY_MS} <= ${nowMs}`,
+            // Mail printed before should have stopped coming: the day the card asks too.
+            sql`${reachedSenderAt} + ${stopAfterDays} * ${DAY_MS} <= ${nowMs}`,
             // The follow-up ladder took it up: the evidence told, nothing is asked.
             eq(requests.followUpStep, 0),
             eq(users.reminderEmails, true),

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { SECOND_REMINDER_AFTER_DAYS } from "~/domain/reminders";
+import { FIRST_REMINDER_AFTER_DAYS } from "~/domain/reminders";
 import { CUSTOM_REQUIRED_DAYS, FREE_REQUEST_ALLOWANCE } from "~/domain/requests";
 import { EXTRA_MAILINGS, MAIL_STOPS_AFTER, WHY_MAIL_TAKES_WEEKS } from "~/domain/mail-timing";
 
@@ -65,9 +65,9 @@ describe("product numbers in copy", () => {
     expect(found).toEqual([]);
   });
 
-  it("derive the shared sentence and the last reminder from the wait", () => {
+  it("derive the shared sentence and the first reminder from the wait", () => {
     expect(WHY_MAIL_TAKES_WEEKS).toContain(`about ${MAIL_STOPS_AFTER.weeks} weeks`);
     expect(WHY_MAIL_TAKES_WEEKS).toContain(`${MAIL_STOPS_AFTER.extraMailings} extra mailings`);
-    expect(SECOND_REMINDER_AFTER_DAYS).toBe(MAIL_STOPS_AFTER.weeks * 7);
+    expect(FIRST_REMINDER_AFTER_DAYS).toBe(MAIL_STOPS_AFTER.weeks * 7);
   });
 });
