@@ -57,10 +57,11 @@ type ReminderEmailFacts = {
 
 /** Plain text, so that it reads the same in every mail client and carries no tracking. */
 function reminderEmail({ senderName, sentOn, sentAgo, requiredDays, round, answerUrl, unsubscribeUrl }: ReminderEmailFacts) {
+  // Sent only once mail printed before should have stopped coming (dueReminderRound), so both say so.
   const opening =
     round === 1
-      ? `We sent your opt-out request to ${senderName} on ${sentOn} (${sentAgo}). ${timingRule(requiredDays)} ${senderName}'s days to act are over now, so a last piece or two may still arrive, but no more than that.`
-      : `We sent your opt-out request to ${senderName} on ${sentOn} (${sentAgo}). By now their mail should have stopped. This is our last reminder about it.`;
+      ? `We sent your opt-out request to ${senderName} on ${sentOn} (${sentAgo}). ${timingRule(requiredDays)} That time is over now: mail ${senderName} printed before your request should have stopped coming.`
+      : `We sent your opt-out request to ${senderName} on ${sentOn} (${sentAgo}), and asked you two weeks ago whether their mail has stopped. It should have by now. This is our last reminder about it.`;
   return {
     subject: `Has mail from ${senderName} stopped?`,
     text: [

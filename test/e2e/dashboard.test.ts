@@ -193,7 +193,7 @@ describe.each(JS_MODES)("the dashboard (JavaScript $label)", ({ js, label }) => 
       );
       expect(await group(page, "onItsWay").locator("#request-wiland .status").innerText()).toMatch(SENT_STANDING);
 
-      // Before the sender's days to act are over, no one can tell whether the mail stopped: the card does not ask.
+      // Before mail printed before should have stopped, no one can tell whether the mail stopped: the card does not ask.
       expect(
         await card(page, "epsilon")
           .getByRole("button", { name: /stopped/ })

@@ -174,7 +174,7 @@ describe("the work queue", () => {
 
     await db
       .update(requests)
-      .set({ processedAt: new Date(Date.now() - 40 * 24 * 60 * 60 * 1000) })
+      .set({ processedAt: new Date(Date.now() - 60 * 24 * 60 * 60 * 1000) })
       .where(and(eq(requests.userId, user.userId), eq(requests.id, custom!.id)));
     expect((await user.browser.post("/dashboard", { intent: "report", requestId: custom!.id })).status).toBe(303);
     expect((await requestRow(user.userId, custom!.id)).processedAt).toBeNull();

@@ -69,14 +69,15 @@ describe("the dashboard's groups and summary", () => {
     const { browser, userId } = await signedUpUser("groups");
     for (const id of ["epsilon", "wiland", "alliant"])
       expect((await post(browser, { intent: "unsubscribe", requestId: id })).status).toBe(303);
-    // Epsilon reached its sender 40 days ago (the wait is over), Wiland 10 days ago; Alliant waits to be sent.
+    // Epsilon reached its sender 60 days ago (its mail should have stopped), Wiland 40 days ago (its
+    // 30 days to act are over, but mail printed before may still come); Alliant waits to be sent.
     await db
       .update(requests)
-      .set({ processedAt: new Date(Date.now() - 40 * DAY_MS) })
+      .set({ processedAt: new Date(Date.now() - 60 * DAY_MS) })
       .where(ownRequest(userId, "epsilon"));
     await db
       .update(requests)
-      .set({ processedAt: new Date(Date.now() - 10 * DAY_MS) })
+      .set({ processedAt: new Date(Date.now() - 40 * DAY_MS) })
       .where(ownRequest(userId, "wiland"));
 
     const html = await htmlOf(browser);
@@ -92,10 +93,10 @@ describe("the dashboard's groups and summary", () => {
     const onItsWay = html.slice(html.indexOf('id="group-onItsWay"'), html.indexOf('id="group-suggested"'));
     expect(onItsWay).toContain('id="request-wiland"');
     expect(onItsWay).toContain('id="request-alliant"');
-    // Before the sender's days to act are over, no one can tell whether the mail stopped: it is not asked.
-    expect(textOf(onItsWay)).not.toMatch(/Mail already stopped|Has the mail stopped/);
+    // Before mail printed before should have stopped, no one can tell whether the mail stopped: it is not asked.
+    expect(textOf(onItsWay)).not.toMatch(/Mail already stopped|Has the mail stopped|No, still coming/);
     expect(textOf(onItsWay)).toMatch(
-      /Wiland has until \d\d\/\d\d\/\d{4} to act: 20 days to go; we ask you then whether the mail stopped\./,
+      /Wiland's time to act ended on \d\d\/\d\d\/\d{4}\. Mail printed before may keep coming until \d\d\/\d\d\/\d{4} \(1 to 3 more mailings\); we ask you then whether the mail stopped\./,
     );
 
     await post(browser, { intent: "confirm", requestId: "epsilon" });
@@ -336,7 +337,7 @@ describe("notices after a post", () => {
     const html = await htmlOf(browser, location.replace(/#.*/, ""));
     expect(html).toMatch(/<div id="outcome" tabindex="-1" data-focus-on-load="true" class="notice" role="status">/);
     expect(textOf(html)).toMatch(
-      /Your request to Wiland is on its way: (going out by (email|mail) now|our staff send it: usually within 2 working days)\. Once a sender gets your request, it has 30 days to act; mail it printed before may keep coming for up to 8 weeks \(1 to 3 more mailings\)\. This page asks you then whether it stopped\./,
+      /Your request to Wiland is on its way: (going out by (email|mail) now|our staff send it: usually within 2 working days)\. Once a sender gets your request, it has 30 days to act; mail it printed before may keep coming for up to 8 weeks \(1 to 3 more mailings\)\. This page asks you whether it stopped once that mail should have stopped coming\./,
     );
     expect(textOf(html)).not.toMatch(/shortly|In queue/);
     // A notice about a request that is not the user's says nothing.

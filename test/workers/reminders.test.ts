@@ -120,16 +120,19 @@ describe("the reminder cron", () => {
   it("the reminder cron sends one email per due request even when run twice", async () => {
     const now = new Date();
     const ada = await insertUser("reminder-due");
-    const due = await newRequest(ada.id, "Garden Goods Catalog", { processedAt: daysBefore(now, 30) });
-    const dayEarly = await newRequest(ada.id, "Early Catalog", { processedAt: daysBefore(now, 29) });
-    const slowSender = await newRequest(ada.id, "Slow Sender", { processedAt: daysBefore(now, 45), requiredDays: 60 });
+    // Due once mail printed before should have stopped coming: eight weeks after the sender got it.
+    const due = await newRequest(ada.id, "Garden Goods Catalog", { processedAt: daysBefore(now, 56) });
+    const dayEarly = await newRequest(ada.id, "Early Catalog", { processedAt: daysBefore(now, 55) });
+    // Its days to act are over, but mail printed before may still come: not asked yet.
+    const actedOnly = await newRequest(ada.id, "Acted Catalog", { processedAt: daysBefore(now, 30) });
+    const slowSender = await newRequest(ada.id, "Slow Sender", { processedAt: daysBefore(now, 59), requiredDays: 60 });
     const confirmed = await newRequest(ada.id, "Stopped Catalog", { status: "confirmedByUser", processedAt: daysBefore(now, 40) });
     const cancelled = await newRequest(ada.id, "Cancelled Catalog", { status: "cancelled", processedAt: daysBefore(now, 40) });
     const notSentYet = await newRequest(ada.id, "Waiting Catalog");
     const grace = await insertUser("reminder-second-user");
-    await newRequest(grace.id, "Acme Offers", { processedAt: daysBefore(now, 31) });
+    await newRequest(grace.id, "Acme Offers", { processedAt: daysBefore(now, 57) });
     const quiet = await insertUser("reminder-off", { reminderEmails: false });
-    await newRequest(quiet.id, "Garden Goods Catalog", { processedAt: daysBefore(now, 40) });
+    await newRequest(quiet.id, "Garden Goods Catalog", { processedAt: daysBefore(now, 60) });
 
     await runCron(now);
     await runCron(now);
@@ -148,9 +151,13 @@ describe("the reminder cron", () => {
     expect(more, "one email, however often the cron ran").toEqual([]);
     expect(await emailsTo(grace.email)).toHaveLength(1);
     expect(await emailsTo(quiet.email)).toEqual([]);
-    for (const other of [dayEarly, slowSender, confirmed, cancelled, notSentYet]) expect(email!.TextBody).not.toContain(other);
+    for (const other of [dayEarly, actedOnly, slowSender, confirmed, cancelled, notSentYet]) expect(email!.TextBody).not.toContain(other);
 
     expect(email!.Subject).toBe("Has mail from Garden Goods Catalog stopped?");
+    expect(email!.TextBody).toContain(
+      "That time is over now: mail Garden Goods Catalog printed before your request should have stopped coming.",
+    );
+    expect(email!.TextBody).not.toContain("may still arrive");
     expect(email!.Tag).toBe("reminder");
     expect(email!.TextBody).toContain(`${APP_ORIGIN}/reminders/${due}`);
     const unsubscribe = email!.TextBody!.match(/http\S+\/reminders\/unsubscribe\?token=\S+/)?.[0];
@@ -174,12 +181,12 @@ describe("the reminder cron", () => {
         createdAt: mailedAt,
       });
     const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-    // Mailed 31 days ago, expected at the sender 4 days later: 27 of its 30 days have passed.
-    const stillInTime = await newRequest(user.id, "Letter Catalog", { processedAt: daysBefore(now, 31) });
-    await letterOn(stillInTime, daysBefore(now, 31), isoDay(daysBefore(now, 27)));
-    // Mailed 34 days ago and delivered 2 days later: its 30 days are over.
-    const delivered = await newRequest(user.id, "Delivered Catalog", { processedAt: daysBefore(now, 34) });
-    await letterOn(delivered, daysBefore(now, 34), isoDay(daysBefore(now, 20)), daysBefore(now, 32));
+    // Mailed 57 days ago, expected at the sender 4 days later: 53 of its 56 days have passed.
+    const stillInTime = await newRequest(user.id, "Letter Catalog", { processedAt: daysBefore(now, 57) });
+    await letterOn(stillInTime, daysBefore(now, 57), isoDay(daysBefore(now, 53)));
+    // Mailed 60 days ago and delivered 2 days later: its 56 days are over.
+    const delivered = await newRequest(user.id, "Delivered Catalog", { processedAt: daysBefore(now, 60) });
+    await letterOn(delivered, daysBefore(now, 60), isoDay(daysBefore(now, 46)), daysBefore(now, 58));
 
     await runCron(now);
     await settled([user.id]);
@@ -189,8 +196,8 @@ describe("the reminder cron", () => {
   it("two runs that read the same unassigned claims create one job per claim between them", async () => {
     const now = new Date();
     const ada = await insertUser("reminder-race");
-    await newRequest(ada.id, "First Catalog", { processedAt: daysBefore(now, 33) });
-    await newRequest(ada.id, "Second Catalog", { processedAt: daysBefore(now, 34) });
+    await newRequest(ada.id, "First Catalog", { processedAt: daysBefore(now, 59) });
+    await newRequest(ada.id, "Second Catalog", { processedAt: daysBefore(now, 60) });
     await claimDueReminders(db, now);
     // Both runs read their page before either wrote a job.
     const pages = await Promise.all([listRemindersWithoutJob(db, 500), listRemindersWithoutJob(db, 500)]);
@@ -226,7 +233,7 @@ describe("the reminder cron", () => {
       city: "Springfield",
       state: "IL",
       zipCode: "62701",
-      processedAt: daysBefore(now, 40),
+      processedAt: daysBefore(now, 60),
     }));
     const [first, ...rest] = chunkedInserts(db, requests, rows);
     await db.batch([first!, ...rest]);
@@ -246,41 +253,46 @@ describe("the reminder cron", () => {
     expect(new Set(queuedForAda.map((message) => (message.body as { id: string }).id))).toEqual(new Set(reminders.map((row) => row.jobId)));
   });
 
-  it("sends a second reminder at eight weeks and two weeks after the first, none after the user answers, and none after the second", async () => {
+  it("sends the first reminder once the mail should have stopped, the second two weeks after it, none after the user answers, and none after the second", async () => {
     const now = new Date();
     const { browser, userId, email } = await signedUpUser("reminder-rounds");
     const subjects = async () => (await emailsTo(email)).map((sent) => sent.Subject);
-    const stillWaiting = await newRequest(userId, "Outdoor Gear Catalog", { processedAt: daysBefore(now, 30) });
-    const answered = await newRequest(userId, "Home Goods Catalog", { processedAt: daysBefore(now, 30) });
-    const reported = await newRequest(userId, "Credit Offers Inc", { processedAt: daysBefore(now, 30) });
-    // A sender that takes 50 days: its first reminder comes late, so its second waits two weeks more.
-    await newRequest(userId, "Slow Sender", { processedAt: daysBefore(now, 50), requiredDays: 50 });
+    const stillWaiting = await newRequest(userId, "Outdoor Gear Catalog", { processedAt: daysBefore(now, 56) });
+    const answered = await newRequest(userId, "Home Goods Catalog", { processedAt: daysBefore(now, 56) });
+    const reported = await newRequest(userId, "Credit Offers Inc", { processedAt: daysBefore(now, 56) });
+    // Sent a week later: its first reminder comes a week later, and its second two weeks after that.
+    await newRequest(userId, "Later Catalog", { processedAt: daysBefore(now, 49) });
 
     await runCron(now);
     await settled([userId]);
-    expect(await subjects()).toHaveLength(4);
+    expect(await subjects()).toHaveLength(3);
 
     // The user answers two of them: confirm, and "still coming" (which sends a second request).
     expect((await browser.post(`/reminders/${answered}`, { intent: "confirm" })).status).toBe(303);
     expect((await browser.post(`/reminders/${reported}`, { intent: "report" })).status).toBe(303);
 
-    // 57 days after the slow sender got it, but its first reminder is a week old: nothing yet.
+    // A week on: the later sender's first; the others' first is a week old, so no second yet.
     await runCron(daysAfter(now, 7));
     await settled([userId]);
+    expect((await subjects()).slice(3)).toEqual(["Has mail from Later Catalog stopped?"]);
+    await runCron(daysAfter(now, 13));
+    await settled([userId]);
     expect(await subjects()).toHaveLength(4);
-    // Two weeks on: the slow sender's second; the others are 44 days in, short of eight weeks.
+
+    // Two weeks after the first: the second round for the unanswered one only, however often the cron runs.
+    await runCron(daysAfter(now, 14));
     await runCron(daysAfter(now, 14));
     await settled([userId]);
-    expect((await subjects()).slice(4)).toEqual(["Has mail from Slow Sender stopped?"]);
-
-    // 56 days after sending: the second round for the unanswered one only, however often the cron runs.
-    await runCron(daysAfter(now, 26));
-    await runCron(daysAfter(now, 26));
-    await settled([userId]);
     const emails = await emailsTo(email);
-    expect(emails.slice(5).map((sent) => sent.Subject)).toEqual(["Has mail from Outdoor Gear Catalog stopped?"]);
-    expect(emails[5]!.TextBody).toContain("This is our last reminder about it.");
-    expect(emails[5]!.TextBody).toContain(`${APP_ORIGIN}/reminders/${stillWaiting}`);
+    expect(emails.slice(4).map((sent) => sent.Subject)).toEqual(["Has mail from Outdoor Gear Catalog stopped?"]);
+    expect(emails[4]!.TextBody).toContain("and asked you two weeks ago whether their mail has stopped. It should have by now.");
+    expect(emails[4]!.TextBody).toContain("This is our last reminder about it.");
+    expect(emails[4]!.TextBody).toContain(`${APP_ORIGIN}/reminders/${stillWaiting}`);
+
+    // The later sender's second, two weeks after its first.
+    await runCron(daysAfter(now, 21));
+    await settled([userId]);
+    expect((await subjects()).slice(5)).toEqual(["Has mail from Later Catalog stopped?"]);
 
     // Nothing after the second round.
     await runCron(daysAfter(now, 60));
@@ -295,7 +307,7 @@ describe("the reminder cron", () => {
       .set({ processedAt: resentAt })
       .where(and(eq(requests.userId, userId), eq(requests.id, reported)));
     expect((await requestOf(userId, reported)).followUpStep).toBe(1);
-    await runCron(daysAfter(resentAt, 30));
+    await runCron(daysAfter(resentAt, 56));
     await settled([userId]);
     expect(await subjects()).toHaveLength(6);
     // Several waits for the queue, which delivers in batches every two seconds.
@@ -304,16 +316,16 @@ describe("the reminder cron", () => {
   it("gives a claim left without a job its job on the next run, and keeps a job the queue refused queued, with the reason, for the sweep", async () => {
     const now = new Date();
     const ada = await insertUser("reminder-recovery");
-    const orphan = await newRequest(ada.id, "Orphaned Claim Catalog", { processedAt: daysBefore(now, 35) });
+    const orphan = await newRequest(ada.id, "Orphaned Claim Catalog", { processedAt: daysBefore(now, 60) });
     // A run that stopped between claiming and creating the job.
     await db
       .insert(requestReminders)
-      .values({ userId: ada.id, requestId: orphan, processedAt: daysBefore(now, 35), round: 1, createdAt: now });
+      .values({ userId: ada.id, requestId: orphan, processedAt: daysBefore(now, 60), round: 1, createdAt: now });
     await runCron(now);
     await settled([ada.id]);
     expect(await emailsTo(ada.email)).toHaveLength(1);
 
-    const refused = await newRequest(ada.id, "Refused Catalog", { processedAt: daysBefore(now, 35) });
+    const refused = await newRequest(ada.id, "Refused Catalog", { processedAt: daysBefore(now, 60) });
     const sendBatch = vi.spyOn(env.JOBS, "sendBatch").mockRejectedValue(new Error("queue unavailable"));
     await runCron(now);
     sendBatch.mockRestore();
@@ -328,11 +340,11 @@ describe("the reminder cron", () => {
   it("a reminder whose request was answered, whose user turned reminders off, or whose mail was seen still coming, before its job ran sends nothing", async () => {
     const now = new Date();
     const ada = await insertUser("reminder-late-answer");
-    const answered = await newRequest(ada.id, "Answered Meanwhile", { processedAt: daysBefore(now, 31) });
+    const answered = await newRequest(ada.id, "Answered Meanwhile", { processedAt: daysBefore(now, 57) });
     const grace = await insertUser("reminder-late-off");
-    await newRequest(grace.id, "Turned Off Meanwhile", { processedAt: daysBefore(now, 31) });
+    await newRequest(grace.id, "Turned Off Meanwhile", { processedAt: daysBefore(now, 57) });
     const mary = await insertUser("reminder-late-seen");
-    const seenStillComing = await newRequest(mary.id, "Seen Still Coming Meanwhile", { processedAt: daysBefore(now, 31) });
+    const seenStillComing = await newRequest(mary.id, "Seen Still Coming Meanwhile", { processedAt: daysBefore(now, 57) });
     // Claimed and given jobs while the queue is held back, then answered before the jobs run.
     const sendBatch = vi.spyOn(env.JOBS, "sendBatch").mockResolvedValue(undefined as never);
     await runCron(now);
@@ -386,7 +398,7 @@ const logsOf = (userId: string, id: string) =>
 describe("the reminder page", () => {
   it("sends a visitor to sign in and back, and is not found for another user's request or an unknown id", async () => {
     const owner = await signedUpUser("reminder-page-owner");
-    const id = await newRequest(owner.userId, "Garden Goods Catalog", { processedAt: daysBefore(new Date(), 30) });
+    const id = await newRequest(owner.userId, "Garden Goods Catalog", { processedAt: daysBefore(new Date(), 56) });
     const visitor = await new Browser().get(`/reminders/${id}`);
     expect(visitor.status).toBe(302);
     expect(visitor.headers.get("Location")).toBe(`/signin?redirectTo=${encodeURIComponent(`/reminders/${id}`)}`);
@@ -428,7 +440,7 @@ describe("the reminder page", () => {
 
   it("Mail has stopped confirms the request, logs it for the user, records it, and thanks them", async () => {
     const { browser, userId } = await signedUpUser("reminder-page-confirm");
-    const id = await newRequest(userId, "Garden Goods Catalog", { processedAt: daysBefore(new Date(), 30) });
+    const id = await newRequest(userId, "Garden Goods Catalog", { processedAt: daysBefore(new Date(), 56) });
     const answer = await browser.post(`/reminders/${id}`, { intent: "confirm" });
     expect(answer.status).toBe(303);
     expect(answer.headers.get("Location")).toBe(`/reminders/${id}?answered=confirm`);
@@ -449,7 +461,7 @@ describe("the reminder page", () => {
 
   it("Mail is still coming reports the request, which is sent again as a second request", async () => {
     const { browser, userId } = await signedUpUser("reminder-page-report");
-    const id = await newRequest(userId, "Garden Goods Catalog", { processedAt: daysBefore(new Date(), 30) });
+    const id = await newRequest(userId, "Garden Goods Catalog", { processedAt: daysBefore(new Date(), 56) });
     const answer = await browser.post(`/reminders/${id}`, { intent: "report" });
     expect(answer.headers.get("Location")).toBe(`/reminders/${id}?answered=report`);
     const after = await requestOf(userId, id);
@@ -465,9 +477,26 @@ describe("the reminder page", () => {
     );
   });
 
+  it("Mail is still coming, after the sender's days to act but before the mail should have stopped, is refused with the day we ask again and changes nothing", async () => {
+    const { browser, userId } = await signedUpUser("reminder-page-early-report");
+    const sentAt = daysBefore(new Date(), 40);
+    const id = await newRequest(userId, "Garden Goods Catalog", { processedAt: sentAt });
+    const before = await requestOf(userId, id);
+    const answer = await browser.post(`/reminders/${id}`, { intent: "report" });
+    expect(answer.status).toBe(400);
+    const asksOn = new Intl.DateTimeFormat("en-US", { timeZone: "America/Chicago", month: "2-digit", day: "2-digit", year: "numeric" }).format(
+      daysAfter(sentAt, 56),
+    );
+    expect(await htmlOf(answer)).toContain(
+      `That mail was printed before your request; we ask again on ${asksOn}, when mail from Garden Goods Catalog should have stopped coming.`,
+    );
+    expect(await requestOf(userId, id)).toEqual(before);
+    expect(await logsOf(userId, id)).toEqual([]);
+  });
+
   it("refuses any other answer with 400 and changes nothing", async () => {
     const { browser, userId } = await signedUpUser("reminder-page-bad");
-    const id = await newRequest(userId, "Garden Goods Catalog", { processedAt: daysBefore(new Date(), 30) });
+    const id = await newRequest(userId, "Garden Goods Catalog", { processedAt: daysBefore(new Date(), 56) });
     for (const intent of ["delete", "cancel", ""]) expect((await browser.post(`/reminders/${id}`, { intent })).status, intent).toBe(400);
     expect((await requestOf(userId, id)).status).toBe("inQueue");
     expect(await logsOf(userId, id)).toEqual([]);
@@ -479,7 +508,7 @@ describe("turning reminders off", () => {
   async function remindedUser(label: string) {
     const now = new Date();
     const user = await insertUser(label);
-    const requestId = await newRequest(user.id, "Garden Goods Catalog", { processedAt: daysBefore(now, 30) });
+    const requestId = await newRequest(user.id, "Garden Goods Catalog", { processedAt: daysBefore(now, 56) });
     await runCron(now);
     await settled([user.id]);
     const [email] = await emailsTo(user.email);

@@ -73,14 +73,14 @@ describe("the evidence of each sending", () => {
     const dashboard = await (await browser.get("/dashboard")).text();
     expect(cardOf(dashboard, "acxiom")).toMatch(/Emailed to Acxiom on \d\d\/\d\d\/\d{4} as your own request · delivered/);
     expect(cardOf(dashboard, "acxiom")).toMatch(
-      /Acxiom has until \d\d\/\d\d\/\d{4} to act: 27 days to go; we ask you then whether the mail stopped\./,
+      /Acxiom has until \d\d\/\d\d\/\d{4} to act: 27 days to go\. Mail printed before may keep coming until \d\d\/\d\d\/\d{4} \(1 to 3 more mailings\); we ask you then whether the mail stopped\./,
     );
     expect(cardOf(dashboard, "wiland")).toMatch(
       /Letter mailed \d\d\/\d\d\/\d{4} to Wiland's postal address · in transit · expected at the sender \d\d\/\d\d\/\d{4}/,
     );
     // The letter's clock starts when Lob expects it at the sender, not when it was mailed.
     expect(cardOf(dashboard, "wiland")).toMatch(
-      /Wiland has until \d\d\/\d\d\/\d{4} to act: 3[34] days to go; we ask you then whether the mail stopped\./,
+      /Wiland has until \d\d\/\d\d\/\d{4} to act: 3[34] days to go\. Mail printed before may keep coming until \d\d\/\d\d\/\d{4} \(1 to 3 more mailings\); we ask you then whether the mail stopped\./,
     );
     expect(textOf(dashboard)).not.toMatch(/In queue|shortly|Mail already stopped|Has the mail stopped/);
 

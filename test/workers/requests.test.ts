@@ -137,7 +137,7 @@ describe("request actions", () => {
     const { browser, userId } = await signedUpUser("action-notice");
     const presetId = await firstPresetId();
     for (const intent of ["unsubscribe", "confirm", "report"]) {
-      // "Mail came back" after "Mail stopped" is taken once the sender's days to act are over (decision 0064).
+      // "Mail came back" after "Mail stopped" is taken once mail printed before should have stopped (decision 0064).
       if (intent === "report") {
         await db
           .update(requests)

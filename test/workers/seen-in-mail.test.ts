@@ -201,7 +201,7 @@ describe("a request's pieces seen", () => {
   it("asks as before when nothing was seen after the day the mail should have stopped", async () => {
     const { browser, userId } = await signedUpUser("seen-asks");
     expect((await browser.post("/dashboard", { intent: "unsubscribe", requestId: "epsilon" })).status).toBe(303);
-    const sentAt = new Date(Date.now() - 40 * DAY_MS);
+    const sentAt = new Date(Date.now() - 60 * DAY_MS);
     await db
       .update(requests)
       .set({ processedAt: sentAt })

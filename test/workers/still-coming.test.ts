@@ -1,5 +1,5 @@
 // Only the person, and only real evidence, start a paid follow-up step (decision 0064): "Mail still
-// coming" is taken once the sender's days to act are over, once per step; a piece that could not be
+// coming" is taken once mail printed before should have stopped coming, once per step; a piece that could not be
 // verified starts nothing until the person confirms it on the card; an account's paid steps are
 // capped per day, reserved first; and the second request says exactly what evidence exists.
 import { env } from "cloudflare:test";
@@ -109,8 +109,8 @@ const linesOf = async (userId: string, requestId: string, status: string) =>
     .from(requestLogs)
     .where(and(eq(requestLogs.userId, userId), eq(requestLogs.requestId, requestId), eq(requestLogs.status, status)));
 
-describe('"Mail still coming" before the sender\'s days to act are over', () => {
-  it("on day 0 is refused with the day it can be told, next to the card's buttons, and no letter is made", async () => {
+describe('"Mail still coming" before mail printed before should have stopped coming', () => {
+  it("on day 0 is refused with the day we ask again, next to the card's buttons, and no letter is made", async () => {
     const { browser, userId } = await signedUpUser("still-coming-day-0");
     expect((await browser.post("/dashboard", { intent: "unsubscribe", requestId: "epsilon" })).status).toBe(303);
     await db
@@ -126,7 +126,7 @@ describe('"Mail still coming" before the sender\'s days to act are over', () => 
     const errorAt = card.indexOf('id="request-epsilon-error"');
     expect(errorAt, "the message is on the card, next to its buttons").toBeGreaterThan(0);
     expect(textOf(card.slice(card.lastIndexOf("<", errorAt)))).toMatch(
-      /^ ?You can tell us from \d\d\/\d\d\/\d{4}: Epsilon\b.* has until then to act/,
+      /^ ?That mail was printed before your request; we ask again on \d\d\/\d\d\/\d{4}, when mail from Epsilon\b.* should have stopped coming\./,
     );
 
     const after = await requestRow(userId, "epsilon");
@@ -135,19 +135,27 @@ describe('"Mail still coming" before the sender\'s days to act are over', () => 
     expect(await linesOf(userId, "epsilon", "secondRequest")).toEqual([]);
   });
 
-  it("through the service, with Lob on, makes no letter on day 0 and one once the wait is over", async () => {
+  it("through the service, with Lob on, makes no letter on day 0 nor once the days to act are over, and one on the day the mail should have stopped", async () => {
     const sentAt = new Date("2026-10-01T15:00:00Z");
     const { userId, user, requestIds } = await personWithPostalRequests("service", sentAt);
     const [requestId] = requestIds as [string];
-    const refused = await actOnRequest(withLob(), user, { requestId, action: "report", charged: false }, sentAt);
-    expect(refused?.refused).toContain("You can tell us from 10/31/2026");
+    const before = await requestRow(userId, requestId);
+    const words =
+      "That mail was printed before your request; we ask again on 11/26/2026, when mail from Acme Catalogs 0 should have stopped coming.";
+    // Day 0, the day its 30 days to act are over, and the last moment before its eight weeks.
+    for (const days of [0, 30, 45, 56 - 1 / 86_400]) {
+      const refused = await actOnRequest(withLob(), user, { requestId, action: "report", charged: false }, new Date(sentAt.getTime() + days * DAY_MS));
+      expect(refused, `day ${days}`).toEqual({ firstQueuing: false, refused: words });
+    }
     expect(await lobLetterJobs(userId)).toBe(0);
+    expect(await requestRow(userId, requestId), "nothing changed").toEqual(before);
+    expect(await linesOf(userId, requestId, "report")).toEqual([]);
 
     const reported = await actOnRequest(
       withLob(),
       user,
       { requestId, action: "report", charged: false },
-      new Date(sentAt.getTime() + 31 * DAY_MS),
+      new Date(sentAt.getTime() + 56 * DAY_MS),
     );
     expect(reported).toEqual({ firstQueuing: false, refused: null });
     expect(await lobLetterJobs(userId)).toBe(1);
@@ -185,7 +193,7 @@ describe('"Mail still coming" before the sender\'s days to act are over', () => 
       .where(and(eq(requests.userId, userId), eq(requests.id, "epsilon")));
     const response = await browser.post("/reminders/epsilon", { intent: "report" });
     expect(response.status).toBe(400);
-    expect(textOf(await response.text())).toMatch(/You can tell us from \d\d\/\d\d\/\d{4}/);
+    expect(textOf(await response.text())).toMatch(/That mail was printed before your request; we ask again on \d\d\/\d\d\/\d{4}/);
     expect(await requestRow(userId, "epsilon")).toMatchObject({ followUpStep: 0, stillComingAt: null });
   });
 });
