@@ -47,7 +47,7 @@ describe("the daily cron", () => {
       receivedAt: new Date(now - 8 * DAY_MS),
     });
     const requestId = crypto.randomUUID();
-    const processedAt = new Date(now - 30 * DAY_MS);
+    const processedAt = new Date(now - 56 * DAY_MS);
     await db.insert(requests).values({
       userId: user.id,
       id: requestId,
