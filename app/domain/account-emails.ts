@@ -4,7 +4,7 @@ import { timingRule } from "~/domain/mail-timing";
 import { CUSTOM_REQUIRED_DAYS } from "~/domain/requests";
 
 /** What every email says of the wait, from the one time rule; the dashboard gives each request its dates. */
-const WAIT_IN_EMAILS = `${timingRule(CUSTOM_REQUIRED_DAYS)} We will ask you whether the mail stopped once the sender's days to act are over.`;
+const WAIT_IN_EMAILS = `${timingRule(CUSTOM_REQUIRED_DAYS)} We will ask you whether the mail stopped once mail printed before should have stopped coming.`;
 
 export type AccountEmail = { subject: string; text: string; tag: string };
 

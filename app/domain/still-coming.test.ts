@@ -19,7 +19,8 @@ const tz = "America/Chicago";
 
 describe("reportRefusal", () => {
   it("refuses a report before mail printed before the request should have stopped, saying when we ask again, and takes it then", () => {
-    const refusal = "That mail was printed before your request; we ask again on 11/26/2026, when mail from Acme should have stopped coming.";
+    const refusal =
+      "That mail was printed before your request; we ask again on 11/26/2026, when mail from Acme should have stopped coming.";
     expect(reportRefusal(request, sentAt, tz)).toBe(refusal);
     // The sender's days to act are over on 10/31, but mail it printed before may still come.
     expect(reportRefusal(request, new Date("2026-10-31T16:00:00Z"), tz)).toBe(refusal);

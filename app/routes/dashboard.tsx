@@ -84,7 +84,7 @@ async function requestActionIntent(context: ActionFunctionArgs["context"], user:
   invariantResponse(target);
   const queued = await actOnRequest(env, user, { requestId, action, charged: actionUsesAllowance(action, target) });
   if (!queued) return refused(ALLOWANCE_REFUSED_MESSAGE, 403);
-  // A report before the sender's days to act are over: nothing changed, and the card says why (decision 0064).
+  // A report before mail printed before should have stopped: nothing changed, and the card says why (decision 0064).
   if (queued.refused) return refusedAtCard(queued.refused, requestId);
   if (queued.firstQueuing) await afterFirstQueuing(env, user, [target]);
   await recordClick(context, user, [action]);

@@ -216,7 +216,7 @@ export default function Home() {
         <details>
           <summary>How long does it take?</summary>
           <div>
-            <p>{`${timingRule(CUSTOM_REQUIRED_DAYS)} Your dashboard shows each request's own dates, counted from the day the sender got it, and asks you whether the mail stopped once the sender's days to act are over.`}</p>
+            <p>{`${timingRule(CUSTOM_REQUIRED_DAYS)} Your dashboard shows each request's own dates, counted from the day the sender got it, and asks you whether the mail stopped once mail printed before should have stopped coming.`}</p>
           </div>
         </details>
         <details>

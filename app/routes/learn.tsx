@@ -55,7 +55,7 @@ const ACTIONS = [
   ],
   [
     NEXT_STEP_LABELS.waitOver.confirm,
-    `Your answer to “Has the mail stopped?”, asked once the sender’s days to act are over: before then, no one can tell. The status becomes Mail stopped.`,
+    `Your answer to “Has the mail stopped?”, asked once mail printed before should have stopped coming: before then, no one can tell. The status becomes Mail stopped.`,
   ],
   [
     NEXT_STEP_LABELS.waitOver.report,
@@ -191,7 +191,7 @@ export default function Learn() {
           {`${WHY_MAIL_TAKES_WEEKS} By the time a sender removes your name, its next mailings are often already printed, addressed and sorted for the post office, so they still arrive.`}
         </p>
         <p>
-          {`${timingRule(CUSTOM_REQUIRED_DAYS)} The clock starts when the sender gets the request: the day an email is sent, or the day a letter is delivered. Each card on your dashboard shows its own dates, and asks whether the mail stopped once the sender's days to act are over.`}
+          {`${timingRule(CUSTOM_REQUIRED_DAYS)} The clock starts when the sender gets the request: the day an email is sent, or the day a letter is delivered. Each card on your dashboard shows its own dates, and asks whether the mail stopped once mail printed before should have stopped coming.`}
         </p>
         <p>
           Senders also work on their own schedules. DMAchoice, for example, says its registration takes 60 to 90 days to reach its members,

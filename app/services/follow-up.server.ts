@@ -132,8 +132,8 @@ export async function takeNextFollowUpStep(env: AppEnv, key: RequestKey, now: Da
 }
 
 /**
- * Whether the person's "Mail still coming" can be taken now (decision 0064): once the sender's days
- * to act are over for the current sending, by the clock the card shows (reportRefusal). Answers
+ * Whether the person's "Mail still coming" can be taken now (decision 0064): once mail printed
+ * before the current sending should have stopped coming, by the clock the card shows (reportRefusal). Answers
  * the words that refuse it, or null, with the sending it was judged on; null when the request is
  * not this user's.
  */

@@ -58,7 +58,7 @@ async function tagWhenUsedUp(env: AppEnv, user: CurrentUser, spent: Spent | null
  * queue for the first time, a free request pays for it unless the user subscribes; the charge and
  * the queuing are one D1 batch, so concurrent identical clicks all see the one success. Answers
  * null when none was left (nothing is written), and `refused` with the words to show when a
- * report comes before the sender's days to act are over (decision 0064: nothing is written).
+ * report comes before mail printed before should have stopped coming (decision 0064: nothing is written).
  */
 export async function actOnRequest(
   env: AppEnv,

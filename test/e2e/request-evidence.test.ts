@@ -88,7 +88,9 @@ describe.each(JS_MODES)("where a sent request is (JavaScript $label)", ({ js, la
       await unsubscribeFromDashboard(page, "acxiom");
       await standingOnceSent(page, "acxiom", /^Emailed to Acxiom on \d\d\/\d\d\/\d{4} as your own request · delivered/);
       const emailed = await page.locator("#request-acxiom").innerText();
-      expect(emailed).toMatch(/Acxiom has until \d\d\/\d\d\/\d{4} to act: 30 days to go\. Mail printed before may keep coming until \d\d\/\d\d\/\d{4} \(1 to 3 more mailings\); we ask you then whether the mail stopped\./);
+      expect(emailed).toMatch(
+        /Acxiom has until \d\d\/\d\d\/\d{4} to act: 30 days to go\. Mail printed before may keep coming until \d\d\/\d\d\/\d{4} \(1 to 3 more mailings\); we ask you then whether the mail stopped\./,
+      );
       const emailHistory = await historyOf(page, "acxiom");
       expect(emailHistory).toMatch(/Sent by email to \S+@\S+/);
       expect(emailHistory).toContain("Postmark message id");

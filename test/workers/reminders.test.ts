@@ -484,9 +484,12 @@ describe("the reminder page", () => {
     const before = await requestOf(userId, id);
     const answer = await browser.post(`/reminders/${id}`, { intent: "report" });
     expect(answer.status).toBe(400);
-    const asksOn = new Intl.DateTimeFormat("en-US", { timeZone: "America/Chicago", month: "2-digit", day: "2-digit", year: "numeric" }).format(
-      daysAfter(sentAt, 56),
-    );
+    const asksOn = new Intl.DateTimeFormat("en-US", {
+      timeZone: "America/Chicago",
+      month: "2-digit",
+      day: "2-digit",
+      year: "numeric",
+    }).format(daysAfter(sentAt, 56));
     expect(await htmlOf(answer)).toContain(
       `That mail was printed before your request; we ask again on ${asksOn}, when mail from Garden Goods Catalog should have stopped coming.`,
     );

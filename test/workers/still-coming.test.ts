@@ -144,7 +144,12 @@ describe('"Mail still coming" before mail printed before should have stopped com
       "That mail was printed before your request; we ask again on 11/26/2026, when mail from Acme Catalogs 0 should have stopped coming.";
     // Day 0, the day its 30 days to act are over, and the last moment before its eight weeks.
     for (const days of [0, 30, 45, 56 - 1 / 86_400]) {
-      const refused = await actOnRequest(withLob(), user, { requestId, action: "report", charged: false }, new Date(sentAt.getTime() + days * DAY_MS));
+      const refused = await actOnRequest(
+        withLob(),
+        user,
+        { requestId, action: "report", charged: false },
+        new Date(sentAt.getTime() + days * DAY_MS),
+      );
       expect(refused, `day ${days}`).toEqual({ firstQueuing: false, refused: words });
     }
     expect(await lobLetterJobs(userId)).toBe(0);
