@@ -64,21 +64,34 @@ export function loadTextModels(): Promise<Models> {
   return models;
 }
 
-/** The image upright (its EXIF orientation applied) and no larger than READ_LONG_SIDE, as a PNG. */
-async function prepareImage(image: Uint8Array): Promise<{ png: Buffer; width: number; height: number }> {
-  const { data, info } = await sharp(image)
-    .rotate()
-    .resize({ width: READ_LONG_SIDE, height: READ_LONG_SIDE, fit: "inside", withoutEnlargement: true })
-    .flatten({ background: "#ffffff" })
-    .png({ compressionLevel: 1 })
-    .toBuffer({ resolveWithObject: true });
-  return { png: data, width: info.width, height: info.height };
+/** The photo upright (its EXIF orientation applied) at the size it was taken, as raw RGB pixels. */
+type Upright = { pixels: Buffer; width: number; height: number };
+
+async function uprightImage(image: Uint8Array): Promise<Upright> {
+  const { data, info } = await sharp(image).rotate().flatten({ background: "#ffffff" }).raw().toBuffer({ resolveWithObject: true });
+  return { pixels: data, width: info.width, height: info.height };
 }
 
-/** Reads the text of an image (JPEG, PNG, WebP...). Throws when the bytes are not an image. */
-export async function readText(image: Uint8Array): Promise<Reading> {
-  const { detection, recognition } = await loadTextModels();
-  const { png, width, height } = await prepareImage(image);
+function sharpOf(upright: Upright) {
+  return sharp(upright.pixels, { raw: { width: upright.width, height: upright.height, channels: 3 } });
+}
+
+/**
+ * An image for detection, as a PNG. Detection works on sizes that are a multiple of 32 px and
+ * letterboxes the image it is given to the next one (black bands on both sides, centred): the
+ * bands' width before the image, subtracted from the boxes it finds, gives them in the image's pixels.
+ */
+async function forDetection(pipeline: sharp.Sharp): Promise<{ png: Buffer; width: number; height: number; offset: Point }> {
+  const { data, info } = await pipeline.png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true });
+  const band = (size: number) => Math.floor((Math.max(32, Math.ceil(size / 32) * 32) - size) / 2);
+  return { png: data, width: info.width, height: info.height, offset: [band(info.width), band(info.height)] };
+}
+
+/** Detects the pieces of text in an image and recognizes each, the pieces not read included (score 0). */
+async function detectAndRecognize(
+  { detection, recognition }: Models,
+  { png, offset }: { png: Buffer; offset: Point },
+): Promise<ReadLine[]> {
   // The library's type says a path; it hands the value to sharp, which takes the bytes as well.
   const found: LineImage[] = await detection.run(png as unknown as string);
   const pieces: ReadLine[] = [];
@@ -86,15 +99,225 @@ export async function readText(image: Uint8Array): Promise<Reading> {
   // which puts a return address and a postage mark far to its right on one line.
   for (const lineImage of found) {
     const [line] = await recognition.run([lineImage]);
-    // The models also read Chinese; on U.S. mail a Chinese character is a misread barcode or picture.
-    if (!line || !line.text.trim() || line.mean < MIN_LINE_SCORE || /\p{Script=Han}/u.test(line.text)) continue;
     // NFKC: the models write some punctuation in its full-width Chinese form ("Customer #：0047").
-    pieces.push({ text: fixCommonMisreads(line.text.normalize("NFKC").trim()), box: toPoints(lineImage.box), score: line.mean });
+    const text = line?.text.normalize("NFKC").trim() ?? "";
+    // The models also read Chinese; on U.S. mail a Chinese character is a misread barcode or picture.
+    const score = line && text && !/\p{Script=Han}/u.test(text) ? line.mean : 0;
+    pieces.push({ text, box: toPoints(lineImage.box).map(([x, y]) => [x - offset[0], y - offset[1]] as Point), score });
   }
+  return pieces;
+}
+
+/** Reads the text of an image (JPEG, PNG, WebP...). Throws when the bytes are not an image. */
+export async function readText(image: Uint8Array, options: { reread?: boolean } = {}): Promise<Reading> {
+  const models = await loadTextModels();
+  const upright = await uprightImage(image);
+  const prepared = await forDetection(
+    sharpOf(upright).resize({ width: READ_LONG_SIDE, height: READ_LONG_SIDE, fit: "inside", withoutEnlargement: true }),
+  );
+  const { width, height } = prepared;
+  let pieces = await detectAndRecognize(models, prepared);
+  if (options.reread !== false) pieces = await readSmallTypeAgain(models, upright, upright.width / width, pieces);
+  const kept = pieces.filter((piece) => piece.score >= MIN_LINE_SCORE).map((piece) => ({ ...piece, text: fixCommonMisreads(piece.text) }));
   // A city or state misread beside its ZIP code is put right from the ZIP (city-by-zip.ts).
   const zips = zipTable();
-  const lines = joinRows(pieces).map((line) => ({ ...line, text: putRightCityByZip(line.text, zips) }));
+  const lines = joinRows(kept).map((line) => ({ ...line, text: putRightCityByZip(line.text, zips) }));
   return { lines, text: lines.map((line) => line.text).join("\n"), width, height };
+}
+
+/**
+ * A line of this height or less (in pixels of the image as read) is small type: the return address
+ * beside a logo, a fine-print mailing label. Such lines are read again from the photo as taken,
+ * enlarged (readSmallTypeAgain).
+ */
+const SMALL_LINE_PX = 24;
+/** The height small type is enlarged to before it is read again: detection and recognition read it well from here. */
+const REREAD_LINE_PX = 40;
+const MAX_ZOOM = 3;
+/** At most this many pixels are read again per photo (about one more reading of the whole image as read). */
+const REREAD_BUDGET_PX = 1_600_000;
+
+/**
+ * The second reading replaces the first only when its score is higher by this much: between two
+ * readings the recognizer is about as sure of, the first (of the whole photo) is as good a guess.
+ */
+const REREAD_MARGIN = 0.02;
+/**
+ * A line the first reading is this sure of keeps it: the second reading, enlarged, slips as often
+ * on punctuation and look-alike letters ("4410 W." read "4410w.", "T-Moblle"), and its score says
+ * little about which of two confident readings is right.
+ */
+const SURE_SCORE = 0.9;
+
+type Rect = { left: number; top: number; right: number; bottom: number };
+
+/**
+ * Reads again, from the photo at the size it was taken and enlarged, each region where detection
+ * found small type: the small lines (and those the recognizer could not read) are grouped into
+ * blocks, each block is cut out with a margin of a line or two (where a line detection missed may
+ * lie), enlarged so that its lines are REREAD_LINE_PX high, and detected and recognized again. A
+ * line read both times keeps its better-scoring reading; a line found only the second time is
+ * added. The second reading's boxes are brought back to the pixels of the image as read.
+ */
+async function readSmallTypeAgain(models: Models, upright: Upright, scale: number, pieces: ReadLine[]): Promise<ReadLine[]> {
+  const small = pieces.filter((piece) => heightOf(piece) <= SMALL_LINE_PX && widthOf(piece) > heightOf(piece));
+  if (small.length === 0) return pieces;
+  // Blocks of small lines: each line's box grown by a line above and below and two characters
+  // to each side; boxes that then touch are one block.
+  let regions = small.map((piece) => {
+    const rect = boundsOf(piece.box);
+    const height = heightOf(piece);
+    return { rect: grow(rect, 1.2 * height, 1.1 * height), heights: [height] };
+  });
+  for (let merged = true; merged;) {
+    merged = false;
+    for (let i = 0; i < regions.length && !merged; i += 1)
+      for (let j = i + 1; j < regions.length && !merged; j += 1)
+        if (intersection(regions[i]!.rect, regions[j]!.rect) > 0) {
+          const [a, b] = [regions[i]!, regions[j]!];
+          regions = regions.filter((_, k) => k !== i && k !== j);
+          regions.push({ rect: union(a.rect, b.rect), heights: [...a.heights, ...b.heights] });
+          merged = true;
+        }
+  }
+  let budget = REREAD_BUDGET_PX;
+  const angle = slantOf(pieces);
+  let result = pieces;
+  // The smallest type first: it gains the most from being read again.
+  for (const region of regions.sort((a, b) => median(a.heights)! - median(b.heights)!)) {
+    const zoom = Math.min(MAX_ZOOM, Math.max(1, REREAD_LINE_PX / (median(region.heights)! * scale)));
+    const crop = clampRect(scaleRect(region.rect, scale), upright.width, upright.height);
+    const width = Math.round(crop.right - crop.left);
+    const height = Math.round(crop.bottom - crop.top);
+    if (width < 8 || height < 8 || width * height * zoom * zoom > budget) continue;
+    budget -= width * height * zoom * zoom;
+    const enlarged = await forDetection(
+      sharpOf(upright)
+        .extract({ left: Math.round(crop.left), top: Math.round(crop.top), width, height })
+        .resize({ width: Math.round(width * zoom) }),
+    );
+    const edge = 3;
+    const again = (await detectAndRecognize(models, enlarged))
+      // A line cut by the crop's edge is only partly read: the first reading keeps it.
+      .filter((piece) => {
+        const bounds = boundsOf(piece.box);
+        return (
+          (bounds.left > edge || crop.left === 0) &&
+          (bounds.top > edge || crop.top === 0) &&
+          (bounds.right < width * zoom - edge || crop.right === upright.width) &&
+          (bounds.bottom < height * zoom - edge || crop.bottom === upright.height)
+        );
+      })
+      .map((piece) => ({
+        ...piece,
+        box: piece.box.map(([x, y]) => [Math.round((crop.left + x / zoom) / scale), Math.round((crop.top + y / zoom) / scale)] as Point),
+      }));
+    result = keepBetterReadings(result, again, angle);
+  }
+  return result;
+}
+
+/**
+ * The first reading's pieces and the second's, each line read once: pieces of the two readings
+ * that cover the same text form a group, and the group keeps the reading with the better score
+ * (the mean of its pieces' scores, weighted by their length), as long as that reading covers as
+ * much of the line. A piece read only once is kept.
+ */
+export function keepBetterReadings(pieces: ReadLine[], second: ReadLine[], angle: number): ReadLine[] {
+  // A piece the first reading could not read has no text to lose: the second reading's pieces over it are kept.
+  const first = pieces.filter((piece) => piece.score >= MIN_LINE_SCORE);
+  const turned = (piece: ReadLine) => boundsOf(turn(piece.box, -angle));
+  const all = [
+    ...first.map((piece) => ({ piece, from: 0, rect: turned(piece) })),
+    ...second.map((piece) => ({ piece, from: 1, rect: turned(piece) })),
+  ];
+  const group = all.map((_, i) => i);
+  const root = (i: number): number => (group[i] === i ? i : (group[i] = root(group[i]!)));
+  for (let i = 0; i < first.length; i += 1)
+    for (let j = first.length; j < all.length; j += 1) {
+      const [a, b] = [all[i]!.rect, all[j]!.rect];
+      const smaller = Math.min(area(a), area(b));
+      if (smaller > 0 && intersection(a, b) > 0.4 * smaller) group[root(i)] = root(j);
+    }
+  const groups = new Map<number, typeof all>();
+  all.forEach((item, i) => groups.set(root(i), [...(groups.get(root(i)) ?? []), item]));
+  const kept: ReadLine[] = [];
+  for (const items of groups.values()) {
+    const olds = items.filter((item) => item.from === 0);
+    const news = items.filter((item) => item.from === 1);
+    if (olds.length === 0 || news.length === 0) {
+      kept.push(...items.map((item) => item.piece));
+      continue;
+    }
+    const first = weightedScore(olds);
+    const second = weightedScore(news);
+    const better =
+      // A doubtful line read with more confidence, and as much of it...
+      (first < SURE_SCORE && second > first + REREAD_MARGIN && coverage(news) >= 0.9 * coverage(olds)) ||
+      // ...or clearly more of the line read, confidently (the first reading lost a word at its end).
+      (second >= SURE_SCORE && coverage(news) >= 1.25 * coverage(olds));
+    kept.push(...(better ? news : olds).map((item) => item.piece));
+  }
+  return kept;
+}
+
+function weightedScore(items: { piece: ReadLine }[]) {
+  const length = items.reduce((sum, { piece }) => sum + Math.max(1, piece.text.length), 0);
+  return items.reduce((sum, { piece }) => sum + piece.score * Math.max(1, piece.text.length), 0) / length;
+}
+
+/** How much of a line's length the pieces cover, along the line. */
+function coverage(items: { rect: Rect }[]) {
+  return items.reduce((sum, { rect }) => sum + rect.right - rect.left, 0);
+}
+
+function slantOf(pieces: ReadLine[]) {
+  return median(pieces.filter((piece) => piece.score > 0 && widthOf(piece) > 2 * heightOf(piece)).map(baselineAngle)) ?? 0;
+}
+
+function turn(box: Point[], angle: number): Point[] {
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  return box.map(([x, y]) => [x * cos - y * sin, x * sin + y * cos] as Point);
+}
+
+function boundsOf(box: Point[]): Rect {
+  const xs = box.map(([x]) => x);
+  const ys = box.map(([, y]) => y);
+  return { left: Math.min(...xs), top: Math.min(...ys), right: Math.max(...xs), bottom: Math.max(...ys) };
+}
+
+function grow(rect: Rect, dy: number, dx: number): Rect {
+  return { left: rect.left - dx, top: rect.top - dy, right: rect.right + dx, bottom: rect.bottom + dy };
+}
+
+function union(a: Rect, b: Rect): Rect {
+  return {
+    left: Math.min(a.left, b.left),
+    top: Math.min(a.top, b.top),
+    right: Math.max(a.right, b.right),
+    bottom: Math.max(a.bottom, b.bottom),
+  };
+}
+
+function intersection(a: Rect, b: Rect) {
+  return (
+    Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top))
+  );
+}
+
+function area(rect: Rect) {
+  return (rect.right - rect.left) * (rect.bottom - rect.top);
+}
+
+function scaleRect(rect: Rect, by: number): Rect {
+  return { left: rect.left * by, top: rect.top * by, right: rect.right * by, bottom: rect.bottom * by };
+}
+
+function clampRect(rect: Rect, width: number, height: number): Rect {
+  const left = Math.max(0, Math.floor(rect.left));
+  const top = Math.max(0, Math.floor(rect.top));
+  return { left, top, right: Math.min(width, Math.ceil(rect.right)), bottom: Math.min(height, Math.ceil(rect.bottom)) };
 }
 
 /**
