@@ -1,101 +1,113 @@
-import type { ChartMark, ChartWeek } from "~/domain/progress";
+import type { CSSProperties } from "react";
+import type { ChartMark, ChartMonth, ChartWeek } from "~/domain/progress";
 import { dayText } from "~/domain/seen-in-mail";
 
-const BAR_STEP = 20;
-const BAR_WIDTH = 14;
-const HEIGHT = 120;
-const TOP = 14;
-
 /**
- * Counts per week as a bar chart drawn on the server (an SVG, no script), with dates marked as
- * dashed lines, and the same figures as a table for anyone who does not see the picture.
+ * Counts per week as a bar chart drawn on the server in HTML and CSS (no script, no SVG): the scale
+ * and the month names are text that keeps its size at any width, each request is a triangle above
+ * its week with a dashed line behind the bars, and a legend says which is which. The picture is
+ * hidden from screen readers: the caption under it says what it shows, once, and the table lists
+ * the weeks that had any (or a request), with their dates.
  */
 export function WeekChart({
   id,
   title,
   description,
   weeks,
+  months,
   marks = [],
   unit,
 }: {
-  /** Unique on the page: the picture's title and description are named by it. */
+  /** Unique on the page. */
   id: string;
   title: string;
   description: string;
   weeks: ChartWeek[];
+  months: ChartMonth[];
   marks?: ChartMark[];
-  /** What a bar counts, for the table's heading ("Pieces seen"). */
+  /** What a bar counts, for the table's heading and the legend ("Pieces seen"). */
   unit: string;
 }) {
   const most = Math.max(1, ...weeks.map((week) => week.count));
-  const width = weeks.length * BAR_STEP;
-  const barHeight = (count: number) => Math.round((count / most) * (HEIGHT - TOP));
   const marksOf = (index: number) => marks.filter((mark) => mark.week === index);
+  const rows = weeks.map((week, index) => ({ week, marks: marksOf(index) })).filter((row) => row.week.count > 0 || row.marks.length > 0);
+  const markedWeeks = [...new Set(marks.map((mark) => mark.week))];
+  // A month's name takes up to three weeks' room; near the end it keeps to the last three.
+  const monthColumn = (week: number) => (week <= weeks.length - 3 ? `${week + 1} / span 3` : `${weeks.length - 2} / span 3`);
   return (
-    <figure className="week-chart">
-      <svg
-        viewBox={`0 0 ${width} ${HEIGHT + 16}`}
-        role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
-        preserveAspectRatio="none"
-        className="week-chart-picture"
-      >
-        <title id={`${id}-title`}>{title}</title>
-        <desc id={`${id}-desc`}>{description}</desc>
-        <text x="0" y="10" className="week-chart-scale">
-          {most}
-        </text>
-        <line x1="0" x2={width} y1={HEIGHT} y2={HEIGHT} className="week-chart-axis" />
-        {weeks.map((week, index) => (
-          <rect
-            key={week.startsOn}
-            className="week-chart-bar"
-            x={index * BAR_STEP + (BAR_STEP - BAR_WIDTH) / 2}
-            y={HEIGHT - barHeight(week.count)}
-            width={BAR_WIDTH}
-            height={barHeight(week.count)}
-          />
-        ))}
-        {marks.map((mark, index) => (
-          <line
-            key={`${mark.week}-${index}`}
-            className="week-chart-mark"
-            x1={mark.week * BAR_STEP + BAR_STEP / 2}
-            x2={mark.week * BAR_STEP + BAR_STEP / 2}
-            y1={TOP - 4}
-            y2={HEIGHT + 12}
-          />
-        ))}
-      </svg>
-      <figcaption className="muted">{description}</figcaption>
+    <div className="week-chart" id={id} style={{ "--weeks": weeks.length } as CSSProperties}>
+      <div className="week-chart-picture" aria-hidden="true">
+        <div className="week-chart-marks">
+          {markedWeeks.map((week) => (
+            <span key={week} className="week-chart-mark" style={{ gridColumn: week + 1 }} />
+          ))}
+        </div>
+        <div className="week-chart-scale">
+          <span>{most}</span>
+          <span>0</span>
+        </div>
+        <div className="week-chart-bars">
+          {markedWeeks.map((week) => (
+            <span key={`line-${week}`} className="week-chart-mark-line" style={{ gridColumn: week + 1 }} />
+          ))}
+          {weeks.map((week, index) => (
+            <span key={week.startsOn} className="week-chart-week" style={{ gridColumn: index + 1 }}>
+              <span className="week-chart-bar" style={{ height: `${(week.count / most) * 100}%` }} />
+            </span>
+          ))}
+        </div>
+        <div className="week-chart-months">
+          {months.map((month) => (
+            <span
+              key={month.week}
+              className={month.week > weeks.length - 3 ? "week-chart-month week-chart-month-end" : "week-chart-month"}
+              style={{ gridColumn: monthColumn(month.week) }}
+            >
+              {month.label}
+            </span>
+          ))}
+        </div>
+      </div>
+      <p className="week-chart-legend muted" aria-hidden="true">
+        <span className="week-chart-key-bar" /> {unit}, per week
+        {marks.length > 0 ? (
+          <>
+            {" "}
+            <span className="week-chart-key-mark" /> A request sent
+          </>
+        ) : null}
+      </p>
+      <p className="week-chart-caption">{description}</p>
       <details className="week-chart-table">
         <summary>The figures, week by week</summary>
         <table>
-          <caption className="muted">{title}</caption>
+          <caption className="muted">
+            {title}. {rows.length < weeks.length ? `Weeks with none${marks.length > 0 ? " and no request" : ""} are left out.` : null}
+          </caption>
           <thead>
             <tr>
               <th scope="col">Week from</th>
               <th scope="col">{unit}</th>
-              {marks.length > 0 ? <th scope="col">Marked</th> : null}
+              {marks.length > 0 ? <th scope="col">Requests sent</th> : null}
             </tr>
           </thead>
           <tbody>
-            {weeks.map((week, index) => (
-              <tr key={week.startsOn}>
-                <td>{dayText(week.startsOn)}</td>
-                <td>{week.count}</td>
-                {marks.length > 0 ? (
-                  <td>
-                    {marksOf(index)
-                      .map((mark) => mark.label)
-                      .join("; ")}
-                  </td>
-                ) : null}
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={marks.length > 0 ? 3 : 2}>None in these weeks.</td>
               </tr>
-            ))}
+            ) : (
+              rows.map((row) => (
+                <tr key={row.week.startsOn}>
+                  <td>{dayText(row.week.startsOn)}</td>
+                  <td>{row.week.count}</td>
+                  {marks.length > 0 ? <td>{row.marks.map((mark) => mark.label).join("; ")}</td> : null}
+                </tr>
+              ))
+            )}
           </tbody>
         </table>
       </details>
-    </figure>
+    </div>
   );
 }

@@ -4,7 +4,7 @@
 import type { RequestStatus } from "../../drizzle/schema";
 import { DAY_MS, formatDate, isoDate } from "~/domain/dates";
 import { mailClock } from "~/domain/mail-timing";
-import { isStillComing } from "~/domain/seen-in-mail";
+import { dayText, isStillComing } from "~/domain/seen-in-mail";
 import { isVerifiedStopped, learnedStopDays } from "~/domain/sender-outcome";
 
 /** The chart's reach: half a year of weeks. */
@@ -12,6 +12,9 @@ export const CHART_WEEKS = 26;
 
 /** The weeks before a request whose pieces set the pace the estimate of mail avoided goes by. */
 const PACE_WEEKS = 26;
+
+/** The weeks compared before and after a person's first request, in the chart's description. */
+const BEFORE_AFTER_WEEKS = 8;
 
 /** One week of a chart: its first day (YYYY-MM-DD) and how many there were. */
 export type ChartWeek = { startsOn: string; count: number };
@@ -42,6 +45,56 @@ export function weekIndexOf(day: string, today: string, weeks = CHART_WEEKS): nu
   const offset = dayNumber(day) - first;
   if (offset < 0 || offset >= weeks * 7) return null;
   return Math.floor(offset / 7);
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** A label under a chart's weeks: the week it stands under (an index of the weeks) and the month's short name. */
+export type ChartMonth = { week: number; label: string };
+
+/**
+ * The month names under a chart's weeks: each month under the week its first day falls in, and the
+ * first week's month when the next name is three weeks away or more (room for the name).
+ */
+export function monthLabels(weeks: ChartWeek[]): ChartMonth[] {
+  const labels: ChartMonth[] = [];
+  weeks.forEach((week, index) => {
+    const start = dayNumber(week.startsOn);
+    const firstOfMonth = Array.from({ length: 7 }, (_, offset) => dayOf(start + offset)).find((day) => day.endsWith("-01"));
+    if (firstOfMonth) labels.push({ week: index, label: MONTHS[Number(firstOfMonth.slice(5, 7)) - 1]! });
+  });
+  const first = weeks[0];
+  if (first && labels[0]?.week !== 0 && (labels[0]?.week ?? weeks.length) >= 3) {
+    labels.unshift({ week: 0, label: MONTHS[Number(first.startsOn.slice(5, 7)) - 1]! });
+  }
+  return labels;
+}
+
+/** The first day the progress page reads pieces from: the chart's weeks and the BEFORE_AFTER_WEEKS before them. */
+export function progressReadsFrom(today: string) {
+  return dayOf(dayNumber(chartStartsOn(today)) - BEFORE_AFTER_WEEKS * 7);
+}
+
+/**
+ * Pieces seen in the BEFORE_AFTER_WEEKS before the person's first request and as long after it (or
+ * the days since, when fewer, the same length before), as one sentence. `days` must reach back
+ * to progressReadsFrom(today).
+ */
+export function beforeAndAfter(days: { day: string; count: number }[], firstSentOn: string | null, today: string): string {
+  if (!firstSentOn) return "No request has gone out yet.";
+  if (firstSentOn < chartStartsOn(today))
+    return `Your first request went out on ${dayText(firstSentOn)}, before these ${CHART_WEEKS} weeks.`;
+  const sent = dayNumber(firstSentOn);
+  const length = Math.min(BEFORE_AFTER_WEEKS * 7, dayNumber(today) - sent + 1);
+  const within = (from: number, to: number) =>
+    days.reduce((sum, row) => sum + (dayNumber(row.day) >= from && dayNumber(row.day) < to ? row.count : 0), 0);
+  const before = within(sent - length, sent);
+  const after = within(sent, sent + length);
+  const span = length % 7 === 0 ? `${length / 7} ${length === 7 ? "week" : "weeks"}` : `${length} ${length === 1 ? "day" : "days"}`;
+  return (
+    `${before} ${before === 1 ? "piece" : "pieces"} in the ${span} before your first request on ${dayText(firstSentOn)}, ` +
+    `${after} in the ${span} ${length === BEFORE_AFTER_WEEKS * 7 ? "after" : "since"}.`
+  );
 }
 
 /** One of the person's requests, as the progress page reads it. */
@@ -130,7 +183,7 @@ export type ProgressSnapshot = {
 const STANDING_ORDER: ProgressStanding[] = ["stopped", "stillComing", "followedUp", "escalated", "waiting"];
 
 /** The first day of the chart's weeks that end on `today`. */
-export function chartStartsOn(today: string) {
+function chartStartsOn(today: string) {
   return dayOf(dayNumber(today) - CHART_WEEKS * 7 + 1);
 }
 
@@ -154,6 +207,10 @@ export function progressView(snapshot: ProgressSnapshot, { now, timeZone }: { no
   const weeks = weeksEndingOn(today, snapshot.days);
   const marks = requestMarks(requests, today, timeZone);
   const seenInChart = weeks.reduce((sum, week) => sum + week.count, 0);
+  const firstSentOn = requests.reduce<string | null>((first, request) => {
+    const sentOn = request.processedAt ? isoDate(request.processedAt, timeZone) : null;
+    return sentOn && (!first || sentOn < first) ? sentOn : first;
+  }, null);
   return {
     counts: STANDING_ORDER.map((standing) => ({
       standing,
@@ -178,12 +235,11 @@ export function progressView(snapshot: ProgressSnapshot, { now, timeZone }: { no
     chart: {
       weeks,
       marks,
+      months: monthLabels(weeks),
       description:
         `${seenInChart} ${seenInChart === 1 ? "piece" : "pieces"} seen in your mail in the last ${CHART_WEEKS} weeks, ` +
         `the most in one week ${Math.max(0, ...weeks.map((week) => week.count))}. ` +
-        (marks.length > 0
-          ? `Dashed lines mark the ${marks.length === 1 ? "request" : `${marks.length} requests`} you sent in that time.`
-          : "No request was sent in that time."),
+        beforeAndAfter(snapshot.days, firstSentOn, today),
     },
     empty: requests.length === 0 && seenInChart === 0,
   };
@@ -211,9 +267,14 @@ export function serviceProgressView(
   return {
     stillComing: {
       weeks: stillComing,
+      months: monthLabels(stillComing),
       description: described(stillComing, "Requests marked still coming after their mail should have stopped"),
     },
-    followUps: { weeks: followUps, description: described(followUps, "Second requests and requests under a state law sent") },
-    escalated: { weeks: escalated, description: described(escalated, "Requests handed to staff") },
+    followUps: {
+      weeks: followUps,
+      months: monthLabels(followUps),
+      description: described(followUps, "Second requests and requests under a state law sent"),
+    },
+    escalated: { weeks: escalated, months: monthLabels(escalated), description: described(escalated, "Requests handed to staff") },
   };
 }

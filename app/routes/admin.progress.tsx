@@ -30,6 +30,7 @@ export default function ServiceProgress() {
         title="Requests marked still coming, per week"
         description={stillComing.description}
         weeks={stillComing.weeks}
+        months={stillComing.months}
         unit="Marked still coming"
       />
       <h2 id="follow-ups-title">Follow-ups</h2>
@@ -38,6 +39,7 @@ export default function ServiceProgress() {
         title="Second requests and requests under a state law, per week"
         description={followUps.description}
         weeks={followUps.weeks}
+        months={followUps.months}
         unit="Follow-ups sent"
       />
       <h2 id="escalated-title">Escalations</h2>
@@ -46,6 +48,7 @@ export default function ServiceProgress() {
         title="Requests handed to staff, per week"
         description={escalated.description}
         weeks={escalated.weeks}
+        months={escalated.months}
         unit="Handed to staff"
       />
     </section>

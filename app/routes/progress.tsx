@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { WeekChart } from "~/components/week-chart";
 import { isoDate, userTimeZone } from "~/domain/dates";
-import { CHART_WEEKS, chartStartsOn, progressView } from "~/domain/progress";
+import { CHART_WEEKS, progressReadsFrom, progressView } from "~/domain/progress";
 import { progressOfUser } from "~/models/progress.server";
 import { requireUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -14,7 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const now = new Date();
   const { timeZone } = userTimeZone(user.state);
-  const snapshot = await progressOfUser(getDb(context.env.DB), user.id, chartStartsOn(isoDate(now, timeZone)));
+  const snapshot = await progressOfUser(getDb(context.env.DB), user.id, progressReadsFrom(isoDate(now, timeZone)));
   return progressView(snapshot, { now, timeZone });
 }
 
@@ -54,6 +54,7 @@ export default function Progress() {
           title={`Pieces seen in your mail, per week, over the last ${CHART_WEEKS} weeks`}
           description={chart.description}
           weeks={chart.weeks}
+          months={chart.months}
           marks={chart.marks}
           unit="Pieces seen"
         />

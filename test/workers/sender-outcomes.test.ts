@@ -16,7 +16,7 @@ import {
   type RequestStatus,
 } from "../../drizzle/schema";
 import worker from "../../app/worker";
-import { DAY_MS } from "~/domain/dates";
+import { DAY_MS, formatDate } from "~/domain/dates";
 import { MAIL_STOPS_AFTER_DAYS, mailClock } from "~/domain/mail-timing";
 import { learnedStopDays, senderOutcomeText } from "~/domain/sender-outcome";
 import { seedSenderCatalog } from "~/models/request-template.server";
@@ -272,9 +272,9 @@ describe("/progress", () => {
     expect(text).toContain("1 stopped");
     expect(text).toContain("1 being followed up");
     expect(text).toContain("1 with our staff");
-    expect(html.match(/<svg[^>]*role="img"/g)).toHaveLength(1);
     expect(html.match(/class="week-chart-bar"/g)).toHaveLength(26);
-    expect(html.match(/class="week-chart-mark"/g)).toHaveLength(3);
+    // One triangle per week with requests: two were sent the same day.
+    expect(html.match(/class="week-chart-mark"/g)).toHaveLength(2);
     expect(text).toMatch(/Quiet Catalog \(sent [\d/]+\): Stopped\. 2 before, 1 after\./);
     expect(text).toContain("About 4 fewer pieces a year. An estimate:");
     expect(text).not.toContain("Private Sender Of Another");
@@ -283,6 +283,46 @@ describe("/progress", () => {
     const emptyText = textOf(await (await empty.browser.get("/progress")).text());
     expect(emptyText).toContain("No figures yet.");
     expect(emptyText).not.toContain("Quiet Catalog");
+  });
+
+  it("dates the weeks and the scale in text, says before and after the first request once, and lists only weeks with pieces or a request", async () => {
+    const { browser, userId } = await signedUpUser("progress-read");
+    const now = new Date();
+    const first = new Date(now.getTime() - 100 * DAY_MS);
+    const later = new Date(now.getTime() - 40 * DAY_MS);
+    await newRequest(userId, null, "First Catalog", { status: "confirmedByUser", processedAt: first });
+    const laterRequest = await newRequest(userId, null, "Later Offers", { processedAt: later });
+    await piece(userId, day(daysAfter(now, -60)), { requestId: laterRequest });
+    await piece(userId, day(daysAfter(now, -50)), { requestId: laterRequest });
+    await piece(userId, day(daysAfter(now, -10)), { requestId: laterRequest });
+
+    const html = (await (await browser.get("/progress")).text()).replaceAll("<!-- -->", "");
+    const chart = html.slice(html.indexOf('<div class="week-chart"'), html.indexOf("</table>"));
+    // The picture is HTML hidden from screen readers, with no SVG name or title saying it again.
+    expect(chart).not.toContain("<svg");
+    expect(chart).not.toContain("aria-label=");
+    expect(chart).toMatch(/<div class="week-chart-picture" aria-hidden="true">/);
+    // The month names under the weeks, and the scale, as text.
+    const month = (date: Date) => date.toLocaleString("en-US", { month: "short", timeZone: "America/Chicago" });
+    const months = [...chart.matchAll(/class="week-chart-month[^"]*"[^>]*>([A-Z][a-z]{2})<\/span>/g)].map((match) => match[1]);
+    expect(months.length).toBeGreaterThanOrEqual(6);
+    expect(months).toContain(month(now));
+    expect(months).toContain(month(daysAfter(now, -100)));
+    expect(chart).toMatch(/<div class="week-chart-scale"><span>1<\/span><span>0<\/span><\/div>/);
+    // One description, with the weeks before and after the first request.
+    const sentence = `0 pieces in the 8 weeks before your first request on ${formatDate(first, "America/Chicago")}, 2 in the 8 weeks after.`;
+    expect(textOf(html).split(sentence)).toHaveLength(2);
+    expect(textOf(html)).toContain(`3 pieces seen in your mail in the last 26 weeks, the most in one week 1. ${sentence}`);
+    // The table: the weeks with pieces or a request, each with its date.
+    const rows = [...chart.matchAll(/<tr><td>(\d\d\/\d\d\/\d{4})<\/td><td>(\d+)<\/td><td>([^<]*)<\/td><\/tr>/g)];
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    expect(rows.length).toBeLessThanOrEqual(5);
+    expect(rows.every(([, , count, marks]) => Number(count) > 0 || marks!.startsWith("Request to"))).toBe(true);
+    expect(rows.reduce((sum, [, , count]) => sum + Number(count), 0)).toBe(3);
+    expect(rows.filter(([, , , marks]) => marks!.includes("Request to")).map(([, , , marks]) => marks)).toEqual([
+      `Request to First Catalog, ${formatDate(first, "America/Chicago")}`,
+      `Request to Later Offers, ${formatDate(later, "America/Chicago")}`,
+    ]);
   });
 
   it("is for signed-in people only", async () => {
@@ -308,7 +348,7 @@ describe("/admin/progress", () => {
     const { browser } = await signedInStaff("moderator");
     const html = await (await browser.get("/admin/progress")).text();
     const text = textOf(html);
-    expect(html.match(/<svg[^>]*role="img"/g)).toHaveLength(3);
+    expect(html.match(/<div class="week-chart-picture" aria-hidden="true">/g)).toHaveLength(3);
     expect(text).toMatch(/Second requests and requests under a state law sent: 2 in the last 26 weeks/);
     expect(text).toMatch(/Requests handed to staff: 1 in the last 26 weeks/);
   });
