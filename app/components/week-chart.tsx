@@ -82,7 +82,7 @@ export function WeekChart({
         <summary>The figures, week by week</summary>
         <table>
           <caption className="muted">
-            {title}. {rows.length < weeks.length ? `Weeks with none${marks.length > 0 ? " and no request" : ""} are left out.` : null}
+            {title}. {rows.length < weeks.length ? `Weeks at 0${marks.length > 0 ? " with no request" : ""} are left out.` : null}
           </caption>
           <thead>
             <tr>

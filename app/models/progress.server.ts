@@ -7,7 +7,7 @@ import type { Db } from "~/utils/db.server";
 
 /**
  * One user's sent requests with their sender's figures, the pieces matched to each by day, the
- * pieces seen per day since `since` (YYYY-MM-DD), and the last day their mailbox was seen: one batch.
+ * pieces seen per day since `since` (YYYY-MM-DD, progressReadsFrom), and the last day their mailbox was seen: one batch.
  */
 export async function progressOfUser(db: Db, userId: string, since: string) {
   const [requestRows, matchedRows, dayRows, [seen]] = await db.batch([

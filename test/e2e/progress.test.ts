@@ -46,13 +46,25 @@ describe.each(JS_MODES)("the progress page (JavaScript $label)", ({ js, label })
       expect(counts).toContain("1 being followed up");
       expect(await page.locator(".week-chart-bar").count()).toBe(26);
       expect(await page.locator(".week-chart-mark").count()).toBe(2);
-      const chart = page.getByRole("img", { name: /Pieces seen in your mail, per week/ });
-      expect(await chart.count()).toBe(1);
+      // The weeks dated by month names under the bars, the scale and the legend in text.
+      expect((await page.locator(".week-chart-month").allInnerTexts()).length).toBeGreaterThanOrEqual(6);
+      expect(await page.locator(".week-chart-scale").innerText()).toMatch(/^1\s+0$/);
+      expect(await page.locator(".week-chart-legend").innerText()).toContain("A request sent");
+      const scaleSize = await page
+        .locator(".week-chart-scale span")
+        .first()
+        .evaluate((span) => span.getBoundingClientRect().height);
+      expect(scaleSize, "the scale's label is readable").toBeGreaterThanOrEqual(10);
+      // The picture is hidden from screen readers; one sentence says what it shows, before and after the first request.
+      expect(await page.locator(".week-chart-picture").getAttribute("aria-hidden")).toBe("true");
+      expect(await page.locator(".week-chart-caption").innerText()).toMatch(
+        /^5 pieces seen in your mail in the last 26 weeks, the most in one week 1\. 2 pieces in the 8 weeks before your first request on \d\d\/\d\d\/\d{4}, 2 in the 8 weeks after\.$/,
+      );
       const epsilon = page.locator(".progress-senders li", { hasText: "Epsilon" });
       expect(await epsilon.innerText()).toMatch(/^Epsilon .*\(sent \d\d\/\d\d\/\d{4}\): Stopped\. 2 before, 1 after\.$/);
-      // The figures as a table, for anyone who does not see the chart.
+      // The figures as a table, for anyone who does not see the chart: the five weeks with pieces and the two with a request.
       await page.locator(".week-chart-table summary").click();
-      expect(await page.locator(".week-chart-table tbody tr").count()).toBe(26);
+      expect(await page.locator(".week-chart-table tbody tr").count()).toBe(7);
       expect(await page.locator(".progress-estimate").innerText()).toContain("An estimate:");
 
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
