@@ -1,7 +1,7 @@
 // The follow-up ladder's writes (decision 0058). Each step is one statement guarded by the step it
 // moves from, with its history line written only where that statement changed the request: two
 // pieces recorded at once, or the cron and a piece, take a step once.
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import {
   agentPermissions,
   followUpDays,
@@ -21,6 +21,7 @@ import type { SendingRecords } from "~/domain/request-evidence";
 import { mailedLetterColumns, requestEmailColumns } from "~/models/request-evidence.server";
 import { historyLineWhere } from "~/models/request-history.server";
 import type { Db } from "~/utils/db.server";
+import { chunkForD1 } from "~/utils/d1";
 import { uuidFromName } from "~/utils/digest";
 
 export type RequestKey = { userId: string; requestId: string };
@@ -450,18 +451,21 @@ export async function heldRequestsToRemind(db: Db, now: Date, reminders: number,
  */
 export async function createHoldReminderJobs(db: Db, held: { userId: string; requestId: string; lineId: string; week: number }[]) {
   if (held.length === 0) return [];
-  return db
-    .insert(jobs)
-    .values(
-      await Promise.all(
-        held.map(async ({ userId, requestId, lineId, week }) => ({
-          id: await uuidFromName(`${FOLLOW_UP_NOTICE_JOB_TYPE}:${lineId}:${week}`),
-          type: FOLLOW_UP_NOTICE_JOB_TYPE,
-          payload: { userId, requestId, lineId, week },
-          userId,
-        })),
-      ),
-    )
-    .onConflictDoNothing()
-    .returning({ id: jobs.id, type: jobs.type, payload: jobs.payload, createdAt: jobs.createdAt });
+  const rows = await Promise.all(
+    held.map(async ({ userId, requestId, lineId, week }) => ({
+      id: await uuidFromName(`${FOLLOW_UP_NOTICE_JOB_TYPE}:${lineId}:${week}`),
+      type: FOLLOW_UP_NOTICE_JOB_TYPE,
+      payload: { userId, requestId, lineId, week },
+      userId,
+    })),
+  );
+  // Within D1's bound parameters: drizzle binds every column a row does not fill with SQL.
+  const [first, ...rest] = chunkForD1(rows, Object.keys(getTableColumns(jobs)).length).map((chunk) =>
+    db
+      .insert(jobs)
+      .values(chunk)
+      .onConflictDoNothing()
+      .returning({ id: jobs.id, type: jobs.type, payload: jobs.payload, createdAt: jobs.createdAt }),
+  );
+  return (await db.batch([first!, ...rest])).flat();
 }

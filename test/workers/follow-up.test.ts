@@ -5,7 +5,7 @@
 // withdrawn permission stops the ladder; FOLLOW_UP_LADDER=off takes no step; the daily cron takes a
 // missed step once; the person saying so takes the step too.
 import { env, SELF } from "cloudflare:test";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CATALOG_SENDERS } from "../../drizzle/catalog";
 import { agentPermissions, jobs, mailedLetters, requestLogs, requests, requestTemplates, users } from "../../drizzle/schema";
@@ -519,6 +519,29 @@ describe("the person hears of each step taken in their name", () => {
     await signPermission(userId);
     await db.update(requests).set({ followUpHold: null }).where(eq(requests.userId, userId));
     expect(await remindersOn("2026-11-22")).toBe(2);
+  });
+
+  it("reminds every held request of a run, more than one statement's worth, each once", async () => {
+    const heldAt = new Date("2027-03-01T15:00:00Z");
+    const people = [];
+    for (let index = 0; index < 30; index += 1) {
+      const { userId } = await personWithSentRequest("CA", new Date("2027-01-01T15:00:00Z"), {
+        ...secondSent,
+        stillComingAt: heldAt,
+        followUpHold: "permissionNeeded",
+      });
+      await db
+        .insert(requestLogs)
+        .values({ userId, requestId: SENDER, creator: "system", status: "followUpHeld", detail: "Waiting", createdAt: heldAt });
+      people.push(userId);
+    }
+    const runOn = new Date("2027-03-09T15:00:00Z");
+    await Promise.all([remindHeldFollowUps(ladderOn(), runOn), remindHeldFollowUps(ladderOn(), runOn)]);
+    const written = await db
+      .select({ userId: jobs.userId })
+      .from(jobs)
+      .where(and(inArray(jobs.userId, people), eq(jobs.type, FOLLOW_UP_NOTICE_JOB_TYPE)));
+    expect(written.map((row) => row.userId).sort()).toEqual([...people].sort());
   });
 
   it("tells a Virginia person their request is with staff, and nothing reaches a person who turned these emails off", async () => {
