@@ -142,6 +142,28 @@ describe("dashboardView", () => {
     expect(view.allowance).toEqual({ unlimited: false, left: 3, of: 3 });
   });
 
+  it("counts the requests no job can send apart, as waiting for our staff, by the same rule as their cards' words", () => {
+    const queued = (id: string, overrides: Partial<DashboardRow> = {}) =>
+      row({ id, senderName: id, status: "inQueue", queuedAt: daysAgo(1), ...overrides });
+    const view = dashboardView(
+      snapshot({
+        requests: [
+          queued("Staff A", { channels: [{ kind: "mail", value: "1 Main St" }] }),
+          queued("Staff B", { channels: [{ kind: "mail", value: "1 Main St" }] }),
+          queued("Look Up"),
+          queued("Job", { channels: [{ kind: "email", value: "optout@job.test" }], sendingJob: "optOut.email" }),
+          row({ id: "epsilon", senderName: "Epsilon", status: "inQueue", queuedAt: daysAgo(6), processedAt: daysAgo(5) }),
+        ],
+      }),
+      { user: freeUser, url: url(), now },
+    );
+    const labels = Object.fromEntries(view.groups.onItsWay.map((card) => [card.id, card.statusLabel]));
+    expect(labels["Staff A"]).toMatch(/^Our staff send it/);
+    expect(labels["Look Up"]).toMatch(/^Our staff look up where to send it/);
+    expect(labels["Job"]).toBe("Going out by email now");
+    expect(view.summary).toMatchObject({ onItsWay: 5, withStaff: 3, goingOut: 1, withSender: 1 });
+  });
+
   it("asks for the return address under Needs your answer, from the day a request came back, without the sender's clock", () => {
     const view = dashboardView(
       snapshot({

@@ -19,7 +19,7 @@ import {
   letterArrival,
   letterEvidence,
   requestTimeline,
-  standingText,
+  standing,
   type HistoryLine,
   type MailedLetterRecord,
   type SendingRoute,
@@ -227,6 +227,11 @@ function sendingRoute(row: DashboardRow): SendingRoute {
 }
 
 function standingOf(row: DashboardRow, snapshot: DashboardSnapshot, timeZone: string) {
+  return standingWithWait(row, snapshot, timeZone)?.text ?? null;
+}
+
+/** Where the card says the request is, and who it waits on: the summary counts by the same rule. */
+function standingWithWait(row: DashboardRow, snapshot: DashboardSnapshot, timeZone: string) {
   const lines = snapshot.sentLines.filter((line) => line.requestId === row.id);
   const latestOf = (keep: (line: (typeof lines)[number]) => boolean) =>
     lines
@@ -234,7 +239,7 @@ function standingOf(row: DashboardRow, snapshot: DashboardSnapshot, timeZone: st
       .reduce<(typeof lines)[number] | null>((latest, line) => (!latest || line.createdAt >= latest.createdAt ? line : latest), null);
   const lastSent = latestOf((line) => line.creator !== "sender");
   const lastReply = latestOf((line) => line.creator === "sender");
-  return standingText(
+  return standing(
     {
       senderName: row.senderName,
       status: row.status,
@@ -480,6 +485,10 @@ export function dashboardView(
       returnAddressWait: returnAddressAsk(row, now),
     })),
   };
+  snapshot = {
+    ...snapshot,
+    requests: snapshot.requests.map((row) => ({ ...row, waitsOn: standingWithWait(row, snapshot, timeZone)?.waitsOn ?? null })),
+  };
   const holder = { stripeSubscriptionId: user.stripeSubscriptionId, numOfFreeRequest: snapshot.account.numOfFreeRequest };
   const affordable = requestsAffordable(holder);
   // Advice is for what can be sent now: none once the free requests are used up.
@@ -529,6 +538,9 @@ export function dashboardView(
       needsYou: summary.needsYou,
       needsReturnAddress: summary.needsReturnAddress,
       onItsWay: summary.onItsWay,
+      withSender: summary.withSender,
+      withStaff: summary.withStaff,
+      goingOut: summary.goingOut,
       done: summary.done,
       next: summary.next ? { senderName: summary.next.senderName, by: formatDate(summary.next.by, timeZone) } : null,
     },

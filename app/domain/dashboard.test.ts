@@ -156,6 +156,9 @@ describe("summarize", () => {
       needsYou: 1,
       needsReturnAddress: 0,
       onItsWay: 3,
+      withSender: 0,
+      withStaff: 0,
+      goingOut: 0,
       done: 2,
       next: { senderName: "Sooner", by: new Date(daysAgo(20).getTime() + 56 * DAY_MS) },
     });
@@ -167,7 +170,32 @@ describe("summarize", () => {
   });
 
   it("has no next date when nothing has reached a sender", () => {
-    expect(summarize([request()], now)).toEqual({ needsYou: 0, needsReturnAddress: 0, onItsWay: 0, done: 0, next: null });
+    expect(summarize([request()], now)).toEqual({
+      needsYou: 0,
+      needsReturnAddress: 0,
+      onItsWay: 0,
+      withSender: 0,
+      withStaff: 0,
+      goingOut: 0,
+      done: 0,
+      next: null,
+    });
+  });
+
+  it("counts apart the requests on their way that wait for our staff to send them, go out now, or wait for the sender", () => {
+    const queued = (id: string, waitsOn: DashboardRequest["waitsOn"]) => request({ id, status: "inQueue", queuedAt: daysAgo(1), waitsOn });
+    const summary = summarize(
+      [
+        queued("a", "staff"),
+        queued("b", "staff"),
+        queued("c", "staff"),
+        queued("d", "sending"),
+        sentDaysAgo(10, { id: "e", waitsOn: "sender" }),
+        sentDaysAgo(57, { id: "f", waitsOn: "sender" }),
+      ],
+      now,
+    );
+    expect(summary).toMatchObject({ onItsWay: 5, withStaff: 3, goingOut: 1, withSender: 1, needsYou: 1 });
   });
 });
 

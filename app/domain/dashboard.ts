@@ -9,6 +9,7 @@ import {
   type RequestAction,
   type WaitStanding,
 } from "~/domain/requests";
+import type { WaitsOn } from "~/domain/request-evidence";
 
 // How the dashboard shows requests: grouped by what they need, each with the next step that fits
 // its state and its wait (decision 0025). The product rules' statuses and actions stay as they are.
@@ -26,6 +27,8 @@ export type DashboardRequest = {
   followUpStep?: number;
   /** Set while the card asks the person for the sender's return address (decisions 0067 and 0070). */
   returnAddressWait?: { withStaff: boolean } | null;
+  /** Who it waits on, as its card's standing says it (standing in request-evidence.ts); absent when not worked out. */
+  waitsOn?: WaitsOn | null;
 };
 
 export type DashboardGroup = "needsYou" | "onItsWay" | "done" | "suggested";
@@ -143,17 +146,33 @@ export type DashboardSummary = {
   /** Of those, the ones asking for the return address on a piece of the sender's mail (decision 0067). */
   needsReturnAddress: number;
   onItsWay: number;
+  /** Of those: sent and waiting for the sender, waiting for our staff to send them, and going out now by themselves. */
+  withSender: number;
+  withStaff: number;
+  goingOut: number;
   done: number;
   /** The soonest date a request on its way should have stopped the mail (mailStopsBy), with its sender: the day we ask. */
   next: { senderName: string; by: Date } | null;
 };
 
 export function summarize(requests: DashboardRequest[], now: Date): DashboardSummary {
-  const summary: DashboardSummary = { needsYou: 0, needsReturnAddress: 0, onItsWay: 0, done: 0, next: null };
+  const summary: DashboardSummary = {
+    needsYou: 0,
+    needsReturnAddress: 0,
+    onItsWay: 0,
+    withSender: 0,
+    withStaff: 0,
+    goingOut: 0,
+    done: 0,
+    next: null,
+  };
   for (const request of requests) {
     const group = groupOf(request, now);
     if (group === "needsYou" || group === "onItsWay" || group === "done") summary[group] += 1;
     if (group === "needsYou" && request.returnAddressWait) summary.needsReturnAddress += 1;
+    if (group === "onItsWay" && request.waitsOn === "sender") summary.withSender += 1;
+    if (group === "onItsWay" && request.waitsOn === "staff") summary.withStaff += 1;
+    if (group === "onItsWay" && request.waitsOn === "sending") summary.goingOut += 1;
     const standing: WaitStanding | null = waitStanding(request, now);
     if (standing?.kind === "waiting" && (!summary.next || standing.mailStopsBy < summary.next.by)) {
       summary.next = { senderName: request.senderName, by: standing.mailStopsBy };

@@ -3,6 +3,7 @@ import {
   emailEvidence,
   letterEvidence,
   requestTimeline,
+  standing,
   standingText,
   type DeliveryEvidence,
   type HistoryLine,
@@ -44,6 +45,22 @@ const input = (overrides: Partial<StandingInput> = {}): StandingInput => ({
   lastSent: null,
   lastReplyAt: null,
   ...overrides,
+});
+
+describe("standing", () => {
+  it("says who a request waits on by the same branches as its words: our staff, a job sending it, the person, or the sender", () => {
+    const waitsOn = (overrides: Partial<StandingInput>) => standing(input(overrides), timeZone)?.waitsOn;
+    expect(waitsOn({ route: "staff" })).toBe("staff");
+    expect(waitsOn({ route: "lookUp" })).toBe("staff");
+    expect(waitsOn({ route: "automaticEmail" })).toBe("sending");
+    expect(waitsOn({ route: "returnAddress" })).toBe("person");
+    expect(waitsOn({ consumerFiles: true })).toBe("sender");
+    expect(waitsOn({ processedAt: emailedAt, evidence: [emailed()] })).toBe("sender");
+    const bounced = emailed([{ state: "bounced", at: later(emailedAt, 1), detail: "Mailbox not found" }]);
+    expect(waitsOn({ processedAt: emailedAt, evidence: [bounced] })).toBe("staff");
+    expect(waitsOn({ status: "confirmedByUser" })).toBeNull();
+    expect(standing(input({ status: null }), timeZone)).toBeNull();
+  });
 });
 
 describe("standingText", () => {

@@ -214,6 +214,15 @@ export type SendingRoute = "automaticEmail" | "automaticLetter" | "staff" | "loo
 
 const STAFF_PROMISE = "usually within 2 working days";
 
+/**
+ * Who a request in queue waits on: the sender (it went out), our staff (nothing sends it by itself,
+ * or it came back to them), a job sending it now, or the person (the return address on a piece).
+ */
+export type WaitsOn = "sender" | "staff" | "sending" | "person";
+
+/** Where a request stands, in the card's words, and who it waits on; null for one that is done. */
+export type Standing = { text: string; waitsOn: WaitsOn | null };
+
 export type StandingInput = {
   senderName: string;
   status: RequestStatus | null;
@@ -242,18 +251,28 @@ const LETTER_ON_ITS_WAY: Partial<Record<LetterTrackingState, string>> = {
   reRouted: "re-routed by the Postal Service",
 };
 
-function failureOf(evidence: DeliveryEvidence | null, senderName: string, { asksPerson = false } = {}): string | null {
+/** A sending that failed, in words, and whether it now waits for our staff (the person is asked otherwise, or it goes the next way). */
+function failureOf(
+  evidence: DeliveryEvidence | null,
+  senderName: string,
+  { asksPerson = false } = {},
+): { text: string; waitsOn: WaitsOn } | null {
   if (!evidence) return null;
   const last = latestEvent<string>(evidence.events);
+  const person = (text: string) => ({ text, waitsOn: "person" as const });
+  const staff = (text: string) => ({ text, waitsOn: "staff" as const });
   // A request that came back and now asks its person for the address on the piece (decision 0070) is not staff's yet.
   if (evidence.kind === "email" && last?.state === "bounced")
-    return asksPerson ? `${senderName}'s address bounced` : `${senderName}'s address bounced; our staff are finding another way`;
-  if (evidence.kind === "email" && last?.state === "undelivered") return `Our email did not reach ${senderName}; it goes another way`;
+    return asksPerson
+      ? person(`${senderName}'s address bounced`)
+      : staff(`${senderName}'s address bounced; our staff are finding another way`);
+  if (evidence.kind === "email" && last?.state === "undelivered")
+    return { text: `Our email did not reach ${senderName}; it goes another way`, waitsOn: "sending" };
   if (evidence.kind === "letter" && last?.state === "returnedToSender")
     return asksPerson
-      ? "The letter came back: the address we had did not work"
-      : "The letter came back; our staff are checking the address";
-  if (!sendingLeft(evidence)) return "Lob did not mail the letter; our staff are sending it";
+      ? person("The letter came back: the address we had did not work")
+      : staff("The letter came back; our staff are checking the address");
+  if (!sendingLeft(evidence)) return staff("Lob did not mail the letter; our staff are sending it");
   return null;
 }
 
@@ -303,29 +322,32 @@ function sentWithoutEvidence(lastSent: { status: string; at: Date }, senderName:
   return `Filed with ${senderName} on ${on}`;
 }
 
-function waitingText(input: StandingInput): string {
-  if (input.consumerFiles) return "Filed by you";
+function waitingText(input: StandingInput): Standing {
+  if (input.consumerFiles) return { text: "Filed by you", waitsOn: "sender" };
   switch (input.route) {
     case "automaticEmail":
-      return "Going out by email now";
+      return { text: "Going out by email now", waitsOn: "sending" };
     case "automaticLetter":
-      return "Going out by mail now";
+      return { text: "Going out by mail now", waitsOn: "sending" };
     case "staff":
-      return input.letterProblem ? `Our staff print and mail it: ${STAFF_PROMISE}` : `Our staff send it: ${STAFF_PROMISE}`;
+      return {
+        text: input.letterProblem ? `Our staff print and mail it: ${STAFF_PROMISE}` : `Our staff send it: ${STAFF_PROMISE}`,
+        waitsOn: "staff",
+      };
     case "lookUp":
-      return `Our staff look up where to send it: ${STAFF_PROMISE}`;
+      return { text: `Our staff look up where to send it: ${STAFF_PROMISE}`, waitsOn: "staff" };
     case "returnAddress":
-      return "Waiting for the sender's return address from you";
+      return { text: "Waiting for the sender's return address from you", waitsOn: "person" };
   }
 }
 
 /**
- * Where a request is, in one line: what the card shows in place of the spec's status label. Null
- * for a request never sent (its card says so in its own words).
+ * Where a request is, in one line: what the card shows in place of the spec's status label, and
+ * who it waits on. Null for a request never sent (its card says so in its own words).
  */
-export function standingText(input: StandingInput, timeZone: string): string | null {
+export function standing(input: StandingInput, timeZone: string): Standing | null {
   if (input.status === null) return null;
-  if (input.status !== "inQueue") return STATUS_LABELS[input.status];
+  if (input.status !== "inQueue") return { text: STATUS_LABELS[input.status], waitsOn: null };
   const latest = latestEvidence(input.evidence);
   const failure = failureOf(latest, input.senderName, { asksPerson: input.route === "returnAddress" });
   if (!input.processedAt) {
@@ -334,22 +356,30 @@ export function standingText(input: StandingInput, timeZone: string): string | n
     return waitingText(input);
   }
   const sentEvidence = latest && latest.at.getTime() >= input.processedAt.getTime() - SAME_SENDING_MS ? latest : null;
+  const sentFailure = sentEvidence ? failureOf(sentEvidence, input.senderName) : null;
+  if (sentFailure) return { ...sentFailure, text: `${sentFailure.text}${repliedText(input, timeZone)}` };
   const text = sentEvidence
-    ? (failureOf(sentEvidence, input.senderName) ??
-      sentText(sentEvidence, input.senderName, timeZone, input.legal ?? false, {
+    ? sentText(sentEvidence, input.senderName, timeZone, input.legal ?? false, {
         address: input.givenAddress ?? null,
         by: input.givenBy ?? "you",
-      }))
+      })
     : input.lastSent
       ? sentWithoutEvidence(input.lastSent, input.senderName, timeZone, input.legal ?? false)
       : input.consumerFiles
         ? "Filed by you"
         : `Sent on ${formatDate(input.processedAt, timeZone)}`;
-  const replied =
-    input.lastReplyAt && input.lastReplyAt >= input.processedAt
-      ? ` · ${input.senderName} replied ${formatDate(input.lastReplyAt, timeZone)}`
-      : "";
-  return `${text}${replied}`;
+  return { text: `${text}${repliedText(input, timeZone)}`, waitsOn: "sender" };
+}
+
+function repliedText(input: StandingInput, timeZone: string) {
+  return input.lastReplyAt && input.processedAt && input.lastReplyAt >= input.processedAt
+    ? ` · ${input.senderName} replied ${formatDate(input.lastReplyAt, timeZone)}`
+    : "";
+}
+
+/** The card's line of where a request is (standing). */
+export function standingText(input: StandingInput, timeZone: string): string | null {
+  return standing(input, timeZone)?.text ?? null;
 }
 
 // The timeline of the letter page.

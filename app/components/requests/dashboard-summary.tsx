@@ -6,6 +6,10 @@ export type SummaryData = {
   /** Of those, the ones asking for the return address on a piece of the sender's mail. */
   needsReturnAddress: number;
   onItsWay: number;
+  /** Of those: sent and waiting for the sender, waiting for our staff to send them, going out now by themselves. */
+  withSender: number;
+  withStaff: number;
+  goingOut: number;
   done: number;
   next: { senderName: string; by: string } | null;
 };
@@ -26,8 +30,19 @@ export function DashboardSummaryPanel({ summary }: { summary: SummaryData }) {
           <li>Nothing needs your answer</li>
         )}
         <li>
-          <strong>{summary.onItsWay}</strong> {summary.onItsWay === 1 ? "request is" : "requests are"} waiting for the sender
+          <strong>{summary.withSender}</strong> {summary.withSender === 1 ? "request is" : "requests are"} sent and waiting for the sender
         </li>
+        {summary.withStaff > 0 ? (
+          <li>
+            <strong>{summary.withStaff}</strong> {summary.withStaff === 1 ? "request is" : "requests are"} waiting for our staff to send{" "}
+            {summary.withStaff === 1 ? "it" : "them"}
+          </li>
+        ) : null}
+        {summary.goingOut > 0 ? (
+          <li>
+            <strong>{summary.goingOut}</strong> {summary.goingOut === 1 ? "request is" : "requests are"} going out now
+          </li>
+        ) : null}
         <li>
           <strong>{summary.done}</strong> done
         </li>
