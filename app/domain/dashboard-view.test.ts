@@ -319,6 +319,39 @@ describe("dashboardView", () => {
     expect(dashboardView(data, { user: freeUser, url: url("?view=print"), now }).print, "nothing to print without a letter").toBe(false);
   });
 
+  it("offers to email the letter oneself only while nothing sent it; once we sent it, says when and how instead", () => {
+    const epsilon = { id: "epsilon", senderName: "Epsilon", channels: [{ kind: "email" as const, value: "optout@epsilon.com" }] };
+    const open = (request: Partial<DashboardRow>, extra: Partial<DashboardSnapshot> = {}) =>
+      dashboardView(snapshot({ requests: [row({ ...epsilon, ...request })], ...extra }), {
+        user: freeUser,
+        url: url("?request=epsilon"),
+        now,
+      }).open;
+
+    expect(open({ status: null })).toMatchObject({ senderEmail: "optout@epsilon.com", weSent: null });
+    expect(open({ status: "inQueue", queuedAt: daysAgo(1) }), "waiting for staff: not sent yet").toMatchObject({
+      senderEmail: "optout@epsilon.com",
+      weSent: null,
+    });
+    expect(open({ status: "inQueue", queuedAt: daysAgo(1), sendingJob: "optOut.email" })).toMatchObject({
+      senderEmail: null,
+      weSent: "We are sending it: going out by email now.",
+    });
+    const sentAt = daysAgo(5);
+    const sent = open(
+      { status: "inQueue", queuedAt: daysAgo(6), processedAt: sentAt },
+      {
+        sentEmails: [
+          { requestId: "epsilon", to: "optout@epsilon.com", messageId: "pm-1", at: sentAt, outcome: "delivered", outcomeAt: sentAt },
+        ],
+      },
+    );
+    expect(sent).toMatchObject({
+      senderEmail: null,
+      weSent: "We sent it: emailed to Epsilon on 11/18/2026 as your own request · delivered.",
+    });
+  });
+
   it("tells what a post did, and offers the undo of a delete until the days allowed", () => {
     const deletedAt = daysAgo(1).getTime();
     const view = dashboardView(snapshot({ recentlyDeleted: [{ id: "acxiom", senderName: "Acxiom", deletedAt }] }), {

@@ -410,11 +410,31 @@ function requestCard(row: DashboardRow, { snapshot, timeZone, now, canSend, send
   };
 }
 
+/**
+ * Whether the letter panel offers to email the letter oneself, and what it says instead: never
+ * once the service sent the request, nor while a job is sending it (a second copy would be a
+ * duplicate); then it says what we did, in the card's own words of when and how. A request the
+ * person files themselves is theirs to send.
+ */
+export function selfSendOf(row: DashboardRow, snapshot: DashboardSnapshot, timeZone: string) {
+  if (row.consumerFiles || (!row.processedAt && !row.sendingJob)) return { offersEmail: true, weSent: null };
+  const how = standingOf(row, snapshot, timeZone);
+  return {
+    offersEmail: false,
+    weSent: row.processedAt ? `We sent it: ${lowerFirst(how ?? "")}.` : `We are sending it: ${lowerFirst(how ?? "")}.`,
+  };
+}
+
 function openRequest(row: DashboardRow, snapshot: DashboardSnapshot, timeZone: string, now: Date) {
+  const letter = letterToSend(row, snapshot.recipients, { today: now, timeZone, earlierAddresses: snapshot.earlierAddresses });
+  const { offersEmail, weSent } = selfSendOf(row, snapshot, timeZone);
   return {
     id: row.id,
     senderName: row.senderName,
-    ...letterToSend(row, snapshot.recipients, { today: now, timeZone, earlierAddresses: snapshot.earlierAddresses }),
+    ...letter,
+    senderEmail: offersEmail ? letter.senderEmail : null,
+    /** What the service did with the request, said in place of the offer to email it oneself. */
+    weSent,
     history: requestTimeline(snapshot.history, evidenceOfRequest(row, snapshot, snapshot.history), {
       senderName: row.senderName,
       timeZone,

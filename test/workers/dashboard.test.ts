@@ -109,7 +109,7 @@ describe("the dashboard's groups and summary", () => {
     expect(textOf(after)).toContain("1 done");
   });
 
-  it("counts the requests waiting for our staff apart from those sent", async () => {
+  it("counts the requests waiting for our staff apart from those sent, and offers to email the letter only while none was sent", async () => {
     const { browser, userId } = await signedUpUser("staffwait");
     // All three are in the queue with no job sending them: Epsilon went out by email 5 days ago,
     // Wiland and Alliant wait for our staff to send them.
@@ -136,6 +136,15 @@ describe("the dashboard's groups and summary", () => {
     expect(text).toContain("2 requests are waiting for our staff to send them");
     expect(text).not.toContain("3 requests are");
     expect(text).toMatch(/Wiland Data brokers, list cooperatives and preference services Our staff send it: usually within 2 working days/);
+
+    const sent = textOf(await htmlOf(browser, "/dashboard?request=epsilon"));
+    expect(sent).not.toContain("Email it to");
+    expect(sent).toMatch(
+      /We sent it: emailed to Epsilon \(Abacus catalog cooperative\) on \d\d\/\d\d\/\d{4} as your own request · delivered\./,
+    );
+    const waiting = await htmlOf(browser, "/dashboard?request=wiland");
+    expect(textOf(waiting)).toContain("Email it to privacy@wiland.com");
+    expect(textOf(waiting)).not.toContain("We sent it");
   });
 
   it("shows a request the person filed as theirs, with the sender's own wait", async () => {

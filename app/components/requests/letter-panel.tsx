@@ -5,6 +5,8 @@ import type { TimelineEntry } from "~/domain/request-evidence";
 export type OpenRequest = LetterToSend & {
   id: string;
   senderName: string;
+  /** What the service did with the request, in place of the offer to email the letter oneself. */
+  weSent: string | null;
   /** The request's timeline, newest first (requestTimeline). */
   history: TimelineEntry[];
 };
@@ -82,6 +84,7 @@ export function LetterPanel({ open }: { open: OpenRequest }) {
         {open.senderEmail ? <EmailLink to={open.senderEmail} letter={open.letter} /> : null}
         <Link to={`/dashboard#request-${open.id}`}>Close</Link>
       </p>
+      {open.weSent ? <p className="letter-we-sent">{open.weSent}</p> : null}
       <h4>History</h4>
       {open.history.length === 0 ? (
         <p className="muted">Nothing has happened yet.</p>
