@@ -416,7 +416,7 @@ function requestCard(row: DashboardRow, { snapshot, timeZone, now, canSend, send
  * duplicate); then it says what we did, in the card's own words of when and how. A request the
  * person files themselves is theirs to send.
  */
-export function selfSendOf(row: DashboardRow, snapshot: DashboardSnapshot, timeZone: string) {
+function selfSendOf(row: DashboardRow, snapshot: DashboardSnapshot, timeZone: string) {
   if (row.consumerFiles || (!row.processedAt && !row.sendingJob)) return { offersEmail: true, weSent: null };
   const how = standingOf(row, snapshot, timeZone);
   return {
