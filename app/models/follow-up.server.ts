@@ -19,6 +19,7 @@ import { DAY_MS } from "~/domain/dates";
 import { FOLLOW_UP_HISTORY, PERMISSION_REVOKED_DETAIL } from "~/domain/follow-up";
 import type { SendingRecords } from "~/domain/request-evidence";
 import { mailedLetterColumns, requestEmailColumns } from "~/models/request-evidence.server";
+import { queuedJobColumns } from "~/models/job.server";
 import { historyLineWhere } from "~/models/request-history.server";
 import type { Db } from "~/utils/db.server";
 import { chunkForD1 } from "~/utils/d1";
@@ -122,23 +123,14 @@ function noticeJobOf(db: Db, lineId: string) {
     .insert(jobs)
     .select(
       db
-        .select({
-          id: sql<string>`${crypto.randomUUID()}`.as("id"),
-          type: sql<string>`${FOLLOW_UP_NOTICE_JOB_TYPE}`.as("type"),
-          payload:
-            sql<unknown>`json_object('userId', ${requestLogs.userId}, 'requestId', ${requestLogs.requestId}, 'lineId', ${requestLogs.id})`.as(
-              "payload",
-            ),
-          userId: requestLogs.userId,
-          state: sql<"queued">`'queued'`.as("state"),
-          attempts: sql<number>`0`.as("attempts"),
-          lastError: sql<string | null>`null`.as("lastError"),
-          createdAt: sql<Date>`cast(unixepoch('subsec') * 1000 as integer)`.as("createdAt"),
-          updatedAt: sql<Date>`cast(unixepoch('subsec') * 1000 as integer)`.as("updatedAt"),
-          leaseExpiresAt: sql<Date | null>`null`.as("leaseExpiresAt"),
-          messageSentAt: sql<Date | null>`null`.as("messageSentAt"),
-          resends: sql<number>`0`.as("resends"),
-        })
+        .select(
+          queuedJobColumns({
+            id: crypto.randomUUID(),
+            type: FOLLOW_UP_NOTICE_JOB_TYPE,
+            payload: sql`json_object('userId', ${requestLogs.userId}, 'requestId', ${requestLogs.requestId}, 'lineId', ${requestLogs.id})`,
+            userId: requestLogs.userId,
+          }),
+        )
         .from(requestLogs)
         .where(eq(requestLogs.id, lineId)),
     )

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, inArray, isNotNull, lt, max, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, isNotNull, lt, max, ne, notInArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { JOB_STATES, jobs, staffCounts, type JobState } from "../../drizzle/schema";
 import type { JobEnvelope } from "~/domain/job-envelope";
 import { chunkedInserts, type Db } from "~/utils/db.server";
@@ -373,4 +373,26 @@ export function cancelJobsOfUser(db: Db, userId: string, now: Date) {
       .where(and(eq(jobs.userId, userId), inArray(jobs.state, [...UNFINISHED_STATES, "dead"]))),
     db.update(jobs).set({ payload: null }).where(eq(jobs.userId, userId)),
   ] as const;
+}
+
+/**
+ * A new queued job's columns for an INSERT … SELECT that writes jobs from other rows in the same
+ * statement: the id, type, payload and user come from the caller, the rest are a new job's.
+ */
+export function queuedJobColumns(job: { id: SQLWrapper | string; type: string; payload: SQLWrapper; userId: SQLWrapper }) {
+  const now = sql<Date>`cast(unixepoch('subsec') * 1000 as integer)`;
+  return {
+    id: sql<string>`${job.id}`.as("id"),
+    type: sql<string>`${job.type}`.as("type"),
+    payload: sql<unknown>`${job.payload}`.as("payload"),
+    userId: sql<string | null>`${job.userId}`.as("userId"),
+    state: sql<"queued">`'queued'`.as("state"),
+    attempts: sql<number>`0`.as("attempts"),
+    lastError: sql<string | null>`null`.as("lastError"),
+    createdAt: now.as("createdAt"),
+    updatedAt: sql<Date>`${now}`.as("updatedAt"),
+    leaseExpiresAt: sql<Date | null>`null`.as("leaseExpiresAt"),
+    messageSentAt: sql<Date | null>`null`.as("messageSentAt"),
+    resends: sql<number>`0`.as("resends"),
+  };
 }

@@ -5,6 +5,7 @@ import { DAYS_BETWEEN_REMINDERS, FIRST_REMINDER_AFTER_DAYS, type ReminderRound }
 import type { EmailSwitch } from "~/domain/email-switches";
 import { MIN_CASES } from "~/domain/sender-outcome";
 import { digestShowedSender, mailboxSeenOnOf } from "~/models/sender-outcome.server";
+import { queuedJobColumns } from "~/models/job.server";
 import type { Db } from "~/utils/db.server";
 
 // The job registry (app/jobs/definitions.server.ts) checks that this is the reminder job's type.
@@ -153,23 +154,14 @@ export async function createReminderJobs(db: Db, reminders: ReminderKey[]) {
     .insert(jobs)
     .select(
       db
-        .select({
-          id: sql<string>`${requestReminders.jobId}`.as("id"),
-          type: sql<string>`${REMINDER_JOB_TYPE}`.as("type"),
-          payload:
-            sql<unknown>`json_object('userId', ${requestReminders.userId}, 'requestId', ${requestReminders.requestId}, 'round', ${requestReminders.round}, 'processedAt', ${requestReminders.processedAt})`.as(
-              "payload",
-            ),
-          userId: requestReminders.userId,
-          state: sql<"queued">`'queued'`.as("state"),
-          attempts: sql<number>`0`.as("attempts"),
-          lastError: sql<string | null>`null`.as("lastError"),
-          createdAt: sql<Date>`cast(unixepoch('subsec') * 1000 as integer)`.as("createdAt"),
-          updatedAt: sql<Date>`cast(unixepoch('subsec') * 1000 as integer)`.as("updatedAt"),
-          leaseExpiresAt: sql<Date | null>`null`.as("leaseExpiresAt"),
-          messageSentAt: sql<Date | null>`null`.as("messageSentAt"),
-          resends: sql<number>`0`.as("resends"),
-        })
+        .select(
+          queuedJobColumns({
+            id: requestReminders.jobId,
+            type: REMINDER_JOB_TYPE,
+            payload: sql`json_object('userId', ${requestReminders.userId}, 'requestId', ${requestReminders.requestId}, 'round', ${requestReminders.round}, 'processedAt', ${requestReminders.processedAt})`,
+            userId: requestReminders.userId,
+          }),
+        )
         .from(requestReminders)
         .where(inArray(requestReminders.jobId, ids)),
     )
