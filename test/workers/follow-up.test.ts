@@ -23,7 +23,7 @@ import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
 import { ORIGIN, signedInStaff, signedUpUser } from "./http";
 import { received } from "./stand-ins";
-import { requestRow, textOf } from "./support";
+import { jobsSettled, requestRow, textOf } from "./support";
 
 const db = getDb(env.DB);
 const ladderOn = () => parseEnv(env);
@@ -411,18 +411,7 @@ describe("the person hears of each step taken in their name", () => {
 
   /** The step emails the email stand-in received for this person, once every notice job of theirs has run. */
   async function stepEmailsTo(userId: string) {
-    await expect
-      .poll(
-        async () => {
-          const rows = await db
-            .select({ state: jobs.state })
-            .from(jobs)
-            .where(and(eq(jobs.userId, userId), eq(jobs.type, FOLLOW_UP_NOTICE_JOB_TYPE)));
-          return rows.length > 0 && rows.every((row) => row.state === "succeeded" || row.state === "dead");
-        },
-        { timeout: 15_000, interval: 200 },
-      )
-      .toBe(true);
+    await jobsSettled(FOLLOW_UP_NOTICE_JOB_TYPE, { userIds: [userId], atLeast: 1 });
     const emails = await received("email", (request) => (request.body as SentEmail | null)?.To === emailAddressOf(userId));
     return emails.map((request) => request.body as SentEmail).filter((email) => email.Tag === "follow-up");
   }

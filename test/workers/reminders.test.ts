@@ -19,11 +19,11 @@ import {
 } from "../../drizzle/schema";
 import worker from "../../app/worker";
 import { DAY_MS } from "~/domain/dates";
-import { claimDueReminders, createReminderJobs, listRemindersWithoutJob } from "~/models/reminder.server";
+import { claimDueReminders, createReminderJobs, listRemindersWithoutJob, REMINDER_JOB_TYPE } from "~/models/reminder.server";
 import { chunkedInserts, getDb } from "~/utils/db.server";
 import { Browser, ORIGIN, signedUpUser } from "./http";
 import { received } from "./stand-ins";
-import { htmlOf, insertUser } from "./support";
+import { htmlOf, insertUser, jobsSettled } from "./support";
 
 const db = getDb(env.DB);
 const APP_ORIGIN = "http://127.0.0.1:8787";
@@ -80,18 +80,7 @@ const emailsTo = async (address: string) =>
 
 /** Waits until the queue has run every reminder job of these users (none may be left queued or retrying). */
 async function settled(userIds: string[]) {
-  await expect
-    .poll(
-      async () => {
-        const rows = await db
-          .select({ state: jobs.state })
-          .from(jobs)
-          .where(and(inArray(jobs.userId, userIds), eq(jobs.type, "reminder.send")));
-        return rows.every((row) => row.state === "succeeded" || row.state === "dead");
-      },
-      { timeout: 15_000, interval: 200 },
-    )
-    .toBe(true);
+  await jobsSettled(REMINDER_JOB_TYPE, { userIds });
 }
 
 const reminderRowsOf = (userId: string) =>

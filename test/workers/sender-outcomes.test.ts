@@ -24,7 +24,7 @@ import { recomputeSenderOutcomes, senderOutcomeOf } from "~/models/sender-outcom
 import { getDb } from "~/utils/db.server";
 import { Browser, signedInStaff, signedUpUser } from "./http";
 import { received } from "./stand-ins";
-import { insertUser, textOf } from "./support";
+import { insertUser, jobsSettled, textOf } from "./support";
 
 const db = getDb(env.DB);
 beforeAll(() => seedSenderCatalog(db, CATALOG_SENDERS));
@@ -374,18 +374,7 @@ describe("reminders and a watched mailbox", () => {
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ scheduledTime: now.getTime(), cron: "0 14 * * *" }), env, ctx);
     await waitOnExecutionContext(ctx);
-    await expect
-      .poll(
-        async () => {
-          const rows = await db
-            .select({ state: jobs.state })
-            .from(jobs)
-            .where(and(eq(jobs.type, "reminder.send")));
-          return rows.length >= 3 && rows.every((row) => row.state === "succeeded" || row.state === "dead");
-        },
-        { timeout: 15_000, interval: 200 },
-      )
-      .toBe(true);
+    await jobsSettled("reminder.send", { atLeast: 3 });
 
     const remindersTo = async (address: string) =>
       received("email", (request) => (request.body as { To?: string; Tag?: string } | null)?.To === address);

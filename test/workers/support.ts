@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
-import { vi } from "vitest";
-import { and, eq } from "drizzle-orm";
-import { requests, users } from "../../drizzle/schema";
+import { expect, vi } from "vitest";
+import { and, eq, inArray } from "drizzle-orm";
+import { jobs, requests, users } from "../../drizzle/schema";
 import type { JobEnvelope } from "~/domain/job-envelope";
 import { uniqueEmail } from "./stand-ins";
 import { getDb } from "~/utils/db.server";
@@ -113,4 +113,24 @@ export function scrollRegionsOf(html: string) {
     ].filter((problem): problem is string => problem !== null);
     return { name, problems };
   });
+}
+
+/**
+ * Waits until the queue has run every job of `type` (of these users, when given): none left queued,
+ * running or retrying, and at least `atLeast` of them written.
+ */
+export async function jobsSettled(type: string, { userIds, atLeast = 0 }: { userIds?: string[]; atLeast?: number } = {}) {
+  const db = getDb(env.DB);
+  await expect
+    .poll(
+      async () => {
+        const rows = await db
+          .select({ state: jobs.state })
+          .from(jobs)
+          .where(and(eq(jobs.type, type), userIds ? inArray(jobs.userId, userIds) : undefined));
+        return rows.length >= atLeast && rows.every((row) => row.state === "succeeded" || row.state === "dead");
+      },
+      { timeout: 15_000, interval: 200 },
+    )
+    .toBe(true);
 }
