@@ -20,13 +20,17 @@ const FollowUpNoticePayload = z.object({
 /**
  * Emails the person about one step the follow-up ladder took in their name (decision 0071), once
  * however often the queue delivers it. Read when the job runs: nothing goes to a person who turned
- * these emails off, about a request deleted since, or about a hold already answered.
+ * these emails off, about a request deleted since, or about a hold already answered or followed by
+ * a later step.
  */
 export const followUpNoticeJob = {
   payload: FollowUpNoticePayload,
   async handle({ userId, requestId, lineId, week }, { env, jobId }) {
     const facts = await followUpNoticeFactsOf(getDb(env.DB), { userId, requestId }, lineId);
     if (!facts || !facts.followUpEmails || facts.status === "deleted" || facts.status === "cancelled") return;
+    // A wait for the person that a later step already answered (their word, then the wait for their
+    // signature) is told by that step's own email, not twice.
+    if (facts.lineStatus === FOLLOW_UP_HISTORY.hold && facts.laterStep) return;
     const route = facts.lineStatus === FOLLOW_UP_HISTORY.hold ? legalRouteFor(facts.state, { category: facts.category }, new Date()) : null;
     const law = facts.legalLawId ? lawById(facts.legalLawId) : route?.kind === "send" ? route.law : null;
     const unsubscribeUrl = await emailSwitchUrl(env, "followUps", userId);

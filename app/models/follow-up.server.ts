@@ -1,6 +1,7 @@
 // The follow-up ladder's writes (decision 0058). Each step is one statement guarded by the step it
 // moves from, with its history line written only where that statement changed the request: two
 // pieces recorded at once, or the cron and a piece, take a step once.
+import { alias } from "drizzle-orm/sqlite-core";
 import { and, asc, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import {
   agentPermissions,
@@ -378,9 +379,12 @@ export async function holdLegalRequestsWithoutPermission(db: Db, keys: RequestKe
   return held;
 }
 
+const laterLines = alias(requestLogs, "later_lines");
+
 /**
  * What the email about one step is written from: the step's history line, the request as it is
- * now, and the person's address and choice. Null when any is gone (the account or request deleted).
+ * now, whether a later step followed it, and the person's address and choice. Null when any is
+ * gone (the account or request deleted).
  */
 export async function followUpNoticeFactsOf(db: Db, key: RequestKey, lineId: string) {
   const [row] = await db
@@ -397,6 +401,12 @@ export async function followUpNoticeFactsOf(db: Db, key: RequestKey, lineId: str
       lineStatus: requestLogs.status,
       lineDetail: requestLogs.detail,
       lineAt: requestLogs.createdAt,
+      // A later step of the ladder on the same request (written after it, at the same moment too): a hold it answered is no longer news.
+      laterStep:
+        sql<number>`exists (select 1 from ${requestLogs} ${sql.raw(`"later_lines"`)} where ${laterLines.userId} = ${requestLogs.userId}
+        and ${laterLines.requestId} = ${requestLogs.requestId} and ${laterLines.creator} = 'system'
+        and ${inArray(laterLines.status, Object.values(FOLLOW_UP_HISTORY))} and (${laterLines.createdAt} > ${requestLogs.createdAt}
+          or (${laterLines.createdAt} = ${requestLogs.createdAt} and "later_lines".rowid > ${requestLogs}.rowid)))`.mapWith(Boolean),
     })
     .from(requestLogs)
     .innerJoin(requests, and(eq(requests.userId, requestLogs.userId), eq(requests.id, requestLogs.requestId)))
@@ -410,9 +420,15 @@ export async function followUpNoticeFactsOf(db: Db, key: RequestKey, lineId: str
 /**
  * Requests whose ladder waits for the person (their word, or their permission) and whose hold line
  * is at least a week old but younger than `reminders` weeks and a day: the weekly reminder's
- * candidates, with the hold's line and how many whole weeks it has waited. By the still-coming index.
+ * candidates, with the hold's line and how many whole weeks it has waited. A page in key order
+ * after `after`, by the still-coming index.
  */
-export async function heldRequestsToRemind(db: Db, now: Date, reminders: number, limit: number) {
+export async function heldRequestsToRemind(
+  db: Db,
+  now: Date,
+  reminders: number,
+  { after, limit }: { after: RequestKey | null; limit: number },
+) {
   const weekMs = 7 * DAY_MS;
   const latestHold = sql`(select max(${requestLogs.createdAt}) from ${requestLogs} where ${requestLogs.userId} = ${requests.userId}
     and ${requestLogs.requestId} = ${requests.id} and ${requestLogs.status} = ${FOLLOW_UP_HISTORY.hold})`;
@@ -431,8 +447,10 @@ export async function heldRequestsToRemind(db: Db, now: Date, reminders: number,
         eq(requestLogs.status, FOLLOW_UP_HISTORY.hold),
         lte(requestLogs.createdAt, new Date(now.getTime() - weekMs)),
         gt(requestLogs.createdAt, new Date(now.getTime() - (reminders + 1) * weekMs)),
+        after ? or(gt(requests.userId, after.userId), and(eq(requests.userId, after.userId), gt(requests.id, after.requestId))) : undefined,
       ),
     )
+    .orderBy(asc(requests.userId), asc(requests.id))
     .limit(limit);
   return rows.map((row) => ({ ...row, week: Math.floor((now.getTime() - row.heldAt.getTime()) / weekMs) }));
 }

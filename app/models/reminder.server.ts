@@ -205,11 +205,15 @@ export async function getUserReminderRequest(db: Db, userId: string, requestId: 
   return { ...request, mailStopsBy: mailStopsByMs === null ? null : new Date(mailStopsByMs), mailboxSeenOn: mailboxSeenOn || null };
 }
 
-const SWITCH_COLUMNS = { reminders: users.reminderEmails, followUps: users.followUpEmails } as const;
+/** The users column each email switch is kept in. */
+const SWITCH_FIELDS = { reminders: "reminderEmails", followUps: "followUpEmails" } as const satisfies Record<
+  EmailSwitch,
+  keyof typeof users.$inferSelect
+>;
 
 /** Whether the user gets this kind of email; null when there is no such user. */
 export async function getEmailSwitch(db: Db, userId: string, which: EmailSwitch) {
-  const [row] = await db.select({ on: SWITCH_COLUMNS[which] }).from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await db.select({ on: users[SWITCH_FIELDS[which]] }).from(users).where(eq(users.id, userId)).limit(1);
   return row ? row.on : null;
 }
 
@@ -217,7 +221,7 @@ export async function getEmailSwitch(db: Db, userId: string, which: EmailSwitch)
 export async function setEmailSwitch(db: Db, userId: string, which: EmailSwitch, on: boolean) {
   const changed = await db
     .update(users)
-    .set({ [which === "reminders" ? "reminderEmails" : "followUpEmails"]: on, updatedAt: new Date() })
+    .set({ [SWITCH_FIELDS[which]]: on, updatedAt: new Date() })
     .where(eq(users.id, userId))
     .returning({ id: users.id });
   return changed.length > 0;

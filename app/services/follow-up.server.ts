@@ -188,18 +188,26 @@ export async function advanceFollowUps(env: AppEnv, now: Date) {
   return counts;
 }
 
-/** Held requests reminded per run; more are reminded by the next days' runs, in the same week. */
-const HOLD_REMINDERS_PER_RUN = 90;
+/** Held requests read a page at a time; a page's reminders are written in one batch. */
+const HELD_PAGE_SIZE = 200;
 
 /**
  * The daily cron: a step that waits for the person (their word, their permission) is emailed
- * again once a week, HOLD_REMINDERS times at most, until they answer it (decision 0071). Answers
- * how many reminders it queued.
+ * again once a week, HOLD_REMINDERS times at most, until they answer it (decision 0071). Walks every
+ * held request a page at a time, since one already reminded this week stays a candidate all week.
+ * Answers how many reminders it queued.
  */
-export async function remindHeldFollowUps(env: AppEnv, now: Date) {
+export async function remindHeldFollowUps(env: AppEnv, now: Date, { pageSize = HELD_PAGE_SIZE } = {}) {
   const db = getDb(env.DB);
-  const held = await heldRequestsToRemind(db, now, HOLD_REMINDERS, HOLD_REMINDERS_PER_RUN);
-  const written = await createHoldReminderJobs(db, held);
-  await sendJobEnvelopes(env, written.map(envelopeOf));
-  return written.length;
+  let written = 0;
+  let after: RequestKey | null = null;
+  for (;;) {
+    const held = await heldRequestsToRemind(db, now, HOLD_REMINDERS, { after, limit: pageSize });
+    const jobs = await createHoldReminderJobs(db, held);
+    await sendJobEnvelopes(env, jobs.map(envelopeOf));
+    written += jobs.length;
+    if (held.length < pageSize) return written;
+    const last = held.at(-1)!;
+    after = { userId: last.userId, requestId: last.requestId };
+  }
 }
