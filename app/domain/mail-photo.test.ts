@@ -185,6 +185,9 @@ describe("returnAddressOf: an address line as the reader slips on it", () => {
     expect(returnAddressOf(["Capital One", "88Lakeshore Drive.Suite 410", "Richmond, VA 23238"].join("\n"), ["Capital One"])).toBe(
       "88 Lakeshore Drive, Suite 410, Richmond, VA 23238",
     );
+    expect(returnAddressOf(["SoFi", "2750 E.CottonwoodParkway.Suite300", "Cottonwood Heights, UT 84121"].join("\n"), ["SoFi"])).toBe(
+      "2750 E. CottonwoodParkway, Suite300, Cottonwood Heights, UT 84121",
+    );
     expect(returnAddressOf(["Capital One", "2211N.Elston Ave,Dept. 7", "Richmond, VA 23238"].join("\n"), ["Capital One"])).toBe(
       "2211 N. Elston Ave, Dept. 7, Richmond, VA 23238",
     );

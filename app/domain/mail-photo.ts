@@ -404,8 +404,8 @@ const PO_BOX = /\bP\.?\s*O\.?\s*B[O0]?X\.?\s*(\d+)/i;
  * ZIP ("Lynchburg,VA 24506", "Washington, DC20076"), and reads the comma as a period.
  */
 const CITY_LINE = /([A-Za-z][A-Za-z .'-]*?)\s*(?:[,.]\s*|\s)([A-Z]{2})[,.]?\s*(\d{5}(?:-\d{4})?)\b/;
-/** The words that start the second part of a street line ("Suite 200", "Dept. 142"). */
-const SECONDARY_UNIT = String.raw`(?:Suite|Ste|Apt|Unit|Dept|Floor|Fl|Bldg|Building|Room|Rm)\b`;
+/** The words that start the second part of a street line ("Suite 200", "Dept. 142", "Suite300" as read). */
+const SECONDARY_UNIT = String.raw`(?:Suite|Ste|Apt|Unit|Dept|Floor|Fl|Bldg|Building|Room|Rm)(?:\b|(?=\d))`;
 /** How many lines above its street line a return address's name may be (a name can take two lines). */
 const NAME_LINES_ABOVE = 2;
 

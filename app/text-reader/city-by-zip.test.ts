@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { putRightCityByZip, zipTable, type ZipLookup } from "./city-by-zip";
+import { putRightCityByZip, zipLineAgreement, zipTable, type ZipLookup } from "./city-by-zip";
 
 const PLACES: Record<string, { city: string; state: string }> = {
   "62701": { city: "Springfield", state: "IL" },
@@ -23,6 +23,15 @@ describe("putRightCityByZip", () => {
     expect(putRightCityByZip("Tulsa, 0K 74103", lookup)).toBe("Tulsa, OK 74103");
   });
 
+  it("spaces a line read without spaces as printed, and writes in full a city whose start was lost", () => {
+    expect(putRightCityByZip("SpringfieldIL62701", lookup)).toBe("Springfield IL 62701");
+    expect(putRightCityByZip("Tulsa,OK 74103", lookup)).toBe("Tulsa, OK 74103");
+    expect(putRightCityByZip("mazoo, MI 49007", lookup)).toBe("Kalamazoo, MI 49007");
+    // Not with fewer than three letters left, nor with the state lost as well.
+    expect(putRightCityByZip("oo, MI 49007", lookup)).toBe("oo, MI 49007");
+    expect(putRightCityByZip("mazoo 49007", lookup)).toBe("mazoo 49007");
+  });
+
   it("keeps the city's printed form nearest to what was read (“St. Augustine” for the table's “Saint Augustine”)", () => {
     expect(putRightCityByZip("St.Augustlne,FL 32084", lookup)).toBe("St. Augustine, FL 32084");
     expect(putRightCityByZip("Saint Augustlne, FL 32084", lookup)).toBe("Saint Augustine, FL 32084");
@@ -40,5 +49,18 @@ describe("putRightCityByZip", () => {
   it("reads the package's table of U.S. ZIP codes", () => {
     expect(putRightCityByZip("Minneapolls, MN 55401", zipTable())).toBe("Minneapolis, MN 55401");
     expect(zipTable()("00000")).toBeNull();
+  });
+});
+
+describe("zipLineAgreement", () => {
+  it("says whether a line's city and state agree with its ZIP code as read, once put right, or not at all", () => {
+    expect(zipLineAgreement("Springfield, IL 62701", lookup)).toBe(2);
+    expect(zipLineAgreement("St. Augustine, FL 32084", lookup)).toBe(2);
+    expect(zipLineAgreement("Sprngfield, IL 62701", lookup)).toBe(1);
+    expect(zipLineAgreement("Boise,D83702", lookup)).toBe(1);
+    expect(zipLineAgreement("Spfd, IL 62701", lookup)).toBe(0);
+    expect(zipLineAgreement("Springfield, MO 62701", lookup)).toBe(0);
+    expect(zipLineAgreement("Springfield, IL 99999", lookup)).toBe(0);
+    expect(zipLineAgreement("4410 W. Belmont Ave", lookup)).toBeNull();
   });
 });

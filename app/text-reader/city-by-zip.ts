@@ -26,6 +26,9 @@ function printedForms(city: string) {
   return [city, ...FIRST_WORDS.filter(([long]) => long.test(city)).map(([long, short]) => city.replace(long, short))];
 }
 
+/** The fewest letters left of a city that lost its start for the ZIP's city to be written in full. */
+const LOST_START_MIN_LETTERS = 3;
+
 const letters = (text: string) => text.toLowerCase().replace(/[^a-z]/g, "");
 
 /** Letters the recognizer may have misread in a city this long (in letters). */
@@ -45,27 +48,36 @@ function editDistance(a: string, b: string) {
   return previous[b.length]!;
 }
 
+type ZipLine = {
+  zip: RegExpExecArray;
+  place: ZipPlace;
+  /** What stood for the state before the ZIP, if anything. */
+  state: RegExpExecArray | null;
+  /** The city as the table has it, in its printed form nearest to what was read, and how far the reading is from it. */
+  city: { start: number; form: string; distance: number } | null;
+  words: string[];
+  comma: boolean;
+};
+
 /**
- * The line with its city and state as the ZIP's table has them, when the city read is near the
- * table's and the state read is the table's, or a misreading of it, or lost; otherwise the line
- * as read. A city the table spells another way than printed ("Saint Peters", "St. Peters") keeps
- * the form nearest to what was read, and an upper-case line stays upper case.
+ * A line ending in a known ZIP code, with the city read before it matched to the ZIP's: null when
+ * the line ends in no ZIP the table knows, or the state is read in full and is another (the ZIP or
+ * the state is misread, nothing is sure); `city` null when the city read is far from the ZIP's.
  */
-export function putRightCityByZip(text: string, lookup: ZipLookup): string {
+function readZipLine(text: string, lookup: ZipLookup): ZipLine | null {
   const zip = ZIP_AT_END.exec(text);
-  if (!zip) return text;
+  if (!zip) return null;
   const place = lookup(zip[1]!);
-  if (!place) return text;
+  if (!place) return null;
   const before = text.slice(0, zip.index).trimEnd();
   const state = STATE_AT_END.exec(before);
   const readAsState = (state?.[1] ?? "").replace(/1/g, "I").replace(/0/g, "O");
-  // A state read in full and another than the ZIP's: the ZIP or the state is misread, nothing is sure.
-  if (readAsState.length === 2 && readAsState !== place.state) return text;
+  if (readAsState.length === 2 && readAsState !== place.state) return null;
   const cityPart = (state ? before.slice(0, state.index) : before).replace(/[\s,.]+$/, "");
   // The comma between the city and the state, printed or read as a period.
   const comma = /[,.]/.test(before.slice(cityPart.length, state ? state.index : undefined));
   const words = cityPart.split(/(?<=\s)/);
-  let best: { start: number; form: string; distance: number } | null = null;
+  let city: ZipLine["city"] = null;
   for (const form of printedForms(place.city)) {
     const wanted = letters(form);
     const allowed = misreadsAllowed(wanted.length);
@@ -75,18 +87,54 @@ export function putRightCityByZip(text: string, lookup: ZipLookup): string {
       const read = letters(words.slice(start).join(""));
       if (read.length === 0) continue;
       const distance = editDistance(read, wanted);
-      if (distance <= allowed && (!best || distance < best.distance)) best = { start, form, distance };
+      if (distance <= allowed && (!city || distance < city.distance)) city = { start, form, distance };
     }
   }
-  if (!best) return text;
-  const cityRead = words.slice(best.start).join("");
+  // A city whose start was lost at the edge of the photo or a fold ("gton, DE 19850" for Wilmington):
+  // its last word read as the end of the ZIP's city, with the state read in full as the ZIP's.
+  const lastWord = letters(words.at(-1) ?? "");
+  if (!city && state?.[1] === place.state && lastWord.length >= LOST_START_MIN_LETTERS) {
+    const form = printedForms(place.city).find((printed) => letters(printed).endsWith(lastWord));
+    if (form) city = { start: words.length - 1, form, distance: letters(form).length - lastWord.length };
+  }
+  return { zip, place, state, city, words, comma };
+}
+
+/** The city read as the table has it, the state as printed, and no digit among the city's letters. */
+function readAsPrinted({ state, place, city, words }: ZipLine) {
+  return city !== null && city.distance === 0 && state?.[1] === place.state && !/\d/.test(words.slice(city.start).join(""));
+}
+
+/**
+ * The line with its city and state as the ZIP's table has them, spaced as printed ("Sioux Falls,
+ * SD 57117" for "SiouxFallsSD57117"), when the city read is near the table's, or is the end of it,
+ * and the state read is the table's, or a misreading of it, or lost; otherwise the line as read. A
+ * city the table spells another way than printed ("Saint Peters", "St. Peters") keeps the form
+ * nearest to what was read, and an upper-case line stays upper case.
+ */
+export function putRightCityByZip(text: string, lookup: ZipLookup): string {
+  const line = readZipLine(text, lookup);
+  if (!line?.city) return text;
+  const { zip, place, city, words, comma } = line;
+  const cityRead = words.slice(city.start).join("");
   // Upper case as read, but for a letter the reader got wrong ("SPRINGFlELD").
   const upper = cityRead.replace(/[^A-Z]/g, "").length > cityRead.replace(/[^a-z]/g, "").length;
-  const city = upper ? best.form.toUpperCase() : best.form;
-  const unchanged = best.distance === 0 && state?.[1] === place.state && !/\d/.test(cityRead);
-  if (unchanged) return text;
-  const prefix = words.slice(0, best.start).join("");
-  return `${prefix}${city}${comma ? "," : ""} ${place.state} ${zip[1]}${zip[2]}${text.slice(zip.index + zip[0].length)}`;
+  const printedCity = upper ? city.form.toUpperCase() : city.form;
+  const prefix = words.slice(0, city.start).join("");
+  return `${prefix}${printedCity}${comma ? "," : ""} ${place.state} ${zip[1]}${zip[2]}${text.slice(zip.index + zip[0].length)}`;
+}
+
+/**
+ * How well a line ending in a ZIP code agrees with the ZIP's table, to choose between two readings
+ * of one line: 2 when its city and state are read as the table has them, 1 when they can be put
+ * right (putRightCityByZip), 0 when they cannot (a city far from the ZIP's, another state, an
+ * unknown ZIP); null for a line that ends in no ZIP code.
+ */
+export function zipLineAgreement(text: string, lookup: ZipLookup): 0 | 1 | 2 | null {
+  if (!ZIP_AT_END.test(text)) return null;
+  const line = readZipLine(text, lookup);
+  if (!line?.city) return 0;
+  return readAsPrinted(line) ? 2 : 1;
 }
 
 /** The ZIP code table of the `zipcodes` package (41,000 U.S. ZIP codes, about 30 MB once loaded). */

@@ -2,6 +2,7 @@
 // taken larger than the reader's working size, is read again from the photo as taken, enlarged.
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import type { ZipLookup } from "./city-by-zip";
 import { keepBetterReadings, readText } from "./read-text";
 
 /** The model often leaves out a space between words; the tests compare lines without them. */
@@ -56,27 +57,37 @@ describe("readText", () => {
 });
 
 describe("keepBetterReadings", () => {
+  const noZips: ZipLookup = () => null;
+  const charlotte: ZipLookup = (zip) => (zip === "28272" ? { city: "Charlotte", state: "NC" } : null);
+
   it("keeps the first reading of a line it was sure of, though the second scores higher", () => {
     const first = [at(10, 10, 200, "4410 W. Belmont Ave", 0.95)];
-    expect(keepBetterReadings(first, [at(11, 10, 199, "4410w.BelmontAve", 0.97)], 0)).toEqual(first);
+    expect(keepBetterReadings(first, [at(11, 10, 199, "4410w.BelmontAve", 0.97)], 0, noZips)).toEqual(first);
   });
 
   it("takes the second reading of a doubtful line when it is clearly surer", () => {
     const second = [at(11, 30, 200, "Albuquerque,NM87176", 0.88)];
-    expect(keepBetterReadings([at(10, 30, 200, "Albuquerque,M87176", 0.83)], second, 0)).toEqual(second);
+    expect(keepBetterReadings([at(10, 30, 200, "Albuquerque,M87176", 0.83)], second, 0, noZips)).toEqual(second);
     // Not when it is only a little surer.
     const close = [at(10, 30, 200, "SiouxFalls SD 57117", 0.85)];
-    expect(keepBetterReadings(close, [at(10, 30, 200, "SiouxFalls,SD 57117", 0.86)], 0)).toEqual(close);
+    expect(keepBetterReadings(close, [at(10, 30, 200, "SiouxFalls,SD 57117", 0.86)], 0, noZips)).toEqual(close);
   });
 
   it("takes a confident second reading that reads more of the line", () => {
     const second = [at(10, 50, 240, "Portland, ME 04112-8213", 0.97)];
-    expect(keepBetterReadings([at(150, 50, 100, "04112-821", 0.99)], second, 0)).toEqual(second);
+    expect(keepBetterReadings([at(150, 50, 100, "04112-821", 0.99)], second, 0, noZips)).toEqual(second);
   });
 
   it("adds a line only the second reading found, where the first read nothing or could not read it", () => {
     const first = [at(10, 10, 200, "The Vermont Country Store", 0.97), at(10, 30, 120, "", 0)];
     const found = at(10, 30, 120, "P.O. Box 6999", 0.91);
-    expect(keepBetterReadings(first, [found], 0)).toEqual([first[0], found]);
+    expect(keepBetterReadings(first, [found], 0, noZips)).toEqual([first[0], found]);
+  });
+
+  it("keeps the reading whose city agrees with its ZIP code, whichever the recognizer is surer of", () => {
+    const agrees = [at(11, 30, 200, "Charloe,NC28272-1083", 0.9)];
+    expect(keepBetterReadings([at(10, 30, 200, "Charoe,NC28272-1083", 0.96)], agrees, 0, charlotte)).toEqual(agrees);
+    const asPrinted = [at(10, 30, 200, "Charlotte, NC 28272", 0.93)];
+    expect(keepBetterReadings(asPrinted, [at(11, 30, 200, "Charlotle, NC 28272", 0.8)], 0, charlotte)).toEqual(asPrinted);
   });
 });

@@ -8,7 +8,7 @@ import { pathToFileURL } from "node:url";
 import "@gutenye/ocr-node";
 import type { Line, LineImage, ModelCreateOptions } from "@gutenye/ocr-node";
 import sharp from "sharp";
-import { putRightCityByZip, zipTable } from "./city-by-zip";
+import { putRightCityByZip, zipLineAgreement, zipTable, type ZipLookup } from "./city-by-zip";
 
 /** A corner of a box, in pixels of the image as it was read (upright, downsized). */
 type Point = [x: number, y: number];
@@ -116,11 +116,11 @@ export async function readText(image: Uint8Array, options: { reread?: boolean } 
     sharpOf(upright).resize({ width: READ_LONG_SIDE, height: READ_LONG_SIDE, fit: "inside", withoutEnlargement: true }),
   );
   const { width, height } = prepared;
+  const zips = zipTable();
   let pieces = await detectAndRecognize(models, prepared);
-  if (options.reread !== false) pieces = await readSmallTypeAgain(models, upright, upright.width / width, pieces);
+  if (options.reread !== false) pieces = await readSmallTypeAgain(models, upright, upright.width / width, pieces, zips);
   const kept = pieces.filter((piece) => piece.score >= MIN_LINE_SCORE).map((piece) => ({ ...piece, text: fixCommonMisreads(piece.text) }));
   // A city or state misread beside its ZIP code is put right from the ZIP (city-by-zip.ts).
-  const zips = zipTable();
   const lines = joinRows(kept).map((line) => ({ ...line, text: putRightCityByZip(line.text, zips) }));
   return { lines, text: lines.map((line) => line.text).join("\n"), width, height };
 }
@@ -159,7 +159,13 @@ type Rect = { left: number; top: number; right: number; bottom: number };
  * line read both times keeps its better-scoring reading; a line found only the second time is
  * added. The second reading's boxes are brought back to the pixels of the image as read.
  */
-async function readSmallTypeAgain(models: Models, upright: Upright, scale: number, pieces: ReadLine[]): Promise<ReadLine[]> {
+async function readSmallTypeAgain(
+  models: Models,
+  upright: Upright,
+  scale: number,
+  pieces: ReadLine[],
+  zips: ZipLookup,
+): Promise<ReadLine[]> {
   const small = pieces.filter((piece) => heightOf(piece) <= SMALL_LINE_PX && widthOf(piece) > heightOf(piece));
   if (small.length === 0) return pieces;
   // Blocks of small lines: each line's box grown by a line above and below and two characters
@@ -212,18 +218,19 @@ async function readSmallTypeAgain(models: Models, upright: Upright, scale: numbe
         ...piece,
         box: piece.box.map(([x, y]) => [Math.round((crop.left + x / zoom) / scale), Math.round((crop.top + y / zoom) / scale)] as Point),
       }));
-    result = keepBetterReadings(result, again, angle);
+    result = keepBetterReadings(result, again, angle, zips);
   }
   return result;
 }
 
 /**
  * The first reading's pieces and the second's, each line read once: pieces of the two readings
- * that cover the same text form a group, and the group keeps the reading with the better score
- * (the mean of its pieces' scores, weighted by their length), as long as that reading covers as
- * much of the line. A piece read only once is kept.
+ * that cover the same text form a group. Where the line ends in a ZIP code and one reading's city
+ * agrees with the ZIP's better, the group keeps that reading; otherwise it keeps the reading with
+ * the better score (the mean of its pieces' scores, weighted by their length), as long as that
+ * reading covers as much of the line. A piece read only once is kept.
  */
-export function keepBetterReadings(pieces: ReadLine[], second: ReadLine[], angle: number): ReadLine[] {
+export function keepBetterReadings(pieces: ReadLine[], second: ReadLine[], angle: number, zips: ZipLookup): ReadLine[] {
   // A piece the first reading could not read has no text to lose: the second reading's pieces over it are kept.
   const first = pieces.filter((piece) => piece.score >= MIN_LINE_SCORE);
   const turned = (piece: ReadLine) => boundsOf(turn(piece.box, -angle));
@@ -249,16 +256,37 @@ export function keepBetterReadings(pieces: ReadLine[], second: ReadLine[], angle
       kept.push(...items.map((item) => item.piece));
       continue;
     }
+    const byZip = zipAgreementPrefers(textOf(olds), textOf(news), zips);
     const first = weightedScore(olds);
     const second = weightedScore(news);
     const better =
+      byZip ??
       // A doubtful line read with more confidence, and as much of it...
-      (first < SURE_SCORE && second > first + REREAD_MARGIN && coverage(news) >= 0.9 * coverage(olds)) ||
-      // ...or clearly more of the line read, confidently (the first reading lost a word at its end).
-      (second >= SURE_SCORE && coverage(news) >= 1.25 * coverage(olds));
+      ((first < SURE_SCORE && second > first + REREAD_MARGIN && coverage(news) >= 0.9 * coverage(olds)) ||
+        // ...or clearly more of the line read, confidently (the first reading lost a word at its end).
+        (second >= SURE_SCORE && coverage(news) >= 1.25 * coverage(olds)));
     kept.push(...(better ? news : olds).map((item) => item.piece));
   }
   return kept;
+}
+
+/**
+ * Whether the second reading of a line ending in a ZIP code is the one whose city agrees better with
+ * the ZIP's (true), the first (false), or neither (null). Between two confident readings the
+ * recognizer's score says little, and a city misread beyond what its ZIP can put right ("Charoe"
+ * for "Charlotte") loses the return address.
+ */
+function zipAgreementPrefers(first: string, second: string, zips: ZipLookup): boolean | null {
+  const [a, b] = [zipLineAgreement(first, zips), zipLineAgreement(second, zips)];
+  return a !== null && b !== null && a !== b ? b > a : null;
+}
+
+/** A group's pieces read left to right, as one line. */
+function textOf(items: { piece: ReadLine; rect: Rect }[]) {
+  return [...items]
+    .sort((a, b) => a.rect.left - b.rect.left)
+    .map(({ piece }) => piece.text)
+    .join(" ");
 }
 
 function weightedScore(items: { piece: ReadLine }[]) {
