@@ -376,6 +376,12 @@ export const mailboxAddresses = sqliteTable("mailbox_addresses", {
     .references(() => users.id, { onDelete: "cascade" }),
   token: text("token").notNull().unique(),
   enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+  // When this address first kept a digest or an emailed photo: until then the dashboard asks the
+  // person to set it up (decision 0073). A new token starts it again.
+  firstMailAt: integer("firstMailAt", { mode: "timestamp_ms" }),
+  // When the address and the setup steps were last emailed to the person, reserved before the
+  // email is queued: one per MAILBOX_LIMITS.stepsEmailHours (decision 0073).
+  stepsEmailedAt: integer("stepsEmailedAt", { mode: "timestamp_ms" }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -76,10 +76,24 @@ reveal("button[data-print]", (button) => {
 reveal("button[data-copy]", (button) => {
   const status = document.getElementById(button.getAttribute("data-status") ?? "");
   const sheet = document.getElementById(button.getAttribute("data-copy") ?? "");
-  if (sheet && status) copyOnClick(button, sheet, status);
+  if (sheet && status) copyOnClick(button, sheet, status, () => letterText(sheet));
 });
 
-function copyOnClick(button: HTMLButtonElement, sheet: HTMLElement, status: HTMLElement) {
+// The mailbox address, to paste into a mail provider's forwarding settings (decision 0073).
+reveal("button[data-copy-text]", (button) => {
+  const status = document.getElementById(button.getAttribute("data-status") ?? "");
+  const source = document.getElementById(button.getAttribute("data-copy-text") ?? "");
+  if (source && status) copyOnClick(button, source, status, () => (source.textContent ?? "").trim());
+});
+
+// The address block, a blank line, then the letter: the text file and the printed page.
+function letterText(sheet: HTMLElement) {
+  const lines = Array.from(sheet.querySelectorAll("address span"), (span) => span.textContent ?? "");
+  const letter = sheet.querySelector("pre")?.textContent ?? "";
+  return lines.length ? lines.join("\n") + "\n\n" + letter : letter;
+}
+
+function copyOnClick(button: HTMLButtonElement, sheet: HTMLElement, status: HTMLElement, textOf: () => string) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   function say(text: string) {
     status.textContent = text;
@@ -94,15 +108,9 @@ function copyOnClick(button: HTMLButtonElement, sheet: HTMLElement, status: HTML
     selection?.addRange(range);
     say("Selected: press Ctrl+C (or \u2318C) to copy.");
   }
-  // The address block, a blank line, then the letter: the text file and the printed page.
-  function text() {
-    const lines = Array.from(sheet.querySelectorAll("address span"), (span) => span.textContent ?? "");
-    const letter = sheet.querySelector("pre")?.textContent ?? "";
-    return lines.length ? lines.join("\n") + "\n\n" + letter : letter;
-  }
   button.addEventListener("click", () => {
     if (!navigator.clipboard) return select();
-    navigator.clipboard.writeText(text()).then(() => say("Copied."), select);
+    navigator.clipboard.writeText(textOf()).then(() => say("Copied."), select);
   });
 }
 

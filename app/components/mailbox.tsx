@@ -1,15 +1,31 @@
-// The account's private inbound address (decision 0055): its section on /account, with the setup
-// help, and the small box on the dashboard that points to it.
+// The account's private inbound address (decisions 0055, 0073): its section on /account, with the
+// setup help, the dashboard's card that asks for the setup until the first mail arrives, and the
+// small box on the dashboard that points to it after.
 import { Form, Link } from "@remix-run/react";
-import { MAILBOX_LIMITS } from "~/domain/mailbox";
-
-/** Where the Postal Service's daily digest comes from: what the forwarding filter matches. */
-const DIGEST_SENDER = "USPSInformeddelivery@email.informeddelivery.usps.com";
+import {
+  COMPUTER_ONCE,
+  DIGEST_SENDER,
+  gmailSteps,
+  INFORMED_DELIVERY_URL,
+  MAILBOX_LIMITS,
+  outlookSteps,
+  USPS_IDENTITY_CHECK,
+  YAHOO_NOTE,
+} from "~/domain/mailbox";
 
 export type MailboxView = {
   address: string;
   enabled: boolean;
-  confirmations: { id: string; subject: string; text: string; received: string }[];
+  /** The dashboard asks for the setup: a request went out, the address is on and has had no digest or photo yet. */
+  settingUp: boolean;
+  confirmations: {
+    id: string;
+    subject: string;
+    text: string;
+    received: string;
+    /** Gmail's code and confirming link, when the text has them. */
+    gmail: { code: string; link: string | null } | null;
+  }[];
 };
 
 export const MAILBOX_INTENTS = {
@@ -17,9 +33,25 @@ export const MAILBOX_INTENTS = {
   turnOff: "mailboxOff",
   turnOn: "mailboxOn",
   dismiss: "dismissConfirmation",
+  emailSteps: "mailboxEmailSteps",
 } as const;
 
-export function MailboxSection({ mailbox, messagesPerDay }: { mailbox: MailboxView; messagesPerDay: number }) {
+/** The pages the steps can be emailed from, and so returned to. */
+export const MAILBOX_STEPS_FROM = ["dashboard", "account"] as const;
+
+/** The id of the "Email me" button on /account, where a refusal's summary links to. */
+export const EMAIL_STEPS_BUTTON_ID = "mailbox-email-steps";
+
+export function MailboxSection({
+  mailbox,
+  messagesPerDay,
+  emailError = null,
+}: {
+  mailbox: MailboxView;
+  messagesPerDay: number;
+  /** Why "Email me the address and the steps" was refused, shown beside it. */
+  emailError?: string | null;
+}) {
   return (
     <section id="mailbox" className="mailbox" aria-labelledby="mailbox-title">
       <h2 id="mailbox-title">Your mailbox address</h2>
@@ -28,9 +60,17 @@ export function MailboxSection({ mailbox, messagesPerDay }: { mailbox: MailboxVi
         Send your mail here, and we find who mails you without you typing: the Postal Service&rsquo;s daily email with scans of your
         letters, or a photo of a piece of junk mail. It is yours alone; whatever arrives here affects only your account.
       </p>
-      <p className="mailbox-address">
-        <code>{mailbox.address}</code>
+      <p>
+        <strong>{COMPUTER_ONCE}</strong> Copy the address below, or have it emailed to you with the steps, to open on the computer.
       </p>
+      <AddressAndActions
+        address={mailbox.address}
+        from="account"
+        idPrefix="mailbox"
+        offer={mailbox.enabled}
+        emailButtonId={EMAIL_STEPS_BUTTON_ID}
+        emailError={emailError}
+      />
       {mailbox.enabled ? (
         <p className="muted">
           Turned on: we take up to {messagesPerDay} emails a day. Anything that is not a daily digest or a photo of mail is refused and
@@ -60,9 +100,9 @@ export function MailboxSection({ mailbox, messagesPerDay }: { mailbox: MailboxVi
       <h3>Set it up</h3>
       <ol>
         <li>
-          Sign up for Informed Delivery, free from the Postal Service, at <a href="https://informeddelivery.usps.com">usps.com</a>. Each
-          morning it emails you a picture of the letters that reach your mailbox that day. Informed Delivery shows letters, rarely catalogs:
-          for a catalog, tell us yourself when it stops or send us a photo of one that still comes.
+          Sign up for Informed Delivery, free from the Postal Service, at <a href={INFORMED_DELIVERY_URL}>usps.com</a>. Each morning it
+          emails you a picture of the letters that reach your mailbox that day. Informed Delivery shows letters, rarely catalogs: for a
+          catalog, tell us yourself when it stops or send us a photo of one that still comes. {USPS_IDENTITY_CHECK}
         </li>
         <li>
           Have your email forward that daily email here, with a filter on its sender, <strong>{DIGEST_SENDER}</strong>. Only that email
@@ -72,36 +112,19 @@ export function MailboxSection({ mailbox, messagesPerDay }: { mailbox: MailboxVi
       <details>
         <summary>Gmail</summary>
         <div>
-          <ol>
-            <li>On a computer, open Gmail&rsquo;s Settings (the gear), then See all settings, then Forwarding and POP/IMAP.</li>
-            <li>
-              Choose Add a forwarding address and enter your address above. Gmail sends it a confirmation: it shows on this page within a
-              minute. Open its link, or type its code in Gmail.
-            </li>
-            <li>Leave forwarding itself off. In Filters and Blocked Addresses, choose Create a new filter.</li>
-            <li>In From, enter {DIGEST_SENDER}, then Create filter.</li>
-            <li>Tick Forward it to, choose your address above, and Create filter.</li>
-          </ol>
+          <Steps steps={gmailSteps(null)} />
         </div>
       </details>
       <details>
         <summary>Outlook</summary>
         <div>
-          <ol>
-            <li>In Outlook.com, open Settings, then Mail, then Rules, and choose Add new rule.</li>
-            <li>Name it, and for the condition choose From and enter {DIGEST_SENDER}.</li>
-            <li>For the action choose Forward to, enter your address above, and Save.</li>
-          </ol>
+          <Steps steps={outlookSteps(null)} />
         </div>
       </details>
       <details>
         <summary>Yahoo Mail</summary>
         <div>
-          <p>
-            Yahoo Mail forwards all of your mail or none, and only on a paid plan, so it cannot send just the daily email. Forward it by
-            hand when you like: open it, choose Forward, and send it to your address above. A forwarded copy cannot show that it came from
-            the Postal Service, so we ask you about what it shows before anything is sent because of it.
-          </p>
+          <p>{YAHOO_NOTE}</p>
         </div>
       </details>
 
@@ -128,10 +151,16 @@ function Confirmations({ confirmations }: { confirmations: MailboxView["confirma
       </p>
       {confirmations.map((confirmation) => (
         <article key={confirmation.id} aria-label={confirmation.subject}>
-          <p>
-            <strong>{confirmation.subject}</strong> <span className="muted">(received {confirmation.received})</span>
-          </p>
-          <p className="reply-text">{confirmation.text}</p>
+          {confirmation.gmail ? (
+            <GmailCode gmail={confirmation.gmail} received={confirmation.received} text={confirmation.text} />
+          ) : (
+            <>
+              <p>
+                <strong>{confirmation.subject}</strong> <span className="muted">(received {confirmation.received})</span>
+              </p>
+              <p className="reply-text">{confirmation.text}</p>
+            </>
+          )}
           <Form method="post">
             <input type="hidden" name="intent" value={MAILBOX_INTENTS.dismiss} />
             <input type="hidden" name="confirmationId" value={confirmation.id} />
@@ -156,9 +185,12 @@ export function ConfirmationNotice({ mailbox }: { mailbox: MailboxView | null })
   );
 }
 
-/** The dashboard's pointer to the address: small, below the requests. */
+/**
+ * The dashboard's pointer to the address: small, below the requests, before the first request and
+ * once the address has taken mail. While the setup card asks for it near the top, it is left out.
+ */
 export function MailboxBox({ mailbox }: { mailbox: MailboxView | null }) {
-  if (!mailbox?.enabled) return null;
+  if (!mailbox?.enabled || mailbox.settingUp) return null;
   return (
     <aside className="note mailbox-box" aria-label="Your mailbox address">
       <p>
@@ -166,5 +198,137 @@ export function MailboxBox({ mailbox }: { mailbox: MailboxView | null }) {
         <code className="mailbox-address">{mailbox.address}</code>. <Link to="/account#mailbox">How to set it up</Link>
       </p>
     </aside>
+  );
+}
+
+/**
+ * Gmail's code in large type, to type where the forwarding address was added; its link as a link;
+ * the whole message folded (decision 0073).
+ */
+function GmailCode({ gmail, received, text }: { gmail: { code: string; link: string | null }; received: string; text: string }) {
+  return (
+    <>
+      <p className="confirmation-code">
+        Type <strong>{gmail.code}</strong> in Gmail
+      </p>
+      <p>
+        In Gmail&rsquo;s Forwarding and POP/IMAP settings, where you added your address, enter this code and choose Verify.
+        {gmail.link ? (
+          <>
+            {" "}
+            Or open{" "}
+            <a href={gmail.link} rel="noreferrer">
+              Gmail&rsquo;s confirmation link
+            </a>{" "}
+            and choose Confirm.
+          </>
+        ) : null}
+      </p>
+      <details>
+        <summary>The whole message from Gmail (received {received})</summary>
+        <p className="reply-text">{text}</p>
+      </details>
+    </>
+  );
+}
+
+function Steps({ steps }: { steps: string[] }) {
+  return (
+    <ol>
+      {steps.map((step) => (
+        <li key={step}>{step}</li>
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * The address, "Copy address" (shown by the enhancement script only, with "Copied." said in the
+ * live region) and "Email me the address and the steps" (a form post, with or without
+ * JavaScript), so the address reaches the computer the setup is done on (decision 0073).
+ */
+function AddressAndActions({
+  address,
+  from,
+  idPrefix,
+  offer,
+  emailButtonId,
+  emailError = null,
+}: {
+  address: string;
+  from: (typeof MAILBOX_STEPS_FROM)[number];
+  idPrefix: string;
+  /** A turned-off address is shown, not offered. */
+  offer: boolean;
+  emailButtonId?: string;
+  emailError?: string | null;
+}) {
+  const addressId = `${idPrefix}-address`;
+  const statusId = `${idPrefix}-copied`;
+  const errorId = `${idPrefix}-email-error`;
+  return (
+    <>
+      <p className="mailbox-address">
+        <code id={addressId}>{address}</code>
+      </p>
+      {offer ? (
+        <>
+          <div className="actions">
+            <button type="button" className="button" data-copy-text={addressId} data-status={statusId} hidden>
+              Copy address
+            </button>
+            <Form method="post" action="/account">
+              <input type="hidden" name="intent" value={MAILBOX_INTENTS.emailSteps} />
+              <input type="hidden" name="from" value={from} />
+              <button
+                type="submit"
+                className="button button-quiet"
+                id={emailButtonId}
+                data-pending-label="Emailing…"
+                aria-describedby={emailError ? errorId : undefined}
+              >
+                Email me the address and the steps
+              </button>
+            </Form>
+          </div>
+          <p role="status" className="muted" id={statusId} />
+          {emailError ? (
+            <p className="field-error" id={errorId}>
+              {emailError}
+            </p>
+          ) : null}
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * Near the top of the dashboard once the first requests are out, until the address takes its
+ * first digest or photo: what it does for the person, the time it takes, the address and the two
+ * ways to carry it to a computer, and the way to the full steps (decision 0073).
+ */
+export function MailboxSetupCard({ setup }: { setup: { address: string; emailed: boolean } | null }) {
+  if (!setup) return null;
+  return (
+    <section id="mailbox-setup" className="mailbox-setup" aria-labelledby="mailbox-setup-title">
+      <h2 id="mailbox-setup-title">Let us see your mail</h2>
+      {setup.emailed ? (
+        <p className="notice" role="status" tabIndex={-1} data-focus-on-load>
+          We emailed you the address and the steps. Open that email on your computer.
+        </p>
+      ) : null}
+      <p>
+        Forward the Postal Service&rsquo;s free daily email of your letters to the address below, and we see which senders still mail you,
+        with no typing.
+      </p>
+      <p>
+        <strong>{COMPUTER_ONCE}</strong>
+      </p>
+      <AddressAndActions address={setup.address} from="dashboard" idPrefix="mailbox-setup" offer />
+      <p>
+        <Link to="/account#mailbox">All the steps, for Gmail and Outlook</Link>
+      </p>
+    </section>
   );
 }

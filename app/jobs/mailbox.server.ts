@@ -10,6 +10,7 @@ import {
   countDroppedMessage,
   findMailboxByToken,
   keepConfirmation,
+  noteMailboxMail,
   reserveMailboxMessage,
   settleMailboxMessage,
   wasConfirmationKept,
@@ -98,6 +99,8 @@ export async function receiveMailboxEmail(message: ForwardableEmailMessage, env:
         if (!(await keepEmailedPhoto(env, email, owner))) return await notKept(REJECT_NOT_TAKEN);
         break;
     }
+    // The first digest or photo ends the dashboard's ask to set the address up (decision 0073).
+    if (kind !== "confirmation") await noteMailboxMail(db, owner.userId, now);
     log.info(`inbound ${kind} kept`);
   } catch (error) {
     // Email Routing delivers it again, and it is counted again then.

@@ -1,11 +1,11 @@
 // Each account's private inbound address, the forwarding confirmations it received, and what it
 // took per day (decision 0055). Every query that starts from an account filters by its id.
-import { and, desc, eq, gt, gte, lt, sql } from "drizzle-orm";
-import { mailboxAddresses, mailboxConfirmations, mailboxDays, mailPhotos, users } from "../../drizzle/schema";
+import { and, desc, eq, gt, gte, inArray, isNull, lte, lt, or, sql } from "drizzle-orm";
+import { mailboxAddresses, mailboxConfirmations, mailboxDays, mailPhotos, requests, users } from "../../drizzle/schema";
 import { newReplyToken } from "~/domain/reply-address";
 import type { Db } from "~/utils/db.server";
 
-const addressColumns = { token: mailboxAddresses.token, enabled: mailboxAddresses.enabled };
+const addressColumns = { token: mailboxAddresses.token, enabled: mailboxAddresses.enabled, firstMailAt: mailboxAddresses.firstMailAt };
 const confirmationColumns = {
   id: mailboxConfirmations.id,
   subject: mailboxConfirmations.subject,
@@ -13,15 +13,19 @@ const confirmationColumns = {
   receivedAt: mailboxConfirmations.receivedAt,
 };
 
+/** Requests that left the suggested presets: sent, answered or cancelled (a deleted one has no card). */
+const SENT_STATUSES = ["inQueue", "confirmedByUser", "cancelled"] as const;
+
 /**
- * The user's inbound address, created on first need, and the forwarding confirmations it received
- * since `shownSince`, newest first. Read in one batch; an account without an address gets one by
- * an INSERT that does nothing when the account has one by then, so two pages opened at once make
- * one address.
+ * The user's inbound address, created on first need, the forwarding confirmations it received
+ * since `shownSince`, newest first, and whether any request of theirs went out (the dashboard asks
+ * for the setup from then, decision 0073). Read in one batch; an account without an address gets
+ * one by an INSERT that does nothing when the account has one by then, so two pages opened at once
+ * make one address.
  */
 export async function mailboxOfUser(db: Db, userId: string, shownSince: Date) {
   const addressOf = db.select(addressColumns).from(mailboxAddresses).where(eq(mailboxAddresses.userId, userId));
-  const [[found], confirmations] = await db.batch([
+  const [[found], confirmations, sent] = await db.batch([
     addressOf,
     db
       .select(confirmationColumns)
@@ -29,23 +33,69 @@ export async function mailboxOfUser(db: Db, userId: string, shownSince: Date) {
       .where(and(eq(mailboxConfirmations.userId, userId), gte(mailboxConfirmations.receivedAt, shownSince)))
       .orderBy(desc(mailboxConfirmations.receivedAt))
       .limit(5),
+    db
+      .select({ id: requests.id })
+      .from(requests)
+      .where(and(eq(requests.userId, userId), inArray(requests.status, [...SENT_STATUSES])))
+      .limit(1),
   ]);
-  if (found) return { address: found, confirmations };
+  const requestsSent = sent.length > 0;
+  if (found) return { address: found, confirmations, requestsSent };
   const [, [created]] = await db.batch([
     db.insert(mailboxAddresses).values({ userId, token: newReplyToken() }).onConflictDoNothing(),
     addressOf,
   ]);
   // Null only when the random token was taken (2^-128) or the account is gone: the next page view tries again.
-  return { address: created ?? null, confirmations };
+  return { address: created ?? null, confirmations, requestsSent };
 }
 
-/** A new token for the user's address: the old address stops working at once. */
+/**
+ * A new token for the user's address: the old address stops working at once, and the new one has
+ * taken no mail yet, so the dashboard asks for the forwarding again.
+ */
 export async function regenerateMailboxToken(db: Db, userId: string, now = new Date()) {
   const token = newReplyToken();
   await db
     .insert(mailboxAddresses)
     .values({ userId, token })
-    .onConflictDoUpdate({ target: mailboxAddresses.userId, set: { token, updatedAt: now } });
+    .onConflictDoUpdate({ target: mailboxAddresses.userId, set: { token, firstMailAt: null, updatedAt: now } });
+}
+
+/** The address kept a digest or an emailed photo: the first one ends its setup (decision 0073). */
+export async function noteMailboxMail(db: Db, userId: string, now = new Date()) {
+  await db
+    .update(mailboxAddresses)
+    .set({ firstMailAt: now })
+    .where(and(eq(mailboxAddresses.userId, userId), isNull(mailboxAddresses.firstMailAt)));
+}
+
+/**
+ * Reserves the email of the address and the steps for a turned-on address not emailed since
+ * `since`, in one conditional UPDATE, so posts that arrive at once cannot all pass the same
+ * check (decision 0073). The address's token when reserved; null when not.
+ */
+export async function reserveStepsEmail(db: Db, userId: string, { now, since }: { now: Date; since: Date }) {
+  const [row] = await db
+    .update(mailboxAddresses)
+    .set({ stepsEmailedAt: now })
+    .where(
+      and(
+        eq(mailboxAddresses.userId, userId),
+        eq(mailboxAddresses.enabled, true),
+        or(isNull(mailboxAddresses.stepsEmailedAt), lte(mailboxAddresses.stepsEmailedAt, since)),
+      ),
+    )
+    .returning({ token: mailboxAddresses.token });
+  return row?.token ?? null;
+}
+
+/** Why a reservation failed: no address yet, turned off, or emailed at that moment. */
+export async function stepsEmailStateOf(db: Db, userId: string) {
+  const [row] = await db
+    .select({ enabled: mailboxAddresses.enabled, stepsEmailedAt: mailboxAddresses.stepsEmailedAt })
+    .from(mailboxAddresses)
+    .where(eq(mailboxAddresses.userId, userId));
+  return row ?? null;
 }
 
 export async function setMailboxEnabled(db: Db, userId: string, enabled: boolean, now = new Date()) {

@@ -6,7 +6,7 @@ import { envelopeLines } from "~/domain/address";
 import { ADDRESS_CHECK_LABELS } from "~/domain/address-check";
 import { EmailPreferencesSchema } from "~/domain/account";
 import { MAILBOX_LIMITS } from "~/domain/mailbox";
-import { MAILBOX_INTENTS, MailboxSection } from "~/components/mailbox";
+import { EMAIL_STEPS_BUTTON_ID, MAILBOX_INTENTS, MAILBOX_STEPS_FROM, MailboxSection } from "~/components/mailbox";
 import { AGENT_PERMISSION_FIELD_ID, AGENT_PERMISSION_INTENTS, AgentPermissionSection } from "~/components/agent-permission";
 import { EnhanceScript } from "~/components/enhance-script";
 import { ErrorSummary } from "~/components/ui/form";
@@ -23,8 +23,8 @@ import { agentPermissionInForce, revokeAgentPermission, signAgentPermission, sta
 import { cancelEmailChange, endAllSessions, getAccountSettings } from "~/models/account.server";
 import { dismissConfirmation, regenerateMailboxToken, setMailboxEnabled } from "~/models/mailbox.server";
 import { changeEmailPreferences } from "~/services/account.server";
-import { mailboxViewOf } from "~/services/mailbox.server";
-import { requireUser } from "~/services/auth.server";
+import { emailMailboxSteps, mailboxViewOf } from "~/services/mailbox.server";
+import { requireUser, type CurrentUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
@@ -43,6 +43,7 @@ const SAVED_NOTICES: Record<string, string> = {
   "mailbox-off": "Your mailbox address is turned off: mail sent to it is refused.",
   "mailbox-on": "Your mailbox address is turned on again.",
   "confirmation-done": "The confirmation message is removed.",
+  "mailbox-emailed": "We emailed you the address and the steps. Open that email on your computer.",
   "agent-signed": "Your permission is signed. We use it only where your state's law allows, after a second request did not stop the mail.",
   "agent-revoked": "Your permission is revoked. No request under a state law goes out for you until you sign again.",
 };
@@ -91,6 +92,7 @@ const AccountActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal(MAILBOX_INTENTS.turnOff) }),
   z.object({ intent: z.literal(MAILBOX_INTENTS.turnOn) }),
   z.object({ intent: z.literal(MAILBOX_INTENTS.dismiss), confirmationId: z.string().min(1).max(200) }),
+  z.object({ intent: z.literal(MAILBOX_INTENTS.emailSteps), from: z.enum(MAILBOX_STEPS_FROM).default("account") }),
   z.object({ intent: z.literal(AGENT_PERMISSION_INTENTS.sign), typedName: z.string().max(200).optional() }),
   z.object({ intent: z.literal(AGENT_PERMISSION_INTENTS.revoke) }),
 ]);
@@ -98,10 +100,20 @@ const AccountActionSchema = z.discriminatedUnion("intent", [
 type AccountAction = z.infer<typeof AccountActionSchema>;
 type MailboxAction = Extract<AccountAction, { intent: (typeof MAILBOX_INTENTS)[keyof typeof MAILBOX_INTENTS] }>;
 
-/** The inbound address's forms (decision 0055). */
-async function mailboxIntent(context: ActionFunctionArgs["context"], userId: string, value: MailboxAction) {
+/** The inbound address's forms (decisions 0055, 0073). */
+async function mailboxIntent(context: ActionFunctionArgs["context"], user: CurrentUser, value: MailboxAction) {
   const db = getDb(context.env.DB);
+  const userId = user.id;
   switch (value.intent) {
+    case MAILBOX_INTENTS.emailSteps: {
+      // Also posted from the dashboard's setup card, which it returns to; a refusal shows here, beside the button.
+      const outcome = await emailMailboxSteps(context.env, user);
+      if (!outcome.ok) return data({ mailboxEmail: { error: outcome.message } }, { status: 429 });
+      return redirect(
+        value.from === "dashboard" ? "/dashboard?mailbox=emailed#mailbox-setup" : "/account?saved=mailbox-emailed#mailbox",
+        303,
+      );
+    }
     case MAILBOX_INTENTS.newAddress:
       await regenerateMailboxToken(db, userId);
       return redirect("/account?saved=mailbox-new#mailbox", 303);
@@ -177,7 +189,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case AGENT_PERMISSION_INTENTS.revoke:
       return agentPermissionIntent(context, user, value);
     default:
-      return mailboxIntent(context, user.id, value);
+      return mailboxIntent(context, user, value);
   }
 }
 
@@ -196,7 +208,9 @@ export default function Account() {
     reminderEmails,
     followUpEmails,
   } = useLoaderData<typeof loader>();
-  const refusedSignature = useActionData<typeof action>()?.agentPermission ?? null;
+  const actionData = useActionData<typeof action>();
+  const refusedSignature = actionData && "agentPermission" in actionData ? actionData.agentPermission : null;
+  const refusedEmail = actionData && "mailboxEmail" in actionData ? actionData.mailboxEmail.error : null;
   return (
     <section className="page narrow account" aria-labelledby="page-title">
       <h1 id="page-title">Your account</h1>
@@ -206,6 +220,9 @@ export default function Account() {
           form={{ errorId: "agent-permission-error", errors: refusedSignature.formError ? [refusedSignature.formError] : [] }}
           fields={[{ id: AGENT_PERMISSION_FIELD_ID, errors: refusedSignature.error ? [refusedSignature.error] : [] }]}
         />
+      ) : null}
+      {refusedEmail ? (
+        <ErrorSummary form={{ errorId: "mailbox-email-summary" }} fields={[{ id: EMAIL_STEPS_BUTTON_ID, errors: [refusedEmail] }]} />
       ) : null}
       {notice ? (
         <p className="notice" role="status">
@@ -292,7 +309,7 @@ export default function Account() {
         error={refusedSignature?.error ?? null}
       />
 
-      {mailbox ? <MailboxSection mailbox={mailbox} messagesPerDay={MAILBOX_LIMITS.messagesPerDay} /> : null}
+      {mailbox ? <MailboxSection mailbox={mailbox} messagesPerDay={MAILBOX_LIMITS.messagesPerDay} emailError={refusedEmail} /> : null}
 
       <section aria-labelledby="devices-title">
         <h2 id="devices-title">Devices</h2>

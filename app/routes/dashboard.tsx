@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { EnhanceScript } from "~/components/enhance-script";
-import { ConfirmationNotice, MailboxBox } from "~/components/mailbox";
+import { ConfirmationNotice, MailboxBox, MailboxSetupCard } from "~/components/mailbox";
 import { AllowanceUsedUp } from "~/components/requests/allowance-used-up";
 import { DashboardOutcome, DashboardSummaryPanel, RecentlyDeleted } from "~/components/requests/dashboard-summary";
 import { PrintableLetter } from "~/components/requests/letter-panel";
@@ -25,7 +25,7 @@ import {
 import { getDashboard, getUserRequest } from "~/models/request.server";
 import { actOnRequest, afterFirstQueuing, answerPiece, sendSuggestions, undoDelete } from "~/services/requests.server";
 import { recordEvents, trackVisit } from "~/services/analytics.server";
-import { mailboxViewOf } from "~/services/mailbox.server";
+import { mailboxSetupCard, mailboxViewOf } from "~/services/mailbox.server";
 import { requireUser, type CurrentUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
@@ -41,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   invariantResponse(snapshot && !namesUnknownRequest(snapshot, url));
   trackVisit(request, context, "visited dashboard");
   const mailbox = await mailboxViewOf(context.env, user, now);
-  return { ...dashboardView(snapshot, { user, url, now }), mailbox };
+  return { ...dashboardView(snapshot, { user, url, now }), mailbox, mailboxSetup: mailboxSetupCard(mailbox, url) };
 }
 
 const refused = (error: string, status: 400 | 403 | 409) => data({ error }, { status });
@@ -159,6 +159,7 @@ export default function Dashboard() {
     open,
     print,
     mailbox,
+    mailboxSetup,
     dropGuide,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -231,6 +232,7 @@ export default function Dashboard() {
       ) : null}
 
       <ConfirmationNotice mailbox={mailbox} />
+      <MailboxSetupCard setup={mailboxSetup} />
       <DashboardSummaryPanel summary={summary} />
       {dropGuide ? <DropGuide /> : null}
       <SeenInMail seen={seen} />

@@ -103,7 +103,7 @@ describe.each(JS_MODES)("your mailbox address (JavaScript $label)", ({ js, label
         page.waitForURL(`${appUrl}/account#mailbox-confirmations`),
         page.getByRole("link", { name: "Finish setting up forwarding" }).click(),
       ]);
-      expect(await visibleText(page)).toContain("Confirmation code: 482913375");
+      expect(await visibleText(page)).toContain("Type 482913375 in Gmail");
       await page.setViewportSize({ width: 360, height: 800 });
       await screenshot(visit, "mailbox-confirmation-360");
       await page.setViewportSize({ width: 1280, height: 800 });
