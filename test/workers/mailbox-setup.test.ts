@@ -5,7 +5,8 @@ import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import catalog from "../../drizzle/senders.json";
-import { jobs, mailboxAddresses, mailboxConfirmations } from "../../drizzle/schema";
+import migration from "../../migrations/0033_mailbox_setup.sql?raw";
+import { jobs, mailArrivals, mailboxAddresses, mailboxConfirmations, mailPhotos } from "../../drizzle/schema";
 import worker from "../../app/worker";
 import { DEFAULT_TIME_ZONE, isoDate } from "~/domain/dates";
 import { DIGEST_SENDER, USPS_IDENTITY_CHECK } from "~/domain/mailbox";
@@ -14,7 +15,7 @@ import { seedSenderCatalog } from "~/models/request-template.server";
 import { getDb } from "~/utils/db.server";
 import { Browser, signedUpUser } from "./http";
 import { publishedDkimKey } from "./stand-ins";
-import { htmlOf, incomingEmail, textOf } from "./support";
+import { htmlOf, incomingEmail, insertUser, textOf } from "./support";
 import { digestEmail } from "../support/digest-emails";
 import { signDkim, type DkimKey } from "../support/dkim-sign";
 
@@ -229,6 +230,42 @@ describe("/account's mailbox section", () => {
     const html = await htmlOf(await user.browser.get("/account"));
     expect(html).not.toContain('class="confirmation-code"');
     expect(html).toContain('<p class="reply-text">Please open the link Gmail sent to confirm.</p>');
+  });
+});
+
+describe("migration 0033 over addresses that took mail before it", () => {
+  it("marks an address past its setup from its owner's earliest digest piece or emailed photo, and no other", async () => {
+    const at = (iso: string) => new Date(iso);
+    const owner = async (label: string) => {
+      const { id } = await insertUser(label);
+      await db.insert(mailboxAddresses).values({ userId: id, token: crypto.randomUUID().replaceAll("-", "").slice(0, 26) });
+      return id;
+    };
+    const arrival = (userId: string, source: "digest" | "photo" | "email", createdAt: Date) =>
+      db.insert(mailArrivals).values({ userId, entryId: crypto.randomUUID(), source, arrivedOn: "2026-11-01", createdAt });
+    const photo = (userId: string, source: "site" | "email", createdAt: Date) =>
+      db.insert(mailPhotos).values({ userId, source, imageCount: 1, createdAt });
+
+    const digestFirst = await owner("migrate-digest");
+    await arrival(digestFirst, "digest", at("2026-10-02T10:00:00Z"));
+    await photo(digestFirst, "email", at("2026-10-05T10:00:00Z"));
+    const photoFirst = await owner("migrate-photo");
+    await arrival(photoFirst, "email", at("2026-10-09T10:00:00Z"));
+    await photo(photoFirst, "email", at("2026-10-07T10:00:00Z"));
+    const siteOnly = await owner("migrate-site");
+    await arrival(siteOnly, "photo", at("2026-10-03T10:00:00Z"));
+    await photo(siteOnly, "site", at("2026-10-03T10:00:00Z"));
+    const nothing = await owner("migrate-nothing");
+
+    // The ALTERs ran with every migration; the data statement runs again over these rows.
+    const update = migration.slice(migration.indexOf("UPDATE"));
+    await env.DB.prepare(update).run();
+    const firstMailOf = async (userId: string) =>
+      (await db.select({ at: mailboxAddresses.firstMailAt }).from(mailboxAddresses).where(eq(mailboxAddresses.userId, userId)))[0]!.at;
+    expect(await firstMailOf(digestFirst)).toEqual(at("2026-10-02T10:00:00Z"));
+    expect(await firstMailOf(photoFirst)).toEqual(at("2026-10-07T10:00:00Z"));
+    expect(await firstMailOf(siteOnly), "a photo uploaded on the site did not come through the mailbox").toBeNull();
+    expect(await firstMailOf(nothing)).toBeNull();
   });
 });
 
