@@ -19,14 +19,12 @@ import {
   letterArrival,
   letterEvidence,
   requestTimeline,
-  standing,
+  standingOfRequest,
   type HistoryLine,
   type MailedLetterRecord,
-  type SendingRoute,
   type SentEmailRecord,
 } from "~/domain/request-evidence";
-import { staffChannel } from "~/domain/work-queue";
-import { returnAddressWait, senderAddressFromReading } from "~/domain/sender-address";
+import { returnAddressAskOf, senderAddressFromReading, type returnAddressWait } from "~/domain/sender-address";
 import { letterToSend } from "~/domain/letter-to-send";
 import type { PostalAddress, RequestForLetter } from "~/domain/opt-out-letter";
 import { PLAN_DETAILS } from "~/domain/plans";
@@ -186,24 +184,6 @@ function currentLetter(row: DashboardRow, snapshot: DashboardSnapshot) {
   return letterArrival(latestEvidence(letterEvidence(letters, null)));
 }
 
-/**
- * Whether the card asks for the return address printed on the piece (decision 0067): a first
- * request in queue, unsent and with nothing on its way, to a sender with no channel that goes
- * without a person, none given yet. The wait says until when it is the person's, then staff's.
- */
-function returnAddressAsk(row: DashboardRow, now: Date) {
-  const asks =
-    row.status === "inQueue" &&
-    !row.processedAt &&
-    row.asksReturnAddress &&
-    !row.consumerFiles &&
-    !row.senderAddress &&
-    !row.sendingJob &&
-    (row.followUpStep ?? 0) === 0 &&
-    !row.followUpHold;
-  return asks && row.queuedAt ? returnAddressWait({ queuedAt: row.queuedAt, cameBackAt: row.returnAddressAskedAt ?? null }, now) : null;
-}
-
 /** What the card shows to ask for the return address: the dates, and what a photo or a digest read. */
 function returnAddressCard(row: DashboardRow, timeZone: string) {
   const wait = row.returnAddressWait;
@@ -218,44 +198,13 @@ function returnAddressCard(row: DashboardRow, timeZone: string) {
   };
 }
 
-/** How a request no one has sent yet reaches its sender: by itself (a job is sending it), or through our staff. */
-function sendingRoute(row: DashboardRow): SendingRoute {
-  if (row.sendingJob === "optOut.email") return "automaticEmail";
-  if (row.sendingJob === "optOut.letter") return "automaticLetter";
-  if (row.returnAddressWait && !row.returnAddressWait.withStaff) return "returnAddress";
-  return staffChannel(row.channels).kind === "unknown" ? "lookUp" : "staff";
-}
-
 function standingOf(row: DashboardRow, snapshot: DashboardSnapshot, timeZone: string) {
   return standingWithWait(row, snapshot, timeZone)?.text ?? null;
 }
 
-/** Where the card says the request is, and who it waits on: the summary counts by the same rule. */
+/** Where the card says the request is, and who it waits on: the summary and the account export say it by the same rule. */
 function standingWithWait(row: DashboardRow, snapshot: DashboardSnapshot, timeZone: string) {
-  const lines = snapshot.sentLines.filter((line) => line.requestId === row.id);
-  const latestOf = (keep: (line: (typeof lines)[number]) => boolean) =>
-    lines
-      .filter(keep)
-      .reduce<(typeof lines)[number] | null>((latest, line) => (!latest || line.createdAt >= latest.createdAt ? line : latest), null);
-  const lastSent = latestOf((line) => line.creator !== "sender");
-  const lastReply = latestOf((line) => line.creator === "sender");
-  return standing(
-    {
-      senderName: row.senderName,
-      status: row.status,
-      consumerFiles: row.consumerFiles,
-      processedAt: row.processedAt,
-      route: sendingRoute(row),
-      letterProblem: row.letterProblem,
-      evidence: evidenceOfRequest(row, snapshot),
-      lastSent: lastSent ? { status: lastSent.status, at: lastSent.createdAt } : null,
-      lastReplyAt: lastReply?.createdAt ?? null,
-      legal: row.followUpStep === 2 && row.legalLawId !== null,
-      givenAddress: row.senderAddress ?? null,
-      givenBy: row.senderAddressFrom === "learned" ? "others" : "you",
-    },
-    timeZone,
-  );
+  return standingOfRequest({ ...row, returnAddressWait: row.returnAddressWait ?? null }, snapshot, timeZone);
 }
 
 /**
@@ -502,7 +451,7 @@ export function dashboardView(
       ...row,
       letter: currentLetter(row, snapshot),
       learnedDays: learnedStopDays(row.senderOutcome),
-      returnAddressWait: returnAddressAsk(row, now),
+      returnAddressWait: returnAddressAskOf(row, now),
     })),
   };
   snapshot = {

@@ -3,8 +3,12 @@ import {
   emailEvidence,
   letterEvidence,
   requestTimeline,
+  sendingHeadline,
+  sendingsOfRequest,
   standing,
+  standingOfRequest,
   standingText,
+  type RequestStandingFacts,
   type DeliveryEvidence,
   type HistoryLine,
   type StandingInput,
@@ -126,7 +130,8 @@ describe("standingText", () => {
         standingText(input({ processedAt: mailedAt, evidence: [notMailed], lastSent: { status: "mailed", at: mailedAt } }), timeZone),
       ).toBe(text);
       const [entry] = requestTimeline([], [notMailed], { senderName: "Acxiom", timeZone, userText: () => "" });
-      expect(entry!.text).toBe("Letter to Acxiom LLC, P.O. Box 2000, Conway, AR 72033 given to Lob, never mailed");
+      expect(entry!.text).toMatch(/^Letter to Acxiom LLC, P\.O\. Box 2000, Conway, AR 72033 given to Lob, never mailed: /);
+      expect(entry!.text).not.toMatch(/Letter mailed|delivered|expected/);
     }
   });
 
@@ -245,17 +250,19 @@ describe("requestTimeline", () => {
         reply: "We removed you.",
         facts: [],
         events: [],
+        steps: null,
       },
       {
         id: "email-0",
         at: "10:00 AM 11/26/2026",
         creator: "system",
-        text: "Sent by email to optout@acxiom.com",
+        text: "Sent by email to optout@acxiom.com · delivered to Acxiom's mailbox 11/26/2026",
         reply: null,
         facts: ["Postmark message id pm-123"],
         events: [{ at: "10:30 AM 11/26/2026", text: "Delivered to Acxiom's mailbox" }],
+        steps: "Reported from Postmark: 1 step",
       },
-      { id: "l1", at: "9:00 AM 11/26/2026", creator: "user", text: "You: unsubscribe", reply: null, facts: [], events: [] },
+      { id: "l1", at: "9:00 AM 11/26/2026", creator: "user", text: "You: unsubscribe", reply: null, facts: [], events: [], steps: null },
     ]);
   });
 
@@ -266,7 +273,7 @@ describe("requestTimeline", () => {
     ];
     const [letter] = requestTimeline(history, [mailed([{ state: "returnedToSender", at: later(mailedAt, 100), detail: null }])], options);
     expect(letter).toMatchObject({
-      text: "Letter mailed to Acxiom LLC, P.O. Box 2000, Conway, AR 72033",
+      text: "Letter mailed to Acxiom LLC, P.O. Box 2000, Conway, AR 72033 · came back undelivered 12/01/2026",
       facts: ["Lob letter id ltr_abc", "Expected at the sender 12/02/2026"],
       events: [{ text: "Came back undelivered" }],
     });
@@ -293,5 +300,158 @@ describe("requestTimeline", () => {
       ["11/26/2026", "You: unsubscribe"],
       ["11/20/2026", "Seen in your mail (photo)"],
     ]);
+  });
+});
+
+describe("one line per sending", () => {
+  const track = (state: Extract<DeliveryEvidence, { kind: "letter" }>["events"][number]["state"], hours: number) => ({
+    state,
+    at: later(mailedAt, hours),
+    detail: null,
+  });
+
+  it("says how a sending went and the latest state its vendor confirmed, with its day", () => {
+    expect(sendingHeadline(mailed(), "Acxiom", timeZone)).toBe(
+      "Letter mailed to Acxiom LLC, P.O. Box 2000, Conway, AR 72033 · expected at the sender 12/02/2026",
+    );
+    expect(sendingHeadline(mailed([track("mailed", 5), track("inTransit", 30)]), "Acxiom", timeZone)).toBe(
+      "Letter mailed to Acxiom LLC, P.O. Box 2000, Conway, AR 72033 · in transit 11/28/2026 · expected at the sender 12/02/2026",
+    );
+    // "Delivered" only once Lob said so, and then no estimate.
+    const four = mailed([track("mailed", 5), track("inTransit", 30), track("inLocalArea", 60), track("delivered", 100)]);
+    expect(sendingHeadline(four, "Acxiom", timeZone)).toBe(
+      "Letter mailed to Acxiom LLC, P.O. Box 2000, Conway, AR 72033 · delivered 12/01/2026",
+    );
+    // An email says nothing more than sent until Postmark reports.
+    expect(sendingHeadline(emailed(), "Acxiom", timeZone)).toBe("Sent by email to optout@acxiom.com");
+    expect(sendingHeadline(emailed([{ state: "bounced", at: later(emailedAt, 1), detail: "Mailbox not found" }]), "Acxiom", timeZone)).toBe(
+      "Sent by email to optout@acxiom.com · bounced: Mailbox not found 11/26/2026",
+    );
+  });
+
+  it("folds a letter's tracking lines and the line that said it went under its one sending line", () => {
+    const history: HistoryLine[] = [
+      { id: "t4", creator: "system", status: "letter.delivered", detail: "delivered", createdAt: later(mailedAt, 100) },
+      { id: "t3", creator: "system", status: "letter.in_local_area", detail: "local", createdAt: later(mailedAt, 60) },
+      { id: "t2", creator: "system", status: "letter.in_transit", detail: "transit", createdAt: later(mailedAt, 30) },
+      { id: "t1", creator: "system", status: "letter.mailed", detail: "handed over", createdAt: later(mailedAt, 5) },
+      { id: "m1", creator: "system", status: "mailed", detail: "We mailed your letter to Acxiom.", createdAt: mailedAt },
+      { id: "u1", creator: "user", status: "unsubscribe", detail: null, createdAt: later(mailedAt, -1) },
+    ];
+    const [letter] = letterEvidence(
+      [
+        {
+          id: "ltr_abc",
+          requestId: "r",
+          expectedDeliveryDate: "2026-12-02",
+          trackingState: "delivered",
+          trackingAt: later(mailedAt, 100),
+          createdAt: mailedAt,
+        },
+      ],
+      "Acxiom LLC, P.O. Box 2000, Conway, AR 72033",
+      history,
+    );
+    const timeline = requestTimeline(history, [letter!], { senderName: "Acxiom", timeZone, userText: () => "You asked" });
+    expect(timeline.map((entry) => entry.text)).toEqual([
+      "Letter mailed to Acxiom LLC, P.O. Box 2000, Conway, AR 72033 · delivered 12/01/2026",
+      "You asked",
+    ]);
+    expect(timeline[0]).toMatchObject({
+      steps: "Tracking from Lob: 4 steps",
+      facts: ["Lob letter id ltr_abc", "Expected at the sender 12/02/2026"],
+      events: [
+        { text: "Handed to the Postal Service" },
+        { text: "In transit" },
+        { text: "Reached the sender's area" },
+        { text: "Delivered" },
+      ],
+    });
+    expect(timeline[1]!.steps).toBeNull();
+  });
+
+  it("folds nothing for a letter with no tracking yet but its Lob id, and nothing at all for an email no vendor recorded", () => {
+    const [entry] = requestTimeline([], [mailed()], { senderName: "Acxiom", timeZone, userText: () => "" });
+    expect(entry).toMatchObject({ steps: "Details from Lob", events: [] });
+    const [plain] = requestTimeline([], [{ ...emailed(), vendorId: null }], { senderName: "Acxiom", timeZone, userText: () => "" });
+    expect(plain).toMatchObject({ text: "Sent by email to optout@acxiom.com", steps: null, facts: [] });
+  });
+
+  it("lists every sending of a request with its day, the recorded ones and those only staff's history tells of", () => {
+    const second = {
+      ...mailed([track("inTransit", 24 * 59)]),
+      at: later(mailedAt, 24 * 58),
+      vendorId: "ltr_def",
+      expectedDeliveryDate: "2027-01-29",
+    };
+    const history = [
+      { creator: "staff", status: "mailed", detail: "We mailed your letter to Acxiom.", createdAt: later(emailedAt, -24 * 30) },
+      { creator: "system", status: "mailed", detail: "We mailed your letter to Acxiom.", createdAt: mailedAt },
+      { creator: "sender", status: "replied", detail: "mailed", createdAt: later(mailedAt, 2) },
+    ];
+    expect(sendingsOfRequest([mailed(), second], history, { senderName: "Acxiom", timeZone })).toEqual([
+      { at: later(emailedAt, -24 * 30), text: "We mailed your letter to Acxiom." },
+      { at: mailedAt, text: "Letter mailed to Acxiom LLC, P.O. Box 2000, Conway, AR 72033 · expected at the sender 12/02/2026" },
+      {
+        at: second.at,
+        text: "Letter mailed to Acxiom LLC, P.O. Box 2000, Conway, AR 72033 · in transit 01/25/2027 · expected at the sender 01/29/2027",
+      },
+    ]);
+  });
+});
+
+describe("standingOfRequest", () => {
+  const request = (overrides: Partial<RequestStandingFacts> = {}): RequestStandingFacts => ({
+    id: "acxiom",
+    senderName: "Acxiom",
+    status: "inQueue",
+    consumerFiles: false,
+    processedAt: null,
+    channels: [{ kind: "mail", value: "Acxiom LLC, P.O. Box 2000, Conway, AR 72033" }],
+    letterProblem: null,
+    sendingJob: null,
+    returnAddressWait: null,
+    followUpStep: 0,
+    legalLawId: null,
+    ...overrides,
+  });
+  const letter = (id: string, createdAt: Date) => ({
+    id,
+    requestId: "acxiom",
+    expectedDeliveryDate: null,
+    trackingState: "created" as const,
+    trackingAt: null,
+    createdAt,
+  });
+  const secondAt = later(mailedAt, 24 * 60);
+  const twice = {
+    letters: [letter("ltr_1", mailedAt), letter("ltr_2", secondAt)],
+    sentEmails: [],
+    sentLines: [
+      { requestId: "acxiom", creator: "system", status: "mailed", createdAt: mailedAt },
+      { requestId: "acxiom", creator: "system", status: "secondRequest", createdAt: later(secondAt, -1) },
+      { requestId: "acxiom", creator: "system", status: "mailed", createdAt: secondAt },
+      { requestId: "other", creator: "system", status: "mailed", createdAt: later(secondAt, 1) },
+    ],
+  };
+
+  it("says a request mailed twice went out on its latest mailing, never that it is in queue", () => {
+    expect(standingOfRequest(request({ processedAt: secondAt, followUpStep: 1 }), twice, timeZone)).toEqual({
+      text: "Letter mailed 01/26/2027 to Acxiom's postal address",
+      waitsOn: "sender",
+    });
+  });
+
+  it("says who sends a request not sent again yet: the job sending it, our staff, or the person", () => {
+    const waiting = { ...twice, sentLines: twice.sentLines.filter((line) => line.status !== "mailed" || line.createdAt < secondAt) };
+    const back = { ...waiting, letters: [letter("ltr_1", mailedAt)] };
+    expect(standingOfRequest(request({ sendingJob: "optOut.letter" }), back, timeZone)).toEqual({
+      text: "Going out by mail now",
+      waitsOn: "sending",
+    });
+    expect(standingOfRequest(request(), back, timeZone)?.waitsOn).toBe("staff");
+    expect(standingOfRequest(request({ channels: null }), back, timeZone)?.text).toMatch(/^Our staff look up where to send it/);
+    expect(standingOfRequest(request({ channels: null, returnAddressWait: { withStaff: false } }), back, timeZone)?.waitsOn).toBe("person");
+    expect(standingOfRequest(request({ status: null }), back, timeZone)).toBeNull();
   });
 });

@@ -3,12 +3,13 @@
 // when, the vendor's id, what happened to it, the sender's reply). The spec's statuses stay in the
 // data; these are the words people read. Pure, so every state has a unit test
 // (request-evidence.test.ts).
-import type { ArrivalSource, LetterTrackingState, RequestStatus } from "../../drizzle/schema";
-import { DEFAULT_TIME_ZONE, formatDate, formatDateTime, MINUTE_MS } from "~/domain/dates";
+import type { ArrivalSource, LetterTrackingState, RequestStatus, SenderAddressOrigin, SenderChannel } from "../../drizzle/schema";
+import { formatDate, formatDateTime, MINUTE_MS } from "~/domain/dates";
 import { neverMailed, trackingStateOfEvent } from "~/domain/letter-tracking";
 import { expectedArrival } from "~/domain/mail-timing";
 import { STATUS_LABELS } from "~/domain/requests";
 import { dayText, pieceSeenText } from "~/domain/seen-in-mail";
+import { staffChannel } from "~/domain/work-queue";
 
 export type EmailEventState = "delivered" | "bounced" | "spamComplaint" | "undelivered";
 
@@ -161,10 +162,14 @@ export function evidenceOfRequest(
   ].sort((a, b) => a.at.getTime() - b.at.getTime());
 }
 
-/** Lob's expected delivery date (YYYY-MM-DD) as dates read everywhere: "12/02/2026". */
+/**
+ * Lob's expected delivery date (YYYY-MM-DD) as dates read everywhere: "12/02/2026". It is a day on
+ * the calendar, not a moment: read as it is, it is the same day in every time zone.
+ */
 export function expectedDateText(expectedDeliveryDate: string | null): string | null {
-  const expected = expectedArrival(expectedDeliveryDate);
-  return expected ? formatDate(expected, DEFAULT_TIME_ZONE) : null;
+  if (!expectedArrival(expectedDeliveryDate)) return null;
+  const [year, month, day] = expectedDeliveryDate!.split("-");
+  return `${month}/${day}/${year}`;
 }
 
 /** The evidence as the account export and the staff user page write it: times as ISO strings, each event also in words. */
@@ -310,9 +315,9 @@ function sentText(
   const last = latestEvent(evidence.events);
   const mailed = letterMailedText(senderName, on, given.address !== null && evidence.to === given.address ? given.by : null);
   if (last?.state === "delivered") return `${mailed} · delivered${last.at ? ` ${formatDate(last.at, timeZone)}` : ""}`;
-  const expected = expectedArrival(evidence.expectedDeliveryDate);
+  const expected = expectedDateText(evidence.expectedDeliveryDate);
   const way = last ? LETTER_ON_ITS_WAY[last.state] : undefined;
-  return [mailed, way, expected ? `expected at the sender ${formatDate(expected, timeZone)}` : null].filter(Boolean).join(" · ");
+  return [mailed, way, expected ? `expected at the sender ${expected}` : null].filter(Boolean).join(" · ");
 }
 
 function sentWithoutEvidence(lastSent: { status: string; at: Date }, senderName: string, timeZone: string, legal: boolean) {
@@ -382,6 +387,77 @@ export function standingText(input: StandingInput, timeZone: string): string | n
   return standing(input, timeZone)?.text ?? null;
 }
 
+/**
+ * What is known of one request that says where it stands: the request's own columns, the catalog's
+ * channels, the job sending it now, and whether the wait for the return address from the person is
+ * over. The dashboard's cards and the account export read the same facts.
+ */
+export type RequestStandingFacts = {
+  id: string;
+  senderName: string;
+  status: RequestStatus | null;
+  consumerFiles: boolean;
+  processedAt: Date | null;
+  channels: SenderChannel[] | null;
+  /** Why the letter did not go out through Lob, or came back (or only whether one did); null when none. */
+  letterProblem: string | boolean | null;
+  /** The job sending it by itself right now, if one is. */
+  sendingJob: "optOut.email" | "optOut.letter" | null;
+  /** Set while the card asks the person for the return address on the piece (returnAddressAskOf). */
+  returnAddressWait: { withStaff: boolean } | null;
+  followUpStep: number | null;
+  legalLawId: string | null;
+  senderAddress?: string | null;
+  senderAddressFrom?: SenderAddressOrigin | null;
+};
+
+/** A user's sendings as standing reads them: the history lines also say who wrote them, for the sender's replies. */
+export type StandingRecords = Omit<SendingRecords, "sentLines"> & {
+  sentLines: (Pick<HistoryLine, "creator" | "status" | "createdAt"> & { requestId: string })[];
+};
+
+/** How a request no one has sent yet reaches its sender: by itself (a job is sending it), the person, or our staff. */
+function sendingRoute(request: RequestStandingFacts): SendingRoute {
+  if (request.sendingJob === "optOut.email") return "automaticEmail";
+  if (request.sendingJob === "optOut.letter") return "automaticLetter";
+  if (request.returnAddressWait && !request.returnAddressWait.withStaff) return "returnAddress";
+  return staffChannel(request.channels).kind === "unknown" ? "lookUp" : "staff";
+}
+
+/**
+ * Where one request stands and who it waits on, from its facts and the user's sendings: the one
+ * rule behind the dashboard's card, its summary and the account export.
+ */
+export function standingOfRequest(request: RequestStandingFacts, records: StandingRecords, timeZone: string): Standing | null {
+  const lines = records.sentLines.filter((line) => line.requestId === request.id);
+  const latestOf = (keep: (line: (typeof lines)[number]) => boolean) =>
+    lines
+      .filter(keep)
+      .reduce<(typeof lines)[number] | null>((latest, line) => (!latest || line.createdAt >= latest.createdAt ? line : latest), null);
+  const lastSent = latestOf((line) => line.creator !== "sender" && SENT_STATUSES.has(line.status));
+  const lastReply = latestOf((line) => line.creator === "sender");
+  return standing(
+    {
+      senderName: request.senderName,
+      status: request.status,
+      consumerFiles: request.consumerFiles,
+      processedAt: request.processedAt,
+      route: sendingRoute(request),
+      letterProblem: request.letterProblem ? String(request.letterProblem) : null,
+      evidence: evidenceOfRequest(request, records),
+      lastSent: lastSent ? { status: lastSent.status, at: lastSent.createdAt } : null,
+      lastReplyAt: lastReply?.createdAt ?? null,
+      legal: request.followUpStep === 2 && request.legalLawId !== null,
+      givenAddress: request.senderAddress ?? null,
+      givenBy: request.senderAddressFrom === "learned" ? "others" : "you",
+    },
+    timeZone,
+  );
+}
+
+/** The history lines that say a request went out. */
+const SENT_STATUSES = new Set(["emailed", "mailed", "filed"]);
+
 // The timeline of the letter page.
 
 export type TimelineEntry = {
@@ -395,6 +471,8 @@ export type TimelineEntry = {
   facts: string[];
   /** What its vendor reported since, oldest first. */
   events: { at: string | null; text: string }[];
+  /** For a sending: the words that open its facts and events, folded under its one line (a <details>); null for the other lines. */
+  steps: string | null;
 };
 
 const LETTER_EVENT_TEXT: Record<LetterTrackingState, string> = {
@@ -424,36 +502,103 @@ function emailEventText(event: EvidenceEvent<EmailEventState>, senderName: strin
   }
 }
 
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/**
+ * A sending in one line: how it went and to where, then the latest state its vendor reported, with
+ * its day (Lob's tracking, Postmark's delivery or bounce); nothing more until the vendor reports
+ * one. A letter not yet delivered also says when Lob expects it at the sender.
+ */
+export function sendingHeadline(evidence: DeliveryEvidence, senderName: string, timeZone: string): string {
+  const on = (date: Date | null) => (date ? ` ${formatDate(date, timeZone)}` : "");
+  if (evidence.kind === "email") {
+    const last = latestEvent(evidence.events);
+    const sent = `Sent by email${evidence.to ? ` to ${evidence.to}` : ""}`;
+    return last ? `${sent} · ${lowerFirst(emailEventText(last, senderName))}${on(last.at)}` : sent;
+  }
+  if (!sendingLeft(evidence)) {
+    const last = evidence.events.find((event) => neverMailed(event.state));
+    return `Letter${evidence.to ? ` to ${evidence.to}` : ""} given to Lob, never mailed${last ? `: ${LETTER_NEVER_MAILED[last.state]}` : ""}`;
+  }
+  const last = latestEvent(evidence.events);
+  // Lob's estimate only while the letter is on its way: not once it was delivered or came back.
+  const onItsWay = !last || last.state === "created" || last.state === "mailed" || last.state in LETTER_ON_ITS_WAY;
+  const expected = onItsWay ? expectedDateText(evidence.expectedDeliveryDate) : null;
+  return [
+    `Letter mailed${evidence.to ? ` to ${evidence.to}` : ""}`,
+    last ? `${lowerFirst(LETTER_EVENT_TEXT[last.state])}${on(last.at)}` : null,
+    expected ? `expected at the sender ${expected}` : null,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+const LETTER_NEVER_MAILED: Partial<Record<LetterTrackingState, string>> = {
+  failed: "it failed at Lob",
+  rejected: "Lob did not accept it",
+  deleted: "cancelled at Lob",
+};
+
+/** The words that open a sending's folded steps: how many its vendor reported, or where to find its id. */
+function stepsLabel(evidence: DeliveryEvidence, facts: string[]): string | null {
+  const vendor = evidence.kind === "email" ? "Postmark" : "Lob";
+  const count = evidence.events.length;
+  if (count > 0) return `${evidence.kind === "email" ? "Reported" : "Tracking"} from ${vendor}: ${count} ${count === 1 ? "step" : "steps"}`;
+  return facts.length > 0 ? `Details from ${vendor}` : null;
+}
+
 function evidenceEntry(evidence: DeliveryEvidence, index: number, senderName: string, timeZone: string): TimelineEntry {
   const at = (date: Date | null) => (date ? formatDateTime(date, timeZone) : null);
   const byTime = <Event extends { at: Date | null }>(events: Event[]) =>
     [...events].sort((a, b) => (a.at?.getTime() ?? 0) - (b.at?.getTime() ?? 0));
-  if (evidence.kind === "email") {
-    return {
-      id: `email-${index}`,
-      at: formatDateTime(evidence.at, timeZone),
-      creator: "system",
-      text: `Sent by email${evidence.to ? ` to ${evidence.to}` : ""}`,
-      reply: null,
-      facts: evidence.vendorId ? [`Postmark message id ${evidence.vendorId}`] : [],
-      events: byTime(evidence.events).map((event) => ({ at: at(event.at), text: emailEventText(event, senderName) })),
-    };
-  }
-  const expected = expectedArrival(evidence.expectedDeliveryDate);
+  const expected = evidence.kind === "letter" ? expectedDateText(evidence.expectedDeliveryDate) : null;
+  const facts =
+    evidence.kind === "email"
+      ? evidence.vendorId
+        ? [`Postmark message id ${evidence.vendorId}`]
+        : []
+      : [...(evidence.vendorId ? [`Lob letter id ${evidence.vendorId}`] : []), ...(expected ? [`Expected at the sender ${expected}`] : [])];
+  const events =
+    evidence.kind === "email"
+      ? byTime(evidence.events).map((event) => ({ at: at(event.at), text: emailEventText(event, senderName) }))
+      : byTime(evidence.events).map((event) => ({ at: at(event.at), text: LETTER_EVENT_TEXT[event.state] }));
   return {
-    id: `letter-${index}`,
+    id: `${evidence.kind}-${index}`,
     at: formatDateTime(evidence.at, timeZone),
     creator: "system",
-    text: sendingLeft(evidence)
-      ? `Letter mailed${evidence.to ? ` to ${evidence.to}` : ""}`
-      : `Letter${evidence.to ? ` to ${evidence.to}` : ""} given to Lob, never mailed`,
+    text: sendingHeadline(evidence, senderName, timeZone),
     reply: null,
-    facts: [
-      ...(evidence.vendorId ? [`Lob letter id ${evidence.vendorId}`] : []),
-      ...(expected ? [`Expected at the sender ${formatDate(expected, timeZone)}`] : []),
-    ],
-    events: byTime(evidence.events).map((event) => ({ at: at(event.at), text: LETTER_EVENT_TEXT[event.state] })),
+    facts,
+    events,
+    steps: stepsLabel(evidence, facts),
   };
+}
+
+/** A history line that only says the request went out, and the sending recorded within minutes of it. */
+const nearSending = (line: Pick<HistoryLine, "createdAt">, evidence: DeliveryEvidence[], kind: DeliveryEvidence["kind"]) =>
+  evidence.some((entry) => entry.kind === kind && Math.abs(entry.at.getTime() - line.createdAt.getTime()) <= SAME_SENDING_MS);
+
+/**
+ * Every sending of a request, oldest first, each in one line with its day: the recorded ones
+ * (sendingHeadline), and those only a history line tells of (mailed or filed by our staff), in its
+ * words. What the account export lists under "Sent".
+ */
+export function sendingsOfRequest(
+  evidence: DeliveryEvidence[],
+  history: Pick<HistoryLine, "creator" | "status" | "detail" | "createdAt">[],
+  { senderName, timeZone }: { senderName: string; timeZone: string },
+): { at: Date; text: string }[] {
+  const recorded = evidence.map((entry) => ({ at: entry.at, text: sendingHeadline(entry, senderName, timeZone) }));
+  const told = history
+    .filter(
+      (line) =>
+        line.creator !== "sender" && ((line.status === "mailed" && !nearSending(line, evidence, "letter")) || line.status === "filed"),
+    )
+    .map((line) => ({
+      at: line.createdAt,
+      text: line.detail ?? (line.status === "mailed" ? "Letter mailed" : `Filed with ${senderName}`),
+    }));
+  return [...recorded, ...told].sort((a, b) => a.at.getTime() - b.at.getTime());
 }
 
 /**
@@ -478,11 +623,9 @@ export function requestTimeline(
     pieces?: { arrivedOn: string; source: ArrivalSource }[];
   },
 ): TimelineEntry[] {
-  const near = (line: HistoryLine, kind: DeliveryEvidence["kind"]) =>
-    evidence.some((entry) => entry.kind === kind && Math.abs(entry.at.getTime() - line.createdAt.getTime()) <= SAME_SENDING_MS);
   const folded = (line: HistoryLine) =>
-    (line.status === "emailed" && near(line, "email")) ||
-    (line.status === "mailed" && near(line, "letter")) ||
+    (line.status === "emailed" && nearSending(line, evidence, "email")) ||
+    (line.status === "mailed" && nearSending(line, evidence, "letter")) ||
     (line.status.startsWith(LETTER_EVENT_PREFIX) && evidence.some((entry) => entry.kind === "letter"));
   const lines = history
     .filter((line) => !folded(line))
@@ -501,6 +644,7 @@ export function requestTimeline(
         reply: line.creator === "sender" ? (line.detail ?? "") : null,
         facts: [],
         events: [],
+        steps: null,
       } satisfies TimelineEntry,
     }));
   const sendings = evidence.map((entry, index) => ({
@@ -518,6 +662,7 @@ export function requestTimeline(
       reply: null,
       facts: [],
       events: [],
+      steps: null,
     } satisfies TimelineEntry,
   }));
   return [...lines, ...sendings, ...seen].sort((a, b) => b.sortAt - a.sortAt).map(({ entry }) => entry);

@@ -111,6 +111,40 @@ export function returnAddressWait({ queuedAt, cameBackAt }: { queuedAt: Date; ca
 }
 
 /**
+ * Whether the card asks for the return address printed on the piece (decision 0067): a first
+ * request in queue, unsent and with nothing on its way, to a sender with no channel that goes
+ * without a person, none given yet. The wait says until when it is the person's, then staff's.
+ */
+export function returnAddressAskOf(
+  request: {
+    status: string | null;
+    processedAt: Date | null;
+    queuedAt: Date | null;
+    asksReturnAddress?: boolean;
+    consumerFiles: boolean;
+    senderAddress?: string | null;
+    sendingJob: string | null;
+    followUpStep: number | null;
+    followUpHold: string | null;
+    returnAddressAskedAt?: Date | null;
+  },
+  now: Date,
+) {
+  const asks =
+    request.status === "inQueue" &&
+    !request.processedAt &&
+    request.asksReturnAddress &&
+    !request.consumerFiles &&
+    !request.senderAddress &&
+    !request.sendingJob &&
+    (request.followUpStep ?? 0) === 0 &&
+    !request.followUpHold;
+  return asks && request.queuedAt
+    ? returnAddressWait({ queuedAt: request.queuedAt, cameBackAt: request.returnAddressAskedAt ?? null }, now)
+    : null;
+}
+
+/**
  * Whether two one-line postal addresses are the same place, whatever the company or attention line
  * and however the street is spelled: street, city, state and 5-digit ZIP.
  */

@@ -35,8 +35,11 @@ import { timeZoneForState } from "~/domain/dates";
 import { mailboxAddress } from "~/domain/mailbox";
 import { letterOfRequest } from "~/domain/opt-out-letter";
 import { freeRequestsLeft } from "~/domain/requests";
-import { evidenceOfRequest, evidenceRecord } from "~/domain/request-evidence";
+import { evidenceOfRequest, evidenceRecord, sendingsOfRequest, standingOfRequest, type Standing } from "~/domain/request-evidence";
+import { returnAddressAskOf } from "~/domain/sender-address";
 import { mailedLetterColumns, mailedLettersOfUser, requestEmailColumns, sentOptOutEmailsOfUser } from "~/models/request-evidence.server";
+import { sendingJob } from "~/models/request.server";
+import { returnAddressColumns } from "~/models/sender-address.server";
 import { addressColumns, checkedAddressColumns } from "~/models/address-columns.server";
 import type { Db } from "~/utils/db.server";
 
@@ -125,6 +128,10 @@ export type AccountExport = {
     remindersSent: { round: number; processedAt: string; createdAt: string }[];
     /** Each sending, oldest first: how and to where, when, the vendor's id (Postmark's or Lob's), and what the vendor reported since. */
     delivery: ReturnType<typeof evidenceRecord>[];
+    /** Where the request stands and who it waits on, in the dashboard card's words (decision 0075); null for one never sent. */
+    standing: Standing | null;
+    /** Every time it went out, oldest first, in one line each, with the latest state its vendor confirmed (decision 0075). */
+    sendings: { at: string; text: string }[];
   }[];
   emailsSent: { subject: string; kind: string | null; sentAt: string }[];
   billing: {
@@ -605,11 +612,20 @@ export async function exportAccount(
     db.select(photoColumns).from(mailPhotos).where(eq(mailPhotos.userId, userId)).orderBy(desc(mailPhotos.createdAt)),
     mailedLettersOfUser(db, userId),
     sentOptOutEmailsOfUser(db, userId),
-    // Where the catalog says each sender takes requests: where a sending no record names went.
+    // Where the catalog says each sender takes requests (where a sending no record names went), and
+    // what else says where a request stands, as the dashboard reads it: staff's note on a letter is
+    // read only for whether there is one.
     db
-      .select({ id: requests.id, channels: requestTemplates.channels })
+      .select({
+        id: requests.id,
+        channels: requestTemplates.channels,
+        consumerFiles: sql<boolean>`coalesce(${requestTemplates.consumerFiles}, 0)`.mapWith(Boolean),
+        sendingJob,
+        asksReturnAddress: returnAddressColumns.asksReturnAddress,
+        hasLetterProblem: sql<number>`${requests.letterProblem} is not null`.mapWith(Boolean),
+      })
       .from(requests)
-      .innerJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
+      .leftJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
       .where(eq(requests.userId, userId)),
     db.select(mailboxAddressColumns).from(mailboxAddresses).where(eq(mailboxAddresses.userId, userId)),
     db
@@ -634,12 +650,13 @@ export async function exportAccount(
   const timeZone = timeZoneForState(account.state);
   const logsOf = groupByRequest(logRows);
   const remindersOf = groupByRequest(reminderRows);
-  const channelsOf = new Map(channelRows.map((row) => [row.id, row.channels]));
+  const factsOf = new Map(channelRows.map((row) => [row.id, row]));
   const sendings = {
     letters: letterRows,
     sentEmails: optOutEmailRows,
     sentLines: logRows.filter((entry) => entry.status === "emailed"),
   };
+  const standingRecords = { ...sendings, sentLines: logRows };
   // Listed newest first; letters name them in the order the person lived there.
   const movesOldestFirst = [...addressRows].reverse();
 
@@ -673,6 +690,16 @@ export async function exportAccount(
     })),
     requests: requestRows.map((row) => {
       const history = logsOf.get(row.id) ?? [];
+      const facts = factsOf.get(row.id);
+      const request = {
+        ...row,
+        channels: facts?.channels ?? null,
+        consumerFiles: facts?.consumerFiles ?? false,
+        sendingJob: facts?.sendingJob ?? null,
+        asksReturnAddress: facts?.asksReturnAddress ?? false,
+        letterProblem: facts?.hasLetterProblem ?? false,
+      };
+      const evidence = evidenceOfRequest(request, sendings, history);
       return {
         id: row.id,
         senderName: row.senderName,
@@ -727,9 +754,12 @@ export async function exportAccount(
           processedAt: iso(reminder.processedAt),
           createdAt: iso(reminder.createdAt),
         })),
-        delivery: evidenceOfRequest({ id: row.id, channels: channelsOf.get(row.id) ?? null }, sendings, history).map((evidence) =>
-          evidenceRecord(evidence, row.senderName),
-        ),
+        delivery: evidence.map((entry) => evidenceRecord(entry, row.senderName)),
+        standing: standingOfRequest({ ...request, returnAddressWait: returnAddressAskOf(request, now) }, standingRecords, timeZone),
+        sendings: sendingsOfRequest(evidence, history, { senderName: row.senderName, timeZone }).map((sending) => ({
+          at: iso(sending.at),
+          text: sending.text,
+        })),
       };
     }),
     emailsSent: emailRows.map((row) => ({ subject: row.subject ?? "", kind: row.kind, sentAt: iso(row.updatedAt) })),

@@ -84,7 +84,7 @@ function permissionOfJson(value: unknown): PermissionForLetter | null {
 }
 
 /** The job sending a request by itself right now, if one is: "optOut.email" or "optOut.letter" (through jobs_pending_*_idx). */
-const sendingJob = sql<"optOut.email" | "optOut.letter" | null>`(select ${jobs.type} from ${jobs}
+export const sendingJob = sql<"optOut.email" | "optOut.letter" | null>`(select ${jobs.type} from ${jobs}
   where ${jobs.type} in ('optOut.email', 'optOut.letter') and ${jobs.state} in ('queued', 'running', 'retrying')
   and json_extract(${jobs.payload}, '$.requestId') = +${requests.id} and ${jobs.userId} = ${requests.userId} limit 1)`;
 

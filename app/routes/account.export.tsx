@@ -150,7 +150,7 @@ export default function AccountExportPage() {
       <h2>Requests</h2>
       {sent.length === 0 ? <p className="muted">No request sent yet.</p> : null}
       {sent.map((request) => (
-        <RequestRecord key={request.id} request={request} at={at} />
+        <RequestRecord key={request.id} request={request} at={at} on={on} />
       ))}
       <h3>Senders you have not sent a request to</h3>
       <p className="muted">Each has a letter ready, dated the day you send it; the JSON file holds them.</p>
@@ -285,14 +285,37 @@ export default function AccountExportPage() {
   );
 }
 
-function RequestRecord({ request, at }: { request: ExportedRequest; at: (iso: string | null) => string }) {
+function RequestRecord({
+  request,
+  at,
+  on,
+}: {
+  request: ExportedRequest;
+  at: (iso: string | null) => string;
+  on: (iso: string | null) => string;
+}) {
   const headingId = `request-${request.id}`;
   return (
     <article className="export-request" aria-labelledby={headingId}>
       <h3 id={headingId}>{request.senderName}</h3>
       <Facts
         rows={[
-          ["Status", request.status ? STATUS_LABELS[request.status] : STATUS_LABELS.notSent],
+          // Where it stands in the card's words (decision 0075); the spec's status stays in the JSON file.
+          ["Where it stands", request.standing?.text ?? STATUS_LABELS.notSent],
+          [
+            "Sent",
+            request.sendings.length === 0 ? (
+              "—"
+            ) : (
+              <ol className="plain">
+                {request.sendings.map((sending, index) => (
+                  <li key={index}>
+                    {on(sending.at)}: {sending.text}
+                  </li>
+                ))}
+              </ol>
+            ),
+          ],
           ["Kind", request.type === "custom" ? "A sender you added" : "From our list of senders"],
           ["Name", request.fullName],
           ["Address", oneLine(request.address)],

@@ -101,29 +101,46 @@ export function LetterPanel({ open }: { open: OpenRequest }) {
               ) : (
                 entry.text
               )}
-              {entry.facts.length > 0 ? (
-                <ul className="plain history-facts">
-                  {entry.facts.map((fact) => (
-                    <li key={fact} className="muted">
-                      {fact}
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-              {entry.events.length > 0 ? (
-                <ol className="history-events">
-                  {entry.events.map((event, index) => (
-                    <li key={`${entry.id}-${index}`}>
-                      {event.at ? <span className="muted">{event.at}</span> : null} {event.text}
-                    </li>
-                  ))}
-                </ol>
-              ) : null}
+              {entry.steps ? (
+                // A sending's facts and its vendor's steps, folded under its one line; <details> opens without JavaScript.
+                <details className="history-steps">
+                  <summary>{entry.steps}</summary>
+                  <SendingSteps entry={entry} />
+                </details>
+              ) : (
+                <SendingSteps entry={entry} />
+              )}
             </li>
           ))}
         </ol>
       )}
     </div>
+  );
+}
+
+/** Where a sending went, its vendor's id, and each step its vendor reported, oldest first. */
+function SendingSteps({ entry }: { entry: TimelineEntry }) {
+  return (
+    <>
+      {entry.facts.length > 0 ? (
+        <ul className="plain history-facts">
+          {entry.facts.map((fact) => (
+            <li key={fact} className="muted">
+              {fact}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {entry.events.length > 0 ? (
+        <ol className="history-events">
+          {entry.events.map((event, index) => (
+            <li key={`${entry.id}-${index}`}>
+              {event.at ? <span className="muted">{event.at}</span> : null} {event.text}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </>
   );
 }
 
