@@ -370,6 +370,40 @@ describe("one line per sending", () => {
     expect(timeline[1]!.steps).toBeNull();
   });
 
+  it("folds Postmark's reports on an email under its one sending line, a delay as it was written", () => {
+    const history: HistoryLine[] = [
+      {
+        id: "e3",
+        creator: "system",
+        status: "email.delivered",
+        detail: "Your request reached Acxiom's mailbox.",
+        createdAt: later(emailedAt, 2),
+      },
+      {
+        id: "e2",
+        creator: "system",
+        status: "email.notice",
+        detail: "Acxiom's mail server asked Postmark to try again later.",
+        createdAt: later(emailedAt, 1),
+      },
+      { id: "e1", creator: "system", status: "emailed", detail: "We emailed your request to Acxiom.", createdAt: emailedAt },
+    ];
+    const timeline = requestTimeline(history, [emailed([{ state: "delivered", at: later(emailedAt, 2), detail: null }])], {
+      senderName: "Acxiom",
+      timeZone,
+      userText: () => "",
+    });
+    expect(timeline).toHaveLength(1);
+    expect(timeline[0]).toMatchObject({
+      text: "Sent by email to optout@acxiom.com · delivered to Acxiom's mailbox 11/26/2026",
+      steps: "Reported from Postmark: 2 steps",
+      events: [
+        { at: "11:00 AM 11/26/2026", text: "Acxiom's mail server asked Postmark to try again later." },
+        { at: "12:00 PM 11/26/2026", text: "Delivered to Acxiom's mailbox" },
+      ],
+    });
+  });
+
   it("folds nothing for a letter with no tracking yet but its Lob id, and nothing at all for an email no vendor recorded", () => {
     const [entry] = requestTimeline([], [mailed()], { senderName: "Acxiom", timeZone, userText: () => "" });
     expect(entry).toMatchObject({ steps: "Details from Lob", events: [] });

@@ -66,6 +66,9 @@ export type MailedLetterRecord = {
 export type HistoryLine = { id: string; creator: string; status: string; detail: string | null; createdAt: Date };
 
 const LETTER_EVENT_PREFIX = "letter.";
+/** The history lines of Postmark's reports on an email (request-email.server.ts): "email.delivered", "email.notice"… */
+const EMAIL_EVENT_PREFIX = "email.";
+const EMAIL_NOTICE = "email.notice";
 /** An email's history line and its sending record belong together when this close in time. */
 const SAME_SENDING_MS = 10 * MINUTE_MS;
 
@@ -215,7 +218,7 @@ export function latestEvidence(evidence: DeliveryEvidence[]): DeliveryEvidence |
  * first look up where, for a sender with no known channel), or, its first days, the return address
  * the person gives from the piece (decision 0067).
  */
-export type SendingRoute = "automaticEmail" | "automaticLetter" | "staff" | "lookUp" | "returnAddress";
+type SendingRoute = "automaticEmail" | "automaticLetter" | "staff" | "lookUp" | "returnAddress";
 
 const STAFF_PROMISE = "usually within 2 working days";
 
@@ -540,14 +543,19 @@ const LETTER_NEVER_MAILED: Partial<Record<LetterTrackingState, string>> = {
 };
 
 /** The words that open a sending's folded steps: how many its vendor reported, or where to find its id. */
-function stepsLabel(evidence: DeliveryEvidence, facts: string[]): string | null {
+function stepsLabel(evidence: DeliveryEvidence, facts: string[], count: number): string | null {
   const vendor = evidence.kind === "email" ? "Postmark" : "Lob";
-  const count = evidence.events.length;
   if (count > 0) return `${evidence.kind === "email" ? "Reported" : "Tracking"} from ${vendor}: ${count} ${count === 1 ? "step" : "steps"}`;
   return facts.length > 0 ? `Details from ${vendor}` : null;
 }
 
-function evidenceEntry(evidence: DeliveryEvidence, index: number, senderName: string, timeZone: string): TimelineEntry {
+function evidenceEntry(
+  evidence: DeliveryEvidence,
+  index: number,
+  senderName: string,
+  timeZone: string,
+  notices: { at: Date; text: string }[] = [],
+): TimelineEntry {
   const at = (date: Date | null) => (date ? formatDateTime(date, timeZone) : null);
   const byTime = <Event extends { at: Date | null }>(events: Event[]) =>
     [...events].sort((a, b) => (a.at?.getTime() ?? 0) - (b.at?.getTime() ?? 0));
@@ -560,7 +568,9 @@ function evidenceEntry(evidence: DeliveryEvidence, index: number, senderName: st
       : [...(evidence.vendorId ? [`Lob letter id ${evidence.vendorId}`] : []), ...(expected ? [`Expected at the sender ${expected}`] : [])];
   const events =
     evidence.kind === "email"
-      ? byTime(evidence.events).map((event) => ({ at: at(event.at), text: emailEventText(event, senderName) }))
+      ? byTime([...evidence.events.map((event) => ({ at: event.at, text: emailEventText(event, senderName) })), ...notices]).map(
+          (event) => ({ at: at(event.at), text: event.text }),
+        )
       : byTime(evidence.events).map((event) => ({ at: at(event.at), text: LETTER_EVENT_TEXT[event.state] }));
   return {
     id: `${evidence.kind}-${index}`,
@@ -570,7 +580,7 @@ function evidenceEntry(evidence: DeliveryEvidence, index: number, senderName: st
     reply: null,
     facts,
     events,
-    steps: stepsLabel(evidence, facts),
+    steps: stepsLabel(evidence, facts, events.length),
   };
 }
 
@@ -623,10 +633,22 @@ export function requestTimeline(
     pieces?: { arrivedOn: string; source: ArrivalSource }[];
   },
 ): TimelineEntry[] {
+  // Postmark's reports of an email come as history lines too: each goes under the email it follows.
+  const emails = evidence.filter((entry) => entry.kind === "email").sort((a, b) => a.at.getTime() - b.at.getTime());
+  const emailOf = (line: HistoryLine) =>
+    line.status.startsWith(EMAIL_EVENT_PREFIX)
+      ? (emails.filter((entry) => entry.at.getTime() - SAME_SENDING_MS <= line.createdAt.getTime()).at(-1) ?? null)
+      : null;
   const folded = (line: HistoryLine) =>
     (line.status === "emailed" && nearSending(line, evidence, "email")) ||
     (line.status === "mailed" && nearSending(line, evidence, "letter")) ||
-    (line.status.startsWith(LETTER_EVENT_PREFIX) && evidence.some((entry) => entry.kind === "letter"));
+    (line.status.startsWith(LETTER_EVENT_PREFIX) && evidence.some((entry) => entry.kind === "letter")) ||
+    emailOf(line) !== null;
+  // The outcome Postmark reported is already the email's step; a notice (a delay, still trying) is added as it was written.
+  const noticesOf = (email: DeliveryEvidence) =>
+    history
+      .filter((line) => line.status === EMAIL_NOTICE && line.detail && emailOf(line) === email)
+      .map((line) => ({ at: line.createdAt, text: line.detail! }));
   const lines = history
     .filter((line) => !folded(line))
     .map((line) => ({
@@ -649,7 +671,7 @@ export function requestTimeline(
     }));
   const sendings = evidence.map((entry, index) => ({
     sortAt: entry.at.getTime(),
-    entry: evidenceEntry(entry, index, senderName, timeZone),
+    entry: evidenceEntry(entry, index, senderName, timeZone, entry.kind === "email" ? noticesOf(entry) : []),
   }));
   const seen = pieces.map((piece, index) => ({
     // A day, not a moment: it sorts at its noon, as the mail comes during the day.
