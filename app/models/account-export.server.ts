@@ -186,6 +186,9 @@ export type AccountExport = {
     enabled: boolean | null;
     createdAt: string | null;
     updatedAt: string | null;
+    /** When the first daily digest or emailed photo reached the address: its setup is done. */
+    firstMailAt: string | null;
+    setupStepsEmailedAt: string | null;
     forwardingConfirmations: { from: string; subject: string; text: string; receivedAt: string }[];
     emailsPerDay: { day: string; taken: number; refused: number }[];
   };
@@ -327,6 +330,8 @@ const mailboxAddressColumns = {
   enabled: mailboxAddresses.enabled,
   createdAt: mailboxAddresses.createdAt,
   updatedAt: mailboxAddresses.updatedAt,
+  firstMailAt: mailboxAddresses.firstMailAt,
+  stepsEmailedAt: mailboxAddresses.stepsEmailedAt,
 };
 const mailboxConfirmationColumns = {
   fromAddress: mailboxConfirmations.fromAddress,
@@ -807,6 +812,8 @@ export async function exportAccount(
       enabled: mailboxRow?.enabled ?? null,
       createdAt: mailboxRow ? iso(mailboxRow.createdAt) : null,
       updatedAt: mailboxRow ? iso(mailboxRow.updatedAt) : null,
+      firstMailAt: isoOrNull(mailboxRow?.firstMailAt ?? null),
+      setupStepsEmailedAt: isoOrNull(mailboxRow?.stepsEmailedAt ?? null),
       forwardingConfirmations: confirmationRows.map((row) => ({
         from: row.fromAddress,
         subject: row.subject,

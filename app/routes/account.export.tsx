@@ -217,6 +217,8 @@ export default function AccountExportPage() {
           ["Turned on", data.mailbox.enabled === null ? "—" : yesNo(data.mailbox.enabled)],
           ["Made", at(data.mailbox.createdAt)],
           ["Last changed", at(data.mailbox.updatedAt)],
+          ["First digest or photo received", at(data.mailbox.firstMailAt)],
+          ["Setup steps last emailed to you", at(data.mailbox.setupStepsEmailedAt)],
         ]}
       />
       <h3>Forwarding confirmations</h3>
