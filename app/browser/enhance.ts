@@ -118,18 +118,21 @@ function copyOnClick(button: HTMLButtonElement, sheet: HTMLElement, status: HTML
 // ticked, and stop the unticked ones at the limit. The server refuses any extra all the same.
 for (const choices of document.querySelectorAll<HTMLElement>("[data-choose-up-to]")) {
   const limit = Number(choices.getAttribute("data-choose-up-to"));
-  const count = choices.parentElement?.querySelector<HTMLElement>("[data-choice-count]");
+  // The note and the count sit under the button, the boxes folded under it too: all in the one form.
+  const scope = choices.closest("form") ?? choices;
+  const count = scope.querySelector<HTMLElement>("[data-choice-count]");
   // What that many ticked use of the free requests, by how many: the server's words. The count
   // says it from now on, in place of the note that was true of the ticks the page came with.
   const notes = parseNotes(count?.getAttribute("data-notes"));
-  const staticNote = choices.parentElement?.querySelector<HTMLElement>("[data-choice-note]");
+  const staticNote = scope.querySelector<HTMLElement>("[data-choice-note]");
   if (staticNote && count) {
     staticNote.hidden = true;
-    for (const button of choices.closest("form")?.querySelectorAll(`[aria-describedby="${staticNote.id}"]`) ?? []) {
-      button.setAttribute("aria-describedby", count.id);
+    for (const button of scope.querySelectorAll(`[aria-describedby~="${staticNote.id}"]`)) {
+      const ids = (button.getAttribute("aria-describedby") ?? "").split(" ");
+      button.setAttribute("aria-describedby", ids.map((id) => (id === staticNote.id ? count.id : id)).join(" "));
     }
   }
-  const boxes = Array.from(choices.querySelectorAll<HTMLInputElement>("input[type=checkbox]"));
+  const boxes = Array.from(scope.querySelectorAll<HTMLInputElement>("input[type=checkbox]"));
   // "Choose at least one" no longer holds once one is ticked.
   const fieldset = choices.closest("fieldset");
   const nothingChosen = fieldset ? document.getElementById(`${fieldset.id}-error`) : null;
@@ -141,7 +144,7 @@ for (const choices of document.querySelectorAll<HTMLElement>("[data-choose-up-to
     const room = more === 0 ? "No more can be chosen." : `${more} more can be chosen.`;
     if (count) count.textContent = [notes[chosen] ?? "", room].filter(Boolean).join(" ");
   };
-  choices.addEventListener("change", update);
+  scope.addEventListener("change", update);
   // Boxes the browser ticks again on the way back to the page.
   window.addEventListener("pageshow", update);
   update();

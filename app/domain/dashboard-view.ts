@@ -461,7 +461,8 @@ export function dashboardView(
   const holder = { stripeSubscriptionId: user.stripeSubscriptionId, numOfFreeRequest: snapshot.account.numOfFreeRequest };
   const affordable = requestsAffordable(holder);
   // Advice is for what can be sent now: none once the free requests are used up.
-  const recommended = affordable > 0 ? recommendedRequests(snapshot.requests) : [];
+  // A Californian's first advice leaves the data brokers to DROP (decision 0074).
+  const recommended = affordable > 0 ? recommendedRequests(snapshot.requests, { state: snapshot.account.state }) : [];
   const reasonOf = new Map(recommended.map(({ request, reason }) => [request.id, reason]));
   const rank = (id: string) => {
     const index = recommended.findIndex(({ request }) => request.id === id);
@@ -494,9 +495,11 @@ export function dashboardView(
   const openRow = openId ? snapshot.requests.find((row) => row.id === openId) : undefined;
   const open = openRow ? openRequest(openRow, snapshot, timeZone, now) : null;
   const notice = DashboardNoticeSchema.safeParse(Object.fromEntries(query));
+  const confirmDelete = query.get("confirmDelete");
+  const inSuggested = (id: string | null | undefined) => groups.suggested.some((card) => card.id === id);
 
   return {
-    // Until the first request is sent, the page greets the user and says where to start.
+    // Until the first request is sent, the page greets the user and puts the first step under the welcome (decision 0074).
     greeting: snapshot.requests.every((row) => row.status === null) ? { firstName: firstNameOf(user.fullName) } : null,
     // Checkout returns here through /subscription once the plan is the user's.
     welcome: user.stripeSubscriptionId && user.plan && query.get("subscribed") === user.plan ? PLAN_DETAILS[user.plan].name : null,
@@ -533,13 +536,11 @@ export function dashboardView(
     })),
     seen: seenView(snapshot, affordable),
     notice: notice.success ? noticeOf(notice.data, snapshot, timeZone, now) : null,
-    confirmDelete: query.get("confirmDelete"),
+    confirmDelete,
+    // The folded list of senders comes open when the address points at one of its cards.
+    suggestedOpen: inSuggested(openId) || inSuggested(confirmDelete),
     recipientCount: snapshot.recipients.length,
-    // Senders the person chose to stop: the suggestions every account starts with do not count.
-    dropGuide: dropGuideFor(
-      snapshot.account.state,
-      snapshot.requests.filter((row) => row.status !== null).map((row) => row.category),
-    ),
+    dropGuide: dropGuideFor(snapshot.account.state),
     open,
     print: open !== null && query.get("view") === "print",
   };

@@ -1,15 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { dropGuideFor } from "~/domain/drop";
+import { dropGuideFor, dropReaches } from "~/domain/drop";
 
 describe("dropGuideFor", () => {
-  it("guides a Californian who asked a data broker to stop", () => {
-    expect(dropGuideFor("CA", ["catalogs", "data-broker"])).toBe(true);
-    expect(dropGuideFor("California", ["data-broker"])).toBe(true);
+  it("shows DROP to every Californian, before any request", () => {
+    expect(dropGuideFor("CA")).toBe(true);
+    expect(dropGuideFor("California")).toBe(true);
   });
 
-  it("does not guide someone outside California, or without a data broker among their senders", () => {
-    expect(dropGuideFor("TX", ["data-broker"])).toBe(false);
-    expect(dropGuideFor("CA", ["catalogs", null, "charities"])).toBe(false);
-    expect(dropGuideFor("CA", [])).toBe(false);
+  it("does not show it to someone outside California", () => {
+    expect(dropGuideFor("TX")).toBe(false);
+    expect(dropGuideFor("")).toBe(false);
+  });
+});
+
+describe("dropReaches", () => {
+  it("reaches, for a Californian, the senders the catalog files as data brokers, and no others", () => {
+    expect(dropReaches("CA", "data-broker")).toBe(true);
+    expect(dropReaches("CA", "coupons")).toBe(false);
+    expect(dropReaches("CA", null)).toBe(false);
+    expect(dropReaches("IL", "data-broker")).toBe(false);
   });
 });

@@ -36,10 +36,30 @@ export const DROP_STEPS = [
 export const DROP_LIMITS =
   "It is free. It covers data brokers registered in California, not the catalogs, charities and other companies that mail you: your requests here keep going.";
 
+/** DROP in one sentence, for the top of a Californian's first dashboard: what it does, for whom, at what cost. */
+export const DROP_IN_SHORT = `California's ${DROP.name} (${DROP.shortName}) sends one free deletion request to every data broker registered with the state, for people who live in California.`;
+
+/** What it covers, said before the person spends a free request here. */
+export const DROP_COVERS =
+  "It covers data brokers registered in California, not the catalogs, charities and other companies that mail you.";
+
+/** Why the recommendations below it are what they are (recommendedRequests). */
+export const DROP_THEN = "So the senders we recommend below are ones our catalog does not file as data brokers.";
+
 /**
- * Whether the dashboard guides the person to DROP: a California address, and a data broker among
- * the senders they asked to stop (`categories`: the catalog categories of their requests' senders).
+ * Whether the dashboard shows DROP: to every Californian, first of all before their first request
+ * (decision 0074), since one free request there reaches the data brokers their free requests here
+ * would otherwise be spent on.
  */
-export function dropGuideFor(state: string, categories: readonly (string | null)[]): boolean {
-  return stateCode(state) === "CA" && categories.includes(DATA_BROKER_CATEGORY);
+export function dropGuideFor(state: string): boolean {
+  return stateCode(state) === "CA";
+}
+
+/**
+ * Whether DROP reaches a sender for this person: a Californian, and a sender the catalog files as
+ * a data broker. The catalog's category stands for the state's registry, which it does not copy;
+ * the page says "the catalog files as a data broker", never that a sender is registered.
+ */
+export function dropReaches(state: string, category: string | null): boolean {
+  return dropGuideFor(state) && category === DATA_BROKER_CATEGORY;
 }

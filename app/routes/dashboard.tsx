@@ -161,6 +161,7 @@ export default function Dashboard() {
     mailbox,
     mailboxSetup,
     dropGuide,
+    suggestedOpen,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const choicesError = actionData && "atChoices" in actionData ? actionData.error : null;
@@ -193,6 +194,24 @@ export default function Dashboard() {
     </>
   );
   const sentCount = groups.needsYou.length + groups.onItsWay.length + groups.done.length;
+  // Until the first request is sent, the one thing to do comes first (decision 0074).
+  const firstStep = greeting !== null;
+  const sendSeveral =
+    sendable.length > 1 && (sendableLeft === null || sendableLeft > 1) ? (
+      <SendSuggested suggestions={sendable} left={sendableLeft} notes={sendableNotes} error={choicesError} first={firstStep} />
+    ) : null;
+  const recommendedCards = groups.suggested.filter((card) => card.recommendation);
+  const links = (
+    <p className="dashboard-links">
+      {/* Quiet until the first send: the recommended senders' button is the one to press first. */}
+      <Link to="/requests/add" className={firstStep ? "button button-quiet" : "button"} data-prefetch>
+        Add a request
+      </Link>
+      <Link to="/requests/photo">Send a photo of the mail</Link>
+      <Link to="/progress">Your progress</Link>
+      <Link to="/recipients">{recipientCount > 0 ? `People on your letters (${recipientCount + 1})` : "Add people to your letters"}</Link>
+    </p>
+  );
 
   return (
     <section className="page" aria-labelledby="page-title">
@@ -200,30 +219,37 @@ export default function Dashboard() {
         <div>
           <h1 id="page-title">Your requests</h1>
           <p className="muted">
-            {allowance.unlimited ? "Your plan includes unlimited requests." : `${allowance.left} of ${allowance.of} free requests left.`}{" "}
-            <Link to="/learn#statuses">What the statuses mean</Link>
+            {allowance.unlimited ? "Your plan includes unlimited requests." : `${allowance.left} of ${allowance.of} free requests left.`}
+            {/* Nothing has a status before the first send. */}
+            {firstStep ? null : (
+              <>
+                {" "}
+                <Link to="/learn#statuses">What the statuses mean</Link>
+              </>
+            )}
           </p>
           {timesNote ? <p className="muted">{timesNote}</p> : null}
         </div>
-        <p className="dashboard-links">
-          <Link to="/requests/add" className="button" data-prefetch>
-            Add a request
-          </Link>
-          <Link to="/requests/photo">Send a photo of the mail</Link>
-          <Link to="/progress">Your progress</Link>
-          <Link to="/recipients">
-            {recipientCount > 0 ? `People on your letters (${recipientCount + 1})` : "Add people to your letters"}
-          </Link>
-        </p>
+        {firstStep ? null : links}
       </div>
 
       <DashboardOutcome notice={actionData ? null : notice} error={choicesError || cardError ? null : (actionData?.error ?? null)} />
       {greeting ? (
-        <p className="notice">
-          <strong>{greeting.firstName ? `Welcome, ${greeting.firstName}.` : "Welcome."}</strong> Your first step:{" "}
-          <a href="#group-suggested">send a request to the biggest senders of junk mail</a>, or{" "}
-          <Link to="/requests/add">add a sender that mails you</Link>.
-        </p>
+        <section className="first-step" aria-labelledby="first-step-title">
+          <h2 id="first-step-title">{greeting.firstName ? `Welcome, ${greeting.firstName}.` : "Welcome."} Start here.</h2>
+          {dropGuide ? <DropGuide first /> : null}
+          {sendSeveral ??
+            (recommendedCards.length > 0 ? (
+              <ul className="request-list request-grid">
+                {recommendedCards.map((card) => (
+                  <RequestCard key={card.id} card={card} open={null} confirmingDelete={false} />
+                ))}
+              </ul>
+            ) : (
+              <p>Pick a sender below, or add one that mails you.</p>
+            ))}
+          {links}
+        </section>
       ) : null}
       {welcome ? (
         <p className="notice" role="status">
@@ -233,8 +259,8 @@ export default function Dashboard() {
 
       <ConfirmationNotice mailbox={mailbox} />
       <MailboxSetupCard setup={mailboxSetup} />
-      <DashboardSummaryPanel summary={summary} />
-      {dropGuide ? <DropGuide /> : null}
+      {firstStep ? null : <DashboardSummaryPanel summary={summary} />}
+      {dropGuide && !firstStep ? <DropGuide /> : null}
       <SeenInMail seen={seen} />
 
       {photos.length > 0 ? (
@@ -268,14 +294,16 @@ export default function Dashboard() {
         </section>
       ) : null}
 
-      <section aria-labelledby="group-onItsWay">
-        <h2 id="group-onItsWay">{GROUP_HEADINGS.onItsWay}</h2>
-        {groups.onItsWay.length === 0 ? (
-          <p>{sentCount === 0 ? "Nothing sent yet. Pick a sender below, or add one that mails you." : "Nothing waiting for a sender."}</p>
-        ) : (
-          cards("onItsWay")
-        )}
-      </section>
+      {firstStep ? null : (
+        <section aria-labelledby="group-onItsWay">
+          <h2 id="group-onItsWay">{GROUP_HEADINGS.onItsWay}</h2>
+          {groups.onItsWay.length === 0 ? (
+            <p>{sentCount === 0 ? "Nothing sent yet. Pick a sender below, or add one that mails you." : "Nothing waiting for a sender."}</p>
+          ) : (
+            cards("onItsWay")
+          )}
+        </section>
+      )}
 
       {groups.done.length > 0 ? (
         <section aria-labelledby="group-done">
@@ -284,26 +312,32 @@ export default function Dashboard() {
         </section>
       ) : null}
 
-      <section aria-labelledby="group-suggested">
-        <h2 id="group-suggested">{GROUP_HEADINGS.suggested}</h2>
-        <p className="note">
-          Flyers addressed to “Current Resident” are saturation mail, sent to every address in a zip code; no list removal stops them.{" "}
-          <Link to="/learn#saturation-mail">What can help with those</Link>
-        </p>
-        {usedUp ? (
-          <AllowanceUsedUp />
-        ) : (
-          <p className="muted">
-            {allowance.unlimited
-              ? "The biggest senders of unasked-for mail. Unsubscribe sends your request."
-              : "The biggest senders of unasked-for mail. Unsubscribe sends your request; each uses one free request."}
-          </p>
-        )}
-        {sendable.length > 1 && (sendableLeft === null || sendableLeft > 1) ? (
-          <SendSuggested suggestions={sendable} left={sendableLeft} notes={sendableNotes} error={choicesError} />
-        ) : null}
-        {cards("suggested")}
-      </section>
+      {groups.suggested.length > 0 ? (
+        <section aria-labelledby="group-suggested">
+          <h2 id="group-suggested">{GROUP_HEADINGS.suggested}</h2>
+          {usedUp ? <AllowanceUsedUp /> : null}
+          {firstStep ? null : sendSeveral}
+          {/* Folded: a <details> opens without JavaScript; it comes open when the address points at one of its cards. */}
+          <details
+            className="all-senders"
+            open={suggestedOpen || Boolean(cardError && groups.suggested.some((card) => card.id === cardError.requestId))}
+          >
+            <summary>See all {groups.suggested.length} senders</summary>
+            {usedUp ? null : (
+              <p className="muted">
+                {allowance.unlimited
+                  ? "The biggest senders of unasked-for mail. Unsubscribe sends your request."
+                  : "The biggest senders of unasked-for mail. Unsubscribe sends your request; each uses one free request."}
+              </p>
+            )}
+            <p className="note">
+              Flyers addressed to “Current Resident” are saturation mail, sent to every address in a zip code; no list removal stops them.{" "}
+              <Link to="/learn#saturation-mail">What can help with those</Link>
+            </p>
+            {cards("suggested")}
+          </details>
+        </section>
+      ) : null}
 
       {recentlyDeleted.length > 0 ? <RecentlyDeleted requests={recentlyDeleted} /> : null}
       <MailboxBox mailbox={mailbox} />

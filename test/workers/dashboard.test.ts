@@ -47,20 +47,89 @@ const sendChosen = (ids: string[]) => {
   return form;
 };
 
-describe("the welcome on a new dashboard", () => {
-  it("greets by first name with the first step until a request is sent", async () => {
+/** Where each of these first appears in the page's HTML (-1 when it does not). */
+const positions = (html: string, needles: string[]) => needles.map((needle) => html.indexOf(needle));
+/** The class of the "Add a request" link. */
+const addRequestClass = (html: string) => html.match(/<a [^>]*class="([^"]*)"[^>]*href="\/requests\/add"[^>]*>Add a request<\/a>/)?.[1];
+
+describe("the first dashboard of a new account", () => {
+  it("greets by first name, with the recommended senders and their send button first, until a request is sent", async () => {
     const { browser } = await signedUpUser("welcome");
     const html = await htmlOf(browser);
-    const welcome = "Welcome, Ada. Your first step: send a request to the biggest senders of junk mail , or add a sender that mails you .";
-    expect(textOf(html)).toContain(welcome);
-    expect(html).toMatch(/<a href="#group-suggested">send a request/);
-    expect(html).toMatch(/<a [^>]*href="\/requests\/add">add a sender that mails you<\/a>/);
-    expect(textOf(html).indexOf("Welcome, Ada."), "the welcome comes before the summary").toBeLessThan(
-      textOf(html).indexOf("Nothing needs your answer"),
-    );
+    expect(textOf(html)).toContain("Welcome, Ada. Start here.");
+    const firstStep = html.slice(html.indexOf('class="first-step"'), html.indexOf("</section>", html.indexOf('class="first-step"')));
+    const ticked = [...firstStep.matchAll(/<input type="checkbox" name="requestIds" checked="" value="([^"]+)"/g)].map((match) => match[1]);
+    expect(ticked).toEqual(["epsilon", "wiland", "alliant"]);
+    // The welcome, then the three with the button, then everything else.
+    const [welcome, epsilonBox, sendButton, otherBoxes, firstCard, summary] = positions(html, [
+      "Welcome, Ada.",
+      'value="epsilon"',
+      ">Send the chosen ones</button>",
+      "Choose from the other",
+      'class="request-card',
+      'class="dashboard-summary"',
+    ]);
+    expect(welcome).toBeGreaterThan(-1);
+    expect(welcome).toBeLessThan(epsilonBox!);
+    expect(epsilonBox).toBeLessThan(sendButton!);
+    expect(sendButton).toBeLessThan(otherBoxes!);
+    expect(sendButton).toBeLessThan(firstCard!);
+    expect(summary, "nothing to sum up before the first request").toBe(-1);
+    expect(html, "nothing on its way yet").not.toContain('id="group-onItsWay"');
+    // The welcome no longer leads to the note on "Current Resident" flyers.
+    expect(html).not.toContain('href="#group-suggested"');
 
     expect((await post(browser, { intent: "unsubscribe", requestId: "epsilon" })).status).toBe(303);
-    expect(textOf(await htmlOf(browser))).not.toContain("Welcome, Ada.");
+    const after = await htmlOf(browser);
+    expect(textOf(after)).not.toContain("Welcome, Ada.");
+    expect(after).not.toContain('class="first-step"');
+    expect(after).toContain('class="dashboard-summary"');
+  });
+
+  it("folds every suggested card behind “See all N senders”, the recommended first, opened by an address that names one", async () => {
+    const { browser, userId } = await signedUpUser("see-all");
+    const suggested = await db
+      .select({ id: requests.id })
+      .from(requests)
+      .where(and(eq(requests.userId, userId), isNull(requests.status)));
+    const html = (await htmlOf(browser)).replaceAll("<!-- -->", "");
+    const folded = html.slice(
+      html.indexOf('<details class="all-senders"'),
+      html.indexOf("</details>", html.lastIndexOf('class="request-card')),
+    );
+    expect(folded).toMatch(new RegExp(`^<details class="all-senders"><summary>See all ${suggested.length} senders</summary>`));
+    const cards = [...html.matchAll(/<li id="request-([^"]+)" class="request-card/g)];
+    expect(cards).toHaveLength(suggested.length);
+    for (const card of cards) expect(card.index, card[1]).toBeGreaterThan(html.indexOf('<details class="all-senders"'));
+    expect(cards.slice(0, 3).map((card) => card[1])).toEqual(["epsilon", "wiland", "alliant"]);
+    // Opening a card's letter, or asking to delete one, opens the list it is in.
+    for (const path of ["/dashboard?request=zeta", "/dashboard?confirmDelete=zeta"])
+      expect(await htmlOf(browser, path), path).toContain('<details class="all-senders" open="">');
+  });
+
+  it("makes “Add a request” quiet until the first request is sent, and filled after", async () => {
+    const { browser } = await signedUpUser("add-quiet");
+    expect(addRequestClass(await htmlOf(browser))).toBe("button button-quiet");
+    expect((await post(browser, sendChosen(["epsilon", "wiland"]))).status).toBe(303);
+    expect(addRequestClass(await htmlOf(browser))).toBe("button");
+  });
+
+  it("says “choose at least one” at the send button, focused, when nothing was ticked", async () => {
+    const { browser } = await signedUpUser("choose-one-at-button");
+    const response = await post(browser, sendChosen([]));
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    const error = html.indexOf(`<p class="field-error" id="send-several-error" role="alert">${CHOOSE_ONE_MESSAGE}</p>`);
+    const button = html.indexOf(">Send the chosen ones</button>");
+    expect(error).toBeGreaterThan(-1);
+    // Nothing lies between the message and the button it is about, which it describes.
+    expect(textOf(html.slice(error, button + 1)).trim()).toBe(CHOOSE_ONE_MESSAGE);
+    expect(html.slice(html.lastIndexOf("<button", button), button)).toContain('aria-describedby="send-several-error send-several-note"');
+    // The page opens on the boxes' group, which the message describes.
+    expect(html).toMatch(/<fieldset id="send-several"[^>]*data-focus-on-load="true"[^>]*aria-describedby="send-several-error"/);
+    // Still the first thing under the welcome.
+    expect(html.indexOf("Welcome, Ada.")).toBeLessThan(error);
+    expect(html.indexOf('class="request-card')).toBeGreaterThan(button);
   });
 });
 
@@ -306,7 +375,8 @@ describe("Send all suggested", () => {
   it("lets a free user choose, and never spends more than what is left, however the form is filled", async () => {
     const { browser, userId } = await signedUpUser("send-all-free");
     const html = await htmlOf(browser);
-    expect(textOf(html)).toContain("Send several at once: you have 3 free requests left. You can choose up to 3.");
+    // A new account's boxes are its first step: the recommended ones ticked, the rest folded.
+    expect(textOf(html)).toContain("The senders we recommend first");
     expect(html).toContain('name="requestIds"');
 
     const [first, second] = await unsentOf(userId);
@@ -356,9 +426,7 @@ describe("Send all suggested", () => {
     // The message sits at the boxes, which are described by it, and not at the top with the plans.
     const html = await none.text();
     const choices = html.slice(html.indexOf('<fieldset id="send-several"'), html.indexOf("</fieldset>", html.indexOf('id="send-several"')));
-    expect(choices).toMatch(
-      /^<fieldset id="send-several"[^>]*aria-invalid="true"[^>]*aria-describedby="send-several-error send-several-hint"/,
-    );
+    expect(choices).toMatch(/^<fieldset id="send-several"[^>]*aria-invalid="true"[^>]*aria-describedby="send-several-error"/);
     expect(choices).toMatch(new RegExp(`id="send-several-error" role="alert">${CHOOSE_ONE_MESSAGE}</p>`));
     expect(html).not.toContain('id="outcome"');
     expect(textOf(html)).not.toContain("See plans");

@@ -1,14 +1,19 @@
 import { env } from "cloudflare:test";
-import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { and, eq, inArray } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import catalog from "../../drizzle/senders.json";
 import { requests, requestTemplates, users } from "../../drizzle/schema";
 import { ADDRESS, Browser, signUp } from "./http";
 import { uniqueEmail } from "./stand-ins";
 import { htmlOf, requestRow, textOf } from "./support";
 import { MAILINGS_PER_YEAR_MESSAGE } from "~/domain/charity-choice";
+import type { CatalogSender } from "~/domain/sender-catalog";
+import { seedSenderCatalog } from "~/models/request-template.server";
 import { getDb } from "~/utils/db.server";
 
 const db = getDb(env.DB);
+// The senders every new account is given: what the first dashboard recommends from.
+beforeAll(() => seedSenderCatalog(db, catalog.senders as CatalogSender[]));
 const CALIFORNIA = { ...ADDRESS, street1: "100 Main St", city: "Los Angeles", state: "CA", zipCode: "90012" };
 const TEXAS = { ...ADDRESS, street1: "1 Congress Ave", city: "Austin", state: "TX", zipCode: "78701" };
 const DROP_HEADING = "One request to every data broker, for Californians";
@@ -71,10 +76,41 @@ describe("the DROP guide on the dashboard", () => {
     expect(textOf(await htmlOf(await user.browser.get("/dashboard")))).not.toContain(DROP_HEADING);
   });
 
-  it("does not guide a Californian who asked no data broker to stop", async () => {
+  it("guides a Californian after the first request whatever it was to", async () => {
     const user = await userAt("drop-ca-none", CALIFORNIA);
     await requestTo(user.userId, "catalogs");
-    expect(textOf(await htmlOf(await user.browser.get("/dashboard")))).not.toContain(DROP_HEADING);
+    expect(textOf(await htmlOf(await user.browser.get("/dashboard")))).toContain(DROP_HEADING);
+  });
+
+  it("shows a new Californian DROP before any request, above the recommendations, which leave the data brokers to it", async () => {
+    const user = await userAt("drop-ca-first", CALIFORNIA);
+    const html = await htmlOf(await user.browser.get("/dashboard"));
+    const text = textOf(html);
+    expect(text).toContain("In California, start with DROP: it is free");
+    expect(text).toContain(
+      "California's Delete Request and Opt-out Platform (DROP) sends one free deletion request to every data broker registered with the state, for people who live in California. It covers data brokers registered in California, not the catalogs, charities and other companies that mail you. So the senders we recommend below are ones our catalog does not file as data brokers.",
+    );
+    const drop = html.indexOf('id="drop"');
+    const boxes = [...html.matchAll(/<input type="checkbox" name="requestIds" checked="" value="([^"]+)"/g)];
+    expect(drop).toBeGreaterThan(html.indexOf("Welcome, Ada."));
+    expect(drop).toBeLessThan(boxes[0]!.index);
+    const recommended = boxes.map((box) => box[1]);
+    expect(recommended).toEqual(["harte-hanks", "vericast-save", "valpak"]);
+    const categories = await db
+      .select({ id: requestTemplates.id, category: requestTemplates.category })
+      .from(requestTemplates)
+      .where(inArray(requestTemplates.id, recommended as string[]));
+    expect(categories.map(({ category }) => category)).not.toContain("data-broker");
+    // The one DROP section: no second guide further down before the first request.
+    expect(html.split('id="drop"')).toHaveLength(2);
+  });
+
+  it("recommends the list cooperatives first to a new account outside California, with no DROP", async () => {
+    const user = await userAt("drop-tx-first", TEXAS);
+    const html = await htmlOf(await user.browser.get("/dashboard"));
+    expect(html).not.toContain('id="drop"');
+    const ticked = [...html.matchAll(/<input type="checkbox" name="requestIds" checked="" value="([^"]+)"/g)].map((box) => box[1]);
+    expect(ticked).toEqual(["epsilon", "wiland", "alliant"]);
   });
 
   it("is explained on /learn for everyone", async () => {

@@ -10,7 +10,10 @@ import { jobs, requestLogs, requests, requestTemplates, senderChannelProblems, s
 import worker from "../../app/worker";
 import { ownRequestClosing } from "~/domain/own-request";
 import { replyAddress } from "~/domain/reply-address";
-import { RECOMMENDED_SENDERS } from "~/domain/recommended-senders";
+import { RECOMMENDED_COUNT, RECOMMENDED_SENDERS } from "~/domain/recommended-senders";
+
+/** The three a new account outside California is recommended first. */
+const FIRST_RECOMMENDED = RECOMMENDED_SENDERS.slice(0, RECOMMENDED_COUNT);
 import { seedSenderCatalog } from "~/models/request-template.server";
 import { sendAtOnceWhenSenderAllows } from "~/services/automatic-send.server";
 import { getDb } from "~/utils/db.server";
@@ -176,9 +179,9 @@ describe("the recommended three", () => {
   it("all leave with no staff touch, by email as the person's own request", async () => {
     const user = await signedUpUser("recommended");
     const form = new URLSearchParams({ intent: "sendSuggested", selection: "chosen" });
-    for (const { templateId } of RECOMMENDED_SENDERS) form.append("requestIds", templateId);
+    for (const { templateId } of FIRST_RECOMMENDED) form.append("requestIds", templateId);
     expect((await user.browser.post("/dashboard", form)).status).toBe(303);
-    for (const { templateId } of RECOMMENDED_SENDERS) {
+    for (const { templateId } of FIRST_RECOMMENDED) {
       await expect
         .poll(async () => (await requestRow(user.userId, templateId)).processedAt, { timeout: 20_000, interval: 250 })
         .toBeInstanceOf(Date);

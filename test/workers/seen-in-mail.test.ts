@@ -67,7 +67,7 @@ describe("Seen in your mail", () => {
     );
     const html = await htmlOf(browser);
     const section = seenSection(html);
-    expect(html.indexOf('class="seen-in-mail"'), "above the cards").toBeLessThan(html.indexOf('id="group-onItsWay"'));
+    expect(html.indexOf('class="seen-in-mail"'), "above the cards").toBeLessThan(html.indexOf('class="request-card'));
     expect(textOf(section)).toContain("Seen in your mail, 3 pieces, last on 11/24/2026: Williams Sonoma Stop it Williams Sonoma");
     expect(textOf(section)).toContain("Seen in your mail on 11/23/2026: Epsilon");
     expect(textOf(section)).not.toContain("Wiland");

@@ -1,15 +1,27 @@
 // California's one request to every registered data broker (decision 0059), shown on the dashboard
-// to a Californian who asked a data broker to stop, as the filing guide is for DMAchoice.
-import { DROP, DROP_ABOUT, DROP_AGENTS, DROP_LIMITS, DROP_STEPS } from "~/domain/drop";
+// to every Californian: before their first request at the top of the recommendations, with what it
+// covers (decision 0074), and after it where the guides are.
+import { DROP, DROP_ABOUT, DROP_AGENTS, DROP_COVERS, DROP_IN_SHORT, DROP_LIMITS, DROP_STEPS, DROP_THEN } from "~/domain/drop";
 
-export function DropGuide() {
+export function DropGuide({ first = false }: { first?: boolean }) {
+  // Before the first request it sits inside the first step, under its heading.
+  const Heading = first ? "h3" : "h2";
   return (
-    <section id="drop" className="notice" aria-labelledby="drop-title">
-      <h2 id="drop-title">One request to every data broker, for Californians</h2>
-      <p>{DROP_ABOUT}</p>
+    <section id="drop" className="notice drop-guide" aria-labelledby="drop-title">
+      <Heading id="drop-title">
+        {first ? "In California, start with DROP: it is free" : "One request to every data broker, for Californians"}
+      </Heading>
+      {first ? (
+        <p>
+          {DROP_IN_SHORT} {DROP_COVERS} {DROP_THEN}
+        </p>
+      ) : (
+        <p>{DROP_ABOUT}</p>
+      )}
       <details className="guide">
         <summary>How to file it yourself</summary>
         <div>
+          {first ? <p>{DROP_ABOUT}</p> : null}
           <p>{DROP_AGENTS}</p>
           <DropSteps />
           <p className="muted">{DROP_LIMITS}</p>

@@ -14,15 +14,18 @@ export type SuggestionChoice = { id: string; senderName: string; recommendation:
 /**
  * "Send all suggested": one button when the allowance covers every suggestion (or there is no
  * limit), otherwise boxes to choose which ones, as many as are left, with the recommended senders
- * first and ticked (product rules: Recommended first requests). The server sends no more than the
- * allowance pays for, whatever is ticked; with JavaScript, the boxes stop at the allowance and the
- * note follows the ticks.
+ * first and ticked (product rules: Recommended first requests). The recommended ones and the
+ * button come first; the other boxes are folded under the button, with a button of their own
+ * (decision 0074). The server sends no more than the allowance pays for, whatever is ticked; with
+ * JavaScript, the boxes stop at the allowance and the note follows the ticks. `first` is the
+ * first step of a new account: a shorter legend, the recommended ones under the welcome.
  */
 export function SendSuggested({
   suggestions,
   left,
   notes,
   error,
+  first = false,
 }: {
   suggestions: SuggestionChoice[];
   left: number | null;
@@ -30,6 +33,7 @@ export function SendSuggested({
   notes: Array<string | null>;
   /** Why the last post of the boxes was refused. */
   error?: string | null;
+  first?: boolean;
 }) {
   const choose = left !== null && left < suggestions.length;
   if (!choose) {
@@ -47,44 +51,88 @@ export function SendSuggested({
   // After "choose at least one", the boxes come back as the person left them: none ticked.
   const ticked = error ? [] : suggestions.filter((suggestion) => suggestion.recommendation).slice(0, left);
   const sentences = notes.map((note) => freeRequestsSentence(note, AS_TICKED));
+  // The recommended ones in view, the rest folded; with none recommended, all in view.
+  const recommended = suggestions.filter((suggestion) => suggestion.recommendation);
+  const inView = recommended.length > 0 ? recommended : suggestions;
+  const folded = recommended.length > 0 ? suggestions.filter((suggestion) => !suggestion.recommendation) : [];
+  const send = (describedBy: string) => (
+    <button type="submit" name="intent" value="sendSuggested" className="button" aria-describedby={describedBy}>
+      Send the chosen ones
+    </button>
+  );
   return (
     <Form method="post" action={`/dashboard#${CHOICES_ID}`} className="send-suggested">
       <input type="hidden" name="selection" value="chosen" />
       <FieldsetField
         id={CHOICES_ID}
-        legend={`Send several at once: you have ${left} free ${left === 1 ? "request" : "requests"} left.`}
-        hint={ticked.length > 0 ? `You can choose up to ${left}. The ones we recommend are ticked.` : `You can choose up to ${left}.`}
+        legend={
+          first && ticked.length > 0 ? (
+            // The welcome above says it: "Stop these first".
+            <span className="visually-hidden">The senders we recommend first</span>
+          ) : (
+            `Send several at once: you have ${left} free ${left === 1 ? "request" : "requests"} left.`
+          )
+        }
+        hint={
+          first
+            ? undefined
+            : ticked.length > 0
+              ? `You can choose up to ${left}. The ones we recommend are ticked.`
+              : `You can choose up to ${left}.`
+        }
         errors={error ? [error] : undefined}
       >
-        <ul className="choices" data-choose-up-to={left}>
-          {suggestions.map((suggestion) => (
-            <li key={suggestion.id}>
-              <label>
-                <input type="checkbox" name="requestIds" value={suggestion.id} defaultChecked={ticked.includes(suggestion)} />
-                <span>
-                  {suggestion.senderName}
-                  {suggestion.recommendation ? (
+        {/* Every box of the form counts toward the limit, folded or not: the enhancement script reads them all. */}
+        <div data-choose-up-to={left}>
+          <Choices suggestions={inView} ticked={ticked} badge={!first} />
+        </div>
+      </FieldsetField>
+      {/* Right under "choose at least one", which a refused post brings into view and focuses. */}
+      {send(error ? `${CHOICES_ID}-error ${NOTE_ID}` : NOTE_ID)}
+      {/* Under the button, what the ticks as sent use; the enhancement script hides it and says it in the count instead. */}
+      <p className="hint free-requests-note" id={NOTE_ID} data-choice-note>
+        {sentences[ticked.length]}
+      </p>
+      {/* Filled in by the enhancement script as boxes are ticked, from data-notes. */}
+      <p className="hint free-requests-note" id={COUNT_ID} aria-live="polite" data-choice-count data-notes={JSON.stringify(sentences)} />
+      {folded.length > 0 ? (
+        <details className="more-choices">
+          <summary>Choose from the other {folded.length}</summary>
+          <fieldset>
+            <legend className="visually-hidden">The other senders</legend>
+            <Choices suggestions={folded} ticked={ticked} badge />
+          </fieldset>
+          {send(NOTE_ID)}
+        </details>
+      ) : null}
+    </Form>
+  );
+}
+
+function Choices({ suggestions, ticked, badge }: { suggestions: SuggestionChoice[]; ticked: SuggestionChoice[]; badge: boolean }) {
+  return (
+    <ul className="choices">
+      {suggestions.map((suggestion) => (
+        <li key={suggestion.id}>
+          <label>
+            <input type="checkbox" name="requestIds" value={suggestion.id} defaultChecked={ticked.includes(suggestion)} />
+            <span>
+              {suggestion.senderName}
+              {suggestion.recommendation ? (
+                <>
+                  {badge ? (
                     <>
                       {" "}
                       <strong className="status">Recommended</strong>
-                      <span className="hint choice-reason">{suggestion.recommendation}</span>
                     </>
                   ) : null}
-                </span>
-              </label>
-            </li>
-          ))}
-        </ul>
-        {/* What the ticks as sent use; the enhancement script hides it and says it in the count instead. */}
-        <p className="hint" id={NOTE_ID} data-choice-note>
-          {sentences[ticked.length]}
-        </p>
-        {/* Filled in by the enhancement script as boxes are ticked, from data-notes. */}
-        <p className="hint" id={COUNT_ID} aria-live="polite" data-choice-count data-notes={JSON.stringify(sentences)} />
-      </FieldsetField>
-      <button type="submit" name="intent" value="sendSuggested" className="button" aria-describedby={NOTE_ID}>
-        Send the chosen ones
-      </button>
-    </Form>
+                  <span className="hint choice-reason">{suggestion.recommendation}</span>
+                </>
+              ) : null}
+            </span>
+          </label>
+        </li>
+      ))}
+    </ul>
   );
 }
