@@ -172,11 +172,20 @@ export async function waitForDashboard(page: Page) {
 export const SENT_STANDING =
   /^(Our staff (look up where to send it|send it|print and mail it): usually within 2 working days|Going out by (email|mail) now|Waiting for the sender's return address from you|Emailed to .+ on \d\d\/\d\d\/\d{4} as your own request|Letter mailed \d\d\/\d\d\/\d{4})/;
 
+/** Opens "See all N senders", where the cards of the senders not sent yet are folded (decision 0074). */
+export async function showAllSenders(page: Page) {
+  const all = page.locator("details.all-senders");
+  if ((await all.count()) > 0 && !(await all.evaluate((details) => (details as HTMLDetailsElement).open))) {
+    await all.locator(":scope > summary").click();
+  }
+}
+
 /**
  * Unsubscribe on a dashboard preset, waiting for the server's answer: with JavaScript on, the
  * status changes before the server has answered (the fetcher posts to /dashboard.data).
  */
 export async function unsubscribeFromDashboard(page: Page, requestId: string) {
+  await showAllSenders(page);
   await Promise.all([
     page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/dashboard")),
     page.locator(`#request-${requestId}`).getByRole("button", { name: "Unsubscribe", exact: true }).click(),
