@@ -99,7 +99,9 @@ export function SendSuggested({
         <details className="more-choices">
           <summary>Choose from the other {folded.length}</summary>
           <fieldset>
-            <legend className="visually-hidden">The other senders</legend>
+            <legend>
+              <span className="visually-hidden">The other senders</span>
+            </legend>
             <Choices suggestions={folded} ticked={ticked} badge />
           </fieldset>
           {send(NOTE_ID)}
