@@ -181,6 +181,30 @@ describe("returnAddressOf: an address line as the reader slips on it", () => {
     );
   });
 
+  it("takes a street that names the sender as the sender's own, though the name above it was misread", () => {
+    const text = [
+      "Govermment Employees Insurance Company",
+      "One GEICO Plaza",
+      "Washington,DC 20076",
+      "JANE Q PUBLIC",
+      "1847 N HALSTED ST",
+      "CHICAGO IL 60614",
+    ];
+    expect(returnAddressOf(text.join("\n"), ["GEICO"])).toBe("One GEICO Plaza, Washington, DC 20076");
+  });
+
+  it("knows the mailing label by its city line, even where its street was misread past being one", () => {
+    const text = [
+      "T-Moblle USA,Inc.",
+      "P.O.Box 37380",
+      "Albuquerque,NM 87176",
+      "MS JANE Q PUBLIC",
+      "1847NORTH HALSTEDSTREETAPT3R",
+      "CHICAGO IL 60614-4512",
+    ];
+    expect(returnAddressOf(text.join("\n"), ["T-Mobile"])).toBe("P.O. Box 37380, Albuquerque, NM 87176");
+  });
+
   it("puts back the spaces after a house number and the comma before a suite", () => {
     expect(returnAddressOf(["Capital One", "88Lakeshore Drive.Suite 410", "Richmond, VA 23238"].join("\n"), ["Capital One"])).toBe(
       "88 Lakeshore Drive, Suite 410, Richmond, VA 23238",

@@ -423,9 +423,10 @@ function readReturnAddress(lines: Line[], senderNames: string[]): string | null 
   for (let street = 0; street + 1 < lines.length; street += 1) {
     const city = CITY_LINE.exec(lines[street + 1]!.text);
     if (!city) continue;
-    // The street may name the sender ("One GEICO Plaza"), but a line that is only its name is not one.
+    // The street may name the sender ("One GEICO Plaza"), and then it is the sender's own even when
+    // the name above it was misread; but a line that is only its name is not a street.
     const named =
-      lines.slice(Math.max(0, street - NAME_LINES_ABOVE), street).some(namesSender) && !keys.includes(printedKey(lines[street]!.text));
+      lines.slice(Math.max(0, street - NAME_LINES_ABOVE), street + 1).some(namesSender) && !keys.includes(printedKey(lines[street]!.text));
     const streetText = tidyStreet(lines[street]!.text, named);
     const cityName = city[1]!
       .replace(/\s+/g, " ")
@@ -435,8 +436,11 @@ function readReturnAddress(lines: Line[], senderNames: string[]): string | null 
   }
   const named = blocks.find((block) => block.named);
   if (named) return named.address;
-  // The last address is the mailing label's; an address under a person's name is someone's label too.
-  const unnamed = blocks.slice(0, -1).find((block) => {
+  // The last city line is the mailing label's, even where its street was misread past being one; an
+  // address under a person's name is someone's label too.
+  const labelCity = lines.findLastIndex((line, index) => index > 0 && CITY_LINE.test(line.text));
+  const unnamed = blocks.find((block) => {
+    if (block.street + 1 === labelCity) return false;
     const above = lines[block.street - 1];
     return above && !looksLikePersonName(above.text.replace(/[^A-Za-z.' ]+/g, " ").trim());
   });
