@@ -9,6 +9,7 @@ import "@gutenye/ocr-node";
 import type { Line, LineImage, ModelCreateOptions } from "@gutenye/ocr-node";
 import sharp from "sharp";
 import { putRightCityByZip, zipLineAgreement, zipTable, type ZipLookup } from "./city-by-zip";
+import { NotAnImageError, type ImageReader } from "./reader";
 
 /** A corner of a box, in pixels of the image as it was read (upright, downsized). */
 type Point = [x: number, y: number];
@@ -108,10 +109,16 @@ async function detectAndRecognize(
   return pieces;
 }
 
-/** Reads the text of an image (JPEG, PNG, WebP...). Throws when the bytes are not an image. */
+/** The program's reader (main.ts): these models, with the small type read again. */
+export const modelReader: ImageReader = { load: loadTextModels, read: (image) => readText(image) };
+
+/** Reads the text of an image (JPEG, PNG, WebP...). Throws NotAnImageError when the bytes do not decode as one. */
 export async function readText(image: Uint8Array, options: { reread?: boolean } = {}): Promise<Reading> {
   const models = await loadTextModels();
-  const upright = await uprightImage(image);
+  // Decoding is the one step that fails for the bytes themselves; a later failure is the reader's.
+  const upright = await uprightImage(image).catch((error: unknown) => {
+    throw new NotAnImageError({ cause: error });
+  });
   const prepared = await forDetection(
     sharpOf(upright).resize({ width: READ_LONG_SIDE, height: READ_LONG_SIDE, fit: "inside", withoutEnlargement: true }),
   );

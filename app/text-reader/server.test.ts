@@ -3,6 +3,8 @@ import { readFileSync } from "node:fs";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { photoFixturePath, PHOTO_FIXTURES } from "../../test/support/photo-fixtures";
+import { modelReader } from "./read-text";
+import { NotAnImageError } from "./reader";
 import { MAX_IMAGE_BYTES, startTextReader, type TextReaderServer } from "./server";
 
 type Answer = { text: string; lines: { text: string; box: [number, number][]; score: number }[]; width: number; height: number };
@@ -10,7 +12,7 @@ type Answer = { text: string; lines: { text: string; box: [number, number][]; sc
 let reader: TextReaderServer;
 // Loading the models takes a second or two on a busy machine: once for the file.
 beforeAll(async () => {
-  reader = await startTextReader({ port: 0 });
+  reader = await startTextReader({ port: 0, reader: modelReader });
 }, 60_000);
 afterAll(() => reader.close());
 
@@ -18,8 +20,8 @@ const catalogPhoto = readFileSync(photoFixturePath(PHOTO_FIXTURES.catalog));
 /** The model often leaves out a space between words; the tests compare lines without them. */
 const compact = (text: string) => text.replace(/\s+/g, "");
 
-async function read(body: Uint8Array<ArrayBuffer>, contentType = "image/jpeg") {
-  const response = await fetch(`${reader.url}/read`, { method: "POST", headers: { "Content-Type": contentType }, body });
+async function read(body: Uint8Array<ArrayBuffer>, contentType = "image/jpeg", at = reader.url) {
+  const response = await fetch(`${at}/read`, { method: "POST", headers: { "Content-Type": contentType }, body });
   return { status: response.status, answer: (await response.json()) as Answer & { error?: string } };
 }
 
@@ -75,5 +77,47 @@ describe("the text reader", () => {
     expect((await read(new Uint8Array(MAX_IMAGE_BYTES + 1))).status).toBe(413);
     expect((await fetch(`${reader.url}/read`)).status).toBe(405);
     expect((await fetch(`${reader.url}/elsewhere`, { method: "POST" })).status).toBe(404);
+  });
+
+  it("answers 500, not 400, when reading fails on an image, so that the Worker tries it again", async () => {
+    // The program's own reader, but its recognition stops half way, as a model that crashed would.
+    let calls = 0;
+    const crashing = await startTextReader({
+      port: 0,
+      reader: {
+        load: modelReader.load,
+        read: async (image) => {
+          calls += 1;
+          await modelReader.load();
+          if (calls === 1) throw new Error("ONNX Runtime: the recognition session stopped");
+          return modelReader.read(image);
+        },
+      },
+    });
+    try {
+      const failed = await read(new Uint8Array(catalogPhoto), "image/jpeg", crashing.url);
+      expect(failed.status).toBe(500);
+      expect(failed.answer.error).toBe("The image could not be read: the reader failed. Try again.");
+      // The same image, sent again, is read: the failure was the reader's, not the image's.
+      const again = await read(new Uint8Array(catalogPhoto), "image/jpeg", crashing.url);
+      expect(again.status).toBe(200);
+      expect(again.answer.lines.map((line) => compact(line.text))).toContain(`Customer#:${PHOTO_FIXTURES.catalog.customerNumber}`);
+    } finally {
+      await crashing.close();
+    }
+  }, 30_000);
+
+  it("answers 400 only for bytes that decode as no image, whatever reader is behind it", async () => {
+    const refusing = await startTextReader({
+      port: 0,
+      reader: { load: async () => {}, read: async () => Promise.reject(new NotAnImageError()) },
+    });
+    try {
+      const refused = await read(new Uint8Array(catalogPhoto), "image/jpeg", refusing.url);
+      expect(refused.status).toBe(400);
+      expect(refused.answer.error).toBe("The body is not an image this reader can open.");
+    } finally {
+      await refusing.close();
+    }
   });
 });

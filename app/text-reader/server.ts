@@ -4,13 +4,15 @@
 //   GET  /health  200 {"ok":true} once the models are loaded (503 before)
 //   POST /read    the image's bytes as the body (JPEG, PNG, WebP, up to 12 MB), any image/* type:
 //                 200 {"lines":[{"text","box":[[x,y]×4],"score"}],"text","width","height"}
-//                 400 {"error"} when the bytes are no image, 413 when too large
+//                 400 {"error"} when the bytes are no image (or none), 413 when too large: the same
+//                 bytes would fail again
+//                 500 {"error"} when reading failed (the models stopped): worth another try
 //
 // Photos are read one at a time: reading takes both cores, so a second one at once would only make
 // both slower. Nothing is written to disk and nothing is kept after the answer.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { loadTextModels, readText } from "./read-text";
+import { NotAnImageError, type ImageReader } from "./reader";
 
 export const MAX_IMAGE_BYTES = 12 * 1024 * 1024;
 
@@ -24,11 +26,13 @@ export type TextReaderOptions = {
   port: number;
   /** 127.0.0.1 locally; 0.0.0.0 in the container. */
   host?: string;
+  /** What reads the images: the program passes PaddleOCR's models (read-text.ts). */
+  reader: ImageReader;
   log?: (line: string) => void;
 };
 
 /** Starts the reader; resolves once the models are loaded and the port answers. */
-export async function startTextReader({ port, host = "127.0.0.1", log = () => {} }: TextReaderOptions): Promise<TextReaderServer> {
+export async function startTextReader({ port, host = "127.0.0.1", reader, log = () => {} }: TextReaderOptions): Promise<TextReaderServer> {
   const started = performance.now();
   let ready = false;
   let queue: Promise<unknown> = Promise.resolve();
@@ -56,12 +60,22 @@ export async function startTextReader({ port, host = "127.0.0.1", log = () => {}
     const image = await readBody(request);
     if (image === null) return send(response, 413, { error: "The image is too large." });
     if (image.length === 0) return send(response, 400, { error: "The request has no image." });
-    const reading = await oneAtATime(() => readText(image).catch(() => null));
-    if (!reading) return send(response, 400, { error: "The body is not an image this reader can open." });
-    send(response, 200, reading);
+    const outcome = await oneAtATime(() =>
+      reader.read(image).then(
+        (reading) => ({ reading }),
+        (error: unknown) => ({ error }),
+      ),
+    );
+    if ("reading" in outcome) return send(response, 200, outcome.reading);
+    // Only bytes that decode as no image are the caller's fault: the same bytes would fail again.
+    if (outcome.error instanceof NotAnImageError) return send(response, 400, { error: outcome.error.message });
+    // Anything else is the reader failing (a model that stopped, memory run out): the same image may
+    // read next time, so the Worker tries it again (decision 0057).
+    log(`text reader: reading failed: ${outcome.error instanceof Error ? outcome.error.message : String(outcome.error)}`);
+    send(response, 500, { error: "The image could not be read: the reader failed. Try again." });
   }
 
-  await loadTextModels();
+  await reader.load();
   ready = true;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorkersAiClient, WorkersAiError } from "~/integrations/workers-ai.server";
 import { PHOTO_FIXTURES, photoFixturePath } from "../support/photo-fixtures";
 import { startStandIns, type StandInServer } from "../stand-ins/server";
+import { modelReader } from "../../app/text-reader/read-text";
 import { startTextReader, type TextReaderServer } from "../../app/text-reader/server";
 import { readImagesWith, WORKERS_AI_STAND_IN_TOKEN, workersAiVendor } from "../stand-ins/vendors/workers-ai";
 
@@ -16,7 +17,10 @@ let standIns: StandInServer;
 let textReader: TextReaderServer;
 
 beforeAll(async () => {
-  [standIns, textReader] = await Promise.all([startStandIns({ port: 0, vendors: [workersAiVendor] }), startTextReader({ port: 0 })]);
+  [standIns, textReader] = await Promise.all([
+    startStandIns({ port: 0, vendors: [workersAiVendor] }),
+    startTextReader({ port: 0, reader: modelReader }),
+  ]);
   readImagesWith(textReader.url);
 }, 60_000);
 afterAll(() => Promise.all([standIns.close(), textReader.close()]));

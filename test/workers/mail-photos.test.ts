@@ -1,12 +1,13 @@
 // Photos of junk mail (decision 0030): upload limits, metadata removal, R2 storage and deletion,
 // the reading job through our text reader (real OCR of the image it is sent), the
 // person's confirmation, staff identification, and access by anyone else.
-import { env } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { CATALOG_SENDERS } from "../../drizzle/catalog";
 import { jobs, mailPhotos, requestLogs, requests, staffAudit } from "../../drizzle/schema";
 import { CONFIRM_PHOTO_MESSAGES, PHOTO_LIMITS, PHOTO_MESSAGES } from "~/domain/mail-photo";
+import { consumeJobs, READING_AT_ONCE } from "~/jobs/consumer.server";
 import { seedSenderCatalog } from "~/models/request-template.server";
 import { readPhoto, sweepPhotos } from "~/services/mail-photos.server";
 import { getDb } from "~/utils/db.server";
@@ -329,6 +330,38 @@ describe("when reading fails", () => {
     } finally {
       await clearFaults();
     }
+  });
+
+  it("reads the photo on the queue's retry when the reader's model failed on it, rather than hand it to staff", async () => {
+    // Our reader's own API, whose models fail on each image the first time and read it the second.
+    const failingOnce = parseEnv({ ...env, TEXT_READER_URL: inject("failingOnceReaderUrl") });
+    const { userId } = await signedUpUser("photo-reader-crash");
+    const photoId = crypto.randomUUID();
+    const key = `photos/${userId}/${photoId}/1`;
+    // Bytes no other test sends, so that this reader fails on them here.
+    await env.PHOTOS.put(key, withPhoneMetadata(bytesOf("catalog")));
+    await db.insert(mailPhotos).values({ id: photoId, userId, imageKeys: [key], imageCount: 1 });
+    const envelope = { id: crypto.randomUUID(), type: "photo.read", payload: { photoId }, enqueuedAt: new Date().toISOString() };
+    // The reading queue's consumer, given the job's message as the queue gives it, try after try.
+    const deliver = async (attempts: number) => {
+      const batch = createMessageBatch("quiet-mailbox-reading", [
+        { id: `message-${attempts}`, timestamp: new Date(), attempts, body: envelope },
+      ]);
+      await consumeJobs(batch, failingOnce, { atOnce: READING_AT_ONCE });
+      return getQueueResult(batch, createExecutionContext());
+    };
+
+    const first = await deliver(1);
+    expect(first).toMatchObject({ explicitAcks: [], retryMessages: [{ msgId: "message-1" }] });
+    expect(await photoRow(photoId)).toMatchObject({ state: "reading", readProblem: null });
+    const [job] = await db.select().from(jobs).where(eq(jobs.id, envelope.id));
+    expect(job).toMatchObject({ state: "retrying", lastError: expect.stringContaining("500") });
+
+    const second = await deliver(2);
+    expect(second).toMatchObject({ explicitAcks: ["message-2"], retryMessages: [] });
+    const read = await photoRow(photoId);
+    expect(read).toMatchObject({ state: "suggested", readProblem: null });
+    expect(read.transcript?.replace(/\s+/g, "")).toContain(`Customer#:${fixtures.catalog.customerNumber}`);
   });
 
   it("sends a photo straight to staff when no reader is configured", async () => {
