@@ -71,6 +71,22 @@ module.exports = {
     ),
     below("schema-is-the-bottom", SCHEMA, "^app/", "The schema imports nothing of the app."),
     {
+      name: "text-reader-stands-apart",
+      severity: "error",
+      comment:
+        "The text reader (app/text-reader/) is a Node program of its own, run in its container (decision 0057): the Worker reaches it over HTTP only, so nothing else in app/ imports it.",
+      from: { path: "^app/", pathNot: "^app/text-reader/" },
+      to: { path: "^app/text-reader/" },
+    },
+    {
+      name: "text-reader-needs-no-app",
+      severity: "error",
+      comment:
+        "The text reader's image holds the reader alone: it imports nothing of the Worker's code (app/ outside app/text-reader/, drizzle/).",
+      from: { path: "^app/text-reader/" },
+      to: { path: ["^app/", "^drizzle/"], pathNot: "^app/text-reader/" },
+    },
+    {
       name: "no-tests-in-the-app",
       severity: "error",
       from: { path: "^(app|drizzle)/", pathNot: "[.]test[.]tsx?$" },
