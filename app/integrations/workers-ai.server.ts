@@ -1,5 +1,5 @@
-// Cloudflare Workers AI through its REST API (decision 0030): the vision model transcribes the
-// text of a photographed mail piece. The REST API rather than the Worker's AI binding, so the base
+// Cloudflare Workers AI through its REST API (decision 0030): its vision model transcribes the
+// text of a photographed mail piece where our own text reader is not configured (decision 0057). The REST API rather than the Worker's AI binding, so the base
 // URL can point at the local stand-in like every other vendor's.
 import { z } from "zod";
 import type { AppEnv } from "~/utils/env.server";

@@ -5,7 +5,7 @@ import { eraseMailboxImagesOf } from "~/services/mailbox-digest.server";
 
 const PhotoPayload = z.object({ photoId: z.string().uuid() });
 
-/** Reads a photo of mail through the vision model and finds its sender (services/mail-photos). */
+/** Reads a photo of mail through the text reader and finds its sender (services/mail-photos). */
 export const photoReadJob = {
   payload: PhotoPayload,
   handle: ({ photoId }, { env, attempt }) => readPhoto(env, photoId, attempt),

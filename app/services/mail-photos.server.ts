@@ -108,10 +108,10 @@ export async function photoImage(env: AppEnv, photo: MailPhoto, index: number) {
 }
 
 /**
- * The queue job: the text of each image through the vision model, then the sender, number and
+ * The queue job: the text of each image through the text reader, then the sender, number and
  * name found in it. A confident sender waits for the person to confirm it; anything else goes to
- * staff, as does a photo when no reader is configured, the reader refuses the image, or it fails
- * TEXT_READ_ATTEMPTS times (rather than keep the person waiting).
+ * staff, as does a photo when no reader is configured, the reader finds it is no image, or reading
+ * it fails TEXT_READ_ATTEMPTS times (rather than keep the person waiting); the photo is kept for them.
  */
 export async function readPhoto(env: AppEnv, photoId: string, attempt: number) {
   const db = getDb(env.DB);

@@ -83,7 +83,7 @@ function readingDone(photoId: string, timeout = 30_000) {
 const storedKeys = async (userId: string) => (await env.PHOTOS.list({ prefix: `photos/${userId}/` })).objects.map((object) => object.key);
 
 describe("sending a photo of mail", () => {
-  it("stores it without its metadata, reads it through the vision API and asks “Is this from …?”", async () => {
+  it("stores it without its metadata, reads it through the text reader and asks “Is this from …?”", async () => {
     const { browser, userId } = await signedUpUser("photo-read");
     const photoId = photoIdOf(await upload(browser, [{ bytes: withPhoneMetadata(bytesOf("catalog")), name: "IMG_2041.jpg" }]));
 
