@@ -23,6 +23,7 @@ import { deleteImages } from "~/services/mail-photos.server";
 import { proposeReturnAddress } from "~/services/sender-channels.server";
 import { getDb } from "~/utils/db.server";
 import type { AppEnv } from "~/utils/env.server";
+import { hexDigest } from "~/utils/digest";
 import { errorMessage } from "~/utils/errors";
 import { IMAGE_CONTENT_TYPES, sniffImageKind } from "~/utils/image-files";
 import { log } from "~/utils/log.server";
@@ -42,8 +43,7 @@ const piecePrefix = (userId: string) => `mailbox/${userId}/`;
 
 /** A message's key in 16 hex digits (64 bits of its SHA-256): each piece's row and index keep it, so short pays. */
 async function shortKey(messageKey: string) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(messageKey)));
-  return [...digest.subarray(0, 8)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return (await hexDigest("SHA-256", messageKey)).slice(0, 16);
 }
 
 /** Whether a parsed email is an Informed Delivery digest. */
