@@ -1,6 +1,6 @@
 import type { CSSProperties } from "react";
 import type { ChartMark, ChartMonth, ChartWeek } from "~/domain/progress";
-import { dayText } from "~/domain/seen-in-mail";
+import { dayText } from "~/domain/dates";
 
 /**
  * Counts per week as a bar chart drawn on the server in HTML and CSS (no script, no SVG): the scale

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_TIME_ZONE, formatDate, formatDateTime, isoDate, timeZoneForState, userTimeZone } from "~/domain/dates";
+import {
+  DEFAULT_TIME_ZONE,
+  dayNumber,
+  dayOfNumber,
+  dayText,
+  formatDate,
+  formatDateTime,
+  isoDate,
+  timeZoneForState,
+  userTimeZone,
+  utcDay,
+} from "~/domain/dates";
 import { US_STATES } from "~/domain/us-states";
 
 describe("timeZoneForState", () => {
@@ -123,5 +134,34 @@ describe("isoDate", () => {
     expect(isoDate(new Date("2026-03-05T17:00:00Z"), "America/New_York")).toBe("2026-03-05");
     expect(isoDate(new Date("2027-01-01T05:00:00Z"), "America/Los_Angeles")).toBe("2026-12-31");
     expect(isoDate(new Date("2027-01-01T05:00:00Z"), "UTC")).toBe("2027-01-01");
+  });
+});
+
+describe("days on the calendar (YYYY-MM-DD)", () => {
+  it("takes the UTC day of a moment, whatever the zone it was written in", () => {
+    expect(utcDay(new Date("2026-11-23T23:30:00-08:00"))).toBe("2026-11-24");
+    expect(utcDay(new Date("2026-11-24T00:00:00Z"))).toBe("2026-11-24");
+    expect(utcDay(new Date("2026-11-24T23:59:59.999Z"))).toBe("2026-11-24");
+  });
+
+  it("numbers days so that days apart is a subtraction, across months, leap days and daylight saving", () => {
+    expect(dayNumber("1970-01-01")).toBe(0);
+    expect(dayNumber("2026-03-09") - dayNumber("2026-03-07")).toBe(2);
+    expect(dayNumber("2028-03-01") - dayNumber("2028-02-28")).toBe(2);
+    expect(dayNumber("2027-01-01") - dayNumber("2026-12-31")).toBe(1);
+    expect(dayNumber("not a day")).toBeNaN();
+  });
+
+  it("turns a day number back into its day", () => {
+    expect(dayOfNumber(0)).toBe("1970-01-01");
+    for (const day of ["2026-11-24", "2028-02-29", "2026-12-31", "2027-01-01"]) expect(dayOfNumber(dayNumber(day))).toBe(day);
+    expect(dayOfNumber(dayNumber("2026-11-24") + 7)).toBe("2026-12-01");
+  });
+
+  it("writes a day as dates read everywhere, without moving it across a time zone", () => {
+    expect(dayText("2026-01-02")).toBe("01/02/2026");
+    expect(dayText("2026-12-31")).toBe("12/31/2026");
+    // The day a zone west of UTC would make the 30th, if the day were read as a moment.
+    expect(dayText("2026-12-31")).toBe(formatDate(new Date("2026-12-31T12:00:00Z"), "Pacific/Honolulu"));
   });
 });

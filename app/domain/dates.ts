@@ -155,3 +155,30 @@ export function isoDate(date: Date, timeZone: string): string {
   const { month, day, year } = parts("date", date, timeZone);
   return `${year}-${month}-${day}`;
 }
+
+// Days on the calendar, YYYY-MM-DD, as the app stores them (a digest's date, a daily count's day,
+// a chart's week): in UTC, so that the same day is the same string on every machine.
+
+/** The UTC day of a moment, YYYY-MM-DD: the day of daily limits and counts. */
+export function utcDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** A day YYYY-MM-DD as a count of days since 1970-01-01, so that days apart is a subtraction; NaN for no day. */
+export function dayNumber(day: string): number {
+  return Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
+}
+
+/** The day YYYY-MM-DD of a day number (dayNumber's inverse). */
+export function dayOfNumber(number: number): string {
+  return utcDay(new Date(number * DAY_MS));
+}
+
+/**
+ * A day YYYY-MM-DD as dates read everywhere: "11/24/2026". A day on the calendar, not a moment (a
+ * piece's day, Lob's expected delivery): written as it is, it is the same day in every time zone.
+ */
+export function dayText(day: string): string {
+  const [year, month, date] = day.split("-");
+  return `${month}/${date}/${year}`;
+}

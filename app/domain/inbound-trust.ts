@@ -3,7 +3,7 @@
 // its From and whole body; a photo is the person's only from their own address under a valid
 // signature of its domain; Gmail's forwarding confirmation is Google's only under Google's. And the
 // days a digest may claim. Pure: every rule has a unit test (inbound-trust.test.ts).
-import { DAY_MS } from "~/domain/dates";
+import { dayNumber } from "~/domain/dates";
 import { domainOf, isAligned, isWithin, type DkimResult } from "~/domain/dkim";
 import { GMAIL_CONFIRMATION_SENDER } from "~/domain/mailbox";
 
@@ -60,8 +60,6 @@ export function isGoogleSigned(results: DkimResult[], from: SignedFrom): boolean
   if (from.address !== GMAIL_CONFIRMATION_SENDER) return false;
   return vouchedBy(results, from, (domain) => GOOGLE_SIGNING_DOMAINS.some((google) => isWithin(domain, google)));
 }
-
-const dayNumber = (day: string) => Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
 
 /**
  * Why a digest's day cannot be taken, or null when it can: after the day it was received (one day

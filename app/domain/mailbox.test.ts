@@ -13,7 +13,6 @@ import {
   mailboxStepsEmail,
   mailboxTokenFrom,
   USPS_IDENTITY_CHECK,
-  utcDay,
 } from "./mailbox";
 
 const DOMAIN = "mailbox.quietmailbox.com";
@@ -71,10 +70,6 @@ describe("a forwarding confirmation", () => {
     expect(long.text.startsWith("a\n\nb ")).toBe(true);
     expect(long.text.endsWith("…")).toBe(true);
   });
-});
-
-it("counts a day in UTC", () => {
-  expect(utcDay(new Date("2026-11-23T23:30:00-08:00"))).toBe("2026-11-24");
 });
 
 describe("the code and link of Gmail's forwarding confirmation", () => {

@@ -92,9 +92,6 @@ export function confirmationContent({ subject, text, html }: { subject: string; 
 
 const capped = (value: string, chars: number) => (value.length > chars ? `${value.slice(0, chars - 1)}…` : value);
 
-/** The UTC day of a moment, YYYY-MM-DD: the daily limit's day. */
-export const utcDay = (date: Date) => date.toISOString().slice(0, 10);
-
 /**
  * The code and the confirming link of Gmail's forwarding confirmation as stored (decision 0073):
  * the code from the subject, "(#812345677) Gmail Forwarding Confirmation - …", which Gmail writes

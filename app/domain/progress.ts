@@ -2,9 +2,9 @@
 // seen before and after each request, the mail avoided as an estimate with its basis, and pieces
 // per week for a chart drawn on the server. Pure, so each rule has a unit test (progress.test.ts).
 import type { RequestStatus } from "../../drizzle/schema";
-import { DAY_MS, formatDate, isoDate } from "~/domain/dates";
+import { dayNumber, dayOfNumber, dayText, formatDate, isoDate } from "~/domain/dates";
 import { mailClock } from "~/domain/mail-timing";
-import { dayText, isStillComing } from "~/domain/seen-in-mail";
+import { isStillComing } from "~/domain/seen-in-mail";
 import { isVerifiedStopped, learnedStopDays } from "~/domain/sender-outcome";
 
 /** The chart's reach: half a year of weeks. */
@@ -21,9 +21,6 @@ export type ChartWeek = { startsOn: string; count: number };
 /** A date marked on a chart: the week it falls in (an index of the weeks) and what it was. */
 export type ChartMark = { week: number; label: string };
 
-const dayNumber = (day: string) => Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
-const dayOf = (number: number) => new Date(number * DAY_MS).toISOString().slice(0, 10);
-
 /**
  * The CHART_WEEKS weeks that end today (the last one is the seven days up to today), each with
  * the count of days' counts that fall in it; days outside are left out.
@@ -31,7 +28,7 @@ const dayOf = (number: number) => new Date(number * DAY_MS).toISOString().slice(
 export function weeksEndingOn(today: string, countsByDay: { day: string; count: number }[], weeks = CHART_WEEKS): ChartWeek[] {
   const last = dayNumber(today);
   const first = last - weeks * 7 + 1;
-  const chart = Array.from({ length: weeks }, (_, index) => ({ startsOn: dayOf(first + index * 7), count: 0 }));
+  const chart = Array.from({ length: weeks }, (_, index) => ({ startsOn: dayOfNumber(first + index * 7), count: 0 }));
   for (const { day, count } of countsByDay) {
     const index = weekIndexOf(day, today, weeks);
     if (index !== null) chart[index]!.count += count;
@@ -60,7 +57,7 @@ export function monthLabels(weeks: ChartWeek[]): ChartMonth[] {
   const labels: ChartMonth[] = [];
   weeks.forEach((week, index) => {
     const start = dayNumber(week.startsOn);
-    const firstOfMonth = Array.from({ length: 7 }, (_, offset) => dayOf(start + offset)).find((day) => day.endsWith("-01"));
+    const firstOfMonth = Array.from({ length: 7 }, (_, offset) => dayOfNumber(start + offset)).find((day) => day.endsWith("-01"));
     if (firstOfMonth) labels.push({ week: index, label: MONTHS[Number(firstOfMonth.slice(5, 7)) - 1]! });
   });
   const first = weeks[0];
@@ -72,7 +69,7 @@ export function monthLabels(weeks: ChartWeek[]): ChartMonth[] {
 
 /** The first day the progress page reads pieces from: the chart's weeks and the BEFORE_AFTER_WEEKS before them. */
 export function progressReadsFrom(today: string) {
-  return dayOf(dayNumber(chartStartsOn(today)) - BEFORE_AFTER_WEEKS * 7);
+  return dayOfNumber(dayNumber(chartStartsOn(today)) - BEFORE_AFTER_WEEKS * 7);
 }
 
 /**
@@ -184,7 +181,7 @@ const STANDING_ORDER: ProgressStanding[] = ["stopped", "stillComing", "followedU
 
 /** The first day of the chart's weeks that end on `today`. */
 function chartStartsOn(today: string) {
-  return dayOf(dayNumber(today) - CHART_WEEKS * 7 + 1);
+  return dayOfNumber(dayNumber(today) - CHART_WEEKS * 7 + 1);
 }
 
 /** The person's progress page: counts by standing, each sender's pieces before and after, the estimate, the chart. */
@@ -192,7 +189,7 @@ export function progressView(snapshot: ProgressSnapshot, { now, timeZone }: { no
   const today = isoDate(now, timeZone);
   const requests: ProgressRequest[] = snapshot.requests.map((request) => {
     const sentOn = request.processedAt ? isoDate(request.processedAt, timeZone) : null;
-    const paceFrom = sentOn ? dayOf(dayNumber(sentOn) - PACE_WEEKS * 7) : null;
+    const paceFrom = sentOn ? dayOfNumber(dayNumber(sentOn) - PACE_WEEKS * 7) : null;
     const pieces = snapshot.matched.filter((row) => row.requestId === request.id);
     const sum = (keep: (day: string) => boolean) => pieces.reduce((total, row) => total + (keep(row.day) ? row.count : 0), 0);
     return {

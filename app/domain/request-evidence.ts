@@ -4,11 +4,11 @@
 // data; these are the words people read. Pure, so every state has a unit test
 // (request-evidence.test.ts).
 import type { ArrivalSource, LetterTrackingState, RequestStatus, SenderAddressOrigin, SenderChannel } from "../../drizzle/schema";
-import { formatDate, formatDateTime, MINUTE_MS } from "~/domain/dates";
+import { dayText, formatDate, formatDateTime, MINUTE_MS } from "~/domain/dates";
 import { neverMailed, trackingStateOfEvent } from "~/domain/letter-tracking";
 import { expectedArrival } from "~/domain/mail-timing";
 import { STATUS_LABELS } from "~/domain/requests";
-import { dayText, pieceSeenText } from "~/domain/seen-in-mail";
+import { pieceSeenText } from "~/domain/seen-in-mail";
 import { staffChannel } from "~/domain/work-queue";
 
 export type EmailEventState = "delivered" | "bounced" | "spamComplaint" | "undelivered";
@@ -170,9 +170,7 @@ export function evidenceOfRequest(
  * the calendar, not a moment: read as it is, it is the same day in every time zone.
  */
 export function expectedDateText(expectedDeliveryDate: string | null): string | null {
-  if (!expectedArrival(expectedDeliveryDate)) return null;
-  const [year, month, day] = expectedDeliveryDate!.split("-");
-  return `${month}/${day}/${year}`;
+  return expectedArrival(expectedDeliveryDate) ? dayText(expectedDeliveryDate!) : null;
 }
 
 /** The evidence as the account export and the staff user page write it: times as ISO strings, each event also in words. */

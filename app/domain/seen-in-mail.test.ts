@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { DAY_MS } from "~/domain/dates";
+import { DAY_MS, dayText } from "~/domain/dates";
 import {
   addRequestUrl,
   cardSeenText,
-  dayText,
   isStillComing,
   pieceSeenText,
   residentMailText,

@@ -4,7 +4,7 @@
 // sent (product rules: Mail seen in your mailbox). Pure, so every wording has a unit test.
 import type { ArrivalSource, RequestStatus } from "../../drizzle/schema";
 import { NEXT_STEP_LABELS } from "~/domain/dashboard";
-import { isoDate } from "~/domain/dates";
+import { dayText, isoDate } from "~/domain/dates";
 import { MAIL_STOPS_AFTER, type MailClock } from "~/domain/mail-timing";
 
 /**
@@ -122,12 +122,6 @@ export function seenInMail(groups: ArrivalGroup[], requests: SeenRequest[]): See
     }
   }
   return { toStop: [...toStop.values()].sort(byLastDay), alsoSeen: [...alsoSeen.values()].sort(byLastDay), resident };
-}
-
-/** A day a piece arrived (YYYY-MM-DD, the digest's own date) as dates read everywhere: "11/24/2026". */
-export function dayText(day: string): string {
-  const [year, month, date] = day.split("-");
-  return `${month}/${date}/${year}`;
 }
 
 const piecesText = (pieces: number) => `${pieces} ${pieces === 1 ? "piece" : "pieces"}`;

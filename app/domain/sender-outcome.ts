@@ -3,7 +3,7 @@
 // Shown only once enough requests tell it, always with their count. Pure, so each rule has a unit
 // test (sender-outcome.test.ts); app/models/sender-outcome.server.ts recomputes the figures daily.
 import type { RequestStatus } from "../../drizzle/schema";
-import { DAY_MS, isoDate } from "~/domain/dates";
+import { DAY_MS, dayNumber, utcDay } from "~/domain/dates";
 import { MAIL_STOPS_AFTER_DAYS } from "~/domain/mail-timing";
 
 /** Below this many requests with a known outcome, a sender's figures are neither shown nor used. */
@@ -139,8 +139,8 @@ export function isVerifiedStopped(request: StopEvidence): boolean {
   if (request.status !== "inQueue" || !request.processedAt || !request.mailStopsBy) return false;
   if (!request.digestShowedSender) return false;
   if (knownStillComing(request) || !request.mailboxSeenOn) return false;
-  const stopsOn = isoDate(request.mailStopsBy, "UTC");
-  const quietUntil = isoDate(new Date(request.mailStopsBy.getTime() + VERIFY_QUIET_DAYS * DAY_MS), "UTC");
+  const stopsOn = utcDay(request.mailStopsBy);
+  const quietUntil = utcDay(new Date(request.mailStopsBy.getTime() + VERIFY_QUIET_DAYS * DAY_MS));
   if (request.mailboxSeenOn < quietUntil) return false;
   return request.lastPieceOn === null || request.lastPieceOn <= stopsOn;
 }
@@ -164,5 +164,5 @@ export function percentile(sortedValues: number[], share: number): number | null
 
 /** Whole days from the request reaching the sender to the last piece seen of it, never below zero. */
 export function daysToLastPiece(reachedAt: Date, lastPieceOn: string): number {
-  return Math.max(0, Math.floor((Date.parse(`${lastPieceOn}T00:00:00Z`) - Date.parse(`${isoDate(reachedAt, "UTC")}T00:00:00Z`)) / DAY_MS));
+  return Math.max(0, dayNumber(lastPieceOn) - dayNumber(utcDay(reachedAt)));
 }

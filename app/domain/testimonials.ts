@@ -2,6 +2,7 @@
 // recorded consent. Staff write them down in /admin/testimonials.
 import { z } from "zod";
 import { CONSENT_METHODS, type ConsentMethod } from "../../drizzle/schema";
+import { utcDay } from "~/domain/dates";
 
 export { CONSENT_METHODS, type ConsentMethod };
 
@@ -52,7 +53,7 @@ export function isCalendarDate(text: string): boolean {
  * for the person entering it is never later than this.
  */
 export function todayInUtc(now = new Date()) {
-  return now.toISOString().slice(0, 10);
+  return utcDay(now);
 }
 
 const requiredText = (message: string, max: number, what: string) =>

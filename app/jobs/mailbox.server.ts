@@ -4,7 +4,8 @@
 // else is dropped and counted, never stored. Anyone can send here, so what arrives affects its
 // owner's account only.
 import PostalMime, { type Email } from "postal-mime";
-import { confirmationContent, isForwardingConfirmation, MAILBOX_LIMITS, mailboxTokenFrom, utcDay } from "~/domain/mailbox";
+import { utcDay } from "~/domain/dates";
+import { confirmationContent, isForwardingConfirmation, MAILBOX_LIMITS, mailboxTokenFrom } from "~/domain/mailbox";
 import { PHOTO_LIMITS, PHOTO_MESSAGES } from "~/domain/mail-photo";
 import {
   countDroppedMessage,

@@ -10,13 +10,13 @@ import { recomputeSenderOutcomes } from "~/models/sender-outcome.server";
 import { sweepPhotos } from "~/services/mail-photos.server";
 import { deleteOldMailboxRows } from "~/models/mailbox.server";
 import { deleteOldSenderReplyDays } from "~/models/sender-reply.server";
-import { MAILBOX_LIMITS, utcDay } from "~/domain/mailbox";
+import { MAILBOX_LIMITS } from "~/domain/mailbox";
 import { sweepMailbox } from "~/services/mailbox-digest.server";
 import { advanceFollowUps, remindHeldFollowUps } from "~/services/follow-up.server";
 import { learnPostalChannelsDaily } from "~/services/learned-channels.server";
 import type { AppEnv } from "~/utils/env.server";
 import { getDb } from "~/utils/db.server";
-import { DAY_MS } from "~/domain/dates";
+import { DAY_MS, utcDay } from "~/domain/dates";
 import { log } from "~/utils/log.server";
 
 const KEEP_SUCCEEDED_JOBS_DAYS = 30;

@@ -2,7 +2,7 @@
 // and a sender's answer to a request's reply address joins that request's history (decision 0018).
 import PostalMime, { type Email } from "postal-mime";
 import { replyTokenFrom } from "~/domain/reply-address";
-import { utcDay } from "~/domain/mailbox";
+import { utcDay } from "~/domain/dates";
 import { claimedReplyText, replyText } from "~/domain/reply-text";
 import { senderRepliedEmail } from "~/domain/account-emails";
 import { enqueueAccountEmail } from "~/jobs/producer.server";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { WeekChart } from "~/components/week-chart";
-import { DAY_MS, isoDate } from "~/domain/dates";
+import { DAY_MS, utcDay } from "~/domain/dates";
 import { CHART_WEEKS, serviceProgressView } from "~/domain/progress";
 import { SERVICE_LINES, serviceLinesPerDay } from "~/models/progress.server";
 import { requireStaff } from "~/services/auth.server";
@@ -15,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = new Date();
   const since = new Date(now.getTime() - CHART_WEEKS * 7 * DAY_MS);
   const lines = await serviceLinesPerDay(getDb(context.env.DB), since);
-  return serviceProgressView(lines, SERVICE_LINES, isoDate(now, "UTC"));
+  return serviceProgressView(lines, SERVICE_LINES, utcDay(now));
 }
 
 export default function ServiceProgress() {

@@ -3,7 +3,7 @@
 // its sender allows, else waits for staff. Three things set it going: a piece seen after the day
 // the mail should have stopped, the person saying so, and the daily cron for a step a crash missed
 // or a permission just signed.
-import { isoDate, MINUTE_MS, timeZoneForState } from "~/domain/dates";
+import { isoDate, MINUTE_MS, timeZoneForState, utcDay } from "~/domain/dates";
 import {
   FIRST_REQUEST_RESENT_DETAIL,
   firstRequestCitation,
@@ -79,7 +79,7 @@ export async function takeNextFollowUpStep(env: AppEnv, key: RequestKey, now: Da
   // A paid step reserves one of the account's steps of the day first, in one statement; past the
   // cap it waits for the next day's run, and the card says so (decision 0064).
   const pays = next.kind === "second" || next.kind === "legal";
-  const day = isoDate(now, "UTC");
+  const day = utcDay(now);
   if (pays && !(await reserveFollowUpSend(db, key.userId, day, FOLLOW_UP_SENDS_PER_DAY))) {
     return (await holdForDailyLimit(db, key, request.followUpStep, DAILY_LIMIT_DETAIL, now)) ? "dailyLimit" : null;
   }

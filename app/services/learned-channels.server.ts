@@ -2,7 +2,7 @@
 // households gave for the same sender, verified deliverable, becomes its postal channel for everyone,
 // and the requests waiting for that sender are mailed at once.
 import { isLearnedChannel, learnableReturnAddress, learnedChannel, returnAddressKey, typedSenderKey } from "~/domain/learned-channels";
-import { utcDay } from "~/domain/mailbox";
+import { utcDay } from "~/domain/dates";
 import { SYSTEM_ACTOR } from "~/models/audit.server";
 import {
   addLearnedChannel,
