@@ -2,18 +2,13 @@
 // webhook's URL (https://<user>:<password>@example.com/...) as HTTP Basic credentials
 // (https://postmarkapp.com/developer/webhooks/webhooks-overview, "Protecting your webhook").
 // Decision 0053.
+import { hexDigest } from "~/utils/digest";
 
-const encoder = new TextEncoder();
-
-async function sha256(text: string): Promise<Uint8Array> {
-  return new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
-}
-
-/** Compares two texts in a time that depends on neither: their digests are compared byte by byte, to the end. */
+/** Compares two texts in a time that depends on neither: their digests (64 hex digits each) are compared to the end. */
 async function sameText(given: string, expected: string): Promise<boolean> {
-  const [a, b] = await Promise.all([sha256(given), sha256(expected)]);
+  const [a, b] = await Promise.all([hexDigest("SHA-256", given), hexDigest("SHA-256", expected)]);
   let difference = 0;
-  for (let index = 0; index < a.length; index += 1) difference |= a[index]! ^ b[index]!;
+  for (let index = 0; index < a.length; index += 1) difference |= a.charCodeAt(index) ^ b.charCodeAt(index);
   return difference === 0;
 }
 
