@@ -26,6 +26,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { chromium } from "playwright-core";
+import { decodeEntities } from "../app/domain/html-text";
 import { returnAddressOf } from "../app/domain/mail-photo";
 import { namesOfSender } from "../app/domain/sender-search";
 import { CATALOG_SENDERS } from "../drizzle/catalog";
@@ -90,8 +91,6 @@ type Outcome = {
 };
 
 const alnum = (text: string | null) => (text ?? "").toUpperCase().replace(/[^A-Z0-9]/g, "");
-const decode = (text: string) =>
-  text.replaceAll("&amp;", "&").replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&lt;", "<").replaceAll("&gt;", ">");
 const pct = (count: number, of: number) => (of === 0 ? "n/a" : `${((100 * count) / of).toFixed(1)}%`);
 
 async function renderAll(pieces: MailPiece[]) {
@@ -145,14 +144,14 @@ async function readOne(user: Client, staff: Client, piece: MailPiece, photo: Buf
   const returnInput = /<textarea\b[^>]*\bname="returnAddress"[^>]*>([\s\S]*?)<\/textarea>/.exec(page)?.[1] ?? null;
   // Staff see what the reader transcribed: how much of the label the OCR itself got right.
   const staffPage = await (await staff.send(`/admin/photos/${location.split("/").at(-1)}`)).text();
-  const transcript = decode(/<pre class="letter">([\s\S]*?)<\/pre>/.exec(staffPage)?.[1] ?? "");
+  const transcript = decodeEntities(/<pre class="letter">([\s\S]*?)<\/pre>/.exec(staffPage)?.[1] ?? "");
   return {
     piece,
     seconds,
     suggested: confident ? checked : null,
-    number: number ? decode(number) : null,
+    number: number ? decodeEntities(number) : null,
     transcript,
-    returnAddress: returnInput === null ? null : decode(returnInput),
+    returnAddress: returnInput === null ? null : decodeEntities(returnInput),
   };
 }
 

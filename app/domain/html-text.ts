@@ -100,7 +100,8 @@ export function* htmlTokens(html: string): Generator<{ kind: "tag" | "text"; val
   }
 }
 
-function withoutComments(html: string): string {
+/** The HTML with its comments taken out; a comment never closed takes the rest with it. */
+export function withoutComments(html: string): string {
   scanned += html.length;
   let out = "";
   let from = 0;

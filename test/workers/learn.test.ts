@@ -5,7 +5,7 @@ import { CATALOG_SENDERS } from "../../drizzle/catalog";
 import { requestTemplates } from "../../drizzle/schema";
 import { seedSenderCatalog } from "~/models/request-template.server";
 import { getDb } from "~/utils/db.server";
-import { htmlOf } from "./support";
+import { htmlOf, textOf } from "./support";
 
 const db = getDb(env.DB);
 const learnPage = async () => htmlOf(await SELF.fetch("https://example.test/learn"));
@@ -47,14 +47,7 @@ const RESEARCH_WORDING = [
   "our research",
 ];
 
-const decoded = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, " ")
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&quot;", '"')
-    .replaceAll("&amp;", "&")
-    .replace(/\s+/g, " ")
-    .trim();
+const decoded = (html: string) => textOf(html).trim();
 
 /** Each sender of "What stops each kind of mail" as a reader sees it: its card, or its one line when no channel is known. */
 function senderEntries(html: string) {

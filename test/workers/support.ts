@@ -16,14 +16,7 @@ export async function sessionCookieFor(userId: string) {
   return (await storage.commitSession(session)).split(";")[0]!;
 }
 
-/** A page's text without tags, runs of white space as single spaces. */
-export const textOf = (html: string) =>
-  html
-    .replace(/<!--.*?-->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
+export { textOf } from "../support/page-text";
 
 /** A page's HTML without the comments React puts between adjacent pieces of text. */
 export const htmlOf = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
