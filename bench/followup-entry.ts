@@ -3,7 +3,7 @@
 // run one day of the year, and read back what the year did. Never deployed: production's entry is
 // wrangler.toml's `main`, and nothing in app/ imports this file.
 //
-// A day, inside the Worker: the day's pieces recorded by recordArrival (their senders known, as a
+// A day, inside the Worker: the day's pieces recorded by recordPiece (their senders known, as a
 // digest's pieces once read), then the daily cron (runScheduledTasks, as Cloudflare runs it at
 // 14:00 UTC), then every job it queued, run by the app's own queue consumer until none is left.
 // The year's clock is the Worker's: while a day runs, `new Date()` and `Date.now()` answer that
@@ -20,10 +20,10 @@ import { isVerifiedStopped, learnedStopDays } from "~/domain/sender-outcome";
 import { processedDetail, processingKindOf, staffChannel } from "~/domain/work-queue";
 import { runScheduledTasks } from "~/jobs/scheduled.server";
 import type { StaffActor } from "~/models/audit.server";
-import { recordArrival } from "~/models/mail-arrival.server";
+import { recordPiece } from "~/models/mail-piece.server";
 import { digestShowedSender } from "~/models/sender-outcome.server";
 import { markProcessed } from "~/models/work-queue.server";
-import { followUpArrival, takeNextFollowUpStep } from "~/services/follow-up.server";
+import { followUpPiece, takeNextFollowUpStep } from "~/services/follow-up.server";
 
 /** Days a household takes to answer its card when it asks whether to ask under the law (assumption). */
 const CONFIRM_AFTER_DAYS = 3;
@@ -272,7 +272,7 @@ async function runDay(request: Request, rawEnv: Record<string, unknown>) {
     Array.from({ length: PIECES_IN_FLIGHT }, async () => {
       while (next < pieces.length) {
         const piece = pieces[next++]!;
-        const recorded = await recordArrival(
+        const recorded = await recordPiece(
           db,
           {
             userId: piece.userId,
@@ -291,7 +291,7 @@ async function runDay(request: Request, rawEnv: Record<string, unknown>) {
           now,
         );
         if (recorded.stillComing) stillComing++;
-        await followUpArrival(env, piece.userId, recorded, now);
+        await followUpPiece(env, piece.userId, recorded, now);
       }
     }),
   );

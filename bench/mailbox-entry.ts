@@ -91,7 +91,7 @@ async function figures(rawEnv: unknown) {
   const env = parseEnv(rawEnv);
   const db = getDb(env.DB);
   const mine = inArray(mailArrivals.userId, benchUsers(db));
-  const arrivals = await db
+  const recorded = await db
     .select({
       userId: mailArrivals.userId,
       arrivedOn: mailArrivals.arrivedOn,
@@ -132,7 +132,7 @@ async function figures(rawEnv: unknown) {
     .where(mine);
   const listed = await env.PHOTOS.list({ prefix: "mailbox/", limit: 1000 });
   const result: BenchFigures = {
-    arrivals,
+    recorded,
     stillComing,
     stillComingLines: lines?.count ?? 0,
     rowBytes: size?.bytes ?? 0,

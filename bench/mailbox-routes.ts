@@ -11,7 +11,7 @@ export type BenchHousehold = {
   requests: { templateId: string; title: string; processedAt: number }[];
 };
 
-export type BenchArrival = {
+export type BenchPiece = {
   userId: string;
   arrivedOn: string;
   state: string;
@@ -25,7 +25,8 @@ export type BenchArrival = {
 };
 
 export type BenchFigures = {
-  arrivals: BenchArrival[];
+  /** The pieces recorded in the bench households' mailboxes (mail_arrivals rows). */
+  recorded: BenchPiece[];
   stillComing: { userId: string; requestId: string }[];
   stillComingLines: number;
   /** Bytes of mail_arrivals: column values, record headers and index entries. */

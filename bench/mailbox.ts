@@ -11,7 +11,7 @@
 // included.
 //
 // Targets (decision 0056): every piece of a sender with a request matched to that request (100%),
-// wrong senders at most 1%, at most 4 KB stored per household per year of arrivals (D1 rows).
+// wrong senders at most 1%, at most 4 KB stored per household per year of recorded pieces (D1 rows).
 //
 // Options: --households N (50), --days D (30, Monday to Saturday digests), --pieces-per-day P
 // (1.5 on average), --concurrency C (3 digests in flight), --seed X (1), --wrangler-log FILE.
@@ -264,10 +264,10 @@ function report(
   const percent = (part: number, whole: number) => (whole === 0 ? "-" : `${((100 * part) / whole).toFixed(1)}%`);
   // Each household's pieces of a day, as sent and as recorded, paired in order of sender (a digest's
   // rows do not say which image they came from, so the pairing is by what was read).
-  const byDay = new Map<string, BenchFigures["arrivals"]>();
-  for (const arrival of figures.arrivals) {
-    const key = `${arrival.userId} ${arrival.arrivedOn}`;
-    byDay.set(key, [...(byDay.get(key) ?? []), arrival]);
+  const byDay = new Map<string, BenchFigures["recorded"]>();
+  for (const row of figures.recorded) {
+    const key = `${row.userId} ${row.arrivedOn}`;
+    byDay.set(key, [...(byDay.get(key) ?? []), row]);
   }
   let catalogSent = 0;
   let identified = 0;
@@ -285,32 +285,32 @@ function report(
     for (const piece of digest.pieces) {
       const truth = piece.resident ? null : piece.templateId;
       // The recorded piece that best answers this one: same sender first, then one with no sender.
-      const at = recorded.findIndex((arrival) => arrival.residentMail === piece.resident && arrival.templateId === truth);
-      const index = at >= 0 ? at : recorded.findIndex((arrival) => arrival.residentMail === piece.resident);
-      const arrival = index >= 0 ? recorded.splice(index, 1)[0]! : recorded.shift();
+      const at = recorded.findIndex((row) => row.residentMail === piece.resident && row.templateId === truth);
+      const index = at >= 0 ? at : recorded.findIndex((row) => row.residentMail === piece.resident);
+      const found = index >= 0 ? recorded.splice(index, 1)[0]! : recorded.shift();
       const sentAt = piece.templateId ? digest.household.sentBefore.get(piece.templateId) : undefined;
       if (piece.resident) {
         residentSent++;
-        if (arrival?.residentMail) residentFound++;
-        if (arrival?.requestId) wrongRequest++;
+        if (found?.residentMail) residentFound++;
+        if (found?.requestId) wrongRequest++;
         continue;
       }
       if (piece.templateId) {
         catalogSent++;
-        if (arrival?.templateId === piece.templateId) identified++;
-        else if (arrival?.templateId) wrongSender++;
+        if (found?.templateId === piece.templateId) identified++;
+        else if (found?.templateId) wrongSender++;
       } else {
         unknownSent++;
-        if (arrival && !arrival.templateId) unknownKeptOut++;
-        else if (arrival?.templateId) wrongSender++;
+        if (found && !found.templateId) unknownKeptOut++;
+        else if (found?.templateId) wrongSender++;
       }
       if (sentAt !== undefined) {
         withRequest++;
-        if (arrival?.requestId === piece.templateId) rightRequest++;
+        if (found?.requestId === piece.templateId) rightRequest++;
         // Emailed requests reach the sender when sent; mail printed before stops 8 weeks on.
         if (Date.parse(`${digest.day}T12:00:00Z`) > sentAt + 56 * DAY_MS + DAY_MS)
           expectedStillComing.add(`${digest.household.userId} ${piece.templateId}`);
-      } else if (arrival?.requestId) {
+      } else if (found?.requestId) {
         wrongRequest++;
       }
     }
@@ -318,16 +318,16 @@ function report(
   const marked = new Set(figures.stillComing.map((row) => `${row.userId} ${row.requestId}`));
   const markedRight = [...expectedStillComing].filter((key) => marked.has(key)).length;
   const piecesSent = digests.reduce((total, digest) => total + digest.pieces.length, 0);
-  const bytesPerPiece = figures.arrivals.length ? figures.rowBytes / figures.arrivals.length : 0;
+  const bytesPerPiece = figures.recorded.length ? figures.rowBytes / figures.recorded.length : 0;
   const bytesPerHouseholdYear = (figures.rowBytes / households.length) * (365 / DAYS);
   const sorted = [...run.seconds].sort((a, b) => a - b);
 
   console.log(
     `\nMailbox: ${households.length} households, ${digests.length} digests, ${piecesSent} pieces over ${DAYS} days, sent to the app's email handler.`,
   );
-  console.log(`  pieces recorded:                 ${figures.arrivals.length} of ${piecesSent} (${run.unread} digests not read in time)`);
+  console.log(`  pieces recorded:                 ${figures.recorded.length} of ${piecesSent} (${run.unread} digests not read in time)`);
   console.log(
-    `  authenticated (USPS signature):  ${figures.arrivals.filter((arrival) => arrival.authenticated).length} of ${figures.arrivals.length}`,
+    `  authenticated (USPS signature):  ${figures.recorded.filter((row) => row.authenticated).length} of ${figures.recorded.length}`,
   );
   console.log(`  senders identified:              ${identified} of ${catalogSent} catalog pieces (${percent(identified, catalogSent)})`);
   console.log(
@@ -363,7 +363,7 @@ function report(
     `Target: wrong senders at most ${WRONG_SENDER_TARGET * 100}%: ${wrongSender <= WRONG_SENDER_TARGET * (piecesSent - residentSent) ? "holds" : "MISSED"} (${percent(wrongSender, piecesSent - residentSent)})`,
   );
   console.log(
-    `Budget: arrivals stored per household per year at most ${BYTES_PER_YEAR_BUDGET / 1024} KB: ${bytesPerHouseholdYear <= BYTES_PER_YEAR_BUDGET ? "within budget" : "OVER budget"} (${(bytesPerHouseholdYear / 1024).toFixed(1)} KB at ${((piecesSent / households.length) * (365 / DAYS)).toFixed(0)} pieces a year)`,
+    `Budget: pieces stored per household per year at most ${BYTES_PER_YEAR_BUDGET / 1024} KB: ${bytesPerHouseholdYear <= BYTES_PER_YEAR_BUDGET ? "within budget" : "OVER budget"} (${(bytesPerHouseholdYear / 1024).toFixed(1)} KB at ${((piecesSent / households.length) * (365 / DAYS)).toFixed(0)} pieces a year)`,
   );
 }
 

@@ -441,12 +441,12 @@ export const mailboxDays = sqliteTable(
   (table) => [primaryKey({ columns: [table.userId, table.day] })],
 );
 
-export const ARRIVAL_SOURCES = ["digest", "photo", "email"] as const;
+export const PIECE_SOURCES = ["digest", "photo", "email"] as const;
 export const PIECE_ANSWERS = ["confirmed", "dismissed"] as const;
 export type PieceAnswer = (typeof PIECE_ANSWERS)[number];
-export type ArrivalSource = (typeof ARRIVAL_SOURCES)[number];
-export const ARRIVAL_STATES = ["reading", "read"] as const;
-export type ArrivalState = (typeof ARRIVAL_STATES)[number];
+export type PieceSource = (typeof PIECE_SOURCES)[number];
+export const PIECE_STATES = ["reading", "read"] as const;
+export type PieceState = (typeof PIECE_STATES)[number];
 
 /**
  * One mail piece seen in a person's mailbox (decision 0056): from the Postal Service's daily
@@ -478,10 +478,10 @@ export const mailArrivals = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     entryId: text("entryId").notNull(),
-    source: text("source", { enum: ARRIVAL_SOURCES }).notNull(),
+    source: text("source", { enum: PIECE_SOURCES }).notNull(),
     // Whether the piece is known to be real: a digest whose Postal Service DKIM signature verified, a photo the person uploaded while signed in, or a photo emailed from the account's own address with a verified signature. Only such a piece may start a paid step or count in a sender's figures.
     authenticated: integer("authenticated", { mode: "boolean" }).notNull().default(false),
-    state: text("state", { enum: ARRIVAL_STATES }).notNull().default("reading"),
+    state: text("state", { enum: PIECE_STATES }).notNull().default("reading"),
     // The day the piece reached the mailbox (the digest's date), YYYY-MM-DD.
     arrivedOn: text("arrivedOn").notNull(),
     imageKey: text("imageKey"),

@@ -1,4 +1,4 @@
-import type { ArrivalSource, PlanName, SenderAddressOrigin, SenderChannel } from "../../drizzle/schema";
+import type { PieceSource, PlanName, SenderAddressOrigin, SenderChannel } from "../../drizzle/schema";
 import {
   DashboardNoticeSchema,
   groupOf,
@@ -53,7 +53,7 @@ import {
   seenInMail,
   seenLead,
   seenWhen,
-  type ArrivalGroup,
+  type PieceGroup,
   type CardPieces,
 } from "~/domain/seen-in-mail";
 
@@ -111,11 +111,11 @@ export type DashboardSnapshot = {
   /** The history lines of every request that say it went out or that the sender replied. */
   sentLines: (Omit<HistoryLine, "id" | "detail"> & { requestId: string })[];
   /** The pieces seen in the user's mail, by sender (seenInMailOf). */
-  seenInMail: ArrivalGroup[];
+  seenInMail: PieceGroup[];
   /** Pieces that could not be verified, waiting for the person's answer (decision 0064); absent reads as none. */
   unverifiedPieces?: UnverifiedPiece[];
   /** The pieces matched to the open request, the latest first; empty when none is open. */
-  openPieces: { arrivedOn: string; source: ArrivalSource }[];
+  openPieces: { arrivedOn: string; source: PieceSource }[];
   /** The last day the user's mailbox was seen (a digest or a piece), YYYY-MM-DD; null when never. */
   mailboxSeenOn?: string | null;
 };
@@ -395,7 +395,7 @@ function openRequest(row: DashboardRow, snapshot: DashboardSnapshot, timeZone: s
 }
 
 /** The pieces matched to each request, as its card counts them. */
-function cardPieces(groups: ArrivalGroup[]) {
+function cardPieces(groups: PieceGroup[]) {
   const byRequest = new Map<string, CardPieces>();
   for (const group of groups) {
     if (!group.requestId || group.residentMail) continue;

@@ -3,7 +3,7 @@
 // when, the vendor's id, what happened to it, the sender's reply). The spec's statuses stay in the
 // data; these are the words people read. Pure, so every state has a unit test
 // (request-evidence.test.ts).
-import type { ArrivalSource, LetterTrackingState, RequestStatus, SenderAddressOrigin, SenderChannel } from "../../drizzle/schema";
+import type { PieceSource, LetterTrackingState, RequestStatus, SenderAddressOrigin, SenderChannel } from "../../drizzle/schema";
 import { dayText, formatDate, formatDateTime, MINUTE_MS } from "~/domain/dates";
 import { neverMailed, trackingStateOfEvent } from "~/domain/letter-tracking";
 import { expectedArrival } from "~/domain/mail-timing";
@@ -628,7 +628,7 @@ export function requestTimeline(
     timeZone: string;
     userText: (line: HistoryLine) => string;
     /** The pieces matched to the request: the day each arrived (YYYY-MM-DD) and how it was seen. */
-    pieces?: { arrivedOn: string; source: ArrivalSource }[];
+    pieces?: { arrivedOn: string; source: PieceSource }[];
   },
 ): TimelineEntry[] {
   // Postmark's reports of an email come as history lines too: each goes under the email it follows.

@@ -8,14 +8,14 @@ import {
   residentMailText,
   seenInMail,
   seenLead,
-  type ArrivalGroup,
+  type PieceGroup,
   type SeenRequest,
 } from "~/domain/seen-in-mail";
 
 const now = new Date("2026-11-25T18:00:00Z");
 const timeZone = "America/Chicago";
 
-const group = (overrides: Partial<ArrivalGroup> = {}): ArrivalGroup => ({
+const group = (overrides: Partial<PieceGroup> = {}): PieceGroup => ({
   templateId: "williams-sonoma",
   catalogName: "Williams Sonoma",
   consumerFiles: false,

@@ -2,7 +2,7 @@
 // Delivery digests and photos of mail): senders to stop with one press, names read that the catalog
 // lacks, "Current Resident" mail explained, and on a request's card the pieces seen since it was
 // sent (product rules: Mail seen in your mailbox). Pure, so every wording has a unit test.
-import type { ArrivalSource, RequestStatus } from "../../drizzle/schema";
+import type { PieceSource, RequestStatus } from "../../drizzle/schema";
 import { NEXT_STEP_LABELS } from "~/domain/dashboard";
 import { dayText, isoDate } from "~/domain/dates";
 import { MAIL_STOPS_AFTER, type MailClock } from "~/domain/mail-timing";
@@ -11,7 +11,7 @@ import { MAIL_STOPS_AFTER, type MailClock } from "~/domain/mail-timing";
  * The pieces of one sender seen in a user's mail, as the dashboard reads them (seenInMailOf): one
  * row per catalog sender or name read, per request they were matched to, resident mail apart.
  */
-export type ArrivalGroup = {
+export type PieceGroup = {
   templateId: string | null;
   /** The catalog's name for a catalog sender. */
   catalogName: string | null;
@@ -64,7 +64,7 @@ const byLastDay = <Entry extends { lastOn: string }>(a: Entry, b: Entry) => b.la
 function tally<Entry extends { pieces: number; lastOn: string }>(
   tallies: Map<string, Entry>,
   key: string,
-  group: ArrivalGroup,
+  group: PieceGroup,
   fresh: Entry,
 ) {
   const known = tallies.get(key);
@@ -91,7 +91,7 @@ function stopByOf(templateId: string, consumerFiles: boolean, requests: SeenRequ
  * lacks, and the "Current Resident" mail, each with its pieces counted and its last day, the latest
  * first. Pieces matched to nothing (no name read) are left out.
  */
-export function seenInMail(groups: ArrivalGroup[], requests: SeenRequest[]): SeenInMail {
+export function seenInMail(groups: PieceGroup[], requests: SeenRequest[]): SeenInMail {
   const toStop = new Map<string, SenderToStop>();
   const alsoSeen = new Map<string, NameSeen>();
   let resident: SeenInMail["resident"] = null;
@@ -150,14 +150,14 @@ export function addRequestUrl(senderName: string): string {
   return `/requests/add?${new URLSearchParams({ senderName })}`;
 }
 
-const SOURCE_LABELS: Record<ArrivalSource, string> = {
+const SOURCE_LABELS: Record<PieceSource, string> = {
   digest: "Informed Delivery",
   photo: "photo",
   email: "photo by email",
 };
 
 /** A piece seen, as the request's history names it: "Seen in your mail (Informed Delivery)". */
-export function pieceSeenText(source: ArrivalSource): string {
+export function pieceSeenText(source: PieceSource): string {
   return `Seen in your mail (${SOURCE_LABELS[source]})`;
 }
 

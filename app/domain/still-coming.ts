@@ -3,7 +3,7 @@
 // report once mail printed before the current sending should have stopped coming (mailClock's
 // mailStopsBy, the date the digests are read against), or a piece known to be real. A piece that could not be verified is shown, and waits for the person. Pure: the caller
 // passes `now`.
-import type { ArrivalSource, FollowUpHold } from "../../drizzle/schema";
+import type { PieceSource, FollowUpHold } from "../../drizzle/schema";
 import { formatDate, isoDate } from "~/domain/dates";
 import { waitStanding, type WaitingRequest } from "~/domain/requests";
 import type { LetterArrival } from "~/domain/mail-timing";
@@ -53,13 +53,13 @@ export function reportRefusal(request: ReportableRequest, now: Date, timeZone: s
 
 /** What showed the mail still coming, as the second request cites it. */
 export type StillComingEvidence =
-  | { kind: "piece"; arrivedOn: string; source: ArrivalSource }
+  | { kind: "piece"; arrivedOn: string; source: PieceSource }
   | { kind: "report"; at: Date }
-  | { kind: "both"; arrivedOn: string; source: ArrivalSource; at: Date };
+  | { kind: "both"; arrivedOn: string; source: PieceSource; at: Date };
 
 const US_DATE = (isoDay: string) => `${isoDay.slice(5, 7)}/${isoDay.slice(8, 10)}/${isoDay.slice(0, 4)}`;
 
-function pieceWords(arrivedOn: string, source: ArrivalSource) {
+function pieceWords(arrivedOn: string, source: PieceSource) {
   return source === "digest"
     ? `a piece from you arrived on ${US_DATE(arrivedOn)}, as the Postal Service's Informed Delivery showed`
     : `a piece from you arrived on ${US_DATE(arrivedOn)}, and I kept a photo of it`;
@@ -84,7 +84,7 @@ export function stillComingEvidenceText(evidence: StillComingEvidence | null, ti
 
 /** The evidence for a step from what is recorded: a real piece after the sending, the person's report after it, or both. */
 export function stillComingEvidence(
-  piece: { arrivedOn: string; source: ArrivalSource } | null,
+  piece: { arrivedOn: string; source: PieceSource } | null,
   reportedAt: Date | null,
 ): StillComingEvidence | null {
   if (piece && reportedAt) return { kind: "both", ...piece, at: reportedAt };
@@ -94,9 +94,9 @@ export function stillComingEvidence(
 }
 
 /** A piece that could not be verified, as its request's card shows it. */
-export type UnverifiedPiece = { id: string; requestId: string; source: ArrivalSource; arrivedOn: string; receivedAt: Date };
+export type UnverifiedPiece = { id: string; requestId: string; source: PieceSource; arrivedOn: string; receivedAt: Date };
 
-const UNVERIFIED_WHERE: Record<ArrivalSource, string> = {
+const UNVERIFIED_WHERE: Record<PieceSource, string> = {
   digest: "in a forwarded digest we could not verify",
   email: "in a photo emailed to your mailbox address that we could not verify",
   photo: "in a photo we could not verify",

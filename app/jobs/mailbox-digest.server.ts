@@ -3,6 +3,7 @@ import { DIGEST_MAX_PIECES } from "~/domain/informed-delivery";
 import type { JobDefinition } from "~/jobs/definitions.server";
 import { readDigestPieces } from "~/services/mailbox-digest.server";
 
+// The payloads keep the name "arrival" (a row of mail_arrivals): jobs already queued carry it.
 const DigestPayload = z.object({ userId: z.string().min(1), arrivalIds: z.array(z.string().uuid()).min(1).max(DIGEST_MAX_PIECES) });
 
 /**
@@ -11,7 +12,7 @@ const DigestPayload = z.object({ userId: z.string().min(1), arrivalIds: z.array(
  */
 export const mailboxReadJob = {
   payload: DigestPayload,
-  handle: (payload, { env, attempt }) => readDigestPieces(env, payload, attempt),
+  handle: ({ userId, arrivalIds }, { env, attempt }) => readDigestPieces(env, { userId, pieceIds: arrivalIds }, attempt),
 } satisfies JobDefinition<typeof DigestPayload>;
 
 const PiecePayload = z.object({ userId: z.string().min(1), arrivalId: z.string().uuid() });
@@ -19,5 +20,5 @@ const PiecePayload = z.object({ userId: z.string().min(1), arrivalId: z.string()
 /** Reads one piece of a digest, finds its sender and request, and deletes its image (services/mailbox-digest). */
 export const mailboxReadPieceJob = {
   payload: PiecePayload,
-  handle: ({ userId, arrivalId }, { env, attempt }) => readDigestPieces(env, { userId, arrivalIds: [arrivalId] }, attempt),
+  handle: ({ userId, arrivalId }, { env, attempt }) => readDigestPieces(env, { userId, pieceIds: [arrivalId] }, attempt),
 } satisfies JobDefinition<typeof PiecePayload>;

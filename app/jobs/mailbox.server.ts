@@ -123,7 +123,7 @@ type Owner = { userId: string; messageKey: string; now: Date };
 const confirmationIdOf = (owner: Owner) => `confirmation-${owner.messageKey}`;
 const photoIdOf = (owner: Owner) => `emailed-${owner.messageKey.slice(0, 32)}`;
 
-/** A digest's arrivals derive their ids from the message key, so takeDigest itself keeps a second delivery once. */
+/** A digest's pieces derive their ids from the message key, so takeDigest itself keeps a second delivery once. */
 async function alreadyKept(db: Db, kind: Kind, owner: Owner) {
   if (kind === "confirmation") return wasConfirmationKept(db, owner.userId, confirmationIdOf(owner));
   if (kind === "photo") return wasEmailedPhotoKept(db, owner.userId, photoIdOf(owner));

@@ -23,7 +23,7 @@ import {
   users,
   type AddressCheck,
   type SenderAddressOrigin,
-  type ArrivalSource,
+  type PieceSource,
   type PieceAnswer,
   type MailPhotoState,
   type PlanName,
@@ -198,7 +198,7 @@ export type AccountExport = {
    */
   mailSeen: {
     arrivedOn: string;
-    source: ArrivalSource;
+    source: PieceSource;
     read: boolean;
     catalogSenderId: string | null;
     /** The sender's name as read, when the catalog did not know it. */
@@ -339,7 +339,7 @@ const mailboxConfirmationColumns = {
   text: mailboxConfirmations.text,
   receivedAt: mailboxConfirmations.receivedAt,
 };
-const mailArrivalColumns = {
+const mailPieceColumns = {
   arrivedOn: mailArrivals.arrivedOn,
   source: mailArrivals.source,
   state: mailArrivals.state,
@@ -486,7 +486,7 @@ export const EXPORTED_TABLES = {
   },
   mail_arrivals: {
     sections: ["mailSeen"],
-    reads: mailArrivalColumns,
+    reads: mailPieceColumns,
     withheld: {
       id: "an internal key",
       userId: OWNER,
@@ -585,7 +585,7 @@ export async function exportAccount(
     [mailboxRow],
     confirmationRows,
     mailboxDayRows,
-    arrivalRows,
+    pieceRows,
     permissionRows,
   ] = await db.batch([
     db.select(accountColumns).from(users).where(eq(users.id, userId)),
@@ -640,7 +640,7 @@ export async function exportAccount(
       .orderBy(desc(mailboxConfirmations.receivedAt)),
     db.select(mailboxDayColumns).from(mailboxDays).where(eq(mailboxDays.userId, userId)).orderBy(desc(mailboxDays.day)),
     db
-      .select(mailArrivalColumns)
+      .select(mailPieceColumns)
       .from(mailArrivals)
       .where(eq(mailArrivals.userId, userId))
       .orderBy(desc(mailArrivals.arrivedOn), desc(mailArrivals.createdAt)),
@@ -822,7 +822,7 @@ export async function exportAccount(
       })),
       emailsPerDay: mailboxDayRows.map((row) => ({ day: row.day, taken: row.taken, refused: row.dropped })),
     },
-    mailSeen: arrivalRows.map((row) => ({
+    mailSeen: pieceRows.map((row) => ({
       arrivedOn: row.arrivedOn,
       source: row.source,
       read: row.state === "read",

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import { mailPhotos, requestTemplates, senderNames, type MailPhotoState, type PhotoSuggestion } from "../../drizzle/schema";
 import type { SenderName } from "~/domain/sender-search";
 import { auditEntry, type StaffActor } from "~/models/audit.server";
-import { readingsSince } from "~/models/mail-arrival.server";
+import { readingsSince } from "~/models/mail-piece.server";
 import type { Db } from "~/utils/db.server";
 
 /** The states in which a photo still waits for its sender, and its images are kept. */

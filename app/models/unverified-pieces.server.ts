@@ -37,14 +37,14 @@ export function unverifiedPiecesOf(db: Db, userId: string) {
  * One of this user's unverified pieces matched to a request, with the answer they gave, if any; null
  * when there is none such (another user's, a verified one, or no piece at all).
  */
-export async function unverifiedPieceOf(db: Db, userId: string, arrivalId: string) {
+export async function unverifiedPieceOf(db: Db, userId: string, pieceId: string) {
   const [piece] = await db
     .select({ id: mailArrivals.id, requestId: mailArrivals.requestId, answer: mailArrivals.personAnswer })
     .from(mailArrivals)
     .where(
       and(
         eq(mailArrivals.userId, userId),
-        eq(mailArrivals.id, arrivalId),
+        eq(mailArrivals.id, pieceId),
         eq(mailArrivals.authenticated, false),
         eq(mailArrivals.residentMail, false),
       ),
@@ -54,11 +54,11 @@ export async function unverifiedPieceOf(db: Db, userId: string, arrivalId: strin
 }
 
 /** Records the person's answer once: answers whether this call recorded it. */
-export async function answerUnverifiedPiece(db: Db, userId: string, arrivalId: string, answer: PieceAnswer) {
+export async function answerUnverifiedPiece(db: Db, userId: string, pieceId: string, answer: PieceAnswer) {
   const rows = await db
     .update(mailArrivals)
     .set({ personAnswer: answer })
-    .where(and(unanswered(userId), eq(mailArrivals.id, arrivalId)))
+    .where(and(unanswered(userId), eq(mailArrivals.id, pieceId)))
     .returning({ id: mailArrivals.id });
   return rows.length > 0;
 }

@@ -156,12 +156,7 @@ export async function judgeReport(env: AppEnv, key: RequestKey, now: Date) {
 }
 
 /** A piece was recorded: when it showed the request still coming, the ladder takes its step (unless it is off). */
-export async function followUpArrival(
-  env: AppEnv,
-  userId: string,
-  recorded: { requestId: string | null; stillComing: boolean },
-  now: Date,
-) {
+export async function followUpPiece(env: AppEnv, userId: string, recorded: { requestId: string | null; stillComing: boolean }, now: Date) {
   if (!recorded.stillComing || !recorded.requestId || !ladderIsOn(env)) return null;
   return takeNextFollowUpStep(env, { userId, requestId: recorded.requestId }, now);
 }

@@ -23,8 +23,8 @@ import {
   saveReading,
   type MailPhoto,
 } from "~/models/mail-photo.server";
-import { recordPhotoArrival } from "~/models/mail-arrival.server";
-import { followUpArrival } from "~/services/follow-up.server";
+import { recordPhotoPiece } from "~/models/mail-piece.server";
+import { followUpPiece } from "~/services/follow-up.server";
 import { findSenderByExactName } from "~/models/sender-names.server";
 import { proposeReturnAddress } from "~/services/sender-channels.server";
 import { getSessionUser } from "~/models/user.server";
@@ -211,8 +211,8 @@ async function identify(
   });
   // The piece it shows counts as seen in the mailbox; the request stands whether or not that is recorded.
   const now = new Date();
-  await recordPhotoArrival(getDb(env.DB), photo, request, deleted, now)
-    .then((recorded) => followUpArrival(env, photo.userId, recorded, now))
+  await recordPhotoPiece(getDb(env.DB), photo, request, deleted, now)
+    .then((recorded) => followUpPiece(env, photo.userId, recorded, now))
     .catch((error) => log.error("the photo's piece was not recorded:", errorMessage(error)));
   return outcome;
 }

@@ -1,10 +1,10 @@
 // The Postal Service's Informed Delivery daily digest, forwarded to an account's inbound address
-// (decisions 0055, 0056): each mail piece it shows becomes one arrival, read like a photo, and its
+// (decisions 0055, 0056): each mail piece it shows is recorded as one piece, read like a photo, and its
 // image is deleted once read.
 import type { Email } from "postal-mime";
 import { DAY_MS, DEFAULT_TIME_ZONE, isoDate } from "~/domain/dates";
 import { isDigest, parseDigest } from "~/domain/informed-delivery";
-import { digestEntryId, isResidentMail } from "~/domain/mail-arrival";
+import { digestEntryId, isResidentMail } from "~/domain/mail-piece";
 import { readMailPiece } from "~/domain/mail-photo";
 import { getTextReader, shouldRetryRead, transcribeStored } from "~/integrations/text-reader.server";
 import { enqueueJobs } from "~/jobs/producer.server";
@@ -12,13 +12,13 @@ import {
   addWaitingPieces,
   forgetPieceImages,
   piecesToSweep,
-  recordArrival,
+  recordPiece,
   waitingPieces,
   type WaitingPiece,
-} from "~/models/mail-arrival.server";
+} from "~/models/mail-piece.server";
 import { catalogNamesForPhotos } from "~/models/mail-photo.server";
 import { findSenderByExactName } from "~/models/sender-names.server";
-import { followUpArrival } from "~/services/follow-up.server";
+import { followUpPiece } from "~/services/follow-up.server";
 import { deleteImages } from "~/services/mail-photos.server";
 import { proposeReturnAddress } from "~/services/sender-channels.server";
 import { getDb } from "~/utils/db.server";
@@ -31,7 +31,7 @@ import { log } from "~/utils/log.server";
 export type DigestInput = {
   userId: string;
   email: Email;
-  /** Stable for one message however often it is delivered: the arrivals' entry ids derive from it. */
+  /** Stable for one message however often it is delivered: the pieces' entry ids derive from it. */
   messageKey: string;
   receivedAt: Date;
   /** The Postal Service's DKIM signature verified (decision 0063): only then may its pieces start a paid step. */
@@ -52,7 +52,7 @@ export function isInformedDeliveryDigest(email: Email): boolean {
 }
 
 /**
- * Records each piece of a digest as an arrival and queues their reading; the number of pieces.
+ * Records each piece of a digest and queues their reading; the number of pieces.
  * The rows come first, each counted against the account's reading budget, shared with photos (a
  * piece already recorded, the message delivered again, adds nothing; a piece past the budget is
  * not kept), then the images of the new ones, then one job per piece on the reading queue
@@ -125,12 +125,12 @@ async function transcribePiece(env: AppEnv, imageKey: string, attempt: number): 
  */
 export async function readDigestPieces(
   env: AppEnv,
-  { userId, arrivalIds }: { userId: string; arrivalIds: string[] },
+  { userId, pieceIds }: { userId: string; pieceIds: string[] },
   attempt: number,
   now = new Date(),
 ) {
   const db = getDb(env.DB);
-  const pieces = await waitingPieces(db, userId, arrivalIds);
+  const pieces = await waitingPieces(db, userId, pieceIds);
   let catalog: Awaited<ReturnType<typeof catalogNamesForPhotos>> | null = null;
   for (const piece of pieces) {
     const read = piece.imageKey ? await transcribePiece(env, piece.imageKey, attempt) : { failed: "no image was stored" };
@@ -142,7 +142,7 @@ export async function readDigestPieces(
     const templateId = printedMatch ?? (reading?.confident ? reading.suggestions[0]!.templateId : null);
     if (templateId && text) await proposeReturnAddress(db, { templateId, transcript: text, sourcePhotoId: null });
     const imageDeleted = piece.imageKey ? await deleteImages(env, [piece.imageKey]) : true;
-    const recorded = await recordArrival(
+    const recorded = await recordPiece(
       db,
       {
         userId,
@@ -160,7 +160,7 @@ export async function readDigestPieces(
       now,
     );
     // A piece nobody can vouch for never sets the ladder going by itself (decision 0063).
-    if (piece.authenticated) await followUpArrival(env, userId, recorded, now);
+    if (piece.authenticated) await followUpPiece(env, userId, recorded, now);
   }
 }
 

@@ -14,11 +14,11 @@ import { formatDate } from "~/domain/dates";
 import { letterOfRequest } from "~/domain/opt-out-letter";
 import { lawById } from "~/domain/state-privacy-laws";
 import { FOLLOW_UP_NOTICE_JOB_TYPE } from "~/models/follow-up.server";
-import { recordArrival } from "~/models/mail-arrival.server";
+import { recordPiece } from "~/models/mail-piece.server";
 import { getDashboard } from "~/models/request.server";
 import { seedSenderCatalog } from "~/models/request-template.server";
 import { lettersFor, listWorkQueue } from "~/models/work-queue.server";
-import { advanceFollowUps, followUpArrival, remindHeldFollowUps, takeNextFollowUpStep } from "~/services/follow-up.server";
+import { advanceFollowUps, followUpPiece, remindHeldFollowUps, takeNextFollowUpStep } from "~/services/follow-up.server";
 import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
 import { ORIGIN, signedInStaff, signedUpUser } from "./http";
@@ -84,7 +84,7 @@ async function signPermission(userId: string) {
 let entry = 0;
 /** A piece from the sender, seen on `arrivedOn`, recorded as the digest and photo paths record it. */
 async function latePiece(userId: string, arrivedOn: string, now: Date, appEnv = ladderOn(), { authenticated = true } = {}) {
-  const recorded = await recordArrival(
+  const recorded = await recordPiece(
     db,
     {
       userId,
@@ -101,7 +101,7 @@ async function latePiece(userId: string, arrivedOn: string, now: Date, appEnv = 
     },
     now,
   );
-  return { recorded, step: await followUpArrival(appEnv, userId, recorded, now) };
+  return { recorded, step: await followUpPiece(appEnv, userId, recorded, now) };
 }
 
 const linesOf = async (userId: string, status: string) =>

@@ -79,7 +79,7 @@ async function deliver(to: string, raw: string) {
   return email.setReject;
 }
 
-const arrivalsOf = (userId: string) => db.select().from(mailArrivals).where(eq(mailArrivals.userId, userId));
+const piecesOf = (userId: string) => db.select().from(mailArrivals).where(eq(mailArrivals.userId, userId));
 const requestOf = async (userId: string) =>
   (
     await db
@@ -91,7 +91,7 @@ const requestOf = async (userId: string) =>
 function allRead(userId: string, count: number) {
   return vi.waitFor(
     async () => {
-      const rows = await arrivalsOf(userId);
+      const rows = await piecesOf(userId);
       expect(rows).toHaveLength(count);
       expect(rows.filter((row) => row.state === "reading")).toEqual([]);
       return rows;
@@ -161,7 +161,7 @@ describe("a digest's date", () => {
     const before = await requestOf(userId);
     const signed = await signDkim(digestEmail({ to: address, date: "2031-01-01", pieces: [campaign()] }), usps);
     expect(await deliver(address, signed)).toHaveBeenCalledWith("This digest's date is not one this address takes");
-    expect(await arrivalsOf(userId)).toEqual([]);
+    expect(await piecesOf(userId)).toEqual([]);
     expect(await requestOf(userId)).toEqual(before);
   });
 
@@ -169,7 +169,7 @@ describe("a digest's date", () => {
     const { userId, address } = await household(0);
     const signed = await signDkim(digestEmail({ to: address, date: dayBefore(2), pieces: [campaign()] }), usps);
     expect(await deliver(address, signed)).toHaveBeenCalledWith("This digest's date is not one this address takes");
-    expect(await arrivalsOf(userId)).toEqual([]);
+    expect(await piecesOf(userId)).toEqual([]);
   });
 });
 

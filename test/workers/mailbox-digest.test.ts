@@ -1,5 +1,5 @@
-// The Postal Service's daily digest, forwarded to an account (decision 0056): each piece becomes
-// an arrival, read by the queue job through the text reader's stand-in (real OCR of the scan),
+// The Postal Service's daily digest, forwarded to an account (decision 0056): each piece it shows
+// is recorded, read by the queue job through the text reader's stand-in (real OCR of the scan),
 // matched to the person's request for its sender, its image deleted; a piece after the day the
 // request's mail should have stopped marks the request still coming, once, and the follow-up
 // ladder sends it again.
@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { CATALOG_SENDERS } from "../../drizzle/catalog";
 import { mailArrivals, mailPhotos, requestLogs, requests, users } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
-import { recordArrival } from "~/models/mail-arrival.server";
+import { recordPiece } from "~/models/mail-piece.server";
 import { seedSenderCatalog } from "~/models/request-template.server";
 import { isInformedDeliveryDigest, sweepMailbox, takeDigest } from "~/services/mailbox-digest.server";
 import { getDb } from "~/utils/db.server";
@@ -74,13 +74,13 @@ async function deliver(
   return { count, messageKey, email };
 }
 
-const arrivalsOf = (userId: string) => db.select().from(mailArrivals).where(eq(mailArrivals.userId, userId)).orderBy(mailArrivals.entryId);
+const piecesOf = (userId: string) => db.select().from(mailArrivals).where(eq(mailArrivals.userId, userId)).orderBy(mailArrivals.entryId);
 
 /** Waits until the queue job has read every piece of the user. */
 function allRead(userId: string, count: number) {
   return vi.waitFor(
     async () => {
-      const rows = await arrivalsOf(userId);
+      const rows = await piecesOf(userId);
       expect(rows).toHaveLength(count);
       expect(
         rows.filter((row) => row.state === "reading"),
@@ -108,7 +108,7 @@ const requestOf = async (userId: string, requestId: string) =>
   )[0]!;
 
 describe("a digest forwarded to the account", () => {
-  it("becomes one arrival per piece, each read, and the images are gone", async () => {
+  it("records each piece it shows, each read, and the images are gone", async () => {
     const userId = await household();
     const { count } = await deliver(userId, "2026-11-24", [scanOf("catalog"), scanOf("campaign"), scanOf("resident")]);
     expect(count).toBe(3);
@@ -124,7 +124,7 @@ describe("a digest forwarded to the account", () => {
     expect(await storedImages(userId)).toEqual([]);
   });
 
-  it("delivered twice makes three arrivals, not six", async () => {
+  it("delivered twice records three pieces, not six", async () => {
     const userId = await household();
     const pieces = [scanOf("catalog"), scanOf("campaign"), scanOf("resident")];
     const { messageKey } = await deliver(userId, "2026-11-24", pieces, { messageKey: "<digest-0001@informeddelivery.usps.com>" });
@@ -190,7 +190,7 @@ describe("a piece from a sender the person asked to stop", () => {
       authenticated: true,
       imageDeleted: true,
     });
-    const outcomes = await Promise.all([recordArrival(db, piece("2026-11-24"), now), recordArrival(db, piece("2026-11-25"), now)]);
+    const outcomes = await Promise.all([recordPiece(db, piece("2026-11-24"), now), recordPiece(db, piece("2026-11-25"), now)]);
     expect(outcomes.map((outcome) => outcome.requestId)).toEqual([requestId, requestId]);
     expect(outcomes.filter((outcome) => outcome.stillComing)).toHaveLength(1);
     expect((await requestOf(userId, requestId)).stillComingAt).toEqual(now);
@@ -218,7 +218,7 @@ describe("a piece from a sender the person asked to stop", () => {
 
 describe("a photo of mail", () => {
   it("once its sender is confirmed, is a piece seen in the mailbox, evidence for the request it made", async () => {
-    const { browser, userId } = await signedUpUser("arrival-photo");
+    const { browser, userId } = await signedUpUser("piece-photo");
     const photo = fixtures.catalog;
     const form = new FormData();
     form.append("photo", new File([scanOf("catalog").image as Uint8Array<ArrayBuffer>], "front.jpg", { type: "image/jpeg" }));
@@ -236,7 +236,7 @@ describe("a photo of mail", () => {
       .select({ id: requests.id })
       .from(requests)
       .where(and(eq(requests.userId, userId), eq(requests.templateId, photo.templateId!)));
-    const rows = await arrivalsOf(userId);
+    const rows = await piecesOf(userId);
     expect(rows.map((row) => [row.entryId, row.source, row.state, row.templateId, row.requestId, row.imageKey])).toEqual([
       [`p:${photoId}`, "photo", "read", photo.templateId, request!.id, null],
     ]);
@@ -259,7 +259,7 @@ describe("the daily sweep", () => {
       createdAt: new Date(Date.now() - 2 * DAY_MS),
     });
     await sweepMailbox(appEnv(), new Date());
-    const [row] = await arrivalsOf(userId);
+    const [row] = await piecesOf(userId);
     expect([row!.state, row!.imageKey, row!.templateId]).toEqual(["read", null, null]);
     expect(await storedImages(userId)).toEqual([]);
   });

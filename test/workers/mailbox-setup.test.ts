@@ -241,19 +241,19 @@ describe("migration 0033 over addresses that took mail before it", () => {
       await db.insert(mailboxAddresses).values({ userId: id, token: crypto.randomUUID().replaceAll("-", "").slice(0, 26) });
       return id;
     };
-    const arrival = (userId: string, source: "digest" | "photo" | "email", createdAt: Date) =>
+    const piece = (userId: string, source: "digest" | "photo" | "email", createdAt: Date) =>
       db.insert(mailArrivals).values({ userId, entryId: crypto.randomUUID(), source, arrivedOn: "2026-11-01", createdAt });
     const photo = (userId: string, source: "site" | "email", createdAt: Date) =>
       db.insert(mailPhotos).values({ userId, source, imageCount: 1, createdAt });
 
     const digestFirst = await owner("migrate-digest");
-    await arrival(digestFirst, "digest", at("2026-10-02T10:00:00Z"));
+    await piece(digestFirst, "digest", at("2026-10-02T10:00:00Z"));
     await photo(digestFirst, "email", at("2026-10-05T10:00:00Z"));
     const photoFirst = await owner("migrate-photo");
-    await arrival(photoFirst, "email", at("2026-10-09T10:00:00Z"));
+    await piece(photoFirst, "email", at("2026-10-09T10:00:00Z"));
     await photo(photoFirst, "email", at("2026-10-07T10:00:00Z"));
     const siteOnly = await owner("migrate-site");
-    await arrival(siteOnly, "photo", at("2026-10-03T10:00:00Z"));
+    await piece(siteOnly, "photo", at("2026-10-03T10:00:00Z"));
     await photo(siteOnly, "site", at("2026-10-03T10:00:00Z"));
     const nothing = await owner("migrate-nothing");
 

@@ -9,10 +9,10 @@ import { CATALOG_SENDERS } from "../../drizzle/catalog";
 import { agentPermissions, jobs, mailArrivals, requestLogs, requests, requestTemplates, users } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
 import { FOLLOW_UP_SENDS_PER_DAY } from "~/domain/still-coming";
-import { recordArrival } from "~/models/mail-arrival.server";
+import { recordPiece } from "~/models/mail-piece.server";
 import { seedSenderCatalog } from "~/models/request-template.server";
 import { lettersFor } from "~/models/work-queue.server";
-import { advanceFollowUps, followUpArrival } from "~/services/follow-up.server";
+import { advanceFollowUps, followUpPiece } from "~/services/follow-up.server";
 import { actOnRequest, answerPiece } from "~/services/requests.server";
 import type { CurrentUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -76,7 +76,7 @@ async function personWithPostalRequests(label: string, sentAt: Date, count = 1) 
 let entry = 0;
 /** A piece of the request's sender on `arrivedOn`, as the digest path records it, then the ladder's answer. */
 async function pieceOf(userId: string, templateId: string, arrivedOn: string, now: Date, authenticated: boolean) {
-  const recorded = await recordArrival(
+  const recorded = await recordPiece(
     db,
     {
       userId,
@@ -93,7 +93,7 @@ async function pieceOf(userId: string, templateId: string, arrivedOn: string, no
     },
     now,
   );
-  return { recorded, step: await followUpArrival(withLob(), userId, recorded, now) };
+  return { recorded, step: await followUpPiece(withLob(), userId, recorded, now) };
 }
 
 const lobLetterJobs = async (userId: string) =>
@@ -246,7 +246,7 @@ describe("a piece that could not be verified", () => {
       .set({ processedAt: new Date(Date.now() - 120 * DAY_MS) })
       .where(and(eq(requests.userId, userId), eq(requests.id, "epsilon")));
     const yesterday = new Date(Date.now() - DAY_MS).toISOString().slice(0, 10);
-    await recordArrival(
+    await recordPiece(
       db,
       {
         userId,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { arrivedAfterStop, digestEntryId, isResidentMail, stillComingDetail } from "~/domain/mail-arrival";
+import { arrivedAfterStop, digestEntryId, isResidentMail, stillComingDetail } from "~/domain/mail-piece";
 
 describe("saturation mail", () => {
   it("is mail addressed to the current resident, a resident, the postal customer or the occupant", () => {

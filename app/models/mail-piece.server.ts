@@ -3,9 +3,9 @@
 // sender. A piece that came after the request's mail should have stopped marks the request
 // "still coming", once.
 import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
-import { mailArrivals, mailedLetters, requests, senderOutcomes, type ArrivalSource } from "../../drizzle/schema";
+import { mailArrivals, mailedLetters, requests, senderOutcomes, type PieceSource } from "../../drizzle/schema";
 import { DEFAULT_TIME_ZONE, isoDate, timeZoneForState } from "~/domain/dates";
-import { arrivedAfterStop, isResidentMail, photoEntryId, stillComingDetail } from "~/domain/mail-arrival";
+import { arrivedAfterStop, isResidentMail, photoEntryId, stillComingDetail } from "~/domain/mail-piece";
 import { mailClock, reachedSenderAt } from "~/domain/mail-timing";
 import { latestEvidence, letterArrival, letterEvidence } from "~/domain/request-evidence";
 import { learnedStopDays } from "~/domain/sender-outcome";
@@ -43,7 +43,7 @@ export async function addWaitingPieces(db: Db, userId: string, pieces: WaitingPi
             id: sql<string>`${piece.id}`.as("id"),
             userId: sql<string>`${userId}`.as("userId"),
             entryId: sql<string>`${piece.entryId}`.as("entryId"),
-            source: sql<ArrivalSource>`'digest'`.as("source"),
+            source: sql<PieceSource>`'digest'`.as("source"),
             authenticated: sql<boolean>`${piece.authenticated ? 1 : 0}`.as("authenticated"),
             state: sql<"reading">`'reading'`.as("state"),
             arrivedOn: sql<string>`${piece.arrivedOn}`.as("arrivedOn"),
@@ -100,10 +100,10 @@ export function waitingPieces(db: Db, userId: string, ids: string[]) {
 }
 
 /** What is known of a piece once read; no sender when nothing could be read. */
-export type ArrivalReading = {
+export type PieceReading = {
   userId: string;
   entryId: string;
-  source: ArrivalSource;
+  source: PieceSource;
   arrivedOn: string;
   templateId: string | null;
   senderName: string | null;
@@ -174,7 +174,7 @@ async function mailStopsByOf(
  * coming with a line in its history. Both happen once however often or concurrently a piece is
  * recorded: the mark only where none is, and the line only where that mark was just made.
  */
-export async function recordArrival(db: Db, reading: ArrivalReading, now: Date) {
+export async function recordPiece(db: Db, reading: PieceReading, now: Date) {
   const request = reading.residentMail ? null : await requestForSender(db, reading.userId, reading);
   const fields = {
     state: "read" as const,
@@ -259,14 +259,14 @@ export async function forgetPieceImages(db: Db, ids: string[]) {
  * A photo of mail (sent on the site or emailed) whose sender is now known: one piece that arrived
  * the day the photo was taken in, recorded as every piece is.
  */
-export function recordPhotoArrival(
+export function recordPhotoPiece(
   db: Db,
   photo: Pick<MailPhoto, "id" | "userId" | "source" | "createdAt" | "customerNumber" | "keyCode" | "transcript">,
   sender: { templateId: string | null; senderName: string },
   imageDeleted: boolean,
   now: Date,
 ) {
-  return recordArrival(
+  return recordPiece(
     db,
     {
       userId: photo.userId,

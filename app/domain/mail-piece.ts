@@ -1,8 +1,8 @@
 // A piece seen in the person's mailbox (decision 0056): from a digest of the Postal Service, a
 // photo on the site or a photo emailed. What makes it saturation mail, what makes it evidence
 // that a sender still mails after its request, and how that is written in the request's history.
-// Pure, so each rule has a unit test (mail-arrival.test.ts).
-import type { ArrivalSource } from "../../drizzle/schema";
+// Pure, so each rule has a unit test (mail-piece.test.ts).
+import type { PieceSource } from "../../drizzle/schema";
 import { formatDate, isoDate } from "~/domain/dates";
 
 /**
@@ -23,7 +23,7 @@ export const digestEntryId = (messageKey: string, index: number) => `d:${message
 export const photoEntryId = (photoId: string) => `p:${photoId}`;
 
 /** Where the piece was seen, as the request's history says it. */
-const SEEN_IN: Record<ArrivalSource, string> = {
+const SEEN_IN: Record<PieceSource, string> = {
   digest: "the Postal Service's daily digest",
   photo: "a photo you sent",
   email: "a photo you emailed",
@@ -39,7 +39,7 @@ export function arrivedAfterStop(arrivedOn: string, mailStopsBy: Date, timeZone:
 
 /** The request's history line: the piece's day and where it was seen. */
 export function stillComingDetail(
-  piece: { arrivedOn: string; source: ArrivalSource; senderName: string },
+  piece: { arrivedOn: string; source: PieceSource; senderName: string },
   mailStopsBy: Date,
   timeZone: string,
 ): string {
