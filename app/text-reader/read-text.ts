@@ -53,7 +53,7 @@ type ModelClasses = {
 let models: Promise<Models> | null = null;
 
 /** Loads the models once per process (about a quarter of a second; 15 MB of weights). */
-export function loadTextModels(): Promise<Models> {
+function loadTextModels(): Promise<Models> {
   models ??= (async () => {
     // The package exports only the whole pipeline, whose last step joins the pieces it reads into
     // rows by height alone (see joinRows): its two models are taken from the files that define them.
