@@ -438,7 +438,10 @@ function readReturnAddress(lines: Line[], senderNames: string[]): string | null 
   if (named) return named.address;
   // The last city line is the mailing label's, even where its street was misread past being one; an
   // address under a person's name is someone's label too.
-  const labelCity = lines.findLastIndex((line, index) => index > 0 && CITY_LINE.test(line.text));
+  let labelCity = -1;
+  lines.forEach((line, index) => {
+    if (index > 0 && CITY_LINE.test(line.text)) labelCity = index;
+  });
   const unnamed = blocks.find((block) => {
     if (block.street + 1 === labelCity) return false;
     const above = lines[block.street - 1];

@@ -503,7 +503,7 @@ describe("the person hears of each step taken in their name", () => {
       "Reminder: Sign once so we can ask Lands' End under the California Consumer Privacy Act",
     ]);
     // The queue may send the second week's job before the first's: which reminder each is, not their order, counts.
-    expect(emails.map((email) => /This is reminder (\d) of 4/.exec(email.TextBody)?.[1]).sort()).toEqual(["1", "2"]);
+    expect(emails.map((email) => /This is reminder (\d) of 4/.exec(email.TextBody ?? "")?.[1]).sort()).toEqual(["1", "2"]);
 
     // Signed: the hold is gone, and no reminder is written or sent.
     await signPermission(userId);
