@@ -8,6 +8,7 @@ import { describe, expect, inject, test, vi } from "vitest";
 import { assertAccessible, assertNoErrors, JS_MODES, SCREENSHOT_DIR, screenshot, useBrowser } from "./browser";
 import { signedInAccount, unsubscribeFromDashboard, visibleText, waitForDashboard } from "./accounts-helpers";
 import { newDkimKey, publishDkimKey, signDkim } from "../support/dkim-sign";
+import { gmailForwardingConfirmation } from "../support/inbound-emails";
 
 const appUrl = inject("appUrl");
 const standInsUrl = inject("standInsUrl");
@@ -19,24 +20,7 @@ const LINK = "https://mail-settings.google.com/mail/vf-%5BANGjdJ8example%5D-abc1
 
 /** Sends Gmail's confirmation to the Worker as Email Routing would, through wrangler's local email endpoint. */
 async function sendConfirmation(to: string) {
-  const raw = await signDkim(
-    [
-      "From: Gmail Team <forwarding-noreply@google.com>",
-      `To: ${to}`,
-      `Subject: (#${CODE}) Gmail Forwarding Confirmation - Receive Mail from jane.doe@gmail.com`,
-      `Message-ID: <${crypto.randomUUID()}@google.com>`,
-      "Content-Type: text/plain; charset=UTF-8",
-      "",
-      `jane.doe@gmail.com has requested to automatically forward mail to your email address ${to}.`,
-      `Confirmation code: ${CODE}`,
-      "",
-      "To allow jane.doe@gmail.com to automatically forward mail to your address, please click the link below to confirm the request:",
-      "",
-      LINK,
-      "",
-    ].join("\r\n"),
-    await googleKey,
-  );
+  const raw = await signDkim(gmailForwardingConfirmation({ to, code: CODE, link: LINK }), await googleKey);
   const query = new URLSearchParams({ from: "forwarding-noreply@google.com", to });
   expect((await fetch(`${appUrl}/cdn-cgi/handler/email?${query}`, { method: "POST", body: raw })).status).toBe(200);
 }

@@ -15,6 +15,7 @@ import { signedUpUser } from "./http";
 import { publishedDkimKey } from "./stand-ins";
 import { htmlOf, incomingEmail } from "./support";
 import { signDkim, type DkimKey } from "../support/dkim-sign";
+import { gmailForwardingConfirmation, phonePhotoEmail } from "../support/inbound-emails";
 
 const db = getDb(env.DB);
 const MAILBOX_DOMAIN = "mailbox.quietmailbox.local";
@@ -43,23 +44,13 @@ function gmailConfirmation(to: string, messageId = `<${crypto.randomUUID()}@goog
   return signDkim(unsignedConfirmation(to, messageId), googleKey);
 }
 
-function unsignedConfirmation(to: string, messageId = `<${crypto.randomUUID()}@google.com>`) {
-  return [
-    "From: Gmail Team <forwarding-noreply@google.com>",
-    `To: ${to}`,
-    `Subject: (#${GMAIL_CODE}) Gmail Forwarding Confirmation - Receive Mail from jane.doe@gmail.com`,
-    `Message-ID: ${messageId}`,
-    "Date: Mon, 23 Nov 2026 08:00:00 -0800",
-    "MIME-Version: 1.0",
-    "Content-Type: text/plain; charset=UTF-8",
-    "",
-    `jane.doe@gmail.com has requested to automatically forward mail to your email address ${to}.`,
-    `Confirmation code: ${GMAIL_CODE}`,
-    "",
-    "To allow jane.doe@gmail.com to automatically forward mail to your address, please click the link below to confirm the request:",
-    "https://mail-settings.google.com/mail/vf-example-confirmation-link",
-    "",
-  ].join("\r\n");
+function unsignedConfirmation(to: string, messageId?: string) {
+  return gmailForwardingConfirmation({
+    to,
+    code: GMAIL_CODE,
+    link: "https://mail-settings.google.com/mail/vf-example-confirmation-link",
+    messageId,
+  });
 }
 
 function plainEmail(to: string, text = "Hello, is this thing on?") {
@@ -83,34 +74,8 @@ function photoEmail(
   messageId = `<${crypto.randomUUID()}@phone.example>`,
   key: DkimKey | null = peopleKey,
 ) {
-  const raw = unsignedPhotoEmail(to, from, messageId);
+  const raw = phonePhotoEmail({ to, from, messageId, jpegBase64: catalogJpeg() });
   return key ? signDkim(raw, key) : Promise.resolve(raw);
-}
-
-function unsignedPhotoEmail(to: string, from: string, messageId: string) {
-  const boundary = "photo-boundary-7";
-  const base64 = catalogJpeg().replace(/.{76}/g, "$&\r\n");
-  return [
-    `From: Jane Doe <${from}>`,
-    `To: ${to}`,
-    "Subject: junk",
-    `Message-ID: ${messageId}`,
-    "MIME-Version: 1.0",
-    `Content-Type: multipart/mixed; boundary="${boundary}"`,
-    "",
-    `--${boundary}`,
-    "Content-Type: text/plain; charset=UTF-8",
-    "",
-    "Sent from my phone",
-    `--${boundary}`,
-    'Content-Type: image/jpeg; name="IMG_2041.jpg"',
-    'Content-Disposition: attachment; filename="IMG_2041.jpg"',
-    "Content-Transfer-Encoding: base64",
-    "",
-    base64,
-    `--${boundary}--`,
-    "",
-  ].join("\r\n");
 }
 
 /** A new user who opened /account once, with their inbound address. */

@@ -18,6 +18,7 @@ import { publishedDkimKey } from "./stand-ins";
 import { htmlOf, incomingEmail, insertUser, textOf } from "./support";
 import { digestEmail } from "../support/digest-emails";
 import { signDkim, type DkimKey } from "../support/dkim-sign";
+import { gmailForwardingConfirmation, phonePhotoEmail } from "../support/inbound-emails";
 
 const db = getDb(env.DB);
 const MAILBOX_DOMAIN = "mailbox.quietmailbox.local";
@@ -271,56 +272,12 @@ describe("migration 0033 over addresses that took mail before it", () => {
 
 const GMAIL_LINK = "https://mail-settings.google.com/mail/vf-%5BANGjdJ8example%5D-abc123";
 
-/** Gmail's message asking the new forwarding address to confirm, as it writes it, signed by Google. */
+/** Gmail's message asking the new forwarding address to confirm, signed by Google. */
 function gmailConfirmation(to: string) {
-  return signDkim(
-    [
-      "From: Gmail Team <forwarding-noreply@google.com>",
-      `To: ${to}`,
-      "Subject: (#812345677) Gmail Forwarding Confirmation - Receive Mail from jane.doe@gmail.com",
-      `Message-ID: <${crypto.randomUUID()}@google.com>`,
-      "MIME-Version: 1.0",
-      "Content-Type: text/plain; charset=UTF-8",
-      "",
-      `jane.doe@gmail.com has requested to automatically forward mail to your email address ${to}.`,
-      "Confirmation code: 812345677",
-      "",
-      "To allow jane.doe@gmail.com to automatically forward mail to your address, please click the link below to confirm the request:",
-      "",
-      GMAIL_LINK,
-      "",
-      "If you click the link and it appears to be broken, please copy and paste it into a new browser window.",
-      "",
-    ].join("\r\n"),
-    googleKey,
-  );
+  return signDkim(gmailForwardingConfirmation({ to, code: "812345677", link: GMAIL_LINK }), googleKey);
 }
 
 /** A phone's email with one photo attached, from the person's own address, signed by its provider. */
 function photoEmail(to: string, from: string) {
-  const boundary = "photo-boundary-7";
-  return signDkim(
-    [
-      `From: Jane Doe <${from}>`,
-      `To: ${to}`,
-      "Subject: junk",
-      `Message-ID: <${crypto.randomUUID()}@phone.example>`,
-      "MIME-Version: 1.0",
-      `Content-Type: multipart/mixed; boundary="${boundary}"`,
-      "",
-      `--${boundary}`,
-      "Content-Type: text/plain; charset=UTF-8",
-      "",
-      "Sent from my phone",
-      `--${boundary}`,
-      'Content-Type: image/jpeg; name="IMG_2041.jpg"',
-      'Content-Disposition: attachment; filename="IMG_2041.jpg"',
-      "Content-Transfer-Encoding: base64",
-      "",
-      fixtures.catalog.base64.replace(/.{76}/g, "$&\r\n"),
-      `--${boundary}--`,
-      "",
-    ].join("\r\n"),
-    peopleKey,
-  );
+  return signDkim(phonePhotoEmail({ to, from, jpegBase64: fixtures.catalog.base64 }), peopleKey);
 }
