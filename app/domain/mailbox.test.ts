@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { newReplyToken } from "~/domain/reply-address";
+import { gmailForwardingConfirmationText } from "../../test/support/inbound-emails";
 import {
   COMPUTER_ONCE,
   confirmationContent,
@@ -74,16 +75,7 @@ describe("a forwarding confirmation", () => {
 
 describe("the code and link of Gmail's forwarding confirmation", () => {
   const link = "https://mail-settings.google.com/mail/vf-%5BANGjdJ8example%5D-abc123";
-  const text = [
-    "jane.doe@gmail.com has requested to automatically forward mail to your email address abc@mailbox.quietmailbox.com.",
-    "Confirmation code: 812345677",
-    "",
-    "To allow jane.doe@gmail.com to automatically forward mail to your address, please click the link below to confirm the request:",
-    "",
-    link,
-    "",
-    "If you click the link and it appears to be broken, please copy and paste it into a new browser window.",
-  ].join("\n");
+  const text = gmailForwardingConfirmationText({ to: "abc@mailbox.quietmailbox.com", code: "812345677", link }).join("\n");
 
   it("reads the code from the subject and the confirming link from the text", () => {
     const subject = "(#812345677) Gmail Forwarding Confirmation - Receive Mail from jane.doe@gmail.com";

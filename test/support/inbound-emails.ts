@@ -1,7 +1,21 @@
 // Emails as they reach the inbound mailbox, unsigned (each test signs them with the key it needs):
 // Gmail's forwarding confirmation, and a phone's email with a photo of a piece of mail attached.
 
-/** Gmail's message asking a new forwarding address to confirm, as Gmail writes it. */
+/** The text of Gmail's message asking a new forwarding address to confirm, line by line, as Gmail writes it. */
+export function gmailForwardingConfirmationText({ to, code, link }: { to: string; code: string; link: string }) {
+  return [
+    `jane.doe@gmail.com has requested to automatically forward mail to your email address ${to}.`,
+    `Confirmation code: ${code}`,
+    "",
+    "To allow jane.doe@gmail.com to automatically forward mail to your address, please click the link below to confirm the request:",
+    "",
+    link,
+    "",
+    "If you click the link and it appears to be broken, please copy and paste it into a new browser window.",
+  ];
+}
+
+/** Gmail's message asking a new forwarding address to confirm, as Gmail sends it. */
 export function gmailForwardingConfirmation({
   to,
   code,
@@ -22,14 +36,7 @@ export function gmailForwardingConfirmation({
     "MIME-Version: 1.0",
     "Content-Type: text/plain; charset=UTF-8",
     "",
-    `jane.doe@gmail.com has requested to automatically forward mail to your email address ${to}.`,
-    `Confirmation code: ${code}`,
-    "",
-    "To allow jane.doe@gmail.com to automatically forward mail to your address, please click the link below to confirm the request:",
-    "",
-    link,
-    "",
-    "If you click the link and it appears to be broken, please copy and paste it into a new browser window.",
+    ...gmailForwardingConfirmationText({ to, code, link }),
     "",
   ].join("\r\n");
 }
