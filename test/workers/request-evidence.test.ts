@@ -87,9 +87,11 @@ describe("the evidence of each sending", () => {
     expect(cardOf(dashboard, "wiland")).toMatch(
       /Letter mailed \d\d\/\d\d\/\d{4} to Wiland's postal address · in transit · expected at the sender \d\d\/\d\d\/\d{4}/,
     );
-    // The letter's clock starts when Lob expects it at the sender, not when it was mailed.
+    // The letter's clock starts when Lob expects it at the sender (the end of that day, U.S.
+    // Eastern), not when it was mailed (28 days to go): 34 days and some hours from now, counted
+    // up to 35 before 05:00 UTC and to 34 after.
     expect(cardOf(dashboard, "wiland")).toMatch(
-      /Wiland has until \d\d\/\d\d\/\d{4} to act: 3[34] days to go\. Mail printed before may keep coming until \d\d\/\d\d\/\d{4} \(1 to 3 more mailings\); we ask you then whether the mail stopped\./,
+      /Wiland has until \d\d\/\d\d\/\d{4} to act: (34|35) days to go\. Mail printed before may keep coming until \d\d\/\d\d\/\d{4} \(1 to 3 more mailings\); we ask you then whether the mail stopped\./,
     );
     expect(textOf(dashboard)).not.toMatch(/In queue|shortly|Mail already stopped|Has the mail stopped/);
 
