@@ -4,7 +4,7 @@ import { AGENT_PERMISSION_PATH, FOLLOW_UP_HISTORY, followUpNoticeEmail, HOLD_REM
 import { lawById, legalRouteFor } from "~/domain/state-privacy-laws";
 import type { JobDefinition } from "~/jobs/definitions.server";
 import { sendEmailOnce } from "~/jobs/email.server";
-import { emailSwitchUrl } from "~/jobs/reminders.server";
+import { emailSwitchUrl } from "~/services/email-switches.server";
 import { followUpNoticeFactsOf } from "~/models/follow-up.server";
 import { getDb } from "~/utils/db.server";
 

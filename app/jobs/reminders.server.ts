@@ -3,47 +3,10 @@ import type { JobDefinition } from "~/jobs/definitions.server";
 import { sendEmailOnce } from "~/jobs/email.server";
 import { formatDate, timeZoneForState } from "~/domain/dates";
 import { timingRule } from "~/domain/mail-timing";
-import { reminderPath, reminderStillWanted, reminderUnsubscribePath, timeAgo, type ReminderRound } from "~/domain/reminders";
+import { reminderPath, reminderStillWanted, timeAgo, type ReminderRound } from "~/domain/reminders";
 import { getUserReminderRequest } from "~/models/reminder.server";
-import type { AppEnv } from "~/utils/env.server";
+import { reminderUnsubscribeUrl } from "~/services/email-switches.server";
 import { getDb } from "~/utils/db.server";
-import { readToken, signToken, type TokenPurpose } from "~/utils/signed-token.server";
-import { EMAIL_SWITCHES, type EmailSwitch } from "~/domain/email-switches";
-
-/** The token purpose of each email switch: a token made to stop one kind of email never stops another. */
-const SWITCH_PURPOSES: Record<EmailSwitch, TokenPurpose> = {
-  reminders: "reminders-unsubscribe",
-  followUps: "follow-up-emails-unsubscribe",
-};
-
-/** The path that turns this kind of email off for this user. Its signed token is the proof: no sign-in needed. */
-async function emailSwitchPathFor(env: Pick<AppEnv, "SESSION_SECRET">, which: EmailSwitch, userId: string) {
-  return reminderUnsubscribePath(await signToken(env.SESSION_SECRET, SWITCH_PURPOSES[which], userId));
-}
-
-/** The path that turns this user's reminders off. */
-export function reminderUnsubscribePathFor(env: Pick<AppEnv, "SESSION_SECRET">, userId: string) {
-  return emailSwitchPathFor(env, "reminders", userId);
-}
-
-/** Which kind of email a switch token stops, and for whom; null when it is not one of ours. */
-export async function readEmailSwitchToken(env: Pick<AppEnv, "SESSION_SECRET">, token: string) {
-  for (const which of EMAIL_SWITCHES) {
-    const userId = await readToken(env.SESSION_SECRET, SWITCH_PURPOSES[which], token);
-    if (userId) return { which, userId };
-  }
-  return null;
-}
-
-/** The link in every email of this kind that turns it off, also the one-click List-Unsubscribe URL. */
-export async function emailSwitchUrl(env: AppEnv, which: EmailSwitch, userId: string) {
-  return new URL(await emailSwitchPathFor(env, which, userId), env.APP_ORIGIN).href;
-}
-
-/** The link in every reminder that turns reminders off. */
-export function reminderUnsubscribeUrl(env: AppEnv, userId: string) {
-  return emailSwitchUrl(env, "reminders", userId);
-}
 
 type ReminderEmailFacts = {
   senderName: string;

@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorSummary, TextField } from "~/components/ui/form";
 import { ForgotPasswordSchema } from "~/domain/signup";
 import { enqueueJob } from "~/jobs/producer.server";
-import { reminderUnsubscribeUrl } from "~/jobs/reminders.server";
+import { reminderUnsubscribeUrl } from "~/services/email-switches.server";
 import { resetCounters, takeAttempt, tryAgainIn } from "~/models/rate-limit.server";
 import { createPasswordResetToken } from "~/models/password-reset.server";
 import { getUserIdByEmail } from "~/models/user.server";

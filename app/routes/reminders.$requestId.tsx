@@ -15,7 +15,7 @@ import {
 } from "~/domain/reminders";
 import { STATUS_LABELS } from "~/domain/requests";
 import { MAIL_STOPS_AFTER } from "~/domain/mail-timing";
-import { reminderUnsubscribePathFor } from "~/jobs/reminders.server";
+import { reminderUnsubscribePathFor } from "~/services/email-switches.server";
 import { getUserReminderRequest } from "~/models/reminder.server";
 import { recordEvents } from "~/services/analytics.server";
 import { actOnRequest } from "~/services/requests.server";

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { PostOutcome } from "~/components/ui/form";
 import { EMAIL_SWITCH_WORDS } from "~/domain/email-switches";
 import { reminderUnsubscribePath } from "~/domain/reminders";
-import { readEmailSwitchToken } from "~/jobs/reminders.server";
+import { readEmailSwitchToken } from "~/services/email-switches.server";
 import { getEmailSwitch, setEmailSwitch } from "~/models/reminder.server";
 import { getDb } from "~/utils/db.server";
 import type { AppEnv } from "~/utils/env.server";
