@@ -5,8 +5,8 @@
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/cloudflare";
 import { consumeDeadLetters, consumeJobs, READING_AT_ONCE } from "~/jobs/consumer.server";
 import { runScheduledTasks } from "~/jobs/scheduled.server";
-import { receiveSenderReply, refuseMailToSendingAddress } from "~/jobs/sender-replies.server";
-import { receiveMailboxEmail } from "~/jobs/mailbox.server";
+import { receiveSenderReply, refuseMailToSendingAddress } from "~/services/sender-replies.server";
+import { receiveMailboxEmail } from "~/services/inbound-mailbox.server";
 import { isAddressAt } from "~/domain/mailbox";
 import { PublicPageCache } from "~/services/public-pages.server";
 import { EnvError, parseEnv, type AppEnv } from "~/utils/env.server";

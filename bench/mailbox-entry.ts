@@ -5,7 +5,7 @@
 import { and, eq, inArray, isNotNull, like, sql } from "drizzle-orm";
 import { mailArrivals, mailboxAddresses, mailboxDays, requestLogs, requests, users } from "../drizzle/schema";
 import worker from "../app/worker";
-import { receiveMailboxEmail } from "~/jobs/mailbox.server";
+import { receiveMailboxEmail } from "~/services/inbound-mailbox.server";
 import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
 import {

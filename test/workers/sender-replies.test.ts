@@ -8,7 +8,7 @@ import { jobs, requestLogs, requests, requestTemplates, staffAudit } from "../..
 import worker from "../../app/worker";
 import { newReplyToken, replyAddress } from "~/domain/reply-address";
 import type { CatalogSender } from "~/domain/sender-catalog";
-import { receiveSenderReply, REPLIES_PER_DAY } from "~/jobs/sender-replies.server";
+import { receiveSenderReply, REPLIES_PER_DAY } from "~/services/sender-replies.server";
 import { replyTokenOfRequest } from "~/models/sender-reply.server";
 import { parseEnv } from "~/utils/env.server";
 import { seedSenderCatalog } from "~/models/request-template.server";
