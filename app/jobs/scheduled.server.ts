@@ -1,4 +1,4 @@
-import { sendJobEnvelopes } from "~/jobs/producer.server";
+import { sendJobEnvelopes } from "~/queue/producer.server";
 import { JOB_SWEEP_CRON } from "~/domain/job-envelope";
 import { sweepStuckJobs } from "~/jobs/sweep.server";
 import { deleteSucceededJobsBefore, envelopeOf, markStrandedJobsDead } from "~/models/job.server";
@@ -106,9 +106,7 @@ const REMINDER_JOBS_PER_BATCH = 90;
  * "Has the mail stopped?" reminders: claims every reminder that is due, then gives the claimed
  * ones without a job their `reminder.send` job and queues it. A claim left without a job (a run
  * that stopped between the two steps, or a backlog beyond this run's pages) is picked up by the
- * next run; running twice, even at once, queues each reminder once. It lives here rather than in
- * jobs/reminders.server.ts because the job table imports that module and the producer needed here
- * imports the job table.
+ * next run; running twice, even at once, queues each reminder once.
  */
 async function queueDueReminders(env: AppEnv, now: Date) {
   const db = getDb(env.DB);

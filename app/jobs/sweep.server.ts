@@ -1,6 +1,6 @@
 import { MAX_RESENDS } from "~/domain/job-envelope";
-import { READING_JOB_TYPES, sendJobEnvelopes } from "~/jobs/producer.server";
-import { isRetryableJob, notRetryableMessage } from "~/jobs/retry.server";
+import { READING_JOB_TYPES, sendJobEnvelopes } from "~/queue/producer.server";
+import { isRetryableJob, notRetryableMessage } from "~/queue/retry.server";
 import { envelopeOf, listStuckJobs, markJobsSentAgain, markStuckJobsDead, queueReadingPosition, type JobLane } from "~/models/job.server";
 import type { AppEnv } from "~/utils/env.server";
 import { getDb } from "~/utils/db.server";

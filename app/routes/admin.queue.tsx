@@ -7,7 +7,7 @@ import { formatDate, DEFAULT_TIME_ZONE } from "~/domain/dates";
 import { AddressesToCheck, AddressKeptAsTyped } from "~/components/admin/address-warning";
 import { ProcessForm } from "~/components/admin/process-form";
 import { allowedKinds, requestKey, type ProcessingKind } from "~/domain/work-queue";
-import { enqueueJobs } from "~/jobs/producer.server";
+import { enqueueJobs } from "~/queue/producer.server";
 import { currentQueue, lettersFor, markProcessed, type QueueKey } from "~/models/work-queue.server";
 import { photosForStaff } from "~/models/mail-photo.server";
 import { PhotoImages } from "~/components/requests/photo-images";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { enqueueJob } from "~/jobs/producer.server";
+import { enqueueJob } from "~/queue/producer.server";
 import { jsonResponse, readJsonBody, requireOwnEmail } from "~/utils/api.server";
 import { notFound } from "~/utils/http-errors";
 import { requireApiUser } from "~/services/auth.server";

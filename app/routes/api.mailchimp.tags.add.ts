@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { PLAN_DETAILS } from "~/domain/plans";
 import { FREE_REQUESTS_USED_TAG, freeRequestsLeft } from "~/domain/requests";
-import { enqueueJob } from "~/jobs/producer.server";
+import { enqueueJob } from "~/queue/producer.server";
 import { getUserTagFacts } from "~/models/user.server";
 import { jsonResponse, readJsonBody, requireOwnEmail } from "~/utils/api.server";
 import { notFound } from "~/utils/http-errors";

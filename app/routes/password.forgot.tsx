@@ -5,7 +5,7 @@ import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type Load
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorSummary, TextField } from "~/components/ui/form";
 import { ForgotPasswordSchema } from "~/domain/signup";
-import { enqueueJob } from "~/jobs/producer.server";
+import { enqueueJob } from "~/queue/producer.server";
 import { reminderUnsubscribeUrl } from "~/services/email-switches.server";
 import { resetCounters, takeAttempt, tryAgainIn } from "~/models/rate-limit.server";
 import { createPasswordResetToken } from "~/models/password-reset.server";

@@ -1,7 +1,7 @@
 import type { EmailPreferences } from "~/domain/account";
 import { accountDeletedEmail, emailChangedNotice, emailChangeLinkEmail, passwordChangedEmail, welcomeEmail } from "~/domain/account-emails";
 import { sendAtOnceWhenSenderAllows } from "~/services/automatic-send.server";
-import { enqueueAccountEmail, enqueueJob } from "~/jobs/producer.server";
+import { enqueueAccountEmail, enqueueJob } from "~/queue/producer.server";
 import { subscriberHash } from "~/integrations/mailchimp.server";
 import {
   completeEmailChange,

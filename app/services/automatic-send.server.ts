@@ -7,7 +7,7 @@
 import type { SenderChannel } from "../../drizzle/schema";
 import type { StaffActor } from "~/models/audit.server";
 import { auditEntry } from "~/models/audit.server";
-import { enqueueJob, sendJobEnvelopes } from "~/jobs/producer.server";
+import { enqueueJob, sendJobEnvelopes } from "~/queue/producer.server";
 import { lobLettersClient } from "~/integrations/lob.server";
 import { listChannelProblems } from "~/models/sender-channels.server";
 import { givenSenderAddressOfWaitingRequest } from "~/models/sender-address.server";

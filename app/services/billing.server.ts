@@ -11,7 +11,7 @@ import {
   retrieveSubscription,
   subscriptionIdOfEvent,
 } from "~/integrations/stripe.server";
-import { enqueueJob } from "~/jobs/producer.server";
+import { enqueueJob } from "~/queue/producer.server";
 import { applySubscription, getUserIdByStripeCustomer, type SubscriptionChange } from "~/models/subscription.server";
 import { getUserBillingOwner, setStripeCustomerIdOnce } from "~/models/user.server";
 import type { Db } from "~/utils/db.server";

@@ -36,7 +36,7 @@ import {
   type TakenStep,
 } from "~/models/follow-up.server";
 import { envelopeOf } from "~/models/job.server";
-import { sendJobEnvelopes } from "~/jobs/producer.server";
+import { sendJobEnvelopes } from "~/queue/producer.server";
 import { getDb } from "~/utils/db.server";
 import type { AppEnv } from "~/utils/env.server";
 

@@ -15,7 +15,7 @@ import {
 } from "~/models/learned-channels.server";
 import { saveSenderAddress } from "~/models/sender-address.server";
 import { lettersGoThroughLob, sendWaitingRequestsOfSender } from "~/services/automatic-send.server";
-import { sendJobEnvelopes } from "~/jobs/producer.server";
+import { sendJobEnvelopes } from "~/queue/producer.server";
 import { listChannelProblems } from "~/models/sender-channels.server";
 import { getTemplate } from "~/models/request-template.server";
 import { getUserRequest } from "~/models/request.server";

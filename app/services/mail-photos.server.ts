@@ -4,7 +4,7 @@
 // the app, to their owner and to staff.
 import { OTHER_SENDER, PHOTO_LIMITS, PHOTO_MESSAGES, readMailPiece } from "~/domain/mail-photo";
 import { DAY_MS, MINUTE_MS } from "~/domain/dates";
-import { enqueueJob } from "~/jobs/producer.server";
+import { enqueueJob } from "~/queue/producer.server";
 import { getTextReader, shouldRetryRead, transcribeStored } from "~/integrations/text-reader.server";
 import type { StaffActor } from "~/models/audit.server";
 import {

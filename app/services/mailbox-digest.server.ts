@@ -7,7 +7,7 @@ import { isDigest, parseDigest } from "~/domain/informed-delivery";
 import { digestEntryId, isResidentMail } from "~/domain/mail-piece";
 import { readMailPiece } from "~/domain/mail-photo";
 import { getTextReader, shouldRetryRead, transcribeStored } from "~/integrations/text-reader.server";
-import { enqueueJobs } from "~/jobs/producer.server";
+import { enqueueJobs } from "~/queue/producer.server";
 import {
   addWaitingPieces,
   forgetPieceImages,

@@ -2,7 +2,7 @@
 // and the email of the address and its setup steps.
 import { DAY_MS, formatDateTime, timeZoneForState } from "~/domain/dates";
 import { forwardingConfirmationCode, MAILBOX_LIMITS, mailboxAddress, mailboxSetupDue, mailboxStepsEmail } from "~/domain/mailbox";
-import { enqueueAccountEmail } from "~/jobs/producer.server";
+import { enqueueAccountEmail } from "~/queue/producer.server";
 import { mailboxOfUser, reserveStepsEmail, stepsEmailStateOf } from "~/models/mailbox.server";
 import type { CurrentUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";

@@ -16,7 +16,7 @@ import { requestsSentEmail } from "~/domain/account-emails";
 import { sendAtOnceWhenSenderAllows } from "~/services/automatic-send.server";
 import { sendTypedRequestWhenLearned } from "~/services/learned-channels.server";
 import { judgeReport, takeNextFollowUpStep } from "~/services/follow-up.server";
-import { enqueueAccountEmail, enqueueJob } from "~/jobs/producer.server";
+import { enqueueAccountEmail, enqueueJob } from "~/queue/producer.server";
 import {
   applyRequestAction,
   createCustomRequest,

@@ -11,7 +11,7 @@ import type { AddressField } from "~/domain/address";
 import type { SenderAddressOrigin } from "../../drizzle/schema";
 import { checkAddress } from "~/integrations/address-verification.server";
 import { lettersGoThroughLob } from "~/services/automatic-send.server";
-import { sendJobEnvelopes } from "~/jobs/producer.server";
+import { sendJobEnvelopes } from "~/queue/producer.server";
 import { returnedAddressesOf } from "~/models/mailed-letter.server";
 import { saveSenderAddress, senderAddressFactsOfRequest } from "~/models/sender-address.server";
 import type { AppEnv } from "~/utils/env.server";

@@ -5,7 +5,7 @@ import { replyTokenFrom } from "~/domain/reply-address";
 import { utcDay } from "~/domain/dates";
 import { claimedReplyText, replyText } from "~/domain/reply-text";
 import { senderRepliedEmail } from "~/domain/account-emails";
-import { enqueueAccountEmail } from "~/jobs/producer.server";
+import { enqueueAccountEmail } from "~/queue/producer.server";
 import {
   claimReplyNotice,
   findRequestByReplyToken,

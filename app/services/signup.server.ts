@@ -2,7 +2,7 @@
 // (decision 0019): an account is never refused because of others' signups.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { finishSignupEmail } from "~/domain/account-emails";
-import { enqueueJob } from "~/jobs/producer.server";
+import { enqueueJob } from "~/queue/producer.server";
 import { PENDING_SIGNUP_LIFETIME_HOURS } from "~/domain/signup";
 import { createPendingSignup, takePendingSignup, type PendingSignup } from "~/models/pending-signup.server";
 import {

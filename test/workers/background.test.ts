@@ -7,7 +7,7 @@ import { and, eq, inArray, type SQL } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jobs, users, type JobState } from "../../drizzle/schema";
 import type { StandInRequest } from "../stand-ins/server";
-import { enqueueJob } from "~/jobs/producer.server";
+import { enqueueJob } from "~/queue/producer.server";
 import { parseEnv } from "~/utils/env.server";
 import { getDb } from "~/utils/db.server";
 import { ADDRESS, Browser, signUp, signedUpUser } from "./http";

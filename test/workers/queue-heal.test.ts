@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { jobs, type JobState } from "../../drizzle/schema";
 import worker from "../../app/worker";
 import type { JobEnvelope } from "~/domain/job-envelope";
-import { enqueueJob } from "~/jobs/producer.server";
+import { enqueueJob } from "~/queue/producer.server";
 import { parseEnv } from "~/utils/env.server";
 import { getDb } from "~/utils/db.server";
 

@@ -3,7 +3,7 @@ import { eq, like } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { jobs } from "../../drizzle/schema";
 import worker from "../../app/worker";
-import { enqueueJob, enqueueJobs } from "~/jobs/producer.server";
+import { enqueueJob, enqueueJobs } from "~/queue/producer.server";
 import { parseEnv } from "~/utils/env.server";
 import { getDb } from "~/utils/db.server";
 

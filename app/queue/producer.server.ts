@@ -1,10 +1,40 @@
+// The queue's producer: how services, jobs and routes put work on the queue. It sits below them all
+// and knows every job type by name only; the handlers are app/jobs/'s, whose registry
+// (jobs/definitions.server.ts) lends it the payloads' types, which vanish at build time.
 import type { AccountEmail } from "~/domain/account-emails";
 import type { JobEnvelope } from "~/domain/job-envelope";
-import type { JobPayload, JobType } from "~/jobs/definitions.server";
+import type { JobPayload } from "~/jobs/definitions.server";
 import { insertJob, insertJobs, recordSendFailure } from "~/models/job.server";
 import type { AppEnv } from "~/utils/env.server";
 import { getDb, type Db } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
+
+/** Every job type the consumer knows: the job registry (jobs/definitions.server.ts) has a handler for each, and for no other. */
+export const JOB_TYPES = [
+  "ping",
+  "newsletter.subscribe",
+  "newsletter.tag",
+  "newsletter.notifyNewUser",
+  "billing.createCustomer",
+  "email.send",
+  "optOut.email",
+  "optOut.letter",
+  "reminder.send",
+  "followUp.notice",
+  "newsletter.sync",
+  "newsletter.changeEmail",
+  "account.eraseMailchimp",
+  "account.eraseStripe",
+  "photo.read",
+  "account.erasePhotos",
+  "mailbox.read",
+  "mailbox.readPiece",
+] as const;
+
+export type JobType = (typeof JOB_TYPES)[number];
+
+/** Whether a job of this type has a handler. */
+export const isJobType = (type: string): type is JobType => (JOB_TYPES as readonly string[]).includes(type);
 
 /**
  * Puts a job on the queue. The job is written to D1 first; if the queue will not take it, even asked

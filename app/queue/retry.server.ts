@@ -1,7 +1,7 @@
-// Staff sending dead jobs back to the queue (the Jobs page). It lives with the jobs, not the job
-// model, because it must know every job type (the registry) and talk to the queue.
-import { getJobDefinition } from "~/jobs/definitions.server";
-import { isReadingJob, queueFor, type JobQueues } from "~/jobs/producer.server";
+// Staff sending dead jobs back to the queue (the Jobs page), and the sweep's test of a job worth
+// sending again. It lives with the producer, not the job model, because it talks to the queue and
+// must know every job type (by name: the handlers are the consumer's).
+import { isJobType, isReadingJob, queueFor, type JobQueues } from "~/queue/producer.server";
 import { JobEnvelopeSchema } from "~/domain/job-envelope";
 import { auditEntries, auditEntry, type StaffActor } from "~/models/audit.server";
 import { envelopeOf, getJob, listAllDeadJobs, requeueDeadJobs } from "~/models/job.server";
@@ -14,7 +14,7 @@ import { errorMessage } from "~/utils/errors";
  * come back dead.
  */
 export function isRetryableJob(job: { id: string; type: string }) {
-  if (job.type === "malformed" || !getJobDefinition(job.type)) return false;
+  if (job.type === "malformed" || !isJobType(job.type)) return false;
   return JobEnvelopeSchema.shape.id.safeParse(job.id).success;
 }
 
@@ -54,7 +54,7 @@ export async function retryDeadJob(db: Db, queues: JobQueues, actor: StaffActor,
 
 export function notRetryableMessage(type: string) {
   if (type === "malformed") return "This message never was a job (its body could not be read), so it cannot be run again.";
-  if (!getJobDefinition(type)) return `No handler knows the job type "${type}", so sending it again would fail the same way.`;
+  if (!isJobType(type)) return `No handler knows the job type "${type}", so sending it again would fail the same way.`;
   return "This job's id is not one the queue's consumer accepts, so it cannot be sent again.";
 }
 
