@@ -1,7 +1,7 @@
 // The layers of app/ (decision 0021), checked by `npm test` through `npm run lint:deps`.
-// From the top: the entry points (routes, root, the Worker), then components, then services and
-// jobs, then models and integrations, then domain, utils and the schema. An import may only point
-// down (or across, within services and jobs), and nothing may go round in a circle.
+// From the top: the entry points (routes, root, the Worker), then components, then jobs, then
+// services, then the queue's producer, then models and integrations, then domain, utils and the
+// schema. An import may only point down, and nothing may go round in a circle.
 // drizzle/seed.ts, drizzle/local-staff.ts and drizzle/local-examples.ts are scripts: entry points like the Worker.
 const ENTRY = [
   "^app/(routes/|root[.]tsx$|entry[.]server[.]tsx$|worker[.]ts$|worker-handlers[.]server[.]ts$|routes[.]ts$|load-context[.]ts$)",
@@ -9,12 +9,14 @@ const ENTRY = [
 ];
 const COMPONENTS = "^app/components/";
 const SERVICES = "^app/(services|jobs)/";
+const JOBS = "^app/jobs/";
+const QUEUE = "^app/queue/";
 const MODELS = "^app/models/";
 const INTEGRATIONS = "^app/integrations/";
 const DOMAIN = "^app/domain/";
 const UTILS = "^app/utils/";
 const SCHEMA = "^drizzle/schema[.]ts$";
-const SERVER_LAYERS = [SERVICES, MODELS, INTEGRATIONS];
+const SERVER_LAYERS = [SERVICES, QUEUE, MODELS, INTEGRATIONS];
 
 const below = (name, from, forbidden, comment) => ({ name, severity: "error", comment, from: { path: from }, to: { path: forbidden } });
 
@@ -32,7 +34,7 @@ module.exports = {
       severity: "error",
       comment:
         "Nothing below the entry points imports a route, the root or the Worker. A component may name the root loader's type for useRouteLoaderData: a type-only import, gone at build time.",
-      from: { path: "^app/(components|services|jobs|models|integrations|domain|utils)/" },
+      from: { path: "^app/(components|services|jobs|queue|models|integrations|domain|utils)/" },
       to: { path: ENTRY, dependencyTypesNot: ["type-only"] },
     },
     {
@@ -46,15 +48,37 @@ module.exports = {
     below("components-are-ui", COMPONENTS, SERVER_LAYERS, "Components render what routes give them; they reach no server layer."),
     below("services-below-ui", SERVICES, [COMPONENTS], "Services and jobs are server use cases, below every screen."),
     below(
+      "services-below-jobs",
+      "^app/services/",
+      JOBS,
+      "A job handler may run a service, never the other way round: a service puts work on the queue through app/queue/.",
+    ),
+    {
+      name: "routes-reach-jobs-through-the-queue",
+      severity: "error",
+      comment:
+        "A screen queues work through app/queue/ and runs use cases from app/services/; the job handlers are the queue consumer's (app/worker-handlers.server.ts).",
+      from: { path: "^app/(routes/|root[.]tsx$|entry[.]server[.]tsx$)" },
+      to: { path: JOBS },
+    },
+    {
+      name: "queue-below-services",
+      severity: "error",
+      comment:
+        "The producer sits below services and jobs, which both queue through it. It names the job registry's payload types: a type-only import, gone at build time.",
+      from: { path: QUEUE },
+      to: { path: [COMPONENTS, SERVICES], dependencyTypesNot: ["type-only"] },
+    },
+    below(
       "models-are-data-access",
       MODELS,
-      [COMPONENTS, SERVICES, INTEGRATIONS],
+      [COMPONENTS, SERVICES, QUEUE, INTEGRATIONS],
       "Models read and write D1; they call no vendor, queue or service.",
     ),
     below(
       "integrations-are-http",
       INTEGRATIONS,
-      [COMPONENTS, SERVICES, MODELS],
+      [COMPONENTS, SERVICES, QUEUE, MODELS],
       "One file per vendor, HTTP only: an integration never touches D1 or the queue.",
     ),
     below(
@@ -74,8 +98,8 @@ module.exports = {
       name: "text-reader-stands-apart",
       severity: "error",
       comment:
-        "The text reader (app/text-reader/) is a Node program of its own, run in its container (decision 0057): the Worker reaches it over HTTP only, so nothing else in app/ imports it.",
-      from: { path: "^app/", pathNot: "^app/text-reader/" },
+        "The text reader (app/text-reader/) is a Node program of its own, run in its container (decision 0057): the Worker reaches it over HTTP only, so nothing else (app/, drizzle/) imports it.",
+      from: { pathNot: "^app/text-reader/" },
       to: { path: "^app/text-reader/" },
     },
     {
