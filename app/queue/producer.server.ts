@@ -10,7 +10,7 @@ import { getDb, type Db } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
 
 /** Every job type the consumer knows: the job registry (jobs/definitions.server.ts) has a handler for each, and for no other. */
-export const JOB_TYPES = [
+const JOB_TYPES = [
   "ping",
   "newsletter.subscribe",
   "newsletter.tag",
