@@ -1,10 +1,28 @@
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { defineConfig } from "vitest/config";
 import { vendorVars } from "./support/local-stack";
 import { WORKERD_SSR_DEPS } from "./support/workerd-deps";
 
 const root = path.resolve(import.meta.dirname, "..");
+const wranglerConfig = path.join(root, "wrangler.toml");
+const QUEUE_BATCH_TIMEOUT_SECONDS = 0.05;
+
+/**
+ * wrangler.toml's queue consumers, each handed its batch as soon as its messages are in: a test
+ * that waits for an email or a job then waits milliseconds, not the batch timeout (2 s).
+ */
+function queueConsumersWithoutWaiting() {
+  const { queueConsumers = {} } = unstable_getMiniflareWorkerOptions(wranglerConfig).workerOptions;
+  if (Array.isArray(queueConsumers)) throw new Error("wrangler.toml's queue consumers are expected with their settings");
+  return Object.fromEntries(
+    Object.entries(queueConsumers).map(([queue, consumer]) => [
+      queue,
+      { ...(consumer as Record<string, unknown>), maxBatchTimeout: QUEUE_BATCH_TIMEOUT_SECONDS },
+    ]),
+  );
+}
 
 // Tests inside workerd against the built Worker (run `npm run build` first: npm test does).
 // Outside services are the stand-ins, started by the global setup on a free port with our text
@@ -17,8 +35,9 @@ export default defineConfig(async () => {
     resolve: { alias: { "~": path.join(root, "app") } },
     plugins: [
       cloudflareTest(({ inject }) => ({
-        wrangler: { configPath: path.join(root, "wrangler.toml") },
+        wrangler: { configPath: wranglerConfig },
         miniflare: {
+          queueConsumers: queueConsumersWithoutWaiting(),
           // Retries without waiting, so a job can run through all of them within a test.
           bindings: {
             APP_ENV: "test",
