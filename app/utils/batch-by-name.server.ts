@@ -1,0 +1,29 @@
+// A D1 batch built from an object of queries, whose results come back under the same names: a
+// page that reads a dozen things in one round trip cannot take one result for another by its
+// position, and a query wanted only sometimes is one more name, not a second list.
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "~/utils/db.server";
+
+type Query = BatchItem<"sqlite">;
+
+/** Queries by name. A name whose query is undefined (an optional one not wanted this time) runs nothing. */
+export type NamedQueries = Record<string, Query | undefined>;
+
+type ResultOf<Entry> = Entry extends Query ? Entry["_"]["result"] : undefined;
+
+/** What each query gave (its rows, or a write's D1Result) under its name; undefined where no query was given. */
+export type NamedResults<Queries extends NamedQueries> = { [Name in keyof Queries]: ResultOf<Queries[Name]> };
+
+/**
+ * Runs `queries` as one `db.batch` (one round trip, one transaction) in the order their names are
+ * written, so a write named first is seen by the reads after it. Names must not look like array
+ * indexes ("0", "1"): JavaScript would put those first.
+ */
+export async function batchByName<Queries extends NamedQueries>(db: Db, queries: Queries): Promise<NamedResults<Queries>> {
+  const given = Object.entries(queries).filter((entry): entry is [string, Query] => entry[1] !== undefined);
+  const [first, ...rest] = given.map(([, query]) => query);
+  const results: unknown[] = first ? await db.batch([first, ...rest]) : [];
+  const named: Record<string, unknown> = Object.fromEntries(Object.keys(queries).map((name) => [name, undefined]));
+  given.forEach(([name], index) => (named[name] = results[index]));
+  return named as NamedResults<Queries>;
+}
