@@ -2,7 +2,10 @@
 // took per day (decision 0055). Every query that starts from an account filters by its id.
 import { and, desc, eq, gt, gte, inArray, isNull, lte, lt, or, sql } from "drizzle-orm";
 import { mailboxAddresses, mailboxConfirmations, mailboxDays, mailPhotos, requests, users } from "../../drizzle/schema";
+import { DAY_MS } from "~/domain/dates";
+import { MAILBOX_LIMITS } from "~/domain/mailbox";
 import { newReplyToken } from "~/domain/reply-address";
+import { batchByName, type NamedResults } from "~/utils/batch-by-name.server";
 import type { Db } from "~/utils/db.server";
 
 const addressColumns = { token: mailboxAddresses.token, enabled: mailboxAddresses.enabled, firstMailAt: mailboxAddresses.firstMailAt };
@@ -17,36 +20,68 @@ const confirmationColumns = {
 const SENT_STATUSES = ["inQueue", "confirmedByUser", "cancelled"] as const;
 
 /**
- * The user's inbound address, created on first need, the forwarding confirmations it received
- * since `shownSince`, newest first, and whether any request of theirs went out (the dashboard asks
- * for the setup from then, decision 0073). Read in one batch; an account without an address gets
- * one by an INSERT that does nothing when the account has one by then, so two pages opened at once
- * make one address.
+ * The statements that read the user's mailbox, for one batch of the caller's (batchByName): an
+ * INSERT that makes the user's inbound address when they have none (first, so the reads after it
+ * find it), the address, the forwarding confirmations received in the last
+ * MAILBOX_LIMITS.confirmationDays, newest first, and whether any request of theirs went out (the
+ * dashboard asks for the setup from then, decision 0073). The INSERT does nothing for an account
+ * that has an address by then, so two pages opened at once make one, nor for an account gone.
  */
-export async function mailboxOfUser(db: Db, userId: string, shownSince: Date) {
-  const addressOf = db.select(addressColumns).from(mailboxAddresses).where(eq(mailboxAddresses.userId, userId));
-  const [[found], confirmations, sent] = await db.batch([
-    addressOf,
-    db
+export function mailboxQueriesOf(db: Db, userId: string, now: Date) {
+  const shownSince = new Date(now.getTime() - MAILBOX_LIMITS.confirmationDays * DAY_MS);
+  return {
+    // Every column, in the table's order (insert…select names them all); enabled and the times as their defaults would be.
+    mailboxAddressMade: db
+      .insert(mailboxAddresses)
+      .select(
+        db
+          .select({
+            userId: users.id,
+            token: sql<string>`${newReplyToken()}`.as("token"),
+            enabled: sql<boolean>`1`.as("enabled"),
+            firstMailAt: sql<null>`null`.as("firstMailAt"),
+            stepsEmailedAt: sql<null>`null`.as("stepsEmailedAt"),
+            createdAt: sql<number>`${now.getTime()}`.as("createdAt"),
+            updatedAt: sql<number>`${now.getTime()}`.as("updatedAt"),
+          })
+          .from(users)
+          .where(eq(users.id, userId)),
+      )
+      .onConflictDoNothing(),
+    mailboxAddress: db.select(addressColumns).from(mailboxAddresses).where(eq(mailboxAddresses.userId, userId)),
+    mailboxConfirmations: db
       .select(confirmationColumns)
       .from(mailboxConfirmations)
       .where(and(eq(mailboxConfirmations.userId, userId), gte(mailboxConfirmations.receivedAt, shownSince)))
       .orderBy(desc(mailboxConfirmations.receivedAt))
       .limit(5),
-    db
+    mailboxRequestSent: db
       .select({ id: requests.id })
       .from(requests)
       .where(and(eq(requests.userId, userId), inArray(requests.status, [...SENT_STATUSES])))
       .limit(1),
-  ]);
-  const requestsSent = sent.length > 0;
-  if (found) return { address: found, confirmations, requestsSent };
-  const [, [created]] = await db.batch([
-    db.insert(mailboxAddresses).values({ userId, token: newReplyToken() }).onConflictDoNothing(),
-    addressOf,
-  ]);
-  // Null only when the random token was taken (2^-128) or the account is gone: the next page view tries again.
-  return { address: created ?? null, confirmations, requestsSent };
+  };
+}
+
+type MailboxResults = NamedResults<ReturnType<typeof mailboxQueriesOf>>;
+
+/**
+ * The user's mailbox from what mailboxQueriesOf read. The address is null only when the random
+ * token was taken (2^-128) or the account is gone: the next page view tries again.
+ */
+export function mailboxFrom(results: Pick<MailboxResults, "mailboxAddress" | "mailboxConfirmations" | "mailboxRequestSent">) {
+  return {
+    address: results.mailboxAddress[0] ?? null,
+    confirmations: results.mailboxConfirmations,
+    requestsSent: results.mailboxRequestSent.length > 0,
+  };
+}
+
+export type MailboxOfUser = ReturnType<typeof mailboxFrom>;
+
+/** The user's inbound address (made on first need), its recent confirmations and whether a request went out, in one batch. */
+export async function mailboxOfUser(db: Db, userId: string, now: Date): Promise<MailboxOfUser> {
+  return mailboxFrom(await batchByName(db, mailboxQueriesOf(db, userId, now)));
 }
 
 /**

@@ -1,25 +1,8 @@
-import { and, asc, desc, eq, exists, gte, isNotNull, isNull, ne, not, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, exists, isNotNull, isNull, ne, not, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { BatchItem } from "drizzle-orm/batch";
-import {
-  agentPermissions,
-  jobs,
-  requestLogs,
-  requests,
-  requestTemplates,
-  senderOutcomes,
-  users,
-  type AddressCheck,
-} from "../../drizzle/schema";
-import { DAY_MS } from "~/domain/dates";
-import {
-  CUSTOM_REQUIRED_DAYS,
-  FREE_REQUEST_ALLOWANCE,
-  STATUS_OF_ACTION,
-  UNDO_DELETE_DAYS,
-  UNDO_LOG_STATUS,
-  type RequestAction,
-} from "~/domain/requests";
+import { agentPermissions, jobs, requestLogs, requests, requestTemplates, users, type AddressCheck } from "../../drizzle/schema";
+import { CUSTOM_REQUIRED_DAYS, FREE_REQUEST_ALLOWANCE, STATUS_OF_ACTION, UNDO_LOG_STATUS, type RequestAction } from "~/domain/requests";
 import { listEarlierAddresses } from "~/models/account.server";
 import { addressColumns } from "~/models/address-columns.server";
 import { ownRequestStatus } from "~/models/own-requests.server";
@@ -27,16 +10,10 @@ import { listUserRecipients } from "~/models/recipient.server";
 import { accountOf } from "~/models/user.server";
 import type { RequestStatus } from "../../drizzle/schema";
 import type { PermissionForLetter } from "~/domain/opt-out-letter";
-import { openPhotosOf } from "~/models/mail-photo.server";
-import { mailedLettersOfUser, sentLinesOfUser, sentOptOutEmailsOfUser } from "~/models/request-evidence.server";
 import { historyLineWhere } from "~/models/request-history.server";
-import { piecesOfRequest, seenInMailOf } from "~/models/seen-in-mail.server";
-import { returnAddressColumns } from "~/models/sender-address.server";
-import { digestShowedSender, mailboxSeenOnOf } from "~/models/sender-outcome.server";
-import { unverifiedPiecesOf } from "~/models/unverified-pieces.server";
 import type { Db } from "~/utils/db.server";
 
-const requestColumns = {
+export const requestColumns = {
   id: requests.id,
   templateId: requests.templateId,
   senderName: requests.senderName,
@@ -88,9 +65,11 @@ export const sendingJob = sql<"optOut.email" | "optOut.letter" | null>`(select $
   where ${jobs.type} in ('optOut.email', 'optOut.letter') and ${jobs.state} in ('queued', 'running', 'retrying')
   and json_extract(${jobs.payload}, '$.requestId') = +${requests.id} and ${jobs.userId} = ${requests.userId} limit 1)`;
 
-const notDeleted = or(isNull(ownRequestStatus), ne(ownRequestStatus, "deleted"));
+/** A request that has a card: never sent, or in any status but deleted. */
+export const notDeleted = or(isNull(ownRequestStatus), ne(ownRequestStatus, "deleted"));
 
-function historyOf(db: Db, userId: string, requestId: string) {
+/** One of this user's requests' history, newest first. */
+export function historyOf(db: Db, userId: string, requestId: string) {
   return db
     .select({
       id: requestLogs.id,
@@ -102,144 +81,6 @@ function historyOf(db: Db, userId: string, requestId: string) {
     .from(requestLogs)
     .where(and(eq(requestLogs.userId, userId), eq(requestLogs.requestId, requestId)))
     .orderBy(desc(requestLogs.createdAt));
-}
-
-/**
- * This user's requests deleted within the undo window, newest first. The window runs from the
- * delete's log entry, whatever touched the row since.
- */
-function recentlyDeletedOf(db: Db, userId: string, now: Date) {
-  const deletes = db
-    .select({ requestId: requestLogs.requestId, deletedAt: sql<number>`max(${requestLogs.createdAt})`.as("deletedAt") })
-    .from(requestLogs)
-    .where(and(eq(requestLogs.userId, userId), eq(requestLogs.creator, "user"), eq(requestLogs.status, "delete")))
-    .groupBy(requestLogs.requestId)
-    .as("deletes");
-  return db
-    .select({ id: requests.id, senderName: requests.senderName, deletedAt: deletes.deletedAt })
-    .from(requests)
-    .innerJoin(deletes, eq(deletes.requestId, requests.id))
-    .where(
-      and(eq(requests.userId, userId), eq(ownRequestStatus, "deleted"), gte(deletes.deletedAt, now.getTime() - UNDO_DELETE_DAYS * DAY_MS)),
-    )
-    .orderBy(desc(deletes.deletedAt));
-}
-
-/**
- * Everything the dashboard shows, in one D1 batch whatever the number of requests: the user's
- * allowance and address, their requests with the catalog's facts, their recipients, the requests
- * deleted recently enough to undo, the pieces seen in their mail by sender, and the history of the
- * request that is open (newest first) with the pieces matched to it.
- */
-export async function getDashboard(db: Db, userId: string, openRequestId: string | null, now = new Date()) {
-  const account = accountOf(db, userId);
-  const userRequests = db
-    .select({
-      ...requestColumns,
-      sendingJob,
-      followUpStep: requests.followUpStep,
-      digestShowedSender,
-      // The sender's return address given from the piece, or read on one, for the card (decision 0067).
-      ...returnAddressColumns,
-      outcomeCases: senderOutcomes.cases,
-      outcomeStopped: senderOutcomes.stopped,
-      outcomeMedianDays: senderOutcomes.medianDays,
-      outcomeP90Days: senderOutcomes.p90Days,
-    })
-    .from(requests)
-    .leftJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
-    .leftJoin(senderOutcomes, eq(senderOutcomes.templateId, requests.templateId))
-    .where(and(eq(requests.userId, userId), notDeleted))
-    .orderBy(desc(requests.updatedAt));
-  const userRecipients = listUserRecipients(db, userId);
-  const earlier = listEarlierAddresses(db, [userId]);
-  const recentlyDeleted = recentlyDeletedOf(db, userId, now);
-  const photos = openPhotosOf(db, userId);
-
-  const letters = mailedLettersOfUser(db, userId);
-  const emails = sentOptOutEmailsOfUser(db, userId);
-  const sentLines = sentLinesOfUser(db, userId);
-  const seen = seenInMailOf(db, userId);
-  const mailboxSeen = db
-    .select({ on: mailboxSeenOnOf(sql`${userId}`) })
-    .from(users)
-    .where(eq(users.id, userId));
-  const unverified = unverifiedPiecesOf(db, userId);
-
-  const [
-    [accountRow],
-    requestRows,
-    recipientRows,
-    earlierRows,
-    deletedRows,
-    photoRows,
-    letterRows,
-    emailRows,
-    sentLineRows,
-    seenRows,
-    [mailboxSeenRow],
-    unverifiedRows,
-    logRows,
-    pieceRows,
-  ] = openRequestId
-    ? await db.batch([
-        account,
-        userRequests,
-        userRecipients,
-        earlier,
-        recentlyDeleted,
-        photos,
-        letters,
-        emails,
-        sentLines,
-        seen,
-        mailboxSeen,
-        unverified,
-        historyOf(db, userId, openRequestId),
-        piecesOfRequest(db, userId, openRequestId),
-      ])
-    : [
-        ...(await db.batch([
-          account,
-          userRequests,
-          userRecipients,
-          earlier,
-          recentlyDeleted,
-          photos,
-          letters,
-          emails,
-          sentLines,
-          seen,
-          mailboxSeen,
-          unverified,
-        ])),
-        [],
-        [],
-      ];
-  if (!accountRow) return null;
-  return {
-    account: accountRow,
-    letters: letterRows,
-    sentEmails: emailRows,
-    sentLines: sentLineRows,
-    photos: photoRows,
-    requests: requestRows.map(({ outcomeCases, outcomeStopped, outcomeMedianDays, outcomeP90Days, ...row }) => ({
-      ...row,
-      senderOutcome:
-        outcomeCases === null
-          ? null
-          : { cases: outcomeCases, stopped: outcomeStopped!, medianDays: outcomeMedianDays, p90Days: outcomeP90Days },
-    })),
-    mailboxSeenOn: mailboxSeenRow?.on || null,
-    recipients: recipientRows,
-    earlierAddresses: earlierRows,
-    recentlyDeleted: deletedRows,
-    history: logRows,
-    seenInMail: seenRows,
-    /** Pieces that could not be verified, each waiting on its request's card for the person's answer (decision 0064). */
-    unverifiedPieces: unverifiedRows.map((piece) => ({ ...piece, requestId: piece.requestId! })),
-    openPieces: pieceRows,
-  };
 }
 
 /** One of this user's requests with its whole history, oldest first (what an undo replays). */

@@ -22,10 +22,11 @@ import {
   undoRefusedMessage,
   type RequestAction,
 } from "~/domain/requests";
-import { getDashboard, getUserRequest } from "~/models/request.server";
+import { getDashboard } from "~/models/dashboard-read.server";
+import { getUserRequest } from "~/models/request.server";
 import { actOnRequest, afterFirstQueuing, answerPiece, sendSuggestions, undoDelete } from "~/services/requests.server";
 import { recordEvents, trackVisit } from "~/services/analytics.server";
-import { mailboxSetupCard, mailboxViewOf } from "~/services/mailbox.server";
+import { mailboxSetupCard, mailboxView } from "~/services/mailbox.server";
 import { requireUser, type CurrentUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
@@ -37,10 +38,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const url = new URL(request.url);
   const now = new Date();
-  const snapshot = await getDashboard(getDb(context.env.DB), user.id, url.searchParams.get("request"), now);
-  invariantResponse(snapshot && !namesUnknownRequest(snapshot, url));
+  const read = await getDashboard(getDb(context.env.DB), user.id, url.searchParams.get("request"), now);
+  invariantResponse(read && !namesUnknownRequest(read, url));
   trackVisit(request, context, "visited dashboard");
-  const mailbox = await mailboxViewOf(context.env, user, now);
+  const { mailbox: mailboxRead, ...snapshot } = read;
+  const mailbox = mailboxView(context.env, user, mailboxRead);
   return { ...dashboardView(snapshot, { user, url, now }), mailbox, mailboxSetup: mailboxSetupCard(mailbox, url) };
 }
 

@@ -3,7 +3,7 @@
 import { DAY_MS, formatDateTime, timeZoneForState } from "~/domain/dates";
 import { forwardingConfirmationCode, MAILBOX_LIMITS, mailboxAddress, mailboxSetupDue, mailboxStepsEmail } from "~/domain/mailbox";
 import { enqueueAccountEmail } from "~/queue/producer.server";
-import { mailboxOfUser, reserveStepsEmail, stepsEmailStateOf } from "~/models/mailbox.server";
+import { mailboxOfUser, reserveStepsEmail, stepsEmailStateOf, type MailboxOfUser } from "~/models/mailbox.server";
 import type { CurrentUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import type { AppEnv } from "~/utils/env.server";
@@ -15,8 +15,12 @@ import type { AppEnv } from "~/utils/env.server";
  * created on this view.
  */
 export async function mailboxViewOf(env: AppEnv, user: Pick<CurrentUser, "id" | "state">, now = new Date()) {
-  const shownSince = new Date(now.getTime() - MAILBOX_LIMITS.confirmationDays * DAY_MS);
-  const { address, confirmations, requestsSent } = await mailboxOfUser(getDb(env.DB), user.id, shownSince);
+  return mailboxView(env, user, await mailboxOfUser(getDb(env.DB), user.id, now));
+}
+
+/** mailboxViewOf's answer from a mailbox already read (the dashboard reads it in its own batch). */
+export function mailboxView(env: Pick<AppEnv, "MAILBOX_DOMAIN">, user: Pick<CurrentUser, "state">, mailbox: MailboxOfUser) {
+  const { address, confirmations, requestsSent } = mailbox;
   if (!address) return null;
   const timeZone = timeZoneForState(user.state);
   return {

@@ -17,7 +17,8 @@ export type NamedResults<Queries extends NamedQueries> = { [Name in keyof Querie
 /**
  * Runs `queries` as one `db.batch` (one round trip, one transaction) in the order their names are
  * written, so a write named first is seen by the reads after it. Names must not look like array
- * indexes ("0", "1"): JavaScript would put those first.
+ * indexes ("0", "1"): JavaScript would put those first. Build each query with drizzle's query
+ * builders: a `db.run(sql\`...\`)` with bound values cannot join a D1 batch (drizzle 0.45 fails on it).
  */
 export async function batchByName<Queries extends NamedQueries>(db: Db, queries: Queries): Promise<NamedResults<Queries>> {
   const given = Object.entries(queries).filter((entry): entry is [string, Query] => entry[1] !== undefined);

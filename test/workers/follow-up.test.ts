@@ -15,7 +15,7 @@ import { letterOfRequest } from "~/domain/opt-out-letter";
 import { lawById } from "~/domain/state-privacy-laws";
 import { FOLLOW_UP_NOTICE_JOB_TYPE } from "~/models/follow-up.server";
 import { recordPiece } from "~/models/mail-piece.server";
-import { getDashboard } from "~/models/request.server";
+import { getDashboard } from "~/models/dashboard-read.server";
 import { seedSenderCatalog } from "~/models/request-template.server";
 import { lettersFor, listWorkQueue } from "~/models/work-queue.server";
 import { advanceFollowUps, followUpPiece, remindHeldFollowUps, takeNextFollowUpStep } from "~/services/follow-up.server";
