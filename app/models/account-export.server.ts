@@ -41,6 +41,7 @@ import { mailedLetterColumns, mailedLettersOfUser, requestEmailColumns, sentOptO
 import { sendingJob } from "~/models/request.server";
 import { returnAddressColumns } from "~/models/sender-address.server";
 import { addressColumns, checkedAddressColumns } from "~/models/address-columns.server";
+import { batchByName } from "~/utils/batch-by-name.server";
 import type { Db } from "~/utils/db.server";
 
 export type AnalyticsConsent = "yes" | "no" | "not asked";
@@ -558,9 +559,10 @@ const ANALYTICS_NOTE =
 const BILLING_NOTE = "Payments are handled by Stripe: we never receive or keep card details.";
 
 /**
- * Everything held about this user, in one D1 batch, or null when the account no longer exists.
- * The analytics consent lives in the browser, so the caller reads it from the request's cookie; the
- * mailbox domain, which makes the inbound address, comes from the configuration.
+ * Everything held about this user, in one D1 batch of named queries (batchByName), or null when the
+ * account no longer exists. The analytics consent lives in the browser, so the caller reads it from
+ * the request's cookie; the mailbox domain, which makes the inbound address, comes from the
+ * configuration.
  */
 export async function exportAccount(
   db: Db,
@@ -568,59 +570,48 @@ export async function exportAccount(
   now: Date,
   known: { analyticsConsent: AnalyticsConsent; mailboxDomain: string },
 ): Promise<AccountExport | null> {
-  const [
-    [account],
-    addressRows,
-    emailChangeRows,
-    recipientRows,
-    requestRows,
-    logRows,
-    reminderRows,
-    emailRows,
-    eventRows,
-    photoRows,
-    letterRows,
-    optOutEmailRows,
-    channelRows,
-    [mailboxRow],
-    confirmationRows,
-    mailboxDayRows,
-    pieceRows,
-    permissionRows,
-  ] = await db.batch([
-    db.select(accountColumns).from(users).where(eq(users.id, userId)),
-    db
+  const read = await batchByName(db, {
+    account: db.select(accountColumns).from(users).where(eq(users.id, userId)),
+    earlierAddresses: db
       .select(earlierAddressColumns)
       .from(earlierAddresses)
       .where(eq(earlierAddresses.userId, userId))
       .orderBy(desc(earlierAddresses.movedAt)),
-    db.select(emailChangeColumns).from(emailChanges).where(eq(emailChanges.userId, userId)).orderBy(desc(emailChanges.createdAt)),
+    emailChanges: db
+      .select(emailChangeColumns)
+      .from(emailChanges)
+      .where(eq(emailChanges.userId, userId))
+      .orderBy(desc(emailChanges.createdAt)),
     // The order of listUserRecipients, which the letters name people in.
-    db
+    recipients: db
       .select(recipientColumns)
       .from(recipients)
       .where(eq(recipients.userId, userId))
       .orderBy(asc(recipients.createdAt), sql`rowid`),
-    db.select(requestColumns).from(requests).where(eq(requests.userId, userId)).orderBy(desc(requests.updatedAt)),
-    db.select(requestLogColumns).from(requestLogs).where(eq(requestLogs.userId, userId)).orderBy(desc(requestLogs.createdAt)),
-    db.select(reminderColumns).from(requestReminders).where(eq(requestReminders.userId, userId)).orderBy(asc(requestReminders.createdAt)),
-    db
+    requests: db.select(requestColumns).from(requests).where(eq(requests.userId, userId)).orderBy(desc(requests.updatedAt)),
+    logs: db.select(requestLogColumns).from(requestLogs).where(eq(requestLogs.userId, userId)).orderBy(desc(requestLogs.createdAt)),
+    reminders: db
+      .select(reminderColumns)
+      .from(requestReminders)
+      .where(eq(requestReminders.userId, userId))
+      .orderBy(asc(requestReminders.createdAt)),
+    emailsSent: db
       .select({ ...sentEmailColumns, subject: payloadText("subject"), kind: payloadText("tag") })
       .from(jobs)
       .where(and(eq(jobs.userId, userId), eq(jobs.type, "email.send"), eq(jobs.state, "succeeded")))
       .orderBy(desc(jobs.updatedAt)),
-    db
+    analyticsEvents: db
       .select(analyticsEventColumns)
       .from(analyticsEvents)
       .where(eq(analyticsEvents.userId, userId))
       .orderBy(desc(analyticsEvents.createdAt)),
-    db.select(photoColumns).from(mailPhotos).where(eq(mailPhotos.userId, userId)).orderBy(desc(mailPhotos.createdAt)),
-    mailedLettersOfUser(db, userId),
-    sentOptOutEmailsOfUser(db, userId),
+    photos: db.select(photoColumns).from(mailPhotos).where(eq(mailPhotos.userId, userId)).orderBy(desc(mailPhotos.createdAt)),
+    letters: mailedLettersOfUser(db, userId),
+    optOutEmails: sentOptOutEmailsOfUser(db, userId),
     // Where the catalog says each sender takes requests (where a sending no record names went), and
     // what else says where a request stands, as the dashboard reads it: staff's note on a letter is
     // read only for whether there is one.
-    db
+    requestFacts: db
       .select({
         id: requests.id,
         channels: requestTemplates.channels,
@@ -632,38 +623,40 @@ export async function exportAccount(
       .from(requests)
       .leftJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
       .where(eq(requests.userId, userId)),
-    db.select(mailboxAddressColumns).from(mailboxAddresses).where(eq(mailboxAddresses.userId, userId)),
-    db
+    mailbox: db.select(mailboxAddressColumns).from(mailboxAddresses).where(eq(mailboxAddresses.userId, userId)),
+    confirmations: db
       .select(mailboxConfirmationColumns)
       .from(mailboxConfirmations)
       .where(eq(mailboxConfirmations.userId, userId))
       .orderBy(desc(mailboxConfirmations.receivedAt)),
-    db.select(mailboxDayColumns).from(mailboxDays).where(eq(mailboxDays.userId, userId)).orderBy(desc(mailboxDays.day)),
-    db
+    mailboxDays: db.select(mailboxDayColumns).from(mailboxDays).where(eq(mailboxDays.userId, userId)).orderBy(desc(mailboxDays.day)),
+    pieces: db
       .select(mailPieceColumns)
       .from(mailArrivals)
       .where(eq(mailArrivals.userId, userId))
       .orderBy(desc(mailArrivals.arrivedOn), desc(mailArrivals.createdAt)),
-    db
+    permissions: db
       .select(agentPermissionColumns)
       .from(agentPermissions)
       .where(eq(agentPermissions.userId, userId))
       .orderBy(desc(agentPermissions.signedAt)),
-  ]);
+  });
+  const [account] = read.account;
   if (!account) return null;
+  const [mailboxRow] = read.mailbox;
 
   const timeZone = timeZoneForState(account.state);
-  const logsOf = groupByRequest(logRows);
-  const remindersOf = groupByRequest(reminderRows);
-  const factsOf = new Map(channelRows.map((row) => [row.id, row]));
+  const logsOf = groupByRequest(read.logs);
+  const remindersOf = groupByRequest(read.reminders);
+  const factsOf = new Map(read.requestFacts.map((row) => [row.id, row]));
   const sendings = {
-    letters: letterRows,
-    sentEmails: optOutEmailRows,
-    sentLines: logRows.filter((entry) => entry.status === "emailed"),
+    letters: read.letters,
+    sentEmails: read.optOutEmails,
+    sentLines: read.logs.filter((entry) => entry.status === "emailed"),
   };
-  const standingRecords = { ...sendings, sentLines: logRows };
+  const standingRecords = { ...sendings, sentLines: read.logs };
   // Listed newest first; letters name them in the order the person lived there.
-  const movesOldestFirst = [...addressRows].reverse();
+  const movesOldestFirst = [...read.earlierAddresses].reverse();
 
   return {
     generatedAt: iso(now),
@@ -678,22 +671,22 @@ export async function exportAccount(
       followUpEmails: account.followUpEmails,
       freeRequestsLeft: freeRequestsLeft(account.numOfFreeRequest),
     },
-    earlierAddresses: addressRows.map((row) => ({ ...addressOf(row), movedAt: iso(row.movedAt) })),
-    pendingEmailChanges: emailChangeRows.map((row) => ({
+    earlierAddresses: read.earlierAddresses.map((row) => ({ ...addressOf(row), movedAt: iso(row.movedAt) })),
+    pendingEmailChanges: read.emailChanges.map((row) => ({
       newEmail: row.newEmail,
       state: row.usedAt ? "used" : row.expiresAt <= now ? "expired" : "waiting",
       createdAt: iso(row.createdAt),
       expiresAt: iso(row.expiresAt),
       usedAt: isoOrNull(row.usedAt),
     })),
-    recipients: recipientRows.map((row) => ({
+    recipients: read.recipients.map((row) => ({
       id: row.id,
       fullName: row.fullName,
       ...checkedAddressOf(row),
       createdAt: iso(row.createdAt),
       updatedAt: iso(row.updatedAt),
     })),
-    requests: requestRows.map((row) => {
+    requests: read.requests.map((row) => {
       const history = logsOf.get(row.id) ?? [];
       const facts = factsOf.get(row.id);
       const request = {
@@ -741,8 +734,8 @@ export async function exportAccount(
         updatedAt: iso(row.updatedAt),
         // A request under a state law carries the permission it was sent with, even one revoked since.
         letter: letterOfRequest(
-          { ...row, permission: permissionRows.find((permission) => permission.id === row.agentPermissionId) ?? null },
-          recipientRows,
+          { ...row, permission: read.permissions.find((permission) => permission.id === row.agentPermissionId) ?? null },
+          read.recipients,
           { today: now, timeZone, earlierAddresses: movesOldestFirst },
         ),
         history: history.map((entry) => ({
@@ -767,7 +760,7 @@ export async function exportAccount(
         })),
       };
     }),
-    emailsSent: emailRows.map((row) => ({ subject: row.subject ?? "", kind: row.kind, sentAt: iso(row.updatedAt) })),
+    emailsSent: read.emailsSent.map((row) => ({ subject: row.subject ?? "", kind: row.kind, sentAt: iso(row.updatedAt) })),
     billing: {
       plan: account.plan,
       subscriptionId: account.stripeSubscriptionId,
@@ -785,8 +778,8 @@ export async function exportAccount(
       reminderEmails: account.reminderEmails,
       followUpEmails: account.followUpEmails,
     },
-    analyticsEvents: eventRows.map((row) => ({ name: row.name, properties: row.properties, createdAt: iso(row.createdAt) })),
-    photosOfMail: photoRows.map((row) => ({
+    analyticsEvents: read.analyticsEvents.map((row) => ({ name: row.name, properties: row.properties, createdAt: iso(row.createdAt) })),
+    photosOfMail: read.photos.map((row) => ({
       id: row.id,
       source: row.source,
       state: row.state,
@@ -814,15 +807,15 @@ export async function exportAccount(
       updatedAt: mailboxRow ? iso(mailboxRow.updatedAt) : null,
       firstMailAt: isoOrNull(mailboxRow?.firstMailAt ?? null),
       setupStepsEmailedAt: isoOrNull(mailboxRow?.stepsEmailedAt ?? null),
-      forwardingConfirmations: confirmationRows.map((row) => ({
+      forwardingConfirmations: read.confirmations.map((row) => ({
         from: row.fromAddress,
         subject: row.subject,
         text: row.text,
         receivedAt: iso(row.receivedAt),
       })),
-      emailsPerDay: mailboxDayRows.map((row) => ({ day: row.day, taken: row.taken, refused: row.dropped })),
+      emailsPerDay: read.mailboxDays.map((row) => ({ day: row.day, taken: row.taken, refused: row.dropped })),
     },
-    mailSeen: pieceRows.map((row) => ({
+    mailSeen: read.pieces.map((row) => ({
       arrivedOn: row.arrivedOn,
       source: row.source,
       read: row.state === "read",
@@ -837,7 +830,7 @@ export async function exportAccount(
       personAnswer: row.personAnswer,
       recordedAt: iso(row.createdAt),
     })),
-    agentPermissions: permissionRows.map((row) => ({
+    agentPermissions: read.permissions.map((row) => ({
       id: row.id,
       typedName: row.typedName,
       allows: row.allows,
