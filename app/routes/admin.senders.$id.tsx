@@ -1,11 +1,19 @@
-import { ScrollRegion } from "~/components/ui/scroll-region";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { InputField, PostOutcome } from "~/components/ui/form";
-import { SenderForm } from "~/components/admin/sender-fields";
+import { PostOutcome } from "~/components/ui/form";
+import {
+  AnotherName,
+  ChannelProblems,
+  EditSender,
+  PostalProposals,
+  SenderCatalogFacts,
+  WaitingForStaff,
+  WhoGetsIt,
+} from "~/components/admin/sender-sections";
 import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
+import { plural } from "~/domain/plural";
 import { formDefaultsFromTemplate, SenderSchema, type SenderFormValues } from "~/domain/sender-form";
 import { SENDER_QUERY_MAX_LENGTH } from "~/domain/sender-search";
 import { addSenderName, listSenderNames } from "~/models/sender-names.server";
@@ -63,8 +71,6 @@ const SenderActionSchema = z.discriminatedUnion("intent", [
     name: z.string({ error: SENDER_PAGE_MESSAGES.nameMissing }).max(SENDER_QUERY_MAX_LENGTH, SENDER_PAGE_MESSAGES.nameTooLong),
   }),
 ]);
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
@@ -259,273 +265,21 @@ export default function Sender() {
       <h1 id="page-title">{template.title}</h1>
       <PostOutcome notice={notice} error={buttonMessage} />
 
-      <ScrollRegion label="What the catalog holds">
-        <table>
-          <caption className="muted">What the catalog holds</caption>
-          <tbody>
-            <tr>
-              <th scope="row">Id</th>
-              <td>{template.id}</td>
-            </tr>
-            <tr>
-              <th scope="row">Status</th>
-              <td>
-                <span className="status">{template.isActive ? "active" : "inactive"}</span>{" "}
-                {template.isActive ? "Given to every new user at signup." : "Not given to new users."}
-              </td>
-            </tr>
-            <tr>
-              <th scope="row">Found by</th>
-              <td>
-                {names.length > 0 ? (
-                  names.map((entry, index) => (
-                    <span key={entry.name}>
-                      {index > 0 ? ", " : null}
-                      {entry.name}
-                      {entry.origin === "staff" ? <span className="muted"> (added by staff)</span> : null}
-                    </span>
-                  ))
-                ) : (
-                  <span className="muted">its title only, until it is saved again</span>
-                )}
-              </td>
-            </tr>
-            <tr>
-              <th scope="row">Users with it</th>
-              <td>{template.holders}</td>
-            </tr>
-            <tr>
-              <th scope="row">Category</th>
-              <td>{template.category}</td>
-            </tr>
-            <tr>
-              <th scope="row">Covers</th>
-              <td>{template.covers || <span className="muted">not recorded</span>}</td>
-            </tr>
-            <tr>
-              <th scope="row">Channels</th>
-              <td>
-                {template.channels.length > 0 ? (
-                  <ul>
-                    {template.channels.map((channel) => (
-                      <li key={`${channel.kind}:${channel.value}`}>
-                        {channel.kind}: {channel.value}
-                        {channel.note ? <span className="muted"> ({channel.note})</span> : null}
-                        <ChannelSource source={channel.source} checked={channel.checked} />
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  <span className="muted">none known</span>
-                )}
-              </td>
-            </tr>
-            <tr>
-              <th scope="row">Accepts agents</th>
-              <td>{template.acceptsAgent}</td>
-            </tr>
-            <tr>
-              <th scope="row">Asks for</th>
-              <td>{template.needs.length > 0 ? template.needs.join("; ") : <span className="muted">nothing recorded</span>}</td>
-            </tr>
-            <tr>
-              <th scope="row">Consumer files</th>
-              <td>{template.consumerFiles ? "yes: users get our instructions and file it themselves" : "no: we file it for them"}</td>
-            </tr>
-            <tr>
-              <th scope="row">Lasts</th>
-              <td>{template.lasts ?? <span className="muted">not recorded</span>}</td>
-            </tr>
-            <tr>
-              <th scope="row">Takes</th>
-              <td>{template.takes ?? <span className="muted">not recorded</span>}</td>
-            </tr>
-            <tr>
-              <th scope="row">Days until mail stops</th>
-              <td>{template.requiredDays}</td>
-            </tr>
-            <tr>
-              <th scope="row">Confidence</th>
-              <td>
-                {template.confidence}
-                {template.sourceYear ? `, from a source of ${template.sourceYear}` : ", source year unknown"}
-                {template.sourceUrl ? (
-                  <>
-                    {" "}
-                    (
-                    <a href={template.sourceUrl} rel="nofollow noreferrer">
-                      source
-                    </a>
-                    )
-                  </>
-                ) : null}
-              </td>
-            </tr>
-            <tr>
-              <th scope="row">Notes</th>
-              <td>{template.notes ?? <span className="muted">none</span>}</td>
-            </tr>
-            <tr>
-              <th scope="row">Added, last changed</th>
-              <td>
-                {template.createdAt}, {template.updatedAt}
-              </td>
-            </tr>
-          </tbody>
-        </table>
-      </ScrollRegion>
-
-      <h2>Waiting for staff</h2>
-      <p>
-        {waiting === 0
-          ? "No request to this sender waits for staff."
-          : `${plural(waiting, "request")} to this sender ${waiting === 1 ? "waits" : "wait"} for staff.`}{" "}
-        {waitReason ?? "New requests to this sender go out by themselves."}
-      </p>
-      {waiting > 0 && waitReason === null && isAdmin ? (
-        <Form method="post" action={self} className="actions">
-          <input type="hidden" name="intent" value="sendWaiting" />
-          <button type="submit" className="button">
-            Send the waiting requests
-          </button>
-        </Form>
-      ) : null}
-
-      {problems.length > 0 ? (
-        <>
-          <h2>Channel problems</h2>
-          <p className="muted">A channel with a problem is off the automatic path: its requests wait for staff until it is fixed.</p>
-          <StaffTable
-            columns={["Channel", "Problem", "Since", <span className="visually-hidden">Fix</span>]}
-            label="Channels that stopped working"
-          >
-            {problems.map((problem) => (
-              <tr key={problem.kind}>
-                <td>{problem.kind}</td>
-                <td>{problem.reason}</td>
-                <td>{problem.createdAt}</td>
-                <td>
-                  {isAdmin ? (
-                    <Form method="post" action={self}>
-                      <input type="hidden" name="intent" value="fixed" />
-                      <input type="hidden" name="kind" value={problem.kind} />
-                      <button type="submit" className="button button-quiet">
-                        Fixed
-                      </button>
-                    </Form>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </StaffTable>
-        </>
-      ) : null}
-
-      {proposals.length > 0 ? (
-        <>
-          <h2>Postal addresses seen on users&apos; photos</h2>
-          <p className="muted">Confirming one makes it the sender&apos;s postal channel and mails the requests waiting for it.</p>
-          <StaffTable
-            columns={["Address", "Seen", "First photo", "Since", <span className="visually-hidden">Decide</span>]}
-            label="Postal addresses seen on photos"
-          >
-            {proposals.map((proposal) => (
-              <tr key={proposal.id}>
-                <td>{proposal.address}</td>
-                <td>{plural(proposal.timesSeen, "time")}</td>
-                <td>
-                  {proposal.sourcePhotoId ? (
-                    <Link to={`/admin/photos/${encodeURIComponent(proposal.sourcePhotoId)}`}>photo</Link>
-                  ) : (
-                    <span className="muted">none</span>
-                  )}
-                </td>
-                <td>{proposal.createdAt}</td>
-                <td>
-                  {isAdmin ? (
-                    <div className="actions">
-                      <Form method="post" action={self}>
-                        <input type="hidden" name="intent" value="confirmProposal" />
-                        <input type="hidden" name="proposalId" value={proposal.id} />
-                        <button type="submit" className="button">
-                          Confirm
-                        </button>
-                      </Form>
-                      <Form method="post" action={self}>
-                        <input type="hidden" name="intent" value="rejectProposal" />
-                        <input type="hidden" name="proposalId" value={proposal.id} />
-                        <button type="submit" className="button button-quiet">
-                          Reject
-                        </button>
-                      </Form>
-                    </div>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </StaffTable>
-        </>
-      ) : null}
+      <SenderCatalogFacts template={template} names={names} />
+      <WaitingForStaff waiting={waiting} waitReason={waitReason} isAdmin={isAdmin} action={self} />
+      <ChannelProblems problems={problems} isAdmin={isAdmin} action={self} />
+      <PostalProposals proposals={proposals} isAdmin={isAdmin} action={self} />
 
       {isAdmin ? (
         <>
-          <h2>Who gets it</h2>
-          <div className="actions">
-            <Form method="post" action={self}>
-              <input type="hidden" name="intent" value={template.isActive ? "deactivate" : "activate"} />
-              <button type="submit" className="button button-quiet">
-                {template.isActive ? "Deactivate" : "Activate"}
-              </button>
-            </Form>
-            {template.isActive ? (
-              <Form method="post" action={self}>
-                <input type="hidden" name="intent" value="offer" />
-                <button type="submit" className="button">
-                  Offer to existing users
-                </button>
-              </Form>
-            ) : null}
-          </div>
-          <p className="muted">
-            {template.isActive
-              ? "Deactivating stops giving it to new users; users who have it keep it. "
-              : "Activating gives it to every user who signs up from then on. "}
-            Offering adds it, unsent, to the dashboard of every user who does not have it yet. Users who deleted it are left alone, and
-            running it again adds it only to users still without it.
-          </p>
-
-          <h2>Another name people type</h2>
-          <Form method="post" action={self} className="form link-by-id">
-            <input type="hidden" name="intent" value="name" />
-            <InputField
-              id="sender-name"
-              name="name"
-              label="Name, brand or spelling"
-              hint="A brand it mails under, a former name, a shortening people use. Search ignores case, punctuation and words like “Inc.” or “catalog”."
-              maxLength={SENDER_QUERY_MAX_LENGTH}
-              defaultValue={nameRefusal?.typed}
-              error={nameRefusal?.message}
-            />
-            <button type="submit" className="button button-quiet">
-              Add name
-            </button>
-          </Form>
-
-          <h2>Edit</h2>
-          <SenderForm
+          <WhoGetsIt isActive={template.isActive} action={self} />
+          <AnotherName action={self} refusal={nameRefusal} />
+          <EditSender
             lastResult={actionData?.intent === "update" ? actionData.result : undefined}
             defaultValue={defaultValue}
             categories={categories}
-            withId={false}
             action={self}
-          >
-            <input type="hidden" name="intent" value="update" />
-            <p className="actions">
-              <button type="submit" className="button">
-                Save changes
-              </button>
-            </p>
-          </SenderForm>
+          />
         </>
       ) : (
         <p className="note">Only the admin may change, activate or offer senders.</p>
@@ -550,28 +304,6 @@ export default function Sender() {
       )}
     </section>
   );
-}
-
-/**
- * Where a channel came from and when: the page it was read from (a link), or the people whose
- * return addresses taught it (decision 0068).
- */
-function ChannelSource({ source, checked }: { source?: string; checked?: string }) {
-  if (!source && !checked) return null;
-  const date = checked ? `, ${checked}` : "";
-  if (source && /^https?:\/\//.test(source)) {
-    return (
-      <span className="muted">
-        {" "}
-        · from{" "}
-        <a href={source} rel="nofollow noreferrer">
-          its page
-        </a>
-        {date}
-      </span>
-    );
-  }
-  return <span className="muted">{` · ${source ?? "checked"}${date}`}</span>;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data ? `Sender: ${data.template.title}` : "Sender");
