@@ -12,6 +12,8 @@ import {
   WaitingForStaff,
   WhoGetsIt,
 } from "~/components/admin/sender-sections";
+import { AuditHistory } from "~/components/admin/audit-history";
+import { auditHistoryRows } from "~/domain/audit-details";
 import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
 import { plural } from "~/domain/plural";
 import { formDefaultsFromTemplate, SenderSchema, type SenderFormValues } from "~/domain/sender-form";
@@ -46,7 +48,6 @@ import type { AppEnv } from "~/utils/env.server";
 import { isUnknownIntent, unknownIntent } from "~/utils/intent";
 import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
-import { StaffTable } from "~/components/admin/staff-table";
 import { changingPublicPages } from "~/services/public-pages.server";
 
 const SENDER_PAGE_MESSAGES = {
@@ -108,14 +109,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     ),
     problems: problems.map((problem) => ({ ...problem, createdAt: formatDateTime(problem.createdAt, DEFAULT_TIME_ZONE) })),
     proposals: proposals.map((proposal) => ({ ...proposal, createdAt: formatDateTime(proposal.createdAt, DEFAULT_TIME_ZONE) })),
-    history: history.map((entry) => ({
-      id: entry.id,
-      action: entry.action,
-      actorId: entry.actorId,
-      actorRole: entry.actorRole,
-      at: formatDateTime(entry.createdAt, DEFAULT_TIME_ZONE),
-      summary: summarize(entry.details),
-    })),
+    history: auditHistoryRows(history, DEFAULT_TIME_ZONE),
     notice:
       offered !== null && /^\d+$/.test(offered)
         ? `Offered to ${plural(Number(offered), "user")}.`
@@ -147,20 +141,6 @@ function sentNotice(query: URLSearchParams) {
 
 /** The query that says what was sent, for the redirect after an action that sends the waiting requests. */
 const sentQuery = ({ sent, by }: WaitingSent) => (sent > 0 && by ? `&sent=${sent}&by=${by}` : "");
-
-/** What an audit entry's details say, in a line. */
-function summarize(details: Record<string, unknown> | null) {
-  if (!details) return "";
-  if (typeof details.added === "number") return `${plural(details.added, "preset")} added`;
-  if (typeof details.sent === "number")
-    return `${plural(details.sent, "waiting request")} sent by ${details.channel === "mail" ? "letter" : "email"}`;
-  if (typeof details.problem === "string") return `${String(details.kind)} channel fixed: ${details.problem}`;
-  if (typeof details.address === "string") return details.address;
-  if (Array.isArray(details.names))
-    return `${plural(Number(details.requests ?? 0), "request")} linked, typed as ${details.names.join(", ")}`;
-  const after = details.after as Record<string, unknown> | undefined;
-  return after ? Object.keys(after).join(", ") : "";
-}
 
 // A channel added or fixed may open the automatic path (decision 0066): the requests
 // waiting for this sender go at once (decision 0054).
@@ -285,23 +265,7 @@ export default function Sender() {
         <p className="note">Only the admin may change, activate or offer senders.</p>
       )}
 
-      <h2>History</h2>
-      {history.length > 0 ? (
-        <StaffTable columns={["When", "What", "Who", "Details"]} label="History">
-          {history.map((entry) => (
-            <tr key={entry.id}>
-              <td>{entry.at}</td>
-              <td>{entry.action}</td>
-              <td>
-                {entry.actorId} ({entry.actorRole})
-              </td>
-              <td>{entry.summary}</td>
-            </tr>
-          ))}
-        </StaffTable>
-      ) : (
-        <p className="muted">No staff changes yet: the sender is as the gathered catalog had it.</p>
-      )}
+      <AuditHistory title="History" entries={history} empty="No staff changes yet: the sender is as the gathered catalog had it." />
     </section>
   );
 }

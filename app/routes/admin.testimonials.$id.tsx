@@ -3,10 +3,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { StaffTable } from "~/components/admin/staff-table";
+import { AuditHistory } from "~/components/admin/audit-history";
 import { TestimonialForm } from "~/components/admin/testimonial-form";
 import { ErrorList, PostOutcome } from "~/components/ui/form";
-import { describeChanges } from "~/domain/audit-details";
+import { auditHistoryRows } from "~/domain/audit-details";
 import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
 import {
   attribution,
@@ -72,13 +72,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       consentDate: testimonial.consentDate ?? "",
       consentMethod: testimonial.consentMethod ?? "",
     },
-    history: history.map((entry) => ({
-      id: entry.id,
-      action: entry.action,
-      actor: `${entry.actorId} (${entry.actorRole})`,
-      at: formatDateTime(entry.createdAt, DEFAULT_TIME_ZONE),
-      changes: describeChanges(entry.details),
-    })),
+    history: auditHistoryRows(history, DEFAULT_TIME_ZONE),
     notice: saved ? (SAVED_NOTICES[saved] ?? null) : null,
   };
 }
@@ -201,21 +195,7 @@ export default function Testimonial() {
         <p className="note">Only the admin may change, publish or delete testimonials.</p>
       )}
 
-      <h2>History</h2>
-      {history.length > 0 ? (
-        <StaffTable columns={["When", "What", "Who", "Details"]} label="History">
-          {history.map((entry) => (
-            <tr key={entry.id}>
-              <td>{entry.at}</td>
-              <td>{entry.action}</td>
-              <td>{entry.actor}</td>
-              <td>{entry.changes.join("; ")}</td>
-            </tr>
-          ))}
-        </StaffTable>
-      ) : (
-        <p className="muted">No staff changes recorded.</p>
-      )}
+      <AuditHistory title="History" entries={history} empty="No staff changes recorded." />
     </section>
   );
 }

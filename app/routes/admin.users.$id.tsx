@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { z } from "zod";
-import { describeChanges } from "~/domain/audit-details";
+import { auditHistoryRows } from "~/domain/audit-details";
 import { ErrorSummary, SelectField, TextField } from "~/components/ui/form";
 import { DEFAULT_TIME_ZONE, formatDate, formatDateTime } from "~/domain/dates";
 import { PLAN_DETAILS, PLAN_IDS, SUBSCRIPTION_STATE_LABELS, subscriptionStateOf } from "~/domain/plans";
@@ -20,7 +20,8 @@ import { requireAdmin, requireStaff } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
-import { PlanCard, ProfileCard, StaffChanges, UserJobs, UserRequests } from "~/components/admin/user-sections";
+import { AuditHistory } from "~/components/admin/audit-history";
+import { PlanCard, ProfileCard, UserJobs, UserRequests } from "~/components/admin/user-sections";
 import { isAddressDoubt, KeepAsTypedChoice } from "~/components/name-and-address-form";
 
 const REASON_MESSAGE = "Say why you are making this change.";
@@ -108,14 +109,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       })),
     })),
     jobs: page.jobs.map((job) => ({ ...job, createdAt: at(job.createdAt)!, updatedAt: at(job.updatedAt)! })),
-    audit: page.audit.map((entry) => ({
-      id: entry.id,
-      at: at(entry.createdAt)!,
-      actor: `${entry.actorId} (${entry.actorRole})`,
-      action: entry.action,
-      reason: entry.reason,
-      changes: describeChanges(entry.details, FIELD_LABELS),
-    })),
+    audit: auditHistoryRows(page.audit, DEFAULT_TIME_ZONE, FIELD_LABELS),
     defaultValue: {
       fullName: account.fullName,
       street1: account.street1,
@@ -198,7 +192,7 @@ export default function StaffUser() {
 
       <UserRequests requests={requests} />
       <UserJobs jobs={jobs} />
-      <StaffChanges audit={audit} />
+      <AuditHistory title="Staff changes" entries={audit} empty="No staff action has been recorded about this user." />
 
       {canEdit ? <EditUserForm /> : null}
     </section>

@@ -57,8 +57,6 @@ export type UserJobRow = {
   updatedAt: string;
 };
 
-export type StaffChange = { id: number; at: string; actor: string; action: string; reason: string | null; changes: string[] };
-
 export function ProfileCard({ account }: { account: UserProfile }) {
   return (
     <section className="card" aria-labelledby="profile-title">
@@ -229,39 +227,6 @@ export function UserJobs({ jobs }: { jobs: UserJobRow[] }) {
               <td>{job.lastError ?? "—"}</td>
               <td>{job.createdAt}</td>
               <td>{job.updatedAt}</td>
-            </tr>
-          ))}
-        </StaffTable>
-      )}
-    </>
-  );
-}
-
-export function StaffChanges({ audit }: { audit: StaffChange[] }) {
-  return (
-    <>
-      <h2 id="audit-title">Staff changes</h2>
-      {audit.length === 0 ? (
-        <p className="muted">No staff action has been recorded about this user.</p>
-      ) : (
-        <StaffTable columns={["When", "Who", "Action", "Reason", "What changed"]} labelledBy="audit-title">
-          {audit.map((entry) => (
-            <tr key={entry.id}>
-              <td>{entry.at}</td>
-              <td>{entry.actor}</td>
-              <td>{entry.action}</td>
-              <td>{entry.reason ?? "—"}</td>
-              <td>
-                {entry.changes.length === 0 ? (
-                  "—"
-                ) : (
-                  <ul>
-                    {entry.changes.map((change) => (
-                      <li key={change}>{change}</li>
-                    ))}
-                  </ul>
-                )}
-              </td>
             </tr>
           ))}
         </StaffTable>
