@@ -17,7 +17,7 @@ import { SiteHeader } from "~/components/site-header";
 import { errorTitle, PageErrorScreen } from "~/components/error-screens";
 import { pageMeta } from "~/utils/meta";
 import { useNonce } from "~/utils/nonce";
-import { isStaff } from "~/utils/roles";
+import { isStaff } from "~/domain/roles";
 import { consentChoice, hasOptOutSignal } from "~/services/analytics.server";
 import { getCurrentUser } from "~/services/auth.server";
 import appCss from "~/styles/app.css?inline";

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
 import { staffAudit, type AuditTarget } from "../../drizzle/schema";
 import { chunkedInserts, type Db } from "~/utils/db.server";
-import type { Role } from "~/utils/roles";
+import type { Role } from "~/domain/roles";
 
 /**
  * The product itself, for what it does with no one on the staff involved and still records in the

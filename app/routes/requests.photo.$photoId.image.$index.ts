@@ -4,7 +4,7 @@ import { photoImage } from "~/services/mail-photos.server";
 import { requireUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import { invariantResponse } from "~/utils/http-errors";
-import { isStaff } from "~/utils/roles";
+import { isStaff } from "~/domain/roles";
 
 const NO_STORE = { headers: { "Cache-Control": "no-store" } };
 

@@ -5,7 +5,7 @@ import { getDb } from "~/utils/db.server";
 import { invariantResponse } from "~/utils/http-errors";
 import { rememberDevice } from "~/utils/known-devices.server";
 import { safeRedirect } from "~/utils/redirect";
-import { isStaff, roleOf, type Role } from "~/utils/roles";
+import { isStaff, roleOf, type Role } from "~/domain/roles";
 import { commitSession, destroySession, getSession, getSessionStorage, hasSessionCookie } from "~/utils/session.server";
 
 export type CurrentUser = SessionUser & { role: Role };
