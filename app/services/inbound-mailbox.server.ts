@@ -24,7 +24,7 @@ import type { AppEnv } from "~/utils/env.server";
 import { getDb, type Db } from "~/utils/db.server";
 import { joinBytes, readAtMost } from "~/utils/bytes";
 import { hexDigest } from "~/utils/digest";
-import { sniffImageKind } from "~/utils/image-files";
+import { sniffImageKind } from "~/domain/image-files";
 import { log } from "~/utils/log.server";
 
 const REJECT_UNKNOWN_ADDRESS = "Unknown address";

@@ -33,7 +33,7 @@ import type { CurrentUser } from "~/services/auth.server";
 import { getDb } from "~/utils/db.server";
 import type { AppEnv } from "~/utils/env.server";
 import { errorMessage } from "~/utils/errors";
-import { stripImageMetadata, IMAGE_CONTENT_TYPES } from "~/utils/image-files";
+import { stripImageMetadata, IMAGE_CONTENT_TYPES } from "~/domain/image-files";
 import { log } from "~/utils/log.server";
 
 /** Every image of an account lives under its prefix, so deleting the account finds them all. */

@@ -25,7 +25,7 @@ import { getDb } from "~/utils/db.server";
 import type { AppEnv } from "~/utils/env.server";
 import { hexDigest } from "~/utils/digest";
 import { errorMessage } from "~/utils/errors";
-import { IMAGE_CONTENT_TYPES, sniffImageKind } from "~/utils/image-files";
+import { IMAGE_CONTENT_TYPES, sniffImageKind } from "~/domain/image-files";
 import { log } from "~/utils/log.server";
 
 export type DigestInput = {

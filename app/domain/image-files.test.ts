@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { type CleanImage, IMAGE_CONTENT_TYPES, sniffImageKind, stripImageMetadata } from "~/utils/image-files";
+import { type CleanImage, IMAGE_CONTENT_TYPES, sniffImageKind, stripImageMetadata } from "~/domain/image-files";
 
 // The fixtures are assembled here, byte by byte, from the formats' own rules; the last tests also take real
 // files written by libvips.
