@@ -2,7 +2,6 @@ import { and, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { authThrottle } from "../../drizzle/schema";
 import { MINUTE_MS } from "~/domain/dates";
 import type { Db } from "~/utils/db.server";
-import { clientNetwork } from "~/utils/client-network";
 import { hexDigest } from "~/utils/digest";
 
 /**
@@ -142,49 +141,24 @@ export async function rateKey(kind: string, ...parts: string[]) {
   return `${kind}:${await hexDigest("SHA-256", parts.map((part) => part.trim().toLowerCase()).join("\n"))}`;
 }
 
-const LOOPBACK = new Set(["127.0.0.1", "::1"]);
-
 /**
- * The client as per-client limits count it: the address Cloudflare reports, an IPv6 one as its
- * whole /64 (clientNetwork). Outside production a request from this machine (no address, or a
- * loopback one: `npm start`, the tests) is nobody's in particular and has no per-client limit, or
- * every local test user would share one budget; tests of the limits send an address. In
- * production Cloudflare always sends one; should it not, the requests without one (or with one
- * that does not parse) share a single budget.
+ * A per-client counter, or none for a request that is nobody's in particular (`client` null: see
+ * clientAddress).
  */
-function clientAddress(request: Request, appEnv: string): string | null {
-  const address = request.headers.get("CF-Connecting-IP")?.trim();
-  if (appEnv !== "production" && (!address || LOOPBACK.has(address))) return null;
-  return (address && clientNetwork(address)) ?? "unknown";
-}
-
-/** A per-client counter, or none for a local request (see clientAddress). */
-async function perClient(kind: string, request: Request, appEnv: string, limit: RateLimit, ...parts: string[]): Promise<Counter[]> {
-  const client = clientAddress(request, appEnv);
+async function perClient(kind: string, client: string | null, limit: RateLimit, ...parts: string[]): Promise<Counter[]> {
   return client === null ? [] : [{ key: await rateKey(kind, client, ...parts), limit }];
 }
 
-/** The one message of every limit: what happened and when to try again. */
-export function tryAgainIn(waitMs: number) {
-  const minutes = Math.max(1, Math.ceil(waitMs / MINUTE_MS));
-  return `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
-}
-
-export function tooManyAttemptsMessage(waitMs: number) {
-  return `Too many attempts. Please try again in ${tryAgainIn(waitMs)}.`;
-}
+// Each counter below that counts per client takes the client as clientAddress (utils/client-network) reads it off the request.
 
 /** An address check, from step 1 of signup or /api/address/verify: one budget for both. */
-export async function addressCheckCounters(request: Request, appEnv: string): Promise<Counter[]> {
-  return [
-    ...(await perClient("verify-client", request, appEnv, LIMITS.verifyPerClient)),
-    { key: "verify-total", limit: LIMITS.verifyInTotal },
-  ];
+export async function addressCheckCounters(client: string | null): Promise<Counter[]> {
+  return [...(await perClient("verify-client", client, LIMITS.verifyPerClient)), { key: "verify-total", limit: LIMITS.verifyInTotal }];
 }
 
 /** Step 2 of signup, per client: an account created, a link sent, or an email found taken. */
-export function signupClientCounters(request: Request, appEnv: string): Promise<Counter[]> {
-  return perClient("signup-client", request, appEnv, LIMITS.signupPerClient);
+export function signupClientCounters(client: string | null): Promise<Counter[]> {
+  return perClient("signup-client", client, LIMITS.signupPerClient);
 }
 
 /** Accounts created site-wide: counted only for a signup that creates one (decision 0019). */
@@ -201,9 +175,9 @@ export async function emailChangeCounters(userId: string): Promise<Counter[]> {
 }
 
 /** A reset link asked for: per client, and per email typed (known or not: the answer must not tell). */
-export async function resetCounters(request: Request, appEnv: string, email: string): Promise<Counter[]> {
+export async function resetCounters(client: string | null, email: string): Promise<Counter[]> {
   return [
-    ...(await perClient("reset-client", request, appEnv, LIMITS.resetPerClient)),
+    ...(await perClient("reset-client", client, LIMITS.resetPerClient)),
     { key: await rateKey("reset-email", email), limit: LIMITS.resetPerEmail },
   ];
 }
@@ -214,18 +188,12 @@ export async function resetCounters(request: Request, appEnv: string, email: str
  * this account and its address's count over all accounts; the account's count over all new
  * clients tells when it is under attack.
  */
-export async function signInCounters(
-  request: Request,
-  appEnv: string,
-  email: string,
-  knownDevice: { deviceId: string; userId: string } | null,
-) {
+export async function signInCounters(client: string | null, email: string, knownDevice: { deviceId: string; userId: string } | null) {
   if (knownDevice) {
     const own = { key: await rateKey("signin-device", knownDevice.deviceId, knownDevice.userId), limit: LIMITS.signInPerAccountAndClient };
     return { own, others: [] as Counter[], account: null };
   }
-  const client = clientAddress(request, appEnv) ?? "local";
-  const own = { key: await rateKey("signin-pair", email, client), limit: LIMITS.signInPerAccountAndClient };
+  const own = { key: await rateKey("signin-pair", email, client ?? "local"), limit: LIMITS.signInPerAccountAndClient };
   const account = { key: await rateKey("signin-account", email), limit: LIMITS.signInPerAccount };
-  return { own, others: [...(await perClient("signin-client", request, appEnv, LIMITS.signInPerClient)), account], account };
+  return { own, others: [...(await perClient("signin-client", client, LIMITS.signInPerClient)), account], account };
 }

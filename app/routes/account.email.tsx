@@ -5,7 +5,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorSummary, TextField } from "~/components/ui/form";
 import { ACCOUNT_MESSAGES, ChangeEmailSchema } from "~/domain/account";
-import { emailChangeCounters, takeAttempt, tooManyAttemptsMessage } from "~/models/rate-limit.server";
+import { emailChangeCounters, takeAttempt } from "~/models/rate-limit.server";
+import { tooManyAttemptsMessage } from "~/domain/too-many-attempts";
 import { getUserIdByEmail, normalizeEmail } from "~/models/user.server";
 import { requestEmailChange } from "~/services/account.server";
 import { requireUser } from "~/services/auth.server";

@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { verifyAddress } from "~/integrations/address-verification.server";
-import { addressCheckCounters, takeAttempt, tooManyAttemptsMessage } from "~/models/rate-limit.server";
+import { addressCheckCounters, takeAttempt } from "~/models/rate-limit.server";
+import { tooManyAttemptsMessage } from "~/domain/too-many-attempts";
+import { clientAddress } from "~/utils/client-network";
 import { jsonResponse, readJsonBody } from "~/utils/api.server";
 import { notFound } from "~/utils/http-errors";
 import { getDb } from "~/utils/db.server";
@@ -31,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { address } = await readJsonBody(request, VerifyBody);
 
   // Shared with step 1 of signup: a client refused here is refused there too (decision 0019).
-  const waitMs = await takeAttempt(getDb(context.env.DB), await addressCheckCounters(request, context.env.APP_ENV));
+  const waitMs = await takeAttempt(getDb(context.env.DB), await addressCheckCounters(clientAddress(request, context.env.APP_ENV)));
   if (waitMs > 0) return jsonResponse({ status: 429, result: null, error: tooManyAttemptsMessage(waitMs) }, 429);
 
   const verification = await verifyAddress(context.env, { ...address, street2: address.street2 ?? "" });

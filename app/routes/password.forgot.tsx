@@ -7,7 +7,9 @@ import { ErrorSummary, TextField } from "~/components/ui/form";
 import { ForgotPasswordSchema } from "~/domain/signup";
 import { enqueueJob } from "~/queue/producer.server";
 import { reminderUnsubscribeUrl } from "~/services/email-switches.server";
-import { resetCounters, takeAttempt, tryAgainIn } from "~/models/rate-limit.server";
+import { resetCounters, takeAttempt } from "~/models/rate-limit.server";
+import { tryAgainIn } from "~/domain/too-many-attempts";
+import { clientAddress } from "~/utils/client-network";
 import { createPasswordResetToken } from "~/models/password-reset.server";
 import { getUserIdByEmail } from "~/models/user.server";
 import { getDb } from "~/utils/db.server";
@@ -26,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { email } = submission.value;
   const db = getDb(context.env.DB);
   // Counted for the email typed, whether or not an account uses it, so that the answer never tells.
-  const waitMs = await takeAttempt(db, await resetCounters(request, context.env.APP_ENV, email));
+  const waitMs = await takeAttempt(db, await resetCounters(clientAddress(request, context.env.APP_ENV), email));
   if (waitMs > 0) {
     const error = `We have sent as many links as we can for now. Please try again in ${tryAgainIn(waitMs)}.`;
     return data(submission.reply({ fieldErrors: { email: [error] } }), { status: 429 });

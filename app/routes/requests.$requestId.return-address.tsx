@@ -11,7 +11,9 @@ import { PostOutcome } from "~/components/ui/form";
 import { noticeUrl } from "~/domain/dashboard";
 import { formatDate, timeZoneForState } from "~/domain/dates";
 import { SENDER_ADDRESS_FIELDS, returnAddressWait, senderAddressFromReading, type SenderAddressInput } from "~/domain/sender-address";
-import { addressCheckCounters, takeAttempt, tooManyAttemptsMessage } from "~/models/rate-limit.server";
+import { addressCheckCounters, takeAttempt } from "~/models/rate-limit.server";
+import { tooManyAttemptsMessage } from "~/domain/too-many-attempts";
+import { clientAddress } from "~/utils/client-network";
 import { senderAddressFactsOfRequest } from "~/models/sender-address.server";
 import { requireUser } from "~/services/auth.server";
 import { giveSenderAddress, type SenderAddressErrors } from "~/services/sender-address.server";
@@ -97,7 +99,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
   // Each check may be a paid call: the same budget as every address check (decision 0019).
   const db = getDb(context.env.DB);
-  const waitMs = await takeAttempt(db, await addressCheckCounters(request, context.env.APP_ENV));
+  const waitMs = await takeAttempt(db, await addressCheckCounters(clientAddress(request, context.env.APP_ENV)));
   if (waitMs > 0) return refused({ form: tooManyAttemptsMessage(waitMs) }, 429);
 
   const outcome = await giveSenderAddress(context.env, user.id, requestId, input, intent.data.intent === "confirmRead" ? "read" : "typed");

@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorSummary, TextField } from "~/components/ui/form";
 import { VerifiedAddress } from "~/components/verified-address";
 import { PENDING_SIGNUP_LIFETIME_HOURS, STEP2_MESSAGES, Step2Schema } from "~/domain/signup";
-import { tooManyAttemptsMessage } from "~/models/rate-limit.server";
+import { tooManyAttemptsMessage } from "~/domain/too-many-attempts";
 import { trackVisit } from "~/services/analytics.server";
 import { redirectSignedInUser, signIn } from "~/services/auth.server";
 import { signUpFromDraft, type SignupOutcome } from "~/services/signup.server";

@@ -3,7 +3,9 @@ import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import type { Address } from "~/domain/address";
 import { wantsAddressAsTyped, type AddressVerdict } from "~/domain/address-check";
 import { checkAddress } from "~/integrations/address-verification.server";
-import { addressCheckCounters, takeAttempt, tooManyAttemptsMessage } from "~/models/rate-limit.server";
+import { addressCheckCounters, takeAttempt } from "~/models/rate-limit.server";
+import { tooManyAttemptsMessage } from "~/domain/too-many-attempts";
+import { clientAddress } from "~/utils/client-network";
 import { getDb } from "~/utils/db.server";
 
 export type TypedAddressVerdict = AddressVerdict<Address> | { kind: "tooMany"; message: string };
@@ -21,7 +23,7 @@ export async function checkTypedAddress(
 ): Promise<TypedAddressVerdict> {
   const keepAsTyped = wantsAddressAsTyped(formData);
   if (!keepAsTyped) {
-    const waitMs = await takeAttempt(getDb(context.env.DB), await addressCheckCounters(request, context.env.APP_ENV));
+    const waitMs = await takeAttempt(getDb(context.env.DB), await addressCheckCounters(clientAddress(request, context.env.APP_ENV)));
     if (waitMs > 0) return { kind: "tooMany", message: tooManyAttemptsMessage(waitMs) };
   }
   return checkAddress(context.env, entered, { keepAsTyped });

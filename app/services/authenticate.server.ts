@@ -11,10 +11,11 @@ import {
   countAttempts,
   signInCounters,
   slowdownMs,
-  tryAgainIn,
   uncountAttempt,
   type KeyState,
 } from "~/models/rate-limit.server";
+import { tryAgainIn } from "~/domain/too-many-attempts";
+import { clientAddress } from "~/utils/client-network";
 import { ACCOUNT_MESSAGES } from "~/domain/account";
 import { getUserCredentials } from "~/models/user.server";
 import { getDb } from "~/utils/db.server";
@@ -71,7 +72,7 @@ async function verifyCredentials(
 
   const [credentials, device] = await Promise.all([getUserCredentials(db, email), readKnownDevice(request, env)]);
   const knownHere = credentials && device?.users.includes(credentials.id) ? { deviceId: device.id, userId: credentials.id } : null;
-  const counters = await signInCounters(request, env.APP_ENV, email, knownHere);
+  const counters = await signInCounters(clientAddress(request, env.APP_ENV), email, knownHere);
   const counted = await countAttempts(db, [counters.own, ...counters.others], now);
   const waitMs = counted.waitMs || underAttackWaitMs(counters, counted.states, now);
   if (waitMs > 0) throw new SignInError(SIGN_IN_MESSAGES.tooManyAttempts(waitMs), 429);

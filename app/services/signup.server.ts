@@ -13,6 +13,7 @@ import {
   takeAttempt,
   uncountAttempt,
 } from "~/models/rate-limit.server";
+import { clientAddress } from "~/utils/client-network";
 import { createUserWithPresets, EmailTakenError, getUserIdByEmail } from "~/models/user.server";
 import { signupJobs } from "~/services/account.server";
 import { recordEvents } from "~/services/analytics.server";
@@ -40,7 +41,7 @@ export async function signUpFromDraft(
 ): Promise<SignupOutcome> {
   const { env } = context;
   const db = getDb(env.DB);
-  const clientWaitMs = await takeAttempt(db, await signupClientCounters(request, env.APP_ENV));
+  const clientWaitMs = await takeAttempt(db, await signupClientCounters(clientAddress(request, env.APP_ENV)));
   if (clientWaitMs > 0) return { kind: "tooManyAttempts", waitMs: clientWaitMs };
 
   const signup: PendingSignup = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientNetwork } from "./client-network";
+import { clientAddress, clientNetwork } from "./client-network";
 
 describe("clientNetwork", () => {
   it("keeps an IPv4 address as it is", () => {
@@ -30,5 +30,27 @@ describe("clientNetwork", () => {
     for (const text of ["", "unknown", "1.2.3", "256.1.1.1", "1:2:3", "1::2::3", "2001:db8::g", "1:2:3:4:5:6:7:8:9"]) {
       expect(clientNetwork(text)).toBeNull();
     }
+  });
+});
+
+describe("clientAddress", () => {
+  const from = (address?: string) =>
+    new Request("https://quietmailbox.test/signin", address ? { headers: { "CF-Connecting-IP": address } } : {});
+
+  it("counts the address Cloudflare reports, an IPv6 one as its /64", () => {
+    expect(clientAddress(from("203.0.113.7"), "production")).toBe("203.0.113.7");
+    expect(clientAddress(from("2001:db8:1:2::9"), "development")).toBe("2001:db8:1:2::/64");
+  });
+
+  it("outside production, takes a request from this machine for nobody's in particular", () => {
+    expect(clientAddress(from(), "development")).toBeNull();
+    expect(clientAddress(from("127.0.0.1"), "development")).toBeNull();
+    expect(clientAddress(from("::1"), "test")).toBeNull();
+  });
+
+  it("in production, puts the requests without a readable address in one budget", () => {
+    expect(clientAddress(from(), "production")).toBe("unknown");
+    expect(clientAddress(from("127.0.0.1"), "production")).toBe("127.0.0.1");
+    expect(clientAddress(from("not an address"), "production")).toBe("unknown");
   });
 });

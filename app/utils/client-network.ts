@@ -52,3 +52,19 @@ function ipv6Groups(text: string): number[] | null {
   const missing = 8 - head.length - tail.length;
   return missing >= 1 ? [...head, ...Array<number>(missing).fill(0), ...tail] : null;
 }
+
+const LOOPBACK = new Set(["127.0.0.1", "::1"]);
+
+/**
+ * The client as per-client limits count it: the address Cloudflare reports, an IPv6 one as its
+ * whole /64 (clientNetwork). Outside production a request from this machine (no address, or a
+ * loopback one: `npm start`, the tests) is nobody's in particular (null) and has no per-client
+ * limit, or every local test user would share one budget; tests of the limits send an address. In
+ * production Cloudflare always sends one; should it not, the requests without one (or with one
+ * that does not parse) share a single budget, "unknown".
+ */
+export function clientAddress(request: Request, appEnv: string): string | null {
+  const address = request.headers.get("CF-Connecting-IP")?.trim();
+  if (appEnv !== "production" && (!address || LOOPBACK.has(address))) return null;
+  return (address && clientNetwork(address)) ?? "unknown";
+}
