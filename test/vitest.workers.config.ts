@@ -1,6 +1,7 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
-import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { parse as parseToml } from "smol-toml";
 import { defineConfig } from "vitest/config";
 import { vendorVars } from "./support/local-stack";
 import { WORKERD_SSR_DEPS } from "./support/workerd-deps";
@@ -9,17 +10,23 @@ const root = path.resolve(import.meta.dirname, "..");
 const wranglerConfig = path.join(root, "wrangler.toml");
 const QUEUE_BATCH_TIMEOUT_SECONDS = 0.05;
 
+type WranglerQueueConsumer = { queue: string; max_batch_size?: number; max_retries?: number; dead_letter_queue?: string };
+
 /**
  * wrangler.toml's queue consumers, each handed its batch as soon as its messages are in: a test
  * that waits for an email or a job then waits milliseconds, not the batch timeout (2 s).
  */
 function queueConsumersWithoutWaiting() {
-  const { queueConsumers = {} } = unstable_getMiniflareWorkerOptions(wranglerConfig).workerOptions;
-  if (Array.isArray(queueConsumers)) throw new Error("wrangler.toml's queue consumers are expected with their settings");
+  const config = parseToml(readFileSync(wranglerConfig, "utf8")) as { queues?: { consumers?: WranglerQueueConsumer[] } };
   return Object.fromEntries(
-    Object.entries(queueConsumers).map(([queue, consumer]) => [
-      queue,
-      { ...(consumer as Record<string, unknown>), maxBatchTimeout: QUEUE_BATCH_TIMEOUT_SECONDS },
+    (config.queues?.consumers ?? []).map((consumer) => [
+      consumer.queue,
+      {
+        maxBatchSize: consumer.max_batch_size,
+        maxBatchTimeout: QUEUE_BATCH_TIMEOUT_SECONDS,
+        maxRetries: consumer.max_retries,
+        deadLetterQueue: consumer.dead_letter_queue,
+      },
     ]),
   );
 }
@@ -30,6 +37,7 @@ function queueConsumersWithoutWaiting() {
 // what the stand-ins received.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(root, "migrations"));
+  const queueConsumers = queueConsumersWithoutWaiting();
   return {
     root,
     resolve: { alias: { "~": path.join(root, "app") } },
@@ -37,7 +45,7 @@ export default defineConfig(async () => {
       cloudflareTest(({ inject }) => ({
         wrangler: { configPath: wranglerConfig },
         miniflare: {
-          queueConsumers: queueConsumersWithoutWaiting(),
+          queueConsumers,
           // Retries without waiting, so a job can run through all of them within a test.
           bindings: {
             APP_ENV: "test",
