@@ -3,8 +3,10 @@
 // services, then the queue's producer, then models and integrations, then domain, utils and the
 // schema. An import may only point down, and nothing may go round in a circle.
 // drizzle/seed.ts, drizzle/local-staff.ts and drizzle/local-examples.ts are scripts: entry points like the Worker.
+// app/bench.server.ts is what the benches' Worker entries call through the build: an entry point too.
+// The benches' Worker entries (bench/*-entry.ts) are checked with app/ (`npm run lint:deps`).
 const ENTRY = [
-  "^app/(routes/|root[.]tsx$|entry[.]server[.]tsx$|worker[.]ts$|worker-handlers[.]server[.]ts$|routes[.]ts$|load-context[.]ts$)",
+  "^app/(routes/|root[.]tsx$|entry[.]server[.]tsx$|worker[.]ts$|worker-handlers[.]server[.]ts$|bench[.]server[.]ts$|routes[.]ts$|load-context[.]ts$)",
   "^drizzle/(seed|local-staff|local-examples)[.]ts$",
 ];
 const COMPONENTS = "^app/components/";
@@ -43,6 +45,21 @@ module.exports = {
       comment:
         "app/worker.ts reaches the app only through the server build (entry.server re-exports the Worker's handlers): a module it imported itself would be bundled a second time, with state of its own. Types may be named.",
       from: { path: "^app/worker[.]ts$" },
+      to: { pathNot: "^([.][.]/)?build/server/index[.]js$", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "bench-entries-run-the-build",
+      severity: "error",
+      comment:
+        "A bench's Worker entry (bench/*-entry.ts) reaches the app only through bench/built-app.ts, which imports the server build once as app/worker.ts does: a module of app/ or drizzle/ imported here would be bundled a second time, with state of its own. Types may be named.",
+      from: { path: "^bench/[^/]+-entry[.]ts$" },
+      to: { path: ["^app/", "^drizzle/", "^([.][.]/)?build/"], dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "built-app-is-the-build",
+      severity: "error",
+      comment: "bench/built-app.ts imports the server build and nothing else of the app, as app/worker.ts. Types may be named.",
+      from: { path: "^bench/built-app[.]ts$" },
       to: { pathNot: "^([.][.]/)?build/server/index[.]js$", dependencyTypesNot: ["type-only"] },
     },
     below("components-are-ui", COMPONENTS, SERVER_LAYERS, "Components render what routes give them; they reach no server layer."),
@@ -114,7 +131,7 @@ module.exports = {
       name: "no-tests-in-the-app",
       severity: "error",
       from: { path: "^(app|drizzle)/", pathNot: "[.]test[.]tsx?$" },
-      to: { path: ["^test/", "[.]test[.]tsx?$"] },
+      to: { path: ["^test/", "^bench/", "[.]test[.]tsx?$"] },
     },
     {
       name: "resolvable",

@@ -11,6 +11,8 @@ import { securityHeaders } from "~/utils/security-headers.server";
 export { createWorkerHandlers } from "~/worker-handlers.server";
 // The Durable Object class of the text reader's container (decision 0057), exported by the Worker.
 export { TextReaderContainer } from "~/integrations/text-reader-container.server";
+// What the benches' Worker entries call inside the built app (bench/built-app.ts).
+export * as bench from "~/bench.server";
 
 const STREAM_TIMEOUT_MS = 5_000;
 

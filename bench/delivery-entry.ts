@@ -3,18 +3,9 @@
 // password hashing and rate limits, put one person's request through addRequestForSender (the
 // function "Send request" and a preset's "Unsubscribe" call), and read what happened to every
 // request from D1. It is never deployed: production's entry is wrangler.toml's `main`, and nothing
-// in app/ imports this file.
+// in app/ imports this file. The app comes from the server build, imported once (bench/built-app.ts).
 import { and, eq, inArray, isNotNull, like, sql } from "drizzle-orm";
-import { jobs, mailedLetters, requests, users } from "../drizzle/schema";
-import worker from "../app/worker";
-import { requestKey } from "~/domain/work-queue";
-import { createUserWithPresets, getSessionUser } from "~/models/user.server";
-import { listWorkQueue } from "~/models/work-queue.server";
-import { addRequestForSender } from "~/services/requests.server";
-import { giveSenderAddress } from "~/services/sender-address.server";
-import { waitingForReturnAddress } from "~/models/return-address-wait.server";
-import { getDb } from "~/utils/db.server";
-import { parseEnv } from "~/utils/env.server";
+import { app, worker } from "./built-app";
 import { deliveryEvidenceColumns } from "./delivery-evidence";
 import {
   DELIVERY_FIGURES_PATH,
@@ -29,6 +20,19 @@ import {
   type DeliveryRequestResult,
   type DeliveryReturnAddress,
 } from "./delivery-routes";
+
+const {
+  requestKey,
+  createUserWithPresets,
+  getSessionUser,
+  listWorkQueue,
+  addRequestForSender,
+  giveSenderAddress,
+  waitingForReturnAddress,
+  getDb,
+  parseEnv,
+  schema: { jobs, mailedLetters, requests, users },
+} = app;
 
 /** Not a usable password hash: these accounts cannot be signed in to. */
 const NO_PASSWORD = "bench$no-password";

@@ -1,7 +1,8 @@
 // The Worker entry that bench/followup.ts serves instead of app/worker.ts: the app itself, plus
 // routes that make the year's households (straight into D1, their first requests already sent),
 // run one day of the year, and read back what the year did. Never deployed: production's entry is
-// wrangler.toml's `main`, and nothing in app/ imports this file.
+// wrangler.toml's `main`, and nothing in app/ imports this file. The app comes from the server build,
+// imported once (bench/built-app.ts).
 //
 // A day, inside the Worker: the day's pieces recorded by recordPiece (their senders known, as a
 // digest's pieces once read), then the daily cron (runScheduledTasks, as Cloudflare runs it at
@@ -12,23 +13,9 @@
 // wrangler.toml), which a year of days could not afford: the messages the app sends go to the
 // consumer in batches of ten, a retried one again, one that runs out of tries to the dead letters.
 import { and, eq, gte, inArray, isNull, like, lte, sql } from "drizzle-orm";
-import { agentPermissions, jobs, mailArrivals, requestLogs, requestTemplates, requests, senderOutcomes, users } from "../drizzle/schema";
-import worker from "../app/worker";
-import { DAY_MS } from "~/domain/dates";
-import { mailClock, reachedSenderAt } from "~/domain/mail-timing";
-import { isVerifiedStopped, learnedStopDays } from "~/domain/sender-outcome";
-import { processedDetail, processingKindOf, staffChannel } from "~/domain/work-queue";
-import { runScheduledTasks } from "~/jobs/scheduled.server";
 import type { StaffActor } from "~/models/audit.server";
-import { recordPiece } from "~/models/mail-piece.server";
-import { digestShowedSender } from "~/models/sender-outcome.server";
-import { markProcessed } from "~/models/work-queue.server";
-import { followUpPiece, takeNextFollowUpStep } from "~/services/follow-up.server";
-
-/** Days a household takes to answer its card when it asks whether to ask under the law (assumption). */
-const CONFIRM_AFTER_DAYS = 3;
-import { getDb, type Db } from "~/utils/db.server";
-import { parseEnv } from "~/utils/env.server";
+import type { Db } from "~/utils/db.server";
+import { app, worker } from "./built-app";
 import {
   FOLLOWUP_DAY_PATH,
   FOLLOWUP_FIGURES_PATH,
@@ -41,6 +28,28 @@ import {
   type FollowUpStopped,
 } from "./followup-routes";
 
+const {
+  DAY_MS,
+  mailClock,
+  reachedSenderAt,
+  isVerifiedStopped,
+  learnedStopDays,
+  processedDetail,
+  processingKindOf,
+  staffChannel,
+  runScheduledTasks,
+  recordPiece,
+  digestShowedSender,
+  markProcessed,
+  followUpPiece,
+  takeNextFollowUpStep,
+  getDb,
+  parseEnv,
+  schema: { agentPermissions, jobs, mailArrivals, requestLogs, requestTemplates, requests, senderOutcomes, users },
+} = app;
+
+/** Days a household takes to answer its card when it asks whether to ask under the law (assumption). */
+const CONFIRM_AFTER_DAYS = 3;
 /** wrangler.toml's daily cron. */
 const DAILY_CRON = "0 14 * * *";
 const CRON_HOUR_MS = 14 * 60 * 60 * 1000;

@@ -1,13 +1,10 @@
 // The Worker entry that bench/mailbox.ts serves instead of app/worker.ts: the app itself (its
 // email handler, queue consumer and crons), plus routes that make the bench's households (their
 // requests and inbound addresses, straight into D1) and read back what their digests became. Never
-// deployed: production's entry is wrangler.toml's `main`, and nothing in app/ imports this file.
+// deployed: production's entry is wrangler.toml's `main`, and nothing in app/ imports this file. The
+// app comes from the server build, imported once (bench/built-app.ts).
 import { and, eq, inArray, isNotNull, like, sql } from "drizzle-orm";
-import { mailArrivals, mailboxAddresses, mailboxDays, requestLogs, requests, users } from "../drizzle/schema";
-import worker from "../app/worker";
-import { receiveMailboxEmail } from "~/services/inbound-mailbox.server";
-import { getDb } from "~/utils/db.server";
-import { parseEnv } from "~/utils/env.server";
+import { app, worker } from "./built-app";
 import {
   MAILBOX_FIGURES_PATH,
   MAILBOX_HOUSEHOLDS_PATH,
@@ -15,6 +12,13 @@ import {
   type BenchFigures,
   type BenchHousehold,
 } from "./mailbox-routes";
+
+const {
+  receiveMailboxEmail,
+  getDb,
+  parseEnv,
+  schema: { mailArrivals, mailboxAddresses, mailboxDays, requestLogs, requests, users },
+} = app;
 
 /** The bench's month starts later: its accounts were made half a year before, so no digest predates them. */
 const ACCOUNTS_MADE = new Date(Date.parse("2026-05-01T00:00:00Z"));

@@ -2,15 +2,19 @@
 // bench/queue-wave-entry.ts`): the app itself, with its queue consumer, plus one route that makes
 // accounts and enqueues exactly the jobs a signup enqueues (signupJobs), without the signup form's
 // password hashing and rate limits. It is never deployed: production's entry is wrangler.toml's
-// `main`, and nothing in app/ imports this file.
+// `main`, and nothing in app/ imports this file. The app comes from the server build, imported once
+// (bench/built-app.ts).
 import { count, eq, sum } from "drizzle-orm";
-import { jobs } from "../drizzle/schema";
-import worker from "../app/worker";
-import { createUserWithPresets } from "~/models/user.server";
-import { signupJobs } from "~/services/account.server";
-import { getDb } from "~/utils/db.server";
-import { parseEnv } from "~/utils/env.server";
+import { app, worker } from "./built-app";
 import { WAVE_JOBS_PATH, WAVE_SIGNUPS_PATH, type WaveJobs, type WaveSignup, type WaveSignupResult } from "./queue-wave-routes";
+
+const {
+  createUserWithPresets,
+  signupJobs,
+  getDb,
+  parseEnv,
+  schema: { jobs },
+} = app;
 
 /** Not a usable password hash: these accounts cannot be signed in to. */
 const NO_PASSWORD = "bench$no-password";
