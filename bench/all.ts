@@ -3,30 +3,76 @@
 // says so and the next one runs. Never fails.
 //
 // `npx tsx bench/all.ts home dashboard` runs only the parts named.
+//
+// `npx tsx bench/all.ts --smoke` (a step of `npm test`, decision 0079) runs every part at its smoke
+// size (bench/smoke.ts) and fails when a part exits non-zero or prints no verdict: a bench that
+// cannot start is a failing test. The verdicts themselves are printed, never checked: timings at
+// that size say nothing. The local D1 every stack starts from is migrated and seeded once, while
+// the parts that need none run, and each stack copies it. `--part <file>` (repeatable) runs the
+// given files as the parts instead (the harness's own test).
 import { spawn } from "node:child_process";
-import { REPO_ROOT } from "../test/support/local-stack";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { REPO_ROOT, seedLocalDatabase } from "../test/support/local-stack";
+import { SEEDED_D1_VARIABLE } from "./smoke";
 
-const PARTS = [
-  { name: "home", file: "bench/home-vs-static.ts", what: "home page weight and throughput against a static file" },
-  { name: "dashboard", file: "bench/dashboard.ts", what: "dashboard round trips, latency at scale, JavaScript" },
-  { name: "catalog", file: "bench/catalog.ts", what: "sender catalog coverage and search" },
-  { name: "photo", file: "bench/photo.ts", what: "photos of mail read by the stand-in" },
-  { name: "journeys", file: "bench/journeys.ts", what: "signup and sign-in journeys in Chromium on a slow phone, JavaScript on and off" },
-  { name: "queue", file: "bench/queue-wave.ts", what: "the queue under a wave of 10,000 signups" },
-  { name: "delivery", file: "bench/delivery.ts", what: "a month of requests to senders, letters through Lob, before and after" },
-  { name: "mailbox", file: "bench/mailbox.ts", what: "a month of Informed Delivery digests for 50 households, read and matched" },
+type Part = { name: string; file: string; what: string; stack: boolean };
+
+const PARTS: Part[] = [
+  { name: "home", file: "bench/home-vs-static.ts", what: "home page weight and throughput against a static file", stack: true },
+  { name: "dashboard", file: "bench/dashboard.ts", what: "dashboard round trips, latency at scale, JavaScript", stack: true },
+  { name: "catalog", file: "bench/catalog.ts", what: "sender catalog coverage and search", stack: false },
+  { name: "photo", file: "bench/photo.ts", what: "photos of mail read by the stand-in", stack: true },
+  {
+    name: "journeys",
+    file: "bench/journeys.ts",
+    what: "signup and sign-in journeys in Chromium on a slow phone, JavaScript on and off",
+    stack: true,
+  },
+  { name: "queue", file: "bench/queue-wave.ts", what: "the queue under a wave of 10,000 signups", stack: true },
+  {
+    name: "delivery",
+    file: "bench/delivery.ts",
+    what: "a month of requests to senders, letters through Lob, before and after",
+    stack: true,
+  },
+  {
+    name: "mailbox",
+    file: "bench/mailbox.ts",
+    what: "a month of Informed Delivery digests for 50 households, read and matched",
+    stack: true,
+  },
   {
     name: "followup",
     file: "bench/followup.ts",
     what: "a year of follow-ups for 1,500 households (10,000 with --households), the ladder off and on",
+    stack: true,
   },
 ];
 
 /** Lines in which a part says whether one of its budgets or targets holds. */
 const VERDICT = /\b(holds|MISSED|within budget|OVER budget)\b/;
 
-async function runPart(file: string, onLine: (line: string) => void): Promise<number | null> {
-  const child = spawn(process.execPath, ["--import", "tsx", file], { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "inherit"] });
+const { values: flags, positionals: chosen } = parseArgs({
+  allowPositionals: true,
+  options: { smoke: { type: "boolean", default: false }, part: { type: "string", multiple: true, default: [] } },
+});
+const smoke = flags.smoke;
+const parts: Part[] =
+  flags.part.length > 0
+    ? flags.part.map((file) => ({ name: file, file, what: "a part given on the command line", stack: false }))
+    : chosen.length > 0
+      ? PARTS.filter((part) => chosen.includes(part.name))
+      : PARTS;
+
+async function runPart(file: string, env: NodeJS.ProcessEnv, onLine: (line: string) => void): Promise<number | null> {
+  const child = spawn(process.execPath, ["--import", "tsx", file, ...(smoke ? ["--smoke"] : [])], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   let pending = "";
   child.stdout.setEncoding("utf8");
   child.stdout.on("data", (chunk: string) => {
@@ -37,6 +83,7 @@ async function runPart(file: string, onLine: (line: string) => void): Promise<nu
     for (const line of lines) onLine(line);
   });
   return new Promise((resolve) => {
+    child.on("error", () => resolve(null));
     child.on("close", (code) => {
       if (pending) onLine(pending);
       resolve(code);
@@ -44,22 +91,73 @@ async function runPart(file: string, onLine: (line: string) => void): Promise<nu
   });
 }
 
-const chosen = process.argv.slice(2);
-const parts = chosen.length > 0 ? PARTS.filter((part) => chosen.includes(part.name)) : PARTS;
-const verdicts: Array<{ part: string; line: string }> = [];
-const started = performance.now();
-
-for (const part of parts) {
-  console.log(`\n==== ${part.name}: ${part.what} (${part.file}) ====\n`);
-  const partStarted = performance.now();
-  const code = await runPart(part.file, (line) => {
-    if (VERDICT.test(line)) verdicts.push({ part: part.name, line: line.trim() });
-  });
-  const seconds = ((performance.now() - partStarted) / 1000).toFixed(0);
-  console.log(`\n(${part.name} took ${seconds} s${code === 0 ? "" : `, exit code ${code}`})`);
+/**
+ * At smoke size, the one D1 every stack copies (bench/smoke.ts), made in the background from the
+ * start: the parts without a stack run meanwhile, the others wait for it.
+ */
+function seededDatabase() {
+  if (!smoke || !parts.some((part) => part.stack)) return null;
+  const made = (async () => {
+    const dir = await mkdtemp(join(tmpdir(), "quiet-mailbox-bench-seeded-"));
+    const started = performance.now();
+    await seedLocalDatabase(dir);
+    console.log(`\n(the seeded D1 every stack copies took ${seconds(performance.now() - started)} s)`);
+    return dir;
+  })();
+  made.catch(() => {});
+  return made;
 }
 
-console.log(`\n==== Budgets and targets, ${parts.length} parts in ${((performance.now() - started) / 60_000).toFixed(1)} min ====\n`);
+const verdicts: Array<{ part: string; line: string }> = [];
+const outcomes: Array<{ part: string; seconds: string; failure: string | null }> = [];
+const started = performance.now();
+const seeded = seededDatabase();
+// The parts without a stack first, while the D1 is being made.
+const order = smoke ? [...parts.filter((part) => !part.stack), ...parts.filter((part) => part.stack)] : parts;
+
+for (const part of order) {
+  console.log(`\n==== ${part.name}: ${part.what} (${part.file}${smoke ? ", smoke size" : ""}) ====\n`);
+  const env = { ...process.env };
+  if (part.stack && seeded) {
+    const dir = await seeded.catch((error: unknown) => {
+      outcomes.push({ part: part.name, seconds: "0", failure: `no seeded D1: ${error instanceof Error ? error.message : String(error)}` });
+      return null;
+    });
+    if (!dir) continue;
+    env[SEEDED_D1_VARIABLE] = dir;
+  }
+  const partStarted = performance.now();
+  let printedVerdicts = 0;
+  const code = await runPart(part.file, env, (line) => {
+    if (!VERDICT.test(line)) return;
+    printedVerdicts += 1;
+    verdicts.push({ part: part.name, line: line.trim() });
+  });
+  const took = seconds(performance.now() - partStarted);
+  const failure = code !== 0 ? `exit code ${code}` : printedVerdicts === 0 ? "no figures: it printed no verdict" : null;
+  outcomes.push({ part: part.name, seconds: took, failure });
+  console.log(`\n(${part.name} took ${took} s${failure ? `, ${failure}` : ""})`);
+}
+const seededDir = await seeded?.catch(() => null);
+if (seededDir) await rm(seededDir, { recursive: true, force: true });
+
+const minutes = ((performance.now() - started) / 60_000).toFixed(1);
+console.log(`\n==== Budgets and targets, ${parts.length} parts in ${minutes} min${smoke ? " (smoke size: not checked)" : ""} ====\n`);
 for (const { part, line } of verdicts) console.log(`${/MISSED|OVER budget/.test(line) ? "MISSED" : "holds "}  ${part.padEnd(10)}  ${line}`);
 const missed = verdicts.filter(({ line }) => /MISSED|OVER budget/.test(line)).length;
 console.log(`\n${verdicts.length - missed} hold, ${missed} missed.`);
+
+if (smoke) {
+  console.log(`\n==== Smoke run, ${seconds(performance.now() - started)} s ====\n`);
+  for (const { part, seconds: took, failure } of outcomes)
+    console.log(`${failure ? "FAILED" : "ran   "}  ${part.padEnd(10)}  ${took} s${failure ? `  ${failure}` : ""}`);
+  const failed = outcomes.filter((outcome) => outcome.failure).length;
+  if (failed > 0) {
+    console.log(`\n${failed} of ${parts.length} parts failed at smoke size.`);
+    process.exit(1);
+  }
+}
+
+function seconds(ms: number) {
+  return (ms / 1000).toFixed(1);
+}

@@ -25,12 +25,17 @@ import { seedSenderCatalog } from "../app/models/request-template.server";
 import { searchSenders } from "../app/models/sender-names.server";
 import { getDb, type Db } from "../app/utils/db.server";
 import { percentile } from "./load";
+import { sized } from "./smoke";
 
 const TARGET_RANK1 = 0.95;
 /** Senders a letter can reach with no one on the staff: a postal channel from a named source (issue: every request reaches its sender). */
 const TARGET_POSTAL = 0.9;
-const SCALE_SENDERS = 10_000;
-const LATENCY_ROUNDS = 6;
+// Smoke size: a few hundred generated senders, one round, twenty typed names (bench/smoke.ts).
+const SCALE_SENDERS = sized(10_000, CATALOG_SENDERS.length + 200);
+const LATENCY_ROUNDS = sized(6, 1);
+const LATENCY_QUERIES = sized(Infinity, 20);
+/** Names of each set whose finding is measured, of those the catalog holds and of those it lacks. */
+const FINDING_NAMES = sized(Infinity, 10);
 
 const withChannel = (sender: CatalogSender) => sender.channels.length > 0;
 const sourced = (sender: CatalogSender) => withChannel(sender) && Boolean(sender.source);
@@ -70,17 +75,17 @@ async function migrate(d1: D1Database) {
   const files = (await readdir("migrations")).filter((file) => file.endsWith(".sql")).sort();
   for (const file of files) {
     const text = await readFile(join("migrations", file), "utf8");
-    for (const statement of text.split("--> statement-breakpoint")) {
-      if (statement.trim()) await d1.prepare(statement).run();
-    }
+    // One round trip a migration: its statements in one batch, in order.
+    const statements = text.split("--> statement-breakpoint").filter((statement) => statement.trim());
+    await d1.batch(statements.map((statement) => d1.prepare(statement)));
   }
 }
 
 type TypedName = { typed: string; expected: string | null };
 
 async function measureFinding(db: Db, title: string, names: TypedName[]) {
-  const known = names.filter((name) => name.expected);
-  const unknown = names.filter((name) => !name.expected);
+  const known = names.filter((name) => name.expected).slice(0, FINDING_NAMES);
+  const unknown = names.filter((name) => !name.expected).slice(0, FINDING_NAMES);
   const misses: string[] = [];
   let first = 0;
   for (const name of known) {
@@ -202,7 +207,7 @@ async function main() {
     );
   });
 
-  const queries = (typedNames.names as Array<{ typed: string }>).map((name) => name.typed);
+  const queries = (typedNames.names as Array<{ typed: string }>).map((name) => name.typed).slice(0, LATENCY_QUERIES);
   // Both catalogs open at once, measured in alternating rounds so drift hits both alike.
   const small: number[] = [];
   const large: number[] = [];

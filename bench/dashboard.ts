@@ -32,7 +32,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { REPO_ROOT, startLocalStack, type LocalStack } from "../test/support/local-stack";
+import { copySeededDatabase, REPO_ROOT, seedLocalDatabase, startLocalStack, type LocalStack } from "../test/support/local-stack";
 import { freePort } from "../test/support/ports";
 import { LOCAL_STAFF } from "../drizzle/local-staff";
 import catalog from "../drizzle/senders.json" with { type: "json" };
@@ -51,20 +51,22 @@ import {
 import { COUNT_SQL, REQUESTS_PER_USER, SIZE_SQL, seedSql } from "./dashboard-seed";
 import { BROWSER_HEADERS, load, percentile } from "./load";
 import { runBench } from "./run-bench";
+import { seededStack, SMOKE, sized } from "./smoke";
 
 const BUDGET_KV_READS = 1;
 const BUDGET_D1_ROUND_TRIPS = 2;
 const BUDGET_LATENCY_RATIO = 1.5;
 const BUDGET_APP_JS_GZIP = 20 * 1024;
 
-const BIG_USERS = 100_000;
-const STAFF_SMALL_USERS = 1_000;
+// Smoke size: a handful of users, one short round of each page (bench/smoke.ts).
+const BIG_USERS = sized(100_000, 3);
+const STAFF_SMALL_USERS = sized(1_000, 2);
 // Two browsers at a time on a two-core machine: some contention in D1, little queueing in front of it.
 const CONCURRENCY = 2;
 // Short rounds, often alternated: other processes on a shared machine hit every target alike.
-const ROUNDS = 6;
-const ROUND_MS = 1_000;
-const WARMUP_MS = 1_000;
+const ROUNDS = sized(6, 1);
+const ROUND_MS = sized(1_000, 200);
+const WARMUP_MS = sized(1_000, 100);
 const REQUEST_TIMEOUT_MS = 15_000;
 // The first request to a page on a big local database may also warm SQLite's page cache.
 const FIRST_LOAD_TIMEOUT_MS = 60_000;
@@ -89,12 +91,13 @@ async function main() {
   console.log(`\nDashboard bench finished in ${seconds(performance.now() - started)}.`);
 }
 
-/** Runs one part; a part that cannot finish says why and lets the others run. */
+/** Runs one part; a part that cannot finish says why and lets the others run (at smoke size it fails the bench). */
 async function section<T>(title: string, part: () => Promise<T>): Promise<T | undefined> {
   console.log(`\n== ${title} ==`);
   try {
     return await part();
   } catch (error) {
+    if (SMOKE) throw error;
     console.log(`could not measure: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
   }
@@ -220,8 +223,9 @@ async function measureLatency(): Promise<string> {
   ] as const) {
     const persistDir = await temporaryDir("quiet-mailbox-bench-dashboard-d1-");
     const seedStarted = performance.now();
-    await mustRun(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir]);
-    await mustRun(bin("tsx"), ["drizzle/seed.ts", "--persist-to", persistDir]);
+    const { seededFrom } = seededStack();
+    if (seededFrom) await copySeededDatabase(seededFrom, persistDir);
+    else await seedLocalDatabase(persistDir);
     const sqlFile = join(persistDir, "bench-seed.sql");
     await writeFile(sqlFile, seedSql({ otherUsers, presetsPerUser: activeTemplates, bench: BENCH_USER, passwordHash, now }));
     const dataStarted = performance.now();
@@ -247,7 +251,7 @@ async function measureLatency(): Promise<string> {
   await section("4. Bytes per user, and users per D1 database", () => measureSize(databases.at(-1)!));
   console.log(
     `The signed-in user owns ${REQUESTS_PER_USER} requests in both (${activeTemplates} presets + ${REQUESTS_PER_USER - activeTemplates} custom); ` +
-      `the local stack then adds its ${LOCAL_STAFF.length} staff accounts to each.`,
+      `each also holds the ${LOCAL_STAFF.length} local staff accounts (counted among its users).`,
   );
 
   console.log("Starting both local stacks (wrangler dev, one per database)...");
@@ -272,6 +276,8 @@ async function loadBoth(databases: Database[], running: Array<{ database: Databa
       appPort: await freePort(),
       standInsPort: await freePort(),
       persistDir: database.persistDir,
+      // Seeded above, the bench's rows included.
+      seededFrom: database.persistDir,
       wranglerArgs: ["--log-level", "warn"],
     });
     stacks.add(stack);

@@ -55,11 +55,15 @@ import {
 } from "./delivery-routes";
 import { percentile, printTable } from "./load";
 import { runBench } from "./run-bench";
+import { seededStack, sized } from "./smoke";
 
+// Smoke size (--smoke, bench/smoke.ts): a dozen requests a month arriving in a second, retries at
+// once, a sweep every second.
 const { values: options } = parseArgs({
   options: {
-    requests: { type: "string", default: "2000" },
-    seconds: { type: "string", default: "120" },
+    smoke: { type: "boolean" },
+    requests: { type: "string", default: sized("2000", "12") },
+    seconds: { type: "string", default: sized("120", "1") },
     "preset-share": { type: "string", default: "0.5" },
     "typed-share": { type: "string", default: "0.15" },
     "lob-fail-every": { type: "string", default: "4" },
@@ -68,10 +72,10 @@ const { values: options } = parseArgs({
     "bounce-share": { type: "string", default: "0.05" },
     "answer-share": { type: "string", default: "0.8" },
     seed: { type: "string", default: "1" },
-    "retry-base-seconds": { type: "string", default: "1" },
-    "sweep-after-seconds": { type: "string", default: "60" },
-    "sweep-every-seconds": { type: "string", default: "30" },
-    "max-minutes": { type: "string", default: "15" },
+    "retry-base-seconds": { type: "string", default: sized("1", "0") },
+    "sweep-after-seconds": { type: "string", default: sized("60", "2") },
+    "sweep-every-seconds": { type: "string", default: sized("30", "1") },
+    "max-minutes": { type: "string", default: sized("15", "1") },
     "wrangler-log": { type: "string" },
   },
 });
@@ -94,6 +98,8 @@ const LEAVES_WITHIN_MINUTES = 10;
 /** The free allowance: each person sends at most this many requests. */
 const REQUESTS_PER_PERSON = 3;
 const REQUESTS_IN_FLIGHT = 8;
+/** How often the drain reads the jobs table. */
+const DRAIN_POLL_MS = sized(2_000, 250);
 const PEOPLE_PER_CALL = 25;
 /** No job has finished for this long: whatever is left is not coming. */
 const STALL_MS = 180_000;
@@ -166,6 +172,7 @@ async function main() {
     },
     inspector: false,
     logLevel: "warn",
+    ...seededStack(),
     log: options["wrangler-log"] ? (line) => appendFileSync(options["wrangler-log"]!, `${line}\n`) : undefined,
   });
   const { appUrl, standIns } = stack;
@@ -474,7 +481,7 @@ async function waitForDrain(appUrl: string, started: number): Promise<boolean> {
     }
     if (Date.now() - lastChange > STALL_MS || Date.now() - started > Number(options["max-minutes"]) * 60_000) return false;
     process.stdout.write(`\r  draining: ${open} jobs open after ${seconds(Date.now() - started)}   `);
-    await sleep(2_000);
+    await sleep(DRAIN_POLL_MS);
   }
 }
 

@@ -15,7 +15,8 @@
 // 1,500 households fit the 15-minute budget, 10,000 do not (decision 0061), so 1,500 is the
 // default here and `--households 10000` the full size for a larger machine.
 //
-// Options: --households N (1500), --seed X (1), --runs off,on (both), --wrangler-log FILE.
+// Options: --households N (1500), --days D (365), --seed X (1), --runs off,on (both), --wrangler-log FILE,
+// --smoke.
 import { execFileSync } from "node:child_process";
 import { appendFileSync, readdirSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -55,12 +56,16 @@ import {
   type SimulatedPiece,
 } from "./followup-routes";
 import { runBench } from "./run-bench";
+import { seededStack, sized } from "./smoke";
 
+// Smoke size (--smoke, bench/smoke.ts): five households for ten days, the ladder on only.
 const { values: options } = parseArgs({
   options: {
-    households: { type: "string", default: "1500" },
+    smoke: { type: "boolean" },
+    households: { type: "string", default: sized("1500", "5") },
+    days: { type: "string", default: sized(String(DAYS_IN_YEAR), "10") },
     seed: { type: "string", default: "1" },
-    runs: { type: "string", default: "off,on" },
+    runs: { type: "string", default: sized("off,on", "on") },
     "wrangler-log": { type: "string" },
   },
 });
@@ -71,7 +76,9 @@ const RUNS = options.runs!.split(",").filter((run): run is "on" | "off" => run =
 /** The year's first day, a Monday. */
 const YEAR_START = Date.parse("2027-01-04T00:00:00Z");
 const DAY_MS = 24 * 60 * 60 * 1000;
-const CHECK_DAYS = [120, DAYS_IN_YEAR] as const;
+/** Days simulated: a year, or fewer to try the bench out (--days). */
+const DAYS = Math.min(Number(options.days), DAYS_IN_YEAR);
+const CHECK_DAYS = [...new Set([Math.min(120, DAYS), DAYS])];
 const BUDGET_MINUTES = 15;
 const HOUSEHOLDS_PER_SEED_CALL = 500;
 const dayOf = (day: number) => new Date(YEAR_START + day * DAY_MS).toISOString().slice(0, 10);
@@ -137,6 +144,7 @@ async function runYear(ladder: "on" | "off"): Promise<YearResult> {
     vars: { FOLLOW_UP_LADDER: ladder, LOB_API_KEY: LOB_STAND_IN_API_KEY, JOB_RETRY_BASE_SECONDS: "1" },
     inspector: false,
     logLevel: "warn",
+    ...seededStack(),
     log: options["wrangler-log"] ? (line) => appendFileSync(options["wrangler-log"]!, `${line}\n`) : undefined,
   });
   const app = stack.appUrl;
@@ -172,7 +180,7 @@ async function runYear(ladder: "on" | "off"): Promise<YearResult> {
   let stillComing = 0;
   let confirmed = 0;
   let afterLogRow = 0;
-  for (let day = 0; day < DAYS_IN_YEAR; day++) {
+  for (let day = 0; day < DAYS; day++) {
     const arriving = piecesOfDay(world, day, due);
     const sent: SimulatedPiece[] = [];
     for (const pairNumber of arriving) {

@@ -18,11 +18,13 @@ import { REPO_ROOT, startLocalStack, type LocalStack } from "../test/support/loc
 import { freePort } from "../test/support/ports";
 import { BROWSER_HEADERS, load, percentile, printTable } from "./load";
 import { runBench } from "./run-bench";
+import { seededStack, sized } from "./smoke";
 
-const CONCURRENCY = 16;
-const ROUNDS = 5;
-const ROUND_MS = 3_000;
-const WARMUP_MS = 1_000;
+// Smoke size: one short round of each target at low concurrency (bench/smoke.ts).
+const CONCURRENCY = sized(16, 2);
+const ROUNDS = sized(5, 1);
+const ROUND_MS = sized(3_000, 300);
+const WARMUP_MS = sized(1_000, 100);
 const REQUEST_TIMEOUT_MS = 10_000;
 const BUDGET_GZIP_BYTES = 14 * 1024;
 const BUDGET_CACHED_RATIO = 0.9;
@@ -41,7 +43,7 @@ async function main() {
   cleanups.push(() => rm(persistDir, { recursive: true, force: true }));
   const appPort = await freePort();
   const standInsPort = await freePort();
-  const quiet = { wranglerArgs: ["--log-level", "warn"] };
+  const quiet = { wranglerArgs: ["--log-level", "warn"], ...seededStack() };
 
   // 1. The home page as a browser gets it.
   console.log("Starting the local stack (build/client assets)...");

@@ -35,6 +35,7 @@ import { startLocalStack, type LocalStack } from "../test/support/local-stack";
 import { freePort } from "../test/support/ports";
 import { LOOSE_ADDRESS } from "../test/support/fixtures";
 import { runBench } from "./run-bench";
+import { seededStack, SMOKE, sized } from "./smoke";
 
 const CHROMIUM_PATH = "/usr/bin/chromium";
 // The same flags as the browser tests (test/e2e/browser.ts): no background traffic to Google.
@@ -47,13 +48,12 @@ const CHROMIUM_ARGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
-const PROFILE = {
-  latencyMs: 150,
-  downloadBytesPerSecond: (1.6 * 1_000_000) / 8,
-  uploadBytesPerSecond: (750 * 1_000) / 8,
-  cpuSlowdown: 4,
-};
-const RUNS = Number(process.env.JOURNEY_RUNS ?? 3);
+const PROFILE = sized(
+  { latencyMs: 150, downloadBytesPerSecond: (1.6 * 1_000_000) / 8, uploadBytesPerSecond: (750 * 1_000) / 8, cpuSlowdown: 4 },
+  { latencyMs: 0, downloadBytesPerSecond: 125_000_000, uploadBytesPerSecond: 125_000_000, cpuSlowdown: 1 },
+);
+// Smoke size: one run of each cell, unthrottled, with no unmeasured pass first (bench/smoke.ts).
+const RUNS = sized(Number(process.env.JOURNEY_RUNS ?? 3), 1);
 const WAIT_FOR_LOAD = process.env.JOURNEY_WAIT_FOR_LOAD === "1";
 const STEP_TIMEOUT_MS = 60_000;
 const PASSWORD = "journey-password-1";
@@ -224,12 +224,13 @@ async function main() {
       standInsPort: await freePort(),
       persistDir,
       wranglerArgs: ["--log-level", "warn"],
+      ...seededStack(),
     });
     appUrl = stack.appUrl;
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 
     // One unmeasured pass per journey: the Worker's modules and D1 are warm before the first sample.
-    for (const journey of JOURNEYS) await coldThenWarm(journey, MODES[0]!);
+    if (!SMOKE) for (const journey of JOURNEYS) await coldThenWarm(journey, MODES[0]!);
 
     console.log(
       `\nJourneys on ${PROFILE.latencyMs} ms RTT, ${(PROFILE.downloadBytesPerSecond * 8e-6).toFixed(1)} Mbps down, ` +

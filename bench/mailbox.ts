@@ -39,11 +39,14 @@ import {
   type BenchHousehold,
 } from "./mailbox-routes";
 import { runBench } from "./run-bench";
+import { seededStack, sized } from "./smoke";
 
+// Smoke size (--smoke, bench/smoke.ts): one household, three days of digests.
 const { values: options } = parseArgs({
   options: {
-    households: { type: "string", default: "50" },
-    days: { type: "string", default: "30" },
+    smoke: { type: "boolean" },
+    households: { type: "string", default: sized("50", "1") },
+    days: { type: "string", default: sized("30", "3") },
     "pieces-per-day": { type: "string", default: "1.5" },
     concurrency: { type: "string", default: "3" },
     seed: { type: "string", default: "1" },
@@ -176,7 +179,9 @@ let persistDir: string | null = null;
 async function main() {
   const households = makeHouseholds();
   const digests = makeDigests(households);
-  const allPieces = [...catalogPieces, ...unknownPieces, ...residentPieces];
+  // Only the pieces some digest shows.
+  const shown = new Set(digests.flatMap((digest) => digest.pieces.map((piece) => piece.key)));
+  const allPieces = [...catalogPieces, ...unknownPieces, ...residentPieces].filter((piece) => shown.has(piece.key));
   console.log(`Rendering ${allPieces.length} scans of mail pieces in Chromium...`);
   const scans = await renderScans(allPieces);
   const pieceCount = digests.reduce((total, digest) => total + digest.pieces.length, 0);
@@ -192,6 +197,7 @@ async function main() {
     vars: { MAILBOX_DOMAIN, JOB_RETRY_BASE_SECONDS: "1" },
     inspector: false,
     logLevel: "warn",
+    ...seededStack(),
     log: options["wrangler-log"] ? (line) => appendFileSync(options["wrangler-log"]!, `${line}\n`) : undefined,
   });
   const app = stack.appUrl;

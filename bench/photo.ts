@@ -43,11 +43,17 @@ import {
   type MailPiece,
 } from "../test/support/mail-pieces";
 import { freePort } from "../test/support/ports";
+import { seededStack, SMOKE, sized } from "./smoke";
 
 const READ_TIMEOUT_MS = 120_000;
 const HELD_OUT_SEED = 2029;
 const drawArgument = process.argv.indexOf("--draw");
-const DRAWS = drawArgument >= 0 ? (process.argv[drawArgument + 1] ?? "").split(",").map(Number) : [1, 2];
+const DRAWS = drawArgument >= 0 ? (process.argv[drawArgument + 1] ?? "").split(",").map(Number) : sized([1, 2], [1]);
+/** Smoke size: the first draw's first photo of a catalog sender and first of a sender the catalog lacks (bench/smoke.ts). */
+const smokePieces = (pieces: MailPiece[]) =>
+  SMOKE
+    ? [pieces.find((piece) => piece.templateId), pieces.find((piece) => !piece.templateId)].filter((piece) => piece !== undefined)
+    : pieces;
 /** The seed of a draw: the first is the tuning set, the second is held out, the others are for study. */
 const seedOf = (draw: number) => (draw === 1 ? undefined : draw === 2 ? HELD_OUT_SEED : draw);
 
@@ -159,7 +165,7 @@ let stack: LocalStack | undefined;
 
 async function main() {
   const benchStarted = performance.now();
-  const draws = DRAWS.map((draw) => ({ draw, pieces: draw === 1 ? MAIL_PIECES : buildPieces(seedOf(draw)) }));
+  const draws = DRAWS.map((draw) => ({ draw, pieces: smokePieces(draw === 1 ? MAIL_PIECES : buildPieces(seedOf(draw))) }));
   const photos = new Map<string, Buffer>();
   for (const { pieces } of draws) {
     console.log(`Rendering ${pieces.length} photos of mail pieces in Chromium...`);
@@ -174,6 +180,7 @@ async function main() {
       standInsPort: await freePort(),
       persistDir,
       vars: { PHOTO_DAILY_LIMIT: "100000" },
+      ...seededStack(),
       // PHOTO_BENCH_LOG=<file> keeps everything the stack printed, the Worker's logs included.
       ...(process.env.PHOTO_BENCH_LOG
         ? { log: (line: string) => appendFileSync(process.env.PHOTO_BENCH_LOG!, `${line}\n`) }

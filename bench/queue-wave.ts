@@ -34,17 +34,20 @@ import { WAVE_JOBS_PATH, WAVE_SIGNUPS_PATH, type WaveJobs, type WaveSignup, type
 import { printTable } from "./load";
 import { JOB_SWEEP_CRON, MAX_RESENDS } from "../app/domain/job-envelope";
 import { runBench } from "./run-bench";
+import { seededStack, sized } from "./smoke";
 
+// Smoke size (--smoke, bench/smoke.ts): ten signups in a second, retries at once, a sweep every second.
 const { values: options } = parseArgs({
   options: {
-    signups: { type: "string", default: "10000" },
-    seconds: { type: "string", default: "60" },
-    "latency-ms": { type: "string", default: "100" },
-    "retry-base-seconds": { type: "string", default: "1" },
-    "sweep-after-seconds": { type: "string", default: "60" },
-    "sweep-every-seconds": { type: "string", default: "30" },
+    smoke: { type: "boolean" },
+    signups: { type: "string", default: sized("10000", "10") },
+    seconds: { type: "string", default: sized("60", "1") },
+    "latency-ms": { type: "string", default: sized("100", "10") },
+    "retry-base-seconds": { type: "string", default: sized("1", "0") },
+    "sweep-after-seconds": { type: "string", default: sized("60", "2") },
+    "sweep-every-seconds": { type: "string", default: sized("30", "1") },
     "wrangler-log": { type: "string" },
-    "max-minutes": { type: "string", default: "60" },
+    "max-minutes": { type: "string", default: sized("60", "1") },
   },
 });
 const SIGNUPS = Number(options.signups);
@@ -54,6 +57,8 @@ const RETRY_BASE_SECONDS = Number(options["retry-base-seconds"]);
 const SWEEP_AFTER_SECONDS = Number(options["sweep-after-seconds"]);
 const SWEEP_EVERY_SECONDS = Number(options["sweep-every-seconds"]);
 
+/** How often the drain reads the jobs table. */
+const DRAIN_POLL_MS = sized(2_000, 250);
 const FAIL_EVERY = 3;
 const MAX_OPEN = 10;
 const SIGNUPS_PER_REQUEST = 10;
@@ -91,6 +96,7 @@ async function main() {
     vars: { JOB_RETRY_BASE_SECONDS: String(RETRY_BASE_SECONDS), JOB_SWEEP_AFTER_SECONDS: String(SWEEP_AFTER_SECONDS), STAFF_EMAIL },
     inspector: false,
     logLevel: "warn",
+    ...seededStack(),
     log: options["wrangler-log"] ? (line) => appendFileSync(options["wrangler-log"]!, `${line}\n`) : undefined,
   });
   const { appUrl, standIns } = stack;
@@ -170,7 +176,7 @@ async function main() {
     if (rows >= expected && terminal === rows) break;
     if (Date.now() - lastProgress > STALL_MS || Date.now() - started > Number(options["max-minutes"]) * 60_000) break;
     process.stdout.write(`\r  draining: ${terminal} of ${expected} jobs finished after ${seconds(Date.now() - started)}   `);
-    await sleep(2_000);
+    await sleep(DRAIN_POLL_MS);
     jobs = await readJobs(appUrl);
   }
   const drainedMs = Date.now() - started;

@@ -4,6 +4,7 @@
 // Used by `npm start`, the browser tests and the benchmark.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
+import { cp, mkdir } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startStandIns, type StandInServer } from "../stand-ins/server";
@@ -26,6 +27,12 @@ export type LocalStackOptions = {
   textReaderPort?: number;
   /** Same meaning as `wrangler dev --persist-to`: wrangler keeps its data under <persistDir>/v3. */
   persistDir: string;
+  /**
+   * A persist directory made by seedLocalDatabase (every migration, the sender catalog, the local
+   * staff): its D1 is copied into persistDir instead of migrating and seeding again. persistDir
+   * itself, when it was seeded so already.
+   */
+  seededFrom?: string;
   /** Receives every line the child commands print, and the launcher's own progress. Silent when left out. */
   log?: (line: string) => void;
   /** Extra `--var KEY:value` pairs for the Worker; they win over the stand-in URLs of vendorVars(). */
@@ -117,25 +124,21 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let textReader: TextReaderProcess | undefined;
   let wrangler: WranglerProcess | undefined;
   try {
-    textReader = await startTextReaderProcess({ port: options.textReaderPort ?? (await freePort()), log });
-    readImagesWith(textReader.url);
-    log(`applying D1 migrations to ${persistDir}`);
-    await runCommand(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir], {
-      env: { CI: "true" },
-      log,
-    });
-    log("seeding the sender catalog");
-    const seedArgs = [
-      "drizzle/seed.ts",
-      "--persist-to",
-      persistDir,
-      "--local-staff",
-      ...(options.exampleTestimonials ? ["--local-examples"] : []),
-    ];
-    await runCommand(bin("tsx"), seedArgs, { env: { CI: "true" }, log });
+    // The reader loads its models while the database is made: neither waits for the other.
+    const [readerStarted, databaseMade] = await Promise.allSettled([
+      startTextReaderProcess({ port: options.textReaderPort ?? (await freePort()), log }),
+      options.seededFrom
+        ? copySeededDatabase(options.seededFrom, persistDir, log)
+        : seedLocalDatabase(persistDir, { log, exampleTestimonials: options.exampleTestimonials }),
+    ]);
+    if (readerStarted.status === "fulfilled") textReader = readerStarted.value;
+    if (readerStarted.status === "rejected") throw readerStarted.reason;
+    if (databaseMade.status === "rejected") throw databaseMade.reason;
+    const reader = readerStarted.value;
+    readImagesWith(reader.url);
 
     // Links in emails are built from APP_ORIGIN, never from the request: here, this stack's own URL.
-    const vars = { ...vendorVars(standIns, textReader), APP_ORIGIN: `http://127.0.0.1:${appPort}`, ...options.vars };
+    const vars = { ...vendorVars(standIns, reader), APP_ORIGIN: `http://127.0.0.1:${appPort}`, ...options.vars };
     log(`starting wrangler dev on 127.0.0.1:${appPort}`);
     wrangler =
       options.inspector === false
@@ -150,7 +153,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await forwardEmailEvents(standIns, `${appUrl}${POSTMARK_WEBHOOK_PATH}`);
 
     const running = wrangler;
-    const reader = textReader;
     let stopping: Promise<void> | undefined;
     return {
       appUrl,
@@ -169,6 +171,33 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await Promise.all([standIns.close(), textReader?.close()]);
     throw error;
   }
+}
+
+/**
+ * A local D1 under persistDir with every migration, the sender catalog and the local staff: what
+ * each stack starts from. Made once, it can be copied for many stacks (seededFrom).
+ */
+export async function seedLocalDatabase(
+  persistDir: string,
+  { log = () => {}, exampleTestimonials = false }: { log?: (line: string) => void; exampleTestimonials?: boolean } = {},
+) {
+  const dir = resolve(persistDir);
+  log(`applying D1 migrations to ${dir}`);
+  await runCommand(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", dir], { env: { CI: "true" }, log });
+  log("seeding the sender catalog");
+  const seedArgs = ["drizzle/seed.ts", "--persist-to", dir, "--local-staff", ...(exampleTestimonials ? ["--local-examples"] : [])];
+  await runCommand(bin("tsx"), seedArgs, { env: { CI: "true" }, log });
+}
+
+/** The D1 of a seeded persist directory, copied into another (wrangler keeps D1 under v3/d1). */
+export async function copySeededDatabase(seededFrom: string, persistDir: string, log: (line: string) => void = () => {}) {
+  if (resolve(seededFrom) === resolve(persistDir)) return;
+  const from = join(resolve(seededFrom), "v3", "d1");
+  if (!existsSync(from)) throw new Error(`${seededFrom} holds no seeded D1 (run seedLocalDatabase on it first).`);
+  const to = join(resolve(persistDir), "v3", "d1");
+  await mkdir(dirname(to), { recursive: true });
+  await cp(from, to, { recursive: true });
+  log(`D1 copied from ${seededFrom}`);
 }
 
 /** `wrangler dev`'s command line for this stack. */
