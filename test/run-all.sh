@@ -22,9 +22,11 @@ step npm run format:check
 step npm run build
 # shellcheck disable=SC2046
 step npm run test:unit -- $(report unit)
+step bash test/ensure-chromium.sh
+# Every bench part at its smoke size, on the build above: a bench that cannot start fails here (decision 0079).
+step npx tsx bench/all.ts --smoke
 # shellcheck disable=SC2046
 step npm run test:workers -- $(report workers)
-step bash test/ensure-chromium.sh
 # shellcheck disable=SC2046
 step npm run test:e2e -- $(report e2e)
 
