@@ -271,18 +271,22 @@ async function measureLatency(): Promise<string> {
 
 /** Starts a stack per database, signs in on each, checks the pages, then loads them in turn. */
 async function loadBoth(databases: Database[], running: Array<{ database: Database; stack: LocalStack }>) {
-  for (const database of databases) {
-    const stack = await startLocalStack({
-      appPort: await freePort(),
-      standInsPort: await freePort(),
-      persistDir: database.persistDir,
-      // Seeded above, the bench's rows included.
-      seededFrom: database.persistDir,
-      wranglerArgs: ["--log-level", "warn"],
-    });
-    stacks.add(stack);
-    running.push({ database, stack });
-  }
+  // All at once: each waits mostly on its own wrangler.
+  await Promise.all(
+    databases.map(async (database) => {
+      const stack = await startLocalStack({
+        appPort: await freePort(),
+        standInsPort: await freePort(),
+        persistDir: database.persistDir,
+        // Seeded above, the bench's rows included.
+        seededFrom: database.persistDir,
+        wranglerArgs: ["--log-level", "warn"],
+      });
+      stacks.add(stack);
+      running.push({ database, stack });
+    }),
+  );
+  running.sort((a, b) => databases.indexOf(a.database) - databases.indexOf(b.database));
 
   const targets: Target[] = [];
   let smallHtml = "";
