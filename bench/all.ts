@@ -9,7 +9,8 @@
 // cannot start is a failing test. The verdicts themselves are printed, never checked: timings at
 // that size say nothing. The local D1 every stack starts from is migrated and seeded once, while
 // the parts that need none run, and each stack copies it. `--part <file>` (repeatable) runs the
-// given files as the parts instead (the harness's own test).
+// given files as the parts instead (the harness's own test). Two parts run at once at smoke size,
+// one at full size (`--jobs N`).
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -57,7 +58,11 @@ const VERDICT = /\b(holds|MISSED|within budget|OVER budget)\b/;
 
 const { values: flags, positionals: chosen } = parseArgs({
   allowPositionals: true,
-  options: { smoke: { type: "boolean", default: false }, part: { type: "string", multiple: true, default: [] } },
+  options: {
+    smoke: { type: "boolean", default: false },
+    part: { type: "string", multiple: true, default: [] },
+    jobs: { type: "string" },
+  },
 });
 const smoke = flags.smoke;
 const parts: Part[] =
@@ -67,26 +72,42 @@ const parts: Part[] =
       ? PARTS.filter((part) => chosen.includes(part.name))
       : PARTS;
 
-async function runPart(file: string, env: NodeJS.ProcessEnv, onLine: (line: string) => void): Promise<number | null> {
+/**
+ * Parts run at once: one at full size, so that no part slows another; two at smoke size, where no
+ * timing counts and each part mostly waits on its own wrangler and Chromium (`--jobs N`).
+ */
+const jobs = Math.max(1, Number(flags.jobs ?? (smoke ? 2 : 1)));
+
+/** Runs a part; with `quiet`, what it prints is kept and given back instead of passed through. */
+async function runPart(
+  file: string,
+  env: NodeJS.ProcessEnv,
+  onLine: (line: string) => void,
+  quiet: boolean,
+): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ["--import", "tsx", file, ...(smoke ? ["--smoke"] : [])], {
     cwd: REPO_ROOT,
     env,
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["ignore", "pipe", quiet ? "pipe" : "inherit"],
   });
   let pending = "";
-  child.stdout.setEncoding("utf8");
-  child.stdout.on("data", (chunk: string) => {
-    process.stdout.write(chunk);
+  let output = "";
+  child.stdout!.setEncoding("utf8");
+  child.stdout!.on("data", (chunk: string) => {
+    if (quiet) output += chunk;
+    else process.stdout.write(chunk);
     pending += chunk;
     const lines = pending.split("\n");
     pending = lines.pop() ?? "";
     for (const line of lines) onLine(line);
   });
+  child.stderr?.setEncoding("utf8");
+  child.stderr?.on("data", (chunk: string) => (output += chunk));
   return new Promise((resolve) => {
-    child.on("error", () => resolve(null));
+    child.on("error", (error) => resolve({ code: null, output: `${output}${error.message}\n` }));
     child.on("close", (code) => {
       if (pending) onLine(pending);
-      resolve(code);
+      resolve({ code, output });
     });
   });
 }
@@ -115,29 +136,44 @@ const seeded = seededDatabase();
 // The parts without a stack first, while the D1 is being made.
 const order = smoke ? [...parts.filter((part) => !part.stack), ...parts.filter((part) => part.stack)] : parts;
 
-for (const part of order) {
-  console.log(`\n==== ${part.name}: ${part.what} (${part.file}${smoke ? ", smoke size" : ""}) ====\n`);
+async function run(part: Part) {
+  const header = `\n==== ${part.name}: ${part.what} (${part.file}${smoke ? ", smoke size" : ""}) ====\n`;
+  const quiet = jobs > 1;
+  if (!quiet) console.log(header);
   const env = { ...process.env };
   if (part.stack && seeded) {
     const dir = await seeded.catch((error: unknown) => {
       outcomes.push({ part: part.name, seconds: "0", failure: `no seeded D1: ${error instanceof Error ? error.message : String(error)}` });
       return null;
     });
-    if (!dir) continue;
+    if (!dir) return;
     env[SEEDED_D1_VARIABLE] = dir;
   }
   const partStarted = performance.now();
-  let printedVerdicts = 0;
-  const code = await runPart(part.file, env, (line) => {
-    if (!VERDICT.test(line)) return;
-    printedVerdicts += 1;
-    verdicts.push({ part: part.name, line: line.trim() });
-  });
+  const lines: Array<{ part: string; line: string }> = [];
+  const { code, output } = await runPart(
+    part.file,
+    env,
+    (line) => {
+      if (VERDICT.test(line)) lines.push({ part: part.name, line: line.trim() });
+    },
+    quiet,
+  );
+  verdicts.push(...lines);
   const took = seconds(performance.now() - partStarted);
-  const failure = code !== 0 ? `exit code ${code}` : printedVerdicts === 0 ? "no figures: it printed no verdict" : null;
+  const failure = code !== 0 ? `exit code ${code}` : lines.length === 0 ? "no figures: it printed no verdict" : null;
   outcomes.push({ part: part.name, seconds: took, failure });
+  // Parts run side by side print whole, one after the other.
+  if (quiet) process.stdout.write(`${header}\n${output}`);
   console.log(`\n(${part.name} took ${took} s${failure ? `, ${failure}` : ""})`);
 }
+
+let next = 0;
+await Promise.all(
+  Array.from({ length: Math.min(jobs, order.length) }, async () => {
+    while (next < order.length) await run(order[next++]!);
+  }),
+);
 const seededDir = await seeded?.catch(() => null);
 if (seededDir) await rm(seededDir, { recursive: true, force: true });
 

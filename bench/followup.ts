@@ -141,7 +141,7 @@ async function runYear(ladder: "on" | "off"): Promise<YearResult> {
     standInsPort: await freePort(),
     persistDir,
     script: "bench/followup-entry.ts",
-    vars: { FOLLOW_UP_LADDER: ladder, LOB_API_KEY: LOB_STAND_IN_API_KEY, JOB_RETRY_BASE_SECONDS: "1" },
+    vars: { FOLLOW_UP_LADDER: ladder, LOB_API_KEY: LOB_STAND_IN_API_KEY, JOB_RETRY_BASE_SECONDS: sized("1", "0") },
     inspector: false,
     logLevel: "warn",
     ...seededStack(),

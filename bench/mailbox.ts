@@ -194,7 +194,7 @@ async function main() {
     standInsPort: await freePort(),
     persistDir,
     script: "bench/mailbox-entry.ts",
-    vars: { MAILBOX_DOMAIN, JOB_RETRY_BASE_SECONDS: "1" },
+    vars: { MAILBOX_DOMAIN, JOB_RETRY_BASE_SECONDS: sized("1", "0") },
     inspector: false,
     logLevel: "warn",
     ...seededStack(),
