@@ -78,13 +78,16 @@ const parts: Part[] =
  */
 const jobs = Math.max(1, Number(flags.jobs ?? (smoke ? 2 : 1)));
 
+/** At smoke size, a part still running after this is stopped (Ctrl-C: it stops what it started) and fails. */
+const SMOKE_PART_LIMIT_MS = 5 * 60_000;
+
 /** Runs a part; with `quiet`, what it prints is kept and given back instead of passed through. */
 async function runPart(
   file: string,
   env: NodeJS.ProcessEnv,
   onLine: (line: string) => void,
   quiet: boolean,
-): Promise<{ code: number | null; output: string }> {
+): Promise<{ code: number | null; output: string; overran: boolean }> {
   const child = spawn(process.execPath, ["--import", "tsx", file, ...(smoke ? ["--smoke"] : [])], {
     cwd: REPO_ROOT,
     env,
@@ -101,13 +104,21 @@ async function runPart(
     pending = lines.pop() ?? "";
     for (const line of lines) onLine(line);
   });
+  let overran = false;
+  const limit = smoke
+    ? setTimeout(() => {
+        overran = true;
+        child.kill("SIGINT");
+      }, SMOKE_PART_LIMIT_MS)
+    : undefined;
   child.stderr?.setEncoding("utf8");
   child.stderr?.on("data", (chunk: string) => (output += chunk));
   return new Promise((resolve) => {
-    child.on("error", (error) => resolve({ code: null, output: `${output}${error.message}\n` }));
+    child.on("error", (error) => resolve({ code: null, output: `${output}${error.message}\n`, overran }));
     child.on("close", (code) => {
+      clearTimeout(limit);
       if (pending) onLine(pending);
-      resolve({ code, output });
+      resolve({ code, output, overran });
     });
   });
 }
@@ -151,7 +162,7 @@ async function run(part: Part) {
   }
   const partStarted = performance.now();
   const lines: Array<{ part: string; line: string }> = [];
-  const { code, output } = await runPart(
+  const { code, output, overran } = await runPart(
     part.file,
     env,
     (line) => {
@@ -161,7 +172,13 @@ async function run(part: Part) {
   );
   verdicts.push(...lines);
   const took = seconds(performance.now() - partStarted);
-  const failure = code !== 0 ? `exit code ${code}` : lines.length === 0 ? "no figures: it printed no verdict" : null;
+  const failure = overran
+    ? `stopped after ${SMOKE_PART_LIMIT_MS / 60_000} min`
+    : code !== 0
+      ? `exit code ${code}`
+      : lines.length === 0
+        ? "no figures: it printed no verdict"
+        : null;
   outcomes.push({ part: part.name, seconds: took, failure });
   // Parts run side by side print whole, one after the other.
   if (quiet) process.stdout.write(`${header}\n${output}`);
