@@ -1,29 +1,19 @@
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
-import { parse as parseToml } from "smol-toml";
 import { defineConfig } from "vitest/config";
-import { vendorVars } from "./support/local-stack";
+import { readWranglerConfig, TEST_QUEUE_BATCH_TIMEOUT_SECONDS, vendorVars } from "./support/local-stack";
 import { WORKERD_SSR_DEPS } from "./support/workerd-deps";
 
 const root = path.resolve(import.meta.dirname, "..");
-const wranglerConfig = path.join(root, "wrangler.toml");
-const QUEUE_BATCH_TIMEOUT_SECONDS = 0.05;
 
-type WranglerQueueConsumer = { queue: string; max_batch_size?: number; max_retries?: number; dead_letter_queue?: string };
-
-/**
- * wrangler.toml's queue consumers, each handed its batch as soon as its messages are in: a test
- * that waits for an email or a job then waits milliseconds, not the batch timeout (2 s).
- */
+/** wrangler.toml's queue consumers, each handed its batch as soon as its messages are in. */
 function queueConsumersWithoutWaiting() {
-  const config = parseToml(readFileSync(wranglerConfig, "utf8")) as { queues?: { consumers?: WranglerQueueConsumer[] } };
   return Object.fromEntries(
-    (config.queues?.consumers ?? []).map((consumer) => [
+    (readWranglerConfig().queues?.consumers ?? []).map((consumer) => [
       consumer.queue,
       {
         maxBatchSize: consumer.max_batch_size,
-        maxBatchTimeout: QUEUE_BATCH_TIMEOUT_SECONDS,
+        maxBatchTimeout: TEST_QUEUE_BATCH_TIMEOUT_SECONDS,
         maxRetries: consumer.max_retries,
         deadLetterQueue: consumer.dead_letter_queue,
       },
@@ -43,7 +33,7 @@ export default defineConfig(async () => {
     resolve: { alias: { "~": path.join(root, "app") } },
     plugins: [
       cloudflareTest(({ inject }) => ({
-        wrangler: { configPath: wranglerConfig },
+        wrangler: { configPath: path.join(root, "wrangler.toml") },
         miniflare: {
           queueConsumers,
           // Retries without waiting, so a job can run through all of them within a test.

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { REPO_ROOT, startLocalStack } from "../support/local-stack";
+import { REPO_ROOT, startLocalStack, TEST_QUEUE_BATCH_TIMEOUT_SECONDS } from "../support/local-stack";
 import { freePort } from "../support/ports";
 
 declare module "vitest" {
@@ -29,6 +29,7 @@ export default async function setup(project: TestProject) {
     appPort: await freePort(),
     standInsPort: await freePort(),
     persistDir,
+    queueBatchTimeoutSeconds: TEST_QUEUE_BATCH_TIMEOUT_SECONDS,
     log: (line) => logFile.write(`${line}\n`),
   }).catch(async (error: unknown) => {
     logFile.end();

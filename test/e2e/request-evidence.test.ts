@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startLocalStack, type LocalStack } from "../support/local-stack";
+import { startLocalStack, TEST_QUEUE_BATCH_TIMEOUT_SECONDS, type LocalStack } from "../support/local-stack";
 import { freePort } from "../support/ports";
 import { LOB_STAND_IN_API_KEY } from "../stand-ins/vendors/lob-letters";
 import { assertAccessible, assertNoErrors, JS_MODES, screenshot, useBrowser } from "./browser";
@@ -31,6 +31,7 @@ beforeAll(async () => {
     standInsPort: await freePort(),
     persistDir,
     vars: { LOB_API_KEY: LOB_STAND_IN_API_KEY },
+    queueBatchTimeoutSeconds: TEST_QUEUE_BATCH_TIMEOUT_SECONDS,
   });
   appUrl = stack.appUrl;
 }, 120_000);

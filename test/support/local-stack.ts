@@ -3,10 +3,11 @@
 // `wrangler dev` (workerd).
 // Used by `npm start`, the browser tests and the benchmark.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
-import { cp, mkdir } from "node:fs/promises";
+import { existsSync, readFileSync } from "node:fs";
+import { cp, mkdir, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parse as parseToml, stringify as stringifyToml } from "smol-toml";
 import { startStandIns, type StandInServer } from "../stand-ins/server";
 import { VENDORS } from "../stand-ins/vendors";
 import { EMAIL_STAND_IN_TOKEN, EMAIL_STAND_IN_WEBHOOK_PASSWORD, EMAIL_STAND_IN_WEBHOOK_USER } from "../stand-ins/vendors/email";
@@ -19,6 +20,13 @@ import { startTextReaderProcess, type TextReaderProcess } from "./text-reader-pr
 import type { WranglerDevOptions } from "./wrangler-dev";
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+
+/**
+ * The queue consumers' batch window in tests (seconds): each email and job reaches its consumer
+ * at once, so a test waiting for one waits milliseconds, where the product waits up to 2 s to fill
+ * a batch (wrangler.toml).
+ */
+export const TEST_QUEUE_BATCH_TIMEOUT_SECONDS = 0.05;
 
 export type LocalStackOptions = {
   appPort: number;
@@ -54,6 +62,12 @@ export type LocalStackOptions = {
   exampleTestimonials?: boolean;
   /** How long to wait for the first answer to GET /. */
   readyTimeoutMs?: number;
+  /**
+   * The queue consumers' batch window, instead of wrangler.toml's (seconds): the browser tests hand
+   * each email and job to its consumer at once, where the product waits to fill a batch. For the
+   * `wrangler dev` command line only (not with `inspector: false`).
+   */
+  queueBatchTimeoutSeconds?: number;
 };
 
 export type LocalStack = {
@@ -183,10 +197,15 @@ export async function seedLocalDatabase(
 ) {
   const dir = resolve(persistDir);
   log(`applying D1 migrations to ${dir}`);
-  await runCommand(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", dir], { env: { CI: "true" }, log });
+  await runStartupStep(
+    "applying the D1 migrations",
+    bin("wrangler"),
+    ["d1", "migrations", "apply", "DB", "--local", "--persist-to", dir],
+    log,
+  );
   log("seeding the sender catalog");
   const seedArgs = ["drizzle/seed.ts", "--persist-to", dir, "--local-staff", ...(exampleTestimonials ? ["--local-examples"] : [])];
-  await runCommand(bin("tsx"), seedArgs, { env: { CI: "true" }, log });
+  await runStartupStep("seeding the sender catalog", bin("tsx"), seedArgs, log);
 }
 
 /** The D1 of a seeded persist directory, copied into another (wrangler keeps D1 under v3/d1). */
@@ -204,6 +223,9 @@ export async function copySeededDatabase(seededFrom: string, persistDir: string,
 async function wranglerDevArgs(options: LocalStackOptions, vars: Record<string, string>) {
   return [
     "dev",
+    ...(options.queueBatchTimeoutSeconds === undefined
+      ? []
+      : ["--config", await writeConfigWithBatchTimeout(resolve(options.persistDir), options.queueBatchTimeoutSeconds)]),
     ...(options.script ? [resolve(options.script)] : []),
     "--ip",
     "127.0.0.1",
@@ -222,6 +244,47 @@ async function wranglerDevArgs(options: LocalStackOptions, vars: Record<string, 
     ...(options.logLevel ? ["--log-level", options.logLevel] : []),
     ...(options.wranglerArgs ?? []),
   ];
+}
+
+/** What the tests read or change of wrangler.toml. */
+export type WranglerConfig = {
+  main: string;
+  assets?: { directory?: string };
+  d1_databases?: Array<{ migrations_dir?: string }>;
+  queues?: {
+    consumers?: Array<{
+      queue: string;
+      max_batch_size?: number;
+      max_batch_timeout?: number;
+      max_retries?: number;
+      dead_letter_queue?: string;
+    }>;
+  };
+  env?: unknown;
+};
+
+export function readWranglerConfig(): WranglerConfig {
+  return parseToml(readFileSync(join(REPO_ROOT, "wrangler.toml"), "utf8")) as WranglerConfig;
+}
+
+/**
+ * wrangler.toml with every queue consumer's batch window set to `seconds`, written into the
+ * stack's persist directory, its paths made absolute (wrangler reads them from the config's
+ * folder). Production's environment is left out: this is a local stack.
+ */
+async function writeConfigWithBatchTimeout(persistDir: string, seconds: number) {
+  const config = readWranglerConfig();
+  delete config.env;
+  config.main = resolve(REPO_ROOT, config.main);
+  if (config.assets?.directory) config.assets.directory = resolve(REPO_ROOT, config.assets.directory);
+  for (const database of config.d1_databases ?? []) {
+    if (database.migrations_dir) database.migrations_dir = resolve(REPO_ROOT, database.migrations_dir);
+  }
+  for (const consumer of config.queues?.consumers ?? []) consumer.max_batch_timeout = seconds;
+  await mkdir(persistDir, { recursive: true });
+  const path = join(persistDir, "wrangler.toml");
+  await writeFile(path, stringifyToml(config));
+  return path;
 }
 
 /** The same stack for test/support/wrangler-dev.ts, which runs it with no inspector. */
@@ -319,24 +382,65 @@ function tail(limit = 60) {
   };
 }
 
-function runCommand(command: string, args: string[], { env, log }: { env: Record<string, string>; log: (line: string) => void }) {
+/** How long one start-up step (migrating, seeding) may take before it counts as hung. */
+const STARTUP_STEP_TIMEOUT_MS = 180_000;
+
+class StepHung extends Error {}
+
+/**
+ * A start-up step run to its end, time-boxed: a step that hangs (a child blocked on a pipe, a
+ * runtime that never exits) is killed with everything it started and run once more, then fails
+ * saying what it printed.
+ */
+export async function runStartupStep(
+  what: string,
+  command: string,
+  args: string[],
+  log: (line: string) => void,
+  timeoutMs = STARTUP_STEP_TIMEOUT_MS,
+) {
+  try {
+    await runCommand(command, args, { env: { CI: "true" }, log, timeoutMs });
+  } catch (error) {
+    if (!(error instanceof StepHung)) throw error;
+    log(`${what} did not finish in ${timeoutMs / 1000} s; stopped it, trying once more`);
+    await runCommand(command, args, { env: { CI: "true" }, log, timeoutMs });
+  }
+}
+
+function runCommand(
+  command: string,
+  args: string[],
+  { env, log, timeoutMs }: { env: Record<string, string>; log: (line: string) => void; timeoutMs: number },
+) {
   return new Promise<void>((resolvePromise, reject) => {
     const output = tail();
     const sink = (line: string) => {
       output.push(line);
       log(line);
     };
+    const commandLine = [command, ...args].join(" ");
+    // A group of its own, so that a hung step is stopped with the runtimes it started.
     const child = spawn(command, args, {
       cwd: REPO_ROOT,
       env: { ...process.env, ...CHILD_ENV, ...env },
       stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
     });
+    const timer = setTimeout(() => {
+      signalGroup(child.pid, "SIGKILL");
+      reject(new StepHung(`\`${commandLine}\` did not finish in ${Math.round(timeoutMs / 1000)} s:\n${output.text()}`));
+    }, timeoutMs);
     forwardLines(child.stdout, sink);
     forwardLines(child.stderr, sink);
-    child.once("error", reject);
+    child.once("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
     child.once("close", (code, signal) => {
+      clearTimeout(timer);
       if (code === 0) resolvePromise();
-      else reject(new Error(`\`${[command, ...args].join(" ")}\` failed (${signal ?? `exit ${code}`}):\n${output.text()}`));
+      else reject(new Error(`\`${commandLine}\` failed (${signal ?? `exit ${code}`}):\n${output.text()}`));
     });
   });
 }
