@@ -5,7 +5,9 @@ cd "$(dirname "$0")/.."
 
 step() {
   printf '\n=== %s ===\n' "$*"
+  local started=$SECONDS
   "$@"
+  printf '=== %s: %d s (%d s since the start) ===\n' "${*:1:3}" $((SECONDS - started)) "$SECONDS"
 }
 
 # Each vitest layer also writes a JSON report, summed into one closing line at the end.

@@ -252,6 +252,7 @@ export type WranglerConfig = {
   assets?: { directory?: string };
   d1_databases?: Array<{ migrations_dir?: string }>;
   queues?: {
+    producers?: Array<{ binding: string; queue: string }>;
     consumers?: Array<{
       queue: string;
       max_batch_size?: number;
@@ -272,7 +273,7 @@ export function readWranglerConfig(): WranglerConfig {
  * stack's persist directory, its paths made absolute (wrangler reads them from the config's
  * folder). Production's environment is left out: this is a local stack.
  */
-async function writeConfigWithBatchTimeout(persistDir: string, seconds: number) {
+export async function writeConfigWithBatchTimeout(persistDir: string, seconds: number) {
   const config = readWranglerConfig();
   delete config.env;
   config.main = resolve(REPO_ROOT, config.main);

@@ -22,7 +22,7 @@ function step(hangs: number) {
     echo "run $runs"
     if [ $runs -le ${hangs} ]; then sleep 30 & echo $! > "${dir}/child-$runs"; wait; fi
     echo done`;
-  return ["sh", ["-c", script]] as const;
+  return ["sh", ["-c", script]] as [string, string[]];
 }
 
 /** Whether a process still runs, two seconds' grace given: one killed a moment ago may linger as a zombie. */
