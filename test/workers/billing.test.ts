@@ -21,7 +21,7 @@ import {
   usePortal,
   type StripeEventSummary,
 } from "./stripe";
-import { htmlOf } from "./support";
+import { htmlOf, jobsSettled } from "./support";
 
 const db = getDb(env.DB);
 const PRICES = { basic: "price_local_basic", premium: "price_local_premium" };
@@ -319,6 +319,8 @@ describe("the webhook", () => {
     const [created] = ofType(await stripeEvents(user.customerId), "customer.subscription.created");
     const [customerCreated] = await stripeEvents(user.customerId, { type: "customer.created" });
     expect(await deliverEvent(customerCreated!.id)).toEqual({ status: 200, body: { received: true } });
+    // The signup's own customer job would give the account its customer back: let it run first.
+    await jobsSettled("billing.createCustomer", { userIds: [user.userId], atLeast: 1 });
     await db.update(users).set({ stripeCustomerId: null }).where(eq(users.id, user.userId));
     expect((await deliverEvent(created!.id)).status).toBe(200);
     expect((await billingOf(user.userId)).stripeSubscriptionId).toBeNull();
