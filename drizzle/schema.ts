@@ -533,11 +533,6 @@ export const requestLogs = sqliteTable(
     index("request_logs_confirm_idx")
       .on(table.userId, table.requestId, table.status, table.createdAt)
       .where(sql`"status" = 'confirm'`),
-    // Each sending by the week it happened, and who sent it: the staff overview's share sent with
-    // no staff touch (decision 0066).
-    index("request_logs_sent_idx")
-      .on(table.createdAt, table.creator)
-      .where(sql`"status" in ('emailed', 'mailed', 'filed')`),
   ],
 );
 
@@ -841,6 +836,33 @@ export const staffCounts = sqliteTable("staff_counts", {
   key: text("key").primaryKey(),
   value: integer("value").notNull(),
 });
+
+/**
+ * The staff overview's "Sent with no staff touch, by week" (decision 0066), kept by triggers
+ * (migration 0034) on request_logs and staff_audit like staff_counts (decision 0032): per week
+ * (its Monday, UTC, "2026-11-23"), the sending lines written (emailed, mailed, filed) and those of
+ * them the system wrote for a request no member of staff released.
+ */
+export const staffSentWeeks = sqliteTable("staff_sent_weeks", {
+  week: text("week").primaryKey(),
+  sent: integer("sent").notNull().default(0),
+  alone: integer("alone").notNull().default(0),
+});
+
+/**
+ * The requests staff released by giving their sender a channel ("requests.sentOnNewChannel" in the
+ * audit), one row per release, so that the triggers of staffSentWeeks find them by key. Removed
+ * with the account.
+ */
+export const staffReleasedRequests = sqliteTable(
+  "staff_released_requests",
+  {
+    userId: text("userId").notNull(),
+    requestId: text("requestId").notNull(),
+    releasedAt: integer("releasedAt", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.requestId, table.releasedAt] })],
+);
 
 /** Stripe webhook events already handled, so that a redelivered event costs nothing. */
 export const stripeEvents = sqliteTable("stripe_events", {

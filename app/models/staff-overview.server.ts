@@ -1,5 +1,5 @@
-import { and, count, eq, gte, isNull, lt, not, sql } from "drizzle-orm";
-import { JOB_STATES, PLANS, REQUEST_STATUSES, requests, requestTemplates, staffCounts } from "../../drizzle/schema";
+import { and, count, desc, eq, gte, isNull, lt, ne, not, sql } from "drizzle-orm";
+import { JOB_STATES, PLANS, REQUEST_STATUSES, requests, requestTemplates, staffCounts, staffSentWeeks } from "../../drizzle/schema";
 import type { JobState, PlanName, RequestStatus } from "../../drizzle/schema";
 import type { Db } from "~/utils/db.server";
 import { DAY_MS } from "~/domain/dates";
@@ -13,9 +13,10 @@ const WAITING_LONG_COUNTED = 10_000;
 const IN_QUEUE_PREFIX = "requests.inQueue:";
 
 /**
- * The figures of the staff overview, read in one batch. Totals come from `staff_counts`, which
- * triggers keep up to date (decision 0032), so the page costs the same with a thousand users or a
- * million; the two figures that depend on the time of day read a bounded window of an index.
+ * The figures of the staff overview, read in one batch. Totals come from `staff_counts` and the
+ * weeks sent with no staff touch from `staff_sent_weeks`, which triggers keep up to date (decision
+ * 0032), so the page costs the same with a thousand users or a million; the two figures that
+ * depend on the time of day read a bounded window of an index.
  */
 export async function getStaffOverview(db: Db, now = new Date()) {
   const [totals, queueByTemplate, waitingLong, [confirmation], [onChannel], letterCosts, sentAlone] = await db.batch([
@@ -160,22 +161,16 @@ export const SENT_ALONE_WEEKS = 8;
  * (decision 0066): their sending line was written by the system (an automatic email or Lob letter),
  * and no member of staff released them by adding or fixing their sender's channel (the audit's
  * "requests.sentOnNewChannel" lists those). A line written by staff (Send, a print batch, a form
- * filed) is a touch. Read from request_logs_sent_idx (migration 0025); the bounds are written into
- * the text, as drizzle cannot batch a raw query that binds parameters.
+ * filed) is a touch. The weeks' totals are kept by triggers as lines and releases are written
+ * (migration 0034, decision 0032): eight rows read by key, whatever the number of users.
  */
 function sentAloneByWeek(db: Db, now: Date) {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const monday = today - ((new Date(today).getUTCDay() + 6) % 7) * DAY_MS;
-  const since = monday - (SENT_ALONE_WEEKS - 1) * 7 * DAY_MS;
-  // Staff release a sender's waiting requests at most a few months after they were queued.
-  const releasedSince = since - 90 * DAY_MS;
-  return db.all<{ week: string; sent: number; alone: number }>(sql`with "released" as (
-      select "request"."value" as "key" from "staff_audit" "audit", json_each("audit"."details", '$.requests') "request"
-      where "audit"."createdAt" >= ${sql.raw(String(releasedSince))} and "audit"."action" = 'requests.sentOnNewChannel'
-    )
-    select date("createdAt" / 1000, 'unixepoch', '-6 days', 'weekday 1') as "week", count(*) as "sent",
-      sum("creator" = 'system' and ("userId" || ':' || "requestId") not in (select "key" from "released")) as "alone"
-    from "request_logs"
-    where "createdAt" >= ${sql.raw(String(since))} and "status" in ('emailed', 'mailed', 'filed')
-    group by "week" order by "week" desc`);
+  const since = new Date(monday - (SENT_ALONE_WEEKS - 1) * 7 * DAY_MS).toISOString().slice(0, 10);
+  return db
+    .select({ week: staffSentWeeks.week, sent: staffSentWeeks.sent, alone: staffSentWeeks.alone })
+    .from(staffSentWeeks)
+    .where(and(gte(staffSentWeeks.week, since), ne(staffSentWeeks.sent, 0)))
+    .orderBy(desc(staffSentWeeks.week));
 }

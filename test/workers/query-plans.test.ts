@@ -216,6 +216,18 @@ describe("query plans of the staff pages and the dashboard", async () => {
     expect(details).toContain("SEARCH l USING COVERING INDEX request_logs_confirm_idx (userId=? AND requestId=? AND status=?)");
   });
 
+  it("reads the overview's weeks sent with no staff touch from their running totals, never the log's sendings", async () => {
+    const queries = await queriesOf((db) => getStaffOverview(db, NOW));
+    const details = (await Promise.all(queries.map(planOf))).flat().map((row) => row.detail);
+    // request_logs only for each of the latest confirmations, by its key; the audit not at all.
+    expect(details.filter((detail) => /\b(request_logs|staff_audit)\b/.test(detail) || / l\b/.test(detail))).toEqual([
+      "SEARCH l USING COVERING INDEX request_logs_confirm_idx (userId=? AND requestId=? AND status=?)",
+    ]);
+    expect(details).toContainEqual(
+      expect.stringMatching(/^SEARCH staff_sent_weeks USING INDEX sqlite_autoindex_staff_sent_weeks_1 \(week>\?\)$/),
+    );
+  });
+
   it("fails a query once the index it relies on is gone", async () => {
     const [query] = await queriesOf((db) => listRecentJobs(db));
     expect(unboundedSteps(query!.sql, await planOf(query!))).toEqual([]);
