@@ -102,12 +102,13 @@ export function seedSql({ otherUsers, presetsPerUser, bench, passwordHash, now }
             `${custom.queuedAt}, ${custom.processedAt}, ${customTime}, ${custom.updatedAt} FROM ${SCRATCH} u CROSS JOIN c`,
         ]
       : []),
-    // One log entry when a request went into the queue, a second one when staff sent it.
+    // One log entry when a request went into the queue, a second one when staff sent it: a sending
+    // line as the app writes it ("mailed"), which the overview's weeks sent with no staff touch count.
     `INSERT INTO request_logs (id, userId, requestId, creator, status, detail, createdAt) ` +
       `SELECT ${RANDOM_UUID}, userId, id, 'user', CASE type WHEN 'custom' THEN 'created' ELSE 'unsubscribe' END, NULL, queuedAt ` +
       `FROM requests WHERE queuedAt IS NOT NULL`,
     `INSERT INTO request_logs (id, userId, requestId, creator, status, detail, createdAt) ` +
-      `SELECT ${RANDOM_UUID}, userId, id, 'staff', 'sent', 'sent by post', processedAt FROM requests WHERE processedAt IS NOT NULL`,
+      `SELECT ${RANDOM_UUID}, userId, id, 'staff', 'mailed', 'sent by post', processedAt FROM requests WHERE processedAt IS NOT NULL`,
     // And when the user said the mail stopped, which the staff overview's median reads.
     `INSERT INTO request_logs (id, userId, requestId, creator, status, detail, createdAt) ` +
       `SELECT ${RANDOM_UUID}, userId, id, 'user', 'confirm', NULL, updatedAt FROM requests WHERE status = 'confirmedByUser'`,

@@ -15,8 +15,9 @@ const IN_QUEUE_PREFIX = "requests.inQueue:";
 /**
  * The figures of the staff overview, read in one batch. Totals come from `staff_counts` and the
  * weeks sent with no staff touch from `staff_sent_weeks`, which triggers keep up to date (decision
- * 0032), so the page costs the same with a thousand users or a million; the two figures that
- * depend on the time of day read a bounded window of an index.
+ * 0032), so they cost the same with a thousand users or a million; the two figures that depend on
+ * the time of day read a bounded window of an index. "Waiting on a channel" still walks every
+ * request waiting in the queue (decision 0032 says what that costs).
  */
 export async function getStaffOverview(db: Db, now = new Date()) {
   const [totals, queueByTemplate, waitingLong, [confirmation], [onChannel], letterCosts, sentAlone] = await db.batch([
