@@ -7,6 +7,9 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runStartupStep } from "../support/local-stack";
 
+/** Long enough for a step that does not hang to finish on a busy machine. */
+const HANG_AFTER_MS = 3_000;
+
 let dir: string;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), "startup-step-"));
@@ -35,17 +38,17 @@ async function stillRunning(pid: number) {
   return true;
 }
 
-describe("a start-up step", () => {
+describe("a start-up step", { timeout: 4 * HANG_AFTER_MS }, () => {
   it("that hangs once is stopped with its child and run again", async () => {
     const lines: string[] = [];
-    await runStartupStep("the step", ...step(1), (line) => lines.push(line), 1_000);
-    expect(lines).toContain("the step did not finish in 1 s; stopped it, trying once more");
+    await runStartupStep("the step", ...step(1), (line) => lines.push(line), HANG_AFTER_MS);
+    expect(lines).toContain("the step did not finish in 3 s; stopped it, trying once more");
     expect(lines.filter((line) => line === "done")).toHaveLength(1);
     expect(await stillRunning(Number(readFileSync(join(dir, "child-1"), "utf8")))).toBe(false);
   });
 
   it("that hangs twice fails, with what it printed", async () => {
-    await expect(runStartupStep("the step", ...step(2), () => {}, 1_000)).rejects.toThrow(/did not finish in 1 s:\nrun 2/);
+    await expect(runStartupStep("the step", ...step(2), () => {}, HANG_AFTER_MS)).rejects.toThrow(/did not finish in 3 s:\nrun 2/);
   });
 
   it("that fails is not run again", async () => {
