@@ -21,9 +21,9 @@ import { createUserWithPresets } from "~/models/user.server";
 import { parseEnv } from "~/utils/env.server";
 import { chunkedInserts, getDb } from "~/utils/db.server";
 import { getSessionStorage } from "~/utils/session.server";
+import { countingD1, countingKV, Recorder, type RoundTrip } from "../test/support/round-trips";
 import { BROWSER_HEADERS } from "./load";
 
-export type RoundTrip = { binding: "D1" | "KV"; call: string; afterResponse: boolean };
 export type DashboardRoundTrips = {
   label: string;
   path: string;
@@ -40,65 +40,6 @@ declare module "vitest" {
 }
 
 const db = getDb(env.DB);
-
-class Recorder {
-  roundTrips: RoundTrip[] = [];
-  afterResponse = false;
-  record(binding: RoundTrip["binding"], call: string) {
-    this.roundTrips.push({ binding, call, afterResponse: this.afterResponse });
-  }
-}
-
-/** D1 with every round trip recorded. Statements keep their real counterpart for `batch`. */
-function countingD1(real: D1Database, recorder: Recorder): D1Database {
-  const realStatements = new WeakMap<object, D1PreparedStatement>();
-  const wrap = (statement: D1PreparedStatement, sql: string): D1PreparedStatement => {
-    const reach = <T>(method: string, call: () => T) => {
-      recorder.record("D1", `${method}: ${sql.slice(0, 60)}`);
-      return call();
-    };
-    const wrapped = {
-      bind: (...values: unknown[]) => wrap(statement.bind(...values), sql),
-      first: (column?: string) => reach("first", () => (column === undefined ? statement.first() : statement.first(column))),
-      all: () => reach("all", () => statement.all()),
-      run: () => reach("run", () => statement.run()),
-      raw: (options?: { columnNames?: boolean }) => reach("raw", () => statement.raw(options as { columnNames: true })),
-    };
-    realStatements.set(wrapped, statement);
-    return wrapped as unknown as D1PreparedStatement;
-  };
-  return new Proxy(real, {
-    get(target, property) {
-      if (property === "prepare") return (sql: string) => wrap(target.prepare(sql), sql);
-      if (property === "batch") {
-        return (statements: D1PreparedStatement[]) => {
-          recorder.record("D1", `batch of ${statements.length} statement${statements.length === 1 ? "" : "s"}`);
-          return target.batch(statements.map((statement) => realStatements.get(statement) ?? statement));
-        };
-      }
-      const value = Reflect.get(target, property);
-      if (typeof value !== "function") return value;
-      return (...args: unknown[]) => {
-        recorder.record("D1", String(property));
-        return value.apply(target, args);
-      };
-    },
-  });
-}
-
-/** KV with every call recorded (a call is a round trip: the binding keeps no cache of its own). */
-function countingKV(real: KVNamespace, recorder: Recorder): KVNamespace {
-  return new Proxy(real, {
-    get(target, property) {
-      const value = Reflect.get(target, property);
-      if (typeof value !== "function") return value;
-      return (...args: unknown[]) => {
-        recorder.record("KV", String(property));
-        return value.apply(target, args);
-      };
-    },
-  });
-}
 
 /** A user as signup makes them (presets for every active template), plus custom requests up to `total`. */
 async function userWithRequests(label: string, total: number) {
