@@ -530,6 +530,11 @@ export const NOT_EXPORTED: readonly { table: string; reason: string }[] = [
       "Counts of the replies each request's reply address took per day, and whether the person was emailed that day, kept a month; the replies themselves are in each request's history.",
   },
   {
+    table: "staff_released_requests",
+    reason:
+      "The requests staff sent on a new channel, and when, kept so the staff overview can count the weeks' requests sent with no staff touch (decision 0032); what staff did to a request shows in its history.",
+  },
+  {
     table: "staff_audit",
     reason:
       "The staff's own record of what they did, for accountability; what staff did to the account or its requests shows in the account and in each request's history.",
