@@ -10,5 +10,7 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.ts", "test/unit/**/*.test.ts"],
     environment: "node",
+    // No test mocks modules or globals: files share their processes, each started once (decision 0080).
+    isolate: false,
   },
 });

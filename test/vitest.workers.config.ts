@@ -50,9 +50,12 @@ export default defineConfig(async () => {
     ],
     test: {
       include: ["test/workers/**/*.test.ts"],
-      // Two cores shared with other work: a request through workerd and D1 can take seconds, and
-      // emails and jobs go through the local queue, whose batches wait up to 2 s.
+      // Two files at once, each in its own runtime: a file spends about 2 s starting its runtime and
+      // loading the built Worker, time the other file's tests use (decision 0080). A request through
+      // workerd and D1 can then take seconds, and a photo's reading up to about 11 s.
+      maxWorkers: 2,
       testTimeout: 30_000,
+      hookTimeout: 30_000,
       globalSetup: ["test/workers/stand-ins-setup.ts"],
       setupFiles: ["test/workers/apply-migrations.ts", "test/workers/console-errors.ts"],
       deps: {
