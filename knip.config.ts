@@ -23,6 +23,8 @@ export default {
     "test/support/render-photo-fixtures.ts",
     // Run by hand with tsx after the digest fixtures change (test/support/digest-fixtures.ts).
     "test/support/render-digest-fixtures.ts",
+    // Run by test/run-all.sh beside the static checks.
+    "test/support/seed-d1.ts",
     "bench/**/*.ts",
     // Run by tsx from test/support/local-stack.ts, bench/dashboard.ts and the README.
     "drizzle/seed.ts",

@@ -16,8 +16,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { REPO_ROOT, seedLocalDatabase } from "../test/support/local-stack";
-import { SEEDED_D1_VARIABLE } from "./smoke";
+import { REPO_ROOT, SEEDED_D1_VARIABLE, seedLocalDatabase } from "../test/support/local-stack";
 
 type Part = { name: string; file: string; what: string; stack: boolean };
 
@@ -124,20 +123,22 @@ async function runPart(
 }
 
 /**
- * At smoke size, the one D1 every stack copies (bench/smoke.ts), made in the background from the
- * start: the parts without a stack run meanwhile, the others wait for it.
+ * At smoke size, the one D1 every stack copies: the one `npm test` made (SEEDED_D1), else one made
+ * in the background from the start, while the parts without a stack run and the others wait for it.
  */
 function seededDatabase() {
   if (!smoke || !parts.some((part) => part.stack)) return null;
-  const made = (async () => {
+  const given = process.env[SEEDED_D1_VARIABLE];
+  if (given) return { dir: Promise.resolve(given), made: false };
+  const making = (async () => {
     const dir = await mkdtemp(join(tmpdir(), "quiet-mailbox-bench-seeded-"));
     const started = performance.now();
     await seedLocalDatabase(dir);
     console.log(`\n(the seeded D1 every stack copies took ${seconds(performance.now() - started)} s)`);
     return dir;
   })();
-  made.catch(() => {});
-  return made;
+  making.catch(() => {});
+  return { dir: making, made: true };
 }
 
 const verdicts: Array<{ part: string; line: string }> = [];
@@ -153,7 +154,7 @@ async function run(part: Part) {
   if (!quiet) console.log(header);
   const env = { ...process.env };
   if (part.stack && seeded) {
-    const dir = await seeded.catch((error: unknown) => {
+    const dir = await seeded.dir.catch((error: unknown) => {
       outcomes.push({ part: part.name, seconds: "0", failure: `no seeded D1: ${error instanceof Error ? error.message : String(error)}` });
       return null;
     });
@@ -191,7 +192,7 @@ await Promise.all(
     while (next < order.length) await run(order[next++]!);
   }),
 );
-const seededDir = await seeded?.catch(() => null);
+const seededDir = seeded?.made ? await seeded.dir.catch(() => null) : null;
 if (seededDir) await rm(seededDir, { recursive: true, force: true });
 
 const minutes = ((performance.now() - started) / 60_000).toFixed(1);

@@ -8,20 +8,18 @@
 // round trip. Calls made while the response is produced are told apart from work the Worker
 // leaves to ctx.waitUntil after it (the batched visit analytics). Figures go back to the bench in
 // the test's task meta (the JSON reporter keeps it); nothing here asserts a budget.
-import { applyD1Migrations, createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import type { BatchItem } from "drizzle-orm/batch";
+import { applyD1Migrations, env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import worker from "../app/worker";
 import catalog from "../drizzle/senders.json";
-import { recipients, requests, users as usersTable } from "../drizzle/schema";
+import { recipients, users as usersTable } from "../drizzle/schema";
 import type { CatalogSender } from "~/domain/sender-catalog";
 import { seedSenderCatalog } from "~/models/request-template.server";
-import { createUserWithPresets } from "~/models/user.server";
 import { parseEnv } from "~/utils/env.server";
-import { chunkedInserts, getDb } from "~/utils/db.server";
+import { getDb } from "~/utils/db.server";
 import { getSessionStorage } from "~/utils/session.server";
-import { countingD1, countingKV, Recorder, type RoundTrip } from "../test/support/round-trips";
+import { recordedVisit, userWithRequests, type RoundTrip } from "../test/support/round-trips";
 import { BROWSER_HEADERS } from "./load";
 
 export type DashboardRoundTrips = {
@@ -41,52 +39,6 @@ declare module "vitest" {
 
 const db = getDb(env.DB);
 
-/** A user as signup makes them (presets for every active template), plus custom requests up to `total`. */
-async function userWithRequests(label: string, total: number) {
-  const { id } = await createUserWithPresets(db, {
-    email: `${label}@bench.quietmailbox.local`,
-    passwordHash: "not-used-the-session-is-made-directly",
-    fullName: "Bench User",
-    street1: "1 MAIN ST",
-    street2: null,
-    city: "SPRINGFIELD",
-    state: "IL",
-    zipCode: "62701",
-    newsletter: false,
-  });
-  const now = Date.now();
-  const customs = Array.from({ length: total - (await presetCount(id)) }, (_, index) => ({
-    userId: id,
-    id: `custom-${index}`,
-    senderName: `Local Sender ${index}`,
-    title: `Local Sender ${index}`,
-    fullName: "Bench User",
-    type: "custom" as const,
-    status: "inQueue" as const,
-    requiredDays: 56,
-    street1: "1 MAIN ST",
-    city: "SPRINGFIELD",
-    state: "IL",
-    zipCode: "62701",
-    queuedAt: new Date(now - index * 60_000),
-    createdAt: new Date(now - index * 60_000),
-    updatedAt: new Date(now - index * 60_000),
-  }));
-  const statements: BatchItem<"sqlite">[] = [
-    ...chunkedInserts(db, requests, customs),
-    db
-      .insert(recipients)
-      .values({ userId: id, fullName: "Housemate", street1: "1 MAIN ST", city: "SPRINGFIELD", state: "IL", zipCode: "62701" }),
-  ];
-  await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  return id;
-}
-
-async function presetCount(userId: string) {
-  const rows = await env.DB.prepare("SELECT count(*) AS n FROM requests WHERE userId = ?").bind(userId).first<{ n: number }>();
-  return rows?.n ?? 0;
-}
-
 async function sessionCookieFor(userId: string) {
   const storage = getSessionStorage(parseEnv(env));
   const session = await storage.getSession();
@@ -98,16 +50,18 @@ async function sessionCookieFor(userId: string) {
 /** GET `path` as a signed-in browser that accepted analytics, on counting bindings. */
 async function measure(label: string, userId: string, total: number, path: string): Promise<DashboardRoundTrips & { html: string }> {
   const cookie = `${await sessionCookieFor(userId)}; tracking_consent=yes`;
-  const recorder = new Recorder();
-  const countingEnv = { ...env, DB: countingD1(env.DB, recorder), SESSIONS: countingKV(env.SESSIONS, recorder) };
-  const ctx = createExecutionContext();
   const request = new Request(`https://example.test${path}`, { headers: { ...BROWSER_HEADERS, Cookie: cookie } });
-  const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, countingEnv, ctx);
-  const html = await response.text();
-  recorder.afterResponse = true;
-  await waitOnExecutionContext(ctx);
-  const cards = (html.match(/<li id="request-/g) ?? []).length;
-  return { label, path, requests: total, status: response.status, cards, roundTrips: recorder.roundTrips, html };
+  const { status, cards, html, recorder } = await recordedVisit(worker, env, request);
+  return { label, path, requests: total, status, cards, roundTrips: recorder.roundTrips, html };
+}
+
+/** A user with `total` requests and one person on the account besides them. */
+async function benchUser(label: string, total: number) {
+  const id = await userWithRequests(db, `${label}@bench.quietmailbox.local`, total);
+  await db
+    .insert(recipients)
+    .values({ userId: id, fullName: "Housemate", street1: "12 MAIN ST", city: "SPRINGFIELD", state: "IL", zipCode: "62701" });
+  return id;
 }
 
 const users = new Map<number, string>();
@@ -115,7 +69,7 @@ const users = new Map<number, string>();
 beforeAll(async () => {
   await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
   await seedSenderCatalog(db, catalog.senders as CatalogSender[]);
-  for (const total of [20, 200]) users.set(total, await userWithRequests(`bench-${total}`, total));
+  for (const total of [20, 200]) users.set(total, await benchUser(`bench-${total}`, total));
   // The first request of an isolate pays for module setup; keep it out of the figures.
   await measure("warm-up", users.get(20)!, 20, "/dashboard");
 });

@@ -32,7 +32,14 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { copySeededDatabase, REPO_ROOT, seedLocalDatabase, startLocalStack, type LocalStack } from "../test/support/local-stack";
+import {
+  copySeededDatabase,
+  type LocalStack,
+  REPO_ROOT,
+  seededStack,
+  seedLocalDatabase,
+  startLocalStack,
+} from "../test/support/local-stack";
 import { freePort } from "../test/support/ports";
 import { LOCAL_STAFF } from "../drizzle/local-staff";
 import catalog from "../drizzle/senders.json" with { type: "json" };
@@ -51,7 +58,7 @@ import {
 import { COUNT_SQL, REQUESTS_PER_USER, SIZE_SQL, seedSql } from "./dashboard-seed";
 import { BROWSER_HEADERS, load, percentile } from "./load";
 import { runBench } from "./run-bench";
-import { seededStack, SMOKE, sized } from "./smoke";
+import { SMOKE, SMOKE_STACK, sized } from "./smoke";
 
 const BUDGET_KV_READS = 1;
 const BUDGET_D1_ROUND_TRIPS = 2;
@@ -215,12 +222,14 @@ async function measureLatency(): Promise<string> {
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   const now = Date.now();
 
+  const big = [`${BIG_USERS.toLocaleString("en-US")} users`, BIG_USERS - 1, "both"] as const;
+  // At smoke size the big database alone, which serves both kinds of page: one stack, not three.
+  const sizes = sized(
+    [["1 user", 0, "dashboard"], [`${STAFF_SMALL_USERS.toLocaleString("en-US")} users`, STAFF_SMALL_USERS - 1, "staff"], big] as const,
+    [big] as const,
+  );
   const databases: Database[] = [];
-  for (const [label, otherUsers, serves] of [
-    ["1 user", 0, "dashboard"],
-    [`${STAFF_SMALL_USERS.toLocaleString("en-US")} users`, STAFF_SMALL_USERS - 1, "staff"],
-    [`${BIG_USERS.toLocaleString("en-US")} users`, BIG_USERS - 1, "both"],
-  ] as const) {
+  for (const [label, otherUsers, serves] of sizes) {
     const persistDir = await temporaryDir("quiet-mailbox-bench-dashboard-d1-");
     const seedStarted = performance.now();
     const { seededFrom } = seededStack();
@@ -278,8 +287,10 @@ async function loadBoth(databases: Database[], running: Array<{ database: Databa
         appPort: await freePort(),
         standInsPort: await freePort(),
         persistDir: database.persistDir,
+        readsImages: false,
         // Seeded above, the bench's rows included.
         seededFrom: database.persistDir,
+        ...SMOKE_STACK,
         wranglerArgs: ["--log-level", "warn"],
       });
       stacks.add(stack);
@@ -302,7 +313,8 @@ async function loadBoth(databases: Database[], running: Array<{ database: Databa
       if (page.status !== 200) throw new Error(`GET ${path} on the ${database.label} database answered ${page.status}`);
       if (cards !== REQUESTS_PER_USER)
         throw new Error(`GET ${path} on the ${database.label} database shows ${cards} requests, not ${REQUESTS_PER_USER}`);
-      if (path === "/dashboard" && database.otherUsers === 0) smallHtml = page.text;
+      // The smallest database's dashboard (the first), for the JavaScript measurement.
+      if (path === "/dashboard" && !smallHtml) smallHtml = page.text;
       targets.push({
         label: `GET ${path}, ${database.label}`,
         page: path,
@@ -400,8 +412,9 @@ function printLatency(targets: Target[]) {
   const pages = [...new Set(targets.map((target) => target.page))];
   const rows: string[][] = [];
   for (const page of pages) {
-    const one = stats.find(({ target }) => target.page === page && target.database.serves !== "both");
     const many = stats.find(({ target }) => target.page === page && target.database.serves === "both");
+    // At smoke size the one database stands on both sides: the figures mean nothing, the code runs.
+    const one = stats.find(({ target }) => target.page === page && target.database.serves !== "both") ?? (SMOKE ? many : undefined);
     if (!one || !many) continue;
     const within = many.p50 <= one.p50 * BUDGET_LATENCY_RATIO && many.p95 <= one.p95 * BUDGET_LATENCY_RATIO;
     const budgeted = page !== `/dashboard?request=${OPEN_REQUEST_ID}`;

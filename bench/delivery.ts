@@ -38,7 +38,7 @@ import signupSenders from "../drizzle/senders.json" with { type: "json" };
 import { templateFromSender, type CatalogSender } from "../app/domain/sender-catalog";
 import { automaticSendOf } from "../app/services/automatic-send.server";
 import { JOB_SWEEP_CRON } from "../app/domain/job-envelope";
-import { startLocalStack, type LocalStack } from "../test/support/local-stack";
+import { type LocalStack, seededStack, startLocalStack } from "../test/support/local-stack";
 import { freePort } from "../test/support/ports";
 import { hasDeliveryEvidence } from "./delivery-evidence";
 import {
@@ -55,7 +55,7 @@ import {
 } from "./delivery-routes";
 import { percentile, printTable } from "./load";
 import { runBench } from "./run-bench";
-import { seededStack, sized } from "./smoke";
+import { sized, SMOKE_STACK } from "./smoke";
 
 // Smoke size (--smoke, bench/smoke.ts): a dozen requests a month arriving in a second, retries at
 // once, a sweep every second.
@@ -164,6 +164,7 @@ async function main() {
     appPort: await freePort(),
     standInsPort: await freePort(),
     persistDir,
+    readsImages: false,
     script: "bench/delivery-entry.ts",
     vars: {
       LOB_API_KEY: LOB_STAND_IN_KEY,
@@ -173,6 +174,7 @@ async function main() {
     inspector: false,
     logLevel: "warn",
     ...seededStack(),
+    ...SMOKE_STACK,
     log: options["wrangler-log"] ? (line) => appendFileSync(options["wrangler-log"]!, `${line}\n`) : undefined,
   });
   const { appUrl, standIns } = stack;

@@ -27,7 +27,7 @@ import { parseArgs } from "node:util";
 import { MAIL_STOPS_AFTER_DAYS } from "../app/domain/mail-timing";
 import { legalRouteFor } from "../app/domain/state-privacy-laws";
 import { LOB_STAND_IN_API_KEY } from "../test/stand-ins/vendors/lob-letters";
-import { startLocalStack, type LocalStack } from "../test/support/local-stack";
+import { type LocalStack, seededStack, startLocalStack } from "../test/support/local-stack";
 import { freePort } from "../test/support/ports";
 import {
   CATEGORY_MODELS,
@@ -56,7 +56,7 @@ import {
   type SimulatedPiece,
 } from "./followup-routes";
 import { runBench } from "./run-bench";
-import { seededStack, sized } from "./smoke";
+import { sized, SMOKE_STACK } from "./smoke";
 
 // Smoke size (--smoke, bench/smoke.ts): five households for ten days, the ladder on only.
 const { values: options } = parseArgs({
@@ -140,11 +140,13 @@ async function runYear(ladder: "on" | "off"): Promise<YearResult> {
     appPort: await freePort(),
     standInsPort: await freePort(),
     persistDir,
+    readsImages: false,
     script: "bench/followup-entry.ts",
     vars: { FOLLOW_UP_LADDER: ladder, LOB_API_KEY: LOB_STAND_IN_API_KEY, JOB_RETRY_BASE_SECONDS: sized("1", "0") },
     inspector: false,
     logLevel: "warn",
     ...seededStack(),
+    ...SMOKE_STACK,
     log: options["wrangler-log"] ? (line) => appendFileSync(options["wrangler-log"]!, `${line}\n`) : undefined,
   });
   const app = stack.appUrl;

@@ -14,11 +14,11 @@ import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { REPO_ROOT, startLocalStack, type LocalStack } from "../test/support/local-stack";
+import { type LocalStack, REPO_ROOT, seededStack, startLocalStack } from "../test/support/local-stack";
 import { freePort } from "../test/support/ports";
 import { BROWSER_HEADERS, load, percentile, printTable } from "./load";
 import { runBench } from "./run-bench";
-import { seededStack, sized } from "./smoke";
+import { sized, SMOKE_STACK } from "./smoke";
 
 // Smoke size: one short round of each target at low concurrency (bench/smoke.ts).
 const CONCURRENCY = sized(16, 2);
@@ -43,11 +43,11 @@ async function main() {
   cleanups.push(() => rm(persistDir, { recursive: true, force: true }));
   const appPort = await freePort();
   const standInsPort = await freePort();
-  const quiet = { wranglerArgs: ["--log-level", "warn"], ...seededStack() };
+  const stackOptions = { wranglerArgs: ["--log-level", "warn"], readsImages: false, ...seededStack(), ...SMOKE_STACK };
 
   // 1. The home page as a browser gets it.
   console.log("Starting the local stack (build/client assets)...");
-  stack = await startLocalStack({ appPort, standInsPort, persistDir, ...quiet });
+  stack = await startLocalStack({ appPort, standInsPort, persistDir, ...stackOptions });
   const home = await get(`${stack.appUrl}/`);
   await stack.stop();
   stack = undefined;
@@ -84,7 +84,7 @@ async function main() {
   await writeFile(join(assetsDir, STATIC_FILE), html);
 
   console.log(`\nRestarting wrangler dev with --assets <copy of build/client + ${STATIC_FILE}> on the same port...`);
-  stack = await startLocalStack({ appPort, standInsPort, persistDir, assetsDir, ...quiet });
+  stack = await startLocalStack({ appPort, standInsPort, persistDir, assetsDir, ...stackOptions });
   const homeUrl = `${stack.appUrl}/`;
   const staticUrl = await resolveStaticUrl(`${stack.appUrl}/${STATIC_FILE}`);
   const renderedUrl = homeUrl + RENDERED_QUERY;

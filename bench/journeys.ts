@@ -31,11 +31,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from "playwright-core";
-import { startLocalStack, type LocalStack } from "../test/support/local-stack";
+import { type LocalStack, seededStack, startLocalStack } from "../test/support/local-stack";
 import { freePort } from "../test/support/ports";
 import { LOOSE_ADDRESS } from "../test/support/fixtures";
 import { runBench } from "./run-bench";
-import { seededStack, SMOKE, sized } from "./smoke";
+import { sized, SMOKE, SMOKE_STACK } from "./smoke";
 
 const CHROMIUM_PATH = "/usr/bin/chromium";
 // The same flags as the browser tests (test/e2e/browser.ts): no background traffic to Google.
@@ -223,8 +223,10 @@ async function main() {
       appPort: await freePort(),
       standInsPort: await freePort(),
       persistDir,
+      readsImages: false,
       wranglerArgs: ["--log-level", "warn"],
       ...seededStack(),
+      ...SMOKE_STACK,
     });
     appUrl = stack.appUrl;
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });

@@ -26,7 +26,7 @@ import { CATALOG_SENDERS } from "../drizzle/catalog";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/e2e/browser";
 import { digestEmail, type GeneratedPiece } from "../test/support/digest-emails";
 import { newDkimKey, publishDkimKey, signDkim } from "../test/support/dkim-sign";
-import { startLocalStack, type LocalStack } from "../test/support/local-stack";
+import { type LocalStack, seededStack, startLocalStack } from "../test/support/local-stack";
 import { newReplyToken } from "../app/domain/reply-address";
 import { MAIL_PIECES, mulberry32, renderMailPieceScan, type MailPiece } from "../test/support/mail-pieces";
 import { freePort } from "../test/support/ports";
@@ -39,7 +39,7 @@ import {
   type BenchHousehold,
 } from "./mailbox-routes";
 import { runBench } from "./run-bench";
-import { seededStack, sized } from "./smoke";
+import { sized, SMOKE_STACK } from "./smoke";
 
 // Smoke size (--smoke, bench/smoke.ts): one household, three days of digests.
 const { values: options } = parseArgs({
@@ -198,6 +198,7 @@ async function main() {
     inspector: false,
     logLevel: "warn",
     ...seededStack(),
+    ...SMOKE_STACK,
     log: options["wrangler-log"] ? (line) => appendFileSync(options["wrangler-log"]!, `${line}\n`) : undefined,
   });
   const app = stack.appUrl;

@@ -33,7 +33,7 @@ import { CATALOG_SENDERS } from "../drizzle/catalog";
 import { LOCAL_STAFF } from "../drizzle/local-staff";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/e2e/browser";
 import { ADDRESS } from "../test/support/fixtures";
-import { startLocalStack, type LocalStack } from "../test/support/local-stack";
+import { type LocalStack, seededStack, startLocalStack } from "../test/support/local-stack";
 import {
   buildPieces,
   labelFieldsOf,
@@ -43,7 +43,7 @@ import {
   type MailPiece,
 } from "../test/support/mail-pieces";
 import { freePort } from "../test/support/ports";
-import { seededStack, SMOKE, sized } from "./smoke";
+import { sized, SMOKE, SMOKE_STACK } from "./smoke";
 
 const READ_TIMEOUT_MS = 120_000;
 const HELD_OUT_SEED = 2029;
@@ -181,6 +181,7 @@ async function main() {
       persistDir,
       vars: { PHOTO_DAILY_LIMIT: "100000" },
       ...seededStack(),
+      ...SMOKE_STACK,
       // PHOTO_BENCH_LOG=<file> keeps everything the stack printed, the Worker's logs included.
       ...(process.env.PHOTO_BENCH_LOG
         ? { log: (line: string) => appendFileSync(process.env.PHOTO_BENCH_LOG!, `${line}\n`) }

@@ -27,14 +27,14 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { startLocalStack, type LocalStack } from "../test/support/local-stack";
+import { type LocalStack, seededStack, startLocalStack } from "../test/support/local-stack";
 import { freePort } from "../test/support/ports";
 import type { MailchimpLoadRecord } from "../test/stand-ins/vendors/mailchimp";
 import { WAVE_JOBS_PATH, WAVE_SIGNUPS_PATH, type WaveJobs, type WaveSignup, type WaveSignupResult } from "./queue-wave-routes";
 import { printTable } from "./load";
 import { JOB_SWEEP_CRON, MAX_RESENDS } from "../app/domain/job-envelope";
 import { runBench } from "./run-bench";
-import { seededStack, sized } from "./smoke";
+import { sized, SMOKE_STACK } from "./smoke";
 
 // Smoke size (--smoke, bench/smoke.ts): ten signups in a second, retries at once, a sweep every second.
 const { values: options } = parseArgs({
@@ -92,11 +92,13 @@ async function main() {
     appPort: await freePort(),
     standInsPort: await freePort(),
     persistDir,
+    readsImages: false,
     script: "bench/queue-wave-entry.ts",
     vars: { JOB_RETRY_BASE_SECONDS: String(RETRY_BASE_SECONDS), JOB_SWEEP_AFTER_SECONDS: String(SWEEP_AFTER_SECONDS), STAFF_EMAIL },
     inspector: false,
     logLevel: "warn",
     ...seededStack(),
+    ...SMOKE_STACK,
     log: options["wrangler-log"] ? (line) => appendFileSync(options["wrangler-log"]!, `${line}\n`) : undefined,
   });
   const { appUrl, standIns } = stack;

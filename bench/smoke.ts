@@ -3,7 +3,7 @@
 // prints its figures and its budgets' verdicts. `npm test` runs every part so (bench/all.ts
 // --smoke, decision 0079): a part that cannot start, or throws, exits non-zero and fails the run.
 // A verdict at this size says nothing about the product's speed; it is printed, never checked.
-import type { LocalStackOptions } from "../test/support/local-stack";
+import { TEST_QUEUE_BATCH_TIMEOUT_SECONDS, type LocalStackOptions } from "../test/support/local-stack";
 
 export const SMOKE = process.argv.includes("--smoke");
 
@@ -13,13 +13,9 @@ export function sized<T>(full: T, smoke: T): T {
 }
 
 /**
- * Where bench/all.ts --smoke leaves one local D1, migrated and seeded once for every part: each
- * stack copies it instead of applying every migration and the catalog again.
+ * A part's stack at smoke size hands each queued message over at once, as the tests' stacks do:
+ * nothing is timed there, and the production window would only be waited out. At full size, none.
  */
-export const SEEDED_D1_VARIABLE = "BENCH_SEEDED_D1";
-
-/** The stack's seeded D1 to copy, when bench/all.ts made one. */
-export function seededStack(): Pick<LocalStackOptions, "seededFrom"> {
-  const seededFrom = process.env[SEEDED_D1_VARIABLE];
-  return seededFrom ? { seededFrom } : {};
-}
+export const SMOKE_STACK: Pick<LocalStackOptions, "queueBatchTimeoutSeconds"> = SMOKE
+  ? { queueBatchTimeoutSeconds: TEST_QUEUE_BATCH_TIMEOUT_SECONDS }
+  : {};

@@ -17,28 +17,33 @@ report() {
   printf -- "--reporter=default --reporter=json --outputFile.json=test-results/reports/%s.json" "$1"
 }
 
-# The static checks and the build need no stack and hardly wait on each other: two lanes at once,
-# one per core, each printed whole when it ends; a lane stops at its first failure.
-lane() {
-  local out=$1
-  shift
-  for script in "$@"; do step npm run "$script" || return 1; done >"$out" 2>&1
-}
-static_checks_and_build() {
-  local dir status=0
+# One local D1, migrated and seeded, that the browser tests' stack and every smoke bench's stacks
+# copy instead of each applying every migration and the catalog (SEEDED_D1, test/support/local-stack.ts).
+SEEDED_D1=$(mktemp -d)
+export SEEDED_D1
+trap 'rm -rf "$SEEDED_D1"' EXIT
+
+# The static checks, the build and that D1 need no stack and hardly wait on each other: three lanes
+# at once, each printed whole when it ends; a lane stops at its first failure.
+types_and_layers() { step npm run typecheck && step npm run lint:deps && step npm run lint:dead; }
+build_and_style() { step npm run build && step npm run lint && step npm run format:check; }
+seeded_d1() { step npx tsx test/support/seed-d1.ts "$SEEDED_D1"; }
+static_checks_build_and_d1() {
+  local dir status=0 lane
   dir=$(mktemp -d)
-  lane "$dir/a" typecheck lint:deps lint:dead &
-  local first=$!
-  lane "$dir/b" build lint format:check &
-  local second=$!
-  wait "$first" || status=1
-  cat "$dir/a"
-  wait "$second" || status=1
-  cat "$dir/b"
+  local -A pids
+  for lane in types_and_layers build_and_style seeded_d1; do
+    "$lane" >"$dir/$lane" 2>&1 &
+    pids[$lane]=$!
+  done
+  for lane in types_and_layers build_and_style seeded_d1; do
+    wait "${pids[$lane]}" || status=1
+    cat "$dir/$lane"
+  done
   rm -rf "$dir"
   return "$status"
 }
-step static_checks_and_build
+step static_checks_build_and_d1
 # shellcheck disable=SC2046
 step npm run test:unit -- $(report unit)
 step bash test/ensure-chromium.sh

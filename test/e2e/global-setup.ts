@@ -5,7 +5,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { REPO_ROOT, startLocalStack, TEST_QUEUE_BATCH_TIMEOUT_SECONDS } from "../support/local-stack";
+import { REPO_ROOT, seededStack, startLocalStack, TEST_QUEUE_BATCH_TIMEOUT_SECONDS } from "../support/local-stack";
 import { freePort } from "../support/ports";
 
 declare module "vitest" {
@@ -29,6 +29,8 @@ export default async function setup(project: TestProject) {
     appPort: await freePort(),
     standInsPort: await freePort(),
     persistDir,
+    // The D1 npm test seeded beside the static checks, when it did; else this stack seeds its own.
+    ...seededStack(),
     queueBatchTimeoutSeconds: TEST_QUEUE_BATCH_TIMEOUT_SECONDS,
     log: (line) => logFile.write(`${line}\n`),
   }).catch(async (error: unknown) => {

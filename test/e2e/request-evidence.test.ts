@@ -30,6 +30,7 @@ beforeAll(async () => {
     appPort: await freePort(),
     standInsPort: await freePort(),
     persistDir,
+    readsImages: false,
     vars: { LOB_API_KEY: LOB_STAND_IN_API_KEY },
     queueBatchTimeoutSeconds: TEST_QUEUE_BATCH_TIMEOUT_SECONDS,
   });

@@ -46,7 +46,7 @@ console.log(`
 Quiet Mailbox is running locally.
 
   App:        ${stack.appUrl}
-  Text reader: ${stack.textReader.url}  (POST /read with an image; app/text-reader/server.ts)
+  Text reader: ${stack.textReader?.url ?? "not started"}  (POST /read with an image; app/text-reader/server.ts)
   Stand-ins:  ${stack.standIns.url}  (vendors: ${VENDORS.map((vendor) => vendor.name).join(", ") || "none mounted yet"})
   Vendor traffic the app sent:  GET ${stack.standIns.url}/__stand-ins/requests
   Email the app sent (resets, reminders, letters to senders):  ${stack.standIns.url}/__stand-ins/email/outbox

@@ -28,11 +28,30 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..
  */
 export const TEST_QUEUE_BATCH_TIMEOUT_SECONDS = 0.05;
 
+/**
+ * Names a local D1 already migrated and seeded (seedLocalDatabase), for stacks to copy instead of
+ * making their own: `npm test` makes one beside the static checks for the browser tests' stack and
+ * every smoke bench's stacks, and `bench/all.ts --smoke` one when run alone.
+ */
+export const SEEDED_D1_VARIABLE = "SEEDED_D1";
+
+/** The seeded D1 to copy, when whatever started this process made one. */
+export function seededStack(): Pick<LocalStackOptions, "seededFrom"> {
+  const seededFrom = process.env[SEEDED_D1_VARIABLE];
+  return seededFrom ? { seededFrom } : {};
+}
+
 export type LocalStackOptions = {
   appPort: number;
   standInsPort: number;
   /** Where our text reader listens (the Worker reads photos through it: TEXT_READER_URL); a free port when left out. */
   textReaderPort?: number;
+  /**
+   * false starts no text reader (its models take a core for a second or two): for a stack that is
+   * sent no photo and no digest. TEXT_READER_URL then points at a port nothing listens on, so a
+   * reading fails as it does while the reader is down.
+   */
+  readsImages?: boolean;
   /** Same meaning as `wrangler dev --persist-to`: wrangler keeps its data under <persistDir>/v3. */
   persistDir: string;
   /**
@@ -63,9 +82,9 @@ export type LocalStackOptions = {
   /** How long to wait for the first answer to GET /. */
   readyTimeoutMs?: number;
   /**
-   * The queue consumers' batch window, instead of wrangler.toml's (seconds): the browser tests hand
-   * each email and job to its consumer at once, where the product waits to fill a batch. For the
-   * `wrangler dev` command line only (not with `inspector: false`).
+   * The queue consumers' batch window, instead of wrangler.toml's (seconds): the browser tests and
+   * the smoke benches hand each email and job to its consumer at once, where the product waits to
+   * fill a batch.
    */
   queueBatchTimeoutSeconds?: number;
 };
@@ -73,7 +92,8 @@ export type LocalStackOptions = {
 export type LocalStack = {
   appUrl: string;
   standIns: StandInServer;
-  textReader: TextReaderProcess;
+  /** Absent with `readsImages: false`. */
+  textReader: TextReaderProcess | undefined;
   /** Settles when wrangler exits, whether stop() asked it to or it crashed. */
   appExited: Promise<void>;
   /** The process group of wrangler and the workerd runtimes it started (for a bench to measure them). */
@@ -140,7 +160,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   try {
     // The reader loads its models while the database is made: neither waits for the other.
     const [readerStarted, databaseMade] = await Promise.allSettled([
-      startTextReaderProcess({ port: options.textReaderPort ?? (await freePort()), log }),
+      options.readsImages === false ? undefined : startTextReaderProcess({ port: options.textReaderPort ?? (await freePort()), log }),
       options.seededFrom
         ? copySeededDatabase(options.seededFrom, persistDir, log)
         : seedLocalDatabase(persistDir, { log, exampleTestimonials: options.exampleTestimonials }),
@@ -149,14 +169,19 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     if (readerStarted.status === "rejected") throw readerStarted.reason;
     if (databaseMade.status === "rejected") throw databaseMade.reason;
     const reader = readerStarted.value;
-    readImagesWith(reader.url);
+    if (reader) readImagesWith(reader.url);
 
     // Links in emails are built from APP_ORIGIN, never from the request: here, this stack's own URL.
-    const vars = { ...vendorVars(standIns, reader), APP_ORIGIN: `http://127.0.0.1:${appPort}`, ...options.vars };
+    const readerUrl = reader?.url ?? `http://127.0.0.1:${await freePort()}`;
+    const vars = { ...vendorVars(standIns, { url: readerUrl }), APP_ORIGIN: `http://127.0.0.1:${appPort}`, ...options.vars };
     log(`starting wrangler dev on 127.0.0.1:${appPort}`);
     wrangler =
       options.inspector === false
-        ? spawnWrangler(bin("tsx"), [join(REPO_ROOT, "test/support/wrangler-dev.ts"), JSON.stringify(quietDevOptions(options, vars))], log)
+        ? spawnWrangler(
+            bin("tsx"),
+            [join(REPO_ROOT, "test/support/wrangler-dev.ts"), JSON.stringify(await quietDevOptions(options, vars))],
+            log,
+          )
         : spawnWrangler(bin("wrangler"), await wranglerDevArgs(options, vars), log);
     const appUrl = `http://127.0.0.1:${appPort}`;
     await waitUntilAnswering(`${appUrl}/`, wrangler, readyTimeoutMs);
@@ -177,7 +202,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       stop: () =>
         (stopping ??= (async () => {
           await running.stop();
-          await Promise.all([standIns.close(), reader.close()]);
+          await Promise.all([standIns.close(), reader?.close()]);
         })()),
     };
   } catch (error) {
@@ -289,9 +314,12 @@ export async function writeConfigWithBatchTimeout(persistDir: string, seconds: n
 }
 
 /** The same stack for test/support/wrangler-dev.ts, which runs it with no inspector. */
-function quietDevOptions(options: LocalStackOptions, vars: Record<string, string>): WranglerDevOptions {
+async function quietDevOptions(options: LocalStackOptions, vars: Record<string, string>): Promise<WranglerDevOptions> {
   return {
-    configPath: join(REPO_ROOT, "wrangler.toml"),
+    configPath:
+      options.queueBatchTimeoutSeconds === undefined
+        ? join(REPO_ROOT, "wrangler.toml")
+        : await writeConfigWithBatchTimeout(resolve(options.persistDir), options.queueBatchTimeoutSeconds),
     script: options.script,
     hostname: "127.0.0.1",
     port: options.appPort,

@@ -1,11 +1,17 @@
 // Bindings that record every round trip a Worker makes (decision 0014): each D1 call that reaches
 // the database (a batch, or one statement's first/all/run/raw, or exec) and each KV call. Calls
 // made while the response is produced are told apart from work left to ctx.waitUntil after it.
-// Used inside workerd by the round-trip test and by the dashboard bench.
+// Used inside workerd by the round-trip test and by the dashboard bench, with the user they visit
+// as and the visit itself.
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import type { BatchItem } from "drizzle-orm/batch";
+import { requests } from "../../drizzle/schema";
+import { createUserWithPresets } from "~/models/user.server";
+import { chunkedInserts, type Db } from "~/utils/db.server";
 
 export type RoundTrip = { binding: "D1" | "KV"; call: string; afterResponse: boolean };
 
-export class Recorder {
+class Recorder {
   roundTrips: RoundTrip[] = [];
   afterResponse = false;
   record(binding: RoundTrip["binding"], call: string) {
@@ -17,7 +23,7 @@ export class Recorder {
 }
 
 /** D1 with every call that reaches the database recorded: a batch, or one statement's first/all/run/raw. */
-export function countingD1(real: D1Database, recorder: Recorder): D1Database {
+function countingD1(real: D1Database, recorder: Recorder): D1Database {
   const realStatements = new WeakMap<object, D1PreparedStatement>();
   const wrap = (statement: D1PreparedStatement, sql: string): D1PreparedStatement => {
     const reach = <T>(method: string, call: () => T) => {
@@ -52,7 +58,7 @@ export function countingD1(real: D1Database, recorder: Recorder): D1Database {
   });
 }
 
-export function countingKV(real: KVNamespace, recorder: Recorder): KVNamespace {
+function countingKV(real: KVNamespace, recorder: Recorder): KVNamespace {
   return new Proxy(real, {
     get(target, property) {
       const value = Reflect.get(target, property) as unknown;
@@ -63,4 +69,47 @@ export function countingKV(real: KVNamespace, recorder: Recorder): KVNamespace {
       };
     },
   });
+}
+
+/** A user as signup makes them (a preset for every active sender), plus custom requests up to `total`. */
+export async function userWithRequests(db: Db, email: string, total: number): Promise<string> {
+  const person = { fullName: "Ada Lovelace", street1: "12 MAIN ST", city: "SPRINGFIELD", state: "IL", zipCode: "62701" };
+  const { id } = await createUserWithPresets(db, { ...person, email, passwordHash: "not-used", street2: null, newsletter: false });
+  const presets = await db.$client.prepare("SELECT count(*) AS n FROM requests WHERE userId = ?").bind(id).first<number>("n");
+  const now = Date.now();
+  const customs = Array.from({ length: total - (presets ?? 0) }, (_, index) => ({
+    ...person,
+    userId: id,
+    id: `custom-${index}`,
+    senderName: `Local Sender ${index}`,
+    title: `Local Sender ${index}`,
+    type: "custom" as const,
+    status: "inQueue" as const,
+    requiredDays: 56,
+    queuedAt: new Date(now - index * 60_000),
+    createdAt: new Date(now - index * 60_000),
+    updatedAt: new Date(now - index * 60_000),
+  }));
+  const inserts: BatchItem<"sqlite">[] = chunkedInserts(db, requests, customs);
+  if (inserts.length > 0) await db.batch(inserts as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  return id;
+}
+
+type Worker = {
+  fetch: (request: Request<unknown, IncomingRequestCfProperties>, env: Cloudflare.Env, ctx: ExecutionContext) => Promise<Response>;
+};
+
+/**
+ * `request` answered by the built Worker on recording bindings: its answer, the page, and every round
+ * trip, those made after the response (ctx.waitUntil) marked so.
+ */
+export async function recordedVisit(worker: Worker, env: Cloudflare.Env, request: Request) {
+  const recorder = new Recorder();
+  const recordingEnv = { ...env, DB: countingD1(env.DB, recorder), SESSIONS: countingKV(env.SESSIONS, recorder) };
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, recordingEnv, ctx);
+  const html = await response.text();
+  recorder.afterResponse = true;
+  await waitOnExecutionContext(ctx);
+  return { status: response.status, cards: (html.match(/<li id="request-/g) ?? []).length, html, recorder };
 }

@@ -6,6 +6,8 @@ import { fileURLToPath } from "node:url";
 
 const REPO_ROOT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
+const STOP_SIGNALS: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
+
 export type TextReaderProcess = {
   url: string;
   close: () => Promise<void>;
@@ -21,7 +23,9 @@ export async function startTextReaderProcess({
   log?: (line: string) => void;
   readyTimeoutMs?: number;
 }): Promise<TextReaderProcess> {
-  const child = spawn(join(REPO_ROOT_DIR, "node_modules/.bin/tsx"), [join(REPO_ROOT_DIR, "app/text-reader/main.ts"), String(port)], {
+  // Node itself with tsx's loader, not the tsx command: that one runs the program in a child of
+  // its own, which a SIGKILL of the command would leave behind.
+  const child = spawn(process.execPath, ["--import", "tsx", join(REPO_ROOT_DIR, "app/text-reader/main.ts"), String(port)], {
     cwd: REPO_ROOT_DIR,
     env: { ...process.env, HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],
@@ -37,10 +41,18 @@ export async function startTextReaderProcess({
     });
   }
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  // The reader goes with whatever started it: its end, or a Ctrl-C or kill that would otherwise end
+  // it with no "exit" event and leave the reader running (its models hold about 1 GB).
   const killOnExit = () => child.kill("SIGKILL");
+  const killOnSignal = (signal: NodeJS.Signals) => {
+    killOnExit();
+    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+  };
   process.once("exit", killOnExit);
+  for (const signal of STOP_SIGNALS) process.once(signal, killOnSignal);
   const close = async () => {
     process.removeListener("exit", killOnExit);
+    for (const signal of STOP_SIGNALS) process.removeListener(signal, killOnSignal);
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill("SIGTERM");
     await exited;
