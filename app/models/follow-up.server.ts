@@ -22,6 +22,7 @@ import type { SendingRecords } from "~/domain/request-evidence";
 import { mailedLetterColumns, requestEmailColumns } from "~/models/request-evidence.server";
 import { queuedJobColumns } from "~/models/job.server";
 import { historyLineWhere } from "~/models/request-history.server";
+import { batchByName } from "~/utils/batch-by-name.server";
 import type { Db } from "~/utils/db.server";
 import { chunkForD1 } from "~/utils/d1";
 import { uuidFromName } from "~/utils/digest";
@@ -41,8 +42,8 @@ const followedUp = sql`+${requests.status} in ('inQueue', 'confirmedByUser')`;
  * real matched to it, and the person's latest report (decision 0064).
  */
 export async function followUpFactsOf(db: Db, key: RequestKey) {
-  const [[request], letters, emails, sentLines, [latestPiece], [latestReport]] = await db.batch([
-    db
+  const read = await batchByName(db, {
+    request: db
       .select({
         userId: requests.userId,
         id: requests.id,
@@ -62,15 +63,15 @@ export async function followUpFactsOf(db: Db, key: RequestKey) {
       .leftJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
       .where(thisRequest(key))
       .limit(1),
-    db
+    letters: db
       .select(mailedLetterColumns)
       .from(mailedLetters)
       .where(and(eq(mailedLetters.userId, key.userId), eq(mailedLetters.requestId, key.requestId))),
-    db
+    emails: db
       .select(requestEmailColumns)
       .from(requestEmails)
       .where(and(eq(requestEmails.userId, key.userId), eq(requestEmails.requestId, key.requestId))),
-    db
+    sentLines: db
       .select({ requestId: requestLogs.requestId, status: requestLogs.status, createdAt: requestLogs.createdAt })
       .from(requestLogs)
       .where(
@@ -80,13 +81,13 @@ export async function followUpFactsOf(db: Db, key: RequestKey) {
           inArray(requestLogs.status, ["emailed", "mailed", "filed"]),
         ),
       ),
-    db
+    latestPiece: db
       .select({ arrivedOn: mailArrivals.arrivedOn, source: mailArrivals.source, receivedAt: mailArrivals.createdAt })
       .from(mailArrivals)
       .where(and(eq(mailArrivals.userId, key.userId), eq(mailArrivals.requestId, key.requestId), eq(mailArrivals.authenticated, true)))
       .orderBy(desc(mailArrivals.arrivedOn))
       .limit(1),
-    db
+    latestReport: db
       .select({ at: requestLogs.createdAt })
       .from(requestLogs)
       .where(
@@ -99,10 +100,11 @@ export async function followUpFactsOf(db: Db, key: RequestKey) {
       )
       .orderBy(desc(requestLogs.createdAt))
       .limit(1),
-  ]);
+  });
+  const [request] = read.request;
   if (!request) return null;
-  const records: SendingRecords = { letters, sentEmails: emails, sentLines };
-  return { request, records, latestPiece: latestPiece ?? null, latestReport: latestReport?.at ?? null };
+  const records: SendingRecords = { letters: read.letters, sentEmails: read.emails, sentLines: read.sentLines };
+  return { request, records, latestPiece: read.latestPiece[0] ?? null, latestReport: read.latestReport[0]?.at ?? null };
 }
 
 /** A step's history line; `tellsThePerson` also writes the job that emails the person about it (decision 0071). */

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, gte, inArray, isNotNull, lt, max, ne, notInArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { JOB_STATES, jobs, staffCounts, type JobState } from "../../drizzle/schema";
 import type { JobEnvelope } from "~/domain/job-envelope";
+import { batchByName } from "~/utils/batch-by-name.server";
 import { chunkedInserts, type Db } from "~/utils/db.server";
 import { DAY_MS } from "~/domain/dates";
 
@@ -327,13 +328,13 @@ function jobTypes(db: Db) {
  * jobs that changed last (as filtered) and the job types for the filter.
  */
 export async function getJobsOverview(db: Db, filter: RecentJobsFilter = {}) {
-  const [countRows, dead, recent, typeRows] = await db.batch([
-    stateCountRows(db),
-    listDeadJobs(db),
-    listRecentJobs(db, filter),
-    jobTypes(db),
-  ]);
-  return { counts: countsByState(countRows), dead, recent, types: typeRows.map((row) => row.type) };
+  const read = await batchByName(db, {
+    counts: stateCountRows(db),
+    dead: listDeadJobs(db),
+    recent: listRecentJobs(db, filter),
+    types: jobTypes(db),
+  });
+  return { counts: countsByState(read.counts), dead: read.dead, recent: read.recent, types: read.types.map((row) => row.type) };
 }
 
 /** The envelope a job was sent in, rebuilt from its row: same id, so the consumer runs it once. */

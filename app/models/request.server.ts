@@ -11,6 +11,7 @@ import { accountOf } from "~/models/user.server";
 import type { RequestStatus } from "../../drizzle/schema";
 import type { PermissionForLetter } from "~/domain/opt-out-letter";
 import { historyLineWhere } from "~/models/request-history.server";
+import { batchByName } from "~/utils/batch-by-name.server";
 import type { Db } from "~/utils/db.server";
 
 export const requestColumns = {
@@ -145,19 +146,21 @@ export async function restoreDeletedRequest(
  * addresses from before a move. Null for another user's request, a made-up id or a deleted one.
  */
 export async function getUserRequestLetterSource(db: Db, userId: string, requestId: string) {
-  const [[account], [request], recipientRows, earlierRows] = await db.batch([
-    accountOf(db, userId),
-    db
+  const read = await batchByName(db, {
+    account: accountOf(db, userId),
+    request: db
       .select(requestColumns)
       .from(requests)
       .leftJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
       .where(and(eq(requests.userId, userId), eq(requests.id, requestId), notDeleted))
       .limit(1),
-    listUserRecipients(db, userId),
-    listEarlierAddresses(db, [userId]),
-  ]);
+    recipients: listUserRecipients(db, userId),
+    earlierAddresses: listEarlierAddresses(db, [userId]),
+  });
+  const [account] = read.account;
+  const [request] = read.request;
   if (!account || !request) return null;
-  return { account, request, recipients: recipientRows, earlierAddresses: earlierRows };
+  return { account, request, recipients: read.recipients, earlierAddresses: read.earlierAddresses };
 }
 
 /** One of this user's requests, or null: another user's id is indistinguishable from a made-up one. */

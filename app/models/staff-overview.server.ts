@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, isNull, lt, ne, not, sql } from "drizzle-orm";
 import { JOB_STATES, PLANS, REQUEST_STATUSES, requests, requestTemplates, staffCounts, staffSentWeeks } from "../../drizzle/schema";
 import type { JobState, PlanName, RequestStatus } from "../../drizzle/schema";
+import { batchByName } from "~/utils/batch-by-name.server";
 import type { Db } from "~/utils/db.server";
 import { DAY_MS } from "~/domain/dates";
 import { waitingForReturnAddress, waitingForReturnAddressSql } from "~/models/return-address-wait.server";
@@ -20,12 +21,12 @@ const IN_QUEUE_PREFIX = "requests.inQueue:";
  * request waiting in the queue (decision 0032 says what that costs).
  */
 export async function getStaffOverview(db: Db, now = new Date()) {
-  const [totals, queueByTemplate, waitingLong, [confirmation], [onChannel], letterCosts, sentAlone] = await db.batch([
-    db
+  const read = await batchByName(db, {
+    totals: db
       .select({ key: staffCounts.key, value: staffCounts.value })
       .from(staffCounts)
       .where(sql`${staffCounts.value} <> 0`),
-    db
+    queueByTemplate: db
       .select({
         channels: requestTemplates.channels,
         acceptsAgent: requestTemplates.acceptsAgent,
@@ -37,7 +38,7 @@ export async function getStaffOverview(db: Db, now = new Date()) {
       .where(
         and(gte(staffCounts.key, IN_QUEUE_PREFIX), lt(staffCounts.key, `${IN_QUEUE_PREFIX.slice(0, -1)};`), sql`${staffCounts.value} <> 0`),
       ),
-    db.select({ count: count() }).from(
+    waitingLong: db.select({ count: count() }).from(
       db
         .select({ one: sql`1`.as("one") })
         .from(requests)
@@ -52,23 +53,25 @@ export async function getStaffOverview(db: Db, now = new Date()) {
         .limit(WAITING_LONG_COUNTED)
         .as("waiting"),
     ),
-    medianConfirmationMs(db),
-    waitingOnChannel(db, now),
-    letterCostByMonth(db, now),
-    sentAloneByWeek(db, now),
-  ]);
+    confirmation: medianConfirmationMs(db),
+    onChannel: waitingOnChannel(db, now),
+    letterCosts: letterCostByMonth(db, now),
+    sentAlone: sentAloneByWeek(db, now),
+  });
+  const [confirmation] = read.confirmation;
+  const [onChannel] = read.onChannel;
 
-  const total = new Map(totals.map((row) => [row.key, row.value]));
+  const total = new Map(read.totals.map((row) => [row.key, row.value]));
   const counted = (key: string) => total.get(key) ?? 0;
   const present = <Value extends string>(values: readonly Value[], prefix: string) =>
     values.filter((value) => counted(`${prefix}${value}`) !== 0).map((value) => ({ value, count: counted(`${prefix}${value}`) }));
-  const waiting = waitingLong[0]?.count ?? 0;
+  const waiting = read.waitingLong[0]?.count ?? 0;
   return {
     byStatus: [
       ...(counted("requests.status:") !== 0 ? [{ status: null, count: counted("requests.status:") }] : []),
       ...present<RequestStatus>(REQUEST_STATUSES, "requests.status:").map(({ value, count }) => ({ status: value, count })),
     ] as Array<{ status: RequestStatus | null; count: number }>,
-    queueByTemplate,
+    queueByTemplate: read.queueByTemplate,
     waitingLong: waiting,
     waitingLongCapped: waiting >= WAITING_LONG_COUNTED,
     processed: counted("requests.processed"),
@@ -86,8 +89,8 @@ export async function getStaffOverview(db: Db, now = new Date()) {
       oldestAgeMs: onChannel?.oldestQueuedAt == null ? null : now.getTime() - onChannel.oldestQueuedAt,
       ninetiethPercentileAgeMs: onChannel?.ninetiethQueuedAt == null ? null : now.getTime() - onChannel.ninetiethQueuedAt,
     },
-    letterCosts,
-    sentAlone,
+    letterCosts: read.letterCosts,
+    sentAlone: read.sentAlone,
   };
 }
 

@@ -6,6 +6,7 @@ import { mailedLettersOfUser, sentOptOutEmailsOfUser } from "~/models/request-ev
 import { checkedAddressColumns } from "~/models/address-columns.server";
 import { auditEntry, listAudit, type StaffActor } from "~/models/audit.server";
 import { accountOf, ForbiddenUpdateError } from "~/models/user.server";
+import { batchByName } from "~/utils/batch-by-name.server";
 import type { Db } from "~/utils/db.server";
 
 // What the staff area reads and changes about users. Never the password hash, never
@@ -56,8 +57,8 @@ function emailStartsWith(prefix: string) {
  * Null when there is no such user.
  */
 export async function getStaffUserPage(db: Db, userId: string) {
-  const [[account], userRequests, logs, userJobs, audit, letters, optOutEmails] = await db.batch([
-    db
+  const read = await batchByName(db, {
+    account: db
       .select({
         id: users.id,
         email: users.email,
@@ -76,7 +77,7 @@ export async function getStaffUserPage(db: Db, userId: string) {
       .from(users)
       .where(eq(users.id, userId))
       .limit(1),
-    db
+    userRequests: db
       .select({
         id: requests.id,
         senderName: requests.senderName,
@@ -96,7 +97,7 @@ export async function getStaffUserPage(db: Db, userId: string) {
         desc(requests.updatedAt),
         requests.senderName,
       ),
-    db
+    logs: db
       .select({
         id: requestLogs.id,
         requestId: requestLogs.requestId,
@@ -108,7 +109,7 @@ export async function getStaffUserPage(db: Db, userId: string) {
       .from(requestLogs)
       .where(eq(requestLogs.userId, userId))
       .orderBy(desc(requestLogs.createdAt), desc(requestLogs.id)),
-    db
+    userJobs: db
       .select({
         id: jobs.id,
         type: jobs.type,
@@ -122,27 +123,29 @@ export async function getStaffUserPage(db: Db, userId: string) {
       .where(eq(jobs.userId, userId))
       .orderBy(desc(jobs.createdAt), desc(jobs.id))
       .limit(USER_JOBS_LIMIT),
-    listAudit(db, { targetType: "user", targetId: userId }),
-    mailedLettersOfUser(db, userId),
-    sentOptOutEmailsOfUser(db, userId),
-  ]);
+    audit: listAudit(db, { targetType: "user", targetId: userId }),
+    letters: mailedLettersOfUser(db, userId),
+    optOutEmails: sentOptOutEmailsOfUser(db, userId),
+  });
+  const [account] = read.account;
   if (!account) return null;
 
-  const historyOf = new Map<string, typeof logs>();
-  for (const log of logs) {
+  const historyOf = new Map<string, typeof read.logs>();
+  for (const log of read.logs) {
     const history = historyOf.get(log.requestId);
     if (history) history.push(log);
     else historyOf.set(log.requestId, [log]);
   }
   return {
     account,
-    requests: userRequests.map((request) => {
+    requests: read.userRequests.map((request) => {
       const history = historyOf.get(request.id) ?? [];
       const sentLines = history.filter((line) => line.status === "emailed");
-      return { ...request, history, delivery: evidenceOfRequest(request, { letters, sentEmails: optOutEmails, sentLines }, history) };
+      const records = { letters: read.letters, sentEmails: read.optOutEmails, sentLines };
+      return { ...request, history, delivery: evidenceOfRequest(request, records, history) };
     }),
-    jobs: userJobs,
-    audit,
+    jobs: read.userJobs,
+    audit: read.audit,
   };
 }
 
