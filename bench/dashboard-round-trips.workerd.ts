@@ -16,10 +16,9 @@ import catalog from "../drizzle/senders.json";
 import { recipients, users as usersTable } from "../drizzle/schema";
 import type { CatalogSender } from "~/domain/sender-catalog";
 import { seedSenderCatalog } from "~/models/request-template.server";
-import { parseEnv } from "~/utils/env.server";
 import { getDb } from "~/utils/db.server";
-import { getSessionStorage } from "~/utils/session.server";
 import { recordedVisit, userWithRequests, type RoundTrip } from "../test/support/round-trips";
+import { sessionCookieFor } from "../test/workers/support";
 import { BROWSER_HEADERS } from "./load";
 
 export type DashboardRoundTrips = {
@@ -38,14 +37,6 @@ declare module "vitest" {
 }
 
 const db = getDb(env.DB);
-
-async function sessionCookieFor(userId: string) {
-  const storage = getSessionStorage(parseEnv(env));
-  const session = await storage.getSession();
-  session.set("userId", userId);
-  session.set("signedInAt", Date.now());
-  return (await storage.commitSession(session)).split(";")[0]!;
-}
 
 /** GET `path` as a signed-in browser that accepted analytics, on counting bindings. */
 async function measure(label: string, userId: string, total: number, path: string): Promise<DashboardRoundTrips & { html: string }> {

@@ -248,9 +248,8 @@ export async function copySeededDatabase(seededFrom: string, persistDir: string,
 async function wranglerDevArgs(options: LocalStackOptions, vars: Record<string, string>) {
   return [
     "dev",
-    ...(options.queueBatchTimeoutSeconds === undefined
-      ? []
-      : ["--config", await writeConfigWithBatchTimeout(resolve(options.persistDir), options.queueBatchTimeoutSeconds)]),
+    "--config",
+    await configPathOf(options),
     ...(options.script ? [resolve(options.script)] : []),
     "--ip",
     "127.0.0.1",
@@ -313,13 +312,17 @@ export async function writeConfigWithBatchTimeout(persistDir: string, seconds: n
   return path;
 }
 
+/** wrangler.toml, or the stack's copy of it with its own queue window (queueBatchTimeoutSeconds). */
+async function configPathOf(options: LocalStackOptions) {
+  return options.queueBatchTimeoutSeconds === undefined
+    ? join(REPO_ROOT, "wrangler.toml")
+    : await writeConfigWithBatchTimeout(resolve(options.persistDir), options.queueBatchTimeoutSeconds);
+}
+
 /** The same stack for test/support/wrangler-dev.ts, which runs it with no inspector. */
 async function quietDevOptions(options: LocalStackOptions, vars: Record<string, string>): Promise<WranglerDevOptions> {
   return {
-    configPath:
-      options.queueBatchTimeoutSeconds === undefined
-        ? join(REPO_ROOT, "wrangler.toml")
-        : await writeConfigWithBatchTimeout(resolve(options.persistDir), options.queueBatchTimeoutSeconds),
+    configPath: await configPathOf(options),
     script: options.script,
     hostname: "127.0.0.1",
     port: options.appPort,
