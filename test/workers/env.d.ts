@@ -12,6 +12,8 @@ declare global {
       APP_ENV: string;
       SESSION_SECRET: string;
       BLOG_URL: string;
+      /** This test file's stand-in server (test/vitest.workers.config.ts). */
+      STAND_INS_URL: string;
       ADMIN_USER_IDS: string;
       MODERATOR_USER_IDS: string;
       TEST_MIGRATIONS: D1Migration[];

@@ -1,12 +1,14 @@
 // Talking to the stand-ins from inside workerd: what they received, and faults on purpose.
-// Test files may run side by side against the one stand-in server, so tests pick their requests
-// out by something of their own (an address, a user id) and never reset the server.
-import { expect, inject } from "vitest";
+// Each test file has a stand-in server of its own (test/vitest.workers.config.ts), so a fault it
+// sets falls on its own calls; tests still pick their requests out by something of their own (an
+// address, a user id), as a file's tests share its server, and never reset it.
+import { env } from "cloudflare:test";
+import { expect } from "vitest";
 import type { StandInRequest } from "../stand-ins/server";
 import { newDkimKey, publishDkimKey } from "../support/dkim-sign";
 
 export function standInsUrl() {
-  return inject("standInsUrl");
+  return env.STAND_INS_URL;
 }
 
 /** Everything the vendor received so far, oldest first; `where` picks a test's own requests. */
