@@ -8,7 +8,8 @@
 //    the catalog does not hold, how many get a wrong sender first (target: none); then the same
 //    on typed-sender-names-blind.json, written from the company names alone, without seeing the
 //    aliases the catalog stores. Through the real path: migrations, the seed and searchSenders
-//    (a name sent whole, as "Find sender" sends it) against a local D1 (getPlatformProxy).
+//    (a name sent whole, as "Find sender" sends it) against a local D1 (getPlatformProxy); the
+//    D1 `npm test` seeds once (SEEDED_D1) is copied instead of migrated and seeded again, when given.
 // 3. Scale: search latency with the real catalog and with 10,000 senders (the real ones plus
 //    generated ones), side by side in alternating rounds.
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
@@ -24,6 +25,7 @@ import { categoryTitle } from "../app/domain/sender-categories";
 import { seedSenderCatalog } from "../app/models/request-template.server";
 import { searchSenders } from "../app/models/sender-names.server";
 import { getDb, type Db } from "../app/utils/db.server";
+import { copySeededDatabase, seededStack } from "../test/support/local-stack";
 import { percentile } from "./load";
 import { sized } from "./smoke";
 
@@ -171,12 +173,21 @@ function generatedSenders(count: number): CatalogSender[] {
   });
 }
 
-async function withCatalog<Result>(senders: CatalogSender[], run: (db: Db) => Promise<Result>): Promise<Result> {
+/**
+ * A local D1 holding the real catalog and `generated` senders besides. It starts from the seeded D1
+ * of the run that started this one when there is one (SEEDED_D1: the same migrations and seed,
+ * applied by wrangler), else from nothing: migrations, then the seed.
+ */
+async function withCatalog<Result>(generated: CatalogSender[], run: (db: Db) => Promise<Result>): Promise<Result> {
   const dir = await mkdtemp(join(tmpdir(), "catalog-bench-"));
-  const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: "wrangler.toml", persist: { path: dir } });
+  const { seededFrom } = seededStack();
+  if (seededFrom) await copySeededDatabase(seededFrom, dir);
+  // getPlatformProxy's path is what `wrangler dev --persist-to` keeps under v3.
+  const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: "wrangler.toml", persist: { path: join(dir, "v3") } });
   try {
-    await migrate(proxy.env.DB);
+    if (!seededFrom) await migrate(proxy.env.DB);
     const db = getDb(proxy.env.DB);
+    const senders = seededFrom ? generated : [...CATALOG_SENDERS, ...generated];
     // The seed's statements in slices, so one batch never grows past what D1 takes at once.
     for (let start = 0; start < senders.length; start += 500) await seedSenderCatalog(db, senders.slice(start, start + 500));
     return await run(db);
@@ -198,29 +209,26 @@ async function timeQueries(db: Db, queries: string[]) {
 
 async function main() {
   printCoverage();
-  await withCatalog(CATALOG_SENDERS, async (db) => {
-    await measureFinding(db, "Finding senders from typed names (test/data/typed-sender-names.json)", typedNames.names);
+  const queries = (typedNames.names as Array<{ typed: string }>).map((name) => name.typed).slice(0, LATENCY_QUERIES);
+  const small: number[] = [];
+  const large: number[] = [];
+  await withCatalog([], async (smallDb) => {
+    await measureFinding(smallDb, "Finding senders from typed names (test/data/typed-sender-names.json)", typedNames.names);
     await measureFinding(
-      db,
+      smallDb,
       "The same on a blind set written from the company names alone, without the catalog's aliases (typed-sender-names-blind.json)",
       blindNames.names,
     );
-  });
-
-  const queries = (typedNames.names as Array<{ typed: string }>).map((name) => name.typed).slice(0, LATENCY_QUERIES);
-  // Both catalogs open at once, measured in alternating rounds so drift hits both alike.
-  const small: number[] = [];
-  const large: number[] = [];
-  await withCatalog(CATALOG_SENDERS, async (smallDb) =>
-    withCatalog([...CATALOG_SENDERS, ...generatedSenders(SCALE_SENDERS - CATALOG_SENDERS.length)], async (largeDb) => {
+    // The large catalog opened beside the real one: both measured in alternating rounds, so that drift hits both alike.
+    await withCatalog(generatedSenders(SCALE_SENDERS - CATALOG_SENDERS.length), async (largeDb) => {
       await timeQueries(smallDb, queries.slice(0, 20));
       await timeQueries(largeDb, queries.slice(0, 20));
       for (let round = 0; round < LATENCY_ROUNDS; round += 1) {
         small.push(...(await timeQueries(smallDb, queries)));
         large.push(...(await timeQueries(largeDb, queries)));
       }
-    }),
-  );
+    });
+  });
   small.sort((a, b) => a - b);
   large.sort((a, b) => a - b);
   const line = (label: string, times: number[]) =>
