@@ -4,6 +4,7 @@
 import type { Locator, Page } from "playwright-core";
 import { expect, vi } from "vitest";
 import { ADDRESS, LOOSE_ADDRESS } from "../support/fixtures";
+import { signUpByPosts } from "../support/signup-posts";
 import type { Visit } from "./browser";
 
 export type Account = { email: string; password: string };
@@ -122,42 +123,19 @@ export async function signUpThroughForms(visit: Visit, appUrl: string, account: 
  * pages, which the signup journeys do. The journey's own browser is not signed in.
  */
 export async function signedUpAccount(appUrl: string, label: string): Promise<Account> {
-  return (await signUpByPosts(appUrl, label)).account;
+  return (await newAccountByPosts(appUrl, label)).account;
 }
 
 /** signedUpAccount, and the visit's browser gets the session signup left: it is signed in. */
 export async function signedInAccount(visit: Visit, appUrl: string, label: string): Promise<Account> {
-  const { account, cookies } = await signUpByPosts(appUrl, label);
+  const { account, cookies } = await newAccountByPosts(appUrl, label);
   await visit.context.addCookies([...cookies].map(([name, value]) => ({ name, value, url: appUrl })));
   return account;
 }
 
-async function signUpByPosts(appUrl: string, label: string) {
+async function newAccountByPosts(appUrl: string, label: string) {
   const account = { email: `${label}.${crypto.randomUUID().slice(0, 8)}@quietmailbox.test`, password: `${label}-secret-1` };
-  const cookies = new Map<string, string>();
-  const post = async (path: string, fields: Record<string, string>) => {
-    const response = await fetch(appUrl + path, {
-      method: "POST",
-      redirect: "manual",
-      headers: {
-        "Content-Type": "application/x-www-form-urlencoded",
-        Origin: appUrl,
-        "Sec-Fetch-Site": "same-origin",
-        Cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join("; "),
-      },
-      body: new URLSearchParams(fields),
-    });
-    for (const header of response.headers.getSetCookie()) {
-      const pair = header.split(";")[0]!;
-      cookies.set(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
-    }
-    return response;
-  };
-  const step1 = await post("/start/step1", ADDRESS);
-  expect([step1.status, step1.headers.get("Location")], "step 1 answers with step 2").toEqual([303, "/start/step2"]);
-  const step2 = await post("/start/step2", account);
-  expect([step2.status, step2.headers.get("Location")], "step 2 answers with the dashboard").toEqual([303, "/dashboard"]);
-  return { account, cookies };
+  return { account, cookies: await signUpByPosts(appUrl, account, ADDRESS) };
 }
 
 /**
