@@ -6,9 +6,10 @@
 // Every user looks like a real one: the presets signup copies from the active catalog templates
 // (under the template's id), custom requests up to REQUESTS_PER_USER, about 40% of the requests
 // sent in some status, 1 or 2 request_logs rows per sent request, a recipient for every third user,
-// a job or two per user, a confirmation logged for each confirmed request and a staff audit entry for every tenth (none for the bench user).
+// a job or two per user, a confirmation logged for each confirmed request and a staff audit entry for every tenth (none for the bench users).
 // The bench user (n = 0) has fixed ids and statuses that depend only on its position, so it owns
-// exactly the same rows whatever the number of other users: only the neighbours change.
+// exactly the same rows whatever the number of other users: only the neighbours change. So does
+// the heavy user, with more custom requests than anyone (its own fixed position, HEAVY_N).
 //
 // Needs the schema (migrations) and the sender catalog (drizzle/seed.ts) in place first.
 
@@ -20,6 +21,8 @@ export type SeedOptions = {
   /** Active catalog templates: each user gets one preset request per template. */
   presetsPerUser: number;
   bench: { id: string; email: string; fullName: string };
+  /** A second bench user, with `requests` requests in all (the round trips are counted for many). */
+  heavy: { id: string; email: string; fullName: string; requests: number };
   /** A real scrypt hash (hashPassword), so that the bench user signs in through /signin. */
   passwordHash: string;
   /** Epoch ms that the generated timestamps count back from. */
@@ -29,6 +32,8 @@ export type SeedOptions = {
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 const SCRATCH = "bench_seed_users";
+/** The heavy user's position: past any number of other users, and never a premium one (n % 20 = 7). */
+const HEAVY_N = 1_000_000_000;
 
 /** A random v4-looking UUID, like crypto.randomUUID() gives the app's ids. */
 const RANDOM_UUID =
@@ -60,9 +65,12 @@ function statusColumns(s: string, t: string) {
 const REQUEST_COLUMNS =
   "userId, id, templateId, senderName, title, fullName, type, status, requiredDays, customerNumber, recipientIds, street1, street2, city, state, zipCode, queuedAt, processedAt, createdAt, updatedAt";
 
-export function seedSql({ otherUsers, presetsPerUser, bench, passwordHash, now }: SeedOptions): string {
+export function seedSql({ otherUsers, presetsPerUser, bench, heavy, passwordHash, now }: SeedOptions): string {
   const customsPerUser = REQUESTS_PER_USER - presetsPerUser;
   if (customsPerUser < 0) throw new Error(`${presetsPerUser} presets per user is more than ${REQUESTS_PER_USER} requests per user`);
+  const heavyCustoms = heavy.requests - presetsPerUser;
+  if (heavyCustoms < customsPerUser)
+    throw new Error(`the heavy user's ${heavy.requests} requests are fewer than everyone's ${REQUESTS_PER_USER}`);
   // Each user signed up on one of the last 365 days; its requests were made over the next hours.
   const signedUpAt = `(${now} - ${DAY_MS} * (1 + u.n % 365))`;
   const address = "'1 MAIN ST', NULL, 'SPRINGFIELD', 'IL', '62701'";
@@ -70,19 +78,22 @@ export function seedSql({ otherUsers, presetsPerUser, bench, passwordHash, now }
   const presetTime = `(${signedUpAt} + t.k * 60000)`;
   const preset = statusColumns("((u.n * 7 + t.k) % 10)", presetTime);
   const customTime = `(${signedUpAt} + ${HOUR_MS} * c.n)`;
-  // Customs start in the queue (product rules: Request statuses and actions): s is 6..9 only; n % 4 = 0 is a deleted one.
+  // Customs start in the queue (product rules: Request statuses and actions): s is 6..9 only; one in five of
+  // another user's is a deleted one. A bench user's customs have ids of its own (idPrefix) and none is deleted.
   const customS = "(6 + (u.n + c.n) % 4)";
   const custom = statusColumns(customS, customTime);
-  const customStatus = `CASE WHEN u.n > 0 AND (u.n + c.n) % 5 = 0 THEN 'deleted' ELSE ${custom.status} END`;
+  const customStatus = `CASE WHEN u.idPrefix IS NULL AND (u.n + c.n) % 5 = 0 THEN 'deleted' ELSE ${custom.status} END`;
 
   const statements = [
     `DROP TABLE IF EXISTS ${SCRATCH}`,
-    `CREATE TABLE ${SCRATCH} (n INTEGER PRIMARY KEY, id TEXT NOT NULL, email TEXT NOT NULL, fullName TEXT NOT NULL)`,
-    `INSERT INTO ${SCRATCH} (n, id, email, fullName) VALUES (0, ${literal(bench.id)}, ${literal(bench.email)}, ${literal(bench.fullName)})`,
+    `CREATE TABLE ${SCRATCH} (n INTEGER PRIMARY KEY, id TEXT NOT NULL, email TEXT NOT NULL, fullName TEXT NOT NULL, customs INTEGER NOT NULL, idPrefix TEXT)`,
+    `INSERT INTO ${SCRATCH} (n, id, email, fullName, customs, idPrefix) VALUES ` +
+      `(0, ${literal(bench.id)}, ${literal(bench.email)}, ${literal(bench.fullName)}, ${customsPerUser}, 'bench-custom-'), ` +
+      `(${HEAVY_N}, ${literal(heavy.id)}, ${literal(heavy.email)}, ${literal(heavy.fullName)}, ${heavyCustoms}, 'bench-heavy-')`,
     ...(otherUsers > 0
       ? [
-          `INSERT INTO ${SCRATCH} (n, id, email, fullName) WITH RECURSIVE ${numbers("k", otherUsers)} ` +
-            `SELECT n, ${RANDOM_UUID}, 'user' || n || '@bench.quietmailbox.local', 'Bench Neighbour ' || n FROM k`,
+          `INSERT INTO ${SCRATCH} (n, id, email, fullName, customs, idPrefix) WITH RECURSIVE ${numbers("k", otherUsers)} ` +
+            `SELECT n, ${RANDOM_UUID}, 'user' || n || '@bench.quietmailbox.local', 'Bench Neighbour ' || n, ${customsPerUser}, NULL FROM k`,
         ]
       : []),
     // One user in twenty pays for premium (never the bench user): their requests head the work queue.
@@ -94,12 +105,12 @@ export function seedSql({ otherUsers, presetsPerUser, bench, passwordHash, now }
       `WITH t AS (SELECT id, title, requiredDays, row_number() OVER (ORDER BY id) AS k FROM request_templates WHERE isActive = 1) ` +
       `SELECT u.id, t.id, t.id, t.title, t.title, u.fullName, 'preset', ${preset.status}, t.requiredDays, NULL, NULL, ${address}, ` +
       `${preset.queuedAt}, ${preset.processedAt}, ${presetTime}, ${preset.updatedAt} FROM ${SCRATCH} u CROSS JOIN t`,
-    ...(customsPerUser > 0
+    ...(heavyCustoms > 0
       ? [
-          `INSERT INTO requests (${REQUEST_COLUMNS}) WITH RECURSIVE ${numbers("c", customsPerUser)} ` +
-            `SELECT u.id, CASE WHEN u.n = 0 THEN 'bench-custom-' || c.n ELSE ${RANDOM_UUID} END, NULL, 'Local Sender ' || c.n, 'Local Sender ' || c.n, ` +
+          `INSERT INTO requests (${REQUEST_COLUMNS}) WITH RECURSIVE ${numbers("c", heavyCustoms)} ` +
+            `SELECT u.id, COALESCE(u.idPrefix || c.n, ${RANDOM_UUID}), NULL, 'Local Sender ' || c.n, 'Local Sender ' || c.n, ` +
             `u.fullName, 'custom', ${customStatus}, 56, 'C-' || u.n || '-' || c.n, NULL, ${address}, ` +
-            `${custom.queuedAt}, ${custom.processedAt}, ${customTime}, ${custom.updatedAt} FROM ${SCRATCH} u CROSS JOIN c`,
+            `${custom.queuedAt}, ${custom.processedAt}, ${customTime}, ${custom.updatedAt} FROM ${SCRATCH} u JOIN c ON c.n <= u.customs`,
         ]
       : []),
     // One log entry when a request went into the queue, a second one when staff sent it: a sending
@@ -113,20 +124,20 @@ export function seedSql({ otherUsers, presetsPerUser, bench, passwordHash, now }
     `INSERT INTO request_logs (id, userId, requestId, creator, status, detail, createdAt) ` +
       `SELECT ${RANDOM_UUID}, userId, id, 'user', 'confirm', NULL, updatedAt FROM requests WHERE status = 'confirmedByUser'`,
     `INSERT INTO recipients (id, userId, fullName, street1, street2, city, state, zipCode, createdAt, updatedAt) ` +
-      `SELECT ${RANDOM_UUID}, u.id, 'Housemate of ' || u.fullName, ${address}, ${signedUpAt}, ${signedUpAt} FROM ${SCRATCH} u WHERE u.n % 3 = 0`,
+      `SELECT ${RANDOM_UUID}, u.id, 'Housemate of ' || u.fullName, ${address}, ${signedUpAt}, ${signedUpAt} FROM ${SCRATCH} u WHERE u.n % 3 = 0 OR u.idPrefix IS NOT NULL`,
     // Jobs: every user's newsletter signup ran; some reminders died, some opt-out emails are retrying.
     // One user in eight has each, so that even 1,000 users fill the jobs page's list of dead jobs
     // (100) as the big database does: the staff pages are compared on lists of the same length.
     `INSERT INTO jobs (id, type, payload, userId, state, attempts, lastError, createdAt, updatedAt) ` +
-      `SELECT ${RANDOM_UUID}, 'newsletter.subscribe', '{}', u.id, 'succeeded', 1, NULL, ${signedUpAt}, ${signedUpAt} + 60000 FROM ${SCRATCH} u WHERE u.n > 0`,
+      `SELECT ${RANDOM_UUID}, 'newsletter.subscribe', '{}', u.id, 'succeeded', 1, NULL, ${signedUpAt}, ${signedUpAt} + 60000 FROM ${SCRATCH} u WHERE u.idPrefix IS NULL`,
     `INSERT INTO jobs (id, type, payload, userId, state, attempts, lastError, createdAt, updatedAt) ` +
       `SELECT ${RANDOM_UUID}, CASE WHEN u.n % 8 = 0 THEN 'reminder.send' ELSE 'optOut.email' END, '{}', u.id, ` +
       `CASE WHEN u.n % 8 = 0 THEN 'dead' ELSE 'retrying' END, 5, 'the provider answered 503', ${signedUpAt} + ${DAY_MS}, ${signedUpAt} + ${2 * DAY_MS} ` +
-      `FROM ${SCRATCH} u WHERE u.n > 0 AND u.n % 4 = 0`,
+      `FROM ${SCRATCH} u WHERE u.idPrefix IS NULL AND u.n % 4 = 0`,
     // The staff's trail: one batch of letters mailed for every ten users.
     `INSERT INTO staff_audit (actorId, actorRole, action, targetType, targetId, reason, details, createdAt) ` +
       `SELECT 'local-admin', 'admin', 'requests.mailed', 'template', 'custom:Local Sender ' || (u.n % 7), NULL, '{"requests":20}', ${signedUpAt} + ${2 * DAY_MS} ` +
-      `FROM ${SCRATCH} u WHERE u.n > 0 AND u.n % 10 = 0 ORDER BY ${signedUpAt} + ${2 * DAY_MS}`,
+      `FROM ${SCRATCH} u WHERE u.idPrefix IS NULL AND u.n % 10 = 0 ORDER BY ${signedUpAt} + ${2 * DAY_MS}`,
     `DROP TABLE ${SCRATCH}`,
   ];
   return `${statements.join(";\n")};\n`;

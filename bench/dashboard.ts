@@ -1,26 +1,29 @@
 // npm run bench (after the home bench): the dashboard budgets of the requests feature, in one run.
 // Prints figures; never fails the run, but says "OVER budget" when one is missed.
 //
-// Budgets:
-// 1. Round trips: GET /dashboard costs one KV read (the session) and at most two D1 round trips
+// The parts, in the order they run:
+// 1. The databases: a big one of 100,000 users and 2,000,000 requests (plus request_logs,
+//    recipients, jobs and staff_audit in proportion), and two small ones to compare it with: one
+//    user for the dashboard, 1,000 users for the staff pages (bench/dashboard-seed.ts). The
+//    signed-in user owns the same 20 requests in all of them; a second one owns 200.
+// 2. Size: bytes per user in the big database (SQLite's dbstat: rows and indexes apart), and how
+//    many users one D1 database holds at its size limit (decision 0031).
+// 3. Round trips: GET /dashboard costs one KV read (the session) and at most two D1 round trips
 //    (the signed-in user, then one db.batch for everything the page shows), whatever the number
-//    of requests. Counted for real inside workerd (bench/dashboard-round-trips.workerd.ts, run by
-//    vitest-pool-workers): the built Worker gets bindings wrapped in counting proxies, and serves
-//    a user with 20 requests, one with 200, and the 200 again with a request open (its history
-//    joins the batch). Work left to ctx.waitUntil after the response (the visit analytics,
-//    written for the whole isolate in one D1 batch a second) is shown apart.
-// 2. Latency at scale: median and p95 of GET /dashboard, signed in, as a browser asks for the
-//    document, with 100,000 users and 2,000,000 requests in D1 (plus request_logs, recipients,
-//    jobs and staff_audit in proportion) at most 1.5x those with one user. The staff pages
+//    of requests. Counted for real on the big database, in the Worker its stack serves
+//    (bench/dashboard-entry.ts): the built app on bindings wrapped in counting proxies, for the
+//    user with 20 requests, the one with 200, and the 200 again with a request open (its history
+//    joins the batch); the staff pages as the local admin are counted for reference. Work left
+//    to ctx.waitUntil after the response (the visit analytics, written for the whole isolate in
+//    one D1 batch a second) is shown apart.
+// 4. Latency at scale: median and p95 of GET /dashboard, signed in, as a browser asks for the
+//    document, on the big database at most 1.5x those on the one-user one. The staff pages
 //    (overview, work queue, print batch, users list and search, jobs, audit trail), as the local
-//    admin, have the same budget against a small database of 1,000 users, where their lists are
-//    as full as on the big one (against one user they would compare empty pages with full ones);
-//    their round trips are counted in part 1 like the dashboard's.
-// 4. Size: bytes per user in the big database (SQLite's dbstat: rows and indexes apart), and how
-//    many users one D1 database holds at its size limit (decision 0031). The signed-in user owns the same 20 requests in both
-//    databases (bench/dashboard-seed.ts). The stacks run side by side and are loaded in
-//    alternating rounds, so drift (CPU heat, other processes) hits both alike.
-// 3. JavaScript: the page loads the framework's runtime plus at most 20 KB gzipped of the app's
+//    admin, have the same budget against the 1,000-user database, where their lists are as full
+//    as on the big one (against one user they would compare empty pages with full ones). The
+//    stacks run side by side and are loaded in alternating rounds, so drift (CPU heat, other
+//    processes) hits both alike.
+// 5. JavaScript: the page loads the framework's runtime plus at most 20 KB gzipped of the app's
 //    own code. Files from Remix's manifest, split between framework and app with source maps
 //    (bench/dashboard-js.ts explains how), checked against what GET /dashboard preloads. When the
 //    page preloads no module (no runtime, decision 0034), its <script src> files are weighed instead.
@@ -45,7 +48,6 @@ import { LOCAL_STAFF } from "../drizzle/local-staff";
 import catalog from "../drizzle/senders.json" with { type: "json" };
 import { templateFromSender, type CatalogSender } from "../app/domain/sender-catalog";
 import { hashPassword } from "../app/utils/password.server";
-import type { DashboardRoundTrips } from "./dashboard-round-trips.workerd";
 import {
   buildClientWithSourceMaps,
   CATEGORIES,
@@ -55,6 +57,7 @@ import {
   weighChunk,
   type ChunkWeight,
 } from "./dashboard-js";
+import { COUNT_ROUND_TRIPS_HEADER, type CountedVisit } from "./dashboard-routes";
 import { COUNT_SQL, REQUESTS_PER_USER, SIZE_SQL, seedSql } from "./dashboard-seed";
 import { BROWSER_HEADERS, load, percentile } from "./load";
 import { runBench } from "./run-bench";
@@ -83,6 +86,14 @@ const BENCH_USER = { id: "bench-dashboard-user", email: "bench-dashboard@quietma
 const BENCH_PASSWORD = "bench-dashboard-password";
 /** A custom request of the bench user with two history entries (bench/dashboard-seed.ts). */
 const OPEN_REQUEST_ID = "bench-custom-1";
+/** The user whose round trips are counted with many requests (bench/dashboard-seed.ts), and one of theirs with history. */
+const HEAVY_USER = {
+  id: "bench-dashboard-heavy-user",
+  email: "bench-dashboard-heavy@quietmailbox.local",
+  fullName: "Heavy User",
+  requests: 200,
+};
+const HEAVY_OPEN_REQUEST_ID = "bench-heavy-1";
 
 const CHILD_ENV = { WRANGLER_SEND_METRICS: "false", FORCE_COLOR: "0", CI: "true" };
 
@@ -92,9 +103,25 @@ const children = new Set<ChildProcess>();
 
 async function main() {
   const started = performance.now();
-  await section("1. Dashboard loader round trips (counted in workerd)", measureRoundTrips);
-  const html = await section("2. Dashboard latency at scale", measureLatency);
-  await section("3. JavaScript on the dashboard", () => measureJavaScript(html ?? null));
+  const databases = await section("1. The databases", seedDatabases);
+  if (databases) await section("2. Bytes per user, and users per D1 database", () => measureSize(databases.at(-1)!));
+  let html: string | undefined;
+  if (databases) {
+    try {
+      console.log(`\nStarting a local stack per database (wrangler dev, ${databases.length} side by side)...`);
+      const running = await startStacks(databases);
+      const big = running.find(({ database }) => database.serves === "both")!;
+      await section("3. Dashboard loader round trips (counted in the Worker, on the big database)", () =>
+        measureRoundTrips(big.stack.appUrl),
+      );
+      html = await section("4. Dashboard latency at scale", () => measureLatency(running));
+    } finally {
+      for (const stack of stacks) await stack.stop().catch(() => {});
+      stacks.clear();
+      for (const database of databases) await rm(database.persistDir, { recursive: true, force: true });
+    }
+  }
+  await section("5. JavaScript on the dashboard", () => measureJavaScript(html ?? null));
   console.log(`\nDashboard bench finished in ${seconds(performance.now() - started)}.`);
 }
 
@@ -111,79 +138,7 @@ async function section<T>(title: string, part: () => Promise<T>): Promise<T | un
 }
 
 // ---------------------------------------------------------------------------------------------
-// 1. Round trips
-
-async function measureRoundTrips() {
-  const dir = await temporaryDir("quiet-mailbox-bench-round-trips-");
-  const reportFile = join(dir, "report.json");
-  console.log("Running bench/dashboard-round-trips.workerd.ts in workerd (vitest-pool-workers)...");
-  const { code, output } = await run(bin("vitest"), [
-    "run",
-    "--config",
-    "bench/vitest.dashboard.config.ts",
-    "--reporter=json",
-    `--outputFile=${reportFile}`,
-  ]);
-  const report = JSON.parse(await readFile(reportFile, "utf8").catch(() => "null")) as {
-    testResults: Array<{
-      message?: string;
-      assertionResults: Array<{
-        title: string;
-        status: string;
-        failureMessages: string[];
-        meta?: { dashboardRoundTrips?: DashboardRoundTrips };
-      }>;
-    }>;
-  } | null;
-  if (!report) throw new Error(`vitest wrote no report (exit ${code}):\n${output}`);
-  const results = report.testResults.flatMap((file) => file.assertionResults);
-  const fileErrors = report.testResults.map((file) => file.message).filter(Boolean);
-  if (fileErrors.length > 0) console.log(`vitest: ${fileErrors.join("\n")}`);
-
-  const rows: string[][] = [];
-  const verdicts: string[] = [];
-  for (const result of results) {
-    const measured = result.meta?.dashboardRoundTrips;
-    if (!measured) {
-      console.log(`${result.title}: ${result.status}, nothing measured. ${result.failureMessages.join("\n").split("\n")[0] ?? ""}`);
-      continue;
-    }
-    const during = measured.roundTrips.filter((trip) => !trip.afterResponse);
-    const after = measured.roundTrips.filter((trip) => trip.afterResponse);
-    const kv = during.filter((trip) => trip.binding === "KV");
-    const kvReads = kv.filter((trip) => trip.call === "get" || trip.call === "getWithMetadata").length;
-    const d1 = during.filter((trip) => trip.binding === "D1");
-    rows.push([
-      `GET ${measured.path}, ${measured.label}`,
-      `${measured.status}, ${measured.cards} cards`,
-      String(kvReads) + (kv.length > kvReads ? ` (+${kv.length - kvReads} other)` : ""),
-      String(d1.length),
-      d1.map((trip) => describeD1(trip.call)).join(" + "),
-      after.length ? after.map((trip) => `${trip.binding} ${describeD1(trip.call)}`).join(" + ") : "none",
-    ]);
-    if (measured.label.startsWith("staff:")) continue;
-    const ok = measured.status === 200 && kvReads <= BUDGET_KV_READS && kv.length === kvReads && d1.length <= BUDGET_D1_ROUND_TRIPS;
-    verdicts.push(`${measured.label}: ${ok ? "within budget" : "OVER budget"}`);
-  }
-  printTable(["case", "answer", "KV reads", "D1 round trips", "D1 calls", "after the response (waitUntil)"], rows);
-  console.log(
-    `Budget, ${BUDGET_KV_READS} KV read + <= ${BUDGET_D1_ROUND_TRIPS} D1 round trips (a db.batch is one) before the response: ${verdicts.join("; ") || "nothing measured"}`,
-  );
-  console.log(
-    "Staff pages (the admin, over the same database): counted for reference; none depends on the number of rows, " +
-      "the overview reads running totals (decision 0032).",
-  );
-  if (code !== 0 && rows.length === 0) console.log(output.slice(-3000));
-}
-
-/** `raw: select "id", ...` → "1 select (raw)"; batches stay as they are. */
-function describeD1(call: string): string {
-  const match = call.match(/^(first|all|run|raw): (\w+)/);
-  return match ? `1 ${match[2]!.toLowerCase()} (${match[1]})` : call;
-}
-
-// ---------------------------------------------------------------------------------------------
-// 2. Latency at scale
+// 1. The databases
 
 /**
  * Which pages a database is loaded with: the one-user database is the dashboard's baseline (the
@@ -217,7 +172,7 @@ type Target = {
   elapsedMs: number;
 };
 
-async function measureLatency(): Promise<string> {
+async function seedDatabases(): Promise<Database[]> {
   const activeTemplates = (catalog.senders as CatalogSender[]).map(templateFromSender).filter((template) => template.isActive).length;
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   const now = Date.now();
@@ -236,7 +191,8 @@ async function measureLatency(): Promise<string> {
     if (seededFrom) await copySeededDatabase(seededFrom, persistDir);
     else await seedLocalDatabase(persistDir);
     const sqlFile = join(persistDir, "bench-seed.sql");
-    await writeFile(sqlFile, seedSql({ otherUsers, presetsPerUser: activeTemplates, bench: BENCH_USER, passwordHash, now }));
+    const seed = seedSql({ otherUsers, presetsPerUser: activeTemplates, bench: BENCH_USER, heavy: HEAVY_USER, passwordHash, now });
+    await writeFile(sqlFile, seed);
     const dataStarted = performance.now();
     await mustRun(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--file", sqlFile]);
     const dataMs = performance.now() - dataStarted;
@@ -257,36 +213,22 @@ async function measureLatency(): Promise<string> {
       `${seconds(database.seedMs)} (${seconds(database.dataMs)})`,
     ]),
   );
-  await section("4. Bytes per user, and users per D1 database", () => measureSize(databases.at(-1)!));
   console.log(
-    `The signed-in user owns ${REQUESTS_PER_USER} requests in both (${activeTemplates} presets + ${REQUESTS_PER_USER - activeTemplates} custom); ` +
-      `each also holds the ${LOCAL_STAFF.length} local staff accounts (counted among its users).`,
+    `The signed-in user owns ${REQUESTS_PER_USER} requests in each (${activeTemplates} presets + ${REQUESTS_PER_USER - activeTemplates} custom), ` +
+      `a second one ${HEAVY_USER.requests}; each also holds the ${LOCAL_STAFF.length} local staff accounts (counted among its users).`,
   );
-
-  console.log("Starting both local stacks (wrangler dev, one per database)...");
-  const running: Array<{ database: Database; stack: LocalStack }> = [];
-  try {
-    const { targets, smallHtml } = await loadBoth(databases, running);
-    printLatency(targets);
-    return smallHtml;
-  } finally {
-    for (const { stack } of running) {
-      await stack.stop().catch(() => {});
-      stacks.delete(stack);
-    }
-    for (const database of databases) await rm(database.persistDir, { recursive: true, force: true });
-  }
+  return databases;
 }
 
-/** Starts a stack per database, signs in on each, checks the pages, then loads them in turn. */
-async function loadBoth(databases: Database[], running: Array<{ database: Database; stack: LocalStack }>) {
-  // All at once: each waits mostly on its own wrangler.
-  await Promise.all(
+/** A stack per database, all at once (each waits mostly on its own wrangler), serving the bench's entry. */
+async function startStacks(databases: Database[]) {
+  const running = await Promise.all(
     databases.map(async (database) => {
       const stack = await startLocalStack({
         appPort: await freePort(),
         standInsPort: await freePort(),
         persistDir: database.persistDir,
+        script: "bench/dashboard-entry.ts",
         readsImages: false,
         // Seeded above, the bench's rows included.
         seededFrom: database.persistDir,
@@ -294,11 +236,94 @@ async function loadBoth(databases: Database[], running: Array<{ database: Databa
         wranglerArgs: ["--log-level", "warn"],
       });
       stacks.add(stack);
-      running.push({ database, stack });
+      return { database, stack };
     }),
   );
-  running.sort((a, b) => databases.indexOf(a.database) - databases.indexOf(b.database));
+  return running;
+}
 
+// ---------------------------------------------------------------------------------------------
+// 3. Round trips
+
+type Visit = { label: string; path: string; cookie: string };
+
+/** GET `path` on counting bindings (bench/dashboard-entry.ts): what it cost, not its page. */
+async function countedVisit(appUrl: string, { path, cookie }: Visit): Promise<CountedVisit> {
+  const response = await fetch(`${appUrl}${path}`, {
+    headers: { ...BROWSER_HEADERS, Cookie: `${cookie}; tracking_consent=yes`, [COUNT_ROUND_TRIPS_HEADER]: "1" },
+    redirect: "manual",
+    signal: AbortSignal.timeout(FIRST_LOAD_TIMEOUT_MS),
+  });
+  if (!response.ok) throw new Error(`counting GET ${path} answered ${response.status}: ${(await response.text()).slice(0, 500)}`);
+  return (await response.json()) as CountedVisit;
+}
+
+/**
+ * Each visit is counted alone, its work after the response waited for: the visit analytics are
+ * kept for the whole isolate, so a visit in flight beside it would have its writes counted elsewhere.
+ */
+async function measureRoundTrips(appUrl: string) {
+  const [light, heavy, admin] = await Promise.all([
+    signIn(appUrl),
+    signIn(appUrl, { email: HEAVY_USER.email, password: BENCH_PASSWORD }),
+    signIn(appUrl, { email: LOCAL_STAFF[0].email, password: LOCAL_STAFF[0].password }),
+  ]);
+  const dashboardVisits: Visit[] = [
+    { label: `${REQUESTS_PER_USER} requests`, path: "/dashboard", cookie: light },
+    { label: `${HEAVY_USER.requests} requests`, path: "/dashboard", cookie: heavy },
+    { label: `${HEAVY_USER.requests} requests, one open`, path: `/dashboard?request=${HEAVY_OPEN_REQUEST_ID}`, cookie: heavy },
+  ];
+  const staffVisits: Visit[] = (await staffPaths(appUrl, admin)).map(({ label, path }) => ({
+    label: `staff: ${label}`,
+    path,
+    cookie: admin,
+  }));
+  // The first request of an isolate pays for setting its modules up: kept out of the figures.
+  await countedVisit(appUrl, dashboardVisits[0]!);
+  const visits: Array<CountedVisit & Visit> = [];
+  for (const visit of [...dashboardVisits, ...staffVisits]) visits.push({ ...visit, ...(await countedVisit(appUrl, visit)) });
+
+  const rows: string[][] = [];
+  const verdicts: string[] = [];
+  for (const measured of visits) {
+    const during = measured.roundTrips.filter((trip) => !trip.afterResponse);
+    const after = measured.roundTrips.filter((trip) => trip.afterResponse);
+    const kv = during.filter((trip) => trip.binding === "KV");
+    const kvReads = kv.filter((trip) => trip.call === "get" || trip.call === "getWithMetadata").length;
+    const d1 = during.filter((trip) => trip.binding === "D1");
+    rows.push([
+      `GET ${measured.path}, ${measured.label}`,
+      `${measured.status}, ${measured.cards} cards`,
+      String(kvReads) + (kv.length > kvReads ? ` (+${kv.length - kvReads} other)` : ""),
+      String(d1.length),
+      d1.map((trip) => describeD1(trip.call)).join(" + "),
+      after.length ? after.map((trip) => `${trip.binding} ${describeD1(trip.call)}`).join(" + ") : "none",
+    ]);
+    if (measured.label.startsWith("staff:")) continue;
+    const ok = measured.status === 200 && kvReads <= BUDGET_KV_READS && kv.length === kvReads && d1.length <= BUDGET_D1_ROUND_TRIPS;
+    verdicts.push(`${measured.label}: ${ok ? "within budget" : "OVER budget"}`);
+  }
+  printTable(["case", "answer", "KV reads", "D1 round trips", "D1 calls", "after the response (waitUntil)"], rows);
+  console.log(
+    `Budget, ${BUDGET_KV_READS} KV read + <= ${BUDGET_D1_ROUND_TRIPS} D1 round trips (a db.batch is one) before the response: ${verdicts.join("; ") || "nothing measured"}`,
+  );
+  console.log(
+    "Staff pages (the admin, over the same database): counted for reference; none depends on the number of rows, " +
+      "the overview reads running totals (decision 0032).",
+  );
+}
+
+/** `raw: select "id", ...` → "1 select (raw)"; batches stay as they are. */
+function describeD1(call: string): string {
+  const match = call.match(/^(first|all|run|raw): (\w+)/);
+  return match ? `1 ${match[2]!.toLowerCase()} (${match[1]})` : call;
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4. Latency at scale
+
+/** Signs in on each stack, checks the pages, then loads them in turn. */
+async function measureLatency(running: Array<{ database: Database; stack: LocalStack }>): Promise<string> {
   const targets: Target[] = [];
   let smallHtml = "";
   for (const { database, stack } of running) {
@@ -348,21 +373,33 @@ async function loadBoth(databases: Database[], running: Array<{ database: Databa
   console.log(
     `Machine load average (1 min) before / after the load: ${loadBefore.toFixed(1)} / ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
   );
-  return { targets, smallHtml };
+  printLatency(targets);
+  return smallHtml;
+}
+
+/** The staff pages measured, each with its label: the print batch is the work queue's first group. */
+async function staffPaths(appUrl: string, cookie: string): Promise<Array<{ label: string; path: string }>> {
+  const queue = await fetchPage(`${appUrl}/admin/queue`, cookie, FIRST_LOAD_TIMEOUT_MS).catch(() => ({ status: 0, text: "" }));
+  const group = queue.text.match(/href="\/admin\/queue\/print\?group=([^"]+)"/)?.[1]?.replaceAll("&amp;", "&");
+  if (!group) console.log(`No print batch at ${appUrl}: the work queue lists no group to print.`);
+  return [
+    { label: "overview", path: "/admin" },
+    { label: "work queue", path: "/admin/queue" },
+    ...(group ? [{ label: "print batch (first group)", path: `/admin/queue/print?group=${group}` }] : []),
+    { label: "users list", path: "/admin/users" },
+    { label: "users search", path: "/admin/users?q=user12" },
+    { label: "jobs", path: "/admin/jobs" },
+    { label: "audit trail", path: "/admin/audit" },
+  ];
 }
 
 /** The staff pages as the local admin, each checked once before it is loaded. */
 async function staffTargets(database: Database, appUrl: string): Promise<Target[]> {
   const admin = LOCAL_STAFF[0];
   const cookie = await signIn(appUrl, { email: admin.email, password: admin.password });
-  const queue = await fetchPage(`${appUrl}/admin/queue`, cookie, FIRST_LOAD_TIMEOUT_MS).catch(() => ({ status: 0, text: "" }));
-  const group = queue.text.match(/href="\/admin\/queue\/print\?group=([^"]+)"/)?.[1]?.replaceAll("&amp;", "&");
-  const paths = ["/admin", "/admin/queue", ...(group ? [`/admin/queue/print?group=${group}`] : []), "/admin/users"];
-  paths.push("/admin/users?q=user12", "/admin/jobs", "/admin/audit");
-  if (!group) console.log(`No print batch on the ${database.label} database: the work queue lists no group to print.`);
   const targets: Target[] = [];
   const firstLoads: string[] = [];
-  for (const path of paths) {
+  for (const { path } of await staffPaths(appUrl, cookie)) {
     const started = performance.now();
     const page = await fetchPage(`${appUrl}${path}`, cookie, FIRST_LOAD_TIMEOUT_MS).catch((error: unknown) => ({
       status: 0,
