@@ -18,37 +18,60 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { REPO_ROOT, SEEDED_D1_VARIABLE, seedLocalDatabase } from "../test/support/local-stack";
 
-type Part = { name: string; file: string; what: string; stack: boolean };
+type Part = {
+  name: string;
+  file: string;
+  what: string;
+  stack: boolean;
+  /** About how long the part takes at smoke size on a 2-core machine: the longest start first, and the short ones fill the end. */
+  smokeSeconds: number;
+};
 
 const PARTS: Part[] = [
-  { name: "home", file: "bench/home-vs-static.ts", what: "home page weight and throughput against a static file", stack: true },
-  { name: "dashboard", file: "bench/dashboard.ts", what: "dashboard round trips, latency at scale, JavaScript", stack: true },
-  { name: "catalog", file: "bench/catalog.ts", what: "sender catalog coverage and search", stack: false },
-  { name: "photo", file: "bench/photo.ts", what: "photos of mail read by the stand-in", stack: true },
+  {
+    name: "home",
+    file: "bench/home-vs-static.ts",
+    what: "home page weight and throughput against a static file",
+    stack: true,
+    smokeSeconds: 5,
+  },
+  {
+    name: "dashboard",
+    file: "bench/dashboard.ts",
+    what: "dashboard round trips, latency at scale, JavaScript",
+    stack: true,
+    smokeSeconds: 17,
+  },
+  { name: "catalog", file: "bench/catalog.ts", what: "sender catalog coverage and search", stack: false, smokeSeconds: 6 },
+  { name: "photo", file: "bench/photo.ts", what: "photos of mail read by our text reader", stack: true, smokeSeconds: 11 },
   {
     name: "journeys",
     file: "bench/journeys.ts",
     what: "signup and sign-in journeys in Chromium on a slow phone, JavaScript on and off",
     stack: true,
+    smokeSeconds: 17,
   },
-  { name: "queue", file: "bench/queue-wave.ts", what: "the queue under a wave of 10,000 signups", stack: true },
+  { name: "queue", file: "bench/queue-wave.ts", what: "the queue under a wave of 10,000 signups", stack: true, smokeSeconds: 4 },
   {
     name: "delivery",
     file: "bench/delivery.ts",
     what: "a month of requests to senders, letters through Lob, before and after",
     stack: true,
+    smokeSeconds: 7,
   },
   {
     name: "mailbox",
     file: "bench/mailbox.ts",
     what: "a month of Informed Delivery digests for 50 households, read and matched",
     stack: true,
+    smokeSeconds: 16,
   },
   {
     name: "followup",
     file: "bench/followup.ts",
     what: "a year of follow-ups for 1,500 households (10,000 with --households), the ladder off and on",
     stack: true,
+    smokeSeconds: 4,
   },
 ];
 
@@ -66,7 +89,7 @@ const { values: flags, positionals: chosen } = parseArgs({
 const smoke = flags.smoke;
 const parts: Part[] =
   flags.part.length > 0
-    ? flags.part.map((file) => ({ name: file, file, what: "a part given on the command line", stack: false }))
+    ? flags.part.map((file) => ({ name: file, file, what: "a part given on the command line", stack: false, smokeSeconds: 0 }))
     : chosen.length > 0
       ? PARTS.filter((part) => chosen.includes(part.name))
       : PARTS;
@@ -145,8 +168,14 @@ const verdicts: Array<{ part: string; line: string }> = [];
 const outcomes: Array<{ part: string; seconds: string; failure: string | null }> = [];
 const started = performance.now();
 const seeded = seededDatabase();
-// The parts without a stack first, while the D1 is being made.
-const order = smoke ? [...parts.filter((part) => !part.stack), ...parts.filter((part) => part.stack)] : parts;
+// At smoke size the longest parts first, so that the short ones fill the end beside the last long
+// one; the parts without a stack before all, while the D1 is being made.
+const longestFirst = [...parts].sort((a, b) => b.smokeSeconds - a.smokeSeconds);
+const order = !smoke
+  ? parts
+  : seeded?.made
+    ? [...longestFirst.filter((part) => !part.stack), ...longestFirst.filter((part) => part.stack)]
+    : longestFirst;
 
 async function run(part: Part) {
   const header = `\n==== ${part.name}: ${part.what} (${part.file}${smoke ? ", smoke size" : ""}) ====\n`;
