@@ -544,7 +544,7 @@ function signalGroup(pgid: number | undefined, signal: NodeJS.Signals) {
  * machine's init, which may reap them a second or two later, and waiting for that cost every
  * stack's stop about 1.5 s. Where there is no /proc, any member counts.
  */
-function groupAlive(pgid: number | undefined): boolean {
+export function groupRuns(pgid: number | undefined): boolean {
   if (!pgid) return false;
   try {
     process.kill(-pgid, 0);
@@ -576,7 +576,7 @@ async function groupGone(pgid: number | undefined, exited: Promise<void>, timeou
   ]);
   clearTimeout(timer);
   if (!leaderExited) return false;
-  while (groupAlive(pgid)) {
+  while (groupRuns(pgid)) {
     if (Date.now() > deadline) return false;
     await sleep(100);
   }
