@@ -555,16 +555,25 @@ export function groupRuns(pgid: number | undefined): boolean {
   return readdirSync("/proc").some((entry) => /^\d+$/.test(entry) && runsInGroup(entry, pgid));
 }
 
-/** /proc/<pid>/stat reads "pid (name) state ppid pgrp ...", and the name may hold spaces or parentheses. */
 function runsInGroup(pid: string, pgid: number): boolean {
+  const stat = processStat(Number(pid));
+  return stat !== null && stat.pgrp === pgid && stat.state !== "Z" && stat.state !== "X";
+}
+
+/**
+ * A process's state ("R", "S", "Z" for one exited and not yet reaped...) and group, from
+ * /proc/<pid>/stat ("pid (name) state ppid pgrp ...", the name may hold spaces or parentheses);
+ * null when there is no such process (or no /proc).
+ */
+export function processStat(pid: number): { state: string; pgrp: number } | null {
   let stat: string;
   try {
     stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   } catch {
-    return false;
+    return null;
   }
   const [state, , pgrp] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return Number(pgrp) === pgid && state !== "Z" && state !== "X";
+  return state ? { state, pgrp: Number(pgrp) } : null;
 }
 
 async function groupGone(pgid: number | undefined, exited: Promise<void>, timeoutMs: number): Promise<boolean> {

@@ -1,9 +1,8 @@
 // A stack is stopped once no process of its group runs: members that have exited and wait to be
 // reaped (zombies) do not count, since the machine's init may take seconds to reap them.
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { groupRuns } from "../support/local-stack";
+import { groupRuns, processStat } from "../support/local-stack";
 
 let holder: ChildProcess | undefined;
 afterEach(() => {
@@ -12,13 +11,7 @@ afterEach(() => {
 });
 
 /** Whether `pid` has exited and waits to be reaped. */
-function isZombie(pid: number) {
-  try {
-    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.[0] === "Z";
-  } catch {
-    return false;
-  }
-}
+const isZombie = (pid: number) => processStat(pid)?.state === "Z";
 
 /**
  * A process group whose one member has exited and is not reaped: a parent outside the group forks a

@@ -1,11 +1,11 @@
 // A local stack's start-up steps (migrating, seeding) are time-boxed: a hung step is stopped with
 // what it started, run once more, and fails saying so when it hangs again.
 import { mkdtemp, rm } from "node:fs/promises";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runStartupStep } from "../support/local-stack";
+import { processStat, runStartupStep } from "../support/local-stack";
 
 /** Long enough for a step that does not hang to finish on a busy machine. */
 const HANG_AFTER_MS = 3_000;
@@ -31,7 +31,7 @@ function step(hangs: number) {
 /** Whether a process still runs, two seconds' grace given: one killed a moment ago may linger as a zombie. */
 async function stillRunning(pid: number) {
   for (let tries = 0; tries < 20; tries++) {
-    const state = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.[0] : undefined;
+    const state = processStat(pid)?.state;
     if (state === undefined || state === "Z") return false;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
