@@ -30,13 +30,16 @@ const MIN_ACCOUNT_AGE_DAYS = 60;
  * in capitals with single spaces. An address kept as typed, or never checked, is no household the
  * figures can tell apart from another: such an account does not count. Null then.
  */
+/** The checks of a postal address that make it a household the figures can count (householdKey). */
+export const HOUSEHOLD_ADDRESS_CHECKS = ["verified", "standardized"] as const;
+
 export function householdKey(account: {
   street1: string;
   street2: string | null;
   zipCode: string;
   addressCheck: string | null;
 }): string | null {
-  if (account.addressCheck !== "verified" && account.addressCheck !== "standardized") return null;
+  if (!(HOUSEHOLD_ADDRESS_CHECKS as readonly (string | null)[]).includes(account.addressCheck)) return null;
   const norm = (text: string | null) =>
     (text ?? "")
       .toUpperCase()
@@ -47,7 +50,12 @@ export function householdKey(account: {
 
 /** Whether an account may count in the figures now: old enough (MIN_ACCOUNT_AGE_DAYS). */
 export function accountOldEnough(createdAt: Date, now: Date) {
-  return now.getTime() - createdAt.getTime() >= MIN_ACCOUNT_AGE_DAYS * DAY_MS;
+  return createdAt.getTime() <= oldEnoughIfMadeBy(now).getTime();
+}
+
+/** The latest moment an account may have been made to count in the figures now. */
+export function oldEnoughIfMadeBy(now: Date) {
+  return new Date(now.getTime() - MIN_ACCOUNT_AGE_DAYS * DAY_MS);
 }
 
 /**

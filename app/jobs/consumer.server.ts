@@ -51,22 +51,18 @@ async function runMessage(message: Message, env: AppEnv, db: Db) {
     message.ack();
     return;
   }
-  // Queues deliver at least once: a job that already succeeded is not run again, nor is one
-  // cancelled because its account was deleted (decision 0023).
-  const state = await getJobState(db, envelope.id);
-  if (state === "succeeded" || state === "cancelled") {
-    message.ack();
-    return;
-  }
-
   const payload = definition.payload.safeParse(envelope.payload);
   if (!payload.success) {
-    await recordDeadJob(db, envelope, `invalid payload: ${payload.error.issues.map((issue) => issue.message).join("; ")}`);
+    // A job that already ended keeps its end, whatever arrives again under its id.
+    if (!jobHasEnded(await getJobState(db, envelope.id)))
+      await recordDeadJob(db, envelope, `invalid payload: ${payload.error.issues.map((issue) => issue.message).join("; ")}`);
     message.ack();
     return;
   }
 
-  // Succeeded meanwhile, or held by a run of another message of the same job: this one has nothing to do.
+  // Queues deliver at least once (decision 0023): the claim, one statement, passes over a job that
+  // already succeeded, one cancelled with its account, and one held by a run of another message of
+  // the same job. Such a message has nothing to do.
   if (!(await claimJob(db, envelope, { attempts: message.attempts, messageSentAt: message.timestamp, now: new Date() }))) {
     message.ack();
     return;
@@ -96,6 +92,10 @@ async function runMessage(message: Message, env: AppEnv, db: Db) {
     });
     message.retry({ delaySeconds });
   }
+}
+
+function jobHasEnded(state: string | null) {
+  return state === "succeeded" || state === "cancelled";
 }
 
 /** Jobs that ran out of retries arrive here; they are kept, marked dead, for staff to retry. */

@@ -118,8 +118,9 @@ export type PieceReading = {
 };
 
 /**
- * The person's request for the piece's sender: the same catalog sender, or for a sender outside
- * the catalog the same name. A deleted request is no longer theirs; the latest one first.
+ * The person's request for the piece's sender (the same catalog sender, or for a sender outside
+ * the catalog the same name; a deleted request is no longer theirs; the latest one first), with
+ * the letters mailed for it: one round trip.
  */
 async function requestForSender(db: Db, userId: string, sender: { templateId: string | null; senderName: string | null }) {
   const bySender = sender.templateId
@@ -128,39 +129,42 @@ async function requestForSender(db: Db, userId: string, sender: { templateId: st
       ? and(isNull(requests.templateId), sql`lower(${requests.senderName}) = ${sender.senderName.toLowerCase()}`)
       : null;
   if (!bySender) return null;
-  const [request] = await db
-    .select({
-      id: requests.id,
-      senderName: requests.senderName,
-      status: requests.status,
-      processedAt: requests.processedAt,
-      requiredDays: requests.requiredDays,
-      state: requests.state,
-      stillComingAt: requests.stillComingAt,
-      // What the sender was seen to take, for its learned clock (decision 0060).
-      outcomeCases: senderOutcomes.cases,
-      outcomeP90Days: senderOutcomes.p90Days,
-    })
-    .from(requests)
-    .leftJoin(senderOutcomes, eq(senderOutcomes.templateId, requests.templateId))
-    .where(and(eq(requests.userId, userId), bySender, or(isNull(requests.status), ne(requests.status, "deleted"))))
-    .orderBy(desc(requests.processedAt), desc(requests.queuedAt))
-    .limit(1);
-  return request ?? null;
+  const theirs = and(eq(requests.userId, userId), bySender, or(isNull(requests.status), ne(requests.status, "deleted")));
+  const latestFirst = [desc(requests.processedAt), desc(requests.queuedAt), desc(requests.id)];
+  const latestId = db.select({ id: requests.id }).from(requests).where(theirs).orderBy(...latestFirst).limit(1);
+  const [[request], letters] = await db.batch([
+    db
+      .select({
+        id: requests.id,
+        senderName: requests.senderName,
+        status: requests.status,
+        processedAt: requests.processedAt,
+        requiredDays: requests.requiredDays,
+        state: requests.state,
+        stillComingAt: requests.stillComingAt,
+        // What the sender was seen to take, for its learned clock (decision 0060).
+        outcomeCases: senderOutcomes.cases,
+        outcomeP90Days: senderOutcomes.p90Days,
+      })
+      .from(requests)
+      .leftJoin(senderOutcomes, eq(senderOutcomes.templateId, requests.templateId))
+      .where(theirs)
+      .orderBy(...latestFirst)
+      .limit(1),
+    db
+      .select(mailedLetterColumns)
+      .from(mailedLetters)
+      .where(and(eq(mailedLetters.userId, userId), sql`${mailedLetters.requestId} = (${latestId})`)),
+  ]);
+  return request ? { ...request, letters } : null;
 }
 
+type MatchedRequest = NonNullable<Awaited<ReturnType<typeof requestForSender>>>;
+
 /** The last day mail printed before the request may arrive, from when the request reached the sender; null before it was sent. */
-async function mailStopsByOf(
-  db: Db,
-  userId: string,
-  request: { id: string; processedAt: Date | null; requiredDays: number; outcomeCases: number | null; outcomeP90Days: number | null },
-) {
+function mailStopsByOf(request: MatchedRequest) {
   if (!request.processedAt) return null;
-  const letters = await db
-    .select(mailedLetterColumns)
-    .from(mailedLetters)
-    .where(and(eq(mailedLetters.userId, userId), eq(mailedLetters.requestId, request.id)));
-  const sinceSent = letters.filter((letter) => letter.createdAt >= request.processedAt!);
+  const sinceSent = request.letters.filter((letter) => letter.createdAt >= request.processedAt!);
   const reached = reachedSenderAt(request.processedAt, letterArrival(latestEvidence(letterEvidence(sinceSent, null))));
   const learnedDays =
     request.outcomeCases === null ? null : learnedStopDays({ cases: request.outcomeCases, p90Days: request.outcomeP90Days });
@@ -201,7 +205,7 @@ export async function recordPiece(db: Db, reading: PieceReading, now: Date) {
     .onConflictDoUpdate({ target: [mailArrivals.userId, mailArrivals.entryId], set: fields, setWhere: eq(mailArrivals.state, "reading") });
 
   const mailStopsBy =
-    request && request.status !== null && !request.stillComingAt ? await mailStopsByOf(db, reading.userId, request) : null;
+    request && request.status !== null && !request.stillComingAt ? mailStopsByOf(request) : null;
   const timeZone = request ? timeZoneForState(request.state) : "";
   if (!request || !mailStopsBy || !arrivedAfterStop(reading.arrivedOn, mailStopsBy, timeZone)) {
     await recorded;

@@ -1,17 +1,21 @@
 // What each catalog sender really does (sender_outcomes, decision 0060), recomputed by the daily
 // cron from every request's known outcome and the pieces seen in the mailboxes.
-import { and, asc, eq, gt, gte, inArray, isNotNull, ne, or, sql, type SQLWrapper } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNotNull, lte, ne, or, sql, type SQLWrapper } from "drizzle-orm";
 import { mailArrivals, requests, requestTemplates, senderOutcomes, users } from "../../drizzle/schema";
 import { mailClock } from "~/domain/mail-timing";
+import { DAY_MS } from "~/domain/dates";
 import {
   accountOldEnough,
   daysToLastPiece,
   figuresFromDays,
+  HOUSEHOLD_ADDRESS_CHECKS,
   householdKey,
   learnedStopDays,
   MIN_CASES,
+  oldEnoughIfMadeBy,
   outcomeOf,
   senderOutcomeText,
+  VERIFY_QUIET_DAYS,
   type SenderOutcome,
 } from "~/domain/sender-outcome";
 import { chunkedInserts, type Db } from "~/utils/db.server";
@@ -69,7 +73,7 @@ export async function recomputeSenderOutcomes(db: Db, now: Date) {
   const tallies = new Map<string, { cases: number; stopped: number; days: number[]; households: Set<string> }>();
   let after: { userId: string; id: string } | null = null;
   for (;;) {
-    const page: Awaited<ReturnType<typeof readPage>> = await readPage(db, after);
+    const page: Awaited<ReturnType<typeof readPage>> = await readPage(db, now, after);
     for (const row of page) {
       const templateId = row.templateId!;
       const mailStopsBy = row.processedAt
@@ -105,8 +109,29 @@ export async function recomputeSenderOutcomes(db: Db, now: Date) {
   return rows.length;
 }
 
-/** One page of catalog senders' requests that may tell an outcome, in key order after `after`. */
-function readPage(db: Db, after: { userId: string; id: string } | null) {
+/**
+ * Whether a request may be verified stopped by its mailbox now (isVerifiedStopped): in the queue,
+ * sent, neither marked still coming nor followed up, and its days to act and the quiet weeks after
+ * them over by today. Its mail-stops-by date is at least its days to act after it was sent
+ * (mailClock), so where this is false no piece and no digest can verify it, and the walk reads
+ * none. For a select over requests.
+ */
+const mayBeVerified = (now: Date) => sql<boolean>`(${requests.status} = 'inQueue' and ${requests.processedAt} is not null
+  and ${requests.followUpStep} = 0 and ${requests.stillComingAt} is null
+  and ${requests.processedAt} + (${requests.requiredDays} + ${VERIFY_QUIET_DAYS}) * ${DAY_MS} <= ${now.getTime() + DAY_MS})`;
+
+/** The person said it stopped, and nothing of the ladder says otherwise: stopped, and its days count. */
+const confirmedStopped = sql<boolean>`(${requests.status} = 'confirmedByUser' and ${requests.followUpStep} = 0 and ${requests.stillComingAt} is null)`;
+
+/**
+ * One page of catalog senders' requests that tell an outcome now (outcomeOf), in key order after
+ * `after`: not stopped (marked still coming or followed up), stopped by the person's word, or one
+ * the mailbox may verify; only from households the figures count (householdKey, accountOldEnough).
+ * A request that can tell nothing yet (sent lately, or never) is not read, and the pieces are read
+ * only where they can change the outcome or its days.
+ */
+function readPage(db: Db, now: Date, after: { userId: string; id: string } | null) {
+  const mayVerify = mayBeVerified(now);
   return db
     .select({
       userId: requests.userId,
@@ -117,9 +142,9 @@ function readPage(db: Db, after: { userId: string; id: string } | null) {
       requiredDays: requests.requiredDays,
       stillComingAt: requests.stillComingAt,
       followUpStep: requests.followUpStep,
-      lastPieceOn,
-      mailboxSeenOn: mailboxSeenOnOf(requestUserId),
-      digestShowedSender,
+      lastPieceOn: sql<string | null>`case when ${mayVerify} or ${confirmedStopped} then ${lastPieceOn} end`,
+      mailboxSeenOn: sql<string>`case when ${mayVerify} then ${mailboxSeenOnOf(requestUserId)} else '' end`,
+      digestShowedSender: sql<boolean>`case when ${mayVerify} then ${digestShowedSender} else 0 end`.mapWith(Boolean),
       account: {
         createdAt: users.createdAt,
         street1: users.street1,
@@ -135,7 +160,9 @@ function readPage(db: Db, after: { userId: string; id: string } | null) {
         after ? or(gt(requests.userId, after.userId), and(eq(requests.userId, after.userId), gt(requests.id, after.id))) : undefined,
         isNotNull(requests.templateId),
         inArray(requests.status, ["inQueue", "confirmedByUser", "cancelled"]),
-        or(isNotNull(requests.processedAt), isNotNull(requests.stillComingAt), ne(requests.followUpStep, 0)),
+        or(ne(requests.followUpStep, 0), isNotNull(requests.stillComingAt), confirmedStopped, mayVerify),
+        inArray(users.addressCheck, [...HOUSEHOLD_ADDRESS_CHECKS]),
+        lte(users.createdAt, oldEnoughIfMadeBy(now)),
       ),
     )
     .orderBy(asc(requests.userId), asc(requests.id))

@@ -53,6 +53,12 @@ function countingD1(real: D1Database, recorder: Recorder): D1Database {
   });
 }
 
+/** A D1 binding that records every call reaching the database, for a test that counts a use case's round trips. */
+export function countedD1(real: D1Database) {
+  const recorder = new Recorder();
+  return { binding: countingD1(real, recorder), calls: () => recorder.during("D1") };
+}
+
 function countingKV(real: KVNamespace, recorder: Recorder): KVNamespace {
   return new Proxy(real, {
     get(target, property) {

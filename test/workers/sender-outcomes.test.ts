@@ -36,7 +36,13 @@ async function newRequest(
   userId: string,
   templateId: string | null,
   senderName: string,
-  fields: { status?: RequestStatus | null; processedAt?: Date | null; stillComingAt?: Date | null; followUpStep?: number } = {},
+  fields: {
+    status?: RequestStatus | null;
+    processedAt?: Date | null;
+    stillComingAt?: Date | null;
+    followUpStep?: number;
+    requiredDays?: number;
+  } = {},
 ) {
   const id = crypto.randomUUID();
   await db.insert(requests).values({
@@ -139,6 +145,29 @@ describe("recomputeSenderOutcomes", () => {
     const rows = await db.select().from(senderOutcomes).where(eq(senderOutcomes.templateId, templateId));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ cases: 11, stopped: 8, computedAt: now });
+  });
+});
+
+describe("the daily walk", () => {
+  // It reads only requests that can tell an outcome today: one whose days to act and quiet weeks
+  // are not over cannot be verified, so it is passed over. The first day one can be, it counts.
+  it("verifies a request on the first day its mailbox can, where the sender's days to act outlast the clock's weeks", async () => {
+    const templateId = await newTemplate("Slow Outcome Catalog");
+    const sentAt = new Date("2026-01-05T15:00:00Z");
+    // 90 days to act, then two quiet weeks: the mailbox must be seen on 04/19/2026 or later.
+    const mayTellOn = "2026-04-19";
+    const user = await householdUser("outcome-slow");
+    await piece(user.id, day(daysAfter(sentAt, -3)), { templateId });
+    await newRequest(user.id, templateId, "Slow Outcome Catalog", { processedAt: sentAt, requiredDays: 90 });
+
+    await piece(user.id, "2026-04-18", { senderName: "Someone Else" });
+    await recomputeSenderOutcomes(db, new Date("2026-04-18T14:00:00Z"));
+    expect(await senderOutcomeOf(db, templateId)).toBeNull();
+
+    // The daily cron runs at 14:00 UTC, before the hour the request went out.
+    await piece(user.id, mayTellOn, { senderName: "Someone Else" });
+    await recomputeSenderOutcomes(db, new Date(`${mayTellOn}T14:00:00Z`));
+    expect(await senderOutcomeOf(db, templateId)).toMatchObject({ cases: 1, stopped: 1 });
   });
 });
 

@@ -1,0 +1,107 @@
+// The paths a year of mail runs most, by their D1 round trips (decision 0014): every job's run, and
+// every piece recorded. Each round trip is a wait on the database, so a year of 10,000 households
+// (bench/followup.ts) spends most of its time in them.
+import { createMessageBatch, env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { CATALOG_SENDERS } from "../../drizzle/catalog";
+import { jobs, mailedLetters, requests } from "../../drizzle/schema";
+import worker from "../../app/worker";
+import { seedSenderCatalog } from "~/models/request-template.server";
+import { recordPiece } from "~/models/mail-piece.server";
+import { getDb } from "~/utils/db.server";
+import { countedD1 } from "../support/counting-bindings";
+import { insertUser, requestRow } from "./support";
+
+const db = getDb(env.DB);
+const QUEUE = "quiet-mailbox-jobs";
+
+async function deliver(database: D1Database, body: unknown) {
+  const batch = createMessageBatch(QUEUE, [{ id: `message-${crypto.randomUUID()}`, timestamp: new Date(), attempts: 1, body }]);
+  await worker.queue(batch, { ...env, DB: database });
+}
+
+describe("a job's run", () => {
+  it("takes two round trips of its own: the claim, which passes over an ended job, and its end", async () => {
+    const id = crypto.randomUUID();
+    const counted = countedD1(env.DB);
+    await deliver(counted.binding, { id, type: "ping", payload: {}, enqueuedAt: new Date().toISOString() });
+    const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
+    expect(row).toMatchObject({ state: "succeeded" });
+    expect(counted.calls()).toEqual([expect.stringMatching(/^raw: insert into "jobs"/), expect.stringMatching(/^run: update "jobs"/)]);
+
+    // Delivered again: the claim finds it ended, and nothing more is read or written.
+    const again = countedD1(env.DB);
+    await deliver(again.binding, { id, type: "ping", payload: {}, enqueuedAt: new Date().toISOString() });
+    expect(again.calls()).toHaveLength(1);
+    expect((await db.select().from(jobs).where(eq(jobs.id, id)))[0]).toMatchObject({ state: "succeeded", attempts: 1 });
+  });
+
+  it("keeps a job that ended as it ended when it comes again with a payload it cannot run", async () => {
+    const id = crypto.randomUUID();
+    await db.insert(jobs).values({ id, type: "ping", payload: {}, state: "succeeded" });
+    await deliver(env.DB, { id, type: "ping", payload: { failAttempts: -1 }, enqueuedAt: new Date().toISOString() });
+    expect((await db.select().from(jobs).where(eq(jobs.id, id)))[0]).toMatchObject({ state: "succeeded", lastError: null });
+  });
+});
+
+describe("a piece recorded", () => {
+  it("reads its request and the request's letters in one round trip, and writes in a second", async () => {
+    await seedSenderCatalog(db, CATALOG_SENDERS);
+    const sender = CATALOG_SENDERS.find((entry) => entry.category === "catalogs")!;
+    const user = await insertUser("busy-piece");
+    const requestId = crypto.randomUUID();
+    const sentAt = new Date("2026-01-05T15:00:00Z");
+    await db.insert(requests).values({
+      userId: user.id,
+      id: requestId,
+      templateId: sender.id,
+      senderName: sender.name,
+      title: sender.name,
+      fullName: "Ada Lovelace",
+      type: "preset",
+      status: "inQueue",
+      processedAt: sentAt,
+      queuedAt: sentAt,
+      street1: "12 Main St",
+      city: "Springfield",
+      state: "IL",
+      zipCode: "62701",
+    });
+    // Its letter reached the sender ten days later, so the mail clock starts then, not at the sending.
+    await db.insert(mailedLetters).values({
+      id: `ltr_busy_${requestId.slice(0, 8)}`,
+      userId: user.id,
+      requestId,
+      costCents: 68,
+      toAddress: "1 Sender Way, Springfield, IL 62701",
+      trackingState: "delivered",
+      trackingAt: new Date("2026-01-15T15:00:00Z"),
+      createdAt: sentAt,
+    });
+    const counted = countedD1(env.DB);
+    const reading = {
+      userId: user.id,
+      source: "digest" as const,
+      templateId: sender.id,
+      senderName: null,
+      customerNumber: null,
+      keyCode: null,
+      residentMail: false,
+      authenticated: true,
+      imageDeleted: true,
+    };
+    // 57 days after the sending, but only 47 after the letter arrived: not yet late.
+    const early = await recordPiece(
+      getDb(counted.binding),
+      { ...reading, entryId: "busy-1", arrivedOn: "2026-03-03" },
+      new Date("2026-03-03T12:00:00Z"),
+    );
+    expect(early).toEqual({ requestId, stillComing: false });
+    expect(counted.calls()).toEqual([expect.stringMatching(/^batch of 2/), expect.stringMatching(/insert into "mail_arrivals"/)]);
+    expect((await requestRow(user.id, requestId)).stillComingAt).toBeNull();
+
+    const late = await recordPiece(db, { ...reading, entryId: "busy-2", arrivedOn: "2026-04-01" }, new Date("2026-04-01T12:00:00Z"));
+    expect(late).toEqual({ requestId, stillComing: true });
+  });
+});
