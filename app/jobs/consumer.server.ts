@@ -1,6 +1,6 @@
 import { JobEnvelopeSchema, PermanentJobError, retryDelaySeconds } from "~/domain/job-envelope";
-import { getJobDefinition } from "~/jobs/definitions.server";
-import { claimJob, getJob, getJobState, recordDeadJob, setJobState } from "~/models/job.server";
+import { getJobDefinition, type EndingWrite } from "~/jobs/definitions.server";
+import { claimJob, getJob, getJobState, jobStateUpdate, recordDeadJob } from "~/models/job.server";
 import type { AppEnv } from "~/utils/env.server";
 import { getDb, type Db } from "~/utils/db.server";
 import { errorMessage, isPermanentVendorError, vendorRetryAfterSeconds } from "~/utils/errors";
@@ -67,17 +67,21 @@ async function runMessage(message: Message, env: AppEnv, db: Db) {
     message.ack();
     return;
   }
+  const atEnd: EndingWrite[] = [];
+  const end = (state: Parameters<typeof jobStateUpdate>[2], fields: Parameters<typeof jobStateUpdate>[3]) =>
+    db.batch([jobStateUpdate(db, envelope.id, state, fields), ...atEnd]);
   try {
-    await definition.handle(payload.data, { env, jobId: envelope.id, attempt: message.attempts });
-    await setJobState(db, envelope.id, "succeeded", {
-      error: null,
-      payload: definition.keepAfterSuccess?.(payload.data),
-      leaseExpiresAt: null,
+    await definition.handle(payload.data, {
+      env,
+      jobId: envelope.id,
+      attempt: message.attempts,
+      writeAtEnd: (write) => atEnd.push(write),
     });
+    await end("succeeded", { error: null, payload: definition.keepAfterSuccess?.(payload.data), leaseExpiresAt: null });
     message.ack();
   } catch (error) {
     if (error instanceof PermanentJobError || isPermanentVendorError(error)) {
-      await setJobState(db, envelope.id, "dead", { error: errorMessage(error), leaseExpiresAt: null });
+      await end("dead", { error: errorMessage(error), leaseExpiresAt: null });
       message.ack();
       return;
     }
@@ -86,10 +90,7 @@ async function runMessage(message: Message, env: AppEnv, db: Db) {
     const backoff = retryDelaySeconds(message.attempts, env.JOB_RETRY_BASE_SECONDS);
     const delaySeconds = Math.min(MAX_RETRY_DELAY_SECONDS, Math.max(backoff, vendorRetryAfterSeconds(error) ?? 0));
     // The lease of a retrying job is the queue's: it ends when the retry is due (decision 0038).
-    await setJobState(db, envelope.id, "retrying", {
-      error: errorMessage(error),
-      leaseExpiresAt: new Date(Date.now() + delaySeconds * 1000),
-    });
+    await end("retrying", { error: errorMessage(error), leaseExpiresAt: new Date(Date.now() + delaySeconds * 1000) });
     message.retry({ delaySeconds });
   }
 }

@@ -1,3 +1,4 @@
+import type { BatchItem } from "drizzle-orm/batch";
 import type { z } from "zod";
 import type { AppEnv } from "~/utils/env.server";
 import { eraseMailchimpMemberJob, eraseStripeCustomerJob, newsletterChangeEmailJob, newsletterSyncJob } from "~/jobs/account.server";
@@ -15,7 +16,19 @@ import { FOLLOW_UP_NOTICE_JOB_TYPE } from "~/models/follow-up.server";
 import { REMINDER_JOB_TYPE } from "~/models/reminder.server";
 import type { JobType } from "~/queue/producer.server";
 
-type JobContext = { env: AppEnv; jobId: string; attempt: number };
+/**
+ * A write that records what a run did (an email's provider id), left to the one batch that ends the
+ * run, whatever the end: it saves the run a round trip of its own.
+ */
+export type EndingWrite = BatchItem<"sqlite">;
+
+export type JobContext = {
+  env: AppEnv;
+  jobId: string;
+  attempt: number;
+  /** Runs `write` in the batch that records the run's end (succeeded, retrying or dead). */
+  writeAtEnd: (write: EndingWrite) => void;
+};
 
 export type JobDefinition<Schema extends z.ZodType> = {
   payload: Schema;

@@ -1,8 +1,7 @@
 import { z } from "zod";
-import type { AppEnv } from "~/utils/env.server";
-import type { JobDefinition } from "~/jobs/definitions.server";
+import type { JobContext, JobDefinition } from "~/jobs/definitions.server";
 import { EmailError, findSentEmail, sendEmail, type EmailMessage } from "~/integrations/email.server";
-import { claimEmailSend, recordEmailSent, releaseEmailClaim } from "~/models/sent-email.server";
+import { claimEmailSend, emailSentUpdate, releaseEmailClaim } from "~/models/sent-email.server";
 import { getDb } from "~/utils/db.server";
 
 /**
@@ -10,22 +9,23 @@ import { getDb } from "~/utils/db.server";
  * MessageID (null only for a message sent before the id was kept). The job id is recorded before
  * the send and travels with the message as Postmark metadata; an attempt that finds the record
  * still "sending" (the last one stopped before Postmark's answer came back) asks Postmark whether
- * the message went, instead of sending a second copy.
+ * the message went, instead of sending a second copy. Postmark's answer is recorded with the
+ * run's end, in its batch.
  */
-export async function sendEmailOnce(env: AppEnv, jobId: string, message: EmailMessage): Promise<string | null> {
+export async function sendEmailOnce({ env, jobId, writeAtEnd }: JobContext, message: EmailMessage): Promise<string | null> {
   const db = getDb(env.DB);
   const claim = await claimEmailSend(db, jobId);
   if (claim.state === "sent") return claim.messageId;
   if (claim.state === "sending") {
     const earlier = await findSentEmail(env, ["job", jobId]);
     if (earlier) {
-      await recordEmailSent(db, jobId, earlier.messageId);
+      writeAtEnd(emailSentUpdate(db, jobId, earlier.messageId));
       return earlier.messageId;
     }
   }
   try {
     const sent = await sendEmail(env, { ...message, metadata: { ...message.metadata, job: jobId } });
-    await recordEmailSent(db, jobId, sent.messageId);
+    writeAtEnd(emailSentUpdate(db, jobId, sent.messageId));
     return sent.messageId;
   } catch (error) {
     // Postmark answered, so it did not take the message; with no answer at all it may have.
@@ -47,8 +47,8 @@ const SendEmailPayload = z.object({
 /** Sends one transactional email; a 422 (bad or inactive address) or 401 is not retried (EmailError.retryable). */
 export const emailSendJob = {
   payload: SendEmailPayload,
-  async handle(message, { env, jobId }) {
-    await sendEmailOnce(env, jobId, message);
+  async handle(message, context) {
+    await sendEmailOnce(context, message);
   },
   // Once sent, the row keeps what the data export lists (subject and kind), not the address or the text.
   keepAfterSuccess: ({ subject, tag }) => ({ subject, tag: tag ?? null }),

@@ -25,7 +25,8 @@ const FollowUpNoticePayload = z.object({
  */
 export const followUpNoticeJob = {
   payload: FollowUpNoticePayload,
-  async handle({ userId, requestId, lineId, week }, { env, jobId }) {
+  async handle({ userId, requestId, lineId, week }, context) {
+    const { env } = context;
     const facts = await followUpNoticeFactsOf(getDb(env.DB), { userId, requestId }, lineId);
     if (!facts || !facts.followUpEmails || facts.status === "deleted" || facts.status === "cancelled") return;
     // A wait for the person that a later step already answered (their word, then the wait for their
@@ -51,6 +52,6 @@ export const followUpNoticeJob = {
       timeZoneForState(facts.state),
     );
     if (!email) return;
-    await sendEmailOnce(env, jobId, { to: facts.email, ...email, tag: "follow-up", listUnsubscribe: unsubscribeUrl });
+    await sendEmailOnce(context, { to: facts.email, ...email, tag: "follow-up", listUnsubscribe: unsubscribeUrl });
   },
 } satisfies JobDefinition<typeof FollowUpNoticePayload>;

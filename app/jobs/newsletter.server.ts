@@ -41,9 +41,9 @@ export const newsletterTagJob = {
  */
 export const newsletterNotifyNewUserJob = {
   payload: NotifyNewUserPayload,
-  async handle({ fullName }, { env, jobId }) {
-    await sendEmailOnce(env, jobId, {
-      to: env.STAFF_EMAIL,
+  async handle({ fullName }, context) {
+    await sendEmailOnce(context, {
+      to: context.env.STAFF_EMAIL,
       subject: `New user: ${fullName}`,
       text: `${fullName} just created a Quiet Mailbox account.\n\nThe staff area lists every account and its requests.`,
       tag: "new-user",

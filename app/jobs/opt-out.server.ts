@@ -31,7 +31,8 @@ const OptOutEmailPayload = z.object({
  */
 export const optOutEmailJob = {
   payload: OptOutEmailPayload,
-  async handle({ userId, requestId, to, automatic = false }, { env, jobId }) {
+  async handle({ userId, requestId, to, automatic = false }, context) {
+    const { env } = context;
     const db = getDb(env.DB);
     const key = { userId, requestId };
     // An automatic send only goes to a request no one has sent yet: staff may have been quicker.
@@ -42,7 +43,7 @@ export const optOutEmailJob = {
     }
     const token = await replyTokenOfRequest(db, key);
     if (!token) throw new PermanentJobError(`request ${requestId} no longer exists`);
-    const messageId = await sendEmailOnce(env, jobId, {
+    const messageId = await sendEmailOnce(context, {
       to,
       from: request.legal ? undefined : await personSendingAddress({ userId, fullName: request.fullName }, env.PERSON_SENDING_DOMAIN),
       subject: `Please remove ${request.fullName} from your mailing lists`,

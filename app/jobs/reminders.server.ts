@@ -53,7 +53,8 @@ const ReminderSendPayload = z.object({
  */
 export const reminderSendJob = {
   payload: ReminderSendPayload,
-  async handle({ userId, requestId, round, processedAt }, { env, jobId }) {
+  async handle({ userId, requestId, round, processedAt }, context) {
+    const { env } = context;
     const recipient = await getUserReminderRequest(getDb(env.DB), userId, requestId);
     if (!recipient || !reminderStillWanted(recipient, recipient, { processedAt })) return;
     const sentAt = new Date(processedAt);
@@ -67,6 +68,6 @@ export const reminderSendJob = {
       answerUrl: new URL(reminderPath(requestId), env.APP_ORIGIN).href,
       unsubscribeUrl,
     });
-    await sendEmailOnce(env, jobId, { to: recipient.email, subject, text, tag: "reminder", listUnsubscribe: unsubscribeUrl });
+    await sendEmailOnce(context, { to: recipient.email, subject, text, tag: "reminder", listUnsubscribe: unsubscribeUrl });
   },
 } satisfies JobDefinition<typeof ReminderSendPayload>;

@@ -26,18 +26,11 @@ export async function getJob(db: Db, id: string) {
   return row ?? null;
 }
 
-export async function setJobState(
-  db: Db,
-  id: string,
-  state: JobState,
-  {
-    attempts,
-    error,
-    payload,
-    leaseExpiresAt,
-  }: { attempts?: number; error?: string | null; payload?: unknown; leaseExpiresAt?: Date | null } = {},
-) {
-  await db
+type JobStateFields = { attempts?: number; error?: string | null; payload?: unknown; leaseExpiresAt?: Date | null };
+
+/** The statement that moves a job to `state`, in the batch that ends its run. */
+export function jobStateUpdate(db: Db, id: string, state: JobState, { attempts, error, payload, leaseExpiresAt }: JobStateFields = {}) {
+  return db
     .update(jobs)
     .set({
       state,

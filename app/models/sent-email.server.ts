@@ -24,8 +24,9 @@ export async function claimEmailSend(db: Db, jobId: string): Promise<EmailClaim>
   return row?.state === "sent" ? { state: "sent", messageId: row.messageId } : { state: "sending" };
 }
 
-export async function recordEmailSent(db: Db, jobId: string, messageId: string) {
-  await db.update(sentEmails).set({ state: "sent", messageId, updatedAt: new Date() }).where(eq(sentEmails.jobId, jobId));
+/** The statement that records the provider's answer, in the batch that ends the job's run. */
+export function emailSentUpdate(db: Db, jobId: string, messageId: string) {
+  return db.update(sentEmails).set({ state: "sent", messageId, updatedAt: new Date() }).where(eq(sentEmails.jobId, jobId));
 }
 
 /** The provider refused the message, so nothing went out: the next attempt may send it. */

@@ -5,7 +5,7 @@ import { createMessageBatch, env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CATALOG_SENDERS } from "../../drizzle/catalog";
-import { jobs, mailedLetters, requests } from "../../drizzle/schema";
+import { jobs, mailedLetters, requests, sentEmails } from "../../drizzle/schema";
 import worker from "../../app/worker";
 import { seedSenderCatalog } from "~/models/request-template.server";
 import { recordPiece } from "~/models/mail-piece.server";
@@ -28,13 +28,28 @@ describe("a job's run", () => {
     await deliver(counted.binding, { id, type: "ping", payload: {}, enqueuedAt: new Date().toISOString() });
     const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
     expect(row).toMatchObject({ state: "succeeded" });
-    expect(counted.calls()).toEqual([expect.stringMatching(/^raw: insert into "jobs"/), expect.stringMatching(/^run: update "jobs"/)]);
+    expect(counted.calls()).toEqual([expect.stringMatching(/^raw: insert into "jobs"/), "batch of 1"]);
 
     // Delivered again: the claim finds it ended, and nothing more is read or written.
     const again = countedD1(env.DB);
     await deliver(again.binding, { id, type: "ping", payload: {}, enqueuedAt: new Date().toISOString() });
     expect(again.calls()).toHaveLength(1);
     expect((await db.select().from(jobs).where(eq(jobs.id, id)))[0]).toMatchObject({ state: "succeeded", attempts: 1 });
+  });
+
+  it("records an email's provider id in the batch that ends the run: three round trips in all", async () => {
+    const id = crypto.randomUUID();
+    const counted = countedD1(env.DB);
+    const payload = { to: "busy-path@quietmailbox.test", subject: "Busy path", text: "Sent once." };
+    await deliver(counted.binding, { id, type: "email.send", payload, enqueuedAt: new Date().toISOString() });
+    expect(counted.calls()).toEqual([
+      expect.stringMatching(/^raw: insert into "jobs"/),
+      expect.stringMatching(/^raw: insert into "sent_emails"/),
+      "batch of 2",
+    ]);
+    const [sent] = await db.select().from(sentEmails).where(eq(sentEmails.jobId, id));
+    expect(sent).toMatchObject({ state: "sent", messageId: expect.any(String) });
+    expect((await db.select().from(jobs).where(eq(jobs.id, id)))[0]).toMatchObject({ state: "succeeded" });
   });
 
   it("keeps a job that ended as it ended when it comes again with a payload it cannot run", async () => {
