@@ -94,6 +94,11 @@ type YearResult = {
   stillComing: number;
   /** Legal steps the households confirmed on their card. */
   confirmed: number;
+  /**
+   * Requests the ladder escalated to staff, by the model's truth at the escalation: senders that had
+   * acted on no request, and those that had acted but whose last piece came after the ladder's clock.
+   */
+  escalations: { neverActed: number; actedLate: number };
   jobs: { run: number; retried: number; dead: number };
   /** Minutes the Worker spent on pieces, the cron and the cron's jobs. */
   phases: { pieces: number; cron: number; jobs: number };
@@ -181,6 +186,7 @@ async function runYear(ladder: "on" | "off"): Promise<YearResult> {
   const truth: YearResult["truth"] = {};
   let stillComing = 0;
   let confirmed = 0;
+  const escalations = { neverActed: 0, actedLate: 0 };
   let afterLogRow = 0;
   for (let day = 0; day < DAYS; day++) {
     const arriving = piecesOfDay(world, day, due);
@@ -209,7 +215,7 @@ async function runYear(ladder: "on" | "off"): Promise<YearResult> {
     phases.pieces += result.piecesMs / 60_000;
     phases.cron += result.cronMs / 60_000;
     phases.jobs += result.jobsMs / 60_000;
-    applyFollowUps(world, result, day);
+    applyFollowUps(world, result, day, escalations);
     const checked = CHECK_DAYS.find((check) => check === day + 1);
     if (checked) {
       const verified = (await (await fetch(`${app}${FOLLOWUP_STOPPED_PATH}?day=${dayOf(day)}`)).json()) as FollowUpStopped;
@@ -238,6 +244,7 @@ async function runYear(ladder: "on" | "off"): Promise<YearResult> {
     pieces,
     stillComing,
     confirmed,
+    escalations,
     jobs,
     phases,
     seedSeconds,
@@ -248,13 +255,21 @@ async function runYear(ladder: "on" | "off"): Promise<YearResult> {
   };
 }
 
-/** Each follow-up that went to its sender today (by a job, or by staff) gets its own chance to stop its mail. */
-function applyFollowUps(world: SimulatedWorld, result: FollowUpDayResult, day: number) {
+/**
+ * Each follow-up that went to its sender today (by a job, or by staff) gets its own chance to stop
+ * its mail; each escalation is counted by whether its sender had acted at all.
+ */
+function applyFollowUps(world: SimulatedWorld, result: FollowUpDayResult, day: number, escalations: YearResult["escalations"]) {
   for (const event of result.events) {
     const sent = ["emailed", "mailed", "filed"].includes(event.status);
     const kind = !sent ? null : event.step === 1 ? "second" : event.step === 2 ? "legal" : null;
     const pairNumber = world.pairIndex.get(`${event.userId} ${event.requestId}`);
-    if (kind && pairNumber !== undefined) followUpSent(world, pairNumber, kind, day);
+    if (pairNumber === undefined) continue;
+    if (kind) followUpSent(world, pairNumber, kind, day);
+    if (event.status === "escalated") {
+      if (world.pairs[pairNumber]!.stopDay === Infinity) escalations.neverActed++;
+      else escalations.actedLate++;
+    }
   }
 }
 
@@ -361,6 +376,14 @@ function report(results: YearResult[]) {
   row(
     "escalated to staff",
     results.map((result) => String(result.figures.steps["3"] ?? 0)),
+  );
+  row(
+    "  of which the sender had acted on no request",
+    results.map((result) => String(result.escalations.neverActed)),
+  );
+  row(
+    "  of which it had acted, slower than the clock",
+    results.map((result) => String(result.escalations.actedLate)),
   );
   row(
     "follow-ups sent by staff (no channel went without them)",
