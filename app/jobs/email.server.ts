@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { JobContext, JobDefinition } from "~/jobs/definitions.server";
 import { EmailError, findSentEmail, sendEmail, type EmailMessage } from "~/integrations/email.server";
-import { claimEmailSend, emailSentUpdate, releaseEmailClaim } from "~/models/sent-email.server";
+import { claimEmailSend, emailSentUpdate, releaseEmailClaim, type EmailClaim } from "~/models/sent-email.server";
 import { getDb } from "~/utils/db.server";
 
 /**
@@ -10,11 +10,15 @@ import { getDb } from "~/utils/db.server";
  * the send and travels with the message as Postmark metadata; an attempt that finds the record
  * still "sending" (the last one stopped before Postmark's answer came back) asks Postmark whether
  * the message went, instead of sending a second copy. Postmark's answer is recorded with the
- * run's end, in its batch.
+ * run's end, in its batch. A job that claimed the send itself, in a batch of its own, passes its claim.
  */
-export async function sendEmailOnce({ env, jobId, writeAtEnd }: JobContext, message: EmailMessage): Promise<string | null> {
+export async function sendEmailOnce(
+  { env, jobId, writeAtEnd }: JobContext,
+  message: EmailMessage,
+  { claimed }: { claimed?: EmailClaim } = {},
+): Promise<string | null> {
   const db = getDb(env.DB);
-  const claim = await claimEmailSend(db, jobId);
+  const claim = claimed ?? (await claimEmailSend(db, jobId));
   if (claim.state === "sent") return claim.messageId;
   if (claim.state === "sending") {
     const earlier = await findSentEmail(env, ["job", jobId]);

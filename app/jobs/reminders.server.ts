@@ -4,7 +4,8 @@ import { sendEmailOnce } from "~/jobs/email.server";
 import { formatDate, timeZoneForState } from "~/domain/dates";
 import { timingRule } from "~/domain/mail-timing";
 import { reminderPath, reminderStillWanted, timeAgo, type ReminderRound } from "~/domain/reminders";
-import { getUserReminderRequest } from "~/models/reminder.server";
+import { reminderRequestOf, userReminderRequestQuery } from "~/models/reminder.server";
+import { claimEmailSend, emailClaimInsert, releaseEmailClaim } from "~/models/sent-email.server";
 import { reminderUnsubscribeUrl } from "~/services/email-switches.server";
 import { getDb } from "~/utils/db.server";
 
@@ -54,9 +55,16 @@ const ReminderSendPayload = z.object({
 export const reminderSendJob = {
   payload: ReminderSendPayload,
   async handle({ userId, requestId, round, processedAt }, context) {
-    const { env } = context;
-    const recipient = await getUserReminderRequest(getDb(env.DB), userId, requestId);
-    if (!recipient || !reminderStillWanted(recipient, recipient, { processedAt })) return;
+    const { env, jobId } = context;
+    const db = getDb(env.DB);
+    // The request and the email's claim in one round trip: a reminder is nearly always still wanted.
+    const [rows, inserted] = await db.batch([userReminderRequestQuery(db, userId, requestId), emailClaimInsert(db, jobId)]);
+    const recipient = reminderRequestOf(rows);
+    const claimed = await claimEmailSend(db, jobId, inserted);
+    if (!recipient || !reminderStillWanted(recipient, recipient, { processedAt })) {
+      if (claimed.state === "claimed") context.writeAtEnd(releaseEmailClaim(db, jobId));
+      return;
+    }
     const sentAt = new Date(processedAt);
     const unsubscribeUrl = await reminderUnsubscribeUrl(env, userId);
     const { subject, text } = reminderEmail({
@@ -68,6 +76,6 @@ export const reminderSendJob = {
       answerUrl: new URL(reminderPath(requestId), env.APP_ORIGIN).href,
       unsubscribeUrl,
     });
-    await sendEmailOnce(context, { to: recipient.email, subject, text, tag: "reminder", listUnsubscribe: unsubscribeUrl });
+    await sendEmailOnce(context, { to: recipient.email, subject, text, tag: "reminder", listUnsubscribe: unsubscribeUrl }, { claimed });
   },
 } satisfies JobDefinition<typeof ReminderSendPayload>;

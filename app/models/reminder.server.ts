@@ -176,7 +176,12 @@ export async function createReminderJobs(db: Db, reminders: ReminderKey[]) {
  * job runs, and for the reminder page. Null when either is gone, or the request is someone else's.
  */
 export async function getUserReminderRequest(db: Db, userId: string, requestId: string) {
-  const [row] = await db
+  return reminderRequestOf(await userReminderRequestQuery(db, userId, requestId));
+}
+
+/** getUserReminderRequest's statement, for a batch of the caller's (its rows read by reminderRequestOf). */
+export function userReminderRequestQuery(db: Db, userId: string, requestId: string) {
+  return db
     .select({
       id: requests.id,
       senderName: requests.senderName,
@@ -200,6 +205,10 @@ export async function getUserReminderRequest(db: Db, userId: string, requestId: 
     .innerJoin(users, eq(users.id, requests.userId))
     .where(and(eq(requests.userId, userId), eq(requests.id, requestId)))
     .limit(1);
+}
+
+/** The request and its person as the reminder job reads them (userReminderRequestQuery), or null when gone. */
+export function reminderRequestOf([row]: Awaited<ReturnType<typeof userReminderRequestQuery>>) {
   if (!row) return null;
   const { mailStopsByMs, mailboxSeenOn, ...request } = row;
   return { ...request, mailStopsBy: mailStopsByMs === null ? null : new Date(mailStopsByMs), mailboxSeenOn: mailboxSeenOn || null };

@@ -3,18 +3,45 @@
 // (bench/followup.ts) spends most of its time in them.
 import { createMessageBatch, env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CATALOG_SENDERS } from "../../drizzle/catalog";
 import { jobs, mailedLetters, requests, sentEmails } from "../../drizzle/schema";
 import worker from "../../app/worker";
 import { seedSenderCatalog } from "~/models/request-template.server";
 import { recordPiece } from "~/models/mail-piece.server";
+import { REMINDER_JOB_TYPE } from "~/models/reminder.server";
 import { getDb } from "~/utils/db.server";
 import { countedD1 } from "../support/counting-bindings";
+import { received } from "./stand-ins";
 import { insertUser, requestRow } from "./support";
 
 const db = getDb(env.DB);
 const QUEUE = "quiet-mailbox-jobs";
+
+const sender = CATALOG_SENDERS.find((entry) => entry.category === "catalogs")!;
+beforeAll(() => seedSenderCatalog(db, CATALOG_SENDERS));
+
+/** A request of the user's to a catalog sender, sent at `sentAt`. */
+async function sentRequest(userId: string, sentAt: Date) {
+  const requestId = crypto.randomUUID();
+  await db.insert(requests).values({
+    userId,
+    id: requestId,
+    templateId: sender.id,
+    senderName: sender.name,
+    title: sender.name,
+    fullName: "Ada Lovelace",
+    type: "preset",
+    status: "inQueue",
+    processedAt: sentAt,
+    queuedAt: sentAt,
+    street1: "12 Main St",
+    city: "Springfield",
+    state: "IL",
+    zipCode: "62701",
+  });
+  return requestId;
+}
 
 async function deliver(database: D1Database, body: unknown) {
   const batch = createMessageBatch(QUEUE, [{ id: `message-${crypto.randomUUID()}`, timestamp: new Date(), attempts: 1, body }]);
@@ -52,6 +79,27 @@ describe("a job's run", () => {
     expect((await db.select().from(jobs).where(eq(jobs.id, id)))[0]).toMatchObject({ state: "succeeded" });
   });
 
+  it("reads a reminder's request and claims its email in one batch: three round trips in all", async () => {
+    const user = await insertUser("busy-reminder");
+    const requestId = await sentRequest(user.id, new Date("2026-01-05T15:00:00Z"));
+    const payload = { userId: user.id, requestId, round: 1, processedAt: new Date("2026-01-05T15:00:00Z").getTime() };
+    const id = crypto.randomUUID();
+    const counted = countedD1(env.DB);
+    await deliver(counted.binding, { id, type: REMINDER_JOB_TYPE, payload, enqueuedAt: new Date().toISOString() });
+    expect(counted.calls()).toEqual([expect.stringMatching(/^raw: insert into "jobs"/), "batch of 2", "batch of 2"]);
+    expect((await db.select().from(sentEmails).where(eq(sentEmails.jobId, id)))[0]).toMatchObject({ state: "sent" });
+    expect(
+      await received("email", (request) => (request.body as { Metadata?: { job?: string } } | null)?.Metadata?.job === id),
+    ).toHaveLength(1);
+
+    // Answered meanwhile: nothing is sent, and the claim it made is gone with the run's end.
+    await db.update(requests).set({ status: "confirmedByUser" }).where(eq(requests.id, requestId));
+    const unwanted = crypto.randomUUID();
+    await deliver(env.DB, { id: unwanted, type: REMINDER_JOB_TYPE, payload, enqueuedAt: new Date().toISOString() });
+    expect(await db.select().from(sentEmails).where(eq(sentEmails.jobId, unwanted))).toEqual([]);
+    expect((await db.select().from(jobs).where(eq(jobs.id, unwanted)))[0]).toMatchObject({ state: "succeeded" });
+  });
+
   it("keeps a job that ended as it ended when it comes again with a payload it cannot run", async () => {
     const id = crypto.randomUUID();
     await db.insert(jobs).values({ id, type: "ping", payload: {}, state: "succeeded" });
@@ -62,27 +110,9 @@ describe("a job's run", () => {
 
 describe("a piece recorded", () => {
   it("reads its request and the request's letters in one round trip, and writes in a second", async () => {
-    await seedSenderCatalog(db, CATALOG_SENDERS);
-    const sender = CATALOG_SENDERS.find((entry) => entry.category === "catalogs")!;
     const user = await insertUser("busy-piece");
-    const requestId = crypto.randomUUID();
     const sentAt = new Date("2026-01-05T15:00:00Z");
-    await db.insert(requests).values({
-      userId: user.id,
-      id: requestId,
-      templateId: sender.id,
-      senderName: sender.name,
-      title: sender.name,
-      fullName: "Ada Lovelace",
-      type: "preset",
-      status: "inQueue",
-      processedAt: sentAt,
-      queuedAt: sentAt,
-      street1: "12 Main St",
-      city: "Springfield",
-      state: "IL",
-      zipCode: "62701",
-    });
+    const requestId = await sentRequest(user.id, sentAt);
     // Its letter reached the sender ten days later, so the mail clock starts then, not at the sending.
     await db.insert(mailedLetters).values({
       id: `ltr_busy_${requestId.slice(0, 8)}`,
