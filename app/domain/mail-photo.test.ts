@@ -220,9 +220,36 @@ describe("returnAddressOf: an address line as the reader slips on it", () => {
     );
   });
 
-  it("reads a P.O. Box whose “o” the reader dropped", () => {
+  it("takes a misread company name run into its mark (“Bank.NLA”) for no person's name above an address", () => {
+    const text = [
+      "Credir One Bank.NA",
+      "P.O. Box 98872",
+      "Las Vegas, NV 89193-8872",
+      "JANE Q PUBLIC",
+      "1847 N HALSTED ST",
+      "CHICAGO IL 60614",
+    ];
+    expect(returnAddressOf(text.join("\n"), ["Credit One Bank"])).toBe("P.O. Box 98872, Las Vegas, NV 89193-8872");
+  });
+
+  it("gives back the period of a saint's “St.” right after the house number, never of a street's “St”", () => {
+    expect(returnAddressOf(["St. Jude", "501 St Jude Place", "Memphis, TN 38105-9959"].join("\n"), ["St. Jude"])).toBe(
+      "501 St. Jude Place, Memphis, TN 38105-9959",
+    );
+    expect(returnAddressOf(["Capital One", "1680 Main St Suite 200", "Richmond, VA 23238"].join("\n"), ["Capital One"])).toBe(
+      "1680 Main St Suite 200, Richmond, VA 23238",
+    );
+  });
+
+  it("reads a P.O. Box whose “o” or “x” the reader dropped, or whose “B” it read as an 8", () => {
     expect(returnAddressOf(["Discover", "PO.Bx 5521", "New Albany, OH 43054"].join("\n"), ["Discover"])).toBe(
       "P.O. Box 5521, New Albany, OH 43054",
+    );
+    expect(returnAddressOf(["Capital One", "P.O.8ox71083", "Charlotte, NC 28272-1083"].join("\n"), ["Capital One"])).toBe(
+      "P.O. Box 71083, Charlotte, NC 28272-1083",
+    );
+    expect(returnAddressOf(["Chase", "PO.Bo15298", "Wilmington, DE 19850-5298"].join("\n"), ["Chase"])).toBe(
+      "P.O. Box 15298, Wilmington, DE 19850-5298",
     );
   });
 });
