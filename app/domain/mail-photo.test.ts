@@ -14,6 +14,8 @@ const SENDERS = [
   { id: "vericast-save", name: "Vericast / Valassis", aliases: ["Valassis", "Save.com"] },
   { id: "publishers-clearing-house", name: "Publishers Clearing House", aliases: ["PCH"] },
   { id: "capital-one", name: "Capital One" },
+  { id: "optoutprescreen", name: "OptOutPrescreen", aliases: ["optoutprescreen.com"] },
+  { id: "experian-marketing", name: "Experian" },
 ];
 const NAMES = SENDERS.flatMap((sender) => namesOfSender(sender));
 const TITLES = new Map(SENDERS.map((sender) => [sender.id, sender.name]));
@@ -31,6 +33,18 @@ describe("readMailPiece: who sent it", () => {
     expect(reading.customerNumber).toBe("4471220931");
     expect(reading.addressee).toBe("JANE Q PUBLIC");
     expect(reading.returnAddress).toBe("P.O. Box 11539, Des Moines, IA 50306");
+  });
+
+  it("takes no name of the prescreen and opt-out notice a credit offer prints for the sender", () => {
+    const notice = [
+      "PRESCREEN & OPT-OUT NOTICE: This prescreened offer of credit is based on information in your credit report",
+      "receive prescreened offers of credit from this and other companies, call 1-888-5-OPTOUT; or write: Experian OptOut,",
+      "P.O. Box 919, Allen, TX 75013; or visit",
+      "www.optoutprescreen.com.",
+    ];
+    const reading = read(["Capital One", "P.O. Box 71083", "Charlotte, NC 28272-1083", ...LABEL, ...notice].join("\n"));
+    expect(reading.confident).toBe(true);
+    expect(reading.suggestions.map((suggestion) => suggestion.templateId)).toEqual(["capital-one"]);
   });
 
   it("is not fooled by a sender's name used as a word in a sentence", () => {

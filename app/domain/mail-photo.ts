@@ -77,6 +77,9 @@ const POSTAL_WORDS = new Set([
   "mail",
 ]);
 
+/** A line of the prescreen and opt-out notice, as read: "PRESCREEN & OPT-OUT NOTICE", "1-888-5-OPTOUT", "www.optoutprescreen.com". */
+const PRESCREEN_NOTICE = /opt[\s-]*out|pre-?screen/i;
+
 /** Lines of the mailing label that are postal sorting marks, not a name or a number of the person's. */
 const ENDORSEMENT = /(AUTO|CAR-?RT|5-DIGIT|3-DIGIT|ECRWSS|MIXED ADC|AADC|SCH\b|LOT\b|PRSRT|PRESORT|\*{3,})/i;
 
@@ -224,6 +227,9 @@ function scoreSenders(lines: Line[], names: SenderName[], titles: ReadonlyMap<st
 
   const perSender = new Map<string, number[]>();
   lines.forEach((line, index) => {
+    // The notice every prescreened credit offer prints names the credit bureaus and their opt-out
+    // service ("www.optoutprescreen.com", often on a line of its own), never the sender.
+    if (PRESCREEN_NOTICE.test(line.text)) return;
     const found = new Map<string, number>();
     const words = line.words.filter((word) => word !== "and");
     // A return address: a line that starts with the name, above a street or P.O. Box line.
