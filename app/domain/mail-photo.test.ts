@@ -14,6 +14,8 @@ const SENDERS = [
   { id: "vericast-save", name: "Vericast / Valassis", aliases: ["Valassis", "Save.com"] },
   { id: "publishers-clearing-house", name: "Publishers Clearing House", aliases: ["PCH"] },
   { id: "capital-one", name: "Capital One" },
+  { id: "optoutprescreen", name: "OptOutPrescreen", aliases: ["optoutprescreen.com"] },
+  { id: "experian-marketing", name: "Experian" },
 ];
 const NAMES = SENDERS.flatMap((sender) => namesOfSender(sender));
 const TITLES = new Map(SENDERS.map((sender) => [sender.id, sender.name]));
@@ -31,6 +33,18 @@ describe("readMailPiece: who sent it", () => {
     expect(reading.customerNumber).toBe("4471220931");
     expect(reading.addressee).toBe("JANE Q PUBLIC");
     expect(reading.returnAddress).toBe("P.O. Box 11539, Des Moines, IA 50306");
+  });
+
+  it("takes no name of the prescreen and opt-out notice a credit offer prints for the sender", () => {
+    const notice = [
+      "PRESCREEN & OPT-OUT NOTICE: This prescreened offer of credit is based on information in your credit report",
+      "receive prescreened offers of credit from this and other companies, call 1-888-5-OPTOUT; or write: Experian OptOut,",
+      "P.O. Box 919, Allen, TX 75013; or visit",
+      "www.optoutprescreen.com.",
+    ];
+    const reading = read(["Capital One", "P.O. Box 71083", "Charlotte, NC 28272-1083", ...LABEL, ...notice].join("\n"));
+    expect(reading.confident).toBe(true);
+    expect(reading.suggestions.map((suggestion) => suggestion.templateId)).toEqual(["capital-one"]);
   });
 
   it("is not fooled by a sender's name used as a word in a sentence", () => {
@@ -220,9 +234,36 @@ describe("returnAddressOf: an address line as the reader slips on it", () => {
     );
   });
 
-  it("reads a P.O. Box whose “o” the reader dropped", () => {
+  it("takes a misread company name run into its mark (“Bank.NLA”) for no person's name above an address", () => {
+    const text = [
+      "Credir One Bank.NA",
+      "P.O. Box 98872",
+      "Las Vegas, NV 89193-8872",
+      "JANE Q PUBLIC",
+      "1847 N HALSTED ST",
+      "CHICAGO IL 60614",
+    ];
+    expect(returnAddressOf(text.join("\n"), ["Credit One Bank"])).toBe("P.O. Box 98872, Las Vegas, NV 89193-8872");
+  });
+
+  it("gives back the period of a saint's “St.” right after the house number, never of a street's “St”", () => {
+    expect(returnAddressOf(["St. Jude", "501 St Jude Place", "Memphis, TN 38105-9959"].join("\n"), ["St. Jude"])).toBe(
+      "501 St. Jude Place, Memphis, TN 38105-9959",
+    );
+    expect(returnAddressOf(["Capital One", "1680 Main St Suite 200", "Richmond, VA 23238"].join("\n"), ["Capital One"])).toBe(
+      "1680 Main St Suite 200, Richmond, VA 23238",
+    );
+  });
+
+  it("reads a P.O. Box whose “o” or “x” the reader dropped, or whose “B” it read as an 8", () => {
     expect(returnAddressOf(["Discover", "PO.Bx 5521", "New Albany, OH 43054"].join("\n"), ["Discover"])).toBe(
       "P.O. Box 5521, New Albany, OH 43054",
+    );
+    expect(returnAddressOf(["Capital One", "P.O.8ox71083", "Charlotte, NC 28272-1083"].join("\n"), ["Capital One"])).toBe(
+      "P.O. Box 71083, Charlotte, NC 28272-1083",
+    );
+    expect(returnAddressOf(["Chase", "PO.Bo15298", "Wilmington, DE 19850-5298"].join("\n"), ["Chase"])).toBe(
+      "P.O. Box 15298, Wilmington, DE 19850-5298",
     );
   });
 });

@@ -77,6 +77,9 @@ const POSTAL_WORDS = new Set([
   "mail",
 ]);
 
+/** A line of the prescreen and opt-out notice, as read: "PRESCREEN & OPT-OUT NOTICE", "1-888-5-OPTOUT", "www.optoutprescreen.com". */
+const PRESCREEN_NOTICE = /opt[\s-]*out|pre-?screen/i;
+
 /** Lines of the mailing label that are postal sorting marks, not a name or a number of the person's. */
 const ENDORSEMENT = /(AUTO|CAR-?RT|5-DIGIT|3-DIGIT|ECRWSS|MIXED ADC|AADC|SCH\b|LOT\b|PRSRT|PRESORT|\*{3,})/i;
 
@@ -224,6 +227,9 @@ function scoreSenders(lines: Line[], names: SenderName[], titles: ReadonlyMap<st
 
   const perSender = new Map<string, number[]>();
   lines.forEach((line, index) => {
+    // The notice every prescreened credit offer prints names the credit bureaus and their opt-out
+    // service ("www.optoutprescreen.com", often on a line of its own), never the sender.
+    if (PRESCREEN_NOTICE.test(line.text)) return;
     const found = new Map<string, number>();
     const words = line.words.filter((word) => word !== "and");
     // A return address: a line that starts with the name, above a street or P.O. Box line.
@@ -396,8 +402,11 @@ function tidyNumber(number: string) {
 
 /** Postage marks printed beside a return address, on its lines: "P.O. Box 11539 U.S. POSTAGE". */
 const POSTAGE_MARKS = /\s+(?:PRSRT|PRST|PRESORTED|STD|STANDARD|U\.?\s?S\.?\s+POSTAGE|POSTAGE|PAID|PERMIT|NONPROFIT|FIRST[- ]CLASS)\b.*$/i;
-/** "P.O. Box 1925", also as read: "PO.Bx1129", "P.O.BOX379909". */
-const PO_BOX = /\bP\.?\s*O\.?\s*B[O0]?X\.?\s*(\d+)/i;
+/**
+ * "P.O. Box 1925", also as read: "PO.Bx1129", "P.O.BOX379909", "PO.Bo15298" (its "x" lost), its
+ * "B" read as an 8 ("P.O.8ox71083").
+ */
+const PO_BOX = /\bP\.?\s*O\.?\s*[B8](?:[O0]?X|[O0])\.?\s*(\d+)/i;
 /**
  * The city, state and ZIP as printed, without what follows the ZIP. Groups: 1 the city, 2 the
  * state, 3 the ZIP. The reader often leaves out the space after the city's comma or before the
@@ -466,6 +475,9 @@ function tidyStreet(text: string, underSenderName: boolean): string | null {
     .replace(/^(\d+)(?=[A-Z][a-z]{2}|[NSEW]\.|St\.?[A-Z][a-z])/, "$1 ")
     .replace(/\b([NSEW]\.)(?=[A-Z][a-z])/g, "$1 ")
     .replace(/\bSt\.?(?=[A-Z][a-z])/g, "St. ")
+    // Right after the house number "St" is a saint's, whose period the reader lost ("501 St Jude Place"):
+    // no street's name starts with "Street".
+    .replace(/^(\d+[A-Z]?\s)St\s+(?=[A-Z][a-z])/, "$1St. ")
     // The comma before a suite or a department, read as a period or with no space after it.
     .replace(new RegExp(String.raw`([A-Za-z0-9])\s*[.,]\s*(?=${SECONDARY_UNIT})`, "g"), "$1, ")
     .replace(/\s+/g, " ")
@@ -473,12 +485,19 @@ function tidyStreet(text: string, underSenderName: boolean): string | null {
   return /\d|[A-Za-z]{3}/.test(street) ? street : null;
 }
 
-/** Two to five words of letters (an initial may have a dot), none a postal or company word. */
+/** Two to five words of letters (an initial may have a dot), none a postal or company word, nor a company mark run into one. */
 function looksLikePersonName(text: string) {
   const words = text.trim().split(/\s+/);
   if (words.length < 2 || words.length > 5) return false;
   if (/\b(resident|occupant|postal|customer|household)\b/i.test(text)) return false;
-  return words.every((word) => /^[A-Za-z][A-Za-z'’.-]*$/.test(word)) && !words.some((word) => COMPANY_MARKS.has(word.toLowerCase()));
+  // A company mark may be run into the word before it ("Bank.NA", "Bank.N.A").
+  const marked = words.some((word) =>
+    word
+      .toLowerCase()
+      .split(".")
+      .some((part) => COMPANY_MARKS.has(part)),
+  );
+  return words.every((word) => /^[A-Za-z][A-Za-z'’.-]*$/.test(word)) && !marked;
 }
 
 const TITLES = new Set(["mr", "mrs", "ms", "miss", "mx", "dr"]);

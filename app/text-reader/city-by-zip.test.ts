@@ -32,6 +32,13 @@ describe("putRightCityByZip", () => {
     expect(putRightCityByZip("mazoo 49007", lookup)).toBe("mazoo 49007");
   });
 
+  it("writes a ZIP+4 with its hyphen where the reader lost it or read it as a period", () => {
+    expect(putRightCityByZip("TulsaOK741031234", lookup)).toBe("Tulsa OK 74103-1234");
+    expect(putRightCityByZip("Tulsa, OK 74103.1234", lookup)).toBe("Tulsa, OK 74103-1234");
+    // Not a longer run of digits, such as a sorting mark's.
+    expect(putRightCityByZip("Tulsa, OK 7741031234", lookup)).toBe("Tulsa, OK 7741031234");
+  });
+
   it("keeps the city's printed form nearest to what was read (“St. Augustine” for the table's “Saint Augustine”)", () => {
     expect(putRightCityByZip("St.Augustlne,FL 32084", lookup)).toBe("St. Augustine, FL 32084");
     expect(putRightCityByZip("Saint Augustlne, FL 32084", lookup)).toBe("Saint Augustine, FL 32084");
@@ -62,5 +69,8 @@ describe("zipLineAgreement", () => {
     expect(zipLineAgreement("Springfield, MO 62701", lookup)).toBe(0);
     expect(zipLineAgreement("Springfield, IL 99999", lookup)).toBe(0);
     expect(zipLineAgreement("4410 W. Belmont Ave", lookup)).toBeNull();
+    // A ZIP+4 cut short: the line was not read to its end.
+    expect(zipLineAgreement("Springfield, IL 62701-12", lookup)).toBe(0);
+    expect(zipLineAgreement("Springfield, IL 62701-1234", lookup)).toBe(2);
   });
 });

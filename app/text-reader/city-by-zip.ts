@@ -8,8 +8,13 @@ import zipcodes from "zipcodes";
 type ZipPlace = { city: string; state: string };
 export type ZipLookup = (zip: string) => ZipPlace | null;
 
-/** A ZIP code at the end of a city, state and ZIP: "Omaha, NE 68103-2308", "othbrook.1L60062". */
-const ZIP_AT_END = /(\d{5})((?:[-.]\d{4})?)\b(?!.*\d{5})/;
+/**
+ * A ZIP code at the end of a city, state and ZIP: "Omaha, NE 68103-2308", "othbrook.1L60062", also
+ * a ZIP+4 whose hyphen the reader lost or read as a period ("LasVegasNV891938872").
+ */
+const ZIP_AT_END = /(?<!\d)(\d{5})((?:[-.]?\d{4})?)\b(?!.*\d{5})/;
+/** A ZIP code at the end of a line whose four digits after the hyphen were not all read. */
+const CUT_PLUS_FOUR = /(?<!\d)\d{5}[-.]\d{0,3}$/;
 /**
  * What the recognizer leaves of the state before the ZIP: two capitals, perhaps one read as a digit
  * ("1L"), or one left ("M"), after a space, a comma, a period or a lower-case letter.
@@ -121,17 +126,21 @@ export function putRightCityByZip(text: string, lookup: ZipLookup): string {
   const upper = cityRead.replace(/[^A-Z]/g, "").length > cityRead.replace(/[^a-z]/g, "").length;
   const printedCity = upper ? city.form.toUpperCase() : city.form;
   const prefix = words.slice(0, city.start).join("");
-  return `${prefix}${printedCity}${comma ? "," : ""} ${place.state} ${zip[1]}${zip[2]}${text.slice(zip.index + zip[0].length)}`;
+  // A ZIP+4 is printed with its hyphen.
+  const plusFour = zip[2] ? `-${zip[2].replace(/^[-.]/, "")}` : "";
+  return `${prefix}${printedCity}${comma ? "," : ""} ${place.state} ${zip[1]}${plusFour}${text.slice(zip.index + zip[0].length)}`;
 }
 
 /**
  * How well a line ending in a ZIP code agrees with the ZIP's table, to choose between two readings
  * of one line: 2 when its city and state are read as the table has them, 1 when they can be put
  * right (putRightCityByZip), 0 when they cannot (a city far from the ZIP's, another state, an
- * unknown ZIP); null for a line that ends in no ZIP code.
+ * unknown ZIP) or the line was cut short in its ZIP+4; null for a line that ends in no ZIP code.
  */
 export function zipLineAgreement(text: string, lookup: ZipLookup): 0 | 1 | 2 | null {
   if (!ZIP_AT_END.test(text)) return null;
+  // A ZIP+4 cut short ("60197-603", "19850-52"): the line was not read to its end.
+  if (CUT_PLUS_FOUR.test(text)) return 0;
   const line = readZipLine(text, lookup);
   if (!line?.city) return 0;
   return readAsPrinted(line) ? 2 : 1;
