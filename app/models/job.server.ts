@@ -30,18 +30,20 @@ type JobStateFields = { attempts?: number; error?: string | null; payload?: unkn
 
 /** The statement that moves a job to `state`, in the batch that ends its run. */
 export function jobStateUpdate(db: Db, id: string, state: JobState, { attempts, error, payload, leaseExpiresAt }: JobStateFields = {}) {
-  return db
-    .update(jobs)
-    .set({
-      state,
-      updatedAt: new Date(),
-      ...(attempts === undefined ? {} : { attempts }),
-      ...(error === undefined ? {} : { lastError: error }),
-      ...(payload === undefined ? {} : { payload }),
-      ...(leaseExpiresAt === undefined ? {} : { leaseExpiresAt }),
-    })
-    // A job cancelled with its account while it ran stays cancelled, its payload erased.
-    .where(and(eq(jobs.id, id), ne(jobs.state, "cancelled")));
+  return (
+    db
+      .update(jobs)
+      .set({
+        state,
+        updatedAt: new Date(),
+        ...(attempts === undefined ? {} : { attempts }),
+        ...(error === undefined ? {} : { lastError: error }),
+        ...(payload === undefined ? {} : { payload }),
+        ...(leaseExpiresAt === undefined ? {} : { leaseExpiresAt }),
+      })
+      // A job cancelled with its account while it ran stays cancelled, its payload erased.
+      .where(and(eq(jobs.id, id), ne(jobs.state, "cancelled")))
+  );
 }
 
 // One bound parameter per id, with room for the others, within D1's 100 per statement.

@@ -131,7 +131,12 @@ async function requestForSender(db: Db, userId: string, sender: { templateId: st
   if (!bySender) return null;
   const theirs = and(eq(requests.userId, userId), bySender, or(isNull(requests.status), ne(requests.status, "deleted")));
   const latestFirst = [desc(requests.processedAt), desc(requests.queuedAt), desc(requests.id)];
-  const latestId = db.select({ id: requests.id }).from(requests).where(theirs).orderBy(...latestFirst).limit(1);
+  const latestId = db
+    .select({ id: requests.id })
+    .from(requests)
+    .where(theirs)
+    .orderBy(...latestFirst)
+    .limit(1);
   const [[request], letters] = await db.batch([
     db
       .select({
@@ -204,8 +209,7 @@ export async function recordPiece(db: Db, reading: PieceReading, now: Date) {
     })
     .onConflictDoUpdate({ target: [mailArrivals.userId, mailArrivals.entryId], set: fields, setWhere: eq(mailArrivals.state, "reading") });
 
-  const mailStopsBy =
-    request && request.status !== null && !request.stillComingAt ? mailStopsByOf(request) : null;
+  const mailStopsBy = request && request.status !== null && !request.stillComingAt ? mailStopsByOf(request) : null;
   const timeZone = request ? timeZoneForState(request.state) : "";
   if (!request || !mailStopsBy || !arrivedAfterStop(reading.arrivedOn, mailStopsBy, timeZone)) {
     await recorded;
