@@ -24,15 +24,15 @@ export const VERIFY_QUIET_DAYS = 14;
  */
 const MIN_ACCOUNT_AGE_DAYS = 60;
 
+/** The checks of a postal address that make it a household the figures can count (householdKey). */
+export const HOUSEHOLD_ADDRESS_CHECKS = ["verified", "standardized"] as const;
+
 /**
  * One case per household: the account's postal address once checked (verified by a service, or
  * standardized offline: both are the Postal Service's spelling), as street, unit and 5-digit ZIP
  * in capitals with single spaces. An address kept as typed, or never checked, is no household the
  * figures can tell apart from another: such an account does not count. Null then.
  */
-/** The checks of a postal address that make it a household the figures can count (householdKey). */
-export const HOUSEHOLD_ADDRESS_CHECKS = ["verified", "standardized"] as const;
-
 export function householdKey(account: {
   street1: string;
   street2: string | null;
@@ -48,12 +48,7 @@ export function householdKey(account: {
   return `${norm(account.street1)}|${norm(account.street2)}|${account.zipCode.slice(0, 5)}`;
 }
 
-/** Whether an account may count in the figures now: old enough (MIN_ACCOUNT_AGE_DAYS). */
-export function accountOldEnough(createdAt: Date, now: Date) {
-  return createdAt.getTime() <= oldEnoughIfMadeBy(now).getTime();
-}
-
-/** The latest moment an account may have been made to count in the figures now. */
+/** The latest moment an account may have been made to count in the figures now (MIN_ACCOUNT_AGE_DAYS). */
 export function oldEnoughIfMadeBy(now: Date) {
   return new Date(now.getTime() - MIN_ACCOUNT_AGE_DAYS * DAY_MS);
 }

@@ -1,6 +1,7 @@
+import type { JobState } from "../../drizzle/schema";
 import { JobEnvelopeSchema, PermanentJobError, retryDelaySeconds } from "~/domain/job-envelope";
 import { getJobDefinition, type EndingWrite } from "~/jobs/definitions.server";
-import { claimJob, getJob, getJobState, jobStateUpdate, recordDeadJob } from "~/models/job.server";
+import { claimJob, getJob, getJobState, jobStateUpdate, recordDeadJob, type JobStateFields } from "~/models/job.server";
 import type { AppEnv } from "~/utils/env.server";
 import { getDb, type Db } from "~/utils/db.server";
 import { errorMessage, isPermanentVendorError, vendorRetryAfterSeconds } from "~/utils/errors";
@@ -68,8 +69,7 @@ async function runMessage(message: Message, env: AppEnv, db: Db) {
     return;
   }
   const atEnd: EndingWrite[] = [];
-  const end = (state: Parameters<typeof jobStateUpdate>[2], fields: Parameters<typeof jobStateUpdate>[3]) =>
-    db.batch([jobStateUpdate(db, envelope.id, state, fields), ...atEnd]);
+  const end = (state: JobState, fields: JobStateFields) => db.batch([jobStateUpdate(db, envelope.id, state, fields), ...atEnd]);
   try {
     await definition.handle(payload.data, {
       env,
@@ -95,7 +95,7 @@ async function runMessage(message: Message, env: AppEnv, db: Db) {
   }
 }
 
-function jobHasEnded(state: string | null) {
+function jobHasEnded(state: JobState | null) {
   return state === "succeeded" || state === "cancelled";
 }
 

@@ -26,7 +26,7 @@ export async function getJob(db: Db, id: string) {
   return row ?? null;
 }
 
-type JobStateFields = { attempts?: number; error?: string | null; payload?: unknown; leaseExpiresAt?: Date | null };
+export type JobStateFields = { attempts?: number; error?: string | null; payload?: unknown; leaseExpiresAt?: Date | null };
 
 /** The statement that moves a job to `state`, in the batch that ends its run. */
 export function jobStateUpdate(db: Db, id: string, state: JobState, { attempts, error, payload, leaseExpiresAt }: JobStateFields = {}) {

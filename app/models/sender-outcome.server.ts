@@ -5,7 +5,6 @@ import { mailArrivals, requests, requestTemplates, senderOutcomes, users } from 
 import { mailClock } from "~/domain/mail-timing";
 import { DAY_MS } from "~/domain/dates";
 import {
-  accountOldEnough,
   daysToLastPiece,
   figuresFromDays,
   HOUSEHOLD_ADDRESS_CHECKS,
@@ -81,9 +80,10 @@ export async function recomputeSenderOutcomes(db: Db, now: Date) {
         : null;
       const outcome = outcomeOf({ ...row, mailStopsBy, mailboxSeenOn: row.mailboxSeenOn || null });
       if (!outcome) continue;
-      // One case per household, from accounts old enough (decision 0064): the first in key order.
+      // One case per household (decision 0064): the first in key order. The page holds only accounts
+      // old enough, at an address that tells a household.
       const household = householdKey(row.account);
-      if (!household || !accountOldEnough(row.account.createdAt, now)) continue;
+      if (!household) continue;
       const tally = tallies.get(templateId) ?? { cases: 0, stopped: 0, days: [], households: new Set<string>() };
       tallies.set(templateId, tally);
       if (tally.households.has(household)) continue;
@@ -126,7 +126,7 @@ const confirmedStopped = sql<boolean>`(${requests.status} = 'confirmedByUser' an
 /**
  * One page of catalog senders' requests that tell an outcome now (outcomeOf), in key order after
  * `after`: not stopped (marked still coming or followed up), stopped by the person's word, or one
- * the mailbox may verify; only from households the figures count (householdKey, accountOldEnough).
+ * the mailbox may verify; only from households the figures count (householdKey, oldEnoughIfMadeBy).
  * A request that can tell nothing yet (sent lately, or never) is not read, and the pieces are read
  * only where they can change the outcome or its days.
  */
@@ -146,7 +146,6 @@ function readPage(db: Db, now: Date, after: { userId: string; id: string } | nul
       mailboxSeenOn: sql<string>`case when ${mayVerify} then ${mailboxSeenOnOf(requestUserId)} else '' end`,
       digestShowedSender: sql<boolean>`case when ${mayVerify} then ${digestShowedSender} else 0 end`.mapWith(Boolean),
       account: {
-        createdAt: users.createdAt,
         street1: users.street1,
         street2: users.street2,
         zipCode: users.zipCode,

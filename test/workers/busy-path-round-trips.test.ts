@@ -13,7 +13,7 @@ import { REMINDER_JOB_TYPE } from "~/models/reminder.server";
 import { getDb } from "~/utils/db.server";
 import { countedD1 } from "../support/counting-bindings";
 import { received } from "./stand-ins";
-import { insertUser, requestRow } from "./support";
+import { digestPiece, insertUser, requestRow } from "./support";
 
 const db = getDb(env.DB);
 const QUEUE = "quiet-mailbox-jobs";
@@ -125,28 +125,14 @@ describe("a piece recorded", () => {
       createdAt: sentAt,
     });
     const counted = countedD1(env.DB);
-    const reading = {
-      userId: user.id,
-      source: "digest" as const,
-      templateId: sender.id,
-      senderName: null,
-      customerNumber: null,
-      keyCode: null,
-      residentMail: false,
-      authenticated: true,
-      imageDeleted: true,
-    };
+    const piece = (entryId: string, arrivedOn: string) => digestPiece({ userId: user.id, entryId, arrivedOn, templateId: sender.id });
     // 57 days after the sending, but only 47 after the letter arrived: not yet late.
-    const early = await recordPiece(
-      getDb(counted.binding),
-      { ...reading, entryId: "busy-1", arrivedOn: "2026-03-03" },
-      new Date("2026-03-03T12:00:00Z"),
-    );
+    const early = await recordPiece(getDb(counted.binding), piece("busy-1", "2026-03-03"), new Date("2026-03-03T12:00:00Z"));
     expect(early).toEqual({ requestId, stillComing: false });
     expect(counted.calls()).toEqual([expect.stringMatching(/^batch of 2/), expect.stringMatching(/insert into "mail_arrivals"/)]);
     expect((await requestRow(user.id, requestId)).stillComingAt).toBeNull();
 
-    const late = await recordPiece(db, { ...reading, entryId: "busy-2", arrivedOn: "2026-04-01" }, new Date("2026-04-01T12:00:00Z"));
+    const late = await recordPiece(db, piece("busy-2", "2026-04-01"), new Date("2026-04-01T12:00:00Z"));
     expect(late).toEqual({ requestId, stillComing: true });
   });
 });

@@ -23,7 +23,7 @@ import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
 import { ORIGIN, signedInStaff, signedUpUser } from "./http";
 import { received } from "./stand-ins";
-import { jobsSettled, requestRow, textOf } from "./support";
+import { digestPiece, jobsSettled, requestRow, textOf } from "./support";
 
 const db = getDb(env.DB);
 const ladderOn = () => parseEnv(env);
@@ -86,19 +86,7 @@ let entry = 0;
 async function latePiece(userId: string, arrivedOn: string, now: Date, appEnv = ladderOn(), { authenticated = true } = {}) {
   const recorded = await recordPiece(
     db,
-    {
-      userId,
-      entryId: `entry-${(entry += 1)}`,
-      source: "digest",
-      arrivedOn,
-      templateId: SENDER,
-      senderName: null,
-      customerNumber: null,
-      keyCode: null,
-      residentMail: false,
-      authenticated,
-      imageDeleted: true,
-    },
+    digestPiece({ userId, entryId: `entry-${(entry += 1)}`, arrivedOn, templateId: SENDER, authenticated }),
     now,
   );
   return { recorded, step: await followUpPiece(appEnv, userId, recorded, now) };

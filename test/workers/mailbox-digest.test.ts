@@ -17,6 +17,7 @@ import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
 import { digestEmail, type GeneratedPiece } from "../support/digest-emails";
 import { signedUpUser } from "./http";
+import { digestPiece } from "./support";
 
 // Reading waits for the local queue (its batches close after two seconds) and real OCR of each scan.
 vi.setConfig({ testTimeout: 60_000 });
@@ -177,19 +178,7 @@ describe("a piece from a sender the person asked to stop", () => {
     const userId = await household();
     const requestId = await sentRequest(userId, "orvis", new Date("2026-09-01T15:00:00Z"));
     const now = new Date();
-    const piece = (day: string) => ({
-      userId,
-      entryId: `digest:same-moment-${day}:1`,
-      source: "digest" as const,
-      arrivedOn: day,
-      templateId: "orvis",
-      senderName: null,
-      customerNumber: null,
-      keyCode: null,
-      residentMail: false,
-      authenticated: true,
-      imageDeleted: true,
-    });
+    const piece = (day: string) => digestPiece({ userId, entryId: `digest:same-moment-${day}:1`, arrivedOn: day, templateId: "orvis" });
     const outcomes = await Promise.all([recordPiece(db, piece("2026-11-24"), now), recordPiece(db, piece("2026-11-25"), now)]);
     expect(outcomes.map((outcome) => outcome.requestId)).toEqual([requestId, requestId]);
     expect(outcomes.filter((outcome) => outcome.stillComing)).toHaveLength(1);

@@ -19,7 +19,7 @@ import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
 import { signedUpUser } from "./http";
 import { clearFaults } from "./stand-ins";
-import { requestRow, textOf } from "./support";
+import { digestPiece, requestRow, textOf } from "./support";
 
 const db = getDb(env.DB);
 // Letters go through Lob here (the stand-in): a paid step queues an "optOut.letter" job at once.
@@ -78,19 +78,7 @@ let entry = 0;
 async function pieceOf(userId: string, templateId: string, arrivedOn: string, now: Date, authenticated: boolean) {
   const recorded = await recordPiece(
     db,
-    {
-      userId,
-      entryId: `still-coming-${(entry += 1)}`,
-      source: "digest",
-      arrivedOn,
-      templateId,
-      senderName: null,
-      customerNumber: null,
-      keyCode: null,
-      residentMail: false,
-      authenticated,
-      imageDeleted: true,
-    },
+    digestPiece({ userId, entryId: `still-coming-${(entry += 1)}`, arrivedOn, templateId, authenticated }),
     now,
   );
   return { recorded, step: await followUpPiece(withLob(), userId, recorded, now) };
@@ -248,19 +236,7 @@ describe("a piece that could not be verified", () => {
     const yesterday = new Date(Date.now() - DAY_MS).toISOString().slice(0, 10);
     await recordPiece(
       db,
-      {
-        userId,
-        entryId: "card-forged-1",
-        source: "digest",
-        arrivedOn: yesterday,
-        templateId: "epsilon",
-        senderName: null,
-        customerNumber: null,
-        keyCode: null,
-        residentMail: false,
-        authenticated: false,
-        imageDeleted: true,
-      },
+      digestPiece({ userId, entryId: "card-forged-1", arrivedOn: yesterday, templateId: "epsilon", authenticated: false }),
       new Date(),
     );
     const html = await (await browser.get("/dashboard")).text();

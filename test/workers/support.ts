@@ -3,6 +3,7 @@ import { expect, vi } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
 import { jobs, requests, users } from "../../drizzle/schema";
 import type { JobEnvelope } from "~/domain/job-envelope";
+import type { PieceReading } from "~/models/mail-piece.server";
 import { uniqueEmail } from "./stand-ins";
 import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
@@ -126,4 +127,24 @@ export async function jobsSettled(type: string, { userIds, atLeast = 0 }: { user
       { timeout: 15_000, interval: 200 },
     )
     .toBe(true);
+}
+
+/** A digest's piece read as a catalog sender's, its image gone: what the digest path hands recordPiece. */
+export function digestPiece(piece: {
+  userId: string;
+  entryId: string;
+  arrivedOn: string;
+  templateId: string;
+  authenticated?: boolean;
+}): PieceReading {
+  return {
+    source: "digest",
+    senderName: null,
+    customerNumber: null,
+    keyCode: null,
+    residentMail: false,
+    authenticated: true,
+    imageDeleted: true,
+    ...piece,
+  };
 }
