@@ -1034,3 +1034,13 @@ export const senderOutcomes = sqliteTable("sender_outcomes", {
   p90Days: integer("p90Days"),
   computedAt: integer("computedAt", { mode: "timestamp_ms" }).notNull(),
 });
+
+/**
+ * Which D1 database holds each user's own rows, for when users are split across databases
+ * (decisions 0031 and 0082): home 0 is the `DB` binding, home n the `USERS_n` binding. Kept in
+ * `DB`. A user with no row lives in home 0, as every user does while there is one database.
+ */
+export const userHomes = sqliteTable("user_homes", {
+  userId: text("userId").primaryKey(),
+  home: integer("home").notNull(),
+});

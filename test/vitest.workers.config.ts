@@ -64,6 +64,9 @@ export default defineConfig(async () => {
           wrangler: { configPath: path.join(root, "wrangler.toml") },
           miniflare: {
             queueConsumers,
+            // A second users' database (decision 0082), empty until a test applies the migrations:
+            // not named USERS_1, so only the tests that hand it to the Worker as USERS_1 have two homes.
+            d1Databases: { SECOND_HOME: "second-home" },
             // Retries without waiting, so a job can run through all of them within a test.
             bindings: {
               APP_ENV: "test",

@@ -535,6 +535,10 @@ export const NOT_EXPORTED: readonly { table: string; reason: string }[] = [
       "The requests staff sent on a new channel, and when, kept so the staff overview can count the weeks' requests sent with no staff touch (decision 0032); what staff did to a request shows in its history.",
   },
   {
+    table: "user_homes",
+    reason: "Which of the service's databases holds the account (decision 0082): a number, which says nothing about the person.",
+  },
+  {
     table: "staff_audit",
     reason:
       "The staff's own record of what they did, for accountability; what staff did to the account or its requests shows in the account and in each request's history.",

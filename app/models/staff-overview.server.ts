@@ -14,20 +14,75 @@ const WAITING_LONG_COUNTED = 10_000;
 const IN_QUEUE_PREFIX = "requests.inQueue:";
 
 /**
- * The figures of the staff overview, read in one batch. Totals come from `staff_counts` and the
- * weeks sent with no staff touch from `staff_sent_weeks`, which triggers keep up to date (decision
- * 0032), so they cost the same with a thousand users or a million; the two figures that depend on
- * the time of day read a bounded window of an index. "Waiting on a channel" still walks every
- * request waiting in the queue (decision 0032 says what that costs).
+ * The figures of the staff overview, read in one batch from each home's database (decision 0082),
+ * in parallel, and added up. Totals come from `staff_counts` and the weeks sent with no staff
+ * touch from `staff_sent_weeks`, which triggers keep up to date (decision 0032), so they cost the
+ * same with a thousand users or a million; the two figures that depend on the time of day read a
+ * bounded window of an index. "Waiting on a channel" still walks every request waiting in the queue
+ * (decision 0032 says what that costs). The median days to confirmation is taken over every
+ * home's latest confirmations at once, so each home sends them, not its own median.
  */
-export async function getStaffOverview(db: Db, now = new Date()) {
-  const read = await batchByName(db, {
+export async function getStaffOverview(homes: readonly Db[], now = new Date()) {
+  const reads = await Promise.all(homes.map((db) => readOverviewOfHome(db, now)));
+
+  const total = new Map<string, number>();
+  for (const row of reads.flatMap((read) => read.totals)) total.set(row.key, (total.get(row.key) ?? 0) + row.value);
+  const counted = (key: string) => total.get(key) ?? 0;
+  const present = <Value extends string>(values: readonly Value[], prefix: string) =>
+    values.filter((value) => counted(`${prefix}${value}`) !== 0).map((value) => ({ value, count: counted(`${prefix}${value}`) }));
+  const waiting = Math.min(
+    WAITING_LONG_COUNTED,
+    reads.reduce((sum, read) => sum + (read.waitingLong[0]?.count ?? 0), 0),
+  );
+  const confirmationsMs = reads.flatMap((read) => valuesOf(read.confirmation[0]?.values));
+  const onChannel = reads.flatMap((read) => read.onChannel.filter((home) => home.count > 0));
+  const oldestQueuedAt = Math.min(...onChannel.map((home) => home.oldestQueuedAt ?? Infinity));
+  // The longest of the homes' own 90th-percentile waits: 90% of all the requests have waited no
+  // longer. Exact with one home, a bound with more; the exact figure would need every home's
+  // values, and "waiting on a channel" can be hundreds of thousands (decision 0032).
+  const ninetiethQueuedAt = Math.min(...onChannel.map((home) => home.ninetiethQueuedAt ?? Infinity));
+  return {
+    byStatus: [
+      ...(counted("requests.status:") !== 0 ? [{ status: null, count: counted("requests.status:") }] : []),
+      ...present<RequestStatus>(REQUEST_STATUSES, "requests.status:").map(({ value, count }) => ({ status: value, count })),
+    ] as Array<{ status: RequestStatus | null; count: number }>,
+    queueByTemplate: summedByKey(reads.flatMap((read) => read.queueByTemplate)),
+    waitingLong: waiting,
+    waitingLongCapped: waiting >= WAITING_LONG_COUNTED,
+    processed: counted("requests.processed"),
+    confirmed: counted("requests.confirmed"),
+    medianConfirmationMs: median(confirmationsMs),
+    users: counted("users"),
+    subscribers: [
+      ...present<PlanName>(PLANS, "users.subscribers:").map(({ value, count }) => ({ plan: value as PlanName | null, count })),
+      ...(counted("users.subscribers:") !== 0 ? [{ plan: null, count: counted("users.subscribers:") }] : []),
+    ],
+    usedUp: counted("users.usedUp"),
+    jobStates: present<JobState>(JOB_STATES, "jobs.state:").map(({ value, count }) => ({ state: value, count })),
+    waitingOnChannel: {
+      count: onChannel.reduce((sum, home) => sum + home.count, 0),
+      oldestAgeMs: Number.isFinite(oldestQueuedAt) ? now.getTime() - oldestQueuedAt : null,
+      ninetiethPercentileAgeMs: Number.isFinite(ninetiethQueuedAt) ? now.getTime() - ninetiethQueuedAt : null,
+    },
+    letterCosts: summedByKey(reads.flatMap((read) => read.letterCosts.map((row) => ({ ...row, key: row.month }))))
+      .sort((a, b) => b.month.localeCompare(a.month))
+      .map(({ month, letters, costCents }) => ({ month, letters, costCents })),
+    sentAlone: summedByKey(reads.flatMap((read) => read.sentAlone.map((row) => ({ ...row, key: row.week }))))
+      .sort((a, b) => b.week.localeCompare(a.week))
+      .map(({ week, sent, alone }) => ({ week, sent, alone })),
+  };
+}
+
+/** One home's part of the overview: one batch. */
+function readOverviewOfHome(db: Db, now: Date) {
+  return batchByName(db, {
     totals: db
       .select({ key: staffCounts.key, value: staffCounts.value })
       .from(staffCounts)
       .where(sql`${staffCounts.value} <> 0`),
     queueByTemplate: db
       .select({
+        key: staffCounts.key,
         channels: requestTemplates.channels,
         acceptsAgent: requestTemplates.acceptsAgent,
         consumerFiles: requestTemplates.consumerFiles,
@@ -53,56 +108,50 @@ export async function getStaffOverview(db: Db, now = new Date()) {
         .limit(WAITING_LONG_COUNTED)
         .as("waiting"),
     ),
-    confirmation: medianConfirmationMs(db),
+    confirmation: latestConfirmationsMs(db),
     onChannel: waitingOnChannel(db, now),
     letterCosts: letterCostByMonth(db, now),
     sentAlone: sentAloneByWeek(db, now),
   });
-  const [confirmation] = read.confirmation;
-  const [onChannel] = read.onChannel;
+}
 
-  const total = new Map(read.totals.map((row) => [row.key, row.value]));
-  const counted = (key: string) => total.get(key) ?? 0;
-  const present = <Value extends string>(values: readonly Value[], prefix: string) =>
-    values.filter((value) => counted(`${prefix}${value}`) !== 0).map((value) => ({ value, count: counted(`${prefix}${value}`) }));
-  const waiting = read.waitingLong[0]?.count ?? 0;
-  return {
-    byStatus: [
-      ...(counted("requests.status:") !== 0 ? [{ status: null, count: counted("requests.status:") }] : []),
-      ...present<RequestStatus>(REQUEST_STATUSES, "requests.status:").map(({ value, count }) => ({ status: value, count })),
-    ] as Array<{ status: RequestStatus | null; count: number }>,
-    queueByTemplate: read.queueByTemplate,
-    waitingLong: waiting,
-    waitingLongCapped: waiting >= WAITING_LONG_COUNTED,
-    processed: counted("requests.processed"),
-    confirmed: counted("requests.confirmed"),
-    medianConfirmationMs: confirmation?.medianMs ?? null,
-    users: counted("users"),
-    subscribers: [
-      ...present<PlanName>(PLANS, "users.subscribers:").map(({ value, count }) => ({ plan: value as PlanName | null, count })),
-      ...(counted("users.subscribers:") !== 0 ? [{ plan: null, count: counted("users.subscribers:") }] : []),
-    ],
-    usedUp: counted("users.usedUp"),
-    jobStates: present<JobState>(JOB_STATES, "jobs.state:").map(({ value, count }) => ({ state: value, count })),
-    waitingOnChannel: {
-      count: onChannel?.count ?? 0,
-      oldestAgeMs: onChannel?.oldestQueuedAt == null ? null : now.getTime() - onChannel.oldestQueuedAt,
-      ninetiethPercentileAgeMs: onChannel?.ninetiethQueuedAt == null ? null : now.getTime() - onChannel.ninetiethQueuedAt,
-    },
-    letterCosts: read.letterCosts,
-    sentAlone: read.sentAlone,
-  };
+/** Rows of several homes with the same key made one, their numbers added up. */
+function summedByKey<Row extends { key: string }>(rows: Row[]): Row[] {
+  const byKey = new Map<string, Row>();
+  for (const row of rows) {
+    const known = byKey.get(row.key);
+    if (!known) {
+      byKey.set(row.key, { ...row });
+      continue;
+    }
+    for (const [name, value] of Object.entries(row))
+      if (typeof value === "number") Object.assign(known, { [name]: (known[name as keyof Row] as number) + value });
+  }
+  return [...byKey.values()];
+}
+
+/** A JSON array of numbers, as json_group_array gives it; none for null. */
+function valuesOf(json: string | null | undefined): number[] {
+  return json ? (JSON.parse(json) as number[]) : [];
+}
+
+/** The median, of an even count the mean of the middle two; null for none. */
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor((sorted.length - 1) / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle]! + sorted[middle + 1]!) / 2;
 }
 
 /**
- * The median time from a request reaching its sender to the user saying the mail stopped, over the
- * latest confirmations, worked out by SQLite so that one row comes back instead of a thousand. Both
- * walks are on partial covering indexes (migration 0012): the latest confirmed requests, then each
- * one's confirmation in the log. Of an even count, the median is the mean of the middle two. The
- * limit is written into the text: drizzle cannot batch a raw query that binds parameters.
+ * The times from a request reaching its sender to the user saying the mail stopped, over this
+ * home's latest confirmations, as one JSON array: one row, however many homes add theirs. Both walks
+ * are on partial covering indexes (migration 0012): the latest confirmed requests, then each one's
+ * confirmation in the log. The limit is written into the text: drizzle cannot batch a raw query
+ * that binds parameters.
  */
-function medianConfirmationMs(db: Db) {
-  return db.all<{ medianMs: number | null }>(sql`with sample as materialized (
+function latestConfirmationsMs(db: Db) {
+  return db.all<{ values: string }>(sql`with sample as materialized (
       select (
         select max(l."createdAt") from "request_logs" l
         where l."userId" = r."userId" and l."requestId" = r."id" and l."status" = 'confirm'
@@ -111,13 +160,8 @@ function medianConfirmationMs(db: Db) {
       where r."status" = 'confirmedByUser' and r."processedAt" is not null
       order by r."updatedAt" desc
       limit ${sql.raw(String(CONFIRMATIONS_SAMPLED))}
-    ),
-    known as materialized (select ms from sample where ms is not null)
-    select avg(ms) as "medianMs" from (
-      select ms from known order by ms
-      limit 2 - (select count(*) from known) % 2
-      offset ((select count(*) from known) - 1) / 2
-    )`);
+    )
+    select json_group_array(ms) as "values" from sample where ms is not null`);
 }
 
 /**

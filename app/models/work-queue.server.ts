@@ -100,12 +100,38 @@ export async function listWorkQueue(db: Db, { limit = WORK_QUEUE_LIMIT, now = ne
   return rows.map((row) => ({ ...row, addressAsTyped: Boolean(row.addressAsTyped) }));
 }
 
-/** The queue as it is now, grouped by sender; the pages and the actions read it the same way. */
-export async function currentQueue(db: Db) {
-  return groupWorkQueue(await listWorkQueue(db));
+/**
+ * The queue as it is now across every home's database (decision 0082), grouped by sender; the pages
+ * and the actions read it the same way. Each home gives its first WORK_QUEUE_LIMIT, premium first
+ * then oldest first, and the merged list keeps that order and that length. Each request says which
+ * home it is in (its index in `homes`), for the actions that write it.
+ */
+export async function currentQueue(homes: readonly Db[]) {
+  const lists = await Promise.all(homes.map(async (db, home) => (await listWorkQueue(db)).map((row) => ({ ...row, home }))));
+  const merged = lists
+    .flat()
+    .sort((a, b) => Number(b.premium) - Number(a.premium) || (a.queuedAt?.getTime() ?? 0) - (b.queuedAt?.getTime() ?? 0))
+    .slice(0, WORK_QUEUE_LIMIT);
+  return groupWorkQueue(merged);
 }
 
 export type QueueKey = { userId: string; requestId: string };
+
+/** A request of the queue and the home its rows are in (currentQueue). */
+export type HomedQueueKey = QueueKey & { home: number };
+
+/** The keys by the home they are in, each home's in their order. */
+export function keysByHome(keys: HomedQueueKey[]) {
+  const byHome = new Map<number, QueueKey[]>();
+  for (const { home, userId, requestId } of keys) byHome.set(home, [...(byHome.get(home) ?? []), { userId, requestId }]);
+  return [...byHome].sort(([a], [b]) => a - b);
+}
+
+/** lettersFor, for requests of any home: each home's letters, home by home. */
+export async function lettersInHomes(homes: readonly Db[], keys: HomedQueueKey[], options: { unsentOnly: boolean; now?: Date }) {
+  const letters = await Promise.all(keysByHome(keys).map(([home, homeKeys]) => lettersFor(homes[home]!, homeKeys, options)));
+  return letters.flat();
+}
 
 // The kinds of the sender's channels that stopped working (decision 0054), as a JSON array.
 const channelProblemKinds = sql<string>`(select json_group_array("kind") from "sender_channel_problems"

@@ -4,7 +4,7 @@ import { VerifiedAddress } from "~/components/verified-address";
 import { getAccountSettings } from "~/models/account.server";
 import { changeNameAndAddress } from "~/services/account.server";
 import { requireUser } from "~/services/auth.server";
-import { getDb } from "~/utils/db.server";
+import { dbFor } from "~/utils/db.server";
 import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
 import { commitSession, getSession } from "~/utils/session.server";
@@ -20,7 +20,7 @@ async function requireDraft(request: Request, context: AppLoadContext) {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const { draft } = await requireDraft(request, context);
-  const settings = await getAccountSettings(getDb(context.env.DB), user.id);
+  const settings = await getAccountSettings(await dbFor(context.env, user.id), user.id);
   invariantResponse(settings);
   return {
     fullName: draft.entered.fullName,

@@ -9,7 +9,7 @@ import { getAccountSettings } from "~/models/account.server";
 import { accountOf } from "~/models/user.server";
 import { checkTypedAddress, refuseAddress } from "~/services/address-check.server";
 import { requireUser } from "~/services/auth.server";
-import { getDb } from "~/utils/db.server";
+import { dbFor } from "~/utils/db.server";
 import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
 import { commitSession, getSession } from "~/utils/session.server";
@@ -17,7 +17,7 @@ import { EnhanceScript } from "~/components/enhance-script";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const settings = await getAccountSettings(getDb(context.env.DB), user.id);
+  const settings = await getAccountSettings(await dbFor(context.env, user.id), user.id);
   invariantResponse(settings);
   const draft = (await getSession(request, context)).get("addressChange");
   const { fullName, street1, street2, city, state, zipCode } = settings;
@@ -34,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: AccountAddressSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const [current] = await accountOf(getDb(context.env.DB), user.id);
+  const [current] = await accountOf(await dbFor(context.env, user.id), user.id);
   invariantResponse(current);
 
   const { fullName, moved } = submission.value;

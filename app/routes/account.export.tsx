@@ -12,7 +12,7 @@ import { HISTORY_LABELS, STATUS_LABELS } from "~/domain/requests";
 import { exportAccount, type AccountExport } from "~/models/account-export.server";
 import { consentChoice } from "~/services/analytics.server";
 import { requireUser } from "~/services/auth.server";
-import { getDb } from "~/utils/db.server";
+import { dbFor } from "~/utils/db.server";
 import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
 import { expectedDateText } from "~/domain/request-evidence";
@@ -21,7 +21,7 @@ import { lawById } from "~/domain/state-privacy-laws";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const data = await exportAccount(getDb(context.env.DB), user.id, new Date(), {
+  const data = await exportAccount(await dbFor(context.env, user.id), user.id, new Date(), {
     analyticsConsent: consentChoice(request) ?? "not asked",
     mailboxDomain: context.env.MAILBOX_DOMAIN,
   });

@@ -4,14 +4,14 @@ import { exportAccount } from "~/models/account-export.server";
 import { consentChoice } from "~/services/analytics.server";
 import { requireUser } from "~/services/auth.server";
 import { onlyRead } from "~/utils/api.server";
-import { getDb } from "~/utils/db.server";
+import { dbFor } from "~/utils/db.server";
 import { invariantResponse } from "~/utils/http-errors";
 
 /** "Export my data" as a file: everything held about the signed-in user, pretty-printed JSON. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const now = new Date();
-  const data = await exportAccount(getDb(context.env.DB), user.id, now, {
+  const data = await exportAccount(await dbFor(context.env, user.id), user.id, now, {
     analyticsConsent: consentChoice(request) ?? "not asked",
     mailboxDomain: context.env.MAILBOX_DOMAIN,
   });

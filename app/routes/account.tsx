@@ -25,7 +25,7 @@ import { dismissConfirmation, regenerateMailboxToken, setMailboxEnabled } from "
 import { changeEmailPreferences } from "~/services/account.server";
 import { emailMailboxSteps, mailboxViewOf } from "~/services/mailbox.server";
 import { requireUser, type CurrentUser } from "~/services/auth.server";
-import { getDb } from "~/utils/db.server";
+import { dbFor } from "~/utils/db.server";
 import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
 import { destroySession, getSession } from "~/utils/session.server";
@@ -50,14 +50,14 @@ const SAVED_NOTICES: Record<string, string> = {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const settings = await getAccountSettings(getDb(context.env.DB), user.id);
+  const settings = await getAccountSettings(await dbFor(context.env, user.id), user.id);
   invariantResponse(settings);
   const saved = new URL(request.url).searchParams.get("saved");
   const now = new Date();
   const [mailbox, permission, states] = await Promise.all([
     mailboxViewOf(context.env, user),
-    agentPermissionInForce(getDb(context.env.DB), user.id),
-    statesOfHolder(getDb(context.env.DB), user.id),
+    agentPermissionInForce(await dbFor(context.env, user.id), user.id),
+    statesOfHolder(await dbFor(context.env, user.id), user.id),
   ]);
   return {
     mailbox,
@@ -102,8 +102,8 @@ type MailboxAction = Extract<AccountAction, { intent: (typeof MAILBOX_INTENTS)[k
 
 /** The inbound address's forms (decisions 0055, 0073). */
 async function mailboxIntent(context: ActionFunctionArgs["context"], user: CurrentUser, value: MailboxAction) {
-  const db = getDb(context.env.DB);
   const userId = user.id;
+  const db = await dbFor(context.env, userId);
   switch (value.intent) {
     case MAILBOX_INTENTS.emailSteps: {
       // Also posted from the dashboard's setup card, which it returns to; a refusal shows here, beside the button.
@@ -143,7 +143,7 @@ async function agentPermissionIntent(
   user: { id: string; fullName: string; state: string },
   value: AgentPermissionAction,
 ) {
-  const db = getDb(context.env.DB);
+  const db = await dbFor(context.env, user.id);
   const now = new Date();
   if (value.intent === AGENT_PERMISSION_INTENTS.revoke) {
     await revokeAgentPermission(db, user.id, now);
@@ -168,7 +168,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const value = submission.value;
   switch (value.intent) {
     case "signOutEverywhere": {
-      await endAllSessions(getDb(context.env.DB), user.id);
+      await endAllSessions(await dbFor(context.env, user.id), user.id);
       const session = await getSession(request, context);
       return redirect("/signin?signedOut=everywhere", {
         status: 303,
@@ -176,7 +176,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       });
     }
     case "cancelEmailChange":
-      await cancelEmailChange(getDb(context.env.DB), user.id);
+      await cancelEmailChange(await dbFor(context.env, user.id), user.id);
       return redirect("/account?saved=email-cancelled", 303);
     case "preferences":
       await changeEmailPreferences(context.env, user, {

@@ -6,13 +6,13 @@ import { staffChannel } from "~/domain/work-queue";
 import { getStaffOverview, SENT_ALONE_WEEKS } from "~/models/staff-overview.server";
 import { formatDate } from "~/domain/dates";
 import { requireStaff } from "~/services/auth.server";
-import { getDb } from "~/utils/db.server";
+import { everyHomeDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 import { DAY_MS } from "~/domain/dates";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);
-  const overview = await getStaffOverview(getDb(context.env.DB));
+  const overview = await getStaffOverview(everyHomeDb(context.env));
 
   const byChannel = new Map<string, number>();
   for (const row of overview.queueByTemplate) {

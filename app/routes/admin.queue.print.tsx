@@ -3,9 +3,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AddressesToCheck, AddressKeptAsTyped } from "~/components/admin/address-warning";
 import { ProcessForm } from "~/components/admin/process-form";
 import { allowedKinds, postalLines, requestKey } from "~/domain/work-queue";
-import { currentQueue, lettersFor } from "~/models/work-queue.server";
+import { currentQueue, lettersInHomes } from "~/models/work-queue.server";
 import { requireStaff } from "~/services/auth.server";
-import { getDb } from "~/utils/db.server";
+import { everyHomeDb } from "~/utils/db.server";
 import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
 
@@ -16,13 +16,13 @@ import { pageMeta } from "~/utils/meta";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);
-  const db = getDb(context.env.DB);
+  const homes = everyHomeDb(context.env);
   const key = new URL(request.url).searchParams.get("group");
-  const group = (await currentQueue(db)).find((candidate) => candidate.key === key);
+  const group = (await currentQueue(homes)).find((candidate) => candidate.key === key);
   invariantResponse(group && allowedKinds(group.channel.kind).includes("mailed"));
-  const letters = await lettersFor(
-    db,
-    group.requests.map((row) => ({ userId: row.userId, requestId: row.id })),
+  const letters = await lettersInHomes(
+    homes,
+    group.requests.map((row) => ({ userId: row.userId, requestId: row.id, home: row.home })),
     { unsentOnly: true },
   );
   return {

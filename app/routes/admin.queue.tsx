@@ -8,12 +8,12 @@ import { AddressesToCheck, AddressKeptAsTyped } from "~/components/admin/address
 import { ProcessForm } from "~/components/admin/process-form";
 import { allowedKinds, requestKey, type ProcessingKind } from "~/domain/work-queue";
 import { enqueueJobs } from "~/queue/producer.server";
-import { currentQueue, lettersFor, markProcessed, type QueueKey } from "~/models/work-queue.server";
+import { currentQueue, keysByHome, lettersInHomes, markProcessed, type HomedQueueKey, type QueueKey } from "~/models/work-queue.server";
 import { photosForStaff } from "~/models/mail-photo.server";
 import { PhotoImages } from "~/components/requests/photo-images";
 import { requireStaff } from "~/services/auth.server";
 import { lettersGoThroughLob, whyGroupWaits } from "~/services/automatic-send.server";
-import { getDb } from "~/utils/db.server";
+import { everyHomeDb, getDb } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 
 const ProcessSchema = z.object({
@@ -25,16 +25,17 @@ const ProcessSchema = z.object({
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);
   const db = getDb(context.env.DB);
-  const groups = await currentQueue(db);
+  const homes = everyHomeDb(context.env);
+  const groups = await currentQueue(homes);
   const wantsPeople = new Set(
     groups.filter((group) => group.channel.kind === "web" || group.channel.kind === "phone").map((group) => group.key),
   );
   // What to type into a web form or say on the phone: each person's letter carries it all.
-  const letters = await lettersFor(
-    db,
+  const letters = await lettersInHomes(
+    homes,
     groups
       .filter((group) => wantsPeople.has(group.key))
-      .flatMap((group) => group.requests.map((row) => ({ userId: row.userId, requestId: row.id }))),
+      .flatMap((group) => group.requests.map((row) => ({ userId: row.userId, requestId: row.id, home: row.home }))),
     {
       unsentOnly: true,
     },
@@ -89,20 +90,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = parseWithZod(await request.formData(), { schema: ProcessSchema });
   if (parsed.status !== "success") return data({ error: "Choose a sender and at least one request." }, { status: 400 });
   const { env } = context;
-  const db = getDb(env.DB);
-  const group = (await currentQueue(db)).find((candidate) => candidate.key === parsed.value.group);
+  const homes = everyHomeDb(env);
+  const group = (await currentQueue(homes)).find((candidate) => candidate.key === parsed.value.group);
   if (!group) return data({ error: "That sender has nothing waiting any more." }, { status: 404 });
 
   const kind: ProcessingKind = parsed.value.intent === "send" ? "emailed" : parsed.value.intent;
   if (!allowedKinds(group.channel.kind).includes(kind))
     return data({ error: `${group.senderName} is not reached that way.` }, { status: 400 });
   const posted = new Set(parsed.value.request);
-  const keys: QueueKey[] = group.requests
+  const homedKeys: HomedQueueKey[] = group.requests
     .filter((row) => posted.has(requestKey(row)))
-    .map((row) => ({ userId: row.userId, requestId: row.id }));
-  if (keys.length === 0) return data({ error: "Those requests were processed already." }, { status: 409 });
+    .map((row) => ({ userId: row.userId, requestId: row.id, home: row.home }));
+  if (homedKeys.length === 0) return data({ error: "Those requests were processed already." }, { status: 409 });
 
-  await markProcessed(db, staff, { keys, kind, senderName: group.senderName, channel: group.channel.kind, groupKey: group.key });
+  // Each home's requests, history and staff trail in one batch of its own (decision 0082).
+  const processed = { kind, senderName: group.senderName, channel: group.channel.kind, groupKey: group.key };
+  for (const [home, keys] of keysByHome(homedKeys)) await markProcessed(homes[home]!, staff, { keys, ...processed });
+  const keys: QueueKey[] = homedKeys.map(({ userId, requestId }) => ({ userId, requestId }));
   if (kind === "emailed") {
     await enqueueJobs(
       env,

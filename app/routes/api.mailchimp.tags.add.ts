@@ -7,7 +7,7 @@ import { getUserTagFacts } from "~/models/user.server";
 import { jsonResponse, readJsonBody, requireOwnEmail } from "~/utils/api.server";
 import { notFound } from "~/utils/http-errors";
 import { requireApiUser } from "~/services/auth.server";
-import { getDb } from "~/utils/db.server";
+import { dbFor } from "~/utils/db.server";
 
 const Body = z.object({ email: z.string().trim().email(), tagName: z.string().trim().min(1).max(100) });
 
@@ -25,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { email, tagName } = await readJsonBody(request, Body);
   requireOwnEmail(user, email);
   const rule = TAG_RULES[tagName];
-  const facts = await getUserTagFacts(getDb(context.env.DB), user.id);
+  const facts = await getUserTagFacts(await dbFor(context.env, user.id), user.id);
   if (!rule || !facts || !rule(facts)) return jsonResponse({ error: "This tag does not apply to your account." }, 422);
   if (!facts.newsletter) return jsonResponse({ error: "You are not on the newsletter." }, 422);
   await enqueueJob(context.env, "newsletter.tag", { email: user.email, tag: tagName }, { userId: user.id });

@@ -28,7 +28,7 @@ import { actOnRequest, afterFirstQueuing, answerPiece, sendSuggestions, undoDele
 import { recordEvents, trackVisit } from "~/services/analytics.server";
 import { mailboxSetupCard, mailboxView } from "~/services/mailbox.server";
 import { requireUser, type CurrentUser } from "~/services/auth.server";
-import { getDb } from "~/utils/db.server";
+import { dbFor } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
 import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
@@ -38,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const url = new URL(request.url);
   const now = new Date();
-  const read = await getDashboard(getDb(context.env.DB), user.id, url.searchParams.get("request"), now);
+  const read = await getDashboard(await dbFor(context.env, user.id), user.id, url.searchParams.get("request"), now);
   invariantResponse(read && !namesUnknownRequest(read, url));
   trackVisit(request, context, "visited dashboard");
   const { mailbox: mailboxRead, ...snapshot } = read;
@@ -71,7 +71,7 @@ async function sendSuggestedIntent(context: ActionFunctionArgs["context"], user:
 }
 
 async function undoIntent(context: ActionFunctionArgs["context"], user: CurrentUser, requestId: string) {
-  const outcome = await undoDelete(getDb(context.env.DB), user.id, requestId);
+  const outcome = await undoDelete(await dbFor(context.env, user.id), user.id, requestId);
   invariantResponse(outcome.kind !== "notFound");
   if (outcome.kind === "tooLate")
     return refused(`This request was deleted more than ${UNDO_DELETE_DAYS} days ago; add it again instead.`, 400);
@@ -82,7 +82,7 @@ async function undoIntent(context: ActionFunctionArgs["context"], user: CurrentU
 
 async function requestActionIntent(context: ActionFunctionArgs["context"], user: CurrentUser, action: RequestAction, requestId: string) {
   const { env } = context;
-  const target = await getUserRequest(getDb(env.DB), user.id, requestId);
+  const target = await getUserRequest(await dbFor(env, user.id), user.id, requestId);
   invariantResponse(target);
   const queued = await actOnRequest(env, user, { requestId, action, charged: actionUsesAllowance(action, target) });
   if (!queued) return refused(ALLOWANCE_REFUSED_MESSAGE, 403);
@@ -116,7 +116,7 @@ async function charityChoiceIntent(
   const mailingsPerYear = parseMailingsPerYear(value.mailingsPerYear);
   if (mailingsPerYear === undefined) return refused(MAILINGS_PER_YEAR_MESSAGE, 400);
   const donor = value.donor === undefined ? null : value.donor === "yes";
-  invariantResponse(await setCharityChoice(getDb(context.env.DB), user.id, value.requestId, { donor, mailingsPerYear }));
+  invariantResponse(await setCharityChoice(await dbFor(context.env, user.id), user.id, value.requestId, { donor, mailingsPerYear }));
   return redirect(noticeUrl({ notice: "charityChoice", about: value.requestId }), 303);
 }
 

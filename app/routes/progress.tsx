@@ -5,7 +5,7 @@ import { isoDate, userTimeZone } from "~/domain/dates";
 import { CHART_WEEKS, progressReadsFrom, progressView } from "~/domain/progress";
 import { progressOfUser } from "~/models/progress.server";
 import { requireUser } from "~/services/auth.server";
-import { getDb } from "~/utils/db.server";
+import { dbFor } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 
 // The person's progress (decision 0060): where each sender stands, the pieces seen before and
@@ -14,7 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const now = new Date();
   const { timeZone } = userTimeZone(user.state);
-  const snapshot = await progressOfUser(getDb(context.env.DB), user.id, progressReadsFrom(isoDate(now, timeZone)));
+  const snapshot = await progressOfUser(await dbFor(context.env, user.id), user.id, progressReadsFrom(isoDate(now, timeZone)));
   return progressView(snapshot, { now, timeZone });
 }
 

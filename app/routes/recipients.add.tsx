@@ -8,7 +8,7 @@ import { addRecipient, listUserRecipients } from "~/models/recipient.server";
 import { accountOf } from "~/models/user.server";
 import { checkTypedAddress, refuseAddress } from "~/services/address-check.server";
 import { requireUser, type CurrentUser } from "~/services/auth.server";
-import { getDb } from "~/utils/db.server";
+import { dbFor } from "~/utils/db.server";
 import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
 
@@ -17,7 +17,7 @@ const limitFor = (user: CurrentUser) => recipientLimitOf(user.stripeSubscription
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const db = getDb(context.env.DB);
+  const db = await dbFor(context.env, user.id);
   const [[account], recipients] = await db.batch([accountOf(db, user.id), listUserRecipients(db, user.id)]);
   invariantResponse(account);
   const limit = limitFor(user);
@@ -42,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const verdict = await checkTypedAddress(request, context, formData, entered);
   if (verdict.kind !== "accepted") return refuseAddress(submission, verdict);
   const recipient = { fullName: submission.value.fullName, ...verdict.address, addressCheck: verdict.check };
-  const added = await addRecipient(getDb(context.env.DB), user.id, recipient, { limit: limitFor(user) });
+  const added = await addRecipient(await dbFor(context.env, user.id), user.id, recipient, { limit: limitFor(user) });
   // Full since the form was opened (another tab): the page now says so instead of showing the form.
   return redirect(added ? "/recipients" : "/recipients/add", 303);
 }

@@ -6,13 +6,13 @@ import { enteredAddress, NameAndAddressSchema } from "~/domain/signup";
 import { getUserRecipient, updateRecipient } from "~/models/recipient.server";
 import { checkTypedAddress, refuseAddress } from "~/services/address-check.server";
 import { requireUser } from "~/services/auth.server";
-import { getDb } from "~/utils/db.server";
+import { dbFor } from "~/utils/db.server";
 import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const recipient = await getUserRecipient(getDb(context.env.DB), user.id, params.id ?? "");
+  const recipient = await getUserRecipient(await dbFor(context.env, user.id), user.id, params.id ?? "");
   invariantResponse(recipient);
   const { fullName, street1, street2, city, state, zipCode } = recipient;
   return { defaultValue: { fullName, street1, street2: street2 ?? "", city, state, zipCode } };
@@ -20,7 +20,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const db = getDb(context.env.DB);
+  const db = await dbFor(context.env, user.id);
   const recipientId = params.id ?? "";
   invariantResponse(await getUserRecipient(db, user.id, recipientId));
   const formData = await request.formData();

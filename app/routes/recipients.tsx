@@ -8,7 +8,7 @@ import { envelopeLines, isSameAddress } from "~/domain/address";
 import { listUserRecipients, removeRecipient } from "~/models/recipient.server";
 import { accountOf } from "~/models/user.server";
 import { requireUser } from "~/services/auth.server";
-import { getDb } from "~/utils/db.server";
+import { dbFor } from "~/utils/db.server";
 import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
 
@@ -16,7 +16,7 @@ const RemoveSchema = z.object({ intent: z.literal("remove"), id: z.string().min(
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const db = getDb(context.env.DB);
+  const db = await dbFor(context.env, user.id);
   const [[address], recipients] = await db.batch([accountOf(db, user.id), listUserRecipients(db, user.id)]);
   return {
     fullName: user.fullName,
@@ -35,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = parseWithZod(await request.formData(), { schema: RemoveSchema });
   invariantResponse(form.status === "success", "Bad Request", { status: 400 });
   // Another user's id changes nothing and looks like a made-up one.
-  invariantResponse(await removeRecipient(getDb(context.env.DB), user.id, form.value.id));
+  invariantResponse(await removeRecipient(await dbFor(context.env, user.id), user.id, form.value.id));
   return redirect("/recipients", 303);
 }
 

@@ -20,7 +20,7 @@ import { getUserReminderRequest } from "~/models/reminder.server";
 import { recordEvents } from "~/services/analytics.server";
 import { actOnRequest } from "~/services/requests.server";
 import { requireUser } from "~/services/auth.server";
-import { getDb } from "~/utils/db.server";
+import { dbFor } from "~/utils/db.server";
 import { errorMessage } from "~/utils/errors";
 import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
@@ -41,7 +41,7 @@ function answeredNow(answered: string | null, request: { status: RequestStatus |
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const row = await getUserReminderRequest(getDb(context.env.DB), user.id, params.requestId ?? "");
+  const row = await getUserReminderRequest(await dbFor(context.env, user.id), user.id, params.requestId ?? "");
   invariantResponse(row && row.status !== "deleted");
 
   const timeZone = timeZoneForState(row.state);
@@ -61,7 +61,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const answer = parseWithZod(await request.formData(), { schema: AnswerSchema });
   invariantResponse(answer.status === "success", "Answer with Mail has stopped or Mail is still coming.", { status: 400 });
-  const db = getDb(context.env.DB);
+  const db = await dbFor(context.env, user.id);
   const requestId = params.requestId ?? "";
   const row = await getUserReminderRequest(db, user.id, requestId);
   invariantResponse(row && row.status !== "deleted");

@@ -4,7 +4,7 @@ import { letterFileName, letterText, letterToSend, withCrlf } from "~/domain/let
 import { getUserRequestLetterSource } from "~/models/request.server";
 import { requireUser } from "~/services/auth.server";
 import { onlyRead } from "~/utils/api.server";
-import { getDb } from "~/utils/db.server";
+import { dbFor } from "~/utils/db.server";
 import { invariantResponse } from "~/utils/http-errors";
 
 /**
@@ -14,7 +14,7 @@ import { invariantResponse } from "~/utils/http-errors";
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const source = params.requestId ? await getUserRequestLetterSource(getDb(context.env.DB), user.id, params.requestId) : null;
+  const source = params.requestId ? await getUserRequestLetterSource(await dbFor(context.env, user.id), user.id, params.requestId) : null;
   invariantResponse(source);
   const letter = letterToSend(source.request, source.recipients, {
     today: new Date(),

@@ -17,7 +17,7 @@ import { clientAddress } from "~/utils/client-network";
 import { senderAddressFactsOfRequest } from "~/models/sender-address.server";
 import { requireUser } from "~/services/auth.server";
 import { giveSenderAddress, type SenderAddressErrors } from "~/services/sender-address.server";
-import { getDb } from "~/utils/db.server";
+import { dbFor, getDb } from "~/utils/db.server";
 import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
 
@@ -31,7 +31,7 @@ const cardPath = (requestId: string) => `/dashboard#request-${requestId}`;
 
 /** The request as this page reads it, or a 404 for anyone else's. */
 async function ownRequest(context: LoaderFunctionArgs["context"], userId: string, requestId: string) {
-  const facts = await senderAddressFactsOfRequest(getDb(context.env.DB), { userId, requestId });
+  const facts = await senderAddressFactsOfRequest(await dbFor(context.env, userId), { userId, requestId });
   invariantResponse(facts && facts.status !== "deleted");
   return facts;
 }

@@ -16,14 +16,14 @@ import { findSenderByExactName, searchSenders, type SenderChoice } from "~/model
 import { withSenderOutcomes } from "~/models/sender-outcome.server";
 import { addRequestForSender } from "~/services/requests.server";
 import { requireUser } from "~/services/auth.server";
-import { getDb } from "~/utils/db.server";
+import { dbFor, getDb } from "~/utils/db.server";
 import { invariantResponse } from "~/utils/http-errors";
 import { pageMeta } from "~/utils/meta";
 import senderSearchSrc from "~/browser/sender-search.ts?script";
 
 async function loadOptions(request: Request, context: AppLoadContext) {
   const user = await requireUser(request, context);
-  const options = await getAddRequestOptions(getDb(context.env.DB), user.id);
+  const options = await getAddRequestOptions(await dbFor(context.env, user.id), user.id);
   invariantResponse(options);
   return { user, options };
 }

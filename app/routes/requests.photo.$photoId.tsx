@@ -21,7 +21,7 @@ import { getUserPhoto } from "~/models/mail-photo.server";
 import { getAddRequestOptions } from "~/models/request.server";
 import { chosenSender, confirmPhotoSender, discardPhoto } from "~/services/mail-photos.server";
 import { requireUser } from "~/services/auth.server";
-import { getDb } from "~/utils/db.server";
+import { dbFor } from "~/utils/db.server";
 import { isUnknownIntent, UNKNOWN_INTENT_MESSAGE } from "~/utils/intent";
 import { pageMeta } from "~/utils/meta";
 import type { AppLoadContext } from "@remix-run/cloudflare";
@@ -37,14 +37,14 @@ const PhotoActionSchema = z.discriminatedUnion("intent", [
 /** The user's own photo; anyone else's answers 404, exactly like one that does not exist. */
 async function loadPhoto(request: Request, context: AppLoadContext, photoId: string | undefined) {
   const user = await requireUser(request, context);
-  const photo = photoId ? await getUserPhoto(getDb(context.env.DB), user.id, photoId) : null;
+  const photo = photoId ? await getUserPhoto(await dbFor(context.env, user.id), user.id, photoId) : null;
   invariantResponse(photo);
   return { user, photo };
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user, photo } = await loadPhoto(request, context, params.photoId);
-  const options = await getAddRequestOptions(getDb(context.env.DB), user.id);
+  const options = await getAddRequestOptions(await dbFor(context.env, user.id), user.id);
   invariantResponse(options);
   const people = options.people.map((person) => ({ id: person.id, fullName: person.fullName }));
   const addressee = photo.addressee;

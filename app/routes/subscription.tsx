@@ -19,7 +19,7 @@ import { FREE_REQUEST_ALLOWANCE, freeRequestsLeft } from "~/domain/requests";
 import { describeStripeError, getPlanPriceList, isRetryableStripeError } from "~/integrations/stripe.server";
 import { requireUser } from "~/services/auth.server";
 import { BillingError, openBillingPortal, startCheckout, syncReturnFromCheckout } from "~/services/billing.server";
-import { getDb } from "~/utils/db.server";
+import { dbFor } from "~/utils/db.server";
 import { pageMeta } from "~/utils/meta";
 import { log } from "~/utils/log.server";
 
@@ -34,7 +34,7 @@ const CHECKOUT_SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const { env } = context;
-  const db = getDb(env.DB);
+  const db = await dbFor(env, user.id);
   const url = new URL(request.url);
 
   // Back from Checkout: the subscription is read from Stripe now rather than waiting for the webhook.
@@ -74,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = parseWithZod(await request.formData(), { schema: ActionSchema });
   if (form.status !== "success") return data({ error: "Choose the basic or the premium plan." }, { status: 400 });
   const { env } = context;
-  const db = getDb(env.DB);
+  const db = await dbFor(env, user.id);
   const origin = new URL(request.url).origin;
   try {
     if (form.value.intent === "subscribe")

@@ -1,7 +1,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { jsonResponse } from "~/utils/api.server";
 import { getSessionUser, type SessionUser } from "~/models/user.server";
-import { getDb } from "~/utils/db.server";
+import { dbFor } from "~/utils/db.server";
 import { invariantResponse } from "~/utils/http-errors";
 import { rememberDevice } from "~/utils/known-devices.server";
 import { safeRedirect } from "~/utils/redirect";
@@ -33,7 +33,7 @@ async function loadCurrentUser(request: Request, context: AppLoadContext): Promi
   const session = await getSession(request, context);
   const userId = session.get("userId");
   if (!userId) return null;
-  const user = await getSessionUser(getDb(env.DB), userId);
+  const user = await getSessionUser(await dbFor(env, userId), userId);
   if (!user) return null;
   const signedInAt = session.get("signedInAt") ?? 0;
   if (user.sessionsValidAfter && signedInAt < user.sessionsValidAfter.getTime()) return null;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { HOME_BINDING_NAME } from "~/utils/db.server";
 
 const binding = <T>(name: string) =>
   z.custom<T>((value) => value != null && typeof value === "object", {
@@ -181,7 +182,11 @@ export function parseEnv(raw: unknown): AppEnv {
   if (known) return known;
   const result = EnvSchema.safeParse(raw);
   if (!result.success) throw new EnvError(result.error.issues.map((issue) => issue.message));
-  if (typeof raw === "object" && raw !== null) parsedEnvs.set(raw, result.data);
+  if (typeof raw === "object" && raw !== null) {
+    // The databases of further homes (decision 0082) are named by number, so the schema cannot list them.
+    for (const [name, value] of Object.entries(raw)) if (HOME_BINDING_NAME.test(name)) Object.assign(result.data, { [name]: value });
+    parsedEnvs.set(raw, result.data);
+  }
   return result.data;
 }
 

@@ -110,7 +110,7 @@ describe("the staff overview", () => {
       { id: `ltr_d${crypto.randomUUID()}`, ...letter, costCents: 500, createdAt: longAgo },
     ]);
 
-    const overview = await getStaffOverview(db, now);
+    const overview = await getStaffOverview([db], now);
     // Ten, the older typed one, and the letter's request (8 days): 12. Nearest rank of 12: the 11th youngest, 17 days.
     expect(overview.waitingOnChannel.count).toBe(12);
     expect(Math.round(overview.waitingOnChannel.oldestAgeMs! / DAY_MS)).toBe(27);

@@ -253,7 +253,7 @@ describe("an opt-out email to a sender", () => {
 
     // Then back with staff, no longer to be emailed: the group offers the sender's next channel.
     expect(await inStaffQueue(first!.userId)).toMatchObject({ id: first!.requestId, emailProblem: request.emailProblem });
-    const group = (await currentQueue(db)).find((candidate) => candidate.key === sender.templateId);
+    const group = (await currentQueue([db])).find((candidate) => candidate.key === sender.templateId);
     expect(group).toMatchObject({ channel: { kind: "web" }, channelProblems: [{ kind: "email", reason: problems[0]!.reason }] });
     const { browser } = await signedInStaff("moderator");
     const page = await htmlOf(await browser.get("/admin/queue"));

@@ -17,6 +17,8 @@ declare global {
       ADMIN_USER_IDS: string;
       MODERATOR_USER_IDS: string;
       TEST_MIGRATIONS: D1Migration[];
+      /** A second users' database for the tests of homes (decision 0082). */
+      SECOND_HOME: D1Database;
     }
   }
 }

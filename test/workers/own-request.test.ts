@@ -260,7 +260,7 @@ describe("the staff overview", () => {
     const { getStaffOverview } = await import("~/models/staff-overview.server");
     const now = new Date();
     const thisWeek = async () => {
-      const [latest] = (await getStaffOverview(db, now)).sentAlone;
+      const [latest] = (await getStaffOverview([db], now)).sentAlone;
       return latest ?? { sent: 0, alone: 0 };
     };
     const before = await thisWeek();

@@ -110,7 +110,7 @@ describe("query plans of the staff pages and the dashboard", async () => {
   const pages: Array<[string, (db: ReturnType<typeof getDb>, user: { userId: string }) => Promise<unknown>]> = [
     ["the signed-in user", (db, user) => getSessionUser(db, user.userId)],
     ["the dashboard", (db, user) => getDashboard(db, user.userId, null, NOW)],
-    ["the overview", (db) => getStaffOverview(db, NOW)],
+    ["the overview", (db) => getStaffOverview([db], NOW)],
     ["the work queue", (db) => listWorkQueue(db)],
     ["the print batch", (db, user) => lettersFor(db, [{ userId: user.userId, requestId: "some-request" }], { unsentOnly: true, now: NOW })],
     ["the daily follow-up walk", (db) => requestsDueForFollowUp(db, NOW, 500)],
@@ -210,14 +210,14 @@ describe("query plans of the staff pages and the dashboard", async () => {
   });
 
   it("reads the overview's latest confirmations from two covering indexes, never the tables", async () => {
-    const queries = await queriesOf((db) => getStaffOverview(db, NOW));
+    const queries = await queriesOf((db) => getStaffOverview([db], NOW));
     const details = (await Promise.all(queries.map(planOf))).flat().map((row) => row.detail);
     expect(details).toContain("SEARCH r USING COVERING INDEX requests_confirmed_idx (status=?)");
     expect(details).toContain("SEARCH l USING COVERING INDEX request_logs_confirm_idx (userId=? AND requestId=? AND status=?)");
   });
 
   it("reads the overview's weeks sent with no staff touch from their running totals, never the log's sendings", async () => {
-    const queries = await queriesOf((db) => getStaffOverview(db, NOW));
+    const queries = await queriesOf((db) => getStaffOverview([db], NOW));
     const details = (await Promise.all(queries.map(planOf))).flat().map((row) => row.detail);
     // request_logs only for each of the latest confirmations, by its key; the audit not at all.
     expect(details.filter((detail) => /\b(request_logs|staff_audit)\b/.test(detail) || / l\b/.test(detail))).toEqual([

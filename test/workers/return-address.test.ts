@@ -332,12 +332,12 @@ describe("the staff work queue", () => {
     expect((await listWorkQueue(db, { now: new Date(now.getTime() + DAY_MS) })).some((row) => row.userId === fresh.userId)).toBe(true);
 
     // The staff overview's figure of requests waiting on a channel leaves it out as well.
-    const before = (await getStaffOverview(db, now)).waitingOnChannel.count;
+    const before = (await getStaffOverview([db], now)).waitingOnChannel.count;
     await db
       .update(requests)
       .set({ queuedAt: new Date(now.getTime() - 8 * DAY_MS) })
       .where(eq(requests.userId, fresh.userId));
-    expect((await getStaffOverview(db, now)).waitingOnChannel.count).toBe(before + 1);
+    expect((await getStaffOverview([db], now)).waitingOnChannel.count).toBe(before + 1);
     await db
       .update(requests)
       .set({ queuedAt: new Date(now.getTime() - 6 * DAY_MS) })

@@ -40,7 +40,7 @@ async function countedFromTheLog(now: Date) {
 }
 
 async function shown(now = NOW) {
-  return (await getStaffOverview(db, now)).sentAlone;
+  return (await getStaffOverview([db], now)).sentAlone;
 }
 
 async function aUser(label: string) {
