@@ -104,7 +104,7 @@ describe("dashboardView", () => {
     );
     const cards = Object.values(view.groups).flat();
     expect(cards.find((card) => card.id === "again")?.followUp).toEqual({
-      text: "Sent again on 11/21/2026, free, citing your request of 07/27/2026",
+      text: "Second request on 11/21/2026, free, citing your request of 07/27/2026",
       link: null,
     });
     expect(cards.find((card) => card.id === "held")?.followUp).toEqual({

@@ -112,7 +112,7 @@ describe("the words", () => {
     );
     expect(firstRequestCitation([], letter.at, timeZone)).toBe("sent on 01/05/2027");
     expect(followUpDetail({ kind: "second" }, "sent on 01/05/2027")).toBe(
-      "Sent again, free, citing your first request, sent on 01/05/2027",
+      "Second request, free, citing your first request, sent on 01/05/2027",
     );
   });
 
@@ -159,14 +159,14 @@ describe("the words", () => {
         timeZone,
       );
     expect(card({})).toBeNull();
-    expect(card({ followUpStep: 1 })?.text).toBe("Sent again on 03/01/2027, free, citing your request of 01/05/2027");
+    expect(card({ followUpStep: 1 })?.text).toBe("Second request on 03/01/2027, free, citing your request of 01/05/2027");
     expect(card({ followUpStep: 1, firstSentAt: null, firstRequestCitation: "sent on 01/04/2027 by email" })?.text).toBe(
-      "Sent again on 03/01/2027, free, citing your request of 01/04/2027",
+      "Second request on 03/01/2027, free, citing your request of 01/04/2027",
     );
     // A deadline only where the letter states one: the law surely reaches the sender and the request went the notice's way.
-    expect(card({ followUpStep: 2, law })?.text).toBe("Asked under the California Consumer Privacy Act on 03/01/2027");
+    expect(card({ followUpStep: 2, law })?.text).toBe("Request under the California Consumer Privacy Act on 03/01/2027");
     expect(card({ followUpStep: 2, law, deadlineStated: true })?.text).toBe(
-      "Asked under the California Consumer Privacy Act on 03/01/2027; the law gives them 45 days",
+      "Request under the California Consumer Privacy Act on 03/01/2027; the law gives them 45 days",
     );
     expect(card({ followUpStep: 1, followUpHold: "permissionNeeded", law })).toEqual({
       text: "Waiting for your permission: sign once in your account so we can ask under the California Consumer Privacy Act",

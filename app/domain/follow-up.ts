@@ -167,9 +167,9 @@ export function followUpDetail(
 ): string {
   switch (next.kind) {
     case "second":
-      return `Sent again, free, citing your first request${citation ? `, ${citation}` : ""}`;
+      return `Second request, free, citing your first request${citation ? `, ${citation}` : ""}`;
     case "legal":
-      return `Asked under the ${next.law.name} (${next.law.statute}) as your authorized agent, with your signed permission${legalDeadlineWords(next, byNoticeMethod)}`;
+      return `Request under the ${next.law.name} (${next.law.statute}) as your authorized agent, with your signed permission${legalDeadlineWords(next, byNoticeMethod)}`;
     case "hold":
       return next.hold === "confirmationNeeded"
         ? `Mail still came after the second request: waiting for you to say whether we should ask under the ${next.law.name} as your agent`
@@ -225,12 +225,12 @@ export function followUpCardText(input: FollowUpCardInput, timeZone: string): { 
     case 1: {
       // The citation's first date is the first request's (firstRequestCitation).
       const firstOn = input.firstSentAt ? on(input.firstSentAt) : (input.firstRequestCitation?.match(/\d\d\/\d\d\/\d{4}/)?.[0] ?? null);
-      return { text: `Sent again on ${on(input.followUpAt)}, free${firstOn ? `, citing your request of ${firstOn}` : ""}`, link: null };
+      return { text: `Second request on ${on(input.followUpAt)}, free${firstOn ? `, citing your request of ${firstOn}` : ""}`, link: null };
     }
     case 2:
       return input.law
         ? {
-            text: `Asked under the ${input.law.name} on ${on(input.followUpAt)}${
+            text: `Request under the ${input.law.name} on ${on(input.followUpAt)}${
               input.deadlineStated ? `; the law gives them ${input.law.responseDays} days` : ""
             }`,
             link: null,
@@ -270,6 +270,12 @@ export type FollowUpNoticeFacts = {
  * step's history line, word for word), the sender's clock, and the one thing to do if any. Null
  * when there is no longer anything to say (a hold the person already answered). Plain text.
  */
+/**
+ * A step is told when it is taken, and its sending may still wait (for the automatic email or
+ * letter, or for staff): the email never says it went, and points to where that shows.
+ */
+const GONE_OUT = "The request's card shows when it has gone out, and how.";
+
 export function followUpNoticeEmail(facts: FollowUpNoticeFacts, timeZone: string): { subject: string; text: string } | null {
   const sender = facts.senderName;
   const law = facts.law ? `the ${facts.law.name}` : "your state's privacy law";
@@ -278,15 +284,15 @@ export function followUpNoticeEmail(facts: FollowUpNoticeFacts, timeZone: string
     switch (facts.status) {
       case FOLLOW_UP_HISTORY.second:
         return {
-          subject: `We asked ${sender} again, in your name`,
-          next: `${timingRule(facts.requiredDays)} If their mail still comes after that, we take the next step and tell you. ${nothingToDo}`,
+          subject: `We are asking ${sender} again, in your name`,
+          next: `${GONE_OUT} ${timingRule(facts.requiredDays)} If their mail still comes after that, we take the next step and tell you. ${nothingToDo}`,
         };
       case FOLLOW_UP_HISTORY.resent:
         return { subject: `Your request to ${sender} is going out again`, next: nothingToDo };
       case FOLLOW_UP_HISTORY.legal:
         return {
-          subject: `We asked ${sender} under ${law}, as your agent`,
-          next: `${nothingToDo} You can withdraw your permission at any time in your account:\n${facts.permissionUrl}`,
+          subject: `We are asking ${sender} under ${law}, as your agent`,
+          next: `${GONE_OUT} ${nothingToDo} You can withdraw your permission at any time in your account:\n${facts.permissionUrl}`,
         };
       case FOLLOW_UP_HISTORY.escalate:
         return { subject: `Your request to ${sender} is with our staff`, next: nothingToDo };

@@ -121,7 +121,7 @@ export async function saveNameAndAddress(
           requestId: id,
           creator: "user" as const,
           status: MOVED_LOG_STATUS,
-          detail: `Sent again for the new address: ${values.street1}, ${values.city}, ${values.state} ${values.zipCode}`,
+          detail: `To go out again, for the new address: ${values.street1}, ${values.city}, ${values.state} ${values.zipCode}`,
           createdAt: now,
         })),
       ),

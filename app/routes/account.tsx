@@ -33,7 +33,7 @@ import { destroySession, getSession } from "~/utils/session.server";
 /** What the page says after a change, by the `saved` parameter the change redirected with. */
 const SAVED_NOTICES: Record<string, string> = {
   address: "Your name and address are saved.",
-  moved: "Your new address is saved. Your open requests are on their way again, for the new address.",
+  moved: "Your new address is saved. Your open requests go out again, for the new address.",
   "email-link": "We sent a link to your new address. Your email changes when you open it.",
   email: "Your email address is changed. Sign in with it from now on.",
   password: "Your password is changed. You are signed out on every other device.",

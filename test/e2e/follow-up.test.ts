@@ -46,9 +46,9 @@ describe.each(JS_MODES)("a request followed up (JavaScript $label)", ({ js, labe
 
       const second = await sayStillComing(page, "epsilon");
       expect(await second.locator(".request-follow-up").innerText()).toMatch(
-        /^Sent again on \d\d\/\d\d\/\d{4}, free, citing your request of/,
+        /^Second request on \d\d\/\d\d\/\d{4}, free, citing your request of/,
       );
-      expect(await second.locator("ol.history").innerText()).toContain("Sent again, free, citing your first request, sent on");
+      expect(await second.locator("ol.history").innerText()).toContain("Second request, free, citing your first request, sent on");
 
       // After the second wait the mail still comes, for a person in California: the law allows the
       // next step, which waits for their permission to act as their agent.
@@ -79,13 +79,13 @@ describe.each(JS_MODES)("a request followed up (JavaScript $label)", ({ js, labe
           },
           { timeout: 30_000, interval: 500 },
         )
-        .toMatch(/^Asked under the California Consumer Privacy Act on \d\d\/\d\d\/\d{4}$/);
+        .toMatch(/^Request under the California Consumer Privacy Act on \d\d\/\d\d\/\d{4}$/);
       const history = await legal.locator("ol.history").innerText();
-      expect(history).toContain("Asked under the California Consumer Privacy Act (Cal. Civ. Code § 1798.100");
+      expect(history).toContain("Request under the California Consumer Privacy Act (Cal. Civ. Code § 1798.100");
       expect(history).toContain(
         "no deadline is stated, since the law's clock starts only for a request made the way their privacy notice names",
       );
-      expect(history, "the second request stays in the timeline").toContain("Sent again, free, citing your first request, sent on");
+      expect(history, "the second request stays in the timeline").toContain("Second request, free, citing your first request, sent on");
       await legal.scrollIntoViewIfNeeded();
       await screenshot(visit, "follow-up-legal-360");
       await assertAccessible(visit);

@@ -122,7 +122,7 @@ describe("a late piece", () => {
 
     const lines = await linesOf(userId, "secondRequest");
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ creator: "system", detail: "Sent again, free, citing your first request, sent on 09/01/2026" });
+    expect(lines[0]).toMatchObject({ creator: "system", detail: "Second request, free, citing your first request, sent on 09/01/2026" });
     // It waits for staff, marked as a second request; its letter cites the first, and the piece by its day.
     expect((await listWorkQueue(db)).some((row) => row.userId === userId)).toBe(true);
     const letter = await letterOf(key, now);
@@ -204,7 +204,7 @@ describe("after the second request's wait", () => {
     expect(request).toMatchObject({ legalReach: "ifApplies", legalByNoticeMethod: false });
     const [line] = await linesOf(userId, "legalRequest");
     const law = lawById("ca-ccpa")!;
-    expect(line!.detail).toContain(`Asked under the California Consumer Privacy Act (${law.statute}) as your authorized agent`);
+    expect(line!.detail).toContain(`Request under the California Consumer Privacy Act (${law.statute}) as your authorized agent`);
     expect(line!.detail).toContain("if the law applies to them; no deadline is stated");
     const letter = await letterOf(key, now);
     expect(letter).toContain(law.statute);
@@ -386,8 +386,8 @@ describe("the person saying the mail is still coming", () => {
     const html = await (await browser.get("/dashboard?request=epsilon")).text();
     const card = html.slice(html.indexOf('id="request-epsilon"'));
     const sentOn = formatDate(sentAt, "America/Chicago");
-    expect(textOf(card)).toMatch(new RegExp(`Sent again on \\d\\d/\\d\\d/\\d{4}, free, citing your request of ${sentOn}`));
-    expect(textOf(card), "the timeline shows the step").toContain(`Sent again, free, citing your first request, sent on ${sentOn}`);
+    expect(textOf(card)).toMatch(new RegExp(`Second request on \\d\\d/\\d\\d/\\d{4}, free, citing your request of ${sentOn}`));
+    expect(textOf(card), "the timeline shows the step").toContain(`Second request, free, citing your first request, sent on ${sentOn}`);
   });
 });
 
@@ -409,15 +409,20 @@ describe("the person hears of each step taken in their name", () => {
       .from(jobs)
       .where(and(eq(jobs.userId, userId), eq(jobs.type, FOLLOW_UP_NOTICE_JOB_TYPE)));
 
-  it("a second request taken by two pieces at the same moment sends one email, saying what went out, the clock, and how to stop these emails", async () => {
+  it("a second request taken by two pieces at the same moment sends one email, saying what it asks, the clock, and how to stop these emails", async () => {
     const { userId } = await personWithSentRequest("IL", new Date("2026-09-01T15:00:00Z"));
     await Promise.all([latePiece(userId, "2026-11-24", now), latePiece(userId, "2026-11-25", now)]);
     const emails = await stepEmailsTo(userId);
     expect(emails).toHaveLength(1);
     expect(await noticeJobsOf(userId)).toHaveLength(1);
     const [email] = emails;
-    expect(email!.Subject).toBe("We asked Lands' End again, in your name");
-    expect(email!.TextBody).toContain("On 11/25/2026, about Lands' End: Sent again, free, citing your first request, sent on 09/01/2026.");
+    expect(email!.Subject).toBe("We are asking Lands' End again, in your name");
+    expect(email!.TextBody).toContain(
+      "On 11/25/2026, about Lands' End: Second request, free, citing your first request, sent on 09/01/2026.",
+    );
+    // Told as the step is taken, while its sending may still wait: never as gone (decision 0083).
+    expect(email!.TextBody).toContain("The request's card shows when it has gone out, and how.");
+    expect(`${email!.Subject}\n${email!.TextBody}`).not.toMatch(/\b(we asked|sent again|has gone to)\b/i);
     expect(email!.TextBody).toContain("Once a sender gets your request, it has 30 days to act");
     expect(email!.TextBody).toContain(`/dashboard#request-${SENDER}`);
     const unsubscribe = email!.Headers?.find((header) => header.Name === "List-Unsubscribe")?.Value ?? "";
