@@ -52,11 +52,15 @@ export const digestShowedSender = sql<number>`exists (select 1 from ${mailArriva
 /**
  * The last day the person's mailbox was seen: the day we received a piece known to be real
  * (decision 0064). Neither a digest's claimed date nor a message anyone can send to the address
- * says the mailbox is watched. `userId` is a bound value or a column named with its table.
+ * says the mailbox is watched. `userId` is a bound value or a column named with its table. Read
+ * from the newest end of mail_arrivals_user_created_idx, stopping at the first real piece: a
+ * maximum over the day would read every piece of the account, on every dashboard view and for
+ * every request of the senders' daily walk.
  */
 export const mailboxSeenOnOf = (userId: SQLWrapper) =>
-  sql<string | null>`coalesce((select max(${receivedOn}) from ${mailArrivals}
-    where ${mailArrivals.userId} = ${userId} and ${mailArrivals.authenticated} = 1), '')`;
+  sql<string | null>`coalesce((select ${receivedOn} from ${mailArrivals}
+    where ${mailArrivals.userId} = ${userId} and ${mailArrivals.authenticated} = 1
+    order by ${mailArrivals.createdAt} desc limit 1), '')`;
 
 /**
  * Rewrites sender_outcomes from the requests of every catalog sender: the cases are the requests

@@ -2,7 +2,7 @@
 // shown only from ten cases with their count; the progress page of one person, never another's;
 // and a reminder not sent when a watched mailbox already shows the mail stopped.
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CATALOG_SENDERS } from "../../drizzle/catalog";
 import {
@@ -12,7 +12,7 @@ import {
   requests,
   requestTemplates,
   senderOutcomes,
-  type users,
+  users,
   type RequestStatus,
 } from "../../drizzle/schema";
 import worker from "../../app/worker";
@@ -20,11 +20,11 @@ import { DAY_MS, formatDate } from "~/domain/dates";
 import { MAIL_STOPS_AFTER_DAYS, mailClock } from "~/domain/mail-timing";
 import { learnedStopDays, senderOutcomeText } from "~/domain/sender-outcome";
 import { seedSenderCatalog } from "~/models/request-template.server";
-import { recomputeSenderOutcomes, senderOutcomeOf } from "~/models/sender-outcome.server";
+import { mailboxSeenOnOf, recomputeSenderOutcomes, senderOutcomeOf } from "~/models/sender-outcome.server";
 import { getDb } from "~/utils/db.server";
 import { Browser, signedInStaff, signedUpUser } from "./http";
 import { received } from "./stand-ins";
-import { insertUser, jobsSettled, textOf } from "./support";
+import { insertUser, jobsSettled, rowsReadCounting, textOf } from "./support";
 
 const db = getDb(env.DB);
 beforeAll(() => seedSenderCatalog(db, CATALOG_SENDERS));
@@ -168,6 +168,27 @@ describe("the daily walk", () => {
     await piece(user.id, mayTellOn, { senderName: "Someone Else" });
     await recomputeSenderOutcomes(db, new Date(`${mayTellOn}T14:00:00Z`));
     expect(await senderOutcomeOf(db, templateId)).toMatchObject({ cases: 1, stopped: 1 });
+  });
+
+  it("finds the day a mailbox was last seen from its newest real piece, whatever the number of pieces before it", async () => {
+    const user = await householdUser("outcome-busy-mailbox");
+    const days = Array.from({ length: 80 }, (_, index) => day(daysAfter(new Date("2026-01-01T00:00:00Z"), index)));
+    for (const arrivedOn of days) await piece(user.id, arrivedOn);
+    // The newest piece anyone could send: not real, so not a sign the mailbox is watched.
+    await piece(user.id, "2026-03-30", { authenticated: false, createdAt: new Date("2026-03-30T12:00:00Z") });
+
+    const counter = { rowsRead: 0 };
+    const counted = getDb(rowsReadCounting(env.DB, counter));
+    const [[seen]] = await counted.batch([
+      counted
+        .select({ on: mailboxSeenOnOf(sql`${user.id}`) })
+        .from(users)
+        .where(eq(users.id, user.id)),
+    ]);
+    expect(seen?.on).toBe(days.at(-1));
+    // The account's row, the unverified piece and the newest real one, not eighty pieces.
+    expect(counter.rowsRead).toBeGreaterThan(0);
+    expect(counter.rowsRead).toBeLessThan(10);
   });
 });
 

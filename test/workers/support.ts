@@ -129,6 +129,21 @@ export async function jobsSettled(type: string, { userIds, atLeast = 0 }: { user
     .toBe(true);
 }
 
+/** The D1 binding, adding up the rows read by every statement run through it in a batch. */
+export function rowsReadCounting(d1: D1Database, counter: { rowsRead: number }): D1Database {
+  const add = (results: D1Result[]) => {
+    for (const result of results) counter.rowsRead += result.meta.rows_read;
+    return results;
+  };
+  return new Proxy(d1, {
+    get(target, property) {
+      if (property === "batch") return async (statements: D1PreparedStatement[]) => add(await target.batch(statements));
+      const value = Reflect.get(target, property) as unknown;
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 /** A digest's piece read as a catalog sender's, its image gone: what the digest path hands recordPiece. */
 export function digestPiece(piece: {
   userId: string;

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { jobs, requests, users } from "../../drizzle/schema";
 import { listWorkQueue } from "~/models/work-queue.server";
 import { chunkedInserts, getDb } from "~/utils/db.server";
+import { rowsReadCounting } from "./support";
 
 // The work queue at scale (decision 0036): premium requests found by an index of their own, and
 // an email still on its way found by request, so a visit reads about as many rows as it lists
@@ -37,21 +38,6 @@ async function waiting(userId: string, count: number, from: number) {
 async function premiumFlags(userId: string) {
   const rows = await db.select({ premium: requests.ownerPremium }).from(requests).where(eq(requests.userId, userId));
   return rows.map((row) => row.premium);
-}
-
-/** The D1 binding, adding up the rows read by every statement run through it, batches included. */
-function countingD1(d1: D1Database, counter: { rowsRead: number }): D1Database {
-  const add = (results: D1Result[]) => {
-    for (const result of results) counter.rowsRead += result.meta.rows_read;
-    return results;
-  };
-  return new Proxy(d1, {
-    get(target, property) {
-      if (property === "batch") return async (statements: D1PreparedStatement[]) => add(await target.batch(statements));
-      const value = Reflect.get(target, property) as unknown;
-      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
 }
 
 describe("the work queue at scale", () => {
@@ -98,7 +84,7 @@ describe("the work queue at scale", () => {
     });
 
     const counter = { rowsRead: 0 };
-    const listed = await listWorkQueue(getDb(countingD1(env.DB, counter)), { limit: 5 });
+    const listed = await listWorkQueue(getDb(rowsReadCounting(env.DB, counter)), { limit: 5 });
 
     expect(listed.map((row) => [row.userId === paying ? "paying" : "backlog", row.id, row.premium])).toEqual([
       ["paying", "waiting-0", true],
