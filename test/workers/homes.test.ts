@@ -4,7 +4,7 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { requests, userHomes, users } from "../../drizzle/schema";
+import { requestLogs, requests, userHomes, users } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
 import { dbFor, getDb, homeDatabases } from "~/utils/db.server";
 import { ADDRESS, Browser, signedInStaff } from "./http";
@@ -103,5 +103,28 @@ describe("the staff pages", () => {
     expect(queue).toContain("First Home Typed Co");
     expect(queue).toContain("Second Home Typed Co");
     expect(textOf(await htmlOf(await staff.get("/admin/queue")))).not.toContain("Second Home Typed Co");
+  });
+
+  it("mark a second home's request filed in its own database, with its history line there", async () => {
+    const { browser: staff } = await signedInStaff("admin");
+    const far = await insertUser("second-home-filed");
+    await moveToSecondHome(far.id);
+    await waitingRequest(secondHome, far.id, "Second Home Form Co", 9);
+    const [waiting] = await secondHome.select().from(requests).where(eq(requests.userId, far.id));
+
+    const posted = await staff.with(TWO_HOMES).post(
+      "/admin/queue",
+      new URLSearchParams([
+        ["intent", "filed"],
+        ["group", "custom:second home form co"],
+        ["request", `${far.id}:${waiting!.id}`],
+      ]),
+    );
+    expect(posted.status).toBe(303);
+    const [filed] = await secondHome.select().from(requests).where(eq(requests.userId, far.id));
+    expect(filed!.processedAt).not.toBeNull();
+    const lines = await secondHome.select().from(requestLogs).where(eq(requestLogs.userId, far.id));
+    expect(lines.map((line) => line.status)).toContain("filed");
+    expect(await db.$count(requestLogs, eq(requestLogs.userId, far.id))).toBe(0);
   });
 });
