@@ -32,7 +32,7 @@ export function getDb(d1: D1Database): Db {
 export function homeDatabases(env: { DB: D1Database }): D1Database[] {
   const bindings = env as unknown as Record<string, D1Database | undefined>;
   const homes = [env.DB];
-  for (let binding = bindings[`USERS_${homes.length}`]; binding; binding = bindings[`USERS_${homes.length}`]) homes.push(binding);
+  for (let home = 1; bindings[`USERS_${home}`]; home += 1) homes.push(bindings[`USERS_${home}`]!);
   return homes;
 }
 
