@@ -5,7 +5,7 @@ import { getMailchimp, MailchimpError } from "~/integrations/mailchimp.server";
 import { cancelSubscriptionNow, deleteCustomer } from "~/integrations/stripe.server";
 import { stripeJobError } from "~/jobs/stripe-customer.server";
 import { getNewsletterMember } from "~/models/user.server";
-import { getDb } from "~/utils/db.server";
+import { dbFor } from "~/utils/db.server";
 
 // The vendor side of the account page and of deleting an account (decision 0023). Every job here
 // reads what it needs when it runs, or carries only vendor ids, and can run twice to the same end.
@@ -30,7 +30,7 @@ const UserPayload = z.object({ userId: z.string().min(1) });
 export const newsletterSyncJob = {
   payload: UserPayload,
   async handle({ userId }, { env }) {
-    const member = await getNewsletterMember(getDb(env.DB), userId);
+    const member = await getNewsletterMember(await dbFor(env, userId), userId);
     if (!member) return;
     const mailchimp = getMailchimp(env);
     try {
@@ -48,7 +48,7 @@ const ChangeEmailPayload = z.object({ userId: z.string().min(1), oldEmail: z.str
 export const newsletterChangeEmailJob = {
   payload: ChangeEmailPayload,
   async handle({ userId, oldEmail }, { env }) {
-    const member = await getNewsletterMember(getDb(env.DB), userId);
+    const member = await getNewsletterMember(await dbFor(env, userId), userId);
     if (!member || member.email === oldEmail) return;
     const mailchimp = getMailchimp(env);
     try {

@@ -6,7 +6,7 @@ import type { JobDefinition } from "~/jobs/definitions.server";
 import { sendEmailOnce } from "~/jobs/email.server";
 import { emailSwitchUrl } from "~/services/email-switches.server";
 import { followUpNoticeFactsOf } from "~/models/follow-up.server";
-import { getDb } from "~/utils/db.server";
+import { dbFor } from "~/utils/db.server";
 
 const FollowUpNoticePayload = z.object({
   userId: z.string().min(1),
@@ -27,7 +27,7 @@ export const followUpNoticeJob = {
   payload: FollowUpNoticePayload,
   async handle({ userId, requestId, lineId, week }, context) {
     const { env } = context;
-    const facts = await followUpNoticeFactsOf(getDb(env.DB), { userId, requestId }, lineId);
+    const facts = await followUpNoticeFactsOf(await dbFor(env, userId), { userId, requestId }, lineId);
     if (!facts || !facts.followUpEmails || facts.status === "deleted" || facts.status === "cancelled") return;
     // A wait for the person that a later step already answered (their word, then the wait for their
     // signature) is told by that step's own email, not twice.

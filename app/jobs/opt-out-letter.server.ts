@@ -7,7 +7,7 @@ import { LobUnavailableError, lobLettersClient, type LobClient } from "~/integra
 import { latestLetterIdOf, recordLetterProblem, recordMailedLetter } from "~/models/mailed-letter.server";
 import { lettersFor, type QueueKey } from "~/models/work-queue.server";
 import { letterAddressOf } from "~/services/automatic-send.server";
-import { getDb, type Db } from "~/utils/db.server";
+import { dbFor, type Db } from "~/utils/db.server";
 import { hexDigest } from "~/utils/digest";
 
 const OptOutLetterPayload = z.object({
@@ -78,7 +78,7 @@ function costInCents(price: string | number | null, configuredCents: number) {
 export const optOutLetterJob = {
   payload: OptOutLetterPayload,
   async handle({ insteadOfEmail = false, ...key }, { env }) {
-    const db = getDb(env.DB);
+    const db = await dbFor(env, key.userId);
     const lob = lobLettersClient(env);
     const address = await letterAddressOf(db, key, { insteadOfEmail });
     if (!address) return;

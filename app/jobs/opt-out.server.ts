@@ -7,7 +7,7 @@ import { sendEmailOnce } from "~/jobs/email.server";
 import { recordRequestEmail } from "~/models/request-email.server";
 import { replyTokenOfRequest } from "~/models/sender-reply.server";
 import { lettersFor, markProcessed } from "~/models/work-queue.server";
-import { getDb } from "~/utils/db.server";
+import { dbFor } from "~/utils/db.server";
 
 const OptOutEmailPayload = z.object({
   userId: z.string().min(1),
@@ -33,7 +33,7 @@ export const optOutEmailJob = {
   payload: OptOutEmailPayload,
   async handle({ userId, requestId, to, automatic = false }, context) {
     const { env } = context;
-    const db = getDb(env.DB);
+    const db = await dbFor(env, userId);
     const key = { userId, requestId };
     // An automatic send only goes to a request no one has sent yet: staff may have been quicker.
     const [request] = await lettersFor(db, [key], { unsentOnly: automatic });

@@ -4,7 +4,7 @@ import type { JobDefinition } from "~/jobs/definitions.server";
 import { describeStripeError, isRetryableStripeError } from "~/integrations/stripe.server";
 import { ensureStripeCustomer } from "~/services/billing.server";
 import { getUserBillingOwner } from "~/models/user.server";
-import { getDb } from "~/utils/db.server";
+import { dbFor } from "~/utils/db.server";
 
 /**
  * A Stripe failure as a job's: retried when another attempt may succeed, dead otherwise. Stripe's
@@ -20,7 +20,7 @@ const CreateCustomerPayload = z.object({ userId: z.string().min(1) });
 export const billingCreateCustomerJob = {
   payload: CreateCustomerPayload,
   async handle({ userId }, { env }) {
-    const db = getDb(env.DB);
+    const db = await dbFor(env, userId);
     const user = await getUserBillingOwner(db, userId);
     if (!user) throw new PermanentJobError(`user ${userId} does not exist`);
     try {

@@ -6,7 +6,9 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { requestLogs, requests, userHomes, users } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
+import { billingCreateCustomerJob } from "~/jobs/stripe-customer.server";
 import { dbFor, getDb, homeDatabases } from "~/utils/db.server";
+import { parseEnv } from "~/utils/env.server";
 import { ADDRESS, Browser, signedInStaff } from "./http";
 import { htmlOf, insertUser, sessionCookieFor, textOf } from "./support";
 
@@ -76,6 +78,26 @@ describe("a user in the second home", () => {
     const oneHome = await (await signedInAs(id)).get("/dashboard");
     expect(oneHome.status).toBe(302);
     expect(oneHome.headers.get("Location")).toMatch(/^\/signin/);
+  });
+});
+
+describe("a job about a user in the second home", () => {
+  it("reads and writes the user's rows in their own database: a Stripe customer, once", async () => {
+    const { id } = await insertUser("second-home-billing");
+    await moveToSecondHome(id);
+    const context = { env: parseEnv({ ...env, ...TWO_HOMES }), jobId: crypto.randomUUID(), attempt: 1 } as never;
+
+    await billingCreateCustomerJob.handle({ userId: id }, context);
+    const [owner] = await secondHome.select({ customer: users.stripeCustomerId }).from(users).where(eq(users.id, id));
+    expect(owner?.customer).toMatch(/^cus_/);
+    // Again, as a queue delivering twice would: the customer the first run made is kept.
+    await billingCreateCustomerJob.handle({ userId: id }, context);
+    const [again] = await secondHome.select({ customer: users.stripeCustomerId }).from(users).where(eq(users.id, id));
+    expect(again?.customer).toBe(owner?.customer);
+    // Handed the first database alone, the job finds no such user.
+    await expect(billingCreateCustomerJob.handle({ userId: id }, { ...(context as object), env: parseEnv(env) } as never)).rejects.toThrow(
+      `user ${id} does not exist`,
+    );
   });
 });
 
