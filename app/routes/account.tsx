@@ -50,14 +50,15 @@ const SAVED_NOTICES: Record<string, string> = {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const settings = await getAccountSettings(await dbFor(context.env, user.id), user.id);
+  const db = await dbFor(context.env, user.id);
+  const settings = await getAccountSettings(db, user.id);
   invariantResponse(settings);
   const saved = new URL(request.url).searchParams.get("saved");
   const now = new Date();
   const [mailbox, permission, states] = await Promise.all([
     mailboxViewOf(context.env, user),
-    agentPermissionInForce(await dbFor(context.env, user.id), user.id),
-    statesOfHolder(await dbFor(context.env, user.id), user.id),
+    agentPermissionInForce(db, user.id),
+    statesOfHolder(db, user.id),
   ]);
   return {
     mailbox,
