@@ -40,12 +40,13 @@ const {
   runScheduledTasks,
   recordPiece,
   digestShowedSender,
+  lastPieceOfRequest,
   markProcessed,
   followUpPiece,
   takeNextFollowUpStep,
   getDb,
   parseEnv,
-  schema: { agentPermissions, jobs, mailArrivals, requestLogs, requestTemplates, requests, senderOutcomes, users },
+  schema: { agentPermissions, jobs, mailArrivals, mailTallies, requestLogs, requestTemplates, requests, senderOutcomes, users },
 } = app;
 
 /** Days a household takes to answer its card when it asks whether to ask under the law (assumption). */
@@ -413,8 +414,8 @@ async function staffSendWaitingFollowUps(db: Db, now: Date) {
 async function stopped(url: URL, rawEnv: unknown) {
   const db = getDb(parseEnv(rawEnv).DB);
   const day = url.searchParams.get("day") ?? "";
-  const lastPieceOn = sql<string | null>`(select max(${mailArrivals.arrivedOn}) from ${mailArrivals}
-    where ${mailArrivals.userId} = ${requests.userId} and ${mailArrivals.requestId} = ${requests.id} and ${mailArrivals.arrivedOn} <= ${day})`;
+  // The tally holds the pieces of the days run so far: none after this day.
+  const lastPieceOn = lastPieceOfRequest;
   const rows = await db
     .select({
       userId: requests.userId,
@@ -494,6 +495,7 @@ async function figures(rawEnv: unknown) {
     ["requests", requests],
     ["request_logs", requestLogs],
     ["mail_arrivals", mailArrivals],
+    ["mail_tallies", mailTallies],
     ["agent_permissions", agentPermissions],
     ["sender_outcomes", senderOutcomes],
     ["jobs", jobs],

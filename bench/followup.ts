@@ -17,8 +17,7 @@
 //
 // Options: --households N (1500), --days D (365), --seed X (1), --runs off,on (both), --wrangler-log FILE,
 // --smoke.
-import { execFileSync } from "node:child_process";
-import { appendFileSync, readdirSync } from "node:fs";
+import { appendFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -55,6 +54,7 @@ import {
   type FollowUpStopped,
   type SimulatedPiece,
 } from "./followup-routes";
+import { bytesByTable, d1File } from "./d1-pages";
 import { runBench } from "./run-bench";
 import { sized, SMOKE_STACK } from "./smoke";
 
@@ -112,30 +112,6 @@ type YearResult = {
 
 let stack: LocalStack | null = null;
 let persistDir: string | null = null;
-
-/** The local D1's SQLite file under wrangler's persistence directory. */
-function d1File(dir: string) {
-  const folder = join(dir, "v3", "d1", "miniflare-D1DatabaseObject");
-  const file = readdirSync(folder).find((name) => name.endsWith(".sqlite"));
-  if (!file) throw new Error(`no D1 database in ${folder}`);
-  return join(folder, file);
-}
-
-/**
- * Every table's bytes in pages, its indexes included: D1 does not offer SQLite's dbstat table, so
- * the local file is read directly, read-only, by Python's sqlite3 (Debian's build has dbstat), as
- * bench/dashboard.ts does.
- */
-function bytesByTable(file: string): Record<string, number> {
-  const script = [
-    "import json, sqlite3, sys",
-    "c = sqlite3.connect('file:' + sys.argv[1] + '?mode=ro', uri=True)",
-    "print(json.dumps(dict(c.execute(sys.argv[2]).fetchall())))",
-  ].join("\n");
-  const sizes = "select coalesce(m.tbl_name, d.name), sum(d.pgsize) from dbstat d left join sqlite_master m on m.name = d.name group by 1";
-  const python = "python3";
-  return JSON.parse(execFileSync(python, ["-c", script, file, sizes]).toString()) as Record<string, number>;
-}
 
 async function runYear(ladder: "on" | "off"): Promise<YearResult> {
   const world = simulatedWorld(HOUSEHOLDS, SEED);

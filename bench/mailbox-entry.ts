@@ -9,6 +9,7 @@ import {
   MAILBOX_FIGURES_PATH,
   MAILBOX_HOUSEHOLDS_PATH,
   MAILBOX_PROGRESS_PATH,
+  MAILBOX_SWEEP_PATH,
   type BenchFigures,
   type BenchHousehold,
 } from "./mailbox-routes";
@@ -17,6 +18,7 @@ const {
   receiveMailboxEmail,
   getDb,
   parseEnv,
+  sweepMailbox,
   schema: { mailArrivals, mailboxAddresses, mailboxDays, requestLogs, requests, users },
 } = app;
 
@@ -88,8 +90,20 @@ async function progress(url: URL, rawEnv: unknown) {
   return Response.json({ pieces: row?.pieces ?? 0, read: row?.read ?? 0 });
 }
 
-/** A text column's stored bytes, 0 for null. */
-const bytes = (column: unknown) => sql`coalesce(length(cast(${column} as blob)), 0)`;
+/**
+ * The daily sweep, as it runs on the day after the last digest: the rows of the pieces folded more
+ * than the days a digest may come again are deleted, the rest kept (decision 0084).
+ */
+async function sweepAfterTheMonth(rawEnv: unknown) {
+  const env = parseEnv(rawEnv);
+  const db = getDb(env.DB);
+  const [latest] = await db
+    .select({ at: sql<number>`max(${mailArrivals.createdAt})`.mapWith(Number) })
+    .from(mailArrivals)
+    .where(inArray(mailArrivals.userId, benchUsers(db)));
+  await sweepMailbox(env, new Date((latest?.at ?? Date.now()) + 86_400_000));
+  return new Response(null, { status: 204 });
+}
 
 async function figures(rawEnv: unknown) {
   const env = parseEnv(rawEnv);
@@ -117,29 +131,11 @@ async function figures(rawEnv: unknown) {
     .select({ count: sql<number>`count(*)`.mapWith(Number) })
     .from(requestLogs)
     .where(and(inArray(requestLogs.userId, benchUsers(db)), eq(requestLogs.status, "stillComing")));
-  // A record: one header byte per column and its size, the values; each index entry: its key's
-  // values and the row's key (8), with a header. Integers as SQLite stores them (1 to 8 bytes): 8.
-  const a = mailArrivals;
-  const [size] = await db
-    .select({
-      bytes: sql<number>`sum(
-        14 + 2 + ${bytes(a.id)} + ${bytes(a.userId)} + ${bytes(a.entryId)} + ${bytes(a.source)} + ${bytes(a.state)} + ${bytes(a.arrivedOn)}
-          + ${bytes(a.imageKey)} + ${bytes(a.printedSender)} + ${bytes(a.templateId)} + ${bytes(a.senderName)} + ${bytes(a.requestId)}
-          + ${bytes(a.customerNumber)} + ${bytes(a.keyCode)} + 1 + 8
-        + (2 + ${bytes(a.id)} + 8)
-        + (3 + ${bytes(a.userId)} + ${bytes(a.entryId)} + 8)
-        + (3 + ${bytes(a.userId)} + ${bytes(a.arrivedOn)} + 8)
-        + (4 + ${bytes(a.userId)} + ${bytes(a.requestId)} + ${bytes(a.arrivedOn)} + 8)
-        + (3 + ${bytes(a.state)} + 8 + 8))`.mapWith(Number),
-    })
-    .from(mailArrivals)
-    .where(mine);
   const listed = await env.PHOTOS.list({ prefix: "mailbox/", limit: 1000 });
   const result: BenchFigures = {
     recorded,
     stillComing,
     stillComingLines: lines?.count ?? 0,
-    rowBytes: size?.bytes ?? 0,
     imagesLeft: listed.objects.length,
   };
   return Response.json(result);
@@ -151,6 +147,7 @@ export default {
     if (request.method === "POST" && url.pathname === MAILBOX_HOUSEHOLDS_PATH) return makeHouseholds(request, env);
     if (request.method === "GET" && url.pathname === MAILBOX_PROGRESS_PATH) return progress(url, env);
     if (request.method === "GET" && url.pathname === MAILBOX_FIGURES_PATH) return figures(env);
+    if (request.method === "POST" && url.pathname === MAILBOX_SWEEP_PATH) return sweepAfterTheMonth(env);
     return worker.fetch(request, env, ctx);
   },
   queue: worker.queue,

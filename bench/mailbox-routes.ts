@@ -2,6 +2,7 @@
 export const MAILBOX_HOUSEHOLDS_PATH = "/__bench/mailbox/households";
 export const MAILBOX_PROGRESS_PATH = "/__bench/mailbox/progress";
 export const MAILBOX_FIGURES_PATH = "/__bench/mailbox/figures";
+export const MAILBOX_SWEEP_PATH = "/__bench/mailbox/sweep";
 
 export type BenchHousehold = {
   userId: string;
@@ -29,7 +30,5 @@ export type BenchFigures = {
   recorded: BenchPiece[];
   stillComing: { userId: string; requestId: string }[];
   stillComingLines: number;
-  /** Bytes of mail_arrivals: column values, record headers and index entries. */
-  rowBytes: number;
   imagesLeft: number;
 };

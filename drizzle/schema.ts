@@ -499,17 +499,35 @@ export const mailArrivals = sqliteTable(
     // The person's answer to a piece that could not be verified, shown on its request's card
     // (decision 0064): confirmed (it counts as their own report) or dismissed; null until then.
     personAnswer: text("personAnswer", { enum: PIECE_ANSWERS }),
+    // Counted in the person's mail_tallies row (decision 0084): only a piece read is, once.
+    folded: integer("folded", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex("mail_arrivals_entry_idx").on(table.userId, table.entryId),
-    index("mail_arrivals_user_idx").on(table.userId, table.arrivedOn),
-    index("mail_arrivals_request_idx").on(table.userId, table.requestId, table.arrivedOn),
     index("mail_arrivals_state_idx").on(table.state, table.createdAt),
     // The reading budget counts an account's digest pieces of the last day (decision 0065).
     index("mail_arrivals_user_created_idx").on(table.userId, table.createdAt),
   ],
 );
+
+/**
+ * The pieces seen in one person's mail, folded (decision 0084, app/domain/mail-tally.ts): what the
+ * pages and the daily walks read of them, in a few kilobytes a year. Written only by foldPieces,
+ * which checks `version` so that two folds at once cannot both count from the same record.
+ */
+export const mailTallies = sqliteTable("mail_tallies", {
+  userId: text("userId")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  // MailTally as JSON.
+  tally: text("tally").notNull(),
+  // The UTC day the latest piece known to be real reached us: the day the mailbox was last seen.
+  seenOn: text("seenOn"),
+  version: integer("version").notNull().default(0),
+  // The fold that wrote this version: only its own pieces are marked folded.
+  foldedBy: text("foldedBy").notNull(),
+});
 
 export const requestLogs = sqliteTable(
   "request_logs",

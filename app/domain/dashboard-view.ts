@@ -110,7 +110,7 @@ export type DashboardSnapshot = {
   sentEmails: SentEmailRecord[];
   /** The history lines of every request that say it went out or that the sender replied. */
   sentLines: (Omit<HistoryLine, "id" | "detail"> & { requestId: string })[];
-  /** The pieces seen in the user's mail, by sender (seenInMailOf). */
+  /** The pieces seen in the user's mail, by sender (pieceGroupsOf, domain/mail-tally). */
   seenInMail: PieceGroup[];
   /** Pieces that could not be verified, waiting for the person's answer (decision 0064); absent reads as none. */
   unverifiedPieces?: UnverifiedPiece[];

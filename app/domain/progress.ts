@@ -16,6 +16,9 @@ const PACE_WEEKS = 26;
 /** The weeks compared before and after a person's first request, in the chart's description. */
 const BEFORE_AFTER_WEEKS = 8;
 
+/** The days up to today whose pieces the progress page reads (progressReadsFrom). */
+export const PROGRESS_DAYS = 7 * (CHART_WEEKS + BEFORE_AFTER_WEEKS);
+
 /** One week of a chart: its first day (YYYY-MM-DD) and how many there were. */
 export type ChartWeek = { startsOn: string; count: number };
 /** A date marked on a chart: the week it falls in (an index of the weeks) and what it was. */

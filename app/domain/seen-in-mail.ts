@@ -8,7 +8,7 @@ import { dayText, isoDate } from "~/domain/dates";
 import { MAIL_STOPS_AFTER, type MailClock } from "~/domain/mail-timing";
 
 /**
- * The pieces of one sender seen in a user's mail, as the dashboard reads them (seenInMailOf): one
+ * The pieces of one sender seen in a user's mail, as the dashboard reads them (pieceGroupsOf): one
  * row per catalog sender or name read, per request they were matched to, resident mail apart.
  */
 export type PieceGroup = {

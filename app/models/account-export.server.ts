@@ -10,6 +10,7 @@ import {
   earlierAddresses,
   mailArrivals,
   mailPhotos,
+  mailTallies,
   emailChanges,
   jobs,
   mailboxAddresses,
@@ -32,6 +33,7 @@ import {
   type SubscriptionStatus,
 } from "../../drizzle/schema";
 import { timeZoneForState } from "~/domain/dates";
+import { parseTally, tallyForExport } from "~/domain/mail-tally";
 import { mailboxAddress } from "~/domain/mailbox";
 import { letterOfRequest } from "~/domain/opt-out-letter";
 import { freeRequestsLeft } from "~/domain/requests";
@@ -216,6 +218,12 @@ export type AccountExport = {
     personAnswer: PieceAnswer | null;
     recordedAt: string;
   }[];
+  /**
+   * The pieces seen, as counted once read (decision 0084): per sender, per request (each piece's day
+   * and how it was seen), "Current Resident" mail, and per day for the last months. A piece's own
+   * row, in mailSeen, is kept only for the few days a digest delivered again could repeat it.
+   */
+  mailCounted: ReturnType<typeof tallyForExport>;
   /**
    * Each permission signed for us to act as the person's authorized agent under a state privacy
    * law, the latest first: the name typed, the words signed, when, and when revoked.
@@ -493,6 +501,16 @@ export const EXPORTED_TABLES = {
       userId: OWNER,
       entryId: "made from the email's own id, so that an email delivered twice is kept once",
       imageKey: "where the piece's image is stored while it is read; the image is deleted once read",
+      folded: "whether the piece is counted yet in what mailCounted shows",
+    },
+  },
+  mail_tallies: {
+    sections: ["mailCounted"],
+    reads: { tally: mailTallies.tally, seenOn: mailTallies.seenOn },
+    withheld: {
+      userId: OWNER,
+      version: "a counter that keeps two updates at once from both counting a piece",
+      foldedBy: "the key of the last update, for the same reason",
     },
   },
   agent_permissions: {
@@ -644,6 +662,7 @@ export async function exportAccount(
       .from(mailArrivals)
       .where(eq(mailArrivals.userId, userId))
       .orderBy(desc(mailArrivals.arrivedOn), desc(mailArrivals.createdAt)),
+    tally: db.select({ tally: mailTallies.tally, seenOn: mailTallies.seenOn }).from(mailTallies).where(eq(mailTallies.userId, userId)),
     permissions: db
       .select(agentPermissionColumns)
       .from(agentPermissions)
@@ -839,6 +858,7 @@ export async function exportAccount(
       personAnswer: row.personAnswer,
       recordedAt: iso(row.createdAt),
     })),
+    mailCounted: tallyForExport(parseTally(read.tally[0]?.tally), read.tally[0]?.seenOn ?? null),
     agentPermissions: read.permissions.map((row) => ({
       id: row.id,
       typedName: row.typedName,

@@ -3,8 +3,9 @@
 // in request.server.ts; the only statement here that may write is the mailbox address a first
 // visit makes (mailboxQueriesOf), which the page shows at once.
 import { and, desc, eq, gte, sql } from "drizzle-orm";
-import { requestLogs, requests, requestTemplates, senderOutcomes, users } from "../../drizzle/schema";
+import { mailTallies, requestLogs, requests, requestTemplates, senderOutcomes } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
+import { parseTally, pieceGroupsOf, piecesOfRequest } from "~/domain/mail-tally";
 import { UNDO_DELETE_DAYS } from "~/domain/requests";
 import { listEarlierAddresses } from "~/models/account.server";
 import { mailboxFrom, mailboxQueriesOf } from "~/models/mailbox.server";
@@ -13,9 +14,8 @@ import { ownRequestStatus } from "~/models/own-requests.server";
 import { listUserRecipients } from "~/models/recipient.server";
 import { mailedLettersOfUser, sentLinesOfUser, sentOptOutEmailsOfUser } from "~/models/request-evidence.server";
 import { historyOf, notDeleted, requestColumns, sendingJob } from "~/models/request.server";
-import { piecesOfRequest, seenInMailOf } from "~/models/seen-in-mail.server";
 import { returnAddressColumns } from "~/models/sender-address.server";
-import { digestShowedSender, mailboxSeenOnOf } from "~/models/sender-outcome.server";
+import { catalogOfTally, digestShowedSender } from "~/models/mail-tally.server";
 import { unverifiedPiecesOf } from "~/models/unverified-pieces.server";
 import { accountOf } from "~/models/user.server";
 import { batchByName } from "~/utils/batch-by-name.server";
@@ -84,15 +84,12 @@ export async function getDashboard(db: Db, userId: string, openRequestId: string
     letters: mailedLettersOfUser(db, userId),
     sentEmails: sentOptOutEmailsOfUser(db, userId),
     sentLines: sentLinesOfUser(db, userId),
-    seenInMail: seenInMailOf(db, userId),
-    mailboxSeen: db
-      .select({ on: mailboxSeenOnOf(sql`${userId}`) })
-      .from(users)
-      .where(eq(users.id, userId)),
+    tally: db.select({ tally: mailTallies.tally, seenOn: mailTallies.seenOn }).from(mailTallies).where(eq(mailTallies.userId, userId)),
+    tallyCatalog: catalogOfTally(db, userId),
     unverifiedPieces: unverifiedPiecesOf(db, userId),
     history: openRequestId ? historyOf(db, userId, openRequestId) : undefined,
-    openPieces: openRequestId ? piecesOfRequest(db, userId, openRequestId) : undefined,
   });
+  const tally = parseTally(read.tally[0]?.tally);
   const [account] = read.account;
   if (!account) return null;
   return {
@@ -108,15 +105,15 @@ export async function getDashboard(db: Db, userId: string, openRequestId: string
           ? null
           : { cases: outcomeCases, stopped: outcomeStopped!, medianDays: outcomeMedianDays, p90Days: outcomeP90Days },
     })),
-    mailboxSeenOn: read.mailboxSeen[0]?.on || null,
+    mailboxSeenOn: read.tally[0]?.seenOn || null,
     recipients: read.recipients,
     earlierAddresses: read.earlierAddresses,
     recentlyDeleted: read.recentlyDeleted,
     history: read.history ?? [],
-    seenInMail: read.seenInMail,
+    seenInMail: pieceGroupsOf(tally, new Map(read.tallyCatalog.map(({ id, ...facts }) => [id, facts])), read.requests),
     /** Pieces that could not be verified, each waiting on its request's card for the person's answer (decision 0064). */
     unverifiedPieces: read.unverifiedPieces.map((piece) => ({ ...piece, requestId: piece.requestId! })),
-    openPieces: read.openPieces ?? [],
+    openPieces: openRequestId ? piecesOfRequest(tally, openRequestId) : [],
     /** The user's inbound address, its recent confirmations and whether a request went out (mailboxView shapes it). */
     mailbox: mailboxFrom(read),
   };

@@ -7,7 +7,6 @@ import {
   agentPermissions,
   followUpDays,
   jobs,
-  mailArrivals,
   mailedLetters,
   requestEmails,
   requestLogs,
@@ -18,7 +17,9 @@ import {
 } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
 import { FOLLOW_UP_HISTORY, PERMISSION_REVOKED_DETAIL } from "~/domain/follow-up";
+import { latestRealPiece } from "~/domain/mail-tally";
 import type { SendingRecords } from "~/domain/request-evidence";
+import { latestRealPieceOf } from "~/models/mail-tally.server";
 import { mailedLetterColumns, requestEmailColumns } from "~/models/request-evidence.server";
 import { queuedJobColumns } from "~/models/job.server";
 import { historyLineWhere } from "~/models/request-history.server";
@@ -81,12 +82,7 @@ export async function followUpFactsOf(db: Db, key: RequestKey) {
           inArray(requestLogs.status, ["emailed", "mailed", "filed"]),
         ),
       ),
-    latestPiece: db
-      .select({ arrivedOn: mailArrivals.arrivedOn, source: mailArrivals.source, receivedAt: mailArrivals.createdAt })
-      .from(mailArrivals)
-      .where(and(eq(mailArrivals.userId, key.userId), eq(mailArrivals.requestId, key.requestId), eq(mailArrivals.authenticated, true)))
-      .orderBy(desc(mailArrivals.arrivedOn))
-      .limit(1),
+    latestPiece: latestRealPieceOf(db, key.userId, key.requestId),
     latestReport: db
       .select({ at: requestLogs.createdAt })
       .from(requestLogs)
@@ -104,7 +100,12 @@ export async function followUpFactsOf(db: Db, key: RequestKey) {
   const [request] = read.request;
   if (!request) return null;
   const records: SendingRecords = { letters: read.letters, sentEmails: read.emails, sentLines: read.sentLines };
-  return { request, records, latestPiece: read.latestPiece[0] ?? null, latestReport: read.latestReport[0]?.at ?? null };
+  return {
+    request,
+    records,
+    latestPiece: latestRealPiece(read.latestPiece[0]?.evidence ?? null),
+    latestReport: read.latestReport[0]?.at ?? null,
+  };
 }
 
 /** A step's history line; `tellsThePerson` also writes the job that emails the person about it (decision 0071). */

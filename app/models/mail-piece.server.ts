@@ -10,6 +10,7 @@ import { mailClock, reachedSenderAt } from "~/domain/mail-timing";
 import { latestEvidence, letterArrival, letterEvidence } from "~/domain/request-evidence";
 import { learnedStopDays } from "~/domain/sender-outcome";
 import type { MailPhoto } from "~/models/mail-photo.server";
+import { foldPiecesOf } from "~/models/mail-tally.server";
 import { historyLineWhere } from "~/models/request-history.server";
 import { mailedLetterColumns } from "~/models/request-evidence.server";
 import type { Db } from "~/utils/db.server";
@@ -57,6 +58,7 @@ export async function addWaitingPieces(db: Db, userId: string, pieces: WaitingPi
             keyCode: sql<null>`null`.as("keyCode"),
             residentMail: sql<boolean>`0`.as("residentMail"),
             personAnswer: sql<null>`null`.as("personAnswer"),
+            folded: sql<boolean>`0`.as("folded"),
             createdAt: sql<Date>`cast(unixepoch('subsec') * 1000 as integer)`.as("createdAt"),
           })
           .from(sql`(select 1)`)
@@ -181,9 +183,16 @@ function mailStopsByOf(request: MatchedRequest) {
  * identified): its row (added, or the waiting one completed), the request it is evidence for, and,
  * when it came after the day that request's mail should have stopped, the request marked still
  * coming with a line in its history. Both happen once however often or concurrently a piece is
- * recorded: the mark only where none is, and the line only where that mark was just made.
+ * recorded: the mark only where none is, and the line only where that mark was just made. Then the
+ * piece is counted in the person's tally (foldPiecesOf), which every page reads.
  */
 export async function recordPiece(db: Db, reading: PieceReading, now: Date) {
+  const recorded = await recordPieceRow(db, reading, now);
+  await foldPiecesOf(db, reading.userId);
+  return recorded;
+}
+
+async function recordPieceRow(db: Db, reading: PieceReading, now: Date) {
   const request = reading.residentMail ? null : await requestForSender(db, reading.userId, reading);
   const fields = {
     state: "read" as const,

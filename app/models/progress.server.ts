@@ -1,16 +1,18 @@
 // What the progress pages read (decision 0060): one person's requests and the pieces seen in their
 // mail, and for staff the whole service's weeks of mail still coming, follow-ups and escalations.
-import { and, count, eq, gte, inArray, isNotNull, ne, sql } from "drizzle-orm";
-import { mailArrivals, requestLogs, requests, senderOutcomes, users } from "../../drizzle/schema";
-import { digestShowedSender, mailboxSeenOnOf } from "~/models/sender-outcome.server";
+import { and, count, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import { mailTallies, requestLogs, requests, senderOutcomes } from "../../drizzle/schema";
+import { matchedPerDay, parseTally, piecesPerDaySince } from "~/domain/mail-tally";
+import { digestShowedSender } from "~/models/mail-tally.server";
 import type { Db } from "~/utils/db.server";
 
 /**
  * One user's sent requests with their sender's figures, the pieces matched to each by day, the
- * pieces seen per day since `since` (YYYY-MM-DD, progressReadsFrom), and the last day their mailbox was seen: one batch.
+ * pieces seen per day since `since` (YYYY-MM-DD, progressReadsFrom), and the last day their mailbox
+ * was seen: one batch, the pieces from the user's tally (decision 0084).
  */
 export async function progressOfUser(db: Db, userId: string, since: string) {
-  const [requestRows, matchedRows, dayRows, [seen]] = await db.batch([
+  const [requestRows, [tallyRow]] = await db.batch([
     db
       .select({
         id: requests.id,
@@ -27,22 +29,15 @@ export async function progressOfUser(db: Db, userId: string, since: string) {
       .from(requests)
       .leftJoin(senderOutcomes, eq(senderOutcomes.templateId, requests.templateId))
       .where(and(eq(requests.userId, userId), inArray(requests.status, ["inQueue", "confirmedByUser"]))),
-    db
-      .select({ requestId: mailArrivals.requestId, day: mailArrivals.arrivedOn, count: count() })
-      .from(mailArrivals)
-      .where(and(eq(mailArrivals.userId, userId), isNotNull(mailArrivals.requestId)))
-      .groupBy(mailArrivals.requestId, mailArrivals.arrivedOn),
-    db
-      .select({ day: mailArrivals.arrivedOn, count: count() })
-      .from(mailArrivals)
-      .where(and(eq(mailArrivals.userId, userId), gte(mailArrivals.arrivedOn, since)))
-      .groupBy(mailArrivals.arrivedOn),
-    db
-      .select({ on: mailboxSeenOnOf(sql`${userId}`) })
-      .from(users)
-      .where(eq(users.id, userId)),
+    db.select({ tally: mailTallies.tally, seenOn: mailTallies.seenOn }).from(mailTallies).where(eq(mailTallies.userId, userId)),
   ]);
-  return { requests: requestRows, matched: matchedRows, days: dayRows, mailboxSeenOn: seen?.on || null };
+  const tally = parseTally(tallyRow?.tally);
+  return {
+    requests: requestRows,
+    matched: matchedPerDay(tally),
+    days: piecesPerDaySince(tally, since),
+    mailboxSeenOn: tallyRow?.seenOn || null,
+  };
 }
 
 /** The history lines the staff chart counts, per week. */

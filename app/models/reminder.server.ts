@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
-import { jobs, mailArrivals, mailedLetters, requestReminders, requests, senderOutcomes, users } from "../../drizzle/schema";
+import { jobs, mailedLetters, requestReminders, requests, senderOutcomes, users } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
 import { DAYS_BETWEEN_REMINDERS, FIRST_REMINDER_AFTER_DAYS, type ReminderRound } from "~/domain/reminders";
 import type { EmailSwitch } from "~/domain/email-switches";
 import { MIN_CASES } from "~/domain/sender-outcome";
-import { digestShowedSender, mailboxSeenOnOf } from "~/models/sender-outcome.server";
+import { digestShowedSender, lastPieceOfRequest, mailboxSeenOnOf } from "~/models/mail-tally.server";
 import { queuedJobColumns } from "~/models/job.server";
 import type { Db } from "~/utils/db.server";
 
@@ -196,8 +196,7 @@ export function userReminderRequestQuery(db: Db, userId: string, requestId: stri
       // What tells whether the mail stopped without asking (isVerifiedStopped).
       mailStopsByMs: sql<number | null>`case when ${requests.processedAt} is null then null
         else ${reachedSenderAt} + ${stopAfterDays} * ${DAY_MS} end`,
-      lastPieceOn: sql<string | null>`(select max(${mailArrivals.arrivedOn}) from ${mailArrivals}
-        where ${mailArrivals.userId} = ${requests.userId} and ${mailArrivals.requestId} = ${requests.id})`,
+      lastPieceOn: lastPieceOfRequest,
       mailboxSeenOn: mailboxSeenOnOf(sql`${userId}`),
       digestShowedSender,
     })

@@ -1,7 +1,7 @@
 // What each catalog sender really does (sender_outcomes, decision 0060), recomputed by the daily
 // cron from every request's known outcome and the pieces seen in the mailboxes.
-import { and, asc, eq, gt, gte, inArray, isNotNull, lte, ne, or, sql, type SQLWrapper } from "drizzle-orm";
-import { mailArrivals, requests, requestTemplates, senderOutcomes, users } from "../../drizzle/schema";
+import { and, asc, eq, gt, gte, inArray, isNotNull, lte, ne, or, sql } from "drizzle-orm";
+import { requests, requestTemplates, senderOutcomes, users } from "../../drizzle/schema";
 import { mailClock } from "~/domain/mail-timing";
 import { DAY_MS } from "~/domain/dates";
 import {
@@ -17,50 +17,15 @@ import {
   VERIFY_QUIET_DAYS,
   type SenderOutcome,
 } from "~/domain/sender-outcome";
+import { digestShowedSender, lastRealPieceOfRequest, mailboxSeenOnOf } from "~/models/mail-tally.server";
 import { chunkedInserts, type Db } from "~/utils/db.server";
 
 /** Requests read per statement: the walk holds one page and a list of days per sender, no more. */
 const PAGE_SIZE = 1000;
 
 // The request's columns named with their table: drizzle leaves them bare in a one-table select,
-// where inside a subquery over mail_arrivals they would name its own columns.
+// where inside a subquery over mail_tallies they would name none of its columns.
 const requestUserId = sql.raw(`"requests"."userId"`);
-const requestId = sql.raw(`"requests"."id"`);
-
-// The UTC day a piece reached us: what we know for sure, whatever day a digest claims (decision 0064).
-const receivedOn = sql`date(${mailArrivals.createdAt} / 1000, 'unixepoch')`;
-
-/**
- * The last day a piece known to be real and matched to the request arrived (the request's own
- * sender by the match): its own day, never after the day we received it.
- */
-const lastPieceOn = sql<string | null>`(select max(min(${mailArrivals.arrivedOn}, ${receivedOn})) from ${mailArrivals}
-  where ${mailArrivals.userId} = ${requestUserId} and ${mailArrivals.requestId} = ${requestId} and ${mailArrivals.authenticated} = 1)`;
-
-/**
- * Whether the person's digests showed a piece of the request's sender (known to be real) on or
- * before the day its current sending went out (decision 0072): by the catalog sender, or the name a
- * typed sender's pieces were read under, since a piece seen before the request is matched to none.
- * For a select over requests; its columns are named with their table.
- */
-export const digestShowedSender = sql<number>`exists (select 1 from ${mailArrivals}
-  where ${mailArrivals.userId} = "requests"."userId" and ${mailArrivals.authenticated} = 1 and ${mailArrivals.source} = 'digest'
-  and (${mailArrivals.requestId} = "requests"."id" or ${mailArrivals.templateId} = "requests"."templateId"
-    or ("requests"."templateId" is null and lower(${mailArrivals.senderName}) = lower("requests"."senderName")))
-  and ${mailArrivals.arrivedOn} <= date("requests"."processedAt" / 1000, 'unixepoch'))`.mapWith(Boolean);
-
-/**
- * The last day the person's mailbox was seen: the day we received a piece known to be real
- * (decision 0064). Neither a digest's claimed date nor a message anyone can send to the address
- * says the mailbox is watched. `userId` is a bound value or a column named with its table. Read
- * from the newest end of mail_arrivals_user_created_idx, stopping at the first real piece: a
- * maximum over the day would read every piece of the account, on every dashboard view and for
- * every request of the senders' daily walk.
- */
-export const mailboxSeenOnOf = (userId: SQLWrapper) =>
-  sql<string | null>`coalesce((select ${receivedOn} from ${mailArrivals}
-    where ${mailArrivals.userId} = ${userId} and ${mailArrivals.authenticated} = 1
-    order by ${mailArrivals.createdAt} desc limit 1), '')`;
 
 /**
  * Rewrites sender_outcomes from the requests of every catalog sender: the cases are the requests
@@ -146,7 +111,7 @@ function readPage(db: Db, now: Date, after: { userId: string; id: string } | nul
       requiredDays: requests.requiredDays,
       stillComingAt: requests.stillComingAt,
       followUpStep: requests.followUpStep,
-      lastPieceOn: sql<string | null>`case when ${mayVerify} or ${confirmedStopped} then ${lastPieceOn} end`,
+      lastPieceOn: sql<string | null>`case when ${mayVerify} or ${confirmedStopped} then ${lastRealPieceOfRequest} end`,
       mailboxSeenOn: sql<string>`case when ${mayVerify} then ${mailboxSeenOnOf(requestUserId)} else '' end`,
       digestShowedSender: sql<boolean>`case when ${mayVerify} then ${digestShowedSender} else 0 end`.mapWith(Boolean),
       account: {

@@ -240,7 +240,10 @@ export default function AccountExportPage() {
       />
 
       <h2>Mail seen in your mailbox</h2>
-      <p className="muted">Each piece from the daily digest or a photo. Its image is deleted once read; what was read off it stays.</p>
+      <p className="muted">
+        Each piece of the last few days, from the daily digest or a photo. Its image is deleted once read; a few days later the piece itself
+        is too, and only its count stays (below).
+      </p>
       <Table
         label="Mail seen in your mailbox"
         head={["Day", "From", "Sender", "Request", "Read off it"]}
@@ -254,6 +257,37 @@ export default function AccountExportPage() {
           [piece.customerNumber, piece.keyCode].filter(Boolean).join(" · ") || "—",
         ])}
       />
+
+      <h2>Mail counted</h2>
+      <p className="muted">
+        Every piece once read, counted: by sender, and for each request the day each piece came.
+        {data.mailCounted.mailboxSeenOn ? ` Your mailbox was last seen on ${data.mailCounted.mailboxSeenOn} (UTC).` : ""}
+      </p>
+      <Table
+        label="Mail counted by sender"
+        head={["Sender", "Pieces with no request", "Last day", "First in a digest"]}
+        rows={data.mailCounted.senders.map((sender) => [
+          sender.catalogSenderId ?? sender.senderName ?? "Not found",
+          String(sender.piecesMatchedToNoRequest),
+          sender.lastOn ?? "—",
+          sender.firstShownByDigestOn ?? "—",
+        ])}
+      />
+      <Table
+        label="Mail counted by request"
+        head={["Request", "Pieces", "Days"]}
+        rows={data.mailCounted.requests.map((request) => [
+          request.requestId,
+          String(request.pieces.length),
+          request.pieces.map((piece) => `${piece.arrivedOn} (${PIECE_SOURCES[piece.source]})`).join(", "),
+        ])}
+      />
+      {data.mailCounted.currentResident ? (
+        <p>
+          &ldquo;Current Resident&rdquo; mail: {data.mailCounted.currentResident.pieces}, the last on{" "}
+          {data.mailCounted.currentResident.lastOn}.
+        </p>
+      ) : null}
 
       <h2>Permission to act for you</h2>
       <p className="muted">Each permission you signed for us to act as your authorized agent under a state privacy law.</p>

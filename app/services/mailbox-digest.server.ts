@@ -4,6 +4,7 @@
 import type { Email } from "postal-mime";
 import { DAY_MS, DEFAULT_TIME_ZONE, isoDate } from "~/domain/dates";
 import { isDigest, parseDigest } from "~/domain/informed-delivery";
+import { PIECE_ROWS_KEPT_DAYS } from "~/domain/inbound-trust";
 import { digestEntryId, isResidentMail } from "~/domain/mail-piece";
 import { readMailPiece } from "~/domain/mail-photo";
 import { getTextReader, shouldRetryRead, transcribeStored } from "~/integrations/text-reader.server";
@@ -17,6 +18,7 @@ import {
   type WaitingPiece,
 } from "~/models/mail-piece.server";
 import { catalogNamesForPhotos } from "~/models/mail-photo.server";
+import { foldPiecesOf, forgetFoldedPieces, usersWithUnfoldedPieces } from "~/models/mail-tally.server";
 import { findSenderByExactName } from "~/models/sender-names.server";
 import { followUpPiece } from "~/services/follow-up.server";
 import { deleteImages } from "~/services/mail-photos.server";
@@ -167,9 +169,14 @@ export async function readDigestPieces(
 /** Pieces the sweep looks at per run: a backlog is finished by the next days' runs. */
 const SWEEP_BATCH = 500;
 
+/** Users whose pieces the sweep folds per run: a backlog is finished by the next days' runs. */
+const FOLD_USERS_BATCH = 200;
+
 /**
  * The daily cron: a piece still waiting to be read a day after it arrived is given up (its image
  * deleted, the piece kept read with no sender), and images a failed delete left behind go again.
+ * Then every piece read and not yet counted is folded into its person's tally, and the rows of
+ * pieces folded more than PIECE_ROWS_KEPT_DAYS ago are deleted (decision 0084).
  */
 export async function sweepMailbox(env: AppEnv, now: Date) {
   const db = getDb(env.DB);
@@ -177,6 +184,8 @@ export async function sweepMailbox(env: AppEnv, now: Date) {
   const gone: string[] = [];
   for (const piece of stale) if (await deleteImages(env, [piece.imageKey!])) gone.push(piece.id);
   await forgetPieceImages(db, gone);
+  for (const { userId } of await usersWithUnfoldedPieces(db, FOLD_USERS_BATCH)) await foldPiecesOf(db, userId);
+  await forgetFoldedPieces(db, new Date(now.getTime() - PIECE_ROWS_KEPT_DAYS * DAY_MS));
 }
 
 /** Every piece image an account has stored, by its prefix: the deleted account's job calls this. */

@@ -5,7 +5,7 @@
 import { describe, expect, inject, test } from "vitest";
 import { assertAccessible, assertNoErrors, JS_MODES, screenshot, useBrowser } from "./browser";
 import { signedInAccount } from "./accounts-helpers";
-import { quote, runSql } from "./local-d1";
+import { givePiecesSeen, quote, runSql } from "./local-d1";
 
 const browser = useBrowser();
 const appUrl = inject("appUrl");
@@ -23,19 +23,15 @@ describe.each(JS_MODES)("the progress page (JavaScript $label)", ({ js, label })
       const sent = (requestId: string, status: string, daysAgo: number, followUpStep = 0) =>
         `update requests set status = ${quote(status)}, processedAt = ${Date.now() - daysAgo * DAY_MS}, ` +
         `queuedAt = ${Date.now() - daysAgo * DAY_MS}, followUpStep = ${followUpStep} where userId = ${user} and id = ${quote(requestId)}`;
-      const piece = (requestId: string, daysAgo: number) =>
-        `select ${quote(crypto.randomUUID())}, ${user}, ${quote(crypto.randomUUID())}, 'digest', 'read', ${quote(isoDay(daysAgo))}, ` +
-        `${quote(requestId)}, ${quote(requestId)}`;
-      await runSql(
-        [
-          sent("epsilon", "confirmedByUser", 90),
-          sent("acxiom", "inQueue", 40, 1),
-          `insert into mail_arrivals (id, userId, entryId, source, state, arrivedOn, templateId, requestId) ` +
-            [piece("epsilon", 120), piece("epsilon", 100), piece("epsilon", 80), piece("acxiom", 50), piece("acxiom", 10)].join(
-              " union all ",
-            ),
-        ].join("; "),
-      );
+      const piece = (requestId: string, daysAgo: number) => ({ arrivedOn: isoDay(daysAgo), templateId: requestId, requestId });
+      await runSql([sent("epsilon", "confirmedByUser", 90), sent("acxiom", "inQueue", 40, 1)].join("; "));
+      await givePiecesSeen(email, [
+        piece("epsilon", 120),
+        piece("epsilon", 100),
+        piece("epsilon", 80),
+        piece("acxiom", 50),
+        piece("acxiom", 10),
+      ]);
 
       expect((await page.goto(`${appUrl}/dashboard`))?.status()).toBe(200);
       await page.getByRole("link", { name: "Your progress" }).click();

@@ -6,34 +6,17 @@
 import { describe, expect, inject, test } from "vitest";
 import { assertAccessible, assertNoErrors, JS_MODES, screenshot, useBrowser } from "./browser";
 import { SENT_STANDING, signedInAccount, unsubscribeFromDashboard } from "./accounts-helpers";
-import { quote, runSql } from "./local-d1";
+import { givePiecesSeen, quote, runSql, type SeenPiece } from "./local-d1";
 
 const browser = useBrowser();
 const appUrl = inject("appUrl");
 
-/** Pieces seen in the mail of the account with this email, read already. */
-async function seenInMailOf(
-  email: string,
-  pieces: Array<{
-    arrivedOn: string;
-    templateId?: string;
-    senderName?: string;
-    requestId?: string;
-    residentMail?: boolean;
-    source?: string;
-  }>,
-) {
-  const rows = pieces.map(
-    (piece) =>
-      `select ${quote(crypto.randomUUID())}, id, ${quote(crypto.randomUUID())}, ${quote(piece.source ?? "digest")}, 'read', ${quote(piece.arrivedOn)}, ` +
-      `${piece.templateId ? quote(piece.templateId) : "null"}, ${piece.senderName ? quote(piece.senderName) : "null"}, ` +
-      `${piece.requestId ? quote(piece.requestId) : "null"}, ${piece.residentMail ? 1 : 0}, 1 from users where email = ${quote(email)}`,
+/** Pieces seen in the mail of the account with this email, read already and known to be real (decisions 0063, 0064). */
+const seenInMailOf = (email: string, pieces: SeenPiece[]) =>
+  givePiecesSeen(
+    email,
+    pieces.map((piece) => ({ ...piece, authenticated: true })),
   );
-  await runSql(
-    // Pieces known to be real (decisions 0063, 0064): these stand for verified digests and the person's own photos.
-    `insert into mail_arrivals (id, userId, entryId, source, state, arrivedOn, templateId, senderName, requestId, residentMail, authenticated) ${rows.join(" union all ")}`,
-  );
-}
 
 describe.each(JS_MODES)("the mail seen (JavaScript $label)", ({ js, label }) => {
   test("a sender seen in the mail is stopped with one press; mail after the stop date says still coming", async () => {

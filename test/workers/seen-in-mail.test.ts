@@ -14,6 +14,7 @@ import { seedSenderCatalog } from "~/models/request-template.server";
 import { getDb } from "~/utils/db.server";
 import { signedUpUser, type Browser } from "./http";
 import { textOf } from "./support";
+import { foldPiecesOf } from "~/models/mail-tally.server";
 
 const db = getDb(env.DB);
 beforeAll(() => seedSenderCatalog(db, CATALOG_SENDERS));
@@ -30,7 +31,8 @@ async function seen(userId: string, ...pieces: Piece[]) {
       authenticated: true,
       ...piece,
     })),
-  );
+  ); // Counted as a piece read is (decision 0084): the pages read the tally.
+  await foldPiecesOf(db, userId);
 }
 
 const htmlOf = async (browser: Browser, path = "/dashboard") => (await browser.get(path)).text();

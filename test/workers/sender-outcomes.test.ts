@@ -20,7 +20,8 @@ import { DAY_MS, formatDate } from "~/domain/dates";
 import { MAIL_STOPS_AFTER_DAYS, mailClock } from "~/domain/mail-timing";
 import { learnedStopDays, senderOutcomeText } from "~/domain/sender-outcome";
 import { seedSenderCatalog } from "~/models/request-template.server";
-import { mailboxSeenOnOf, recomputeSenderOutcomes, senderOutcomeOf } from "~/models/sender-outcome.server";
+import { foldPiecesOf, mailboxSeenOnOf } from "~/models/mail-tally.server";
+import { recomputeSenderOutcomes, senderOutcomeOf } from "~/models/sender-outcome.server";
 import { getDb } from "~/utils/db.server";
 import { Browser, signedInStaff, signedUpUser } from "./http";
 import { received } from "./stand-ins";
@@ -76,7 +77,8 @@ async function piece(userId: string, arrivedOn: string, fields: Partial<typeof m
     authenticated: true,
     createdAt: new Date(`${arrivedOn}T12:00:00Z`),
     ...fields,
-  });
+  }); // Counted as a piece read is (decision 0084): the pages read the tally.
+  await foldPiecesOf(db, userId);
 }
 
 let street = 0;

@@ -1,0 +1,276 @@
+// The pieces seen in a person's mail, folded (decision 0084): what every page and walk reads of them,
+// kept in one small record per person instead of a row per piece. A piece read is counted here once,
+// then its own row (mail_arrivals) is kept only as long as a digest delivered again could repeat it.
+// Pure, so that each rule of the fold has a unit test (mail-tally.test.ts).
+import type { PieceSource } from "../../drizzle/schema";
+import { dayNumber, dayOfNumber, utcDay } from "~/domain/dates";
+import { PROGRESS_DAYS } from "~/domain/progress";
+import type { PieceGroup } from "~/domain/seen-in-mail";
+
+/** A piece once read, as the fold takes it (mail_arrivals). */
+export type PieceToFold = {
+  arrivedOn: string;
+  source: PieceSource;
+  authenticated: boolean;
+  templateId: string | null;
+  /** The name read when no catalog sender matched it. */
+  senderName: string | null;
+  /** That name's key, "~" and the name trimmed and lowercased, as SQL makes it (mail-tally.server.ts). */
+  nameKey: string | null;
+  requestId: string | null;
+  residentMail: boolean;
+  receivedAt: Date;
+};
+
+/** A sender's pieces matched to no request: how many, the last day; and the first day a real digest showed it. */
+type SenderTally = { n: number; l: string; d?: string; name?: string };
+
+/**
+ * The pieces matched to one request: each piece's day and how it was seen (`p`, PIECE_CODE_LENGTH
+ * characters a piece), the last day, and of the pieces known to be real the last day (never after
+ * the day it reached us) and the latest one's evidence.
+ */
+type RequestTally = {
+  t: string | null;
+  p: string;
+  l: string;
+  v?: string;
+  e?: [arrivedOn: string, source: PieceSource, receivedAt: number];
+};
+
+export type MailTally = {
+  /** By sender key (senderKeyOf). */
+  s: Record<string, SenderTally>;
+  /** By request id. */
+  r: Record<string, RequestTally>;
+  /** Mail addressed to "Current Resident". */
+  m?: { n: number; l: string };
+  /** Every piece per day, the DAYS_KEPT days up to the latest. */
+  days: { from: string; n: number[] };
+};
+
+/** The days of counts kept: those the progress page reads, and a week more for every time zone. */
+export const DAYS_KEPT = PROGRESS_DAYS + 7;
+
+export const emptyTally = (): MailTally => ({ s: {}, r: {}, days: { from: "", n: [] } });
+
+/**
+ * Whose pieces a sender key gathers: a catalog sender by its id, a name read on a piece known to be
+ * real by its key, and "" for pieces nothing trusted was read on.
+ */
+function senderKeyOf(piece: Pick<PieceToFold, "templateId" | "nameKey" | "authenticated">): string {
+  if (piece.templateId) return piece.templateId;
+  return piece.authenticated && piece.nameKey && piece.nameKey !== "~" ? piece.nameKey : "";
+}
+
+const SOURCE_CODES: Record<PieceSource, string> = { digest: "d", photo: "p", email: "e" };
+const CODE_SOURCES = Object.fromEntries(Object.entries(SOURCE_CODES).map(([source, code]) => [code, source])) as Record<
+  string,
+  PieceSource
+>;
+/** A piece in a request's list: its day number in base 36 (three characters reach 2097) and its source's letter, upper case when real. */
+const PIECE_CODE_LENGTH = 4;
+
+function pieceCode(piece: PieceToFold) {
+  const code = SOURCE_CODES[piece.source];
+  return dayNumber(piece.arrivedOn).toString(36).padStart(3, "0") + (piece.authenticated ? code.toUpperCase() : code);
+}
+
+/** The pieces of a request's list: the day each arrived and how it was seen, in the order folded. */
+function piecesOfCodes(codes: string): { arrivedOn: string; source: PieceSource; authenticated: boolean }[] {
+  const pieces = [];
+  for (let at = 0; at + PIECE_CODE_LENGTH <= codes.length; at += PIECE_CODE_LENGTH) {
+    const letter = codes[at + 3]!;
+    pieces.push({
+      arrivedOn: dayOfNumber(parseInt(codes.slice(at, at + 3), 36)),
+      source: CODE_SOURCES[letter.toLowerCase()]!,
+      authenticated: letter !== letter.toLowerCase(),
+    });
+  }
+  return pieces;
+}
+
+const later = (a: string | undefined, b: string) => (a && a >= b ? a : b);
+
+/** Adds one to the day's count, keeping the DAYS_KEPT days up to the latest day counted. */
+function countDay(days: MailTally["days"], day: string): MailTally["days"] {
+  const number = dayNumber(day);
+  let from = days.from ? dayNumber(days.from) : number;
+  let counts = days.n;
+  if (number < from) {
+    counts = [...Array<number>(from - number).fill(0), ...counts];
+    from = number;
+  }
+  counts = [...counts];
+  while (counts.length <= number - from) counts.push(0);
+  counts[number - from]! += 1;
+  const extra = counts.length - DAYS_KEPT;
+  if (extra > 0) {
+    counts = counts.slice(extra);
+    from += extra;
+  }
+  return { from: dayOfNumber(from), n: counts };
+}
+
+/** The tally with these pieces counted: a new record, the one given is left as it was. */
+export function foldPieces(tally: MailTally, pieces: PieceToFold[]): MailTally {
+  const next: MailTally = structuredClone(tally);
+  for (const piece of pieces) {
+    next.days = countDay(next.days, piece.arrivedOn);
+    const key = senderKeyOf(piece);
+    if (piece.authenticated && piece.source === "digest" && key) {
+      const sender = (next.s[key] ??= { n: 0, l: "" });
+      if (!sender.d || piece.arrivedOn < sender.d) sender.d = piece.arrivedOn;
+    }
+    if (piece.residentMail) {
+      next.m = { n: (next.m?.n ?? 0) + 1, l: later(next.m?.l, piece.arrivedOn) };
+    } else if (piece.requestId) {
+      const request = (next.r[piece.requestId] ??= { t: piece.templateId, p: "", l: "" });
+      request.p += pieceCode(piece);
+      request.l = later(request.l, piece.arrivedOn);
+      if (piece.authenticated) {
+        const receivedOn = utcDay(piece.receivedAt);
+        request.v = later(request.v, piece.arrivedOn < receivedOn ? piece.arrivedOn : receivedOn);
+        if (!request.e || piece.arrivedOn >= request.e[0]) request.e = [piece.arrivedOn, piece.source, piece.receivedAt.getTime()];
+      }
+    } else {
+      const sender = (next.s[key] ??= { n: 0, l: "" });
+      sender.n += 1;
+      sender.l = later(sender.l, piece.arrivedOn);
+      const name = piece.authenticated && !piece.templateId ? piece.senderName : null;
+      if (name && (!sender.name || name < sender.name)) sender.name = name;
+    }
+  }
+  return next;
+}
+
+/** The last day a piece known to be real reached us (the mailbox "seen"), or null. */
+export function seenOnOf(pieces: PieceToFold[], seenOn: string | null): string | null {
+  return pieces.reduce<string | null>((last, piece) => {
+    if (!piece.authenticated) return last;
+    const day = utcDay(piece.receivedAt);
+    return !last || day > last ? day : last;
+  }, seenOn);
+}
+
+export function parseTally(text: string | null | undefined): MailTally {
+  return text ? (JSON.parse(text) as MailTally) : emptyTally();
+}
+
+type CatalogFacts = { title: string; consumerFiles: boolean };
+
+/**
+ * The pieces as the dashboard groups them (PieceGroup): one group per sender of the pieces matched
+ * to no request, one per request for those matched, and one for "Current Resident" mail. A
+ * request's pieces since it was first queued count from that day (UTC), as its card says.
+ */
+export function pieceGroupsOf(
+  tally: MailTally,
+  catalog: Map<string, CatalogFacts>,
+  requests: { id: string; queuedAt: Date | null }[],
+): PieceGroup[] {
+  const catalogOf = (templateId: string | null) => ({
+    catalogName: templateId ? (catalog.get(templateId)?.title ?? null) : null,
+    consumerFiles: templateId ? (catalog.get(templateId)?.consumerFiles ?? false) : false,
+  });
+  const queuedOn = new Map(requests.map((request) => [request.id, request.queuedAt ? utcDay(request.queuedAt) : null]));
+  const groups: PieceGroup[] = [];
+  for (const [key, sender] of Object.entries(tally.s)) {
+    if (sender.n === 0) continue;
+    const templateId = key && !key.startsWith("~") ? key : null;
+    groups.push({
+      templateId,
+      ...catalogOf(templateId),
+      senderName: sender.name ?? null,
+      requestId: null,
+      residentMail: false,
+      pieces: sender.n,
+      lastOn: sender.l,
+      sinceRequest: 0,
+    });
+  }
+  for (const [requestId, request] of Object.entries(tally.r)) {
+    const days = piecesOfCodes(request.p).map((piece) => piece.arrivedOn);
+    const since = queuedOn.get(requestId);
+    groups.push({
+      templateId: request.t,
+      ...catalogOf(request.t),
+      senderName: null,
+      requestId,
+      residentMail: false,
+      pieces: days.length,
+      lastOn: request.l,
+      sinceRequest: since ? days.filter((day) => day >= since).length : 0,
+    });
+  }
+  if (tally.m) {
+    groups.push({
+      templateId: null,
+      catalogName: null,
+      consumerFiles: false,
+      senderName: null,
+      requestId: null,
+      residentMail: true,
+      pieces: tally.m.n,
+      lastOn: tally.m.l,
+      sinceRequest: 0,
+    });
+  }
+  return groups;
+}
+
+/** The pieces matched to one request, the latest first: its history's lines. */
+export function piecesOfRequest(tally: MailTally, requestId: string): { arrivedOn: string; source: PieceSource }[] {
+  const request = tally.r[requestId];
+  if (!request) return [];
+  return piecesOfCodes(request.p)
+    .map(({ arrivedOn, source }) => ({ arrivedOn, source }))
+    .sort((a, b) => b.arrivedOn.localeCompare(a.arrivedOn));
+}
+
+/** The pieces matched to each request, counted per day (the progress page's before and after). */
+export function matchedPerDay(tally: MailTally): { requestId: string; day: string; count: number }[] {
+  return Object.entries(tally.r).flatMap(([requestId, request]) => {
+    const perDay = new Map<string, number>();
+    for (const { arrivedOn } of piecesOfCodes(request.p)) perDay.set(arrivedOn, (perDay.get(arrivedOn) ?? 0) + 1);
+    return [...perDay].map(([day, count]) => ({ requestId, day, count }));
+  });
+}
+
+/** Every piece per day from `since` (YYYY-MM-DD), days with none left out. */
+export function piecesPerDaySince(tally: MailTally, since: string): { day: string; count: number }[] {
+  if (!tally.days.from) return [];
+  const from = dayNumber(tally.days.from);
+  return tally.days.n.flatMap((count, index) => {
+    const day = dayOfNumber(from + index);
+    return count > 0 && day >= since ? [{ day, count }] : [];
+  });
+}
+
+/** The latest piece known to be real matched to a request, from its evidence in the tally (JSON, as latestRealPieceOf reads it). */
+export function latestRealPiece(evidence: string | null) {
+  if (!evidence) return null;
+  const [arrivedOn, source, receivedAt] = JSON.parse(evidence) as NonNullable<RequestTally["e"]>;
+  return { arrivedOn, source, receivedAt: new Date(receivedAt) };
+}
+
+/** The tally as the person's export shows it: every count kept, in words a person can read. */
+export function tallyForExport(tally: MailTally, seenOn: string | null) {
+  return {
+    mailboxSeenOn: seenOn,
+    senders: Object.entries(tally.s).map(([key, sender]) => ({
+      catalogSenderId: key && !key.startsWith("~") ? key : null,
+      senderName: sender.name ?? null,
+      piecesMatchedToNoRequest: sender.n,
+      lastOn: sender.l || null,
+      firstShownByDigestOn: sender.d ?? null,
+    })),
+    requests: Object.entries(tally.r).map(([requestId, request]) => ({
+      requestId,
+      pieces: piecesOfCodes(request.p),
+      lastKnownRealOn: request.v ?? null,
+    })),
+    currentResident: tally.m ? { pieces: tally.m.n, lastOn: tally.m.l } : null,
+    perDay: piecesPerDaySince(tally, ""),
+  };
+}

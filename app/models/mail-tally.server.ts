@@ -1,0 +1,163 @@
+// The pieces seen in a person's mail, folded into their mail_tallies row (decision 0084), and what
+// the pages and the daily walks read of it. A piece's own row (mail_arrivals) is kept while it is
+// read and for the days a digest delivered again could repeat it; every count comes from here.
+import { and, eq, inArray, lt, or, sql, type SQLWrapper } from "drizzle-orm";
+import { mailArrivals, mailTallies, requestTemplates } from "../../drizzle/schema";
+import { foldPieces, parseTally, seenOnOf } from "~/domain/mail-tally";
+import type { Db } from "~/utils/db.server";
+import { log } from "~/utils/log.server";
+
+/** The pieces one fold takes: within D1's bound parameters for the update that marks them. */
+const FOLD_AT_MOST = 90;
+/** Folds that found the record changed under them before one gives up (the next fold takes its pieces). */
+const FOLD_TRIES = 8;
+
+/** A name read, as a sender key (domain/mail-tally senderKeyOf): "~", then trimmed, lowercased, without a double quote. */
+const nameKeySql = (name: SQLWrapper) => sql`'~' || replace(lower(trim(${name})), '"', '')`;
+
+/**
+ * Counts this user's pieces read and not yet counted in their tally, and marks them counted, in
+ * one batch that writes only over the version it read: two folds at once never count a piece
+ * twice, and the one that lost reads again. The number of pieces counted.
+ */
+export async function foldPiecesOf(db: Db, userId: string): Promise<number> {
+  let counted = 0;
+  for (let tries = 0; tries < FOLD_TRIES;) {
+    const [[current], pieces] = await db.batch([
+      db
+        .select({ tally: mailTallies.tally, seenOn: mailTallies.seenOn, version: mailTallies.version })
+        .from(mailTallies)
+        .where(eq(mailTallies.userId, userId)),
+      db
+        .select({
+          id: mailArrivals.id,
+          arrivedOn: mailArrivals.arrivedOn,
+          source: mailArrivals.source,
+          authenticated: mailArrivals.authenticated,
+          templateId: mailArrivals.templateId,
+          senderName: mailArrivals.senderName,
+          nameKey: sql<string | null>`${nameKeySql(mailArrivals.senderName)}`,
+          requestId: mailArrivals.requestId,
+          residentMail: mailArrivals.residentMail,
+          receivedAt: mailArrivals.createdAt,
+        })
+        .from(mailArrivals)
+        .where(and(eq(mailArrivals.userId, userId), eq(mailArrivals.state, "read"), eq(mailArrivals.folded, false)))
+        .limit(FOLD_AT_MOST),
+    ]);
+    if (pieces.length === 0) return counted;
+    const version = current?.version ?? 0;
+    const written = {
+      tally: JSON.stringify(foldPieces(parseTally(current?.tally), pieces)),
+      seenOn: seenOnOf(pieces, current?.seenOn ?? null),
+      version: version + 1,
+      foldedBy: crypto.randomUUID(),
+    };
+    const [wrote] = await db.batch([
+      db
+        .insert(mailTallies)
+        .values({ userId, ...written })
+        .onConflictDoUpdate({ target: mailTallies.userId, set: written, setWhere: eq(mailTallies.version, version) })
+        .returning({ version: mailTallies.version }),
+      db
+        .update(mailArrivals)
+        .set({ folded: true })
+        .where(
+          and(
+            eq(mailArrivals.userId, userId),
+            inArray(
+              mailArrivals.id,
+              pieces.map((piece) => piece.id),
+            ),
+            sql`exists (select 1 from ${mailTallies} where ${mailTallies.userId} = ${userId} and ${mailTallies.foldedBy} = ${written.foldedBy})`,
+          ),
+        ),
+    ]);
+    if (wrote.length === 0) tries += 1;
+    else {
+      counted += pieces.length;
+      if (pieces.length < FOLD_AT_MOST) return counted;
+    }
+  }
+  log.warn("pieces left unfolded: their tally kept changing; the daily sweep folds them");
+  return counted;
+}
+
+/** Users with pieces read and not yet folded (the pieces of before decision 0084, or a fold given up), for the daily sweep. */
+export function usersWithUnfoldedPieces(db: Db, limit: number) {
+  return db
+    .selectDistinct({ userId: mailArrivals.userId })
+    .from(mailArrivals)
+    .where(and(eq(mailArrivals.state, "read"), eq(mailArrivals.folded, false)))
+    .limit(limit);
+}
+
+/**
+ * Deletes the rows of pieces folded before `before` (received then): a digest delivered again is
+ * refused by then (its day would be too old, decision 0063). A piece that could not be verified
+ * stays while its card waits for the person's answer (decision 0064).
+ */
+export function forgetFoldedPieces(db: Db, before: Date) {
+  return db
+    .delete(mailArrivals)
+    .where(
+      and(
+        eq(mailArrivals.state, "read"),
+        lt(mailArrivals.createdAt, before),
+        eq(mailArrivals.folded, true),
+        or(
+          eq(mailArrivals.authenticated, true),
+          eq(mailArrivals.residentMail, true),
+          sql`${mailArrivals.requestId} is null`,
+          sql`${mailArrivals.personAnswer} is not null`,
+        ),
+      ),
+    );
+}
+
+/** The catalog's name and rule for each catalog sender in the user's tally: what the dashboard names them by. */
+export function catalogOfTally(db: Db, userId: string) {
+  return db
+    .select({ id: requestTemplates.id, title: requestTemplates.title, consumerFiles: requestTemplates.consumerFiles })
+    .from(requestTemplates)
+    .where(
+      sql`${requestTemplates.id} in (
+        select key from ${mailTallies}, json_each(${mailTallies.tally}, '$.s') where ${mailTallies.userId} = ${userId}
+        union select json_extract(value, '$.t') from ${mailTallies}, json_each(${mailTallies.tally}, '$.r') where ${mailTallies.userId} = ${userId})`,
+    );
+}
+
+/** A value of the user's tally, read through a JSON path, for a select over requests (its columns named with their table). */
+const fromTally = (path: SQLWrapper) =>
+  sql`(select json_extract(${mailTallies.tally}, ${path}) from ${mailTallies} where ${mailTallies.userId} = "requests"."userId")`;
+
+/** The last day a piece of any kind matched to the request arrived. */
+export const lastPieceOfRequest = sql<string | null>`${fromTally(sql`'$.r."' || "requests"."id" || '".l'`)}`;
+
+/** The last day a piece known to be real and matched to the request arrived, never after the day it reached us. */
+export const lastRealPieceOfRequest = sql<string | null>`${fromTally(sql`'$.r."' || "requests"."id" || '".v'`)}`;
+
+/**
+ * Whether the person's digests showed a piece of the request's sender (known to be real) on or
+ * before the day its current sending went out (decision 0072): by the catalog sender, or for a typed
+ * sender the name its pieces were read under, since a piece seen before the request is matched to
+ * none. For a select over requests.
+ */
+export const digestShowedSender = sql<boolean>`coalesce(${fromTally(
+  sql`'$.s."' || coalesce("requests"."templateId", ${nameKeySql(sql`"requests"."senderName"`)}) || '".d'`,
+)} <= date("requests"."processedAt" / 1000, 'unixepoch'), 0)`.mapWith(Boolean);
+
+/**
+ * The last day the person's mailbox was seen: the UTC day we received a piece known to be real
+ * (decision 0064), '' when none. `userId` is a bound value or a column named with its table.
+ */
+export const mailboxSeenOnOf = (userId: SQLWrapper) =>
+  sql<string>`coalesce((select ${mailTallies.seenOn} from ${mailTallies} where ${mailTallies.userId} = ${userId}), '')`;
+
+/** The latest piece known to be real matched to one request (domain latestRealPiece's evidence), as JSON. */
+export function latestRealPieceOf(db: Db, userId: string, requestId: string) {
+  return db
+    .select({ evidence: sql<string | null>`json_extract(${mailTallies.tally}, ${`$.r."${requestId}".e`})` })
+    .from(mailTallies)
+    .where(eq(mailTallies.userId, userId));
+}
