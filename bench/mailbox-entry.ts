@@ -10,7 +10,9 @@ import {
   MAILBOX_HOUSEHOLDS_PATH,
   MAILBOX_PROGRESS_PATH,
   MAILBOX_SWEEP_PATH,
+  MAILBOX_YEAR_PATH,
   type BenchFigures,
+  type BenchYear,
   type BenchHousehold,
 } from "./mailbox-routes";
 
@@ -19,8 +21,11 @@ const {
   getDb,
   parseEnv,
   sweepMailbox,
+  recordPiece,
   schema: { mailArrivals, mailboxAddresses, mailboxDays, requestLogs, requests, users },
 } = app;
+
+const DAY_MS = 86_400_000;
 
 /** The bench's month starts later: its accounts were made half a year before, so no digest predates them. */
 const ACCOUNTS_MADE = new Date(Date.parse("2026-05-01T00:00:00Z"));
@@ -91,17 +96,57 @@ async function progress(url: URL, rawEnv: unknown) {
 }
 
 /**
- * The daily sweep, as it runs on the day after the last digest: the rows of the pieces folded more
- * than the days a digest may come again are deleted, the rest kept (decision 0084).
+ * The daily sweep, as it runs on the day after the last digest (decision 0084): the bench receives a
+ * month of digests in minutes, so each piece's row is first given the moment its digest came, 14:00
+ * UTC on its day, as a month of real days would have it. Rows folded more than the days a digest
+ * may come again are deleted, the rest kept.
  */
 async function sweepAfterTheMonth(rawEnv: unknown) {
   const env = parseEnv(rawEnv);
   const db = getDb(env.DB);
+  const mine = inArray(mailArrivals.userId, benchUsers(db));
+  await db
+    .update(mailArrivals)
+    .set({ createdAt: sql`cast(unixepoch(${mailArrivals.arrivedOn} || ' 14:00:00') * 1000 as integer)` })
+    .where(mine);
   const [latest] = await db
     .select({ at: sql<number>`max(${mailArrivals.createdAt})`.mapWith(Number) })
     .from(mailArrivals)
-    .where(inArray(mailArrivals.userId, benchUsers(db)));
-  await sweepMailbox(env, new Date((latest?.at ?? Date.now()) + 86_400_000));
+    .where(mine);
+  await sweepMailbox(env, new Date((latest?.at ?? Date.now()) + DAY_MS));
+  return new Response(null, { status: 204 });
+}
+
+/**
+ * One household's month of pieces, as read, recorded again for each following month of the year
+ * (their days moved on by the month's length): what a year adds to its tally, through the product's
+ * own recordPiece, without reading the images again.
+ */
+async function recordTheYear(request: Request, rawEnv: unknown) {
+  const db = getDb(parseEnv(rawEnv).DB);
+  const { pieces, months, days } = (await request.json()) as BenchYear;
+  const now = new Date();
+  for (let month = 1; month < months; month++) {
+    for (const [index, piece] of pieces.entries()) {
+      await recordPiece(
+        db,
+        {
+          userId: piece.userId,
+          entryId: `bench-year-${month}-${index}`,
+          source: "digest",
+          arrivedOn: new Date(Date.parse(`${piece.arrivedOn}T00:00:00Z`) + month * days * DAY_MS).toISOString().slice(0, 10),
+          templateId: piece.templateId,
+          senderName: piece.senderName,
+          customerNumber: piece.customerNumber,
+          keyCode: null,
+          residentMail: piece.residentMail,
+          authenticated: piece.authenticated,
+          imageDeleted: true,
+        },
+        now,
+      );
+    }
+  }
   return new Response(null, { status: 204 });
 }
 
@@ -148,6 +193,7 @@ export default {
     if (request.method === "GET" && url.pathname === MAILBOX_PROGRESS_PATH) return progress(url, env);
     if (request.method === "GET" && url.pathname === MAILBOX_FIGURES_PATH) return figures(env);
     if (request.method === "POST" && url.pathname === MAILBOX_SWEEP_PATH) return sweepAfterTheMonth(env);
+    if (request.method === "POST" && url.pathname === MAILBOX_YEAR_PATH) return recordTheYear(request, env);
     return worker.fetch(request, env, ctx);
   },
   queue: worker.queue,

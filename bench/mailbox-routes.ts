@@ -3,6 +3,7 @@ export const MAILBOX_HOUSEHOLDS_PATH = "/__bench/mailbox/households";
 export const MAILBOX_PROGRESS_PATH = "/__bench/mailbox/progress";
 export const MAILBOX_FIGURES_PATH = "/__bench/mailbox/figures";
 export const MAILBOX_SWEEP_PATH = "/__bench/mailbox/sweep";
+export const MAILBOX_YEAR_PATH = "/__bench/mailbox/year";
 
 export type BenchHousehold = {
   userId: string;
@@ -32,3 +33,6 @@ export type BenchFigures = {
   stillComingLines: number;
   imagesLeft: number;
 };
+
+/** One household's read pieces of the month, recorded again for each of the year's other months. */
+export type BenchYear = { pieces: BenchPiece[]; months: number; days: number };
