@@ -5,6 +5,7 @@ import {
   foldPieces,
   latestRealPiece,
   matchedPerDay,
+  nameKeyOf,
   pieceGroupsOf,
   piecesOfRequest,
   piecesPerDaySince,
@@ -18,7 +19,6 @@ const piece = (fields: Partial<PieceToFold> & { arrivedOn: string }): PieceToFol
   authenticated: true,
   templateId: null,
   senderName: null,
-  nameKey: null,
   requestId: null,
   residentMail: false,
   receivedAt: new Date(`${fields.arrivedOn}T15:00:00Z`),
@@ -65,9 +65,9 @@ describe("foldPieces", () => {
 
   it("groups a name read only on a piece known to be real, and keeps resident mail apart", () => {
     const tally = foldPieces(emptyTally(), [
-      piece({ arrivedOn: "2026-11-01", senderName: "Acme Co", nameKey: "~acme co" }),
-      piece({ arrivedOn: "2026-11-03", senderName: "ACME CO", nameKey: "~acme co" }),
-      piece({ arrivedOn: "2026-11-04", senderName: "Forged", nameKey: "~forged", authenticated: false }),
+      piece({ arrivedOn: "2026-11-01", senderName: "Acme Co" }),
+      piece({ arrivedOn: "2026-11-03", senderName: "ACME CO" }),
+      piece({ arrivedOn: "2026-11-04", senderName: "Forged", authenticated: false }),
       piece({ arrivedOn: "2026-11-05", residentMail: true, templateId: "acme" }),
     ]);
     expect(tally.s["~acme co"]).toEqual({ n: 2, l: "2026-11-03", d: "2026-11-01", name: "ACME CO" });
@@ -94,6 +94,10 @@ describe("foldPieces", () => {
     expect(second.days.n).toHaveLength(DAYS_KEPT);
     expect(piecesPerDaySince(second, "")).toEqual([{ day: later, count: 1 }]);
     expect(piecesPerDaySince(first, "2026-01-01")).toEqual([{ day: "2026-01-01", count: 2 }]);
+  });
+
+  it("keys a name as SQLite's lower(trim(…)) does: spaces trimmed, ASCII letters lowercased, no double quote", () => {
+    expect(nameKeyOf('  Acme "Co" ÉTÉ ')).toBe("~acme co ÉtÉ");
   });
 
   it("gives the mailbox's last seen day from real pieces only", () => {

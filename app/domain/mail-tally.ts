@@ -15,8 +15,6 @@ export type PieceToFold = {
   templateId: string | null;
   /** The name read when no catalog sender matched it. */
   senderName: string | null;
-  /** That name's key, "~" and the name trimmed and lowercased, as SQL makes it (mail-tally.server.ts). */
-  nameKey: string | null;
   requestId: string | null;
   residentMail: boolean;
   receivedAt: Date;
@@ -56,11 +54,24 @@ export const emptyTally = (): MailTally => ({ s: {}, r: {}, days: { from: "", n:
 
 /**
  * Whose pieces a sender key gathers: a catalog sender by its id, a name read on a piece known to be
- * real by its key, and "" for pieces nothing trusted was read on.
+ * real by its key (nameKeyOf), and "" for pieces nothing trusted was read on.
  */
-function senderKeyOf(piece: Pick<PieceToFold, "templateId" | "nameKey" | "authenticated">): string {
+function senderKeyOf(piece: Pick<PieceToFold, "templateId" | "senderName" | "authenticated">): string {
   if (piece.templateId) return piece.templateId;
-  return piece.authenticated && piece.nameKey && piece.nameKey !== "~" ? piece.nameKey : "";
+  const key = piece.authenticated && piece.senderName ? nameKeyOf(piece.senderName) : "~";
+  return key === "~" ? "" : key;
+}
+
+/**
+ * A name's key: "~", then the name as SQLite's lower(trim(…)) makes it (spaces trimmed, ASCII
+ * letters lowercased), without a double quote so that it is always a valid JSON path. The SQL that
+ * looks a key up builds it the same way (mail-tally.server.ts).
+ */
+export function nameKeyOf(name: string) {
+  return `~${name
+    .replace(/^ +| +$/g, "")
+    .replace(/[A-Z]/g, (letter) => letter.toLowerCase())
+    .replaceAll('"', "")}`;
 }
 
 const SOURCE_CODES: Record<PieceSource, string> = { digest: "d", photo: "p", email: "e" };

@@ -10,9 +10,10 @@ import { mailClock, reachedSenderAt } from "~/domain/mail-timing";
 import { latestEvidence, letterArrival, letterEvidence } from "~/domain/request-evidence";
 import { learnedStopDays } from "~/domain/sender-outcome";
 import type { MailPhoto } from "~/models/mail-photo.server";
-import { foldPiecesOf } from "~/models/mail-tally.server";
+import { foldedByThis, foldPiecesOf, foldReadsOf, foldWritesOf } from "~/models/mail-tally.server";
 import { historyLineWhere } from "~/models/request-history.server";
 import { mailedLetterColumns } from "~/models/request-evidence.server";
+import { batchByName } from "~/utils/batch-by-name.server";
 import type { Db } from "~/utils/db.server";
 
 export type WaitingPiece = {
@@ -120,11 +121,12 @@ export type PieceReading = {
 };
 
 /**
- * The person's request for the piece's sender (the same catalog sender, or for a sender outside
- * the catalog the same name; a deleted request is no longer theirs; the latest one first), with
- * the letters mailed for it: one round trip.
+ * What finds the person's request for the piece's sender (the same catalog sender, or for a sender
+ * outside the catalog the same name; a deleted request is no longer theirs; the latest one first)
+ * and the letters mailed for it, for the caller's batch (matchedRequestOf reads the answers); null
+ * when nothing was read to find it by.
  */
-async function requestForSender(db: Db, userId: string, sender: { templateId: string | null; senderName: string | null }) {
+function requestForSenderReads(db: Db, userId: string, sender: { templateId: string | null; senderName: string | null }) {
   const bySender = sender.templateId
     ? eq(requests.templateId, sender.templateId)
     : sender.senderName
@@ -139,7 +141,7 @@ async function requestForSender(db: Db, userId: string, sender: { templateId: st
     .where(theirs)
     .orderBy(...latestFirst)
     .limit(1);
-  const [[request], letters] = await db.batch([
+  return [
     db
       .select({
         id: requests.id,
@@ -162,11 +164,17 @@ async function requestForSender(db: Db, userId: string, sender: { templateId: st
       .select(mailedLetterColumns)
       .from(mailedLetters)
       .where(and(eq(mailedLetters.userId, userId), sql`${mailedLetters.requestId} = (${latestId})`)),
-  ]);
+  ] as const;
+}
+
+type RequestForSenderReads = NonNullable<ReturnType<typeof requestForSenderReads>>;
+
+/** The request requestForSenderReads found, with its letters, or null. */
+function matchedRequestOf([[request], letters]: [Awaited<RequestForSenderReads[0]>, Awaited<RequestForSenderReads[1]>]) {
   return request ? { ...request, letters } : null;
 }
 
-type MatchedRequest = NonNullable<Awaited<ReturnType<typeof requestForSender>>>;
+type MatchedRequest = NonNullable<ReturnType<typeof matchedRequestOf>>;
 
 /** The last day mail printed before the request may arrive, from when the request reached the sender; null before it was sent. */
 function mailStopsByOf(request: MatchedRequest) {
@@ -183,17 +191,27 @@ function mailStopsByOf(request: MatchedRequest) {
  * identified): its row (added, or the waiting one completed), the request it is evidence for, and,
  * when it came after the day that request's mail should have stopped, the request marked still
  * coming with a line in its history. Both happen once however often or concurrently a piece is
- * recorded: the mark only where none is, and the line only where that mark was just made. Then the
- * piece is counted in the person's tally (foldPiecesOf), which every page reads.
+ * recorded: the mark only where none is, and the line only where that mark was just made. The same
+ * batch counts the piece in the person's tally (decision 0084), which every page reads: one round
+ * trip reads, one writes.
  */
 export async function recordPiece(db: Db, reading: PieceReading, now: Date) {
-  const recorded = await recordPieceRow(db, reading, now);
-  await foldPiecesOf(db, reading.userId);
-  return recorded;
-}
+  const { userId } = reading;
+  const [tallyRead, unfoldedRead] = foldReadsOf(db, userId);
+  const findRequest = reading.residentMail ? null : requestForSenderReads(db, userId, reading);
+  const read = await batchByName(db, {
+    entry: db
+      .select({ state: mailArrivals.state, createdAt: mailArrivals.createdAt })
+      .from(mailArrivals)
+      .where(and(eq(mailArrivals.userId, userId), eq(mailArrivals.entryId, reading.entryId))),
+    tally: tallyRead,
+    unfolded: unfoldedRead,
+    request: findRequest?.[0],
+    letters: findRequest?.[1],
+  });
+  const request = read.request && read.letters ? matchedRequestOf([read.request, read.letters]) : null;
+  const [entry] = read.entry;
 
-async function recordPieceRow(db: Db, reading: PieceReading, now: Date) {
-  const request = reading.residentMail ? null : await requestForSender(db, reading.userId, reading);
   const fields = {
     state: "read" as const,
     templateId: reading.templateId,
@@ -204,10 +222,15 @@ async function recordPieceRow(db: Db, reading: PieceReading, now: Date) {
     residentMail: reading.residentMail,
     ...(reading.imageDeleted ? { imageKey: null } : {}),
   };
+  // The piece is counted in the tally by the same batch that records it (unless it was read
+  // already), with any other piece read and not yet counted.
+  const recording = entry?.state === "read" ? [] : [{ ...reading, ...fields, receivedAt: entry?.createdAt ?? now }];
+  const fold = recording.length > 0 || read.unfolded.length > 0 ? foldWritesOf(db, userId, [read.tally, read.unfolded], recording) : null;
+  const folded = fold ? foldedByThis(userId, fold.foldedBy) : sql<boolean>`0`;
   const recorded = db
     .insert(mailArrivals)
     .values({
-      userId: reading.userId,
+      userId,
       entryId: reading.entryId,
       source: reading.source,
       authenticated: reading.authenticated,
@@ -215,37 +238,45 @@ async function recordPieceRow(db: Db, reading: PieceReading, now: Date) {
       printedSender: reading.printedSender ?? null,
       ...fields,
       imageKey: null,
+      folded,
     })
-    .onConflictDoUpdate({ target: [mailArrivals.userId, mailArrivals.entryId], set: fields, setWhere: eq(mailArrivals.state, "reading") });
+    .onConflictDoUpdate({
+      target: [mailArrivals.userId, mailArrivals.entryId],
+      set: { ...fields, folded },
+      setWhere: eq(mailArrivals.state, "reading"),
+    });
 
   const mailStopsBy = request && request.status !== null && !request.stillComingAt ? mailStopsByOf(request) : null;
   const timeZone = request ? timeZoneForState(request.state) : "";
-  if (!request || !mailStopsBy || !arrivedAfterStop(reading.arrivedOn, mailStopsBy, timeZone)) {
-    await recorded;
-    return { requestId: request?.id ?? null, stillComing: false };
-  }
   // A piece that could not be verified marks nothing: its request's card shows it, and only the
   // person's own confirmation counts (decision 0064).
-  if (!reading.authenticated) {
-    await recorded;
-    return { requestId: request.id, stillComing: false };
-  }
-  const thisRequest = and(eq(requests.userId, reading.userId), eq(requests.id, request.id));
-  const [, marked] = await db.batch([
+  const marks =
+    request && mailStopsBy && reading.authenticated && arrivedAfterStop(reading.arrivedOn, mailStopsBy, timeZone)
+      ? { request, mailStopsBy, thisRequest: and(eq(requests.userId, userId), eq(requests.id, request.id)) }
+      : null;
+  const written = await batchByName(db, {
+    counted: fold?.counted,
+    marked: fold?.marked,
     recorded,
-    db
-      .update(requests)
-      .set({ stillComingAt: now })
-      .where(and(thisRequest, isNull(requests.stillComingAt)))
-      .returning({ id: requests.id }),
-    historyLineWhere(db, and(thisRequest, eq(requests.stillComingAt, now), sql`changes() = 1`), {
-      creator: "system",
-      status: "stillComing",
-      detail: stillComingDetail({ ...reading, senderName: request.senderName }, mailStopsBy, timeZone),
-      at: now,
-    }),
-  ]);
-  return { requestId: request.id, stillComing: marked.length > 0 };
+    stillComing: marks
+      ? db
+          .update(requests)
+          .set({ stillComingAt: now })
+          .where(and(marks.thisRequest, isNull(requests.stillComingAt)))
+          .returning({ id: requests.id })
+      : undefined,
+    line: marks
+      ? historyLineWhere(db, and(marks.thisRequest, eq(requests.stillComingAt, now), sql`changes() = 1`), {
+          creator: "system",
+          status: "stillComing",
+          detail: stillComingDetail({ ...reading, senderName: marks.request.senderName }, marks.mailStopsBy, timeZone),
+          at: now,
+        })
+      : undefined,
+  });
+  // Another fold wrote the tally between this read and this write: the piece is counted by the next.
+  if (fold && written.counted?.length === 0) await foldPiecesOf(db, userId);
+  return { requestId: request?.id ?? null, stillComing: (written.stillComing?.length ?? 0) > 0 };
 }
 
 /** Pieces whose image is still stored though their reading ended, or that waited to be read since `before`. */

@@ -3,7 +3,7 @@
 // read and for the days a digest delivered again could repeat it; every count comes from here.
 import { and, eq, inArray, lt, or, sql, type SQLWrapper } from "drizzle-orm";
 import { mailArrivals, mailTallies, requestTemplates } from "../../drizzle/schema";
-import { foldPieces, parseTally, seenOnOf } from "~/domain/mail-tally";
+import { foldPieces, parseTally, seenOnOf, type PieceToFold } from "~/domain/mail-tally";
 import type { Db } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
 
@@ -12,67 +12,94 @@ const FOLD_AT_MOST = 90;
 /** Folds that found the record changed under them before one gives up (the next fold takes its pieces). */
 const FOLD_TRIES = 8;
 
-/** A name read, as a sender key (domain/mail-tally senderKeyOf): "~", then trimmed, lowercased, without a double quote. */
+/** A name read, as a sender key (domain/mail-tally nameKeyOf): "~", then trimmed, lowercased, without a double quote. */
 const nameKeySql = (name: SQLWrapper) => sql`'~' || replace(lower(trim(${name})), '"', '')`;
 
 /**
- * Counts this user's pieces read and not yet counted in their tally, and marks them counted, in
- * one batch that writes only over the version it read: two folds at once never count a piece
- * twice, and the one that lost reads again. The number of pieces counted.
+ * What a fold reads, for the caller's batch: the user's record, and their pieces read and not yet
+ * counted in it (foldedAs reads the answers).
+ */
+export function foldReadsOf(db: Db, userId: string) {
+  return [
+    db
+      .select({ tally: mailTallies.tally, seenOn: mailTallies.seenOn, version: mailTallies.version })
+      .from(mailTallies)
+      .where(eq(mailTallies.userId, userId)),
+    db
+      .select({
+        id: mailArrivals.id,
+        arrivedOn: mailArrivals.arrivedOn,
+        source: mailArrivals.source,
+        authenticated: mailArrivals.authenticated,
+        templateId: mailArrivals.templateId,
+        senderName: mailArrivals.senderName,
+        requestId: mailArrivals.requestId,
+        residentMail: mailArrivals.residentMail,
+        receivedAt: mailArrivals.createdAt,
+      })
+      .from(mailArrivals)
+      .where(and(eq(mailArrivals.userId, userId), eq(mailArrivals.state, "read"), eq(mailArrivals.folded, false)))
+      .limit(FOLD_AT_MOST),
+  ] as const;
+}
+
+type FoldReads = ReturnType<typeof foldReadsOf>;
+export type FoldRead = readonly [Awaited<FoldReads[0]>, Awaited<FoldReads[1]>];
+
+/**
+ * The writes of one fold, for the caller's batch, in this order: `counted`, the record with the
+ * pieces read (and `recording`, a piece whose row the same batch writes) counted, written only over
+ * the version read, answering whether it was; then `marked`, those pieces marked folded only if
+ * that write is the record's latest (by the key it wrote, `foldedBy`, with which the caller marks
+ * its own row: foldedByThis).
+ */
+export function foldWritesOf(db: Db, userId: string, [[current], pieces]: FoldRead, recording: PieceToFold[] = []) {
+  const version = current?.version ?? 0;
+  const counted = [...pieces, ...recording];
+  const written = {
+    tally: JSON.stringify(foldPieces(parseTally(current?.tally), counted)),
+    seenOn: seenOnOf(counted, current?.seenOn ?? null),
+    version: version + 1,
+    foldedBy: crypto.randomUUID(),
+  };
+  const ids = pieces.map((piece) => piece.id);
+  return {
+    foldedBy: written.foldedBy,
+    counted: db
+      .insert(mailTallies)
+      .values({ userId, ...written })
+      .onConflictDoUpdate({ target: mailTallies.userId, set: written, setWhere: eq(mailTallies.version, version) })
+      .returning({ version: mailTallies.version }),
+    marked: db
+      .update(mailArrivals)
+      .set({ folded: true })
+      .where(
+        and(
+          eq(mailArrivals.userId, userId),
+          ids.length > 0 ? inArray(mailArrivals.id, ids) : sql`0`,
+          foldedByThis(userId, written.foldedBy),
+        ),
+      ),
+  };
+}
+
+/** Whether the user's record was last written by the fold with this key. */
+export const foldedByThis = (userId: string, foldedBy: string) =>
+  sql<boolean>`exists (select 1 from ${mailTallies} where ${mailTallies.userId} = ${userId} and ${mailTallies.foldedBy} = ${foldedBy})`;
+
+/**
+ * Counts this user's pieces read and not yet counted in their tally, and marks them counted: two
+ * folds at once never count a piece twice, and the one that lost reads again. The number of pieces
+ * counted.
  */
 export async function foldPiecesOf(db: Db, userId: string): Promise<number> {
   let counted = 0;
   for (let tries = 0; tries < FOLD_TRIES;) {
-    const [[current], pieces] = await db.batch([
-      db
-        .select({ tally: mailTallies.tally, seenOn: mailTallies.seenOn, version: mailTallies.version })
-        .from(mailTallies)
-        .where(eq(mailTallies.userId, userId)),
-      db
-        .select({
-          id: mailArrivals.id,
-          arrivedOn: mailArrivals.arrivedOn,
-          source: mailArrivals.source,
-          authenticated: mailArrivals.authenticated,
-          templateId: mailArrivals.templateId,
-          senderName: mailArrivals.senderName,
-          nameKey: sql<string | null>`${nameKeySql(mailArrivals.senderName)}`,
-          requestId: mailArrivals.requestId,
-          residentMail: mailArrivals.residentMail,
-          receivedAt: mailArrivals.createdAt,
-        })
-        .from(mailArrivals)
-        .where(and(eq(mailArrivals.userId, userId), eq(mailArrivals.state, "read"), eq(mailArrivals.folded, false)))
-        .limit(FOLD_AT_MOST),
-    ]);
+    const read = await db.batch(foldReadsOf(db, userId));
+    const pieces = read[1];
     if (pieces.length === 0) return counted;
-    const version = current?.version ?? 0;
-    const written = {
-      tally: JSON.stringify(foldPieces(parseTally(current?.tally), pieces)),
-      seenOn: seenOnOf(pieces, current?.seenOn ?? null),
-      version: version + 1,
-      foldedBy: crypto.randomUUID(),
-    };
-    const [wrote] = await db.batch([
-      db
-        .insert(mailTallies)
-        .values({ userId, ...written })
-        .onConflictDoUpdate({ target: mailTallies.userId, set: written, setWhere: eq(mailTallies.version, version) })
-        .returning({ version: mailTallies.version }),
-      db
-        .update(mailArrivals)
-        .set({ folded: true })
-        .where(
-          and(
-            eq(mailArrivals.userId, userId),
-            inArray(
-              mailArrivals.id,
-              pieces.map((piece) => piece.id),
-            ),
-            sql`exists (select 1 from ${mailTallies} where ${mailTallies.userId} = ${userId} and ${mailTallies.foldedBy} = ${written.foldedBy})`,
-          ),
-        ),
-    ]);
+    const { counted: write, marked } = foldWritesOf(db, userId, read);
+    const [wrote] = await db.batch([write, marked]);
     if (wrote.length === 0) tries += 1;
     else {
       counted += pieces.length;

@@ -1,7 +1,9 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { ContactLink, LegalPage } from "~/components/marketing/legal-page";
+import { PIECE_ROWS_KEPT_DAYS } from "~/domain/inbound-trust";
 import { PHOTO_LIMITS } from "~/domain/mail-photo";
+import { DAYS_KEPT } from "~/domain/mail-tally";
 import { pageMeta } from "~/utils/meta";
 
 export default function Privacy() {
@@ -73,6 +75,16 @@ export default function Privacy() {
         printed text off it so we can find the sender and the customer number. We delete the photo, and the text read from it, as soon as
         the sender is confirmed, by you or by our staff. A photo whose sender is never found is deleted after {PHOTO_LIMITS.keepDays} days,
         and all your photos are deleted with your account. You can also delete a photo yourself from its page.
+      </p>
+
+      <h3 id="mail-seen">The mail you forward to us</h3>
+      <p>
+        If you forward the Postal Service&rsquo;s daily email of your mail to your address with us, a text-reading service reads each
+        piece&rsquo;s image so we can find its sender, and we delete the image once it is read. For {PIECE_ROWS_KEPT_DAYS} days we keep what
+        was read off the piece (its sender, and any customer number), so that the same email sent twice counts once. After that we keep only
+        what your pages show: for each sender, how many pieces came and the last day; for each of your requests, the day each piece from its
+        sender came; and how many pieces came each day, for the last {DAYS_KEPT} days. All of it is deleted with your account, and your data
+        export lists it.
       </p>
 
       <h3>What we never collect</h3>

@@ -60,7 +60,6 @@ export async function givePiecesSeen(email: string, pieces: SeenPiece[]) {
       authenticated: piece.authenticated ?? false,
       templateId: piece.templateId ?? null,
       senderName: piece.senderName ?? null,
-      nameKey: piece.senderName ? `~${piece.senderName.trim().toLowerCase()}` : null,
       requestId: piece.requestId ?? null,
       residentMail: piece.residentMail ?? false,
       receivedAt: new Date(`${piece.arrivedOn}T14:00:00Z`),
