@@ -68,6 +68,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const BYTES_PER_YEAR_BUDGET = 4 * 1024;
 const WRONG_SENDER_TARGET = 0.01;
 const READ_TIMEOUT_MS = 180_000;
+/** A call to the local Worker still unanswered after this has hung: the email handler takes a digest in a second or two. */
+const CALL_TIMEOUT_MS = 60_000;
+/**
+ * With no digest read for this long the run stops and names the digests it was waiting on: a queue
+ * that stopped reading would otherwise cost each digest left its own READ_TIMEOUT_MS, hours in all.
+ */
+const STALL_LIMIT_MS = 180_000;
 
 const rand = mulberry32(Number(options.seed));
 const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)]!;
@@ -176,6 +183,19 @@ async function renderScans(pieces: ScanPiece[]) {
   }
 }
 
+/** A call to the local Worker, its answer and body within CALL_TIMEOUT_MS: one that never comes fails the run, saying which. */
+async function callWorker(what: string, url: string, init: RequestInit = {}) {
+  try {
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
+    return { ok: response.ok, status: response.status, body: await response.text() };
+  } catch (error) {
+    if (error instanceof Error && error.name === "TimeoutError") throw new Error(`${what} did not answer in ${CALL_TIMEOUT_MS / 1000} s`);
+    throw error;
+  }
+}
+
+const describe = (digest: Digest) => `the digest of ${digest.day} to ${digest.household.userId}`;
+
 let stack: LocalStack | null = null;
 let persistDir: string | null = null;
 
@@ -197,7 +217,15 @@ async function main() {
     standInsPort: await freePort(),
     persistDir,
     script: "bench/mailbox-entry.ts",
-    vars: { MAILBOX_DOMAIN, JOB_RETRY_BASE_SECONDS: sized("1", "0") },
+    vars: {
+      MAILBOX_DOMAIN,
+      JOB_RETRY_BASE_SECONDS: sized("1", "0"),
+      // The reading budget (decision 0065) counts a household's pieces recorded, by the clock, since
+      // a day before the digest's date, and the bench records a month of them within the hour: at 20
+      // a household's later digests would be taken with none of their pieces kept. Each household
+      // here gets at most 6 pieces a day.
+      PHOTO_DAILY_LIMIT: String(pieceCount),
+    },
     inspector: false,
     logLevel: "warn",
     ...seededStack(),
@@ -207,8 +235,11 @@ async function main() {
   const app = stack.appUrl;
   // The Postal Service signs its digests (decision 0063): the bench's key, served by the DNS stand-in.
   const usps = await publishDkimKey(stack.standIns.url, await newDkimKey("usps.com", "bench"));
-  const made = await fetch(app + MAILBOX_HOUSEHOLDS_PATH, { method: "POST", body: JSON.stringify({ households }) });
-  if (!made.ok) throw new Error(`households not made: ${made.status} ${await made.text()}`);
+  const made = await callWorker("making the households", app + MAILBOX_HOUSEHOLDS_PATH, {
+    method: "POST",
+    body: JSON.stringify({ households }),
+  });
+  if (!made.ok) throw new Error(`households not made: ${made.status} ${made.body}`);
 
   const send = async (digest: Digest) => {
     const raw = await signDkim(
@@ -221,47 +252,88 @@ async function main() {
     );
     const from = encodeURIComponent("USPSInformeddelivery@email.informeddelivery.usps.com");
     const to = encodeURIComponent(`${digest.household.token}@${MAILBOX_DOMAIN}`);
-    const response = await fetch(`${app}/cdn-cgi/handler/email?from=${from}&to=${to}`, { method: "POST", body: raw });
-    if (!response.ok) throw new Error(`the email endpoint answered ${response.status}: ${await response.text()}`);
+    const answer = await callWorker(`the email handler, given ${describe(digest)},`, `${app}/cdn-cgi/handler/email?from=${from}&to=${to}`, {
+      method: "POST",
+      body: raw,
+    });
+    if (!answer.ok) throw new Error(`the email endpoint answered ${answer.status}: ${answer.body}`);
     return raw.length;
   };
+  const progressOf = async (digest: Digest) => {
+    const url = `${app}${MAILBOX_PROGRESS_PATH}?userId=${encodeURIComponent(digest.household.userId)}&day=${digest.day}`;
+    return JSON.parse((await callWorker("the progress route", url)).body) as { pieces: number; read: number };
+  };
+  /** Whether every piece of a digest just sent was read within timeoutMs. */
   const readBy = async (digest: Digest, timeoutMs: number) => {
     const deadline = performance.now() + timeoutMs;
-    while (performance.now() < deadline) {
-      const url = `${app}${MAILBOX_PROGRESS_PATH}?userId=${encodeURIComponent(digest.household.userId)}&day=${digest.day}`;
-      const { pieces, read } = (await (await fetch(url)).json()) as { pieces: number; read: number };
-      if (pieces >= digest.pieces.length && read >= digest.pieces.length) return true;
-      await new Promise((resolve) => setTimeout(resolve, 250));
+    // wrangler answers once the email handler has returned, so every piece the Worker kept is
+    // recorded by now: waiting for one it did not keep would only wait out the timeout.
+    let progress = await progressOf(digest);
+    if (progress.pieces < digest.pieces.length) {
+      throw new Error(
+        `the Worker took ${describe(digest)} but kept ${progress.pieces} of its ${digest.pieces.length} pieces (a limit reached, such as PHOTO_DAILY_LIMIT?)`,
+      );
     }
-    return false;
+    while (progress.read < digest.pieces.length) {
+      if (performance.now() > deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      progress = await progressOf(digest);
+    }
+    return true;
   };
 
   const [first, ...rest] = digests;
   if (!first) throw new Error("no digest to send");
   const firstStarted = performance.now();
   const messageBytes = [await send(first)];
-  if (!(await readBy(first, READ_TIMEOUT_MS))) throw new Error("the first digest was not read");
+  if (!(await readBy(first, READ_TIMEOUT_MS))) throw new Error(`${describe(first)} was not read in ${READ_TIMEOUT_MS / 1000} s`);
   console.log(`The first digest was read ${((performance.now() - firstStarted) / 1000).toFixed(0)} s after it was sent.`);
   // The first digest's time includes starting the reader: the figures time the others.
   const seconds: number[] = [];
 
   const started = performance.now();
   let next = 0;
+  let done = 1;
   let unread = 0;
-  await Promise.all(
+  // What each lane waits on since when, and when a digest was last read: what a stall is told by.
+  const inFlight = new Map<Digest, number>();
+  let lastRead = started;
+  const lanes = Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < rest.length) {
         const digest = rest[next++]!;
         const sentAt = performance.now();
+        inFlight.set(digest, sentAt);
         messageBytes.push(await send(digest));
-        if (await readBy(digest, READ_TIMEOUT_MS)) seconds.push((performance.now() - sentAt) / 1000);
-        else unread++;
-        if ((next + 1) % 100 === 0) console.log(`  ${next + 1} of ${digests.length} digests sent`);
+        if (await readBy(digest, READ_TIMEOUT_MS)) {
+          seconds.push((performance.now() - sentAt) / 1000);
+          lastRead = performance.now();
+        } else unread++;
+        inFlight.delete(digest);
+        if (++done % 100 === 0) console.log(`  ${done} of ${digests.length} digests sent`);
       }
     }),
   );
+  let watch: NodeJS.Timeout | undefined;
+  const stalled = new Promise<never>((_, reject) => {
+    watch = setInterval(() => {
+      if (performance.now() - lastRead < STALL_LIMIT_MS) return;
+      clearInterval(watch);
+      void stallReport(inFlight, progressOf).then((waiting) =>
+        reject(
+          new Error(`no digest was read in ${STALL_LIMIT_MS / 1000} s, after ${done} of ${digests.length}; still waiting on:\n${waiting}`),
+        ),
+      );
+    }, 5_000);
+  });
+  try {
+    // A stalled run's lanes are left to fail once the stack stops.
+    await Promise.race([lanes, stalled]);
+  } finally {
+    clearInterval(watch);
+  }
   const elapsedMinutes = (performance.now() - started) / 60_000;
-  const figures = (await (await fetch(app + MAILBOX_FIGURES_PATH)).json()) as BenchFigures;
+  const figures = JSON.parse((await callWorker("the figures route", app + MAILBOX_FIGURES_PATH)).body) as BenchFigures;
   const stored = await storedPerHousehold(app, households, figures);
   report(households, digests, figures, stored, { seconds, unread, elapsedMinutes, messageBytes });
 }
@@ -273,8 +345,8 @@ async function main() {
  */
 async function storedPerHousehold(app: string, households: Household[], figures: BenchFigures) {
   const post = async (path: string, body?: unknown) => {
-    const response = await fetch(app + path, { method: "POST", body: body === undefined ? undefined : JSON.stringify(body) });
-    if (!response.ok) throw new Error(`${path} failed: ${response.status} ${await response.text()}`);
+    const response = await callWorker(path, app + path, { method: "POST", body: body === undefined ? undefined : JSON.stringify(body) });
+    if (!response.ok) throw new Error(`${path} failed: ${response.status} ${response.body}`);
   };
   const perHousehold = (bytes: number | undefined) => (bytes ?? 0) / households.length;
   await post(MAILBOX_SWEEP_PATH);
@@ -291,6 +363,29 @@ async function storedPerHousehold(app: string, households: Household[], figures:
     tallyAfterMonth: perHousehold(afterMonth.mail_tallies),
     tallyAfterYear: perHousehold(afterYear.mail_tallies),
   };
+}
+
+/** Each digest a lane still waits on, how long since it was sent, and how far its pieces got. */
+async function stallReport(inFlight: Map<Digest, number>, progressOf: (digest: Digest) => Promise<{ pieces: number; read: number }>) {
+  const lines = await Promise.all(
+    [...inFlight].map(async ([digest, sentAt]) => {
+      const progress = await progressOf(digest).then(
+        ({ pieces, read }) => `${pieces} of its ${digest.pieces.length} pieces recorded, ${read} read`,
+        (error: unknown) => `its progress unknown (${error instanceof Error ? error.message : String(error)})`,
+      );
+      return `  ${describe(digest)}, sent ${((performance.now() - sentAt) / 1000).toFixed(0)} s ago: ${progress}`;
+    }),
+  );
+  // Pieces recorded and not read point at the reading queue or at the text reader behind it.
+  const reader = stack?.textReader;
+  const healthy = reader
+    ? await fetch(`${reader.url}/health`, { signal: AbortSignal.timeout(5_000) }).then(
+        (response) => response.ok,
+        () => false,
+      )
+    : false;
+  lines.push(`  (the text reader ${healthy ? "answers" : "does not answer"} its health check)`);
+  return lines.join("\n");
 }
 
 function report(

@@ -8,6 +8,9 @@ const REPO_ROOT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
 const STOP_SIGNALS: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
 
+/** How long close() gives the reader to stop on SIGTERM before it is killed. */
+const STOP_GRACE_MS = 5_000;
+
 export type TextReaderProcess = {
   url: string;
   close: () => Promise<void>;
@@ -55,6 +58,11 @@ export async function startTextReaderProcess({
     for (const signal of STOP_SIGNALS) process.removeListener(signal, killOnSignal);
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill("SIGTERM");
+    // A reader stuck in a read (or stopped) may never get to SIGTERM: a stack's stop must not wait on it.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, STOP_GRACE_MS)))]);
+    clearTimeout(timer);
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     await exited;
   };
 
