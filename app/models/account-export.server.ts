@@ -34,6 +34,7 @@ import {
 } from "../../drizzle/schema";
 import { timeZoneForState } from "~/domain/dates";
 import { parseTally, tallyForExport } from "~/domain/mail-tally";
+import { tallyRowOf } from "~/models/mail-tally.server";
 import { mailboxAddress } from "~/domain/mailbox";
 import { letterOfRequest } from "~/domain/opt-out-letter";
 import { freeRequestsLeft } from "~/domain/requests";
@@ -662,7 +663,7 @@ export async function exportAccount(
       .from(mailArrivals)
       .where(eq(mailArrivals.userId, userId))
       .orderBy(desc(mailArrivals.arrivedOn), desc(mailArrivals.createdAt)),
-    tally: db.select({ tally: mailTallies.tally, seenOn: mailTallies.seenOn }).from(mailTallies).where(eq(mailTallies.userId, userId)),
+    tally: tallyRowOf(db, userId),
     permissions: db
       .select(agentPermissionColumns)
       .from(agentPermissions)

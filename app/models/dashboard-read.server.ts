@@ -3,7 +3,7 @@
 // in request.server.ts; the only statement here that may write is the mailbox address a first
 // visit makes (mailboxQueriesOf), which the page shows at once.
 import { and, desc, eq, gte, sql } from "drizzle-orm";
-import { mailTallies, requestLogs, requests, requestTemplates, senderOutcomes } from "../../drizzle/schema";
+import { requestLogs, requests, requestTemplates, senderOutcomes } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
 import { parseTally, pieceGroupsOf, piecesOfRequest } from "~/domain/mail-tally";
 import { UNDO_DELETE_DAYS } from "~/domain/requests";
@@ -15,7 +15,7 @@ import { listUserRecipients } from "~/models/recipient.server";
 import { mailedLettersOfUser, sentLinesOfUser, sentOptOutEmailsOfUser } from "~/models/request-evidence.server";
 import { historyOf, notDeleted, requestColumns, sendingJob } from "~/models/request.server";
 import { returnAddressColumns } from "~/models/sender-address.server";
-import { catalogOfTally, digestShowedSender } from "~/models/mail-tally.server";
+import { catalogOfTally, digestShowedSender, tallyRowOf } from "~/models/mail-tally.server";
 import { unverifiedPiecesOf } from "~/models/unverified-pieces.server";
 import { accountOf } from "~/models/user.server";
 import { batchByName } from "~/utils/batch-by-name.server";
@@ -84,7 +84,7 @@ export async function getDashboard(db: Db, userId: string, openRequestId: string
     letters: mailedLettersOfUser(db, userId),
     sentEmails: sentOptOutEmailsOfUser(db, userId),
     sentLines: sentLinesOfUser(db, userId),
-    tally: db.select({ tally: mailTallies.tally, seenOn: mailTallies.seenOn }).from(mailTallies).where(eq(mailTallies.userId, userId)),
+    tally: tallyRowOf(db, userId),
     tallyCatalog: catalogOfTally(db, userId),
     unverifiedPieces: unverifiedPiecesOf(db, userId),
     history: openRequestId ? historyOf(db, userId, openRequestId) : undefined,

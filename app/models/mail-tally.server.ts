@@ -17,7 +17,7 @@ const nameKeySql = (name: SQLWrapper) => sql`'~' || replace(lower(trim(${name}))
 
 /**
  * What a fold reads, for the caller's batch: the user's record, and their pieces read and not yet
- * counted in it (foldedAs reads the answers).
+ * counted in it (foldWritesOf takes the answers).
  */
 export function foldReadsOf(db: Db, userId: string) {
   return [
@@ -140,6 +140,11 @@ export function forgetFoldedPieces(db: Db, before: Date) {
         ),
       ),
     );
+}
+
+/** The user's record as the pages read it (parseTally), and the day their mailbox was last seen; no row before their first piece. */
+export function tallyRowOf(db: Db, userId: string) {
+  return db.select({ tally: mailTallies.tally, seenOn: mailTallies.seenOn }).from(mailTallies).where(eq(mailTallies.userId, userId));
 }
 
 /** The catalog's name and rule for each catalog sender in the user's tally: what the dashboard names them by. */

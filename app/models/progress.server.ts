@@ -1,9 +1,9 @@
 // What the progress pages read (decision 0060): one person's requests and the pieces seen in their
 // mail, and for staff the whole service's weeks of mail still coming, follow-ups and escalations.
 import { and, count, eq, gte, inArray, ne, sql } from "drizzle-orm";
-import { mailTallies, requestLogs, requests, senderOutcomes } from "../../drizzle/schema";
+import { requestLogs, requests, senderOutcomes } from "../../drizzle/schema";
 import { matchedPerDay, parseTally, piecesPerDaySince } from "~/domain/mail-tally";
-import { digestShowedSender } from "~/models/mail-tally.server";
+import { digestShowedSender, tallyRowOf } from "~/models/mail-tally.server";
 import type { Db } from "~/utils/db.server";
 
 /**
@@ -29,7 +29,7 @@ export async function progressOfUser(db: Db, userId: string, since: string) {
       .from(requests)
       .leftJoin(senderOutcomes, eq(senderOutcomes.templateId, requests.templateId))
       .where(and(eq(requests.userId, userId), inArray(requests.status, ["inQueue", "confirmedByUser"]))),
-    db.select({ tally: mailTallies.tally, seenOn: mailTallies.seenOn }).from(mailTallies).where(eq(mailTallies.userId, userId)),
+    tallyRowOf(db, userId),
   ]);
   const tally = parseTally(tallyRow?.tally);
   return {
