@@ -339,9 +339,9 @@ async function main() {
 }
 
 /**
- * What the pieces keep in D1 (dbstat), per household: the rows the daily sweep keeps after the
- * month, and the tally after the month and after a year (the month's pieces recorded again for
- * each other month, bench/mailbox-entry.ts).
+ * What the pieces keep in D1 (dbstat), per household: the piece rows and the mailbox's daily counts
+ * the daily sweep keeps after the month, and the tally after the month and after a year (the
+ * month's pieces recorded again for each other month, bench/mailbox-entry.ts).
  */
 async function storedPerHousehold(app: string, households: Household[], figures: BenchFigures) {
   const post = async (path: string, body?: unknown) => {
@@ -360,6 +360,7 @@ async function storedPerHousehold(app: string, households: Household[], figures:
   const afterYear = bytesByTable(d1File(persistDir!));
   return {
     rows: perHousehold(afterMonth.mail_arrivals),
+    days: perHousehold(afterMonth.mailbox_days),
     tallyAfterMonth: perHousehold(afterMonth.mail_tallies),
     tallyAfterYear: perHousehold(afterYear.mail_tallies),
   };
@@ -452,7 +453,7 @@ function report(
   const marked = new Set(figures.stillComing.map((row) => `${row.userId} ${row.requestId}`));
   const markedRight = [...expectedStillComing].filter((key) => marked.has(key)).length;
   const piecesSent = digests.reduce((total, digest) => total + digest.pieces.length, 0);
-  const bytesPerHouseholdYear = stored.tallyAfterYear + stored.rows;
+  const bytesPerHouseholdYear = stored.tallyAfterYear + stored.rows + stored.days;
   const sorted = [...run.seconds].sort((a, b) => a - b);
 
   console.log(
@@ -489,7 +490,7 @@ function report(
     ).toFixed(0)} KB`,
   );
   console.log(
-    `  D1 pages per household (dbstat): tally ${(stored.tallyAfterMonth / 1024).toFixed(2)} KB after ${DAYS} days, ${(stored.tallyAfterYear / 1024).toFixed(2)} KB after a year; piece rows the sweep keeps ${(stored.rows / 1024).toFixed(2)} KB`,
+    `  D1 pages per household (dbstat): tally ${(stored.tallyAfterMonth / 1024).toFixed(2)} KB after ${DAYS} days, ${(stored.tallyAfterYear / 1024).toFixed(2)} KB after a year; what the sweep keeps: piece rows ${(stored.rows / 1024).toFixed(2)} KB, daily counts ${(stored.days / 1024).toFixed(2)} KB`,
   );
   console.log(
     `\nTarget: every piece of a requested sender matched to its request: ${rightRequest === withRequest ? "holds" : "MISSED"} (${percent(rightRequest, withRequest)})`,

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 // Timestamps are stored as epoch milliseconds and read as Date.
 const createdAt = () =>
@@ -520,8 +520,11 @@ export const mailTallies = sqliteTable("mail_tallies", {
   userId: text("userId")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
-  // MailTally as JSON.
+  // What the daily walks read of the MailTally in SQL, as JSON (TallyFacts); the whole record in
+  // rows written before decision 0085, whose `packed` is null.
   tally: text("tally").notNull(),
+  // The rest of the record (TallyRest), JSON deflated: only the pages and the export read it.
+  packed: blob("packed", { mode: "buffer" }),
   // The UTC day the latest piece known to be real reached us: the day the mailbox was last seen.
   seenOn: text("seenOn"),
   version: integer("version").notNull().default(0),

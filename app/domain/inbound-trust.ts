@@ -18,11 +18,11 @@ const GOOGLE_SIGNING_DOMAINS = ["google.com", "gmail.com"];
 const DIGEST_DAYS = { aheadOfReceipt: 1, beforeReceipt: 3 } as const;
 
 /**
- * How long a piece's own row is kept once folded (decision 0084), so that a digest delivered again
- * adds nothing: a copy is taken only while its day is at most beforeReceipt days old, and that day
- * was at most aheadOfReceipt days after the first copy arrived. A day more for the clocks.
+ * How long a digest taken is remembered (decision 0085), so that a copy delivered again adds
+ * nothing: a copy is taken only while its day is at most beforeReceipt days old, and that day was
+ * at most aheadOfReceipt days after the first copy arrived. A day more for the clocks.
  */
-export const PIECE_ROWS_KEPT_DAYS = DIGEST_DAYS.aheadOfReceipt + DIGEST_DAYS.beforeReceipt + 1;
+export const DIGEST_REPEAT_DAYS = DIGEST_DAYS.aheadOfReceipt + DIGEST_DAYS.beforeReceipt + 1;
 
 /** The message's From, as the signature covers it: its address and how many From fields it has. */
 export type SignedFrom = { address: string; count: number };

@@ -19,6 +19,8 @@ export function isResidentMail(text: string): boolean {
 
 /** A digest's piece: the same message delivered twice gives the same entries, which exist once. */
 export const digestEntryId = (messageKey: string, index: number) => `d:${messageKey}:${index + 1}`;
+/** The message key of a digest's piece (digestEntryId), or null for a piece of a photo. */
+export const digestMessageKeyOf = (entryId: string) => (entryId.startsWith("d:") ? entryId.split(":")[1]! : null);
 /** A photo is one piece however often it is identified. */
 export const photoEntryId = (photoId: string) => `p:${photoId}`;
 

@@ -10,11 +10,16 @@ import {
   piecesOfRequest,
   piecesPerDaySince,
   seenOnOf,
+  joinTally,
+  splitTally,
   type PieceToFold,
 } from "~/domain/mail-tally";
+import { DIGEST_REPEAT_DAYS } from "~/domain/inbound-trust";
 import { dayNumber, dayOfNumber } from "~/domain/dates";
 
+let pieces = 0;
 const piece = (fields: Partial<PieceToFold> & { arrivedOn: string }): PieceToFold => ({
+  entryId: `d:${(pieces++).toString(16).padStart(16, "0")}:1`,
   source: "digest",
   authenticated: true,
   templateId: null,
@@ -151,5 +156,64 @@ describe("what the pages read of a tally", () => {
       { requestId: "r1", day: "2026-11-02", count: 2 },
       { requestId: "r1", day: "2026-11-20", count: 1 },
     ]);
+  });
+});
+
+describe("the digests a tally remembers", () => {
+  const digestPiece = (key: string, index: number, receivedOn: string) =>
+    piece({ entryId: `d:${key}:${index}`, arrivedOn: receivedOn, receivedAt: new Date(`${receivedOn}T15:00:00Z`) });
+
+  it("keeps each digest's message key once, with the day it reached us, and never a photo's", () => {
+    const tally = foldPieces(emptyTally(), [
+      digestPiece("aaaaaaaaaaaaaaaa", 1, "2026-11-20"),
+      digestPiece("aaaaaaaaaaaaaaaa", 2, "2026-11-20"),
+      piece({ entryId: "p:photo-1", arrivedOn: "2026-11-20" }),
+    ]);
+    expect(tally.x).toEqual({ aaaaaaaaaaaaaaaa: dayNumber("2026-11-20") });
+  });
+
+  it(`forgets a digest ${DIGEST_REPEAT_DAYS} days older than the latest, when a copy of it would be refused for its day`, () => {
+    const latest = "2026-11-20";
+    const kept = dayOfNumber(dayNumber(latest) - DIGEST_REPEAT_DAYS);
+    const forgotten = dayOfNumber(dayNumber(latest) - DIGEST_REPEAT_DAYS - 1);
+    const first = foldPieces(emptyTally(), [digestPiece("bbbbbbbbbbbbbbbb", 1, forgotten), digestPiece("cccccccccccccccc", 1, kept)]);
+    expect(Object.keys(first.x ?? {}).sort()).toEqual(["bbbbbbbbbbbbbbbb", "cccccccccccccccc"]);
+    const next = foldPieces(first, [digestPiece("dddddddddddddddd", 1, latest)]);
+    expect(Object.keys(next.x ?? {}).sort()).toEqual(["cccccccccccccccc", "dddddddddddddddd"]);
+  });
+});
+
+describe("a tally in two parts", () => {
+  const tally = foldPieces(emptyTally(), [
+    piece({ arrivedOn: "2026-11-02", templateId: "acme", requestId: "r1" }),
+    piece({ arrivedOn: "2026-11-03", templateId: "acme", requestId: "r1", authenticated: false }),
+    piece({ arrivedOn: "2026-11-04", templateId: "globex" }),
+    piece({ arrivedOn: "2026-11-05", templateId: "initech", authenticated: false, source: "photo" }),
+    piece({ arrivedOn: "2026-11-06", senderName: "Corner Pizza" }),
+    piece({ arrivedOn: "2026-11-07", residentMail: true }),
+    piece({ arrivedOn: "2026-11-08", templateId: "hooli", requestId: "r2", authenticated: false }),
+  ]);
+
+  it("is whole again once joined, the senders in their order", () => {
+    const { facts, rest } = splitTally(tally);
+    const joined = joinTally(JSON.parse(JSON.stringify(facts)), JSON.parse(JSON.stringify(rest)));
+    expect(joined).toEqual(tally);
+    expect(Object.keys(joined.s)).toEqual(Object.keys(tally.s));
+  });
+
+  it("keeps in the facts every path the walks read, and no piece list or count", () => {
+    const { facts, rest } = splitTally(tally);
+    expect(facts.s).toEqual({ acme: { d: "2026-11-02" }, globex: { d: "2026-11-04" }, initech: {}, "~corner pizza": { d: "2026-11-06" } });
+    expect(facts.r.r1).toEqual({
+      t: "acme",
+      l: "2026-11-03",
+      v: "2026-11-02",
+      e: ["2026-11-02", "digest", Date.parse("2026-11-02T15:00:00Z")],
+    });
+    expect(facts.r.r2).toEqual({ t: "hooli", l: "2026-11-08" });
+    expect(facts.x).toEqual(tally.x);
+    expect(JSON.stringify(facts)).not.toContain('"p"');
+    expect(rest.s).toEqual({ globex: [1, "2026-11-04"], initech: [1, "2026-11-05"], "~corner pizza": [1, "2026-11-06", "Corner Pizza"] });
+    expect(rest.r).toEqual({ r1: tally.r.r1!.p, r2: tally.r.r2!.p });
   });
 });

@@ -1,14 +1,18 @@
 // The pieces seen in a person's mail, folded (decision 0084): what every page and walk reads of them,
 // kept in one small record per person instead of a row per piece. A piece read is counted here once,
-// then its own row (mail_arrivals) is kept only as long as a digest delivered again could repeat it.
+// then its own row (mail_arrivals) is kept only as long as the day's reading budget counts it; the
+// digests taken lately are remembered here instead, so that one delivered again adds nothing.
 // Pure, so that each rule of the fold has a unit test (mail-tally.test.ts).
 import type { PieceSource } from "../../drizzle/schema";
 import { dayNumber, dayOfNumber, utcDay } from "~/domain/dates";
+import { DIGEST_REPEAT_DAYS } from "~/domain/inbound-trust";
+import { digestMessageKeyOf } from "~/domain/mail-piece";
 import { PROGRESS_DAYS } from "~/domain/progress";
 import type { PieceGroup } from "~/domain/seen-in-mail";
 
 /** A piece once read, as the fold takes it (mail_arrivals). */
 export type PieceToFold = {
+  entryId: string;
   arrivedOn: string;
   source: PieceSource;
   authenticated: boolean;
@@ -45,6 +49,11 @@ export type MailTally = {
   m?: { n: number; l: string };
   /** Every piece per day, the DAYS_KEPT days up to the latest. */
   days: { from: string; n: number[] };
+  /**
+   * The digests whose pieces were counted lately: each message's key (digestMessageKeyOf) and the
+   * day number it reached us, for the DIGEST_REPEAT_DAYS a copy of it could still be taken.
+   */
+  x?: Record<string, number>;
 };
 
 /** The days of counts kept: those the progress page reads, and a week more for every time zone. */
@@ -123,9 +132,23 @@ function countDay(days: MailTally["days"], day: string): MailTally["days"] {
   return { from: dayOfNumber(from), n: counts };
 }
 
+/** The digests remembered with these pieces' own, those older than DIGEST_REPEAT_DAYS before the latest left out. */
+function rememberDigests(taken: Record<string, number>, pieces: PieceToFold[]): Record<string, number> | undefined {
+  const next = { ...taken };
+  for (const piece of pieces) {
+    const key = digestMessageKeyOf(piece.entryId);
+    if (key) next[key] = Math.max(next[key] ?? 0, dayNumber(utcDay(piece.receivedAt)));
+  }
+  const latest = Math.max(0, ...Object.values(next));
+  const kept = Object.entries(next).filter(([, day]) => day >= latest - DIGEST_REPEAT_DAYS);
+  return kept.length > 0 ? Object.fromEntries(kept) : undefined;
+}
+
 /** The tally with these pieces counted: a new record, the one given is left as it was. */
 export function foldPieces(tally: MailTally, pieces: PieceToFold[]): MailTally {
   const next: MailTally = structuredClone(tally);
+  const taken = rememberDigests(next.x ?? {}, pieces);
+  if (taken) next.x = taken;
   for (const piece of pieces) {
     next.days = countDay(next.days, piece.arrivedOn);
     const key = senderKeyOf(piece);
@@ -164,8 +187,61 @@ export function seenOnOf(pieces: PieceToFold[], seenOn: string | null): string |
   }, seenOn);
 }
 
+/** A record written whole as JSON, as before decision 0085 (e2e's fixtures still write it so). */
 export function parseTally(text: string | null | undefined): MailTally {
   return text ? (JSON.parse(text) as MailTally) : emptyTally();
+}
+
+/**
+ * What the daily walks read of a record in SQL, by JSON path (mail-tally.server.ts): per sender
+ * the first day a real digest showed it, per request its sender and last days and latest evidence,
+ * and the digests taken lately. The paths are those of the whole record, so a record stored whole
+ * reads the same.
+ */
+export type TallyFacts = {
+  s: Record<string, Pick<SenderTally, "d">>;
+  r: Record<string, Omit<RequestTally, "p">>;
+  x?: MailTally["x"];
+};
+
+/** The rest of a record, which only the pages and the export read, and which is stored compressed (decision 0085). */
+export type TallyRest = {
+  /** Per sender with pieces matched to no request: how many, the last day, the name read. */
+  s: Record<string, [n: number, l: string, name?: string]>;
+  /** Per request, its pieces (RequestTally.p). */
+  r: Record<string, string>;
+  m?: MailTally["m"];
+  days: MailTally["days"];
+};
+
+/** The record in its two parts (joinTally's inverse). */
+export function splitTally(tally: MailTally): { facts: TallyFacts; rest: TallyRest } {
+  const facts: TallyFacts = { s: {}, r: {} };
+  const rest: TallyRest = { s: {}, r: {}, days: tally.days };
+  for (const [key, { n, l, d, name }] of Object.entries(tally.s)) {
+    facts.s[key] = d ? { d } : {};
+    if (n > 0) rest.s[key] = name ? [n, l, name] : [n, l];
+  }
+  for (const [id, { p, ...request }] of Object.entries(tally.r)) {
+    facts.r[id] = request;
+    rest.r[id] = p;
+  }
+  if (tally.m) rest.m = tally.m;
+  if (tally.x) facts.x = tally.x;
+  return { facts, rest };
+}
+
+/** The record whole again from its two parts. */
+export function joinTally(facts: TallyFacts, rest: TallyRest): MailTally {
+  const tally: MailTally = { s: {}, r: {}, days: rest.days };
+  for (const [key, { d }] of Object.entries(facts.s)) {
+    const [n, l, name] = rest.s[key] ?? [0, ""];
+    tally.s[key] = { n, l, ...(d ? { d } : {}), ...(name ? { name } : {}) };
+  }
+  for (const [id, request] of Object.entries(facts.r)) tally.r[id] = { ...request, p: rest.r[id] ?? "" };
+  if (rest.m) tally.m = rest.m;
+  if (facts.x) tally.x = facts.x;
+  return tally;
 }
 
 type CatalogFacts = { title: string; consumerFiles: boolean };

@@ -33,8 +33,8 @@ import {
   type SubscriptionStatus,
 } from "../../drizzle/schema";
 import { timeZoneForState } from "~/domain/dates";
-import { parseTally, tallyForExport } from "~/domain/mail-tally";
-import { tallyRowOf } from "~/models/mail-tally.server";
+import { tallyForExport } from "~/domain/mail-tally";
+import { tallyOfRow, tallyRowOf } from "~/models/mail-tally.server";
 import { mailboxAddress } from "~/domain/mailbox";
 import { letterOfRequest } from "~/domain/opt-out-letter";
 import { freeRequestsLeft } from "~/domain/requests";
@@ -183,7 +183,7 @@ export type AccountExport = {
   /**
    * The private address that takes the Postal Service's daily digest and photos of mail for this
    * account (null before it was first shown), the forwarding confirmations it received that are
-   * still shown, and how many emails it took and refused each day.
+   * still shown, and how many emails it took and refused each day of the last two (decision 0085).
    */
   mailbox: {
     address: string | null;
@@ -222,7 +222,7 @@ export type AccountExport = {
   /**
    * The pieces seen, as counted once read (decision 0084): per sender, per request (each piece's day
    * and how it was seen), "Current Resident" mail, and per day for the last months. A piece's own
-   * row, in mailSeen, is kept only for the few days a digest delivered again could repeat it.
+   * row, in mailSeen, is kept only for a day or two once counted (decision 0085).
    */
   mailCounted: ReturnType<typeof tallyForExport>;
   /**
@@ -507,7 +507,7 @@ export const EXPORTED_TABLES = {
   },
   mail_tallies: {
     sections: ["mailCounted"],
-    reads: { tally: mailTallies.tally, seenOn: mailTallies.seenOn },
+    reads: { tally: mailTallies.tally, packed: mailTallies.packed, seenOn: mailTallies.seenOn },
     withheld: {
       userId: OWNER,
       version: "a counter that keeps two updates at once from both counting a piece",
@@ -859,7 +859,7 @@ export async function exportAccount(
       personAnswer: row.personAnswer,
       recordedAt: iso(row.createdAt),
     })),
-    mailCounted: tallyForExport(parseTally(read.tally[0]?.tally), read.tally[0]?.seenOn ?? null),
+    mailCounted: tallyForExport(tallyOfRow(read.tally[0]), read.tally[0]?.seenOn ?? null),
     agentPermissions: read.permissions.map((row) => ({
       id: row.id,
       typedName: row.typedName,

@@ -5,7 +5,7 @@
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { requestLogs, requests, requestTemplates, senderOutcomes } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
-import { parseTally, pieceGroupsOf, piecesOfRequest } from "~/domain/mail-tally";
+import { pieceGroupsOf, piecesOfRequest } from "~/domain/mail-tally";
 import { UNDO_DELETE_DAYS } from "~/domain/requests";
 import { listEarlierAddresses } from "~/models/account.server";
 import { mailboxFrom, mailboxQueriesOf } from "~/models/mailbox.server";
@@ -15,7 +15,7 @@ import { listUserRecipients } from "~/models/recipient.server";
 import { mailedLettersOfUser, sentLinesOfUser, sentOptOutEmailsOfUser } from "~/models/request-evidence.server";
 import { historyOf, notDeleted, requestColumns, sendingJob } from "~/models/request.server";
 import { returnAddressColumns } from "~/models/sender-address.server";
-import { catalogOfTally, digestShowedSender, tallyRowOf } from "~/models/mail-tally.server";
+import { catalogOfTally, digestShowedSender, tallyOfRow, tallyRowOf } from "~/models/mail-tally.server";
 import { unverifiedPiecesOf } from "~/models/unverified-pieces.server";
 import { accountOf } from "~/models/user.server";
 import { batchByName } from "~/utils/batch-by-name.server";
@@ -89,7 +89,7 @@ export async function getDashboard(db: Db, userId: string, openRequestId: string
     unverifiedPieces: unverifiedPiecesOf(db, userId),
     history: openRequestId ? historyOf(db, userId, openRequestId) : undefined,
   });
-  const tally = parseTally(read.tally[0]?.tally);
+  const tally = tallyOfRow(read.tally[0]);
   const [account] = read.account;
   if (!account) return null;
   return {

@@ -2,7 +2,7 @@
 // are read, and every piece once its sender is known, matched to the person's request for that
 // sender. A piece that came after the request's mail should have stopped marks the request
 // "still coming", once.
-import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, not, or, sql } from "drizzle-orm";
 import { mailArrivals, mailedLetters, requests, senderOutcomes, type PieceSource } from "../../drizzle/schema";
 import { DEFAULT_TIME_ZONE, isoDate, timeZoneForState } from "~/domain/dates";
 import { arrivedAfterStop, isResidentMail, photoEntryId, stillComingDetail } from "~/domain/mail-piece";
@@ -10,7 +10,7 @@ import { mailClock, reachedSenderAt } from "~/domain/mail-timing";
 import { latestEvidence, letterArrival, letterEvidence } from "~/domain/request-evidence";
 import { learnedStopDays } from "~/domain/sender-outcome";
 import type { MailPhoto } from "~/models/mail-photo.server";
-import { foldedByThis, foldPiecesOf, foldReadsOf, foldWritesOf } from "~/models/mail-tally.server";
+import { digestCountedLately, foldedByThis, foldPiecesOf, foldReadsOf, foldWritesOf } from "~/models/mail-tally.server";
 import { historyLineWhere } from "~/models/request-history.server";
 import { mailedLetterColumns } from "~/models/request-evidence.server";
 import { batchByName } from "~/utils/batch-by-name.server";
@@ -27,14 +27,21 @@ export type WaitingPiece = {
 };
 
 /**
- * A digest's pieces, waiting to be read: one row each, unless the same entry exists already (the
- * message delivered again) or the account's reading budget is spent (decision 0065). The budget is
+ * A digest's pieces, waiting to be read: one row each, unless the same entry exists already or the
+ * person's tally counted the message lately (the message delivered again), or the account's
+ * reading budget is spent (decision 0065). The budget is
  * shared with photos: the images of its photos and its digest pieces since `since` together stay
  * within `limit`. Each row's count and insert are one statement, and the batch runs them in
  * order, so digests taken at the same moment cannot all pass the same count. The rows this call
  * added, which alone need their images stored and read.
  */
-export async function addWaitingPieces(db: Db, userId: string, pieces: WaitingPiece[], { limit, since }: ReadingBudget) {
+export async function addWaitingPieces(
+  db: Db,
+  userId: string,
+  messageKey: string,
+  pieces: WaitingPiece[],
+  { limit, since }: ReadingBudget,
+) {
   if (pieces.length === 0) return [];
   const inserts = pieces.map((piece) =>
     db
@@ -63,7 +70,7 @@ export async function addWaitingPieces(db: Db, userId: string, pieces: WaitingPi
             createdAt: sql<Date>`cast(unixepoch('subsec') * 1000 as integer)`.as("createdAt"),
           })
           .from(sql`(select 1)`)
-          .where(sql`${readingsSince(userId, since)} < ${limit}`),
+          .where(and(sql`${readingsSince(userId, since)} < ${limit}`, not(digestCountedLately(userId, messageKey)))),
       )
       .onConflictDoNothing({ target: [mailArrivals.userId, mailArrivals.entryId] })
       .returning({ id: mailArrivals.id }),

@@ -1,9 +1,21 @@
 // The pieces seen in a person's mail, folded into their mail_tallies row (decision 0084), and what
 // the pages and the daily walks read of it. A piece's own row (mail_arrivals) is kept while it is
-// read and for the days a digest delivered again could repeat it; every count comes from here.
+// read and for the day the reading budget counts it; every count comes from here. The row keeps
+// in JSON what the walks read in SQL, and the rest compressed (decision 0085).
+import { deflateRawSync, inflateRawSync } from "node:zlib";
 import { and, eq, inArray, lt, or, sql, type SQLWrapper } from "drizzle-orm";
 import { mailArrivals, mailTallies, requestTemplates } from "../../drizzle/schema";
-import { foldPieces, parseTally, seenOnOf, type PieceToFold } from "~/domain/mail-tally";
+import {
+  foldPieces,
+  joinTally,
+  parseTally,
+  seenOnOf,
+  splitTally,
+  type MailTally,
+  type PieceToFold,
+  type TallyFacts,
+  type TallyRest,
+} from "~/domain/mail-tally";
 import type { Db } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
 
@@ -15,6 +27,19 @@ const FOLD_TRIES = 8;
 /** A name read, as a sender key (domain/mail-tally nameKeyOf): "~", then trimmed, lowercased, without a double quote. */
 const nameKeySql = (name: SQLWrapper) => sql`'~' || replace(lower(trim(${name})), '"', '')`;
 
+/** A record as its row stores it: the facts the walks read as JSON, the rest deflated. */
+function storedTally(tally: MailTally) {
+  const { facts, rest } = splitTally(tally);
+  return { tally: JSON.stringify(facts), packed: deflateRawSync(JSON.stringify(rest)) };
+}
+
+/** The record a row holds; a row with nothing packed holds it whole, as before decision 0085; an empty record for no row. */
+export function tallyOfRow(row: { tally: string; packed: Uint8Array | null } | undefined): MailTally {
+  if (!row?.packed) return parseTally(row?.tally);
+  const rest = JSON.parse(new TextDecoder().decode(inflateRawSync(row.packed))) as TallyRest;
+  return joinTally(JSON.parse(row.tally) as TallyFacts, rest);
+}
+
 /**
  * What a fold reads, for the caller's batch: the user's record, and their pieces read and not yet
  * counted in it (foldWritesOf takes the answers).
@@ -22,12 +47,13 @@ const nameKeySql = (name: SQLWrapper) => sql`'~' || replace(lower(trim(${name}))
 export function foldReadsOf(db: Db, userId: string) {
   return [
     db
-      .select({ tally: mailTallies.tally, seenOn: mailTallies.seenOn, version: mailTallies.version })
+      .select({ tally: mailTallies.tally, packed: mailTallies.packed, seenOn: mailTallies.seenOn, version: mailTallies.version })
       .from(mailTallies)
       .where(eq(mailTallies.userId, userId)),
     db
       .select({
         id: mailArrivals.id,
+        entryId: mailArrivals.entryId,
         arrivedOn: mailArrivals.arrivedOn,
         source: mailArrivals.source,
         authenticated: mailArrivals.authenticated,
@@ -57,7 +83,7 @@ export function foldWritesOf(db: Db, userId: string, [[current], pieces]: FoldRe
   const version = current?.version ?? 0;
   const counted = [...pieces, ...recording];
   const written = {
-    tally: JSON.stringify(foldPieces(parseTally(current?.tally), counted)),
+    ...storedTally(foldPieces(tallyOfRow(current), counted)),
     seenOn: seenOnOf(counted, current?.seenOn ?? null),
     version: version + 1,
     foldedBy: crypto.randomUUID(),
@@ -120,9 +146,9 @@ export function usersWithUnfoldedPieces(db: Db, limit: number) {
 }
 
 /**
- * Deletes the rows of pieces folded before `before` (received then): a digest delivered again is
- * refused by then (its day would be too old, decision 0063). A piece that could not be verified
- * stays while its card waits for the person's answer (decision 0064).
+ * Deletes the rows of pieces folded before `before` (received then): the record remembers their
+ * digest (digestCountedLately) until a copy would be refused for its day (decision 0063). A piece
+ * that could not be verified stays while its card waits for the person's answer (decision 0064).
  */
 export function forgetFoldedPieces(db: Db, before: Date) {
   return db
@@ -142,10 +168,20 @@ export function forgetFoldedPieces(db: Db, before: Date) {
     );
 }
 
-/** The user's record as the pages read it (parseTally), and the day their mailbox was last seen; no row before their first piece. */
+/** The user's record as the pages read it (tallyOfRow), and the day their mailbox was last seen; no row before their first piece. */
 export function tallyRowOf(db: Db, userId: string) {
-  return db.select({ tally: mailTallies.tally, seenOn: mailTallies.seenOn }).from(mailTallies).where(eq(mailTallies.userId, userId));
+  return db
+    .select({ tally: mailTallies.tally, packed: mailTallies.packed, seenOn: mailTallies.seenOn })
+    .from(mailTallies)
+    .where(eq(mailTallies.userId, userId));
 }
+
+/**
+ * Whether a digest with this message key was counted lately (the record's `x`): a copy delivered
+ * again once its pieces' rows are gone adds nothing. For the insert that adds a piece.
+ */
+export const digestCountedLately = (userId: string, messageKey: string) =>
+  sql<boolean>`exists (select 1 from ${mailTallies} where ${mailTallies.userId} = ${userId} and json_extract(${mailTallies.tally}, ${`$.x."${messageKey}"`}) is not null)`;
 
 /** The catalog's name and rule for each catalog sender in the user's tally: what the dashboard names them by. */
 export function catalogOfTally(db: Db, userId: string) {

@@ -171,6 +171,11 @@ export async function reserveMailboxMessage(
   return taken.length > 0;
 }
 
+/** Deletes the addresses' counts of the days before `day` (YYYY-MM-DD, UTC): the limits read only the day's own. */
+export function forgetMailboxDays(db: Db, day: string) {
+  return db.delete(mailboxDays).where(lt(mailboxDays.day, day));
+}
+
 /**
  * A reserved message that was not kept: counted as dropped instead, or, the same message kept
  * before (delivered again) or a failure Email Routing will deliver again, not counted at all.

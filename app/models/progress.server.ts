@@ -2,8 +2,8 @@
 // mail, and for staff the whole service's weeks of mail still coming, follow-ups and escalations.
 import { and, count, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import { requestLogs, requests, senderOutcomes } from "../../drizzle/schema";
-import { matchedPerDay, parseTally, piecesPerDaySince } from "~/domain/mail-tally";
-import { digestShowedSender, tallyRowOf } from "~/models/mail-tally.server";
+import { matchedPerDay, piecesPerDaySince } from "~/domain/mail-tally";
+import { digestShowedSender, tallyOfRow, tallyRowOf } from "~/models/mail-tally.server";
 import type { Db } from "~/utils/db.server";
 
 /**
@@ -31,7 +31,7 @@ export async function progressOfUser(db: Db, userId: string, since: string) {
       .where(and(eq(requests.userId, userId), inArray(requests.status, ["inQueue", "confirmedByUser"]))),
     tallyRowOf(db, userId),
   ]);
-  const tally = parseTally(tallyRow?.tally);
+  const tally = tallyOfRow(tallyRow);
   return {
     requests: requestRows,
     matched: matchedPerDay(tally),

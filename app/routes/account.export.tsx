@@ -233,6 +233,7 @@ export default function AccountExportPage() {
         ])}
       />
       <h3>Emails per day</h3>
+      <p className="muted">Today and yesterday: the daily limits read only these.</p>
       <Table
         label="Emails per day"
         head={["Day (UTC)", "Taken", "Refused"]}
@@ -241,8 +242,8 @@ export default function AccountExportPage() {
 
       <h2>Mail seen in your mailbox</h2>
       <p className="muted">
-        Each piece of the last few days, from the daily digest or a photo. Its image is deleted once read; a few days later the piece itself
-        is too, and only its count stays (below).
+        Each piece of the last day or so, from the daily digest or a photo. Its image is deleted once read; a day later the piece itself is
+        too, and only its count stays (below).
       </p>
       <Table
         label="Mail seen in your mailbox"

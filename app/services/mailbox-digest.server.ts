@@ -2,9 +2,8 @@
 // (decisions 0055, 0056): each mail piece it shows is recorded as one piece, read like a photo, and its
 // image is deleted once read.
 import type { Email } from "postal-mime";
-import { DAY_MS, DEFAULT_TIME_ZONE, isoDate } from "~/domain/dates";
+import { DAY_MS, DEFAULT_TIME_ZONE, isoDate, utcDay } from "~/domain/dates";
 import { isDigest, parseDigest } from "~/domain/informed-delivery";
-import { PIECE_ROWS_KEPT_DAYS } from "~/domain/inbound-trust";
 import { digestEntryId, isResidentMail } from "~/domain/mail-piece";
 import { readMailPiece } from "~/domain/mail-photo";
 import { getTextReader, shouldRetryRead, transcribeStored } from "~/integrations/text-reader.server";
@@ -18,6 +17,7 @@ import {
   type WaitingPiece,
 } from "~/models/mail-piece.server";
 import { catalogNamesForPhotos } from "~/models/mail-photo.server";
+import { forgetMailboxDays } from "~/models/mailbox.server";
 import { foldPiecesOf, forgetFoldedPieces, usersWithUnfoldedPieces } from "~/models/mail-tally.server";
 import { findSenderByExactName } from "~/models/sender-names.server";
 import { followUpPiece } from "~/services/follow-up.server";
@@ -83,6 +83,7 @@ export async function takeDigest(env: AppEnv, input: DigestInput): Promise<numbe
   const added = await addWaitingPieces(
     getDb(env.DB),
     input.userId,
+    messageKey,
     pieces.map(({ image: _image, ...piece }) => piece),
     { limit: env.PHOTO_DAILY_LIMIT, since: new Date(input.receivedAt.getTime() - DAY_MS) },
   );
@@ -176,7 +177,9 @@ const FOLD_USERS_BATCH = 200;
  * The daily cron: a piece still waiting to be read a day after it arrived is given up (its image
  * deleted, the piece kept read with no sender), and images a failed delete left behind go again.
  * Then every piece read and not yet counted is folded into its person's tally, and the rows of
- * pieces folded more than PIECE_ROWS_KEPT_DAYS ago are deleted (decision 0084).
+ * pieces folded more than a day ago are deleted: the reading budget counts a rolling day of them,
+ * and the tally remembers their digest (decisions 0084, 0085). The mailbox's daily counts go
+ * after two days, once no limit reads them.
  */
 export async function sweepMailbox(env: AppEnv, now: Date) {
   const db = getDb(env.DB);
@@ -185,7 +188,8 @@ export async function sweepMailbox(env: AppEnv, now: Date) {
   for (const piece of stale) if (await deleteImages(env, [piece.imageKey!])) gone.push(piece.id);
   await forgetPieceImages(db, gone);
   for (const { userId } of await usersWithUnfoldedPieces(db, FOLD_USERS_BATCH)) await foldPiecesOf(db, userId);
-  await forgetFoldedPieces(db, new Date(now.getTime() - PIECE_ROWS_KEPT_DAYS * DAY_MS));
+  await forgetFoldedPieces(db, new Date(now.getTime() - DAY_MS));
+  await forgetMailboxDays(db, utcDay(new Date(now.getTime() - DAY_MS)));
 }
 
 /** Every piece image an account has stored, by its prefix: the deleted account's job calls this. */

@@ -54,7 +54,8 @@ const piecesGiven = new Map<string, PieceToFold[]>();
 export async function givePiecesSeen(email: string, pieces: SeenPiece[]) {
   const folded = [
     ...(piecesGiven.get(email) ?? []),
-    ...pieces.map((piece) => ({
+    ...pieces.map((piece, index) => ({
+      entryId: `p:journey-${email}-${piecesGiven.get(email)?.length ?? 0}-${index}`,
       arrivedOn: piece.arrivedOn,
       source: piece.source ?? "digest",
       authenticated: piece.authenticated ?? false,

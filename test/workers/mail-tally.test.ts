@@ -8,9 +8,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CATALOG_SENDERS } from "../../drizzle/catalog";
 import { mailArrivals, mailTallies, requests } from "../../drizzle/schema";
 import { DAY_MS, utcDay } from "~/domain/dates";
-import { parseTally, piecesPerDaySince } from "~/domain/mail-tally";
+import { piecesPerDaySince } from "~/domain/mail-tally";
 import { recordPiece, type PieceReading } from "~/models/mail-piece.server";
-import { foldPiecesOf } from "~/models/mail-tally.server";
+import { foldPiecesOf, tallyOfRow } from "~/models/mail-tally.server";
 import { seedSenderCatalog } from "~/models/request-template.server";
 import { sweepMailbox } from "~/services/mailbox-digest.server";
 import { getDb } from "~/utils/db.server";
@@ -24,6 +24,7 @@ beforeAll(() => seedSenderCatalog(db, CATALOG_SENDERS));
 const daysAgo = (days: number) => utcDay(new Date(Date.now() - days * DAY_MS));
 const piecesOf = (userId: string) => db.select({ id: mailArrivals.id }).from(mailArrivals).where(eq(mailArrivals.userId, userId));
 const tallyRowOf = async (userId: string) => (await db.select().from(mailTallies).where(eq(mailTallies.userId, userId)))[0];
+const tallyOf = async (userId: string) => tallyOfRow(await tallyRowOf(userId));
 
 let entry = 0;
 const reading = (userId: string, arrivedOn: string, fields: Partial<PieceReading>): PieceReading => ({
@@ -80,6 +81,19 @@ describe("the pieces folded", () => {
     expect(after.dashboard).toBe(before.dashboard);
     expect(after.progress).toBe(before.progress);
     expect(after.counted).toEqual(before.counted);
+
+    // The record is stored in two parts; one stored whole, as before decision 0085, reads the same.
+    const row = await tallyRowOf(userId);
+    expect(row?.packed).not.toBeNull();
+    expect(row?.tally).not.toContain('"p":');
+    await db
+      .update(mailTallies)
+      .set({ tally: JSON.stringify(tallyOfRow(row)), packed: null })
+      .where(eq(mailTallies.userId, userId));
+    const whole = await pagesOf(browser);
+    expect(whole.dashboard).toBe(before.dashboard);
+    expect(whole.progress).toBe(before.progress);
+    expect(whole.counted).toEqual(before.counted);
   });
 
   it("counts each piece once when folds run at the same moment", async () => {
@@ -98,14 +112,14 @@ describe("the pieces folded", () => {
     );
     const counted = await Promise.all(Array.from({ length: 6 }, () => foldPiecesOf(db, userId)));
     expect(counted.reduce((sum, count) => sum + count, 0)).toBe(9);
-    expect(parseTally((await tallyRowOf(userId))?.tally).s["lands-end"]?.n).toBe(9);
+    expect((await tallyOf(userId)).s["lands-end"]?.n).toBe(9);
   });
 
   it("counts each piece once when many are recorded at the same moment", async () => {
     const { id: userId } = await insertUser("tally-at-once");
     const days = Array.from({ length: 24 }, (_, index) => daysAgo(index % 6));
     await Promise.all(days.map((day) => recordPiece(db, reading(userId, day, { templateId: "lands-end" }), new Date())));
-    const tally = parseTally((await tallyRowOf(userId))?.tally);
+    const tally = await tallyOf(userId);
     expect(tally.s["lands-end"]?.n).toBe(24);
     expect(piecesPerDaySince(tally, "").reduce((sum, day) => sum + day.count, 0)).toBe(24);
     expect(
@@ -121,7 +135,7 @@ describe("the pieces folded", () => {
     const piece = reading(userId, daysAgo(1), { templateId: "lands-end" });
     await recordPiece(db, piece, new Date());
     await recordPiece(db, piece, new Date());
-    expect(parseTally((await tallyRowOf(userId))?.tally).s["lands-end"]?.n).toBe(1);
+    expect((await tallyOf(userId)).s["lands-end"]?.n).toBe(1);
   });
 
   it("folds in the daily sweep the pieces read before there was a tally, and only once", async () => {
@@ -141,7 +155,7 @@ describe("the pieces folded", () => {
     expect(await tallyRowOf(userId)).toBeUndefined();
     await sweepMailbox(parseEnv(env), new Date());
     const row = await tallyRowOf(userId);
-    expect(parseTally(row?.tally).s["lands-end"]).toEqual({ n: 2, l: daysAgo(9), d: daysAgo(30) });
+    expect(tallyOfRow(row).s["lands-end"]).toEqual({ n: 2, l: daysAgo(9), d: daysAgo(30) });
     expect(row?.seenOn).toBe(daysAgo(9));
     // Folded, and received more than the days a digest may come again: their rows are gone.
     expect(await piecesOf(userId)).toEqual([]);

@@ -8,9 +8,10 @@ import { and, eq } from "drizzle-orm";
 import PostalMime from "postal-mime";
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { CATALOG_SENDERS } from "../../drizzle/catalog";
-import { mailArrivals, mailPhotos, requestLogs, requests, users } from "../../drizzle/schema";
-import { DAY_MS } from "~/domain/dates";
+import { mailArrivals, mailboxDays, mailPhotos, mailTallies, requestLogs, requests, users } from "../../drizzle/schema";
+import { DAY_MS, utcDay } from "~/domain/dates";
 import { recordPiece } from "~/models/mail-piece.server";
+import { tallyOfRow } from "~/models/mail-tally.server";
 import { seedSenderCatalog } from "~/models/request-template.server";
 import { isInformedDeliveryDigest, sweepMailbox, takeDigest } from "~/services/mailbox-digest.server";
 import { getDb } from "~/utils/db.server";
@@ -75,6 +76,7 @@ async function deliver(
   return { count, messageKey, email };
 }
 
+const tallyOf = async (userId: string) => tallyOfRow((await db.select().from(mailTallies).where(eq(mailTallies.userId, userId)))[0]);
 const piecesOf = (userId: string) => db.select().from(mailArrivals).where(eq(mailArrivals.userId, userId)).orderBy(mailArrivals.entryId);
 
 /** Waits until the queue job has read every piece of the user. */
@@ -135,6 +137,24 @@ describe("a digest forwarded to the account", () => {
     // the key is made (which would take a digest delivered again after it twice) fails here.
     expect(rows.map((row) => row.entryId)).toEqual(["d:1bdd976678a4fef9:1", "d:1bdd976678a4fef9:2", "d:1bdd976678a4fef9:3"]);
     expect(await storedImages(userId)).toEqual([]);
+  });
+
+  it("delivered again once the sweep has deleted its pieces' rows, adds nothing: the tally remembers it", async () => {
+    const userId = await household();
+    const pieces = [scanOf("catalog"), scanOf("resident")];
+    const today = utcDay(new Date());
+    const { messageKey, email } = await deliver(userId, today, pieces);
+    await allRead(userId, 2);
+    const counted = await tallyOf(userId);
+    // Two days on, the rows are gone (folded more than a day ago), and a copy would still be taken for its day.
+    const twoDaysOn = new Date(Date.now() + 2 * DAY_MS);
+    await sweepMailbox(appEnv(), twoDaysOn);
+    expect(await piecesOf(userId)).toEqual([]);
+    await takeDigest(appEnv(), { userId, email, messageKey, receivedAt: twoDaysOn, authenticated: true });
+    expect(await piecesOf(userId)).toEqual([]);
+    expect(await storedImages(userId)).toEqual([]);
+    expect(await tallyOf(userId)).toEqual(counted);
+    expect(Object.values(counted.s).reduce((sum, sender) => sum + sender.n, 0) + (counted.m?.n ?? 0)).toBe(2);
   });
 
   it("forwarded by hand, is read the same", async () => {
@@ -233,6 +253,15 @@ describe("a photo of mail", () => {
 });
 
 describe("the daily sweep", () => {
+  it("forgets the mailbox's counts of the days before yesterday, which no limit reads", async () => {
+    const userId = await household();
+    const dayAgo = (days: number) => utcDay(new Date(Date.now() - days * DAY_MS));
+    await db.insert(mailboxDays).values([0, 1, 2, 30].map((days) => ({ userId, day: dayAgo(days), taken: 1 })));
+    await sweepMailbox(appEnv(), new Date());
+    const kept = await db.select({ day: mailboxDays.day }).from(mailboxDays).where(eq(mailboxDays.userId, userId));
+    expect(kept.map((row) => row.day).sort()).toEqual([dayAgo(1), dayAgo(0)]);
+  });
+
   it("deletes the image of a piece left waiting for a day and gives it up, read with no sender", async () => {
     const userId = await household();
     const id = crypto.randomUUID();
@@ -248,8 +277,9 @@ describe("the daily sweep", () => {
       createdAt: new Date(Date.now() - 2 * DAY_MS),
     });
     await sweepMailbox(appEnv(), new Date());
-    const [row] = await piecesOf(userId);
-    expect([row!.state, row!.imageKey, row!.templateId]).toEqual(["read", null, null]);
+    // Read with no sender, counted so, and its row, received two days ago, deleted with the others folded.
+    expect(await piecesOf(userId)).toEqual([]);
+    expect((await tallyOf(userId)).s[""]).toEqual({ n: 1, l: "2026-11-20" });
     expect(await storedImages(userId)).toEqual([]);
   });
 });
