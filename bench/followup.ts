@@ -202,7 +202,9 @@ async function runYear(ladder: "on" | "off"): Promise<YearResult> {
       };
     }
     if ((day + 1) % 30 === 0)
-      console.log(`  day ${day + 1}: ${((performance.now() - yearStarted) / 60_000).toFixed(1)} min, ${jobs.run} jobs run so far`);
+      console.log(
+        `  day ${day + 1}: ${((performance.now() - yearStarted) / 60_000).toFixed(1)} min (pieces ${phases.pieces.toFixed(1)}, cron ${phases.cron.toFixed(1)}, jobs ${phases.jobs.toFixed(1)}), ${jobs.run} jobs run so far`,
+      );
   }
   const yearMinutes = (performance.now() - yearStarted) / 60_000;
   const figures = (await (await fetch(app + FOLLOWUP_FIGURES_PATH)).json()) as FollowUpFigures;
