@@ -19,6 +19,7 @@ export { listWorkQueue, markProcessed } from "~/models/work-queue.server";
 export { signupJobs } from "~/services/account.server";
 export { followUpPiece, takeNextFollowUpStep } from "~/services/follow-up.server";
 export { sweepMailbox } from "~/services/mailbox-digest.server";
+export { deleteOldMailboxRows } from "~/models/mailbox.server";
 export { addRequestForSender } from "~/services/requests.server";
 export { giveSenderAddress } from "~/services/sender-address.server";
 export { getDb } from "~/utils/db.server";

@@ -21,6 +21,7 @@ const {
   getDb,
   parseEnv,
   sweepMailbox,
+  deleteOldMailboxRows,
   recordPiece,
   schema: { mailArrivals, mailboxAddresses, requestLogs, requests, users },
 } = app;
@@ -98,8 +99,8 @@ async function progress(url: URL, rawEnv: unknown) {
 /**
  * The daily sweep, as it runs on the day after the last digest (decision 0084): the bench receives a
  * month of digests in minutes, so each piece's row is first given the moment its digest came, 14:00
- * UTC on its day, as a month of real days would have it. Rows folded more than the days a digest
- * may come again are deleted, the rest kept.
+ * UTC on its day, as a month of real days would have it. The rows the daily cron deletes then are
+ * deleted: the pieces folded more than a day before, and the addresses' old day counts.
  */
 async function sweepAfterTheMonth(rawEnv: unknown) {
   const env = parseEnv(rawEnv);
@@ -113,7 +114,9 @@ async function sweepAfterTheMonth(rawEnv: unknown) {
     .select({ at: sql<number>`max(${mailArrivals.createdAt})`.mapWith(Number) })
     .from(mailArrivals)
     .where(mine);
-  await sweepMailbox(env, new Date((latest?.at ?? Date.now()) + DAY_MS));
+  const dayAfter = new Date((latest?.at ?? Date.now()) + DAY_MS);
+  await sweepMailbox(env, dayAfter);
+  await deleteOldMailboxRows(db, dayAfter);
   return new Response(null, { status: 204 });
 }
 

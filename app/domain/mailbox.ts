@@ -20,8 +20,11 @@ export const MAILBOX_LIMITS = {
   confirmationDays: 7,
   confirmationSubjectChars: 200,
   confirmationTextChars: 4000,
-  /** The per-day counts are kept this long, then deleted by the daily cron. */
-  dayCountKeepDays: 30,
+  /**
+   * The per-day counts are kept this long, then deleted by the daily cron: the limits read only the
+   * day's own, and yesterday's is kept for the hours a UTC day and the cron's run overlap (decision 0085).
+   */
+  dayCountKeepDays: 2,
   /**
    * "Email me the address and the steps" sends one email per this many hours: each is a paid
    * call, and the first stays in the person's inbox (decision 0073).

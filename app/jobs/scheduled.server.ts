@@ -60,14 +60,7 @@ async function runDailyTasks(controller: Pick<ScheduledController, "scheduledTim
     ["recompute sender outcomes", () => recomputeSenderOutcomes(db, now)],
     ["queue due reminders", () => queueDueReminders(env, now)],
     ["sweep photos", () => sweepPhotos(env, now)],
-    [
-      "delete old mailbox rows",
-      () =>
-        deleteOldMailboxRows(db, {
-          confirmationsBefore: new Date(controller.scheduledTime - MAILBOX_LIMITS.confirmationDays * DAY_MS),
-          daysBefore: utcDay(new Date(controller.scheduledTime - MAILBOX_LIMITS.dayCountKeepDays * DAY_MS)),
-        }),
-    ],
+    ["delete old mailbox rows", () => deleteOldMailboxRows(db, now)],
     [
       "delete old reply days",
       () => deleteOldSenderReplyDays(db, utcDay(new Date(controller.scheduledTime - MAILBOX_LIMITS.dayCountKeepDays * DAY_MS))),

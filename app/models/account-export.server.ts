@@ -183,7 +183,7 @@ export type AccountExport = {
   /**
    * The private address that takes the Postal Service's daily digest and photos of mail for this
    * account (null before it was first shown), the forwarding confirmations it received that are
-   * still shown, and how many emails it took and refused each day of the last two (decision 0085).
+   * still shown, and how many emails it took and refused each of the last two days (decision 0085).
    */
   mailbox: {
     address: string | null;

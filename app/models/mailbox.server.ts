@@ -2,7 +2,7 @@
 // took per day (decision 0055). Every query that starts from an account filters by its id.
 import { and, desc, eq, gt, gte, inArray, isNull, lte, lt, or, sql } from "drizzle-orm";
 import { mailboxAddresses, mailboxConfirmations, mailboxDays, mailPhotos, requests, users } from "../../drizzle/schema";
-import { DAY_MS } from "~/domain/dates";
+import { DAY_MS, utcDay } from "~/domain/dates";
 import { MAILBOX_LIMITS } from "~/domain/mailbox";
 import { newReplyToken } from "~/domain/reply-address";
 import { batchByName, type NamedResults } from "~/utils/batch-by-name.server";
@@ -171,11 +171,6 @@ export async function reserveMailboxMessage(
   return taken.length > 0;
 }
 
-/** Deletes the addresses' counts of the days before `day` (YYYY-MM-DD, UTC): the limits read only the day's own. */
-export function forgetMailboxDays(db: Db, day: string) {
-  return db.delete(mailboxDays).where(lt(mailboxDays.day, day));
-}
-
 /**
  * A reserved message that was not kept: counted as dropped instead, or, the same message kept
  * before (delivered again) or a failure Email Routing will deliver again, not counted at all.
@@ -230,8 +225,10 @@ export async function wasEmailedPhotoKept(db: Db, userId: string, photoId: strin
   return row !== undefined;
 }
 
-/** The daily cron: confirmations older than their shown days, and day counts past their keeping. */
-export async function deleteOldMailboxRows(db: Db, { confirmationsBefore, daysBefore }: { confirmationsBefore: Date; daysBefore: string }) {
+/** The daily cron at `now`: confirmations older than their shown days, and day counts past their keeping (MAILBOX_LIMITS). */
+export async function deleteOldMailboxRows(db: Db, now: Date) {
+  const confirmationsBefore = new Date(now.getTime() - MAILBOX_LIMITS.confirmationDays * DAY_MS);
+  const daysBefore = utcDay(new Date(now.getTime() - MAILBOX_LIMITS.dayCountKeepDays * DAY_MS));
   await db.batch([
     db.delete(mailboxConfirmations).where(lt(mailboxConfirmations.receivedAt, confirmationsBefore)),
     db.delete(mailboxDays).where(lt(mailboxDays.day, daysBefore)),

@@ -233,7 +233,7 @@ export default function AccountExportPage() {
         ])}
       />
       <h3>Emails per day</h3>
-      <p className="muted">Today and yesterday: the daily limits read only these.</p>
+      <p className="muted">The last two days: the daily limits read only the day&rsquo;s own.</p>
       <Table
         label="Emails per day"
         head={["Day (UTC)", "Taken", "Refused"]}

@@ -2,7 +2,7 @@
 // (decisions 0055, 0056): each mail piece it shows is recorded as one piece, read like a photo, and its
 // image is deleted once read.
 import type { Email } from "postal-mime";
-import { DAY_MS, DEFAULT_TIME_ZONE, isoDate, utcDay } from "~/domain/dates";
+import { DAY_MS, DEFAULT_TIME_ZONE, isoDate } from "~/domain/dates";
 import { isDigest, parseDigest } from "~/domain/informed-delivery";
 import { digestEntryId, isResidentMail } from "~/domain/mail-piece";
 import { readMailPiece } from "~/domain/mail-photo";
@@ -17,7 +17,6 @@ import {
   type WaitingPiece,
 } from "~/models/mail-piece.server";
 import { catalogNamesForPhotos } from "~/models/mail-photo.server";
-import { forgetMailboxDays } from "~/models/mailbox.server";
 import { foldPiecesOf, forgetFoldedPieces, usersWithUnfoldedPieces } from "~/models/mail-tally.server";
 import { findSenderByExactName } from "~/models/sender-names.server";
 import { followUpPiece } from "~/services/follow-up.server";
@@ -178,8 +177,7 @@ const FOLD_USERS_BATCH = 200;
  * deleted, the piece kept read with no sender), and images a failed delete left behind go again.
  * Then every piece read and not yet counted is folded into its person's tally, and the rows of
  * pieces folded more than a day ago are deleted: the reading budget counts a rolling day of them,
- * and the tally remembers their digest (decisions 0084, 0085). The mailbox's daily counts go
- * after two days, once no limit reads them.
+ * and the tally remembers their digest (decisions 0084, 0085).
  */
 export async function sweepMailbox(env: AppEnv, now: Date) {
   const db = getDb(env.DB);
@@ -189,7 +187,6 @@ export async function sweepMailbox(env: AppEnv, now: Date) {
   await forgetPieceImages(db, gone);
   for (const { userId } of await usersWithUnfoldedPieces(db, FOLD_USERS_BATCH)) await foldPiecesOf(db, userId);
   await forgetFoldedPieces(db, new Date(now.getTime() - DAY_MS));
-  await forgetMailboxDays(db, utcDay(new Date(now.getTime() - DAY_MS)));
 }
 
 /** Every piece image an account has stored, by its prefix: the deleted account's job calls this. */

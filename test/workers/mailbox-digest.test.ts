@@ -8,7 +8,7 @@ import { and, eq } from "drizzle-orm";
 import PostalMime from "postal-mime";
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { CATALOG_SENDERS } from "../../drizzle/catalog";
-import { mailArrivals, mailboxDays, mailPhotos, mailTallies, requestLogs, requests, users } from "../../drizzle/schema";
+import { mailArrivals, mailPhotos, mailTallies, requestLogs, requests, users } from "../../drizzle/schema";
 import { DAY_MS, utcDay } from "~/domain/dates";
 import { recordPiece } from "~/models/mail-piece.server";
 import { tallyOfRow } from "~/models/mail-tally.server";
@@ -253,15 +253,6 @@ describe("a photo of mail", () => {
 });
 
 describe("the daily sweep", () => {
-  it("forgets the mailbox's counts of the days before yesterday, which no limit reads", async () => {
-    const userId = await household();
-    const dayAgo = (days: number) => utcDay(new Date(Date.now() - days * DAY_MS));
-    await db.insert(mailboxDays).values([0, 1, 2, 30].map((days) => ({ userId, day: dayAgo(days), taken: 1 })));
-    await sweepMailbox(appEnv(), new Date());
-    const kept = await db.select({ day: mailboxDays.day }).from(mailboxDays).where(eq(mailboxDays.userId, userId));
-    expect(kept.map((row) => row.day).sort()).toEqual([dayAgo(1), dayAgo(0)]);
-  });
-
   it("deletes the image of a piece left waiting for a day and gives it up, read with no sender", async () => {
     const userId = await household();
     const id = crypto.randomUUID();

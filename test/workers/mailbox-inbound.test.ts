@@ -206,6 +206,17 @@ describe("a forwarding confirmation", () => {
     expect(await confirmationCount(owner.userId)).toBe(0);
   });
 
+  it(`leaves a day's count of messages to the daily cron after ${MAILBOX_LIMITS.dayCountKeepDays} days, since only the day's own is read`, async () => {
+    const owner = await userWithAddress("confirm-day-count");
+    await deliver(owner.address, await gmailConfirmation(owner.address));
+    const counts = () => db.select({ day: mailboxDays.day }).from(mailboxDays).where(eq(mailboxDays.userId, owner.userId));
+    expect(await counts()).toEqual([{ day: utcDay(new Date()) }]);
+    await runScheduledTasks({ scheduledTime: Date.now() + (MAILBOX_LIMITS.dayCountKeepDays - 1) * 24 * 3600_000 }, parseEnv(env));
+    expect(await counts()).toHaveLength(1);
+    await runScheduledTasks({ scheduledTime: Date.now() + (MAILBOX_LIMITS.dayCountKeepDays + 1) * 24 * 3600_000 }, parseEnv(env));
+    expect(await counts()).toEqual([]);
+  });
+
   it("claiming Gmail's address without Google's signature is not shown, and is refused", async () => {
     const owner = await userWithAddress("confirm-unsigned");
     const unsigned = unsignedConfirmation(owner.address).replace(
