@@ -3,8 +3,9 @@
 // which sends wrangler's process one HTTP request for every DevTools event of the Worker (each D1
 // query, queue send and fetch makes a few) and keeps every event in memory while no DevTools is
 // attached. Under a wave of signups that is hundreds of connections to wrangler at once and a
-// runtime that only grows, neither of which is the product. wrangler still rebuilds, and restarts
-// the Worker, when a file of it is saved.
+// runtime that only grows, neither of which is the product. Nor does it watch the Worker's files: a
+// save would rebuild and restart the Worker, and a request then running (a bench's whole simulated
+// day) would fail with "Your worker restarted mid-request".
 //
 // Usage: tsx test/support/wrangler-dev.ts '<JSON of WranglerDevOptions>'
 import { resolve } from "node:path";
@@ -36,6 +37,7 @@ const worker = await unstable_startWorker({
     inspector: false,
     server: { hostname: options.hostname, port: options.port },
     persist: resolve(options.persistTo),
+    watch: false,
     // GET /__scheduled runs a cron by hand, as `wrangler dev --test-scheduled` allows.
     testScheduled: true,
     logLevel: options.logLevel ?? "log",
