@@ -80,12 +80,12 @@ export default function Privacy() {
       <h3 id="mail-seen">The mail you forward to us</h3>
       <p>
         If you forward the Postal Service&rsquo;s daily email of your mail to your address with us, a text-reading service reads each
-        piece&rsquo;s image so we can find its sender, and we delete the image once it is read. For a day we keep what was read off the
-        piece (its sender, and any customer number), longer only for a piece we could not verify, until you answer about it on its request.
-        For {DIGEST_REPEAT_DAYS} days we keep a code made from each email we took, so that the same email sent twice counts once. After that
-        we keep only what your pages show: for each sender, how many pieces came and the last day; for each of your requests, the day each
-        piece from its sender came; and how many pieces came each day, for the last {DAYS_KEPT} days. All of it is deleted with your
-        account, and your data export lists it.
+        piece&rsquo;s image so we can find its sender, and we delete the image once it is read. For a day or two we keep what was read off
+        the piece (its sender, and any customer number), longer only for a piece we could not verify, until you answer about it on its
+        request. For {DIGEST_REPEAT_DAYS} days we keep a code made from each email we took, so that the same email sent twice counts once.
+        After that we keep only what your pages show: for each sender, how many pieces came and the last day; for each of your requests, the
+        day each piece from its sender came; and how many pieces came each day, for the last {DAYS_KEPT} days. All of it is deleted with
+        your account, and your data export lists it.
       </p>
 
       <h3>What we never collect</h3>
