@@ -28,12 +28,12 @@ export type WaitingPiece = {
 
 /**
  * A digest's pieces, waiting to be read: one row each, unless the same entry exists already or the
- * person's tally counted the message lately (the message delivered again), or the account's
- * reading budget is spent (decision 0065). The budget is
- * shared with photos: the images of its photos and its digest pieces since `since` together stay
- * within `limit`. Each row's count and insert are one statement, and the batch runs them in
- * order, so digests taken at the same moment cannot all pass the same count. The rows this call
- * added, which alone need their images stored and read.
+ * person's tally counted the message (`messageKey`) lately, the message delivered again, or the
+ * account's reading budget is spent (decision 0065). The budget is shared with photos: the images
+ * of its photos and its digest pieces since `since` together stay within `limit`. Each row's count
+ * and insert are one statement, and the batch runs them in order, so digests taken at the same
+ * moment cannot all pass the same count. The rows this call added, which alone need their images
+ * stored and read.
  */
 export async function addWaitingPieces(
   db: Db,
