@@ -193,23 +193,22 @@ export function parseTally(text: string | null | undefined): MailTally {
 }
 
 /**
- * What the daily walks read of a record in SQL, by JSON path (mail-tally.server.ts): per sender
- * the first day a real digest showed it, per request its sender and last days and latest evidence,
- * and the digests taken lately. The paths are those of the whole record, so a record stored whole
- * reads the same.
+ * What the daily walks read of a record in SQL, by JSON path (mail-tally.server.ts): per sender key
+ * the day number (dayNumber) a real digest first showed it, 0 when none, the keys listing every
+ * sender for the dashboard's catalog names; per request its last days; and the digests taken lately.
  */
 export type TallyFacts = {
-  s: Record<string, Pick<SenderTally, "d">>;
-  r: Record<string, Omit<RequestTally, "p">>;
+  s: Record<string, number>;
+  r: Record<string, Pick<RequestTally, "l" | "v">>;
   x?: MailTally["x"];
 };
 
-/** The rest of a record, which only the pages and the export read, and which is stored compressed (decision 0085). */
+/** The rest of a record, which only the pages, the export and the ladder read, and which is stored compressed (decision 0085). */
 export type TallyRest = {
   /** Per sender with pieces matched to no request: how many, the last day, the name read. */
   s: Record<string, [n: number, l: string, name?: string]>;
-  /** Per request, its pieces (RequestTally.p). */
-  r: Record<string, string>;
+  /** Per request: its catalog sender, its pieces (RequestTally.p), its latest real piece's evidence. */
+  r: Record<string, [t: string | null, p: string, e?: RequestTally["e"]]>;
   m?: MailTally["m"];
   days: MailTally["days"];
 };
@@ -219,12 +218,12 @@ export function splitTally(tally: MailTally): { facts: TallyFacts; rest: TallyRe
   const facts: TallyFacts = { s: {}, r: {} };
   const rest: TallyRest = { s: {}, r: {}, days: tally.days };
   for (const [key, { n, l, d, name }] of Object.entries(tally.s)) {
-    facts.s[key] = d ? { d } : {};
+    facts.s[key] = d ? dayNumber(d) : 0;
     if (n > 0) rest.s[key] = name ? [n, l, name] : [n, l];
   }
-  for (const [id, { p, ...request }] of Object.entries(tally.r)) {
-    facts.r[id] = request;
-    rest.r[id] = p;
+  for (const [id, { t, p, l, v, e }] of Object.entries(tally.r)) {
+    facts.r[id] = v ? { l, v } : { l };
+    rest.r[id] = e ? [t, p, e] : [t, p];
   }
   if (tally.m) rest.m = tally.m;
   if (tally.x) facts.x = tally.x;
@@ -234,11 +233,14 @@ export function splitTally(tally: MailTally): { facts: TallyFacts; rest: TallyRe
 /** The record whole again from its two parts. */
 export function joinTally(facts: TallyFacts, rest: TallyRest): MailTally {
   const tally: MailTally = { s: {}, r: {}, days: rest.days };
-  for (const [key, { d }] of Object.entries(facts.s)) {
+  for (const [key, firstShown] of Object.entries(facts.s)) {
     const [n, l, name] = rest.s[key] ?? [0, ""];
-    tally.s[key] = { n, l, ...(d ? { d } : {}), ...(name ? { name } : {}) };
+    tally.s[key] = { n, l, ...(firstShown ? { d: dayOfNumber(firstShown) } : {}), ...(name ? { name } : {}) };
   }
-  for (const [id, request] of Object.entries(facts.r)) tally.r[id] = { ...request, p: rest.r[id] ?? "" };
+  for (const [id, { l, v }] of Object.entries(facts.r)) {
+    const [t, p, e] = rest.r[id] ?? [null, ""];
+    tally.r[id] = { t, p, l, ...(v ? { v } : {}), ...(e ? { e } : {}) };
+  }
   if (rest.m) tally.m = rest.m;
   if (facts.x) tally.x = facts.x;
   return tally;
@@ -334,10 +336,11 @@ export function piecesPerDaySince(tally: MailTally, since: string): { day: strin
   });
 }
 
-/** The latest piece known to be real matched to a request, from its evidence in the tally (JSON, as latestRealPieceOf reads it). */
-export function latestRealPiece(evidence: string | null) {
+/** The latest piece known to be real matched to a request, from its evidence in the tally. */
+export function latestRealPiece(tally: MailTally, requestId: string) {
+  const evidence = tally.r[requestId]?.e;
   if (!evidence) return null;
-  const [arrivedOn, source, receivedAt] = JSON.parse(evidence) as NonNullable<RequestTally["e"]>;
+  const [arrivedOn, source, receivedAt] = evidence;
   return { arrivedOn, source, receivedAt: new Date(receivedAt) };
 }
 

@@ -19,7 +19,7 @@ import { DAY_MS } from "~/domain/dates";
 import { FOLLOW_UP_HISTORY, PERMISSION_REVOKED_DETAIL } from "~/domain/follow-up";
 import { latestRealPiece } from "~/domain/mail-tally";
 import type { SendingRecords } from "~/domain/request-evidence";
-import { latestRealPieceOf } from "~/models/mail-tally.server";
+import { tallyOfRow, tallyRowOf } from "~/models/mail-tally.server";
 import { mailedLetterColumns, requestEmailColumns } from "~/models/request-evidence.server";
 import { queuedJobColumns } from "~/models/job.server";
 import { historyLineWhere } from "~/models/request-history.server";
@@ -82,7 +82,7 @@ export async function followUpFactsOf(db: Db, key: RequestKey) {
           inArray(requestLogs.status, ["emailed", "mailed", "filed"]),
         ),
       ),
-    latestPiece: latestRealPieceOf(db, key.userId, key.requestId),
+    tally: tallyRowOf(db, key.userId),
     latestReport: db
       .select({ at: requestLogs.createdAt })
       .from(requestLogs)
@@ -103,7 +103,7 @@ export async function followUpFactsOf(db: Db, key: RequestKey) {
   return {
     request,
     records,
-    latestPiece: latestRealPiece(read.latestPiece[0]?.evidence ?? null),
+    latestPiece: latestRealPiece(tallyOfRow(read.tally[0]), key.requestId),
     latestReport: read.latestReport[0]?.at ?? null,
   };
 }

@@ -4,7 +4,7 @@
 // in JSON what the walks read in SQL, and the rest compressed (decision 0085).
 import { deflateRawSync, inflateRawSync } from "node:zlib";
 import { and, eq, inArray, lt, or, sql, type SQLWrapper } from "drizzle-orm";
-import { mailArrivals, mailTallies, requestTemplates } from "../../drizzle/schema";
+import { mailArrivals, mailTallies, requests, requestTemplates } from "../../drizzle/schema";
 import {
   foldPieces,
   joinTally,
@@ -183,7 +183,7 @@ export function tallyRowOf(db: Db, userId: string) {
 export const digestCountedLately = (userId: string, messageKey: string) =>
   sql<boolean>`exists (select 1 from ${mailTallies} where ${mailTallies.userId} = ${userId} and json_extract(${mailTallies.tally}, ${`$.x."${messageKey}"`}) is not null)`;
 
-/** The catalog's name and rule for each catalog sender in the user's tally: what the dashboard names them by. */
+/** The catalog's name and rule for each catalog sender in the user's tally or requests: what the dashboard names them by. */
 export function catalogOfTally(db: Db, userId: string) {
   return db
     .select({ id: requestTemplates.id, title: requestTemplates.title, consumerFiles: requestTemplates.consumerFiles })
@@ -191,7 +191,7 @@ export function catalogOfTally(db: Db, userId: string) {
     .where(
       sql`${requestTemplates.id} in (
         select key from ${mailTallies}, json_each(${mailTallies.tally}, '$.s') where ${mailTallies.userId} = ${userId}
-        union select json_extract(value, '$.t') from ${mailTallies}, json_each(${mailTallies.tally}, '$.r') where ${mailTallies.userId} = ${userId})`,
+        union select ${requests.templateId} from ${requests} where ${requests.userId} = ${userId})`,
     );
 }
 
@@ -206,14 +206,24 @@ export const lastPieceOfRequest = sql<string | null>`${fromTally(sql`'$.r."' || 
 export const lastRealPieceOfRequest = sql<string | null>`${fromTally(sql`'$.r."' || "requests"."id" || '".v'`)}`;
 
 /**
+ * The day number a real digest first showed the sender at `path` (TallyFacts.s), 0 when none; a
+ * record stored whole (before decision 0085) keeps it as the day of the sender's `d`.
+ */
+const firstShownBy = (path: SQLWrapper) =>
+  sql`(select case json_type(${mailTallies.tally}, ${path})
+    when 'integer' then json_extract(${mailTallies.tally}, ${path})
+    when 'object' then cast(julianday(json_extract(${mailTallies.tally}, ${path} || '.d')) - 2440587.5 as integer)
+  end from ${mailTallies} where ${mailTallies.userId} = "requests"."userId")`;
+
+/**
  * Whether the person's digests showed a piece of the request's sender (known to be real) on or
  * before the day its current sending went out (decision 0072): by the catalog sender, or for a typed
  * sender the name its pieces were read under, since a piece seen before the request is matched to
  * none. For a select over requests.
  */
-export const digestShowedSender = sql<boolean>`coalesce(${fromTally(
-  sql`'$.s."' || coalesce("requests"."templateId", ${nameKeySql(sql`"requests"."senderName"`)}) || '".d'`,
-)} <= date("requests"."processedAt" / 1000, 'unixepoch'), 0)`.mapWith(Boolean);
+export const digestShowedSender = sql<boolean>`coalesce(${firstShownBy(
+  sql`'$.s."' || coalesce("requests"."templateId", ${nameKeySql(sql`"requests"."senderName"`)}) || '"'`,
+)} between 1 and cast("requests"."processedAt" / 86400000 as integer), 0)`.mapWith(Boolean);
 
 /**
  * The last day the person's mailbox was seen: the UTC day we received a piece known to be real
@@ -221,11 +231,3 @@ export const digestShowedSender = sql<boolean>`coalesce(${fromTally(
  */
 export const mailboxSeenOnOf = (userId: SQLWrapper) =>
   sql<string>`coalesce((select ${mailTallies.seenOn} from ${mailTallies} where ${mailTallies.userId} = ${userId}), '')`;
-
-/** The latest piece known to be real matched to one request (domain latestRealPiece's evidence), as JSON. */
-export function latestRealPieceOf(db: Db, userId: string, requestId: string) {
-  return db
-    .select({ evidence: sql<string | null>`json_extract(${mailTallies.tally}, ${`$.r."${requestId}".e`})` })
-    .from(mailTallies)
-    .where(eq(mailTallies.userId, userId));
-}

@@ -10,7 +10,7 @@ import { mailArrivals, mailTallies, requests } from "../../drizzle/schema";
 import { DAY_MS, utcDay } from "~/domain/dates";
 import { piecesPerDaySince } from "~/domain/mail-tally";
 import { recordPiece, type PieceReading } from "~/models/mail-piece.server";
-import { foldPiecesOf, tallyOfRow } from "~/models/mail-tally.server";
+import { digestShowedSender, foldPiecesOf, tallyOfRow } from "~/models/mail-tally.server";
 import { seedSenderCatalog } from "~/models/request-template.server";
 import { sweepMailbox } from "~/services/mailbox-digest.server";
 import { getDb } from "~/utils/db.server";
@@ -86,10 +86,20 @@ describe("the pieces folded", () => {
     const row = await tallyRowOf(userId);
     expect(row?.packed).not.toBeNull();
     expect(row?.tally).not.toContain('"p":');
+    // Epsilon's pieces came 50 days ago, before its request went out 40 days ago.
+    const showed = async () =>
+      (
+        await db
+          .select({ showed: digestShowedSender })
+          .from(requests)
+          .where(and(eq(requests.userId, userId), eq(requests.id, "epsilon")))
+      )[0]?.showed;
+    expect(await showed()).toBe(true);
     await db
       .update(mailTallies)
       .set({ tally: JSON.stringify(tallyOfRow(row)), packed: null })
       .where(eq(mailTallies.userId, userId));
+    expect(await showed()).toBe(true);
     const whole = await pagesOf(browser);
     expect(whole.dashboard).toBe(before.dashboard);
     expect(whole.progress).toBe(before.progress);
