@@ -322,7 +322,7 @@ async function runDay(request: Request, rawEnv: Record<string, unknown>) {
   const piecesJobs = await drain(queue, simulatedEnv);
   phaseEnded("piecesMs");
   setClock(start + CRON_HOUR_MS);
-  await runScheduledTasks({ scheduledTime: start + CRON_HOUR_MS, cron: DAILY_CRON }, env);
+  const cronTaskMs = await runScheduledTasks({ scheduledTime: start + CRON_HOUR_MS, cron: DAILY_CRON }, env);
   phaseEnded("cronMs");
   const cronJobs = await drain(queue, simulatedEnv);
   phaseEnded("jobsMs");
@@ -356,6 +356,7 @@ async function runDay(request: Request, rawEnv: Record<string, unknown>) {
     jobsRetried: counts.retried,
     jobsDead: counts.dead,
     ...timings,
+    cronTaskMs,
   };
   return Response.json(result);
 }

@@ -31,6 +31,8 @@ export type FollowUpDayResult = {
   piecesMs: number;
   cronMs: number;
   jobsMs: number;
+  /** The cron's milliseconds by daily task. */
+  cronTaskMs: Record<string, number>;
 };
 
 /** The share of requests verified stopped on a day, by the one rule (isVerifiedStopped). */

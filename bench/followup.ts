@@ -80,6 +80,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const DAYS = Math.min(Number(options.days), DAYS_IN_YEAR);
 const CHECK_DAYS = [...new Set([Math.min(120, DAYS), DAYS])];
 const BUDGET_MINUTES = 15;
+/** The daily tasks named with their minutes, slowest first. */
+const CRON_TASKS_SHOWN = 4;
 const HOUSEHOLDS_PER_SEED_CALL = 500;
 const dayOf = (day: number) => new Date(YEAR_START + day * DAY_MS).toISOString().slice(0, 10);
 
@@ -102,6 +104,8 @@ type YearResult = {
   jobs: { run: number; retried: number; dead: number };
   /** Minutes the Worker spent on pieces, the cron and the cron's jobs. */
   phases: { pieces: number; cron: number; jobs: number };
+  /** The cron's minutes by daily task. */
+  cronTasks: Record<string, number>;
   seedSeconds: number;
   yearMinutes: number;
   /** Bytes of D1 pages, by table with its indexes, once the households were made and after the year. */
@@ -158,6 +162,7 @@ async function runYear(ladder: "on" | "off"): Promise<YearResult> {
   const pieces = { before: 0, afterRequest: 0, afterShouldHaveStopped: 0, notInDigests: 0 };
   const jobs = { run: 0, retried: 0, dead: 0 };
   const phases = { pieces: 0, cron: 0, jobs: 0 };
+  const cronTasks: Record<string, number> = {};
   const stopped: Record<number, FollowUpStopped> = {};
   const truth: YearResult["truth"] = {};
   let stillComing = 0;
@@ -191,6 +196,7 @@ async function runYear(ladder: "on" | "off"): Promise<YearResult> {
     phases.pieces += result.piecesMs / 60_000;
     phases.cron += result.cronMs / 60_000;
     phases.jobs += result.jobsMs / 60_000;
+    for (const [task, ms] of Object.entries(result.cronTaskMs)) cronTasks[task] = (cronTasks[task] ?? 0) + ms / 60_000;
     applyFollowUps(world, result, day, escalations);
     const checked = CHECK_DAYS.find((check) => check === day + 1);
     if (checked) {
@@ -225,6 +231,7 @@ async function runYear(ladder: "on" | "off"): Promise<YearResult> {
     escalations,
     jobs,
     phases,
+    cronTasks,
     seedSeconds,
     yearMinutes,
     bytesAfterSeed,
@@ -383,6 +390,15 @@ function report(results: YearResult[]) {
     "  the year's minutes: pieces, cron, cron's jobs",
     results.map((result) => `${result.phases.pieces.toFixed(1)}, ${result.phases.cron.toFixed(1)}, ${result.phases.jobs.toFixed(1)}`),
   );
+
+  for (const result of results) {
+    const slowest = Object.entries(result.cronTasks)
+      .sort(([, a], [, b]) => b - a)
+      .slice(0, CRON_TASKS_SHOWN);
+    console.log(
+      `\n  The cron's slowest daily tasks (ladder ${result.ladder}), minutes in the year: ${slowest.map(([task, minutes]) => `${task} ${minutes.toFixed(2)}`).join(", ")}`,
+    );
+  }
 
   for (const result of results) {
     const tables = new Set([...Object.keys(result.bytesAfterYear), ...Object.keys(result.bytesAfterSeed)]);

@@ -21,13 +21,21 @@ import { log } from "~/utils/log.server";
 
 const KEEP_SUCCEEDED_JOBS_DAYS = 30;
 
+/** Milliseconds each daily task took, by its name: where the cron's time goes (the follow-up bench prints them). */
+export type DailyTaskTimes = Record<string, number>;
+
 /**
  * The crons of wrangler.toml: the job sweep every five minutes, everything else once a day (any
- * other expression, such as the empty one of a local `/__scheduled` without `?cron=`).
+ * other expression, such as the empty one of a local `/__scheduled` without `?cron=`). Answers the
+ * daily tasks' times, none for the sweep.
  */
-export async function runScheduledTasks(controller: Pick<ScheduledController, "scheduledTime"> & { cron?: string }, env: AppEnv) {
-  if (controller.cron === JOB_SWEEP_CRON) await sweepStuckJobs(env, new Date(controller.scheduledTime));
-  else await runDailyTasks(controller, env);
+export async function runScheduledTasks(
+  controller: Pick<ScheduledController, "scheduledTime"> & { cron?: string },
+  env: AppEnv,
+): Promise<DailyTaskTimes> {
+  if (controller.cron !== JOB_SWEEP_CRON) return runDailyTasks(controller, env);
+  await sweepStuckJobs(env, new Date(controller.scheduledTime));
+  return {};
 }
 
 /**
@@ -37,7 +45,7 @@ export async function runScheduledTasks(controller: Pick<ScheduledController, "s
  * it too. Only the task's name and the error's kind are logged: a failed query's message carries
  * its parameters, an address among them.
  */
-async function runDailyTasks(controller: Pick<ScheduledController, "scheduledTime">, env: AppEnv) {
+async function runDailyTasks(controller: Pick<ScheduledController, "scheduledTime">, env: AppEnv): Promise<DailyTaskTimes> {
   const db = getDb(env.DB);
   const now = new Date(controller.scheduledTime);
   const cutoff = new Date(controller.scheduledTime - KEEP_SUCCEEDED_JOBS_DAYS * DAY_MS);
@@ -78,15 +86,19 @@ async function runDailyTasks(controller: Pick<ScheduledController, "scheduledTim
     ["remind held follow-ups", () => remindHeldFollowUps(env, now)],
   ];
   const failed: string[] = [];
+  const took: DailyTaskTimes = {};
   for (const [name, run] of tasks) {
+    const started = Date.now();
     try {
       await run();
     } catch (error) {
       failed.push(name);
       log.error(`daily task "${name}" failed (${error instanceof Error ? error.name : typeof error}); the other tasks still run`);
     }
+    took[name] = Date.now() - started;
   }
   if (failed.length > 0) throw new Error(`daily tasks failed: ${failed.join(", ")}`);
+  return took;
 }
 
 // Claimed reminders are given their jobs a page at a time, a few pages per run (decision 0017).

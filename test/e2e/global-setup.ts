@@ -32,6 +32,9 @@ export default async function setup(project: TestProject) {
     // The D1 npm test seeded beside the static checks, when it did; else this stack seeds its own.
     ...seededStack(),
     queueBatchTimeoutSeconds: TEST_QUEUE_BATCH_TIMEOUT_SECONDS,
+    // Without wrangler's inspector and its proxy, which can lose a request or leave a page's
+    // navigation waiting for ever (test/support/wrangler-dev.ts, decision 0087).
+    inspector: false,
     log: (line) => logFile.write(`${line}\n`),
   }).catch(async (error: unknown) => {
     logFile.end();

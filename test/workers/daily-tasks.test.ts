@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { mailboxConfirmations, requestReminders, requests } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
+import { JOB_SWEEP_CRON } from "~/domain/job-envelope";
 import { runScheduledTasks } from "~/jobs/scheduled.server";
 import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
@@ -80,5 +81,12 @@ describe("the daily cron", () => {
     expect(logged).toContain('daily task "forget succeeded jobs" failed');
     expect(logged).not.toContain("D1 refused");
     expect(logged).not.toContain(user.email);
+  });
+
+  it("answers how long each of its tasks took, by the task's name, and nothing for the job sweep", async () => {
+    const took = await runScheduledTasks({ scheduledTime: Date.now(), cron: "0 14 * * *" }, parseEnv(env));
+    expect(Object.keys(took)).toEqual(expect.arrayContaining(["recompute sender outcomes", "queue due reminders", "advance follow-ups"]));
+    expect(Object.values(took).every((ms) => Number.isInteger(ms) && ms >= 0)).toBe(true);
+    expect(await runScheduledTasks({ scheduledTime: Date.now(), cron: JOB_SWEEP_CRON }, parseEnv(env))).toEqual({});
   });
 });

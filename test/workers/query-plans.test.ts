@@ -10,6 +10,7 @@ import { searchUsers } from "~/models/staff-users.server";
 import { getSessionUser } from "~/models/user.server";
 import { lettersFor, listWorkQueue } from "~/models/work-queue.server";
 import { requestsDueForFollowUp } from "~/models/follow-up.server";
+import { senderOutcomesPage } from "~/models/sender-outcome.server";
 import { listReturnAddressConfirmations, listSendersGivenReturnAddressSince } from "~/models/learned-channels.server";
 import { getDb } from "~/utils/db.server";
 import { signedUpUser } from "./http";
@@ -206,6 +207,19 @@ describe("query plans of the staff pages and the dashboard", async () => {
     const queries = await queriesOf((db) => requestsDueForFollowUp(db, NOW, 500));
     const details = (await Promise.all(queries.map(planOf))).flat().map((row) => row.detail);
     expect(details).toEqual([expect.stringMatching(/^SEARCH requests USING INDEX requests_still_coming_idx \(stillComingAt[<>]/)]);
+  });
+
+  it("walks the senders' outcomes a page at a time in key order, each page from where the last ended, sorting nothing", async () => {
+    const pages = await queriesOf(async (db) => {
+      await senderOutcomesPage(db, NOW, null);
+      await senderOutcomesPage(db, NOW, { userId: "some-user", id: "some-request" });
+    });
+    const [first, later] = await Promise.all(pages.map(planOf));
+    const requestSteps = (plan: PlanRow[]) =>
+      plan.map((row) => row.detail).filter((detail) => /^(SCAN|SEARCH) requests\b|TEMP B-TREE/.test(detail));
+    // Through the status index, every page would read and sort all such requests (decision 0086).
+    expect(requestSteps(first!)).toEqual(["SCAN requests USING INDEX sqlite_autoindex_requests_1"]);
+    expect(requestSteps(later!)).toEqual(["SEARCH requests USING INDEX sqlite_autoindex_requests_1 ((userId,id)>(?,?))"]);
   });
 
   it("reads the overview's latest confirmations from two covering indexes, never the tables", async () => {
