@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lte, sql, type SQLWrapper } from "drizzle-orm";
 import { jobs, mailedLetters, requestReminders, requests, senderOutcomes, users } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
 import { DAYS_BETWEEN_REMINDERS, FIRST_REMINDER_AFTER_DAYS, type ReminderRound } from "~/domain/reminders";
@@ -37,6 +37,14 @@ const stopAfterDays = sql<number>`max(${requests.requiredDays}, coalesce((select
   where ${senderOutcomes.templateId} = ${requests.templateId} and ${senderOutcomes.cases} >= ${MIN_CASES}), ${FIRST_REMINDER_AFTER_DAYS}))`;
 
 /**
+ * No reminder of this round is claimed for the request's current sending: tested before anything is
+ * computed, so a request claimed on an earlier day costs one lookup by the key, not its clock.
+ */
+const notClaimedYet = (round: ReminderRound, sending: { userId: SQLWrapper; requestId: SQLWrapper; processedAt: SQLWrapper }) =>
+  sql`not exists (select 1 from ${requestReminders} "claimed" where "claimed"."userId" = ${sending.userId}
+    and "claimed"."requestId" = ${sending.requestId} and "claimed"."processedAt" = ${sending.processedAt} and "claimed"."round" = ${round})`;
+
+/**
  * Claims every reminder that is due, in two set-based statements (one D1 round trip): the rule of
  * dueReminderRound, applied to all requests at once. The primary key makes a claim happen once,
  * however often or concurrently the cron runs. A claim is stamped with the cron's time, which the
@@ -62,6 +70,7 @@ export async function claimDueReminders(db: Db, now: Date) {
           and(
             eq(requests.status, "inQueue"),
             isNotNull(requests.processedAt),
+            notClaimedYet(1, { userId: requests.userId, requestId: requests.id, processedAt: requests.processedAt }),
             // Mail printed before should have stopped coming: the day the card asks too.
             sql`${reachedSenderAt} + ${stopAfterDays} * ${DAY_MS} <= ${nowMs}`,
             // The follow-up ladder took it up: the evidence told, nothing is asked.
@@ -99,6 +108,7 @@ export async function claimDueReminders(db: Db, now: Date) {
           and(
             eq(requestReminders.round, 1),
             lte(requestReminders.createdAt, new Date(nowMs - DAYS_BETWEEN_REMINDERS * DAY_MS)),
+            notClaimedYet(2, requestReminders),
             sql`${reachedSenderAt} + ${stopAfterDays} * ${DAY_MS} <= ${nowMs}`,
             eq(requests.followUpStep, 0),
             eq(requests.status, "inQueue"),

@@ -11,6 +11,7 @@ import { getSessionUser } from "~/models/user.server";
 import { lettersFor, listWorkQueue } from "~/models/work-queue.server";
 import { requestsDueForFollowUp } from "~/models/follow-up.server";
 import { senderOutcomesPage } from "~/models/sender-outcome.server";
+import { claimDueReminders } from "~/models/reminder.server";
 import { listReturnAddressConfirmations, listSendersGivenReturnAddressSince } from "~/models/learned-channels.server";
 import { getDb } from "~/utils/db.server";
 import { signedUpUser } from "./http";
@@ -220,6 +221,16 @@ describe("query plans of the staff pages and the dashboard", async () => {
     // Through the status index, every page would read and sort all such requests (decision 0086).
     expect(requestSteps(first!)).toEqual(["SCAN requests USING INDEX sqlite_autoindex_requests_1"]);
     expect(requestSteps(later!)).toEqual(["SEARCH requests USING INDEX sqlite_autoindex_requests_1 ((userId,id)>(?,?))"]);
+  });
+
+  it("claims each round of reminders after looking up, by its key, whether the request's sending has it already", async () => {
+    const [first, second] = await queriesOf((db) => claimDueReminders(db, NOW), /^\s*insert into "request_reminders"/i);
+    for (const claim of [first!, second!]) {
+      const details = (await planOf(claim)).map((row) => row.detail);
+      expect(details).toContain(
+        "SEARCH claimed USING COVERING INDEX sqlite_autoindex_request_reminders_1 (userId=? AND requestId=? AND processedAt=? AND round=?)",
+      );
+    }
   });
 
   it("reads the overview's latest confirmations from two covering indexes, never the tables", async () => {
