@@ -37,8 +37,9 @@ const stopAfterDays = sql<number>`max(${requests.requiredDays}, coalesce((select
   where ${senderOutcomes.templateId} = ${requests.templateId} and ${senderOutcomes.cases} >= ${MIN_CASES}), ${FIRST_REMINDER_AFTER_DAYS}))`;
 
 /**
- * No reminder of this round is claimed for the request's current sending: tested before anything is
- * computed, so a request claimed on an earlier day costs one lookup by the key, not its clock.
+ * No reminder of this round is claimed for the request's current sending: one lookup by the key,
+ * placed before the clock so that a request claimed on an earlier day is passed over without it.
+ * In the second round SQLite still works out the clock first, on `requests` (decision 0086).
  */
 const notClaimedYet = (round: ReminderRound, sending: { userId: SQLWrapper; requestId: SQLWrapper; processedAt: SQLWrapper }) =>
   sql`not exists (select 1 from ${requestReminders} "claimed" where "claimed"."userId" = ${sending.userId}

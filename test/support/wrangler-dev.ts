@@ -7,12 +7,11 @@
 // save would rebuild and restart the Worker, and a request then running (a bench's whole simulated
 // day) would fail with "Your worker restarted mid-request".
 //
-// Nor do requests go through wrangler's own proxy in front of the Worker (decision 0086). It keeps
-// its connections to the Worker open, and workerd closes a connection that waited five seconds for
-// its next request: a request sent on it at that moment is lost ("Network connection lost"), which
-// the proxy answers with a 503 "Your worker restarted mid-request" for a POST, and leaves a GET
-// waiting for ever. Here a small proxy of our own takes the stack's port and opens a new connection
-// to the Worker for each request.
+// Nor do requests go through wrangler's own proxy in front of the Worker (decision 0087). It keeps
+// its connections to the Worker open between requests, and a request sent on one the Worker's side
+// has closed is lost ("Network connection lost"): the proxy answers a POST with a 503 "Your worker
+// restarted mid-request", and keeps a GET waiting until another request comes in. Here a small
+// proxy of our own takes the stack's port and opens a new connection to the Worker for each request.
 //
 // Usage: tsx test/support/wrangler-dev.ts '<JSON of WranglerDevOptions>'
 import { createServer, request as forward, type IncomingHttpHeaders, type Server } from "node:http";
