@@ -767,6 +767,10 @@ export const requestReminders = sqliteTable(
   (table) => [
     primaryKey({ columns: [table.userId, table.requestId, table.processedAt, table.round] }),
     index("request_reminders_job_idx").on(table.jobId),
+    // The cron's second round reads one week of first reminders (decision 0088).
+    index("request_reminders_first_round_idx")
+      .on(table.createdAt)
+      .where(sql`${table.round} = 1`),
   ],
 );
 

@@ -79,8 +79,15 @@ describe("dueReminderRound: the second reminder", () => {
     expect(dueReminderRound(remindedLate, daysAfterSending(74))).toBe(2);
   });
 
+  it("is sent within a week of being due, or never", () => {
+    expect(dueReminderRound(reminded, new Date(daysAfterSending(77).getTime() - 1))).toBe(2);
+    expect(dueReminderRound(reminded, daysAfterSending(77))).toBeNull();
+    expect(dueReminderRound(reminded, daysAfterSending(120))).toBeNull();
+  });
+
   it("is sent once, and never when the user answered or turned reminders off", () => {
-    const late = daysAfterSending(80);
+    const late = daysAfterSending(75);
+    expect(dueReminderRound(reminded, late)).toBe(2);
     expect(dueReminderRound({ ...reminded, secondReminderClaimed: true }, late)).toBeNull();
     expect(dueReminderRound({ ...reminded, status: "confirmedByUser" }, late)).toBeNull();
     expect(dueReminderRound({ ...reminded, processedAt: null }, late)).toBeNull();

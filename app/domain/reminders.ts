@@ -16,6 +16,12 @@ export const FIRST_REMINDER_AFTER_DAYS = MAIL_STOPS_AFTER_DAYS;
 /** The second and last reminder goes out this many days after the first. */
 export const DAYS_BETWEEN_REMINDERS = 14;
 
+/**
+ * ...and within this many days of being due, or never (decision 0088): a "last reminder" weeks late
+ * asks about a sending long past, and the cron's second round reads only one week of first reminders.
+ */
+export const SECOND_REMINDER_WINDOW_DAYS = 7;
+
 export type ReminderRound = 1 | 2;
 
 /** The two answers a reminder asks for: the user actions they stand for (product rules: Request statuses and actions). */
@@ -50,8 +56,9 @@ export type ReminderCandidate = {
  * answer ends the reminders; a later re-send starts a new cycle under its new processedAt.
  * The clock starts when the sender got the request (reachedSenderAt). Round 1 once mail printed
  * before should have stopped coming (mailClock's mailStopsBy, when the card asks too:
- * canAskIfMailStopped); round 2 once round 1 went out at least DAYS_BETWEEN_REMINDERS before. The
- * cron's SQL (app/models/reminder.server.ts) applies the same rule to every request at once.
+ * canAskIfMailStopped); round 2 once round 1 went out at least DAYS_BETWEEN_REMINDERS before, and
+ * less than SECOND_REMINDER_WINDOW_DAYS more. The cron's SQL (app/models/reminder.server.ts)
+ * applies the same rule to every request at once.
  */
 export function dueReminderRound(candidate: ReminderCandidate, now: Date): ReminderRound | null {
   if (candidate.status !== "inQueue" || !candidate.processedAt || !candidate.reminderEmails) return null;
@@ -60,7 +67,8 @@ export function dueReminderRound(candidate: ReminderCandidate, now: Date): Remin
   if (!canAskIfMailStopped(clock, now)) return null;
   if (!candidate.firstReminderAt) return 1;
   if (candidate.secondReminderClaimed) return null;
-  return candidate.firstReminderAt.getTime() + DAYS_BETWEEN_REMINDERS * DAY_MS <= now.getTime() ? 2 : null;
+  const secondDueAt = candidate.firstReminderAt.getTime() + DAYS_BETWEEN_REMINDERS * DAY_MS;
+  return secondDueAt <= now.getTime() && now.getTime() < secondDueAt + SECOND_REMINDER_WINDOW_DAYS * DAY_MS ? 2 : null;
 }
 
 /**

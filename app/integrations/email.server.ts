@@ -63,15 +63,14 @@ export class EmailError extends Error {
   }
 }
 
-/** Sends one message on Postmark's transactional stream ("outbound"). */
-export async function sendEmail(env: AppEnv, message: EmailMessage): Promise<SentEmail> {
-  const token = requireSetting(env, "EMAIL_API_KEY");
+/** A message as Postmark's send endpoints take it, on the transactional stream ("outbound"). */
+function postmarkMessage(env: AppEnv, message: EmailMessage) {
   const headers = { ...message.headers };
   if (message.listUnsubscribe) {
     headers["List-Unsubscribe"] = `<${message.listUnsubscribe}>`;
     headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
   }
-  const body = {
+  return {
     From: message.from ?? env.EMAIL_FROM,
     To: message.to,
     Subject: message.subject,
@@ -83,9 +82,42 @@ export async function sendEmail(env: AppEnv, message: EmailMessage): Promise<Sen
     Headers: Object.entries(headers).map(([Name, Value]) => ({ Name, Value })),
     MessageStream: "outbound",
   };
+}
 
-  const answer = await callPostmark(env, token, "POST", "/email", body);
+/** Sends one message on Postmark's transactional stream ("outbound"). */
+export async function sendEmail(env: AppEnv, message: EmailMessage): Promise<SentEmail> {
+  const token = requireSetting(env, "EMAIL_API_KEY");
+  const answer = await callPostmark(env, token, "POST", "/email", postmarkMessage(env, message));
   return { messageId: String(answer?.MessageID ?? ""), submittedAt: String(answer?.SubmittedAt ?? "") };
+}
+
+/** Postmark's batch endpoint takes at most this many messages in one call. */
+const EMAIL_BATCH_LIMIT = 500;
+
+/**
+ * Sends several messages in one call to Postmark's batch endpoint. Postmark answers 200 with one
+ * result per message, in their order, each with its own ErrorCode; a message it refused answers
+ * here as the EmailError a single send would have thrown (status 422). A call that fails as a
+ * whole (no answer, a bad token, Postmark's 5xx) throws, as sendEmail does.
+ */
+export async function sendEmails(env: AppEnv, messages: EmailMessage[]): Promise<(SentEmail | EmailError)[]> {
+  if (messages.length > EMAIL_BATCH_LIMIT) throw new Error(`at most ${EMAIL_BATCH_LIMIT} messages per batch`);
+  const token = requireSetting(env, "EMAIL_API_KEY");
+  const answer = await callPostmark(
+    env,
+    token,
+    "POST",
+    "/email/batch",
+    messages.map((message) => postmarkMessage(env, message)),
+  );
+  const results = Array.isArray(answer) ? (answer as unknown[]) : [];
+  return messages.map((_, index) => {
+    const result = results[index] as { ErrorCode?: unknown; Message?: unknown; MessageID?: unknown; SubmittedAt?: unknown } | undefined;
+    if (!result) return new EmailError(0, null, "no result for this message in Postmark's answer");
+    const errorCode = typeof result.ErrorCode === "number" ? result.ErrorCode : null;
+    if (errorCode !== 0) return new EmailError(422, errorCode, typeof result.Message === "string" ? result.Message : null);
+    return { messageId: String(result.MessageID ?? ""), submittedAt: String(result.SubmittedAt ?? "") };
+  });
 }
 
 /**

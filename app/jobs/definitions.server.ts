@@ -35,6 +35,12 @@ export type JobDefinition<Schema extends z.ZodType> = {
   handle: (payload: z.infer<Schema>, context: JobContext) => Promise<void>;
   /** What the job's row keeps of the payload once it has succeeded; all of it when absent. */
   keepAfterSuccess?: (payload: z.infer<Schema>) => unknown;
+  /**
+   * Runs several jobs of this type from one queue batch at once, sharing their round trips and
+   * vendor calls (decision 0088). Answers, in the jobs' order, null for each that succeeded and
+   * what each that failed threw; the consumer ends each as `handle` would have ended it.
+   */
+  handleTogether?: (jobs: { payload: z.infer<Schema>; context: JobContext }[]) => Promise<(unknown | null)[]>;
 };
 
 /**

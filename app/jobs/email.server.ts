@@ -1,8 +1,9 @@
 import { z } from "zod";
 import type { JobContext, JobDefinition } from "~/jobs/definitions.server";
-import { EmailError, findSentEmail, sendEmail, type EmailMessage } from "~/integrations/email.server";
-import { claimEmailSend, emailSentUpdate, releaseEmailClaim, type EmailClaim } from "~/models/sent-email.server";
-import { getDb } from "~/utils/db.server";
+import type { BatchItem } from "drizzle-orm/batch";
+import { EmailError, findSentEmail, sendEmail, sendEmails, type EmailMessage, type SentEmail } from "~/integrations/email.server";
+import { claimEmailSend, emailClaimInsert, emailSentUpdate, releaseEmailClaim, type EmailClaim } from "~/models/sent-email.server";
+import { getDb, type Db } from "~/utils/db.server";
 
 /**
  * Sends a job's email at most once however often the queue delivers the job, and answers Postmark's
@@ -36,6 +37,71 @@ export async function sendEmailOnce(
     if (error instanceof EmailError && error.status !== 0) await releaseEmailClaim(db, jobId);
     throw error;
   }
+}
+
+/** A job whose email sendEmailsTogether sends: its payload and its run's context. */
+type EmailJob<Payload> = { payload: Payload; context: JobContext };
+
+/**
+ * Sends the emails of several jobs of one queue batch together (decision 0088): one round trip runs
+ * each job's `read` and records that it is about to send, as sendEmailOnce does; one call to
+ * Postmark's batch endpoint sends every message `compose` makes of what was read (null: nothing to
+ * send, and the record goes). Each job keeps its own end: Postmark's answer or refusal for its
+ * message. A job whose send an earlier attempt recorded runs `alone`, which can ask Postmark
+ * whether that attempt sent. Answers, in the jobs' order, null or what each job failed with.
+ */
+export async function sendEmailsTogether<Payload, Read>(
+  db: Db,
+  jobs: EmailJob<Payload>[],
+  {
+    read,
+    compose,
+    alone,
+  }: {
+    read: (job: EmailJob<Payload>) => BatchItem<"sqlite"> & PromiseLike<Read>;
+    compose: (job: EmailJob<Payload>, read: Read) => Promise<EmailMessage | null>;
+    alone: (job: EmailJob<Payload>) => Promise<void>;
+  },
+): Promise<(unknown | null)[]> {
+  const [first, ...rest] = jobs.flatMap((job) => [read(job), emailClaimInsert(db, job.context.jobId)]);
+  const reads = (await db.batch([first!, ...rest])) as unknown[];
+  const failures: (unknown | null)[] = jobs.map(() => null);
+  const sending: { index: number; message: EmailMessage }[] = [];
+  for (const [index, job] of jobs.entries()) {
+    if ((reads[2 * index + 1] as unknown[]).length === 0) {
+      failures[index] = await alone(job).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      continue;
+    }
+    const message = await compose(job, reads[2 * index] as Read);
+    if (message) sending.push({ index, message: { ...message, metadata: { ...message.metadata, job: job.context.jobId } } });
+    else job.context.writeAtEnd(releaseEmailClaim(db, job.context.jobId));
+  }
+  if (sending.length === 0) return failures;
+  let sent: Awaited<ReturnType<typeof sendEmails>> | null = null;
+  let thrown: unknown = null;
+  try {
+    sent = await sendEmails(
+      jobs[0]!.context.env,
+      sending.map(({ message }) => message),
+    );
+  } catch (error) {
+    thrown = error;
+  }
+  for (const [position, { index }] of sending.entries()) {
+    const result = sent ? sent[position]! : thrown;
+    const { context } = jobs[index]!;
+    if (sent && !(result instanceof EmailError)) {
+      context.writeAtEnd(emailSentUpdate(db, context.jobId, (result as SentEmail).messageId));
+      continue;
+    }
+    // Postmark answered, so it did not take the message; with no answer at all it may have.
+    if (result instanceof EmailError && result.status !== 0) context.writeAtEnd(releaseEmailClaim(db, context.jobId));
+    failures[index] = result;
+  }
+  return failures;
 }
 
 const SendEmailPayload = z.object({

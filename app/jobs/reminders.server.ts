@@ -1,13 +1,15 @@
 import { z } from "zod";
-import type { JobDefinition } from "~/jobs/definitions.server";
-import { sendEmailOnce } from "~/jobs/email.server";
+import type { JobContext, JobDefinition } from "~/jobs/definitions.server";
+import { sendEmailOnce, sendEmailsTogether } from "~/jobs/email.server";
+import type { EmailMessage } from "~/integrations/email.server";
 import { formatDate, timeZoneForState } from "~/domain/dates";
 import { timingRule } from "~/domain/mail-timing";
 import { reminderPath, reminderStillWanted, timeAgo, type ReminderRound } from "~/domain/reminders";
 import { reminderRequestOf, userReminderRequestQuery } from "~/models/reminder.server";
 import { claimEmailSend, emailClaimInsert, releaseEmailClaim } from "~/models/sent-email.server";
 import { reminderUnsubscribeUrl } from "~/services/email-switches.server";
-import { getDb } from "~/utils/db.server";
+import { getDb, type Db } from "~/utils/db.server";
+import type { AppEnv } from "~/utils/env.server";
 
 type ReminderEmailFacts = {
   senderName: string;
@@ -47,35 +49,72 @@ const ReminderSendPayload = z.object({
   processedAt: z.number().int(),
 });
 
+type ReminderPayload = z.infer<typeof ReminderSendPayload>;
+type ReminderRecipient = NonNullable<ReturnType<typeof reminderRequestOf>>;
+
+/** The reminder email for this request and round, as its job sends it. */
+async function reminderMessage(
+  env: AppEnv,
+  { userId, requestId, round, processedAt }: ReminderPayload,
+  recipient: ReminderRecipient,
+): Promise<EmailMessage> {
+  const sentAt = new Date(processedAt);
+  const unsubscribeUrl = await reminderUnsubscribeUrl(env, userId);
+  const { subject, text } = reminderEmail({
+    senderName: recipient.senderName,
+    sentOn: formatDate(sentAt, timeZoneForState(recipient.state)),
+    sentAgo: timeAgo(sentAt, new Date()),
+    requiredDays: recipient.requiredDays,
+    round,
+    answerUrl: new URL(reminderPath(requestId), env.APP_ORIGIN).href,
+    unsubscribeUrl,
+  });
+  return { to: recipient.email, subject, text, tag: "reminder", listUnsubscribe: unsubscribeUrl };
+}
+
+/** The request and the email's claim, in one batch of the caller's: a reminder is nearly always still wanted. */
+const reminderReads = (db: Db, { userId, requestId }: ReminderPayload, jobId: string) =>
+  [userReminderRequestQuery(db, userId, requestId), emailClaimInsert(db, jobId)] as const;
+
+/** The person to remind, from the request read when the job runs; null when the reminder is no longer wanted. */
+function stillWantedBy(rows: Awaited<ReturnType<typeof userReminderRequestQuery>>, { processedAt }: ReminderPayload) {
+  const recipient = reminderRequestOf(rows);
+  return recipient && reminderStillWanted(recipient, recipient, { processedAt }) ? recipient : null;
+}
+
+/** One reminder sent alone: its request and its email's claim read in one round trip. */
+async function sendReminder(payload: ReminderPayload, context: JobContext) {
+  const { env, jobId } = context;
+  const db = getDb(env.DB);
+  const [rows, inserted] = await db.batch(reminderReads(db, payload, jobId));
+  const recipient = stillWantedBy(rows, payload);
+  const claimed = await claimEmailSend(db, jobId, inserted);
+  if (!recipient) {
+    if (claimed.state === "claimed") context.writeAtEnd(releaseEmailClaim(db, jobId));
+    return;
+  }
+  await sendEmailOnce(context, await reminderMessage(env, payload, recipient), { claimed });
+}
+
 /**
  * Emails one "Has the mail stopped?" reminder. The request and the user are read again when the
  * job runs: if the user answered, the request was sent again, or reminders were turned off since
- * the claim, the job succeeds without sending.
+ * the claim, the job succeeds without sending. Reminders of one queue batch run together: one
+ * round trip reads them all, one call to Postmark's batch endpoint sends them (decision 0088).
  */
 export const reminderSendJob = {
   payload: ReminderSendPayload,
-  async handle({ userId, requestId, round, processedAt }, context) {
-    const { env, jobId } = context;
+  handle: sendReminder,
+  async handleTogether(jobs) {
+    const { env } = jobs[0]!.context;
     const db = getDb(env.DB);
-    // The request and the email's claim in one round trip: a reminder is nearly always still wanted.
-    const [rows, inserted] = await db.batch([userReminderRequestQuery(db, userId, requestId), emailClaimInsert(db, jobId)]);
-    const recipient = reminderRequestOf(rows);
-    const claimed = await claimEmailSend(db, jobId, inserted);
-    if (!recipient || !reminderStillWanted(recipient, recipient, { processedAt })) {
-      if (claimed.state === "claimed") context.writeAtEnd(releaseEmailClaim(db, jobId));
-      return;
-    }
-    const sentAt = new Date(processedAt);
-    const unsubscribeUrl = await reminderUnsubscribeUrl(env, userId);
-    const { subject, text } = reminderEmail({
-      senderName: recipient.senderName,
-      sentOn: formatDate(sentAt, timeZoneForState(recipient.state)),
-      sentAgo: timeAgo(sentAt, new Date()),
-      requiredDays: recipient.requiredDays,
-      round,
-      answerUrl: new URL(reminderPath(requestId), env.APP_ORIGIN).href,
-      unsubscribeUrl,
+    return sendEmailsTogether(db, jobs, {
+      read: ({ payload }) => userReminderRequestQuery(db, payload.userId, payload.requestId),
+      compose: async ({ payload }, rows) => {
+        const recipient = stillWantedBy(rows, payload);
+        return recipient ? reminderMessage(env, payload, recipient) : null;
+      },
+      alone: ({ payload, context }) => sendReminder(payload, context),
     });
-    await sendEmailOnce(context, { to: recipient.email, subject, text, tag: "reminder", listUnsubscribe: unsubscribeUrl }, { claimed });
   },
 } satisfies JobDefinition<typeof ReminderSendPayload>;

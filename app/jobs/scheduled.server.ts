@@ -6,7 +6,7 @@ import { claimDueReminders, createReminderJobs, listRemindersWithoutJob } from "
 import { deleteSpentCounts } from "~/models/rate-limit.server";
 import { deleteExpiredPendingSignups } from "~/models/pending-signup.server";
 import { deleteSentEmailsBefore } from "~/models/sent-email.server";
-import { recomputeSenderOutcomes } from "~/models/sender-outcome.server";
+import { recomputeSenderOutcomesWhenDue } from "~/models/sender-outcome.server";
 import { sweepPhotos } from "~/services/mail-photos.server";
 import { deleteOldMailboxRows } from "~/models/mailbox.server";
 import { deleteOldSenderReplyDays } from "~/models/sender-reply.server";
@@ -65,7 +65,7 @@ async function runDailyTasks(controller: Pick<ScheduledController, "scheduledTim
     ["forget sent emails", () => deleteSentEmailsBefore(db, cutoff)],
     ["forget spent counts", () => deleteSpentCounts(db, new Date(controller.scheduledTime - DAY_MS))],
     ["delete expired signups", () => deleteExpiredPendingSignups(db, now)],
-    ["recompute sender outcomes", () => recomputeSenderOutcomes(db, now)],
+    ["recompute sender outcomes", () => recomputeSenderOutcomesWhenDue(db, now)],
     ["queue due reminders", () => queueDueReminders(env, now)],
     ["sweep photos", () => sweepPhotos(env, now)],
     ["delete old mailbox rows", () => deleteOldMailboxRows(db, now)],

@@ -390,7 +390,13 @@ const laterLines = alias(requestLogs, "later_lines");
  * gone (the account or request deleted).
  */
 export async function followUpNoticeFactsOf(db: Db, key: RequestKey, lineId: string) {
-  const [row] = await db
+  const [row] = await followUpNoticeFactsQuery(db, key, lineId);
+  return row ?? null;
+}
+
+/** followUpNoticeFactsOf's statement, for a batch of the caller's: its one row, or none. */
+export function followUpNoticeFactsQuery(db: Db, key: RequestKey, lineId: string) {
+  return db
     .select({
       email: users.email,
       followUpEmails: users.followUpEmails,
@@ -401,9 +407,10 @@ export async function followUpNoticeFactsOf(db: Db, key: RequestKey, lineId: str
       followUpHold: requests.followUpHold,
       legalLawId: requests.legalLawId,
       category: requestTemplates.category,
-      lineStatus: requestLogs.status,
-      lineDetail: requestLogs.detail,
-      lineAt: requestLogs.createdAt,
+      // Named apart from the request's own columns: D1 answers a batch's rows keyed by column name.
+      lineStatus: sql<string>`${requestLogs.status}`.as("lineStatus"),
+      lineDetail: sql<string | null>`${requestLogs.detail}`.as("lineDetail"),
+      lineAt: sql<Date>`${requestLogs.createdAt}`.mapWith(requestLogs.createdAt).as("lineAt"),
       // A later step of the ladder on the same request (written after it, at the same moment too): a hold it answered is no longer news.
       laterStep:
         sql<number>`exists (select 1 from ${requestLogs} ${sql.raw(`"later_lines"`)} where ${laterLines.userId} = ${requestLogs.userId}
@@ -417,7 +424,6 @@ export async function followUpNoticeFactsOf(db: Db, key: RequestKey, lineId: str
     .leftJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
     .where(and(eq(requestLogs.id, lineId), eq(requestLogs.userId, key.userId), eq(requestLogs.requestId, key.requestId)))
     .limit(1);
-  return row ?? null;
 }
 
 /**

@@ -84,13 +84,16 @@ const heldByARun = (now: Date) => and(eq(jobs.state, "running"), isNotNull(jobs.
  * run holds it: queues deliver at least once and the sweep sends jobs again, so two messages of one
  * job may arrive together.
  */
-export async function claimJob(
-  db: Db,
-  envelope: JobEnvelope,
-  { attempts, messageSentAt, now }: { attempts: number; messageSentAt: Date; now: Date },
-) {
+export async function claimJob(db: Db, envelope: JobEnvelope, attempt: JobAttempt) {
+  return (await claimJobStatement(db, envelope, attempt)).length > 0;
+}
+
+type JobAttempt = { attempts: number; messageSentAt: Date; now: Date };
+
+/** claimJob's statement, for a batch that claims several jobs in one round trip: it returns the job's id when claimed. */
+export function claimJobStatement(db: Db, envelope: JobEnvelope, { attempts, messageSentAt, now }: JobAttempt) {
   const leaseExpiresAt = new Date(now.getTime() + JOB_LEASE_MS);
-  const rows = await db
+  return db
     .insert(jobs)
     .values({
       id: envelope.id,
@@ -107,7 +110,6 @@ export async function claimJob(
       setWhere: and(notInArray(jobs.state, ["cancelled", "succeeded"]), sql`not ${heldByARun(now)}`),
     })
     .returning({ id: jobs.id });
-  return rows.length > 0;
 }
 
 /**

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lte, sql, type SQLWrapper } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql, type SQLWrapper } from "drizzle-orm";
 import { jobs, mailedLetters, requestReminders, requests, senderOutcomes, users } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
-import { DAYS_BETWEEN_REMINDERS, FIRST_REMINDER_AFTER_DAYS, type ReminderRound } from "~/domain/reminders";
+import { DAYS_BETWEEN_REMINDERS, FIRST_REMINDER_AFTER_DAYS, SECOND_REMINDER_WINDOW_DAYS, type ReminderRound } from "~/domain/reminders";
 import type { EmailSwitch } from "~/domain/email-switches";
 import { MIN_CASES } from "~/domain/sender-outcome";
 import { digestShowedSender, lastPieceOfRequest, mailboxSeenOnOf } from "~/models/mail-tally.server";
@@ -38,8 +38,8 @@ const stopAfterDays = sql<number>`max(${requests.requiredDays}, coalesce((select
 
 /**
  * No reminder of this round is claimed for the request's current sending: one lookup by the key,
- * placed before the clock so that a request claimed on an earlier day is passed over without it.
- * In the second round SQLite still works out the clock first, on `requests` (decision 0086).
+ * placed before the clock so that a request claimed on an earlier day is passed over without it
+ * (decision 0086).
  */
 const notClaimedYet = (round: ReminderRound, sending: { userId: SQLWrapper; requestId: SQLWrapper; processedAt: SQLWrapper }) =>
   sql`not exists (select 1 from ${requestReminders} "claimed" where "claimed"."userId" = ${sending.userId}
@@ -107,12 +107,15 @@ export async function claimDueReminders(db: Db, now: Date) {
         .innerJoin(users, eq(users.id, requestReminders.userId))
         .where(
           and(
-            eq(requestReminders.round, 1),
+            // One week of first reminders, read by their own partial index (decision 0088): its
+            // condition written out, as SQLite matches it, and the status kept off the requests'.
+            sql`${requestReminders.round} = 1`,
             lte(requestReminders.createdAt, new Date(nowMs - DAYS_BETWEEN_REMINDERS * DAY_MS)),
+            gt(requestReminders.createdAt, new Date(nowMs - (DAYS_BETWEEN_REMINDERS + SECOND_REMINDER_WINDOW_DAYS) * DAY_MS)),
             notClaimedYet(2, requestReminders),
             sql`${reachedSenderAt} + ${stopAfterDays} * ${DAY_MS} <= ${nowMs}`,
             eq(requests.followUpStep, 0),
-            eq(requests.status, "inQueue"),
+            sql`+${requests.status} = 'inQueue'`,
             eq(users.reminderEmails, true),
           ),
         ),

@@ -1,9 +1,9 @@
-// What each catalog sender really does (sender_outcomes, decision 0060), recomputed by the daily
-// cron from every request's known outcome and the pieces seen in the mailboxes.
+// What each catalog sender really does (sender_outcomes, decision 0060), recomputed once a week by
+// the daily cron (decision 0088) from every request's known outcome and the pieces seen in the mailboxes.
 import { and, asc, eq, gte, inArray, isNotNull, lte, ne, or, sql } from "drizzle-orm";
 import { requests, requestTemplates, senderOutcomes, users } from "../../drizzle/schema";
 import { mailClock } from "~/domain/mail-timing";
-import { DAY_MS } from "~/domain/dates";
+import { DAY_MS, dayNumber, utcDay } from "~/domain/dates";
 import {
   daysToLastPiece,
   figuresFromDays,
@@ -19,6 +19,21 @@ import {
 } from "~/domain/sender-outcome";
 import { digestShowedSender, lastRealPieceOfRequest, mailboxSeenOnOf } from "~/models/mail-tally.server";
 import { chunkedInserts, type Db } from "~/utils/db.server";
+
+/** Days between two walks (decision 0088): figures told in weeks, over requests weeks old, move little in a day. */
+export const SENDER_OUTCOMES_EVERY_DAYS = 7;
+
+/**
+ * Recomputes the senders' figures when the last were computed SENDER_OUTCOMES_EVERY_DAYS or more
+ * UTC days before `now`, or none were: the daily cron's task. Answers whether it walked.
+ */
+export async function recomputeSenderOutcomesWhenDue(db: Db, now: Date) {
+  const [last] = await db.select({ at: sql<number | null>`max(${senderOutcomes.computedAt})` }).from(senderOutcomes);
+  const lastAt = last?.at ?? null;
+  if (lastAt !== null && dayNumber(utcDay(now)) - dayNumber(utcDay(new Date(lastAt))) < SENDER_OUTCOMES_EVERY_DAYS) return false;
+  await recomputeSenderOutcomes(db, now);
+  return true;
+}
 
 /** Requests read per statement: the walk holds one page and a list of days per sender, no more. */
 const PAGE_SIZE = 1000;

@@ -18,6 +18,8 @@ export type StandInRequest = {
   receivedAt: string;
   /** The status the stand-in answered (a fault's, or the vendor's); null while it is being answered. */
   answeredStatus: number | null;
+  /** The body the stand-in answered, for answers that say more than their status (a batch's results); null while it is being answered. */
+  answeredBody: unknown;
 };
 
 export type StandInResponse = { status: number; body?: unknown; headers?: Record<string, string> };
@@ -93,6 +95,7 @@ export async function startStandIns({ port = 0, vendors }: { port?: number; vend
         if (fault.seen % fault.every === 0) {
           fault.remaining -= 1;
           request.answeredStatus = fault.status;
+          request.answeredBody = fault.body ?? null;
           return send({ status: fault.status, body: fault.body ?? { error: `stand-in fault ${fault.status}` } });
         }
       }
@@ -102,6 +105,7 @@ export async function startStandIns({ port = 0, vendors }: { port?: number; vend
         body: { error: `no stand-in route for ${request.method} ${url.pathname}` },
       };
       request.answeredStatus = answer.status;
+      request.answeredBody = answer.body ?? null;
       send(answer);
     } catch (error) {
       send({ status: 500, body: { error: error instanceof Error ? error.message : String(error) } });
@@ -161,6 +165,7 @@ function describeRequest(incoming: IncomingMessage, url: URL, vendor: string, pa
     params: {},
     receivedAt: new Date().toISOString(),
     answeredStatus: null,
+    answeredBody: null,
   };
 }
 

@@ -98,3 +98,45 @@ describe("faults one call in N", () => {
     expect((await send({})).status).toBe(200);
   });
 });
+
+describe("the email stand-in's batch endpoint", () => {
+  const batch = (messages: unknown) =>
+    fetch(`${standIns.url}/email/email/batch`, { method: "POST", headers, body: JSON.stringify(messages) });
+  const message = (fields: Record<string, unknown>) => ({
+    From: "hello@quietmailbox.local",
+    To: "ada@quietmailbox.test",
+    Subject: "Hi",
+    TextBody: "Hello",
+    ...fields,
+  });
+
+  it("answers 200 with one result per message, in their order, and sends only the ones it takes", async () => {
+    const answer = await batch([
+      message({ Metadata: { job: "batch-1" } }),
+      message({ To: "gone@example.invalid", Metadata: { job: "batch-2" } }),
+      message({ Subject: "", Metadata: { job: "batch-3" } }),
+      message({ Metadata: { job: "batch-4" } }),
+    ]);
+    expect(answer.status).toBe(200);
+    const results = (await answer.json()) as Record<string, unknown>[];
+    expect(results).toEqual([
+      expect.objectContaining({ ErrorCode: 0, Message: "OK", MessageID: expect.any(String), To: "ada@quietmailbox.test" }),
+      expect.objectContaining({ ErrorCode: 406 }),
+      expect.objectContaining({ ErrorCode: 300 }),
+      expect.objectContaining({ ErrorCode: 0 }),
+    ]);
+    const found = (await (await search({ count: "10", offset: "0" })).json()) as { Messages: { Metadata: { job: string } }[] };
+    expect(found.Messages.map((sent) => sent.Metadata.job)).toEqual(["batch-4", "batch-1"]);
+  });
+
+  it("refuses a body that is not a list, more than 500 messages, and a wrong token, as a whole", async () => {
+    expect((await batch(message({}))).status).toBe(422);
+    expect((await batch(Array.from({ length: 501 }, () => message({})))).status).toBe(422);
+    const wrongToken = await fetch(`${standIns.url}/email/email/batch`, {
+      method: "POST",
+      headers: { ...headers, "X-Postmark-Server-Token": "wrong" },
+      body: JSON.stringify([message({})]),
+    });
+    expect(wrongToken.status).toBe(401);
+  });
+});

@@ -5,14 +5,15 @@ import { createMessageBatch, env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CATALOG_SENDERS } from "../../drizzle/catalog";
-import { jobs, mailedLetters, requests, sentEmails } from "../../drizzle/schema";
+import { jobs, mailedLetters, requestLogs, requests, sentEmails } from "../../drizzle/schema";
 import worker from "../../app/worker";
 import { seedSenderCatalog } from "~/models/request-template.server";
 import { recordPiece } from "~/models/mail-piece.server";
 import { REMINDER_JOB_TYPE } from "~/models/reminder.server";
+import { FOLLOW_UP_NOTICE_JOB_TYPE } from "~/models/follow-up.server";
 import { getDb } from "~/utils/db.server";
 import { countedD1 } from "../support/counting-bindings";
-import { received } from "./stand-ins";
+import { fault, received } from "./stand-ins";
 import { digestPiece, insertUser, requestRow } from "./support";
 
 const db = getDb(env.DB);
@@ -41,6 +42,27 @@ async function sentRequest(userId: string, sentAt: Date) {
     zipCode: "62701",
   });
   return requestId;
+}
+
+/** The calls to Postmark's batch endpoint that carried any of these jobs' emails. */
+async function batchCallsFor(jobsSent: { id: string }[]) {
+  const ids = new Set<string>(jobsSent.map((job) => job.id));
+  return received(
+    "email",
+    (request) =>
+      Array.isArray(request.body) &&
+      (request.body as { Metadata?: { job?: string } }[]).some((message) => ids.has(message.Metadata?.job ?? "")),
+  );
+}
+
+/** Queue messages carrying these jobs of one type, each a first attempt. */
+function queueMessages(type: string, jobsToSend: { id: string; payload: unknown }[]) {
+  return jobsToSend.map((job) => ({
+    id: `message-${crypto.randomUUID()}`,
+    timestamp: new Date(),
+    attempts: 1,
+    body: { id: job.id, type, payload: job.payload, enqueuedAt: new Date().toISOString() },
+  }));
 }
 
 async function deliver(database: D1Database, body: unknown) {
@@ -98,6 +120,95 @@ describe("a job's run", () => {
     await deliver(env.DB, { id: unwanted, type: REMINDER_JOB_TYPE, payload, enqueuedAt: new Date().toISOString() });
     expect(await db.select().from(sentEmails).where(eq(sentEmails.jobId, unwanted))).toEqual([]);
     expect((await db.select().from(jobs).where(eq(jobs.id, unwanted)))[0]).toMatchObject({ state: "succeeded" });
+  });
+
+  it("runs a queue batch's reminders together: three round trips and one call to Postmark for all of them (decision 0088)", async () => {
+    const sentAt = new Date("2026-01-05T15:00:00Z");
+    const reminder = async (label: string, fields: Parameters<typeof insertUser>[1] = {}) => {
+      const user = await insertUser(label, fields);
+      const requestId = await sentRequest(user.id, sentAt);
+      const payload = { userId: user.id, requestId, round: 1, processedAt: sentAt.getTime() };
+      return { id: crypto.randomUUID(), requestId, payload };
+    };
+    const wanted = await Promise.all(Array.from({ length: 6 }, (_, index) => reminder(`busy-together-${index}`)));
+    // Postmark refuses an inactive recipient; another person answered before the job ran.
+    const refused = await reminder("busy-together-refused", { email: `refused-${crypto.randomUUID()}@example.invalid` });
+    const answered = await reminder("busy-together-answered");
+    await db.update(requests).set({ status: "confirmedByUser" }).where(eq(requests.id, answered.requestId));
+    const all = [...wanted, refused, answered];
+    // Ten messages, as max_batch_size allows: the first job comes twice, and runs once.
+    const messages = queueMessages(REMINDER_JOB_TYPE, [...all, all[0]!, wanted[1]!]);
+    const counted = countedD1(env.DB);
+    await worker.queue(createMessageBatch(QUEUE, messages), { ...env, DB: counted.binding });
+
+    // The claims; each claimed job's request and email claim; the ends with what each sent or released.
+    expect(counted.calls()).toEqual(["batch of 10", "batch of 16", "batch of 16"]);
+    const calls = await batchCallsFor(all);
+    expect(calls.map((call) => [call.path, (call.body as unknown[]).length])).toEqual([["/email/batch", 7]]);
+    const stateOf = async (job: { id: string }) => (await db.select().from(jobs).where(eq(jobs.id, job.id)))[0];
+    for (const job of wanted) {
+      expect(await stateOf(job)).toMatchObject({ state: "succeeded" });
+      expect((await db.select().from(sentEmails).where(eq(sentEmails.jobId, job.id)))[0]).toMatchObject({
+        state: "sent",
+        messageId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      });
+    }
+    // The refused one is dead for staff, the answered one done without an email; neither keeps a claim.
+    expect(await stateOf(refused)).toMatchObject({ state: "dead", lastError: expect.stringContaining("error code 406") });
+    expect(await stateOf(answered)).toMatchObject({ state: "succeeded" });
+    expect(await db.select().from(sentEmails).where(eq(sentEmails.jobId, refused.id))).toEqual([]);
+    expect(await db.select().from(sentEmails).where(eq(sentEmails.jobId, answered.id))).toEqual([]);
+
+    // The same batch again: every job that ended is passed over, and nothing more goes out.
+    await worker.queue(createMessageBatch(QUEUE, messages.slice(0, 6)), env);
+    expect(await batchCallsFor(all)).toHaveLength(1);
+  });
+
+  it("retries every reminder of a batch Postmark failed as a whole, each free to send on its next attempt", async () => {
+    const sentAt = new Date("2026-01-05T15:00:00Z");
+    const jobsOfBatch = await Promise.all(
+      ["busy-failed-1", "busy-failed-2"].map(async (label) => {
+        const user = await insertUser(label);
+        const requestId = await sentRequest(user.id, sentAt);
+        return { id: crypto.randomUUID(), payload: { userId: user.id, requestId, round: 1, processedAt: sentAt.getTime() } };
+      }),
+    );
+    await fault({ vendor: "email", path: "/email/batch", status: 500 });
+    const messages = queueMessages(REMINDER_JOB_TYPE, jobsOfBatch);
+    await worker.queue(createMessageBatch(QUEUE, messages), env);
+    for (const job of jobsOfBatch) {
+      expect((await db.select().from(jobs).where(eq(jobs.id, job.id)))[0]).toMatchObject({
+        state: "retrying",
+        lastError: "Postmark answered 500",
+      });
+      // Postmark answered, so it took none: the email's claim is gone, and the retry sends it.
+      expect(await db.select().from(sentEmails).where(eq(sentEmails.jobId, job.id))).toEqual([]);
+    }
+  });
+
+  it("runs a queue batch's follow-up notices together, and sends none to a person who turned them off", async () => {
+    const notice = async (label: string, followUpEmails: boolean) => {
+      const user = await insertUser(label, { followUpEmails });
+      const requestId = await sentRequest(user.id, new Date("2026-01-05T15:00:00Z"));
+      const [line] = await db
+        .insert(requestLogs)
+        .values({ userId: user.id, requestId, creator: "system", status: "secondRequest", detail: "We are asking again." })
+        .returning({ id: requestLogs.id });
+      return { id: crypto.randomUUID(), email: user.email, payload: { userId: user.id, requestId, lineId: line!.id } };
+    };
+    const notices = [await notice("busy-notice-1", true), await notice("busy-notice-2", true), await notice("busy-notice-off", false)];
+    const messages = queueMessages(FOLLOW_UP_NOTICE_JOB_TYPE, notices);
+    const counted = countedD1(env.DB);
+    await worker.queue(createMessageBatch(QUEUE, messages), { ...env, DB: counted.binding });
+
+    expect(counted.calls()).toEqual(["batch of 3", "batch of 6", "batch of 6"]);
+    const [call, ...more] = await batchCallsFor(notices);
+    expect(more).toEqual([]);
+    expect((call!.body as { To: string; Tag: string }[]).map((email) => [email.To, email.Tag])).toEqual([
+      [notices[0]!.email, "follow-up"],
+      [notices[1]!.email, "follow-up"],
+    ]);
+    for (const job of notices) expect((await db.select().from(jobs).where(eq(jobs.id, job.id)))[0]).toMatchObject({ state: "succeeded" });
   });
 
   it("keeps a job that ended as it ended when it comes again with a payload it cannot run", async () => {

@@ -3,10 +3,11 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { mailboxConfirmations, requestReminders, requests } from "../../drizzle/schema";
+import { mailboxConfirmations, requestReminders, requests, requestTemplates, senderOutcomes } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
 import { JOB_SWEEP_CRON } from "~/domain/job-envelope";
 import { runScheduledTasks } from "~/jobs/scheduled.server";
+import { SENDER_OUTCOMES_EVERY_DAYS } from "~/models/sender-outcome.server";
 import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
 import { allowConsoleErrors } from "./console-errors";
@@ -88,5 +89,22 @@ describe("the daily cron", () => {
     expect(Object.keys(took)).toEqual(expect.arrayContaining(["recompute sender outcomes", "queue due reminders", "advance follow-ups"]));
     expect(Object.values(took).every((ms) => Number.isInteger(ms) && ms >= 0)).toBe(true);
     expect(await runScheduledTasks({ scheduledTime: Date.now(), cron: JOB_SWEEP_CRON }, parseEnv(env))).toEqual({});
+  });
+
+  it("walks the senders' figures once a week, leaving the last ones in place on the days between (decision 0088)", async () => {
+    const templateId = `weekly-${crypto.randomUUID()}`;
+    await db
+      .insert(requestTemplates)
+      .values({ id: templateId, title: "Weekly Catalog", category: "catalogs", confidence: "high", isActive: false });
+    await db.delete(senderOutcomes);
+    // Figures no walk of these requests would give: gone the day a walk rewrites the table.
+    const computedAt = new Date("2031-03-03T14:00:00Z");
+    await db.insert(senderOutcomes).values({ templateId, cases: 999, stopped: 998, medianDays: 30, p90Days: 60, computedAt });
+    const kept = () => db.select({ cases: senderOutcomes.cases }).from(senderOutcomes).where(eq(senderOutcomes.templateId, templateId));
+
+    await runScheduledTasks({ scheduledTime: computedAt.getTime() + (SENDER_OUTCOMES_EVERY_DAYS - 1) * DAY_MS }, parseEnv(env));
+    expect(await kept()).toEqual([{ cases: 999 }]);
+    await runScheduledTasks({ scheduledTime: computedAt.getTime() + SENDER_OUTCOMES_EVERY_DAYS * DAY_MS }, parseEnv(env));
+    expect(await kept()).toEqual([]);
   });
 });

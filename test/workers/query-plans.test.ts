@@ -231,6 +231,14 @@ describe("query plans of the staff pages and the dashboard", async () => {
         "SEARCH claimed USING COVERING INDEX sqlite_autoindex_request_reminders_1 (userId=? AND requestId=? AND processedAt=? AND round=?)",
       );
     }
+    // The second round reads one week of first reminders by their own index, then each one's request by its key (decision 0088).
+    const secondRoundSteps = (await planOf(second!))
+      .map((row) => row.detail)
+      .filter((detail) => /^(SCAN|SEARCH) (request_reminders|requests)\b/.test(detail));
+    expect(secondRoundSteps).toEqual([
+      "SEARCH request_reminders USING INDEX request_reminders_first_round_idx (createdAt>? AND createdAt<?)",
+      "SEARCH requests USING INDEX sqlite_autoindex_requests_1 (userId=? AND id=?)",
+    ]);
   });
 
   it("reads the overview's latest confirmations from two covering indexes, never the tables", async () => {

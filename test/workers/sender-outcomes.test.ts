@@ -24,7 +24,7 @@ import { foldPiecesOf, mailboxSeenOnOf } from "~/models/mail-tally.server";
 import { recomputeSenderOutcomes, senderOutcomeOf } from "~/models/sender-outcome.server";
 import { getDb } from "~/utils/db.server";
 import { Browser, signedInStaff, signedUpUser } from "./http";
-import { received } from "./stand-ins";
+import { emailsReceived } from "./stand-ins";
 import { insertUser, jobsSettled, rowsReadCounting, textOf } from "./support";
 
 const db = getDb(env.DB);
@@ -428,8 +428,7 @@ describe("reminders and a watched mailbox", () => {
     await waitOnExecutionContext(ctx);
     await jobsSettled("reminder.send", { atLeast: 3 });
 
-    const remindersTo = async (address: string) =>
-      received("email", (request) => (request.body as { To?: string; Tag?: string } | null)?.To === address);
+    const remindersTo = (address: string) => emailsReceived((email) => email.To === address);
     expect(await remindersTo(unwatched.email)).toHaveLength(1);
     expect(await remindersTo(unseen.email)).toHaveLength(1);
     expect(await remindersTo(watched.email)).toEqual([]);

@@ -18,6 +18,34 @@ export async function received(vendor: string, where: (request: StandInRequest) 
   return ((await response.json()) as StandInRequest[]).filter(where);
 }
 
+/** A message as Postmark's send endpoints take it: the fields tests look at. */
+export type PostmarkMessage = {
+  To?: string;
+  From?: string;
+  Subject?: string;
+  TextBody?: string;
+  Tag?: string;
+  Metadata?: Record<string, string>;
+  Headers?: { Name: string; Value: string }[];
+};
+
+/**
+ * Every message the email stand-in was asked to send and took, oldest first: those sent alone
+ * (POST /email) and each of a batch (POST /email/batch), as the tests look for a person's email
+ * whichever way it went. `where` picks a test's own.
+ */
+export async function emailsReceived(where: (message: PostmarkMessage) => boolean = () => true) {
+  const taken = (await received("email")).filter((request) => request.method === "POST" && request.answeredStatus === 200);
+  return taken
+    .flatMap((request) => {
+      if (request.path === "/email") return [request.body as PostmarkMessage];
+      if (request.path !== "/email/batch") return [];
+      const results = request.answeredBody as { ErrorCode?: number }[];
+      return (request.body as PostmarkMessage[]).filter((_, index) => results[index]?.ErrorCode === 0);
+    })
+    .filter(where);
+}
+
 /**
  * The next `times` calls to the vendor (below `path`, when given) answer `status`; with `every` N,
  * one call in N fails until `times` have.

@@ -1,5 +1,6 @@
 // Postmark's email API, mounted at /email (so the app's EMAIL_API_URL is <stand-ins>/email):
 //   POST /email               send a single email
+//   POST /email/batch         send up to 500 emails, one result each
 //   GET  /messages/outbound   search sent messages (count, offset, recipient, tag, metadata_<key>)
 // https://postmarkapp.com/developer/user-guide/send-email-with-api,
 // https://postmarkapp.com/developer/api/messages-api and
@@ -254,44 +255,82 @@ function sendEmail(request: StandInRequest, state: Map<string, unknown>): StandI
   if (!(request.headers["content-type"] ?? "").includes("application/json") || !request.body || typeof request.body !== "object") {
     return postmarkError(422, 402, "Received invalid JSON input.");
   }
-  const body = request.body as Record<string, unknown>;
+  const accepted = acceptMessage(request.body as Record<string, unknown>, state);
+  if ("ErrorCode" in accepted) return postmarkError(422, accepted.ErrorCode, accepted.Message);
+  return { status: 200, body: sentAnswer(accepted) };
+}
+
+/** Postmark's answer for one message it took. */
+const sentAnswer = (message: SentMessage) => ({
+  To: message.To,
+  SubmittedAt: message.ReceivedAt,
+  MessageID: message.MessageID,
+  ErrorCode: 0,
+  Message: "OK",
+});
+
+/**
+ * The batch endpoint: up to 500 messages, each checked and sent as a single one would be. Postmark
+ * answers 200 with one result per message, in their order, each with its own ErrorCode
+ * (developer/user-guide/send-email-with-api/batch-emails).
+ */
+function sendEmailBatch(request: StandInRequest, state: Map<string, unknown>): StandInResponse {
+  const refused = checkToken(request);
+  if (refused) return refused;
+  if (!(request.headers["content-type"] ?? "").includes("application/json") || !Array.isArray(request.body)) {
+    return postmarkError(422, 402, "Received invalid JSON input.");
+  }
+  const messages = request.body as unknown[];
+  if (messages.length > 500) return postmarkError(422, 300, "Maximum of 500 messages allowed per batch.");
+  const results = messages.map((body) => {
+    if (!body || typeof body !== "object" || Array.isArray(body)) return { ErrorCode: 402, Message: "Received invalid JSON input." };
+    const accepted = acceptMessage(body as Record<string, unknown>, state);
+    return "ErrorCode" in accepted ? accepted : sentAnswer(accepted);
+  });
+  return { status: 200, body: results };
+}
+
+/** Postmark's error for one message of a send, answered with status 422 by the single endpoint. */
+type Refusal = { ErrorCode: number; Message: string };
+const refusal = (ErrorCode: number, Message: string): Refusal => ({ ErrorCode, Message });
+
+/** One message checked as Postmark checks it, and sent: the message, or Postmark's error for it. */
+function acceptMessage(body: Record<string, unknown>, state: Map<string, unknown>): SentMessage | Refusal {
   const from = addresses(body.From);
-  if (!from) return postmarkError(422, 300, `Invalid 'From' address: '${String(body.From ?? "")}'.`);
+  if (!from) return refusal(300, `Invalid 'From' address: '${String(body.From ?? "")}'.`);
   const fromDomain = from[0]!.split("@").pop()!.toLowerCase();
   if (!verifiedDomains(state).includes(fromDomain)) {
-    return postmarkError(
-      422,
+    return refusal(
       400,
       `The 'From' address you supplied (${String(body.From)}) is not a Sender Signature on your account. Please add and confirm this address in order to be able to use it in the 'From' field of your messages.`,
     );
   }
   const to = addresses(body.To);
-  if (!to) return postmarkError(422, 300, `Invalid 'To' address: '${String(body.To ?? "")}'.`);
-  if (to.length > 50) return postmarkError(422, 300, "Maximum of 50 recipients allowed per email message.");
+  if (!to) return refusal(300, `Invalid 'To' address: '${String(body.To ?? "")}'.`);
+  if (to.length > 50) return refusal(300, "Maximum of 50 recipients allowed per email message.");
   if (typeof body.Subject !== "string" || body.Subject.trim() === "") {
-    return postmarkError(422, 300, "Provide a 'Subject' for the message.");
+    return refusal(300, "Provide a 'Subject' for the message.");
   }
-  if (!body.TextBody && !body.HtmlBody) return postmarkError(422, 300, "Provide either email TextBody or HtmlBody or both.");
+  if (!body.TextBody && !body.HtmlBody) return refusal(300, "Provide either email TextBody or HtmlBody or both.");
   if (body.ReplyTo !== undefined && !addresses(body.ReplyTo)) {
-    return postmarkError(422, 300, `Invalid 'ReplyTo' address: '${String(body.ReplyTo)}'.`);
+    return refusal(300, `Invalid 'ReplyTo' address: '${String(body.ReplyTo)}'.`);
   }
   const headers = body.Headers ?? [];
   if (
     !Array.isArray(headers) ||
     !headers.every((header) => header && typeof header.Name === "string" && typeof header.Value === "string")
   ) {
-    return postmarkError(422, 300, "Headers must be a list of {Name, Value} pairs.");
+    return refusal(300, "Headers must be a list of {Name, Value} pairs.");
   }
   const stream = body.MessageStream ?? "outbound";
   if (typeof stream !== "string" || !MESSAGE_STREAMS.has(stream)) {
-    return postmarkError(422, 1235, `The message stream for the provided 'ID' was not found.`);
+    return refusal(1235, `The message stream for the provided 'ID' was not found.`);
   }
   const metadata = metadataOf(body.Metadata);
-  if (!metadata) return postmarkError(422, 300, "Metadata must be at most 10 fields of text.");
+  if (!metadata) return refusal(300, "Metadata must be at most 10 fields of text.");
   const inactive = to.filter((address) => address.toLowerCase().endsWith(`@${INACTIVE_EMAIL_DOMAIN}`));
   if (inactive.length > 0) {
-    return postmarkError(
-      422,
+    return refusal(
       406,
       `You tried to send to recipient(s) that have been marked as inactive. Found inactive addresses: ${inactive.join(", ")}. Inactive recipients are ones that have generated a hard bounce, a spam complaint, or a manual suppression.`,
     );
@@ -312,7 +351,7 @@ function sendEmail(request: StandInRequest, state: Map<string, unknown>): StandI
   };
   sentMessages(state).push(message);
   scheduleWebhooks(state, message);
-  return { status: 200, body: { To: body.To, SubmittedAt: message.ReceivedAt, MessageID: message.MessageID, ErrorCode: 0, Message: "OK" } };
+  return message;
 }
 
 /** The Messages API's outbound search, newest first; one metadata_<key> filter at a time, as Postmark allows. */
@@ -393,6 +432,7 @@ export const emailVendor: Vendor = {
   prefix: "/email",
   routes: [
     { method: "POST", path: "/email", handle: sendEmail },
+    { method: "POST", path: "/email/batch", handle: sendEmailBatch },
     { method: "GET", path: "/messages/outbound", handle: searchOutbound },
   ],
   controlRoutes: [

@@ -1,0 +1,1 @@
+CREATE INDEX `request_reminders_first_round_idx` ON `request_reminders` (`createdAt`) WHERE "request_reminders"."round" = 1;
