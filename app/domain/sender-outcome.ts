@@ -1,7 +1,7 @@
 // What each catalog sender really does (decision 0060): of the requests whose outcome is known,
 // how many stopped its mail, and how many days after the request reached it the last piece came.
 // Shown only once enough requests tell it, always with their count. Pure, so each rule has a unit
-// test (sender-outcome.test.ts); app/models/sender-outcome.server.ts recomputes the figures daily.
+// test (sender-outcome.test.ts); app/models/sender-outcome.server.ts recomputes the figures weekly (decision 0088).
 import type { RequestStatus } from "../../drizzle/schema";
 import { DAY_MS, dayNumber, utcDay } from "~/domain/dates";
 import { MAIL_STOPS_AFTER_DAYS } from "~/domain/mail-timing";
