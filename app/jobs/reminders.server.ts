@@ -8,7 +8,7 @@ import { reminderPath, reminderStillWanted, timeAgo, type ReminderRound } from "
 import { reminderRequestOf, userReminderRequestQuery } from "~/models/reminder.server";
 import { claimEmailSend, emailClaimInsert, releaseEmailClaim } from "~/models/sent-email.server";
 import { reminderUnsubscribeUrl } from "~/services/email-switches.server";
-import { getDb, type Db } from "~/utils/db.server";
+import { getDb } from "~/utils/db.server";
 import type { AppEnv } from "~/utils/env.server";
 
 type ReminderEmailFacts = {
@@ -72,10 +72,6 @@ async function reminderMessage(
   return { to: recipient.email, subject, text, tag: "reminder", listUnsubscribe: unsubscribeUrl };
 }
 
-/** The request and the email's claim, in one batch of the caller's: a reminder is nearly always still wanted. */
-const reminderReads = (db: Db, { userId, requestId }: ReminderPayload, jobId: string) =>
-  [userReminderRequestQuery(db, userId, requestId), emailClaimInsert(db, jobId)] as const;
-
 /** The person to remind, from the request read when the job runs; null when the reminder is no longer wanted. */
 function stillWantedBy(rows: Awaited<ReturnType<typeof userReminderRequestQuery>>, { processedAt }: ReminderPayload) {
   const recipient = reminderRequestOf(rows);
@@ -86,7 +82,8 @@ function stillWantedBy(rows: Awaited<ReturnType<typeof userReminderRequestQuery>
 async function sendReminder(payload: ReminderPayload, context: JobContext) {
   const { env, jobId } = context;
   const db = getDb(env.DB);
-  const [rows, inserted] = await db.batch(reminderReads(db, payload, jobId));
+  // The request and the email's claim in one round trip: a reminder is nearly always still wanted.
+  const [rows, inserted] = await db.batch([userReminderRequestQuery(db, payload.userId, payload.requestId), emailClaimInsert(db, jobId)]);
   const recipient = stillWantedBy(rows, payload);
   const claimed = await claimEmailSend(db, jobId, inserted);
   if (!recipient) {

@@ -25,14 +25,13 @@ export const SENDER_OUTCOMES_EVERY_DAYS = 7;
 
 /**
  * Recomputes the senders' figures when the last were computed SENDER_OUTCOMES_EVERY_DAYS or more
- * UTC days before `now`, or none were: the daily cron's task. Answers whether it walked.
+ * UTC days before `now`, or none were: the daily cron's task.
  */
 export async function recomputeSenderOutcomesWhenDue(db: Db, now: Date) {
   const [last] = await db.select({ at: sql<number | null>`max(${senderOutcomes.computedAt})` }).from(senderOutcomes);
   const lastAt = last?.at ?? null;
-  if (lastAt !== null && dayNumber(utcDay(now)) - dayNumber(utcDay(new Date(lastAt))) < SENDER_OUTCOMES_EVERY_DAYS) return false;
+  if (lastAt !== null && dayNumber(utcDay(now)) - dayNumber(utcDay(new Date(lastAt))) < SENDER_OUTCOMES_EVERY_DAYS) return;
   await recomputeSenderOutcomes(db, now);
-  return true;
 }
 
 /** Requests read per statement: the walk holds one page and a list of days per sender, no more. */

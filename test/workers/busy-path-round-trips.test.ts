@@ -55,6 +55,14 @@ async function batchCallsFor(jobsSent: { id: string }[]) {
   );
 }
 
+/** A first-round reminder job, not yet run, for a new person's request sent on January 5. */
+async function reminder(label: string, fields: Parameters<typeof insertUser>[1] = {}) {
+  const sentAt = new Date("2026-01-05T15:00:00Z");
+  const user = await insertUser(label, fields);
+  const requestId = await sentRequest(user.id, sentAt);
+  return { id: crypto.randomUUID(), requestId, payload: { userId: user.id, requestId, round: 1, processedAt: sentAt.getTime() } };
+}
+
 /** Queue messages carrying these jobs of one type, each a first attempt. */
 function queueMessages(type: string, jobsToSend: { id: string; payload: unknown }[]) {
   return jobsToSend.map((job) => ({
@@ -123,13 +131,6 @@ describe("a job's run", () => {
   });
 
   it("runs a queue batch's reminders together: three round trips and one call to Postmark for all of them (decision 0088)", async () => {
-    const sentAt = new Date("2026-01-05T15:00:00Z");
-    const reminder = async (label: string, fields: Parameters<typeof insertUser>[1] = {}) => {
-      const user = await insertUser(label, fields);
-      const requestId = await sentRequest(user.id, sentAt);
-      const payload = { userId: user.id, requestId, round: 1, processedAt: sentAt.getTime() };
-      return { id: crypto.randomUUID(), requestId, payload };
-    };
     const wanted = await Promise.all(Array.from({ length: 6 }, (_, index) => reminder(`busy-together-${index}`)));
     // Postmark refuses an inactive recipient; another person answered before the job ran.
     const refused = await reminder("busy-together-refused", { email: `refused-${crypto.randomUUID()}@example.invalid` });
@@ -165,14 +166,7 @@ describe("a job's run", () => {
   });
 
   it("retries every reminder of a batch Postmark failed as a whole, each free to send on its next attempt", async () => {
-    const sentAt = new Date("2026-01-05T15:00:00Z");
-    const jobsOfBatch = await Promise.all(
-      ["busy-failed-1", "busy-failed-2"].map(async (label) => {
-        const user = await insertUser(label);
-        const requestId = await sentRequest(user.id, sentAt);
-        return { id: crypto.randomUUID(), payload: { userId: user.id, requestId, round: 1, processedAt: sentAt.getTime() } };
-      }),
-    );
+    const jobsOfBatch = await Promise.all(["busy-failed-1", "busy-failed-2"].map((label) => reminder(label)));
     await fault({ vendor: "email", path: "/email/batch", status: 500 });
     const messages = queueMessages(REMINDER_JOB_TYPE, jobsOfBatch);
     await worker.queue(createMessageBatch(QUEUE, messages), env);

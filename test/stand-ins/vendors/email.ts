@@ -269,8 +269,11 @@ const sentAnswer = (message: SentMessage) => ({
   Message: "OK",
 });
 
+/** Postmark's batch endpoint takes at most this many messages per call. */
+const BATCH_LIMIT = 500;
+
 /**
- * The batch endpoint: up to 500 messages, each checked and sent as a single one would be. Postmark
+ * The batch endpoint: up to BATCH_LIMIT messages, each checked and sent as a single one would be. Postmark
  * answers 200 with one result per message, in their order, each with its own ErrorCode
  * (developer/user-guide/send-email-with-api/batch-emails).
  */
@@ -281,7 +284,7 @@ function sendEmailBatch(request: StandInRequest, state: Map<string, unknown>): S
     return postmarkError(422, 402, "Received invalid JSON input.");
   }
   const messages = request.body as unknown[];
-  if (messages.length > 500) return postmarkError(422, 300, "Maximum of 500 messages allowed per batch.");
+  if (messages.length > BATCH_LIMIT) return postmarkError(422, 300, `Maximum of ${BATCH_LIMIT} messages allowed per batch.`);
   const results = messages.map((body) => {
     if (!body || typeof body !== "object" || Array.isArray(body)) return { ErrorCode: 402, Message: "Received invalid JSON input." };
     const accepted = acceptMessage(body as Record<string, unknown>, state);
