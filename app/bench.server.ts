@@ -11,7 +11,7 @@ export { isVerifiedStopped, learnedStopDays } from "~/domain/sender-outcome";
 export { processedDetail, processingKindOf, requestKey, staffChannel } from "~/domain/work-queue";
 export { receiveMailboxEmail } from "~/services/inbound-mailbox.server";
 export { runScheduledTasks } from "~/jobs/scheduled.server";
-export { recordPiece } from "~/models/mail-piece.server";
+export { recordPiece, recordPieces } from "~/models/mail-piece.server";
 export { waitingForReturnAddress } from "~/models/return-address-wait.server";
 export { digestShowedSender, lastPieceOfRequest } from "~/models/mail-tally.server";
 export { createUserWithPresets, getSessionUser } from "~/models/user.server";

@@ -4,8 +4,8 @@
 // wrangler.toml's `main`, and nothing in app/ imports this file. The app comes from the server build,
 // imported once (bench/built-app.ts).
 //
-// A day, inside the Worker: the day's pieces recorded by recordPiece (their senders known, as a
-// digest's pieces once read), then the daily cron (runScheduledTasks, as Cloudflare runs it at
+// A day, inside the Worker: the day's pieces recorded by recordPieces (their senders known, as a
+// digest's pieces once read, three at a time as the reading queue's batches), then the daily cron (runScheduledTasks, as Cloudflare runs it at
 // 14:00 UTC), then every job it queued, run by the app's own queue consumer until none is left.
 // The year's clock is the Worker's: while a day runs, `new Date()` and `Date.now()` answer that
 // day's time, so what the app stamps with "now" (a job's send, a history line) lands on the day it
@@ -38,7 +38,7 @@ const {
   processingKindOf,
   staffChannel,
   runScheduledTasks,
-  recordPiece,
+  recordPieces,
   digestShowedSender,
   lastPieceOfRequest,
   markProcessed,
@@ -61,8 +61,13 @@ const DEAD_LETTER_QUEUE = "quiet-mailbox-jobs-dead";
 /** wrangler.toml: max_batch_size = 10, max_retries = 5. */
 const BATCH_SIZE = 10;
 const MAX_ATTEMPTS = 6;
-/** Pieces recorded at once: D1 runs one query at a time, the Worker prepares the next meanwhile. */
+/** Groups of pieces recorded at once: D1 runs one query at a time, the Worker prepares the next meanwhile. */
 const PIECES_IN_FLIGHT = 8;
+/**
+ * Pieces recorded together: a batch of the reading queue (wrangler.toml, max_batch_size = 3), whose
+ * digest pieces the app records in one read and one write (decision 0089).
+ */
+const READING_BATCH = 3;
 /** Statements per D1 batch when the households are made. */
 const SEED_BATCH = 400;
 /** Every bench household's id starts so (bench/followup-model.ts): the figures are theirs only. */
@@ -281,27 +286,27 @@ async function runDay(request: Request, rawEnv: Record<string, unknown>) {
   await Promise.all(
     Array.from({ length: PIECES_IN_FLIGHT }, async () => {
       while (next < pieces.length) {
-        const piece = pieces[next++]!;
-        const recorded = await recordPiece(
-          db,
-          {
-            userId: piece.userId,
-            entryId: piece.entryId,
-            source: "digest",
-            arrivedOn: day,
-            templateId: piece.templateId,
-            senderName: null,
-            customerNumber: null,
-            keyCode: null,
-            residentMail: false,
-            // The simulation's digests are the Postal Service's own, signed (decision 0064).
-            authenticated: true,
-            imageDeleted: true,
-          },
-          now,
-        );
-        if (recorded.stillComing) stillComing++;
-        await followUpPiece(env, piece.userId, recorded, now);
+        const group = pieces.slice(next, next + READING_BATCH);
+        next += group.length;
+        const readings = group.map((piece) => ({
+          userId: piece.userId,
+          entryId: piece.entryId,
+          source: "digest" as const,
+          arrivedOn: day,
+          templateId: piece.templateId,
+          senderName: null,
+          customerNumber: null,
+          keyCode: null,
+          residentMail: false,
+          // The simulation's digests are the Postal Service's own, signed (decision 0064).
+          authenticated: true,
+          imageDeleted: true,
+        }));
+        const recorded = await recordPieces(db, readings, now);
+        for (const [index, piece] of group.entries()) {
+          if (recorded[index]!.stillComing) stillComing++;
+          await followUpPiece(env, piece.userId, recorded[index]!, now);
+        }
       }
     }),
   );

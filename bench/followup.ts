@@ -3,7 +3,7 @@
 // four weeks); each sender acts on a request or not, and mails on its own rhythm until the pieces it
 // printed before run out, by figures per kind of sender from the published sources of decision 0061
 // (bench/followup-model.ts, printed below). Every piece goes through the app's own path for a piece
-// whose sender is known (recordPiece), every day runs the real daily cron and the jobs it queues
+// whose sender is known (recordPieces, as the reading queue records a batch), every day runs the real daily cron and the jobs it queues
 // (second requests by email to the email stand-in or by letter to the Lob stand-in, never the
 // network), all in workerd on a local D1, with the Worker's clock at the simulated day
 // (bench/followup-entry.ts). A follow-up the app sends gets its own chance to work.

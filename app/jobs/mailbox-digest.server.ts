@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DIGEST_MAX_PIECES } from "~/domain/informed-delivery";
 import type { JobDefinition } from "~/jobs/definitions.server";
-import { readDigestPieces } from "~/services/mailbox-digest.server";
+import { readDigestPieces, readDigestPiecesTogether } from "~/services/mailbox-digest.server";
 
 // The payloads keep the name "arrival" (a row of mail_arrivals): jobs already queued carry it.
 const DigestPayload = z.object({ userId: z.string().min(1), arrivalIds: z.array(z.string().uuid()).min(1).max(DIGEST_MAX_PIECES) });
@@ -17,8 +17,16 @@ export const mailboxReadJob = {
 
 const PiecePayload = z.object({ userId: z.string().min(1), arrivalId: z.string().uuid() });
 
-/** Reads one piece of a digest, finds its sender and request, and deletes its image (services/mailbox-digest). */
+/**
+ * Reads one piece of a digest, finds its sender and request, and deletes its image
+ * (services/mailbox-digest). The pieces of one queue batch are recorded together (decision 0089).
+ */
 export const mailboxReadPieceJob = {
   payload: PiecePayload,
   handle: ({ userId, arrivalId }, { env, attempt }) => readDigestPieces(env, { userId, pieceIds: [arrivalId] }, attempt),
+  handleTogether: (jobs) =>
+    readDigestPiecesTogether(
+      jobs[0]!.context.env,
+      jobs.map(({ payload, context }) => ({ userId: payload.userId, pieceId: payload.arrivalId, attempt: context.attempt })),
+    ),
 } satisfies JobDefinition<typeof PiecePayload>;

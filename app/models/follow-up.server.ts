@@ -2,7 +2,24 @@
 // moves from, with its history line written only where that statement changed the request: two
 // pieces recorded at once, or the cron and a piece, take a step once.
 import { alias } from "drizzle-orm/sqlite-core";
-import { and, asc, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from "drizzle-orm";
 import {
   agentPermissions,
   followUpDays,
@@ -23,6 +40,8 @@ import { tallyOfRow, tallyRowOf } from "~/models/mail-tally.server";
 import { mailedLetterColumns, requestEmailColumns } from "~/models/request-evidence.server";
 import { queuedJobColumns } from "~/models/job.server";
 import { historyLineWhere } from "~/models/request-history.server";
+import { addressKeptAsTypedSql } from "~/models/address-kept-as-typed.server";
+import { channelProblemKinds } from "~/models/sender-channels.server";
 import { batchByName } from "~/utils/batch-by-name.server";
 import type { Db } from "~/utils/db.server";
 import { chunkForD1 } from "~/utils/d1";
@@ -59,6 +78,10 @@ export async function followUpFactsOf(db: Db, key: RequestKey) {
         channels: requestTemplates.channels,
         acceptsAgent: requestTemplates.acceptsAgent,
         privacyRequestMethod: requestTemplates.privacyRequestMethod,
+        // How a step that sends goes out at once (automaticSendOf), read with the rest.
+        consumerFiles: requestTemplates.consumerFiles,
+        channelProblems: channelProblemKinds,
+        addressKeptAsTyped: sql<number>`${sql.raw(addressKeptAsTypedSql('"requests"'))}`.mapWith(Boolean),
       })
       .from(requests)
       .leftJoin(requestTemplates, eq(requestTemplates.id, requests.templateId))
@@ -108,38 +131,51 @@ export async function followUpFactsOf(db: Db, key: RequestKey) {
   };
 }
 
-/** A step's history line; `tellsThePerson` also writes the job that emails the person about it (decision 0071). */
-type StepLine = { status: string; detail: string; tellsThePerson?: boolean };
+/**
+ * A step's history line; `tellsThePerson` also writes the job that emails the person about it
+ * (decision 0071), and `sends` the job that sends the request at once (decision 0089).
+ */
+type StepLine = { status: string; detail: string; tellsThePerson?: boolean; sends?: StepJob | null };
 
 /** The job that tells the person of a step the ladder took in their name. */
 export const FOLLOW_UP_NOTICE_JOB_TYPE = "followUp.notice";
 
-/** A step this call took, with the job that tells the person of it (null when the step tells no one). */
-export type TakenStep = { notice: { id: string; type: string; payload: unknown; createdAt: Date } | null };
+type QueuedJobRow = { id: string; type: string; payload: unknown; createdAt: Date };
 
 /**
- * The notice job of the history line `lineId`, written only where that line was: one job per step
- * taken, however often the step is tried at once. Its row is the record; the caller puts it on the
- * queue, and the sweep does if that fails (decision 0038).
+ * A step this call took, with the job that tells the person of it (null when the step tells no
+ * one) and the job that sends what it sends at once (null when none was given).
  */
-function noticeJobOf(db: Db, lineId: string) {
+export type TakenStep = { notice: QueuedJobRow | null; sending: QueuedJobRow | null };
+
+/** A job a step queues with its own writes: its type and payload. */
+export type StepJob = { type: string; payload: Record<string, unknown> };
+
+/**
+ * A job written only where the history line `lineId` was: one job per step taken, however often
+ * the step is tried at once. Its row is the record; the caller puts it on the queue, and the sweep
+ * does if that fails (decision 0038).
+ */
+function jobOfLine(db: Db, lineId: string, type: string, payload: SQLWrapper) {
   return db
     .insert(jobs)
     .select(
       db
-        .select(
-          queuedJobColumns({
-            id: crypto.randomUUID(),
-            type: FOLLOW_UP_NOTICE_JOB_TYPE,
-            payload: sql`json_object('userId', ${requestLogs.userId}, 'requestId', ${requestLogs.requestId}, 'lineId', ${requestLogs.id})`,
-            userId: requestLogs.userId,
-          }),
-        )
+        .select(queuedJobColumns({ id: crypto.randomUUID(), type, payload, userId: requestLogs.userId }))
         .from(requestLogs)
         .where(eq(requestLogs.id, lineId)),
     )
     .returning({ id: jobs.id, type: jobs.type, payload: jobs.payload, createdAt: jobs.createdAt });
 }
+
+/** The job that tells the person of the step whose line is `lineId`. */
+const noticeJobOf = (db: Db, lineId: string) =>
+  jobOfLine(
+    db,
+    lineId,
+    FOLLOW_UP_NOTICE_JOB_TYPE,
+    sql`json_object('userId', ${requestLogs.userId}, 'requestId', ${requestLogs.requestId}, 'lineId', ${requestLogs.id})`,
+  );
 
 /**
  * Moves one request from step `from`, still marked, with `set`; its history line, and the job that
@@ -151,7 +187,7 @@ async function takeStep(
   from: number,
   guard: SQL | undefined,
   set: Partial<typeof requests.$inferInsert>,
-  { tellsThePerson = false, ...line }: StepLine,
+  { tellsThePerson = false, sends = null, ...line }: StepLine,
   now: Date,
 ): Promise<TakenStep | null> {
   const lineId = crypto.randomUUID();
@@ -166,12 +202,14 @@ async function takeStep(
     at: now,
     id: lineId,
   });
-  if (!tellsThePerson) {
-    const [moved] = await db.batch([move, history]);
-    return moved.length > 0 ? { notice: null } : null;
-  }
-  const [moved, , notices] = await db.batch([move, history, noticeJobOf(db, lineId)]);
-  return moved.length > 0 ? { notice: notices[0] ?? null } : null;
+  const written = await batchByName(db, {
+    move,
+    history,
+    notice: tellsThePerson ? noticeJobOf(db, lineId) : undefined,
+    sending: sends ? jobOfLine(db, lineId, sends.type, sql`${JSON.stringify(sends.payload)}`) : undefined,
+  });
+  if (written.move.length === 0) return null;
+  return { notice: written.notice?.[0] ?? null, sending: written.sending?.[0] ?? null };
 }
 
 // A step that sends something puts the request back in the queue as not sent, and clears the mark
@@ -179,21 +217,27 @@ async function takeStep(
 const sendsAgain = { status: "inQueue" as const, processedAt: null, stillComingAt: null, followUpHold: null };
 
 /** A second request, free, citing the first and saying exactly what showed the mail still coming (null: nothing). */
-export function takeSecondRequest(db: Db, key: RequestKey, citation: string, evidence: string | null, detail: string, now: Date) {
+export function takeSecondRequest(
+  db: Db,
+  key: RequestKey,
+  second: { citation: string; evidence: string | null; sends: StepJob | null },
+  detail: string,
+  now: Date,
+) {
   return takeStep(
     db,
     key,
     0,
     undefined,
-    { ...sendsAgain, followUpStep: 1, followUpAt: now, firstRequestCitation: citation, followUpEvidence: evidence },
-    { status: FOLLOW_UP_HISTORY.second, detail, tellsThePerson: true },
+    { ...sendsAgain, followUpStep: 1, followUpAt: now, firstRequestCitation: second.citation, followUpEvidence: second.evidence },
+    { status: FOLLOW_UP_HISTORY.second, detail, tellsThePerson: true, sends: second.sends },
     now,
   );
 }
 
 /** The first request never left (its Lob letter failed): it goes back in the queue as the first, on the same step. */
-export function resendFirstRequest(db: Db, key: RequestKey, detail: string, now: Date) {
-  return takeStep(db, key, 0, undefined, { ...sendsAgain }, { status: FOLLOW_UP_HISTORY.resent, detail, tellsThePerson: true }, now);
+export function resendFirstRequest(db: Db, key: RequestKey, sends: StepJob | null, detail: string, now: Date) {
+  return takeStep(db, key, 0, undefined, { ...sendsAgain }, { status: FOLLOW_UP_HISTORY.resent, detail, tellsThePerson: true, sends }, now);
 }
 
 /**
@@ -204,7 +248,7 @@ export function resendFirstRequest(db: Db, key: RequestKey, detail: string, now:
 export function takeLegalRequest(
   db: Db,
   key: RequestKey,
-  legal: { lawId: string; permissionId: string; reach: "applies" | "ifApplies"; byNoticeMethod: boolean },
+  legal: { lawId: string; permissionId: string; reach: "applies" | "ifApplies"; byNoticeMethod: boolean; sends: StepJob | null },
   detail: string,
   now: Date,
 ) {
@@ -222,7 +266,7 @@ export function takeLegalRequest(
       legalReach: legal.reach,
       legalByNoticeMethod: legal.byNoticeMethod,
     },
-    { status: FOLLOW_UP_HISTORY.legal, detail, tellsThePerson: true },
+    { status: FOLLOW_UP_HISTORY.legal, detail, tellsThePerson: true, sends: legal.sends },
     now,
   );
 }

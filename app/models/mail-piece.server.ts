@@ -13,7 +13,7 @@ import type { MailPhoto } from "~/models/mail-photo.server";
 import { digestCountedLately, foldedByThis, foldPiecesOf, foldReadsOf, foldWritesOf } from "~/models/mail-tally.server";
 import { historyLineWhere } from "~/models/request-history.server";
 import { mailedLetterColumns } from "~/models/request-evidence.server";
-import { batchByName } from "~/utils/batch-by-name.server";
+import { batchEachByName } from "~/utils/batch-by-name.server";
 import type { Db } from "~/utils/db.server";
 
 export type WaitingPiece = {
@@ -193,6 +193,9 @@ function mailStopsByOf(request: MatchedRequest) {
   return reached ? mailClock(reached, request.requiredDays, learnedDays).mailStopsBy : null;
 }
 
+/** What recording a piece did: the request it is evidence for, and whether it marked that request still coming. */
+export type RecordedPiece = { requestId: string | null; stillComing: boolean };
+
 /**
  * Records a piece whose reading is done, the one way every path does (a digest's piece, a photo
  * identified): its row (added, or the waiting one completed), the request it is evidence for, and,
@@ -202,88 +205,137 @@ function mailStopsByOf(request: MatchedRequest) {
  * batch counts the piece in the person's tally (decision 0084), which every page reads: one round
  * trip reads, one writes.
  */
-export async function recordPiece(db: Db, reading: PieceReading, now: Date) {
-  const { userId } = reading;
-  const [tallyRead, unfoldedRead] = foldReadsOf(db, userId);
-  const findRequest = reading.residentMail ? null : requestForSenderReads(db, userId, reading);
-  const read = await batchByName(db, {
-    entry: db
-      .select({ state: mailArrivals.state, createdAt: mailArrivals.createdAt })
-      .from(mailArrivals)
-      .where(and(eq(mailArrivals.userId, userId), eq(mailArrivals.entryId, reading.entryId))),
-    tally: tallyRead,
-    unfolded: unfoldedRead,
-    request: findRequest?.[0],
-    letters: findRequest?.[1],
-  });
-  const request = read.request && read.letters ? matchedRequestOf([read.request, read.letters]) : null;
-  const [entry] = read.entry;
+export async function recordPiece(db: Db, reading: PieceReading, now: Date): Promise<RecordedPiece> {
+  const [recorded] = await recordPieces(db, [reading], now);
+  return recorded!;
+}
 
-  const fields = {
-    state: "read" as const,
-    templateId: reading.templateId,
-    senderName: reading.templateId ? null : reading.senderName,
+/**
+ * Records several pieces as recordPiece records one, in its two round trips for them all (a queue
+ * batch of digest pieces, decision 0089): each person's tally is read once and written once with
+ * all of their pieces in it. A piece given twice is recorded and counted once. Answers, in the
+ * pieces' order, what recording each did.
+ */
+export async function recordPieces(db: Db, readings: PieceReading[], now: Date): Promise<RecordedPiece[]> {
+  if (readings.length === 0) return [];
+  const firstOfUser = new Map<string, number>();
+  readings.forEach((reading, index) => {
+    if (!firstOfUser.has(reading.userId)) firstOfUser.set(reading.userId, index);
+  });
+  const reads = await batchEachByName(
+    db,
+    readings.map((reading, index) => {
+      const { userId } = reading;
+      const [tallyRead, unfoldedRead] = firstOfUser.get(userId) === index ? foldReadsOf(db, userId) : [];
+      const findRequest = reading.residentMail ? null : requestForSenderReads(db, userId, reading);
+      return {
+        entry: db
+          .select({ state: mailArrivals.state, createdAt: mailArrivals.createdAt })
+          .from(mailArrivals)
+          .where(and(eq(mailArrivals.userId, userId), eq(mailArrivals.entryId, reading.entryId))),
+        tally: tallyRead,
+        unfolded: unfoldedRead,
+        request: findRequest?.[0],
+        letters: findRequest?.[1],
+      };
+    }),
+  );
+
+  // The piece is counted in its person's tally by the same batch that records it (unless it was
+  // read already, or comes twice here), with any other piece of theirs read and not yet counted.
+  const seen = new Set<string>();
+  const pieces = readings.map((reading, index) => {
+    const read = reads[index]!;
+    const request = read.request && read.letters ? matchedRequestOf([read.request, read.letters]) : null;
+    const [entry] = read.entry;
+    const fields = {
+      state: "read" as const,
+      templateId: reading.templateId,
+      senderName: reading.templateId ? null : reading.senderName,
+      requestId: request?.id ?? null,
+      customerNumber: reading.customerNumber,
+      keyCode: reading.keyCode,
+      residentMail: reading.residentMail,
+      ...(reading.imageDeleted ? { imageKey: null } : {}),
+    };
+    const entryKey = `${reading.userId} ${reading.entryId}`;
+    const counts = entry?.state !== "read" && !seen.has(entryKey);
+    seen.add(entryKey);
+    return { reading, request, fields, recording: counts ? { ...reading, ...fields, receivedAt: entry?.createdAt ?? now } : null };
+  });
+  const folds = new Map(
+    [...firstOfUser].flatMap(([userId, index]) => {
+      const { tally, unfolded } = reads[index]!;
+      const recording = pieces.flatMap((piece) => (piece.reading.userId === userId && piece.recording ? [piece.recording] : []));
+      return recording.length > 0 || unfolded!.length > 0
+        ? [[userId, foldWritesOf(db, userId, [tally!, unfolded!], recording)] as const]
+        : [];
+    }),
+  );
+
+  const written = await batchEachByName(
+    db,
+    pieces.map(({ reading, request, fields }, index) => {
+      const { userId } = reading;
+      const fold = folds.get(userId);
+      const foldsHere = fold && firstOfUser.get(userId) === index;
+      const folded = fold ? foldedByThis(userId, fold.foldedBy) : sql<boolean>`0`;
+      const mailStopsBy = request && request.status !== null && !request.stillComingAt ? mailStopsByOf(request) : null;
+      const timeZone = request ? timeZoneForState(request.state) : "";
+      // A piece that could not be verified marks nothing: its request's card shows it, and only the
+      // person's own confirmation counts (decision 0064).
+      const marks =
+        request && mailStopsBy && reading.authenticated && arrivedAfterStop(reading.arrivedOn, mailStopsBy, timeZone)
+          ? { request, mailStopsBy, thisRequest: and(eq(requests.userId, userId), eq(requests.id, request.id)) }
+          : null;
+      return {
+        counted: foldsHere ? fold.counted : undefined,
+        marked: foldsHere ? fold.marked : undefined,
+        recorded: db
+          .insert(mailArrivals)
+          .values({
+            userId,
+            entryId: reading.entryId,
+            source: reading.source,
+            authenticated: reading.authenticated,
+            arrivedOn: reading.arrivedOn,
+            printedSender: reading.printedSender ?? null,
+            ...fields,
+            imageKey: null,
+            folded,
+          })
+          .onConflictDoUpdate({
+            target: [mailArrivals.userId, mailArrivals.entryId],
+            set: { ...fields, folded },
+            setWhere: eq(mailArrivals.state, "reading"),
+          }),
+        stillComing: marks
+          ? db
+              .update(requests)
+              .set({ stillComingAt: now })
+              .where(and(marks.thisRequest, isNull(requests.stillComingAt)))
+              .returning({ id: requests.id })
+          : undefined,
+        // Right after the mark: changes() is that statement's.
+        line: marks
+          ? historyLineWhere(db, and(marks.thisRequest, eq(requests.stillComingAt, now), sql`changes() = 1`), {
+              creator: "system",
+              status: "stillComing",
+              detail: stillComingDetail({ ...reading, senderName: marks.request.senderName }, marks.mailStopsBy, timeZone),
+              at: now,
+            })
+          : undefined,
+      };
+    }),
+  );
+  // Another fold wrote the tally between this read and this write: the pieces are counted by the next.
+  for (const [userId] of folds) {
+    if (written[firstOfUser.get(userId)!]!.counted?.length === 0) await foldPiecesOf(db, userId);
+  }
+  return pieces.map(({ request }, index) => ({
     requestId: request?.id ?? null,
-    customerNumber: reading.customerNumber,
-    keyCode: reading.keyCode,
-    residentMail: reading.residentMail,
-    ...(reading.imageDeleted ? { imageKey: null } : {}),
-  };
-  // The piece is counted in the tally by the same batch that records it (unless it was read
-  // already), with any other piece read and not yet counted.
-  const recording = entry?.state === "read" ? [] : [{ ...reading, ...fields, receivedAt: entry?.createdAt ?? now }];
-  const fold = recording.length > 0 || read.unfolded.length > 0 ? foldWritesOf(db, userId, [read.tally, read.unfolded], recording) : null;
-  const folded = fold ? foldedByThis(userId, fold.foldedBy) : sql<boolean>`0`;
-  const recorded = db
-    .insert(mailArrivals)
-    .values({
-      userId,
-      entryId: reading.entryId,
-      source: reading.source,
-      authenticated: reading.authenticated,
-      arrivedOn: reading.arrivedOn,
-      printedSender: reading.printedSender ?? null,
-      ...fields,
-      imageKey: null,
-      folded,
-    })
-    .onConflictDoUpdate({
-      target: [mailArrivals.userId, mailArrivals.entryId],
-      set: { ...fields, folded },
-      setWhere: eq(mailArrivals.state, "reading"),
-    });
-
-  const mailStopsBy = request && request.status !== null && !request.stillComingAt ? mailStopsByOf(request) : null;
-  const timeZone = request ? timeZoneForState(request.state) : "";
-  // A piece that could not be verified marks nothing: its request's card shows it, and only the
-  // person's own confirmation counts (decision 0064).
-  const marks =
-    request && mailStopsBy && reading.authenticated && arrivedAfterStop(reading.arrivedOn, mailStopsBy, timeZone)
-      ? { request, mailStopsBy, thisRequest: and(eq(requests.userId, userId), eq(requests.id, request.id)) }
-      : null;
-  const written = await batchByName(db, {
-    counted: fold?.counted,
-    marked: fold?.marked,
-    recorded,
-    stillComing: marks
-      ? db
-          .update(requests)
-          .set({ stillComingAt: now })
-          .where(and(marks.thisRequest, isNull(requests.stillComingAt)))
-          .returning({ id: requests.id })
-      : undefined,
-    line: marks
-      ? historyLineWhere(db, and(marks.thisRequest, eq(requests.stillComingAt, now), sql`changes() = 1`), {
-          creator: "system",
-          status: "stillComing",
-          detail: stillComingDetail({ ...reading, senderName: marks.request.senderName }, marks.mailStopsBy, timeZone),
-          at: now,
-        })
-      : undefined,
-  });
-  // Another fold wrote the tally between this read and this write: the piece is counted by the next.
-  if (fold && written.counted?.length === 0) await foldPiecesOf(db, userId);
-  return { requestId: request?.id ?? null, stillComing: (written.stillComing?.length ?? 0) > 0 };
+    stillComing: (written[index]!.stillComing?.length ?? 0) > 0,
+  }));
 }
 
 /** Pieces whose image is still stored though their reading ended, or that waited to be read since `before`. */

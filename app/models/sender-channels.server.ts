@@ -6,6 +6,12 @@ import { normalizePostalAddress } from "~/domain/sender-channels";
 import { auditEntry, type StaffActor } from "~/models/audit.server";
 import type { Db } from "~/utils/db.server";
 
+/** The kinds of the sender's channels that stopped working (decision 0054), for a select joined to the catalog. */
+export const channelProblemKinds = sql<string>`(select json_group_array("kind") from ${senderChannelProblems}
+  where ${senderChannelProblems.templateId} = ${requestTemplates.id})`.mapWith(
+  (value: string) => JSON.parse(value) as SenderChannel["kind"][],
+);
+
 /** Senders listed at once on the ranking, most waiting first. */
 const SENDERS_RANKED = 100;
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, not, or, sql } from "drizzle-orm";
-import { agentPermissions, jobs, requestLogs, requests, requestTemplates, type SenderChannel } from "../../drizzle/schema";
+import { agentPermissions, jobs, requestLogs, requests, requestTemplates } from "../../drizzle/schema";
 import { charityOfRequest, followUpOfRequest, householdOf, writeOptOutLetter } from "~/domain/opt-out-letter";
 import { timeZoneForState } from "~/domain/dates";
 import {
@@ -16,6 +16,7 @@ import { holdLegalRequestsWithoutPermission } from "~/models/follow-up.server";
 import { listEarlierAddresses } from "~/models/account.server";
 import { ownRequestStatus } from "~/models/own-requests.server";
 import { addressKeptAsTypedSql } from "~/models/address-kept-as-typed.server";
+import { channelProblemKinds } from "~/models/sender-channels.server";
 import { waitingForReturnAddress } from "~/models/return-address-wait.server";
 import { listRecipientsOfUsers } from "~/models/recipient.server";
 import type { Db } from "~/utils/db.server";
@@ -132,12 +133,6 @@ export async function lettersInHomes(homes: readonly Db[], keys: HomedQueueKey[]
   const letters = await Promise.all(keysByHome(keys).map(([home, homeKeys]) => lettersFor(homes[home]!, homeKeys, options)));
   return letters.flat();
 }
-
-// The kinds of the sender's channels that stopped working (decision 0054), as a JSON array.
-const channelProblemKinds = sql<string>`(select json_group_array("kind") from "sender_channel_problems"
-  where "sender_channel_problems"."templateId" = ${requestTemplates.id})`.mapWith(
-  (value: string) => JSON.parse(value) as SenderChannel["kind"][],
-);
 
 // The same with the reasons, for staff to read.
 const channelProblemNotes = sql<string>`(select json_group_array(json_object('kind', "kind", 'reason', "reason", 'since', "createdAt"))

@@ -180,6 +180,26 @@ export async function letterAddressOf(db: Db, key: QueueKey, { insteadOfEmail = 
   return givenSenderAddressOfWaitingRequest(db, key);
 }
 
+/** The job that sends a request at once: an email job, or a letter job. */
+export type SendingJob =
+  { type: "optOut.email"; payload: QueueKey & { to: string; automatic: true } } | { type: "optOut.letter"; payload: QueueKey };
+
+/**
+ * The job that sends a waiting request at once by the one choice (automaticSendOf), from its
+ * sender's facts; null when the choice is staff's, where a return address the person gave may
+ * still carry a letter (sendAtOnceWhenSenderAllows looks).
+ */
+export function sendingJobOf(
+  facts: AutomaticSenderFacts & { legal: boolean },
+  key: QueueKey,
+  lettersThroughLob: boolean,
+): SendingJob | null {
+  const choice = automaticSendOf(facts, { lettersThroughLob, legal: facts.legal });
+  if (choice.by === "email") return { type: "optOut.email", payload: { ...key, to: choice.to, automatic: true } };
+  if (choice.by === "mail") return { type: "optOut.letter", payload: { ...key } };
+  return null;
+}
+
 /**
  * Called when a request goes into the queue (first, second or legal): it leaves at once by the
  * choice above, with no one on the staff involved; a sender with no channel of its own gets its
@@ -192,12 +212,12 @@ export async function sendAtOnceWhenSenderAllows(env: AppEnv, key: QueueKey): Pr
     const db = getDb(env.DB);
     const lettersThroughLob = lettersGoThroughLob(env);
     const facts = await senderFactsOfWaitingRequest(db, key);
-    const choice = facts ? automaticSendOf(facts, { lettersThroughLob, legal: facts.legal }) : null;
-    if (choice?.by === "email") {
-      await enqueueJob(env, "optOut.email", { ...key, to: choice.to, automatic: true }, { userId: key.userId });
+    const job = facts ? sendingJobOf(facts, key, lettersThroughLob) : null;
+    if (job?.type === "optOut.email") {
+      await enqueueJob(env, job.type, job.payload, { userId: key.userId });
       return true;
     }
-    if (choice?.by === "mail" || (lettersThroughLob && (await letterAddressOf(db, key)) !== null)) {
+    if (job?.type === "optOut.letter" || (lettersThroughLob && (await letterAddressOf(db, key)) !== null)) {
       await enqueueJob(env, "optOut.letter", key, { userId: key.userId });
       return true;
     }

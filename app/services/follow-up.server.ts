@@ -16,7 +16,7 @@ import { evidenceOfRequest, latestEvidence, letterArrival, letterEvidence } from
 import { goesByPrivacyRequestMethod } from "~/domain/sender-catalog";
 import { learnedStopDays } from "~/domain/sender-outcome";
 import { FOLLOW_UP_SENDS_PER_DAY, reportRefusal, stillComingEvidence, stillComingEvidenceText } from "~/domain/still-coming";
-import { sendAtOnceWhenSenderAllows } from "~/services/automatic-send.server";
+import { lettersGoThroughLob, sendAtOnceWhenSenderAllows, sendingJobOf } from "~/services/automatic-send.server";
 import { agentPermissionInForce } from "~/models/agent-permission.server";
 import {
   createHoldReminderJobs,
@@ -83,6 +83,11 @@ export async function takeNextFollowUpStep(env: AppEnv, key: RequestKey, now: Da
   if (pays && !(await reserveFollowUpSend(db, key.userId, day, FOLLOW_UP_SENDS_PER_DAY))) {
     return (await holdForDailyLimit(db, key, request.followUpStep, DAILY_LIMIT_DETAIL, now)) ? "dailyLimit" : null;
   }
+  // What a paid step sends is queued with the step itself, by the one choice of how a request
+  // leaves (decision 0089); one whose address was kept as typed, or that the choice leaves to
+  // staff, is looked at again once the step is taken.
+  const sends =
+    pays && !request.addressKeptAsTyped ? sendingJobOf({ ...request, legal: next.kind === "legal" }, key, lettersGoThroughLob(env)) : null;
   let taken: TakenStep | null = null;
   switch (next.kind) {
     case "second": {
@@ -93,7 +98,7 @@ export async function takeNextFollowUpStep(env: AppEnv, key: RequestKey, now: Da
       const citation = firstRequestCitation(sending, sentAt, timeZone, request.processedAt);
       if (citation === null) {
         // A first request that never left (its Lob letter failed) is sent again as the first, never cited.
-        taken = await resendFirstRequest(db, key, FIRST_REQUEST_RESENT_DETAIL, now);
+        taken = await resendFirstRequest(db, key, sends, FIRST_REQUEST_RESENT_DETAIL, now);
         break;
       }
       // Only what is recorded since this sending: a piece known to be real, the person's own report.
@@ -101,7 +106,7 @@ export async function takeNextFollowUpStep(env: AppEnv, key: RequestKey, now: Da
       const piece = facts.latestPiece && facts.latestPiece.arrivedOn > since ? facts.latestPiece : null;
       const reportedAt = facts.latestReport && facts.latestReport >= sentAt ? facts.latestReport : null;
       const evidence = stillComingEvidenceText(stillComingEvidence(piece, reportedAt), timeZone);
-      taken = await takeSecondRequest(db, key, citation, evidence, followUpDetail(next, citation), now);
+      taken = await takeSecondRequest(db, key, { citation, evidence, sends }, followUpDetail(next, citation), now);
       break;
     }
     case "legal": {
@@ -109,7 +114,7 @@ export async function takeNextFollowUpStep(env: AppEnv, key: RequestKey, now: Da
       taken = await takeLegalRequest(
         db,
         key,
-        { lawId: next.law.id, permissionId: permission!.id, reach: next.reach, byNoticeMethod },
+        { lawId: next.law.id, permissionId: permission!.id, reach: next.reach, byNoticeMethod, sends },
         followUpDetail(next, null, { byNoticeMethod }),
         now,
       );
@@ -126,8 +131,9 @@ export async function takeNextFollowUpStep(env: AppEnv, key: RequestKey, now: Da
     if (pays) await releaseFollowUpSend(db, key.userId, day);
     return null;
   }
-  if (taken.notice) await sendJobEnvelopes(env, [envelopeOf(taken.notice)]);
-  if (pays) await sendAtOnceWhenSenderAllows(env, key);
+  const queued = [taken.notice, taken.sending].filter((job) => job !== null);
+  if (queued.length > 0) await sendJobEnvelopes(env, queued.map(envelopeOf));
+  if (pays && !taken.sending) await sendAtOnceWhenSenderAllows(env, key);
   return next.kind;
 }
 

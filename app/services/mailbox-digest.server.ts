@@ -13,7 +13,10 @@ import {
   forgetPieceImages,
   piecesToSweep,
   recordPiece,
+  recordPieces,
   waitingPieces,
+  type PieceReading,
+  type RecordedPiece,
   type WaitingPiece,
 } from "~/models/mail-piece.server";
 import { catalogNamesForPhotos } from "~/models/mail-photo.server";
@@ -22,7 +25,7 @@ import { findSenderByExactName } from "~/models/sender-names.server";
 import { followUpPiece } from "~/services/follow-up.server";
 import { deleteImages } from "~/services/mail-photos.server";
 import { proposeReturnAddress } from "~/services/sender-channels.server";
-import { getDb } from "~/utils/db.server";
+import { getDb, type Db } from "~/utils/db.server";
 import type { AppEnv } from "~/utils/env.server";
 import { hexDigest } from "~/utils/digest";
 import { errorMessage } from "~/utils/errors";
@@ -120,10 +123,59 @@ async function transcribePiece(env: AppEnv, imageKey: string, attempt: number): 
   }
 }
 
+type WaitingPieceRow = Awaited<ReturnType<typeof waitingPieces>>[number];
+
+/** The catalog's names, read once for a run and only when some piece's text needs them. */
+function catalogWhenNeeded(db: Db) {
+  let catalog: ReturnType<typeof catalogNamesForPhotos> | null = null;
+  return () => (catalog ??= catalogNamesForPhotos(db));
+}
+
 /**
- * The queue job of one digest: each waiting piece read (its "FROM:" name, when printed, is looked
- * up among the catalog's names first), recorded with its sender and request, and its image
- * deleted. A piece is done before the next is read, so a retry reads only those left.
+ * Reads one waiting piece: its "FROM:" name, when printed, looked up among the catalog's names
+ * first, then its text; a return address read is proposed for its sender, and its image deleted.
+ * Answers what is known of it, for recordPiece.
+ */
+async function readWaitingPiece(
+  env: AppEnv,
+  db: Db,
+  userId: string,
+  piece: WaitingPieceRow,
+  attempt: number,
+  catalogNames: ReturnType<typeof catalogWhenNeeded>,
+): Promise<PieceReading> {
+  const read = piece.imageKey ? await transcribePiece(env, piece.imageKey, attempt) : { failed: "no image was stored" };
+  const text = "text" in read ? read.text : "";
+  if ("failed" in read) log.warn(`a digest piece was not read: ${read.failed}`);
+  const catalog = text ? await catalogNames() : null;
+  const reading = catalog ? readMailPiece(text, catalog.names, catalog.titles) : null;
+  const printedMatch = piece.printedSender ? await findSenderByExactName(db, piece.printedSender) : null;
+  const templateId = printedMatch ?? (reading?.confident ? reading.suggestions[0]!.templateId : null);
+  if (templateId && text) await proposeReturnAddress(db, { templateId, transcript: text, sourcePhotoId: null });
+  const imageDeleted = piece.imageKey ? await deleteImages(env, [piece.imageKey]) : true;
+  return {
+    userId,
+    entryId: piece.entryId,
+    source: "digest",
+    arrivedOn: piece.arrivedOn,
+    templateId,
+    senderName: templateId ? null : piece.printedSender,
+    customerNumber: reading?.customerNumber ?? null,
+    keyCode: reading?.keyCode ?? null,
+    residentMail: isResidentMail(text),
+    authenticated: piece.authenticated,
+    imageDeleted,
+  };
+}
+
+/** A piece recorded: the ladder takes its step, unless nobody can vouch for the piece (decision 0063). */
+async function followUpRecordedPiece(env: AppEnv, reading: PieceReading, recorded: RecordedPiece, now: Date) {
+  if (reading.authenticated) await followUpPiece(env, reading.userId, recorded, now);
+}
+
+/**
+ * The queue job of one digest: each waiting piece read, recorded with its sender and request, and
+ * its image deleted. A piece is done before the next is read, so a retry reads only those left.
  */
 export async function readDigestPieces(
   env: AppEnv,
@@ -132,38 +184,59 @@ export async function readDigestPieces(
   now = new Date(),
 ) {
   const db = getDb(env.DB);
-  const pieces = await waitingPieces(db, userId, pieceIds);
-  let catalog: Awaited<ReturnType<typeof catalogNamesForPhotos>> | null = null;
-  for (const piece of pieces) {
-    const read = piece.imageKey ? await transcribePiece(env, piece.imageKey, attempt) : { failed: "no image was stored" };
-    const text = "text" in read ? read.text : "";
-    if ("failed" in read) log.warn(`a digest piece was not read: ${read.failed}`);
-    catalog ??= text ? await catalogNamesForPhotos(db) : null;
-    const reading = catalog ? readMailPiece(text, catalog.names, catalog.titles) : null;
-    const printedMatch = piece.printedSender ? await findSenderByExactName(db, piece.printedSender) : null;
-    const templateId = printedMatch ?? (reading?.confident ? reading.suggestions[0]!.templateId : null);
-    if (templateId && text) await proposeReturnAddress(db, { templateId, transcript: text, sourcePhotoId: null });
-    const imageDeleted = piece.imageKey ? await deleteImages(env, [piece.imageKey]) : true;
-    const recorded = await recordPiece(
+  const catalogNames = catalogWhenNeeded(db);
+  for (const piece of await waitingPieces(db, userId, pieceIds)) {
+    const reading = await readWaitingPiece(env, db, userId, piece, attempt, catalogNames);
+    await followUpRecordedPiece(env, reading, await recordPiece(db, reading, now), now);
+  }
+}
+
+/**
+ * The pieces of a queue batch's jobs (one piece a job, decision 0065), each read as
+ * readDigestPieces reads it, all at once, then recorded together in one read and one write (decision 0089).
+ * Answers, in the jobs' order, null for each job done and what failed each other one: a piece whose
+ * reading failed is left waiting for that job's retry, and the others are recorded all the same.
+ */
+export async function readDigestPiecesTogether(
+  env: AppEnv,
+  jobs: { userId: string; pieceId: string; attempt: number }[],
+  now = new Date(),
+): Promise<(unknown | null)[]> {
+  const db = getDb(env.DB);
+  const catalogNames = catalogWhenNeeded(db);
+  const failures: unknown[] = jobs.map(() => null);
+  const read: { job: number; reading: PieceReading }[] = [];
+  // Read at once, as lone jobs of the reading queue are (READING_AT_ONCE).
+  await Promise.all(
+    jobs.map(async ({ userId, pieceId, attempt }, job) => {
+      try {
+        for (const piece of await waitingPieces(db, userId, [pieceId])) {
+          read.push({ job, reading: await readWaitingPiece(env, db, userId, piece, attempt, catalogNames) });
+        }
+      } catch (error) {
+        failures[job] = error;
+      }
+    }),
+  );
+  let recorded: RecordedPiece[];
+  try {
+    recorded = await recordPieces(
       db,
-      {
-        userId,
-        entryId: piece.entryId,
-        source: "digest",
-        arrivedOn: piece.arrivedOn,
-        templateId,
-        senderName: templateId ? null : piece.printedSender,
-        customerNumber: reading?.customerNumber ?? null,
-        keyCode: reading?.keyCode ?? null,
-        residentMail: isResidentMail(text),
-        authenticated: piece.authenticated,
-        imageDeleted,
-      },
+      read.map(({ reading }) => reading),
       now,
     );
-    // A piece nobody can vouch for never sets the ladder going by itself (decision 0063).
-    if (piece.authenticated) await followUpPiece(env, userId, recorded, now);
+  } catch (error) {
+    for (const { job } of read) failures[job] = error;
+    return failures;
   }
+  for (const [index, { job, reading }] of read.entries()) {
+    try {
+      await followUpRecordedPiece(env, reading, recorded[index]!, now);
+    } catch (error) {
+      failures[job] = error;
+    }
+  }
+  return failures;
 }
 
 /** Pieces the sweep looks at per run: a backlog is finished by the next days' runs. */

@@ -21,10 +21,23 @@ export type NamedResults<Queries extends NamedQueries> = { [Name in keyof Querie
  * builders: a `db.run(sql\`...\`)` with bound values cannot join a D1 batch (drizzle 0.45 fails on it).
  */
 export async function batchByName<Queries extends NamedQueries>(db: Db, queries: Queries): Promise<NamedResults<Queries>> {
-  const given = Object.entries(queries).filter((entry): entry is [string, Query] => entry[1] !== undefined);
-  const [first, ...rest] = given.map(([, query]) => query);
+  const [named] = await batchEachByName(db, [queries]);
+  return named!;
+}
+
+/**
+ * batchByName for several objects of queries in one round trip (one for each of several pieces,
+ * say): they run in the list's order, each object's in its names' order, and each object's results
+ * come back under its names, in the same order.
+ */
+export async function batchEachByName<Queries extends NamedQueries>(db: Db, each: Queries[]): Promise<NamedResults<Queries>[]> {
+  const given = each.map((queries) => Object.entries(queries).filter((entry): entry is [string, Query] => entry[1] !== undefined));
+  const [first, ...rest] = given.flat().map(([, query]) => query);
   const results: unknown[] = first ? await db.batch([first, ...rest]) : [];
-  const named: Record<string, unknown> = Object.fromEntries(Object.keys(queries).map((name) => [name, undefined]));
-  given.forEach(([name], index) => (named[name] = results[index]));
-  return named as NamedResults<Queries>;
+  let next = 0;
+  return each.map((queries, index) => {
+    const named: Record<string, unknown> = Object.fromEntries(Object.keys(queries).map((name) => [name, undefined]));
+    for (const [name] of given[index]!) named[name] = results[next++];
+    return named as NamedResults<Queries>;
+  });
 }

@@ -2,13 +2,15 @@
 // every piece recorded. Each round trip is a wait on the database, so a year of 10,000 households
 // (bench/followup.ts) spends most of its time in them.
 import { createMessageBatch, env } from "cloudflare:test";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CATALOG_SENDERS } from "../../drizzle/catalog";
-import { jobs, mailedLetters, requestLogs, requests, sentEmails } from "../../drizzle/schema";
+import { jobs, mailArrivals, mailedLetters, mailTallies, requestLogs, requests, sentEmails } from "../../drizzle/schema";
+import { piecesPerDaySince } from "~/domain/mail-tally";
+import { tallyOfRow } from "~/models/mail-tally.server";
 import worker from "../../app/worker";
 import { seedSenderCatalog } from "~/models/request-template.server";
-import { recordPiece } from "~/models/mail-piece.server";
+import { recordPiece, recordPieces } from "~/models/mail-piece.server";
 import { REMINDER_JOB_TYPE } from "~/models/reminder.server";
 import { FOLLOW_UP_NOTICE_JOB_TYPE } from "~/models/follow-up.server";
 import { getDb } from "~/utils/db.server";
@@ -241,5 +243,44 @@ describe("a piece recorded", () => {
 
     const late = await recordPiece(db, piece("busy-2", "2026-04-01"), new Date("2026-04-01T12:00:00Z"));
     expect(late).toEqual({ requestId, stillComing: true });
+  });
+
+  it("records a reading batch's pieces of two people in one read and one write, each counted once, the request marked once", async () => {
+    const sentAt = new Date("2026-01-05T15:00:00Z");
+    const [ada, grace] = [await insertUser("busy-pieces-ada"), await insertUser("busy-pieces-grace")];
+    const [adaRequest, graceRequest] = [await sentRequest(ada.id, sentAt), await sentRequest(grace.id, sentAt)];
+    const piece = (userId: string, entryId: string) => digestPiece({ userId, entryId, arrivedOn: "2026-04-01", templateId: sender.id });
+    const counted = countedD1(env.DB);
+    const now = new Date("2026-04-01T12:00:00Z");
+    const recorded = await recordPieces(
+      getDb(counted.binding),
+      // Two late pieces of Ada's request, one of them delivered twice, and one of Grace's.
+      [piece(ada.id, "busy-batch-1"), piece(grace.id, "busy-batch-2"), piece(ada.id, "busy-batch-3"), piece(ada.id, "busy-batch-1")],
+      now,
+    );
+    expect(counted.calls()).toEqual([expect.stringMatching(/^batch of /), expect.stringMatching(/^batch of /)]);
+    expect(recorded).toEqual([
+      { requestId: adaRequest, stillComing: true },
+      { requestId: graceRequest, stillComing: true },
+      { requestId: adaRequest, stillComing: false },
+      { requestId: adaRequest, stillComing: false },
+    ]);
+    const stillComingLines = (userId: string) =>
+      db
+        .select()
+        .from(requestLogs)
+        .where(and(eq(requestLogs.userId, userId), eq(requestLogs.status, "stillComing")));
+    expect(await stillComingLines(ada.id)).toHaveLength(1);
+    expect(await stillComingLines(grace.id)).toHaveLength(1);
+    const piecesCounted = async (userId: string) => {
+      const [row] = await db.select().from(mailTallies).where(eq(mailTallies.userId, userId));
+      return piecesPerDaySince(tallyOfRow(row), "").reduce((sum, day) => sum + day.count, 0);
+    };
+    expect([await piecesCounted(ada.id), await piecesCounted(grace.id)]).toEqual([2, 1]);
+    const unfolded = await db
+      .select({ entryId: mailArrivals.entryId })
+      .from(mailArrivals)
+      .where(and(inArray(mailArrivals.userId, [ada.id, grace.id]), eq(mailArrivals.folded, false)));
+    expect(unfolded).toEqual([]);
   });
 });

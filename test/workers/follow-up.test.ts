@@ -22,6 +22,7 @@ import { advanceFollowUps, followUpPiece, remindHeldFollowUps, takeNextFollowUpS
 import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
 import { ORIGIN, signedInStaff, signedUpUser } from "./http";
+import { countedD1 } from "../support/counting-bindings";
 import { emailsReceived } from "./stand-ins";
 import { digestPiece, jobsSettled, requestRow, textOf } from "./support";
 
@@ -539,5 +540,69 @@ describe("the person hears of each step taken in their name", () => {
     expect((await latePiece(quiet.userId, "2026-11-24", now)).step).toBe("escalate");
     expect(await stepEmailsTo(quiet.userId)).toEqual([]);
     expect(await noticeJobsOf(quiet.userId), "the step's job ran, and sent nothing").toHaveLength(1);
+  });
+});
+
+describe("a step that sends", () => {
+  it("queues the request's own email with the step, in the step's round trips, and the second request reaches the sender", async () => {
+    const to = `optout-${crypto.randomUUID().slice(0, 8)}@acme.example`;
+    const templateId = `follow-up-email-${crypto.randomUUID().slice(0, 8)}`;
+    await db.insert(requestTemplates).values({
+      id: templateId,
+      title: "Acme Catalogs",
+      category: "catalogs",
+      channels: [{ kind: "email", value: to }],
+      acceptsAgent: "unknown",
+      confidence: "high",
+      isActive: false,
+    });
+    const { userId, key } = await personWithSentRequest("IL", new Date("2026-09-01T15:00:00Z"), {
+      templateId,
+      senderName: "Acme Catalogs",
+      stillComingAt: new Date("2026-11-24T15:00:00Z"),
+    });
+    const counted = countedD1(env.DB);
+    const now = new Date("2026-11-25T15:00:00Z");
+    expect(await takeNextFollowUpStep({ ...ladderOn(), DB: counted.binding }, key, now)).toBe("second");
+    // Its facts with its sender's, the day's reservation, and the step written with the jobs that
+    // tell the person and send the request (decision 0089).
+    expect(counted.calls()).toHaveLength(3);
+    const queued = await db.select({ type: jobs.type, payload: jobs.payload }).from(jobs).where(eq(jobs.userId, userId));
+    expect(queued).toHaveLength(2);
+    expect(queued).toEqual(
+      expect.arrayContaining([
+        { type: "optOut.email", payload: { ...key, to, automatic: true } },
+        expect.objectContaining({ type: FOLLOW_UP_NOTICE_JOB_TYPE }),
+      ]),
+    );
+    await expect
+      .poll(async () => (await emailsReceived((message) => message.To === to)).length, { timeout: 20_000, interval: 250 })
+      .toBe(1);
+    const [email] = await emailsReceived((message) => message.To === to);
+    expect(email!.TextBody).toContain("My first request was sent on 09/01/2026.");
+    await expect.poll(async () => (await requestRow(userId, SENDER)).processedAt, { timeout: 20_000 }).toBeInstanceOf(Date);
+  });
+
+  it("leaves a request whose address was kept as typed to staff, with no job to send it", async () => {
+    const templateId = `follow-up-typed-${crypto.randomUUID().slice(0, 8)}`;
+    await db.insert(requestTemplates).values({
+      id: templateId,
+      title: "Typed Catalogs",
+      category: "catalogs",
+      channels: [{ kind: "email", value: "optout@typed.example" }],
+      acceptsAgent: "unknown",
+      confidence: "high",
+      isActive: false,
+    });
+    const { userId, key } = await personWithSentRequest("IL", new Date("2026-09-01T15:00:00Z"), {
+      templateId,
+      senderName: "Typed Catalogs",
+      stillComingAt: new Date("2026-11-24T15:00:00Z"),
+      addressCheck: "asTyped",
+    });
+    expect(await takeNextFollowUpStep(ladderOn(), key, new Date("2026-11-25T15:00:00Z"))).toBe("second");
+    const queued = await db.select({ type: jobs.type }).from(jobs).where(eq(jobs.userId, userId));
+    expect(queued).toEqual([{ type: FOLLOW_UP_NOTICE_JOB_TYPE }]);
+    expect((await listWorkQueue(db)).some((row) => row.userId === userId)).toBe(true);
   });
 });

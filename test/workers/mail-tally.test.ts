@@ -9,7 +9,7 @@ import { CATALOG_SENDERS } from "../../drizzle/catalog";
 import { mailArrivals, mailTallies, requests } from "../../drizzle/schema";
 import { DAY_MS, utcDay } from "~/domain/dates";
 import { piecesPerDaySince } from "~/domain/mail-tally";
-import { recordPiece, type PieceReading } from "~/models/mail-piece.server";
+import { recordPiece, recordPieces, type PieceReading } from "~/models/mail-piece.server";
 import { digestShowedSender, foldPiecesOf, tallyOfRow } from "~/models/mail-tally.server";
 import { seedSenderCatalog } from "~/models/request-template.server";
 import { sweepMailbox } from "~/services/mailbox-digest.server";
@@ -132,6 +132,25 @@ describe("the pieces folded", () => {
     const tally = await tallyOf(userId);
     expect(tally.s["lands-end"]?.n).toBe(24);
     expect(piecesPerDaySince(tally, "").reduce((sum, day) => sum + day.count, 0)).toBe(24);
+    expect(
+      await db
+        .select()
+        .from(mailArrivals)
+        .where(and(eq(mailArrivals.userId, userId), eq(mailArrivals.folded, false))),
+    ).toEqual([]);
+  });
+
+  it("counts each piece once when reading batches of pieces are recorded at the same moment", async () => {
+    const { id: userId } = await insertUser("tally-batches-at-once");
+    const batches = Array.from({ length: 6 }, (_, batch) =>
+      Array.from({ length: 3 }, (_, index) => reading(userId, daysAgo((batch + index) % 6), { templateId: "lands-end" })),
+    );
+    // The first batch's first piece comes again in the last batch, at the same moment.
+    batches[5]!.push(batches[0]![0]!);
+    await Promise.all(batches.map((batch) => recordPieces(db, batch, new Date())));
+    const tally = await tallyOf(userId);
+    expect(tally.s["lands-end"]?.n).toBe(18);
+    expect(piecesPerDaySince(tally, "").reduce((sum, day) => sum + day.count, 0)).toBe(18);
     expect(
       await db
         .select()

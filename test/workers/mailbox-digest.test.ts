@@ -10,10 +10,11 @@ import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { CATALOG_SENDERS } from "../../drizzle/catalog";
 import { mailArrivals, mailPhotos, mailTallies, requestLogs, requests, users } from "../../drizzle/schema";
 import { DAY_MS, utcDay } from "~/domain/dates";
-import { recordPiece } from "~/models/mail-piece.server";
+import { IMAGE_CONTENT_TYPES, sniffImageKind } from "~/domain/image-files";
+import { addWaitingPieces, recordPiece } from "~/models/mail-piece.server";
 import { tallyOfRow } from "~/models/mail-tally.server";
 import { seedSenderCatalog } from "~/models/request-template.server";
-import { isInformedDeliveryDigest, sweepMailbox, takeDigest } from "~/services/mailbox-digest.server";
+import { isInformedDeliveryDigest, readDigestPiecesTogether, sweepMailbox, takeDigest } from "~/services/mailbox-digest.server";
 import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
 import { digestEmail, type GeneratedPiece } from "../support/digest-emails";
@@ -163,6 +164,46 @@ describe("a digest forwarded to the account", () => {
     expect(count).toBe(1);
     const [row] = await allRead(userId, 1);
     expect(row!.templateId).toBe(fixtures.campaign.templateId);
+  });
+});
+
+describe("a reading batch's pieces", () => {
+  /** A piece of the user's waiting to be read, its scan stored, with no job queued for it. */
+  async function waitingPiece(userId: string, scan: GeneratedPiece) {
+    const id = crypto.randomUUID();
+    const imageKey = `mailbox/${userId}/${id}`;
+    await env.PHOTOS.put(imageKey, scan.image, { httpMetadata: { contentType: IMAGE_CONTENT_TYPES[sniffImageKind(scan.image)!] } });
+    const piece = { id, entryId: `digest:batch-${id}:0`, arrivedOn: "2026-11-24", imageKey, printedSender: null, authenticated: true };
+    expect(await addWaitingPieces(db, userId, `batch-${id}`, [piece], { limit: 100, since: new Date(Date.now() - DAY_MS) })).toHaveLength(
+      1,
+    );
+    return id;
+  }
+
+  it("are read each, recorded together for two households, each marking its own request, and the same jobs again do nothing", async () => {
+    const [first, second] = [await household(), await household()];
+    const templateId = fixtures.campaign.templateId!;
+    for (const userId of [first, second]) await sentRequest(userId, templateId, new Date("2026-09-01T15:00:00Z"));
+    const pieces = [await waitingPiece(first, scanOf("campaign")), await waitingPiece(second, scanOf("campaign"))];
+    const jobs = [
+      { userId: first, pieceId: pieces[0]!, attempt: 1 },
+      { userId: second, pieceId: pieces[1]!, attempt: 1 },
+    ];
+    expect(await readDigestPiecesTogether(appEnv(), jobs)).toEqual([null, null]);
+    for (const userId of [first, second]) {
+      const [row] = await piecesOf(userId);
+      expect(row).toMatchObject({ state: "read", templateId, requestId: templateId, imageKey: null, folded: true });
+      expect(await stillComingLines(userId, templateId)).toHaveLength(1);
+      expect(await requestOf(userId, templateId)).toMatchObject({ followUpStep: 1, stillComingAt: null });
+      expect(await storedImages(userId)).toEqual([]);
+    }
+    // The same jobs again (a message delivered twice): nothing is read or counted again.
+    expect(await readDigestPiecesTogether(appEnv(), jobs)).toEqual([null, null]);
+    expect(Object.values((await tallyOf(first)).r).map((request) => request.p.length)).toEqual(
+      Object.values((await tallyOf(second)).r).map((request) => request.p.length),
+    );
+    expect((await piecesOf(first)).map((row) => row.entryId)).toHaveLength(1);
+    expect(await stillComingLines(first, templateId)).toHaveLength(1);
   });
 });
 

@@ -182,7 +182,13 @@ describe("the evidence of each sending", () => {
       .where(and(eq(requests.userId, userId), eq(requests.id, "wiland")));
     const citation = `sent on ${formatDate(firstAt, "America/Chicago")}`;
     expect(
-      await takeSecondRequest(db, key, citation, null, `Second request, free, citing your first request, ${citation}`, stepAt),
+      await takeSecondRequest(
+        db,
+        key,
+        { citation, evidence: null, sends: null },
+        `Second request, free, citing your first request, ${citation}`,
+        stepAt,
+      ),
     ).not.toBeNull();
     await recordMailedLetter(
       db,
