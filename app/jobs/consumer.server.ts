@@ -2,7 +2,17 @@ import type { JobState } from "../../drizzle/schema";
 import type { z } from "zod";
 import { JobEnvelopeSchema, PermanentJobError, retryDelaySeconds, type JobEnvelope } from "~/domain/job-envelope";
 import { getJobDefinition, type EndingWrite, type JobContext, type JobDefinition } from "~/jobs/definitions.server";
-import { claimJob, claimJobStatement, getJob, getJobState, jobStateUpdate, recordDeadJob, type JobStateFields } from "~/models/job.server";
+import {
+  claimJob,
+  claimJobStatement,
+  claimOf,
+  getJob,
+  getJobState,
+  jobStateUpdate,
+  recordDeadJob,
+  type JobClaim,
+  type JobStateFields,
+} from "~/models/job.server";
 import type { AppEnv } from "~/utils/env.server";
 import { getDb, type Db } from "~/utils/db.server";
 import { errorMessage, isPermanentVendorError, vendorRetryAfterSeconds } from "~/utils/errors";
@@ -90,12 +100,13 @@ async function readyJobOf(message: Message, db: Db): Promise<ReadyJob | null> {
 const attemptOf = (message: Message) => ({ attempts: message.attempts, messageSentAt: message.timestamp, now: new Date() });
 
 /** A run's context, with the writes it leaves to the batch that ends it. */
-function runContext(job: ReadyJob, env: AppEnv) {
+function runContext(job: ReadyJob, env: AppEnv, claim: JobClaim) {
   const atEnd: EndingWrite[] = [];
   const context: JobContext = {
     env,
     jobId: job.envelope.id,
     attempt: job.message.attempts,
+    firstRun: claim.firstRun,
     writeAtEnd: (write) => atEnd.push(write),
   };
   return { context, atEnd };
@@ -105,11 +116,12 @@ async function runAlone(job: ReadyJob, env: AppEnv, db: Db) {
   // Queues deliver at least once (decision 0023): the claim, one statement, passes over a job that
   // already succeeded, one cancelled with its account, and one held by a run of another message of
   // the same job. Such a message has nothing to do.
-  if (!(await claimJob(db, job.envelope, attemptOf(job.message)))) {
+  const claim = await claimJob(db, job.envelope, attemptOf(job.message));
+  if (!claim) {
     job.message.ack();
     return;
   }
-  const { context, atEnd } = runContext(job, env);
+  const { context, atEnd } = runContext(job, env, claim);
   let failure: unknown = null;
   try {
     await job.definition.handle(job.payload, context);
@@ -128,16 +140,17 @@ async function runAlone(job: ReadyJob, env: AppEnv, db: Db) {
 async function runTogether(group: ReadyJob[], env: AppEnv, db: Db) {
   const [first, ...rest] = group.map((job) => claimJobStatement(db, job.envelope, attemptOf(job.message)));
   const claims = await db.batch([first!, ...rest]);
-  const claimed = group.filter((job, index) => {
-    if (claims[index]!.length > 0) return true;
+  const claimed = group.flatMap((job, index) => {
+    const [row] = claims[index]!;
+    if (row) return [{ job, claim: claimOf(row, job.message) }];
     job.message.ack();
-    return false;
+    return [];
   });
   if (claimed.length === 0) return;
-  const runs = claimed.map((job) => ({ job, ...runContext(job, env) }));
+  const runs = claimed.map(({ job, claim }) => ({ job, ...runContext(job, env, claim) }));
   let failures: (unknown | null)[];
   try {
-    failures = await claimed[0]!.definition.handleTogether!(runs.map(({ job, context }) => ({ payload: job.payload, context })));
+    failures = await claimed[0]!.job.definition.handleTogether!(runs.map(({ job, context }) => ({ payload: job.payload, context })));
   } catch (error) {
     failures = runs.map(() => error);
   }

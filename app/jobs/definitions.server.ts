@@ -26,6 +26,11 @@ export type JobContext = {
   env: AppEnv;
   jobId: string;
   attempt: number;
+  /**
+   * Whether this is the job's first run: its message's first attempt, and the job never failed,
+   * was refused by the queue or sent again. No earlier run of it can then have reached a vendor.
+   */
+  firstRun: boolean;
   /** Runs `write` in the batch that records the run's end (succeeded, retrying or dead). */
   writeAtEnd: (write: EndingWrite) => void;
 };

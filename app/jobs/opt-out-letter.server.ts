@@ -77,7 +77,7 @@ function costInCents(price: string | number | null, configuredCents: number) {
  */
 export const optOutLetterJob = {
   payload: OptOutLetterPayload,
-  async handle({ insteadOfEmail = false, ...key }, { env }) {
+  async handle({ insteadOfEmail = false, ...key }, { env, firstRun }) {
     const db = await dbFor(env, key.userId);
     const lob = lobLettersClient(env);
     const address = await letterAddressOf(db, key, { insteadOfEmail });
@@ -102,8 +102,11 @@ export const optOutLetterJob = {
     const idempotencyKey = await letterIdempotencyKey(key, await latestLetterIdOf(db, key));
     // Lob forgets an idempotency key after 24 hours: a letter an earlier attempt made, whose answer
     // was lost (a timeout, a 5xx), is looked up by its metadata first, so a retry days later (a
-    // dead job retried by staff) adopts it instead of mailing a second one.
-    const earlier = await lookUpEarlierLetter(db, lob, key, idempotencyKey);
+    // dead job retried by staff) adopts it instead of mailing a second one. Only the first run of a
+    // job for a request with no letter problem recorded skips it (decision 0089): every attempt
+    // that failed recorded one, and a run that died unrecorded comes back as a later attempt.
+    const mayFollowAnAttempt = !firstRun || request.letterProblem !== null;
+    const earlier = mayFollowAnAttempt ? await lookUpEarlierLetter(db, lob, key, idempotencyKey) : null;
     if (earlier) {
       if (earlier.neverMailed) {
         await recordLetterProblem(db, key, neverMailedProblem(earlier.id, "notMailed"));

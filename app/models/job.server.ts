@@ -84,13 +84,26 @@ const heldByARun = (now: Date) => and(eq(jobs.state, "running"), isNotNull(jobs.
  * run holds it: queues deliver at least once and the sweep sends jobs again, so two messages of one
  * job may arrive together.
  */
-export async function claimJob(db: Db, envelope: JobEnvelope, attempt: JobAttempt) {
-  return (await claimJobStatement(db, envelope, attempt)).length > 0;
+export async function claimJob(db: Db, envelope: JobEnvelope, attempt: JobAttempt): Promise<JobClaim | null> {
+  const [claimed] = await claimJobStatement(db, envelope, attempt);
+  return claimed ? claimOf(claimed, attempt) : null;
+}
+
+/** A job claimed for a run: whether this run is its first, so that no earlier run can have reached a vendor. */
+export type JobClaim = { firstRun: boolean };
+
+/**
+ * What a claim's row says of the run: its first when the message is on its first attempt and the
+ * job never failed, was refused by the queue, or was sent again (by the sweep, or by staff, who
+ * leave its last error in place).
+ */
+export function claimOf(row: { lastError: string | null; resends: number }, { attempts }: Pick<JobAttempt, "attempts">): JobClaim {
+  return { firstRun: attempts <= 1 && row.lastError === null && row.resends === 0 };
 }
 
 type JobAttempt = { attempts: number; messageSentAt: Date; now: Date };
 
-/** claimJob's statement, for a batch that claims several jobs in one round trip: it returns the job's id when claimed. */
+/** claimJob's statement, for a batch that claims several jobs in one round trip: it returns the job's row when claimed (claimOf reads it). */
 export function claimJobStatement(db: Db, envelope: JobEnvelope, { attempts, messageSentAt, now }: JobAttempt) {
   const leaseExpiresAt = new Date(now.getTime() + JOB_LEASE_MS);
   return db
@@ -109,7 +122,7 @@ export function claimJobStatement(db: Db, envelope: JobEnvelope, { attempts, mes
       set: { state: "running", attempts, leaseExpiresAt, messageSentAt, updatedAt: now },
       setWhere: and(notInArray(jobs.state, ["cancelled", "succeeded"]), sql`not ${heldByARun(now)}`),
     })
-    .returning({ id: jobs.id });
+    .returning({ id: jobs.id, lastError: jobs.lastError, resends: jobs.resends });
 }
 
 /**

@@ -149,14 +149,23 @@ describe("a postal request", () => {
     expect(await inStaffQueue(key.userId)).toBeUndefined();
   });
 
+  it("asks Lob once on a job's first run: it makes the letter and looks up nothing", async () => {
+    const key = await postalRequest("first-run");
+    expect(await runLetterJob(key)).toMatchObject({ acked: true, row: { state: "succeeded" } });
+    const calls = await received("lob", (call) => call.path.startsWith("/letters") && JSON.stringify(call).includes(key.requestId));
+    expect(calls.map((call) => call.method)).toEqual(["POST"]);
+    expect(await lettersOf(key.userId)).toHaveLength(1);
+  });
+
   it("gets Lob's first letter back when an attempt was cut off after Lob took it", async () => {
     const key = await postalRequest("cut-off");
-    await runLetterJob(key);
+    const first = await runLetterJob(key);
     const [letter] = await lettersOf(key.userId);
-    // As if the attempt had stopped before recording what Lob answered.
+    // As if the attempt had stopped before recording what Lob answered: the queue delivers it again.
     await db.delete(mailedLetters).where(eq(mailedLetters.id, letter!.id));
     await db.update(requests).set({ processedAt: null }).where(eq(requests.userId, key.userId));
-    await runLetterJob(key);
+    await db.update(jobs).set({ state: "retrying" }).where(eq(jobs.id, first.row.id));
+    await runLetterJob(key, { attempts: 2, id: first.row.id });
     // The retry found the letter in Lob's list by its metadata and asked for no other.
     expect(await letterCalls(key)).toHaveLength(1);
     expect((await lettersOf(key.userId)).map((row) => row.id)).toEqual([letter!.id]);
@@ -165,12 +174,11 @@ describe("a postal request", () => {
 
   it("is retried with the same key while Lob answers 5xx, out of staff's queue meanwhile, then mailed once", async () => {
     const key = await postalRequest("retry");
-    // The look-up of earlier letters answers; the letter itself gets the 503.
+    // The first run asks for the letter alone, and gets the 503; the retry looks up earlier letters first.
     await fault({
       vendor: "lob",
       path: "/letters",
       status: 503,
-      every: 2,
       body: { error: { message: "down", status_code: 503, code: "service_unavailable" } },
     });
     const failed = await runLetterJob(key);
@@ -209,10 +217,14 @@ describe("a postal request", () => {
 
   it("stays out of the print batch, and is retried, while Lob cannot say whether it made the letter", async () => {
     const key = await postalRequest("look-up-down");
-    await fault({ vendor: "lob", path: "/letters", status: 503 });
-    expect(await runLetterJob(key)).toMatchObject({ retried: true, row: { state: "retrying" } });
-    // The look-up failed, so no letter was asked for.
-    expect(await letterCalls(key)).toEqual([]);
+    // The letter asked for gets a 503, then the retry's look-up of earlier letters gets one too.
+    await fault({ vendor: "lob", path: "/letters", status: 503, times: 2 });
+    const failed = await runLetterJob(key);
+    expect(failed).toMatchObject({ retried: true, row: { state: "retrying" } });
+    expect(await runLetterJob(key, { attempts: 2, id: failed.row.id })).toMatchObject({ retried: true, row: { state: "retrying" } });
+    // The look-up failed, so no other letter was asked for.
+    expect((await letterCalls(key)).map((call) => call.answeredStatus)).toEqual([503]);
+    expect((await requestRow(key.userId, key.requestId)).letterProblem).toContain("to the look-up of earlier letters");
     expect(await inStaffQueue(key.userId)).toBeUndefined();
   });
 
@@ -280,7 +292,6 @@ describe("a postal request", () => {
       vendor: "lob",
       path: "/letters",
       status: 422,
-      every: 2,
       body: { error: { message: "to.address_zip must be in a valid zip or zip+4 format", status_code: 422, code: "invalid" } },
     });
     expect(await runLetterJob(key)).toMatchObject({ acked: true, retried: false, row: { state: "dead" } });
