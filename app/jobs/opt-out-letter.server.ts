@@ -4,9 +4,10 @@ import { lobRefusedProblem, lobUnavailableProblem, neverMailedProblem } from "~/
 import { PermanentJobError } from "~/domain/job-envelope";
 import type { JobDefinition } from "~/jobs/definitions.server";
 import { LobUnavailableError, lobLettersClient, type LobClient } from "~/integrations/lob.server";
-import { latestLetterIdOf, recordLetterProblem, recordMailedLetter } from "~/models/mailed-letter.server";
+import { latestLetterIdQuery, recordLetterProblem, recordMailedLetter } from "~/models/mailed-letter.server";
 import { lettersFor, type QueueKey } from "~/models/work-queue.server";
-import { letterAddressOf } from "~/services/automatic-send.server";
+import { letterAddressFrom, letterAddressReads } from "~/services/automatic-send.server";
+import { batchByName } from "~/utils/batch-by-name.server";
 import { dbFor, type Db } from "~/utils/db.server";
 import { hexDigest } from "~/utils/digest";
 
@@ -80,7 +81,9 @@ export const optOutLetterJob = {
   async handle({ insteadOfEmail = false, ...key }, { env, firstRun }) {
     const db = await dbFor(env, key.userId);
     const lob = lobLettersClient(env);
-    const address = await letterAddressOf(db, key, { insteadOfEmail });
+    // Where the letter goes, and the latest letter mailed for the request (this mailing's key), in one read.
+    const read = await batchByName(db, { ...letterAddressReads(db, key), latestLetter: latestLetterIdQuery(db, key) });
+    const address = letterAddressFrom(read, { insteadOfEmail });
     if (!address) return;
     if (!lob) {
       await recordLetterProblem(db, key, "Letters are not set up to go through Lob (LOB_API_KEY and LOB_WEBHOOK_SECRET).");
@@ -99,7 +102,7 @@ export const optOutLetterJob = {
       return;
     }
 
-    const idempotencyKey = await letterIdempotencyKey(key, await latestLetterIdOf(db, key));
+    const idempotencyKey = await letterIdempotencyKey(key, read.latestLetter[0]?.id ?? null);
     // Lob forgets an idempotency key after 24 hours: a letter an earlier attempt made, whose answer
     // was lost (a timeout, a 5xx), is looked up by its metadata first, so a retry days later (a
     // dead job retried by staff) adopts it instead of mailing a second one. Only the first run of a

@@ -12,15 +12,14 @@ import type { Db } from "~/utils/db.server";
 
 const ofRequest = ({ userId, requestId }: QueueKey) => and(eq(requests.userId, userId), eq(requests.id, requestId));
 
-/** The id of the latest letter Lob mailed for this request, or null: a second mailing (after a report) needs a key of its own. */
-export async function latestLetterIdOf(db: Db, { userId, requestId }: QueueKey): Promise<string | null> {
-  const [row] = await db
+/** The latest letter Lob mailed for this request (one row, or none), for a caller's batch: a second mailing (after a report) needs a key of its own. */
+export function latestLetterIdQuery(db: Db, { userId, requestId }: QueueKey) {
+  return db
     .select({ id: mailedLetters.id })
     .from(mailedLetters)
     .where(and(eq(mailedLetters.userId, userId), eq(mailedLetters.requestId, requestId)))
     .orderBy(desc(mailedLetters.createdAt))
     .limit(1);
-  return row?.id ?? null;
 }
 
 /** The addresses the request's letters went to and came back from (Lob's letter.returned_to_sender). */

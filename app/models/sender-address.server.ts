@@ -144,12 +144,16 @@ export async function saveSenderAddress(
   };
 }
 
+/** What givenSenderAddressQuery read: the address, trimmed, or null. */
+export const givenSenderAddressOf = ([row]: { senderAddress: string | null }[]) => row?.senderAddress?.trim() || null;
+
 /**
  * The return address the person gave for a request still waiting in queue, unsent, whose own
  * address was not kept as typed: where its letter goes when the catalog knows no postal address.
+ * For a caller's batch; givenSenderAddressOf reads its rows.
  */
-export async function givenSenderAddressOfWaitingRequest(db: Db, { userId, requestId }: QueueKey) {
-  const [row] = await db
+export function givenSenderAddressQuery(db: Db, { userId, requestId }: QueueKey) {
+  return db
     .select({ senderAddress: requests.senderAddress })
     .from(requests)
     .where(
@@ -162,5 +166,4 @@ export async function givenSenderAddressOfWaitingRequest(db: Db, { userId, reque
       ),
     )
     .limit(1);
-  return row?.senderAddress?.trim() || null;
 }

@@ -146,10 +146,16 @@ const channelProblemNotes = sql<string>`(select json_group_array(json_object('ki
  */
 export async function senderFactsOfWaitingRequest(
   db: Db,
-  { userId, requestId }: QueueKey,
-  { alsoSent = false }: { /** Also a request sent already: what its sender allows once it comes back. */ alsoSent?: boolean } = {},
+  key: QueueKey,
+  options: { /** Also a request sent already: what its sender allows once it comes back. */ alsoSent?: boolean } = {},
 ) {
-  const [row] = await db
+  const [row] = await senderFactsQuery(db, key, options);
+  return row ?? null;
+}
+
+/** senderFactsOfWaitingRequest's query, for a caller's batch: one row, or none. */
+export function senderFactsQuery(db: Db, { userId, requestId }: QueueKey, { alsoSent = false }: { alsoSent?: boolean } = {}) {
+  return db
     .select({
       channels: requestTemplates.channels,
       acceptsAgent: requestTemplates.acceptsAgent,
@@ -170,7 +176,6 @@ export async function senderFactsOfWaitingRequest(
       ),
     )
     .limit(1);
-  return row ?? null;
 }
 
 /**

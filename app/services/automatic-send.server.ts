@@ -10,9 +10,16 @@ import { auditEntry } from "~/models/audit.server";
 import { enqueueJob, sendJobEnvelopes } from "~/queue/producer.server";
 import { lobLettersClient } from "~/integrations/lob.server";
 import { listChannelProblems } from "~/models/sender-channels.server";
-import { givenSenderAddressOfWaitingRequest } from "~/models/sender-address.server";
+import { givenSenderAddressOf, givenSenderAddressQuery } from "~/models/sender-address.server";
 import { getTemplate } from "~/models/request-template.server";
-import { reserveWaitingRequestsOfSender, senderFactsOfWaitingRequest, type AutomaticSend, type QueueKey } from "~/models/work-queue.server";
+import {
+  reserveWaitingRequestsOfSender,
+  senderFactsOfWaitingRequest,
+  senderFactsQuery,
+  type AutomaticSend,
+  type QueueKey,
+} from "~/models/work-queue.server";
+import { batchByName, type NamedResults } from "~/utils/batch-by-name.server";
 import { getDb, type Db } from "~/utils/db.server";
 import type { AppEnv } from "~/utils/env.server";
 import { errorMessage } from "~/utils/errors";
@@ -170,14 +177,26 @@ const ANSWERED_BY_THE_PIECE: readonly StaffReason[] = ["noChannel", "formOrPhone
  * files with themselves, nor a request under the law to a sender that refuses agents. Null when
  * the request is no longer one a letter goes for (sent meanwhile, its address kept as typed).
  */
-export async function letterAddressOf(db: Db, key: QueueKey, { insteadOfEmail = false } = {}): Promise<string | null> {
-  const facts = await senderFactsOfWaitingRequest(db, key);
+async function letterAddressOf(db: Db, key: QueueKey, options: { insteadOfEmail?: boolean } = {}): Promise<string | null> {
+  return letterAddressFrom(await batchByName(db, letterAddressReads(db, key)), options);
+}
+
+/** What letterAddressOf reads, for a caller's batch (letterAddressFrom takes the answers). */
+export function letterAddressReads(db: Db, key: QueueKey) {
+  return { senderFacts: senderFactsQuery(db, key), givenAddress: givenSenderAddressQuery(db, key) };
+}
+
+/** letterAddressOf, from what letterAddressReads read. */
+export function letterAddressFrom(
+  { senderFacts: [facts], givenAddress }: NamedResults<ReturnType<typeof letterAddressReads>>,
+  { insteadOfEmail = false }: { insteadOfEmail?: boolean } = {},
+): string | null {
   if (facts) {
     const choice = automaticSendOf(insteadOfEmail ? withoutEmail(facts) : facts, { lettersThroughLob: true, legal: facts.legal });
     if (choice.by === "mail") return choice.address;
     if (choice.by === "staff" && !ANSWERED_BY_THE_PIECE.includes(choice.reason)) return null;
   }
-  return givenSenderAddressOfWaitingRequest(db, key);
+  return givenSenderAddressOf(givenAddress);
 }
 
 /** The job that sends a request at once: an email job, or a letter job. */

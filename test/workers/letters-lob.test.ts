@@ -15,6 +15,7 @@ import { listWorkQueue } from "~/models/work-queue.server";
 import { getDb } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
 import { Browser, ORIGIN, signedInStaff } from "./http";
+import { countedD1 } from "../support/counting-bindings";
 import { clearFaults, fault, received, standInsUrl } from "./stand-ins";
 import { htmlOf, lobEnvWithQueue, requestRow, sessionCookieFor, textOf } from "./support";
 
@@ -68,13 +69,13 @@ async function postalRequest(
 /** Runs one letter job through the Worker's queue handler, as the queue delivers it. */
 async function runLetterJob(
   key: { userId: string; requestId: string },
-  { attempts = 1, id = crypto.randomUUID() as string }: { attempts?: number; id?: string } = {},
+  { attempts = 1, id = crypto.randomUUID() as string, database = env.DB }: { attempts?: number; id?: string; database?: D1Database } = {},
 ) {
   const body = { id, type: "optOut.letter", payload: key, enqueuedAt: new Date().toISOString() };
   await db.insert(jobs).values({ id, type: body.type, payload: key, userId: key.userId }).onConflictDoNothing();
   const batch = createMessageBatch(QUEUE, [{ id: `message-${crypto.randomUUID()}`, timestamp: new Date(), attempts, body }]);
   const ctx = createExecutionContext();
-  await worker.queue(batch, { ...env, ...LOB });
+  await worker.queue(batch, { ...env, ...LOB, DB: database });
   const result = await getQueueResult(batch, ctx);
   const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
   return { acked: result.explicitAcks.length === 1, retried: result.retryMessages.length === 1, row: row! };
@@ -149,9 +150,12 @@ describe("a postal request", () => {
     expect(await inStaffQueue(key.userId)).toBeUndefined();
   });
 
-  it("asks Lob once on a job's first run: it makes the letter and looks up nothing", async () => {
+  it("asks Lob once on a job's first run: it makes the letter and looks up nothing, in five round trips", async () => {
     const key = await postalRequest("first-run");
-    expect(await runLetterJob(key)).toMatchObject({ acked: true, row: { state: "succeeded" } });
+    const counted = countedD1(env.DB);
+    expect(await runLetterJob(key, { database: counted.binding })).toMatchObject({ acked: true, row: { state: "succeeded" } });
+    // Its claim; where it goes, with the latest letter's id; the letter; the record; its end.
+    expect(counted.calls()).toHaveLength(5);
     const calls = await received("lob", (call) => call.path.startsWith("/letters") && JSON.stringify(call).includes(key.requestId));
     expect(calls.map((call) => call.method)).toEqual(["POST"]);
     expect(await lettersOf(key.userId)).toHaveLength(1);
