@@ -43,6 +43,19 @@ async function pagesOf(browser: Browser) {
   };
 }
 
+/** The user's lands-end pieces are counted `count` times in their tally, once a piece, and none is left unfolded. */
+async function expectCountedOnce(userId: string, count: number) {
+  const tally = await tallyOf(userId);
+  expect(tally.s["lands-end"]?.n).toBe(count);
+  expect(piecesPerDaySince(tally, "").reduce((sum, day) => sum + day.count, 0)).toBe(count);
+  expect(
+    await db
+      .select()
+      .from(mailArrivals)
+      .where(and(eq(mailArrivals.userId, userId), eq(mailArrivals.folded, false))),
+  ).toEqual([]);
+}
+
 describe("the pieces folded", () => {
   it("give the same dashboard, card, progress and counts once the piece rows are deleted", async () => {
     const { browser, userId } = await signedUpUser("tally-pages");
@@ -129,15 +142,7 @@ describe("the pieces folded", () => {
     const { id: userId } = await insertUser("tally-at-once");
     const days = Array.from({ length: 24 }, (_, index) => daysAgo(index % 6));
     await Promise.all(days.map((day) => recordPiece(db, reading(userId, day, { templateId: "lands-end" }), new Date())));
-    const tally = await tallyOf(userId);
-    expect(tally.s["lands-end"]?.n).toBe(24);
-    expect(piecesPerDaySince(tally, "").reduce((sum, day) => sum + day.count, 0)).toBe(24);
-    expect(
-      await db
-        .select()
-        .from(mailArrivals)
-        .where(and(eq(mailArrivals.userId, userId), eq(mailArrivals.folded, false))),
-    ).toEqual([]);
+    await expectCountedOnce(userId, 24);
   });
 
   it("counts each piece once when reading batches of pieces are recorded at the same moment", async () => {
@@ -148,15 +153,7 @@ describe("the pieces folded", () => {
     // The first batch's first piece comes again in the last batch, at the same moment.
     batches[5]!.push(batches[0]![0]!);
     await Promise.all(batches.map((batch) => recordPieces(db, batch, new Date())));
-    const tally = await tallyOf(userId);
-    expect(tally.s["lands-end"]?.n).toBe(18);
-    expect(piecesPerDaySince(tally, "").reduce((sum, day) => sum + day.count, 0)).toBe(18);
-    expect(
-      await db
-        .select()
-        .from(mailArrivals)
-        .where(and(eq(mailArrivals.userId, userId), eq(mailArrivals.folded, false))),
-    ).toEqual([]);
+    await expectCountedOnce(userId, 18);
   });
 
   it("counts nothing twice when the same piece is recorded again", async () => {
