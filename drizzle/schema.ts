@@ -260,6 +260,10 @@ export const requests = sqliteTable(
     // instead: the person's 7 days count from here (decision 0070). Null for a request that never
     // came back, whose ask counts from queuedAt.
     returnAddressAskedAt: integer("returnAddressAskedAt", { mode: "timestamp_ms" }),
+    // The sending (its processedAt) whose first "Has the mail stopped?" reminder is claimed, set by
+    // a trigger on the claim (migration 0039): the daily claim walks only the sendings without one
+    // (decision 0090). A request sent again differs from it, and is walked again.
+    firstReminderFor: integer("firstReminderFor", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -299,6 +303,12 @@ export const requests = sqliteTable(
     index("requests_still_coming_idx")
       .on(table.stillComingAt)
       .where(sql`"stillComingAt" IS NOT NULL`),
+    // The daily claim of first reminders: sent requests waiting on their answer, the ladder not
+    // begun, whose sending has no first reminder claimed yet. The columns the WHERE fixes are in
+    // the key too, so that the planner ranks it above the work queue's index.
+    index("requests_first_reminder_idx")
+      .on(table.status, table.followUpStep, table.processedAt)
+      .where(sql`"status" = 'inQueue' AND "processedAt" IS NOT NULL AND "followUpStep" = 0 AND "firstReminderFor" IS NOT "processedAt"`),
   ],
 );
 

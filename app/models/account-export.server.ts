@@ -426,6 +426,8 @@ export const EXPORTED_TABLES = {
       letterProblem:
         "staff's note on why a letter did not go out or came back; each request's delivery and history say what happened to it",
       emailProblem: "staff's note on why an email to the sender came back; each request's delivery and history say what happened to it",
+      firstReminderFor:
+        "a copy of the sending a reminder was claimed for, which the reminders the export lists show, kept for the daily cron",
     },
   },
   mailed_letters: {

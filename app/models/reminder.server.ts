@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql, type SQLWrapper } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { jobs, mailedLetters, requestReminders, requests, senderOutcomes, users } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
 import { DAYS_BETWEEN_REMINDERS, FIRST_REMINDER_AFTER_DAYS, SECOND_REMINDER_WINDOW_DAYS, type ReminderRound } from "~/domain/reminders";
@@ -37,13 +37,11 @@ const stopAfterDays = sql<number>`max(${requests.requiredDays}, coalesce((select
   where ${senderOutcomes.templateId} = ${requests.templateId} and ${senderOutcomes.cases} >= ${MIN_CASES}), ${FIRST_REMINDER_AFTER_DAYS}))`;
 
 /**
- * No reminder of this round is claimed for the request's current sending: one lookup by the key,
- * placed before the clock so that a request claimed on an earlier day is passed over without it
- * (decision 0086).
+ * No second reminder is claimed for this first one's sending: one lookup by the key, placed before
+ * the clock so that a request claimed on an earlier day is passed over without it (decision 0086).
  */
-const notClaimedYet = (round: ReminderRound, sending: { userId: SQLWrapper; requestId: SQLWrapper; processedAt: SQLWrapper }) =>
-  sql`not exists (select 1 from ${requestReminders} "claimed" where "claimed"."userId" = ${sending.userId}
-    and "claimed"."requestId" = ${sending.requestId} and "claimed"."processedAt" = ${sending.processedAt} and "claimed"."round" = ${round})`;
+const secondNotClaimedYet = sql`not exists (select 1 from ${requestReminders} "claimed" where "claimed"."userId" = ${requestReminders.userId}
+    and "claimed"."requestId" = ${requestReminders.requestId} and "claimed"."processedAt" = ${requestReminders.processedAt} and "claimed"."round" = 2)`;
 
 /**
  * Claims every reminder that is due, in two set-based statements (one D1 round trip): the rule of
@@ -71,11 +69,13 @@ export async function claimDueReminders(db: Db, now: Date) {
           and(
             eq(requests.status, "inQueue"),
             isNotNull(requests.processedAt),
-            notClaimedYet(1, { userId: requests.userId, requestId: requests.id, processedAt: requests.processedAt }),
-            // Mail printed before should have stopped coming: the day the card asks too.
-            sql`${reachedSenderAt} + ${stopAfterDays} * ${DAY_MS} <= ${nowMs}`,
             // The follow-up ladder took it up: the evidence told, nothing is asked.
             eq(requests.followUpStep, 0),
+            // No first reminder claimed for this sending: the claim's trigger marks it, so that
+            // the walk reads only the sendings still to claim, by their own index (decision 0090).
+            sql`${requests.firstReminderFor} is not ${requests.processedAt}`,
+            // Mail printed before should have stopped coming: the day the card asks too.
+            sql`${reachedSenderAt} + ${stopAfterDays} * ${DAY_MS} <= ${nowMs}`,
             eq(users.reminderEmails, true),
           ),
         ),
@@ -112,7 +112,7 @@ export async function claimDueReminders(db: Db, now: Date) {
             sql`${requestReminders.round} = 1`,
             lte(requestReminders.createdAt, new Date(nowMs - DAYS_BETWEEN_REMINDERS * DAY_MS)),
             gt(requestReminders.createdAt, new Date(nowMs - (DAYS_BETWEEN_REMINDERS + SECOND_REMINDER_WINDOW_DAYS) * DAY_MS)),
-            notClaimedYet(2, requestReminders),
+            secondNotClaimedYet,
             sql`${reachedSenderAt} + ${stopAfterDays} * ${DAY_MS} <= ${nowMs}`,
             eq(requests.followUpStep, 0),
             sql`+${requests.status} = 'inQueue'`,

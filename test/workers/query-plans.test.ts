@@ -223,14 +223,16 @@ describe("query plans of the staff pages and the dashboard", async () => {
     expect(requestSteps(later!)).toEqual(["SEARCH requests USING INDEX sqlite_autoindex_requests_1 ((userId,id)>(?,?))"]);
   });
 
-  it("claims each round of reminders after looking up, by its key, whether the request's sending has it already", async () => {
+  it("claims first reminders from the sendings without one, and second ones after looking up each by its key", async () => {
     const [first, second] = await queriesOf((db) => claimDueReminders(db, NOW), /^\s*insert into "request_reminders"/i);
-    for (const claim of [first!, second!]) {
-      const details = (await planOf(claim)).map((row) => row.detail);
-      expect(details).toContain(
-        "SEARCH claimed USING COVERING INDEX sqlite_autoindex_request_reminders_1 (userId=? AND requestId=? AND processedAt=? AND round=?)",
-      );
-    }
+    // The first round walks only the sendings whose first reminder is not claimed yet (decision 0090).
+    const firstRoundSteps = (await planOf(first!)).map((row) => row.detail).filter((detail) => /^(SCAN|SEARCH) requests\b/.test(detail));
+    expect(firstRoundSteps).toEqual([
+      "SEARCH requests USING INDEX requests_first_reminder_idx (status=? AND followUpStep=? AND processedAt>?)",
+    ]);
+    expect((await planOf(second!)).map((row) => row.detail)).toContain(
+      "SEARCH claimed USING COVERING INDEX sqlite_autoindex_request_reminders_1 (userId=? AND requestId=? AND processedAt=? AND round=?)",
+    );
     // The second round reads one week of first reminders by their own index, then each one's request by its key (decision 0088).
     const secondRoundSteps = (await planOf(second!))
       .map((row) => row.detail)

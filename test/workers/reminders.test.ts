@@ -294,6 +294,44 @@ describe("the reminder cron", () => {
     // Several waits for the queue, which delivers in batches every two seconds.
   }, 40_000);
 
+  it("asks again about a request sent again, once its new sending's mail should have stopped", async () => {
+    const now = new Date();
+    const ada = await insertUser("reminder-sent-again");
+    const sentAt = daysBefore(now, 56);
+    const id = await newRequest(ada.id, "Resent Catalog", { processedAt: sentAt });
+
+    await runCron(now);
+    await settled([ada.id]);
+    expect(await emailsTo(ada.email)).toHaveLength(1);
+    // The claim marks its sending on the request, which the daily walk then passes over (decision 0090).
+    expect((await requestOf(ada.id, id)).firstReminderFor).toEqual(sentAt);
+
+    // Staff send it again (its letter came back, say): the ladder has not begun, the clock starts over.
+    const resentAt = daysAfter(now, 1);
+    await db
+      .update(requests)
+      .set({ processedAt: resentAt })
+      .where(and(eq(requests.userId, ada.id), eq(requests.id, id)));
+    await runCron(daysAfter(resentAt, 55));
+    await settled([ada.id]);
+    expect(await emailsTo(ada.email)).toHaveLength(1);
+
+    await runCron(daysAfter(resentAt, 56));
+    await runCron(daysAfter(resentAt, 56));
+    await settled([ada.id]);
+    expect(await emailsTo(ada.email)).toHaveLength(2);
+    expect((await requestOf(ada.id, id)).firstReminderFor).toEqual(resentAt);
+    const claims = await db
+      .select({ processedAt: requestReminders.processedAt, round: requestReminders.round })
+      .from(requestReminders)
+      .where(eq(requestReminders.userId, ada.id))
+      .orderBy(requestReminders.processedAt);
+    expect(claims).toEqual([
+      { processedAt: sentAt, round: 1 },
+      { processedAt: resentAt, round: 1 },
+    ]);
+  }, 20_000);
+
   it("gives a claim left without a job its job on the next run, and keeps a job the queue refused queued, with the reason, for the sweep", async () => {
     const now = new Date();
     const ada = await insertUser("reminder-recovery");

@@ -1,0 +1,4 @@
+ALTER TABLE `requests` ADD `firstReminderFor` integer;--> statement-breakpoint
+UPDATE `requests` SET `firstReminderFor` = `processedAt` WHERE `processedAt` IS NOT NULL AND EXISTS (SELECT 1 FROM `request_reminders` WHERE `request_reminders`.`userId` = `requests`.`userId` AND `request_reminders`.`requestId` = `requests`.`id` AND `request_reminders`.`processedAt` = `requests`.`processedAt` AND `request_reminders`.`round` = 1);--> statement-breakpoint
+CREATE INDEX `requests_first_reminder_idx` ON `requests` (`status`,`followUpStep`,`processedAt`) WHERE "status" = 'inQueue' AND "processedAt" IS NOT NULL AND "followUpStep" = 0 AND "firstReminderFor" IS NOT "processedAt";--> statement-breakpoint
+CREATE TRIGGER `request_reminders_first_round_claimed` AFTER INSERT ON `request_reminders` WHEN NEW.`round` = 1 BEGIN UPDATE `requests` SET `firstReminderFor` = NEW.`processedAt` WHERE `userId` = NEW.`userId` AND `id` = NEW.`requestId` AND `processedAt` = NEW.`processedAt`; END;
