@@ -367,6 +367,7 @@ export async function offerTemplateToExistingUsers(db: Db, actor: StaffActor, id
               senderAddressFrom: sql`null`.as("senderAddressFrom"),
               senderAddressAt: sql`null`.as("senderAddressAt"),
               returnAddressAskedAt: sql`null`.as("returnAddressAskedAt"),
+              firstReminderFor: sql`null`.as("firstReminderFor"),
               createdAt: sql`${now.getTime()}`.as("createdAt"),
               updatedAt: sql`${now.getTime()}`.as("updatedAt"),
             })
