@@ -264,6 +264,9 @@ export const requests = sqliteTable(
     // a trigger on the claim (migration 0039): the daily claim walks only the sendings without one
     // (decision 0090). A request sent again differs from it, and is walked again.
     firstReminderFor: integer("firstReminderFor", { mode: "timestamp_ms" }),
+    // The review of its sender this request waits in, or was answered by, once the follow-up ladder
+    // handed it to staff (decision 0091): one look at the sender answers every request escalated to it.
+    senderReviewId: text("senderReviewId"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -309,6 +312,10 @@ export const requests = sqliteTable(
     index("requests_first_reminder_idx")
       .on(table.status, table.followUpStep, table.processedAt)
       .where(sql`"status" = 'inQueue' AND "processedAt" IS NOT NULL AND "followUpStep" = 0 AND "firstReminderFor" IS NOT "processedAt"`),
+    // The requests of one sender review, which its answer writes to (decision 0091).
+    index("requests_sender_review_idx")
+      .on(table.senderReviewId)
+      .where(sql`"senderReviewId" IS NOT NULL`),
   ],
 );
 
@@ -826,6 +833,42 @@ export const postalChannelProposals = sqliteTable(
     updatedAt: updatedAt(),
   },
   (table) => [uniqueIndex("postal_channel_proposals_address_idx").on(table.templateId, table.normalizedAddress)],
+);
+
+export const SENDER_REVIEW_ANSWERS = ["ignoresRequests", "sentAgain"] as const;
+export type SenderReviewAnswer = (typeof SENDER_REVIEW_ANSWERS)[number];
+
+/**
+ * A sender the follow-up ladder handed to staff (decision 0091): every request escalated to it
+ * waits in its one open review, and staff answer them all at once, either that the way we reach
+ * the sender was wrong (fixed, the requests sent again) or that the sender ignores requests (each
+ * person told the finding and what they can do themselves). A finding holds for later escalations
+ * to the sender for FINDING_HOLDS_DAYS, with no new look.
+ */
+export const senderReviews = sqliteTable(
+  "sender_reviews",
+  {
+    id: randomId(),
+    templateId: text("templateId")
+      .notNull()
+      .references(() => requestTemplates.id, { onDelete: "cascade" }),
+    openedAt: integer("openedAt", { mode: "timestamp_ms" }).notNull(),
+    answeredAt: integer("answeredAt", { mode: "timestamp_ms" }),
+    answer: text("answer", { enum: SENDER_REVIEW_ANSWERS }),
+    answeredBy: text("answeredBy"),
+    // The one call that answered it: what that call writes for the review's requests is guarded by it,
+    // so that two answers at the same moment write once.
+    answerId: text("answerId"),
+    // What every person whose request it answers is told, word for word, in their history and email.
+    finding: text("finding"),
+  },
+  (table) => [
+    // One open review per sender, so that escalations at the same moment join it rather than open two.
+    uniqueIndex("sender_reviews_open_idx")
+      .on(table.templateId)
+      .where(sql`"answeredAt" IS NULL`),
+    index("sender_reviews_answered_idx").on(table.templateId, table.answeredAt),
+  ],
 );
 
 export const AUDIT_TARGETS = ["user", "request", "template", "job", "testimonial", "photo"] as const;

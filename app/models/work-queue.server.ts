@@ -20,6 +20,7 @@ import { channelProblemKinds } from "~/models/sender-channels.server";
 import { waitingForReturnAddress } from "~/models/return-address-wait.server";
 import { listRecipientsOfUsers } from "~/models/recipient.server";
 import type { Db } from "~/utils/db.server";
+import { sqlRandomUuid } from "~/utils/sql-uuid.server";
 
 /** At most this many requests are listed, and processed by one click. */
 const WORK_QUEUE_LIMIT = 200;
@@ -360,10 +361,6 @@ export async function countWaitingRequestsOfSender(db: Db, templateId: string) {
 /** The job that sends a sender's waiting requests with no one on the staff involved: an email to this address, or a letter through Lob. */
 export type AutomaticSend = { type: "optOut.email"; to: string } | { type: "optOut.letter" };
 
-// A version 4 UUID made by SQLite, as the queue's envelopes carry (domain/job-envelope).
-const newJobId = sql.raw(`lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4' || substr(lower(hex(randomblob(2))), 2)
-  || '-' || substr('89ab', 1 + abs(random()) % 4, 1) || substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6)))`);
-
 /**
  * Reserves, in one statement, a job for every request of this sender still waiting for staff
  * (decision 0054): in queue, not sent, its address not kept as typed, and with no email or letter
@@ -382,7 +379,7 @@ export async function reserveWaitingRequestsOfSender(
       ? sql`json_object('userId', ${requests.userId}, 'requestId', ${requests.id}, 'to', ${send.to}, 'automatic', json('true'))`
       : sql`json_object('userId', ${requests.userId}, 'requestId', ${requests.id})`;
   const rows = await db.all<{ id: string; userId: string; payload: string }>(sql`insert into ${jobs} ("id", "type", "payload", "userId")
-    select ${newJobId}, ${send.type}, ${payload}, ${requests.userId} from ${requests}
+    select ${sqlRandomUuid}, ${send.type}, ${payload}, ${requests.userId} from ${requests}
     where ${requests.templateId} = ${templateId} and ${waitingInQueue}
       and not ${addressKeptAsTyped} and not ${emailOnItsWay} and not ${letterOnItsWay}
       ${legalToo ? sql`` : sql`and ${requests.followUpStep} is not 2`}
