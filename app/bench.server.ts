@@ -18,6 +18,8 @@ export { createUserWithPresets, getSessionUser } from "~/models/user.server";
 export { listWorkQueue, markProcessed } from "~/models/work-queue.server";
 export { signupJobs } from "~/services/account.server";
 export { followUpPiece, takeNextFollowUpStep } from "~/services/follow-up.server";
+export { listOpenSenderReviews } from "~/models/sender-review.server";
+export { answerReview } from "~/services/sender-review.server";
 export { sweepMailbox } from "~/services/mailbox-digest.server";
 export { deleteOldMailboxRows } from "~/models/mailbox.server";
 export { addRequestForSender } from "~/services/requests.server";

@@ -93,7 +93,9 @@ export type DashboardRow = DashboardRequest &
     readReturnAddress?: string | null;
     /** Set while the card asks for the return address (returnAddressAsk). */
     returnAddressWait?: ReturnType<typeof returnAddressWait> | null;
-  } & Pick<FollowUpCardInput, "followUpStep" | "followUpAt" | "followUpHold" | "firstRequestCitation"> & { legalLawId: string | null };
+  } & Pick<FollowUpCardInput, "followUpStep" | "followUpAt" | "followUpHold" | "firstRequestCitation" | "senderReviewedAt"> & {
+    legalLawId: string | null;
+  };
 
 /** Everything the dashboard reads for one user (getDashboard). */
 export type DashboardSnapshot = {

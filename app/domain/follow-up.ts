@@ -3,7 +3,7 @@
 // free, citing the first; then, after a second wait, a request under the person's state privacy law
 // as their authorized agent, where the law allows it and they signed their permission; then staff.
 // The words the card and the history say of each step live here too. Pure: the caller passes `now`.
-import type { FollowUpHold } from "../../drizzle/schema";
+import type { FollowUpHold, SenderChannel } from "../../drizzle/schema";
 import { formatDate } from "~/domain/dates";
 import { legalRouteFor, type LawReachOfSender, type LegalAsks, type LegalRoute, type StatePrivacyLaw } from "~/domain/state-privacy-laws";
 import { expectedDateText, latestEvent, latestEvidence, sendingLeft, type DeliveryEvidence } from "~/domain/request-evidence";
@@ -29,7 +29,8 @@ export type NextFollowUp =
   | { kind: "second" }
   | { kind: "legal"; law: StatePrivacyLaw; asks: LegalAsks; reach: LawReachOfSender }
   | { kind: "hold"; hold: "permissionNeeded" | "confirmationNeeded"; law: StatePrivacyLaw }
-  | { kind: "escalate"; reason: string }
+  /** `bySenderReview`: the request joins its sender's one review rather than waiting for staff alone (decision 0091). */
+  | { kind: "escalate"; reason: string; bySenderReview: boolean }
   | { kind: "none" };
 
 /** The step a request marked still coming takes next. */
@@ -37,7 +38,7 @@ export function nextFollowUp(facts: FollowUpFacts, now: Date): NextFollowUp {
   // A withdrawn permission stops the ladder; the person can still ask, and staff take it from there.
   if (facts.followUpHold === "permissionRevoked") {
     return facts.byPerson
-      ? { kind: "escalate", reason: "you withdrew your permission, then told us the mail is still coming" }
+      ? { kind: "escalate", reason: "you withdrew your permission, then told us the mail is still coming", bySenderReview: false }
       : { kind: "none" };
   }
   switch (facts.followUpStep) {
@@ -45,7 +46,7 @@ export function nextFollowUp(facts: FollowUpFacts, now: Date): NextFollowUp {
       return { kind: "second" };
     case 1: {
       const route = legalRouteFor(facts.state, { category: facts.category }, now);
-      if (route.kind !== "send") return { kind: "escalate", reason: noLegalRouteReason(route) };
+      if (route.kind !== "send") return { kind: "escalate", reason: noLegalRouteReason(route), bySenderReview: true };
       // A request in the person's name under the law goes out only once they said so themselves
       // (decision 0064): a piece, or the cron, only asks them. A step held for the daily cap was
       // decided by the person already, and so was one waiting for their permission.
@@ -61,7 +62,7 @@ export function nextFollowUp(facts: FollowUpFacts, now: Date): NextFollowUp {
       return { kind: "legal", law: route.law, asks: route.asks, reach: route.reach };
     }
     case 2:
-      return { kind: "escalate", reason: "the sender kept mailing after the request under the law" };
+      return { kind: "escalate", reason: "the sender kept mailing after the request under the law", bySenderReview: true };
     default:
       return { kind: "none" };
   }
@@ -93,7 +94,44 @@ export const FOLLOW_UP_HISTORY = {
   escalate: "escalated",
   hold: "followUpHeld",
   resent: "firstRequestResent",
+  reviewed: "senderReviewed",
 } as const;
+
+/** The job that tells the person of a step the ladder took in their name, or of staff's finding (decision 0071). */
+export const FOLLOW_UP_NOTICE_JOB_TYPE = "followUp.notice";
+
+/** How long staff's finding that a sender ignores requests answers later escalations to it without a new look (decision 0091). */
+export const FINDING_HOLDS_DAYS = 90;
+
+/** What the finding that a sender ignores requests is written from: the catalog's sender. */
+export type ReviewedSender = {
+  title: string;
+  channels: SenderChannel[];
+  sourceUrl: string | null;
+  sourceYear: number | null;
+};
+
+const ASK_YOURSELF_BY: Partial<Record<SenderChannel["kind"], string>> = { phone: "by phone at", web: "on their web form at" };
+
+/**
+ * What every person whose request staff's review answers is told, word for word (decision 0091):
+ * what staff checked and found, that we stop asking, and the ways the catalog knows to ask the
+ * sender oneself (a phone number, a web form), each with the page it was read from.
+ */
+export function senderReviewFinding(sender: ReviewedSender, answeredAt: Date, timeZone: string): string {
+  const ways = sender.channels
+    .filter((channel) => ASK_YOURSELF_BY[channel.kind])
+    .map((channel) => {
+      const source = channel.source ?? sender.sourceUrl;
+      const read = channel.checked ? `, read ${channel.checked}` : sender.sourceYear ? `, read in ${sender.sourceYear}` : "";
+      return `${ASK_YOURSELF_BY[channel.kind]} ${channel.value}${source ? ` (from ${source}${read})` : ""}`;
+    });
+  return [
+    `On ${formatDate(answeredAt, timeZone)} our staff checked how we reach ${sender.title}: the way we used is right, and they kept mailing after the requests we sent in your name.`,
+    "We cannot make them stop, so we will not send the same request again.",
+    ways.length > 0 ? `You can still ask them yourself: ${ways.join("; ")}.` : "We know no other way to reach them, by phone or web form.",
+  ].join(" ");
+}
 
 /** The line of a request whose first request never left when the ladder would have cited it: it goes out again as the first. */
 export const FIRST_REQUEST_RESENT_DETAIL =
@@ -197,6 +235,8 @@ export type FollowUpCardInput = {
   law: StatePrivacyLaw | null;
   /** Whether the legal request's letter states the law's deadline (legalDeadlineStated); no when not said. */
   deadlineStated?: boolean;
+  /** When staff found that the sender ignores requests, for a request their review answered (decision 0091). */
+  senderReviewedAt?: Date | null;
 };
 
 /** Where the ladder stands, in the card's words; null while the first request works. */
@@ -237,7 +277,12 @@ export function followUpCardText(input: FollowUpCardInput, timeZone: string): { 
           }
         : null;
     case 3:
-      return { text: `With our staff since ${on(input.followUpAt)}`, link: null };
+      return input.senderReviewedAt
+        ? {
+            text: `Our staff found on ${on(input.senderReviewedAt)} that they kept mailing after our requests: the history says what you can still do`,
+            link: null,
+          }
+        : { text: `With our staff since ${on(input.followUpAt)}`, link: null };
     default:
       return null;
   }
@@ -296,6 +341,8 @@ export function followUpNoticeEmail(facts: FollowUpNoticeFacts, timeZone: string
         };
       case FOLLOW_UP_HISTORY.escalate:
         return { subject: `Your request to ${sender} is with our staff`, next: nothingToDo };
+      case FOLLOW_UP_HISTORY.reviewed:
+        return { subject: `What our staff found about ${sender}`, next: "We send nothing more to them for this request." };
       case FOLLOW_UP_HISTORY.hold:
         if (facts.hold === "confirmationNeeded")
           return {
@@ -313,7 +360,9 @@ export function followUpNoticeEmail(facts: FollowUpNoticeFacts, timeZone: string
     }
   })();
   if (!told) return null;
-  const what = facts.detail ? `On ${formatDate(facts.at, timeZone)}, about ${sender}: ${facts.detail}.` : null;
+  const what = facts.detail
+    ? `On ${formatDate(facts.at, timeZone)}, about ${sender}: ${facts.detail}${facts.detail.endsWith(".") ? "" : "."}`
+    : null;
   const reminder = facts.reminder
     ? `This is reminder ${facts.reminder.week} of ${facts.reminder.of}: we remind you once a week until you answer.`
     : null;

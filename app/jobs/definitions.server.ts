@@ -12,7 +12,7 @@ import { optOutEmailJob } from "~/jobs/opt-out.server";
 import { optOutLetterJob } from "~/jobs/opt-out-letter.server";
 import { pingJob } from "~/jobs/ping.server";
 import { reminderSendJob } from "~/jobs/reminders.server";
-import { FOLLOW_UP_NOTICE_JOB_TYPE } from "~/models/follow-up.server";
+import { FOLLOW_UP_NOTICE_JOB_TYPE } from "~/domain/follow-up";
 import { REMINDER_JOB_TYPE } from "~/models/reminder.server";
 import type { JobType } from "~/queue/producer.server";
 

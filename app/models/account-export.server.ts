@@ -428,6 +428,7 @@ export const EXPORTED_TABLES = {
       emailProblem: "staff's note on why an email to the sender came back; each request's delivery and history say what happened to it",
       firstReminderFor:
         "a copy of the sending a reminder was claimed for, which the reminders the export lists show, kept for the daily cron",
+      senderReviewId: "the internal key of staff's review of the sender, whose finding the request's history shows word for word",
     },
   },
   mailed_letters: {

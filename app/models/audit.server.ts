@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, type SQL } from "drizzle-orm";
+import { and, desc, eq, lt, sql, type SQL } from "drizzle-orm";
 import { staffAudit, type AuditTarget } from "../../drizzle/schema";
 import { chunkedInserts, type Db } from "~/utils/db.server";
 import type { Role } from "~/domain/roles";
@@ -38,6 +38,31 @@ export type AuditEntry = {
  */
 export function auditEntry(db: Db, actor: StaffActor, entry: AuditEntry) {
   return db.insert(staffAudit).values(auditRow(actor, entry));
+}
+
+/**
+ * The audit row for a staff action that may not take effect, written only where `where` holds once
+ * the change before it in the batch ran (the change claimed its row): an action lost to another
+ * pressed at the same moment records nothing.
+ */
+export function auditEntryWhere(db: Db, actor: StaffActor, entry: AuditEntry, where: SQL) {
+  const row = auditRow(actor, entry);
+  return db.insert(staffAudit).select(
+    db
+      .select({
+        id: sql<null>`null`.as("id"),
+        actorId: sql<string>`${row.actorId}`.as("actorId"),
+        actorRole: sql<string>`${row.actorRole}`.as("actorRole"),
+        action: sql<string>`${row.action}`.as("action"),
+        targetType: sql<string>`${row.targetType}`.as("targetType"),
+        targetId: sql<string>`${row.targetId}`.as("targetId"),
+        reason: sql<string | null>`${row.reason}`.as("reason"),
+        details: sql<string | null>`${row.details === null ? null : JSON.stringify(row.details)}`.as("details"),
+        createdAt: sql<number>`cast(unixepoch('subsec') * 1000 as integer)`.as("createdAt"),
+      })
+      .from(sql`(select 1)`)
+      .where(where),
+  );
 }
 
 /**

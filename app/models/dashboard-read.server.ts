@@ -3,7 +3,7 @@
 // in request.server.ts; the only statement here that may write is the mailbox address a first
 // visit makes (mailboxQueriesOf), which the page shows at once.
 import { and, desc, eq, gte, sql } from "drizzle-orm";
-import { requestLogs, requests, requestTemplates, senderOutcomes } from "../../drizzle/schema";
+import { requestLogs, requests, requestTemplates, senderOutcomes, senderReviews } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
 import { pieceGroupsOf, piecesOfRequest } from "~/domain/mail-tally";
 import { UNDO_DELETE_DAYS } from "~/domain/requests";
@@ -28,6 +28,11 @@ function cardsOf(db: Db, userId: string) {
       ...requestColumns,
       sendingJob,
       followUpStep: requests.followUpStep,
+      // Staff's finding that the sender ignores requests, for a request their review answered (decision 0091).
+      senderReviewedAt: sql<Date | null>`(select ${senderReviews.answeredAt} from ${senderReviews}
+        where ${senderReviews.id} = ${requests.senderReviewId} and ${senderReviews.answer} = 'ignoresRequests')`.mapWith(
+        senderReviews.answeredAt,
+      ),
       digestShowedSender,
       // The sender's return address given from the piece, or read on one, for the card (decision 0067).
       ...returnAddressColumns,

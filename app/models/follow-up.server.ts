@@ -1,7 +1,7 @@
 // The follow-up ladder's writes (decision 0058). Each step is one statement guarded by the step it
 // moves from, with its history line written only where that statement changed the request: two
 // pieces recorded at once, or the cron and a piece, take a step once.
-import { alias } from "drizzle-orm/sqlite-core";
+import { alias, type SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import {
   and,
   asc,
@@ -20,6 +20,7 @@ import {
   type SQL,
   type SQLWrapper,
 } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import {
   agentPermissions,
   followUpDays,
@@ -33,13 +34,14 @@ import {
   users,
 } from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
-import { FOLLOW_UP_HISTORY, PERMISSION_REVOKED_DETAIL } from "~/domain/follow-up";
+import { FOLLOW_UP_HISTORY, FOLLOW_UP_NOTICE_JOB_TYPE, PERMISSION_REVOKED_DETAIL } from "~/domain/follow-up";
 import { latestRealPiece } from "~/domain/mail-tally";
 import type { SendingRecords } from "~/domain/request-evidence";
 import { tallyOfRow, tallyRowOf } from "~/models/mail-tally.server";
 import { mailedLetterColumns, requestEmailColumns } from "~/models/request-evidence.server";
 import { queuedJobColumns } from "~/models/job.server";
 import { historyLineWhere } from "~/models/request-history.server";
+import { openReviewFor, openReviewIdOf, type HeldFinding } from "~/models/sender-review.server";
 import { addressKeptAsTypedSql } from "~/models/address-kept-as-typed.server";
 import { channelProblemKinds } from "~/models/sender-channels.server";
 import { batchByName } from "~/utils/batch-by-name.server";
@@ -67,6 +69,7 @@ export async function followUpFactsOf(db: Db, key: RequestKey) {
       .select({
         userId: requests.userId,
         id: requests.id,
+        templateId: requests.templateId,
         senderName: requests.senderName,
         state: requests.state,
         status: requests.status,
@@ -137,9 +140,6 @@ export async function followUpFactsOf(db: Db, key: RequestKey) {
  */
 type StepLine = { status: string; detail: string; tellsThePerson?: boolean; sends?: StepJob | null };
 
-/** The job that tells the person of a step the ladder took in their name. */
-export const FOLLOW_UP_NOTICE_JOB_TYPE = "followUp.notice";
-
 type QueuedJobRow = { id: string; type: string; payload: unknown; createdAt: Date };
 
 /**
@@ -186,9 +186,10 @@ async function takeStep(
   key: RequestKey,
   from: number,
   guard: SQL | undefined,
-  set: Partial<typeof requests.$inferInsert>,
+  set: SQLiteUpdateSetSource<typeof requests>,
   { tellsThePerson = false, sends = null, ...line }: StepLine,
   now: Date,
+  afterMove?: BatchItem<"sqlite">,
 ): Promise<TakenStep | null> {
   const lineId = crypto.randomUUID();
   const move = db
@@ -207,6 +208,8 @@ async function takeStep(
     history,
     notice: tellsThePerson ? noticeJobOf(db, lineId) : undefined,
     sending: sends ? jobOfLine(db, lineId, sends.type, sql`${JSON.stringify(sends.payload)}`) : undefined,
+    // Last: the history line reads changes() of the move, just before it.
+    afterMove,
   });
   if (written.move.length === 0) return null;
   return { notice: written.notice?.[0] ?? null, sending: written.sending?.[0] ?? null };
@@ -271,16 +274,53 @@ export function takeLegalRequest(
   );
 }
 
-/** To staff: in their work queue, marked escalated, with the whole history. */
-export function escalateRequest(db: Db, key: RequestKey, from: number, detail: string, now: Date) {
+/**
+ * To staff, marked escalated, with the whole history: back in their work queue on its own, or, for
+ * a catalog sender (decision 0091), into that sender's one open review, opened here when there is
+ * none. A sender staff found to ignore requests lately answers it at once with their finding.
+ */
+export function escalateRequest(
+  db: Db,
+  key: RequestKey,
+  from: number,
+  detail: string,
+  now: Date,
+  review: { templateId: string; heldFinding: HeldFinding | null } | null = null,
+) {
+  if (!review) {
+    return takeStep(
+      db,
+      key,
+      from,
+      undefined,
+      { ...sendsAgain, followUpStep: 3, followUpAt: now },
+      { status: FOLLOW_UP_HISTORY.escalate, detail, tellsThePerson: true },
+      now,
+    );
+  }
+  // It was sent; it stays sent, and waits in the review rather than in the queue.
+  const escalated = { status: "inQueue" as const, stillComingAt: null, followUpHold: null, followUpStep: 3, followUpAt: now };
+  if (review.heldFinding) {
+    return takeStep(
+      db,
+      key,
+      from,
+      undefined,
+      { ...escalated, senderReviewId: review.heldFinding.reviewId },
+      { status: FOLLOW_UP_HISTORY.reviewed, detail: review.heldFinding.finding, tellsThePerson: true },
+      now,
+    );
+  }
+  const newReviewId = crypto.randomUUID();
   return takeStep(
     db,
     key,
     from,
     undefined,
-    { ...sendsAgain, followUpStep: 3, followUpAt: now },
+    { ...escalated, senderReviewId: sql`coalesce(${openReviewIdOf(review.templateId)}, ${newReviewId})` },
     { status: FOLLOW_UP_HISTORY.escalate, detail, tellsThePerson: true },
     now,
+    openReviewFor(db, key, review.templateId, newReviewId, now),
   );
 }
 

@@ -368,6 +368,7 @@ export async function offerTemplateToExistingUsers(db: Db, actor: StaffActor, id
               senderAddressAt: sql`null`.as("senderAddressAt"),
               returnAddressAskedAt: sql`null`.as("returnAddressAskedAt"),
               firstReminderFor: sql`null`.as("firstReminderFor"),
+              senderReviewId: sql`null`.as("senderReviewId"),
               createdAt: sql`${now.getTime()}`.as("createdAt"),
               updatedAt: sql`${now.getTime()}`.as("updatedAt"),
             })

@@ -10,6 +10,7 @@ import { allowedKinds, requestKey, type ProcessingKind } from "~/domain/work-que
 import { enqueueJobs } from "~/queue/producer.server";
 import { currentQueue, keysByHome, lettersInHomes, markProcessed, type HomedQueueKey, type QueueKey } from "~/models/work-queue.server";
 import { photosForStaff } from "~/models/mail-photo.server";
+import { listOpenSenderReviews } from "~/models/sender-review.server";
 import { PhotoImages } from "~/components/requests/photo-images";
 import { requireStaff } from "~/services/auth.server";
 import { lettersGoThroughLob, whyGroupWaits } from "~/services/automatic-send.server";
@@ -42,9 +43,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
   const letterOf = new Map(letters.map((letter) => [requestKey(letter), letter.letter]));
   const notice = new URL(request.url).searchParams.get("done");
-  const photos = await photosForStaff(db);
+  const [photos, reviews] = await Promise.all([photosForStaff(db), listOpenSenderReviews(db)]);
   return {
     notice,
+    reviews: reviews.map((review) => ({
+      templateId: review.templateId,
+      senderName: review.senderName,
+      waiting: review.waiting,
+      since: formatDate(review.openedAt, DEFAULT_TIME_ZONE),
+    })),
     photos: photos.map((photo) => ({
       id: photo.id,
       imageCount: photo.imageKeys.length,
@@ -137,7 +144,7 @@ const CHANNEL_STOPPED: Record<string, string> = {
 };
 
 export default function WorkQueue() {
-  const { groups, notice, photos } = useLoaderData<typeof loader>();
+  const { groups, notice, photos, reviews } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const total = groups.reduce((sum, group) => sum + group.keys.length, 0);
   return (
@@ -162,6 +169,23 @@ export default function WorkQueue() {
                   {photo.why ? ` (${photo.why})` : ""}
                   {photo.suggestions.length ? `. Perhaps: ${photo.suggestions.join(", ")}` : ""}
                 </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {reviews.length > 0 ? (
+        <section className="card" aria-labelledby="reviews-title">
+          <h2 id="reviews-title">Senders to review ({reviews.length})</h2>
+          <p>
+            The follow-up ladder did not stop these senders&apos; mail. One look at each sender answers every request escalated to it.
+            Oldest first.
+          </p>
+          <ul className="plain">
+            {reviews.map((review) => (
+              <li key={review.templateId}>
+                <Link to={`/admin/senders/${encodeURIComponent(review.templateId)}#review-title`}>{review.senderName}</Link>:{" "}
+                {review.waiting} {review.waiting === 1 ? "request" : "requests"} escalated since {review.since}
               </li>
             ))}
           </ul>

@@ -9,12 +9,17 @@ import {
   EditSender,
   PostalProposals,
   SenderCatalogFacts,
+  SenderReview,
   WaitingForStaff,
   WhoGetsIt,
 } from "~/components/admin/sender-sections";
 import { AuditHistory } from "~/components/admin/audit-history";
 import { auditHistoryRows } from "~/domain/audit-details";
-import { DEFAULT_TIME_ZONE, formatDateTime } from "~/domain/dates";
+import { DAY_MS, DEFAULT_TIME_ZONE, formatDate, formatDateTime } from "~/domain/dates";
+import { FINDING_HOLDS_DAYS, senderReviewFinding } from "~/domain/follow-up";
+import { SENDER_REVIEW_ANSWERS, type SenderReviewAnswer } from "../../drizzle/schema";
+import { senderReviewsOf } from "~/models/sender-review.server";
+import { answerReview } from "~/services/sender-review.server";
 import { plural } from "~/domain/plural";
 import { formDefaultsFromTemplate, SenderSchema, type SenderFormValues } from "~/domain/sender-form";
 import { SENDER_QUERY_MAX_LENGTH } from "~/domain/sender-search";
@@ -57,6 +62,7 @@ const SENDER_PAGE_MESSAGES = {
   nameTooLong: `Please shorten the name to ${SENDER_QUERY_MAX_LENGTH} characters.`,
   nameKnown: "The sender is found by that name already.",
   proposalGone: "That address was already confirmed or rejected.",
+  reviewGone: "That review was already answered.",
 } as const;
 
 const SenderActionSchema = z.discriminatedUnion("intent", [
@@ -67,6 +73,7 @@ const SenderActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("sendWaiting") }),
   z.object({ intent: z.literal("fixed"), kind: z.enum(["web", "email", "mail", "phone"]) }),
   z.object({ intent: z.enum(["confirmProposal", "rejectProposal"]), proposalId: z.string().min(1).max(80) }),
+  z.object({ intent: z.literal("review"), reviewId: z.string().min(1).max(80), answer: z.enum(SENDER_REVIEW_ANSWERS) }),
   z.object({
     intent: z.literal("name"),
     name: z.string({ error: SENDER_PAGE_MESSAGES.nameMissing }).max(SENDER_QUERY_MAX_LENGTH, SENDER_PAGE_MESSAGES.nameTooLong),
@@ -77,7 +84,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
   const db = getDb(context.env.DB);
   const id = params.id ?? "";
-  const [template, categories, history, names, problems, proposals, waiting] = await Promise.all([
+  const [template, categories, history, names, problems, proposals, waiting, reviews] = await Promise.all([
     getTemplateForStaff(db, id),
     listTemplateCategories(db),
     listAudit(db, { targetType: "template", targetId: id }),
@@ -85,6 +92,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     listChannelProblems(db, id),
     listPostalChannelProposals(db, id),
     countWaitingRequestsOfSender(db, id),
+    senderReviewsOf(db, id),
   ]);
   invariantResponse(template);
   const url = new URL(request.url);
@@ -103,6 +111,21 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     names,
     categories,
     waiting,
+    review: {
+      open: reviews.open
+        ? { id: reviews.open.id, openedAt: formatDateTime(reviews.open.openedAt, DEFAULT_TIME_ZONE), waiting: reviews.open.waiting }
+        : null,
+      answered: reviews.answered.map((answered) => ({
+        id: answered.id,
+        answeredAt: formatDateTime(answered.answeredAt!, DEFAULT_TIME_ZONE),
+        answer: answered.answer!,
+        holdsUntil:
+          answered.answer === "ignoresRequests"
+            ? formatDate(new Date(answered.answeredAt!.getTime() + FINDING_HOLDS_DAYS * DAY_MS), DEFAULT_TIME_ZONE)
+            : null,
+      })),
+      finding: senderReviewFinding(template, new Date(), DEFAULT_TIME_ZONE),
+    },
     waitReason: whyRequestsWaitForStaff(
       { ...template, channelProblems: problems.map((problem) => problem.kind) },
       lettersGoThroughLob(context.env),
@@ -125,7 +148,10 @@ function sentNotice(query: URLSearchParams) {
   const by = query.get("by");
   const fixed = query.get("fixed");
   const decided = query.get("proposal");
+  const reviewed = query.get("reviewed");
   const lines = [
+    reviewed === "ignoresRequests" ? `The finding went to ${plural(Number(query.get("answered") ?? 0), "request")}.` : null,
+    reviewed === "sentAgain" ? `${plural(Number(query.get("answered") ?? 0), "request")} back in the queue to go out again.` : null,
     fixed ? `The ${fixed} channel is back on the automatic path.` : null,
     decided === "confirmed"
       ? "The address is now the sender's postal channel."
@@ -167,6 +193,17 @@ async function proposalIntent(env: AppEnv, db: Db, staff: StaffActor, id: string
   if (outcome === "notFound") return data({ intent: "proposal" as const, message: SENDER_PAGE_MESSAGES.proposalGone }, { status: 409 });
   const sent = decision === "confirmed" ? await sendWaitingRequestsOfSender(env, staff, id) : { sent: 0, by: null };
   return redirect(`/admin/senders/${encodeURIComponent(id)}?proposal=${decision}${sentQuery(sent)}`, 303);
+}
+
+/**
+ * Answers the sender's open review once for every request in it (decision 0091): the finding goes
+ * to each person, or the requests go out again the way just fixed.
+ */
+async function reviewIntent(env: AppEnv, staff: StaffActor, templateId: string, reviewId: string, answer: SenderReviewAnswer) {
+  const answered = await answerReview(env, staff, { templateId, reviewId }, answer);
+  if (!answered) return data({ intent: "review" as const, message: SENDER_PAGE_MESSAGES.reviewGone }, { status: 409 });
+  const query = `reviewed=${answer}&answered=${answered.answered}${sentQuery(answered.sent)}`;
+  return redirect(`/admin/senders/${encodeURIComponent(templateId)}?${query}`, 303);
 }
 
 async function activationIntent(db: Db, staff: StaffActor, id: string, active: boolean) {
@@ -218,6 +255,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       case "confirmProposal":
       case "rejectProposal":
         return proposalIntent(context.env, db, staff, id, value.proposalId, value.intent === "confirmProposal" ? "confirmed" : "rejected");
+      case "review":
+        return reviewIntent(context.env, staff, id, value.reviewId, value.answer);
       case "activate":
       case "deactivate":
         return activationIntent(db, staff, id, value.intent === "activate");
@@ -230,7 +269,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function Sender() {
-  const { isAdmin, template, defaultValue, names, categories, history, notice, problems, proposals, waiting, waitReason } =
+  const { isAdmin, template, defaultValue, names, categories, history, notice, problems, proposals, waiting, waitReason, review } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const buttonMessage = actionData && actionData.intent !== "name" && "message" in actionData ? actionData.message : null;
@@ -249,6 +288,7 @@ export default function Sender() {
       <WaitingForStaff waiting={waiting} waitReason={waitReason} isAdmin={isAdmin} action={self} />
       <ChannelProblems problems={problems} isAdmin={isAdmin} action={self} />
       <PostalProposals proposals={proposals} isAdmin={isAdmin} action={self} />
+      <SenderReview review={review} isAdmin={isAdmin} action={self} />
 
       {isAdmin ? (
         <>

@@ -36,6 +36,7 @@ import {
   type TakenStep,
 } from "~/models/follow-up.server";
 import { envelopeOf } from "~/models/job.server";
+import { heldFindingOf } from "~/models/sender-review.server";
 import { sendJobEnvelopes } from "~/queue/producer.server";
 import { getDb } from "~/utils/db.server";
 import type { AppEnv } from "~/utils/env.server";
@@ -123,9 +124,15 @@ export async function takeNextFollowUpStep(env: AppEnv, key: RequestKey, now: Da
     case "hold":
       taken = await holdLegalStep(db, key, next.hold, followUpDetail(next), now);
       break;
-    case "escalate":
-      taken = await escalateRequest(db, key, request.followUpStep, followUpDetail(next), now);
+    case "escalate": {
+      // A catalog sender's requests go to staff as one review of the sender (decision 0091).
+      const review =
+        next.bySenderReview && request.templateId
+          ? { templateId: request.templateId, heldFinding: await heldFindingOf(db, request.templateId, now) }
+          : null;
+      taken = await escalateRequest(db, key, request.followUpStep, followUpDetail(next), now, review);
       break;
+    }
   }
   if (!taken) {
     if (pays) await releaseFollowUpSend(db, key.userId, day);

@@ -12,7 +12,7 @@ import worker from "../../app/worker";
 import { seedSenderCatalog } from "~/models/request-template.server";
 import { recordPiece, recordPieces } from "~/models/mail-piece.server";
 import { REMINDER_JOB_TYPE } from "~/models/reminder.server";
-import { FOLLOW_UP_NOTICE_JOB_TYPE } from "~/models/follow-up.server";
+import { FOLLOW_UP_NOTICE_JOB_TYPE } from "~/domain/follow-up";
 import { getDb } from "~/utils/db.server";
 import { countedD1 } from "../support/counting-bindings";
 import { fault, received } from "./stand-ins";

@@ -13,7 +13,7 @@ import { AGENT_PERMISSION_ALLOWS } from "~/domain/agent-permission";
 import { formatDate } from "~/domain/dates";
 import { letterOfRequest } from "~/domain/opt-out-letter";
 import { lawById } from "~/domain/state-privacy-laws";
-import { FOLLOW_UP_NOTICE_JOB_TYPE } from "~/models/follow-up.server";
+import { FOLLOW_UP_NOTICE_JOB_TYPE } from "~/domain/follow-up";
 import { recordPiece } from "~/models/mail-piece.server";
 import { getDashboard } from "~/models/dashboard-read.server";
 import { seedSenderCatalog } from "~/models/request-template.server";
@@ -248,21 +248,28 @@ describe("after the second request's wait", () => {
     expect(await requestRow(userId, SENDER)).toMatchObject({ followUpStep: 2, legalLawId: "ca-ccpa" });
   });
 
-  it("goes to staff for a Virginia person, whose law lets no agent ask, marked escalated in the work queue", async () => {
+  it("goes to staff for a Virginia person, whose law lets no agent ask, in the review of the sender", async () => {
     const { userId } = await personWithSentRequest("VA", new Date("2026-09-01T15:00:00Z"), secondSent);
     await signPermission(userId);
     expect((await latePiece(userId, "2026-11-24", now)).step).toBe("escalate");
-    expect(await requestRow(userId, SENDER)).toMatchObject({ followUpStep: 3, status: "inQueue", processedAt: null, legalLawId: null });
+    // It was sent, and stays so: it waits in the sender's review, not as a request to send again (decision 0091).
+    const escalated = await requestRow(userId, SENDER);
+    expect(escalated).toMatchObject({
+      followUpStep: 3,
+      status: "inQueue",
+      processedAt: new Date("2026-09-01T15:00:00Z"),
+      legalLawId: null,
+    });
+    expect(escalated.senderReviewId).not.toBeNull();
     expect(await linesOf(userId, "legalRequest")).toEqual([]);
     const [line] = await linesOf(userId, "escalated");
     expect(line!.detail).toContain("With our staff:");
-    expect((await listWorkQueue(db)).find((row) => row.userId === userId)?.escalated).toBe(true);
+    expect((await listWorkQueue(db)).find((row) => row.userId === userId)).toBeUndefined();
 
-    // Staff see it marked in the work queue, with a link to the whole history on the person's page.
+    // Staff see the sender to review in the work queue, and the person's page has the whole history.
     const staff = await signedInStaff("admin");
     const queue = await (await staff.browser.get("/admin/queue")).text();
-    expect(queue).toContain(`href="/admin/users/${userId}#request-${SENDER}"`);
-    expect(textOf(queue)).toContain("1 escalated after the follow-up ladder");
+    expect(queue).toContain(`href="/admin/senders/${SENDER}#review-title"`);
     const page = textOf(await (await staff.browser.get(`/admin/users/${userId}`)).text());
     expect(page).toContain("system, escalated (With our staff:");
     expect(page).toContain("system, stillComing");

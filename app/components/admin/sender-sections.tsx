@@ -376,3 +376,73 @@ export function EditSender({
     </>
   );
 }
+
+export type SenderReviewRows = {
+  open: { id: string; openedAt: string; waiting: number } | null;
+  answered: { id: string; answeredAt: string; answer: "ignoresRequests" | "sentAgain"; holdsUntil: string | null }[];
+  /** What every person the "ignores requests" answer reaches is told, as it would be written today. */
+  finding: string;
+};
+
+/**
+ * The sender's review after the follow-up ladder (decision 0091): every request escalated to this
+ * sender waits in it, and one answer speaks for all of them.
+ */
+export function SenderReview({ review, isAdmin, action }: { review: SenderReviewRows; isAdmin: boolean; action: string }) {
+  if (!review.open && review.answered.length === 0) return null;
+  const { open } = review;
+  return (
+    <section aria-labelledby="review-title">
+      <h2 id="review-title">Review after the follow-up ladder</h2>
+      {open ? (
+        <>
+          <p>
+            {plural(open.waiting, "request")} escalated since {open.openedAt}: a second request, and where a law allowed one a request under
+            it, did not stop this sender&apos;s mail. Check the channels above, then answer once for all of them.
+          </p>
+          {isAdmin ? (
+            <div className="review-answers">
+              <Form method="post" action={action}>
+                <input type="hidden" name="intent" value="review" />
+                <input type="hidden" name="reviewId" value={open.id} />
+                <input type="hidden" name="answer" value="ignoresRequests" />
+                <h3>The channel is right: they ignore requests</h3>
+                <p>Each person is emailed this, and we send the sender nothing more for their request:</p>
+                <blockquote className="finding">{review.finding}</blockquote>
+                <button type="submit" className="button">
+                  {open.waiting === 1 ? "Tell the 1 person" : `Tell the ${open.waiting} people`}
+                </button>
+              </Form>
+              <Form method="post" action={action}>
+                <input type="hidden" name="intent" value="review" />
+                <input type="hidden" name="reviewId" value={open.id} />
+                <input type="hidden" name="answer" value="sentAgain" />
+                <h3>The channel was wrong, and is fixed now</h3>
+                <p>Fix the channel in the form below first: the requests then go out again the new way.</p>
+                <button type="submit" className="button button-light">
+                  Send {plural(open.waiting, "request")} again
+                </button>
+              </Form>
+            </div>
+          ) : (
+            <p className="note">Only the admin may answer a review.</p>
+          )}
+        </>
+      ) : (
+        <p>No review is open.</p>
+      )}
+      {review.answered.length > 0 ? (
+        <ul className="plain">
+          {review.answered.map((answered) => (
+            <li key={answered.id}>
+              {answered.answeredAt}:{" "}
+              {answered.answer === "ignoresRequests"
+                ? `they ignore requests; later escalations get this finding until ${answered.holdsUntil}`
+                : "the channel was wrong; the requests were sent again"}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
