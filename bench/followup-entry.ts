@@ -44,9 +44,22 @@ const {
   markProcessed,
   followUpPiece,
   takeNextFollowUpStep,
+  listOpenSenderReviews,
+  answerReview,
   getDb,
   parseEnv,
-  schema: { agentPermissions, jobs, mailArrivals, mailTallies, requestLogs, requestTemplates, requests, senderOutcomes, users },
+  schema: {
+    agentPermissions,
+    jobs,
+    mailArrivals,
+    mailTallies,
+    requestLogs,
+    requestTemplates,
+    requests,
+    senderOutcomes,
+    senderReviews,
+    users,
+  },
 } = app;
 
 /** Days a household takes to answer its card when it asks whether to ask under the law (assumption). */
@@ -73,7 +86,7 @@ const SEED_BATCH = 400;
 /** Every bench household's id starts so (bench/followup-model.ts): the figures are theirs only. */
 const BENCH_USER_PREFIX = "followup-";
 /** The statuses of the follow-up ladder's history lines (decision 0058). */
-const LADDER_STATUSES = ["secondRequest", "legalRequest", "escalated", "followUpHeld"];
+const LADDER_STATUSES = ["secondRequest", "legalRequest", "escalated", "followUpHeld", "senderReviewed"];
 /** How a sent request shows in its history (markProcessed): a follow-up's sending is when it gets its chance. */
 const SENT_STATUSES = ["emailed", "mailed", "filed"];
 /** Staff work their queue within the product's promise ("usually within 2 working days"). */
@@ -332,6 +345,7 @@ async function runDay(request: Request, rawEnv: Record<string, unknown>) {
   const cronJobs = await drain(queue, simulatedEnv);
   phaseEnded("jobsMs");
   const staffSent = await staffSendWaitingFollowUps(db, new Date(start + CRON_HOUR_MS));
+  const reviewsAnswered = await staffAnswerSenderReviews(env, new Date(start + CRON_HOUR_MS));
   const counts = {
     run: piecesJobs.run + cronJobs.run,
     retried: piecesJobs.retried + cronJobs.retried,
@@ -339,7 +353,13 @@ async function runDay(request: Request, rawEnv: Record<string, unknown>) {
   };
 
   const events = await db
-    .select({ userId: requestLogs.userId, requestId: requestLogs.requestId, status: requestLogs.status, step: requests.followUpStep })
+    .select({
+      userId: requestLogs.userId,
+      requestId: requestLogs.requestId,
+      status: requestLogs.status,
+      creator: requestLogs.creator,
+      step: requests.followUpStep,
+    })
     .from(requestLogs)
     .innerJoin(requests, and(eq(requests.userId, requestLogs.userId), eq(requests.id, requestLogs.requestId)))
     .where(
@@ -354,6 +374,7 @@ async function runDay(request: Request, rawEnv: Record<string, unknown>) {
   const result: FollowUpDayResult = {
     events,
     staffSent,
+    reviewsAnswered,
     lastLogRow: last?.row ?? afterLogRow,
     stillComing,
     confirmed,
@@ -411,6 +432,19 @@ async function staffSendWaitingFollowUps(db: Db, now: Date) {
     );
   }
   return waiting.length;
+}
+
+/**
+ * Staff answer each sender review open for STAFF_WITHIN_DAYS (decision 0091), finding that the
+ * sender ignores requests: the model's channels are right, so no review is one of a wrong channel.
+ * The finding's notices go on the queue, and run with the next day's jobs.
+ */
+async function staffAnswerSenderReviews(env: Parameters<typeof answerReview>[0], now: Date) {
+  const due = (await listOpenSenderReviews(getDb(env.DB))).filter(
+    (review) => review.openedAt.getTime() <= now.getTime() - STAFF_WITHIN_DAYS * DAY_MS,
+  );
+  for (const review of due) await answerReview(env, STAFF, { templateId: review.templateId, reviewId: review.id }, "ignoresRequests", now);
+  return due.length;
 }
 
 /**
@@ -495,6 +529,19 @@ async function figures(rawEnv: unknown) {
       .from(jobs)
       .groupBy(jobs.type, jobs.state),
   ]);
+  const [reviewRows, byAFinding, alone] = await Promise.all([
+    db.select({ opened: count, answered: sql<number>`count(${senderReviews.answeredAt})`.mapWith(Number) }).from(senderReviews),
+    db
+      .select({ count })
+      .from(requestLogs)
+      .where(
+        and(like(requestLogs.userId, `${BENCH_USER_PREFIX}%`), eq(requestLogs.status, "senderReviewed"), eq(requestLogs.creator, "system")),
+      ),
+    db
+      .select({ count })
+      .from(requests)
+      .where(and(benchRequests, eq(requests.followUpStep, 3), isNull(requests.senderReviewId))),
+  ]);
   const rows: Record<string, number> = {};
   for (const [name, table] of [
     ["users", users],
@@ -504,6 +551,7 @@ async function figures(rawEnv: unknown) {
     ["mail_tallies", mailTallies],
     ["agent_permissions", agentPermissions],
     ["sender_outcomes", senderOutcomes],
+    ["sender_reviews", senderReviews],
     ["jobs", jobs],
   ] as const) {
     const [row] = await db.select({ count }).from(table);
@@ -515,6 +563,8 @@ async function figures(rawEnv: unknown) {
     steps: countsBy(steps),
     waitingForStaff: countsBy(waiting),
     holds: countsBy(holds),
+    reviews: { opened: reviewRows[0]?.opened ?? 0, answered: reviewRows[0]?.answered ?? 0, answeredByAFinding: byAFinding[0]?.count ?? 0 },
+    escalatedAlone: alone[0]?.count ?? 0,
     jobs: countsBy(jobRows),
     rows,
   };

@@ -17,9 +17,11 @@ export type FollowUpDay = { day: string; pieces: SimulatedPiece[]; afterLogRow: 
 /** What the app did that day: the ladder's history lines, by request. */
 export type FollowUpDayResult = {
   /** The ladder's lines, and the sendings of requests the ladder followed up, with the request's step. */
-  events: { userId: string; requestId: string; status: string; step: number }[];
+  events: { userId: string; requestId: string; status: string; creator: string; step: number }[];
   /** Follow-ups staff sent that day. */
   staffSent: number;
+  /** Sender reviews staff answered that day (decision 0091). */
+  reviewsAnswered: number;
   lastLogRow: number;
   stillComing: number;
   /** Requests under the law the households confirmed on their card that day (decision 0064). */
@@ -47,8 +49,12 @@ export type FollowUpStopped = {
 export type FollowUpFigures = {
   /** History lines of the bench's requests, by status. */
   lines: Record<string, number>;
-  /** Lines written by staff (their sendings), by status. */
+  /** Lines written by staff (their sendings, and their reviews' findings), by status. */
   staffLines: Record<string, number>;
+  /** Sender reviews (decision 0091): opened, answered by staff, and the requests a finding answered by itself, with no new look. */
+  reviews: { opened: number; answered: number; answeredByAFinding: number };
+  /** Requests with staff after the ladder on their own, not in a sender's review. */
+  escalatedAlone: number;
   /** Requests by follow-up step (0 to 3). */
   steps: Record<string, number>;
   /** Requests waiting in the staff work queue (in queue, not sent), by follow-up step. */

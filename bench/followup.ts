@@ -251,7 +251,8 @@ function applyFollowUps(world: SimulatedWorld, result: FollowUpDayResult, day: n
     const pairNumber = world.pairIndex.get(`${event.userId} ${event.requestId}`);
     if (pairNumber === undefined) continue;
     if (kind) followUpSent(world, pairNumber, kind, day);
-    if (event.status === "escalated") {
+    // The escalation's own line, or, where staff's finding answered it at once, the finding's.
+    if (event.status === "escalated" || (event.status === "senderReviewed" && event.creator === "system")) {
       if (world.pairs[pairNumber]!.stopDay === Infinity) escalations.neverActed++;
       else escalations.actedLate++;
     }
@@ -284,8 +285,8 @@ function printModel() {
   );
   console.log(
     "  every mailbox is watched (Informed Delivery digests every delivery day, every piece they show read, the others unseen); no one confirms or reports by hand;\n" +
-      "  staff send a follow-up no channel could send by itself within 2 days (the product's promise), and do nothing\n" +
-      "  the bench sees with an escalated request (counted, not worked).",
+      "  staff send a follow-up no channel could send by itself within 2 days (the product's promise), and answer a sender's\n" +
+      "  review within 2 days, finding that it ignores requests (the model's channels are right); one request escalated alone is counted, not worked.",
   );
 }
 
@@ -295,10 +296,14 @@ function report(results: YearResult[]) {
   const row = (label: string, values: string[]) => console.log(`  ${label.padEnd(52)}${column(values)}`);
   const requests = (result: YearResult) => result.requests;
   const line = (result: YearResult, status: string) => result.figures.lines[status] ?? 0;
-  // Follow-ups staff sent, those still waiting for them, and escalations.
+  // Follow-ups staff sent, those still waiting for them, and escalations: each sender review is one
+  // look, whatever the number of requests it answers (decision 0091), each request escalated alone one.
   const staffTouches = (result: YearResult) =>
-    Object.values(result.figures.staffLines).reduce((total, count) => total + count, 0) +
-    (result.figures.steps["3"] ?? 0) +
+    (result.figures.staffLines["emailed"] ?? 0) +
+    (result.figures.staffLines["mailed"] ?? 0) +
+    (result.figures.staffLines["filed"] ?? 0) +
+    result.figures.reviews.opened +
+    result.figures.escalatedAlone +
     Object.entries(result.figures.waitingForStaff)
       .filter(([step]) => step !== "3" && step !== "0")
       .reduce((total, [, count]) => total + count, 0);
@@ -371,8 +376,22 @@ function report(results: YearResult[]) {
     results.map((result) => String(result.escalations.actedLate)),
   );
   row(
+    "  sender reviews opened (answered by staff)",
+    results.map((result) => `${result.figures.reviews.opened} (${result.figures.reviews.answered})`),
+  );
+  row(
+    "  requests a finding answered with no new look",
+    results.map((result) => String(result.figures.reviews.answeredByAFinding)),
+  );
+  row(
+    "  requests escalated alone (no sender review)",
+    results.map((result) => String(result.figures.escalatedAlone)),
+  );
+  row(
     "follow-ups sent by staff (no channel went without them)",
-    results.map((result) => String(Object.values(result.figures.staffLines).reduce((total, count) => total + count, 0))),
+    results.map((result) =>
+      String(["emailed", "mailed", "filed"].reduce((total, status) => total + (result.figures.staffLines[status] ?? 0), 0)),
+    ),
   );
   row(
     "staff touches per 1,000 requests",
