@@ -5,6 +5,7 @@ import {
   followUpDetail,
   followUpNoticeEmail,
   nextFollowUp,
+  senderReviewFinding,
   type FollowUpFacts,
 } from "~/domain/follow-up";
 import type { DeliveryEvidence } from "~/domain/request-evidence";
@@ -83,14 +84,15 @@ describe("nextFollowUp", () => {
   });
 
   it("goes to staff after the legal request, and stops there", () => {
-    expect(nextFollowUp(facts({ followUpStep: 2 }), now).kind).toBe("escalate");
+    expect(nextFollowUp(facts({ followUpStep: 2 }), now)).toMatchObject({ kind: "escalate", bySenderReview: true });
     expect(nextFollowUp(facts({ followUpStep: 3 }), now)).toEqual({ kind: "none" });
   });
 
   it("stops at a withdrawn permission, unless the person asks: then staff", () => {
     const revoked = facts({ followUpStep: 1, followUpHold: "permissionRevoked", permissionInForce: true });
     expect(nextFollowUp(revoked, now)).toEqual({ kind: "none" });
-    expect(nextFollowUp({ ...revoked, byPerson: true }, now).kind).toBe("escalate");
+    // Only this person's own word stopped it: staff look at the request alone, not at the sender (decision 0091).
+    expect(nextFollowUp({ ...revoked, byPerson: true }, now)).toMatchObject({ kind: "escalate", bySenderReview: false });
   });
 });
 
@@ -174,6 +176,68 @@ describe("the words", () => {
     });
     expect(card({ followUpStep: 2, followUpHold: "permissionRevoked", law })?.text).toBe("Follow-up stopped: you withdrew your permission");
     expect(card({ followUpStep: 3 })?.text).toBe("With our staff since 03/01/2027");
+    expect(card({ followUpStep: 3, senderReviewedAt: new Date("2027-03-04T15:00:00Z") })?.text).toBe(
+      "Our staff found on 03/04/2027 that they kept mailing after our requests: the history says what you can still do",
+    );
+  });
+});
+
+describe("staff's finding about a sender (decision 0091)", () => {
+  const answeredAt = new Date("2027-03-04T15:00:00Z");
+  const sender = { title: "Acme Catalogs", sourceUrl: "https://acme.example/privacy", sourceYear: 2026 };
+
+  it("names the ways to ask the sender oneself, each with the page it was read from and when", () => {
+    const finding = senderReviewFinding(
+      {
+        ...sender,
+        channels: [
+          { kind: "mail", value: "PO Box 1, Dayton, OH 45401" },
+          { kind: "phone", value: "1-800-555-0100" },
+          { kind: "web", value: "https://acme.example/optout", source: "https://acme.example/contact", checked: "2026-10-02" },
+          { kind: "email", value: "privacy@acme.example" },
+        ],
+      },
+      answeredAt,
+      timeZone,
+    );
+    expect(finding).toBe(
+      "On 03/04/2027 our staff checked how we reach Acme Catalogs: the way we used is right, and they kept mailing after the requests we sent in your name. " +
+        "We cannot make them stop, so we will not send the same request again. " +
+        "You can still ask them yourself: by phone at 1-800-555-0100 (from https://acme.example/privacy, read in 2026); " +
+        "on their web form at https://acme.example/optout (from https://acme.example/contact, read 2026-10-02).",
+    );
+  });
+
+  it("says so plainly when the catalog knows no other way", () => {
+    const finding = senderReviewFinding(
+      { ...sender, sourceUrl: null, sourceYear: null, channels: [{ kind: "mail", value: "PO Box 1, Dayton, OH 45401" }] },
+      answeredAt,
+      timeZone,
+    );
+    expect(finding).toMatch(/ We know no other way to reach them, by phone or web form\.$/);
+    expect(finding).not.toContain("You can still ask them yourself");
+  });
+
+  it("reaches the person by email, ending the request's ladder, with one period however the finding ends", () => {
+    const email = followUpNoticeEmail(
+      {
+        senderName: "Acme Catalogs",
+        status: "senderReviewed",
+        detail: "We cannot make them stop.",
+        at: answeredAt,
+        hold: null,
+        law: null,
+        requiredDays: 30,
+        requestUrl: "https://quietmailbox.test/dashboard#request-acme",
+        permissionUrl: "https://quietmailbox.test/account#agent-permission",
+        unsubscribeUrl: "https://quietmailbox.test/reminders/unsubscribe?token=t",
+      },
+      timeZone,
+    );
+    expect(email?.subject).toBe("What our staff found about Acme Catalogs");
+    expect(email?.text).toContain("On 03/04/2027, about Acme Catalogs: We cannot make them stop.\n");
+    expect(email?.text).not.toContain("stop..");
+    expect(email?.text).toContain("We send nothing more to them for this request.");
   });
 });
 

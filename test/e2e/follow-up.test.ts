@@ -5,15 +5,21 @@
 // /account#agent-permission, the daily run asks under California's law, and the card and the
 // timeline show the request under the law, with no deadline: the sender's privacy-request method is
 // not known, so the law's clock may not have started (decision 0062).
+// Then, for a person in Virginia, whose law lets no agent ask: the second request did not stop the
+// mail either, and the request joins the sender's review (decision 0091). The admin finds the
+// sender under "Senders to review", answers once that the sender ignores requests, and the card
+// and the history give the person the finding.
 import { describe, expect, inject, test } from "vitest";
 import type { Page } from "playwright-core";
+import { LOCAL_STAFF } from "../../drizzle/local-staff";
 import { assertAccessible, assertNoErrors, JS_MODES, screenshot, useBrowser } from "./browser";
-import { input, signedInAccount, unsubscribeFromDashboard } from "./accounts-helpers";
+import { input, signedInAccount, signInThroughForm, unsubscribeFromDashboard, visibleText } from "./accounts-helpers";
 import { quote, runSql } from "./local-d1";
 
 const browser = useBrowser();
 const appUrl = inject("appUrl");
 const DAY_MS = 24 * 3600 * 1000;
+const admin = LOCAL_STAFF.find((staff) => staff.id === "local-admin")!;
 
 /** The request's sending moved back 70 days: its wait is over and its mail should have stopped. */
 async function sentLongAgo(email: string, requestId: string, extra = "") {
@@ -90,6 +96,59 @@ describe.each(JS_MODES)("a request followed up (JavaScript $label)", ({ js, labe
       await screenshot(visit, "follow-up-legal-360");
       await assertAccessible(visit);
       assertNoErrors(visit);
+    });
+  });
+
+  test("mail still coming after the ladder: the admin answers the sender's review once, and the person reads the finding", async () => {
+    // Each mode its own sender: a finding holds for 90 days, and the other mode's would answer this one's request.
+    const sender = js ? { id: "wiland", name: "Wiland" } : { id: "alliant", name: "Alliant Cooperative Data Solutions" };
+    await browser.visit({ js }, async (visit) => {
+      const { page } = visit;
+      await page.setViewportSize({ width: 360, height: 740 });
+      const { email } = await signedInAccount(visit, appUrl, `sender-review-${label}`);
+      expect((await page.goto(`${appUrl}/dashboard`))?.status()).toBe(200);
+      await unsubscribeFromDashboard(page, sender.id);
+      await sentLongAgo(email, sender.id, ", state = 'VA'");
+      await sayStillComing(page, sender.id);
+      await sentLongAgo(email, sender.id);
+      const escalated = await sayStillComing(page, sender.id);
+      expect(await escalated.locator(".request-follow-up").innerText()).toMatch(/^With our staff since \d\d\/\d\d\/\d{4}$/);
+
+      await browser.visit({ js }, async (staff) => {
+        await signInThroughForm(staff, appUrl, admin);
+        expect((await staff.page.goto(`${appUrl}/admin/queue`))?.status()).toBe(200);
+        const reviews = staff.page.locator('section[aria-labelledby="reviews-title"]');
+        const line = reviews.locator("li", { has: staff.page.getByRole("link", { name: sender.name, exact: true }) });
+        expect(await line.innerText()).toMatch(new RegExp(`^${sender.name}: 1 request escalated since \\d\\d/\\d\\d/\\d{4}$`));
+        await Promise.all([staff.page.waitForURL(/#review-title$/), line.getByRole("link", { name: sender.name, exact: true }).click()]);
+        const review = staff.page.locator('section[aria-labelledby="review-title"]');
+        const finding = await review.locator("blockquote.finding").innerText();
+        expect(finding).toContain(`our staff checked how we reach ${sender.name}: the way we used is right`);
+        await staff.page.setViewportSize({ width: 360, height: 740 });
+        await review.scrollIntoViewIfNeeded();
+        await screenshot(staff, "admin-sender-review-360");
+        await assertAccessible(staff);
+        await Promise.all([
+          staff.page.waitForURL(/reviewed=ignoresRequests&answered=1/),
+          review.getByRole("button", { name: "Tell the 1 person" }).click(),
+        ]);
+        expect(await visibleText(staff.page)).toContain("The finding went to 1 request.");
+        expect(await review.innerText()).toContain("No review is open.");
+        expect((await staff.page.goto(`${appUrl}/admin/queue`))?.status()).toBe(200);
+        expect(await line.count(), "the sender leaves the queue's reviews").toBe(0);
+        assertNoErrors(staff);
+
+        const card = page.locator(`#request-${sender.id}`);
+        expect((await page.goto(`${appUrl}/dashboard?request=${sender.id}`))?.status()).toBe(200);
+        expect(await card.locator(".request-follow-up").innerText()).toMatch(
+          /^Our staff found on \d\d\/\d\d\/\d{4} that they kept mailing after our requests: the history says what you can still do$/,
+        );
+        expect((await card.locator("ol.history").innerText()).replace(/\s+/g, " ")).toContain(finding.replace(/\s+/g, " "));
+        await card.scrollIntoViewIfNeeded();
+        await screenshot(visit, "follow-up-sender-reviewed-360");
+        await assertAccessible(visit);
+        assertNoErrors(visit);
+      });
     });
   });
 });
