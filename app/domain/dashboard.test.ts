@@ -95,6 +95,12 @@ describe("nextStep", () => {
     expect(labels(nextStep(sentDaysAgo(5), now, { canSend: true, stillComing: true }))).toEqual(["Cancel"]);
   });
 
+  it("offers no report once its sender's review speaks for it, since a report would send nothing", () => {
+    const reviewed = { ...sentDaysAgo(70), followUpStep: 3, inSenderReview: true };
+    expect(labels(nextStep(reviewed, now, { canSend: true, stillComing: true }))).toEqual(["It stopped since", "Cancel"]);
+    expect(labels(nextStep(reviewed, now, { canSend: true }))).toEqual(["Yes, it stopped!", "Cancel"]);
+  });
+
   it("does not ask whether the mail stopped when the evidence tells, and keeps the answers", () => {
     const told = nextStep(sentDaysAgo(80), now, { canSend: true, evidenceTells: true });
     expect(told.question).toBeNull();

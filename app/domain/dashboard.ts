@@ -29,6 +29,8 @@ export type DashboardRequest = {
   returnAddressWait?: { withStaff: boolean } | null;
   /** Who it waits on, as its card's standing says it (standing in request-evidence.ts); absent when not worked out. */
   waitsOn?: WaitsOn | null;
+  /** With its sender's review, open or answered with the finding (decision 0091): "still coming" would send nothing, so it is not offered. */
+  inSenderReview?: boolean;
 };
 
 export type DashboardGroup = "needsYou" | "onItsWay" | "done" | "suggested";
@@ -122,7 +124,7 @@ export function nextStep(
   if (!stage) return { question: null, buttons: [], upgradeToSend: false };
   const labels: Partial<Record<RequestAction, string>> = NEXT_STEP_LABELS[stage];
   const waitOver = stage === "waitOver" || stage === "stillComing";
-  const actions = availableActions(request, { waitOver });
+  const actions = availableActions(request, { waitOver }).filter((action) => !(request.inSenderReview && action === "report"));
   // Sending it again comes first once the mail is known to be still coming.
   if (stage === "stillComing") actions.sort((a, b) => Number(b === "report") - Number(a === "report"));
   let upgradeToSend = false;

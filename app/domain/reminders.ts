@@ -101,9 +101,16 @@ export function reminderStillWanted(
   return request.status === "inQueue" && request.processedAt?.getTime() === claimedFor.processedAt && user.reminderEmails;
 }
 
-/** The answers the reminder page offers for a request in its state. */
-export function reminderAnswersFor(request: { status: RequestStatus | null; processedAt: Date | null }): ReminderAnswer[] {
-  if (request.status === "inQueue" && request.processedAt) return ["confirm", "report"];
+/**
+ * The answers the reminder page offers for a request in its state: not "still coming" while its
+ * sender's review speaks for it (decision 0091), where that answer sends nothing.
+ */
+export function reminderAnswersFor(request: {
+  status: RequestStatus | null;
+  processedAt: Date | null;
+  inSenderReview?: boolean;
+}): ReminderAnswer[] {
+  if (request.status === "inQueue" && request.processedAt) return request.inSenderReview ? ["confirm"] : ["confirm", "report"];
   if (request.status === "confirmedByUser") return ["report"];
   return [];
 }

@@ -20,6 +20,7 @@ import { unverifiedPiecesOf } from "~/models/unverified-pieces.server";
 import { accountOf } from "~/models/user.server";
 import { batchByName } from "~/utils/batch-by-name.server";
 import type { Db } from "~/utils/db.server";
+import { inSenderReview } from "~/models/sender-review.server";
 
 /** The user's requests that have a card, with the catalog's facts and what other households saw of the sender, last changed first. */
 function cardsOf(db: Db, userId: string) {
@@ -33,6 +34,7 @@ function cardsOf(db: Db, userId: string) {
         where ${senderReviews.id} = ${requests.senderReviewId} and ${senderReviews.answer} = 'ignoresRequests')`.mapWith(
         senderReviews.answeredAt,
       ),
+      inSenderReview,
       digestShowedSender,
       // The sender's return address given from the piece, or read on one, for the card (decision 0067).
       ...returnAddressColumns,

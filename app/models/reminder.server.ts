@@ -7,6 +7,7 @@ import { MIN_CASES } from "~/domain/sender-outcome";
 import { digestShowedSender, lastPieceOfRequest, mailboxSeenOnOf } from "~/models/mail-tally.server";
 import { queuedJobColumns } from "~/models/job.server";
 import type { Db } from "~/utils/db.server";
+import { inSenderReview } from "~/models/sender-review.server";
 
 // The job registry (app/jobs/definitions.server.ts) checks that this is the reminder job's type.
 export const REMINDER_JOB_TYPE = "reminder.send";
@@ -203,6 +204,8 @@ export function userReminderRequestQuery(db: Db, userId: string, requestId: stri
       processedAt: requests.processedAt,
       stillComingAt: requests.stillComingAt,
       followUpStep: requests.followUpStep,
+      followUpHold: requests.followUpHold,
+      inSenderReview,
       requiredDays: requests.requiredDays,
       email: users.email,
       state: users.state,

@@ -13,6 +13,7 @@ import type { PermissionForLetter } from "~/domain/opt-out-letter";
 import { historyLineWhere } from "~/models/request-history.server";
 import { batchByName } from "~/utils/batch-by-name.server";
 import type { Db } from "~/utils/db.server";
+import { inSenderReview } from "~/models/sender-review.server";
 
 export const requestColumns = {
   id: requests.id,
@@ -293,8 +294,11 @@ export async function applyRequestAction(
   // "Mail still coming" on a request that was sent marks it still coming, for the follow-up ladder's
   // next step (decision 0058); one never sent, or already with staff, goes back to the staff work
   // queue, to be sent again. A ladder its owner stopped by withdrawing their permission is marked
-  // too: the report takes it to staff.
-  const laddered = sql`(${requests.processedAt} is not null or ${requests.followUpHold} = 'permissionRevoked') and ${requests.followUpStep} < 3`;
+  // too: the report takes it to staff. A request in its sender's review, open or answered with the
+  // finding that the sender ignores requests (decision 0091), is marked and stays sent: staff answer
+  // the sender, and the same request does not go out again.
+  const laddered = sql`((${requests.processedAt} is not null or ${requests.followUpHold} = 'permissionRevoked') and ${requests.followUpStep} < 3)
+    or (${requests.processedAt} is not null and ${inSenderReview})`;
   const resend =
     action === "report"
       ? {

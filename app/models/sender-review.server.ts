@@ -18,6 +18,14 @@ export const openReviewIdOf = (templateId: string) =>
   sql`(select ${senderReviews.id} from ${senderReviews} where ${senderReviews.templateId} = ${templateId} and ${senderReviews.answeredAt} is null)`;
 
 /**
+ * Whether the request is one its sender's review speaks for, as SQL: the review still open, or
+ * answered with the finding that the sender ignores requests. The person's "still coming" sends
+ * nothing for it.
+ */
+export const inSenderReview = sql<boolean>`(${requests.senderReviewId} in (select ${senderReviews.id} from ${senderReviews}
+  where ${senderReviews.answeredAt} is null or ${senderReviews.answer} = 'ignoresRequests'))`.mapWith(Boolean);
+
+/**
  * Opens the sender's review under `reviewId`, only where the escalation just written pointed the
  * request at that id (no review was open): the partial unique index keeps one open per sender.
  */

@@ -39,6 +39,18 @@ function answeredNow(answered: string | null, request: { status: RequestStatus |
   return null;
 }
 
+/**
+ * Where the follow-up ladder (decision 0058) has the request: "first" while its first request works,
+ * "second" once a report sent the second, else "further" (a legal request, a held step, staff, or
+ * staff's finding, decision 0091), which only its card says in full.
+ */
+type LadderStanding = "first" | "second" | "further";
+
+function ladderStandingOf(request: { followUpStep: number; followUpHold: string | null }): LadderStanding {
+  if (request.followUpStep === 0 && !request.followUpHold) return "first";
+  return request.followUpStep === 1 && !request.followUpHold ? "second" : "further";
+}
+
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const row = await getUserReminderRequest(await dbFor(context.env, user.id), user.id, params.requestId ?? "");
@@ -51,6 +63,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     senderName: row.senderName,
     status: row.status,
     sent: row.processedAt ? { on: formatDate(row.processedAt, timeZone), ago: timeAgo(row.processedAt, now) } : null,
+    ladder: ladderStandingOf(row),
     answers: reminderAnswersFor(row),
     answered: answeredNow(new URL(request.url).searchParams.get("answered"), row),
     unsubscribePath: row.reminderEmails ? await reminderUnsubscribePathFor(context.env, user.id) : null,
@@ -77,7 +90,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function Reminder() {
-  const { requestId, senderName, status, sent, answers, answered, unsubscribePath } = useLoaderData<typeof loader>();
+  const { requestId, senderName, status, sent, ladder, answers, answered, unsubscribePath } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>()?.error ?? null;
   const dashboardLink = `/dashboard?request=${encodeURIComponent(requestId)}#request-${requestId}`;
 
@@ -97,14 +110,21 @@ export default function Reminder() {
       ) : answered === "report" ? (
         <PostOutcome
           notice={
-            <>
-              <strong>Thank you for telling us.</strong> We will send your request to {senderName} again. The wait starts over once it goes
-              out.
-            </>
+            ladder === "second" ? (
+              <>
+                <strong>Thank you for telling us.</strong> We will send your request to {senderName} again. The wait starts over once it
+                goes out.
+              </>
+            ) : (
+              <>
+                <strong>Thank you for telling us.</strong> What we do next for your request to {senderName} is on its card, on your
+                dashboard.
+              </>
+            )
           }
         />
       ) : (
-        <RequestStanding senderName={senderName} status={status} sent={sent} />
+        <RequestStanding senderName={senderName} status={status} sent={sent} ladder={ladder} />
       )}
 
       {answers.length > 0 && !answered ? (
@@ -141,9 +161,23 @@ export default function Reminder() {
   );
 }
 
-type Standing = { senderName: string; status: RequestStatus | null; sent: { on: string; ago: string } | null };
+type Standing = {
+  senderName: string;
+  status: RequestStatus | null;
+  sent: { on: string; ago: string } | null;
+  ladder: LadderStanding;
+};
 
-function RequestStanding({ senderName, status, sent }: Standing) {
+function RequestStanding({ senderName, status, sent, ladder }: Standing) {
+  // Past the first request, what comes next depends on the ladder's step: the card says it.
+  if (status === "inQueue" && sent && ladder !== "first") {
+    return (
+      <p className="lead">
+        We followed up on your request to {senderName}, last sent on {sent.on}. Its card on your dashboard says where it stands and what
+        comes next.
+      </p>
+    );
+  }
   if (status === "inQueue" && sent) {
     return (
       <>

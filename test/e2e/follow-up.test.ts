@@ -144,6 +144,7 @@ describe.each(JS_MODES)("a request followed up (JavaScript $label)", ({ js, labe
           /^Our staff found on \d\d\/\d\d\/\d{4} that they kept mailing after our requests: the history says what you can still do$/,
         );
         expect((await card.locator("ol.history").innerText()).replace(/\s+/g, " ")).toContain(finding.replace(/\s+/g, " "));
+        expect(await card.getByRole("button", { name: /still coming|Send it again/ }).count(), "a report would send nothing").toBe(0);
         await card.scrollIntoViewIfNeeded();
         await screenshot(visit, "follow-up-sender-reviewed-360");
         await assertAccessible(visit);

@@ -92,9 +92,13 @@ const linesOf = (userIds: string[], status: string) =>
 const now = new Date("2026-11-25T15:00:00Z");
 
 describe("escalations to a catalog sender", () => {
-  it("at the same moment join one review, stay sent, and leave the work queue", async () => {
+  it("at the same moment join one review, stay sent, and leave the work queue, even when the person says the mail still comes", async () => {
+    const person = await signedUpUser("in-review");
     const templateId = await sender();
-    const people = await Promise.all([1, 2, 3].map(() => stillComingAfterTheLaw(templateId)));
+    const people = await Promise.all([
+      stillComingAfterTheLaw(templateId, person.userId),
+      ...[2, 3].map(() => stillComingAfterTheLaw(templateId)),
+    ]);
     const steps = await Promise.all(people.map((key) => takeNextFollowUpStep(parseEnv(env), key, now)));
     expect(steps).toEqual(["escalate", "escalate", "escalate"]);
 
@@ -113,6 +117,9 @@ describe("escalations to a catalog sender", () => {
         "escalated",
       ),
     ).toHaveLength(3);
+
+    expect((await person.browser.post(`/reminders/${people[0]!.requestId}`, { intent: "report" })).status).toBe(303);
+    expect(await requestOf(people[0]!)).toMatchObject({ senderReviewId: reviews[0]!.id, processedAt: new Date("2026-09-01T15:00:00Z") });
 
     const staff = await signedInStaff("moderator");
     const queue = textOf(await htmlOf(await staff.browser.get("/admin/queue")));
@@ -172,7 +179,22 @@ describe("staff answer a review once for all of its requests", () => {
 
     const card = textOf(await htmlOf(await person.browser.get("/dashboard")));
     expect(card).toMatch(/Our staff found on \d\d\/\d\d\/\d{4} that they kept mailing after our requests/);
+    expect(card, "a report would send nothing: the card does not offer one").not.toMatch(/No, still coming|Send it again/);
     expect(textOf(await htmlOf(await admin.browser.get("/admin/queue")))).not.toContain(`Acme ${templateId} :`);
+
+    // An old reminder's page promises no new sending: it points to the card, before and after a report.
+    const reminder = `/reminders/${people[0]!.requestId}`;
+    const standing = textOf(await htmlOf(await person.browser.get(reminder)));
+    expect(standing).toContain(`We followed up on your request to Acme ${templateId}, last sent on 09/01/2026.`);
+    expect(standing).not.toContain("we will send your request again");
+    expect(standing).toContain("Mail has stopped");
+    expect(standing).not.toContain("Mail is still coming");
+    const reported = await person.browser.post(reminder, { intent: "report" });
+    expect(reported.status).toBe(303);
+    const thanked = textOf(await htmlOf(await person.browser.get(reported.headers.get("location")!)));
+    expect(thanked).toContain(`What we do next for your request to Acme ${templateId} is on its card, on your dashboard.`);
+    expect(thanked).not.toContain("We will send your request");
+    expect(await requestOf(people[0]!)).toMatchObject({ followUpStep: 3, processedAt: new Date("2026-09-01T15:00:00Z") });
   });
 
   it("answers later escalations with the finding for 90 days, with no new review, then opens one again", async () => {
