@@ -22,8 +22,8 @@ export const openReviewIdOf = (templateId: string) =>
  * answered with the finding that the sender ignores requests. The person's "still coming" sends
  * nothing for it.
  */
-export const inSenderReview = sql<boolean>`(${requests.senderReviewId} in (select ${senderReviews.id} from ${senderReviews}
-  where ${senderReviews.answeredAt} is null or ${senderReviews.answer} = 'ignoresRequests'))`.mapWith(Boolean);
+export const inSenderReview = sql<boolean>`exists (select 1 from ${senderReviews} where ${senderReviews.id} = ${requests.senderReviewId}
+  and (${senderReviews.answeredAt} is null or ${senderReviews.answer} = 'ignoresRequests'))`.mapWith(Boolean);
 
 /**
  * Opens the sender's review under `reviewId`, only where the escalation just written pointed the
