@@ -39,13 +39,13 @@ function answeredNow(answered: string | null, request: { status: RequestStatus |
   return null;
 }
 
+type LadderStanding = "first" | "second" | "further";
+
 /**
  * Where the follow-up ladder (decision 0058) has the request: "first" while its first request works,
  * "second" once a report sent the second, else "further" (a legal request, a held step, staff, or
  * staff's finding, decision 0091), which only its card says in full.
  */
-type LadderStanding = "first" | "second" | "further";
-
 function ladderStandingOf(request: { followUpStep: number; followUpHold: string | null }): LadderStanding {
   if (request.followUpStep === 0 && !request.followUpHold) return "first";
   return request.followUpStep === 1 && !request.followUpHold ? "second" : "further";
